@@ -1,0 +1,18 @@
+//! Breaking Away, the cycling race game: the postal rules v2.2 and the original board game
+//! with its optional rules, adjudicated exactly.
+//!
+//! The core is [`turn::resolve`]: a [`Position`] and one card per rider give the next position
+//! and a [`TurnOutcome`]. Around it: the public scenario notation ([`scenario`]), the GM's race
+//! record with its log and replay ([`race`]), the order text form ([`orders`]) and the turn
+//! reports ([`report`]). Nothing here does IO, reads a clock or uses a global RNG.
+
+pub mod points;
+pub mod position;
+pub mod rules;
+pub mod scenario;
+pub mod turn;
+
+pub use points::Points;
+pub use position::{Hand, Position, Rider, Status};
+pub use rules::{Grade, Line, Options, RuleSet, Rules};
+pub use turn::{Award, Move, OrderError, Replacement, Source, TurnOutcome, Why};

@@ -1,0 +1,584 @@
+//! The public scenario notation (`shared/spec/breaking-away-scenario.md`, v1): one position
+//! plus the next turn's orders in, the resolved turn out, both JSON. It plays the role FEN
+//! plays in chess: bug reports, rules questions and the case book all use it.
+//!
+//! Parsing checks everything and names the offending field in its one-line error.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::points::Points;
+use crate::position::{HAND_CAPACITY, Hand, Position, Rider, Status};
+use crate::rules::{Grade, Line, Options, RuleSet, Rules, check_lineup_hand};
+use crate::turn::{self, OrderError, TurnOutcome};
+
+/// The largest card value and distance the notation accepts (a guard against absurd input).
+pub const MAX_CARD: u16 = 999;
+pub const MAX_DISTANCE: i32 = 10_000;
+
+/// A checked scenario: a position, the names of its teams and riders, and the orders.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    pub position: Position,
+    pub team_names: Vec<String>,
+    pub rider_ids: Vec<String>,
+    /// The card ordered for each rider (indexed like `position.riders`), `None` for no order.
+    pub orders: Vec<Option<u16>>,
+}
+
+/// A scenario that breaks a rule. The message names the offending field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ScenarioError(pub String);
+
+fn err<T>(message: impl Into<String>) -> Result<T, ScenarioError> {
+    Err(ScenarioError(message.into()))
+}
+
+fn describe(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn integer(
+    v: &Value,
+    field: &str,
+    range: std::ops::RangeInclusive<i64>,
+) -> Result<i64, ScenarioError> {
+    match v.as_i64() {
+        Some(n) if range.contains(&n) => Ok(n),
+        Some(n) => err(format!(
+            "{field}: {n} is outside {}–{}",
+            range.start(),
+            range.end()
+        )),
+        None => err(format!(
+            "{field}: expected a whole number, got {}",
+            match v {
+                Value::Number(n) => n.to_string(),
+                other => describe(other).to_string(),
+            }
+        )),
+    }
+}
+
+fn string<'a>(v: &'a Value, field: &str) -> Result<&'a str, ScenarioError> {
+    v.as_str()
+        .ok_or_else(|| ScenarioError(format!("{field}: expected a string, got {}", describe(v))))
+}
+
+fn card(v: &Value, field: &str) -> Result<u16, ScenarioError> {
+    match v.as_i64() {
+        Some(n) if n < 1 => err(format!("{field}: card {n} is below 1")),
+        Some(n) if n > i64::from(MAX_CARD) => err(format!("{field}: card {n} is above {MAX_CARD}")),
+        Some(n) => Ok(n as u16),
+        None => err(format!(
+            "{field}: expected a card (a whole number), got {}",
+            match v {
+                Value::Number(n) => n.to_string(),
+                other => describe(other).to_string(),
+            }
+        )),
+    }
+}
+
+impl Scenario {
+    /// Parses and checks a scenario from JSON text.
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| ScenarioError(format!("scenario: not valid JSON: {e}")))?;
+        Scenario::from_value(&value)
+    }
+
+    pub fn from_value(value: &Value) -> Result<Scenario, ScenarioError> {
+        let Some(top) = value.as_object() else {
+            return err(format!(
+                "scenario: expected a JSON object, got {}",
+                describe(value)
+            ));
+        };
+        let field = |name: &str| top.get(name).filter(|v| !v.is_null());
+        let required =
+            |name: &str| field(name).ok_or_else(|| ScenarioError(format!("{name}: missing")));
+
+        let game = string(required("game")?, "game")?;
+        if game != "breaking-away" {
+            return err(format!("game: expected \"breaking-away\", got {game:?}"));
+        }
+        let set: RuleSet = string(required("rules")?, "rules")?
+            .parse()
+            .map_err(|e: String| ScenarioError(format!("rules: {e}")))?;
+        let options = parse_options(field("options"), set)?;
+        let rules = Rules::new(set, options).map_err(ScenarioError)?;
+        let turn = integer(required("turn")?, "turn", 1..=9999)? as u16;
+
+        let Some(raw_riders) = required("riders")?.as_array() else {
+            return err(format!(
+                "riders: expected a list, got {}",
+                describe(required("riders")?)
+            ));
+        };
+        if raw_riders.is_empty() {
+            return err("riders: the list is empty");
+        }
+        let mut team_names: Vec<String> = Vec::new();
+        let mut rider_ids: Vec<String> = Vec::new();
+        let mut riders = Vec::with_capacity(raw_riders.len());
+        for (i, raw) in raw_riders.iter().enumerate() {
+            let (id, team_name, rider) = parse_rider(raw, i, rules, turn)?;
+            if rider_ids.contains(&id) {
+                return err(format!("riders[{i}].id: two riders with id {id:?}"));
+            }
+            let team = match team_names.iter().position(|t| *t == team_name) {
+                Some(t) => t,
+                None => {
+                    if team_names.len() == usize::from(u8::MAX) {
+                        return err(format!("riders[{i}].team: more than 255 teams"));
+                    }
+                    team_names.push(team_name);
+                    team_names.len() - 1
+                }
+            };
+            rider_ids.push(id);
+            riders.push(Rider {
+                team: team as u8,
+                ..rider
+            });
+        }
+
+        let mut line_places = [0u16; 3];
+        for line in [Line::Sprint1, Line::Sprint2] {
+            let at = set.line_distance(line);
+            let past = riders.iter().filter(|r| r.distance > at).count();
+            line_places[line.index()] = past.min(8) as u16;
+        }
+        line_places[Line::Finish.index()] = riders
+            .iter()
+            .filter(|r| r.finished_place().is_some())
+            .count() as u16;
+        let finish = set.line_distance(Line::Finish);
+        if let Some(i) = riders
+            .iter()
+            .position(|r| r.on_track() && r.distance > finish)
+        {
+            return err(format!(
+                "riders[{i}].distance: {} is past the finish line ({finish}) but the rider has no finished place",
+                riders[i].distance
+            ));
+        }
+
+        let first_team = match field("first_team") {
+            None => None,
+            Some(v) => {
+                let name = string(v, "first_team")?;
+                match team_names.iter().position(|t| t == name) {
+                    Some(t) => Some(t as u8),
+                    None => return err(format!("first_team: no rider of team {name:?} in riders")),
+                }
+            }
+        };
+        let next_arrival = riders.iter().map(|r| r.arrival).max().unwrap_or(0) + 1;
+        let position = Position {
+            rules,
+            turn,
+            team_count: team_names.len() as u8,
+            riders,
+            line_places,
+            next_arrival,
+            // Board turn 1 without a first_team: the first team listed moves first.
+            first_team: if set == RuleSet::Board && turn == 1 {
+                Some(first_team.unwrap_or(0))
+            } else {
+                first_team
+            },
+        };
+
+        let mut orders = vec![None; rider_ids.len()];
+        match field("orders") {
+            None => {}
+            Some(Value::Object(map)) => {
+                for (id, v) in map {
+                    let name = format!("orders.{id}");
+                    let Some(i) = rider_ids.iter().position(|r| r == id) else {
+                        return err(format!("{name}: no rider with that id"));
+                    };
+                    let c = card(v, &name)?;
+                    let rider = &position.riders[i];
+                    if !rider.on_track() {
+                        return err(format!(
+                            "{name}: the rider is not on the track and takes no orders"
+                        ));
+                    }
+                    if !rider.hand.contains(c) {
+                        return err(format!(
+                            "{name}: card {c} is not in the hand {:?}",
+                            rider.hand.ascending()
+                        ));
+                    }
+                    orders[i] = Some(c);
+                }
+            }
+            Some(other) => {
+                return err(format!(
+                    "orders: expected an object of rider id to card, got {}",
+                    describe(other)
+                ));
+            }
+        }
+        Ok(Scenario {
+            position,
+            team_names,
+            rider_ids,
+            orders,
+        })
+    }
+
+    /// Resolves the scenario's turn.
+    pub fn run(&self) -> Result<ScenarioResult, ScenarioError> {
+        let (next, outcome) = turn::resolve(&self.position, &self.orders).map_err(|e| {
+            ScenarioError(match e {
+                OrderError::RaceOver => {
+                    "riders: the race is already over (8 riders have finished or none is racing)"
+                        .into()
+                }
+                OrderError::EmptyHand { rider } => {
+                    format!("riders[{rider}].hand: empty, but the rider is racing")
+                }
+                other => format!("orders: {other}"),
+            })
+        })?;
+        Ok(ScenarioResult::new(self, &next, &outcome))
+    }
+
+    /// Writes a position (with the orders) back in the notation, `arrived` always given.
+    pub fn to_json(&self) -> Value {
+        let p = &self.position;
+        let riders: Vec<Value> = p
+            .riders
+            .iter()
+            .zip(&self.rider_ids)
+            .map(|(r, id)| {
+                let mut m = Map::new();
+                m.insert("id".into(), id.clone().into());
+                m.insert(
+                    "team".into(),
+                    self.team_names[usize::from(r.team)].clone().into(),
+                );
+                m.insert("grade".into(), r.grade.letter().to_string().into());
+                m.insert("distance".into(), r.distance.into());
+                m.insert("hand".into(), r.hand.ascending().into());
+                m.insert("arrived".into(), r.arrival.into());
+                if r.sole_leader {
+                    m.insert("sole_leader".into(), true.into());
+                }
+                if r.points != Points::ZERO {
+                    m.insert("points".into(), r.points.to_json());
+                }
+                match r.status {
+                    Status::Finished(place) => {
+                        m.insert("finished".into(), place.into());
+                    }
+                    Status::Dropped => {
+                        m.insert("dropped".into(), true.into());
+                    }
+                    Status::Retired => {
+                        m.insert("retired".into(), true.into());
+                    }
+                    Status::Racing => {}
+                }
+                Value::Object(m)
+            })
+            .collect();
+        let orders: Map<String, Value> = self
+            .orders
+            .iter()
+            .zip(&self.rider_ids)
+            .filter_map(|(o, id)| o.map(|c| (id.clone(), Value::from(c))))
+            .collect();
+        let mut top = Map::new();
+        top.insert("game".into(), "breaking-away".into());
+        top.insert("rules".into(), p.rules.set.name().into());
+        let options: Map<String, Value> = p
+            .rules
+            .options
+            .enabled()
+            .into_iter()
+            .map(|n| (n.to_string(), Value::Bool(true)))
+            .collect();
+        top.insert("options".into(), Value::Object(options));
+        top.insert("turn".into(), p.turn.into());
+        if let Some(t) = p.first_team {
+            top.insert(
+                "first_team".into(),
+                self.team_names[usize::from(t)].clone().into(),
+            );
+        }
+        top.insert("riders".into(), riders.into());
+        top.insert("orders".into(), Value::Object(orders));
+        Value::Object(top)
+    }
+}
+
+fn parse_options(value: Option<&Value>, set: RuleSet) -> Result<Options, ScenarioError> {
+    let mut options = Options::default();
+    let Some(value) = value else {
+        return Ok(options);
+    };
+    let Some(map) = value.as_object() else {
+        return err(format!(
+            "options: expected an object, got {}",
+            describe(value)
+        ));
+    };
+    for (name, on) in map {
+        let field = format!("options.{name}");
+        let Some(on) = on.as_bool() else {
+            return err(format!(
+                "{field}: expected true or false, got {}",
+                describe(on)
+            ));
+        };
+        let mut probe = Options::default();
+        probe
+            .set(name)
+            .map_err(|e| ScenarioError(format!("{field}: {e}")))?;
+        if on {
+            if set == RuleSet::Postal22 {
+                return err(format!(
+                    "{field}: belongs to the board rules, not postal-2.2"
+                ));
+            }
+            options.set(name).expect("checked above");
+        }
+    }
+    Ok(options)
+}
+
+fn parse_rider(
+    raw: &Value,
+    i: usize,
+    rules: Rules,
+    turn: u16,
+) -> Result<(String, String, Rider), ScenarioError> {
+    let at = |f: &str| format!("riders[{i}].{f}");
+    let Some(obj) = raw.as_object() else {
+        return err(format!(
+            "riders[{i}]: expected an object, got {}",
+            describe(raw)
+        ));
+    };
+    let get = |f: &str| obj.get(f).filter(|v| !v.is_null());
+    let need = |f: &str| get(f).ok_or_else(|| ScenarioError(format!("{}: missing", at(f))));
+
+    let id = string(need("id")?, &at("id"))?.to_string();
+    if id.trim().is_empty() {
+        return err(format!("{}: empty", at("id")));
+    }
+    let team = string(need("team")?, &at("team"))?.to_string();
+    let grade_text = string(need("grade")?, &at("grade"))?;
+    let grade = match grade_text.chars().collect::<Vec<_>>().as_slice() {
+        [c] => Grade::from_letter(*c),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        ScenarioError(format!(
+            "{}: {grade_text:?} is not a grade (A, B, C or D)",
+            at("grade")
+        ))
+    })?;
+    let distance = integer(
+        need("distance")?,
+        &at("distance"),
+        -i64::from(MAX_DISTANCE)..=i64::from(MAX_DISTANCE),
+    )? as i32;
+
+    let hand_value = need("hand")?;
+    let Some(cards) = hand_value.as_array() else {
+        return err(format!(
+            "{}: expected a list of cards, got {}",
+            at("hand"),
+            describe(hand_value)
+        ));
+    };
+    if cards.len() > HAND_CAPACITY {
+        return err(format!(
+            "{}: {} cards, at most {HAND_CAPACITY} allowed",
+            at("hand"),
+            cards.len()
+        ));
+    }
+    let cards: Vec<u16> = cards
+        .iter()
+        .enumerate()
+        .map(|(k, c)| card(c, &format!("{}[{k}]", at("hand"))))
+        .collect::<Result<_, _>>()?;
+
+    let flag = |f: &str| -> Result<bool, ScenarioError> {
+        match get(f) {
+            None => Ok(false),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(v) => err(format!(
+                "{}: expected true or false, got {}",
+                at(f),
+                describe(v)
+            )),
+        }
+    };
+    let sole_leader = flag("sole_leader")?;
+    let points = match get("points") {
+        None => Points::ZERO,
+        Some(v) => v.as_f64().and_then(Points::from_f64).ok_or_else(|| {
+            ScenarioError(format!(
+                "{}: expected a number of points of at least 0",
+                at("points")
+            ))
+        })?,
+    };
+    let status = match get("finished") {
+        Some(v) => Status::Finished(integer(v, &at("finished"), 1..=9999)? as u16),
+        None if flag("retired")? => Status::Retired,
+        None if flag("dropped")? => Status::Dropped,
+        None => Status::Racing,
+    };
+    let arrival = match get("arrived") {
+        Some(v) => integer(v, &at("arrived"), 0..=1_000_000)? as u32,
+        None => i as u32,
+    };
+    if matches!(status, Status::Racing | Status::Dropped) {
+        if cards.is_empty() {
+            return err(format!("{}: empty, but the rider is racing", at("hand")));
+        }
+        if turn == 1 {
+            check_lineup_hand(rules, grade, &cards)
+                .map_err(|e| ScenarioError(format!("{}: {e}", at("hand"))))?;
+        }
+    }
+    let hand = Hand::new(&cards).expect("hand size checked");
+    let rider = Rider {
+        team: 0,
+        grade,
+        distance,
+        hand,
+        points,
+        sole_leader,
+        status,
+        arrival,
+    };
+    Ok((id, team, rider))
+}
+
+/// The resolved turn in the notation's output form.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScenarioResult {
+    pub order: Vec<String>,
+    pub riders: Vec<RiderResult>,
+    pub awards: Vec<AwardResult>,
+    pub teams: Vec<TeamResult>,
+    pub race_over: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RiderResult {
+    pub id: String,
+    pub team: String,
+    pub distance: i32,
+    pub square: i32,
+    pub played: Option<u16>,
+    pub replacement: Option<u16>,
+    pub hand: Vec<u16>,
+    #[serde(serialize_with = "points_as_number")]
+    pub points: Points,
+    pub sole_leader: bool,
+    pub finished: Option<u16>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct AwardResult {
+    pub line: &'static str,
+    pub place: u16,
+    pub riders: Vec<String>,
+    #[serde(serialize_with = "points_as_number")]
+    pub points: Points,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TeamResult {
+    pub team: String,
+    #[serde(serialize_with = "points_as_number")]
+    pub points: Points,
+    pub best_place: Option<u16>,
+}
+
+fn points_as_number<S: serde::Serializer>(p: &Points, s: S) -> Result<S::Ok, S::Error> {
+    p.to_json().serialize(s)
+}
+
+impl ScenarioResult {
+    pub fn new(scenario: &Scenario, next: &Position, outcome: &TurnOutcome) -> ScenarioResult {
+        let ids = &scenario.rider_ids;
+        let played: BTreeMap<usize, u16> =
+            outcome.moves.iter().map(|m| (m.rider, m.card)).collect();
+        let riders = next
+            .riders
+            .iter()
+            .enumerate()
+            .map(|(i, r)| RiderResult {
+                id: ids[i].clone(),
+                team: scenario.team_names[usize::from(r.team)].clone(),
+                distance: r.distance,
+                square: next.rules.set.square(r.distance),
+                played: played.get(&i).copied(),
+                replacement: outcome.replacements[i].map(|rep| rep.card),
+                hand: r.hand.ascending(),
+                points: r.points,
+                sole_leader: r.sole_leader,
+                finished: r.finished_place(),
+            })
+            .collect();
+        let awards = outcome
+            .awards
+            .iter()
+            .map(|a| AwardResult {
+                line: a.line.name(),
+                place: a.place,
+                riders: a.riders.iter().map(|&r| ids[r].clone()).collect(),
+                points: a.points,
+            })
+            .collect();
+        let team_points = next.team_points();
+        let best = next.team_best_place();
+        let teams = next
+            .standings()
+            .into_iter()
+            .map(|t| TeamResult {
+                team: scenario.team_names[usize::from(t)].clone(),
+                points: team_points[usize::from(t)],
+                best_place: best[usize::from(t)],
+            })
+            .collect();
+        ScenarioResult {
+            order: outcome.moves.iter().map(|m| ids[m.rider].clone()).collect(),
+            riders,
+            awards,
+            teams,
+            race_over: outcome.race_over,
+        }
+    }
+
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).expect("results serialise")
+    }
+}
+
+/// Reads a scenario and resolves it: the whole of `postrider scenario run`.
+pub fn run_json(text: &str) -> Result<ScenarioResult, ScenarioError> {
+    Scenario::from_json(text)?.run()
+}
