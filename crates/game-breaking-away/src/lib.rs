@@ -6,13 +6,21 @@
 //! record with its log and replay ([`race`]), the order text form ([`orders`]) and the turn
 //! reports ([`report`]). Nothing here does IO, reads a clock or uses a global RNG.
 
+pub mod game;
+pub mod orders;
 pub mod points;
 pub mod position;
+pub mod race;
+pub mod report;
 pub mod rules;
 pub mod scenario;
 pub mod turn;
+pub mod view;
 
+pub use game::BreakingAway;
+pub use orders::{Lineup, TeamOrders};
 pub use points::Points;
 pub use position::{Hand, Position, Rider, Status};
 pub use rules::{Grade, Line, Options, RuleSet, Rules};
 pub use turn::{Award, Move, OrderError, Replacement, Source, TurnOutcome, Why};
+pub use view::{RiderView, View};

@@ -1,0 +1,229 @@
+//! Breaking Away bots: `random` (uniform over legal orders), `nmr` (the rules' own no-moves
+//! policy: the highest card) and `heuristic` (a sensible player: sprints when a line is in
+//! reach, finishes with the smallest card that crosses, otherwise keeps its big cards).
+
+use std::fmt;
+use std::str::FromStr;
+
+use game_api::{Rng, Viewer};
+use game_breaking_away::rules::{Grade, Line, Rules, SCORING_PLACES, check_lineup_hand};
+use game_breaking_away::{Lineup, TeamOrders, View};
+use rand::RngExt;
+
+/// The kinds of bot a GM can seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotKind {
+    Random,
+    Nmr,
+    Heuristic,
+}
+
+impl BotKind {
+    pub const NAMES: [&'static str; 3] = ["random", "nmr", "heuristic"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Nmr => "nmr",
+            BotKind::Heuristic => "heuristic",
+        }
+    }
+
+    /// The team's starting cards.
+    pub fn lineup(self, rules: Rules, rng: &mut Rng) -> Lineup {
+        match self {
+            BotKind::Random => random_lineup(rules, rng),
+            BotKind::Nmr => game_breaking_away::race::default_lineup(),
+            // The full allowance, few small cards; one of a few shapes, so that two heuristic
+            // teams do not mirror each other.
+            BotKind::Heuristic => {
+                let shapes = [
+                    Lineup([
+                        vec![7, 7, 8, 8],
+                        vec![8, 8, 9],
+                        vec![6, 7, 7],
+                        vec![5, 5, 6],
+                    ]),
+                    Lineup([
+                        vec![10, 10, 10],
+                        vec![7, 9, 9],
+                        vec![5, 7, 8],
+                        vec![4, 6, 6],
+                    ]),
+                    Lineup([
+                        vec![6, 7, 8, 9],
+                        vec![6, 9, 10],
+                        vec![6, 6, 8],
+                        vec![5, 5, 6],
+                    ]),
+                    Lineup([vec![9, 10, 11], vec![8, 8, 9], vec![6, 7, 7], vec![4, 5, 7]]),
+                ];
+                shapes[rng.random_range(0..shapes.len())].clone()
+            }
+        }
+    }
+
+    /// The team's orders for the coming turn, from the seat's view.
+    pub fn orders(self, view: &View, rng: &mut Rng) -> TeamOrders {
+        let Viewer::Seat(seat) = view.viewer else {
+            return TeamOrders::default();
+        };
+        let mut orders = TeamOrders::default();
+        for (i, rider) in view.riders.iter().enumerate() {
+            if rider.team != seat.0 || !rider.on_track() {
+                continue;
+            }
+            let Some(hand) = rider.hand else { continue };
+            let cards = hand.cards();
+            if cards.is_empty() {
+                continue;
+            }
+            let card = match self {
+                BotKind::Random => cards[rng.random_range(0..cards.len())],
+                BotKind::Nmr => continue,
+                BotKind::Heuristic => heuristic_card(view, i, cards),
+            };
+            orders.set(rider.grade, card);
+        }
+        orders
+    }
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for BotKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<BotKind, String> {
+        match s {
+            "random" => Ok(BotKind::Random),
+            "nmr" => Ok(BotKind::Nmr),
+            "heuristic" => Ok(BotKind::Heuristic),
+            _ => Err(format!(
+                "unknown bot {s:?} (expected one of {})",
+                BotKind::NAMES.join(", ")
+            )),
+        }
+    }
+}
+
+/// A uniformly drawn legal line-up (postal 3.1): each rider's cards drawn from 1–15 until they
+/// fit its limit.
+pub fn random_lineup(rules: Rules, rng: &mut Rng) -> Lineup {
+    let mut lineup = Lineup::default();
+    for grade in Grade::ALL {
+        let (counts, _) = grade.lineup_limits();
+        let n = rng.random_range(counts);
+        loop {
+            let cards: Vec<u16> = (0..n).map(|_| rng.random_range(1..=15)).collect();
+            if check_lineup_hand(rules, grade, &cards).is_ok() {
+                lineup.0[grade.index()] = cards;
+                break;
+            }
+        }
+    }
+    lineup
+}
+
+/// The heuristic's card for one rider (cards highest first).
+fn heuristic_card(view: &View, rider: usize, cards: &[u16]) -> u16 {
+    let me = &view.riders[rider];
+    let set = view.rules.set;
+    let smallest_crossing = |line: Line| {
+        let at = set.line_distance(line);
+        if me.distance > at {
+            return None;
+        }
+        cards
+            .iter()
+            .rev()
+            .copied()
+            .find(|&c| me.distance + i32::from(c) > at)
+    };
+    // Finish with the smallest card that crosses; take a sprint place while places are left.
+    if let Some(c) = smallest_crossing(Line::Finish) {
+        return c;
+    }
+    for line in [Line::Sprint1, Line::Sprint2] {
+        if usize::from(view.line_places[line.index()]) < SCORING_PLACES {
+            if let Some(c) = smallest_crossing(line) {
+                return c;
+            }
+        }
+    }
+    // Otherwise aim for the square right behind other riders (slipstream), keeping the
+    // highest card for later when there is a choice.
+    let occupied = |d: i32| view.riders.iter().any(|r| r.on_track() && r.distance == d);
+    let keep = if cards.len() > 1 { &cards[1..] } else { cards };
+    keep.iter()
+        .copied()
+        .max_by_key(|&c| {
+            let to = me.distance + i32::from(c);
+            (occupied(to + 1), c)
+        })
+        .unwrap_or(cards[0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_api::{Game, Seat, Seed};
+    use game_breaking_away::game::check_team_orders;
+    use game_breaking_away::{BreakingAway, Hand, Position};
+
+    fn start(rules: Rules, kinds: &[BotKind], seed: u64) -> Position {
+        let mut rng = Seed(seed).rng(0);
+        let hands: Vec<[Hand; 4]> = kinds
+            .iter()
+            .map(|k| {
+                let l = k.lineup(rules, &mut rng);
+                Grade::ALL.map(|g| Hand::new(l.cards(g)).unwrap())
+            })
+            .collect();
+        Position::start(rules, &hands)
+    }
+
+    #[test]
+    fn every_bot_lineup_is_legal() {
+        for seed in 0..200 {
+            let mut rng = Seed(seed).rng(1);
+            for kind in [BotKind::Random, BotKind::Nmr, BotKind::Heuristic] {
+                kind.lineup(Rules::postal(), &mut rng)
+                    .check(Rules::postal())
+                    .unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn bots_play_whole_races_with_legal_orders() {
+        let kinds = [
+            BotKind::Random,
+            BotKind::Nmr,
+            BotKind::Heuristic,
+            BotKind::Random,
+        ];
+        for seed in 0..50 {
+            let mut position = start(Rules::postal(), &kinds, seed);
+            let mut turns = 0;
+            while !position.is_over() {
+                let orders: Vec<_> = kinds
+                    .iter()
+                    .enumerate()
+                    .map(|(t, k)| {
+                        let view = position.view(Viewer::Seat(Seat(t as u8)));
+                        let o = k.orders(&view, &mut Seed(seed).rng(100 + t as u64));
+                        check_team_orders(&position, t as u8, &o).unwrap();
+                        Some(o)
+                    })
+                    .collect();
+                position = BreakingAway::resolve(&position, &orders, &mut Seed(seed).rng(1)).0;
+                turns += 1;
+                assert!(turns < 200, "a race must end");
+            }
+        }
+    }
+}

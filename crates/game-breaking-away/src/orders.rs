@@ -1,0 +1,237 @@
+//! The text forms a player types in an email: a team's orders for a turn (`A 12 B 3 C 9 D 7`)
+//! and its starting line-up (`A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6`).
+//!
+//! Letters are grades (the board game's rider numbers 1–4 are written as A–D); commas,
+//! semicolons, colons and `=` are separators, case does not matter, and `A12` reads as `A 12`.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{Grade, Rules, check_lineup_hand};
+
+/// One team's orders for one turn: a card for each grade, `None` where no order was given
+/// (that rider then plays its highest card, postal 9.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TeamOrders(pub [Option<u16>; 4]);
+
+impl TeamOrders {
+    pub fn card(&self, grade: Grade) -> Option<u16> {
+        self.0[grade.index()]
+    }
+
+    pub fn set(&mut self, grade: Grade, card: u16) {
+        self.0[grade.index()] = Some(card);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(Option::is_none)
+    }
+}
+
+impl fmt::Display for TeamOrders {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = Grade::ALL
+            .iter()
+            .filter_map(|&g| self.card(g).map(|c| format!("{g} {c}")))
+            .collect();
+        if parts.is_empty() {
+            f.write_str("(none)")
+        } else {
+            f.write_str(&parts.join(" "))
+        }
+    }
+}
+
+/// A team's starting cards, by grade.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Lineup(pub [Vec<u16>; 4]);
+
+impl Lineup {
+    pub fn cards(&self, grade: Grade) -> &[u16] {
+        &self.0[grade.index()]
+    }
+
+    /// Checks every rider against the set-up limits (postal 3.1; board set-up).
+    pub fn check(&self, rules: Rules) -> Result<(), String> {
+        for grade in Grade::ALL {
+            check_lineup_hand(rules, grade, self.cards(grade))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Lineup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = Grade::ALL
+            .iter()
+            .map(|&g| {
+                let cards: Vec<String> = self.cards(g).iter().map(u16::to_string).collect();
+                format!("{g} {}", cards.join(" "))
+            })
+            .collect();
+        f.write_str(&parts.join("  "))
+    }
+}
+
+/// A word of the text form: a grade letter or a number.
+#[derive(Debug, PartialEq)]
+enum Token {
+    Grade(Grade),
+    Number(u16),
+}
+
+fn tokens(text: &str) -> Result<Vec<Token>, String> {
+    let cleaned: String = text
+        .chars()
+        .map(|c| if ",;:=".contains(c) { ' ' } else { c })
+        .collect();
+    let mut out = Vec::new();
+    for word in cleaned.split_whitespace() {
+        let mut rest = word;
+        // A leading grade letter, as in "A12" or "a".
+        if let Some(first) = rest.chars().next() {
+            if first.is_ascii_alphabetic() {
+                let grade = Grade::from_letter(first)
+                    .filter(|_| rest.len() == 1 || rest[1..].chars().all(|c| c.is_ascii_digit()));
+                match grade {
+                    Some(g) => {
+                        out.push(Token::Grade(g));
+                        rest = &rest[1..];
+                    }
+                    None => {
+                        return Err(format!("{word:?} is not a rider (A, B, C or D) or a card"));
+                    }
+                }
+            }
+        }
+        if rest.is_empty() {
+            continue;
+        }
+        match rest.parse::<u32>() {
+            Ok(n) if n <= u32::from(u16::MAX) => out.push(Token::Number(n as u16)),
+            Ok(n) => return Err(format!("card {n} is too large")),
+            Err(_) => return Err(format!("{word:?} is not a rider (A, B, C or D) or a card")),
+        }
+    }
+    Ok(out)
+}
+
+/// Groups the words into grade → numbers; every number must follow a grade.
+fn by_grade(text: &str) -> Result<Vec<(Grade, Vec<u16>)>, String> {
+    let mut groups: Vec<(Grade, Vec<u16>)> = Vec::new();
+    for token in tokens(text)? {
+        match token {
+            Token::Grade(g) => {
+                if groups.iter().any(|(h, _)| *h == g) {
+                    return Err(format!("rider {g} is given twice"));
+                }
+                groups.push((g, Vec::new()));
+            }
+            Token::Number(n) => match groups.last_mut() {
+                Some((_, cards)) => cards.push(n),
+                None => {
+                    return Err(format!(
+                        "card {n} comes before any rider (write e.g. \"A {n}\")"
+                    ));
+                }
+            },
+        }
+    }
+    Ok(groups)
+}
+
+/// Reads a team's orders. Riders left out get no order. The text must name at least one rider.
+pub fn parse_orders(text: &str) -> Result<TeamOrders, String> {
+    let groups = by_grade(text)?;
+    if groups.is_empty() {
+        return Err("no orders given (write e.g. \"A 12 B 3 C 9 D 7\")".into());
+    }
+    let mut orders = TeamOrders::default();
+    for (grade, cards) in groups {
+        match cards.as_slice() {
+            [card] => orders.set(grade, *card),
+            [] => return Err(format!("rider {grade}: no card given")),
+            _ => {
+                return Err(format!(
+                    "rider {grade}: one card per turn, got {}",
+                    cards.len()
+                ));
+            }
+        }
+    }
+    Ok(orders)
+}
+
+/// Reads a team's line-up; all four riders must be given. Limits are checked by [`Lineup::check`].
+pub fn parse_lineup(text: &str) -> Result<Lineup, String> {
+    let groups = by_grade(text)?;
+    let mut lineup = Lineup::default();
+    for (grade, cards) in groups {
+        lineup.0[grade.index()] = cards;
+    }
+    if let Some(missing) = Grade::ALL.iter().find(|g| lineup.cards(**g).is_empty()) {
+        return Err(format!(
+            "rider {missing}: no cards given (write e.g. \"A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6\")"
+        ));
+    }
+    Ok(lineup)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_short_form_and_its_variants() {
+        let want = TeamOrders([Some(12), Some(3), Some(9), Some(7)]);
+        for text in ["A 12 B 3 C 9 D 7", "a12 b3 c9 d7", "A=12, B=3; C: 9\nD 7"] {
+            assert_eq!(parse_orders(text), Ok(want), "{text}");
+        }
+        assert_eq!(
+            parse_orders("B 5"),
+            Ok(TeamOrders([None, Some(5), None, None]))
+        );
+        assert_eq!(want.to_string(), "A 12 B 3 C 9 D 7");
+    }
+
+    #[test]
+    fn bad_orders_name_the_problem() {
+        let cases = [
+            ("", "no orders given (write e.g. \"A 12 B 3 C 9 D 7\")"),
+            ("A 12 A 3", "rider A is given twice"),
+            ("E 5", "\"E\" is not a rider (A, B, C or D) or a card"),
+            (
+                "12 A 3",
+                "card 12 comes before any rider (write e.g. \"A 12\")",
+            ),
+            ("A", "rider A: no card given"),
+            ("A 3 4", "rider A: one card per turn, got 2"),
+            ("A x", "\"x\" is not a rider (A, B, C or D) or a card"),
+            ("A 99999999", "card 99999999 is too large"),
+        ];
+        for (text, message) in cases {
+            assert_eq!(parse_orders(text).unwrap_err(), message, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn reads_a_lineup_and_checks_postal_3_1() {
+        let lineup = parse_lineup("A 1,2,12,15 B 2 10 13 C 3 6 11 D 1 1 14").unwrap();
+        assert_eq!(lineup.cards(Grade::A), &[1, 2, 12, 15]);
+        lineup.check(Rules::postal()).unwrap();
+        assert_eq!(
+            lineup.to_string(),
+            "A 1 2 12 15  B 2 10 13  C 3 6 11  D 1 1 14"
+        );
+        let over = parse_lineup("A 10 10 10 B 9 9 9 C 3 8 9 D 5 5 6").unwrap();
+        assert_eq!(
+            over.check(Rules::postal()).unwrap_err(),
+            "rider B: cards sum to 27, more than the 25 allowed (postal 3.1.1)"
+        );
+        assert_eq!(
+            parse_lineup("A 10 10 10 B 8 8 9").unwrap_err(),
+            "rider C: no cards given (write e.g. \"A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6\")"
+        );
+    }
+}

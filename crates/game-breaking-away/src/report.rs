@@ -1,0 +1,442 @@
+//! Turn reports and race reports as plain text, the way a zine printed them: the moves, the
+//! sprint and finish results, the road as a strip of the track, the replacement cards (to their
+//! owners only) and the team standings. Every report is made for one viewer, through
+//! [`Position::view`], so no secret reaches the wrong reader.
+
+use std::fmt::Write as _;
+
+use game_api::{Seat, Viewer};
+
+use crate::position::{Position, Status};
+use crate::race::{Race, TurnRecord};
+use crate::rules::{Line, RuleSet};
+use crate::turn::{Source, Why};
+use crate::view::View;
+
+fn ordinal(n: u16) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+fn line_title(set: RuleSet, line: Line) -> String {
+    let at = set.line_distance(line);
+    let name = match line {
+        Line::Sprint1 => "Sprint 1",
+        Line::Sprint2 => "Sprint 2",
+        Line::Finish => "Finish",
+    };
+    match set {
+        RuleSet::Postal22 => format!("{name} (between squares {at} and {})", at + 1),
+        RuleSet::Board => format!(
+            "{name} (race distance {at}, square {} of the loop)",
+            set.square(at)
+        ),
+    }
+}
+
+fn title(race: &Race, text: &str) -> String {
+    let rules = race.rules();
+    let mut options = rules.options.enabled().join(", ");
+    if !options.is_empty() {
+        options = format!(" ({options})");
+    }
+    let rulebook = match rules.set {
+        RuleSet::Postal22 => "postal rules 2.2".to_string(),
+        RuleSet::Board => "board-game rules".to_string(),
+    };
+    let head = format!("BREAKING AWAY · {rulebook}{options} · {text}");
+    format!("{head}\n{}\n", "=".repeat(head.chars().count()))
+}
+
+fn viewer_line(race: &Race, viewer: Viewer) -> String {
+    match viewer {
+        Viewer::Gm => "GM's copy: every hand and every replacement card.".into(),
+        Viewer::Seat(seat) => format!("Copy for team {}.", race.teams()[seat.index()]),
+        Viewer::Public => "Public copy.".into(),
+    }
+}
+
+/// The report of one resolved turn, as `viewer` may read it.
+pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
+    let set = race.rules().set;
+    let outcome = &record.outcome;
+    let name = |i: usize| {
+        let r = &record.before.riders[i];
+        race.rider_name(r.team, r.grade)
+    };
+    let width = record
+        .before
+        .riders
+        .iter()
+        .map(|r| race.rider_name(r.team, r.grade).len())
+        .max()
+        .unwrap_or(6);
+    let mut out = title(race, &format!("turn {}", outcome.turn));
+    let _ = writeln!(out, "{}\n", viewer_line(race, viewer));
+
+    if let Some(first) = outcome.first_team {
+        let _ = writeln!(
+            out,
+            "Turn 1: team {} was drawn to move first; then clockwise, every rider 1, then 2, 3 and 4.\n",
+            race.teams()[usize::from(first)]
+        );
+    }
+    let nmr: Vec<&str> = record
+        .orders
+        .iter()
+        .zip(race.teams())
+        .filter(|(o, _)| o.is_none())
+        .map(|(_, t)| t.as_str())
+        .collect();
+    if !nmr.is_empty() {
+        let _ = writeln!(
+            out,
+            "No moves received from: {}. Their riders played their highest cards.\n",
+            nmr.join(", ")
+        );
+    }
+
+    let _ = writeln!(out, "Moves, in the order they were made");
+    let mut k = 0;
+    while k < outcome.moves.len() {
+        let group = outcome.moves[k].group;
+        let members: Vec<_> = outcome.moves[k..]
+            .iter()
+            .take_while(|m| m.group == group)
+            .collect();
+        for m in &members {
+            let mut note = String::new();
+            match m.source {
+                Source::Ordered => {}
+                Source::Nmr => note.push_str("  (no orders: highest card)"),
+                Source::Dropped => note.push_str("  (dropped: highest card)"),
+            }
+            if members.len() > 1 {
+                note.push_str("  = together");
+            }
+            let _ = writeln!(
+                out,
+                "  {:<width$}  {:>4} → {:<4} played {:>2}{note}",
+                name(m.rider),
+                m.from,
+                m.to,
+                m.card
+            );
+        }
+        k += members.len();
+    }
+    if members_tied(record) {
+        let _ = writeln!(
+            out,
+            "  (\"= together\": tied on every check, they moved simultaneously and share points, postal 8.2.5)"
+        );
+    }
+
+    for line in Line::ALL {
+        let awards: Vec<_> = outcome.awards.iter().filter(|a| a.line == line).collect();
+        let finishers: Vec<_> = outcome
+            .finishers
+            .iter()
+            .filter(|_| line == Line::Finish)
+            .collect();
+        if awards.is_empty() && finishers.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n{}", line_title(set, line));
+        for a in &awards {
+            let names: Vec<String> = a.riders.iter().map(|&r| name(r)).collect();
+            let shared = if a.riders.len() > 1 {
+                " each (shared)"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "  {:>4}  {:<w$}  {} points{shared}",
+                ordinal(a.place),
+                names.join(" = "),
+                a.points,
+                w = width
+            );
+        }
+        if line == Line::Finish {
+            for &&(r, place) in &finishers {
+                if !awards.iter().any(|a| a.riders.contains(&r)) {
+                    let _ = writeln!(
+                        out,
+                        "  {:>4}  {:<width$}  no points",
+                        ordinal(place),
+                        name(r)
+                    );
+                }
+            }
+        }
+    }
+
+    let view = record.after.view(viewer);
+    out.push('\n');
+    out.push_str(&road(race, &record.after, &view));
+
+    let mut replacements = String::new();
+    for (i, rep) in outcome.replacements.iter().enumerate() {
+        let Some(rep) = rep else { continue };
+        if view.riders[i].hand.is_none() {
+            continue;
+        }
+        let why = match rep.why {
+            Why::Slipstream { riders_ahead: 0 } => "no riders directly ahead".to_string(),
+            Why::Slipstream { riders_ahead: 1 } => "3 + 1 rider directly ahead".to_string(),
+            Why::Slipstream { riders_ahead } => {
+                format!("3 + {riders_ahead} riders in the string ahead")
+            }
+            Why::BreakingAway { lead } => format!("broke away: sole leader by {lead}"),
+            Why::KeptLead => "kept the sole lead".into(),
+            Why::Alone => "alone on the road".into(),
+            Why::Crowded => "crowded square on turn 1".into(),
+        };
+        let hand = view.riders[i]
+            .hand
+            .map(|h| h.ascending())
+            .unwrap_or_default();
+        let _ = writeln!(
+            replacements,
+            "  {:<width$}  {:>2}  ({why}); hand now {hand:?}",
+            name(i),
+            rep.card
+        );
+    }
+    if !replacements.is_empty() {
+        let _ = writeln!(out, "\nReplacement cards (each team sees its own)");
+        out.push_str(&replacements);
+    }
+    out.push('\n');
+    out.push_str(&standings(race, &record.after));
+    if outcome.race_over {
+        out.push_str(&result(race, &record.after));
+    }
+    out
+}
+
+fn members_tied(record: &TurnRecord) -> bool {
+    record
+        .outcome
+        .moves
+        .windows(2)
+        .any(|w| w[0].group == w[1].group)
+}
+
+/// The road: every occupied square from the leader back, lines marked, and a one-line strip
+/// of the whole field (a digit per square: how many riders stand there).
+pub fn road(race: &Race, position: &Position, view: &View) -> String {
+    let set = position.rules.set;
+    let mut on_track: Vec<usize> = (0..position.riders.len())
+        .filter(|&i| position.riders[i].on_track())
+        .collect();
+    let mut out = String::new();
+    if on_track.is_empty() {
+        let _ = writeln!(
+            out,
+            "The road is empty: every rider has finished or retired."
+        );
+        return out;
+    }
+    // Front first; on a square, earliest arrival (inside) first.
+    on_track.sort_by_key(|&i| (-position.riders[i].distance, position.riders[i].arrival, i));
+    let front = position.riders[on_track[0]].distance;
+    let back = position.riders[*on_track.last().expect("not empty")].distance;
+
+    let mut strip = String::new();
+    for d in back..=front {
+        let n = on_track
+            .iter()
+            .filter(|&&i| position.riders[i].distance == d)
+            .count();
+        strip.push(match n {
+            0 => '·',
+            1..=9 => char::from_digit(n as u32, 10).expect("digit"),
+            _ => '+',
+        });
+        if Line::ALL.iter().any(|&l| set.line_distance(l) == d) && d != front {
+            strip.push('|');
+        }
+    }
+    let _ = writeln!(
+        out,
+        "The road ({} riders racing; back {back}, front {front}; '|' marks a line)",
+        on_track.len()
+    );
+    let _ = writeln!(out, "  {back:>4} {strip} {front}");
+    out.push('\n');
+
+    let mut last: Option<i32> = None;
+    let mut k = 0;
+    while k < on_track.len() {
+        let d = position.riders[on_track[k]].distance;
+        let here: Vec<usize> = on_track[k..]
+            .iter()
+            .copied()
+            .take_while(|&i| position.riders[i].distance == d)
+            .collect();
+        if let Some(prev) = last {
+            for line in Line::ALL {
+                let at = set.line_distance(line);
+                if d <= at && at < prev {
+                    let _ = writeln!(
+                        out,
+                        "  ─────── {} ───────",
+                        line_title(set, line).to_lowercase()
+                    );
+                }
+            }
+            let gap = prev - d - 1;
+            if gap > 0 {
+                let _ = writeln!(
+                    out,
+                    "         ({gap} empty square{})",
+                    if gap == 1 { "" } else { "s" }
+                );
+            }
+        }
+        let names: Vec<String> = here
+            .iter()
+            .map(|&i| {
+                let r = &view.riders[i];
+                let mut s = race.rider_name(r.team, r.grade);
+                if r.status == Status::Dropped {
+                    s.push_str(" (dropped)");
+                }
+                s
+            })
+            .collect();
+        let square = match set {
+            RuleSet::Board => format!("{d:>4} (sq {:>2})", set.square(d)),
+            RuleSet::Postal22 => format!("{d:>4}"),
+        };
+        let lead = if position.riders[here[0]].sole_leader {
+            "   ◀ sole leader"
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "  {square} │ {}{lead}", names.join(", "));
+        last = Some(d);
+        k += here.len();
+    }
+    out
+}
+
+/// Team standings with points (postal 6.3).
+pub fn standings(race: &Race, position: &Position) -> String {
+    let points = position.team_points();
+    let best = position.team_best_place();
+    let mut out = String::from("Team standings\n");
+    for (rank, t) in position.standings().into_iter().enumerate() {
+        let t = usize::from(t);
+        let best = best[t]
+            .map(|p| format!("   best finisher {}", ordinal(p)))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {}. {:<12} {:>5} points{best}",
+            rank + 1,
+            race.teams()[t],
+            points[t].to_string()
+        );
+    }
+    out
+}
+
+fn result(race: &Race, position: &Position) -> String {
+    let winner = position.standings()[0];
+    let mut out = format!(
+        "\nTHE RACE IS OVER. Team {} wins.\n",
+        race.teams()[usize::from(winner)]
+    );
+    let mut finishers: Vec<(u16, usize)> = position
+        .riders
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| r.finished_place().map(|p| (p, i)))
+        .collect();
+    finishers.sort();
+    let _ = writeln!(out, "Finishing order:");
+    for (place, i) in finishers {
+        let r = &position.riders[i];
+        let _ = writeln!(
+            out,
+            "  {:>4}  {}  ({} points in all)",
+            ordinal(place),
+            race.rider_name(r.team, r.grade),
+            r.points
+        );
+    }
+    out
+}
+
+/// The state of the race between turns, as `viewer` may read it: the road, the riders' hands
+/// (where the viewer may see them), whose orders are in, and the standings.
+pub fn race_report(race: &Race, viewer: Viewer) -> String {
+    let mut out = title(race, &format!("before turn {}", race.turn()));
+    let _ = writeln!(out, "{}\n", viewer_line(race, viewer));
+    let teams = race.teams();
+    let Some(position) = race.position() else {
+        let _ = writeln!(out, "The race has not started. Line-ups received:");
+        for (t, team) in teams.iter().enumerate() {
+            let seat = Seat(t as u8);
+            let lineup = race.pending_lineup(seat.0);
+            let shown = match lineup {
+                Some(l) if viewer.sees_secrets_of(seat) => l.to_string(),
+                Some(_) => "received (sealed)".into(),
+                None => "not yet".into(),
+            };
+            let _ = writeln!(out, "  {team:<12} {shown}");
+        }
+        return out;
+    };
+    let view = position.view(viewer);
+    out.push_str(&road(race, position, &view));
+    let _ = writeln!(out, "\nRiders");
+    for (i, r) in view.riders.iter().enumerate() {
+        let status = match r.status {
+            Status::Racing => String::new(),
+            Status::Dropped => " dropped".into(),
+            Status::Retired => " retired".into(),
+            Status::Finished(p) => format!(" finished {}", ordinal(p)),
+        };
+        let hand = match r.hand {
+            Some(h) if r.on_track() => format!("hand {:?}", h.ascending()),
+            Some(_) => String::new(),
+            None => format!("{} cards", r.hand_size),
+        };
+        let _ = writeln!(
+            out,
+            "  {:<16} distance {:>4}  points {:>4}  {hand}{status}",
+            race.rider_name(r.team, r.grade),
+            position.riders[i].distance,
+            r.points.to_string()
+        );
+    }
+    if !race.is_over() {
+        let _ = writeln!(out, "\nOrders for turn {}", race.turn());
+        for (t, team) in teams.iter().enumerate() {
+            let seat = Seat(t as u8);
+            let shown = match race.pending_orders(seat.0) {
+                Some(o) if viewer.sees_secrets_of(seat) => o.to_string(),
+                Some(_) => "received (sealed)".into(),
+                None => "not yet".into(),
+            };
+            let _ = writeln!(out, "  {team:<12} {shown}");
+        }
+    }
+    out.push('\n');
+    out.push_str(&standings(race, position));
+    if race.is_over() {
+        out.push_str(&result(race, position));
+    }
+    out
+}

@@ -1,0 +1,114 @@
+//! What one viewer may see of a race: everything public, and the hands of its own team only
+//! (or every hand, with the board game's open hands option). Reports and bots see a race
+//! through this view, never through the full position.
+
+use game_api::{Seat, Viewer};
+
+use crate::points::Points;
+use crate::position::{Hand, Position, Status};
+use crate::rules::{Grade, Rules};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RiderView {
+    pub team: u8,
+    pub grade: Grade,
+    pub distance: i32,
+    pub points: Points,
+    pub status: Status,
+    pub sole_leader: bool,
+    /// The cards, where this viewer may see them.
+    pub hand: Option<Hand>,
+    /// How many cards the rider holds (public: every rider plays one card a turn).
+    pub hand_size: usize,
+}
+
+impl RiderView {
+    pub fn on_track(&self) -> bool {
+        matches!(self.status, Status::Racing | Status::Dropped)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    pub rules: Rules,
+    pub turn: u16,
+    pub team_count: u8,
+    pub viewer: Viewer,
+    pub riders: Vec<RiderView>,
+    pub line_places: [u16; 3],
+}
+
+impl Position {
+    /// The position as `viewer` may see it.
+    pub fn view(&self, viewer: Viewer) -> View {
+        let open = !self.rules.secret_hands();
+        View {
+            rules: self.rules,
+            turn: self.turn,
+            team_count: self.team_count,
+            viewer,
+            riders: self
+                .riders
+                .iter()
+                .map(|r| RiderView {
+                    team: r.team,
+                    grade: r.grade,
+                    distance: r.distance,
+                    points: r.points,
+                    status: r.status,
+                    sole_leader: r.sole_leader,
+                    hand: (open || viewer.sees_secrets_of(Seat(r.team))).then_some(r.hand),
+                    hand_size: r.hand.len(),
+                })
+                .collect(),
+            line_places: self.line_places,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Options;
+
+    fn two_teams(rules: Rules) -> Position {
+        let hand = Hand::new(&[10, 10, 10]).unwrap();
+        Position::start(rules, &[[hand; 4], [hand; 4]])
+    }
+
+    #[test]
+    fn a_team_sees_only_its_own_hands() {
+        let view = two_teams(Rules::postal()).view(Viewer::Seat(Seat(1)));
+        for r in &view.riders {
+            assert_eq!(r.hand.is_some(), r.team == 1);
+            assert_eq!(r.hand_size, 3);
+        }
+        assert!(
+            two_teams(Rules::postal())
+                .view(Viewer::Public)
+                .riders
+                .iter()
+                .all(|r| r.hand.is_none())
+        );
+        assert!(
+            two_teams(Rules::postal())
+                .view(Viewer::Gm)
+                .riders
+                .iter()
+                .all(|r| r.hand.is_some())
+        );
+    }
+
+    #[test]
+    fn board_open_hands_option_shows_every_hand() {
+        let rules = Rules::board(Options {
+            open_hands: true,
+            ..Options::default()
+        });
+        let view = two_teams(rules).view(Viewer::Public);
+        assert!(
+            view.riders.iter().all(|r| r.hand.is_some()),
+            "board FAQ: hands may be played open"
+        );
+    }
+}
