@@ -1,0 +1,240 @@
+//! Property tests: the rules never panic, whatever the position and the orders; cards never
+//! fall below 1; no line pays out more than its table; a race replayed from its log is the same
+//! race; the text forms and the notation never panic and round-trip.
+
+use game_api::{Game, Seed};
+use game_breaking_away::Lineup;
+use game_breaking_away::orders::{parse_lineup, parse_orders};
+use game_breaking_away::race::Race;
+use game_breaking_away::rules::{Line, Options, RuleSet};
+use game_breaking_away::scenario::Scenario;
+use game_breaking_away::turn::resolve;
+use game_breaking_away::{
+    BreakingAway, Grade, Hand, Points, Position, Rider, Rules, Status, TeamOrders,
+};
+use proptest::prelude::*;
+use rand::RngExt;
+
+fn rules() -> impl Strategy<Value = Rules> {
+    prop_oneof![
+        Just(Rules::postal()),
+        (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(g, c, s)| Rules::board(Options {
+            group_breakaways: g,
+            turn1_congestion: c,
+            staggered_start: s,
+            open_hands: false,
+        })),
+    ]
+}
+
+fn status() -> impl Strategy<Value = Status> {
+    prop_oneof![
+        6 => Just(Status::Racing),
+        1 => Just(Status::Dropped),
+        1 => Just(Status::Retired),
+        1 => (1u16..12).prop_map(Status::Finished),
+    ]
+}
+
+prop_compose! {
+    fn rider(teams: u8)(team in 0..teams, grade in 0usize..4, distance in -3i32..125,
+                        cards in prop::collection::vec(1u16..25, 1..=4), status in status(),
+                        sole_leader in any::<bool>(), arrival in 0u32..6, half_points in 0u64..80) -> Rider {
+        Rider {
+            team, grade: Grade::ALL[grade], distance, hand: Hand::new(&cards).unwrap(),
+            points: Points::share(half_points, 2), sole_leader, status, arrival,
+        }
+    }
+}
+
+prop_compose! {
+    fn position()(rules in rules(), teams in 1u8..7, turn in 1u16..4)
+                 (riders in prop::collection::vec(rider(teams), 1..24), rules in Just(rules), teams in Just(teams),
+                  turn in Just(turn), first in 0..teams, taken in prop::array::uniform3(0u16..10)) -> Position {
+        Position {
+            rules, turn, team_count: teams, riders, line_places: taken, next_arrival: 10,
+            first_team: (rules.set == RuleSet::Board && turn == 1).then_some(first),
+        }
+    }
+}
+
+/// Orders that are mostly legal (a card from the hand) and sometimes not.
+fn orders_for(position: &Position) -> impl Strategy<Value = Vec<Option<u16>>> + use<> {
+    let hands: Vec<Vec<u16>> = position
+        .riders
+        .iter()
+        .map(|r| r.hand.cards().to_vec())
+        .collect();
+    hands
+        .into_iter()
+        .map(|cards| {
+            prop_oneof![
+                3 => prop::sample::select(cards).prop_map(Some),
+                1 => Just(None),
+                1 => (0u16..30).prop_map(Some),
+            ]
+        })
+        .collect::<Vec<_>>()
+}
+
+fn random_lineup(rules: Rules, rng: &mut game_api::Rng) -> Lineup {
+    let mut lineup = Lineup::default();
+    for grade in Grade::ALL {
+        let n = if grade == Grade::A {
+            rng.random_range(3..=4)
+        } else {
+            3
+        };
+        loop {
+            let cards: Vec<u16> = (0..n).map(|_| rng.random_range(1..=15)).collect();
+            if game_breaking_away::rules::check_lineup_hand(rules, grade, &cards).is_ok() {
+                lineup.0[grade.index()] = cards;
+                break;
+            }
+        }
+    }
+    lineup
+}
+
+fn random_orders(position: &Position, team: u8, rng: &mut game_api::Rng) -> TeamOrders {
+    let mut orders = TeamOrders::default();
+    for r in position
+        .riders
+        .iter()
+        .filter(|r| r.team == team && r.on_track())
+    {
+        let cards = r.hand.cards();
+        orders.set(r.grade, cards[rng.random_range(0..cards.len())]);
+    }
+    orders
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// Any position, any orders: a result or a refusal, never a panic; and when the turn is
+    /// resolved, every rule invariant holds.
+    #[test]
+    fn resolve_never_panics_and_keeps_the_invariants((position, orders) in position().prop_flat_map(|p| {
+        let o = orders_for(&p);
+        (Just(p), o)
+    })) {
+        let Ok((next, outcome)) = resolve(&position, &orders) else { return Ok(()) };
+        for (before, after) in position.riders.iter().zip(&next.riders) {
+            prop_assert!(after.hand.cards().iter().all(|&c| c >= 1), "cards never below 1");
+            prop_assert!(after.points >= before.points, "points never go down");
+            if before.on_track() && after.on_track() {
+                prop_assert_eq!(after.hand.len(), before.hand.len(), "postal 7.3-7.4: one card out, one in");
+                prop_assert!(after.distance > before.distance, "every rider on the track moves");
+            }
+            if !before.on_track() {
+                prop_assert_eq!(Rider { sole_leader: false, ..*after }, Rider { sole_leader: false, ..*before },
+                    "riders off the track do not change");
+                prop_assert!(!after.sole_leader, "only a rider on the track can lead");
+            }
+        }
+        for line in Line::ALL {
+            let paid: Points = outcome.awards.iter().filter(|a| a.line == line)
+                .map(|a| (0..a.riders.len()).map(|_| a.points).sum::<Points>()).sum();
+            let table: u64 = line.points_table().iter().sum();
+            prop_assert!(paid <= Points::whole(table), "a line never pays more than its table");
+        }
+        prop_assert!(next.riders.iter().filter(|r| r.sole_leader).count() <= 1);
+        prop_assert_eq!(next.turn, position.turn + 1);
+    }
+
+    /// A whole race of random legal orders: the points of each line never exceed its table,
+    /// the race ends, and the race file replays to the same race.
+    #[test]
+    fn random_races_end_and_replay(seed in any::<u64>(), teams in 3usize..=6, board in any::<bool>()) {
+        let rules = if board { Rules::board(Options::default()) } else { Rules::postal() };
+        let names: Vec<String> = (0..teams).map(|t| format!("t{t}")).collect();
+        let mut race = Race::new(rules, names.clone(), Seed(seed)).unwrap();
+        let mut rng = Seed(seed).rng(99);
+        for name in &names {
+            race.submit_lineup(name, random_lineup(rules, &mut rng)).unwrap();
+        }
+        race.start().unwrap();
+        let mut turns = 0;
+        while !race.is_over() {
+            for (t, name) in names.iter().enumerate() {
+                let orders = random_orders(race.position().unwrap(), t as u8, &mut rng);
+                // Now and then a team sends nothing (NMR).
+                if !orders.is_empty() && seed.wrapping_add(turns + t as u64) % 7 != 0 {
+                    race.submit_orders(name, orders).unwrap();
+                }
+            }
+            race.resolve().unwrap();
+            turns += 1;
+            prop_assert!(turns <= 130, "a race ends: every rider moves at least 1 square a turn");
+        }
+        let position = race.position().unwrap();
+        let total: Points = position.riders.iter().map(|r| r.points).sum();
+        let most: u64 = Line::ALL.iter().map(|l| l.points_table().iter().sum::<u64>()).sum();
+        prop_assert!(total <= Points::whole(most), "no more points than the three tables hold");
+        let text = race.to_json();
+        let back = Race::from_json(&text).unwrap();
+        prop_assert_eq!(back.position(), race.position());
+        prop_assert_eq!(back.history(), race.history());
+        prop_assert_eq!(back.to_json(), text);
+    }
+
+    /// The text forms never panic, and orders round-trip through their display.
+    #[test]
+    fn text_forms_never_panic(text in "\\PC{0,40}", grade_cards in prop::collection::vec((0usize..4, 1u16..40), 1..4)) {
+        let _ = parse_orders(&text);
+        let _ = parse_lineup(&text);
+        let mut orders = TeamOrders::default();
+        for (g, c) in grade_cards {
+            orders.set(Grade::ALL[g], c);
+        }
+        prop_assert_eq!(parse_orders(&orders.to_string()), Ok(orders));
+    }
+
+    /// Any text, any JSON: a scenario or a one-line error, never a panic.
+    #[test]
+    fn scenario_parsing_never_panics(text in "\\PC{0,200}") {
+        if let Err(e) = Scenario::from_json(&text) {
+            prop_assert!(!e.to_string().contains('\n'));
+        }
+    }
+
+    /// Positions written in the notation read back to the same position.
+    #[test]
+    fn notation_round_trips(position in position()) {
+        let ids = (0..position.riders.len()).map(|i| format!("r{i}")).collect();
+        let teams = (0..position.team_count).map(|t| format!("team{t}")).collect();
+        let orders = vec![None; position.riders.len()];
+        let scenario = Scenario { position, team_names: teams, rider_ids: ids, orders };
+        let Ok(back) = Scenario::from_value(&scenario.to_json()) else { return Ok(()) };
+        // Line places are derived from distances in the notation; everything else must match.
+        prop_assert_eq!(&back.position.riders.iter().map(|r| (r.distance, r.hand, r.points, r.status, r.sole_leader, r.arrival, r.grade)).collect::<Vec<_>>(),
+                        &scenario.position.riders.iter().map(|r| (r.distance, r.hand, r.points, r.status, r.sole_leader, r.arrival, r.grade)).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn game_trait_turn_one_on_the_board_draws_the_first_team_from_the_seed() {
+    let hand = Hand::new(&[5, 5, 5]).unwrap();
+    let start = Position::start(
+        Rules::board(Options::default()),
+        &[[hand; 4], [hand; 4], [hand; 4]],
+    );
+    let firsts: Vec<Option<u8>> = (0..20)
+        .map(|s| {
+            BreakingAway::resolve(&start, &[None, None, None], &mut Seed(s).rng(1)).1[0].first_team
+        })
+        .collect();
+    let again: Vec<Option<u8>> = (0..20)
+        .map(|s| {
+            BreakingAway::resolve(&start, &[None, None, None], &mut Seed(s).rng(1)).1[0].first_team
+        })
+        .collect();
+    assert_eq!(firsts, again, "the draw is reproducible from the seed");
+    for t in 0..3u8 {
+        assert!(
+            firsts.contains(&Some(t)),
+            "board: turn 1, the first player is chosen at random (any team can be drawn)"
+        );
+    }
+}
