@@ -1,0 +1,409 @@
+//! The GM's command line, end to end through the real binary: a whole race from files, bad
+//! input refused with one line and exit status 2 (the game file untouched), hidden hands kept
+//! hidden, and a snapshot of a full race's report.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn postrider(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(args)
+        .output()
+        .expect("postrider runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = postrider(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs a command that must be refused: exit status 2, one line on stderr naming the problem.
+fn refused(args: &[&str], expect: &str) {
+    let out = postrider(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "{args:?}: one line, got {stderr:?}"
+    );
+    assert!(
+        stderr.contains(expect),
+        "{args:?}: {stderr:?} does not mention {expect:?}"
+    );
+}
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("postrider-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(Path::new(path)).unwrap()
+}
+
+#[test]
+fn a_gm_runs_a_whole_postal_race_from_files() {
+    let dir = TempDir::new("race");
+    let game = dir.file("race.json");
+    ok(&["new", &game, "--teams", "red,blue,green", "--seed", "11"]);
+    ok(&[
+        "lineup",
+        &game,
+        "--team",
+        "red",
+        "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6",
+    ]);
+    ok(&[
+        "lineup", &game, "--team", "blue", "A", "1", "2", "12", "15", "B", "2", "10", "13", "C",
+        "3", "6", "11", "D", "1", "1", "14",
+    ]);
+    // green sends no line-up: it gets the default one at the start.
+    ok(&["orders", &game, "--team", "red", "A 10 B 9 C 9 D 6"]);
+    let first = ok(&["resolve", &game]);
+    assert!(first.contains("turn 1"), "{first}");
+    assert!(
+        first.contains("No moves received from: blue, green."),
+        "postal 9.1 is reported: {first}"
+    );
+
+    let mut turns = 1;
+    while !ok(&["report", &game]).contains("THE RACE IS OVER") {
+        // red always orders its lowest cards; the others send nothing (NMR, highest card).
+        let export: serde_json::Value =
+            serde_json::from_str(&ok(&["scenario", "export", &game])).unwrap();
+        let mut orders = Vec::new();
+        for rider in export["riders"].as_array().unwrap() {
+            let id = rider["id"].as_str().unwrap();
+            if id.starts_with("red-") && rider.get("finished").is_none() {
+                let low = rider["hand"][0].as_i64().unwrap();
+                orders.push(format!("{} {low}", &id[4..]));
+            }
+        }
+        if !orders.is_empty() {
+            ok(&["orders", &game, "--team", "red", &orders.join(" ")]);
+        }
+        ok(&["resolve", &game]);
+        turns += 1;
+        assert!(turns < 130, "the race must end");
+    }
+    let report = ok(&["report", &game]);
+    assert!(report.contains("Team standings"), "{report}");
+    let replay = ok(&["replay", &game]);
+    assert!(replay.contains("the replay matches"), "{replay}");
+    refused(&["resolve", &game], "the race is over");
+    let past = ok(&["report", &game, "--turn", "1", "--team", "blue"]);
+    assert!(past.contains("Copy for team blue"), "{past}");
+}
+
+#[test]
+fn bad_input_is_refused_and_the_game_file_is_untouched() {
+    let dir = TempDir::new("bad");
+    let game = dir.file("race.json");
+    ok(&["new", &game, "--teams", "red,blue", "--seed", "3"]);
+    ok(&[
+        "lineup",
+        &game,
+        "--team",
+        "red",
+        "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6",
+    ]);
+    let before = read(&game);
+    refused(
+        &[
+            "lineup",
+            &game,
+            "--team",
+            "blue",
+            "A 10 10 10 B 9 9 9 C 3 8 9 D 5 5 6",
+        ],
+        "more than the 25 allowed (postal 3.1.1)",
+    );
+    refused(
+        &["lineup", &game, "--team", "blue", "A 10 10 10 B 8 8 9"],
+        "rider C: no cards given",
+    );
+    refused(
+        &["orders", &game, "--team", "red", "A 11"],
+        "card 11 is not in the hand",
+    );
+    refused(&["orders", &game, "--team", "red", "E 5"], "is not a rider");
+    refused(
+        &["orders", &game, "--team", "purple", "A 10"],
+        "team \"purple\": no such team",
+    );
+    refused(
+        &["orders", &game, "--team", "blue", "A 10"],
+        "send the team's line-up before its first orders",
+    );
+    refused(
+        &["drop", &game, "--rider", "red-C"],
+        "the race has not started",
+    );
+    refused(
+        &["report", &game, "--turn", "3"],
+        "turn 3 has not been resolved",
+    );
+    assert_eq!(
+        read(&game),
+        before,
+        "refused commands leave the game file as it was"
+    );
+
+    refused(&["new", &game, "--teams", "a,b"], "already exists");
+    refused(
+        &[
+            "new",
+            &dir.file("x.json"),
+            "--teams",
+            "a,b",
+            "--rules",
+            "giro",
+        ],
+        "unknown rule set",
+    );
+    refused(
+        &[
+            "new",
+            &dir.file("x.json"),
+            "--teams",
+            "a,b",
+            "--option",
+            "staggered_start",
+        ],
+        "belong to the board rules",
+    );
+    refused(
+        &[
+            "new",
+            &dir.file("x.json"),
+            "--teams",
+            "a,b",
+            "--rules",
+            "board",
+        ],
+        "the board rules take 3–6",
+    );
+    refused(
+        &["new", &dir.file("x.json"), "--teams", "a,a"],
+        "given twice",
+    );
+    refused(&["resolve", &dir.file("missing.json")], "missing.json");
+
+    // A game file edited by hand no longer matches the replay of its log.
+    ok(&[
+        "lineup",
+        &game,
+        "--team",
+        "blue",
+        "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6",
+    ]);
+    ok(&["resolve", &game]);
+    let tampered = read(&game).replacen("\"distance\": 10", "\"distance\": 17", 1);
+    std::fs::write(&game, &tampered).unwrap();
+    refused(&["report", &game], "differs from the replay");
+    std::fs::write(&game, "{\"format\": \"postrider-race\", \"version\": 9}").unwrap();
+    refused(&["report", &game], "version 9");
+}
+
+#[test]
+fn reports_show_hands_only_to_their_owners() {
+    let dir = TempDir::new("hidden");
+    let game = dir.file("race.json");
+    ok(&["new", &game, "--teams", "red,blue,green", "--seed", "5"]);
+    ok(&[
+        "lineup",
+        &game,
+        "--team",
+        "red",
+        "A 1 2 12 15 B 2 10 13 C 3 6 11 D 1 1 14",
+    ]);
+    ok(&[
+        "lineup",
+        &game,
+        "--team",
+        "blue",
+        "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6",
+    ]);
+    ok(&[
+        "lineup",
+        &game,
+        "--team",
+        "green",
+        "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6",
+    ]);
+    let before_start = ok(&["report", &game, "--team", "blue"]);
+    assert!(
+        before_start.contains("red          received (sealed)"),
+        "{before_start}"
+    );
+    assert!(
+        !before_start.contains("1 2 12 15"),
+        "red's line-up is sealed: {before_start}"
+    );
+    ok(&["orders", &game, "--team", "red", "A 15"]);
+    assert!(ok(&["report", &game, "--team", "blue"]).contains("red          received (sealed)"));
+    let turn = ok(&["resolve", &game, "--team", "blue"]);
+    let replacements = turn.split("Replacement cards").nth(1).unwrap();
+    assert!(
+        replacements.contains("blue-A")
+            && !replacements.contains("red-")
+            && !replacements.contains("green-"),
+        "{turn}"
+    );
+
+    let red = ok(&["report", &game, "--team", "red"]);
+    let blue = ok(&["report", &game, "--team", "blue"]);
+    let public = ok(&["report", &game, "--public"]);
+    let gm = ok(&["report", &game]);
+    let riders = |report: &str, team: &str| -> Vec<String> {
+        report
+            .lines()
+            .filter(|l| l.trim_start().starts_with(&format!("{team}-")) && l.contains("distance"))
+            .map(String::from)
+            .collect()
+    };
+    for line in riders(&red, "blue")
+        .iter()
+        .chain(&riders(&blue, "red"))
+        .chain(&riders(&public, "red"))
+    {
+        assert!(!line.contains("hand ["), "a hand leaked: {line}");
+    }
+    assert!(riders(&red, "red").iter().all(|l| l.contains("hand [")));
+    assert!(
+        riders(&gm, "blue").iter().all(|l| l.contains("hand [")),
+        "the GM sees every hand"
+    );
+
+    // The board game's open hands option shows every hand to everybody.
+    let open = dir.file("open.json");
+    ok(&[
+        "new",
+        &open,
+        "--rules",
+        "board",
+        "--option",
+        "open_hands",
+        "--teams",
+        "a,b,c",
+        "--seed",
+        "1",
+    ]);
+    ok(&["resolve", &open]);
+    let public = ok(&["report", &open, "--public"]);
+    assert!(
+        riders(&public, "a").iter().all(|l| l.contains("hand [")),
+        "{public}"
+    );
+}
+
+#[test]
+fn drop_and_retire_are_logged_and_replayed() {
+    let dir = TempDir::new("drop");
+    let game = dir.file("race.json");
+    ok(&["new", &game, "--teams", "red,blue", "--seed", "9"]);
+    ok(&["resolve", &game]);
+    ok(&["drop", &game, "--rider", "red-D"]);
+    refused(&["drop", &game, "--rider", "red-D"], "cannot do that");
+    ok(&["retire", &game, "--rider", "blue-C"]);
+    refused(
+        &["orders", &game, "--team", "blue", "C 5"],
+        "rider C: not racing any more",
+    );
+    let turn = ok(&["resolve", &game]);
+    assert!(
+        turn.contains("red-D") && turn.contains("(dropped: highest card)"),
+        "postal 10.1: {turn}"
+    );
+    assert!(
+        !turn.contains("blue-C "),
+        "a retired rider does not move: {turn}"
+    );
+    let file = read(&game);
+    assert!(
+        file.contains("\"drop\"") && file.contains("\"retire\""),
+        "GM actions are in the log"
+    );
+    ok(&["replay", &game]);
+}
+
+#[test]
+fn scenario_run_reads_stdin_and_refuses_bad_files() {
+    let dir = TempDir::new("scenario");
+    let bad = dir.file("bad.json");
+    std::fs::write(&bad, "{\"game\": \"breaking-away\"").unwrap();
+    refused(&["scenario", "run", &bad], "not valid JSON");
+    refused(&["scenario", "run", &dir.file("none.json")], "none.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(["scenario", "run", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(br#"{"game":"breaking-away","rules":"postal-2.2","turn":2,"riders":[{"id":"x","team":"t","grade":"A","distance":3,"hand":[4,5]}]}"#)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        result["riders"][0]["played"], 5,
+        "postal 9.1: no order, highest card"
+    );
+}
+
+#[test]
+fn demo_report_snapshot_postal() {
+    insta::assert_snapshot!("demo_postal_seed_1", ok(&["demo", "--seed", "1"]));
+}
+
+#[test]
+fn demo_report_snapshot_board_with_options() {
+    insta::assert_snapshot!(
+        "demo_board_seed_2",
+        ok(&[
+            "demo",
+            "--seed",
+            "2",
+            "--rules",
+            "board",
+            "--option",
+            "staggered_start",
+            "--option",
+            "group_breakaways",
+            "--bots",
+            "heuristic,random,heuristic"
+        ])
+    );
+}
+
+#[test]
+fn demo_is_reproducible_from_its_seed() {
+    assert_eq!(ok(&["demo", "--seed", "5"]), ok(&["demo", "--seed", "5"]));
+    assert_ne!(ok(&["demo", "--seed", "5"]), ok(&["demo", "--seed", "6"]));
+}
