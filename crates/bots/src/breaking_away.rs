@@ -148,10 +148,10 @@ fn heuristic_card(view: &View, rider: usize, cards: &[u16]) -> u16 {
         return c;
     }
     for line in [Line::Sprint1, Line::Sprint2] {
-        if usize::from(view.line_places[line.index()]) < SCORING_PLACES {
-            if let Some(c) = smallest_crossing(line) {
-                return c;
-            }
+        if usize::from(view.line_places[line.index()]) < SCORING_PLACES
+            && let Some(c) = smallest_crossing(line)
+        {
+            return c;
         }
     }
     // Otherwise aim for the square right behind other riders (slipstream), keeping the

@@ -90,18 +90,18 @@ fn tokens(text: &str) -> Result<Vec<Token>, String> {
     for word in cleaned.split_whitespace() {
         let mut rest = word;
         // A leading grade letter, as in "A12" or "a".
-        if let Some(first) = rest.chars().next() {
-            if first.is_ascii_alphabetic() {
-                let grade = Grade::from_letter(first)
-                    .filter(|_| rest.len() == 1 || rest[1..].chars().all(|c| c.is_ascii_digit()));
-                match grade {
-                    Some(g) => {
-                        out.push(Token::Grade(g));
-                        rest = &rest[1..];
-                    }
-                    None => {
-                        return Err(format!("{word:?} is not a rider (A, B, C or D) or a card"));
-                    }
+        if let Some(first) = rest.chars().next()
+            && first.is_ascii_alphabetic()
+        {
+            let grade = Grade::from_letter(first)
+                .filter(|_| rest.len() == 1 || rest[1..].chars().all(|c| c.is_ascii_digit()));
+            match grade {
+                Some(g) => {
+                    out.push(Token::Grade(g));
+                    rest = &rest[1..];
+                }
+                None => {
+                    return Err(format!("{word:?} is not a rider (A, B, C or D) or a card"));
                 }
             }
         }

@@ -57,7 +57,7 @@ impl Points {
     /// Reads points back from a JSON number, as written by [`Points::to_json`] or typed by a
     /// person; a fraction is recovered exactly for denominators up to 840.
     pub fn from_f64(value: f64) -> Option<Points> {
-        if !value.is_finite() || value < 0.0 || value > 1e9 {
+        if !value.is_finite() || !(0.0..=1e9).contains(&value) {
             return None;
         }
         for den in 1..=840u64 {

@@ -20,10 +20,10 @@ fn close(a: &Value, b: &Value) -> bool {
 /// The comparison of `shared/tools/check-scenarios`: only the fields the expectation names.
 fn check(expected: &Value, got: &Value) -> Vec<String> {
     let mut errors = Vec::new();
-    if let Some(order) = expected.get("order") {
-        if got.get("order") != Some(order) {
-            errors.push(format!("order {} != {order}", got["order"]));
-        }
+    if let Some(order) = expected.get("order")
+        && got.get("order") != Some(order)
+    {
+        errors.push(format!("order {} != {order}", got["order"]));
     }
     let riders = got["riders"].as_array().unwrap();
     for want in expected
@@ -80,10 +80,10 @@ fn check(expected: &Value, got: &Value) -> Vec<String> {
             errors.push(format!("awards {} != {awards}", got["awards"]));
         }
     }
-    if let Some(over) = expected.get("race_over") {
-        if &got["race_over"] != over {
-            errors.push(format!("race_over {} != {over}", got["race_over"]));
-        }
+    if let Some(over) = expected.get("race_over")
+        && &got["race_over"] != over
+    {
+        errors.push(format!("race_over {} != {over}", got["race_over"]));
     }
     if let Some(order) = expected.get("team_order") {
         let teams: Vec<Value> = got["teams"]

@@ -312,7 +312,7 @@ fn parse_rules(set: &str, options: &[String]) -> Result<Rules> {
             .map_err(anyhow::Error::msg)
             .context("--option")?;
     }
-    Ok(Rules::new(set, opts).map_err(anyhow::Error::msg)?)
+    Rules::new(set, opts).map_err(anyhow::Error::msg)
 }
 
 fn viewer(race: &Race, team: Option<&str>, public: bool) -> Result<Viewer> {
