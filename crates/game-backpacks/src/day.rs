@@ -1,0 +1,1270 @@
+//! The state of a day's walk and its adjudication, turn by turn (rules 2–11). Pure: a day, the
+//! walkers' orders and a random stream give the next day and what happened.
+
+use std::sync::Arc;
+
+use game_api::Rng;
+use rand::RngExt;
+use rand::seq::SliceRandom;
+
+use crate::clock::{self, COFFEE, LUNCH, Special, TURNS};
+use crate::deck::{Card, CardId, CardKind, Deck};
+use crate::map::{LocationId, Map, SpaceId};
+use crate::orders::{Action, RoundOrders, RucksackOrder, TurnOrders, WeatherChoice};
+use crate::schedule::sub_turns;
+use crate::{TARGETS, Weather};
+
+/// Where a walker is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    At(SpaceId),
+    /// Aboard the launch after a failed landing (8.5), having boarded at this stop.
+    Lake {
+        boarded: LocationId,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walker {
+    pub place: Place,
+    pub hand: Vec<CardId>,
+    /// The next card this walker will draw, dealt face down at the start of the round and
+    /// shown to its owner (3.1.1: the card to come at the end of the round's first turn).
+    pub next_card: Option<CardId>,
+    /// Money in 50p pieces.
+    pub money: u8,
+    pub chocolate: u8,
+    pub points: i32,
+    /// Bit `k`: target `k` reached (a target bonus is claimed once, 7.3).
+    pub reached: u8,
+    /// The day ended for this walker in Keswick at the end of this turn.
+    pub finished: Option<u8>,
+    /// Not back in Keswick by 18:00: all points lost (1.3, 5.2).
+    pub lost: bool,
+    /// In Keswick since the end of this turn (for the 18:00 check).
+    pub home_since: Option<u8>,
+    /// Where the walker ended the previous turn: a space scores once on consecutive turns (7.3).
+    pub last_space: Option<SpaceId>,
+}
+
+impl Walker {
+    /// Still out walking: neither finished nor lost.
+    pub fn is_out(&self) -> bool {
+        self.finished.is_none() && !self.lost
+    }
+
+    pub fn space(&self) -> Option<SpaceId> {
+        match self.place {
+            Place::At(s) => Some(s),
+            Place::Lake { .. } => None,
+        }
+    }
+}
+
+/// The Heavy Rucksack in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rucksack {
+    pub carrier: u8,
+    /// The first turn the carrier carried it.
+    pub since: u8,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Day {
+    pub map: Arc<Map>,
+    pub deck: Arc<Deck>,
+    /// The turn to be resolved next (0 = 10:00); `TURNS` when the day is over.
+    pub turn: u8,
+    pub weather: Weather,
+    pub walkers: Vec<Walker>,
+    /// The draw pile; the next card is the last.
+    pub pile: Vec<CardId>,
+    pub discards: Vec<CardId>,
+    /// The day's 5 target locations (2.1).
+    pub targets: Vec<LocationId>,
+    /// How many walkers have reached each target.
+    pub target_arrivals: Vec<u8>,
+    pub rucksack: Option<Rucksack>,
+}
+
+/// Why points were scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Ending the turn on a viewpoint, beauty spot or location (5.1.1, 5.1.2).
+    Space(SpaceId),
+    /// First, second or later walker to reach a target (5.1.3–5.1.5); `order` is 1-based.
+    Target {
+        location: LocationId,
+        order: u8,
+    },
+    Ferry,
+    Tea,
+    /// Carrying the Heavy Rucksack at the start of lunch or coffee (5.1.9, 5.1.10).
+    RucksackAtBreak,
+    /// Back in Keswick by turn (5.1.12).
+    Finish,
+    /// Carrying the Heavy Rucksack home (5.1.8).
+    RucksackHome,
+    /// 2 points per 50p left (5.1.11).
+    Money,
+}
+
+/// What a walker did with its turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Did {
+    /// Finished or lost: no longer on the board.
+    Off,
+    Rested,
+    Walked {
+        card: CardKind,
+        chocolate: bool,
+        circles: u8,
+        triangles: u8,
+    },
+    Tea,
+    Ferry {
+        to: LocationId,
+        landed: bool,
+    },
+    Bus {
+        to: LocationId,
+    },
+    Blister,
+    /// Lunch or coffee (7).
+    Break,
+    /// On the lake: waiting for the next ferry turn.
+    Afloat,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalkerTurn {
+    pub from: Place,
+    pub to: Place,
+    pub did: Did,
+    /// Spaces entered, with the sub-turn of each step (4.4).
+    pub steps: Vec<(SpaceId, u8)>,
+    /// Bumped back at the end of sub-turn 12 (4.5), to `to`.
+    pub bumped: bool,
+    pub scores: Vec<(Score, i32)>,
+    /// Cards drawn (private to the walker).
+    pub drew: Vec<CardKind>,
+    /// Cards discarded or played (private).
+    pub discarded: Vec<CardKind>,
+    /// Things that did not happen as ordered, and why.
+    pub notes: Vec<String>,
+    pub finished: bool,
+}
+
+/// A Heavy Rucksack changing hands (or coming into play).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RucksackMove {
+    pub from: Option<u8>,
+    pub to: u8,
+    pub how: RucksackHow,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RucksackHow {
+    /// Drawn from the deck (10.1).
+    Drawn,
+    /// Handed over by order at the end of a sub-turn (1–12) or of the turn (13), 10.4.
+    Handed { sub_turn: u8 },
+    /// Voted on at the end of the round (10.5).
+    Voted,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnOutcome {
+    pub turn: u8,
+    pub weather: Weather,
+    pub walkers: Vec<WalkerTurn>,
+    pub rucksack: Vec<RucksackMove>,
+    /// Weather cards played: who switched it, and to what (9.1).
+    pub weather_changes: Vec<(u8, Weather)>,
+    pub day_over: bool,
+}
+
+/// What a walker's orders come to, checked against where it actually is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Plan {
+    Rest,
+    Walk {
+        card: CardId,
+        chocolate: bool,
+        route: Vec<SpaceId>,
+        circles: u8,
+        triangles: u8,
+        cut: Option<String>,
+    },
+    Tea {
+        discards: Vec<CardId>,
+    },
+    Ferry {
+        to: LocationId,
+        swap: Option<CardId>,
+        fare: bool,
+    },
+    Bus {
+        to: LocationId,
+        swap: Option<CardId>,
+    },
+    Blister {
+        card: CardId,
+    },
+    Break {
+        discard: Option<CardId>,
+        replace: Vec<CardId>,
+        tea: bool,
+    },
+    Afloat,
+}
+
+impl Day {
+    /// Sets up a day (2.1–2.3): shuffles the deck, draws the 5 targets from the locations the
+    /// walking cards name, deals 4 cards each, Sunny weather, everyone in Keswick.
+    pub fn new(map: Arc<Map>, deck: Arc<Deck>, walkers: usize, rng: &mut Rng) -> Day {
+        let mut pile: Vec<CardId> = (0..deck.cards.len() as CardId).collect();
+        pile.shuffle(rng);
+        let mut targets = Vec::new();
+        for &c in pile.iter().rev() {
+            if let Card::Walk { names, .. } = deck.card(c) {
+                if !targets.contains(&names) && targets.len() < TARGETS {
+                    targets.push(names);
+                }
+            }
+        }
+        pile.shuffle(rng);
+        let home = map.home_space();
+        let walker = Walker {
+            place: Place::At(home),
+            hand: Vec::new(),
+            next_card: None,
+            money: deck.starting_money,
+            chocolate: 0,
+            points: 0,
+            reached: 0,
+            finished: None,
+            lost: false,
+            home_since: None,
+            last_space: Some(home),
+        };
+        let mut day = Day {
+            map,
+            deck,
+            turn: 0,
+            weather: Weather::Sunny,
+            walkers: vec![walker; walkers],
+            pile,
+            discards: Vec::new(),
+            target_arrivals: vec![0; targets.len()],
+            targets,
+            rucksack: None,
+        };
+        let mut moves = Vec::new();
+        let mut changes = Vec::new();
+        for _ in 0..clock::hand_size(0) {
+            for w in 0..walkers {
+                // No weather choice is possible before the day starts: a weather card is discarded.
+                day.deal(w, WeatherChoice::Discard, rng, &mut moves, &mut changes);
+            }
+        }
+        // A Rucksack dealt before the day starts is carried from the first turn.
+        if let Some(r) = day.rucksack.as_mut() {
+            r.since = 0;
+        }
+        day.open_round(rng);
+        day
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.turn >= TURNS
+    }
+
+    pub fn card_kind(&self, card: CardId) -> CardKind {
+        self.deck.card(card).kind()
+    }
+
+    /// The information phase (3.1.1): every walker still out gets its next card dealt face down.
+    pub fn open_round(&mut self, rng: &mut Rng) {
+        for w in 0..self.walkers.len() {
+            if self.walkers[w].is_out() && self.walkers[w].next_card.is_none() {
+                self.walkers[w].next_card = self.take_from_pile(rng);
+            }
+        }
+    }
+
+    fn take_from_pile(&mut self, rng: &mut Rng) -> Option<CardId> {
+        if self.pile.is_empty() {
+            // Out of cards: the discards are shuffled into a new pile.
+            self.pile = std::mem::take(&mut self.discards);
+            self.pile.shuffle(rng);
+        }
+        self.pile.pop()
+    }
+
+    /// One card into a walker's hand, following the special cards: a weather card is played or
+    /// discarded and replaced (9.1); the Heavy Rucksack goes into play and is replaced (10.1).
+    fn deal(
+        &mut self,
+        w: usize,
+        choice: WeatherChoice,
+        rng: &mut Rng,
+        moves: &mut Vec<RucksackMove>,
+        changes: &mut Vec<(u8, Weather)>,
+    ) -> Vec<CardKind> {
+        let mut drew = Vec::new();
+        // A deck of nothing but special cards would loop for ever; a hand's worth of tries is plenty.
+        for _ in 0..self.deck.cards.len() + 1 {
+            let card = match self.walkers[w].next_card.take() {
+                Some(c) => c,
+                None => match self.take_from_pile(rng) {
+                    Some(c) => c,
+                    None => break,
+                },
+            };
+            drew.push(self.card_kind(card));
+            match self.deck.card(card) {
+                Card::Weather => {
+                    let switch = matches!(
+                        (choice, self.weather),
+                        (WeatherChoice::Sunny, Weather::Cloudy)
+                            | (WeatherChoice::Cloudy, Weather::Sunny)
+                    );
+                    if switch {
+                        self.weather = self.weather.other();
+                        changes.push((w as u8, self.weather));
+                    }
+                    self.discards.push(card);
+                }
+                Card::Rucksack => {
+                    moves.push(RucksackMove {
+                        from: None,
+                        to: w as u8,
+                        how: RucksackHow::Drawn,
+                    });
+                    self.rucksack = Some(Rucksack {
+                        carrier: w as u8,
+                        since: self.turn.saturating_add(1).min(TURNS),
+                    });
+                }
+                Card::Walk { .. } | Card::Blister => {
+                    self.walkers[w].hand.push(card);
+                    break;
+                }
+            }
+        }
+        drew
+    }
+
+    fn find_card(&self, hand: &[CardId], kind: CardKind, taken: &[CardId]) -> Option<CardId> {
+        hand.iter()
+            .copied()
+            .find(|c| !taken.contains(c) && self.card_kind(*c) == kind)
+    }
+
+    fn cards(&self, hand: &[CardId], kinds: &[CardKind]) -> Result<Vec<CardId>, String> {
+        let mut taken = Vec::new();
+        for &k in kinds {
+            match self.find_card(hand, k, &taken) {
+                Some(c) => taken.push(c),
+                None => return Err(format!("no {k} card in the hand {}", self.hand_text(hand))),
+            }
+        }
+        Ok(taken)
+    }
+
+    pub fn hand_text(&self, hand: &[CardId]) -> String {
+        let mut kinds: Vec<CardKind> = hand.iter().map(|&c| self.card_kind(c)).collect();
+        kinds.sort();
+        format!(
+            "[{}]",
+            kinds
+                .iter()
+                .map(|k| k.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+
+    /// The symbols a walking card gives this walker this turn: less one circle and one triangle
+    /// for the Rucksack's carrier (10.1), then doubled by chocolate (6.4, 10.2).
+    pub fn symbols(&self, w: usize, card: CardKind, chocolate: bool) -> (u8, u8) {
+        let CardKind::Walk { circles, triangles } = card else {
+            return (0, 0);
+        };
+        let (mut c, mut t) = (circles, triangles);
+        if self.rucksack.is_some_and(|r| usize::from(r.carrier) == w) {
+            c = c.saturating_sub(1);
+            t = t.saturating_sub(1);
+        }
+        if chocolate {
+            c *= 2;
+            t *= 2;
+        }
+        (c, t)
+    }
+
+    /// The longest walkable start of a route: stops before a step with no symbol left or a
+    /// space already entered this turn (11.1). Returns the steps and the first problem.
+    fn walkable(
+        &self,
+        from: SpaceId,
+        waypoints: &[SpaceId],
+        circles: u8,
+        triangles: u8,
+    ) -> (Vec<SpaceId>, Option<String>) {
+        let map = &self.map;
+        let mut route = Vec::new();
+        let mut at = from;
+        let (mut c, mut t) = (circles, triangles);
+        for &w in waypoints {
+            let steps = match map.expand_route(at, &[w]) {
+                Ok(steps) => steps,
+                Err(e) => return (route, Some(e)),
+            };
+            for s in steps {
+                if s == from || route.contains(&s) {
+                    return (
+                        route,
+                        Some(format!("the route enters {} twice (11.1)", map.space_id(s))),
+                    );
+                }
+                let left = match map.spaces[usize::from(s)].shape {
+                    crate::map::Shape::Circle => &mut c,
+                    crate::map::Shape::Triangle => &mut t,
+                };
+                if *left == 0 {
+                    let (need_c, need_t) = self.route_symbols(from, waypoints);
+                    return (
+                        route,
+                        Some(format!(
+                            "the route needs {need_c} circles and {need_t} triangles, the card gives {circles} and {triangles}"
+                        )),
+                    );
+                }
+                *left -= 1;
+                route.push(s);
+                at = s;
+            }
+        }
+        (route, None)
+    }
+
+    fn route_symbols(&self, from: SpaceId, waypoints: &[SpaceId]) -> (usize, usize) {
+        let route = self.map.expand_route(from, waypoints).unwrap_or_default();
+        let circles = route
+            .iter()
+            .filter(|&&s| self.map.spaces[usize::from(s)].shape == crate::map::Shape::Circle)
+            .count();
+        (circles, route.len() - circles)
+    }
+
+    /// Checks one walker's orders for the coming turn, strictly: an order that cannot be carried
+    /// out in full is an error naming it.
+    pub fn check_turn_orders(&self, w: usize, orders: &TurnOrders) -> Result<(), String> {
+        self.plan(w, orders, true).map(|_| ())
+    }
+
+    /// The plan for a walker's orders. With `strict`, anything that cannot be done is an error;
+    /// otherwise (a round's second turn, after an unplanned first turn) a route is walked as far
+    /// as it goes and anything else impossible becomes a rest (docs/rulings.md B&B-7).
+    fn plan(&self, w: usize, orders: &TurnOrders, strict: bool) -> Result<Plan, String> {
+        let walker = &self.walkers[w];
+        if !walker.is_out() {
+            return Err("the walker's day is over".into());
+        }
+        let special = clock::special(self.turn);
+        let hand = &walker.hand;
+        let at_location = walker.space().and_then(|s| self.map.location_at(s));
+        let money_needed = |n: u8| -> Result<(), String> {
+            let total = n + u8::from(orders.buy_chocolate);
+            if walker.money < total {
+                Err(format!(
+                    "{total} × 50p needed, the walker has {}",
+                    walker.money
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        let swap = |card: &Option<CardKind>| -> Result<Option<CardId>, String> {
+            card.map(|k| self.cards(hand, &[k]).map(|c| c[0]))
+                .transpose()
+        };
+        if clock::is_break(self.turn) {
+            let cafe = at_location.is_some_and(|l| l.cafe);
+            let tea = match &orders.action {
+                Action::Rest => false,
+                Action::Tea { discards } if discards.is_empty() => true,
+                _ => return Err("lunch and coffee: nobody moves (7.2); write \"discard CARD\", and at a café \"tea\" or \"replace CARD ...\"".into()),
+            };
+            if (tea || !orders.replace.is_empty()) && !cafe {
+                return Err("tea and replacing cards need a café (7.4)".into());
+            }
+            if tea {
+                money_needed(1)?;
+            }
+            let discard = match orders.discard {
+                Some(k) => Some(
+                    self.cards(hand, &[k])
+                        .map_err(|e| format!("discard: {e}"))?[0],
+                ),
+                None => self.default_discard(hand),
+            };
+            let rest: Vec<CardId> = hand
+                .iter()
+                .copied()
+                .filter(|c| Some(*c) != discard)
+                .collect();
+            let replace = self
+                .cards(&rest, &orders.replace)
+                .map_err(|e| format!("replace: {e}"))?;
+            return Ok(Plan::Break {
+                discard,
+                replace,
+                tea,
+            });
+        }
+        if let Place::Lake { .. } = walker.place {
+            return match &orders.action {
+                Action::Ferry { to, .. } if special == Special::Ferry => {
+                    self.check_ferry_stop(*to)?;
+                    Ok(Plan::Ferry {
+                        to: *to,
+                        swap: None,
+                        fare: false,
+                    })
+                }
+                Action::Rest => Ok(Plan::Afloat),
+                _ if special == Special::Ferry => {
+                    Err("on the lake: only a ferry landing (\"ferry STOP\") is possible".into())
+                }
+                _ => Err("on the lake: nothing can be done until the next ferry turn".into()),
+            };
+        }
+        let here = walker.space().expect("not on the lake");
+        if !orders.replace.is_empty() || orders.discard.is_some() {
+            return Err("discard and replace are for the lunch and coffee turns (7)".into());
+        }
+        match &orders.action {
+            Action::Rest => {
+                money_needed(0)?;
+                Ok(Plan::Rest)
+            }
+            Action::Blister => {
+                money_needed(0)?;
+                let card = self.cards(hand, &[CardKind::Blister])?[0];
+                Ok(Plan::Blister { card })
+            }
+            Action::Walk {
+                card,
+                chocolate,
+                waypoints,
+            } => {
+                money_needed(0)?;
+                let id = self.cards(hand, &[*card])?[0];
+                if !matches!(card, CardKind::Walk { .. }) {
+                    return Err(format!("{card} is not a walking card"));
+                }
+                if *chocolate && walker.chocolate == 0 {
+                    return Err("no chocolate to play (buy a bar at a café first, 6.3)".into());
+                }
+                let (circles, triangles) = self.symbols(w, *card, *chocolate);
+                let (route, problem) = self.walkable(here, waypoints, circles, triangles);
+                if let (true, Some(problem)) = (strict, &problem) {
+                    return Err(format!("walk: {problem}"));
+                }
+                Ok(Plan::Walk {
+                    card: id,
+                    chocolate: *chocolate,
+                    route,
+                    circles,
+                    triangles,
+                    cut: problem,
+                })
+            }
+            Action::Tea { discards } => {
+                if clock::is_first_of_round(self.turn) {
+                    return Err(
+                        "no tea on the first turn of a round: the waitresses are busy (3.1.2)"
+                            .into(),
+                    );
+                }
+                if !at_location.is_some_and(|l| l.cafe) {
+                    return Err(format!("tea: {} has no café", self.map.space_id(here)));
+                }
+                money_needed(1)?;
+                Ok(Plan::Tea {
+                    discards: self
+                        .cards(hand, discards)
+                        .map_err(|e| format!("tea: {e}"))?,
+                })
+            }
+            Action::Ferry { to, swap: card } => {
+                if special != Special::Ferry {
+                    return Err(format!(
+                        "ferry: ferries run at twenty past the hour, not at {} (8.3)",
+                        clock::time_text(self.turn)
+                    ));
+                }
+                let from = at_location.filter(|l| l.ferry).ok_or_else(|| {
+                    format!("ferry: {} is not a ferry stop", self.map.space_id(here))
+                })?;
+                self.check_ferry_stop(*to)?;
+                if self.map.locations[usize::from(*to)].space == from.space {
+                    return Err("ferry: the trip must go to another stop".into());
+                }
+                money_needed(1)?;
+                Ok(Plan::Ferry {
+                    to: *to,
+                    swap: swap(card).map_err(|e| format!("ferry: swap: {e}"))?,
+                    fare: true,
+                })
+            }
+            Action::Bus { to, swap: card } => {
+                if special != Special::Bus {
+                    return Err(format!(
+                        "bus: buses run at twenty to the hour, not at {} (8.4)",
+                        clock::time_text(self.turn)
+                    ));
+                }
+                let from = at_location
+                    .filter(|l| !l.buses.is_empty())
+                    .ok_or_else(|| format!("bus: {} is not a bus stop", self.map.space_id(here)))?;
+                let from_id = self.map.spaces[usize::from(from.space)]
+                    .location
+                    .expect("a location");
+                if from_id == *to || self.map.bus_between(from_id, *to).is_none() {
+                    return Err(format!(
+                        "bus: no bus route runs from {} to {}",
+                        from.id,
+                        self.map.location_id(*to)
+                    ));
+                }
+                money_needed(1)?;
+                Ok(Plan::Bus {
+                    to: *to,
+                    swap: swap(card).map_err(|e| format!("bus: swap: {e}"))?,
+                })
+            }
+        }
+    }
+
+    fn check_ferry_stop(&self, to: LocationId) -> Result<(), String> {
+        if self.map.locations[usize::from(to)].ferry {
+            Ok(())
+        } else {
+            Err(format!(
+                "ferry: {} is not a ferry stop",
+                self.map.location_id(to)
+            ))
+        }
+    }
+
+    /// The card discarded at lunch or coffee when the player names none: a blister if held,
+    /// else the walking card with the fewest symbols (docs/rulings.md B&B-11).
+    fn default_discard(&self, hand: &[CardId]) -> Option<CardId> {
+        hand.iter()
+            .copied()
+            .min_by_key(|&c| match self.deck.card(c) {
+                Card::Blister => (0, 0),
+                Card::Walk {
+                    circles, triangles, ..
+                } => (1, circles + triangles),
+                _ => (2, 0),
+            })
+    }
+
+    /// Resolves one 20-minute turn. `orders[w]` are walker `w`'s orders for this turn; `strict`
+    /// orders were checked already, the others are carried out as far as they can be.
+    pub fn resolve_turn(
+        &self,
+        orders: &[TurnOrders],
+        weather: &[WeatherChoice],
+        rng: &mut Rng,
+    ) -> (Day, TurnOutcome) {
+        let n = self.walkers.len();
+        let mut next = self.clone();
+        let turn = self.turn;
+        let special = clock::special(turn);
+        // 4.5 "and then randomly": one random priority per walker for this turn's ties.
+        let priority: Vec<u32> = (0..n).map(|_| rng.random()).collect();
+        let none = TurnOrders::default();
+        let order = |w: usize| orders.get(w).unwrap_or(&none);
+        let mut out: Vec<WalkerTurn> = self
+            .walkers
+            .iter()
+            .map(|wk| WalkerTurn {
+                from: wk.place,
+                to: wk.place,
+                did: if wk.is_out() { Did::Rested } else { Did::Off },
+                steps: Vec::new(),
+                bumped: false,
+                scores: Vec::new(),
+                drew: Vec::new(),
+                discarded: Vec::new(),
+                notes: Vec::new(),
+                finished: false,
+            })
+            .collect();
+        let mut rucksack_moves = Vec::new();
+        let mut weather_changes = Vec::new();
+
+        let plans: Vec<Plan> = (0..n)
+            .map(|w| {
+                if !self.walkers[w].is_out() {
+                    return Plan::Rest;
+                }
+                match self.plan(w, order(w), false) {
+                    Ok(plan) => plan,
+                    Err(problem) => {
+                        out[w]
+                            .notes
+                            .push(format!("orders not carried out: {problem}"));
+                        if matches!(self.walkers[w].place, Place::Lake { .. }) {
+                            Plan::Afloat
+                        } else {
+                            Plan::Rest
+                        }
+                    }
+                }
+            })
+            .collect();
+
+        // The start of lunch and coffee: the Rucksack's carrier scores (5.1.9, 5.1.10).
+        if matches!(special, Special::Lunch | Special::Coffee) {
+            if let Some(r) = self
+                .rucksack
+                .filter(|r| self.walkers[usize::from(r.carrier)].is_out())
+            {
+                let c = usize::from(r.carrier);
+                next.walkers[c].points += 2;
+                out[c].scores.push((Score::RucksackAtBreak, 2));
+            }
+        }
+
+        // Cards played and money spent at the start of the turn; replacements owed.
+        let mut owed = vec![0usize; n];
+        let mut routes: Vec<Vec<SpaceId>> = vec![Vec::new(); n];
+        let discard = |next: &mut Day, out: &mut WalkerTurn, w: usize, card: CardId| {
+            next.walkers[w].hand.retain(|&c| c != card);
+            next.discards.push(card);
+            out.discarded.push(self.card_kind(card));
+        };
+        for (w, plan) in plans.iter().enumerate() {
+            match plan {
+                Plan::Rest => {}
+                Plan::Afloat => out[w].did = Did::Afloat,
+                Plan::Walk {
+                    card,
+                    chocolate,
+                    route,
+                    circles,
+                    triangles,
+                    cut,
+                } => {
+                    if let Some(problem) = cut {
+                        out[w].notes.push(format!("route cut short: {problem}"));
+                    }
+                    discard(&mut next, &mut out[w], w, *card);
+                    owed[w] += 1;
+                    if *chocolate {
+                        next.walkers[w].chocolate -= 1;
+                    }
+                    routes[w] = route.clone();
+                    out[w].did = Did::Walked {
+                        card: self.card_kind(*card),
+                        chocolate: *chocolate,
+                        circles: *circles,
+                        triangles: *triangles,
+                    };
+                }
+                Plan::Tea { discards } => {
+                    for &c in discards {
+                        discard(&mut next, &mut out[w], w, c);
+                    }
+                    owed[w] += discards.len();
+                    next.walkers[w].money -= 1;
+                    next.walkers[w].points += 3;
+                    out[w].scores.push((Score::Tea, 3));
+                    out[w].did = Did::Tea;
+                }
+                Plan::Ferry { swap, fare, to } => {
+                    if let Some(c) = swap {
+                        discard(&mut next, &mut out[w], w, *c);
+                        owed[w] += 1;
+                    }
+                    if *fare {
+                        next.walkers[w].money -= 1;
+                    }
+                    out[w].did = Did::Ferry {
+                        to: *to,
+                        landed: false,
+                    };
+                }
+                Plan::Bus { swap, to } => {
+                    if let Some(c) = swap {
+                        discard(&mut next, &mut out[w], w, *c);
+                        owed[w] += 1;
+                    }
+                    next.walkers[w].money -= 1;
+                    out[w].did = Did::Bus { to: *to };
+                }
+                Plan::Blister { card } => {
+                    discard(&mut next, &mut out[w], w, *card);
+                    owed[w] += 1;
+                    out[w].did = Did::Blister;
+                }
+                Plan::Break {
+                    discard: d,
+                    replace,
+                    tea,
+                } => {
+                    // One card discarded without replacement (7.2); at a café, cards replaced (7.4).
+                    if let Some(c) = d {
+                        discard(&mut next, &mut out[w], w, *c);
+                    }
+                    for &c in replace {
+                        discard(&mut next, &mut out[w], w, c);
+                    }
+                    owed[w] += replace.len();
+                    if *tea {
+                        next.walkers[w].money -= 1;
+                        next.walkers[w].points += 3;
+                        out[w].scores.push((Score::Tea, 3));
+                    }
+                    out[w].did = Did::Break;
+                }
+            }
+        }
+
+        // Movement in 12 sub-turns (4.4). Walkers on a ferry are on the lake until it lands.
+        let mut at: Vec<Option<SpaceId>> = (0..n)
+            .map(|w| match plans[w] {
+                Plan::Ferry { .. } => None,
+                _ if !self.walkers[w].is_out() => None,
+                _ => self.walkers[w].space(),
+            })
+            .collect();
+        // (sub-turn, spaces moved) of each walker's arrival on its current space; 0 = was there.
+        let mut arrived: Vec<(u8, u8)> = vec![(0, 0); n];
+        let mut claims: Vec<(usize, u8, u8, usize)> = Vec::new(); // (target, sub-turn, moved, walker)
+        let mut rucksack_handed = false;
+        for sub_turn in 1..=12u8 {
+            for w in 0..n {
+                let route = &routes[w];
+                if let Some(k) = sub_turns(route.len()).iter().position(|&s| s == sub_turn) {
+                    let space = route[k];
+                    at[w] = Some(space);
+                    arrived[w] = (sub_turn, k as u8 + 1);
+                    out[w].steps.push((space, sub_turn));
+                    self.claim(&mut claims, w, space, sub_turn, k as u8 + 1);
+                }
+            }
+            if !rucksack_handed {
+                rucksack_handed =
+                    next.hand_over_rucksack(&at, orders, &priority, sub_turn, &mut rucksack_moves);
+            }
+        }
+
+        // The end of sub-turn 12: on a shared small space the later arrival goes back (4.5).
+        loop {
+            let mut crowded: Option<SpaceId> = None;
+            for w in 0..n {
+                if let Some(s) = at[w] {
+                    if self.map.is_small(s) && (0..n).any(|v| v != w && at[v] == Some(s)) {
+                        crowded = Some(crowded.map_or(s, |c: SpaceId| c.min(s)));
+                    }
+                }
+            }
+            let Some(space) = crowded else { break };
+            let mut here: Vec<usize> = (0..n).filter(|&v| at[v] == Some(space)).collect();
+            // Earliest arrival first; same sub-turn: furthest moved first; then at random.
+            here.sort_by_key(|&v| (arrived[v].0, std::cmp::Reverse(arrived[v].1), priority[v]));
+            for &v in &here[1..] {
+                let moved = usize::from(arrived[v].1);
+                // Back to the previous space, where it arrived at the step before.
+                let (back, when) = if moved >= 2 {
+                    let k = moved - 2;
+                    (routes[v][k], (sub_turns(routes[v].len())[k], k as u8 + 1))
+                } else {
+                    (
+                        self.walkers[v]
+                            .space()
+                            .expect("a walker that moved was on a space"),
+                        (0, 0),
+                    )
+                };
+                at[v] = Some(back);
+                arrived[v] = when;
+                out[v].bumped = true;
+            }
+        }
+
+        // Ferries land and buses arrive at the end of the turn (8.5); a landing fails on a stop
+        // occupied at the end of the turn or sought by another ferry.
+        let stop_space = |l: LocationId| self.map.locations[usize::from(l)].space;
+        for w in 0..n {
+            match plans[w] {
+                Plan::Ferry { to, .. } => {
+                    let space = stop_space(to);
+                    let contested = (0..n).any(|v| {
+                        v != w && matches!(plans[v], Plan::Ferry { to: t, .. } if t == to)
+                    });
+                    let occupied = (0..n).any(|v| v != w && at[v] == Some(space));
+                    let landed = !contested && !occupied;
+                    out[w].did = Did::Ferry { to, landed };
+                    if landed {
+                        at[w] = Some(space);
+                        arrived[w] = (13, 0);
+                        next.walkers[w].points += 5;
+                        out[w].scores.push((Score::Ferry, 5));
+                        self.claim(&mut claims, w, space, 13, 0);
+                    } else {
+                        let boarded = match self.walkers[w].place {
+                            Place::At(s) => self.map.spaces[usize::from(s)]
+                                .location
+                                .expect("ferries leave from stops"),
+                            Place::Lake { boarded } => boarded,
+                        };
+                        next.walkers[w].place = Place::Lake { boarded };
+                        out[w].notes.push(format!(
+                            "the ferry could not land at {} ({}): still on the lake",
+                            self.map.location_id(to),
+                            if contested {
+                                "another ferry sought the same stop"
+                            } else {
+                                "the stop was occupied"
+                            }
+                        ));
+                    }
+                }
+                Plan::Bus { to, .. } => {
+                    let space = stop_space(to);
+                    at[w] = Some(space);
+                    arrived[w] = (13, 0);
+                    self.claim(&mut claims, w, space, 13, 0);
+                }
+                _ => {}
+            }
+        }
+        if !rucksack_handed {
+            next.hand_over_rucksack(&at, orders, &priority, 13, &mut rucksack_moves);
+        }
+
+        // Targets: first 10, second 7, later 5 (5.1.3–5.1.5), in order of arrival.
+        claims.sort_by_key(|&(target, sub_turn, moved, w)| {
+            (target, sub_turn, std::cmp::Reverse(moved), priority[w])
+        });
+        for (target, _, _, w) in claims {
+            let order = next.target_arrivals[target];
+            next.target_arrivals[target] += 1;
+            next.walkers[w].reached |= 1 << target;
+            let points = match order {
+                0 => 10,
+                1 => 7,
+                _ => 5,
+            };
+            next.walkers[w].points += points;
+            out[w].scores.push((
+                Score::Target {
+                    location: self.targets[target],
+                    order: order + 1,
+                },
+                points,
+            ));
+        }
+
+        // Where everyone ends the turn, and what it scores (5.1.1, 5.1.2, 7.3).
+        let home = self.map.home_space();
+        for w in 0..n {
+            if !self.walkers[w].is_out() {
+                continue;
+            }
+            if let Some(space) = at[w] {
+                next.walkers[w].place = Place::At(space);
+                out[w].to = Place::At(space);
+                if clock::is_break(turn) || self.walkers[w].last_space != Some(space) {
+                    let points = i32::from(self.map.points(space, self.weather));
+                    if points > 0 {
+                        next.walkers[w].points += points;
+                        out[w].scores.push((Score::Space(space), points));
+                    }
+                }
+                next.walkers[w].last_space = Some(space);
+            } else {
+                out[w].to = next.walkers[w].place;
+                next.walkers[w].last_space = None;
+            }
+            let at_home = at[w] == Some(home);
+            next.walkers[w].home_since = if at_home {
+                self.walkers[w].home_since.or(Some(turn))
+            } else {
+                None
+            };
+            if order(w).finish {
+                if at_home {
+                    next.walkers[w].finished = Some(turn);
+                    let points = clock::finishing_points(turn);
+                    next.walkers[w].points += points;
+                    out[w].scores.push((Score::Finish, points));
+                    out[w].finished = true;
+                } else {
+                    out[w].notes.push(
+                        "finish: not in Keswick at the end of the turn, the day goes on".into(),
+                    );
+                }
+            }
+        }
+
+        // Chocolate, bought at the end of the turn at a café, one bar a turn (6.3, 11.2).
+        for w in 0..n {
+            if !order(w).buy_chocolate || !self.walkers[w].is_out() {
+                continue;
+            }
+            let cafe = at[w]
+                .and_then(|s| self.map.location_at(s))
+                .is_some_and(|l| l.cafe);
+            if !cafe {
+                out[w]
+                    .notes
+                    .push("buy chocolate: not at a café at the end of the turn".into());
+            } else if next.walkers[w].money == 0 {
+                out[w].notes.push("buy chocolate: no money left".into());
+            } else {
+                next.walkers[w].money -= 1;
+                next.walkers[w].chocolate += 1;
+            }
+        }
+
+        // Replacement cards (4.3), in seat order, for walkers still out.
+        for w in 0..n {
+            if !next.walkers[w].is_out() {
+                continue;
+            }
+            for _ in 0..owed[w] {
+                let drew = next.deal(
+                    w,
+                    weather.get(w).copied().unwrap_or_default(),
+                    rng,
+                    &mut rucksack_moves,
+                    &mut weather_changes,
+                );
+                out[w].drew.extend(drew);
+            }
+        }
+
+        next.turn += 1;
+        let day_over = next.turn >= TURNS;
+        if day_over {
+            next.end_of_day(&mut out);
+        }
+        (
+            next,
+            TurnOutcome {
+                turn,
+                weather: self.weather,
+                walkers: out,
+                rucksack: rucksack_moves,
+                weather_changes,
+                day_over,
+            },
+        )
+    }
+
+    /// Records a walker reaching a target it has not reached before.
+    fn claim(
+        &self,
+        claims: &mut Vec<(usize, u8, u8, usize)>,
+        w: usize,
+        space: SpaceId,
+        sub_turn: u8,
+        moved: u8,
+    ) {
+        let Some(location) = self.map.spaces[usize::from(space)].location else {
+            return;
+        };
+        for (k, &t) in self.targets.iter().enumerate() {
+            if t == location
+                && self.walkers[w].reached & (1 << k) == 0
+                && !claims.iter().any(|c| c.0 == k && c.3 == w)
+            {
+                claims.push((k, sub_turn, moved, w));
+            }
+        }
+    }
+
+    /// Hands the Rucksack over if its carrier shares a space with a walker and one of them
+    /// ordered it (10.4). Returns whether it changed hands.
+    fn hand_over_rucksack(
+        &mut self,
+        at: &[Option<SpaceId>],
+        orders: &[TurnOrders],
+        priority: &[u32],
+        sub_turn: u8,
+        moves: &mut Vec<RucksackMove>,
+    ) -> bool {
+        let Some(r) = self.rucksack else { return false };
+        let c = usize::from(r.carrier);
+        let Some(space) = at.get(c).copied().flatten() else {
+            return false;
+        };
+        if !self.walkers[c].is_out() {
+            return false;
+        }
+        let give = orders.get(c).and_then(|o| o.rucksack);
+        let mut candidates: Vec<usize> = (0..self.walkers.len())
+            .filter(|&v| v != c && at[v] == Some(space) && self.walkers[v].is_out())
+            .filter(|&v| match give {
+                Some(RucksackOrder::Give(Some(to))) if usize::from(to) == v => true,
+                Some(RucksackOrder::Give(None)) => true,
+                _ => orders.get(v).and_then(|o| o.rucksack) == Some(RucksackOrder::Take),
+            })
+            .collect();
+        // A walker the carrier named goes first; otherwise at random (4.5's tie rule).
+        candidates.sort_by_key(|&v| {
+            (
+                give != Some(RucksackOrder::Give(Some(v as u8))),
+                priority[v],
+            )
+        });
+        let Some(&to) = candidates.first() else {
+            return false;
+        };
+        self.rucksack = Some(Rucksack {
+            carrier: to as u8,
+            since: self.turn,
+        });
+        moves.push(RucksackMove {
+            from: Some(c as u8),
+            to: to as u8,
+            how: RucksackHow::Handed { sub_turn },
+        });
+        true
+    }
+
+    /// 18:00: walkers in Keswick are back (since they arrived), the others lose everything (5.2);
+    /// money left and the Rucksack carried home score (5.1.8, 5.1.11).
+    fn end_of_day(&mut self, out: &mut [WalkerTurn]) {
+        for (w, walker) in self.walkers.iter_mut().enumerate() {
+            if walker.lost {
+                continue;
+            }
+            if walker.finished.is_none() {
+                match walker.home_since {
+                    Some(t) => {
+                        walker.finished = Some(t);
+                        let points = clock::finishing_points(t);
+                        walker.points += points;
+                        out[w].scores.push((Score::Finish, points));
+                        out[w].finished = true;
+                    }
+                    None => {
+                        walker.lost = true;
+                        out[w]
+                            .notes
+                            .push("not back in Keswick by 18:00: every point is lost (5.2)".into());
+                        continue;
+                    }
+                }
+            }
+            let money = 2 * i32::from(walker.money);
+            if money > 0 {
+                walker.points += money;
+                out[w].scores.push((Score::Money, money));
+            }
+            if self.rucksack.is_some_and(|r| usize::from(r.carrier) == w) {
+                walker.points += 5;
+                out[w].scores.push((Score::RucksackHome, 5));
+            }
+        }
+    }
+
+    /// A walker's final score: its points, or 0 if it did not get back (5.2).
+    pub fn final_points(&self, w: usize) -> i32 {
+        let walker = &self.walkers[w];
+        if walker.lost { 0 } else { walker.points }
+    }
+
+    /// Resolves a whole round: both turns, then the Rucksack vote (10.5), then the next round's
+    /// information phase. Orders for the first turn are carried out as checked; the second
+    /// turn's are re-checked from where each walker really is.
+    pub fn resolve_round(&self, orders: &[RoundOrders], rng: &mut Rng) -> (Day, Vec<TurnOutcome>) {
+        let weather: Vec<WeatherChoice> = orders.iter().map(|o| o.weather).collect();
+        let mut day = self.clone();
+        let mut outcomes = Vec::new();
+        for k in 0..2 {
+            if day.is_over() {
+                break;
+            }
+            let turn_orders: Vec<TurnOrders> = orders.iter().map(|o| o.turns[k].clone()).collect();
+            let (next, mut outcome) = day.resolve_turn(&turn_orders, &weather, rng);
+            day = next;
+            if k == 1 {
+                day.vote(orders, &mut outcome.rucksack);
+            }
+            outcomes.push(outcome);
+        }
+        if !day.is_over() {
+            day.open_round(rng);
+        }
+        (day, outcomes)
+    }
+
+    /// The Rucksack vote at the end of a round, once its carrier has held it 80 minutes (10.5):
+    /// most votes wins; a tie goes to the carrier's vote, or stays with the carrier.
+    fn vote(&mut self, orders: &[RoundOrders], moves: &mut Vec<RucksackMove>) {
+        let Some(r) = self.rucksack else { return };
+        let carrier = usize::from(r.carrier);
+        if self.turn < r.since + 4 || !self.walkers[carrier].is_out() {
+            return;
+        }
+        let mut votes = vec![0u32; self.walkers.len()];
+        for (w, o) in orders.iter().enumerate() {
+            if let Some(v) = o
+                .vote
+                .filter(|&v| self.walkers.get(usize::from(v)).is_some_and(Walker::is_out))
+            {
+                if self.walkers[w].is_out() {
+                    votes[usize::from(v)] += 1;
+                }
+            }
+        }
+        let most = votes.iter().copied().max().unwrap_or(0);
+        if most == 0 {
+            return;
+        }
+        let tied: Vec<usize> = (0..votes.len()).filter(|&v| votes[v] == most).collect();
+        let winner = if tied.len() == 1 {
+            tied[0]
+        } else {
+            match orders.get(carrier).and_then(|o| o.vote).map(usize::from) {
+                Some(v) if tied.contains(&v) => v,
+                _ => carrier,
+            }
+        };
+        if winner != carrier {
+            self.rucksack = Some(Rucksack {
+                carrier: winner as u8,
+                since: self.turn,
+            });
+            moves.push(RucksackMove {
+                from: Some(carrier as u8),
+                to: winner as u8,
+                how: RucksackHow::Voted,
+            });
+        }
+    }
+}
+
+impl Weather {
+    pub fn other(self) -> Weather {
+        match self {
+            Weather::Sunny => Weather::Cloudy,
+            Weather::Cloudy => Weather::Sunny,
+        }
+    }
+}
+
+/// Lunch and coffee turn numbers, re-exported for reports.
+pub const BREAKS: [u8; 2] = [LUNCH, COFFEE];

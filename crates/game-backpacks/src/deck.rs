@@ -1,0 +1,245 @@
+//! The deck as data: walking cards (circles, triangles and the location each names), weather
+//! cards, blister cards and the Heavy Rucksack; and the money each walker starts with. A GM can
+//! replace it (`docs/backpacks-data.md`); the default is `data/keswick-deck.toml`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::map::{DataError, LocationId, Map};
+
+pub const DECK_FORMAT: &str = "postrider-backpacks-deck";
+pub const DECK_VERSION: u32 = 1;
+
+/// One card of the deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Card {
+    /// A walking card: so many circles and triangles (4.1); it also names a location, which is
+    /// how the day's targets are drawn (2.1).
+    Walk {
+        circles: u8,
+        triangles: u8,
+        names: LocationId,
+    },
+    /// Switch the weather Sunny ⇄ Cloudy, or discard it (9.1).
+    Weather,
+    /// A blister: stays in the hand until discarded; played, the walker does not move (9.2).
+    Blister,
+    /// The Heavy Rucksack (10.1): into play as soon as it is drawn.
+    Rucksack,
+}
+
+impl Card {
+    pub fn kind(self) -> CardKind {
+        match self {
+            Card::Walk {
+                circles, triangles, ..
+            } => CardKind::Walk { circles, triangles },
+            Card::Weather => CardKind::Weather,
+            Card::Blister => CardKind::Blister,
+            Card::Rucksack => CardKind::Rucksack,
+        }
+    }
+}
+
+/// A card as a player names it: `4+2` (circles+triangles), `weather`, `blister`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CardKind {
+    Walk { circles: u8, triangles: u8 },
+    Weather,
+    Blister,
+    Rucksack,
+}
+
+impl fmt::Display for CardKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CardKind::Walk { circles, triangles } => write!(f, "{circles}+{triangles}"),
+            CardKind::Weather => f.write_str("weather"),
+            CardKind::Blister => f.write_str("blister"),
+            CardKind::Rucksack => f.write_str("rucksack"),
+        }
+    }
+}
+
+impl FromStr for CardKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<CardKind, String> {
+        let lower = s.to_ascii_lowercase();
+        match lower.as_str() {
+            "weather" => return Ok(CardKind::Weather),
+            "blister" => return Ok(CardKind::Blister),
+            _ => {}
+        }
+        let parsed = lower
+            .split_once('+')
+            .and_then(|(c, t)| Some((c.parse().ok()?, t.parse().ok()?)));
+        match parsed {
+            Some((circles, triangles)) => Ok(CardKind::Walk { circles, triangles }),
+            None => Err(format!(
+                "{s:?} is not a card (write circles+triangles such as 4+2, or weather, or blister)"
+            )),
+        }
+    }
+}
+
+/// A checked deck.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deck {
+    pub name: String,
+    pub cards: Vec<Card>,
+    /// Money each walker starts with, in 50p pieces.
+    pub starting_money: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeckFile {
+    format: String,
+    version: u32,
+    name: String,
+    starting_money: u8,
+    #[serde(default)]
+    weather: u8,
+    #[serde(default)]
+    blisters: u8,
+    #[serde(default)]
+    rucksack: bool,
+    walking: Vec<Spanned<WalkingFile>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WalkingFile {
+    circles: u8,
+    triangles: u8,
+    locations: Vec<String>,
+}
+
+impl Deck {
+    /// The default deck for the default map (`data/keswick-deck.toml`).
+    pub fn keswick(map: &Map) -> Deck {
+        Deck::from_toml(include_str!("../data/keswick-deck.toml"), map)
+            .expect("the shipped deck is valid")
+    }
+
+    /// Reads and checks a deck file against the map its cards name.
+    pub fn from_toml(text: &str, map: &Map) -> Result<Deck, DataError> {
+        let line = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
+        let file: DeckFile = toml::from_str(text).map_err(|e| {
+            let at = e
+                .span()
+                .map(|s| format!("line {}: ", line(s.start)))
+                .unwrap_or_default();
+            DataError(format!("deck: {at}{}", e.message()))
+        })?;
+        if file.format != DECK_FORMAT {
+            return Err(DataError(format!(
+                "deck: format is {:?}, expected {DECK_FORMAT:?}",
+                file.format
+            )));
+        }
+        if file.version != DECK_VERSION {
+            return Err(DataError(format!(
+                "deck: version {} is not one this postrider reads ({DECK_VERSION})",
+                file.version
+            )));
+        }
+        let mut cards = Vec::new();
+        for entry in &file.walking {
+            let w = entry.get_ref();
+            let place = format!(
+                "deck line {}: walking {}+{}",
+                line(entry.span().start),
+                w.circles,
+                w.triangles
+            );
+            if w.circles + w.triangles == 0 || w.circles > 6 || w.triangles > 6 {
+                return Err(DataError(format!(
+                    "{place}: a walking card has 0–6 circles and 0–6 triangles, not both 0"
+                )));
+            }
+            if w.locations.is_empty() {
+                return Err(DataError(format!(
+                    "{place}: name one location per card (locations = [...])"
+                )));
+            }
+            for id in &w.locations {
+                let Some(l) = map.locations.iter().position(|l| &l.id == id) else {
+                    return Err(DataError(format!("{place}: unknown location {id:?}")));
+                };
+                if l == usize::from(map.home) {
+                    return Err(DataError(format!(
+                        "{place}: a card cannot name {id}, where the day starts and ends"
+                    )));
+                }
+                cards.push(Card::Walk {
+                    circles: w.circles,
+                    triangles: w.triangles,
+                    names: l as LocationId,
+                });
+            }
+        }
+        let named: std::collections::BTreeSet<LocationId> = cards
+            .iter()
+            .filter_map(|c| match c {
+                Card::Walk { names, .. } => Some(*names),
+                _ => None,
+            })
+            .collect();
+        if named.len() < crate::TARGETS {
+            return Err(DataError(format!(
+                "deck: the cards name {} locations; at least {} are needed to draw the targets (2.1)",
+                named.len(),
+                crate::TARGETS
+            )));
+        }
+        cards.extend(std::iter::repeat_n(
+            Card::Weather,
+            usize::from(file.weather),
+        ));
+        cards.extend(std::iter::repeat_n(
+            Card::Blister,
+            usize::from(file.blisters),
+        ));
+        if file.rucksack {
+            cards.push(Card::Rucksack);
+        }
+        if cards.len() > 250 {
+            return Err(DataError("deck: more than 250 cards".into()));
+        }
+        Ok(Deck {
+            name: file.name,
+            cards,
+            starting_money: file.starting_money,
+        })
+    }
+
+    pub fn card(&self, id: CardId) -> Card {
+        self.cards[usize::from(id)]
+    }
+}
+
+/// A physical card of the deck, by its index.
+pub type CardId = u8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_names_round_trip() {
+        for text in ["4+2", "0+6", "weather", "blister"] {
+            assert_eq!(text.parse::<CardKind>().unwrap().to_string(), text);
+        }
+        assert_eq!("Blister".parse::<CardKind>(), Ok(CardKind::Blister));
+        assert!(
+            "4-2"
+                .parse::<CardKind>()
+                .unwrap_err()
+                .contains("is not a card")
+        );
+    }
+}

@@ -1,0 +1,391 @@
+//! A walker's orders for one postal round (both turns are ordered together, rule 3.1), and the
+//! text form a player types in an email:
+//!
+//! ```text
+//! 1: walk 4+2 WAL ASB
+//! 2: walk 3+3 chocolate SUR WAT; buy chocolate
+//! weather sunny
+//! vote blue
+//! ```
+//!
+//! Statements are separated by new lines or `;`. `1:` / `2:` (or `turn 1:`) says which turn of
+//! the round the following statements are for; `weather` and `vote` are for the round.
+
+use std::fmt;
+
+use crate::deck::CardKind;
+use crate::map::{LocationId, Map, SpaceId};
+
+/// What a walker does with its turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Action {
+    /// Stay where it is; no card is played.
+    #[default]
+    Rest,
+    /// Play a walking card (4.1), doubled by a bar of chocolate (6.4), along a route given as
+    /// waypoints: spaces or locations further along the paths (see `Map::expand_route`).
+    Walk {
+        card: CardKind,
+        chocolate: bool,
+        waypoints: Vec<SpaceId>,
+    },
+    /// Drink tea at a café (6.2): 50p, the whole turn, 3 points, discard and replace any cards.
+    Tea { discards: Vec<CardKind> },
+    /// A ferry trip to another stop (8.3), 50p; one card may be swapped (8.2).
+    Ferry {
+        to: LocationId,
+        swap: Option<CardKind>,
+    },
+    /// A bus ride to a stop on the same route (8.4), 50p; one card may be swapped (8.2).
+    Bus {
+        to: LocationId,
+        swap: Option<CardKind>,
+    },
+    /// Play the blister card: no move this turn (9.2).
+    Blister,
+}
+
+/// A Heavy Rucksack order (10.4): the carrier gives it (to a named walker, or to whoever it
+/// meets), or a walker takes it from the carrier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RucksackOrder {
+    Give(Option<u8>),
+    Take,
+}
+
+/// One turn's orders.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnOrders {
+    pub action: Action,
+    /// Buy a bar of chocolate at the end of the turn, at a café (6.3, 11.2).
+    pub buy_chocolate: bool,
+    pub rucksack: Option<RucksackOrder>,
+    /// End the day: the walker stops walking if it ends the turn in Keswick.
+    pub finish: bool,
+    /// Lunch and coffee: the card discarded without replacement (7.2).
+    pub discard: Option<CardKind>,
+    /// Lunch and coffee at a café: cards to replace (7.4).
+    pub replace: Vec<CardKind>,
+}
+
+/// What to do with a weather card drawn this round (9.1): discard it, or play it when it
+/// would make the weather what the player wants.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WeatherChoice {
+    #[default]
+    Discard,
+    Sunny,
+    Cloudy,
+}
+
+/// A walker's orders for one round.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoundOrders {
+    pub turns: [TurnOrders; 2],
+    pub weather: WeatherChoice,
+    /// The walker this player votes to carry the Heavy Rucksack (10.5).
+    pub vote: Option<u8>,
+}
+
+impl RoundOrders {
+    /// The orders of a walker that sent none: it rests both turns (docs/rulings.md B&B-11).
+    pub fn nmr() -> RoundOrders {
+        RoundOrders::default()
+    }
+}
+
+fn words_to_card(word: &str) -> Result<CardKind, String> {
+    word.parse()
+}
+
+/// Reads a round's orders. `walkers` are the names of the seats (for votes and the Rucksack).
+pub fn parse_round_orders(
+    text: &str,
+    map: &Map,
+    walkers: &[String],
+) -> Result<RoundOrders, String> {
+    let mut orders = RoundOrders::default();
+    let mut given = [false; 2];
+    let mut turn = 0usize;
+    let location = |word: &str| -> Result<LocationId, String> {
+        map.space(word)
+            .and_then(|s| map.spaces[usize::from(s)].location)
+            .ok_or_else(|| format!("{word:?} is not a location of the map"))
+    };
+    let walker = |word: &str| -> Result<u8, String> {
+        walkers
+            .iter()
+            .position(|w| w.eq_ignore_ascii_case(word))
+            .map(|w| w as u8)
+            .ok_or_else(|| format!("{word:?} is not a walker ({})", walkers.join(", ")))
+    };
+    for raw in text.split(['\n', ';']) {
+        let mut statement = raw.trim();
+        if statement.is_empty() || statement.starts_with('#') {
+            continue;
+        }
+        // A turn prefix: "1:", "2:", "turn 1:", "t2:".
+        if let Some((head, rest)) = statement.split_once(':') {
+            let head = head.trim().to_ascii_lowercase();
+            let head = head
+                .trim_start_matches("turn")
+                .trim_start_matches('t')
+                .trim();
+            match head {
+                "1" => turn = 0,
+                "2" => turn = 1,
+                _ => {
+                    return Err(format!(
+                        "{:?}: a turn is 1 or 2 (write \"1: walk 4+2 WAL\")",
+                        raw.trim()
+                    ));
+                }
+            }
+            statement = rest.trim();
+            if statement.is_empty() {
+                continue;
+            }
+        }
+        let words: Vec<&str> = statement.split_whitespace().collect();
+        let verb = words[0].to_ascii_lowercase();
+        let rest = &words[1..];
+        let t = &mut orders.turns[turn];
+        let place = |what: &str| format!("turn {}: {what}", turn + 1);
+        let mut set_action = |action: Action, given: &mut [bool; 2]| -> Result<(), String> {
+            if given[turn] {
+                return Err(format!("turn {}: two moves given for one turn", turn + 1));
+            }
+            given[turn] = true;
+            t.action = action;
+            Ok(())
+        };
+        let swap = |words: &[&str]| -> Result<Option<CardKind>, String> {
+            match words {
+                [] => Ok(None),
+                [w, card] if w.eq_ignore_ascii_case("swap") => words_to_card(card).map(Some),
+                _ => Err(format!("{:?}: expected \"swap CARD\"", words.join(" "))),
+            }
+        };
+        match verb.as_str() {
+            "walk" => {
+                let Some((card, rest)) = rest.split_first() else {
+                    return Err(place("walk: which card? (write \"walk 4+2 WAL\")"));
+                };
+                let card = words_to_card(card).map_err(|e| place(&format!("walk: {e}")))?;
+                let mut chocolate = false;
+                let mut waypoints = Vec::new();
+                for w in rest {
+                    match w.to_ascii_lowercase().as_str() {
+                        "chocolate" | "with" | "to" | "via" | "then" | "route" => {
+                            chocolate |= w.eq_ignore_ascii_case("chocolate")
+                        }
+                        _ => waypoints.push(map.space(w).ok_or_else(|| {
+                            place(&format!(
+                                "walk: {w:?} is not a space or location of the map"
+                            ))
+                        })?),
+                    }
+                }
+                set_action(
+                    Action::Walk {
+                        card,
+                        chocolate,
+                        waypoints,
+                    },
+                    &mut given,
+                )?;
+            }
+            "rest" | "stay" => set_action(Action::Rest, &mut given)?,
+            "blister" => set_action(Action::Blister, &mut given)?,
+            "play" if rest.len() == 1 && rest[0].eq_ignore_ascii_case("blister") => {
+                set_action(Action::Blister, &mut given)?
+            }
+            "tea" => {
+                let discards = match rest {
+                    [] => Vec::new(),
+                    [d, cards @ ..] if d.eq_ignore_ascii_case("discard") => cards
+                        .iter()
+                        .map(|c| words_to_card(c))
+                        .collect::<Result<_, _>>()
+                        .map_err(|e| place(&format!("tea: {e}")))?,
+                    _ => return Err(place("tea: expected \"tea\" or \"tea discard CARD ...\"")),
+                };
+                set_action(Action::Tea { discards }, &mut given)?;
+            }
+            "ferry" | "bus" => {
+                let rest: Vec<&str> = rest
+                    .iter()
+                    .copied()
+                    .filter(|w| !w.eq_ignore_ascii_case("to"))
+                    .collect();
+                let Some((to, more)) = rest.split_first() else {
+                    return Err(place(&format!("{verb}: where to? (write \"{verb} LOD\")")));
+                };
+                let to = location(to).map_err(|e| place(&format!("{verb}: {e}")))?;
+                let swap = swap(more).map_err(|e| place(&format!("{verb}: {e}")))?;
+                let action = if verb == "ferry" {
+                    Action::Ferry { to, swap }
+                } else {
+                    Action::Bus { to, swap }
+                };
+                set_action(action, &mut given)?;
+            }
+            "buy" if rest.len() == 1 && rest[0].eq_ignore_ascii_case("chocolate") => {
+                t.buy_chocolate = true
+            }
+            "give" | "take" => {
+                let rest: Vec<&str> = rest
+                    .iter()
+                    .copied()
+                    .filter(|w| !w.eq_ignore_ascii_case("to"))
+                    .collect();
+                if rest
+                    .first()
+                    .is_none_or(|w| !w.eq_ignore_ascii_case("rucksack"))
+                {
+                    return Err(place(&format!("{verb}: write \"{verb} rucksack\"")));
+                }
+                t.rucksack = Some(match (verb.as_str(), &rest[1..]) {
+                    ("take", []) => RucksackOrder::Take,
+                    ("give", []) => RucksackOrder::Give(None),
+                    ("give", [who]) => RucksackOrder::Give(Some(
+                        walker(who).map_err(|e| place(&format!("give: {e}")))?,
+                    )),
+                    _ => {
+                        return Err(place(&format!(
+                            "{verb}: write \"give rucksack [to WALKER]\" or \"take rucksack\""
+                        )));
+                    }
+                });
+            }
+            "finish" => t.finish = true,
+            "discard" => match rest {
+                [card] => {
+                    t.discard =
+                        Some(words_to_card(card).map_err(|e| place(&format!("discard: {e}")))?)
+                }
+                _ => return Err(place("discard: name one card (lunch and coffee, 7.2)")),
+            },
+            "replace" => {
+                t.replace = rest
+                    .iter()
+                    .map(|c| words_to_card(c))
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| place(&format!("replace: {e}")))?;
+            }
+            "weather" => {
+                orders.weather = match rest.first().map(|w| w.to_ascii_lowercase()).as_deref() {
+                    Some("sunny") => WeatherChoice::Sunny,
+                    Some("cloudy") => WeatherChoice::Cloudy,
+                    Some("discard") | Some("keep") => WeatherChoice::Discard,
+                    _ => return Err("weather: write \"weather sunny\", \"weather cloudy\" or \"weather discard\"".into()),
+                };
+            }
+            "vote" => match rest {
+                [who] => orders.vote = Some(walker(who).map_err(|e| format!("vote: {e}"))?),
+                _ => return Err("vote: name one walker".into()),
+            },
+            other => {
+                return Err(format!(
+                    "{other:?} is not an order (walk, rest, tea, ferry, bus, blister, buy chocolate, give/take rucksack, finish, discard, replace, weather, vote)"
+                ));
+            }
+        }
+    }
+    Ok(orders)
+}
+
+/// Writes orders back in the text form (as the engine read them: the echo a player gets).
+pub fn describe_round(orders: &RoundOrders, map: &Map, walkers: &[String]) -> String {
+    let mut out = Vec::new();
+    for (k, t) in orders.turns.iter().enumerate() {
+        out.push(format!("{}: {}", k + 1, describe_turn(t, map, walkers)));
+    }
+    match orders.weather {
+        WeatherChoice::Discard => {}
+        WeatherChoice::Sunny => out.push("weather sunny".into()),
+        WeatherChoice::Cloudy => out.push("weather cloudy".into()),
+    }
+    if let Some(v) = orders.vote {
+        out.push(format!("vote {}", walkers[usize::from(v)]));
+    }
+    out.join("\n")
+}
+
+pub fn describe_turn(t: &TurnOrders, map: &Map, walkers: &[String]) -> String {
+    let mut parts = vec![match &t.action {
+        Action::Rest => "rest".to_string(),
+        Action::Walk {
+            card,
+            chocolate,
+            waypoints,
+        } => {
+            let mut s = format!("walk {card}");
+            if *chocolate {
+                s.push_str(" chocolate");
+            }
+            for w in waypoints {
+                s.push(' ');
+                s.push_str(map.space_id(*w));
+            }
+            s
+        }
+        Action::Tea { discards } if discards.is_empty() => "tea".into(),
+        Action::Tea { discards } => format!(
+            "tea discard {}",
+            discards
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        Action::Ferry { to, swap } | Action::Bus { to, swap } => {
+            let verb = if matches!(t.action, Action::Ferry { .. }) {
+                "ferry"
+            } else {
+                "bus"
+            };
+            let swap = swap.map(|c| format!(" swap {c}")).unwrap_or_default();
+            format!("{verb} {}{swap}", map.location_id(*to))
+        }
+        Action::Blister => "blister".into(),
+    }];
+    if t.buy_chocolate {
+        parts.push("buy chocolate".into());
+    }
+    match t.rucksack {
+        Some(RucksackOrder::Take) => parts.push("take rucksack".into()),
+        Some(RucksackOrder::Give(None)) => parts.push("give rucksack".into()),
+        Some(RucksackOrder::Give(Some(w))) => {
+            parts.push(format!("give rucksack to {}", walkers[usize::from(w)]))
+        }
+        None => {}
+    }
+    if t.finish {
+        parts.push("finish".into());
+    }
+    if let Some(d) = t.discard {
+        parts.push(format!("discard {d}"));
+    }
+    if !t.replace.is_empty() {
+        parts.push(format!(
+            "replace {}",
+            t.replace
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+    }
+    parts.join("; ")
+}
+
+impl fmt::Display for WeatherChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WeatherChoice::Discard => "discard",
+            WeatherChoice::Sunny => "sunny",
+            WeatherChoice::Cloudy => "cloudy",
+        })
+    }
+}
