@@ -1213,7 +1213,7 @@ impl Day {
 
     /// The Rucksack vote at the end of a round, once its carrier has held it 80 minutes (10.5):
     /// most votes wins; a tie goes to the carrier's vote, or stays with the carrier.
-    fn vote(&mut self, orders: &[RoundOrders], moves: &mut Vec<RucksackMove>) {
+    pub fn vote(&mut self, orders: &[RoundOrders], moves: &mut Vec<RucksackMove>) {
         let Some(r) = self.rucksack else { return };
         let carrier = usize::from(r.carrier);
         if self.turn < r.since + 4 || !self.walkers[carrier].is_out() {

@@ -71,6 +71,7 @@ impl FromStr for CardKind {
         match lower.as_str() {
             "weather" => return Ok(CardKind::Weather),
             "blister" => return Ok(CardKind::Blister),
+            "rucksack" => return Ok(CardKind::Rucksack),
             _ => {}
         }
         let parsed = lower

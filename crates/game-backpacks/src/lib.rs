@@ -12,6 +12,7 @@ pub mod day;
 pub mod deck;
 pub mod map;
 pub mod orders;
+pub mod scenario;
 pub mod schedule;
 
 pub use day::{Day, Place, Walker};

@@ -1,0 +1,599 @@
+//! The Backpacks & Blisters scenario notation (v1, `docs/backpacks-scenario.md`): one position
+//! of a day plus one turn's orders in, the resolved turn out, both JSON. Served by
+//! `postrider scenario run` beside the Breaking Away notation. Errors name the field.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::{Map as JsonMap, Value};
+
+use crate::Weather;
+use crate::clock::{self, TURNS};
+use crate::day::{Day, Did, Place, Rucksack, RucksackHow, Score, Walker};
+use crate::deck::{Card, CardKind, Deck};
+use crate::map::{LocationId, Map, SpaceId};
+use crate::orders::{RoundOrders, TurnOrders, parse_round_orders};
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ScenarioError(pub String);
+
+fn err<T>(message: impl Into<String>) -> Result<T, ScenarioError> {
+    Err(ScenarioError(message.into()))
+}
+
+/// A checked scenario.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub day: Day,
+    pub names: Vec<String>,
+    pub orders: Vec<RoundOrders>,
+    /// Carry orders out as far as they go (as a round's second turn is), instead of refusing them.
+    pub lenient: bool,
+    pub seed: u64,
+}
+
+fn time_to_turn(v: &Value, field: &str) -> Result<u8, ScenarioError> {
+    let text = v
+        .as_str()
+        .ok_or_else(|| ScenarioError(format!("{field}: expected a time such as \"10:20\"")))?;
+    (0..TURNS)
+        .find(|&t| {
+            clock::time_text(t) == text || clock::time_text(t).trim_start_matches('0') == text
+        })
+        .ok_or_else(|| {
+            ScenarioError(format!(
+                "{field}: {text:?} is not the start of a turn (10:00, 10:20 … 17:40)"
+            ))
+        })
+}
+
+fn card_kind(v: &Value, field: &str) -> Result<CardKind, ScenarioError> {
+    let text = v
+        .as_str()
+        .ok_or_else(|| ScenarioError(format!("{field}: expected a card such as \"4+2\"")))?;
+    let kind: CardKind = text
+        .parse()
+        .map_err(|e: String| ScenarioError(format!("{field}: {e}")))?;
+    match kind {
+        CardKind::Walk { circles, triangles }
+            if circles > 6 || triangles > 6 || circles + triangles == 0 =>
+        {
+            err(format!(
+                "{field}: a walking card has 0–6 circles and 0–6 triangles, not both 0"
+            ))
+        }
+        _ => Ok(kind),
+    }
+}
+
+fn location(map: &Map, v: &Value, field: &str) -> Result<LocationId, ScenarioError> {
+    let id = v
+        .as_str()
+        .ok_or_else(|| ScenarioError(format!("{field}: expected a location id")))?;
+    map.space(id)
+        .and_then(|s| map.spaces[usize::from(s)].location)
+        .ok_or_else(|| ScenarioError(format!("{field}: {id:?} is not a location of the map")))
+}
+
+fn space(map: &Map, v: &Value, field: &str) -> Result<SpaceId, ScenarioError> {
+    let id = v
+        .as_str()
+        .ok_or_else(|| ScenarioError(format!("{field}: expected a space id")))?;
+    map.space(id)
+        .ok_or_else(|| ScenarioError(format!("{field}: {id:?} is not a space of the map")))
+}
+
+fn small_int(v: Option<&Value>, field: &str, max: i64) -> Result<i64, ScenarioError> {
+    match v {
+        None | Some(Value::Null) => Ok(0),
+        Some(v) => match v.as_i64() {
+            Some(n) if (0..=max).contains(&n) => Ok(n),
+            _ => err(format!("{field}: expected a whole number from 0 to {max}")),
+        },
+    }
+}
+
+impl Scenario {
+    pub fn from_json(text: &str, map: Arc<Map>) -> Result<Scenario, ScenarioError> {
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| ScenarioError(format!("scenario: not valid JSON: {e}")))?;
+        Scenario::from_value(&value, map)
+    }
+
+    pub fn from_value(value: &Value, map: Arc<Map>) -> Result<Scenario, ScenarioError> {
+        let Some(top) = value.as_object() else {
+            return err("scenario: expected a JSON object");
+        };
+        let get = |k: &str| top.get(k).filter(|v| !v.is_null());
+        let need = |k: &str| get(k).ok_or_else(|| ScenarioError(format!("{k}: missing")));
+        if need("game")?.as_str() != Some("backpacks") {
+            return err("game: expected \"backpacks\"");
+        }
+        if let Some(m) = get("map") {
+            if m.as_str() != Some("keswick") {
+                return err("map: a scenario names the default map \"keswick\" (or leaves it out)");
+            }
+        }
+        let turn = time_to_turn(need("time")?, "time")?;
+        let weather = match get("weather").map(|w| w.as_str()) {
+            None | Some(Some("sunny")) => Weather::Sunny,
+            Some(Some("cloudy")) => Weather::Cloudy,
+            _ => return err("weather: expected \"sunny\" or \"cloudy\""),
+        };
+        let seed = match get("seed") {
+            None => 0,
+            Some(v) => v
+                .as_u64()
+                .ok_or_else(|| ScenarioError("seed: expected a whole number".into()))?,
+        };
+        let lenient = get("lenient").and_then(Value::as_bool).unwrap_or(false);
+
+        // Cards: every card the scenario names becomes a card of its own small deck.
+        let mut cards: Vec<Card> = Vec::new();
+        let mut add = |kind: CardKind| -> u8 {
+            cards.push(match kind {
+                CardKind::Walk { circles, triangles } => Card::Walk {
+                    circles,
+                    triangles,
+                    names: map.home,
+                },
+                CardKind::Weather => Card::Weather,
+                CardKind::Blister => Card::Blister,
+                CardKind::Rucksack => Card::Rucksack,
+            });
+            (cards.len() - 1) as u8
+        };
+
+        let Some(raw) = need("walkers")?.as_array() else {
+            return err("walkers: expected a list");
+        };
+        if raw.is_empty() || raw.len() > 16 {
+            return err("walkers: give 1 to 16 walkers");
+        }
+        let mut names: Vec<String> = Vec::new();
+        let mut walkers = Vec::new();
+        for (i, w) in raw.iter().enumerate() {
+            let at = |f: &str| format!("walkers[{i}].{f}");
+            let Some(o) = w.as_object() else {
+                return err(format!("walkers[{i}]: expected an object"));
+            };
+            let wget = |k: &str| o.get(k).filter(|v| !v.is_null());
+            let id = wget("id")
+                .and_then(Value::as_str)
+                .ok_or_else(|| ScenarioError(format!("{}: missing", at("id"))))?;
+            if names.iter().any(|n| n == id) {
+                return err(format!("{}: two walkers with id {id:?}", at("id")));
+            }
+            names.push(id.to_string());
+            let place = match wget("at") {
+                None => Place::At(map.home_space()),
+                Some(Value::Object(lake)) => match lake.get("lake") {
+                    Some(stop) => {
+                        let l = location(&map, stop, &at("at.lake"))?;
+                        if !map.locations[usize::from(l)].ferry {
+                            return err(format!(
+                                "{}: {} is not a ferry stop",
+                                at("at.lake"),
+                                map.location_id(l)
+                            ));
+                        }
+                        Place::Lake { boarded: l }
+                    }
+                    None => {
+                        return err(format!(
+                            "{}: expected a space id or {{\"lake\": STOP}}",
+                            at("at")
+                        ));
+                    }
+                },
+                Some(v) => Place::At(space(&map, v, &at("at"))?),
+            };
+            let mut hand = Vec::new();
+            match wget("hand") {
+                None => {}
+                Some(Value::Array(list)) => {
+                    if list.len() > 8 {
+                        return err(format!("{}: at most 8 cards", at("hand")));
+                    }
+                    for (k, c) in list.iter().enumerate() {
+                        let kind = card_kind(c, &format!("{}[{k}]", at("hand")))?;
+                        if matches!(kind, CardKind::Weather | CardKind::Rucksack) {
+                            return err(format!(
+                                "{}[{k}]: a {kind} card never stays in a hand (9.1, 10.1)",
+                                at("hand")
+                            ));
+                        }
+                        hand.push(add(kind));
+                    }
+                }
+                Some(_) => return err(format!("{}: expected a list of cards", at("hand"))),
+            }
+            let next_card = wget("next_card")
+                .map(|c| card_kind(c, &at("next_card")).map(&mut add))
+                .transpose()?;
+            let reached = match wget("reached") {
+                None => Vec::new(),
+                Some(Value::Array(list)) => list
+                    .iter()
+                    .enumerate()
+                    .map(|(k, l)| location(&map, l, &format!("{}[{k}]", at("reached"))))
+                    .collect::<Result<_, _>>()?,
+                Some(_) => {
+                    return err(format!(
+                        "{}: expected a list of target locations",
+                        at("reached")
+                    ));
+                }
+            };
+            let finished = match wget("finished") {
+                None => None,
+                Some(v) => Some(time_to_turn(v, &at("finished"))?),
+            };
+            let last_space = match wget("last_space") {
+                None => None,
+                Some(v) => Some(space(&map, v, &at("last_space"))?),
+            };
+            let points = match wget("points") {
+                None => 0,
+                Some(v) => v.as_i64().filter(|p| p.abs() <= 1000).ok_or_else(|| {
+                    ScenarioError(format!("{}: expected a whole number", at("points")))
+                })? as i32,
+            };
+            let home_since = match wget("home_since") {
+                None => None,
+                Some(v) => Some(time_to_turn(v, &at("home_since"))?),
+            };
+            walkers.push((
+                Walker {
+                    place,
+                    hand,
+                    next_card,
+                    money: small_int(wget("money"), &at("money"), 40)? as u8,
+                    chocolate: small_int(wget("chocolate"), &at("chocolate"), 20)? as u8,
+                    points,
+                    reached: 0,
+                    finished,
+                    lost: false,
+                    home_since,
+                    last_space,
+                },
+                reached,
+            ));
+        }
+        let mut pile = Vec::new();
+        match get("draw_pile") {
+            None => {}
+            Some(Value::Array(list)) => {
+                for (k, c) in list.iter().enumerate() {
+                    pile.push(add(card_kind(c, &format!("draw_pile[{k}]"))?));
+                }
+            }
+            Some(_) => return err("draw_pile: expected a list of cards, the next card first"),
+        }
+        pile.reverse();
+        if cards.len() > 250 {
+            return err("scenario: more than 250 cards");
+        }
+
+        let mut targets = Vec::new();
+        let mut target_arrivals = Vec::new();
+        match get("targets") {
+            None => {}
+            Some(Value::Array(list)) => {
+                for (k, t) in list.iter().enumerate() {
+                    let (loc, reached) = match t {
+                        Value::String(_) => (location(&map, t, &format!("targets[{k}]"))?, 0),
+                        Value::Object(o) => (
+                            location(
+                                &map,
+                                o.get("location").unwrap_or(&Value::Null),
+                                &format!("targets[{k}].location"),
+                            )?,
+                            small_int(o.get("reached"), &format!("targets[{k}].reached"), 16)?
+                                as u8,
+                        ),
+                        _ => {
+                            return err(format!(
+                                "targets[{k}]: expected a location id or {{\"location\", \"reached\"}}"
+                            ));
+                        }
+                    };
+                    if targets.contains(&loc) {
+                        return err(format!(
+                            "targets[{k}]: {} is a target twice",
+                            map.location_id(loc)
+                        ));
+                    }
+                    targets.push(loc);
+                    target_arrivals.push(reached);
+                }
+                if targets.len() > 8 {
+                    return err("targets: at most 8");
+                }
+            }
+            Some(_) => return err("targets: expected a list"),
+        }
+        let walkers: Vec<Walker> = walkers
+            .into_iter()
+            .enumerate()
+            .map(|(i, (mut w, reached))| {
+                for l in reached {
+                    match targets.iter().position(|&t| t == l) {
+                        Some(k) => w.reached |= 1 << k,
+                        None => {
+                            return err(format!(
+                                "walkers[{i}].reached: {} is not a target",
+                                map.location_id(l)
+                            ));
+                        }
+                    }
+                }
+                Ok(w)
+            })
+            .collect::<Result<_, _>>()?;
+        let rucksack = match get("rucksack") {
+            None => None,
+            Some(Value::Object(o)) => {
+                let carrier = o
+                    .get("carrier")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| ScenarioError("rucksack.carrier: missing".into()))?;
+                let carrier = names.iter().position(|n| n == carrier).ok_or_else(|| {
+                    ScenarioError(format!("rucksack.carrier: no walker {carrier:?}"))
+                })?;
+                let since = match o.get("since") {
+                    None => turn,
+                    Some(v) => time_to_turn(v, "rucksack.since")?,
+                };
+                Some(Rucksack {
+                    carrier: carrier as u8,
+                    since,
+                })
+            }
+            Some(_) => return err("rucksack: expected {\"carrier\": WALKER, \"since\": TIME}"),
+        };
+        let deck = Deck {
+            name: "scenario".into(),
+            cards,
+            starting_money: 0,
+        };
+        let day = Day {
+            map: map.clone(),
+            deck: Arc::new(deck),
+            turn,
+            weather,
+            walkers,
+            pile,
+            discards: Vec::new(),
+            targets,
+            target_arrivals,
+            rucksack,
+        };
+
+        let mut orders = vec![RoundOrders::nmr(); names.len()];
+        match get("orders") {
+            None => {}
+            Some(Value::Object(o)) => {
+                for (id, text) in o {
+                    let field = format!("orders.{id}");
+                    let Some(w) = names.iter().position(|n| n == id) else {
+                        return err(format!("{field}: no walker with that id"));
+                    };
+                    let text = text.as_str().ok_or_else(|| {
+                        ScenarioError(format!(
+                            "{field}: expected orders as text, e.g. \"walk 4+2 FRI\""
+                        ))
+                    })?;
+                    let parsed = parse_round_orders(text, &map, &names)
+                        .map_err(|e| ScenarioError(format!("{field}: {e}")))?;
+                    if parsed.turns[1] != TurnOrders::default() {
+                        return err(format!(
+                            "{field}: a scenario resolves one turn: leave out \"2:\""
+                        ));
+                    }
+                    if !lenient {
+                        day.check_turn_orders(w, &parsed.turns[0])
+                            .map_err(|e| ScenarioError(format!("{field}: {e}")))?;
+                    }
+                    orders[w] = parsed;
+                }
+            }
+            Some(_) => return err("orders: expected an object of walker id to orders text"),
+        }
+        Ok(Scenario {
+            day,
+            names,
+            orders,
+            lenient,
+            seed,
+        })
+    }
+
+    /// Resolves the scenario's turn (and, on a round's second turn, the Rucksack vote).
+    pub fn run(&self) -> Result<ScenarioResult, ScenarioError> {
+        if self.day.is_over() {
+            return err("time: the day is over");
+        }
+        let mut rng = game_api::Seed(self.seed).rng(u64::from(self.day.turn));
+        let turn_orders: Vec<TurnOrders> = self.orders.iter().map(|o| o.turns[0].clone()).collect();
+        let weather: Vec<_> = self.orders.iter().map(|o| o.weather).collect();
+        let (mut next, mut outcome) = self.day.resolve_turn(&turn_orders, &weather, &mut rng);
+        if !clock::is_first_of_round(self.day.turn) {
+            next.vote(&self.orders, &mut outcome.rucksack);
+        }
+        Ok(ScenarioResult::new(self, &next, &outcome))
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ScenarioResult {
+    pub time: String,
+    pub weather: &'static str,
+    pub walkers: Vec<WalkerResult>,
+    pub targets: Vec<TargetResult>,
+    pub rucksack: Option<Value>,
+    pub rucksack_moves: Vec<Value>,
+    pub day_over: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct WalkerResult {
+    pub id: String,
+    pub did: String,
+    pub at: Value,
+    pub steps: Vec<Value>,
+    pub bumped: bool,
+    pub scored: Vec<Value>,
+    pub points: i32,
+    pub hand: Vec<String>,
+    pub money: u8,
+    pub chocolate: u8,
+    pub finished: Option<String>,
+    pub lost: bool,
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TargetResult {
+    pub location: String,
+    pub reached: u8,
+}
+
+pub fn weather_name(w: Weather) -> &'static str {
+    match w {
+        Weather::Sunny => "sunny",
+        Weather::Cloudy => "cloudy",
+    }
+}
+
+pub fn place_json(map: &Map, place: Place) -> Value {
+    match place {
+        Place::At(s) => Value::from(map.space_id(s)),
+        Place::Lake { boarded } => serde_json::json!({ "lake": map.location_id(boarded) }),
+    }
+}
+
+pub fn score_name(map: &Map, score: Score) -> String {
+    match score {
+        Score::Space(s) => map.space_id(s).to_string(),
+        Score::Target { location, order } => format!(
+            "target {} ({})",
+            map.location_id(location),
+            match order {
+                1 => "1st".to_string(),
+                2 => "2nd".to_string(),
+                3 => "3rd".to_string(),
+                n => format!("{n}th"),
+            }
+        ),
+        Score::Ferry => "ferry trip".into(),
+        Score::Tea => "tea".into(),
+        Score::RucksackAtBreak => "carrying the Heavy Rucksack at the break".into(),
+        Score::Finish => "back in Keswick".into(),
+        Score::RucksackHome => "the Heavy Rucksack home".into(),
+        Score::Money => "money left".into(),
+    }
+}
+
+pub fn did_name(did: &Did) -> String {
+    match did {
+        Did::Off => "off".into(),
+        Did::Rested => "rest".into(),
+        Did::Walked { .. } => "walk".into(),
+        Did::Tea => "tea".into(),
+        Did::Ferry { landed: true, .. } => "ferry".into(),
+        Did::Ferry { landed: false, .. } => "ferry (did not land)".into(),
+        Did::Bus { .. } => "bus".into(),
+        Did::Blister => "blister".into(),
+        Did::Break => "break".into(),
+        Did::Afloat => "afloat".into(),
+    }
+}
+
+impl ScenarioResult {
+    pub fn new(
+        scenario: &Scenario,
+        next: &Day,
+        outcome: &crate::day::TurnOutcome,
+    ) -> ScenarioResult {
+        let map = &next.map;
+        let names = &scenario.names;
+        let walkers = next
+            .walkers
+            .iter()
+            .enumerate()
+            .map(|(w, walker)| {
+                let t = &outcome.walkers[w];
+                let mut hand: Vec<CardKind> = walker.hand.iter().map(|&c| next.card_kind(c)).collect();
+                hand.sort();
+                WalkerResult {
+                    id: names[w].clone(),
+                    did: did_name(&t.did),
+                    at: place_json(map, walker.place),
+                    steps: t.steps.iter().map(|&(s, st)| serde_json::json!({"space": map.space_id(s), "sub_turn": st})).collect(),
+                    bumped: t.bumped,
+                    scored: t.scores.iter().map(|&(s, p)| serde_json::json!({"for": score_name(map, s), "points": p})).collect(),
+                    points: next.final_points(w),
+                    hand: hand.iter().map(|k| k.to_string()).collect(),
+                    money: walker.money,
+                    chocolate: walker.chocolate,
+                    finished: walker.finished.map(clock::time_text),
+                    lost: walker.lost,
+                    notes: t.notes.clone(),
+                }
+            })
+            .collect();
+        let rucksack_moves = outcome
+            .rucksack
+            .iter()
+            .map(|m| {
+                let mut o = JsonMap::new();
+                o.insert(
+                    "from".into(),
+                    m.from
+                        .map(|f| Value::from(names[usize::from(f)].clone()))
+                        .unwrap_or(Value::Null),
+                );
+                o.insert("to".into(), names[usize::from(m.to)].clone().into());
+                o.insert(
+                    "how".into(),
+                    match m.how {
+                        RucksackHow::Drawn => "drawn".into(),
+                        RucksackHow::Voted => "vote".into(),
+                        RucksackHow::Handed { sub_turn: 13 } => {
+                            "handed at the end of the turn".into()
+                        }
+                        RucksackHow::Handed { sub_turn } => {
+                            format!("handed at sub-turn {sub_turn}").into()
+                        }
+                    },
+                );
+                Value::Object(o)
+            })
+            .collect();
+        ScenarioResult {
+            time: clock::time_text(outcome.turn),
+            weather: weather_name(next.weather),
+            walkers,
+            targets: next
+                .targets
+                .iter()
+                .zip(&next.target_arrivals)
+                .map(|(&l, &n)| TargetResult { location: map.location_id(l).to_string(), reached: n })
+                .collect(),
+            rucksack: next.rucksack.map(|r| serde_json::json!({"carrier": names[usize::from(r.carrier)], "since": clock::time_text(r.since.min(TURNS - 1))})),
+            rucksack_moves,
+            day_over: outcome.day_over,
+        }
+    }
+
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).expect("results serialise")
+    }
+}
+
+/// Reads a scenario on the default map and resolves it.
+pub fn run_json(text: &str) -> Result<ScenarioResult, ScenarioError> {
+    Scenario::from_json(text, Arc::new(Map::keswick()))?.run()
+}
