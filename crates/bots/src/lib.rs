@@ -2,4 +2,5 @@
 //! everybody's positions), never the full position, and draws only from the random stream it
 //! is given, so a bot's play is reproducible from the game's seed.
 
+pub mod backpacks;
 pub mod breaking_away;

@@ -535,6 +535,16 @@ impl Day {
                         fare: false,
                     })
                 }
+                // Without a landing order the launch brings the walker back to the stop it
+                // boarded at (docs/rulings.md B&B-8).
+                Action::Rest if special == Special::Ferry => match walker.place {
+                    Place::Lake { boarded } => Ok(Plan::Ferry {
+                        to: boarded,
+                        swap: None,
+                        fare: false,
+                    }),
+                    Place::At(_) => unreachable!("on the lake"),
+                },
                 Action::Rest => Ok(Plan::Afloat),
                 _ if special == Special::Ferry => {
                     Err("on the lake: only a ferry landing (\"ferry STOP\") is possible".into())

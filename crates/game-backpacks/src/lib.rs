@@ -10,10 +10,12 @@
 pub mod clock;
 pub mod day;
 pub mod deck;
+pub mod game;
 pub mod map;
 pub mod orders;
 pub mod scenario;
 pub mod schedule;
+pub mod view;
 
 pub use day::{Day, Place, Walker};
 pub use deck::{Card, CardKind, Deck};
@@ -30,3 +32,6 @@ pub enum Weather {
     Sunny,
     Cloudy,
 }
+
+pub use game::Backpacks;
+pub use view::{DayView, WalkerView};

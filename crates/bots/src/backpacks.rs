@@ -1,0 +1,542 @@
+//! Backpacks & Blisters bots: `random` (a random legal action each turn), `nmr` (the default of
+//! resting, docs/rulings.md B&B-11) and `heuristic` (plans a day: races to the best targets it
+//! can still reach, walks as far as each card allows towards them, and gets home in time).
+
+use std::collections::VecDeque;
+
+use game_api::{Rng, Viewer};
+use game_backpacks::clock::{self, Special};
+use game_backpacks::map::{LocationId, Map, Shape, SpaceId};
+use game_backpacks::orders::{Action, RoundOrders, RucksackOrder, TurnOrders, WeatherChoice};
+use game_backpacks::{CardKind, DayView, Place};
+use rand::RngExt;
+
+use crate::breaking_away::BotKind;
+
+/// Where a walker expects to be and what it expects to hold, for planning a round's turns.
+#[derive(Clone, Debug)]
+struct Plan {
+    place: Place,
+    hand: Vec<CardKind>,
+    money: u8,
+    chocolate: u8,
+    turn: u8,
+}
+
+/// The orders a bot of `kind` gives for the coming round, from its seat's view.
+pub fn round_orders(kind: BotKind, view: &DayView, rng: &mut Rng) -> RoundOrders {
+    let Viewer::Seat(seat) = view.viewer else {
+        return RoundOrders::nmr();
+    };
+    let me = seat.index();
+    let walker = &view.walkers[me];
+    let (Some(secrets), true) = (&walker.secrets, walker.is_out()) else {
+        return RoundOrders::nmr();
+    };
+    if kind == BotKind::Nmr {
+        return RoundOrders::nmr();
+    }
+    let mut plan = Plan {
+        place: walker.place,
+        hand: secrets.hand.clone(),
+        money: secrets.money,
+        chocolate: secrets.chocolate,
+        turn: view.turn,
+    };
+    let mut orders = RoundOrders {
+        weather: WeatherChoice::Sunny,
+        ..RoundOrders::default()
+    };
+    for k in 0..2 {
+        if plan.turn >= clock::TURNS {
+            break;
+        }
+        let turn = match kind {
+            BotKind::Random => random_turn(view, me, &plan, rng),
+            _ => heuristic_turn(view, me, &plan, rng),
+        };
+        plan = project(
+            view,
+            &plan,
+            &turn,
+            if k == 0 { secrets.next_card } else { None },
+        );
+        orders.turns[k] = turn;
+    }
+    if kind == BotKind::Heuristic {
+        // Vote the Rucksack onto the leader among the others.
+        orders.vote = (0..view.walkers.len())
+            .filter(|&w| w != me && view.walkers[w].is_out())
+            .max_by_key(|&w| view.walkers[w].points)
+            .map(|w| w as u8);
+    }
+    orders
+}
+
+/// Where a turn's orders should leave the walker (if nothing goes wrong).
+fn project(view: &DayView, plan: &Plan, turn: &TurnOrders, next_card: Option<CardKind>) -> Plan {
+    let map = &view.map;
+    let mut next = plan.clone();
+    next.turn += 1;
+    let mut replace = 0;
+    let drop_card = |hand: &mut Vec<CardKind>, card: CardKind| {
+        if let Some(i) = hand.iter().position(|&c| c == card) {
+            hand.remove(i);
+        }
+    };
+    match &turn.action {
+        Action::Walk {
+            card,
+            chocolate,
+            waypoints,
+        } => {
+            drop_card(&mut next.hand, *card);
+            replace += 1;
+            if *chocolate {
+                next.chocolate -= 1;
+            }
+            if let (Some(&last), Place::At(_)) = (waypoints.last(), plan.place) {
+                next.place = Place::At(last);
+            }
+        }
+        Action::Ferry { to, swap } | Action::Bus { to, swap } => {
+            if let Some(c) = swap {
+                drop_card(&mut next.hand, *c);
+                replace += 1;
+            }
+            if matches!(plan.place, Place::At(_)) {
+                next.money = next.money.saturating_sub(1);
+            }
+            next.place = Place::At(map.locations[usize::from(*to)].space);
+        }
+        Action::Blister => {
+            drop_card(&mut next.hand, CardKind::Blister);
+            replace += 1;
+        }
+        Action::Tea { discards } => {
+            for c in discards {
+                drop_card(&mut next.hand, *c);
+            }
+            next.money = next.money.saturating_sub(1);
+        }
+        Action::Rest => {}
+    }
+    if let Some(d) = turn.discard {
+        drop_card(&mut next.hand, d);
+    }
+    if replace > 0 {
+        if let Some(card @ (CardKind::Walk { .. } | CardKind::Blister)) = next_card {
+            next.hand.push(card);
+        }
+    }
+    next
+}
+
+/// Steps on foot from every space to `goal`.
+fn distances_to(map: &Map, goal: SpaceId) -> Vec<u16> {
+    map.distances_from(goal)
+        .into_iter()
+        .map(|d| d.unwrap_or(u16::MAX))
+        .collect()
+}
+
+/// Every space a walker can end on with these symbols, with the route to it (no space twice).
+fn reachable(map: &Map, from: SpaceId, circles: u8, triangles: u8) -> Vec<(SpaceId, Vec<SpaceId>)> {
+    let mut out = vec![(from, Vec::new())];
+    let mut queue = VecDeque::from([(from, circles, triangles, Vec::<SpaceId>::new())]);
+    let mut seen = std::collections::HashSet::new();
+    seen.insert((from, circles, triangles));
+    while let Some((at, c, t, route)) = queue.pop_front() {
+        for &n in map.neighbours(at) {
+            if n == from || route.contains(&n) {
+                continue;
+            }
+            let (nc, nt) = match map.spaces[usize::from(n)].shape {
+                Shape::Circle if c > 0 => (c - 1, t),
+                Shape::Triangle if t > 0 => (c, t - 1),
+                _ => continue,
+            };
+            if seen.insert((n, nc, nt)) {
+                let mut r = route.clone();
+                r.push(n);
+                out.push((n, r.clone()));
+                queue.push_back((n, nc, nt, r));
+            }
+        }
+    }
+    out
+}
+
+fn symbols(view: &DayView, me: usize, card: CardKind, chocolate: bool) -> (u8, u8) {
+    let CardKind::Walk { circles, triangles } = card else {
+        return (0, 0);
+    };
+    let (mut c, mut t) = (circles, triangles);
+    if view.rucksack.is_some_and(|r| usize::from(r.carrier) == me) {
+        c = c.saturating_sub(1);
+        t = t.saturating_sub(1);
+    }
+    if chocolate { (c * 2, t * 2) } else { (c, t) }
+}
+
+/// Turns left in which a walker can still move before `by` (lunch and coffee do not count).
+fn moving_turns(from: u8, by: u8) -> u16 {
+    (from..by).filter(|&t| !clock::is_break(t)).count() as u16
+}
+
+/// The heuristic's goal: the best target it can still reach and come home from by 16:20,
+/// valued by bonus and points against distance; home when nothing else fits.
+fn goal(view: &DayView, me: usize, at: SpaceId, turn: u8) -> SpaceId {
+    let map = &view.map;
+    let home = map.home_space();
+    let to_home = distances_to(map, home);
+    let from_here = map.distances_from(at);
+    // About four steps a turn, keeping one turn in hand.
+    let budget = 4 * moving_turns(turn, 19).saturating_sub(1);
+    let mut best: Option<(i64, SpaceId)> = None;
+    for (k, &target) in view.targets.iter().enumerate() {
+        if view.walkers[me].reached & (1 << k) != 0 {
+            continue;
+        }
+        let space = map.locations[usize::from(target)].space;
+        let Some(there) = from_here[usize::from(space)] else {
+            continue;
+        };
+        let back = to_home[usize::from(space)];
+        if there + back > budget {
+            continue;
+        }
+        let bonus = match view.target_arrivals[k] {
+            0 => 10,
+            1 => 7,
+            _ => 5,
+        };
+        let value = i64::from(bonus) + i64::from(map.locations[usize::from(target)].points);
+        let score = value * 100 / (i64::from(there) + 4);
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, space));
+        }
+    }
+    best.map_or(home, |(_, s)| s)
+}
+
+fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> TurnOrders {
+    let map = &view.map;
+    let turn = plan.turn;
+    let special = clock::special(turn);
+    let weakest = |hand: &[CardKind]| {
+        hand.iter().copied().min_by_key(|c| match c {
+            CardKind::Blister => 0,
+            CardKind::Walk { circles, triangles } => 1 + circles + triangles,
+            _ => 20,
+        })
+    };
+    let carrier = view.rucksack.is_some_and(|r| usize::from(r.carrier) == me);
+    let mut orders = TurnOrders {
+        rucksack: carrier.then_some(RucksackOrder::Give(None)),
+        ..TurnOrders::default()
+    };
+    let Place::At(at) = plan.place else {
+        // On the lake: land at a free stop near home at the next ferry, picked at random among
+        // the good ones so that walkers on the lake do not all seek the same stop.
+        if special == Special::Ferry {
+            let home = distances_to(map, map.home_space());
+            let free: Vec<LocationId> = map
+                .ferry_stops
+                .iter()
+                .copied()
+                .filter(|&l| {
+                    !view.walkers.iter().enumerate().any(|(w, v)| {
+                        w != me
+                            && v.is_out()
+                            && v.place == Place::At(map.locations[usize::from(l)].space)
+                    })
+                })
+                .collect();
+            if let Some(stop) = pick_near_best(
+                &free,
+                |l| home[usize::from(map.locations[usize::from(l)].space)],
+                4,
+                rng,
+            ) {
+                orders.action = Action::Ferry {
+                    to: stop,
+                    swap: None,
+                };
+            }
+        }
+        return orders;
+    };
+    let here = map.location_at(at);
+    if clock::is_break(turn) {
+        orders.discard = weakest(&plan.hand);
+        if here.is_some_and(|l| l.cafe) && plan.money >= 2 {
+            orders.action = Action::Tea {
+                discards: Vec::new(),
+            };
+        }
+        return orders;
+    }
+    let home = map.home_space();
+    let target = goal(view, me, at, turn);
+    if at == home && target == home && turn >= 2 {
+        orders.finish = true;
+        return orders;
+    }
+    let to_goal = distances_to(map, target);
+    let now = to_goal[usize::from(at)];
+
+    // A bus or ferry that saves a long walk (never the last 50p before going home).
+    if plan.money >= 2 {
+        if let Some(l) = here {
+            let from = map.spaces[usize::from(at)].location.expect("a location");
+            let stops: Vec<LocationId> = match special {
+                Special::Bus => map
+                    .locations
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| {
+                        map.bus_between(from, *i as LocationId).is_some()
+                            && *i as LocationId != from
+                    })
+                    .map(|(i, _)| i as LocationId)
+                    .collect(),
+                Special::Ferry if l.ferry => map
+                    .ferry_stops
+                    .iter()
+                    .copied()
+                    .filter(|&s| s != from)
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let occupied = |s: SpaceId| {
+                view.walkers
+                    .iter()
+                    .enumerate()
+                    .any(|(w, v)| w != me && v.is_out() && v.place == Place::At(s))
+            };
+            let usable: Vec<LocationId> = stops
+                .into_iter()
+                .filter(|&s| {
+                    special == Special::Bus || !occupied(map.locations[usize::from(s)].space)
+                })
+                .collect();
+            if let Some(stop) = pick_near_best(
+                &usable,
+                |s| to_goal[usize::from(map.locations[usize::from(s)].space)],
+                2,
+                rng,
+            ) {
+                if to_goal[usize::from(map.locations[usize::from(stop)].space)] + 6 <= now {
+                    orders.action = if special == Special::Bus {
+                        Action::Bus {
+                            to: stop,
+                            swap: None,
+                        }
+                    } else {
+                        Action::Ferry {
+                            to: stop,
+                            swap: None,
+                        }
+                    };
+                    return orders;
+                }
+            }
+        }
+    }
+
+    // The card (and route) that gets nearest the goal; among equals, the smallest card and the
+    // end space worth most.
+    let mut best: Option<((u16, i32, u8), TurnOrders)> = None;
+    let mut cards: Vec<CardKind> = plan
+        .hand
+        .iter()
+        .copied()
+        .filter(|c| matches!(c, CardKind::Walk { .. }))
+        .collect();
+    cards.sort();
+    cards.dedup();
+    for card in cards {
+        for chocolate in [false, true] {
+            if chocolate && (plan.chocolate == 0 || now < 10) {
+                continue;
+            }
+            let (c, t) = symbols(view, me, card, chocolate);
+            for (end, route) in reachable(map, at, c, t) {
+                let worth = i32::from(map.points(end, view.weather));
+                let size = match card {
+                    CardKind::Walk { circles, triangles } => {
+                        circles + triangles + if chocolate { 6 } else { 0 }
+                    }
+                    _ => 0,
+                };
+                let key = (to_goal[usize::from(end)], -worth, size);
+                if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                    let mut o = orders.clone();
+                    o.action = Action::Walk {
+                        card,
+                        chocolate,
+                        waypoints: route,
+                    };
+                    best = Some((key, o));
+                }
+            }
+        }
+    }
+    match best {
+        Some(((d, _, _), o)) if d < now => {
+            let mut o = o;
+            if target == home
+                && matches!(&o.action, Action::Walk { waypoints, .. } if waypoints.last() == Some(&home))
+                && turn >= 2
+            {
+                o.finish = true;
+            }
+            o
+        }
+        _ => {
+            // No card gets nearer: get rid of the worst card (a blister, or a walking card played
+            // without moving, 4.2) so that the hand changes.
+            match weakest(&plan.hand) {
+                Some(CardKind::Blister) => orders.action = Action::Blister,
+                Some(card @ CardKind::Walk { .. }) => {
+                    orders.action = Action::Walk {
+                        card,
+                        chocolate: false,
+                        waypoints: Vec::new(),
+                    }
+                }
+                _ => {}
+            }
+            orders
+        }
+    }
+}
+
+/// One of the options whose cost is within `slack` of the best, at random.
+fn pick_near_best(
+    options: &[LocationId],
+    cost: impl Fn(LocationId) -> u16,
+    slack: u16,
+    rng: &mut Rng,
+) -> Option<LocationId> {
+    let best = options.iter().map(|&o| cost(o)).min()?;
+    let near: Vec<LocationId> = options
+        .iter()
+        .copied()
+        .filter(|&o| cost(o) <= best.saturating_add(slack))
+        .collect();
+    Some(near[rng.random_range(0..near.len())])
+}
+
+fn random_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> TurnOrders {
+    let map = &view.map;
+    let mut orders = TurnOrders::default();
+    let Place::At(at) = plan.place else {
+        if clock::special(plan.turn) == Special::Ferry {
+            let stop = map.ferry_stops[rng.random_range(0..map.ferry_stops.len())];
+            orders.action = Action::Ferry {
+                to: stop,
+                swap: None,
+            };
+        }
+        return orders;
+    };
+    if clock::is_break(plan.turn) {
+        if !plan.hand.is_empty() {
+            orders.discard = Some(plan.hand[rng.random_range(0..plan.hand.len())]);
+        }
+        return orders;
+    }
+    let walking: Vec<CardKind> = plan
+        .hand
+        .iter()
+        .copied()
+        .filter(|c| matches!(c, CardKind::Walk { .. }))
+        .collect();
+    if walking.is_empty() || rng.random_range(0..8) == 0 {
+        return orders;
+    }
+    let card = walking[rng.random_range(0..walking.len())];
+    let (c, t) = symbols(view, me, card, false);
+    let options = reachable(map, at, c, t);
+    let (_, route) = options[rng.random_range(0..options.len())].clone();
+    orders.action = Action::Walk {
+        card,
+        chocolate: false,
+        waypoints: route,
+    };
+    if map.home_space() == at && plan.turn >= 20 {
+        orders.action = Action::Rest;
+        orders.finish = true;
+    }
+    orders
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_api::{Game, Seat, Seed};
+    use game_backpacks::{Backpacks, Day, Deck, Map};
+    use std::sync::Arc;
+
+    fn play(kinds: &[BotKind], seed: u64) -> Day {
+        let map = Arc::new(Map::keswick());
+        let deck = Arc::new(Deck::keswick(&map));
+        let mut day = Day::new(map, deck, kinds.len(), &mut Seed(seed).rng(0));
+        while !day.is_over() {
+            let orders: Vec<Option<RoundOrders>> = kinds
+                .iter()
+                .enumerate()
+                .map(|(w, &k)| {
+                    let view = day.view(Viewer::Seat(Seat(w as u8)));
+                    let o = round_orders(
+                        k,
+                        &view,
+                        &mut Seed(seed).rng(1000 + u64::from(day.turn) * 16 + w as u64),
+                    );
+                    if day.walkers[w].is_out() {
+                        Backpacks::check_orders(&day, Seat(w as u8), &o)
+                            .unwrap_or_else(|e| panic!("{k:?} gave illegal orders: {e}"));
+                    }
+                    Some(o)
+                })
+                .collect();
+            day = Backpacks::resolve(&day, &orders, &mut Seed(seed).rng(u64::from(day.turn))).0;
+        }
+        day
+    }
+
+    #[test]
+    fn bots_give_legal_first_turn_orders_all_day() {
+        for seed in 0..20 {
+            play(
+                &[
+                    BotKind::Heuristic,
+                    BotKind::Random,
+                    BotKind::Nmr,
+                    BotKind::Heuristic,
+                ],
+                seed,
+            );
+        }
+    }
+
+    #[test]
+    fn the_heuristic_walker_gets_home_with_points() {
+        let mut home = 0;
+        let mut total = 0;
+        for seed in 0..20 {
+            let day = play(
+                &[BotKind::Heuristic, BotKind::Heuristic, BotKind::Heuristic],
+                seed,
+            );
+            for w in 0..3 {
+                home += usize::from(!day.walkers[w].lost);
+                total += day.final_points(w);
+            }
+        }
+        assert!(home >= 55, "only {home} of 60 heuristic walkers got home");
+        assert!(total / 60 > 20, "mean {} points", total / 60);
+    }
+}
