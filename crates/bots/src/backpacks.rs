@@ -21,6 +21,8 @@ struct Plan {
     money: u8,
     chocolate: u8,
     turn: u8,
+    /// Targets reached (bit per target), including those the plan reaches.
+    reached: u8,
 }
 
 /// The orders a bot of `kind` gives for the coming round, from its seat's view.
@@ -42,6 +44,7 @@ pub fn round_orders(kind: BotKind, view: &DayView, rng: &mut Rng) -> RoundOrders
         money: secrets.money,
         chocolate: secrets.chocolate,
         turn: view.turn,
+        reached: walker.reached,
     };
     let mut orders = RoundOrders {
         weather: WeatherChoice::Sunny,
@@ -124,6 +127,13 @@ fn project(view: &DayView, plan: &Plan, turn: &TurnOrders, next_card: Option<Car
     if let Some(d) = turn.discard {
         drop_card(&mut next.hand, d);
     }
+    if let Place::At(s) = next.place {
+        for (k, &t) in view.targets.iter().enumerate() {
+            if map.locations[usize::from(t)].space == s {
+                next.reached |= 1 << k;
+            }
+        }
+    }
     if replace > 0 {
         if let Some(card @ (CardKind::Walk { .. } | CardKind::Blister)) = next_card {
             next.hand.push(card);
@@ -186,7 +196,7 @@ fn moving_turns(from: u8, by: u8) -> u16 {
 
 /// The heuristic's goal: the best target it can still reach and come home from by 16:20,
 /// valued by bonus and points against distance; home when nothing else fits.
-fn goal(view: &DayView, me: usize, at: SpaceId, turn: u8) -> SpaceId {
+fn goal(view: &DayView, reached: u8, at: SpaceId, turn: u8) -> SpaceId {
     let map = &view.map;
     let home = map.home_space();
     let to_home = distances_to(map, home);
@@ -195,7 +205,7 @@ fn goal(view: &DayView, me: usize, at: SpaceId, turn: u8) -> SpaceId {
     let budget = 4 * moving_turns(turn, 19).saturating_sub(1);
     let mut best: Option<(i64, SpaceId)> = None;
     for (k, &target) in view.targets.iter().enumerate() {
-        if view.walkers[me].reached & (1 << k) != 0 {
+        if reached & (1 << k) != 0 {
             continue;
         }
         let space = map.locations[usize::from(target)].space;
@@ -278,7 +288,7 @@ fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> Turn
         return orders;
     }
     let home = map.home_space();
-    let target = goal(view, me, at, turn);
+    let target = goal(view, plan.reached, at, turn);
     if at == home && target == home && turn >= 2 {
         orders.finish = true;
         return orders;
@@ -290,25 +300,33 @@ fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> Turn
     if plan.money >= 2 {
         if let Some(l) = here {
             let from = map.spaces[usize::from(at)].location.expect("a location");
-            let stops: Vec<LocationId> = match special {
-                Special::Bus => map
-                    .locations
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| {
-                        map.bus_between(from, *i as LocationId).is_some()
-                            && *i as LocationId != from
-                    })
-                    .map(|(i, _)| i as LocationId)
-                    .collect(),
-                Special::Ferry if l.ferry => map
-                    .ferry_stops
-                    .iter()
-                    .copied()
-                    .filter(|&s| s != from)
-                    .collect(),
-                _ => Vec::new(),
-            };
+            let stops: Vec<LocationId> =
+                match special {
+                    Special::Bus => map
+                        .locations
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| {
+                            map.bus_between(from, *i as LocationId).is_some()
+                                && *i as LocationId != from
+                        })
+                        .map(|(i, _)| i as LocationId)
+                        .collect(),
+                    // A rival at the same stop may well seek the same landing (8.5): walk instead.
+                    Special::Ferry
+                        if l.ferry
+                            && !view.walkers.iter().enumerate().any(|(w, v)| {
+                                w != me && v.is_out() && v.place == Place::At(at)
+                            }) =>
+                    {
+                        map.ferry_stops
+                            .iter()
+                            .copied()
+                            .filter(|&s| s != from)
+                            .collect()
+                    }
+                    _ => Vec::new(),
+                };
             let occupied = |s: SpaceId| {
                 view.walkers
                     .iter()

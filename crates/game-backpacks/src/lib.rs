@@ -13,8 +13,11 @@ pub mod deck;
 pub mod game;
 pub mod map;
 pub mod orders;
+pub mod outing;
+pub mod report;
 pub mod scenario;
 pub mod schedule;
+pub mod svg;
 pub mod view;
 
 pub use day::{Day, Place, Walker};

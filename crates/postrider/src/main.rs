@@ -1,18 +1,16 @@
 //! postrider: a play-by-mail game master. The one binary; every subcommand is a thin layer over
 //! the library crates. Errors print one line and exit with status 2.
 
-use std::io::Read;
-use std::path::{Path, PathBuf};
+mod backpacks;
+mod breaking_away;
+mod files;
+
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
-use bots::breaking_away::BotKind;
+use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand};
-use game_api::{Seat, Seed, Viewer};
-use game_breaking_away::orders::{parse_lineup, parse_orders};
-use game_breaking_away::race::Race;
-use game_breaking_away::report;
-use game_breaking_away::{Options, RuleSet, Rules};
+
+use files::{GameFile, emit, load, read_input};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -28,46 +26,48 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play a whole race between bots and print it turn by turn.
+    /// Play a whole game between bots and print it turn by turn: `demo` or `demo backpacks`.
     Demo(DemoArgs),
-    /// Start a new race and write its game file.
+    /// Start a new game and write its game file: `new [breaking-away|backpacks] FILE ...`.
     New(NewArgs),
-    /// Seal a team's starting cards (postal 3.1), e.g. "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6".
-    Lineup(TeamText),
-    /// Seal a team's orders for the coming turn, e.g. "A 12 B 3 C 9 D 7".
-    Orders(TeamText),
-    /// Adjudicate the coming turn (NMR for missing orders) and print the turn report.
+    /// Breaking Away: seal a team's starting cards, e.g. "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6".
+    Lineup(SeatText),
+    /// Seal a seat's orders: "A 12 B 3 C 9 D 7" (Breaking Away), "1: walk 4+2 FRI; 2: rest" (Backpacks).
+    Orders(SeatText),
+    /// Adjudicate the coming turn (Backpacks: round); missing orders get the NMR policy.
     Resolve(ResolveArgs),
-    /// Print the race as it stands, or a past turn's report.
+    /// Print the game as it stands, or a past turn's (round's) report.
     Report(ReportArgs),
-    /// Declare a rider dropped (postal 10.1): it needs no more orders.
+    /// Breaking Away: declare a rider dropped (postal 10.1): it needs no more orders.
     Drop(RiderArgs),
-    /// Retire a rider from the race (board: by agreement).
+    /// Breaking Away: retire a rider from the race (board: by agreement).
     Retire(RiderArgs),
-    /// Replay a game file's log from its seed and check it reproduces the stored race.
+    /// Replay a game file's log from its seed and check it reproduces the stored game.
     Replay {
         /// The game file.
-        game: PathBuf,
+        game: String,
     },
-    /// Scenarios in the public notation (shared/spec/breaking-away-scenario.md).
+    /// Scenarios in the public notations (Breaking Away, Backpacks & Blisters).
     #[command(subcommand)]
     Scenario(ScenarioCommand),
+    /// Backpacks & Blisters maps.
+    #[command(subcommand)]
+    Map(MapCommand),
 }
 
 #[derive(Debug, Args)]
 struct DemoArgs {
-    /// The rule set: postal-2.2 or board.
+    /// The game: breaking-away (the default) or backpacks.
+    #[arg(default_value = "breaking-away")]
+    game: String,
+    /// Breaking Away rule set: postal-2.2 or board.
     #[arg(long, default_value = "postal-2.2")]
     rules: String,
     /// A board-game option (repeatable): group_breakaways, turn1_congestion, staggered_start, open_hands.
     #[arg(long = "option")]
     options: Vec<String>,
-    /// The bots, one per team (random, nmr, heuristic).
-    #[arg(
-        long,
-        default_value = "heuristic,heuristic,random,nmr",
-        value_delimiter = ','
-    )]
+    /// The bots, one per seat (random, nmr, heuristic).
+    #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -75,31 +75,38 @@ struct DemoArgs {
 
 #[derive(Debug, Args)]
 struct NewArgs {
-    /// Where to write the game file.
-    game: PathBuf,
-    /// The rule set: postal-2.2 or board.
+    /// `[GAME] FILE`: the game (breaking-away, the default, or backpacks) and where to write it.
+    #[arg(num_args = 1..=2, required = true)]
+    target: Vec<String>,
+    /// Breaking Away: the rule set, postal-2.2 or board.
     #[arg(long, default_value = "postal-2.2")]
     rules: String,
-    /// A board-game option (repeatable): group_breakaways, turn1_congestion, staggered_start, open_hands.
+    /// Breaking Away: a board-game option (repeatable).
     #[arg(long = "option")]
     options: Vec<String>,
-    /// The teams in seating order, comma-separated (e.g. red,blue,green).
-    #[arg(long, value_delimiter = ',', required = true)]
+    /// The seats in order, comma-separated: teams (Breaking Away) or walkers (Backpacks).
+    #[arg(long, alias = "walkers", value_delimiter = ',', required = true)]
     teams: Vec<String>,
-    /// The seed every random draw of the race comes from (default: drawn now and stored).
+    /// The seed every random draw of the game comes from (default: drawn now and stored).
     #[arg(long)]
     seed: Option<u64>,
+    /// Backpacks: a map file to use instead of the default Keswick map.
+    #[arg(long)]
+    map: Option<String>,
+    /// Backpacks: a deck file to use instead of the default deck.
+    #[arg(long)]
+    deck: Option<String>,
     /// Overwrite an existing file.
     #[arg(long)]
     force: bool,
 }
 
 #[derive(Debug, Args)]
-struct TeamText {
+struct SeatText {
     /// The game file.
-    game: PathBuf,
-    /// The team.
-    #[arg(long)]
+    game: String,
+    /// The team (Breaking Away) or walker (Backpacks).
+    #[arg(long, alias = "walker")]
     team: String,
     /// The text, as words on the command line, or - to read it from standard input.
     #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
@@ -109,31 +116,31 @@ struct TeamText {
 #[derive(Debug, Args)]
 struct ResolveArgs {
     /// The game file.
-    game: PathBuf,
-    /// Print the report as this team sees it (default: the GM's copy).
-    #[arg(long)]
+    game: String,
+    /// Print the report as this seat sees it (default: the GM's copy).
+    #[arg(long, alias = "walker")]
     team: Option<String>,
 }
 
 #[derive(Debug, Args)]
 struct ReportArgs {
     /// The game file.
-    game: PathBuf,
-    /// The report as this team sees it (default: the GM's copy).
-    #[arg(long, conflicts_with = "public")]
+    game: String,
+    /// The report as this seat (team or walker) sees it (default: the GM's copy).
+    #[arg(long, alias = "walker", conflicts_with = "public")]
     team: Option<String>,
     /// The public copy: no hands, no sealed orders.
     #[arg(long)]
     public: bool,
-    /// A past turn's report instead of the current standing.
-    #[arg(long)]
+    /// A past turn's report (Breaking Away: turn number; Backpacks: round number).
+    #[arg(long, alias = "round")]
     turn: Option<u16>,
 }
 
 #[derive(Debug, Args)]
 struct RiderArgs {
     /// The game file.
-    game: PathBuf,
+    game: String,
     /// The rider, as team-grade (e.g. red-C).
     #[arg(long)]
     rider: String,
@@ -146,10 +153,29 @@ enum ScenarioCommand {
         /// The scenario file, or - for standard input.
         file: String,
     },
-    /// Print a race's current position and sealed orders as a scenario (GM only: it shows hands).
+    /// Print a Breaking Away race's current position and sealed orders as a scenario (GM only).
     Export {
         /// The game file.
-        game: PathBuf,
+        game: String,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum MapCommand {
+    /// Draw a map as SVG (the default Keswick map, a map file, or a game's map with its walkers).
+    Show {
+        /// A map file to draw instead of the default.
+        #[arg(long, conflicts_with = "game")]
+        map: Option<String>,
+        /// A Backpacks game file: draw its map and where the walkers stand.
+        #[arg(long)]
+        game: Option<String>,
+    },
+    /// Check a map file (and optionally a deck file) and summarise it.
+    Check {
+        map: String,
+        #[arg(long)]
+        deck: Option<String>,
     },
 }
 
@@ -173,263 +199,115 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Demo(args) => demo(args),
+        Command::Demo(args) => match args.game.as_str() {
+            "breaking-away" => {
+                breaking_away::demo(&args.rules, &args.options, &args.bots, args.seed)
+            }
+            "backpacks" => backpacks::demo(&args.bots, args.seed),
+            other => bail!("demo: unknown game {other:?} (breaking-away or backpacks)"),
+        },
         Command::New(args) => {
-            if args.game.exists() && !args.force {
-                bail!(
-                    "{}: already exists (use --force to overwrite)",
-                    args.game.display()
-                );
+            let (game, file) = match args.target.as_slice() {
+                [file] => ("breaking-away", file.as_str()),
+                [game, file] => (game.as_str(), file.as_str()),
+                _ => unreachable!("clap takes one or two"),
+            };
+            if std::path::Path::new(file).exists() && !args.force {
+                bail!("{file}: already exists (use --force to overwrite)");
             }
-            let rules = parse_rules(&args.rules, &args.options)?;
-            let seed = Seed(args.seed.unwrap_or_else(fresh_seed));
-            let race = Race::new(rules, args.teams, seed)?;
-            save(&args.game, &race)?;
-            println!(
-                "New {} race for {} with seed {}: {}. Next: each team's line-up (postrider lineup).",
-                rules.set,
-                race.teams().join(", "),
-                seed.0,
-                args.game.display()
-            );
-            Ok(())
-        }
-        Command::Lineup(args) => {
-            let mut race = load(&args.game)?;
-            let lineup = parse_lineup(&text_argument(&args.text)?)
-                .map_err(|e| anyhow::anyhow!("line-up: {e}"))?;
-            race.submit_lineup(&args.team, lineup.clone())?;
-            save(&args.game, &race)?;
-            println!("Line-up sealed for {}: {lineup}", args.team);
-            Ok(())
-        }
-        Command::Orders(args) => {
-            let mut race = load(&args.game)?;
-            let orders = parse_orders(&text_argument(&args.text)?)
-                .map_err(|e| anyhow::anyhow!("orders: {e}"))?;
-            race.submit_orders(&args.team, orders)?;
-            save(&args.game, &race)?;
-            println!(
-                "Orders sealed for {}, turn {}: {orders}",
-                args.team,
-                race.turn()
-            );
-            Ok(())
-        }
-        Command::Resolve(args) => {
-            let mut race = load(&args.game)?;
-            let viewer = viewer(&race, args.team.as_deref(), false)?;
-            let record = race.resolve()?.clone();
-            save(&args.game, &race)?;
-            emit(&report::turn_report(&race, &record, viewer))?;
-            Ok(())
-        }
-        Command::Report(args) => {
-            let race = load(&args.game)?;
-            let viewer = viewer(&race, args.team.as_deref(), args.public)?;
-            match args.turn {
-                None => emit(&report::race_report(&race, viewer))?,
-                Some(turn) => {
-                    let Some(record) = race.history().iter().find(|r| r.outcome.turn == turn)
-                    else {
-                        bail!(
-                            "--turn: turn {turn} has not been resolved (resolved: {})",
-                            race.history().len()
-                        );
-                    };
-                    emit(&report::turn_report(&race, record, viewer))?;
+            let seed = game_api::Seed(args.seed.unwrap_or_else(files::fresh_seed));
+            match game {
+                "breaking-away" => {
+                    breaking_away::new(file, &args.rules, &args.options, args.teams, seed)
                 }
+                "backpacks" => backpacks::new(
+                    file,
+                    args.teams,
+                    seed,
+                    args.map.as_deref(),
+                    args.deck.as_deref(),
+                ),
+                other => bail!("new: unknown game {other:?} (breaking-away or backpacks)"),
             }
-            Ok(())
         }
-        Command::Drop(args) => {
-            let mut race = load(&args.game)?;
-            race.drop_rider(&args.rider)?;
-            save(&args.game, &race)?;
-            println!(
-                "{} is dropped: no more orders needed; without orders it plays its highest card.",
-                args.rider
-            );
-            Ok(())
-        }
-        Command::Retire(args) => {
-            let mut race = load(&args.game)?;
-            race.retire_rider(&args.rider)?;
-            save(&args.game, &race)?;
-            println!("{} has retired from the race.", args.rider);
-            Ok(())
-        }
+        Command::Lineup(args) => match load(&args.game)? {
+            GameFile::Race(race) => breaking_away::lineup(&args.game, race, &args.team, &args.text),
+            GameFile::Outing(_) => {
+                bail!("lineup: Backpacks & Blisters has no line-ups; send orders")
+            }
+        },
+        Command::Orders(args) => match load(&args.game)? {
+            GameFile::Race(race) => breaking_away::orders(&args.game, race, &args.team, &args.text),
+            GameFile::Outing(outing) => {
+                backpacks::orders(&args.game, outing, &args.team, &args.text)
+            }
+        },
+        Command::Resolve(args) => match load(&args.game)? {
+            GameFile::Race(race) => breaking_away::resolve(&args.game, race, args.team.as_deref()),
+            GameFile::Outing(outing) => {
+                backpacks::resolve(&args.game, outing, args.team.as_deref())
+            }
+        },
+        Command::Report(args) => match load(&args.game)? {
+            GameFile::Race(race) => {
+                breaking_away::report(&race, args.team.as_deref(), args.public, args.turn)
+            }
+            GameFile::Outing(outing) => {
+                backpacks::report(&outing, args.team.as_deref(), args.public, args.turn)
+            }
+        },
+        Command::Drop(args) => match load(&args.game)? {
+            GameFile::Race(race) => {
+                breaking_away::drop_or_retire(&args.game, race, &args.rider, false)
+            }
+            GameFile::Outing(_) => bail!("drop: Backpacks & Blisters has no riders"),
+        },
+        Command::Retire(args) => match load(&args.game)? {
+            GameFile::Race(race) => {
+                breaking_away::drop_or_retire(&args.game, race, &args.rider, true)
+            }
+            GameFile::Outing(_) => bail!("retire: Backpacks & Blisters has no riders"),
+        },
         Command::Replay { game } => {
-            // Loading replays the log from the seed and refuses a file whose stored position
+            // Loading replays the log from the seed and refuses a file whose stored state
             // differs from the replay.
-            let race = load(&game)?;
-            println!(
-                "{}: replayed {} log entries ({} turns) from seed {}; the replay matches the stored race.",
-                game.display(),
-                race.log().len(),
-                race.history().len(),
-                race.seed().0
-            );
-            Ok(())
+            let text = match load(&game)? {
+                GameFile::Race(race) => format!(
+                    "{game}: replayed {} log entries ({} turns) from seed {}; the replay matches the stored race.\n",
+                    race.log().len(),
+                    race.history().len(),
+                    race.seed().0
+                ),
+                GameFile::Outing(outing) => format!(
+                    "{game}: replayed {} rounds from seed {}; the replay matches the stored day.\n",
+                    outing.history().len(),
+                    outing.seed().0
+                ),
+            };
+            emit(&text)
         }
         Command::Scenario(ScenarioCommand::Run { file }) => {
             let text = read_input(&file)?;
-            let result = game_breaking_away::scenario::run_json(&text)?;
-            emit(&format!("{}\n", result.to_json_pretty()))?;
-            Ok(())
-        }
-        Command::Scenario(ScenarioCommand::Export { game }) => {
-            let race = load(&game)?;
-            let Some(scenario) = race.scenario() else {
-                bail!(
-                    "{}: the race has not started, there is no position yet",
-                    game.display()
-                );
+            let game = serde_json::from_str::<serde_json::Value>(&text)
+                .ok()
+                .and_then(|v| v.get("game").and_then(|g| g.as_str()).map(String::from));
+            let json = match game.as_deref() {
+                Some("backpacks") => game_backpacks::scenario::run_json(&text)?.to_json_pretty(),
+                _ => game_breaking_away::scenario::run_json(&text)?.to_json_pretty(),
             };
-            emit(&format!(
-                "{}\n",
-                serde_json::to_string_pretty(&scenario.to_json())?
-            ))?;
-            Ok(())
+            emit(&format!("{json}\n"))
         }
-    }
-}
-
-/// Writes to standard output; a closed pipe comes back as an error instead of a panic.
-fn emit(text: &str) -> Result<()> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    Ok(())
-}
-
-fn parse_rules(set: &str, options: &[String]) -> Result<Rules> {
-    let set: RuleSet = set.parse().map_err(anyhow::Error::msg).context("--rules")?;
-    let mut opts = Options::default();
-    for name in options {
-        opts.set(name)
-            .map_err(anyhow::Error::msg)
-            .context("--option")?;
-    }
-    Rules::new(set, opts).map_err(anyhow::Error::msg)
-}
-
-fn viewer(race: &Race, team: Option<&str>, public: bool) -> Result<Viewer> {
-    Ok(match (team, public) {
-        (Some(team), _) => Viewer::Seat(Seat(race.team_index(team)?)),
-        (None, true) => Viewer::Public,
-        (None, false) => Viewer::Gm,
-    })
-}
-
-/// A seed for a new game: the one place postrider reads the clock for randomness. It is stored
-/// with the game, so everything after is reproducible.
-fn fresh_seed() -> u64 {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    (now.as_nanos() as u64) ^ (u64::from(std::process::id()) << 32)
-}
-
-fn text_argument(words: &[String]) -> Result<String> {
-    if words.len() == 1 && words[0] == "-" {
-        read_input("-")
-    } else {
-        Ok(words.join(" "))
-    }
-}
-
-fn read_input(file: &str) -> Result<String> {
-    if file == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("reading standard input")?;
-        Ok(text)
-    } else {
-        std::fs::read_to_string(file).with_context(|| format!("reading {file}"))
-    }
-}
-
-fn load(path: &Path) -> Result<Race> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    Race::from_json(&text).with_context(|| path.display().to_string())
-}
-
-/// Writes the game file whole or not at all: a temporary file beside it, then a rename.
-fn save(path: &Path, race: &Race) -> Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .context("the game file needs a file name")?;
-    let tmp = dir.join(format!(".{}.tmp", name.to_string_lossy()));
-    std::fs::write(&tmp, race.to_json()).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
-    Ok(())
-}
-
-const TEAM_NAMES: [&str; 16] = [
-    "red", "blue", "green", "yellow", "white", "black", "orange", "purple", "pink", "grey",
-    "brown", "cyan", "gold", "silver", "navy", "lime",
-];
-
-fn demo(args: DemoArgs) -> Result<()> {
-    let rules = parse_rules(&args.rules, &args.options)?;
-    let kinds: Vec<BotKind> = args
-        .bots
-        .iter()
-        .map(|b| b.parse().map_err(anyhow::Error::msg))
-        .collect::<Result<_>>()
-        .context("--bots")?;
-    let teams: Vec<String> = (0..kinds.len())
-        .map(|i| {
-            TEAM_NAMES
-                .get(i)
-                .map_or(format!("team{i}"), |n| n.to_string())
-        })
-        .collect();
-    emit(&demo_race(rules, &kinds, teams, Seed(args.seed))?)?;
-    Ok(())
-}
-
-/// A whole race between bots, every turn's GM report in order.
-fn demo_race(rules: Rules, kinds: &[BotKind], teams: Vec<String>, seed: Seed) -> Result<String> {
-    let mut race = Race::new(rules, teams.clone(), seed)?;
-    let mut out = String::new();
-    out.push_str(&format!(
-        "A demonstration race: {} (seed {}).\n\n",
-        teams
-            .iter()
-            .zip(kinds)
-            .map(|(t, k)| format!("{t} ({k})"))
-            .collect::<Vec<_>>()
-            .join(", "),
-        seed.0
-    ));
-    for (t, kind) in kinds.iter().enumerate() {
-        let mut rng = seed.rng(1 << 40 | t as u64);
-        race.submit_lineup(&teams[t], kind.lineup(rules, &mut rng))?;
-    }
-    race.start()?;
-    while let Some(position) = race.position().filter(|p| !p.is_over()) {
-        let views: Vec<_> = (0..kinds.len())
-            .map(|t| position.view(Viewer::Seat(Seat(t as u8))))
-            .collect();
-        for (t, kind) in kinds.iter().enumerate() {
-            let mut rng = seed.rng(1 << 41 | u64::from(race.turn()) << 8 | t as u64);
-            let orders = kind.orders(&views[t], &mut rng);
-            if !orders.is_empty() {
-                race.submit_orders(&teams[t], orders)?;
+        Command::Scenario(ScenarioCommand::Export { game }) => match load(&game)? {
+            GameFile::Race(race) => breaking_away::export(&game, &race),
+            GameFile::Outing(_) => {
+                bail!("scenario export: for Breaking Away races; a Backpacks report shows the day")
             }
+        },
+        Command::Map(MapCommand::Show { map, game }) => {
+            backpacks::map_show(map.as_deref(), game.as_deref())
         }
-        let record = race.resolve()?.clone();
-        out.push_str(&report::turn_report(&race, &record, Viewer::Gm));
-        out.push('\n');
+        Command::Map(MapCommand::Check { map, deck }) => {
+            backpacks::map_check(&map, deck.as_deref())
+        }
     }
-    Ok(out)
 }

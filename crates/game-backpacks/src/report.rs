@@ -1,0 +1,362 @@
+//! Round reports as plain text for email: each walker's turns (where it went, sub-turn by
+//! sub-turn when it walked, what it scored), the clock, the weather, the Heavy Rucksack and the
+//! targets, then the standings. Made for one viewer through [`Day::view`]: a walker's cards,
+//! purse and the notes about its own orders reach only that walker (and the GM).
+
+use std::fmt::Write as _;
+
+use game_api::{Seat, Viewer};
+
+use crate::Weather;
+use crate::clock::{self, Special};
+use crate::day::{Day, Did, Place, RucksackHow, TurnOutcome};
+use crate::outing::{Outing, RoundRecord};
+use crate::scenario::score_name;
+
+fn place_text(day: &Day, place: Place) -> String {
+    match place {
+        Place::At(s) => day.map.space_id(s).to_string(),
+        Place::Lake { .. } => "the lake".into(),
+    }
+}
+
+fn weather_text(w: Weather) -> &'static str {
+    match w {
+        Weather::Sunny => "Sunny",
+        Weather::Cloudy => "Cloudy",
+    }
+}
+
+fn money_text(pieces: u8) -> String {
+    format!(
+        "£{}.{:02}",
+        pieces / 2,
+        if pieces % 2 == 1 { 50 } else { 0 }
+    )
+}
+
+fn title(outing: &Outing, text: &str) -> String {
+    let head = format!("BACKPACKS & BLISTERS · {} · {text}", outing.map().name);
+    format!("{head}\n{}\n", "=".repeat(head.chars().count()))
+}
+
+fn viewer_line(outing: &Outing, viewer: Viewer) -> String {
+    match viewer {
+        Viewer::Gm => "GM's copy: every hand and every note.".into(),
+        Viewer::Seat(s) => format!("Copy for {}.", outing.walkers()[s.index()]),
+        Viewer::Public => "Public copy.".into(),
+    }
+}
+
+/// One turn of a round report.
+fn turn_section(outing: &Outing, before: &Day, outcome: &TurnOutcome, viewer: Viewer) -> String {
+    let names = outing.walkers();
+    let width = names.iter().map(String::len).max().unwrap_or(4);
+    let map = &before.map;
+    let special = match clock::special(outcome.turn) {
+        Special::Ferry => " · ferries run",
+        Special::Bus => " · buses run",
+        Special::Lunch => " · LUNCH",
+        Special::Coffee => " · COFFEE BREAK",
+        Special::None => "",
+    };
+    let mut out = format!(
+        "{} · {}{special}\n",
+        clock::time_text(outcome.turn),
+        weather_text(outcome.weather)
+    );
+    for (w, t) in outcome.walkers.iter().enumerate() {
+        if t.did == Did::Off {
+            continue;
+        }
+        let own = viewer.sees_secrets_of(Seat(w as u8));
+        let from = place_text(before, t.from);
+        let what = match &t.did {
+            Did::Off => unreachable!("skipped"),
+            Did::Rested => format!("rested at {from}"),
+            Did::Walked {
+                card,
+                chocolate,
+                circles,
+                triangles,
+            } => {
+                let mut path = from.clone();
+                for &(space, sub_turn) in &t.steps {
+                    let _ = write!(path, " → {} [{sub_turn}]", map.space_id(space));
+                }
+                if t.steps.is_empty() {
+                    path.push_str(" (stayed)");
+                }
+                let choc = if *chocolate { " with chocolate" } else { "" };
+                format!("walked {card}{choc} ({circles}○ {triangles}△): {path}")
+            }
+            Did::Tea => format!("took tea at {from}"),
+            Did::Ferry { to, landed: true } => {
+                format!("took the ferry {from} → {}", map.location_id(*to))
+            }
+            Did::Ferry { to, landed: false } => format!(
+                "took the ferry from {from} to {}, which could not land: on the lake",
+                map.location_id(*to)
+            ),
+            Did::Bus { to } => format!(
+                "took the bus {from} → {} (route {})",
+                map.location_id(*to),
+                {
+                    let a = match t.from {
+                        Place::At(s) => map.spaces[usize::from(s)].location,
+                        _ => None,
+                    };
+                    a.and_then(|a| map.bus_between(a, *to))
+                        .map_or("?".into(), |r| r.to_string())
+                }
+            ),
+            Did::Blister => format!("nursed a blister at {from}"),
+            Did::Break => format!("stopped at {from}"),
+            Did::Afloat => "waited on the lake".into(),
+        };
+        let _ = writeln!(out, "  {:<width$}  {what}", names[w]);
+        if t.bumped {
+            let _ = writeln!(
+                out,
+                "  {:<width$}    moved back to {} (a later arrival on a shared space, 4.5)",
+                "",
+                place_text(before, t.to)
+            );
+        }
+        if !t.scores.is_empty() {
+            let scores: Vec<String> = t
+                .scores
+                .iter()
+                .map(|&(s, p)| format!("{p:+} {}", score_name(map, s)))
+                .collect();
+            let _ = writeln!(out, "  {:<width$}    scores {}", "", scores.join(", "));
+        }
+        if t.finished {
+            let _ = writeln!(
+                out,
+                "  {:<width$}    is back in Keswick: the day is done",
+                ""
+            );
+        }
+        if own {
+            if !t.drew.is_empty() {
+                let drew: Vec<String> = t.drew.iter().map(|c| c.to_string()).collect();
+                let _ = writeln!(out, "  {:<width$}    drew {}", "", drew.join(", "));
+            }
+            for note in &t.notes {
+                let _ = writeln!(out, "  {:<width$}    note: {note}", "");
+            }
+        } else {
+            for note in t
+                .notes
+                .iter()
+                .filter(|n| n.starts_with("the ferry") || n.starts_with("not back"))
+            {
+                let _ = writeln!(out, "  {:<width$}    {note}", "");
+            }
+        }
+    }
+    for m in &outcome.rucksack {
+        let to = &names[usize::from(m.to)];
+        let _ = match (m.how, m.from) {
+            (RucksackHow::Drawn, _) => writeln!(
+                out,
+                "  The Heavy Rucksack is drawn: {to} carries it (10.1)."
+            ),
+            (RucksackHow::Handed { sub_turn }, Some(from)) => writeln!(
+                out,
+                "  The Heavy Rucksack passes from {} to {to} {} (10.4).",
+                names[usize::from(from)],
+                if sub_turn == 13 {
+                    "at the end of the turn".to_string()
+                } else {
+                    format!("at sub-turn {sub_turn}")
+                }
+            ),
+            (RucksackHow::Voted, Some(from)) => writeln!(
+                out,
+                "  By vote the Heavy Rucksack passes from {} to {to} (10.5).",
+                names[usize::from(from)]
+            ),
+            _ => Ok(()),
+        };
+    }
+    for &(w, weather) in &outcome.weather_changes {
+        let _ = writeln!(
+            out,
+            "  {} plays a weather card: the weather is now {} (9.1).",
+            names[usize::from(w)],
+            weather_text(weather)
+        );
+    }
+    out
+}
+
+/// The report of one resolved round, as `viewer` may read it.
+pub fn round_report(outing: &Outing, record: &RoundRecord, viewer: Viewer) -> String {
+    let first = record.before.turn;
+    let round = clock::round(first);
+    let mut out = title(outing, &format!("round {round}"));
+    let _ = writeln!(out, "{}\n", viewer_line(outing, viewer));
+    let mut before = record.before.clone();
+    for (k, outcome) in record.turns.iter().enumerate() {
+        out.push_str(&turn_section(outing, &before, outcome, viewer));
+        out.push('\n');
+        if k == 0 {
+            // The day between the two turns is not kept; what the second section needs from it
+            // (the map and where each walker stood) comes from the first turn's outcome.
+            for (w, t) in outcome.walkers.iter().enumerate() {
+                before.walkers[w].place = t.to;
+            }
+        }
+    }
+    out.push_str(&state_report(outing, &record.after, viewer));
+    out
+}
+
+/// The day as it stands: targets, standings, the Rucksack and (for the viewer) its cards.
+pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer) -> String {
+    let names = outing.walkers();
+    let map = &day.map;
+    let view = day.view(viewer);
+    let mut out = String::new();
+    let when = if day.is_over() {
+        "18:00, the day is over".to_string()
+    } else {
+        format!(
+            "next: {} (round {})",
+            clock::time_text(day.turn),
+            clock::round(day.turn)
+        )
+    };
+    let _ = writeln!(
+        out,
+        "The clock: {when}. The weather: {}.",
+        weather_text(day.weather)
+    );
+    let targets: Vec<String> = day
+        .targets
+        .iter()
+        .zip(&day.target_arrivals)
+        .map(|(&t, &n)| {
+            format!(
+                "{} {} ({} reached)",
+                map.location_id(t),
+                map.locations[usize::from(t)].name,
+                n
+            )
+        })
+        .collect();
+    let _ = writeln!(out, "Targets: {}.", targets.join("; "));
+    match day.rucksack {
+        Some(r) => {
+            let _ = writeln!(
+                out,
+                "The Heavy Rucksack: {} (since {}).",
+                names[usize::from(r.carrier)],
+                clock::time_text(r.since.min(clock::TURNS - 1))
+            );
+        }
+        None => {
+            let _ = writeln!(out, "The Heavy Rucksack is still in the deck.");
+        }
+    }
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by_key(|&w| (-day.final_points(w), w));
+    let _ = writeln!(out, "\nStandings");
+    for (rank, &w) in order.iter().enumerate() {
+        let walker = &view.walkers[w];
+        let reached: Vec<&str> = day
+            .targets
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| walker.reached & (1 << k) != 0)
+            .map(|(_, &t)| map.location_id(t))
+            .collect();
+        let status = if walker.lost {
+            "not back by 18:00: all points lost".to_string()
+        } else if let Some(t) = walker.finished {
+            format!("back in Keswick at {}", clock::time_text(t))
+        } else {
+            format!("at {}", place_text(day, walker.place))
+        };
+        let _ = writeln!(
+            out,
+            "  {}. {:<12} {:>4} points  {status}{}",
+            rank + 1,
+            names[w],
+            day.final_points(w),
+            if reached.is_empty() {
+                String::new()
+            } else {
+                format!("  targets: {}", reached.join(" "))
+            }
+        );
+    }
+    for (w, walker) in view.walkers.iter().enumerate() {
+        let Some(secrets) = &walker.secrets else {
+            continue;
+        };
+        if !walker.is_out() {
+            continue;
+        }
+        let mut hand: Vec<String> = secrets.hand.iter().map(|c| c.to_string()).collect();
+        hand.sort();
+        let next = secrets
+            .next_card
+            .map_or("none yet".to_string(), |c| c.to_string());
+        let _ = writeln!(
+            out,
+            "\n{}'s cards: [{}]; the card to come at the end of the next turn: {next}; money {}; chocolate {}.",
+            names[w],
+            hand.join(", "),
+            money_text(secrets.money),
+            secrets.chocolate
+        );
+        if let Some(o) = outing.sealed(w as u8) {
+            let _ = writeln!(
+                out,
+                "{}'s sealed orders:\n  {}",
+                names[w],
+                outing.describe(o).replace('\n', "\n  ")
+            );
+        }
+    }
+    if day.is_over() {
+        let winner = order
+            .first()
+            .map(|&w| names[w].as_str())
+            .unwrap_or("nobody");
+        let _ = writeln!(out, "\nTHE DAY IS OVER. {winner} wins.");
+    }
+    out
+}
+
+/// The report between rounds: everything a player needs to write the next orders (3.1.1).
+pub fn outing_report(outing: &Outing, viewer: Viewer) -> String {
+    let day = outing.day();
+    let mut out = title(
+        outing,
+        &if day.is_over() {
+            "the end of the day".to_string()
+        } else {
+            format!("before round {}", clock::round(day.turn))
+        },
+    );
+    let _ = writeln!(out, "{}\n", viewer_line(outing, viewer));
+    out.push_str(&state_report(outing, day, viewer));
+    if !day.is_over() {
+        let _ = writeln!(out, "\nOrders for round {}", clock::round(day.turn));
+        for (w, name) in outing.walkers().iter().enumerate() {
+            let status = if !day.walkers[w].is_out() {
+                "done for the day"
+            } else if outing.sealed(w as u8).is_some() {
+                "received (sealed)"
+            } else {
+                "not yet"
+            };
+            let _ = writeln!(out, "  {name:<12} {status}");
+        }
+    }
+    out
+}
