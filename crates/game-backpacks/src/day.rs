@@ -731,11 +731,10 @@ impl Day {
                         out[w]
                             .notes
                             .push(format!("orders not carried out: {problem}"));
-                        if matches!(self.walkers[w].place, Place::Lake { .. }) {
-                            Plan::Afloat
-                        } else {
-                            Plan::Rest
-                        }
+                        // What the rules do with no orders instead: rest, or at lunch and coffee
+                        // the compulsory discard (7.2), or on the lake the way back (B&B-8).
+                        self.plan(w, &TurnOrders::default(), false)
+                            .unwrap_or(Plan::Rest)
                     }
                 }
             })
