@@ -201,8 +201,8 @@ fn goal(view: &DayView, reached: u8, at: SpaceId, turn: u8) -> SpaceId {
     let home = map.home_space();
     let to_home = distances_to(map, home);
     let from_here = map.distances_from(at);
-    // About four steps a turn, keeping one turn in hand.
-    let budget = 4 * moving_turns(turn, 19).saturating_sub(1);
+    // About three and a half steps a turn, keeping two turns in hand.
+    let budget = 7 * moving_turns(turn, 19).saturating_sub(2) / 2;
     let mut best: Option<(i64, SpaceId)> = None;
     for (k, &target) in view.targets.iter().enumerate() {
         if reached & (1 << k) != 0 {
@@ -225,6 +225,22 @@ fn goal(view: &DayView, reached: u8, at: SpaceId, turn: u8) -> SpaceId {
         let score = value * 100 / (i64::from(there) + 4);
         if best.is_none_or(|(b, _)| score > b) {
             best = Some((score, space));
+        }
+    }
+    // With time to spare, a worthwhile location (not where it stands) is better than going home.
+    for l in &map.locations {
+        if l.points < 3 || l.space == at {
+            continue;
+        }
+        let Some(there) = from_here[usize::from(l.space)] else {
+            continue;
+        };
+        if there + to_home[usize::from(l.space)] > budget {
+            continue;
+        }
+        let score = i64::from(l.points) * 100 / (i64::from(there) + 4);
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, l.space));
         }
     }
     best.map_or(home, |(_, s)| s)

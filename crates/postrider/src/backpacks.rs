@@ -42,8 +42,29 @@ pub fn new(
     ))
 }
 
-pub fn orders(file: &str, mut outing: Outing, walker: &str, words: &[String]) -> Result<()> {
-    let orders = outing.parse_orders(&text_argument(words)?)?;
+pub fn orders(
+    file: &str,
+    mut outing: Outing,
+    walker: &str,
+    words: &[String],
+    bot: Option<&str>,
+) -> Result<()> {
+    let orders = match bot {
+        None => outing.parse_orders(&text_argument(words)?)?,
+        Some(kind) => {
+            let kind: BotKind = kind.parse().map_err(|e: String| anyhow!("--bot: {e}"))?;
+            let seat = outing.walker_index(walker)?;
+            // The bot sees only the walker's view; its draws come from the game's seed.
+            let mut rng = outing
+                .seed()
+                .rng(1 << 43 | u64::from(outing.day().turn) << 8 | u64::from(seat));
+            bots::backpacks::round_orders(
+                kind,
+                &outing.day().view(Viewer::Seat(Seat(seat))),
+                &mut rng,
+            )
+        }
+    };
     outing.submit_orders(walker, orders.clone())?;
     save(file, &outing.to_json())?;
     emit(&format!(

@@ -50,8 +50,33 @@ pub fn lineup(file: &str, mut race: Race, team: &str, words: &[String]) -> Resul
     emit(&format!("Line-up sealed for {team}: {lineup}\n"))
 }
 
-pub fn orders(file: &str, mut race: Race, team: &str, words: &[String]) -> Result<()> {
-    let orders = parse_orders(&text_argument(words)?).map_err(|e| anyhow!("orders: {e}"))?;
+pub fn orders(
+    file: &str,
+    mut race: Race,
+    team: &str,
+    words: &[String],
+    bot: Option<&str>,
+) -> Result<()> {
+    let orders = match bot {
+        None => parse_orders(&text_argument(words)?).map_err(|e| anyhow!("orders: {e}"))?,
+        Some(kind) => {
+            let kind: BotKind = kind.parse().map_err(|e: String| anyhow!("--bot: {e}"))?;
+            let seat = race.team_index(team)?;
+            let Some(position) = race.position() else {
+                bail!(
+                    "--bot: bots order once the race has started (postrider lineup, then resolve turn 1)"
+                )
+            };
+            // The bot sees only the seat's view; its draws come from the game's seed.
+            let mut rng = race
+                .seed()
+                .rng(1 << 43 | u64::from(race.turn()) << 8 | u64::from(seat));
+            kind.orders(&position.view(Viewer::Seat(Seat(seat))), &mut rng)
+        }
+    };
+    if orders.is_empty() {
+        bail!("orders: the bot has no rider to order");
+    }
     race.submit_orders(team, orders)?;
     save(file, &race.to_json())?;
     emit(&format!(

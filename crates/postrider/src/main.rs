@@ -109,8 +109,11 @@ struct SeatText {
     #[arg(long, alias = "walker")]
     team: String,
     /// The text, as words on the command line, or - to read it from standard input.
-    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    #[arg(required_unless_present = "bot", num_args = 1.., allow_hyphen_values = true)]
     text: Vec<String>,
+    /// Orders only: let a bot (random, nmr, heuristic) write this seat's orders from its view.
+    #[arg(long, conflicts_with = "text")]
+    bot: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -230,6 +233,7 @@ fn run(cli: Cli) -> Result<()> {
                 other => bail!("new: unknown game {other:?} (breaking-away or backpacks)"),
             }
         }
+        Command::Lineup(args) if args.bot.is_some() => bail!("lineup: --bot is for orders"),
         Command::Lineup(args) => match load(&args.game)? {
             GameFile::Race(race) => breaking_away::lineup(&args.game, race, &args.team, &args.text),
             GameFile::Outing(_) => {
@@ -237,10 +241,20 @@ fn run(cli: Cli) -> Result<()> {
             }
         },
         Command::Orders(args) => match load(&args.game)? {
-            GameFile::Race(race) => breaking_away::orders(&args.game, race, &args.team, &args.text),
-            GameFile::Outing(outing) => {
-                backpacks::orders(&args.game, outing, &args.team, &args.text)
-            }
+            GameFile::Race(race) => breaking_away::orders(
+                &args.game,
+                race,
+                &args.team,
+                &args.text,
+                args.bot.as_deref(),
+            ),
+            GameFile::Outing(outing) => backpacks::orders(
+                &args.game,
+                outing,
+                &args.team,
+                &args.text,
+                args.bot.as_deref(),
+            ),
         },
         Command::Resolve(args) => match load(&args.game)? {
             GameFile::Race(race) => breaking_away::resolve(&args.game, race, args.team.as_deref()),

@@ -293,3 +293,36 @@ fn the_demo_day_is_reproducible() {
         ok(&["demo", "backpacks", "--seed", "9"])
     );
 }
+
+#[test]
+fn a_gm_can_let_a_bot_play_a_seat() {
+    let dir = temp("bot");
+    let game = dir.join("day.json");
+    let game = game.to_str().unwrap();
+    ok(&[
+        "new",
+        "backpacks",
+        game,
+        "--walkers",
+        "ann,bob",
+        "--seed",
+        "6",
+    ]);
+    let echo = ok(&["orders", game, "--walker", "bob", "--bot", "heuristic"]);
+    assert!(echo.contains("1: walk"), "the heuristic walks out: {echo}");
+    assert!(ok(&["report", game]).contains("bob          received (sealed)"));
+    refused(
+        &["orders", game, "--walker", "bob", "--bot", "genius"],
+        "unknown bot \"genius\"",
+    );
+    let race = dir.join("race.json");
+    let race = race.to_str().unwrap();
+    ok(&["new", race, "--teams", "red,blue", "--seed", "6"]);
+    refused(
+        &["orders", race, "--team", "red", "--bot", "heuristic"],
+        "bots order once the race has started",
+    );
+    ok(&["resolve", race]);
+    let echo = ok(&["orders", race, "--team", "red", "--bot", "heuristic"]);
+    assert!(echo.contains("Orders sealed for red, turn 2: A "), "{echo}");
+}
