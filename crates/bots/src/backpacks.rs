@@ -134,10 +134,10 @@ fn project(view: &DayView, plan: &Plan, turn: &TurnOrders, next_card: Option<Car
             }
         }
     }
-    if replace > 0 {
-        if let Some(card @ (CardKind::Walk { .. } | CardKind::Blister)) = next_card {
-            next.hand.push(card);
-        }
+    if replace > 0
+        && let Some(card @ (CardKind::Walk { .. } | CardKind::Blister)) = next_card
+    {
+        next.hand.push(card);
     }
     next
 }
@@ -313,69 +313,66 @@ fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> Turn
     let now = to_goal[usize::from(at)];
 
     // A bus or ferry that saves a long walk (never the last 50p before going home).
-    if plan.money >= 2 {
-        if let Some(l) = here {
-            let from = map.spaces[usize::from(at)].location.expect("a location");
-            let stops: Vec<LocationId> =
-                match special {
-                    Special::Bus => map
-                        .locations
+    if plan.money >= 2
+        && let Some(l) = here
+    {
+        let from = map.spaces[usize::from(at)].location.expect("a location");
+        let stops: Vec<LocationId> = match special {
+            Special::Bus => map
+                .locations
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| {
+                    map.bus_between(from, *i as LocationId).is_some() && *i as LocationId != from
+                })
+                .map(|(i, _)| i as LocationId)
+                .collect(),
+            // A rival at the same stop may well seek the same landing (8.5): walk instead.
+            Special::Ferry
+                if l.ferry
+                    && !view
+                        .walkers
                         .iter()
                         .enumerate()
-                        .filter(|(i, _)| {
-                            map.bus_between(from, *i as LocationId).is_some()
-                                && *i as LocationId != from
-                        })
-                        .map(|(i, _)| i as LocationId)
-                        .collect(),
-                    // A rival at the same stop may well seek the same landing (8.5): walk instead.
-                    Special::Ferry
-                        if l.ferry
-                            && !view.walkers.iter().enumerate().any(|(w, v)| {
-                                w != me && v.is_out() && v.place == Place::At(at)
-                            }) =>
-                    {
-                        map.ferry_stops
-                            .iter()
-                            .copied()
-                            .filter(|&s| s != from)
-                            .collect()
-                    }
-                    _ => Vec::new(),
-                };
-            let occupied = |s: SpaceId| {
-                view.walkers
+                        .any(|(w, v)| w != me && v.is_out() && v.place == Place::At(at)) =>
+            {
+                map.ferry_stops
                     .iter()
-                    .enumerate()
-                    .any(|(w, v)| w != me && v.is_out() && v.place == Place::At(s))
-            };
-            let usable: Vec<LocationId> = stops
-                .into_iter()
-                .filter(|&s| {
-                    special == Special::Bus || !occupied(map.locations[usize::from(s)].space)
-                })
-                .collect();
-            if let Some(stop) = pick_near_best(
-                &usable,
-                |s| to_goal[usize::from(map.locations[usize::from(s)].space)],
-                2,
-                rng,
-            ) {
-                if to_goal[usize::from(map.locations[usize::from(stop)].space)] + 6 <= now {
-                    orders.action = if special == Special::Bus {
-                        Action::Bus {
-                            to: stop,
-                            swap: None,
-                        }
-                    } else {
-                        Action::Ferry {
-                            to: stop,
-                            swap: None,
-                        }
-                    };
-                    return orders;
-                }
+                    .copied()
+                    .filter(|&s| s != from)
+                    .collect()
             }
+            _ => Vec::new(),
+        };
+        let occupied = |s: SpaceId| {
+            view.walkers
+                .iter()
+                .enumerate()
+                .any(|(w, v)| w != me && v.is_out() && v.place == Place::At(s))
+        };
+        let usable: Vec<LocationId> = stops
+            .into_iter()
+            .filter(|&s| special == Special::Bus || !occupied(map.locations[usize::from(s)].space))
+            .collect();
+        if let Some(stop) = pick_near_best(
+            &usable,
+            |s| to_goal[usize::from(map.locations[usize::from(s)].space)],
+            2,
+            rng,
+        ) && to_goal[usize::from(map.locations[usize::from(stop)].space)] + 6 <= now
+        {
+            orders.action = if special == Special::Bus {
+                Action::Bus {
+                    to: stop,
+                    swap: None,
+                }
+            } else {
+                Action::Ferry {
+                    to: stop,
+                    swap: None,
+                }
+            };
+            return orders;
         }
     }
 

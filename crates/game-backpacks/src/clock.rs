@@ -38,7 +38,7 @@ pub fn round(turn: u8) -> u8 {
 
 /// The first turn of a round: no tea (3.1.2).
 pub fn is_first_of_round(turn: u8) -> bool {
-    turn % 2 == 0
+    turn.is_multiple_of(2)
 }
 
 pub fn special(turn: u8) -> Special {

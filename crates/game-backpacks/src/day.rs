@@ -227,10 +227,11 @@ impl Day {
         pile.shuffle(rng);
         let mut targets = Vec::new();
         for &c in pile.iter().rev() {
-            if let Card::Walk { names, .. } = deck.card(c) {
-                if !targets.contains(&names) && targets.len() < TARGETS {
-                    targets.push(names);
-                }
+            if let Card::Walk { names, .. } = deck.card(c)
+                && !targets.contains(&names)
+                && targets.len() < TARGETS
+            {
+                targets.push(names);
             }
         }
         pile.shuffle(rng);
@@ -741,15 +742,14 @@ impl Day {
             .collect();
 
         // The start of lunch and coffee: the Rucksack's carrier scores (5.1.9, 5.1.10).
-        if matches!(special, Special::Lunch | Special::Coffee) {
-            if let Some(r) = self
+        if matches!(special, Special::Lunch | Special::Coffee)
+            && let Some(r) = self
                 .rucksack
                 .filter(|r| self.walkers[usize::from(r.carrier)].is_out())
-            {
-                let c = usize::from(r.carrier);
-                next.walkers[c].points += 2;
-                out[c].scores.push((Score::RucksackAtBreak, 2));
-            }
+        {
+            let c = usize::from(r.carrier);
+            next.walkers[c].points += 2;
+            out[c].scores.push((Score::RucksackAtBreak, 2));
         }
 
         // Cards played and money spent at the start of the turn; replacements owed.
@@ -880,10 +880,11 @@ impl Day {
         loop {
             let mut crowded: Option<SpaceId> = None;
             for w in 0..n {
-                if let Some(s) = at[w] {
-                    if self.map.is_small(s) && (0..n).any(|v| v != w && at[v] == Some(s)) {
-                        crowded = Some(crowded.map_or(s, |c: SpaceId| c.min(s)));
-                    }
+                if let Some(s) = at[w]
+                    && self.map.is_small(s)
+                    && (0..n).any(|v| v != w && at[v] == Some(s))
+                {
+                    crowded = Some(crowded.map_or(s, |c: SpaceId| c.min(s)));
                 }
             }
             let Some(space) = crowded else { break };
@@ -1233,10 +1234,9 @@ impl Day {
             if let Some(v) = o
                 .vote
                 .filter(|&v| self.walkers.get(usize::from(v)).is_some_and(Walker::is_out))
+                && self.walkers[w].is_out()
             {
-                if self.walkers[w].is_out() {
-                    votes[usize::from(v)] += 1;
-                }
+                votes[usize::from(v)] += 1;
             }
         }
         let most = votes.iter().copied().max().unwrap_or(0);

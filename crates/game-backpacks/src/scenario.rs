@@ -110,10 +110,10 @@ impl Scenario {
         if need("game")?.as_str() != Some("backpacks") {
             return err("game: expected \"backpacks\"");
         }
-        if let Some(m) = get("map") {
-            if m.as_str() != Some("keswick") {
-                return err("map: a scenario names the default map \"keswick\" (or leaves it out)");
-            }
+        if let Some(m) = get("map")
+            && m.as_str() != Some("keswick")
+        {
+            return err("map: a scenario names the default map \"keswick\" (or leaves it out)");
         }
         let turn = time_to_turn(need("time")?, "time")?;
         let weather = match get("weather").map(|w| w.as_str()) {

@@ -133,7 +133,7 @@ proptest! {
             if let Action::Walk { waypoints, .. } = &mut t.action {
                 waypoints.retain(|&w| usize::from(w) < map.spaces.len());
             }
-            if let Some(d) = t.discard.as_mut() { if *d == CardKind::Weather { *d = CardKind::Blister; } }
+            if let Some(d) = t.discard.as_mut() && *d == CardKind::Weather { *d = CardKind::Blister; }
         }
         let text = describe_round(&orders, &map, &names);
         prop_assert_eq!(parse_round_orders(&text, &map, &names), Ok(orders), "{}", text);

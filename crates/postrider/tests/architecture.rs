@@ -23,7 +23,7 @@ const FORBIDDEN: [&str; 11] = [
     "time",
     "std-env",
 ];
-const RULES_CRATES: [&str; 2] = ["game-api", "game-breaking-away"];
+const RULES_CRATES: [&str; 3] = ["game-api", "game-breaking-away", "game-backpacks"];
 const HIGHER_LAYERS: [&str; 2] = ["bots", "postrider"];
 
 fn dependencies(package: &str) -> BTreeSet<String> {
