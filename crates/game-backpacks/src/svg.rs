@@ -29,7 +29,8 @@ pub fn map_svg(map: &Map, day: Option<(&Day, &[String])>) -> String {
     let ys = map.spaces.iter().map(|s| s.at.1);
     let (min_x, max_x) = xs.fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
     let (min_y, max_y) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
-    let width = (max_x - min_x) * SCALE + 2.0 * MARGIN;
+    // Labels stand to the right of their location: room for them on the right.
+    let width = (max_x - min_x) * SCALE + 2.0 * MARGIN + 240.0;
     let height = (max_y - min_y) * SCALE + 2.0 * MARGIN + 40.0;
     let pos = |at: (f64, f64)| {
         (
@@ -156,9 +157,9 @@ pub fn map_svg(map: &Map, day: Option<(&Day, &[String])>) -> String {
         };
         let _ = writeln!(
             svg,
-            r##"<text x="{:.1}" y="{:.1}" font-size="11" text-anchor="middle" fill="#222"><tspan font-weight="bold">{}</tspan> {} ({}){}</text>"##,
-            x,
-            y + 26.0,
+            r##"<text x="{:.1}" y="{:.1}" font-size="11" fill="#222" stroke="#f4f1e6" stroke-width="3" paint-order="stroke"><tspan font-weight="bold">{}</tspan> {} ({}){}</text>"##,
+            x + 17.0,
+            y + 4.0,
             esc(&l.id),
             esc(&l.name),
             l.points,
