@@ -178,15 +178,8 @@ fn reachable(map: &Map, from: SpaceId, circles: u8, triangles: u8) -> Vec<(Space
 }
 
 fn symbols(view: &DayView, me: usize, card: CardKind, chocolate: bool) -> (u8, u8) {
-    let CardKind::Walk { circles, triangles } = card else {
-        return (0, 0);
-    };
-    let (mut c, mut t) = (circles, triangles);
-    if view.rucksack.is_some_and(|r| usize::from(r.carrier) == me) {
-        c = c.saturating_sub(1);
-        t = t.saturating_sub(1);
-    }
-    if chocolate { (c * 2, t * 2) } else { (c, t) }
+    let carrier = view.rucksack.is_some_and(|r| usize::from(r.carrier) == me);
+    game_backpacks::day::card_symbols(card, carrier, chocolate)
 }
 
 /// Turns left in which a walker can still move before `by` (lunch and coffee do not count).

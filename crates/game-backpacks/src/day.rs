@@ -390,19 +390,8 @@ impl Day {
     /// The symbols a walking card gives this walker this turn: less one circle and one triangle
     /// for the Rucksack's carrier (10.1), then doubled by chocolate (6.4, 10.2).
     pub fn symbols(&self, w: usize, card: CardKind, chocolate: bool) -> (u8, u8) {
-        let CardKind::Walk { circles, triangles } = card else {
-            return (0, 0);
-        };
-        let (mut c, mut t) = (circles, triangles);
-        if self.rucksack.is_some_and(|r| usize::from(r.carrier) == w) {
-            c = c.saturating_sub(1);
-            t = t.saturating_sub(1);
-        }
-        if chocolate {
-            c *= 2;
-            t *= 2;
-        }
-        (c, t)
+        let carrier = self.rucksack.is_some_and(|r| usize::from(r.carrier) == w);
+        card_symbols(card, carrier, chocolate)
     }
 
     /// The longest walkable start of a route: stops before a step with no symbol left or a
@@ -1273,6 +1262,20 @@ impl Weather {
             Weather::Cloudy => Weather::Sunny,
         }
     }
+}
+
+/// The circles and triangles a card gives: less one of each for the Heavy Rucksack's carrier
+/// (10.1), then doubled by a bar of chocolate (6.4, 10.2). Not a walking card: none.
+pub fn card_symbols(card: CardKind, carrier: bool, chocolate: bool) -> (u8, u8) {
+    let CardKind::Walk { circles, triangles } = card else {
+        return (0, 0);
+    };
+    let (mut c, mut t) = (circles, triangles);
+    if carrier {
+        c = c.saturating_sub(1);
+        t = t.saturating_sub(1);
+    }
+    if chocolate { (c * 2, t * 2) } else { (c, t) }
 }
 
 /// Lunch and coffee turn numbers, re-exported for reports.

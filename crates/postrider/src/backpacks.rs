@@ -141,17 +141,7 @@ pub fn map_check(file: &str, deck: Option<&str>) -> Result<()> {
 const WALKER_NAMES: [&str; 8] = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"];
 
 pub fn demo(bots: &[String], seed: u64) -> Result<()> {
-    let bots: Vec<String> = if bots.is_empty() {
-        ["heuristic", "heuristic", "heuristic", "random"]
-            .map(String::from)
-            .to_vec()
-    } else {
-        bots.to_vec()
-    };
-    let kinds: Vec<BotKind> = bots
-        .iter()
-        .map(|b| b.parse().map_err(|e: String| anyhow!("--bots: {e}")))
-        .collect::<Result<_>>()?;
+    let kinds = crate::files::bot_kinds(bots, &["heuristic", "heuristic", "heuristic", "random"])?;
     if kinds.len() > WALKER_NAMES.len() {
         bail!("--bots: at most {} walkers in a demo", WALKER_NAMES.len());
     }

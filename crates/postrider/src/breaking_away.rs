@@ -141,17 +141,7 @@ const TEAM_NAMES: [&str; 16] = [
 
 pub fn demo(rules: &str, options: &[String], bots: &[String], seed: u64) -> Result<()> {
     let rules = parse_rules(rules, options)?;
-    let bots: Vec<String> = if bots.is_empty() {
-        ["heuristic", "heuristic", "random", "nmr"]
-            .map(String::from)
-            .to_vec()
-    } else {
-        bots.to_vec()
-    };
-    let kinds: Vec<BotKind> = bots
-        .iter()
-        .map(|b| b.parse().map_err(|e: String| anyhow!("--bots: {e}")))
-        .collect::<Result<_>>()?;
+    let kinds = crate::files::bot_kinds(bots, &["heuristic", "heuristic", "random", "nmr"])?;
     let teams: Vec<String> = (0..kinds.len())
         .map(|i| {
             TEAM_NAMES

@@ -89,3 +89,19 @@ pub fn viewer(index: Option<u8>, public: bool) -> game_api::Viewer {
         (None, false) => game_api::Viewer::Gm,
     }
 }
+
+/// The bots named on the command line, or the default line-up of bots.
+pub fn bot_kinds(names: &[String], default: &[&str]) -> Result<Vec<bots::breaking_away::BotKind>> {
+    let names: Vec<&str> = if names.is_empty() {
+        default.to_vec()
+    } else {
+        names.iter().map(String::as_str).collect()
+    };
+    names
+        .iter()
+        .map(|b| {
+            b.parse()
+                .map_err(|e: String| anyhow::anyhow!("--bots: {e}"))
+        })
+        .collect()
+}

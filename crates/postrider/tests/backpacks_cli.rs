@@ -2,46 +2,9 @@
 //! one line and exit status 2 (the game file untouched), hidden cards kept hidden, the map drawn,
 //! and a snapshot of a full day's report.
 
-use std::process::{Command, Output};
+mod common;
 
-fn postrider(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_postrider"))
-        .args(args)
-        .output()
-        .expect("postrider runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = postrider(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn refused(args: &[&str], expect: &str) {
-    let out = postrider(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert_eq!(
-        stderr.lines().count(),
-        1,
-        "{args:?}: one line, got {stderr:?}"
-    );
-    assert!(
-        stderr.contains(expect),
-        "{args:?}: {stderr:?} does not mention {expect:?}"
-    );
-}
-
-fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("postrider-bb-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{ok, refused, temp};
 
 #[test]
 fn a_gm_runs_a_whole_day_from_files() {

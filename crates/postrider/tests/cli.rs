@@ -2,50 +2,18 @@
 //! input refused with one line and exit status 2 (the game file untouched), hidden hands kept
 //! hidden, and a snapshot of a full race's report.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn postrider(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_postrider"))
-        .args(args)
-        .output()
-        .expect("postrider runs")
-}
+use std::path::Path;
+use std::process::Command;
 
-fn ok(args: &[&str]) -> String {
-    let out = postrider(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{ok, refused};
 
-/// Runs a command that must be refused: exit status 2, one line on stderr naming the problem.
-fn refused(args: &[&str], expect: &str) {
-    let out = postrider(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert_eq!(
-        stderr.lines().count(),
-        1,
-        "{args:?}: one line, got {stderr:?}"
-    );
-    assert!(
-        stderr.contains(expect),
-        "{args:?}: {stderr:?} does not mention {expect:?}"
-    );
-}
-
-struct TempDir(PathBuf);
+struct TempDir(std::path::PathBuf);
 
 impl TempDir {
     fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("postrider-cli-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
+        TempDir(common::temp(name))
     }
     fn file(&self, name: &str) -> String {
         self.0.join(name).to_str().unwrap().to_string()

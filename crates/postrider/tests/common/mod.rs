@@ -1,0 +1,47 @@
+//! Helpers shared by the command-line tests: run the real binary and check its answers.
+
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+pub fn postrider(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(args)
+        .output()
+        .expect("postrider runs")
+}
+
+/// Runs a command that must succeed and returns its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let out = postrider(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs a command that must be refused: exit status 2, one line on stderr naming the problem.
+pub fn refused(args: &[&str], expect: &str) {
+    let out = postrider(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "{args:?}: one line, got {stderr:?}"
+    );
+    assert!(
+        stderr.contains(expect),
+        "{args:?}: {stderr:?} does not mention {expect:?}"
+    );
+}
+
+/// A fresh directory for one test's files.
+pub fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("postrider-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
