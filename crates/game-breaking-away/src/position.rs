@@ -61,6 +61,15 @@ impl Hand {
         self.cards().contains(&card)
     }
 
+    /// The hand as one number for the tie-breaks of postal 8.2.3-8.2.4: the cards highest
+    /// first, 16 bits each; a missing card is 0, so a hand that still holds a card where the
+    /// other has run out compares higher.
+    pub fn tie_break_key(&self) -> u128 {
+        self.cards
+            .iter()
+            .fold(0u128, |key, &c| key << 16 | u128::from(c))
+    }
+
     /// Plays a card: it leaves the hand (postal 7.3). Returns false if it was not there.
     pub fn remove(&mut self, card: u16) -> bool {
         let len = usize::from(self.len);

@@ -100,41 +100,82 @@ pub fn cards_to_play(
     position: &Position,
     orders: &[Option<u16>],
 ) -> Result<Vec<Option<(u16, Source)>>, OrderError> {
+    let mut played = Vec::with_capacity(position.riders.len());
+    fill_cards_to_play(position, orders, &mut played)?;
+    Ok(played)
+}
+
+/// What a turn reports as it is adjudicated. [`TurnOutcome`] records everything for reports
+/// and the notation; `()` records nothing, for simulations that only need the next position.
+pub trait Recorder {
+    fn moved(&mut self, _m: Move) {}
+    fn awarded(&mut self, _line: Line, _place: u16, _riders: &[usize], _points: Points) {}
+    fn finished(&mut self, _rider: usize, _place: u16) {}
+    fn replaced(&mut self, _rider: usize, _replacement: Replacement) {}
+}
+
+impl Recorder for () {}
+
+impl Recorder for TurnOutcome {
+    fn moved(&mut self, m: Move) {
+        self.moves.push(m);
+    }
+    fn awarded(&mut self, line: Line, place: u16, riders: &[usize], points: Points) {
+        self.awards.push(Award {
+            line,
+            place,
+            riders: riders.to_vec(),
+            points,
+        });
+    }
+    fn finished(&mut self, rider: usize, place: u16) {
+        self.finishers.push((rider, place));
+    }
+    fn replaced(&mut self, rider: usize, replacement: Replacement) {
+        self.replacements[rider] = Some(replacement);
+    }
+}
+
+fn fill_cards_to_play(
+    position: &Position,
+    orders: &[Option<u16>],
+    out: &mut Vec<Option<(u16, Source)>>,
+) -> Result<(), OrderError> {
     if orders.len() != position.riders.len() {
         return Err(OrderError::WrongCount {
             got: orders.len(),
             want: position.riders.len(),
         });
     }
-    position
-        .riders
-        .iter()
-        .zip(orders)
-        .enumerate()
-        .map(|(i, (rider, order))| {
-            if !rider.on_track() {
-                return match order {
-                    Some(_) => Err(OrderError::NotOnTrack { rider: i }),
-                    None => Ok(None),
-                };
+    out.clear();
+    for (i, (rider, order)) in position.riders.iter().zip(orders).enumerate() {
+        out.push(if !rider.on_track() {
+            match order {
+                Some(_) => return Err(OrderError::NotOnTrack { rider: i }),
+                None => None,
             }
+        } else {
             match *order {
-                Some(card) if rider.hand.contains(card) => Ok(Some((card, Source::Ordered))),
-                Some(card) => Err(OrderError::NotInHand { rider: i, card }),
+                Some(card) if rider.hand.contains(card) => Some((card, Source::Ordered)),
+                Some(card) => return Err(OrderError::NotInHand { rider: i, card }),
                 None => {
-                    let source = match rider.status {
-                        Status::Dropped => Source::Dropped,
-                        _ => Source::Nmr,
+                    let source = if rider.status == Status::Dropped {
+                        Source::Dropped
+                    } else {
+                        Source::Nmr
                     };
-                    let card = rider
-                        .hand
-                        .highest()
-                        .ok_or(OrderError::EmptyHand { rider: i })?;
-                    Ok(Some((card, source)))
+                    Some((
+                        rider
+                            .hand
+                            .highest()
+                            .ok_or(OrderError::EmptyHand { rider: i })?,
+                        source,
+                    ))
                 }
             }
-        })
-        .collect()
+        });
+    }
+    Ok(())
 }
 
 /// Resolves one turn. `orders[i]` is the card ordered for rider `i`, `None` for no order.
@@ -143,16 +184,62 @@ pub fn resolve(
     position: &Position,
     orders: &[Option<u16>],
 ) -> Result<(Position, TurnOutcome), OrderError> {
+    let mut next = position.clone();
+    let mut outcome = TurnOutcome {
+        turn: position.turn,
+        first_team: position.first_team,
+        moves: Vec::with_capacity(position.riders.len()),
+        awards: Vec::new(),
+        finishers: Vec::new(),
+        replacements: vec![None; position.riders.len()],
+        sole_leader: None,
+        race_over: false,
+    };
+    advance(&mut next, orders, &mut outcome)?;
+    outcome.sole_leader = next.riders.iter().position(|r| r.sole_leader);
+    outcome.race_over = next.is_over();
+    Ok((next, outcome))
+}
+
+/// Buffers a turn works in, kept between turns by simulations so that a turn allocates nothing.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    played: Vec<Option<(u16, Source)>>,
+    keyed: Vec<(u64, usize)>,
+    order: Vec<(usize, u16)>,
+    field: Vec<(std::cmp::Reverse<i32>, usize)>,
+}
+
+/// Plays one turn on `position` in place, telling `recorder` what happens. The orders are
+/// checked before anything changes, so on an error the position is as it was.
+pub fn advance(
+    position: &mut Position,
+    orders: &[Option<u16>],
+    recorder: &mut impl Recorder,
+) -> Result<(), OrderError> {
+    advance_with(position, orders, recorder, &mut Scratch::default())
+}
+
+/// [`advance`] with buffers the caller keeps.
+pub fn advance_with(
+    position: &mut Position,
+    orders: &[Option<u16>],
+    recorder: &mut impl Recorder,
+    scratch: &mut Scratch,
+) -> Result<(), OrderError> {
     if position.is_over() {
         return Err(OrderError::RaceOver);
     }
-    let played = cards_to_play(position, orders)?;
-    let order = movement_order(position, &played);
-
-    let mut next = position.clone();
-    let mut moves = Vec::with_capacity(order.len());
-    let mut awards = Vec::new();
-    let mut finishers = Vec::new();
+    fill_cards_to_play(position, orders, &mut scratch.played)?;
+    movement_order(
+        position,
+        &scratch.played,
+        &mut scratch.keyed,
+        &mut scratch.order,
+    );
+    let (played, order) = (&scratch.played, &scratch.order);
+    let first_turn = position.turn == 1;
+    let line_at = Line::ALL.map(|l| position.rules.set.line_distance(l));
 
     // Movement, group by group (a group is one rider, or riders moving simultaneously).
     let mut start = 0;
@@ -163,16 +250,16 @@ pub fn resolve(
                 .iter()
                 .take_while(|(_, g)| *g == group)
                 .count();
-        let members: Vec<usize> = order[start..end].iter().map(|&(r, _)| r).collect();
-        let stamp = next.next_arrival;
-        next.next_arrival += 1;
-        let from = next.riders[members[0]].distance;
+        let members = &order[start..end];
+        let stamp = position.next_arrival;
+        position.next_arrival += 1;
+        let from = position.riders[members[0].0].distance;
         let mut to = from;
-        for &r in &members {
+        for &(r, _) in members {
             let (card, source) = played[r].expect("only riders on the track move");
-            let rider = &mut next.riders[r];
+            let rider = &mut position.riders[r];
             to = rider.distance + i32::from(card);
-            moves.push(Move {
+            recorder.moved(Move {
                 rider: r,
                 card,
                 from: rider.distance,
@@ -186,237 +273,245 @@ pub fn resolve(
         }
         // Lines crossed, first past the post (postal 6.4). Members of a group share a square
         // and a card, so they cross the same lines together.
-        for line in Line::ALL {
-            let at = position.rules.set.line_distance(line);
+        for (line, &at) in Line::ALL.iter().zip(&line_at) {
             if !(from <= at && to > at) {
                 continue;
             }
-            let taken = usize::from(next.line_places[line.index()]);
+            let taken = usize::from(position.line_places[line.index()]);
             let place = taken + 1;
-            let pooled: u64 = (place..place + members.len())
-                .map(|p| line.points_for_place(p))
-                .sum();
+            let size = end - start;
             if taken < SCORING_PLACES {
-                let each = Points::share(pooled, members.len() as u64);
-                for &r in &members {
-                    next.riders[r].points += each;
+                let pooled: u64 = (place..place + size)
+                    .map(|p| line.points_for_place(p))
+                    .sum();
+                let each = Points::share(pooled, size as u64);
+                for &(r, _) in members {
+                    position.riders[r].points += each;
                 }
-                awards.push(Award {
-                    line,
-                    place: place as u16,
-                    riders: members.clone(),
-                    points: each,
-                });
+                if size == 1 {
+                    recorder.awarded(*line, place as u16, &[members[0].0], each);
+                } else {
+                    let riders: Vec<usize> = members.iter().map(|&(r, _)| r).collect();
+                    recorder.awarded(*line, place as u16, &riders, each);
+                }
             }
-            next.line_places[line.index()] += members.len() as u16;
-            if line == Line::Finish {
-                for &r in &members {
-                    next.riders[r].status = Status::Finished(place as u16);
-                    finishers.push((r, place as u16));
+            position.line_places[line.index()] += size as u16;
+            if *line == Line::Finish {
+                for &(r, _) in members {
+                    position.riders[r].status = Status::Finished(place as u16);
+                    recorder.finished(r, place as u16);
                 }
             }
         }
         start = end;
     }
 
-    // Replacement, on the positions at the end of the movement.
-    let (replacements, sole_leader) = replacement_cards(position, &next);
-    for (rider, replacement) in next.riders.iter_mut().zip(&replacements) {
-        rider.sole_leader = false;
-        if let Some(rep) = replacement {
-            rider.hand.insert(rep.card);
-        }
-    }
-    if let Some(leader) = sole_leader {
-        next.riders[leader].sole_leader = true;
-    }
-    next.turn += 1;
-    next.first_team = None;
-    let outcome = TurnOutcome {
-        turn: position.turn,
-        first_team: position.first_team,
-        moves,
-        awards,
-        finishers,
-        replacements,
-        sole_leader,
-        race_over: next.is_over(),
-    };
-    Ok((next, outcome))
+    replace_cards(position, first_turn, recorder, &mut scratch.field);
+    position.turn += 1;
+    position.first_team = None;
+    Ok(())
 }
 
 /// The riders in the order they move, each with a group number; consecutive riders with the
 /// same group number move simultaneously.
-fn movement_order(position: &Position, played: &[Option<(u16, Source)>]) -> Vec<(usize, u16)> {
+fn movement_order(
+    position: &Position,
+    played: &[Option<(u16, Source)>],
+    keyed: &mut Vec<(u64, usize)>,
+    order: &mut Vec<(usize, u16)>,
+) {
     let riders = &position.riders;
-    let card = |i: usize| played[i].map_or(0, |(c, _)| c);
-    let mut order: Vec<usize> = (0..riders.len()).filter(|&i| played[i].is_some()).collect();
     let board = position.rules.set == RuleSet::Board;
+    keyed.clear();
+    order.clear();
 
     if board && position.turn == 1 {
         // Board, turn 1: from a random first team, clockwise; every rider 1, then every
         // rider 2, 3 and 4. Nobody moves simultaneously.
-        let teams = u16::from(position.team_count.max(1));
-        let first = u16::from(position.first_team.unwrap_or(0));
-        order.sort_by_key(|&i| {
-            let seat = (u16::from(riders[i].team) + teams - first % teams) % teams;
-            (riders[i].grade, seat)
-        });
-        return order.into_iter().zip(0..).collect();
+        let teams = u64::from(position.team_count.max(1));
+        let first = u64::from(position.first_team.unwrap_or(0));
+        keyed.extend((0..riders.len()).filter(|&i| played[i].is_some()).map(|i| {
+            let seat = (u64::from(riders[i].team) + teams - first % teams) % teams;
+            ((riders[i].grade as u64) << 32 | seat, i)
+        }));
+        keyed.sort_unstable();
+        order.extend(keyed.iter().zip(0..).map(|(&(_, i), g)| (i, g)));
+        return;
     }
 
-    // Front to back (postal 8.1); on one square...
-    let same_square_key = |a: usize, b: usize| {
-        let (ra, rb) = (&riders[a], &riders[b]);
-        let by_rules = if board {
-            // board: inside first, that is, earliest arrival first
-            std::cmp::Ordering::Equal
+    // Front to back (postal 8.1). On one square: postal 8.2.1 grade, 8.2.2 the card played,
+    // 8.2.3-8.2.4 the hand (highest card first), 8.2.5 arrival; the board: arrival only (inside
+    // first). The first three checks are packed in one number; the last two break its ties.
+    let card = |i: usize| played[i].map_or(0, |(c, _)| c);
+    let primary = |i: usize| -> u64 {
+        let front = (i64::from(i32::MAX) - i64::from(riders[i].distance)) as u64;
+        if board {
+            front << 32
         } else {
-            ra.grade
-                .cmp(&rb.grade) // postal 8.2.1
-                .then_with(|| card(b).cmp(&card(a))) // postal 8.2.2
-                .then_with(|| rb.hand.cards().cmp(ra.hand.cards())) // postal 8.2.3-8.2.4
-        };
-        by_rules.then_with(|| ra.arrival.cmp(&rb.arrival)) // postal 8.2.5 / board
+            front << 32 | (riders[i].grade as u64) << 16 | u64::from(u16::MAX - card(i))
+        }
     };
-    order.sort_by(|&a, &b| {
-        riders[b]
-            .distance
-            .cmp(&riders[a].distance)
-            .then_with(|| same_square_key(a, b))
+    let rest = |i: usize| -> (std::cmp::Reverse<u128>, u32) {
+        let hand = if board {
+            0
+        } else {
+            riders[i].hand.tie_break_key()
+        };
+        (std::cmp::Reverse(hand), riders[i].arrival)
+    };
+    keyed.extend(
+        (0..riders.len())
+            .filter(|&i| played[i].is_some())
+            .map(|i| (primary(i), i)),
+    );
+    // Riders still tied keep input order (the notation lists simultaneous movers so).
+    keyed.sort_unstable_by(|&(ka, a), &(kb, b)| {
+        ka.cmp(&kb)
+            .then_with(|| rest(a).cmp(&rest(b)))
+            .then(a.cmp(&b))
     });
 
     // Riders still tied after every check move simultaneously (postal 8.2.5).
-    let mut grouped = Vec::with_capacity(order.len());
     let mut group = 0u16;
-    for (k, &i) in order.iter().enumerate() {
+    for k in 0..keyed.len() {
+        let (key, i) = keyed[k];
         if k > 0 {
-            let prev = order[k - 1];
-            let tied = riders[prev].distance == riders[i].distance
-                && same_square_key(prev, i) == std::cmp::Ordering::Equal;
-            if !tied {
+            let (prev_key, prev) = keyed[k - 1];
+            if key != prev_key || rest(i) != rest(prev) {
                 group += 1;
             }
         }
-        grouped.push((i, group));
+        order.push((i, group));
     }
-    grouped
 }
 
-/// Every rider's replacement card and the new sole leader, on the position after movement.
-fn replacement_cards(
-    before: &Position,
-    after: &Position,
-) -> (Vec<Option<Replacement>>, Option<usize>) {
-    let riders = &after.riders;
-    // Occupied squares by race distance (slipstream is measured in distance, so a lapped
-    // rider on the board loop neither gives nor takes it), front first, with rider counts.
-    let mut distances: Vec<i32> = riders
-        .iter()
-        .filter(|r| r.on_track())
-        .map(|r| r.distance)
-        .collect();
-    distances.sort_unstable_by(|a, b| b.cmp(a));
-    let mut squares: Vec<(i32, u16)> = Vec::with_capacity(distances.len());
-    for d in distances {
-        match squares.last_mut() {
-            Some((sd, n)) if *sd == d => *n += 1,
-            _ => squares.push((d, 1)),
-        }
-    }
-
-    let rules = after.rules;
-    let first_turn = before.turn == 1;
-    let crowded = |n: u16| first_turn && n >= 5;
+/// Gives every rider on the track its replacement card (postal 7.4-7.9; board replacement,
+/// breaking away, turn-1 congestion) on the positions at the end of the movement, and marks the
+/// new sole leader.
+fn replace_cards(
+    position: &mut Position,
+    first_turn: bool,
+    recorder: &mut impl Recorder,
+    field: &mut Vec<(std::cmp::Reverse<i32>, usize)>,
+) {
+    let rules = position.rules;
     let postal_crowding = first_turn && rules.set == RuleSet::Postal22;
     let board_congestion =
         first_turn && rules.set == RuleSet::Board && rules.options.turn1_congestion;
-    // Is the square at index k (in `squares`) treated as blank for the riders behind it?
-    let blank = |k: usize| -> bool {
-        let (d, n) = squares[k];
-        // postal 7.9: the square in front of a square of 5 or more counts as blank.
-        let behind_is_crowded = postal_crowding
-            && squares
-                .get(k + 1)
-                .is_some_and(|&(bd, bn)| bd == d - 1 && crowded(bn));
-        // board turn-1 congestion: the crowded square itself counts as empty.
-        behind_is_crowded || (board_congestion && crowded(n))
-    };
 
-    // The unbroken string ahead of each occupied square (postal 7.5-7.6).
-    let mut ahead = vec![0u16; squares.len()];
-    for k in 1..squares.len() {
-        let (d, _) = squares[k];
-        let (front_d, front_n) = squares[k - 1];
-        if front_d == d + 1 && !blank(k - 1) {
-            ahead[k] = front_n + ahead[k - 1];
+    // Riders on the track, front first. Slipstream is measured in race distance, so on the
+    // board loop a lapped rider neither gives nor takes it.
+    field.clear();
+    field.extend(
+        position
+            .riders
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.on_track())
+            .map(|(i, r)| (std::cmp::Reverse(r.distance), i)),
+    );
+    field.sort_unstable();
+    let field: &[(std::cmp::Reverse<i32>, usize)] = field;
+    if field.is_empty() {
+        for r in position.riders.iter_mut() {
+            r.sole_leader = false;
         }
+        return;
     }
 
-    // The sole leader: the only rider on the track with the greatest distance.
-    let sole_leader = match squares.first() {
-        Some(&(d, 1)) => riders.iter().position(|r| r.on_track() && r.distance == d),
-        _ => None,
-    };
-    let leader_card = sole_leader.map(|l| {
-        let leader = &riders[l];
-        let rival = if rules.options.group_breakaways {
-            riders
-                .iter()
-                .filter(|r| r.on_track() && r.team != leader.team)
-                .map(|r| r.distance)
-                .max()
-        } else {
-            squares.get(1).map(|&(d, _)| d)
+    // The sole leader: the only rider on the track with the greatest distance (postal 7.8).
+    let sole_leader = (field.len() == 1 || field[1].0 > field[0].0).then_some(field[0].1);
+    let leader_card = sole_leader.map(|l| leader_card(position, l, field));
+    for r in position.riders.iter_mut() {
+        r.sole_leader = false;
+    }
+
+    // Sweep the occupied squares from the front. For each square: its rider count, whether it
+    // counts as blank for the riders behind it, and the unbroken string ahead (7.5-7.6).
+    // `ahead_of_next` is the string a rider on the square just behind this one would count.
+    let mut k = 0;
+    let mut previous: Option<(i32, u16, bool, u16)> = None; // (distance, riders, blank, ahead)
+    while k < field.len() {
+        let d = field[k].0.0;
+        let end = k + field[k..].iter().take_while(|&&(fd, _)| fd.0 == d).count();
+        let count = (end - k) as u16;
+        let crowded = first_turn && count >= 5;
+        // The square in front of a crowded one counts as blank (postal 7.9), for this square's
+        // riders and everyone behind them.
+        if let Some(p) = previous
+            .as_mut()
+            .filter(|p| postal_crowding && crowded && p.0 == d + 1)
+        {
+            p.2 = true;
+        }
+        let ahead = match previous {
+            Some((pd, pn, p_blank, p_ahead)) if pd == d + 1 && !p_blank => pn + p_ahead,
+            _ => 0,
         };
-        if before.riders[l].sole_leader {
-            Replacement {
-                card: 3,
-                why: Why::KeptLead,
-            }
-        } else if let Some(rival) = rival {
-            let lead = u16::try_from(leader.distance - rival).unwrap_or(u16::MAX);
+        for &(_, i) in &field[k..end] {
+            let replacement = if Some(i) == sole_leader {
+                leader_card.expect("the sole leader's card")
+            } else if board_congestion && crowded {
+                Replacement {
+                    card: 3,
+                    why: Why::Crowded,
+                }
+            } else {
+                Replacement {
+                    card: 3 + ahead,
+                    why: Why::Slipstream {
+                        riders_ahead: ahead,
+                    },
+                }
+            };
+            position.riders[i].hand.insert(replacement.card);
+            recorder.replaced(i, replacement);
+        }
+        // A board-congested square counts as empty for every other rider.
+        previous = Some((d, count, board_congestion && crowded, ahead));
+        k = end;
+    }
+    if let Some(l) = sole_leader {
+        position.riders[l].sole_leader = true;
+    }
+}
+
+/// The sole leader's replacement (postal 7.8): its lead over the next rider (with group
+/// breakaways, over the nearest rider of another team) when it has just made the lead, 3 when
+/// it already had it, 3 when nobody is left to lead.
+fn leader_card(
+    position: &Position,
+    leader: usize,
+    field: &[(std::cmp::Reverse<i32>, usize)],
+) -> Replacement {
+    let l = &position.riders[leader];
+    if l.sole_leader {
+        return Replacement {
+            card: 3,
+            why: Why::KeptLead,
+        };
+    }
+    let rival = if position.rules.options.group_breakaways {
+        field
+            .iter()
+            .map(|&(_, i)| &position.riders[i])
+            .filter(|r| r.team != l.team)
+            .map(|r| r.distance)
+            .max()
+    } else {
+        field.get(1).map(|&(d, _)| d.0)
+    };
+    match rival {
+        Some(rival) => {
+            let lead = u16::try_from(l.distance - rival).unwrap_or(u16::MAX);
             Replacement {
                 card: lead,
                 why: Why::BreakingAway { lead },
             }
-        } else {
-            Replacement {
-                card: 3,
-                why: Why::Alone,
-            }
         }
-    });
-
-    let replacements = riders
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            if !r.on_track()
-                || before.riders[i].finished_place().is_some()
-                || !before.riders[i].on_track()
-            {
-                return None;
-            }
-            if Some(i) == sole_leader {
-                return leader_card;
-            }
-            let k = squares
-                .iter()
-                .position(|&(d, _)| d == r.distance)
-                .expect("rider's square");
-            if board_congestion && crowded(squares[k].1) {
-                return Some(Replacement {
-                    card: 3,
-                    why: Why::Crowded,
-                });
-            }
-            let riders_ahead = ahead[k];
-            Some(Replacement {
-                card: 3 + riders_ahead,
-                why: Why::Slipstream { riders_ahead },
-            })
-        })
-        .collect();
-    (replacements, sole_leader)
+        None => Replacement {
+            card: 3,
+            why: Why::Alone,
+        },
+    }
 }
