@@ -23,10 +23,35 @@ struct Plan {
     turn: u8,
     /// Targets reached (bit per target), including those the plan reaches.
     reached: u8,
+    /// A goal the search imposes instead of the heuristic's own.
+    goal: Option<SpaceId>,
 }
 
 /// The orders a bot of `kind` gives for the coming round, from its seat's view.
 pub fn round_orders(kind: BotKind, view: &DayView, rng: &mut Rng) -> RoundOrders {
+    round_orders_with_budget(kind, crate::mcts::Budget::Playouts(40), view, rng)
+}
+
+/// As [`round_orders`], with the search budget for `mcts`.
+pub fn round_orders_with_budget(
+    kind: BotKind,
+    budget: crate::mcts::Budget,
+    view: &DayView,
+    rng: &mut Rng,
+) -> RoundOrders {
+    match kind {
+        BotKind::Mcts => crate::mcts::search_backpacks(view, budget, rng).orders,
+        _ => planned_orders(kind, view, None, rng),
+    }
+}
+
+/// The heuristic's (or the random bot's) orders, with an optional goal imposed.
+pub fn planned_orders(
+    kind: BotKind,
+    view: &DayView,
+    goal: Option<SpaceId>,
+    rng: &mut Rng,
+) -> RoundOrders {
     let Viewer::Seat(seat) = view.viewer else {
         return RoundOrders::nmr();
     };
@@ -45,6 +70,7 @@ pub fn round_orders(kind: BotKind, view: &DayView, rng: &mut Rng) -> RoundOrders
         chocolate: secrets.chocolate,
         turn: view.turn,
         reached: walker.reached,
+        goal,
     };
     let mut orders = RoundOrders {
         weather: WeatherChoice::Sunny,
@@ -297,7 +323,10 @@ fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> Turn
         return orders;
     }
     let home = map.home_space();
-    let target = goal(view, plan.reached, at, turn);
+    let target = plan
+        .goal
+        .filter(|&g| g != at)
+        .unwrap_or_else(|| goal(view, plan.reached, at, turn));
     if at == home && target == home && turn >= 2 {
         orders.finish = true;
         return orders;

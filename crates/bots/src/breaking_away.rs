@@ -16,16 +16,19 @@ pub enum BotKind {
     Random,
     Nmr,
     Heuristic,
+    /// A search bot: determinized Monte Carlo search over its own orders (crate::mcts).
+    Mcts,
 }
 
 impl BotKind {
-    pub const NAMES: [&'static str; 3] = ["random", "nmr", "heuristic"];
+    pub const NAMES: [&'static str; 4] = ["random", "nmr", "heuristic", "mcts"];
 
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Nmr => "nmr",
             BotKind::Heuristic => "heuristic",
+            BotKind::Mcts => "mcts",
         }
     }
 
@@ -36,7 +39,7 @@ impl BotKind {
             BotKind::Nmr => game_breaking_away::race::default_lineup(),
             // The full allowance, few small cards; one of a few shapes, so that two heuristic
             // teams do not mirror each other.
-            BotKind::Heuristic => {
+            BotKind::Heuristic | BotKind::Mcts => {
                 let shapes = [
                     Lineup([
                         vec![7, 7, 8, 8],
@@ -65,6 +68,10 @@ impl BotKind {
 
     /// The team's orders for the coming turn, from the seat's view.
     pub fn orders(self, view: &View, rng: &mut Rng) -> TeamOrders {
+        if self == BotKind::Mcts {
+            return crate::mcts::search_breaking_away(view, crate::mcts::Budget::default(), rng)
+                .orders;
+        }
         let Viewer::Seat(seat) = view.viewer else {
             return TeamOrders::default();
         };
@@ -81,7 +88,7 @@ impl BotKind {
             let card = match self {
                 BotKind::Random => cards[rng.random_range(0..cards.len())],
                 BotKind::Nmr => continue,
-                BotKind::Heuristic => heuristic_card(view, i, cards),
+                BotKind::Heuristic | BotKind::Mcts => heuristic_card(view, i, cards),
             };
             orders.set(rider.grade, card);
         }
@@ -102,6 +109,7 @@ impl FromStr for BotKind {
             "random" => Ok(BotKind::Random),
             "nmr" => Ok(BotKind::Nmr),
             "heuristic" => Ok(BotKind::Heuristic),
+            "mcts" => Ok(BotKind::Mcts),
             _ => Err(format!(
                 "unknown bot {s:?} (expected one of {})",
                 BotKind::NAMES.join(", ")

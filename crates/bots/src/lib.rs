@@ -4,3 +4,5 @@
 
 pub mod backpacks;
 pub mod breaking_away;
+pub mod mcts;
+pub mod tournament;

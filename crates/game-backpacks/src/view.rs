@@ -8,7 +8,7 @@ use game_api::{Seat, Viewer};
 
 use crate::Weather;
 use crate::day::{Day, Place, Rucksack};
-use crate::deck::CardKind;
+use crate::deck::{CardKind, Deck};
 use crate::map::{LocationId, Map};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +27,9 @@ pub struct WalkerView {
     pub finished: Option<u8>,
     pub lost: bool,
     pub hand_size: usize,
+    /// Where it ended the last turn, and since when it has stood in Keswick (public).
+    pub last_space: Option<crate::map::SpaceId>,
+    pub home_since: Option<u8>,
     /// The walker's own cards and purse, where the viewer may see them.
     pub secrets: Option<Secrets>,
 }
@@ -40,6 +43,8 @@ impl WalkerView {
 #[derive(Clone, Debug)]
 pub struct DayView {
     pub map: Arc<Map>,
+    /// The deck's list of cards (public data; where each card is, is not).
+    pub deck: Arc<Deck>,
     pub viewer: Viewer,
     pub turn: u8,
     pub weather: Weather,
@@ -53,6 +58,7 @@ impl Day {
     pub fn view(&self, viewer: Viewer) -> DayView {
         DayView {
             map: self.map.clone(),
+            deck: self.deck.clone(),
             viewer,
             turn: self.turn,
             weather: self.weather,
@@ -70,6 +76,8 @@ impl Day {
                     finished: walker.finished,
                     lost: walker.lost,
                     hand_size: walker.hand.len(),
+                    last_space: walker.last_space,
+                    home_since: walker.home_since,
                     secrets: viewer.sees_secrets_of(Seat(w as u8)).then(|| Secrets {
                         hand: walker.hand.iter().map(|&c| self.card_kind(c)).collect(),
                         next_card: walker.next_card.map(|c| self.card_kind(c)),

@@ -20,6 +20,8 @@ pub struct RiderView {
     pub hand: Option<Hand>,
     /// How many cards the rider holds (public: every rider plays one card a turn).
     pub hand_size: usize,
+    /// When it arrived on its square (public: the order riders stand in on the board).
+    pub arrival: u32,
 }
 
 impl RiderView {
@@ -36,6 +38,8 @@ pub struct View {
     pub viewer: Viewer,
     pub riders: Vec<RiderView>,
     pub line_places: [u16; 3],
+    /// Board rules, turn 1: the team drawn to move first, once drawn.
+    pub first_team: Option<u8>,
 }
 
 impl Position {
@@ -59,9 +63,11 @@ impl Position {
                     sole_leader: r.sole_leader,
                     hand: (open || viewer.sees_secrets_of(Seat(r.team))).then_some(r.hand),
                     hand_size: r.hand.len(),
+                    arrival: r.arrival,
                 })
                 .collect(),
             line_places: self.line_places,
+            first_team: self.first_team,
         }
     }
 }

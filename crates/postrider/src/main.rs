@@ -4,6 +4,7 @@
 mod backpacks;
 mod breaking_away;
 mod files;
+mod tournament;
 
 use std::process::ExitCode;
 
@@ -53,6 +54,10 @@ enum Command {
     /// Backpacks & Blisters maps.
     #[command(subcommand)]
     Map(MapCommand),
+    /// Play many games between bots, in parallel, and print their results.
+    Tournament(tournament::TournamentArgs),
+    /// Suggest a seat's orders: what the search bot would play, with its best choices.
+    Advise(tournament::AdviseArgs),
 }
 
 #[derive(Debug, Args)]
@@ -317,6 +322,8 @@ fn run(cli: Cli) -> Result<()> {
                 bail!("scenario export: for Breaking Away races; a Backpacks report shows the day")
             }
         },
+        Command::Tournament(args) => tournament::tournament(args),
+        Command::Advise(args) => tournament::advise(args),
         Command::Map(MapCommand::Show { map, game }) => {
             backpacks::map_show(map.as_deref(), game.as_deref())
         }

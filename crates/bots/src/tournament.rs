@@ -1,0 +1,279 @@
+//! Tournaments between bots: many games, seats rotated so that no bot keeps a seat, played in
+//! parallel and reproducible from one seed (each game's draws come from the seed and the game's
+//! number, whichever thread plays it).
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use game_api::{Game, Seat, Seed, Viewer};
+use game_backpacks::{Backpacks, Day, Deck, Map};
+use game_breaking_away::{BreakingAway, Grade, Hand, Position, Rules};
+
+use crate::breaking_away::BotKind;
+use crate::mcts::Budget;
+
+/// Which game a tournament plays.
+#[derive(Clone, Copy, Debug)]
+pub enum TournamentGame {
+    BreakingAway(Rules),
+    Backpacks,
+}
+
+/// One seat's bot: a kind and, for `mcts`, its budget.
+#[derive(Clone, Copy, Debug)]
+pub struct Entrant {
+    pub kind: BotKind,
+    pub budget: Budget,
+}
+
+/// One game's result: per entrant (in the tournament's order), its share of the win (ties share
+/// it), its points and its place (1 = first; tied entrants share the better place).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameResult {
+    pub win: Vec<f64>,
+    pub points: Vec<f64>,
+    pub place: Vec<f64>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntrantSummary {
+    pub bot: String,
+    pub wins: f64,
+    pub win_rate: f64,
+    pub ci95: (f64, f64),
+    pub mean_points: f64,
+    pub mean_place: f64,
+}
+
+/// The Wilson score interval for `wins` out of `n` at 95%.
+pub fn wilson95(wins: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let p = wins / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Ranks scores (higher is better): each entrant's share of the win and its place.
+fn rank(scores: &[f64]) -> (Vec<f64>, Vec<f64>) {
+    let best = scores.iter().copied().fold(f64::MIN, f64::max);
+    let winners = scores.iter().filter(|&&s| s == best).count() as f64;
+    let win = scores
+        .iter()
+        .map(|&s| if s == best { 1.0 / winners } else { 0.0 })
+        .collect();
+    let place = scores
+        .iter()
+        .map(|&s| 1.0 + scores.iter().filter(|&&o| o > s).count() as f64)
+        .collect();
+    (win, place)
+}
+
+/// Plays game `g`: seat `s` is taken by entrant `(s + g) % n`.
+pub fn play_game(game: TournamentGame, entrants: &[Entrant], seed: Seed, g: u64) -> GameResult {
+    let n = entrants.len();
+    let seat_of = |e: usize| (e + n - (g as usize % n)) % n;
+    let entrant_at = |s: usize| entrants[(s + g as usize) % n];
+    let game_seed = Seed(seed.0 ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let scores: Vec<f64> = match game {
+        TournamentGame::BreakingAway(rules) => {
+            let mut rng = game_seed.rng(0);
+            let lineups: Vec<[Hand; 4]> = (0..n)
+                .map(|s| {
+                    let l = entrant_at(s).kind.lineup(rules, &mut rng);
+                    Grade::ALL.map(|gr| Hand::new(l.cards(gr)).expect("legal line-up"))
+                })
+                .collect();
+            let mut position = Position::start(rules, &lineups);
+            while !position.is_over() {
+                let orders: Vec<_> = (0..n)
+                    .map(|s| {
+                        let view = position.view(Viewer::Seat(Seat(s as u8)));
+                        let mut rng =
+                            game_seed.rng(1 << 32 | u64::from(position.turn) << 8 | s as u64);
+                        Some(crate::mcts::breaking_away_orders(
+                            entrant_at(s),
+                            &view,
+                            &mut rng,
+                        ))
+                    })
+                    .collect();
+                let mut rng = game_seed.rng(u64::from(position.turn));
+                position = BreakingAway::resolve(&position, &orders, &mut rng).0;
+            }
+            // Team points, the best finisher breaking ties (postal 6.3).
+            let points = position.team_points();
+            let best = position.team_best_place();
+            (0..n)
+                .map(|s| {
+                    points[s].as_f64() + f64::from(u16::MAX - best[s].unwrap_or(u16::MAX)) * 1e-9
+                })
+                .collect()
+        }
+        TournamentGame::Backpacks => {
+            let map = std::sync::Arc::new(Map::keswick());
+            let deck = std::sync::Arc::new(Deck::keswick(&map));
+            let mut day = Day::new(map, deck, n, &mut game_seed.rng(0));
+            while !day.is_over() {
+                let orders: Vec<_> = (0..n)
+                    .map(|s| {
+                        let view = day.view(Viewer::Seat(Seat(s as u8)));
+                        let mut rng = game_seed.rng(1 << 32 | u64::from(day.turn) << 8 | s as u64);
+                        Some(crate::mcts::backpacks_orders(
+                            entrant_at(s),
+                            &view,
+                            &mut rng,
+                        ))
+                    })
+                    .collect();
+                day =
+                    Backpacks::resolve(&day, &orders, &mut game_seed.rng(u64::from(day.turn) + 1))
+                        .0;
+            }
+            (0..n).map(|s| f64::from(day.final_points(s))).collect()
+        }
+    };
+    let (win, place) = rank(&scores);
+    // Back from seats to entrants.
+    let by_entrant = |v: &[f64]| (0..n).map(|e| v[seat_of(e)]).collect::<Vec<f64>>();
+    GameResult {
+        win: by_entrant(&win),
+        points: by_entrant(&scores.iter().map(|p| p.floor()).collect::<Vec<_>>()),
+        place: by_entrant(&place),
+    }
+}
+
+/// Plays `games` games on `threads` threads; `progress` is told each finished game.
+pub fn run(
+    game: TournamentGame,
+    entrants: &[Entrant],
+    games: u64,
+    seed: Seed,
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Vec<GameResult> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; games as usize]);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games as usize {
+                        break;
+                    }
+                    let result = play_game(game, entrants, seed, g as u64);
+                    results.lock().expect("no thread panicked")[g] = Some(result);
+                    progress(1);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("no thread panicked")
+        .into_iter()
+        .map(|r| r.expect("every game played"))
+        .collect()
+}
+
+/// Totals per entrant.
+pub fn summarise(entrants: &[Entrant], results: &[GameResult]) -> Vec<EntrantSummary> {
+    let n = results.len() as f64;
+    entrants
+        .iter()
+        .enumerate()
+        .map(|(e, entrant)| {
+            let wins: f64 = results.iter().map(|r| r.win[e]).sum();
+            EntrantSummary {
+                bot: entrant.kind.name().to_string(),
+                wins,
+                win_rate: if n > 0.0 { wins / n } else { 0.0 },
+                ci95: wilson95(wins, n),
+                mean_points: results.iter().map(|r| r.points[e]).sum::<f64>() / n.max(1.0),
+                mean_place: results.iter().map(|r| r.place[e]).sum::<f64>() / n.max(1.0),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entrants(kinds: &[BotKind]) -> Vec<Entrant> {
+        kinds
+            .iter()
+            .map(|&kind| Entrant {
+                kind,
+                budget: Budget::Playouts(20),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn tournaments_are_reproducible_from_the_seed_whatever_the_threads() {
+        let e = entrants(&[BotKind::Heuristic, BotKind::Random, BotKind::Nmr]);
+        let game = TournamentGame::BreakingAway(Rules::postal());
+        let one = run(game, &e, 12, Seed(5), 1, &|_| {});
+        let two = run(game, &e, 12, Seed(5), 2, &|_| {});
+        assert_eq!(one, two);
+        let other = run(game, &e, 12, Seed(6), 2, &|_| {});
+        assert_ne!(one, other);
+    }
+
+    #[test]
+    fn seats_rotate_and_wins_add_up() {
+        let e = entrants(&[
+            BotKind::Random,
+            BotKind::Random,
+            BotKind::Random,
+            BotKind::Random,
+        ]);
+        let results = run(
+            TournamentGame::BreakingAway(Rules::postal()),
+            &e,
+            8,
+            Seed(1),
+            2,
+            &|_| {},
+        );
+        for r in &results {
+            assert!(
+                (r.win.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+                "one win a game, shared on a tie"
+            );
+            assert!(r.place.iter().all(|&p| (1.0..=4.0).contains(&p)));
+        }
+        let s = summarise(&e, &results);
+        assert!((s.iter().map(|x| x.wins).sum::<f64>() - 8.0).abs() < 1e-9);
+        for x in &s {
+            assert!(x.ci95.0 <= x.win_rate && x.win_rate <= x.ci95.1);
+        }
+    }
+
+    #[test]
+    fn wilson_interval_matches_known_values() {
+        let (lo, hi) = wilson95(40.0, 100.0);
+        assert!(
+            (lo - 0.3094).abs() < 1e-3 && (hi - 0.4980).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson95(0.0, 0.0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn a_backpacks_tournament_runs() {
+        let e = entrants(&[BotKind::Heuristic, BotKind::Random]);
+        let results = run(TournamentGame::Backpacks, &e, 4, Seed(2), 2, &|_| {});
+        let s = summarise(&e, &results);
+        assert!(
+            s[0].mean_points > s[1].mean_points,
+            "the heuristic walker outscores the random one: {s:?}"
+        );
+    }
+}
