@@ -205,14 +205,12 @@ fn rollout_card(position: &Position, rider: &Rider, rng: &mut Rng) -> u16 {
         if rider.distance <= at
             && (line == Line::Finish
                 || usize::from(position.line_places[line.index()]) < SCORING_PLACES)
-        {
-            if let Some(&c) = cards
+            && let Some(&c) = cards
                 .iter()
                 .rev()
                 .find(|&&c| rider.distance + i32::from(c) > at)
-            {
-                return c;
-            }
+        {
+            return c;
         }
     }
     if cards.len() > 1 && rng.random_range(0..4) > 0 {
@@ -269,10 +267,11 @@ pub fn search_breaking_away(view: &View, budget: Budget, rng: &mut Rng) -> Decis
         let mut world = determinize(view, rng);
         rollout_orders(&world, &mut orders, rng);
         for (i, r) in world.riders.iter().enumerate() {
-            if r.team == team && r.on_track() {
-                if let Some(c) = mine.card(r.grade).filter(|&c| r.hand.contains(c)) {
-                    orders[i] = Some(c);
-                }
+            if r.team == team
+                && r.on_track()
+                && let Some(c) = mine.card(r.grade).filter(|&c| r.hand.contains(c))
+            {
+                orders[i] = Some(c);
             }
         }
         let mut turns = 0;
