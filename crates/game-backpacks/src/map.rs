@@ -88,6 +88,8 @@ pub struct Map {
     neighbours: Vec<Vec<SpaceId>>,
     /// For each small space: its path and its place on it (1-based).
     on_path: Vec<Option<(usize, usize)>>,
+    /// For each location's space: the paths that start or end there.
+    paths_at: Vec<Vec<usize>>,
     by_id: BTreeMap<String, SpaceId>,
 }
 
@@ -194,6 +196,7 @@ impl Map {
             home: 0,
             neighbours: Vec::new(),
             on_path: Vec::new(),
+            paths_at: Vec::new(),
             by_id: BTreeMap::new(),
         };
         for entry in &file.location {
@@ -316,6 +319,8 @@ impl Map {
                 map.neighbours[usize::from(w[0])].push(w[1]);
                 map.neighbours[usize::from(w[1])].push(w[0]);
             }
+            map.paths_at[usize::from(pa)].push(path_index);
+            map.paths_at[usize::from(pb)].push(path_index);
             map.paths.push(Path {
                 id,
                 ends: [a, b],
@@ -395,6 +400,7 @@ impl Map {
         self.spaces.push(space);
         self.neighbours.push(Vec::new());
         self.on_path.push(on_path);
+        self.paths_at.push(Vec::new());
         (self.spaces.len() - 1) as SpaceId
     }
 
@@ -463,35 +469,51 @@ impl Map {
         dist
     }
 
-    /// The spaces of a path from one end (or one of its small spaces) to another of its spaces.
-    fn along(&self, from: SpaceId, to: SpaceId) -> Option<Vec<SpaceId>> {
-        // Candidate paths: those holding `from` (as an end or a small space) and `to`.
-        for (p, path) in self.paths.iter().enumerate() {
-            let chain: Vec<SpaceId> =
-                std::iter::once(self.locations[usize::from(path.ends[0])].space)
-                    .chain(path.spaces.iter().copied())
-                    .chain(std::iter::once(
-                        self.locations[usize::from(path.ends[1])].space,
-                    ))
-                    .collect();
-            let (Some(i), Some(j)) = (
-                chain.iter().position(|&s| s == from),
-                chain.iter().position(|&s| s == to),
-            ) else {
-                continue;
-            };
-            // A small space belongs to exactly one path; two locations may share only this one.
-            let _ = p;
-            if i == j {
-                continue;
-            }
-            return Some(if i < j {
-                chain[i + 1..=j].to_vec()
-            } else {
-                chain[j..i].iter().rev().copied().collect()
-            });
+    /// A space's place on a path: 0 at its first end, 1.. on its small spaces, then the last end.
+    fn place_on(&self, path: usize, space: SpaceId) -> Option<usize> {
+        let p = &self.paths[path];
+        let end = |k: usize| self.locations[usize::from(p.ends[k])].space;
+        if space == end(0) {
+            Some(0)
+        } else if space == end(1) {
+            Some(p.spaces.len() + 1)
+        } else {
+            self.on_path[usize::from(space)]
+                .filter(|&(q, _)| q == path)
+                .map(|(_, k)| k)
         }
-        None
+    }
+
+    /// The paths a space lies on: its own path for a small space, every path from a location.
+    fn paths_of(&self, space: SpaceId) -> &[usize] {
+        match &self.on_path[usize::from(space)] {
+            Some((p, _)) => std::slice::from_ref(p),
+            None => &self.paths_at[usize::from(space)],
+        }
+    }
+
+    /// The spaces of a path from one of its spaces to another, the first excluded.
+    fn along(&self, from: SpaceId, to: SpaceId) -> Option<Vec<SpaceId>> {
+        let path = *self
+            .paths_of(from)
+            .iter()
+            .find(|&&p| self.paths_of(to).contains(&p))?;
+        let (i, j) = (self.place_on(path, from)?, self.place_on(path, to)?);
+        let p = &self.paths[path];
+        let at = |k: usize| -> SpaceId {
+            if k == 0 {
+                self.locations[usize::from(p.ends[0])].space
+            } else if k == p.spaces.len() + 1 {
+                self.locations[usize::from(p.ends[1])].space
+            } else {
+                p.spaces[k - 1]
+            }
+        };
+        match i.cmp(&j) {
+            std::cmp::Ordering::Less => Some((i + 1..=j).map(at).collect()),
+            std::cmp::Ordering::Greater => Some((j..i).rev().map(at).collect()),
+            std::cmp::Ordering::Equal => None,
+        }
     }
 
     /// Expands waypoints into the spaces walked, from `from`. A waypoint is a neighbouring
