@@ -17,6 +17,8 @@ use crate::turn::{self, OrderError, TurnOutcome};
 /// The largest card value and distance the notation accepts (a guard against absurd input).
 pub const MAX_CARD: u16 = 999;
 pub const MAX_DISTANCE: i32 = 10_000;
+/// The most riders a scenario may hold (the engine packs a rider's index in 16 bits).
+pub const MAX_RIDERS: usize = 1000;
 
 /// A checked scenario: a position, the names of its teams and riders, and the orders.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,6 +130,12 @@ impl Scenario {
         };
         if raw_riders.is_empty() {
             return err("riders: the list is empty");
+        }
+        if raw_riders.len() > MAX_RIDERS {
+            return err(format!(
+                "riders: {} riders, at most {MAX_RIDERS}",
+                raw_riders.len()
+            ));
         }
         let mut team_names: Vec<String> = Vec::new();
         let mut rider_ids: Vec<String> = Vec::new();

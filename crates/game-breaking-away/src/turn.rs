@@ -205,9 +205,9 @@ pub fn resolve(
 #[derive(Debug, Default)]
 pub struct Scratch {
     played: Vec<Option<(u16, Source)>>,
-    keyed: Vec<(u64, usize)>,
+    keyed: Vec<u64>,
     order: Vec<(usize, u16)>,
-    field: Vec<(std::cmp::Reverse<i32>, usize)>,
+    field: Vec<u64>,
 }
 
 /// Plays one turn on `position` in place, telling `recorder` what happens. The orders are
@@ -312,45 +312,61 @@ pub fn advance_with(
     Ok(())
 }
 
+/// A distance as a sort key that puts the greatest distance first (24 bits; distances are
+/// far smaller, see `scenario::MAX_DISTANCE`).
+fn front_first(distance: i32) -> u64 {
+    (0x7F_FFFF - i64::from(distance.clamp(-0x7F_FFFF, 0x7F_FFFF))) as u64
+}
+
 /// The riders in the order they move, each with a group number; consecutive riders with the
 /// same group number move simultaneously.
 fn movement_order(
     position: &Position,
     played: &[Option<(u16, Source)>],
-    keyed: &mut Vec<(u64, usize)>,
+    keyed: &mut Vec<u64>,
     order: &mut Vec<(usize, u16)>,
 ) {
     let riders = &position.riders;
     let board = position.rules.set == RuleSet::Board;
     keyed.clear();
     order.clear();
+    let movers = (0..riders.len()).filter(|&i| played[i].is_some());
 
     if board && position.turn == 1 {
         // Board, turn 1: from a random first team, clockwise; every rider 1, then every
         // rider 2, 3 and 4. Nobody moves simultaneously.
         let teams = u64::from(position.team_count.max(1));
         let first = u64::from(position.first_team.unwrap_or(0));
-        keyed.extend((0..riders.len()).filter(|&i| played[i].is_some()).map(|i| {
+        keyed.extend(movers.map(|i| {
             let seat = (u64::from(riders[i].team) + teams - first % teams) % teams;
-            ((riders[i].grade as u64) << 32 | seat, i)
+            (riders[i].grade as u64) << 40 | seat << 16 | i as u64
         }));
         keyed.sort_unstable();
-        order.extend(keyed.iter().zip(0..).map(|(&(_, i), g)| (i, g)));
+        order.extend(
+            keyed
+                .iter()
+                .zip(0..)
+                .map(|(&key, g)| ((key & 0xFFFF) as usize, g)),
+        );
         return;
     }
 
     // Front to back (postal 8.1). On one square: postal 8.2.1 grade, 8.2.2 the card played,
     // 8.2.3-8.2.4 the hand (highest card first), 8.2.5 arrival; the board: arrival only (inside
-    // first). The first three checks are packed in one number; the last two break its ties.
-    let card = |i: usize| played[i].map_or(0, |(c, _)| c);
-    let primary = |i: usize| -> u64 {
-        let front = (i64::from(i32::MAX) - i64::from(riders[i].distance)) as u64;
-        if board {
-            front << 32
+    // first). Distance, grade and card are packed into one key with the rider's index (which
+    // keeps riders still tied in input order); the hand and the arrival break the key's ties.
+    keyed.extend(movers.map(|i| {
+        let r = &riders[i];
+        let checks = if board {
+            0
         } else {
-            front << 32 | (riders[i].grade as u64) << 16 | u64::from(u16::MAX - card(i))
-        }
-    };
+            (r.grade as u64) << 16 | u64::from(u16::MAX - played[i].map_or(0, |(c, _)| c))
+        };
+        front_first(r.distance) << 40 | checks << 16 | i as u64
+    }));
+    keyed.sort_unstable();
+    let rider = |key: u64| (key & 0xFFFF) as usize;
+    let checks = |key: u64| key >> 16;
     let rest = |i: usize| -> (std::cmp::Reverse<u128>, u32) {
         let hand = if board {
             0
@@ -359,29 +375,28 @@ fn movement_order(
         };
         (std::cmp::Reverse(hand), riders[i].arrival)
     };
-    keyed.extend(
-        (0..riders.len())
-            .filter(|&i| played[i].is_some())
-            .map(|i| (primary(i), i)),
-    );
-    // Riders still tied keep input order (the notation lists simultaneous movers so).
-    keyed.sort_unstable_by(|&(ka, a), &(kb, b)| {
-        ka.cmp(&kb)
-            .then_with(|| rest(a).cmp(&rest(b)))
-            .then(a.cmp(&b))
-    });
+    let mut k = 0;
+    while k < keyed.len() {
+        let end = k + keyed[k..]
+            .iter()
+            .take_while(|&&key| checks(key) == checks(keyed[k]))
+            .count();
+        if end - k > 1 {
+            keyed[k..end].sort_unstable_by_key(|&key| (rest(rider(key)), rider(key)));
+        }
+        k = end;
+    }
 
     // Riders still tied after every check move simultaneously (postal 8.2.5).
     let mut group = 0u16;
     for k in 0..keyed.len() {
-        let (key, i) = keyed[k];
-        if k > 0 {
-            let (prev_key, prev) = keyed[k - 1];
-            if key != prev_key || rest(i) != rest(prev) {
-                group += 1;
-            }
+        if k > 0
+            && (checks(keyed[k]) != checks(keyed[k - 1])
+                || rest(rider(keyed[k])) != rest(rider(keyed[k - 1])))
+        {
+            group += 1;
         }
-        order.push((i, group));
+        order.push((rider(keyed[k]), group));
     }
 }
 
@@ -392,7 +407,7 @@ fn replace_cards(
     position: &mut Position,
     first_turn: bool,
     recorder: &mut impl Recorder,
-    field: &mut Vec<(std::cmp::Reverse<i32>, usize)>,
+    field: &mut Vec<u64>,
 ) {
     let rules = position.rules;
     let postal_crowding = first_turn && rules.set == RuleSet::Postal22;
@@ -408,10 +423,11 @@ fn replace_cards(
             .iter()
             .enumerate()
             .filter(|(_, r)| r.on_track())
-            .map(|(i, r)| (std::cmp::Reverse(r.distance), i)),
+            .map(|(i, r)| front_first(r.distance) << 40 | i as u64),
     );
     field.sort_unstable();
-    let field: &[(std::cmp::Reverse<i32>, usize)] = field;
+    let field: &[u64] = field;
+    let rider = |key: u64| (key & 0xFFFF) as usize;
     if field.is_empty() {
         for r in position.riders.iter_mut() {
             r.sole_leader = false;
@@ -420,7 +436,8 @@ fn replace_cards(
     }
 
     // The sole leader: the only rider on the track with the greatest distance (postal 7.8).
-    let sole_leader = (field.len() == 1 || field[1].0 > field[0].0).then_some(field[0].1);
+    let sole_leader =
+        (field.len() == 1 || field[1] >> 40 > field[0] >> 40).then_some(rider(field[0]));
     let leader_card = sole_leader.map(|l| leader_card(position, l, field));
     for r in position.riders.iter_mut() {
         r.sole_leader = false;
@@ -432,8 +449,11 @@ fn replace_cards(
     let mut k = 0;
     let mut previous: Option<(i32, u16, bool, u16)> = None; // (distance, riders, blank, ahead)
     while k < field.len() {
-        let d = field[k].0.0;
-        let end = k + field[k..].iter().take_while(|&&(fd, _)| fd.0 == d).count();
+        let d = position.riders[rider(field[k])].distance;
+        let end = k + field[k..]
+            .iter()
+            .take_while(|&&key| key >> 40 == field[k] >> 40)
+            .count();
         let count = (end - k) as u16;
         let crowded = first_turn && count >= 5;
         // The square in front of a crowded one counts as blank (postal 7.9), for this square's
@@ -448,7 +468,7 @@ fn replace_cards(
             Some((pd, pn, p_blank, p_ahead)) if pd == d + 1 && !p_blank => pn + p_ahead,
             _ => 0,
         };
-        for &(_, i) in &field[k..end] {
+        for i in field[k..end].iter().map(|&key| rider(key)) {
             let replacement = if Some(i) == sole_leader {
                 leader_card.expect("the sole leader's card")
             } else if board_congestion && crowded {
@@ -479,11 +499,7 @@ fn replace_cards(
 /// The sole leader's replacement (postal 7.8): its lead over the next rider (with group
 /// breakaways, over the nearest rider of another team) when it has just made the lead, 3 when
 /// it already had it, 3 when nobody is left to lead.
-fn leader_card(
-    position: &Position,
-    leader: usize,
-    field: &[(std::cmp::Reverse<i32>, usize)],
-) -> Replacement {
+fn leader_card(position: &Position, leader: usize, field: &[u64]) -> Replacement {
     let l = &position.riders[leader];
     if l.sole_leader {
         return Replacement {
@@ -494,12 +510,14 @@ fn leader_card(
     let rival = if position.rules.options.group_breakaways {
         field
             .iter()
-            .map(|&(_, i)| &position.riders[i])
+            .map(|&key| &position.riders[(key & 0xFFFF) as usize])
             .filter(|r| r.team != l.team)
             .map(|r| r.distance)
             .max()
     } else {
-        field.get(1).map(|&(d, _)| d.0)
+        field
+            .get(1)
+            .map(|&key| position.riders[(key & 0xFFFF) as usize].distance)
     };
     match rival {
         Some(rival) => {
