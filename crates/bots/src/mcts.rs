@@ -235,12 +235,20 @@ fn rollout_orders(position: &Position, orders: &mut Vec<Option<u16>>, rng: &mut 
 fn race_reward(position: &Position, team: u8) -> f64 {
     let points = position.team_points();
     let best = position.team_best_place();
-    let score =
-        |t: usize| points[t].as_f64() + f64::from(u16::MAX - best[t].unwrap_or(u16::MAX)) * 1e-9;
-    let mine = score(usize::from(team));
-    let n = points.len();
-    let better = (0..n).filter(|&t| score(t) > mine).count();
-    let equal = (0..n).filter(|&t| score(t) == mine).count();
+    // Points first; the best finisher breaks ties (postal 6.3).
+    let scores: Vec<f64> = (0..points.len())
+        .map(|t| points[t].as_f64() + f64::from(u16::MAX - best[t].unwrap_or(u16::MAX)) * 1e-9)
+        .collect();
+    reward(&scores, usize::from(team))
+}
+
+/// What an ended game is worth to seat `me`, given every seat's final score: mostly its share
+/// of the win (shared on a tie), a little for its place.
+fn reward(scores: &[f64], me: usize) -> f64 {
+    let mine = scores[me];
+    let n = scores.len();
+    let better = scores.iter().filter(|&&s| s > mine).count();
+    let equal = scores.iter().filter(|&&s| s == mine).count();
     let win = if better == 0 { 1.0 / equal as f64 } else { 0.0 };
     let place = if n > 1 {
         1.0 - better as f64 / (n - 1) as f64
@@ -430,17 +438,10 @@ mod day_search {
     }
 
     fn day_reward(day: &Day, me: usize) -> f64 {
-        let mine = day.final_points(me);
-        let n = day.walkers.len();
-        let better = (0..n).filter(|&w| day.final_points(w) > mine).count();
-        let equal = (0..n).filter(|&w| day.final_points(w) == mine).count();
-        let win = if better == 0 { 1.0 / equal as f64 } else { 0.0 };
-        let place = if n > 1 {
-            1.0 - better as f64 / (n - 1) as f64
-        } else {
-            1.0
-        };
-        0.8 * win + 0.2 * place
+        let scores: Vec<f64> = (0..day.walkers.len())
+            .map(|w| f64::from(day.final_points(w)))
+            .collect();
+        super::reward(&scores, me)
     }
 
     pub fn search(view: &DayView, budget: Budget, rng: &mut Rng) -> Decision<RoundOrders> {

@@ -5,66 +5,11 @@ use std::sync::Arc;
 
 use divan::{Bencher, black_box};
 use game_api::{Rng, Seed};
-use game_backpacks::map::Shape;
-use game_backpacks::orders::{Action, RoundOrders, TurnOrders};
-use game_backpacks::{CardKind, Day, Deck, Map, Place, clock};
-use rand::RngExt;
+use game_backpacks::orders::{RoundOrders, TurnOrders};
+use game_backpacks::{Day, Deck, Map, clock};
 
 fn main() {
     divan::main();
-}
-
-/// Cheap random orders: a random walking card, walked a random number of random steps its
-/// symbols allow (a random legal walk, not a good one).
-fn random_turn(day: &Day, w: usize, rng: &mut Rng) -> TurnOrders {
-    let walker = &day.walkers[w];
-    let (Place::At(mut at), false) = (walker.place, clock::is_break(day.turn)) else {
-        return TurnOrders::default();
-    };
-    let walking: Vec<CardKind> = walker
-        .hand
-        .iter()
-        .map(|&c| day.card_kind(c))
-        .filter(|k| matches!(k, CardKind::Walk { .. }))
-        .collect();
-    if walking.is_empty() {
-        return TurnOrders::default();
-    }
-    let card = walking[rng.random_range(0..walking.len())];
-    let (mut c, mut t) = day.symbols(w, card, false);
-    let start = at;
-    let mut route = Vec::new();
-    for _ in 0..rng.random_range(0..=c + t) {
-        let options: Vec<u16> = day
-            .map
-            .neighbours(at)
-            .iter()
-            .copied()
-            .filter(|&n| n != start && !route.contains(&n))
-            .filter(|&n| match day.map.spaces[usize::from(n)].shape {
-                Shape::Circle => c > 0,
-                Shape::Triangle => t > 0,
-            })
-            .collect();
-        if options.is_empty() {
-            break;
-        }
-        let n = options[rng.random_range(0..options.len())];
-        match day.map.spaces[usize::from(n)].shape {
-            Shape::Circle => c -= 1,
-            Shape::Triangle => t -= 1,
-        }
-        route.push(n);
-        at = n;
-    }
-    TurnOrders {
-        action: Action::Walk {
-            card,
-            chocolate: false,
-            waypoints: route,
-        },
-        ..TurnOrders::default()
-    }
 }
 
 fn keswick() -> (Arc<Map>, Arc<Deck>) {
@@ -80,12 +25,16 @@ fn one_turn_6_walkers(bencher: Bencher) {
     let mut rng = Seed(1).rng(0);
     let mut day = Day::new(map, deck, 6, &mut rng);
     for _ in 0..2 {
-        let orders: Vec<TurnOrders> = (0..6).map(|w| random_turn(&day, w, &mut rng)).collect();
+        let orders: Vec<TurnOrders> = (0..6)
+            .map(|w| game_backpacks::random::turn_orders(&day, w, &mut rng))
+            .collect();
         day = day
             .resolve_turn(&orders, &[Default::default(); 6], &mut rng)
             .0;
     }
-    let orders: Vec<TurnOrders> = (0..6).map(|w| random_turn(&day, w, &mut rng)).collect();
+    let orders: Vec<TurnOrders> = (0..6)
+        .map(|w| game_backpacks::random::turn_orders(&day, w, &mut rng))
+        .collect();
     bencher.bench_local(|| {
         black_box(&day).resolve_turn(
             black_box(&orders),
@@ -108,7 +57,9 @@ fn random_day(map: &Arc<Map>, deck: &Arc<Deck>, rng: &mut Rng) -> Day {
     let mut day = Day::new(map.clone(), deck.clone(), 4, rng);
     let rounds = vec![RoundOrders::default(); 4];
     while !day.is_over() {
-        let orders: Vec<TurnOrders> = (0..4).map(|w| random_turn(&day, w, rng)).collect();
+        let orders: Vec<TurnOrders> = (0..4)
+            .map(|w| game_backpacks::random::turn_orders(&day, w, rng))
+            .collect();
         day = day.resolve_turn(&orders, &[Default::default(); 4], rng).0;
         if !clock::is_first_of_round(day.turn.saturating_sub(1)) {
             let mut moves = Vec::new();

@@ -5,64 +5,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use game_api::{Rng, Seed};
-use game_backpacks::map::Shape;
-use game_backpacks::orders::{Action, RoundOrders, TurnOrders};
-use game_backpacks::{CardKind, Day, Deck, Map, Place, clock};
-use rand::RngExt;
-
-/// Cheap random orders: a random walking card, walked a random number of random steps its
-/// symbols allow (a random legal walk, not a good one).
-fn random_turn(day: &Day, w: usize, rng: &mut Rng) -> TurnOrders {
-    let walker = &day.walkers[w];
-    let (Place::At(mut at), false) = (walker.place, clock::is_break(day.turn)) else {
-        return TurnOrders::default();
-    };
-    let walking: Vec<CardKind> = walker
-        .hand
-        .iter()
-        .map(|&c| day.card_kind(c))
-        .filter(|k| matches!(k, CardKind::Walk { .. }))
-        .collect();
-    if walking.is_empty() {
-        return TurnOrders::default();
-    }
-    let card = walking[rng.random_range(0..walking.len())];
-    let (mut c, mut t) = day.symbols(w, card, false);
-    let start = at;
-    let mut route = Vec::new();
-    for _ in 0..rng.random_range(0..=c + t) {
-        let options: Vec<u16> = day
-            .map
-            .neighbours(at)
-            .iter()
-            .copied()
-            .filter(|&n| n != start && !route.contains(&n))
-            .filter(|&n| match day.map.spaces[usize::from(n)].shape {
-                Shape::Circle => c > 0,
-                Shape::Triangle => t > 0,
-            })
-            .collect();
-        if options.is_empty() {
-            break;
-        }
-        let n = options[rng.random_range(0..options.len())];
-        match day.map.spaces[usize::from(n)].shape {
-            Shape::Circle => c -= 1,
-            Shape::Triangle => t -= 1,
-        }
-        route.push(n);
-        at = n;
-    }
-    TurnOrders {
-        action: Action::Walk {
-            card,
-            chocolate: false,
-            waypoints: route,
-        },
-        ..TurnOrders::default()
-    }
-}
+use game_api::Seed;
+use game_backpacks::orders::{RoundOrders, TurnOrders};
+use game_backpacks::{Day, Deck, Map, clock};
 
 fn main() {
     let days: u64 = std::env::args()
@@ -78,7 +23,9 @@ fn main() {
     for _ in 0..days {
         let mut day = Day::new(map.clone(), deck.clone(), 4, &mut rng);
         while !day.is_over() {
-            let orders: Vec<TurnOrders> = (0..4).map(|w| random_turn(&day, w, &mut rng)).collect();
+            let orders: Vec<TurnOrders> = (0..4)
+                .map(|w| game_backpacks::random::turn_orders(&day, w, &mut rng))
+                .collect();
             day = day
                 .resolve_turn(&orders, &[Default::default(); 4], &mut rng)
                 .0;

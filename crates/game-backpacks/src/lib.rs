@@ -14,6 +14,7 @@ pub mod game;
 pub mod map;
 pub mod orders;
 pub mod outing;
+pub mod random;
 pub mod report;
 pub mod scenario;
 pub mod schedule;

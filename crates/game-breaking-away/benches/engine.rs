@@ -4,29 +4,14 @@
 use divan::{Bencher, black_box};
 use game_api::{Rng, Seed};
 use game_breaking_away::turn::{Scratch, advance_with, resolve};
-use game_breaking_away::{Grade, Hand, Position, Rules};
-use rand::RngExt;
+use game_breaking_away::{Hand, Position, Rules, random};
 
 fn main() {
     divan::main();
 }
 
-/// A legal random line-up (postal 3.1): cards drawn until they fit each rider's limit.
-fn random_hands(rng: &mut Rng) -> [Hand; 4] {
-    Grade::ALL.map(|grade| {
-        let (counts, max) = grade.lineup_limits();
-        let n = rng.random_range(counts);
-        loop {
-            let cards: Vec<u16> = (0..n).map(|_| rng.random_range(1..=15)).collect();
-            if cards.iter().map(|&c| u32::from(c)).sum::<u32>() <= max {
-                return Hand::new(&cards).unwrap();
-            }
-        }
-    })
-}
-
 fn start(teams: usize, rng: &mut Rng) -> Position {
-    let lineups: Vec<[Hand; 4]> = (0..teams).map(|_| random_hands(rng)).collect();
+    let lineups: Vec<[Hand; 4]> = (0..teams).map(|_| random::lineup(rng)).collect();
     Position::start(Rules::postal(), &lineups)
 }
 
@@ -40,11 +25,8 @@ fn random_race(
     let mut position = position.clone();
     let mut turns = 0;
     while !position.is_over() {
-        orders.clear();
-        orders.extend(position.riders.iter().map(|r| {
-            let cards = r.hand.cards();
-            (r.on_track() && !cards.is_empty()).then(|| cards[rng.random_range(0..cards.len())])
-        }));
+        random::orders(&position, orders, rng);
+
         advance_with(&mut position, orders, &mut (), scratch).expect("random legal orders");
         turns += 1;
     }

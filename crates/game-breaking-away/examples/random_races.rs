@@ -4,23 +4,9 @@
 
 use std::time::Instant;
 
-use game_api::{Rng, Seed};
+use game_api::Seed;
 use game_breaking_away::turn::{Scratch, advance_with};
-use game_breaking_away::{Grade, Hand, Position, Rules};
-use rand::RngExt;
-
-fn lineup(rng: &mut Rng) -> [Hand; 4] {
-    Grade::ALL.map(|grade| {
-        let (counts, max) = grade.lineup_limits();
-        let n = rng.random_range(counts);
-        loop {
-            let cards: Vec<u16> = (0..n).map(|_| rng.random_range(1..=15)).collect();
-            if cards.iter().map(|&c| u32::from(c)).sum::<u32>() <= max {
-                return Hand::new(&cards).unwrap();
-            }
-        }
-    })
-}
+use game_breaking_away::{Position, Rules, random};
 
 fn main() {
     let races: u64 = std::env::args()
@@ -34,10 +20,10 @@ fn main() {
             Position::start(
                 Rules::postal(),
                 &[
-                    lineup(&mut rng),
-                    lineup(&mut rng),
-                    lineup(&mut rng),
-                    lineup(&mut rng),
+                    random::lineup(&mut rng),
+                    random::lineup(&mut rng),
+                    random::lineup(&mut rng),
+                    random::lineup(&mut rng),
                 ],
             )
         })
@@ -49,12 +35,8 @@ fn main() {
     for r in 0..races {
         let mut position = starts[(r % 64) as usize].clone();
         while !position.is_over() {
-            orders.clear();
-            orders.extend(position.riders.iter().map(|rider| {
-                let cards = rider.hand.cards();
-                (rider.on_track() && !cards.is_empty())
-                    .then(|| cards[rng.random_range(0..cards.len())])
-            }));
+            random::orders(&position, &mut orders, &mut rng);
+
             advance_with(&mut position, &orders, &mut (), &mut scratch)
                 .expect("legal random orders");
             turns += 1;

@@ -11,6 +11,7 @@ pub mod orders;
 pub mod points;
 pub mod position;
 pub mod race;
+pub mod random;
 pub mod report;
 pub mod rules;
 pub mod scenario;
