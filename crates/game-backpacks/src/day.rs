@@ -266,7 +266,14 @@ impl Day {
         for _ in 0..clock::hand_size(0) {
             for w in 0..walkers {
                 // No weather choice is possible before the day starts: a weather card is discarded.
-                day.deal(w, WeatherChoice::Discard, rng, &mut moves, &mut changes);
+                day.deal(
+                    w,
+                    WeatherChoice::Discard,
+                    rng,
+                    &mut moves,
+                    &mut changes,
+                    &mut Vec::new(),
+                );
             }
         }
         // A Rucksack dealt before the day starts is carried from the first turn.
@@ -312,8 +319,8 @@ impl Day {
         rng: &mut Rng,
         moves: &mut Vec<RucksackMove>,
         changes: &mut Vec<(u8, Weather)>,
-    ) -> Vec<CardKind> {
-        let mut drew = Vec::new();
+        drew: &mut Vec<CardKind>,
+    ) {
         // A deck of nothing but special cards would loop for ever; a hand's worth of tries is plenty.
         for _ in 0..self.deck.cards.len() + 1 {
             let card = match self.walkers[w].next_card.take() {
@@ -354,13 +361,18 @@ impl Day {
                 }
             }
         }
-        drew
     }
 
     fn find_card(&self, hand: &[CardId], kind: CardKind, taken: &[CardId]) -> Option<CardId> {
         hand.iter()
             .copied()
             .find(|c| !taken.contains(c) && self.card_kind(*c) == kind)
+    }
+
+    /// One card of a kind from the hand.
+    fn card(&self, hand: &[CardId], kind: CardKind) -> Result<CardId, String> {
+        self.find_card(hand, kind, &[])
+            .ok_or_else(|| format!("no {kind} card in the hand {}", self.hand_text(hand)))
     }
 
     fn cards(&self, hand: &[CardId], kinds: &[CardKind]) -> Result<Vec<CardId>, String> {
@@ -408,11 +420,19 @@ impl Day {
         let mut at = from;
         let (mut c, mut t) = (circles, triangles);
         for &w in waypoints {
-            let steps = match map.expand_route(at, &[w]) {
-                Ok(steps) => steps,
-                Err(e) => return (route, Some(e)),
+            // A neighbouring space is one step; anything further is walked along its path.
+            let one = [w];
+            let further;
+            let steps: &[SpaceId] = if map.neighbours(at).contains(&w) {
+                &one
+            } else {
+                further = match map.expand_route(at, &[w]) {
+                    Ok(steps) => steps,
+                    Err(e) => return (route, Some(e)),
+                };
+                &further
             };
-            for s in steps {
+            for &s in steps {
                 if s == from || route.contains(&s) {
                     return (
                         route,
@@ -478,8 +498,7 @@ impl Day {
             }
         };
         let swap = |card: &Option<CardKind>| -> Result<Option<CardId>, String> {
-            card.map(|k| self.cards(hand, &[k]).map(|c| c[0]))
-                .transpose()
+            card.map(|k| self.card(hand, k)).transpose()
         };
         if clock::is_break(self.turn) {
             let cafe = at_location.is_some_and(|l| l.cafe);
@@ -553,7 +572,7 @@ impl Day {
             }
             Action::Blister => {
                 money_needed(0)?;
-                let card = self.cards(hand, &[CardKind::Blister])?[0];
+                let card = self.card(hand, CardKind::Blister)?;
                 Ok(Plan::Blister { card })
             }
             Action::Walk {
@@ -562,7 +581,7 @@ impl Day {
                 waypoints,
             } => {
                 money_needed(0)?;
-                let id = self.cards(hand, &[*card])?[0];
+                let id = self.card(hand, *card)?;
                 if !matches!(card, CardKind::Walk { .. }) {
                     return Err(format!("{card} is not a walking card"));
                 }
@@ -710,7 +729,7 @@ impl Day {
         let mut rucksack_moves = Vec::new();
         let mut weather_changes = Vec::new();
 
-        let plans: Vec<Plan> = (0..n)
+        let mut plans: Vec<Plan> = (0..n)
             .map(|w| {
                 if !self.walkers[w].is_out() {
                     return Plan::Rest;
@@ -749,7 +768,7 @@ impl Day {
             next.discards.push(card);
             out.discarded.push(self.card_kind(card));
         };
-        for (w, plan) in plans.iter().enumerate() {
+        for (w, plan) in plans.iter_mut().enumerate() {
             match plan {
                 Plan::Rest => {}
                 Plan::Afloat => out[w].did = Did::Afloat,
@@ -769,7 +788,8 @@ impl Day {
                     if *chocolate {
                         next.walkers[w].chocolate -= 1;
                     }
-                    routes[w] = route.clone();
+                    // The route moves out of the plan; nothing reads it there again.
+                    routes[w] = std::mem::take(route);
                     out[w].did = Did::Walked {
                         card: self.card_kind(*card),
                         chocolate: *chocolate,
@@ -778,7 +798,7 @@ impl Day {
                     };
                 }
                 Plan::Tea { discards } => {
-                    for &c in discards {
+                    for &c in discards.iter() {
                         discard(&mut next, &mut out[w], w, c);
                     }
                     owed[w] += discards.len();
@@ -822,7 +842,7 @@ impl Day {
                     if let Some(c) = d {
                         discard(&mut next, &mut out[w], w, *c);
                     }
-                    for &c in replace {
+                    for &c in replace.iter() {
                         discard(&mut next, &mut out[w], w, c);
                     }
                     owed[w] += replace.len();
@@ -1042,14 +1062,14 @@ impl Day {
                 continue;
             }
             for _ in 0..owed[w] {
-                let drew = next.deal(
+                next.deal(
                     w,
                     weather.get(w).copied().unwrap_or_default(),
                     rng,
                     &mut rucksack_moves,
                     &mut weather_changes,
+                    &mut out[w].drew,
                 );
-                out[w].drew.extend(drew);
             }
         }
 
@@ -1104,6 +1124,10 @@ impl Day {
         moves: &mut Vec<RucksackMove>,
     ) -> bool {
         let Some(r) = self.rucksack else { return false };
+        // Nobody ordered a hand-over: nothing to look for.
+        if !orders.iter().any(|o| o.rucksack.is_some()) {
+            return false;
+        }
         let c = usize::from(r.carrier);
         let Some(space) = at.get(c).copied().flatten() else {
             return false;

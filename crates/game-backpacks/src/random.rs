@@ -17,35 +17,44 @@ pub fn turn_orders(day: &Day, w: usize, rng: &mut Rng) -> TurnOrders {
     let (Place::At(mut at), false) = (walker.place, clock::is_break(day.turn)) else {
         return TurnOrders::default();
     };
-    let walking: Vec<CardKind> = walker
-        .hand
-        .iter()
-        .map(|&c| day.card_kind(c))
-        .filter(|k| matches!(k, CardKind::Walk { .. }))
-        .collect();
-    if walking.is_empty() {
+    let is_walking = |c: &u8| matches!(day.card_kind(*c), CardKind::Walk { .. });
+    let walking = walker.hand.iter().filter(|c| is_walking(c)).count();
+    if walking == 0 {
         return TurnOrders::default();
     }
-    let card = walking[rng.random_range(0..walking.len())];
+    let pick = rng.random_range(0..walking);
+    let card = day.card_kind(
+        *walker
+            .hand
+            .iter()
+            .filter(|c| is_walking(c))
+            .nth(pick)
+            .expect("counted"),
+    );
     let (mut c, mut t) = day.symbols(w, card, false);
     let start = at;
-    let mut route = Vec::new();
-    for _ in 0..rng.random_range(0..=c + t) {
-        let options: Vec<u16> = day
+    let steps = rng.random_range(0..=c + t);
+    let mut route = Vec::with_capacity(usize::from(steps));
+    for _ in 0..steps {
+        let open = |n: &u16| {
+            *n != start
+                && !route.contains(n)
+                && match day.map.spaces[usize::from(*n)].shape {
+                    Shape::Circle => c > 0,
+                    Shape::Triangle => t > 0,
+                }
+        };
+        let options = day.map.neighbours(at).iter().filter(|n| open(n)).count();
+        if options == 0 {
+            break;
+        }
+        let n = *day
             .map
             .neighbours(at)
             .iter()
-            .copied()
-            .filter(|&n| n != start && !route.contains(&n))
-            .filter(|&n| match day.map.spaces[usize::from(n)].shape {
-                Shape::Circle => c > 0,
-                Shape::Triangle => t > 0,
-            })
-            .collect();
-        if options.is_empty() {
-            break;
-        }
-        let n = options[rng.random_range(0..options.len())];
+            .filter(|n| open(n))
+            .nth(rng.random_range(0..options))
+            .expect("counted");
         match day.map.spaces[usize::from(n)].shape {
             Shape::Circle => c -= 1,
             Shape::Triangle => t -= 1,
