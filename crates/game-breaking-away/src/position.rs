@@ -76,7 +76,10 @@ impl Hand {
         let Some(at) = self.cards[..len].iter().position(|&c| c == card) else {
             return false;
         };
-        self.cards.copy_within(at + 1..len, at);
+        // A few cards: a plain loop is cheaper than a memmove call.
+        for k in at..len - 1 {
+            self.cards[k] = self.cards[k + 1];
+        }
         self.len -= 1;
         self.cards[usize::from(self.len)] = 0;
         true
@@ -90,7 +93,9 @@ impl Hand {
             .iter()
             .position(|&c| c < card)
             .unwrap_or(len);
-        self.cards.copy_within(at..len, at + 1);
+        for k in (at..len).rev() {
+            self.cards[k + 1] = self.cards[k];
+        }
         self.cards[at] = card;
         self.len += 1;
     }
@@ -190,11 +195,9 @@ impl Position {
         }
     }
 
+    /// Riders past the finish line: the places taken there (every finisher takes one).
     pub fn finished_count(&self) -> usize {
-        self.riders
-            .iter()
-            .filter(|r| r.finished_place().is_some())
-            .count()
+        usize::from(self.line_places[Line::Finish.index()])
     }
 
     /// The race ends when 8 riders have finished, or when no rider is left on the track.
