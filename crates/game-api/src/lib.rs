@@ -12,6 +12,29 @@ use serde::{Deserialize, Serialize};
 /// The random number generator every rules crate draws from.
 pub type Rng = rand_chacha::ChaCha8Rng;
 
+/// Reads a versioned JSON file's header: `format` must be `format` and `version` one this
+/// postrider reads. Game files of every game share the convention; `what` names the file in
+/// the one-line error.
+pub fn versioned_json(
+    text: &str,
+    what: &str,
+    format: &str,
+    version: u32,
+) -> Result<serde_json::Value, String> {
+    let head: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("{what}: not valid JSON: {e}"))?;
+    if head.get("format").and_then(serde_json::Value::as_str) != Some(format) {
+        return Err(format!("{what}: format is not {format:?}"));
+    }
+    match head.get("version").and_then(serde_json::Value::as_u64) {
+        Some(v) if v == u64::from(version) => Ok(head),
+        Some(v) => Err(format!(
+            "{what}: version {v} is not one this postrider reads ({version})"
+        )),
+        None => Err(format!("{what}: version missing")),
+    }
+}
+
 /// The seed stored with a game. Every random draw of the game comes from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]

@@ -7,7 +7,7 @@ use game_api::Rng;
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
-use crate::clock::{self, COFFEE, LUNCH, Special, TURNS};
+use crate::clock::{self, Special, TURNS};
 use crate::deck::{Card, CardId, CardKind, Deck};
 use crate::map::{LocationId, Map, SpaceId};
 use crate::orders::{Action, RoundOrders, RucksackOrder, TurnOrders, WeatherChoice};
@@ -534,34 +534,33 @@ impl Day {
                 tea,
             });
         }
-        if let Place::Lake { .. } = walker.place {
-            return match &orders.action {
-                Action::Ferry { to, .. } if special == Special::Ferry => {
-                    self.check_ferry_stop(*to)?;
-                    Ok(Plan::Ferry {
-                        to: *to,
-                        swap: None,
-                        fare: false,
-                    })
-                }
-                // Without a landing order the launch brings the walker back to the stop it
-                // boarded at (docs/rulings.md B&B-8).
-                Action::Rest if special == Special::Ferry => match walker.place {
-                    Place::Lake { boarded } => Ok(Plan::Ferry {
+        let here = match walker.place {
+            Place::At(here) => here,
+            Place::Lake { boarded } => {
+                return match &orders.action {
+                    Action::Ferry { to, .. } if special == Special::Ferry => {
+                        self.check_ferry_stop(*to)?;
+                        Ok(Plan::Ferry {
+                            to: *to,
+                            swap: None,
+                            fare: false,
+                        })
+                    }
+                    // Without a landing order the launch brings the walker back to the stop it
+                    // boarded at (docs/rulings.md B&B-8).
+                    Action::Rest if special == Special::Ferry => Ok(Plan::Ferry {
                         to: boarded,
                         swap: None,
                         fare: false,
                     }),
-                    Place::At(_) => unreachable!("on the lake"),
-                },
-                Action::Rest => Ok(Plan::Afloat),
-                _ if special == Special::Ferry => {
-                    Err("on the lake: only a ferry landing (\"ferry STOP\") is possible".into())
-                }
-                _ => Err("on the lake: nothing can be done until the next ferry turn".into()),
-            };
-        }
-        let here = walker.space().expect("not on the lake");
+                    Action::Rest => Ok(Plan::Afloat),
+                    _ if special == Special::Ferry => {
+                        Err("on the lake: only a ferry landing (\"ferry STOP\") is possible".into())
+                    }
+                    _ => Err("on the lake: nothing can be done until the next ferry turn".into()),
+                };
+            }
+        };
         if !orders.replace.is_empty() || orders.discard.is_some() {
             return Err("discard and replace are for the lunch and coffee turns (7)".into());
         }
@@ -1302,9 +1301,6 @@ pub fn card_symbols(card: CardKind, carrier: bool, chocolate: bool) -> (u8, u8) 
     if chocolate { (c * 2, t * 2) } else { (c, t) }
 }
 
-/// Lunch and coffee turn numbers, re-exported for reports.
-pub const BREAKS: [u8; 2] = [LUNCH, COFFEE];
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1435,7 +1431,7 @@ mod tests {
     #[test]
     fn bb_5_1_10_rucksack_at_the_coffee_break() {
         let mut day = keswick_day(2, 5);
-        day.turn = COFFEE;
+        day.turn = clock::COFFEE;
         day.rucksack = Some(Rucksack {
             carrier: 1,
             since: 0,

@@ -8,7 +8,7 @@ use std::str::FromStr;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::map::{DataError, LocationId, Map};
+use crate::map::{DataError, LocationId, Map, line_of, parse_toml};
 
 pub const DECK_FORMAT: &str = "postrider-backpacks-deck";
 pub const DECK_VERSION: u32 = 1;
@@ -128,14 +128,8 @@ impl Deck {
 
     /// Reads and checks a deck file against the map its cards name.
     pub fn from_toml(text: &str, map: &Map) -> Result<Deck, DataError> {
-        let line = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
-        let file: DeckFile = toml::from_str(text).map_err(|e| {
-            let at = e
-                .span()
-                .map(|s| format!("line {}: ", line(s.start)))
-                .unwrap_or_default();
-            DataError(format!("deck: {at}{}", e.message()))
-        })?;
+        let line = |offset: usize| line_of(text, offset);
+        let file: DeckFile = parse_toml(text, "deck")?;
         if file.format != DECK_FORMAT {
             return Err(DataError(format!(
                 "deck: format is {:?}, expected {DECK_FORMAT:?}",

@@ -98,7 +98,21 @@ pub struct Map {
 #[error("{0}")]
 pub struct DataError(pub String);
 
-fn line_of(text: &str, offset: usize) -> usize {
+/// Reads a data file; a syntax or shape error names the file kind (`what`) and the line.
+pub(crate) fn parse_toml<T: serde::de::DeserializeOwned>(
+    text: &str,
+    what: &str,
+) -> Result<T, DataError> {
+    toml::from_str(text).map_err(|e| {
+        let line = e
+            .span()
+            .map(|s| format!("line {}: ", line_of(text, s.start)))
+            .unwrap_or_default();
+        DataError(format!("{what}: {line}{}", e.message()))
+    })
+}
+
+pub(crate) fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
@@ -165,13 +179,7 @@ impl Map {
 
     /// Reads and checks a map file.
     pub fn from_toml(text: &str) -> Result<Map, DataError> {
-        let file: MapFile = toml::from_str(text).map_err(|e| {
-            let line = e
-                .span()
-                .map(|s| format!("line {}: ", line_of(text, s.start)))
-                .unwrap_or_default();
-            DataError(format!("map: {line}{}", e.message()))
-        })?;
+        let file: MapFile = parse_toml(text, "map")?;
         if file.format != MAP_FORMAT {
             return Err(DataError(format!(
                 "map: format is {:?}, expected {MAP_FORMAT:?}",

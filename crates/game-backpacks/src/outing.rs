@@ -294,20 +294,8 @@ impl Outing {
     }
 
     pub fn from_json(text: &str) -> Result<Outing, OutingError> {
-        let head: Value = serde_json::from_str(text)
-            .map_err(|e| OutingError(format!("game file: not valid JSON: {e}")))?;
-        if head.get("format").and_then(Value::as_str) != Some(FORMAT) {
-            return fail(format!("game file: format is not {FORMAT:?}"));
-        }
-        match head.get("version").and_then(Value::as_u64) {
-            Some(v) if v == u64::from(VERSION) => {}
-            Some(v) => {
-                return fail(format!(
-                    "game file: version {v} is not one this postrider reads ({VERSION})"
-                ));
-            }
-            None => return fail("game file: version missing"),
-        }
+        let head =
+            game_api::versioned_json(text, "game file", FORMAT, VERSION).map_err(OutingError)?;
         let file: OutingFile =
             serde_json::from_value(head).map_err(|e| OutingError(format!("game file: {e}")))?;
         let mut outing = Outing::new(file.walkers.clone(), Seed(file.seed), None, None)?;

@@ -66,13 +66,11 @@ fn turn_section(outing: &Outing, before: &Day, outcome: &TurnOutcome, viewer: Vi
         weather_text(outcome.weather)
     );
     for (w, t) in outcome.walkers.iter().enumerate() {
-        if t.did == Did::Off {
-            continue;
-        }
         let own = viewer.sees_secrets_of(Seat(w as u8));
         let from = place_text(before, t.from);
         let what = match &t.did {
-            Did::Off => unreachable!("skipped"),
+            // Finished or lost: no longer on the board, nothing to report.
+            Did::Off => continue,
             Did::Rested => format!("rested at {from}"),
             Did::Walked {
                 card,

@@ -491,20 +491,8 @@ impl Race {
 
     /// Reads a race file, replays its log and checks the stored position against the replay.
     pub fn from_json(text: &str) -> Result<Race, RaceError> {
-        let head: Value = serde_json::from_str(text)
-            .map_err(|e| RaceError(format!("race file: not valid JSON: {e}")))?;
-        if head.get("format").and_then(Value::as_str) != Some(FORMAT) {
-            return fail(format!("race file: format is not {FORMAT:?}"));
-        }
-        match head.get("version").and_then(Value::as_u64) {
-            Some(v) if v == u64::from(VERSION) => {}
-            Some(v) => {
-                return fail(format!(
-                    "race file: version {v} is not one this postrider reads ({VERSION})"
-                ));
-            }
-            None => return fail("race file: version missing"),
-        }
+        let head =
+            game_api::versioned_json(text, "race file", FORMAT, VERSION).map_err(RaceError)?;
         let file: RaceFile =
             serde_json::from_value(head).map_err(|e| RaceError(format!("race file: {e}")))?;
         let rules = Rules::new(file.rules, file.options)

@@ -94,17 +94,6 @@ pub enum OrderError {
     EmptyHand { rider: usize },
 }
 
-/// The card each rider plays, or an error naming the first bad order. Riders without an order
-/// play their highest card (postal 9.1 for an NMR, 10.1 for a dropped rider).
-pub fn cards_to_play(
-    position: &Position,
-    orders: &[Option<u16>],
-) -> Result<Vec<Option<(u16, Source)>>, OrderError> {
-    let mut played = Vec::with_capacity(position.riders.len());
-    fill_cards_to_play(position, orders, &mut played)?;
-    Ok(played)
-}
-
 /// What a turn reports as it is adjudicated. [`TurnOutcome`] records everything for reports
 /// and the notation; `()` records nothing, for simulations that only need the next position.
 pub trait Recorder {
@@ -136,7 +125,10 @@ impl Recorder for TurnOutcome {
     }
 }
 
-fn fill_cards_to_play(
+/// The card each rider plays, written into `out`, or an error naming the first bad order.
+/// Riders without an order play their highest card (postal 9.1 for an NMR, 10.1 for a dropped
+/// rider).
+fn cards_to_play(
     position: &Position,
     orders: &[Option<u16>],
     out: &mut Vec<Option<(u16, Source)>>,
@@ -230,7 +222,7 @@ pub fn advance_with(
     if position.is_over() {
         return Err(OrderError::RaceOver);
     }
-    fill_cards_to_play(position, orders, &mut scratch.played)?;
+    cards_to_play(position, orders, &mut scratch.played)?;
     movement_order(
         position,
         &scratch.played,

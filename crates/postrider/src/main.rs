@@ -218,7 +218,7 @@ fn run(cli: Cli) -> Result<()> {
             let (game, file) = match args.target.as_slice() {
                 [file] => ("breaking-away", file.as_str()),
                 [game, file] => (game.as_str(), file.as_str()),
-                _ => unreachable!("clap takes one or two"),
+                _ => bail!("new: give [GAME] FILE"),
             };
             if std::path::Path::new(file).exists() && !args.force {
                 bail!("{file}: already exists (use --force to overwrite)");
