@@ -1,0 +1,179 @@
+//! Deadline rules: when the next turn is due. Pure arithmetic on times the caller gives (the
+//! server's clock is injected); time zones come from the tz database bundled at build time, so
+//! the answer never depends on the machine.
+
+use jiff::civil::{Time, Weekday};
+use jiff::tz::TimeZone;
+use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
+
+/// When a game's turns fall due. Either way, a turn is processed early once every seat that
+/// plays is ready.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "every", deny_unknown_fields)]
+pub enum DeadlineRule {
+    /// A fixed interval after the previous turn was processed (or the game created).
+    Interval { seconds: i64 },
+    /// Once a week at a local time, e.g. Sunday 20:00 in Europe/London.
+    Weekly {
+        /// `monday` … `sunday`.
+        weekday: String,
+        /// `HH:MM`, 24-hour clock.
+        time: String,
+        /// An IANA zone name such as `Europe/London`.
+        zone: String,
+    },
+}
+
+impl DeadlineRule {
+    /// Checks the rule's fields, naming the bad one.
+    pub fn check(&self) -> Result<(), String> {
+        match self {
+            DeadlineRule::Interval { seconds } => {
+                if !(60..=60 * 60 * 24 * 366).contains(seconds) {
+                    return Err(format!(
+                        "deadline.seconds: {seconds} is outside 60 (a minute) to 31622400 (a year)"
+                    ));
+                }
+                Ok(())
+            }
+            DeadlineRule::Weekly { .. } => self.weekly_parts().map(|_| ()),
+        }
+    }
+
+    fn weekly_parts(&self) -> Result<(Weekday, Time, TimeZone), String> {
+        let DeadlineRule::Weekly {
+            weekday,
+            time,
+            zone,
+        } = self
+        else {
+            unreachable!("only called for weekly rules")
+        };
+        let day = match weekday.to_ascii_lowercase().as_str() {
+            "monday" => Weekday::Monday,
+            "tuesday" => Weekday::Tuesday,
+            "wednesday" => Weekday::Wednesday,
+            "thursday" => Weekday::Thursday,
+            "friday" => Weekday::Friday,
+            "saturday" => Weekday::Saturday,
+            "sunday" => Weekday::Sunday,
+            _ => {
+                return Err(format!(
+                    "deadline.weekday: {weekday:?} is not a day of the week"
+                ));
+            }
+        };
+        let at: Time = time
+            .parse()
+            .ok()
+            .filter(|_| time.len() == 5)
+            .ok_or_else(|| format!("deadline.time: {time:?} is not a time like 20:00"))?;
+        let tz = TimeZone::get(zone).map_err(|_| {
+            format!("deadline.zone: {zone:?} is not a time zone like Europe/London")
+        })?;
+        Ok((day, at, tz))
+    }
+
+    /// The first deadline strictly after `now` (Unix seconds).
+    pub fn next_after(&self, now: i64) -> Result<i64, String> {
+        match self {
+            DeadlineRule::Interval { seconds } => Ok(now + seconds),
+            DeadlineRule::Weekly { .. } => {
+                let (day, at, tz) = self.weekly_parts()?;
+                let now_ts = Timestamp::from_second(now).map_err(|e| e.to_string())?;
+                let today = now_ts.to_zoned(tz.clone()).date();
+                for ahead in 0..=7 {
+                    let date = today
+                        .checked_add(SignedDuration::from_hours(24 * ahead))
+                        .map_err(|e| e.to_string())?;
+                    if date.weekday() != day {
+                        continue;
+                    }
+                    // A local time skipped by a clock change resolves to the later instant.
+                    let due = date
+                        .to_datetime(at)
+                        .to_zoned(tz.clone())
+                        .map_err(|e| e.to_string())?
+                        .timestamp()
+                        .as_second();
+                    if due > now {
+                        return Ok(due);
+                    }
+                }
+                unreachable!("a weekday recurs within eight days")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn weekly(weekday: &str, time: &str, zone: &str) -> DeadlineRule {
+        DeadlineRule::Weekly {
+            weekday: weekday.into(),
+            time: time.into(),
+            zone: zone.into(),
+        }
+    }
+
+    fn at(text: &str) -> i64 {
+        text.parse::<Timestamp>().unwrap().as_second()
+    }
+
+    #[test]
+    fn interval_counts_from_now() {
+        let rule = DeadlineRule::Interval { seconds: 86400 };
+        assert_eq!(rule.next_after(1000).unwrap(), 87400);
+    }
+
+    #[test]
+    fn weekly_deadline_in_a_zone_follows_summer_time() {
+        let rule = weekly("sunday", "20:00", "Europe/London");
+        // Wednesday 2026-11-18 12:00 UTC: next Sunday 20:00 GMT.
+        assert_eq!(
+            rule.next_after(at("2026-11-18T12:00:00Z")).unwrap(),
+            at("2026-11-22T20:00:00Z")
+        );
+        // In July, 20:00 in London is 19:00 UTC.
+        assert_eq!(
+            rule.next_after(at("2026-07-01T00:00:00Z")).unwrap(),
+            at("2026-07-05T19:00:00Z")
+        );
+        // On the deadline itself, the next one is a week later.
+        assert_eq!(
+            rule.next_after(at("2026-11-22T20:00:00Z")).unwrap(),
+            at("2026-11-29T20:00:00Z")
+        );
+    }
+
+    #[test]
+    fn bad_rules_name_the_field() {
+        assert!(
+            weekly("sundae", "20:00", "UTC")
+                .check()
+                .unwrap_err()
+                .starts_with("deadline.weekday")
+        );
+        assert!(
+            weekly("sunday", "25:00", "UTC")
+                .check()
+                .unwrap_err()
+                .starts_with("deadline.time")
+        );
+        assert!(
+            weekly("sunday", "20:00", "Mars/Olympus")
+                .check()
+                .unwrap_err()
+                .starts_with("deadline.zone")
+        );
+        assert!(
+            DeadlineRule::Interval { seconds: 5 }
+                .check()
+                .unwrap_err()
+                .starts_with("deadline.seconds")
+        );
+    }
+}

@@ -1,0 +1,149 @@
+//! The game's event log: everything that happens to a game on the server, in order. The log is
+//! the source of truth; a game's record is the replay of its log (`Record::replay`).
+
+use serde::{Deserialize, Serialize};
+
+/// Which game a table plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    BreakingAway,
+    Backpacks,
+}
+
+impl GameKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::BreakingAway => "breaking-away",
+            GameKind::Backpacks => "backpacks",
+        }
+    }
+}
+
+impl std::str::FromStr for GameKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<GameKind, String> {
+        match s {
+            "breaking-away" => Ok(GameKind::BreakingAway),
+            "backpacks" => Ok(GameKind::Backpacks),
+            _ => Err(format!(
+                "unknown game {s:?} (expected breaking-away or backpacks)"
+            )),
+        }
+    }
+}
+
+/// How a game is set up: everything the rules need to start it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub game: GameKind,
+    /// Breaking Away: `postal-2.2` or `board`. Ignored by Backpacks.
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// Breaking Away board options (`group-breakaways`, `open-hands`, …).
+    #[serde(default)]
+    pub options: Vec<String>,
+    /// The seats' names (teams or walkers), in seating order.
+    pub seats: Vec<String>,
+    /// Every random draw of the game comes from this seed.
+    pub seed: u64,
+}
+
+/// Who sent a set of orders.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "by", content = "name")]
+pub enum Author {
+    Player,
+    /// A bot playing the seat (the GM's choice, or standing in for a missing player).
+    Bot(String),
+    Gm,
+}
+
+/// One entry of a game's log. Entries that change the game come first; the rest record the
+/// GM's and the server's actions for the history and change nothing in the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Event {
+    Created {
+        setup: Setup,
+    },
+    /// A Breaking Away team's sealed line-up (postal 3.1), as the engine read it.
+    Lineup {
+        seat: u8,
+        text: String,
+        author: Author,
+    },
+    /// A seat's sealed orders for the coming turn (or round), as the engine read them.
+    Orders {
+        seat: u8,
+        text: String,
+        author: Author,
+    },
+    /// The coming turn (Breaking Away) or round (Backpacks) was adjudicated.
+    Resolved {
+        turn: u16,
+    },
+    /// The GM declared a rider dropped (postal 10.1).
+    Dropped {
+        rider: String,
+    },
+    /// A rider retired (board rules).
+    Retired {
+        rider: String,
+    },
+    /// The GM took back the last resolution: the record returns to the moment before it, with
+    /// the orders that had been sealed for it.
+    RolledBack {
+        turn: u16,
+    },
+    /// A player took a seat.
+    SeatClaimed {
+        seat: u8,
+        player: String,
+    },
+    /// The GM handed a seat to a bot (`None`: back to a person).
+    SeatBot {
+        seat: u8,
+        bot: Option<String>,
+    },
+    /// The GM freed a seat for a new player.
+    SeatFreed {
+        seat: u8,
+    },
+    /// The deadline moved (set, extended or shortened), in Unix seconds.
+    Deadline {
+        at: i64,
+    },
+    Paused,
+    Resumed,
+}
+
+impl Event {
+    /// Whether the entry changes the game's record (rather than only its history).
+    pub fn changes_record(&self) -> bool {
+        matches!(
+            self,
+            Event::Created { .. }
+                | Event::Lineup { .. }
+                | Event::Orders { .. }
+                | Event::Resolved { .. }
+                | Event::Dropped { .. }
+                | Event::Retired { .. }
+                | Event::RolledBack { .. }
+        )
+    }
+
+    /// Whether the entry's content is secret until the turn is resolved (sealed orders).
+    pub fn is_sealed(&self) -> bool {
+        matches!(self, Event::Lineup { .. } | Event::Orders { .. })
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("events serialise")
+    }
+
+    pub fn from_json(text: &str) -> Result<Event, String> {
+        serde_json::from_str(text).map_err(|e| format!("event: {e}"))
+    }
+}

@@ -1,0 +1,200 @@
+//! A game's life through its log: sealing, readiness, bots, resolution, roll-back and views.
+
+use game_api::{Seat, Viewer};
+use gm::{Author, Event, GameKind, Record, Setup, Submission};
+
+fn race_setup() -> Setup {
+    Setup {
+        game: GameKind::BreakingAway,
+        rules: Some("postal-2.2".into()),
+        options: vec![],
+        seats: vec!["red".into(), "blue".into()],
+        seed: 7,
+    }
+}
+
+fn submit(record: &mut Record, log: &mut Vec<Event>, seat: u8, lineup: Option<&str>, orders: &str) {
+    let submission = Submission {
+        lineup: lineup.map(str::to_string),
+        orders: Some(orders.to_string()),
+    };
+    for e in record.check(seat, &submission, Author::Player).unwrap() {
+        record.apply(&e).unwrap();
+        log.push(e);
+    }
+}
+
+#[test]
+fn a_race_is_the_replay_of_its_log() {
+    let mut log = vec![Event::Created {
+        setup: race_setup(),
+    }];
+    let mut record = Record::replay(&log).unwrap();
+    assert!(!record.all_ready());
+    submit(
+        &mut record,
+        &mut log,
+        0,
+        Some("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4"),
+        "A 6 B 9 C 8 D 7",
+    );
+    assert!(record.ready(0) && !record.ready(1));
+    // The echo is the text as the engine read it.
+    assert_eq!(record.sealed(0).1.as_deref(), Some("A 6 B 9 C 8 D 7"));
+
+    // A bot fills the other seat; its line-up and orders are logged like a player's.
+    let bot = record.bot_events(1, "heuristic").unwrap();
+    assert_eq!(bot.len(), 2, "a line-up and orders: {bot:?}");
+    for e in bot {
+        record.apply(&e).unwrap();
+        log.push(e);
+    }
+    assert!(record.all_ready());
+    let resolved = Event::Resolved { turn: 1 };
+    record.apply(&resolved).unwrap();
+    log.push(resolved);
+    assert_eq!(record.turn(), 2);
+    assert_eq!(Record::replay(&log).unwrap().to_json(), record.to_json());
+}
+
+#[test]
+fn a_refused_submission_changes_nothing_and_names_the_field() {
+    let record = Record::replay(&[Event::Created {
+        setup: race_setup(),
+    }])
+    .unwrap();
+    let before = record.to_json();
+    let bad = Submission {
+        lineup: Some("A 15 15 15 15 B 1 C 1 D 1".into()),
+        orders: None,
+    };
+    let err = record.check(0, &bad, Author::Player).unwrap_err();
+    assert!(
+        err.0.starts_with("line-up:") || err.0.starts_with("lineup:"),
+        "{err}"
+    );
+    let err = record
+        .check(
+            0,
+            &Submission {
+                lineup: None,
+                orders: Some("A 4".into()),
+            },
+            Author::Player,
+        )
+        .unwrap_err();
+    assert!(err.0.contains("line-up"), "orders before a line-up: {err}");
+    assert_eq!(record.to_json(), before);
+}
+
+#[test]
+fn roll_back_restores_the_sealed_orders_of_the_turn() {
+    let mut log = vec![Event::Created {
+        setup: race_setup(),
+    }];
+    let mut record = Record::replay(&log).unwrap();
+    submit(
+        &mut record,
+        &mut log,
+        0,
+        Some("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4"),
+        "A 6 B 9 C 8 D 7",
+    );
+    submit(
+        &mut record,
+        &mut log,
+        1,
+        Some("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4"),
+        "A 5 B 9 C 6 D 7",
+    );
+    let before = record.to_json();
+    log.push(Event::Resolved { turn: 1 });
+    log.push(Event::Dropped {
+        rider: "red A".into(),
+    });
+    assert_eq!(Record::replay(&log).unwrap().turn(), 2);
+    log.push(Event::RolledBack { turn: 1 });
+    let back = Record::replay(&log).unwrap();
+    assert_eq!(back.turn(), 1);
+    assert_eq!(back.to_json(), before);
+    // And it can be resolved again, to the same result: the draws come from the seed.
+    log.push(Event::Resolved { turn: 1 });
+    assert_eq!(Record::replay(&log).unwrap().turn(), 2);
+}
+
+#[test]
+fn a_seat_sees_its_own_hands_only() {
+    let mut log = vec![Event::Created {
+        setup: race_setup(),
+    }];
+    let mut record = Record::replay(&log).unwrap();
+    submit(
+        &mut record,
+        &mut log,
+        0,
+        Some("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4"),
+        "A 6 B 9 C 8 D 7",
+    );
+    submit(
+        &mut record,
+        &mut log,
+        1,
+        Some("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4"),
+        "A 5 B 9 C 6 D 7",
+    );
+    record.apply(&Event::Resolved { turn: 1 }).unwrap();
+    let view = record.view_json(Viewer::Seat(Seat(0)));
+    for rider in view["riders"].as_array().unwrap() {
+        let own = rider["team"] == "red";
+        assert_eq!(rider["hand"].is_array(), own, "{rider}");
+    }
+    let public = record.view_json(Viewer::Public);
+    assert!(
+        public["riders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["hand"].is_null())
+    );
+}
+
+#[test]
+fn a_backpacks_day_takes_orders_and_bots() {
+    let setup = Setup {
+        game: GameKind::Backpacks,
+        rules: None,
+        options: vec![],
+        seats: vec!["ann".into(), "bob".into()],
+        seed: 3,
+    };
+    let mut log = vec![Event::Created { setup }];
+    let mut record = Record::replay(&log).unwrap();
+    for seat in 0..2 {
+        for e in record.bot_events(seat, "heuristic").unwrap() {
+            record.apply(&e).unwrap();
+            log.push(e);
+        }
+    }
+    assert!(record.all_ready());
+    log.push(Event::Resolved { turn: 1 });
+    let replayed = Record::replay(&log).unwrap();
+    assert_eq!(replayed.turn(), 2);
+    let view = replayed.view_json(Viewer::Seat(Seat(1)));
+    let walkers = view["walkers"].as_array().unwrap();
+    assert!(walkers[0]["hand"].is_null() && walkers[0]["money"].is_null());
+    assert!(walkers[1]["hand"].is_array());
+}
+
+#[test]
+fn a_log_that_does_not_fit_is_refused() {
+    let err = Record::replay(&[Event::Resolved { turn: 1 }]).unwrap_err();
+    assert!(err.0.contains("creation"), "{err}");
+    let err = Record::replay(&[
+        Event::Created {
+            setup: race_setup(),
+        },
+        Event::Resolved { turn: 2 },
+    ])
+    .unwrap_err();
+    assert!(err.0.contains("turn"), "{err}");
+}
