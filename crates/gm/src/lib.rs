@@ -9,4 +9,4 @@ pub mod record;
 
 pub use deadline::DeadlineRule;
 pub use event::{Author, Event, GameKind, Setup};
-pub use record::{GmError, Record, Submission};
+pub use record::{GmError, Record, Submission, check_bot};

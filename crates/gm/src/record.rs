@@ -294,7 +294,7 @@ impl Record {
             }
         }
         // Check against the rules on a copy: a refused submission changes nothing.
-        let mut trial = self.clone_record()?;
+        let mut trial = Record::from_json(self.game(), &self.to_json())?;
         for e in &events {
             trial.apply(e)?;
         }
@@ -357,13 +357,11 @@ impl Record {
         self.check(seat, &submission, author)
     }
 
-    /// A copy made by serialising: records hold no shared state.
-    fn clone_record(&self) -> Result<Record, GmError> {
-        Ok(match self {
-            Record::Race(race) => Record::Race(Box::new(Race::from_json(&race.to_json())?)),
-            Record::Outing(outing) => {
-                Record::Outing(Box::new(Outing::from_json(&outing.to_json())?))
-            }
+    /// A record read back from [`Record::to_json`] (the game file, replayed and checked).
+    pub fn from_json(game: GameKind, text: &str) -> Result<Record, GmError> {
+        Ok(match game {
+            GameKind::BreakingAway => Record::Race(Box::new(Race::from_json(text)?)),
+            GameKind::Backpacks => Record::Outing(Box::new(Outing::from_json(text)?)),
         })
     }
 
@@ -408,6 +406,13 @@ impl Record {
             Record::Outing(outing) => outing_view(outing, viewer),
         }
     }
+}
+
+/// Checks a bot's name (`random`, `nmr`, `heuristic`, `mcts`).
+pub fn check_bot(name: &str) -> Result<(), GmError> {
+    name.parse::<bots::breaking_away::BotKind>()
+        .map(|_| ())
+        .map_err(|e| GmError(format!("bot: {e}")))
 }
 
 fn seat_name(seats: &[String], seat: u8) -> Result<String, GmError> {

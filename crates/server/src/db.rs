@@ -1,0 +1,90 @@
+//! The database: SQLite (embedded, the default) or PostgreSQL, behind one pool. Queries are
+//! written once in the SQL both understand; the schema is two commented migration folders, one
+//! per dialect, applied on start.
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::migrate::Migrator;
+use sqlx::{AnyPool, Executor};
+
+static SQLITE: Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES: Migrator = sqlx::migrate!("./migrations/postgres");
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone, Debug)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+impl Db {
+    /// Connects to `url` (`sqlite://FILE` or `postgres://…`) and brings the schema up to date.
+    pub async fn open(url: &str) -> Result<Db, String> {
+        install_default_drivers();
+        let backend = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else {
+            return Err(format!(
+                "--database: {url:?} is neither sqlite://FILE nor postgres://…"
+            ));
+        };
+        let options = match backend {
+            // One connection: SQLite has one writer anyway, and a single connection never
+            // meets "database is locked" between its own transactions.
+            Backend::Sqlite => AnyPoolOptions::new()
+                .max_connections(1)
+                .after_connect(|conn, _| {
+                    Box::pin(async move {
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA synchronous = FULL").await?;
+                        Ok(())
+                    })
+                }),
+            Backend::Postgres => AnyPoolOptions::new().max_connections(8),
+        };
+        let pool = options
+            .connect(url)
+            .await
+            .map_err(|e| format!("--database: cannot open {}: {e}", redact(url)))?;
+        let migrator = match backend {
+            Backend::Sqlite => &SQLITE,
+            Backend::Postgres => &POSTGRES,
+        };
+        migrator
+            .run(&pool)
+            .await
+            .map_err(|e| format!("--database: migrating {}: {e}", redact(url)))?;
+        Ok(Db { pool, backend })
+    }
+}
+
+/// A database URL without its password, for messages.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let userinfo = &url[scheme + 3..at];
+            let user = userinfo.split(':').next().unwrap_or_default();
+            format!("{}://{user}:***@{}", &url[..scheme], &url[at + 1..])
+        }
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn passwords_never_reach_messages() {
+        assert_eq!(
+            super::redact("postgres://gm:secret@db:5432/pbm"),
+            "postgres://gm:***@db:5432/pbm"
+        );
+        assert_eq!(super::redact("sqlite://x.db"), "sqlite://x.db");
+    }
+}

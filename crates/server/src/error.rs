@@ -1,0 +1,99 @@
+//! The one error type at the HTTP boundary. Clients get a status and a JSON body
+//! `{"error": "…"}` naming the field or value; internal causes are logged, never sent.
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The request is malformed or the rules refuse it (400).
+    #[error("{0}")]
+    Bad(String),
+    /// No valid session or token (401).
+    #[error("{0}")]
+    Unauthorized(String),
+    /// Logged in, but not allowed (403).
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    /// The game changed under the request (409): resubmit against the new state.
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    TooLarge(String),
+    #[error("{0}")]
+    UnsupportedMedia(String),
+    /// Anything else: logged with its cause, reported as a bare 500.
+    #[error("internal error")]
+    Internal(String),
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::Bad(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMedia(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let ApiError::Internal(cause) = &self {
+            tracing::error!(%cause, "internal error");
+        }
+        (self.status(), Json(json!({ "error": self.to_string() }))).into_response()
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> ApiError {
+        ApiError::Internal(format!("database: {e}"))
+    }
+}
+
+impl From<gm::GmError> for ApiError {
+    fn from(e: gm::GmError) -> ApiError {
+        ApiError::Bad(e.0)
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> ApiError {
+        let text = rejection.body_text();
+        match rejection {
+            JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMedia(
+                "body: send JSON with Content-Type: application/json".into(),
+            ),
+            JsonRejection::BytesRejection(_) if text.contains("length limit") => {
+                ApiError::TooLarge(format!("body: larger than {} bytes", crate::BODY_LIMIT))
+            }
+            JsonRejection::BytesRejection(_) => {
+                ApiError::TooLarge(format!("body: larger than {} bytes", crate::BODY_LIMIT))
+            }
+            _ => ApiError::Bad(format!(
+                "body: {}",
+                text.trim_start_matches(
+                    "Failed to deserialize the JSON body into the target type: "
+                )
+            )),
+        }
+    }
+}
+
+/// A JSON body whose rejections become [`ApiError`]s.
+#[derive(Debug, axum::extract::FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct Body<T>(pub T);

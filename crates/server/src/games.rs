@@ -1,0 +1,349 @@
+//! Games in the database: loading one with its record and seats, creating one, and appending
+//! events. Every change is one transaction that appends to the event log and updates the
+//! snapshot only if nobody else changed the game since it was read (the optimistic lock on
+//! `version`): a turn is applied entirely or not at all, and never twice.
+
+use gm::{DeadlineRule, Event, GameKind, Record};
+use sqlx::Row;
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult};
+
+/// A game's row.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    pub id: i64,
+    pub title: String,
+    pub game: GameKind,
+    pub gm_id: i64,
+    pub gm_name: String,
+    pub deadline_rule: DeadlineRule,
+    pub next_deadline: Option<i64>,
+    pub paused: bool,
+    pub over: bool,
+    /// The number of events in the log.
+    pub version: i64,
+}
+
+#[derive(Clone, Debug)]
+pub struct SeatRow {
+    pub seat: u8,
+    pub name: String,
+    pub player_id: Option<i64>,
+    pub player_name: Option<String>,
+    pub invite: String,
+    pub bot: Option<String>,
+}
+
+/// A game as read from the database.
+#[derive(Debug)]
+pub struct Table {
+    pub row: GameRow,
+    pub record: Record,
+    pub seats: Vec<SeatRow>,
+}
+
+impl Table {
+    /// The seat a player holds in this game, if any.
+    pub fn seat_of(&self, player_id: i64) -> Option<u8> {
+        self.seats
+            .iter()
+            .find(|s| s.player_id == Some(player_id))
+            .map(|s| s.seat)
+    }
+
+    pub fn is_gm(&self, player_id: i64) -> bool {
+        self.row.gm_id == player_id
+    }
+}
+
+/// A change to a seat, made in the same transaction as its event.
+#[derive(Clone, Debug)]
+pub enum SeatChange {
+    Claim { seat: u8, player_id: i64 },
+    Bot { seat: u8, bot: Option<String> },
+    Free { seat: u8 },
+}
+
+/// What one write does to a game.
+#[derive(Debug, Default)]
+pub struct Change {
+    pub events: Vec<Event>,
+    pub seats: Vec<SeatChange>,
+    /// `Some(new)` to move the deadline.
+    pub next_deadline: Option<Option<i64>>,
+    pub paused: Option<bool>,
+}
+
+fn flag(value: i64) -> bool {
+    value != 0
+}
+
+pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
+    let row = sqlx::query(
+        "SELECT g.id, g.title, g.game, g.gm_id, p.name, g.deadline_rule, g.next_deadline, g.paused, g.over, g.version, g.record \
+         FROM games g JOIN players p ON p.id = g.gm_id WHERE g.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&state.db.pool)
+    .await?
+    .ok_or_else(|| ApiError::NotFound(format!("game: no game {id}")))?;
+    let game: GameKind = row
+        .get::<String, _>(2)
+        .parse()
+        .map_err(ApiError::Internal)?;
+    let rule: String = row.get(5);
+    let record: String = row.get(10);
+    let game_row = GameRow {
+        id: row.get(0),
+        title: row.get(1),
+        game,
+        gm_id: row.get(3),
+        gm_name: row.get(4),
+        deadline_rule: serde_json::from_str(&rule)
+            .map_err(|e| ApiError::Internal(format!("game {id}: deadline rule: {e}")))?,
+        next_deadline: row.get(6),
+        paused: flag(row.get(7)),
+        over: flag(row.get(8)),
+        version: row.get(9),
+    };
+    let record = Record::from_json(game, &record)
+        .map_err(|e| ApiError::Internal(format!("game {id}: snapshot: {e}")))?;
+    let seats = sqlx::query(
+        "SELECT s.seat, s.name, s.player_id, p.name, s.invite, s.bot FROM seats s \
+         LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1 ORDER BY s.seat",
+    )
+    .bind(id)
+    .fetch_all(&state.db.pool)
+    .await?
+    .into_iter()
+    .map(|r| SeatRow {
+        seat: r.get::<i64, _>(0) as u8,
+        name: r.get(1),
+        player_id: r.get(2),
+        player_name: r.get(3),
+        invite: r.get(4),
+        bot: r.get(5),
+    })
+    .collect();
+    Ok(Table {
+        row: game_row,
+        record,
+        seats,
+    })
+}
+
+/// The game's whole event log, in order.
+pub async fn events(state: &AppState, id: i64) -> ApiResult<Vec<(i64, i64, String, Event)>> {
+    sqlx::query("SELECT seq, at, actor, body FROM events WHERE game_id = $1 ORDER BY seq")
+        .bind(id)
+        .fetch_all(&state.db.pool)
+        .await?
+        .into_iter()
+        .map(|r| {
+            let body: String = r.get(3);
+            let event = Event::from_json(&body)
+                .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+            Ok((r.get(0), r.get(1), r.get(2), event))
+        })
+        .collect()
+}
+
+/// A new game, its seats with their invitations, and the first event of its log.
+pub async fn create(
+    state: &AppState,
+    title: &str,
+    gm_id: i64,
+    setup: gm::Setup,
+    rule: &DeadlineRule,
+) -> ApiResult<i64> {
+    let record = Record::new(&setup)?;
+    let now = state.clock.now();
+    let first_deadline = rule.next_after(now).map_err(ApiError::Bad)?;
+    let created = Event::Created {
+        setup: setup.clone(),
+    };
+    let actor = format!("gm:{}", gm_name(state, gm_id).await?);
+    let mut tx = state.db.pool.begin().await?;
+    let id: i64 = sqlx::query(
+        "INSERT INTO games (title, game, gm_id, deadline_rule, next_deadline, paused, all_ready, over, version, record, created_at) \
+         VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 1, $6, $7) RETURNING id",
+    )
+    .bind(title)
+    .bind(setup.game.name())
+    .bind(gm_id)
+    .bind(serde_json::to_string(rule).expect("rules serialise"))
+    .bind(first_deadline)
+    .bind(record.to_json())
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?
+    .get(0);
+    for (seat, name) in setup.seats.iter().enumerate() {
+        sqlx::query("INSERT INTO seats (game_id, seat, name, invite) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(seat as i64)
+            .bind(name)
+            .bind(crate::auth::new_secret()?[..24].to_string())
+            .execute(&mut *tx)
+            .await?;
+    }
+    sqlx::query("INSERT INTO events (game_id, seq, at, actor, body) VALUES ($1, 1, $2, $3, $4)")
+        .bind(id)
+        .bind(now)
+        .bind(actor)
+        .bind(created.to_json())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+async fn gm_name(state: &AppState, id: i64) -> ApiResult<String> {
+    Ok(sqlx::query("SELECT name FROM players WHERE id = $1")
+        .bind(id)
+        .fetch_one(&state.db.pool)
+        .await?
+        .get(0))
+}
+
+/// Appends `change` to the game read as `table`, whose record already includes the change's
+/// events. Fails with a conflict, changing nothing, if the game moved on since it was read.
+pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change) -> ApiResult<()> {
+    let now = state.clock.now();
+    let row = &table.row;
+    let version = row.version + change.events.len() as i64;
+    let over = table.record.is_over();
+    let next_deadline = if over {
+        None
+    } else {
+        change.next_deadline.unwrap_or(row.next_deadline)
+    };
+    let paused = change.paused.unwrap_or(row.paused);
+    let mut tx = state.db.pool.begin().await?;
+    let updated = sqlx::query(
+        "UPDATE games SET version = $1, record = $2, all_ready = $3, over = $4, next_deadline = $5, paused = $6 \
+         WHERE id = $7 AND version = $8",
+    )
+    .bind(version)
+    .bind(table.record.to_json())
+    .bind(i64::from(table.record.all_ready()))
+    .bind(i64::from(over))
+    .bind(next_deadline)
+    .bind(i64::from(paused))
+    .bind(row.id)
+    .bind(row.version)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if updated != 1 {
+        tx.rollback().await?;
+        return Err(ApiError::Conflict(
+            "game: it changed while the request was handled; read it again and resend".into(),
+        ));
+    }
+    for (k, event) in change.events.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO events (game_id, seq, at, actor, body) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(row.id)
+        .bind(row.version + 1 + k as i64)
+        .bind(now)
+        .bind(actor)
+        .bind(event.to_json())
+        .execute(&mut *tx)
+        .await?;
+    }
+    for seat in &change.seats {
+        let query = match seat {
+            SeatChange::Claim { seat, player_id } => sqlx::query(
+                "UPDATE seats SET player_id = $1, bot = NULL WHERE game_id = $2 AND seat = $3",
+            )
+            .bind(Some(*player_id))
+            .bind(row.id)
+            .bind(i64::from(*seat)),
+            SeatChange::Bot { seat, bot } => {
+                sqlx::query("UPDATE seats SET bot = $1 WHERE game_id = $2 AND seat = $3")
+                    .bind(bot.clone())
+                    .bind(row.id)
+                    .bind(i64::from(*seat))
+            }
+            SeatChange::Free { seat } => sqlx::query(
+                "UPDATE seats SET player_id = NULL, invite = $1 WHERE game_id = $2 AND seat = $3",
+            )
+            .bind(crate::auth::new_secret()?[..24].to_string())
+            .bind(row.id)
+            .bind(i64::from(*seat)),
+        };
+        query.execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Processes the coming turn of a game if it is due (its deadline has passed, or every seat
+/// is ready) or `force`d by the GM: seats handed to bots get the bot's orders, everyone else
+/// without orders gets the rules' NMR policy, and the turn is adjudicated — all in one
+/// transaction. Returns whether this call resolved the turn (false when another server
+/// process got there first).
+pub async fn process(state: &AppState, id: i64, force: bool) -> ApiResult<bool> {
+    let mut table = load(state, id).await?;
+    let now = state.clock.now();
+    let due = table.row.next_deadline.is_some_and(|d| d <= now) || table.record.all_ready();
+    if table.row.over || table.record.is_over() || (!force && (table.row.paused || !due)) {
+        return Ok(false);
+    }
+    let mut events = Vec::new();
+    for seat in &table.seats {
+        if let Some(bot) = &seat.bot {
+            for e in table.record.bot_events(seat.seat, bot)? {
+                table.record.apply(&e)?;
+                events.push(e);
+            }
+        }
+    }
+    let resolved = Event::Resolved {
+        turn: table.record.turn(),
+    };
+    table.record.apply(&resolved)?;
+    events.push(resolved);
+    let next = table
+        .row
+        .deadline_rule
+        .next_after(now)
+        .map_err(ApiError::Internal)?;
+    let change = Change {
+        events,
+        next_deadline: Some(Some(next)),
+        ..Change::default()
+    };
+    match append(state, &table, "server", change).await {
+        Ok(()) => Ok(true),
+        Err(ApiError::Conflict(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// Processes every game that is due. A server that was down catches up here: each overdue
+/// game gets one turn processed, and its next deadline is counted from now.
+pub async fn process_due(state: &AppState) -> ApiResult<usize> {
+    let ids: Vec<i64> = sqlx::query(
+        "SELECT id FROM games WHERE over = 0 AND paused = 0 AND (next_deadline <= $1 OR all_ready = 1) ORDER BY id",
+    )
+    .bind(state.clock.now())
+    .fetch_all(&state.db.pool)
+    .await?
+    .into_iter()
+    .map(|r| r.get(0))
+    .collect();
+    let mut processed = 0;
+    for id in ids {
+        match process(state, id, false).await {
+            Ok(true) => processed += 1,
+            Ok(false) => {}
+            // One broken game does not stop the others.
+            Err(e) => tracing::error!(game = id, error = %e, "processing a turn failed"),
+        }
+    }
+    Ok(processed)
+}

@@ -1,0 +1,436 @@
+//! The JSON API end to end, on SQLite and on PostgreSQL: accounts, a whole game with sealed
+//! orders and deadlines, hidden information through every route, the GM's tools, bad input.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{Backend, START, TestServer, race};
+use gm::Record;
+use serde_json::{Value, json};
+use server::games;
+
+async fn orders(s: &TestServer, id: i64, token: &str, body: Value) -> (StatusCode, Value) {
+    s.call(
+        "POST",
+        &format!("/api/games/{id}/orders"),
+        Some(token),
+        Some(body),
+    )
+    .await
+}
+
+on_both!(accounts_and_tokens, |s: TestServer| async move {
+    let token = s.player("ann").await;
+    let (status, body) = s
+        .call(
+            "POST",
+            "/api/players",
+            None,
+            Some(json!({"name": "ann", "password": "whatever1"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["error"], "name: \"ann\" is taken");
+    let (status, body) = s
+        .call(
+            "POST",
+            "/api/login",
+            None,
+            Some(json!({"name": "ann", "password": "wrong password"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert!(body["error"].as_str().unwrap().starts_with("login:"));
+    // A script's token works like the session, and logging out revokes only the session.
+    let (status, api) = s.call("POST", "/api/tokens", Some(&token), None).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let api = api["token"].as_str().unwrap().to_string();
+    let (status, _) = s.call("POST", "/api/logout", Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = s.call("POST", "/api/tokens", Some(&token), None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = s.call("POST", "/api/tokens", Some(&api), None).await;
+    assert_eq!(status, StatusCode::CREATED);
+    // Passwords are stored as argon2id hashes, never as given.
+    let hash: String = sqlx::query_scalar("SELECT password_hash FROM players WHERE name = 'ann'")
+        .fetch_one(&s.state.db.pool)
+        .await
+        .unwrap();
+    assert!(hash.starts_with("$argon2id$") && !hash.contains("correct horse"));
+});
+
+on_both!(a_race_runs_itself, |s: TestServer| async move {
+    let (id, gm, seats) = s.seated_game(race(&["red", "blue"])).await;
+    let path = format!("/api/games/{id}");
+
+    // Red seals a line-up and orders and gets them back as the engine read them.
+    let (status, echo) = orders(
+        &s,
+        id,
+        &seats[0],
+        json!({
+            "lineup": "a 4 5 6 b 9 9 7 c 6 8 5 d 7 5 4",
+            "orders": "a6 b9 c8 d7",
+        }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{echo}");
+    assert_eq!(echo["orders"], "A 6 B 9 C 8 D 7");
+    assert_eq!(echo["ready"], true);
+
+    // Nothing has fallen due: blue is not ready and the deadline is a day away.
+    assert_eq!(games::process_due(&s.state).await.unwrap(), 0);
+
+    // Blue sees neither red's line-up nor its orders, anywhere.
+    for route in [
+        path.clone(),
+        format!("{path}/history"),
+        "/api/games".to_string(),
+    ] {
+        let (_, body) = s.call("GET", &route, Some(&seats[1]), None).await;
+        let text = body.to_string();
+        assert!(
+            !text.contains("A 6 B 9 C 8 D 7") && !text.contains("A 4 5 6"),
+            "{route}: {text}"
+        );
+    }
+    let (status, _) = s
+        .call("GET", &format!("{path}/orders"), Some(&seats[1]), None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "blue reads its own (empty) orders");
+
+    // Blue's orders make every seat ready: the turn is processed early.
+    let (status, _) = orders(
+        &s,
+        id,
+        &seats[1],
+        json!({
+            "lineup": "A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4",
+            "orders": "A 5 B 9 C 6 D 7",
+        }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(games::process_due(&s.state).await.unwrap(), 1);
+    let (_, game) = s.call("GET", &path, Some(&seats[1]), None).await;
+    assert_eq!(game["turn"], 2);
+    // The new deadline is a day after the processing.
+    assert_eq!(game["deadline"], START + 86400);
+    // Blue sees its own hands and not red's.
+    for rider in game["view"]["riders"].as_array().unwrap() {
+        assert_eq!(rider["hand"].is_array(), rider["team"] == "blue", "{rider}");
+    }
+
+    // Turn 1's report, as text, and the orders are now public history.
+    let (status, report) = s
+        .call("GET", &format!("{path}/reports/1"), None, None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(report.as_str().unwrap().contains("turn 1"), "{report}");
+    let (_, history) = s.call("GET", &format!("{path}/history"), None, None).await;
+    assert!(history.to_string().contains("A 6 B 9 C 8 D 7"));
+
+    // Nobody sends orders for turn 2: at the deadline the NMR policy (postal 9.1) plays.
+    s.clock.advance(86400);
+    assert_eq!(games::process_due(&s.state).await.unwrap(), 1);
+    let (_, game) = s.call("GET", &path, Some(&gm), None).await;
+    assert_eq!(game["turn"], 3);
+
+    // The snapshot is the replay of the event log.
+    let table = games::load(&s.state, id).await.unwrap();
+    let log: Vec<gm::Event> = games::events(&s.state, id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(_, _, _, e)| e)
+        .collect();
+    assert_eq!(
+        Record::replay(&log).unwrap().to_json(),
+        table.record.to_json()
+    );
+});
+
+on_both!(the_gm_console, |s: TestServer| async move {
+    let (id, gm, seats) = s.seated_game(race(&["red", "blue"])).await;
+    let act = |token: String, action: Value| {
+        let s = &s;
+        async move {
+            s.call(
+                "POST",
+                &format!("/api/games/{id}/gm"),
+                Some(&token),
+                Some(action),
+            )
+            .await
+        }
+    };
+    // Only the GM may act.
+    let (status, body) = act(seats[0].clone(), json!({"action": "pause"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+
+    // Pause: the deadline passes and nothing happens; resume sets a new one.
+    assert_eq!(
+        act(gm.clone(), json!({"action": "pause"})).await.0,
+        StatusCode::OK
+    );
+    s.clock.advance(2 * 86400);
+    assert_eq!(games::process_due(&s.state).await.unwrap(), 0);
+    let (_, game) = act(gm.clone(), json!({"action": "resume"})).await;
+    assert_eq!(game["deadline"], s.clock_now() + 86400);
+    let (_, game) = act(gm.clone(), json!({"action": "extend", "seconds": 3600})).await;
+    assert_eq!(game["deadline"], s.clock_now() + 86400 + 3600);
+
+    // Blue's seat goes to a bot; a preview changes nothing; resolve processes at once.
+    let (status, body) = act(
+        gm.clone(),
+        json!({"action": "bot", "seat": 1, "bot": "heuristic"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = act(
+        gm.clone(),
+        json!({"action": "bot", "seat": 1, "bot": "genius"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"].as_str().unwrap().starts_with("bot:"),
+        "{body}"
+    );
+    let (_, preview) = act(gm.clone(), json!({"action": "preview"})).await;
+    assert!(
+        preview["report"].as_str().unwrap().contains("turn 1"),
+        "{preview}"
+    );
+    let (_, game) = s
+        .call("GET", &format!("/api/games/{id}"), Some(&gm), None)
+        .await;
+    assert_eq!(game["turn"], 1, "the preview changed nothing");
+    let (_, game) = act(gm.clone(), json!({"action": "resolve"})).await;
+    assert_eq!(game["turn"], 2);
+    let (_, history) = s
+        .call("GET", &format!("/api/games/{id}/history"), None, None)
+        .await;
+    assert!(
+        history.to_string().contains("\"by\":\"bot\""),
+        "the bot's orders are logged: {history}"
+    );
+
+    // Drop a rider, then roll the turn back: the record returns to before the resolution.
+    let (status, body) = act(gm.clone(), json!({"action": "drop", "rider": "red A"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = act(gm.clone(), json!({"action": "drop", "rider": "green Z"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (_, game) = act(gm.clone(), json!({"action": "rollback"})).await;
+    assert_eq!(game["turn"], 1);
+    assert_eq!(game["view"]["started"], false);
+
+    // Free red's seat: the old invitation no longer works, the player no longer plays.
+    let (_, game) = act(gm.clone(), json!({"action": "free", "seat": 0})).await;
+    assert!(game["seats"][0]["player"].is_null());
+    let (status, _) = s
+        .call(
+            "GET",
+            &format!("/api/games/{id}/orders"),
+            Some(&seats[0]),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Every action is in the history.
+    let (_, history) = s
+        .call("GET", &format!("/api/games/{id}/history"), None, None)
+        .await;
+    let kinds: Vec<&str> = history["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["event"]["kind"].as_str().unwrap())
+        .collect();
+    for kind in [
+        "paused",
+        "resumed",
+        "deadline",
+        "seat_bot",
+        "resolved",
+        "dropped",
+        "rolled_back",
+        "seat_freed",
+    ] {
+        assert!(kinds.contains(&kind), "{kind} in {kinds:?}");
+    }
+});
+
+on_both!(bad_input_gets_a_clear_4xx, |s: TestServer| async move {
+    let (id, _gm, seats) = s.seated_game(race(&["red", "blue"])).await;
+    let path = format!("/api/games/{id}/orders");
+    let cases: Vec<(Option<Value>, StatusCode, &str)> = vec![
+        (
+            Some(json!({"orders": "A 99"})),
+            StatusCode::BAD_REQUEST,
+            "orders:",
+        ),
+        (
+            Some(json!({"lineup": "A 15 15 15 15 B 1 1 1 C 1 1 1 D 1 1 1"})),
+            StatusCode::BAD_REQUEST,
+            "line-up:",
+        ),
+        (
+            Some(json!({"orders": "A 4", "colour": "red"})),
+            StatusCode::BAD_REQUEST,
+            "body:",
+        ),
+        (Some(json!({})), StatusCode::BAD_REQUEST, "orders:"),
+        (Some(json!("A 4")), StatusCode::BAD_REQUEST, "body:"),
+    ];
+    for (body, want, prefix) in cases {
+        let (status, answer) = s.call("POST", &path, Some(&seats[0]), body.clone()).await;
+        assert_eq!(status, want, "{body:?} -> {answer}");
+        let error = answer["error"].as_str().unwrap_or_default();
+        assert!(error.starts_with(prefix), "{body:?} -> {error}");
+        assert!(!error.contains('\n'), "one line: {error}");
+    }
+    // Nothing was sealed by any of them.
+    let (_, sealed) = s.call("GET", &path, Some(&seats[0]), None).await;
+    assert!(
+        sealed["lineup"].is_null() && sealed["orders"].is_null(),
+        "{sealed}"
+    );
+
+    // Not JSON, too big, no token, a wrong token, someone else's game, no such game.
+    let request = axum::http::Request::post(&path)
+        .header("authorization", format!("Bearer {}", seats[0]))
+        .header("content-type", "text/plain")
+        .body(axum::body::Body::from("A 4"))
+        .unwrap();
+    let (status, body) = s.send(request).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
+    let huge = json!({"orders": "A 4 ".repeat(40_000)});
+    let (status, body) = s.call("POST", &path, Some(&seats[0]), Some(huge)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    assert_eq!(
+        s.call("POST", &path, None, Some(json!({"orders": "A 4"})))
+            .await
+            .0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        s.call(
+            "POST",
+            &path,
+            Some("forged"),
+            Some(json!({"orders": "A 4"}))
+        )
+        .await
+        .0,
+        StatusCode::UNAUTHORIZED
+    );
+    let stranger = s.player("stranger").await;
+    assert_eq!(
+        s.call(
+            "POST",
+            &path,
+            Some(&stranger),
+            Some(json!({"orders": "A 4"}))
+        )
+        .await
+        .0,
+        StatusCode::FORBIDDEN
+    );
+    let (status, body) = s.call("GET", "/api/games/999", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["error"], "game: no game 999");
+    let (status, body) = s.call("GET", "/api/nowhere", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let (status, body) = s
+        .call("GET", &format!("/api/games/{id}/reports/5"), None, None)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+
+    // Bad games are refused with the field named.
+    let gm = s.player("gm2").await;
+    for (game, prefix) in [
+        (
+            json!({"title": "x", "game": "chess", "seats": ["a"], "deadline": {"every": "interval", "seconds": 3600}}),
+            "game:",
+        ),
+        (
+            json!({"title": "x", "game": "backpacks", "seats": ["a"], "deadline": {"every": "weekly", "weekday": "caturday", "time": "20:00", "zone": "UTC"}}),
+            "deadline.weekday",
+        ),
+        (
+            json!({"title": "", "game": "backpacks", "seats": ["a"], "deadline": {"every": "interval", "seconds": 3600}}),
+            "title:",
+        ),
+        (
+            json!({"title": "x", "game": "breaking-away", "rules": "tour", "seats": ["a"], "deadline": {"every": "interval", "seconds": 3600}}),
+            "rules:",
+        ),
+    ] {
+        let (status, body) = s.call("POST", "/api/games", Some(&gm), Some(game)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            body["error"].as_str().unwrap().starts_with(prefix),
+            "{body}"
+        );
+    }
+});
+
+on_both!(
+    a_backpacks_day_on_a_weekly_deadline,
+    |s: TestServer| async move {
+        let (id, _gm, seats) = s
+        .seated_game(json!({
+            "title": "Keswick", "game": "backpacks", "seats": ["ann", "bob"],
+            "deadline": {"every": "weekly", "weekday": "sunday", "time": "20:00", "zone": "Europe/London"},
+            "seed": 5,
+        }))
+        .await;
+        let (_, game) = s
+            .call("GET", &format!("/api/games/{id}"), Some(&seats[0]), None)
+            .await;
+        // 2026-11-22 is a Sunday; 20:00 GMT is eight hours after the start.
+        assert_eq!(game["deadline"], START + 8 * 3600);
+        let walkers = game["view"]["walkers"].as_array().unwrap();
+        assert!(
+            walkers[0]["hand"].is_array() && walkers[1]["hand"].is_null(),
+            "{walkers:?}"
+        );
+        s.clock.advance(8 * 3600);
+        assert_eq!(games::process_due(&s.state).await.unwrap(), 1);
+        let (_, game) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(game["turn"], 2);
+        assert_eq!(game["deadline"], START + 8 * 3600 + 7 * 86400);
+    }
+);
+
+on_both!(
+    two_processes_resolve_a_turn_once,
+    |s: TestServer| async move {
+        let (id, _gm, _seats) = s.seated_game(race(&["red", "blue", "green"])).await;
+        // A second server on the same database, with its own pool.
+        let other = TestServer::on(&s.url, None, s.clock.clone()).await;
+        s.clock.advance(86400);
+        let (a, b) = tokio::join!(
+            games::process(&s.state, id, false),
+            games::process(&other.state, id, false)
+        );
+        assert_eq!(
+            [a.unwrap(), b.unwrap()]
+                .iter()
+                .filter(|&&done| done)
+                .count(),
+            1,
+            "exactly one process resolves the turn"
+        );
+        let log = games::events(&s.state, id).await.unwrap();
+        let resolutions = log
+            .iter()
+            .filter(|(_, _, _, e)| matches!(e, gm::Event::Resolved { .. }))
+            .count();
+        assert_eq!(resolutions, 1);
+        let table = games::load(&other.state, id).await.unwrap();
+        assert_eq!(table.record.turn(), 2);
+    }
+);

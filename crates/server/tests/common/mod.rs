@@ -1,0 +1,198 @@
+//! A server for tests: the real `app` on a real database (a fresh SQLite file, or a fresh
+//! PostgreSQL database when `POSTRIDER_TEST_POSTGRES` names a server), a hand-turned clock,
+//! and requests sent without a socket.
+
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use server::{AppState, Config, Db, ManualClock, PasswordCost, app};
+use tower::ServiceExt;
+
+/// 2026-11-22 12:00 UTC, a Sunday.
+pub const START: i64 = 1_795_348_800;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestServer {
+    pub state: AppState,
+    pub clock: ManualClock,
+    pub url: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+static DATABASES: AtomicU32 = AtomicU32::new(0);
+
+/// A database URL for a fresh database, or `None` if PostgreSQL is not configured (then the
+/// PostgreSQL half of the suite is skipped, unless `POSTRIDER_REQUIRE_POSTGRES` is set, as CI
+/// sets it: there the absence is a failure).
+pub async fn fresh_url(backend: Backend) -> Option<(String, Option<tempfile::TempDir>)> {
+    match backend {
+        Backend::Sqlite => {
+            let dir = tempfile::tempdir().unwrap();
+            let url = format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display());
+            Some((url, Some(dir)))
+        }
+        Backend::Postgres => {
+            let Ok(admin) = std::env::var("POSTRIDER_TEST_POSTGRES") else {
+                assert!(
+                    std::env::var_os("POSTRIDER_REQUIRE_POSTGRES").is_none(),
+                    "POSTRIDER_REQUIRE_POSTGRES is set but POSTRIDER_TEST_POSTGRES is not"
+                );
+                eprintln!("skipped: set POSTRIDER_TEST_POSTGRES=postgres://… to run on PostgreSQL");
+                return None;
+            };
+            let name = format!(
+                "postrider_test_{}_{}",
+                std::process::id(),
+                DATABASES.fetch_add(1, Ordering::SeqCst)
+            );
+            sqlx::any::install_default_drivers();
+            let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&admin)
+                .await
+                .unwrap();
+            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                .execute(&mut conn)
+                .await
+                .unwrap();
+            let base = admin.rsplit_once('/').unwrap().0;
+            Some((format!("{base}/{name}"), None))
+        }
+    }
+}
+
+impl TestServer {
+    pub async fn start(backend: Backend) -> Option<TestServer> {
+        let (url, dir) = fresh_url(backend).await?;
+        Some(TestServer::on(&url, dir, ManualClock::at(START)).await)
+    }
+
+    /// Another server process's view of the same database (its own pool and state).
+    pub async fn on(url: &str, dir: Option<tempfile::TempDir>, clock: ManualClock) -> TestServer {
+        let db = Db::open(url).await.unwrap();
+        let config = Config {
+            password_cost: PasswordCost::Cheap,
+            ..Config::default()
+        };
+        TestServer {
+            state: AppState::new(db, Arc::new(clock.clone()), config),
+            clock,
+            url: url.to_string(),
+            _dir: dir,
+        }
+    }
+
+    pub fn clock_now(&self) -> i64 {
+        server::Clock::now(&self.clock)
+    }
+
+    /// Sends a request; returns the status and the body (JSON if it parses, else a string).
+    pub async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut request = Request::builder().method(method).uri(path);
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        let request = match body {
+            Some(body) => request
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(body.to_string())),
+            None => request.body(Body::empty()),
+        }
+        .unwrap();
+        self.send(request).await
+    }
+
+    pub async fn send(&self, request: Request<Body>) -> (StatusCode, Value) {
+        let response = app(self.state.clone()).oneshot(request).await.unwrap();
+        let status = response.status();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let text = String::from_utf8(bytes.to_vec()).unwrap();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, body)
+    }
+
+    /// Registers a player and returns an API token.
+    pub async fn player(&self, name: &str) -> String {
+        let credentials = json!({ "name": name, "password": "correct horse" });
+        let (status, body) = self
+            .call("POST", "/api/players", None, Some(credentials.clone()))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let (status, body) = self
+            .call("POST", "/api/login", None, Some(credentials))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["token"].as_str().unwrap().to_string()
+    }
+
+    /// A GM and one player per seat, seated; returns (game id, GM token, seat tokens).
+    pub async fn seated_game(&self, game: Value) -> (i64, String, Vec<String>) {
+        let gm = self.player("gm").await;
+        let (status, created) = self.call("POST", "/api/games", Some(&gm), Some(game)).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_i64().unwrap();
+        let mut tokens = Vec::new();
+        for invite in created["invites"].as_array().unwrap() {
+            let name = format!("p-{}", invite["name"].as_str().unwrap());
+            let token = self.player(&name).await;
+            let (status, body) = self
+                .call(
+                    "POST",
+                    &format!("/api/games/{id}/join"),
+                    Some(&token),
+                    Some(json!({ "invite": invite["invite"] })),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            tokens.push(token);
+        }
+        (id, gm, tokens)
+    }
+}
+
+pub fn race(seats: &[&str]) -> Value {
+    json!({
+        "title": "Tour de Test",
+        "game": "breaking-away",
+        "rules": "postal-2.2",
+        "seats": seats,
+        "deadline": { "every": "interval", "seconds": 86400 },
+        "seed": 11,
+    })
+}
+
+/// Runs a test body once on SQLite and once on PostgreSQL.
+#[macro_export]
+macro_rules! on_both {
+    ($name:ident, $body:expr) => {
+        mod $name {
+            use super::*;
+            #[tokio::test]
+            async fn sqlite() {
+                let server = TestServer::start(Backend::Sqlite).await.unwrap();
+                ($body)(server).await;
+            }
+            #[tokio::test]
+            async fn postgres() {
+                if let Some(server) = TestServer::start(Backend::Postgres).await {
+                    ($body)(server).await;
+                }
+            }
+        }
+    };
+}
