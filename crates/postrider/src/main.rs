@@ -4,6 +4,7 @@
 mod backpacks;
 mod breaking_away;
 mod files;
+mod serve;
 mod tournament;
 
 use std::process::ExitCode;
@@ -27,6 +28,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Run the GM server: games with deadlines, sealed orders and reports, on the web and a JSON API.
+    Serve(serve::ServeArgs),
     /// Play a whole game between bots and print it turn by turn: `demo` or `demo backpacks`.
     Demo(DemoArgs),
     /// Start a new game and write its game file: `new [breaking-away|backpacks] FILE ...`.
@@ -207,6 +210,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
+        Command::Serve(args) => serve::serve(args),
         Command::Demo(args) => match args.game.as_str() {
             "breaking-away" => {
                 breaking_away::demo(&args.rules, &args.options, &args.bots, args.seed)

@@ -277,8 +277,24 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
         };
         query.execute(&mut *tx).await?;
     }
+    if actor == "server" {
+        // The turn's events are written but not committed.
+        failpoint("turn-before-commit").await;
+    }
     tx.commit().await?;
     Ok(())
+}
+
+/// A place where the crash tests stop a server: when `POSTRIDER_FAILPOINT` names it, the
+/// server says so on stderr and waits there forever (to be killed with SIGKILL). Unset in
+/// normal running, where it costs one comparison.
+async fn failpoint(name: &str) {
+    static FAILPOINT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    let armed = FAILPOINT.get_or_init(|| std::env::var("POSTRIDER_FAILPOINT").ok());
+    if armed.as_deref() == Some(name) {
+        eprintln!("failpoint {name} reached");
+        std::future::pending::<()>().await;
+    }
 }
 
 /// Processes the coming turn of a game if it is due (its deadline has passed, or every seat

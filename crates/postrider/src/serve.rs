@@ -1,0 +1,66 @@
+//! `postrider serve`: the GM server on an embedded SQLite database (created and migrated in
+//! the data directory on first start) or on PostgreSQL.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow};
+use clap::Args;
+use server::{AppState, Config, Db, SystemClock};
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// The data directory (its SQLite database is created on first start).
+    #[arg(long, default_value = "postrider-data")]
+    data: String,
+    /// A database URL instead of the data directory's: postgres://USER@HOST/DB or sqlite://FILE.
+    #[arg(long, env = "POSTRIDER_DATABASE")]
+    database: Option<String>,
+    /// Seconds between the deadline worker's checks (it also wakes when a game's last orders arrive).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    tick: u64,
+}
+
+pub fn serve(args: ServeArgs) -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
+    runtime.block_on(async move {
+        let url = match args.database {
+            Some(url) => url,
+            None => {
+                std::fs::create_dir_all(&args.data)
+                    .with_context(|| format!("--data: cannot create {}", args.data))?;
+                format!("sqlite://{}/postrider.db?mode=rwc", args.data)
+            }
+        };
+        let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
+        let listener = tokio::net::TcpListener::bind(&args.listen)
+            .await
+            .with_context(|| format!("--listen: cannot listen on {}", args.listen))?;
+        let config = Config {
+            tick: Duration::from_secs(args.tick),
+            ..Config::default()
+        };
+        tracing::info!(
+            address = %listener.local_addr()?,
+            database = ?db.backend,
+            "postrider is serving: open http://{}/",
+            listener.local_addr()?
+        );
+        let state = AppState::new(db, Arc::new(SystemClock), config);
+        server::serve(listener, state, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .context("serving")
+    })
+}
