@@ -434,3 +434,47 @@ on_both!(
         assert_eq!(table.record.turn(), 2);
     }
 );
+
+#[tokio::test]
+async fn every_route_is_in_the_openapi_document() {
+    let s = TestServer::start(Backend::Sqlite).await.unwrap();
+    let (status, spec) = s.call("GET", "/api/openapi.json", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    let documented: Vec<String> = spec["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, methods)| {
+            methods
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(move |m| format!("{} {path}", m.to_uppercase()))
+        })
+        .collect();
+    // Every path the router serves is documented (read from its source, so that a new route
+    // cannot go undocumented) ...
+    let source = include_str!("../src/lib.rs");
+    let paths: Vec<&str> = source
+        .split('"')
+        .filter(|piece| piece.starts_with("/api/"))
+        .collect();
+    assert!(paths.len() >= 11, "{paths:?}");
+    for path in paths {
+        assert!(
+            spec["paths"].get(path).is_some(),
+            "{path} is not in openapi.json"
+        );
+    }
+    // ... and every documented method answers (not 404 or 405).
+    for route in &documented {
+        let (method, path) = route.split_once(' ').unwrap();
+        let path = path.replace("{id}", "1").replace("{turn}", "1");
+        let (status, body) = s.call(method, &path, None, None).await;
+        assert!(
+            status != StatusCode::METHOD_NOT_ALLOWED
+                && body["error"] != "path: no such endpoint (see /api/openapi.json)",
+            "{route}: {status} {body}"
+        );
+    }
+}
