@@ -24,7 +24,7 @@ const FORBIDDEN: [&str; 11] = [
     "std-env",
 ];
 const RULES_CRATES: [&str; 3] = ["game-api", "game-breaking-away", "game-backpacks"];
-const HIGHER_LAYERS: [&str; 2] = ["bots", "postrider"];
+const HIGHER_LAYERS: [&str; 4] = ["bots", "gm", "server", "postrider"];
 
 fn dependencies(package: &str) -> BTreeSet<String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
@@ -83,4 +83,32 @@ fn game_crates_depend_on_the_api_not_on_each_other() {
             .iter()
             .any(|d| d.starts_with("game-") && d != "game-api" && d != "game-breaking-away")
     );
+}
+
+#[test]
+fn the_gm_lifecycle_has_no_io_and_the_server_is_its_only_user_of_it() {
+    // gm is the turn lifecycle as pure functions: the server brings the database, the
+    // network and the clock.
+    let deps = dependencies("gm");
+    assert!(
+        deps.contains("game-breaking-away") && deps.contains("bots"),
+        "{deps:?}"
+    );
+    for forbidden in [
+        "tokio",
+        "sqlx",
+        "axum",
+        "hyper",
+        "getrandom",
+        "server",
+        "postrider",
+    ] {
+        assert!(!deps.contains(forbidden), "gm depends on {forbidden}");
+    }
+    let server = dependencies("server");
+    assert!(
+        server.contains("gm") && server.contains("sqlx"),
+        "{server:?}"
+    );
+    assert!(!server.contains("postrider"));
 }
