@@ -9,6 +9,7 @@ pub mod clock;
 pub mod db;
 pub mod error;
 pub mod games;
+pub mod pages;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -63,9 +64,10 @@ impl AppState {
     }
 }
 
-/// The HTTP surface: the JSON API.
+/// The HTTP surface: the pages and the JSON API.
 pub fn app(state: AppState) -> Router {
     Router::new()
+        .route("/", get(pages::front))
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/players", post(api::register))
         .route("/api/login", post(api::login))

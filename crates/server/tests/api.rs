@@ -478,3 +478,24 @@ async fn every_route_is_in_the_openapi_document() {
         );
     }
 }
+
+on_both!(
+    the_front_page_lists_games_escaped,
+    |s: TestServer| async move {
+        let gm = s.player("gm").await;
+        // Seat names are checked by the rules (letters, digits, '-', '_'); titles are free text.
+        let mut game = race(&["red", "blue"]);
+        game["title"] = json!("Tour <script>alert(1)</script>");
+        let (status, body) = s.call("POST", "/api/games", Some(&gm), Some(game)).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let (status, page) = s.call("GET", "/", None, None).await;
+        assert_eq!(status, StatusCode::OK);
+        let page = page.as_str().unwrap();
+        assert!(
+            page.contains("Tour &lt;script&gt;alert(1)&lt;/script&gt;"),
+            "{page}"
+        );
+        assert!(page.contains("blue (open)"), "{page}");
+        assert!(!page.contains("<script>"));
+    }
+);
