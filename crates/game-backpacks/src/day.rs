@@ -288,6 +288,15 @@ impl Day {
         self.turn >= TURNS
     }
 
+    /// The time on the day's clock: the coming turn's start, or 18:00 once the day is over.
+    pub fn clock_text(&self) -> String {
+        if self.is_over() {
+            "18:00".to_string()
+        } else {
+            clock::time_text(self.turn)
+        }
+    }
+
     pub fn card_kind(&self, card: CardId) -> CardKind {
         self.deck.card(card).kind()
     }

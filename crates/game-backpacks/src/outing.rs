@@ -244,7 +244,7 @@ impl Outing {
     pub fn summary(&self) -> Value {
         let day = &self.day;
         json!({
-            "time": if day.is_over() { "18:00".to_string() } else { clock::time_text(day.turn) },
+            "time": day.clock_text(),
             "weather": weather_name(day.weather),
             "targets": day.targets.iter().zip(&day.target_arrivals).map(|(&t, &n)| json!({"location": day.map.location_id(t), "reached": n})).collect::<Vec<_>>(),
             "rucksack": day.rucksack.map(|r| self.walkers[usize::from(r.carrier)].clone()),

@@ -37,74 +37,76 @@ impl DeadlineRule {
                 }
                 Ok(())
             }
-            DeadlineRule::Weekly { .. } => self.weekly_parts().map(|_| ()),
+            DeadlineRule::Weekly {
+                weekday,
+                time,
+                zone,
+            } => weekly(weekday, time, zone).map(|_| ()),
         }
-    }
-
-    fn weekly_parts(&self) -> Result<(Weekday, Time, TimeZone), String> {
-        let DeadlineRule::Weekly {
-            weekday,
-            time,
-            zone,
-        } = self
-        else {
-            unreachable!("only called for weekly rules")
-        };
-        let day = match weekday.to_ascii_lowercase().as_str() {
-            "monday" => Weekday::Monday,
-            "tuesday" => Weekday::Tuesday,
-            "wednesday" => Weekday::Wednesday,
-            "thursday" => Weekday::Thursday,
-            "friday" => Weekday::Friday,
-            "saturday" => Weekday::Saturday,
-            "sunday" => Weekday::Sunday,
-            _ => {
-                return Err(format!(
-                    "deadline.weekday: {weekday:?} is not a day of the week"
-                ));
-            }
-        };
-        let at: Time = time
-            .parse()
-            .ok()
-            .filter(|_| time.len() == 5)
-            .ok_or_else(|| format!("deadline.time: {time:?} is not a time like 20:00"))?;
-        let tz = TimeZone::get(zone).map_err(|_| {
-            format!("deadline.zone: {zone:?} is not a time zone like Europe/London")
-        })?;
-        Ok((day, at, tz))
     }
 
     /// The first deadline strictly after `now` (Unix seconds).
     pub fn next_after(&self, now: i64) -> Result<i64, String> {
         match self {
             DeadlineRule::Interval { seconds } => Ok(now + seconds),
-            DeadlineRule::Weekly { .. } => {
-                let (day, at, tz) = self.weekly_parts()?;
+            DeadlineRule::Weekly {
+                weekday,
+                time,
+                zone,
+            } => {
+                let (day, at, tz) = weekly(weekday, time, zone)?;
                 let now_ts = Timestamp::from_second(now).map_err(|e| e.to_string())?;
                 let today = now_ts.to_zoned(tz.clone()).date();
-                for ahead in 0..=7 {
+                // A local time skipped by a clock change resolves to the later instant.
+                let due = |days: i64| -> Result<i64, String> {
                     let date = today
-                        .checked_add(SignedDuration::from_hours(24 * ahead))
+                        .checked_add(SignedDuration::from_hours(24 * days))
                         .map_err(|e| e.to_string())?;
-                    if date.weekday() != day {
-                        continue;
-                    }
-                    // A local time skipped by a clock change resolves to the later instant.
-                    let due = date
+                    let zoned = date
                         .to_datetime(at)
                         .to_zoned(tz.clone())
-                        .map_err(|e| e.to_string())?
-                        .timestamp()
-                        .as_second();
-                    if due > now {
-                        return Ok(due);
-                    }
+                        .map_err(|e| e.to_string())?;
+                    Ok(zoned.timestamp().as_second())
+                };
+                let ahead = i64::from(
+                    day.to_monday_zero_offset() - today.weekday().to_monday_zero_offset(),
+                )
+                .rem_euclid(7);
+                let first = due(ahead)?;
+                if first > now {
+                    Ok(first)
+                } else {
+                    due(ahead + 7)
                 }
-                unreachable!("a weekday recurs within eight days")
             }
         }
     }
+}
+
+/// A weekly rule's fields, checked: the day, the local time and the zone.
+fn weekly(weekday: &str, time: &str, zone: &str) -> Result<(Weekday, Time, TimeZone), String> {
+    let day = match weekday.to_ascii_lowercase().as_str() {
+        "monday" => Weekday::Monday,
+        "tuesday" => Weekday::Tuesday,
+        "wednesday" => Weekday::Wednesday,
+        "thursday" => Weekday::Thursday,
+        "friday" => Weekday::Friday,
+        "saturday" => Weekday::Saturday,
+        "sunday" => Weekday::Sunday,
+        _ => {
+            return Err(format!(
+                "deadline.weekday: {weekday:?} is not a day of the week"
+            ));
+        }
+    };
+    let at: Time = time
+        .parse()
+        .ok()
+        .filter(|_| time.len() == 5)
+        .ok_or_else(|| format!("deadline.time: {time:?} is not a time like 20:00"))?;
+    let tz = TimeZone::get(zone)
+        .map_err(|_| format!("deadline.zone: {zone:?} is not a time zone like Europe/London"))?;
+    Ok((day, at, tz))
 }
 
 #[cfg(test)]

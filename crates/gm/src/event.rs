@@ -134,9 +134,13 @@ impl Event {
         )
     }
 
-    /// Whether the entry's content is secret until the turn is resolved (sealed orders).
-    pub fn is_sealed(&self) -> bool {
-        matches!(self, Event::Lineup { .. } | Event::Orders { .. })
+    /// The seat whose sealed line-up or orders this entry holds: secret until the turn is
+    /// resolved.
+    pub fn sealed_seat(&self) -> Option<u8> {
+        match self {
+            Event::Lineup { seat, .. } | Event::Orders { seat, .. } => Some(*seat),
+            _ => None,
+        }
     }
 
     pub fn to_json(&self) -> String {

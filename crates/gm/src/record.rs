@@ -42,7 +42,7 @@ pub struct Submission {
 }
 
 /// The GM's record of a game in progress.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Record {
     Race(Box<Race>),
     Outing(Box<Outing>),
@@ -294,7 +294,7 @@ impl Record {
             }
         }
         // Check against the rules on a copy: a refused submission changes nothing.
-        let mut trial = Record::from_json(self.game(), &self.to_json())?;
+        let mut trial = self.clone();
         for e in &events {
             trial.apply(e)?;
         }
@@ -474,7 +474,7 @@ fn outing_view(outing: &Outing, viewer: Viewer) -> Value {
     json!({
         "game": "backpacks",
         "turn": outing.history().len() + 1,
-        "time": if day.is_over() { "18:00".to_string() } else { clock::time_text(day.turn) },
+        "time": day.clock_text(),
         "over": outing.is_over(),
         "weather": weather_name(view.weather),
         "targets": view.targets.iter().zip(&view.target_arrivals).map(|(&t, &n)| json!({

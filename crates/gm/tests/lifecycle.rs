@@ -87,8 +87,8 @@ fn a_refused_submission_changes_nothing_and_names_the_field() {
     assert_eq!(record.to_json(), before);
 }
 
-#[test]
-fn roll_back_restores_the_sealed_orders_of_the_turn() {
+/// A race whose two teams have sealed their line-ups and turn-1 orders.
+fn both_teams_sealed() -> (Record, Vec<Event>) {
     let mut log = vec![Event::Created {
         setup: race_setup(),
     }];
@@ -107,6 +107,12 @@ fn roll_back_restores_the_sealed_orders_of_the_turn() {
         Some("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4"),
         "A 5 B 9 C 6 D 7",
     );
+    (record, log)
+}
+
+#[test]
+fn roll_back_restores_the_sealed_orders_of_the_turn() {
+    let (record, mut log) = both_teams_sealed();
     let before = record.to_json();
     log.push(Event::Resolved { turn: 1 });
     log.push(Event::Dropped {
@@ -124,24 +130,7 @@ fn roll_back_restores_the_sealed_orders_of_the_turn() {
 
 #[test]
 fn a_seat_sees_its_own_hands_only() {
-    let mut log = vec![Event::Created {
-        setup: race_setup(),
-    }];
-    let mut record = Record::replay(&log).unwrap();
-    submit(
-        &mut record,
-        &mut log,
-        0,
-        Some("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4"),
-        "A 6 B 9 C 8 D 7",
-    );
-    submit(
-        &mut record,
-        &mut log,
-        1,
-        Some("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4"),
-        "A 5 B 9 C 6 D 7",
-    );
+    let (mut record, _) = both_teams_sealed();
     record.apply(&Event::Resolved { turn: 1 }).unwrap();
     let view = record.view_json(Viewer::Seat(Seat(0)));
     for rider in view["riders"].as_array().unwrap() {

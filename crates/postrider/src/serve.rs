@@ -50,12 +50,8 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             tick: Duration::from_secs(args.tick),
             ..Config::default()
         };
-        tracing::info!(
-            address = %listener.local_addr()?,
-            database = ?db.backend,
-            "postrider is serving: open http://{}/",
-            listener.local_addr()?
-        );
+        let address = listener.local_addr()?;
+        tracing::info!(%address, database = ?db.backend, "postrider is serving: open http://{address}/");
         let state = AppState::new(db, Arc::new(SystemClock), config);
         server::serve(listener, state, async {
             let _ = tokio::signal::ctrl_c().await;

@@ -4,7 +4,7 @@
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::header::{CONTENT_TYPE, SET_COOKIE};
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use game_api::{Seat, Viewer};
 use gm::{Author, DeadlineRule, Event, Record, Setup, Submission};
@@ -145,17 +145,11 @@ pub async fn list_games(
     State(state): State<AppState>,
     MaybePlayer(player): MaybePlayer,
 ) -> ApiResult<Json<Value>> {
-    let ids: Vec<i64> = sqlx::query("SELECT id FROM games ORDER BY id DESC LIMIT 200")
-        .fetch_all(&state.db.pool)
+    let games: Vec<Value> = games::list(&state)
         .await?
-        .into_iter()
-        .map(|r| r.get(0))
+        .iter()
+        .map(|table| summary_json(table, player.as_ref()))
         .collect();
-    let mut games = Vec::with_capacity(ids.len());
-    for id in ids {
-        let table = games::load(&state, id).await?;
-        games.push(summary_json(&table, player.as_ref()));
-    }
     Ok(Json(json!({ "games": games })))
 }
 
@@ -392,11 +386,7 @@ pub async fn history(
         .enumerate()
         .map(|(k, (seq, at, actor, event))| {
             let mut body = serde_json::to_value(event).expect("events serialise");
-            let seat = match event {
-                Event::Lineup { seat, .. } | Event::Orders { seat, .. } => Some(*seat),
-                _ => None,
-            };
-            if let Some(seat) = seat {
+            if let Some(seat) = event.sealed_seat() {
                 let revealed = last_resolution.is_some_and(|r| r > k);
                 if !revealed && !is_gm && !viewer.sees_secrets_of(Seat(seat)) {
                     body["text"] = Value::Null;
@@ -502,16 +492,9 @@ pub async fn gm_action(
             return Ok(Json(game_json(&table, Some(&player))));
         }
         GmAction::Preview => {
-            let mut record = Record::from_json(table.row.game, &table.record.to_json())?;
-            for seat in &table.seats {
-                if let Some(bot) = &seat.bot {
-                    for e in record.bot_events(seat.seat, bot)? {
-                        record.apply(&e)?;
-                    }
-                }
-            }
+            let mut record = table.record.clone();
             let turn = record.turn();
-            record.apply(&Event::Resolved { turn })?;
+            games::play_turn(&mut record, &table.seats)?;
             return Ok(Json(json!({
                 "preview": true,
                 "turn": turn,
@@ -595,7 +578,6 @@ pub async fn openapi() -> impl IntoResponse {
     )
 }
 
-pub async fn not_found(headers: HeaderMap) -> ApiError {
-    let _ = headers;
+pub async fn not_found() -> ApiError {
     ApiError::NotFound("path: no such endpoint (see /api/openapi.json)".into())
 }

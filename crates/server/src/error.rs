@@ -77,9 +77,7 @@ impl From<JsonRejection> for ApiError {
             JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMedia(
                 "body: send JSON with Content-Type: application/json".into(),
             ),
-            JsonRejection::BytesRejection(_) if text.contains("length limit") => {
-                ApiError::TooLarge(format!("body: larger than {} bytes", crate::BODY_LIMIT))
-            }
+            // The only way reading a body fails here is the length limit.
             JsonRejection::BytesRejection(_) => {
                 ApiError::TooLarge(format!("body: larger than {} bytes", crate::BODY_LIMIT))
             }

@@ -184,7 +184,7 @@ pub async fn create(
             .bind(id)
             .bind(seat as i64)
             .bind(name)
-            .bind(crate::auth::new_secret()?[..24].to_string())
+            .bind(new_invite()?)
             .execute(&mut *tx)
             .await?;
     }
@@ -197,6 +197,23 @@ pub async fn create(
         .await?;
     tx.commit().await?;
     Ok(id)
+}
+
+/// The secret part of a seat's invitation link.
+fn new_invite() -> ApiResult<String> {
+    Ok(crate::auth::new_secret()?[..24].to_string())
+}
+
+/// The newest games (at most 200), newest first.
+pub async fn list(state: &AppState) -> ApiResult<Vec<Table>> {
+    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM games ORDER BY id DESC LIMIT 200")
+        .fetch_all(&state.db.pool)
+        .await?;
+    let mut tables = Vec::with_capacity(ids.len());
+    for id in ids {
+        tables.push(load(state, id).await?);
+    }
+    Ok(tables)
 }
 
 async fn gm_name(state: &AppState, id: i64) -> ApiResult<String> {
@@ -271,7 +288,7 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
             SeatChange::Free { seat } => sqlx::query(
                 "UPDATE seats SET player_id = NULL, invite = $1 WHERE game_id = $2 AND seat = $3",
             )
-            .bind(crate::auth::new_secret()?[..24].to_string())
+            .bind(new_invite()?)
             .bind(row.id)
             .bind(i64::from(*seat)),
         };
@@ -309,20 +326,7 @@ pub async fn process(state: &AppState, id: i64, force: bool) -> ApiResult<bool> 
     if table.row.over || table.record.is_over() || (!force && (table.row.paused || !due)) {
         return Ok(false);
     }
-    let mut events = Vec::new();
-    for seat in &table.seats {
-        if let Some(bot) = &seat.bot {
-            for e in table.record.bot_events(seat.seat, bot)? {
-                table.record.apply(&e)?;
-                events.push(e);
-            }
-        }
-    }
-    let resolved = Event::Resolved {
-        turn: table.record.turn(),
-    };
-    table.record.apply(&resolved)?;
-    events.push(resolved);
+    let events = play_turn(&mut table.record, &table.seats)?;
     let next = table
         .row
         .deadline_rule
@@ -338,6 +342,26 @@ pub async fn process(state: &AppState, id: i64, force: bool) -> ApiResult<bool> 
         Err(ApiError::Conflict(_)) => Ok(false),
         Err(e) => Err(e),
     }
+}
+
+/// Adjudicates the coming turn on `record`: the bots in their seats send their orders, then
+/// the turn is resolved (missing orders get the rules' NMR policy). Returns the log entries.
+pub fn play_turn(record: &mut Record, seats: &[SeatRow]) -> Result<Vec<Event>, gm::GmError> {
+    let mut events = Vec::new();
+    for seat in seats {
+        if let Some(bot) = &seat.bot {
+            for e in record.bot_events(seat.seat, bot)? {
+                record.apply(&e)?;
+                events.push(e);
+            }
+        }
+    }
+    let resolved = Event::Resolved {
+        turn: record.turn(),
+    };
+    record.apply(&resolved)?;
+    events.push(resolved);
+    Ok(events)
 }
 
 /// Processes every game that is due. A server that was down catches up here: each overdue

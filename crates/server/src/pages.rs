@@ -30,12 +30,8 @@ pub async fn front(
     State(state): State<AppState>,
     MaybePlayer(player): MaybePlayer,
 ) -> ApiResult<Html<String>> {
-    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM games ORDER BY id DESC LIMIT 200")
-        .fetch_all(&state.db.pool)
-        .await?;
     let mut rows = String::new();
-    for id in ids {
-        let table = games::load(&state, id).await?;
+    for table in games::list(&state).await? {
         let seats: Vec<String> = table
             .seats
             .iter()

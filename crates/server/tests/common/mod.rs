@@ -11,17 +11,12 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
+pub use server::Backend;
 use server::{AppState, Config, Db, ManualClock, PasswordCost, app};
 use tower::ServiceExt;
 
 /// 2026-11-22 12:00 UTC, a Sunday.
 pub const START: i64 = 1_795_348_800;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
-    Sqlite,
-    Postgres,
-}
 
 pub struct TestServer {
     pub state: AppState,
