@@ -15,6 +15,7 @@ pub mod random;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod svg;
 pub mod turn;
 pub mod view;
 

@@ -84,6 +84,30 @@ impl DeadlineRule {
 }
 
 /// A weekly rule's fields, checked: the day, the local time and the zone.
+impl std::fmt::Display for DeadlineRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DeadlineRule::Interval { seconds } if seconds % 3600 == 0 => {
+                write!(f, "every {} h", seconds / 3600)
+            }
+            DeadlineRule::Interval { seconds } => write!(f, "every {} min", seconds / 60),
+            DeadlineRule::Weekly {
+                weekday,
+                time,
+                zone,
+            } => write!(f, "every {weekday} at {time} ({zone})"),
+        }
+    }
+}
+
+/// A moment (seconds since 1970) as people read it: `2026-11-22 18:00 UTC`.
+pub fn utc_text(seconds: i64) -> String {
+    match jiff::Timestamp::from_second(seconds) {
+        Ok(t) => t.strftime("%Y-%m-%d %H:%M UTC").to_string(),
+        Err(_) => format!("{seconds} s"),
+    }
+}
+
 fn weekly(weekday: &str, time: &str, zone: &str) -> Result<(Weekday, Time, TimeZone), String> {
     let day = match weekday.to_ascii_lowercase().as_str() {
         "monday" => Weekday::Monday,
@@ -123,6 +147,23 @@ mod tests {
 
     fn at(text: &str) -> i64 {
         text.parse::<Timestamp>().unwrap().as_second()
+    }
+
+    #[test]
+    fn moments_and_rules_read_as_people_write_them() {
+        assert_eq!(utc_text(at("2026-11-22T18:05:00Z")), "2026-11-22 18:05 UTC");
+        assert_eq!(
+            DeadlineRule::Interval { seconds: 86400 }.to_string(),
+            "every 24 h"
+        );
+        assert_eq!(
+            DeadlineRule::Interval { seconds: 600 }.to_string(),
+            "every 10 min"
+        );
+        assert_eq!(
+            weekly("sunday", "20:00", "Europe/London").to_string(),
+            "every sunday at 20:00 (Europe/London)"
+        );
     }
 
     #[test]

@@ -5,8 +5,10 @@
 
 pub mod deadline;
 pub mod event;
+pub mod picture;
 pub mod record;
 
-pub use deadline::DeadlineRule;
+pub use deadline::{DeadlineRule, utc_text};
 pub use event::{Author, Event, GameKind, Setup};
-pub use record::{GmError, Record, Submission, check_bot};
+pub use picture::{Progress, Series};
+pub use record::{BREAKING_AWAY_OPTIONS, GmError, Record, Submission, check_bot, default_lineup};

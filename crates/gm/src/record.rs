@@ -408,6 +408,14 @@ impl Record {
     }
 }
 
+/// The board game's optional rules, by name (what `Setup::options` may hold).
+pub const BREAKING_AWAY_OPTIONS: [&str; 4] = game_breaking_away::Options::NAMES;
+
+/// The line-up a Breaking Away team that sends none starts with, as text (a form's default).
+pub fn default_lineup() -> String {
+    game_breaking_away::race::default_lineup().to_string()
+}
+
 /// Checks a bot's name (`random`, `nmr`, `heuristic`, `mcts`).
 pub fn check_bot(name: &str) -> Result<(), GmError> {
     name.parse::<bots::breaking_away::BotKind>()

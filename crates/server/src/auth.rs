@@ -6,6 +6,7 @@ use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::{Algorithm, Argon2, Params, Version};
 use axum::extract::FromRequestParts;
+use axum::http::HeaderValue;
 use axum::http::header::{AUTHORIZATION, COOKIE};
 use axum::http::request::Parts;
 use sha2::{Digest, Sha256};
@@ -17,6 +18,49 @@ use crate::error::{ApiError, ApiResult};
 pub const SESSION_COOKIE: &str = "postrider_session";
 /// Sessions last thirty days.
 pub const SESSION_SECONDS: i64 = 30 * 24 * 3600;
+/// The browser's form secret: HTML forms carry a token derived from it (CSRF protection).
+pub const FORM_COOKIE: &str = "postrider_form";
+
+/// The `Set-Cookie` value that opens a browser session.
+pub fn session_cookie(secret: &str) -> ApiResult<HeaderValue> {
+    HeaderValue::from_str(&format!(
+        "{SESSION_COOKIE}={secret}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_SECONDS}"
+    ))
+    .map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// The `Set-Cookie` value that ends a browser session.
+pub fn session_cookie_cleared() -> HeaderValue {
+    HeaderValue::from_static("postrider_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
+}
+
+/// The `Set-Cookie` value that gives a browser its form secret (for as long as it keeps it).
+pub fn form_cookie(secret: &str) -> ApiResult<HeaderValue> {
+    HeaderValue::from_str(&format!(
+        "{FORM_COOKIE}={secret}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000"
+    ))
+    .map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// The token a form must carry when the browser's form secret is `secret`. Another site can
+/// make the browser send the cookie but can neither read it nor compute the token.
+pub fn csrf_token(form_secret: &str) -> String {
+    hex(&Sha256::digest(format!("postrider-csrf:{form_secret}")))
+}
+
+/// The value of one cookie of the request.
+pub fn cookie(parts: &Parts, name: &str) -> Option<String> {
+    parts
+        .headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_string())
+        .filter(|v| !v.is_empty())
+}
 
 /// How expensive password hashing is: the recommended argon2id cost, or a cheap one that
 /// tests use (never in production: `serve` always uses `Standard`).
@@ -132,18 +176,11 @@ fn secret_of(parts: &Parts) -> Option<String> {
             .and_then(|v| v.strip_prefix("Bearer "))
             .map(|t| t.trim().to_string());
     }
-    parts
-        .headers
-        .get_all(COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == SESSION_COOKIE)
-        .map(|(_, v)| v.to_string())
+    cookie(parts, SESSION_COOKIE)
 }
 
-async fn player_for(state: &AppState, secret: &str) -> ApiResult<Option<Player>> {
+/// The player a secret belongs to, if it is known and not expired.
+pub async fn player_for(state: &AppState, secret: &str) -> ApiResult<Option<Player>> {
     let row = sqlx::query(
         "SELECT p.id, p.name FROM credentials c JOIN players p ON p.id = c.player_id \
          WHERE c.token_hash = $1 AND (c.expires_at IS NULL OR c.expires_at > $2)",

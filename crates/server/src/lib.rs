@@ -3,6 +3,7 @@
 //! worker. The database is SQLite by default and PostgreSQL at scale (`db`); every change to
 //! a game is one transaction on its event log (`games`).
 
+pub mod actions;
 pub mod api;
 pub mod auth;
 pub mod clock;
@@ -68,6 +69,22 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/", get(pages::front))
+        .route("/login", get(pages::login_form).post(pages::login))
+        .route("/register", get(pages::register_form).post(pages::register))
+        .route("/logout", post(pages::logout))
+        .route("/new", get(pages::new_game_form).post(pages::new_game))
+        .route("/games/{id}", get(pages::game))
+        .route("/games/{id}/turns/{turn}", get(pages::turn))
+        .route("/games/{id}/history", get(pages::history))
+        .route("/games/{id}/join", get(pages::join_form).post(pages::join))
+        .route(
+            "/games/{id}/orders",
+            get(pages::orders_form).post(pages::orders),
+        )
+        .route(
+            "/games/{id}/gm",
+            get(pages::console).post(pages::console_action),
+        )
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/players", post(api::register))
         .route("/api/login", post(api::login))

@@ -1,0 +1,413 @@
+//! What a player or GM can do, once: the JSON API (`api`) and the HTML forms (`pages`) both
+//! call these, so a rule enforced for one is enforced for the other.
+
+use game_api::{Seat, Viewer};
+use gm::{Author, DeadlineRule, Event, Record, Setup, Submission};
+use serde::Deserialize;
+use sqlx::Row;
+
+use crate::AppState;
+use crate::auth::{self, Player};
+use crate::error::{ApiError, ApiResult};
+use crate::games::{self, Change, SeatChange, Table};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    pub name: String,
+    pub password: String,
+}
+
+/// Opens an account.
+pub async fn register(state: &AppState, c: &Credentials) -> ApiResult<()> {
+    auth::check_name(&c.name)?;
+    auth::check_password(&c.password)?;
+    let hash = auth::hash_password(&c.password, state.config.password_cost)?;
+    let inserted = sqlx::query(
+        "INSERT INTO players (name, password_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING",
+    )
+    .bind(&c.name)
+    .bind(hash)
+    .bind(state.clock.now())
+    .execute(&state.db.pool)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        return Err(ApiError::Conflict(format!("name: {:?} is taken", c.name)));
+    }
+    Ok(())
+}
+
+/// Checks a name and password and opens a session: its secret.
+pub async fn login(state: &AppState, c: &Credentials) -> ApiResult<String> {
+    let row = sqlx::query("SELECT id, password_hash FROM players WHERE name = $1")
+        .bind(&c.name)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    let Some(row) = row.filter(|r| auth::verify_password(&c.password, &r.get::<String, _>(1)))
+    else {
+        return Err(ApiError::Unauthorized(
+            "login: unknown name or wrong password".into(),
+        ));
+    };
+    auth::issue(state, row.get(0), "session").await
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    pub title: String,
+    pub game: String,
+    #[serde(default)]
+    pub rules: Option<String>,
+    #[serde(default)]
+    pub options: Vec<String>,
+    pub seats: Vec<String>,
+    pub deadline: DeadlineRule,
+    /// The seed of every draw; drawn from the operating system when not given.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// Creates a game with `player` as its GM: its id.
+pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> ApiResult<i64> {
+    let title = new.title.trim();
+    if title.is_empty() || title.chars().count() > 80 {
+        return Err(ApiError::Bad("title: must be 1 to 80 characters".into()));
+    }
+    new.deadline.check().map_err(ApiError::Bad)?;
+    let seed = match new.seed {
+        Some(seed) => seed,
+        None => {
+            let mut bytes = [0u8; 8];
+            getrandom::fill(&mut bytes).map_err(|e| ApiError::Internal(e.to_string()))?;
+            u64::from_le_bytes(bytes)
+        }
+    };
+    let setup = Setup {
+        game: new
+            .game
+            .parse()
+            .map_err(|e| ApiError::Bad(format!("game: {e}")))?,
+        rules: new.rules,
+        options: new.options,
+        seats: new.seats,
+        seed,
+    };
+    games::create(state, title, player.id, setup, &new.deadline).await
+}
+
+/// Who the caller is in this game: a seat's view if they play one, the GM's if they run it,
+/// else the public view.
+pub fn viewer(table: &Table, player: Option<&Player>) -> Viewer {
+    match player {
+        Some(p) => match table.seat_of(p.id) {
+            Some(seat) => Viewer::Seat(Seat(seat)),
+            None if table.is_gm(p.id) => Viewer::Gm,
+            None => Viewer::Public,
+        },
+        None => Viewer::Public,
+    }
+}
+
+/// Claims the seat an invitation is for.
+pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> ApiResult<()> {
+    let table = games::load(state, id).await?;
+    let Some(seat) = table.seats.iter().find(|s| s.invite == invite) else {
+        return Err(ApiError::Forbidden(
+            "invite: not an invitation to this game (or already used)".into(),
+        ));
+    };
+    if let Some(held) = table.seat_of(player.id) {
+        return Err(ApiError::Conflict(format!(
+            "invite: you already play seat {held} ({})",
+            table.seats[usize::from(held)].name
+        )));
+    }
+    if seat.player_id.is_some() {
+        return Err(ApiError::Conflict(format!(
+            "invite: seat {} is taken",
+            seat.name
+        )));
+    }
+    let seat_no = seat.seat;
+    let change = Change {
+        events: vec![Event::SeatClaimed {
+            seat: seat_no,
+            player: player.name.clone(),
+        }],
+        seats: vec![SeatChange::Claim {
+            seat: seat_no,
+            player_id: player.id,
+        }],
+        ..Change::default()
+    };
+    games::append(state, &table, &player.name, change).await
+}
+
+/// The seat the player holds in this game, or a 403.
+pub fn own_seat(table: &Table, player: &Player) -> ApiResult<u8> {
+    table
+        .seat_of(player.id)
+        .ok_or_else(|| ApiError::Forbidden("seat: you do not play in this game".into()))
+}
+
+/// Seals (or amends) the player's orders for the coming turn: the record with them sealed,
+/// and the seat.
+pub async fn submit(
+    state: &AppState,
+    player: &Player,
+    id: i64,
+    submission: &Submission,
+) -> ApiResult<(Record, u8)> {
+    let mut turn = None;
+    // A concurrent write by another player is retried; a resolution in between is not (the
+    // orders were written for a position that no longer exists).
+    for _ in 0..5 {
+        let mut table = games::load(state, id).await?;
+        let seat = own_seat(&table, player)?;
+        if *turn.get_or_insert(table.record.turn()) != table.record.turn() {
+            break;
+        }
+        let events = table.record.check(seat, submission, Author::Player)?;
+        for e in &events {
+            table.record.apply(e)?;
+        }
+        let change = Change {
+            events,
+            ..Change::default()
+        };
+        match games::append(state, &table, &player.name, change).await {
+            Ok(()) => {
+                if table.record.all_ready() {
+                    state.wake.notify_one();
+                }
+                return Ok((table.record, seat));
+            }
+            Err(ApiError::Conflict(_)) => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(ApiError::Conflict(
+        "orders: the turn was resolved while they were being sent; read the new position and send again".into(),
+    ))
+}
+
+/// One entry of a game's history as a viewer may see it.
+#[derive(Debug)]
+pub struct HistoryEntry {
+    pub seq: i64,
+    pub at: i64,
+    pub actor: String,
+    pub event: Event,
+    /// Sealed orders this viewer may not read yet (their text is withheld).
+    pub sealed: bool,
+}
+
+/// The game's history: every event, with sealed orders hidden until their turn is resolved
+/// (their own seat and the GM see them at once).
+pub async fn history(
+    state: &AppState,
+    table: &Table,
+    player: Option<&Player>,
+) -> ApiResult<Vec<HistoryEntry>> {
+    let viewer = viewer(table, player);
+    let is_gm = player.is_some_and(|p| table.is_gm(p.id));
+    let events = games::events(state, table.row.id).await?;
+    let last_resolution = events
+        .iter()
+        .rposition(|(_, _, _, e)| matches!(e, Event::Resolved { .. }));
+    Ok(events
+        .into_iter()
+        .enumerate()
+        .map(|(k, (seq, at, actor, event))| {
+            let sealed = event.sealed_seat().is_some_and(|seat| {
+                let revealed = last_resolution.is_some_and(|r| r > k);
+                !revealed && !is_gm && !viewer.sees_secrets_of(Seat(seat))
+            });
+            HistoryEntry {
+                seq,
+                at,
+                actor,
+                event,
+                sealed,
+            }
+        })
+        .collect())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "action", deny_unknown_fields)]
+pub enum GmAction {
+    /// Moves the deadline by this many seconds (negative to shorten).
+    Extend {
+        seconds: i64,
+    },
+    Pause,
+    Resume,
+    /// Processes the coming turn now.
+    Resolve,
+    /// Shows what the coming turn would give now, changing nothing.
+    Preview,
+    Drop {
+        rider: String,
+    },
+    Retire {
+        rider: String,
+    },
+    /// Hands a seat to a bot (`null`: back to its player).
+    Bot {
+        seat: u8,
+        bot: Option<String>,
+    },
+    /// Frees a seat (a new invitation) so that another player can take it over.
+    Free {
+        seat: u8,
+    },
+    /// Takes back the last resolved turn.
+    Rollback,
+}
+
+/// What a GM action gave: done, or (for a preview) the report the coming turn would have.
+#[derive(Debug)]
+pub enum GmOutcome {
+    Done,
+    Preview { turn: u16, report: String },
+}
+
+pub async fn gm_action(
+    state: &AppState,
+    player: &Player,
+    id: i64,
+    action: GmAction,
+) -> ApiResult<GmOutcome> {
+    let mut table = games::load(state, id).await?;
+    if !table.is_gm(player.id) {
+        return Err(ApiError::Forbidden(
+            "gm: only the game's GM may do that".into(),
+        ));
+    }
+    let actor = format!("gm:{}", player.name);
+    let seat_count = table.seats.len();
+    let check_seat = |seat: u8| {
+        if usize::from(seat) < seat_count {
+            Ok(seat)
+        } else {
+            Err(ApiError::Bad(format!("seat: no seat {seat}")))
+        }
+    };
+    let change = match action {
+        GmAction::Extend { seconds } => {
+            let Some(at) = table.row.next_deadline else {
+                return Err(ApiError::Bad("extend: the game is over".into()));
+            };
+            let at = at.saturating_add(seconds).max(state.clock.now());
+            Change {
+                events: vec![Event::Deadline { at }],
+                next_deadline: Some(Some(at)),
+                ..Change::default()
+            }
+        }
+        GmAction::Pause => Change {
+            events: vec![Event::Paused],
+            paused: Some(true),
+            ..Change::default()
+        },
+        GmAction::Resume => {
+            let at = table
+                .row
+                .deadline_rule
+                .next_after(state.clock.now())
+                .map_err(ApiError::Internal)?;
+            Change {
+                events: vec![Event::Resumed, Event::Deadline { at }],
+                paused: Some(false),
+                next_deadline: Some(Some(at)),
+                ..Change::default()
+            }
+        }
+        GmAction::Resolve => {
+            if !games::process(state, id, true).await? {
+                return Err(ApiError::Conflict(
+                    "resolve: nothing to resolve (the game is over, or another process resolved it)".into(),
+                ));
+            }
+            return Ok(GmOutcome::Done);
+        }
+        GmAction::Preview => {
+            let mut record = table.record.clone();
+            let turn = record.turn();
+            games::play_turn(&mut record, &table.seats)?;
+            return Ok(GmOutcome::Preview {
+                turn,
+                report: record.report_text(Viewer::Gm, Some(turn))?,
+            });
+        }
+        GmAction::Drop { rider } | GmAction::Retire { rider }
+            if table.row.game != gm::GameKind::BreakingAway =>
+        {
+            return Err(ApiError::Bad(format!(
+                "rider: {rider:?}: only Breaking Away has riders"
+            )));
+        }
+        GmAction::Drop { rider } => {
+            let e = Event::Dropped { rider };
+            table.record.apply(&e)?;
+            Change {
+                events: vec![e],
+                ..Change::default()
+            }
+        }
+        GmAction::Retire { rider } => {
+            let e = Event::Retired { rider };
+            table.record.apply(&e)?;
+            Change {
+                events: vec![e],
+                ..Change::default()
+            }
+        }
+        GmAction::Bot { seat, bot } => {
+            let seat = check_seat(seat)?;
+            if let Some(name) = &bot {
+                gm::check_bot(name)?;
+            }
+            Change {
+                events: vec![Event::SeatBot {
+                    seat,
+                    bot: bot.clone(),
+                }],
+                seats: vec![SeatChange::Bot { seat, bot }],
+                ..Change::default()
+            }
+        }
+        GmAction::Free { seat } => {
+            let seat = check_seat(seat)?;
+            Change {
+                events: vec![Event::SeatFreed { seat }],
+                seats: vec![SeatChange::Free { seat }],
+                ..Change::default()
+            }
+        }
+        GmAction::Rollback => {
+            let turn = table.record.resolved();
+            if turn == 0 {
+                return Err(ApiError::Bad("rollback: no turn has been resolved".into()));
+            }
+            let mut log: Vec<Event> = games::events(state, id)
+                .await?
+                .into_iter()
+                .map(|(_, _, _, e)| e)
+                .collect();
+            let e = Event::RolledBack { turn };
+            log.push(e.clone());
+            table.record = Record::replay(&log)?;
+            Change {
+                events: vec![e],
+                ..Change::default()
+            }
+        }
+    };
+    games::append(state, &table, &actor, change).await?;
+    state.wake.notify_one();
+    Ok(GmOutcome::Done)
+}

@@ -1,0 +1,1045 @@
+//! The pages of one game: the game with its latest report, the archive of past turns, the
+//! order form, the history, joining by invitation, the GM console and the new-game form.
+
+use std::fmt::Write as _;
+
+use axum::Form;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use game_api::{Seat, Viewer};
+use gm::{DeadlineRule, Event, GameKind, Submission, utc_text};
+use serde_json::Value;
+
+use super::{FormData, Visitor, error_box, error_page, escape, page, redirect};
+use crate::AppState;
+use crate::actions::{self, GmAction, GmOutcome, NewGame, viewer};
+use crate::error::{ApiError, ApiResult};
+use crate::games::{self, Table};
+
+/// The game's state in a few words: over, paused, or the coming turn and its deadline.
+pub fn status_text(table: &Table) -> String {
+    let record = &table.record;
+    if record.is_over() {
+        return "over".into();
+    }
+    let turn = match (record.game(), record.resolved()) {
+        (GameKind::BreakingAway, 0) if record.view_json(Viewer::Public)["started"] == false => {
+            "line-ups and turn 1".to_string()
+        }
+        (GameKind::Backpacks, _) => format!("round {}", record.turn()),
+        _ => format!("turn {}", record.turn()),
+    };
+    match (table.row.paused, table.row.next_deadline) {
+        (true, _) => format!("{turn}, paused"),
+        (false, Some(at)) => format!("{turn}, due {}", utc_text(at)),
+        (false, None) => turn,
+    }
+}
+
+/// Loads a game for a page; a missing game is a page saying so.
+async fn load(state: &AppState, visitor: &Visitor, id: i64) -> Result<Table, Response> {
+    games::load(state, id)
+        .await
+        .map_err(|e| error_page(visitor, &e))
+}
+
+fn links(table: &Table, visitor: &Visitor) -> String {
+    let id = table.row.id;
+    let mut links = vec![format!(r#"<a href="/games/{id}">Game</a>"#)];
+    if let Some(p) = &visitor.player {
+        if table.seat_of(p.id).is_some() {
+            links.push(format!(r#"<a href="/games/{id}/orders">Your orders</a>"#));
+        }
+        if table.is_gm(p.id) {
+            links.push(format!(r#"<a href="/games/{id}/gm">GM console</a>"#));
+        }
+    }
+    links.push(format!(r#"<a href="/games/{id}/history">History</a>"#));
+    format!("<nav>{}</nav>", links.join(" "))
+}
+
+fn seats_table(table: &Table) -> String {
+    let mut rows = String::new();
+    for s in &table.seats {
+        let who = match (&s.player_name, &s.bot) {
+            (Some(name), Some(bot)) => format!("{} (bot {} plays)", escape(name), escape(bot)),
+            (None, Some(bot)) => format!("bot: {}", escape(bot)),
+            (Some(name), None) => escape(name),
+            (None, None) => "open".into(),
+        };
+        let ready = if !table.record.takes_orders(s.seat) {
+            "—"
+        } else if table.record.ready(s.seat) {
+            "orders in"
+        } else {
+            "waiting"
+        };
+        let _ = write!(
+            rows,
+            "<tr><td>{}</td><td>{who}</td><td>{ready}</td></tr>",
+            escape(&s.name)
+        );
+    }
+    format!("<table><tr><th>Seat</th><th>Player</th><th>This turn</th></tr>{rows}</table>")
+}
+
+/// The picture, the chart and the report of turn `turn` (0: nothing resolved yet).
+fn turn_section(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<String> {
+    let record = &table.record;
+    let mut out = String::new();
+    if let Some(svg) = record.picture_svg(Some(turn)) {
+        let what = match record.game() {
+            GameKind::BreakingAway => "The track",
+            GameKind::Backpacks => "The map",
+        };
+        let _ = write!(
+            out,
+            r#"<h2>{what} after {}</h2><div class="picture">{svg}</div>"#,
+            turn_name(record.game(), turn)
+        );
+    }
+    if turn > 0 {
+        let progress = record.progress(turn);
+        let _ = write!(
+            out,
+            r#"<h2>The race so far</h2><div class="picture">{}</div>"#,
+            progress.svg()
+        );
+    }
+    let report = record.report_text(viewer, (turn > 0).then_some(turn))?;
+    let _ = write!(
+        out,
+        r#"<h2>Report</h2><pre class="report">{}</pre>"#,
+        escape(&report)
+    );
+    Ok(out)
+}
+
+fn turn_name(game: GameKind, turn: u16) -> String {
+    match (game, turn) {
+        (_, 0) => "the start".into(),
+        (GameKind::BreakingAway, t) => format!("turn {t}"),
+        (GameKind::Backpacks, t) => format!("round {t}"),
+    }
+}
+
+fn archive_links(table: &Table) -> String {
+    let id = table.row.id;
+    let resolved = table.record.resolved();
+    if resolved == 0 {
+        return String::new();
+    }
+    let turns: Vec<String> = (1..=resolved)
+        .map(|t| format!(r#"<a href="/games/{id}/turns/{t}">{t}</a>"#))
+        .collect();
+    format!("<p>Past turns: {}</p>", turns.join(" "))
+}
+
+pub async fn game(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+) -> Response {
+    let table = match load(&state, &visitor, id).await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let viewer = viewer(&table, visitor.player.as_ref());
+    let section = match turn_section(&table, viewer, table.record.resolved()) {
+        Ok(s) => s,
+        Err(e) => return error_page(&visitor, &e),
+    };
+    let you = match viewer {
+        Viewer::Seat(Seat(s)) => format!(
+            r#"<p class="note">You play {}. <a href="/games/{id}/orders">Send or amend your orders</a>.</p>"#,
+            escape(&table.seats[usize::from(s)].name)
+        ),
+        Viewer::Gm => format!(
+            r#"<p class="note">You are the GM. <a href="/games/{id}/gm">Open the GM console</a> for the invitations and tools.</p>"#
+        ),
+        Viewer::Public => String::new(),
+    };
+    let body = format!(
+        r#"{links}<p>{game} ({rules}) · GM {gm} · {rule} · <strong id="status">{status}</strong></p>
+{you}{seats}{archive}{section}"#,
+        links = links(&table, &visitor),
+        game = table.row.game.name(),
+        rules = escape(
+            table.record.view_json(Viewer::Public)["rules"]
+                .as_str()
+                .unwrap_or("pbm-2.1")
+        ),
+        gm = escape(&table.row.gm_name),
+        rule = escape(&table.row.deadline_rule.to_string()),
+        status = escape(&status_text(&table)),
+        seats = seats_table(&table),
+        archive = archive_links(&table),
+    );
+    page(&visitor, StatusCode::OK, &table.row.title, &body)
+}
+
+/// The archive: any resolved turn, replayed from the log, as it was reported.
+pub async fn turn(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path((id, turn)): Path<(i64, u16)>,
+) -> Response {
+    let table = match load(&state, &visitor, id).await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let resolved = table.record.resolved();
+    if turn == 0 || turn > resolved {
+        let e = ApiError::NotFound(format!(
+            "turn: {turn} has not been resolved (resolved: {resolved})"
+        ));
+        return error_page(&visitor, &e);
+    }
+    let viewer = viewer(&table, visitor.player.as_ref());
+    let section = match turn_section(&table, viewer, turn) {
+        Ok(s) => s,
+        Err(e) => return error_page(&visitor, &e),
+    };
+    let mut steps = Vec::new();
+    if turn > 1 {
+        steps.push(format!(
+            r#"<a href="/games/{id}/turns/{}" rel="prev">← {}</a>"#,
+            turn - 1,
+            turn_name(table.record.game(), turn - 1)
+        ));
+    }
+    if turn < resolved {
+        steps.push(format!(
+            r#"<a href="/games/{id}/turns/{}" rel="next">{} →</a>"#,
+            turn + 1,
+            turn_name(table.record.game(), turn + 1)
+        ));
+    }
+    let body = format!(
+        "{}<p>{}</p>{}{}",
+        links(&table, &visitor),
+        steps.join(" · "),
+        archive_links(&table),
+        section
+    );
+    let title = format!(
+        "{}: {}",
+        table.row.title,
+        turn_name(table.record.game(), turn)
+    );
+    page(&visitor, StatusCode::OK, &title, &body)
+}
+
+fn event_text(game_id: i64, seats: &[String], event: &Event, sealed: bool) -> String {
+    let seat = |s: &u8| escape(seats.get(usize::from(*s)).map_or("?", String::as_str));
+    let by = |author: &gm::Author| match author {
+        gm::Author::Player => String::new(),
+        gm::Author::Bot(name) => format!(" (bot {})", escape(name)),
+        gm::Author::Gm => " (by the GM)".into(),
+    };
+    match event {
+        Event::Created { setup } => format!(
+            "Game created: {} {}, seats {}",
+            setup.game.name(),
+            escape(setup.rules.as_deref().unwrap_or("")),
+            escape(&setup.seats.join(", "))
+        ),
+        Event::Lineup { .. } | Event::Orders { .. } if sealed => match event {
+            Event::Lineup { seat: s, .. } => format!("{}: line-up sealed", seat(s)),
+            Event::Orders { seat: s, .. } => format!("{}: orders sealed", seat(s)),
+            _ => unreachable!("matched above"),
+        },
+        Event::Lineup {
+            seat: s,
+            text,
+            author,
+        } => format!("{}: line-up {}{}", seat(s), escape(text), by(author)),
+        Event::Orders {
+            seat: s,
+            text,
+            author,
+        } => format!("{}: orders {}{}", seat(s), escape(text), by(author)),
+        Event::Resolved { turn } => {
+            format!(r#"<a href="/games/{game_id}/turns/{turn}">Turn {turn} resolved</a>"#)
+        }
+        Event::Dropped { rider } => format!("Rider {} declared dropped", escape(rider)),
+        Event::Retired { rider } => format!("Rider {} retired", escape(rider)),
+        Event::RolledBack { turn } => format!("Turn {turn} rolled back"),
+        Event::SeatClaimed { seat: s, player } => {
+            format!("{} taken by {}", seat(s), escape(player))
+        }
+        Event::SeatBot {
+            seat: s,
+            bot: Some(b),
+        } => {
+            format!("{} handed to the bot {}", seat(s), escape(b))
+        }
+        Event::SeatBot { seat: s, bot: None } => format!("{} back to its player", seat(s)),
+        Event::SeatFreed { seat: s } => format!("{} freed for a new player", seat(s)),
+        Event::Deadline { at } => format!("Deadline set to {}", utc_text(*at)),
+        Event::Paused => "Deadline paused".into(),
+        Event::Resumed => "Deadline resumed".into(),
+    }
+}
+
+pub async fn history(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+) -> Response {
+    let table = match load(&state, &visitor, id).await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let entries = match actions::history(&state, &table, visitor.player.as_ref()).await {
+        Ok(entries) => entries,
+        Err(e) => return error_page(&visitor, &e),
+    };
+    let mut rows = String::new();
+    for entry in &entries {
+        let _ = write!(
+            rows,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            entry.seq,
+            utc_text(entry.at),
+            escape(&entry.actor),
+            event_text(id, table.record.seats(), &entry.event, entry.sealed)
+        );
+    }
+    let body = format!(
+        "{}<p>Every change to the game, in order. Sealed orders show once their turn is resolved.</p><table><tr><th>#</th><th>When</th><th>Who</th><th>What</th></tr>{rows}</table>",
+        links(&table, &visitor)
+    );
+    page(
+        &visitor,
+        StatusCode::OK,
+        &format!("{}: history", table.row.title),
+        &body,
+    )
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub struct InviteQuery {
+    #[serde(default)]
+    invite: String,
+}
+
+fn join_page(visitor: &Visitor, table: &Table, invite: &str, error: Option<&ApiError>) -> Response {
+    let id = table.row.id;
+    let seat = table.seats.iter().find(|s| s.invite == invite);
+    let what = match seat {
+        Some(s) => format!("the seat <strong>{}</strong>", escape(&s.name)),
+        None => "a seat (this invitation is not valid any more)".into(),
+    };
+    let body = format!(
+        r#"{error}<p>You are invited to play {what} in <a href="/games/{id}">{title}</a> ({game}), run by {gm}.</p>
+<form method="post" action="/games/{id}/join">{csrf}<input type="hidden" name="invite" value="{invite}"><button type="submit">Take the seat</button></form>"#,
+        error = error_box(error),
+        title = escape(&table.row.title),
+        game = table.row.game.name(),
+        gm = escape(&table.row.gm_name),
+        csrf = visitor.csrf_field(),
+        invite = escape(invite),
+    );
+    let status = error.map_or(StatusCode::OK, ApiError::status);
+    page(visitor, status, "Join a game", &body)
+}
+
+pub async fn join_form(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Query(q): Query<InviteQuery>,
+) -> Response {
+    if let Err(r) = visitor.require(&format!("/games/{id}/join?invite={}", q.invite)) {
+        return r;
+    }
+    match load(&state, &visitor, id).await {
+        Ok(table) => join_page(&visitor, &table, &q.invite, None),
+        Err(r) => r,
+    }
+}
+
+pub async fn join(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> Response {
+    let player = match visitor.require(&format!("/games/{id}")) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let invite = form.get("invite").unwrap_or_default();
+    let result = async {
+        visitor.check_csrf(&form)?;
+        actions::join(&state, player, id, invite).await
+    };
+    match result.await {
+        Ok(()) => redirect(&format!("/games/{id}/orders")),
+        Err(e) => match load(&state, &visitor, id).await {
+            Ok(table) => join_page(&visitor, &table, invite, Some(&e)),
+            Err(r) => r,
+        },
+    }
+}
+
+/// What the order form shows and keeps: the text the player typed, sent back with an error.
+#[derive(Debug, Default)]
+struct Typed<'a> {
+    lineup: Option<&'a str>,
+    orders: Option<&'a str>,
+    cards: Vec<(char, &'a str)>,
+}
+
+fn orders_page(
+    visitor: &Visitor,
+    table: &Table,
+    seat: u8,
+    typed: &Typed<'_>,
+    sent: bool,
+    error: Option<&ApiError>,
+) -> Response {
+    let id = table.row.id;
+    let record = &table.record;
+    let view = record.view_json(Viewer::Seat(Seat(seat)));
+    let seat_name = &table.seats[usize::from(seat)].name;
+    let (sealed_lineup, sealed_orders) = record.sealed(seat);
+    let mut body = links(table, visitor);
+    body.push_str(&error_box(error));
+    if sent && error.is_none() {
+        body.push_str(r#"<p class="note" role="status">Sealed. You can amend your orders until the deadline.</p>"#);
+    }
+    let _ = write!(
+        body,
+        r#"<p>You play <strong>{}</strong>. {}.</p>"#,
+        escape(seat_name),
+        escape(&status_text(table))
+    );
+    let sealed = match (&sealed_lineup, &sealed_orders) {
+        (None, None) => "Nothing sealed yet for this turn.".to_string(),
+        (l, o) => {
+            let mut parts = Vec::new();
+            if let Some(l) = l {
+                parts.push(format!("line-up <code>{}</code>", escape(l)));
+            }
+            if let Some(o) = o {
+                parts.push(format!("orders <code>{}</code>", escape(o)));
+            }
+            format!("Sealed, as read: {}.", parts.join(", "))
+        }
+    };
+    let _ = write!(body, r#"<p id="sealed">{sealed}</p>"#);
+    if !record.takes_orders(seat) {
+        body.push_str("<p>You have no orders to send: the game is over for you.</p>");
+        return page(visitor, StatusCode::OK, "Orders", &body);
+    }
+    let mut fields = String::new();
+    match record.game() {
+        GameKind::BreakingAway if view["started"] == false => {
+            let lineup = typed.lineup.map(str::to_string).unwrap_or_else(|| {
+                sealed_lineup
+                    .clone()
+                    .unwrap_or_else(|| gm::default_lineup())
+            });
+            let orders = typed
+                .orders
+                .map(str::to_string)
+                .or(sealed_orders.clone())
+                .unwrap_or_default();
+            let _ = write!(
+                fields,
+                r#"<label for="lineup">Line-up: each rider's starting cards</label>
+<input id="lineup" type="text" name="lineup" value="{}" autocomplete="off" spellcheck="false">
+<label for="orders">Turn 1: a card for each rider (e.g. <code>A 10 B 9 C 9 D 6</code>)</label>
+<input id="orders" type="text" name="orders" value="{}" autocomplete="off" spellcheck="false">"#,
+                escape(&lineup),
+                escape(&orders)
+            );
+        }
+        GameKind::BreakingAway => {
+            let sealed_cards = sealed_orders.as_deref().unwrap_or_default();
+            fields.push_str(r#"<div class="riders">"#);
+            for rider in view["riders"].as_array().into_iter().flatten() {
+                if rider["team"].as_str() != Some(seat_name.as_str())
+                    || rider["status"] != "racing" && rider["status"] != "dropped"
+                {
+                    continue;
+                }
+                let grade = rider["grade"].as_str().unwrap_or("?");
+                let letter = grade.chars().next().unwrap_or('?');
+                let chosen = typed
+                    .cards
+                    .iter()
+                    .find(|(g, _)| *g == letter)
+                    .map(|(_, c)| c.to_string())
+                    .or_else(|| sealed_card(sealed_cards, letter));
+                let mut options =
+                    String::from(r#"<option value="">no order (highest card)</option>"#);
+                let mut cards: Vec<u64> = rider["hand"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_u64)
+                    .collect();
+                cards.sort_unstable_by(|a, b| b.cmp(a));
+                cards.dedup();
+                for card in cards {
+                    let selected = if chosen.as_deref() == Some(card.to_string().as_str()) {
+                        " selected"
+                    } else {
+                        ""
+                    };
+                    let _ = write!(
+                        options,
+                        r#"<option value="{card}"{selected}>{card}</option>"#
+                    );
+                }
+                let _ = write!(
+                    fields,
+                    r#"<div><label for="card_{letter}">{name}</label>square {square}, {points}<br><select id="card_{letter}" name="card_{letter}">{options}</select></div>"#,
+                    name = escape(rider["name"].as_str().unwrap_or("?")),
+                    square = rider["square"],
+                    points = escape(&points_text(&rider["points"])),
+                );
+            }
+            fields.push_str("</div>");
+        }
+        GameKind::Backpacks => {
+            let walker = &view["walkers"][usize::from(seat)];
+            let hand: Vec<String> = walker["hand"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|c| c.as_str().map(escape))
+                .collect();
+            let _ = write!(
+                fields,
+                r#"<p>{time}, {weather}. You are at {at}; {points} points; money {money}p; chocolate {choc}. Hand: <strong>{hand}</strong>.</p>
+<label for="orders">Orders for both turns of the round (<code>1: walk 4+2 WAL; 2: rest</code>; see docs/backpacks-orders.md)</label>
+<textarea id="orders" name="orders" rows="5" autocomplete="off" spellcheck="false">{orders}</textarea>"#,
+                time = escape(view["time"].as_str().unwrap_or("")),
+                weather = escape(view["weather"].as_str().unwrap_or("")),
+                at = escape(&walker["at"].to_string()),
+                points = walker["points"],
+                money = walker["money"],
+                choc = walker["chocolate"],
+                hand = hand.join(", "),
+                orders = escape(
+                    typed
+                        .orders
+                        .or(sealed_orders.as_deref())
+                        .unwrap_or_default()
+                ),
+            );
+        }
+    }
+    let _ = write!(
+        body,
+        r#"<form method="post" action="/games/{id}/orders">{}{fields}<p><button type="submit">Seal orders</button></p></form>"#,
+        visitor.csrf_field()
+    );
+    let status = error.map_or(StatusCode::OK, ApiError::status);
+    page(visitor, status, "Orders", &body)
+}
+
+/// The card a sealed order (`A 12 B 3`) gives the rider of this grade.
+fn sealed_card(orders: &str, grade: char) -> Option<String> {
+    let words: Vec<&str> = orders.split_whitespace().collect();
+    words
+        .windows(2)
+        .find(|w| w[0].len() == 1 && w[0].starts_with(grade))
+        .map(|w| w[1].to_string())
+}
+
+fn points_text(points: &Value) -> String {
+    match points {
+        Value::Null => String::new(),
+        Value::String(s) => format!("{s} points"),
+        other => format!("{other} points"),
+    }
+}
+
+pub async fn orders_form(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Query(q): Query<SentQuery>,
+) -> Response {
+    let player = match visitor.require(&format!("/games/{id}/orders")) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let table = match load(&state, &visitor, id).await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    match actions::own_seat(&table, player) {
+        Ok(seat) => orders_page(
+            &visitor,
+            &table,
+            seat,
+            &Typed::default(),
+            q.sent.is_some(),
+            None,
+        ),
+        Err(e) => error_page(&visitor, &e),
+    }
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub struct SentQuery {
+    sent: Option<String>,
+}
+
+/// What the order form sends, as a submission: the card chosen for each rider (Breaking
+/// Away during the race) or the text typed.
+fn submission(form: &FormData) -> Submission {
+    let nonempty = |name: &str| {
+        form.get(name)
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    let cards: Vec<String> = "ABCD"
+        .chars()
+        .filter_map(|g| {
+            form.get(&format!("card_{g}"))
+                .filter(|c| !c.is_empty())
+                .map(|c| format!("{g} {c}"))
+        })
+        .collect();
+    let has_card_fields = "ABCD"
+        .chars()
+        .any(|g| form.get(&format!("card_{g}")).is_some());
+    Submission {
+        lineup: nonempty("lineup"),
+        orders: if has_card_fields {
+            // Every rider on "no order": an empty order, which the rules read as the NMR
+            // policy for each of them.
+            Some(cards.join(" "))
+        } else {
+            nonempty("orders")
+        },
+    }
+}
+
+pub async fn orders(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> Response {
+    let player = match visitor.require(&format!("/games/{id}/orders")) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let result = async {
+        visitor.check_csrf(&form)?;
+        actions::submit(&state, player, id, &submission(&form)).await
+    };
+    match result.await {
+        Ok(_) => redirect(&format!("/games/{id}/orders?sent=1")),
+        Err(e) => {
+            let table = match load(&state, &visitor, id).await {
+                Ok(t) => t,
+                Err(r) => return r,
+            };
+            let Some(seat) = table.seat_of(player.id) else {
+                return error_page(&visitor, &e);
+            };
+            let typed = Typed {
+                lineup: form.get("lineup"),
+                orders: form.get("orders"),
+                cards: "ABCD"
+                    .chars()
+                    .filter_map(|g| form.get(&format!("card_{g}")).map(|c| (g, c)))
+                    .collect(),
+            };
+            orders_page(&visitor, &table, seat, &typed, false, Some(&e))
+        }
+    }
+}
+
+fn console_page(
+    visitor: &Visitor,
+    table: &Table,
+    flash: Option<&str>,
+    error: Option<&ApiError>,
+) -> Response {
+    let id = table.row.id;
+    let csrf = visitor.csrf_field();
+    let mut body = links(table, visitor);
+    body.push_str(&error_box(error));
+    if let Some(flash) = flash {
+        body.push_str(flash);
+    }
+    let _ = write!(
+        body,
+        r#"<p><strong id="status">{}</strong> · {}</p>"#,
+        escape(&status_text(table)),
+        escape(&table.row.deadline_rule.to_string())
+    );
+    let button = |action: &str, label: &str, extra: &str| {
+        format!(
+            r#"<form method="post" action="/games/{id}/gm">{csrf}<input type="hidden" name="action" value="{action}">{extra}<button type="submit" name="do" value="{action}">{label}</button></form>"#
+        )
+    };
+    body.push_str("<h2>Seats and invitations</h2><table><tr><th>Seat</th><th>Player</th><th>Invitation link</th><th>Hand to</th></tr>");
+    for s in &table.seats {
+        let invite = if s.player_id.is_none() {
+            format!(
+                r#"<a class="invite" href="/games/{id}/join?invite={0}">/games/{id}/join?invite={0}</a>"#,
+                escape(&s.invite)
+            )
+        } else {
+            String::new()
+        };
+        let bots: String = ["", "nmr", "random", "heuristic", "mcts"]
+            .iter()
+            .map(|b| {
+                let selected = if s.bot.as_deref().unwrap_or("") == *b {
+                    " selected"
+                } else {
+                    ""
+                };
+                let label = if b.is_empty() { "its player" } else { b };
+                format!(r#"<option value="{b}"{selected}>{label}</option>"#)
+            })
+            .collect();
+        let bot_form = button(
+            "bot",
+            "Set",
+            &format!(
+                r#"<input type="hidden" name="seat" value="{}"><select name="bot" aria-label="bot for {}">{bots}</select> "#,
+                s.seat,
+                escape(&s.name)
+            ),
+        );
+        let free = if s.player_id.is_some() {
+            button(
+                "free",
+                "Free the seat",
+                &format!(r#"<input type="hidden" name="seat" value="{}">"#, s.seat),
+            )
+        } else {
+            String::new()
+        };
+        let _ = write!(
+            body,
+            "<tr><td>{}</td><td>{}</td><td>{invite}</td><td>{bot_form}{free}</td></tr>",
+            escape(&s.name),
+            escape(s.player_name.as_deref().unwrap_or("open"))
+        );
+    }
+    body.push_str("</table>");
+    body.push_str(r#"<h2>The turn</h2><div class="actions">"#);
+    body.push_str(&button("preview", "Preview the adjudication", ""));
+    body.push_str(&button("resolve", "Resolve now", ""));
+    body.push_str(&button(
+        "extend",
+        "Move the deadline",
+        r#"<input type="number" name="hours" value="24" step="1" aria-label="hours" style="width:6rem"> hours "#,
+    ));
+    if table.row.paused {
+        body.push_str(&button("resume", "Resume the deadline", ""));
+    } else {
+        body.push_str(&button("pause", "Pause the deadline", ""));
+    }
+    if table.record.resolved() > 0 {
+        body.push_str(&button("rollback", "Roll back the last turn", ""));
+    }
+    body.push_str("</div>");
+    if table.row.game == GameKind::BreakingAway {
+        let riders: String = table.record.view_json(Viewer::Public)["riders"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|r| r["status"] == "racing" || r["status"] == "dropped")
+            .filter_map(|r| r["name"].as_str())
+            .map(|n| format!(r#"<option>{}</option>"#, escape(n)))
+            .collect();
+        if !riders.is_empty() {
+            let select = format!(r#"<select name="rider" aria-label="rider">{riders}</select> "#);
+            let _ = write!(
+                body,
+                r#"<h2>Riders</h2><div class="actions">{}{}</div>"#,
+                button("drop", "Declare dropped (postal 10.1)", &select),
+                button("retire", "Retire (board)", &select)
+            );
+        }
+    }
+    let status = error.map_or(StatusCode::OK, ApiError::status);
+    page(
+        visitor,
+        status,
+        &format!("{}: GM console", table.row.title),
+        &body,
+    )
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub struct DoneQuery {
+    done: Option<String>,
+}
+
+pub async fn console(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Query(q): Query<DoneQuery>,
+) -> Response {
+    let player = match visitor.require(&format!("/games/{id}/gm")) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let table = match load(&state, &visitor, id).await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    if !table.is_gm(player.id) {
+        let e = ApiError::Forbidden("gm: only the game's GM may do that".into());
+        return error_page(&visitor, &e);
+    }
+    let flash = q
+        .done
+        .map(|d| format!(r#"<p class="note" role="status">Done: {}.</p>"#, escape(&d)));
+    console_page(&visitor, &table, flash.as_deref(), None)
+}
+
+/// The GM action a console form asks for.
+fn gm_action(form: &FormData) -> ApiResult<GmAction> {
+    let seat = || -> ApiResult<u8> {
+        form.field("seat")?
+            .parse()
+            .map_err(|_| ApiError::Bad("seat: not a seat number".into()))
+    };
+    let rider = || form.field("rider").map(str::to_string);
+    Ok(match form.field("action")? {
+        "extend" => {
+            let hours: f64 = form
+                .field("hours")?
+                .trim()
+                .parse()
+                .ok()
+                .filter(|h: &f64| h.is_finite() && h.abs() <= 24.0 * 366.0)
+                .ok_or_else(|| ApiError::Bad("hours: give a number of hours".into()))?;
+            GmAction::Extend {
+                seconds: (hours * 3600.0).round() as i64,
+            }
+        }
+        "pause" => GmAction::Pause,
+        "resume" => GmAction::Resume,
+        "resolve" => GmAction::Resolve,
+        "preview" => GmAction::Preview,
+        "rollback" => GmAction::Rollback,
+        "drop" => GmAction::Drop { rider: rider()? },
+        "retire" => GmAction::Retire { rider: rider()? },
+        "free" => GmAction::Free { seat: seat()? },
+        "bot" => GmAction::Bot {
+            seat: seat()?,
+            bot: form
+                .get("bot")
+                .filter(|b| !b.is_empty())
+                .map(str::to_string),
+        },
+        other => return Err(ApiError::Bad(format!("action: unknown action {other:?}"))),
+    })
+}
+
+pub async fn console_action(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> Response {
+    let player = match visitor.require(&format!("/games/{id}/gm")) {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let result = async {
+        visitor.check_csrf(&form)?;
+        let action = gm_action(&form)?;
+        actions::gm_action(&state, player, id, action).await
+    };
+    let outcome = result.await;
+    let table = match load(&state, &visitor, id).await {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    if !table.is_gm(player.id) {
+        let e = ApiError::Forbidden("gm: only the game's GM may do that".into());
+        return error_page(&visitor, &e);
+    }
+    match outcome {
+        Ok(GmOutcome::Done) => redirect(&format!(
+            "/games/{id}/gm?done={}",
+            form.get("action").unwrap_or_default()
+        )),
+        Ok(GmOutcome::Preview { turn, report }) => {
+            let flash = format!(
+                r#"<h2>Preview of turn {turn} (nothing has changed)</h2><pre class="report" id="preview">{}</pre>"#,
+                escape(&report)
+            );
+            console_page(&visitor, &table, Some(&flash), None)
+        }
+        Err(e) => console_page(&visitor, &table, None, Some(&e)),
+    }
+}
+
+fn new_game_page(visitor: &Visitor, form: &FormData, error: Option<&ApiError>) -> Response {
+    let value = |name: &str, default: &str| escape(form.get(name).unwrap_or(default));
+    let selected = |name: &str, option: &str, default: &str| {
+        if form.get(name).unwrap_or(default) == option {
+            " selected"
+        } else {
+            ""
+        }
+    };
+    let options: String = gm::BREAKING_AWAY_OPTIONS
+        .iter()
+        .map(|name| {
+            let checked = if form.all("option").any(|o| o == *name) {
+                " checked"
+            } else {
+                ""
+            };
+            format!(
+                r#"<label style="font-weight:normal"><input type="checkbox" name="option" value="{name}"{checked}> {name}</label>"#
+            )
+        })
+        .collect();
+    let weekdays: String = [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ]
+    .iter()
+    .map(|d| {
+        format!(
+            r#"<option{}>{d}</option>"#,
+            selected("weekday", d, "sunday")
+        )
+    })
+    .collect();
+    let body = format!(
+        r#"{error}<form method="post" action="/new">{csrf}
+<label for="title">Title</label><input id="title" type="text" name="title" value="{title}" required maxlength="80">
+<label for="game">Game</label><select id="game" name="game"><option value="breaking-away"{ba}>Breaking Away</option><option value="backpacks"{bb}>Backpacks &amp; Blisters</option></select>
+<label for="rules">Rules (Breaking Away)</label><select id="rules" name="rules"><option value="postal-2.2"{postal}>postal rules 2.2</option><option value="board"{board}>the board game</option></select>
+<fieldset><legend>Board-game options</legend>{options}</fieldset>
+<label for="seats">Seats, one per line (team or walker names)</label><textarea id="seats" name="seats" rows="4" required>{seats}</textarea>
+<fieldset><legend>Deadline</legend>
+<label style="font-weight:normal"><input type="radio" name="deadline" value="interval"{interval_checked}> every <input type="number" name="hours" value="{hours}" min="0.02" step="any" style="width:6rem" aria-label="hours"> hours</label>
+<label style="font-weight:normal"><input type="radio" name="deadline" value="weekly"{weekly_checked}> weekly on <select name="weekday" aria-label="weekday" style="width:auto">{weekdays}</select> at <input type="text" name="time" value="{time}" style="width:6rem" aria-label="time"> in <input type="text" name="zone" value="{zone}" style="width:14rem" aria-label="time zone"></label>
+<p>A turn is processed early once every seat has sent its orders.</p></fieldset>
+<label for="seed">Seed (leave empty for a random one)</label><input id="seed" type="text" name="seed" value="{seed}" inputmode="numeric">
+<p><button type="submit">Create the game</button></p></form>"#,
+        error = error_box(error),
+        csrf = visitor.csrf_field(),
+        title = value("title", ""),
+        ba = selected("game", "breaking-away", "breaking-away"),
+        bb = selected("game", "backpacks", "breaking-away"),
+        postal = selected("rules", "postal-2.2", "postal-2.2"),
+        board = selected("rules", "board", "postal-2.2"),
+        seats = value("seats", ""),
+        interval_checked = if form.get("deadline").unwrap_or("interval") == "interval" {
+            " checked"
+        } else {
+            ""
+        },
+        weekly_checked = if form.get("deadline") == Some("weekly") {
+            " checked"
+        } else {
+            ""
+        },
+        hours = value("hours", "24"),
+        time = value("time", "20:00"),
+        zone = value("zone", "Europe/London"),
+        seed = value("seed", ""),
+    );
+    let status = error.map_or(StatusCode::OK, ApiError::status);
+    page(visitor, status, "New game", &body)
+}
+
+pub async fn new_game_form(visitor: Visitor) -> Response {
+    if let Err(r) = visitor.require("/new") {
+        return r;
+    }
+    new_game_page(&visitor, &FormData::default(), None)
+}
+
+/// The game the new-game form describes.
+fn new_game_of(form: &FormData) -> ApiResult<NewGame> {
+    let game = form.field("game")?.to_string();
+    let deadline = match form.get("deadline").unwrap_or("interval") {
+        "weekly" => DeadlineRule::Weekly {
+            weekday: form.field("weekday")?.to_string(),
+            time: form.field("time")?.trim().to_string(),
+            zone: form.field("zone")?.trim().to_string(),
+        },
+        _ => {
+            let hours: f64 = form
+                .field("hours")?
+                .trim()
+                .parse()
+                .ok()
+                .filter(|h: &f64| h.is_finite() && *h > 0.0 && *h <= 24.0 * 366.0)
+                .ok_or_else(|| ApiError::Bad("hours: give a number of hours".into()))?;
+            DeadlineRule::Interval {
+                seconds: (hours * 3600.0).round() as i64,
+            }
+        }
+    };
+    let seed = match form.get("seed").map(str::trim).filter(|s| !s.is_empty()) {
+        None => None,
+        Some(s) => Some(
+            s.parse()
+                .map_err(|_| ApiError::Bad(format!("seed: {s:?} is not a whole number")))?,
+        ),
+    };
+    let backpacks = game == "backpacks";
+    Ok(NewGame {
+        title: form.field("title")?.to_string(),
+        rules: (!backpacks).then(|| form.get("rules").unwrap_or("postal-2.2").to_string()),
+        options: if backpacks {
+            Vec::new()
+        } else {
+            form.all("option").map(str::to_string).collect()
+        },
+        seats: form
+            .field("seats")?
+            .lines()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect(),
+        game,
+        deadline,
+        seed,
+    })
+}
+
+pub async fn new_game(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Form(form): Form<FormData>,
+) -> Response {
+    let player = match visitor.require("/new") {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let result = async {
+        visitor.check_csrf(&form)?;
+        actions::create_game(&state, player, new_game_of(&form)?).await
+    };
+    match result.await {
+        Ok(id) => redirect(&format!("/games/{id}/gm")),
+        Err(e) => new_game_page(&visitor, &form, Some(&e)),
+    }
+}

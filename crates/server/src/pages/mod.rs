@@ -1,0 +1,273 @@
+//! Server-rendered pages: what a GM and the players use from a browser or a phone. HTML with a
+//! few lines of JavaScript at most; every form carries a CSRF token; every game state shown
+//! comes from the record's view for the visitor (the same as the JSON API's); every text shown
+//! is escaped. The forms call the same `actions` as the API.
+
+mod account;
+mod game;
+
+pub use account::{login, login_form, logout, register, register_form};
+pub use game::{
+    console, console_action, game, history, join, join_form, new_game, new_game_form, orders,
+    orders_form, turn,
+};
+
+use std::fmt::Write;
+
+use axum::extract::{FromRequestParts, State};
+use axum::http::header::{CONTENT_TYPE, LOCATION, SET_COOKIE};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use crate::AppState;
+use crate::auth::{self, FORM_COOKIE, Player, SESSION_COOKIE};
+use crate::error::{ApiError, ApiResult};
+use crate::games;
+
+/// Text made safe for HTML.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Whoever is looking at a page: the logged-in player (from the session cookie only; a
+/// stale cookie is a visitor who is not logged in) and the browser's form secret.
+#[derive(Debug)]
+pub struct Visitor {
+    pub player: Option<Player>,
+    form_secret: String,
+    /// The browser has no form secret yet: this response gives it one.
+    fresh: bool,
+}
+
+impl FromRequestParts<AppState> for Visitor {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Visitor> {
+        let player = match auth::cookie(parts, SESSION_COOKIE) {
+            Some(secret) => auth::player_for(state, &secret).await?,
+            None => None,
+        };
+        let (form_secret, fresh) = match auth::cookie(parts, FORM_COOKIE) {
+            Some(secret) => (secret, false),
+            None => (auth::new_secret()?, true),
+        };
+        Ok(Visitor {
+            player,
+            form_secret,
+            fresh,
+        })
+    }
+}
+
+impl Visitor {
+    /// The hidden field every form carries.
+    pub fn csrf_field(&self) -> String {
+        format!(
+            r#"<input type="hidden" name="csrf" value="{}">"#,
+            auth::csrf_token(&self.form_secret)
+        )
+    }
+
+    /// Refuses a form that does not carry this browser's token (a form posted from another
+    /// site, or from a browser that lost its cookie).
+    pub fn check_csrf(&self, form: &FormData) -> ApiResult<()> {
+        let expected = auth::csrf_token(&self.form_secret);
+        if self.fresh || form.get("csrf") != Some(expected.as_str()) {
+            return Err(ApiError::Forbidden(
+                "csrf: the form is stale or came from another site; reload the page and send it again".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The logged-in player, or a redirect to the login page that comes back to `next`.
+    pub fn require(&self, next: &str) -> Result<&Player, Response> {
+        self.player.as_ref().ok_or_else(|| {
+            redirect(&format!(
+                "/login?next={}",
+                next.replace('%', "%25")
+                    .replace('&', "%26")
+                    .replace('?', "%3F")
+                    .replace('=', "%3D")
+            ))
+        })
+    }
+}
+
+/// A submitted form: its fields in order (a field may repeat, as checkboxes do).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(transparent)]
+pub struct FormData(pub Vec<(String, String)>);
+
+impl FormData {
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// A field that must be there (the form always sends it).
+    pub fn field(&self, name: &str) -> ApiResult<&str> {
+        self.get(name)
+            .ok_or_else(|| ApiError::Bad(format!("{name}: missing from the form")))
+    }
+
+    pub fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.0
+            .iter()
+            .filter(move |(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A `303 See Other` to `to` (after a form was accepted).
+pub fn redirect(to: &str) -> Response {
+    let mut response = StatusCode::SEE_OTHER.into_response();
+    if let Ok(value) = HeaderValue::from_str(to) {
+        response.headers_mut().insert(LOCATION, value);
+    }
+    response
+}
+
+const STYLE: &str = r#"
+*{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;max-width:64rem;margin:0 auto;padding:0 .8rem 2rem;line-height:1.4;color:#222}
+header{display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:center;border-bottom:2px solid #333;padding:.6rem 0;margin-bottom:1rem}
+header .brand{font-weight:bold;font-size:1.2rem;text-decoration:none;color:#222}
+header form{display:inline;margin:0}
+nav a{margin-right:.8rem}
+table{border-collapse:collapse;width:100%;margin:.5rem 0}
+td,th{border-bottom:1px solid #ccc;padding:.3rem;text-align:left;vertical-align:top}
+pre{background:#f6f6f0;padding:.6rem;overflow-x:auto;white-space:pre-wrap}
+.picture{overflow-x:auto;border:1px solid #ccc;margin:.5rem 0}
+.picture svg{display:block;max-width:none;height:auto}
+.error{background:#fde8e8;border:1px solid #d33;padding:.5rem;margin:.5rem 0}
+.note{background:#eef6ee;border:1px solid #6a6;padding:.5rem;margin:.5rem 0}
+label{display:block;margin:.6rem 0 .2rem;font-weight:600}
+input,select,textarea,button{font-size:1.05rem;padding:.45rem;max-width:100%}
+input[type=text],input[type=password],input[type=number],textarea,select{width:100%}
+button{padding:.55rem 1.1rem;cursor:pointer}
+.riders{display:grid;grid-template-columns:repeat(auto-fill,minmax(11rem,1fr));gap:.6rem}
+.riders div{border:1px solid #ccc;padding:.5rem}
+.actions form{display:inline-block;margin:.2rem .4rem .2rem 0}
+.inline{display:flex;gap:.5rem;align-items:end;flex-wrap:wrap}
+.inline label{margin:0}
+"#;
+
+/// A whole page, around `body`, with the header for this visitor.
+pub fn page(visitor: &Visitor, status: StatusCode, title: &str, body: &str) -> Response {
+    let who = match &visitor.player {
+        Some(p) => format!(
+            r#"<span>{}</span><form method="post" action="/logout">{}<button>Log out</button></form>"#,
+            escape(&p.name),
+            visitor.csrf_field()
+        ),
+        None => r#"<a href="/login">Log in</a> <a href="/register">Register</a>"#.into(),
+    };
+    let html = format!(
+        r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} · postrider</title>
+<style>{STYLE}</style>
+</head><body>
+<header><a class="brand" href="/">postrider</a><nav><a href="/">Games</a><a href="/new">New game</a></nav>{who}</header>
+<main>
+<h1>{title}</h1>
+{body}
+</main>
+</body></html>
+"#,
+        title = escape(title)
+    );
+    let mut response = (status, [(CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
+    if visitor.fresh
+        && let Ok(cookie) = auth::form_cookie(&visitor.form_secret)
+    {
+        response.headers_mut().insert(SET_COOKIE, cookie);
+    }
+    response
+}
+
+/// An error as a page: the status and the one-line message.
+pub fn error_page(visitor: &Visitor, error: &ApiError) -> Response {
+    if let ApiError::Internal(cause) = error {
+        tracing::error!(%cause, "internal error");
+    }
+    page(
+        visitor,
+        error.status(),
+        "Something is wrong",
+        &format!(
+            r#"<p class="error">{}</p><p><a href="/">Back to the games</a></p>"#,
+            escape(&error.to_string())
+        ),
+    )
+}
+
+/// The message box shown above a form sent back with an error.
+pub fn error_box(error: Option<&ApiError>) -> String {
+    error.map_or(String::new(), |e| {
+        format!(
+            r#"<p class="error" role="alert">{}</p>"#,
+            escape(&e.to_string())
+        )
+    })
+}
+
+pub async fn front(State(state): State<AppState>, visitor: Visitor) -> Response {
+    let tables = match games::list(&state).await {
+        Ok(tables) => tables,
+        Err(e) => return error_page(&visitor, &e),
+    };
+    let mut rows = String::new();
+    for table in &tables {
+        let seats: Vec<String> = table
+            .seats
+            .iter()
+            .map(|s| {
+                let who = match (&s.player_name, &s.bot) {
+                    (_, Some(bot)) => format!("bot: {bot}"),
+                    (Some(name), None) => name.clone(),
+                    (None, None) => "open".into(),
+                };
+                format!("{} ({})", escape(&s.name), escape(&who))
+            })
+            .collect();
+        let _ = write!(
+            rows,
+            r#"<tr><td><a href="/games/{}">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>"#,
+            table.row.id,
+            escape(&table.row.title),
+            table.row.game.name(),
+            game::status_text(table),
+            escape(&table.row.gm_name),
+            seats.join(", ")
+        );
+    }
+    if tables.is_empty() {
+        rows.push_str(
+            r#"<tr><td colspan="5">No games yet: <a href="/new">start one</a>.</td></tr>"#,
+        );
+    }
+    let body = format!(
+        r#"<p>A play-by-mail game master for Breaking Away and Backpacks &amp; Blisters: sealed
+orders, deadlines that run themselves, and a report after every turn. Scripts use the JSON API
+described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<table><tr><th>Game</th><th>Rules</th><th>Turn</th><th>GM</th><th>Seats</th></tr>
+{rows}</table>"#
+    );
+    page(&visitor, StatusCode::OK, "Games", &body)
+}
