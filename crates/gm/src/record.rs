@@ -399,6 +399,15 @@ impl Record {
         }
     }
 
+    /// Where the game stands between turns, as `viewer` may read it: the road or the map, the
+    /// hands the viewer may see, whose orders are in, the standings.
+    pub fn state_text(&self, viewer: Viewer) -> String {
+        match self {
+            Record::Race(race) => game_breaking_away::report::race_report(race, viewer),
+            Record::Outing(outing) => game_backpacks::report::outing_report(outing, viewer),
+        }
+    }
+
     /// The game now, as `viewer` may see it: the one place the API's game state comes from.
     pub fn view_json(&self, viewer: Viewer) -> Value {
         match self {

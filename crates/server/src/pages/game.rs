@@ -107,12 +107,21 @@ fn turn_section(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<String> {
             progress.svg()
         );
     }
-    let report = record.report_text(viewer, (turn > 0).then_some(turn))?;
-    let _ = write!(
-        out,
-        r#"<h2>Report</h2><pre class="report">{}</pre>"#,
-        escape(&report)
-    );
+    if turn == record.resolved() {
+        let _ = write!(
+            out,
+            r#"<h2>Where things stand</h2><pre class="state">{}</pre>"#,
+            escape(&record.state_text(viewer))
+        );
+    }
+    if turn > 0 {
+        let _ = write!(
+            out,
+            r#"<h2>Report of {}</h2><pre class="report">{}</pre>"#,
+            turn_name(record.game(), turn),
+            escape(&record.report_text(viewer, Some(turn))?)
+        );
+    }
     Ok(out)
 }
 
@@ -595,7 +604,7 @@ pub struct SentQuery {
 
 /// What the order form sends, as a submission: the card chosen for each rider (Breaking
 /// Away during the race) or the text typed.
-fn submission(form: &FormData) -> Submission {
+fn submission(form: &FormData) -> ApiResult<Submission> {
     let nonempty = |name: &str| {
         form.get(name)
             .map(str::trim)
@@ -613,16 +622,19 @@ fn submission(form: &FormData) -> Submission {
     let has_card_fields = "ABCD"
         .chars()
         .any(|g| form.get(&format!("card_{g}")).is_some());
-    Submission {
+    if has_card_fields && cards.is_empty() {
+        return Err(ApiError::Bad(
+            "orders: choose a card for at least one rider (a rider without an order plays its highest card)".into(),
+        ));
+    }
+    Ok(Submission {
         lineup: nonempty("lineup"),
         orders: if has_card_fields {
-            // Every rider on "no order": an empty order, which the rules read as the NMR
-            // policy for each of them.
             Some(cards.join(" "))
         } else {
             nonempty("orders")
         },
-    }
+    })
 }
 
 pub async fn orders(
@@ -637,7 +649,7 @@ pub async fn orders(
     };
     let result = async {
         visitor.check_csrf(&form)?;
-        actions::submit(&state, player, id, &submission(&form)).await
+        actions::submit(&state, player, id, &submission(&form)?).await
     };
     match result.await {
         Ok(_) => redirect(&format!("/games/{id}/orders?sent=1")),

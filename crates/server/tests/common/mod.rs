@@ -191,3 +191,131 @@ macro_rules! on_both {
         }
     };
 }
+
+/// A page as a browser gets it.
+#[derive(Debug)]
+pub struct Page {
+    pub status: StatusCode,
+    pub location: Option<String>,
+    pub html: String,
+}
+
+impl Page {
+    /// The CSRF token of the page's forms.
+    pub fn csrf(&self) -> String {
+        let at = self
+            .html
+            .find(r#"name="csrf" value=""#)
+            .expect("the page has a form");
+        let rest = &self.html[at + r#"name="csrf" value=""#.len()..];
+        rest[..rest.find('"').unwrap()].to_string()
+    }
+}
+
+/// A browser without a socket: it keeps the cookies the server sets and posts HTML forms.
+pub struct Browser<'a> {
+    pub server: &'a TestServer,
+    pub cookies: std::collections::BTreeMap<String, String>,
+}
+
+impl<'a> Browser<'a> {
+    pub fn new(server: &'a TestServer) -> Browser<'a> {
+        Browser {
+            server,
+            cookies: Default::default(),
+        }
+    }
+
+    async fn request(&mut self, request: axum::http::request::Builder, body: Body) -> Page {
+        let cookie: Vec<String> = self
+            .cookies
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let request = request
+            .header(header::COOKIE, cookie.join("; "))
+            .body(body)
+            .unwrap();
+        let response = app(self.server.state.clone())
+            .oneshot(request)
+            .await
+            .unwrap();
+        for value in response.headers().get_all(header::SET_COOKIE) {
+            let pair = value.to_str().unwrap().split(';').next().unwrap();
+            let (k, v) = pair.split_once('=').unwrap();
+            if v.is_empty() {
+                self.cookies.remove(k);
+            } else {
+                self.cookies.insert(k.to_string(), v.to_string());
+            }
+        }
+        let status = response.status();
+        let location = response
+            .headers()
+            .get(header::LOCATION)
+            .map(|l| l.to_str().unwrap().to_string());
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        Page {
+            status,
+            location,
+            html: String::from_utf8(bytes.to_vec()).unwrap(),
+        }
+    }
+
+    pub async fn get(&mut self, path: &str) -> Page {
+        self.request(Request::builder().method("GET").uri(path), Body::empty())
+            .await
+    }
+
+    /// Posts a form as it is (no token added).
+    pub async fn post_raw(&mut self, path: &str, fields: &[(&str, &str)]) -> Page {
+        let body = fields
+            .iter()
+            .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+            .collect::<Vec<_>>()
+            .join("&");
+        self.request(
+            Request::builder()
+                .method("POST")
+                .uri(path)
+                .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded"),
+            Body::from(body),
+        )
+        .await
+    }
+
+    /// Fills in the form on `page_path` as a person would: loads the page, posts to `path`
+    /// with the page's CSRF token.
+    pub async fn submit(&mut self, page_path: &str, path: &str, fields: &[(&str, &str)]) -> Page {
+        let page = self.get(page_path).await;
+        assert_eq!(page.status, StatusCode::OK, "{page_path}: {}", page.html);
+        let csrf = page.csrf();
+        let mut all = vec![("csrf", csrf.as_str())];
+        all.extend_from_slice(fields);
+        self.post_raw(path, &all).await
+    }
+
+    /// Registers (and so logs in) through the form.
+    pub async fn register(&mut self, name: &str) {
+        let page = self
+            .submit(
+                "/register",
+                "/register",
+                &[("name", name), ("password", "correct horse"), ("next", "/")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.html);
+    }
+}
+
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            b' ' => "+".into(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

@@ -1,0 +1,464 @@
+//! The server-rendered pages, driven as a browser drives them (cookies, HTML forms with their
+//! CSRF tokens), on SQLite and on PostgreSQL: a whole game through the forms, forms without
+//! a valid token refused, no page showing another seat's secrets, bad input shown back with
+//! its error, and logging in on the way to a page.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{Backend, Browser, TestServer};
+
+/// The invitation links on a GM console page, in seat order.
+fn invitations(html: &str) -> Vec<String> {
+    html.match_indices(r#"class="invite" href=""#)
+        .map(|(at, m)| {
+            let rest = &html[at + m.len()..];
+            rest[..rest.find('"').unwrap()].to_string()
+        })
+        .collect()
+}
+
+/// A two-team postal race created through the new-game form, with both seats taken through
+/// the invitation pages: (game id, the GM's, Red's and Blue's browsers).
+async fn race_through_forms(s: &TestServer) -> (i64, Browser<'_>, Browser<'_>, Browser<'_>) {
+    let mut gm = Browser::new(s);
+    gm.register("gm").await;
+    let created = gm
+        .submit(
+            "/new",
+            "/new",
+            &[
+                ("title", "Tour <de> Forms"),
+                ("game", "breaking-away"),
+                ("rules", "postal-2.2"),
+                ("seats", "Red\r\nBlue\r\n"),
+                ("deadline", "interval"),
+                ("hours", "24"),
+                ("weekday", "sunday"),
+                ("time", "20:00"),
+                ("zone", "Europe/London"),
+                ("seed", "11"),
+            ],
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.html);
+    let console = created.location.unwrap();
+    let id: i64 = console
+        .trim_start_matches("/games/")
+        .trim_end_matches("/gm")
+        .parse()
+        .unwrap();
+    let page = gm.get(&console).await;
+    assert!(
+        page.html.contains("Tour &lt;de&gt; Forms"),
+        "titles are escaped"
+    );
+    let links = invitations(&page.html);
+    assert_eq!(links.len(), 2);
+    let mut players = Vec::new();
+    for (name, link) in ["ann", "bob"].into_iter().zip(&links) {
+        let mut browser = Browser::new(s);
+        // Following the link before logging in leads to the login page and back.
+        let page = browser.get(link).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert!(page.location.unwrap().starts_with("/login?next="));
+        browser.register(name).await;
+        let invite = link.split("invite=").nth(1).unwrap();
+        let joined = browser
+            .submit(link, &format!("/games/{id}/join"), &[("invite", invite)])
+            .await;
+        assert_eq!(joined.status, StatusCode::SEE_OTHER, "{}", joined.html);
+        assert_eq!(joined.location.unwrap(), format!("/games/{id}/orders"));
+        players.push(browser);
+    }
+    let bob = players.pop().unwrap();
+    let ann = players.pop().unwrap();
+    (id, gm, ann, bob)
+}
+
+async fn seal(b: &mut Browser<'_>, id: i64, fields: &[(&str, &str)]) -> common::Page {
+    let path = format!("/games/{id}/orders");
+    b.submit(&path, &path, fields).await
+}
+
+on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
+    let (id, mut gm, mut ann, mut bob) = race_through_forms(&s).await;
+    let sent = seal(
+        &mut ann,
+        id,
+        &[
+            ("lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6"),
+            ("orders", "a10 b9 c9 d6"),
+        ],
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+    let page = ann.get(&sent.location.unwrap()).await;
+    assert!(
+        page.html.contains("orders <code>A 10 B 9 C 9 D 6</code>"),
+        "the orders are echoed as the engine read them: {}",
+        page.html
+    );
+    // Only Red is ready: nothing is due yet.
+    assert_eq!(server::games::process_due(&s.state).await.unwrap(), 0);
+    let sent = seal(
+        &mut bob,
+        id,
+        &[
+            ("lineup", "A 9 9 9 B 8 8 9 C 4 4 4 D 5 5 6"),
+            ("orders", "A 9 B 9 C 4 D 6"),
+        ],
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+    // Every seat is ready: the turn is processed early.
+    assert_eq!(server::games::process_due(&s.state).await.unwrap(), 1);
+
+    // During the race the form offers each rider the cards in its hand.
+    let form = ann.get(&format!("/games/{id}/orders")).await;
+    assert!(
+        form.html.contains(r#"<select id="card_A" name="card_A">"#),
+        "{}",
+        form.html
+    );
+    assert!(form.html.contains(r#"<option value="10">10</option>"#));
+    let sent = seal(
+        &mut ann,
+        id,
+        &[
+            ("card_A", "10"),
+            ("card_B", ""),
+            ("card_C", "8"),
+            ("card_D", "5"),
+        ],
+    )
+    .await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+    let page = ann.get(&format!("/games/{id}/orders")).await;
+    assert!(
+        page.html.contains("orders <code>A 10 C 8 D 5</code>"),
+        "{}",
+        page.html
+    );
+
+    // The GM resolves turn 2 from the console (Blue sent nothing: NMR).
+    let done = gm
+        .submit(
+            &format!("/games/{id}/gm"),
+            &format!("/games/{id}/gm"),
+            &[("action", "resolve")],
+        )
+        .await;
+    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.html);
+
+    // The game page: the track, the chart of the race so far and the report.
+    for browser in [&mut gm, &mut ann, &mut Browser::new(&s)] {
+        let page = browser.get(&format!("/games/{id}")).await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert!(page.html.contains("turn 3, due"), "{}", page.html);
+        assert!(page.html.contains("The track after turn 2"));
+        assert!(
+            page.html
+                .contains(r#"aria-label="distance over the turns""#)
+        );
+        assert!(page.html.contains("No moves received from: Blue"));
+    }
+    // The archive replays turn 1 as it was.
+    let page = ann.get(&format!("/games/{id}/turns/1")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.html.contains("The track after turn 1"));
+    assert!(page.html.contains(r#"rel="next""#));
+    assert!(page.html.contains("Red-A"));
+    let missing = ann.get(&format!("/games/{id}/turns/9")).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    // The history names every step, orders revealed once resolved.
+    let page = bob.get(&format!("/games/{id}/history")).await;
+    assert!(
+        page.html.contains("Red: orders A 10 B 9 C 9 D 6"),
+        "{}",
+        page.html
+    );
+    assert!(page.html.contains("Turn 2 resolved"));
+    assert!(page.html.contains("Blue taken by bob"));
+});
+
+on_both!(
+    forms_without_this_browsers_token_are_refused,
+    |s: TestServer| async move {
+        let (id, _gm, mut ann, mut bob) = race_through_forms(&s).await;
+        let path = format!("/games/{id}/orders");
+        let fields = [
+            ("lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6"),
+            ("orders", "A 10"),
+        ];
+        // No token.
+        let page = ann.post_raw(&path, &fields).await;
+        assert_eq!(page.status, StatusCode::FORBIDDEN);
+        assert!(
+            page.html
+                .contains("csrf: the form is stale or came from another site")
+        );
+        // Another browser's token (what a forged form from another site would carry at best).
+        let other = bob.get(&path).await.csrf();
+        let mut forged = vec![("csrf", other.as_str())];
+        forged.extend_from_slice(&fields);
+        let page = ann.post_raw(&path, &forged).await;
+        assert_eq!(page.status, StatusCode::FORBIDDEN);
+        // A browser that lost its form cookie.
+        let own = ann.get(&path).await.csrf();
+        ann.cookies.remove("postrider_form");
+        let mut stale = vec![("csrf", own.as_str())];
+        stale.extend_from_slice(&fields);
+        assert_eq!(
+            ann.post_raw(&path, &stale).await.status,
+            StatusCode::FORBIDDEN
+        );
+        // Nothing was sealed by any of them.
+        let page = ann.get(&path).await;
+        assert!(page.html.contains("Nothing sealed yet"), "{}", page.html);
+        // Logging out needs the token too.
+        assert_eq!(
+            bob.post_raw("/logout", &[]).await.status,
+            StatusCode::FORBIDDEN
+        );
+        let page = bob.submit("/", "/logout", &[]).await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert!(!bob.cookies.contains_key("postrider_session"));
+    }
+);
+
+on_both!(
+    no_page_shows_another_seats_secrets,
+    |s: TestServer| async move {
+        let (id, mut gm, mut ann, mut bob) = race_through_forms(&s).await;
+        let red = [
+            ("lineup", "A 9 10 11 B 8 8 9 C 3 8 9 D 5 5 6"),
+            ("orders", "A 11 B 9 C 9 D 6"),
+        ];
+        let blue = [
+            ("lineup", "A 9 9 9 B 8 8 9 C 4 4 4 D 5 5 6"),
+            ("orders", "A 9 B 9 C 4 D 6"),
+        ];
+        assert_eq!(seal(&mut ann, id, &red).await.status, StatusCode::SEE_OTHER);
+        let mut stranger = Browser::new(&s);
+        stranger.register("eve").await;
+        let pages = [
+            format!("/games/{id}"),
+            format!("/games/{id}/history"),
+            format!("/games/{id}/orders"),
+            "/".to_string(),
+        ];
+        // Before the turn: Red's sealed line-up and orders are nowhere but on Red's own pages
+        // (and the GM's console: the GM is the referee).
+        for browser in [&mut bob, &mut stranger, &mut Browser::new(&s)] {
+            for path in &pages {
+                let page = browser.get(path).await;
+                assert!(!page.html.contains("9 10 11"), "{path} shows Red's line-up");
+                assert!(!page.html.contains("A 11 B 9"), "{path} shows Red's orders");
+            }
+            let page = browser.get(&format!("/games/{id}/gm")).await;
+            assert_ne!(page.status, StatusCode::OK, "only the GM has the console");
+        }
+        for browser in [&mut stranger, &mut Browser::new(&s)] {
+            let page = browser.get(&format!("/games/{id}/orders")).await;
+            assert_ne!(page.status, StatusCode::OK, "only seats have an order form");
+        }
+        let page = gm.get(&format!("/games/{id}/gm")).await;
+        assert_eq!(page.status, StatusCode::OK);
+        let page = ann.get(&format!("/games/{id}/history")).await;
+        assert!(
+            page.html.contains("Red: line-up A 9 10 11"),
+            "Red reads its own"
+        );
+        let page = gm.get(&format!("/games/{id}/history")).await;
+        assert!(
+            page.html.contains("Red: line-up A 9 10 11"),
+            "the GM reads everything"
+        );
+
+        assert_eq!(
+            seal(&mut bob, id, &blue).await.status,
+            StatusCode::SEE_OTHER
+        );
+        assert_eq!(server::games::process_due(&s.state).await.unwrap(), 1);
+        // After the turn: the state of the race lists a seat's own hands and only the card
+        // counts of the other team's riders; the turn reports show a seat its own replacement
+        // cards ("hand now …") only.
+        let hand_lines = |html: &str, team: &str| {
+            html.lines()
+                .filter(|l| l.trim_start().starts_with(team) && l.contains("hand "))
+                .count()
+        };
+        let game = format!("/games/{id}");
+        assert!(hand_lines(&bob.get(&game).await.html, "Blue-") > 0);
+        assert!(hand_lines(&ann.get(&game).await.html, "Red-") > 0);
+        for path in [game.clone(), format!("/games/{id}/turns/1")] {
+            let page = bob.get(&path).await;
+            assert_eq!(hand_lines(&page.html, "Red-"), 0, "{path}: Blue sees Red's");
+            let page = ann.get(&path).await;
+            assert_eq!(
+                hand_lines(&page.html, "Blue-"),
+                0,
+                "{path}: Red sees Blue's"
+            );
+            let page = stranger.get(&path).await;
+            let shown = hand_lines(&page.html, "Red-") + hand_lines(&page.html, "Blue-");
+            assert_eq!(shown, 0, "{path}: a stranger sees hands");
+        }
+        // The order form offers a seat its own riders' cards only.
+        let page = bob.get(&format!("/games/{id}/orders")).await;
+        assert!(page.html.contains("Blue-A") && !page.html.contains("Red-A"));
+    }
+);
+
+on_both!(
+    bad_input_is_shown_back_with_its_error,
+    |s: TestServer| async move {
+        let (id, mut gm, mut ann, _bob) = race_through_forms(&s).await;
+        // A card that is not in the hand: the form again, the error named, nothing sealed.
+        let page = seal(
+            &mut ann,
+            id,
+            &[("lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 16")],
+        )
+        .await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST);
+        assert!(
+            page.html
+                .contains(r#"role="alert">line-up: rider D: card 16"#),
+            "{}",
+            page.html
+        );
+        assert!(page.html.contains("D 5 5 16"), "what was typed is kept");
+        assert!(
+            ann.get(&format!("/games/{id}/orders"))
+                .await
+                .html
+                .contains("Nothing sealed yet")
+        );
+        // A bad time zone on the new-game form.
+        let page = gm
+            .submit(
+                "/new",
+                "/new",
+                &[
+                    ("title", "Walk"),
+                    ("game", "backpacks"),
+                    ("seats", "Ann\nBob"),
+                    ("deadline", "weekly"),
+                    ("hours", "24"),
+                    ("weekday", "sunday"),
+                    ("time", "20:00"),
+                    ("zone", "Europe/Keswick"),
+                    ("seed", ""),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST);
+        assert!(page.html.contains("zone"), "{}", page.html);
+        assert!(
+            page.html.contains(r#"value="Walk""#),
+            "the form keeps what was typed"
+        );
+        // A GM action with a bad number.
+        let console = format!("/games/{id}/gm");
+        let page = gm
+            .submit(
+                &console,
+                &console,
+                &[("action", "extend"), ("hours", "soon")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST);
+        assert!(page.html.contains("hours: give a number of hours"));
+        // Unknown pages and games.
+        assert_eq!(gm.get("/games/999").await.status, StatusCode::NOT_FOUND);
+        assert_eq!(gm.get("/games/abc").await.status, StatusCode::BAD_REQUEST);
+        // A wrong password: the login form again, with the name kept.
+        let mut b = Browser::new(&s);
+        let page = b
+            .submit(
+                "/login",
+                "/login",
+                &[("name", "gm"), ("password", "wrong one"), ("next", "/")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::UNAUTHORIZED);
+        assert!(page.html.contains("unknown name or wrong password"));
+        assert!(page.html.contains(r#"value="gm""#));
+    }
+);
+
+on_both!(the_gm_console_runs_the_game, |s: TestServer| async move {
+    let (id, mut gm, mut ann, _bob) = race_through_forms(&s).await;
+    let console = format!("/games/{id}/gm");
+    let red = [
+        ("lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6"),
+        ("orders", "A 10 B 9 C 9 D 6"),
+    ];
+    assert_eq!(seal(&mut ann, id, &red).await.status, StatusCode::SEE_OTHER);
+    // Blue's seat goes to a bot; the preview shows the turn and changes nothing.
+    let page = gm
+        .submit(
+            &console,
+            &console,
+            &[("action", "bot"), ("seat", "1"), ("bot", "heuristic")],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.html);
+    let page = gm
+        .submit(&console, &console, &[("action", "preview")])
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.html
+            .contains("Preview of turn 1 (nothing has changed)")
+    );
+    assert!(page.html.contains(r#"<pre class="report" id="preview">"#));
+    // Pause, resume, move the deadline, resolve, roll back: each logged in the history.
+    for (action, extra) in [
+        ("pause", None),
+        ("resume", None),
+        ("extend", Some(("hours", "-2"))),
+        ("resolve", None),
+        ("rollback", None),
+    ] {
+        let mut fields = vec![("action", action)];
+        fields.extend(extra);
+        let page = gm.submit(&console, &console, &fields).await;
+        assert_eq!(
+            page.status,
+            StatusCode::SEE_OTHER,
+            "{action}: {}",
+            page.html
+        );
+        assert_eq!(page.location.unwrap(), format!("{console}?done={action}"));
+    }
+    let history = gm.get(&format!("/games/{id}/history")).await.html;
+    for what in [
+        "Blue handed to the bot heuristic",
+        "Deadline paused",
+        "Deadline resumed",
+        "Turn 1 resolved",
+        "Turn 1 rolled back",
+        "(bot heuristic)",
+    ] {
+        assert!(history.contains(what), "{what}: {history}");
+    }
+    // After the roll-back Red's orders are sealed again, as they were.
+    let page = ann.get(&format!("/games/{id}/orders")).await;
+    assert!(
+        page.html.contains("orders <code>A 10 B 9 C 9 D 6</code>"),
+        "{}",
+        page.html
+    );
+    // Free Red's seat: a new invitation appears for it.
+    let page = gm
+        .submit(&console, &console, &[("action", "free"), ("seat", "0")])
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER);
+    assert_eq!(invitations(&gm.get(&console).await.html).len(), 1);
+    // Someone else's console is not theirs.
+    let page = ann.get(&console).await;
+    assert_eq!(page.status, StatusCode::FORBIDDEN);
+});
