@@ -194,7 +194,7 @@ mod tests {
             hand(&[3, 8, 9]),
             hand(&[5, 5, 6]),
         ];
-        Position::start(Rules::postal(), &[team.clone(), team])
+        Position::start(Rules::postal(), &[team, team])
     }
 
     #[test]

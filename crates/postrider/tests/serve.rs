@@ -4,69 +4,15 @@
 //! waits for a condition (a line on stderr, an answer over HTTP), with a generous limit.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::net::TcpStream;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-const LIMIT: Duration = Duration::from_secs(120);
+mod common;
 
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// Starts `postrider serve` and waits until it answers.
-fn start(database: &str, failpoint: Option<&str>) -> Server {
-    let address = format!("127.0.0.1:{}", free_port());
-    let mut command = Command::new(env!("CARGO_BIN_EXE_postrider"));
-    command
-        .args([
-            "serve",
-            "--listen",
-            &address,
-            "--database",
-            database,
-            "--tick",
-            "1",
-        ])
-        .env_remove("POSTRIDER_FAILPOINT")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    if let Some(name) = failpoint {
-        // Its stderr is read for the failpoint's line (nobody reads the others': a full
-        // pipe would stall them).
-        command
-            .env("POSTRIDER_FAILPOINT", name)
-            .stderr(Stdio::piped());
-    }
-    let server = Server {
-        child: command.spawn().unwrap(),
-        address,
-    };
-    let started = Instant::now();
-    while TcpStream::connect(&server.address).is_err() {
-        assert!(started.elapsed() < LIMIT, "the server did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    server
-}
+use common::server::{LIMIT, Server, start};
 
 /// One HTTP/1.1 request; the status and the JSON body.
 fn call(

@@ -462,3 +462,47 @@ on_both!(the_gm_console_runs_the_game, |s: TestServer| async move {
     let page = ann.get(&console).await;
     assert_eq!(page.status, StatusCode::FORBIDDEN);
 });
+
+on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
+    let (id, _gm, _tokens) = s
+        .seated_game(serde_json::json!({
+            "title": "Keswick", "game": "backpacks", "seats": ["ann", "bob"],
+            "deadline": {"every": "weekly", "weekday": "sunday", "time": "20:00", "zone": "Europe/London"},
+            "seed": 5,
+        }))
+        .await;
+    let mut ann = Browser::new(&s);
+    let page = ann
+        .submit(
+            "/login",
+            "/login",
+            &[
+                ("name", "p-ann"),
+                ("password", "correct horse"),
+                ("next", "/"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.html);
+    let path = format!("/games/{id}/orders");
+    let form = ann.get(&path).await;
+    assert!(form.html.contains(r#"<textarea id="orders" name="orders""#));
+    assert!(form.html.contains("Hand: <strong>"), "{}", form.html);
+    let sent = ann
+        .submit(&path, &path, &[("orders", "1: rest\n2: rest")])
+        .await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+    let page = ann.get(&path).await;
+    assert!(
+        page.html.contains("Sealed, as read: orders <code>"),
+        "{}",
+        page.html
+    );
+    // The GM's deadline passes: round 1 is played, with the map of where everyone stands.
+    s.clock.advance(8 * 24 * 3600);
+    assert_eq!(server::games::process_due(&s.state).await.unwrap(), 1);
+    let page = ann.get(&format!("/games/{id}")).await;
+    assert!(page.html.contains("The map after round 1"), "{}", page.html);
+    assert!(page.html.contains(r#"aria-label="points over the turns""#));
+    assert!(page.html.contains("round 2"));
+});

@@ -4,6 +4,8 @@
 
 use std::process::{Command, Output};
 
+pub mod server;
+
 pub fn postrider(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_postrider"))
         .args(args)

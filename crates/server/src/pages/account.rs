@@ -20,6 +20,18 @@ fn safe_next(next: Option<&str>) -> String {
     }
 }
 
+/// A path made safe to carry in a query string.
+pub(super) fn percent_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 fn account_form(
     visitor: &Visitor,
     action: &str,
@@ -28,10 +40,15 @@ fn account_form(
     name: &str,
     error: Option<&ApiError>,
 ) -> Response {
-    let other = if action == "/login" {
-        r#"<p>No account yet? <a href="/register">Register</a>.</p>"#
+    let query = if next == "/" {
+        String::new()
     } else {
-        r#"<p>Have an account? <a href="/login">Log in</a>.</p>"#
+        format!("?next={}", escape(&percent_encode(next)))
+    };
+    let other = if action == "/login" {
+        format!(r#"<p>No account yet? <a id="other" href="/register{query}">Register</a>.</p>"#)
+    } else {
+        format!(r#"<p>Have an account? <a id="other" href="/login{query}">Log in</a>.</p>"#)
     };
     let body = format!(
         r#"{error}<form method="post" action="{action}">{csrf}

@@ -11,7 +11,7 @@ use game_api::{Seat, Viewer};
 use gm::{DeadlineRule, Event, GameKind, Submission, utc_text};
 use serde_json::Value;
 
-use super::{FormData, Visitor, error_box, error_page, escape, page, redirect};
+use super::{FormData, Visitor, error_box, error_page, escape, login_first, page, redirect};
 use crate::AppState;
 use crate::actions::{self, GmAction, GmOutcome, NewGame, viewer};
 use crate::error::{ApiError, ApiResult};
@@ -361,8 +361,8 @@ pub async fn join_form(
     Path(id): Path<i64>,
     Query(q): Query<InviteQuery>,
 ) -> Response {
-    if let Err(r) = visitor.require(&format!("/games/{id}/join?invite={}", q.invite)) {
-        return r;
+    if visitor.player.is_none() {
+        return login_first(&format!("/games/{id}/join?invite={}", q.invite));
     }
     match load(&state, &visitor, id).await {
         Ok(table) => join_page(&visitor, &table, &q.invite, None),
@@ -376,9 +376,8 @@ pub async fn join(
     Path(id): Path<i64>,
     Form(form): Form<FormData>,
 ) -> Response {
-    let player = match visitor.require(&format!("/games/{id}")) {
-        Ok(p) => p,
-        Err(r) => return r,
+    let Some(player) = visitor.player.as_ref() else {
+        return login_first(&format!("/games/{id}"));
     };
     let invite = form.get("invite").unwrap_or_default();
     let result = async {
@@ -447,11 +446,10 @@ fn orders_page(
     let mut fields = String::new();
     match record.game() {
         GameKind::BreakingAway if view["started"] == false => {
-            let lineup = typed.lineup.map(str::to_string).unwrap_or_else(|| {
-                sealed_lineup
-                    .clone()
-                    .unwrap_or_else(|| gm::default_lineup())
-            });
+            let lineup = typed
+                .lineup
+                .map(str::to_string)
+                .unwrap_or_else(|| sealed_lineup.clone().unwrap_or_else(gm::default_lineup));
             let orders = typed
                 .orders
                 .map(str::to_string)
@@ -576,9 +574,8 @@ pub async fn orders_form(
     Path(id): Path<i64>,
     Query(q): Query<SentQuery>,
 ) -> Response {
-    let player = match visitor.require(&format!("/games/{id}/orders")) {
-        Ok(p) => p,
-        Err(r) => return r,
+    let Some(player) = visitor.player.as_ref() else {
+        return login_first(&format!("/games/{id}/orders"));
     };
     let table = match load(&state, &visitor, id).await {
         Ok(t) => t,
@@ -643,9 +640,8 @@ pub async fn orders(
     Path(id): Path<i64>,
     Form(form): Form<FormData>,
 ) -> Response {
-    let player = match visitor.require(&format!("/games/{id}/orders")) {
-        Ok(p) => p,
-        Err(r) => return r,
+    let Some(player) = visitor.player.as_ref() else {
+        return login_first(&format!("/games/{id}/orders"));
     };
     let result = async {
         visitor.check_csrf(&form)?;
@@ -802,9 +798,8 @@ pub async fn console(
     Path(id): Path<i64>,
     Query(q): Query<DoneQuery>,
 ) -> Response {
-    let player = match visitor.require(&format!("/games/{id}/gm")) {
-        Ok(p) => p,
-        Err(r) => return r,
+    let Some(player) = visitor.player.as_ref() else {
+        return login_first(&format!("/games/{id}/gm"));
     };
     let table = match load(&state, &visitor, id).await {
         Ok(t) => t,
@@ -866,9 +861,8 @@ pub async fn console_action(
     Path(id): Path<i64>,
     Form(form): Form<FormData>,
 ) -> Response {
-    let player = match visitor.require(&format!("/games/{id}/gm")) {
-        Ok(p) => p,
-        Err(r) => return r,
+    let Some(player) = visitor.player.as_ref() else {
+        return login_first(&format!("/games/{id}/gm"));
     };
     let result = async {
         visitor.check_csrf(&form)?;
@@ -980,8 +974,8 @@ fn new_game_page(visitor: &Visitor, form: &FormData, error: Option<&ApiError>) -
 }
 
 pub async fn new_game_form(visitor: Visitor) -> Response {
-    if let Err(r) = visitor.require("/new") {
-        return r;
+    if visitor.player.is_none() {
+        return login_first("/new");
     }
     new_game_page(&visitor, &FormData::default(), None)
 }
@@ -1042,9 +1036,8 @@ pub async fn new_game(
     visitor: Visitor,
     Form(form): Form<FormData>,
 ) -> Response {
-    let player = match visitor.require("/new") {
-        Ok(p) => p,
-        Err(r) => return r,
+    let Some(player) = visitor.player.as_ref() else {
+        return login_first("/new");
     };
     let result = async {
         visitor.check_csrf(&form)?;

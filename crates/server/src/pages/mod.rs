@@ -91,19 +91,11 @@ impl Visitor {
         }
         Ok(())
     }
+}
 
-    /// The logged-in player, or a redirect to the login page that comes back to `next`.
-    pub fn require(&self, next: &str) -> Result<&Player, Response> {
-        self.player.as_ref().ok_or_else(|| {
-            redirect(&format!(
-                "/login?next={}",
-                next.replace('%', "%25")
-                    .replace('&', "%26")
-                    .replace('?', "%3F")
-                    .replace('=', "%3D")
-            ))
-        })
-    }
+/// The way to a page that needs a logged-in player: the login page, which comes back to `next`.
+pub fn login_first(next: &str) -> Response {
+    redirect(&format!("/login?next={}", account::percent_encode(next)))
 }
 
 /// A submitted form: its fields in order (a field may repeat, as checkboxes do).
