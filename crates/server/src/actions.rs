@@ -112,6 +112,7 @@ pub fn viewer(table: &Table, player: Option<&Player>) -> Viewer {
 
 /// Claims the seat an invitation is for.
 pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> ApiResult<()> {
+    let _turn = games::lock(state, id).await;
     let table = games::load(state, id).await?;
     let Some(seat) = table.seats.iter().find(|s| s.invite == invite) else {
         return Err(ApiError::Forbidden(
@@ -161,9 +162,10 @@ pub async fn submit(
     submission: &Submission,
 ) -> ApiResult<(Record, u8)> {
     let mut turn = None;
-    // A concurrent write by another player is retried; a resolution in between is not (the
-    // orders were written for a position that no longer exists).
+    // A concurrent write by another server process is retried; a resolution in between is
+    // not (the orders were written for a position that no longer exists).
     for _ in 0..5 {
+        let _turn = games::lock(state, id).await;
         let mut table = games::load(state, id).await?;
         let seat = own_seat(&table, player)?;
         if *turn.get_or_insert(table.record.turn()) != table.record.turn() {
@@ -188,9 +190,14 @@ pub async fn submit(
             Err(e) => return Err(e),
         }
     }
-    Err(ApiError::Conflict(
-        "orders: the turn was resolved while they were being sent; read the new position and send again".into(),
-    ))
+    match turn {
+        Some(t) if t != games::load(state, id).await?.record.turn() => Err(ApiError::Conflict(
+            "orders: the turn was resolved while they were being sent; read the new position and send again".into(),
+        )),
+        _ => Err(ApiError::Conflict(
+            "orders: the game is busy (other servers kept changing it); send again".into(),
+        )),
+    }
 }
 
 /// One entry of a game's history as a viewer may see it.
@@ -281,6 +288,23 @@ pub async fn gm_action(
     id: i64,
     action: GmAction,
 ) -> ApiResult<GmOutcome> {
+    if matches!(action, GmAction::Resolve) {
+        // Processing takes the game's lock itself.
+        let table = games::load(state, id).await?;
+        if !table.is_gm(player.id) {
+            return Err(ApiError::Forbidden(
+                "gm: only the game's GM may do that".into(),
+            ));
+        }
+        if !games::process(state, id, true).await? {
+            return Err(ApiError::Conflict(
+                "resolve: nothing to resolve (the game is over, or another process resolved it)"
+                    .into(),
+            ));
+        }
+        return Ok(GmOutcome::Done);
+    }
+    let _turn = games::lock(state, id).await;
     let mut table = games::load(state, id).await?;
     if !table.is_gm(player.id) {
         return Err(ApiError::Forbidden(
@@ -326,14 +350,7 @@ pub async fn gm_action(
                 ..Change::default()
             }
         }
-        GmAction::Resolve => {
-            if !games::process(state, id, true).await? {
-                return Err(ApiError::Conflict(
-                    "resolve: nothing to resolve (the game is over, or another process resolved it)".into(),
-                ));
-            }
-            return Ok(GmOutcome::Done);
-        }
+        GmAction::Resolve => unreachable!("handled above"),
         GmAction::Preview => {
             let mut record = table.record.clone();
             let turn = record.turn();

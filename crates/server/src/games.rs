@@ -3,6 +3,9 @@
 //! snapshot only if nobody else changed the game since it was read (the optimistic lock on
 //! `version`): a turn is applied entirely or not at all, and never twice.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use gm::{DeadlineRule, Event, GameKind, Record};
 use sqlx::Row;
 
@@ -73,6 +76,25 @@ pub struct Change {
     /// `Some(new)` to move the deadline.
     pub next_deadline: Option<Option<i64>>,
     pub paused: Option<bool>,
+}
+
+/// A lock per game, so that within one process the requests that change a game take turns
+/// (read, check, append) instead of racing each other to the optimistic lock and retrying.
+/// Between processes the optimistic lock on `version` still decides.
+#[derive(Debug, Default)]
+pub struct GameLocks(std::sync::Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>);
+
+/// Waits for this process's turn to change game `id`.
+pub async fn lock(state: &AppState, id: i64) -> tokio::sync::OwnedMutexGuard<()> {
+    let mutex = {
+        let mut locks = state
+            .game_locks
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        locks.entry(id).or_default().clone()
+    };
+    mutex.lock_owned().await
 }
 
 fn flag(value: i64) -> bool {
@@ -320,6 +342,7 @@ async fn failpoint(name: &str) {
 /// transaction. Returns whether this call resolved the turn (false when another server
 /// process got there first).
 pub async fn process(state: &AppState, id: i64, force: bool) -> ApiResult<bool> {
+    let _turn = lock(state, id).await;
     let mut table = load(state, id).await?;
     let now = state.clock.now();
     let due = table.row.next_deadline.is_some_and(|d| d <= now) || table.record.all_ready();
@@ -376,14 +399,28 @@ pub async fn process_due(state: &AppState) -> ApiResult<usize> {
     .into_iter()
     .map(|r| r.get(0))
     .collect();
+    // Games are independent: as many are processed at once as the pool has connections (one
+    // on SQLite), so that a PostgreSQL server's commits overlap instead of queueing.
+    let width = state.db.pool.options().get_max_connections().max(1) as usize;
+    let mut running = tokio::task::JoinSet::new();
     let mut processed = 0;
+    let mut tally = |(id, outcome): (i64, ApiResult<bool>)| match outcome {
+        Ok(true) => processed += 1,
+        Ok(false) => {}
+        // One broken game does not stop the others.
+        Err(e) => tracing::error!(game = id, error = %e, "processing a turn failed"),
+    };
     for id in ids {
-        match process(state, id, false).await {
-            Ok(true) => processed += 1,
-            Ok(false) => {}
-            // One broken game does not stop the others.
-            Err(e) => tracing::error!(game = id, error = %e, "processing a turn failed"),
+        if running.len() >= width
+            && let Some(done) = running.join_next().await
+        {
+            tally(done.map_err(|e| ApiError::Internal(e.to_string()))?);
         }
+        let state = state.clone();
+        running.spawn(async move { (id, process(&state, id, false).await) });
+    }
+    while let Some(done) = running.join_next().await {
+        tally(done.map_err(|e| ApiError::Internal(e.to_string()))?);
     }
     Ok(processed)
 }

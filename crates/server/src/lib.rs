@@ -52,6 +52,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// Wakes the deadline worker early (every seat ready, a GM action).
     pub wake: Arc<Notify>,
+    /// One writer at a time per game within this process (see `games::lock`).
+    pub game_locks: Arc<games::GameLocks>,
 }
 
 impl AppState {
@@ -61,6 +63,7 @@ impl AppState {
             clock,
             config: Arc::new(config),
             wake: Arc::new(Notify::new()),
+            game_locks: Arc::default(),
         }
     }
 }

@@ -1,0 +1,295 @@
+//! The server's load benchmark (a benchmark, not a test: it measures and prints, and nothing
+//! depends on the figures).
+//!
+//! ```text
+//! cargo run --release -p server --example load -- [--database URL] [--clients 64]
+//!     [--seconds 10] [--games 10000]
+//! ```
+//!
+//! On one database (a fresh SQLite file by default, or `--database postgres://…`, which should
+//! name an empty database) it measures, in one run:
+//! 1. the raw commit rate: `clients` tasks inserting one row per transaction through a pool
+//!    set up as the server sets up its own;
+//! 2. durable order submissions: the server on a loopback socket, `clients` HTTP clients each
+//!    holding a seat (three of the four seats of a game) and sealing orders again and again;
+//!    throughput and p50/p99 latency;
+//! 3. a deadline storm: `games` games whose deadlines fall at once, processed by one server's
+//!    deadline worker (`process_due`), timed.
+//!
+//! The figures are recorded in docs/performance.md.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::http::{Method, Request, StatusCode, header};
+use clap::Parser;
+use http_body_util::{BodyExt, Full};
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+use serde_json::{Value, json};
+use server::{AppState, Config, Db, ManualClock, PasswordCost, SystemClock};
+
+#[derive(Debug, Parser)]
+struct Args {
+    /// The database (default: a fresh SQLite file in a temporary directory).
+    #[arg(long)]
+    database: Option<String>,
+    #[arg(long, default_value_t = 64)]
+    clients: usize,
+    /// How long each of the two timed phases runs.
+    #[arg(long, default_value_t = 10)]
+    seconds: u64,
+    /// Games whose deadlines fall at once.
+    #[arg(long, default_value_t = 10_000)]
+    games: usize,
+}
+
+type Http = Client<HttpConnector, Full<Bytes>>;
+
+async fn call(
+    http: &Http,
+    base: &str,
+    method: Method,
+    path: &str,
+    token: Option<&str>,
+    body: Value,
+) -> (StatusCode, Value) {
+    let mut request = Request::builder()
+        .method(method)
+        .uri(format!("{base}{path}"))
+        .header(header::CONTENT_TYPE, "application/json");
+    if let Some(token) = token {
+        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+    }
+    let request = request
+        .body(Full::new(Bytes::from(body.to_string())))
+        .unwrap();
+    let response = http.request(request).await.expect("the server answers");
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+/// Phase 1: single-row commits, `clients` at a time, for `seconds`.
+async fn raw_commits(db: &Db, clients: usize, seconds: u64) -> f64 {
+    sqlx::query("CREATE TABLE IF NOT EXISTS load_commits (n BIGINT NOT NULL)")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..clients)
+        .map(|k| {
+            let pool = db.pool.clone();
+            let stop = stop.clone();
+            tokio::spawn(async move {
+                let mut n = 0u64;
+                while !stop.load(Ordering::Relaxed) {
+                    sqlx::query("INSERT INTO load_commits (n) VALUES ($1)")
+                        .bind(k as i64)
+                        .execute(&pool)
+                        .await
+                        .unwrap();
+                    n += 1;
+                }
+                n
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    stop.store(true, Ordering::Relaxed);
+    let mut total = 0;
+    for t in tasks {
+        total += t.await.unwrap();
+    }
+    total as f64 / started.elapsed().as_secs_f64()
+}
+
+/// Phase 2: the server on loopback, `clients` players sealing orders.
+async fn order_load(db: Db, clients: usize, seconds: u64) -> (f64, Duration, Duration, usize) {
+    let config = Config {
+        password_cost: PasswordCost::Cheap,
+        tick: Duration::from_secs(3600),
+    };
+    let state = AppState::new(db, Arc::new(SystemClock), config);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(server::serve(listener, state, std::future::pending()));
+    let mut connector = HttpConnector::new();
+    connector.set_nodelay(true);
+    let http: Http = Client::builder(TokioExecutor::new())
+        .pool_max_idle_per_host(clients)
+        .build(connector);
+
+    let login = |name: String| {
+        let http = http.clone();
+        let base = base.clone();
+        async move {
+            let c = json!({"name": name, "password": "correct horse"});
+            call(&http, &base, Method::POST, "/api/players", None, c.clone()).await;
+            let (_, body) = call(&http, &base, Method::POST, "/api/login", None, c).await;
+            body["token"].as_str().unwrap().to_string()
+        }
+    };
+    let gm = login("gm".into()).await;
+    let mut seats = Vec::new();
+    // Three players a game: the fourth seat stays empty, so that no game ever has every
+    // seat ready (that would process the turn early and end the line-up phase).
+    for g in 0..clients.div_ceil(3) {
+        let game = json!({
+            "title": format!("Load {g}"), "game": "breaking-away",
+            "seats": ["Red", "Blue", "Green", "Black"], "seed": g,
+            "deadline": {"every": "interval", "seconds": 366 * 86400},
+        });
+        let (status, created) =
+            call(&http, &base, Method::POST, "/api/games", Some(&gm), game).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_i64().unwrap();
+        for invite in created["invites"].as_array().unwrap().iter().take(3) {
+            if seats.len() == clients {
+                break;
+            }
+            let token = login(format!("p{}", seats.len())).await;
+            let path = format!("/api/games/{id}/join");
+            let body = json!({"invite": invite["invite"]});
+            let (status, _) = call(&http, &base, Method::POST, &path, Some(&token), body).await;
+            assert_eq!(status, StatusCode::OK);
+            seats.push((id, token));
+        }
+    }
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let started = Instant::now();
+    let tasks: Vec<_> = seats
+        .into_iter()
+        .map(|(id, token)| {
+            let (http, base, stop) = (http.clone(), base.clone(), stop.clone());
+            tokio::spawn(async move {
+                let path = format!("/api/games/{id}/orders");
+                let mut latencies = Vec::new();
+                let mut errors = 0;
+                let mut k = 0u32;
+                while !stop.load(Ordering::Relaxed) {
+                    // Amendments alternate, as a player changing their mind would.
+                    let orders = if k % 2 == 0 {
+                        "A 10 B 9 C 9 D 6"
+                    } else {
+                        "A 10 B 8 C 9 D 5"
+                    };
+                    k += 1;
+                    let body =
+                        json!({"lineup": "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6", "orders": orders});
+                    let sent = Instant::now();
+                    let (status, answer) =
+                        call(&http, &base, Method::POST, &path, Some(&token), body).await;
+                    latencies.push(sent.elapsed());
+                    if status != StatusCode::OK {
+                        if errors == 0 {
+                            eprintln!("refused: {status} {answer}");
+                        }
+                        errors += 1;
+                    }
+                }
+                (latencies, errors)
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    stop.store(true, Ordering::Relaxed);
+    let mut latencies = Vec::new();
+    let mut errors = 0;
+    for t in tasks {
+        let (l, e) = t.await.unwrap();
+        latencies.extend(l);
+        errors += e;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    latencies.sort_unstable();
+    let ok = latencies.len() - errors;
+    (
+        ok as f64 / elapsed,
+        percentile(&latencies, 0.50),
+        percentile(&latencies, 0.99),
+        errors,
+    )
+}
+
+/// Phase 3: `games` four-team races whose deadlines fall at once; returns the seconds to
+/// create them and to process them.
+async fn deadline_storm(db: Db, games: usize) -> (f64, f64) {
+    let clock = ManualClock::at(1_795_348_800);
+    let config = Config {
+        password_cost: PasswordCost::Cheap,
+        ..Config::default()
+    };
+    let state = AppState::new(db, Arc::new(clock.clone()), config);
+    let gm: i64 = sqlx::query_scalar("SELECT id FROM players WHERE name = 'gm'")
+        .fetch_one(&state.db.pool)
+        .await
+        .unwrap();
+    let rule = gm::DeadlineRule::Interval { seconds: 3600 };
+    let started = Instant::now();
+    for g in 0..games {
+        let setup = gm::Setup {
+            game: gm::GameKind::BreakingAway,
+            rules: None,
+            options: Vec::new(),
+            seats: ["Red", "Blue", "Green", "Black"].map(String::from).to_vec(),
+            seed: g as u64,
+        };
+        server::games::create(&state, &format!("Storm {g}"), gm, setup, &rule)
+            .await
+            .unwrap();
+    }
+    let created = started.elapsed().as_secs_f64();
+    clock.advance(3601);
+    let started = Instant::now();
+    let processed = server::games::process_due(&state).await.unwrap();
+    let elapsed = started.elapsed().as_secs_f64();
+    assert!(processed >= games, "{processed} of {games} processed");
+    (created, elapsed)
+}
+
+#[tokio::main]
+async fn main() {
+    let args = Args::parse();
+    let dir = tempfile::tempdir().unwrap();
+    let url = args
+        .database
+        .clone()
+        .unwrap_or_else(|| format!("sqlite://{}?mode=rwc", dir.path().join("load.db").display()));
+    let db = Db::open(&url).await.unwrap();
+    println!(
+        "database: {:?}; {} clients; {} s per timed phase",
+        db.backend, args.clients, args.seconds
+    );
+
+    let raw = raw_commits(&db, args.clients, args.seconds).await;
+    println!("raw commits:           {raw:>9.0} /s (one-row transactions)");
+    let (orders, p50, p99, errors) = order_load(db.clone(), args.clients, args.seconds).await;
+    println!(
+        "durable order submits: {orders:>9.0} /s  p50 {:.1} ms  p99 {:.1} ms  ({errors} refused)",
+        p50.as_secs_f64() * 1e3,
+        p99.as_secs_f64() * 1e3
+    );
+    println!("orders / raw commits:  {:>9.2}", orders / raw);
+    let (created, processed) = deadline_storm(db, args.games).await;
+    println!(
+        "deadline storm:        {} games created in {created:.1} s; processed in {processed:.1} s ({:.0} games/s)",
+        args.games,
+        args.games as f64 / processed
+    );
+}
