@@ -187,3 +187,49 @@ fn a_log_that_does_not_fit_is_refused() {
     .unwrap_err();
     assert!(err.0.contains("turn"), "{err}");
 }
+
+#[test]
+fn pictures_and_the_chart_follow_every_resolved_turn() {
+    let (mut record, _) = both_teams_sealed();
+    assert_eq!(record.picture_svg(None), None, "no track before the start");
+    for turn in 1..=3u16 {
+        record.apply(&Event::Resolved { turn }).unwrap();
+    }
+    // The archive draws any resolved turn, and the start; nothing beyond.
+    for turn in 0..=3 {
+        let svg = record.picture_svg(Some(turn)).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("red-A"), "turn {turn}");
+    }
+    assert_eq!(record.picture_svg(Some(4)), None);
+    assert_ne!(record.picture_svg(Some(1)), record.picture_svg(Some(3)));
+    // The chart: one line per rider, a point per turn from the start, distances from the views.
+    let progress = record.progress(2);
+    assert_eq!(progress.quantity, "distance");
+    assert_eq!(progress.series.len(), 8);
+    let red_a = &progress.series[0];
+    assert_eq!(red_a.label, "red-A");
+    assert_eq!(red_a.points.len(), 3);
+    assert_eq!(red_a.points[0], (0, 0));
+    assert!(red_a.points.windows(2).all(|w| w[0].1 <= w[1].1), "riders never go back");
+    assert_eq!(record.progress(9).series[0].points.len(), 4, "capped at the last turn");
+    assert_eq!(progress.svg().matches("<polyline").count(), 8);
+}
+
+#[test]
+fn a_backpacks_chart_counts_points() {
+    let setup = Setup {
+        game: GameKind::Backpacks,
+        rules: None,
+        options: vec![],
+        seats: vec!["ann".into(), "bob".into()],
+        seed: 3,
+    };
+    let mut record = Record::replay(&[Event::Created { setup }]).unwrap();
+    assert!(record.picture_svg(None).is_some(), "the map before the first round");
+    record.apply(&Event::Resolved { turn: 1 }).unwrap();
+    let progress = record.progress(1);
+    assert_eq!(progress.quantity, "points");
+    assert_eq!(progress.series.len(), 2);
+    assert_eq!(progress.series[1].label, "bob");
+    assert_eq!(progress.series[0].points.len(), 2);
+}
