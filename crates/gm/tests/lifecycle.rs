@@ -198,7 +198,10 @@ fn pictures_and_the_chart_follow_every_resolved_turn() {
     // The archive draws any resolved turn, and the start; nothing beyond.
     for turn in 0..=3 {
         let svg = record.picture_svg(Some(turn)).unwrap();
-        assert!(svg.starts_with("<svg") && svg.contains("red-A"), "turn {turn}");
+        assert!(
+            svg.starts_with("<svg") && svg.contains("red-A"),
+            "turn {turn}"
+        );
     }
     assert_eq!(record.picture_svg(Some(4)), None);
     assert_ne!(record.picture_svg(Some(1)), record.picture_svg(Some(3)));
@@ -210,8 +213,15 @@ fn pictures_and_the_chart_follow_every_resolved_turn() {
     assert_eq!(red_a.label, "red-A");
     assert_eq!(red_a.points.len(), 3);
     assert_eq!(red_a.points[0], (0, 0));
-    assert!(red_a.points.windows(2).all(|w| w[0].1 <= w[1].1), "riders never go back");
-    assert_eq!(record.progress(9).series[0].points.len(), 4, "capped at the last turn");
+    assert!(
+        red_a.points.windows(2).all(|w| w[0].1 <= w[1].1),
+        "riders never go back"
+    );
+    assert_eq!(
+        record.progress(9).series[0].points.len(),
+        4,
+        "capped at the last turn"
+    );
     assert_eq!(progress.svg().matches("<polyline").count(), 8);
 }
 
@@ -225,7 +235,10 @@ fn a_backpacks_chart_counts_points() {
         seed: 3,
     };
     let mut record = Record::replay(&[Event::Created { setup }]).unwrap();
-    assert!(record.picture_svg(None).is_some(), "the map before the first round");
+    assert!(
+        record.picture_svg(None).is_some(),
+        "the map before the first round"
+    );
     record.apply(&Event::Resolved { turn: 1 }).unwrap();
     let progress = record.progress(1);
     assert_eq!(progress.quantity, "points");
