@@ -184,7 +184,7 @@ async fn order_load(db: Db, clients: usize, seconds: u64) -> (f64, Duration, Dur
                 let mut k = 0u32;
                 while !stop.load(Ordering::Relaxed) {
                     // Amendments alternate, as a player changing their mind would.
-                    let orders = if k % 2 == 0 {
+                    let orders = if k.is_multiple_of(2) {
                         "A 10 B 9 C 9 D 6"
                     } else {
                         "A 10 B 8 C 9 D 5"
