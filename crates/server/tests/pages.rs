@@ -505,4 +505,33 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     assert!(page.html.contains("The map after round 1"), "{}", page.html);
     assert!(page.html.contains(r#"aria-label="points over the turns""#));
     assert!(page.html.contains("round 2"));
+    // Each walker's cards, the card to come, money and chocolate reach that walker only.
+    assert!(page.html.contains("ann&#39;s cards: ["), "{}", page.html);
+    assert!(!page.html.contains("bob&#39;s cards"));
+    let mut bob = Browser::new(&s);
+    let login = [
+        ("name", "p-bob"),
+        ("password", "correct horse"),
+        ("next", "/"),
+    ];
+    assert_eq!(
+        bob.submit("/login", "/login", &login).await.status,
+        StatusCode::SEE_OTHER
+    );
+    for path in [
+        format!("/games/{id}"),
+        format!("/games/{id}/turns/1"),
+        format!("/games/{id}/orders"),
+    ] {
+        let page = bob.get(&path).await;
+        assert!(
+            !page.html.contains("ann&#39;s cards"),
+            "{path} shows Ann's cards to Bob"
+        );
+        let page = Browser::new(&s).get(&path).await;
+        assert!(
+            !page.html.contains("s cards: ["),
+            "{path} shows cards to a stranger"
+        );
+    }
 });
