@@ -208,8 +208,16 @@ pub async fn report(
             Ok(([(CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
         }
         Some("json") => Ok(Json(json!({ "turn": turn, "text": text })).into_response()),
+        Some(kind @ ("picture" | "chart")) => {
+            let svg = if kind == "chart" {
+                table.record.progress(turn).svg()
+            } else {
+                table.record.picture_svg(Some(turn)).unwrap_or_default()
+            };
+            Ok(([(CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+        }
         Some(other) => Err(ApiError::Bad(format!(
-            "format: {other:?} is not text or json"
+            "format: {other:?} is not text, json, picture or chart"
         ))),
     }
 }

@@ -127,6 +127,19 @@ on_both!(a_race_runs_itself, |s: TestServer| async move {
         .await;
     assert_eq!(status, StatusCode::OK);
     assert!(report.as_str().unwrap().contains("turn 1"), "{report}");
+    // The same turn's picture and chart, as the pages show them.
+    for format in ["picture", "chart"] {
+        let (status, svg) = s
+            .call(
+                "GET",
+                &format!("{path}/reports/1?format={format}"),
+                None,
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(svg.as_str().unwrap().starts_with("<svg"), "{format}: {svg}");
+    }
     let (_, history) = s.call("GET", &format!("{path}/history"), None, None).await;
     assert!(history.to_string().contains("A 6 B 9 C 8 D 7"));
 
