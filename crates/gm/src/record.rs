@@ -194,6 +194,15 @@ impl Record {
         }
     }
 
+    /// Whether play has begun (a Breaking Away race waits for its line-ups; a day begins at
+    /// once).
+    pub fn started(&self) -> bool {
+        match self {
+            Record::Race(race) => race.position().is_some(),
+            Record::Outing(_) => true,
+        }
+    }
+
     pub fn is_over(&self) -> bool {
         match self {
             Record::Race(race) => race.is_over(),

@@ -24,9 +24,7 @@ pub fn status_text(table: &Table) -> String {
         return "over".into();
     }
     let turn = match (record.game(), record.resolved()) {
-        (GameKind::BreakingAway, 0) if record.view_json(Viewer::Public)["started"] == false => {
-            "line-ups and turn 1".to_string()
-        }
+        (GameKind::BreakingAway, _) if !record.started() => "line-ups and turn 1".to_string(),
         (GameKind::Backpacks, _) => format!("round {}", record.turn()),
         _ => format!("turn {}", record.turn()),
     };
@@ -445,7 +443,7 @@ fn orders_page(
     }
     let mut fields = String::new();
     match record.game() {
-        GameKind::BreakingAway if view["started"] == false => {
+        GameKind::BreakingAway if !record.started() => {
             let lineup = typed
                 .lineup
                 .map(str::to_string)
