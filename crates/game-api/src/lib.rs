@@ -120,6 +120,15 @@ pub trait Game {
     ) -> (Self::State, Vec<Self::Event>);
 }
 
+/// Text made safe inside SVG (or XML) text and double-quoted attributes, for the pictures
+/// games draw of themselves.
+pub fn escape_markup(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,6 +146,14 @@ mod tests {
         let mut other = Seed(7).rng(4);
         let z: Vec<u32> = (0..8).map(|_| other.next_u32()).collect();
         assert_ne!(x, z, "different streams must differ");
+    }
+
+    #[test]
+    fn markup_is_escaped() {
+        assert_eq!(
+            escape_markup(r#"<a & "b">"#),
+            "&lt;a &amp; &quot;b&quot;&gt;"
+        );
     }
 
     #[test]

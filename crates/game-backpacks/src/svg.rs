@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 
+use game_api::escape_markup as esc;
+
 use crate::day::{Day, Place};
 use crate::map::{Map, Shape};
 
@@ -15,13 +17,6 @@ const WALKER_COLOURS: [&str; 8] = [
 const BUS_COLOURS: [&str; 6] = [
     "#e6550d", "#31a354", "#756bb1", "#636363", "#3182bd", "#de2d26",
 ];
-
-fn esc(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// Draws the map; with `day` and the walkers' names, also where each walker is.
 pub fn map_svg(map: &Map, day: Option<(&Day, &[String])>) -> String {

@@ -6,6 +6,8 @@
 
 use std::fmt::Write as _;
 
+use game_api::escape_markup as esc;
+
 use crate::position::Status;
 use crate::rules::{Grade, Line};
 use crate::view::{RiderView, View};
@@ -20,13 +22,6 @@ const CELL: i32 = 14;
 const LEFT: i32 = 40;
 const TOP: i32 = 34;
 const DISC: i32 = 12;
-
-fn esc(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// The team colour of seat `team`.
 pub fn team_colour(team: u8) -> &'static str {

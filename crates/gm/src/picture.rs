@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 
+use game_api::escape_markup as esc;
+
 use game_api::Viewer;
 use game_breaking_away::svg::team_colour;
 
@@ -122,13 +124,6 @@ impl Record {
             }
         }
     }
-}
-
-fn esc(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 impl Progress {

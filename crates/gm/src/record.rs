@@ -194,6 +194,14 @@ impl Record {
         }
     }
 
+    /// The rule set the game is played by (`postal-2.2`, `board`, `pbm-2.1`).
+    pub fn rules_name(&self) -> &'static str {
+        match self {
+            Record::Race(race) => race.rules().set.name(),
+            Record::Outing(_) => "pbm-2.1",
+        }
+    }
+
     /// Whether play has begun (a Breaking Away race waits for its line-ups; a day begins at
     /// once).
     pub fn started(&self) -> bool {

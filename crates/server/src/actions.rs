@@ -275,6 +275,17 @@ pub enum GmAction {
     Rollback,
 }
 
+/// Refuses anyone but the game's GM.
+pub fn require_gm(table: &Table, player: &Player) -> ApiResult<()> {
+    if table.is_gm(player.id) {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(
+            "gm: only the game's GM may do that".into(),
+        ))
+    }
+}
+
 /// What a GM action gave: done, or (for a preview) the report the coming turn would have.
 #[derive(Debug)]
 pub enum GmOutcome {
@@ -288,29 +299,9 @@ pub async fn gm_action(
     id: i64,
     action: GmAction,
 ) -> ApiResult<GmOutcome> {
-    if matches!(action, GmAction::Resolve) {
-        // Processing takes the game's lock itself.
-        let table = games::load(state, id).await?;
-        if !table.is_gm(player.id) {
-            return Err(ApiError::Forbidden(
-                "gm: only the game's GM may do that".into(),
-            ));
-        }
-        if !games::process(state, id, true).await? {
-            return Err(ApiError::Conflict(
-                "resolve: nothing to resolve (the game is over, or another process resolved it)"
-                    .into(),
-            ));
-        }
-        return Ok(GmOutcome::Done);
-    }
     let _turn = games::lock(state, id).await;
     let mut table = games::load(state, id).await?;
-    if !table.is_gm(player.id) {
-        return Err(ApiError::Forbidden(
-            "gm: only the game's GM may do that".into(),
-        ));
-    }
+    require_gm(&table, player)?;
     let actor = format!("gm:{}", player.name);
     let seat_count = table.seats.len();
     let check_seat = |seat: u8| {
@@ -350,7 +341,14 @@ pub async fn gm_action(
                 ..Change::default()
             }
         }
-        GmAction::Resolve => unreachable!("handled above"),
+        GmAction::Resolve => {
+            if !games::process_locked(state, table, true).await? {
+                return Err(ApiError::Conflict(
+                    "resolve: nothing to resolve (the game is over, or another process resolved it)".into(),
+                ));
+            }
+            return Ok(GmOutcome::Done);
+        }
         GmAction::Preview => {
             let mut record = table.record.clone();
             let turn = record.turn();

@@ -343,7 +343,11 @@ async fn failpoint(name: &str) {
 /// process got there first).
 pub async fn process(state: &AppState, id: i64, force: bool) -> ApiResult<bool> {
     let _turn = lock(state, id).await;
-    let mut table = load(state, id).await?;
+    process_locked(state, load(state, id).await?, force).await
+}
+
+/// [`process`] for a caller that holds the game's lock and has loaded it.
+pub async fn process_locked(state: &AppState, mut table: Table, force: bool) -> ApiResult<bool> {
     let now = state.clock.now();
     let due = table.row.next_deadline.is_some_and(|d| d <= now) || table.record.all_ready();
     if table.row.over || table.record.is_over() || (!force && (table.row.paused || !due)) {

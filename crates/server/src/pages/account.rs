@@ -10,7 +10,7 @@ use super::{FormData, Visitor, error_box, escape, page, redirect};
 use crate::AppState;
 use crate::actions::{self, Credentials};
 use crate::auth;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiError;
 
 /// Where to go after logging in: only a path on this site (never another site).
 fn safe_next(next: Option<&str>) -> String {
@@ -32,10 +32,32 @@ pub(super) fn percent_encode(text: &str) -> String {
         .collect()
 }
 
+/// The two ways in: the same form, sent to two places.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Door {
+    Login,
+    Register,
+}
+
+impl Door {
+    fn path(self) -> &'static str {
+        match self {
+            Door::Login => "/login",
+            Door::Register => "/register",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Door::Login => "Log in",
+            Door::Register => "Register",
+        }
+    }
+}
+
 fn account_form(
     visitor: &Visitor,
-    action: &str,
-    title: &str,
+    door: Door,
     next: &str,
     name: &str,
     error: Option<&ApiError>,
@@ -45,10 +67,13 @@ fn account_form(
     } else {
         format!("?next={}", escape(&percent_encode(next)))
     };
-    let other = if action == "/login" {
-        format!(r#"<p>No account yet? <a id="other" href="/register{query}">Register</a>.</p>"#)
-    } else {
-        format!(r#"<p>Have an account? <a id="other" href="/login{query}">Log in</a>.</p>"#)
+    let other = match door {
+        Door::Login => {
+            format!(r#"<p>No account yet? <a id="other" href="/register{query}">Register</a>.</p>"#)
+        }
+        Door::Register => {
+            format!(r#"<p>Have an account? <a id="other" href="/login{query}">Log in</a>.</p>"#)
+        }
     };
     let body = format!(
         r#"{error}<form method="post" action="{action}">{csrf}
@@ -58,17 +83,18 @@ fn account_form(
 <p><button type="submit">{title}</button></p>
 </form>{other}"#,
         error = error_box(error),
+        action = door.path(),
+        title = door.title(),
         csrf = visitor.csrf_field(),
         next = escape(next),
         name = escape(name),
-        auto = if action == "/login" {
-            "current-password"
-        } else {
-            "new-password"
+        auto = match door {
+            Door::Login => "current-password",
+            Door::Register => "new-password",
         },
     );
     let status = error.map_or(StatusCode::OK, ApiError::status);
-    page(visitor, status, title, &body)
+    page(visitor, status, door.title(), &body)
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -77,30 +103,55 @@ pub struct Next {
 }
 
 pub async fn login_form(visitor: Visitor, Query(q): Query<Next>) -> Response {
-    let next = safe_next(q.next.as_deref());
-    account_form(&visitor, "/login", "Log in", &next, "", None)
+    account_form(
+        &visitor,
+        Door::Login,
+        &safe_next(q.next.as_deref()),
+        "",
+        None,
+    )
 }
 
 pub async fn register_form(visitor: Visitor, Query(q): Query<Next>) -> Response {
-    let next = safe_next(q.next.as_deref());
-    account_form(&visitor, "/register", "Register", &next, "", None)
+    account_form(
+        &visitor,
+        Door::Register,
+        &safe_next(q.next.as_deref()),
+        "",
+        None,
+    )
 }
 
-fn credentials(form: &FormData) -> ApiResult<Credentials> {
-    Ok(Credentials {
-        name: form.field("name")?.trim().to_string(),
-        password: form.field("password")?.to_string(),
-    })
-}
-
-/// Opens a session and goes on to `next`.
-async fn enter(state: &AppState, c: &Credentials, next: &str) -> ApiResult<Response> {
-    let secret = actions::login(state, c).await?;
-    let mut response = redirect(next);
-    response
-        .headers_mut()
-        .insert(SET_COOKIE, auth::session_cookie(&secret)?);
-    Ok(response)
+/// A sent login or register form: the account opened if asked, a session, and on to `next`;
+/// or the form again with the error.
+async fn enter(state: &AppState, visitor: &Visitor, form: &FormData, door: Door) -> Response {
+    let next = safe_next(form.get("next"));
+    let result = async {
+        visitor.check_csrf(form)?;
+        let c = Credentials {
+            name: form.field("name")?.trim().to_string(),
+            password: form.field("password")?.to_string(),
+        };
+        if door == Door::Register {
+            actions::register(state, &c).await?;
+        }
+        let secret = actions::login(state, &c).await?;
+        let mut response = redirect(&next);
+        response
+            .headers_mut()
+            .insert(SET_COOKIE, auth::session_cookie(&secret)?);
+        Ok::<_, ApiError>(response)
+    };
+    match result.await {
+        Ok(response) => response,
+        Err(e) => account_form(
+            visitor,
+            door,
+            &next,
+            form.get("name").unwrap_or_default(),
+            Some(&e),
+        ),
+    }
 }
 
 pub async fn login(
@@ -108,23 +159,7 @@ pub async fn login(
     visitor: Visitor,
     Form(form): Form<FormData>,
 ) -> Response {
-    let next = safe_next(form.get("next"));
-    let result = async {
-        visitor.check_csrf(&form)?;
-        let c = credentials(&form)?;
-        enter(&state, &c, &next).await
-    };
-    match result.await {
-        Ok(response) => response,
-        Err(e) => account_form(
-            &visitor,
-            "/login",
-            "Log in",
-            &next,
-            form.get("name").unwrap_or_default(),
-            Some(&e),
-        ),
-    }
+    enter(&state, &visitor, &form, Door::Login).await
 }
 
 pub async fn register(
@@ -132,24 +167,7 @@ pub async fn register(
     visitor: Visitor,
     Form(form): Form<FormData>,
 ) -> Response {
-    let next = safe_next(form.get("next"));
-    let result = async {
-        visitor.check_csrf(&form)?;
-        let c = credentials(&form)?;
-        actions::register(&state, &c).await?;
-        enter(&state, &c, &next).await
-    };
-    match result.await {
-        Ok(response) => response,
-        Err(e) => account_form(
-            &visitor,
-            "/register",
-            "Register",
-            &next,
-            form.get("name").unwrap_or_default(),
-            Some(&e),
-        ),
-    }
+    enter(&state, &visitor, &form, Door::Register).await
 }
 
 pub async fn logout(

@@ -11,7 +11,9 @@ use game_api::{Seat, Viewer};
 use gm::{DeadlineRule, Event, GameKind, Submission, utc_text};
 use serde_json::Value;
 
-use super::{FormData, Visitor, error_box, error_page, escape, login_first, page, redirect};
+use super::{
+    FormData, PageResult, Visitor, error_box, error_page, escape, login_first, page, redirect,
+};
 use crate::AppState;
 use crate::actions::{self, GmAction, GmOutcome, NewGame, viewer};
 use crate::error::{ApiError, ApiResult};
@@ -147,16 +149,11 @@ pub async fn game(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-) -> Response {
-    let table = match load(&state, &visitor, id).await {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
+) -> PageResult {
+    let table = load(&state, &visitor, id).await?;
     let viewer = viewer(&table, visitor.player.as_ref());
-    let section = match turn_section(&table, viewer, table.record.resolved()) {
-        Ok(s) => s,
-        Err(e) => return error_page(&visitor, &e),
-    };
+    let section = turn_section(&table, viewer, table.record.resolved())
+        .map_err(|e| error_page(&visitor, &e))?;
     let you = match viewer {
         Viewer::Seat(Seat(s)) => format!(
             r#"<p class="note">You play {}. <a href="/games/{id}/orders">Send or amend your orders</a>.</p>"#,
@@ -172,18 +169,14 @@ pub async fn game(
 {you}{seats}{archive}{section}"#,
         links = links(&table, &visitor),
         game = table.row.game.name(),
-        rules = escape(
-            table.record.view_json(Viewer::Public)["rules"]
-                .as_str()
-                .unwrap_or("pbm-2.1")
-        ),
+        rules = table.record.rules_name(),
         gm = escape(&table.row.gm_name),
         rule = escape(&table.row.deadline_rule.to_string()),
         status = escape(&status_text(&table)),
         seats = seats_table(&table),
         archive = archive_links(&table),
     );
-    page(&visitor, StatusCode::OK, &table.row.title, &body)
+    Ok(page(&visitor, StatusCode::OK, &table.row.title, &body))
 }
 
 /// The archive: any resolved turn, replayed from the log, as it was reported.
@@ -191,23 +184,17 @@ pub async fn turn(
     State(state): State<AppState>,
     visitor: Visitor,
     Path((id, turn)): Path<(i64, u16)>,
-) -> Response {
-    let table = match load(&state, &visitor, id).await {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
+) -> PageResult {
+    let table = load(&state, &visitor, id).await?;
     let resolved = table.record.resolved();
     if turn == 0 || turn > resolved {
         let e = ApiError::NotFound(format!(
             "turn: {turn} has not been resolved (resolved: {resolved})"
         ));
-        return error_page(&visitor, &e);
+        return Err(error_page(&visitor, &e));
     }
     let viewer = viewer(&table, visitor.player.as_ref());
-    let section = match turn_section(&table, viewer, turn) {
-        Ok(s) => s,
-        Err(e) => return error_page(&visitor, &e),
-    };
+    let section = turn_section(&table, viewer, turn).map_err(|e| error_page(&visitor, &e))?;
     let mut steps = Vec::new();
     if turn > 1 {
         steps.push(format!(
@@ -235,7 +222,7 @@ pub async fn turn(
         table.row.title,
         turn_name(table.record.game(), turn)
     );
-    page(&visitor, StatusCode::OK, &title, &body)
+    Ok(page(&visitor, StatusCode::OK, &title, &body))
 }
 
 fn event_text(game_id: i64, seats: &[String], event: &Event, sealed: bool) -> String {
@@ -252,11 +239,8 @@ fn event_text(game_id: i64, seats: &[String], event: &Event, sealed: bool) -> St
             escape(setup.rules.as_deref().unwrap_or("")),
             escape(&setup.seats.join(", "))
         ),
-        Event::Lineup { .. } | Event::Orders { .. } if sealed => match event {
-            Event::Lineup { seat: s, .. } => format!("{}: line-up sealed", seat(s)),
-            Event::Orders { seat: s, .. } => format!("{}: orders sealed", seat(s)),
-            _ => unreachable!("matched above"),
-        },
+        Event::Lineup { seat: s, .. } if sealed => format!("{}: line-up sealed", seat(s)),
+        Event::Orders { seat: s, .. } if sealed => format!("{}: orders sealed", seat(s)),
         Event::Lineup {
             seat: s,
             text,
@@ -294,15 +278,11 @@ pub async fn history(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-) -> Response {
-    let table = match load(&state, &visitor, id).await {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
-    let entries = match actions::history(&state, &table, visitor.player.as_ref()).await {
-        Ok(entries) => entries,
-        Err(e) => return error_page(&visitor, &e),
-    };
+) -> PageResult {
+    let table = load(&state, &visitor, id).await?;
+    let entries = actions::history(&state, &table, visitor.player.as_ref())
+        .await
+        .map_err(|e| error_page(&visitor, &e))?;
     let mut rows = String::new();
     for entry in &entries {
         let _ = write!(
@@ -318,12 +298,12 @@ pub async fn history(
         "{}<p>Every change to the game, in order. Sealed orders show once their turn is resolved.</p><table><tr><th>#</th><th>When</th><th>Who</th><th>What</th></tr>{rows}</table>",
         links(&table, &visitor)
     );
-    page(
+    Ok(page(
         &visitor,
         StatusCode::OK,
         &format!("{}: history", table.row.title),
         &body,
-    )
+    ))
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -358,14 +338,15 @@ pub async fn join_form(
     visitor: Visitor,
     Path(id): Path<i64>,
     Query(q): Query<InviteQuery>,
-) -> Response {
+) -> PageResult {
     if visitor.player.is_none() {
-        return login_first(&format!("/games/{id}/join?invite={}", q.invite));
+        return Err(login_first(&format!(
+            "/games/{id}/join?invite={}",
+            q.invite
+        )));
     }
-    match load(&state, &visitor, id).await {
-        Ok(table) => join_page(&visitor, &table, &q.invite, None),
-        Err(r) => r,
-    }
+    let table = load(&state, &visitor, id).await?;
+    Ok(join_page(&visitor, &table, &q.invite, None))
 }
 
 pub async fn join(
@@ -373,9 +354,9 @@ pub async fn join(
     visitor: Visitor,
     Path(id): Path<i64>,
     Form(form): Form<FormData>,
-) -> Response {
+) -> PageResult {
     let Some(player) = visitor.player.as_ref() else {
-        return login_first(&format!("/games/{id}"));
+        return Err(login_first(&format!("/games/{id}")));
     };
     let invite = form.get("invite").unwrap_or_default();
     let result = async {
@@ -383,11 +364,11 @@ pub async fn join(
         actions::join(&state, player, id, invite).await
     };
     match result.await {
-        Ok(()) => redirect(&format!("/games/{id}/orders")),
-        Err(e) => match load(&state, &visitor, id).await {
-            Ok(table) => join_page(&visitor, &table, invite, Some(&e)),
-            Err(r) => r,
-        },
+        Ok(()) => Ok(redirect(&format!("/games/{id}/orders"))),
+        Err(e) => {
+            let table = load(&state, &visitor, id).await?;
+            Ok(join_page(&visitor, &table, invite, Some(&e)))
+        }
     }
 }
 
@@ -571,25 +552,21 @@ pub async fn orders_form(
     visitor: Visitor,
     Path(id): Path<i64>,
     Query(q): Query<SentQuery>,
-) -> Response {
+) -> PageResult {
     let Some(player) = visitor.player.as_ref() else {
-        return login_first(&format!("/games/{id}/orders"));
+        return Err(login_first(&format!("/games/{id}/orders")));
     };
-    let table = match load(&state, &visitor, id).await {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
-    match actions::own_seat(&table, player) {
-        Ok(seat) => orders_page(
-            &visitor,
-            &table,
-            seat,
-            &Typed::default(),
-            q.sent.is_some(),
-            None,
-        ),
-        Err(e) => error_page(&visitor, &e),
-    }
+    let table = load(&state, &visitor, id).await?;
+    let seat = actions::own_seat(&table, player).map_err(|e| error_page(&visitor, &e))?;
+    let typed = Typed::default();
+    Ok(orders_page(
+        &visitor,
+        &table,
+        seat,
+        &typed,
+        q.sent.is_some(),
+        None,
+    ))
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -637,23 +614,20 @@ pub async fn orders(
     visitor: Visitor,
     Path(id): Path<i64>,
     Form(form): Form<FormData>,
-) -> Response {
+) -> PageResult {
     let Some(player) = visitor.player.as_ref() else {
-        return login_first(&format!("/games/{id}/orders"));
+        return Err(login_first(&format!("/games/{id}/orders")));
     };
     let result = async {
         visitor.check_csrf(&form)?;
         actions::submit(&state, player, id, &submission(&form)?).await
     };
     match result.await {
-        Ok(_) => redirect(&format!("/games/{id}/orders?sent=1")),
+        Ok(_) => Ok(redirect(&format!("/games/{id}/orders?sent=1"))),
         Err(e) => {
-            let table = match load(&state, &visitor, id).await {
-                Ok(t) => t,
-                Err(r) => return r,
-            };
+            let table = load(&state, &visitor, id).await?;
             let Some(seat) = table.seat_of(player.id) else {
-                return error_page(&visitor, &e);
+                return Err(error_page(&visitor, &e));
             };
             let typed = Typed {
                 lineup: form.get("lineup"),
@@ -663,7 +637,7 @@ pub async fn orders(
                     .filter_map(|g| form.get(&format!("card_{g}")).map(|c| (g, c)))
                     .collect(),
             };
-            orders_page(&visitor, &table, seat, &typed, false, Some(&e))
+            Ok(orders_page(&visitor, &table, seat, &typed, false, Some(&e)))
         }
     }
 }
@@ -795,22 +769,16 @@ pub async fn console(
     visitor: Visitor,
     Path(id): Path<i64>,
     Query(q): Query<DoneQuery>,
-) -> Response {
+) -> PageResult {
     let Some(player) = visitor.player.as_ref() else {
-        return login_first(&format!("/games/{id}/gm"));
+        return Err(login_first(&format!("/games/{id}/gm")));
     };
-    let table = match load(&state, &visitor, id).await {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
-    if !table.is_gm(player.id) {
-        let e = ApiError::Forbidden("gm: only the game's GM may do that".into());
-        return error_page(&visitor, &e);
-    }
+    let table = load(&state, &visitor, id).await?;
+    actions::require_gm(&table, player).map_err(|e| error_page(&visitor, &e))?;
     let flash = q
         .done
         .map(|d| format!(r#"<p class="note" role="status">Done: {}.</p>"#, escape(&d)));
-    console_page(&visitor, &table, flash.as_deref(), None)
+    Ok(console_page(&visitor, &table, flash.as_deref(), None))
 }
 
 /// The GM action a console form asks for.
@@ -858,38 +826,38 @@ pub async fn console_action(
     visitor: Visitor,
     Path(id): Path<i64>,
     Form(form): Form<FormData>,
-) -> Response {
+) -> PageResult {
     let Some(player) = visitor.player.as_ref() else {
-        return login_first(&format!("/games/{id}/gm"));
+        return Err(login_first(&format!("/games/{id}/gm")));
     };
     let result = async {
         visitor.check_csrf(&form)?;
         let action = gm_action(&form)?;
         actions::gm_action(&state, player, id, action).await
     };
-    let outcome = result.await;
-    let table = match load(&state, &visitor, id).await {
-        Ok(t) => t,
-        Err(r) => return r,
-    };
-    if !table.is_gm(player.id) {
-        let e = ApiError::Forbidden("gm: only the game's GM may do that".into());
-        return error_page(&visitor, &e);
-    }
-    match outcome {
-        Ok(GmOutcome::Done) => redirect(&format!(
-            "/games/{id}/gm?done={}",
-            form.get("action").unwrap_or_default()
-        )),
-        Ok(GmOutcome::Preview { turn, report }) => {
-            let flash = format!(
+    let (flash, error) = match result.await {
+        Ok(GmOutcome::Done) => {
+            let done = form.get("action").unwrap_or_default();
+            return Ok(redirect(&format!("/games/{id}/gm?done={done}")));
+        }
+        Ok(GmOutcome::Preview { turn, report }) => (
+            Some(format!(
                 r#"<h2>Preview of turn {turn} (nothing has changed)</h2><pre class="report" id="preview">{}</pre>"#,
                 escape(&report)
-            );
-            console_page(&visitor, &table, Some(&flash), None)
-        }
-        Err(e) => console_page(&visitor, &table, None, Some(&e)),
-    }
+            )),
+            None,
+        ),
+        Err(e) => (None, Some(e)),
+    };
+    // The console again, with the preview or the error: only for the game's GM.
+    let table = load(&state, &visitor, id).await?;
+    actions::require_gm(&table, player).map_err(|e| error_page(&visitor, &e))?;
+    Ok(console_page(
+        &visitor,
+        &table,
+        flash.as_deref(),
+        error.as_ref(),
+    ))
 }
 
 fn new_game_page(visitor: &Visitor, form: &FormData, error: Option<&ApiError>) -> Response {
@@ -971,11 +939,11 @@ fn new_game_page(visitor: &Visitor, form: &FormData, error: Option<&ApiError>) -
     page(visitor, status, "New game", &body)
 }
 
-pub async fn new_game_form(visitor: Visitor) -> Response {
+pub async fn new_game_form(visitor: Visitor) -> PageResult {
     if visitor.player.is_none() {
-        return login_first("/new");
+        return Err(login_first("/new"));
     }
-    new_game_page(&visitor, &FormData::default(), None)
+    Ok(new_game_page(&visitor, &FormData::default(), None))
 }
 
 /// The game the new-game form describes.
@@ -1033,16 +1001,16 @@ pub async fn new_game(
     State(state): State<AppState>,
     visitor: Visitor,
     Form(form): Form<FormData>,
-) -> Response {
+) -> PageResult {
     let Some(player) = visitor.player.as_ref() else {
-        return login_first("/new");
+        return Err(login_first("/new"));
     };
     let result = async {
         visitor.check_csrf(&form)?;
         actions::create_game(&state, player, new_game_of(&form)?).await
     };
-    match result.await {
+    Ok(match result.await {
         Ok(id) => redirect(&format!("/games/{id}/gm")),
         Err(e) => new_game_page(&visitor, &form, Some(&e)),
-    }
+    })
 }

@@ -125,6 +125,10 @@ impl FormData {
     }
 }
 
+/// What a page handler gives: the page, or the page that takes its place (an error, the way
+/// to the login page), so that handlers can use `?`.
+pub type PageResult = Result<Response, Response>;
+
 /// A `303 See Other` to `to` (after a form was accepted).
 pub fn redirect(to: &str) -> Response {
     let mut response = StatusCode::SEE_OTHER.into_response();
