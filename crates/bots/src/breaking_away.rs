@@ -88,7 +88,7 @@ impl BotKind {
             let card = match self {
                 BotKind::Random => cards[rng.random_range(0..cards.len())],
                 BotKind::Nmr => continue,
-                BotKind::Heuristic | BotKind::Mcts => heuristic_card(view, i, cards),
+                BotKind::Heuristic | BotKind::Mcts => heuristic_card(view, i, &cards),
             };
             orders.set(rider.grade, card);
         }

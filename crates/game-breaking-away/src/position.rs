@@ -8,22 +8,39 @@ use crate::rules::{FINISHERS_TO_END, Grade, Line, Rules};
 /// The most cards a hand can hold (a grade-A rider starts with 4; scenarios may give more).
 pub const HAND_CAPACITY: usize = 8;
 
-/// A rider's cards, highest first.
+/// A rider's cards, highest first, packed into one integer: eight 16-bit lanes, the highest
+/// card in the top lane, an empty lane 0. Cards are 1 to [`Hand::MAX_CARD`], so every lane's
+/// top bit is clear, and a hand is compared, searched and changed with a few word operations
+/// instead of a loop over its cards (the turn does this for every rider, every turn).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Hand {
-    cards: [u16; HAND_CAPACITY],
-    len: u8,
-}
+pub struct Hand(u128);
+
+/// Lane arithmetic on a packed hand, done on its two 64-bit halves.
+const LANE_BITS: u32 = 16;
+const ONE_PER_LANE: u64 = u64::MAX / 0xFFFF;
+const TOP_BITS: u64 = ONE_PER_LANE << 15;
+/// `ABOVE[k]`: the lanes of the `k` highest cards.
+const ABOVE: [u128; HAND_CAPACITY + 1] = {
+    let mut above = [u128::MAX; HAND_CAPACITY + 1];
+    let mut k = 0;
+    while k < HAND_CAPACITY {
+        above[k] = !(u128::MAX >> (LANE_BITS * k as u32));
+        k += 1;
+    }
+    above
+};
 
 impl Hand {
-    pub const EMPTY: Hand = Hand {
-        cards: [0; HAND_CAPACITY],
-        len: 0,
-    };
+    pub const EMPTY: Hand = Hand(0);
 
-    /// A hand of these cards; `None` if there are more than [`HAND_CAPACITY`].
+    /// The highest card a hand can hold. A lead (postal 7.8) is below 2 × `MAX_DISTANCE`, far
+    /// under this; the replacement rules clamp to it all the same.
+    pub const MAX_CARD: u16 = 0x7FFF;
+
+    /// A hand of these cards; `None` if there are more than [`HAND_CAPACITY`] or a card is
+    /// not between 1 and [`Hand::MAX_CARD`].
     pub fn new(cards: &[u16]) -> Option<Hand> {
-        if cards.len() > HAND_CAPACITY {
+        if cards.len() > HAND_CAPACITY || cards.iter().any(|&c| c == 0 || c > Hand::MAX_CARD) {
             return None;
         }
         let mut hand = Hand::EMPTY;
@@ -34,8 +51,27 @@ impl Hand {
     }
 
     /// The cards, highest first.
-    pub fn cards(&self) -> &[u16] {
-        &self.cards[..usize::from(self.len)]
+    pub fn cards(&self) -> Cards {
+        let mut cards = [0; HAND_CAPACITY];
+        for (k, c) in cards.iter_mut().enumerate() {
+            *c = self.card(k);
+        }
+        Cards {
+            cards,
+            len: self.len() as u8,
+        }
+    }
+
+    /// The `k`-th highest card (0 is the highest); 0 past the last card.
+    #[inline]
+    pub fn card(&self, k: usize) -> u16 {
+        let (high, low) = self.halves();
+        let half = match k {
+            0..4 => high,
+            4..HAND_CAPACITY => low,
+            _ => return 0,
+        };
+        (half >> (LANE_BITS * (3 - k as u32 % 4))) as u16
     }
 
     /// The cards, lowest first (as reports and the scenario notation show them).
@@ -45,59 +81,113 @@ impl Hand {
         v
     }
 
+    #[inline]
     pub fn len(&self) -> usize {
-        usize::from(self.len)
+        self.at_least(1)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.0 == 0
     }
 
     pub fn highest(&self) -> Option<u16> {
-        self.cards().first().copied()
+        (!self.is_empty()).then(|| self.card(0))
     }
 
     pub fn contains(&self, card: u16) -> bool {
-        self.cards().contains(&card)
+        self.lane_of(card).is_some()
+    }
+
+    /// How many cards are `card` (at least 1) or higher. In each half of the hand, the lanes
+    /// that can take `card` away without a borrow hold those cards; they are the half's top
+    /// lanes, as the hand is sorted, so the lowest of them gives their count (no popcount: it
+    /// is not in the baseline x86-64 set).
+    #[inline]
+    fn at_least(&self, card: u16) -> usize {
+        debug_assert!((1..=Hand::MAX_CARD + 1).contains(&card));
+        let broadcast = u64::from(card) * ONE_PER_LANE;
+        let count = |half: u64| {
+            let ge = ((half | TOP_BITS) - broadcast) & TOP_BITS;
+            (64 + 15 - ge.trailing_zeros() as usize) / 16
+        };
+        let (high, low) = self.halves();
+        // Hands in play hold four cards or fewer: the low half is then empty.
+        if low == 0 {
+            count(high)
+        } else {
+            count(high) + count(low)
+        }
+    }
+
+    /// The four highest lanes and the four lowest.
+    #[inline]
+    fn halves(&self) -> (u64, u64) {
+        ((self.0 >> 64) as u64, self.0 as u64)
+    }
+
+    /// The lane holding `card` (0 is the highest card's), if the hand holds it.
+    #[inline]
+    pub(crate) fn lane_of(&self, card: u16) -> Option<usize> {
+        if !(1..=Hand::MAX_CARD).contains(&card) {
+            return None;
+        }
+        let lane = self.at_least(card + 1);
+        (self.card(lane) == card).then_some(lane)
     }
 
     /// The hand as one number for the tie-breaks of postal 8.2.3-8.2.4: the cards highest
     /// first, 16 bits each; a missing card is 0, so a hand that still holds a card where the
     /// other has run out compares higher.
     pub fn tie_break_key(&self) -> u128 {
-        self.cards
-            .iter()
-            .fold(0u128, |key, &c| key << 16 | u128::from(c))
+        self.0
     }
 
     /// Plays a card: it leaves the hand (postal 7.3). Returns false if it was not there.
+    #[inline]
     pub fn remove(&mut self, card: u16) -> bool {
-        let len = usize::from(self.len);
-        let Some(at) = self.cards[..len].iter().position(|&c| c == card) else {
+        let Some(lane) = self.lane_of(card) else {
             return false;
         };
-        // A few cards: a plain loop is cheaper than a memmove call.
-        for k in at..len - 1 {
-            self.cards[k] = self.cards[k + 1];
-        }
-        self.len -= 1;
-        self.cards[usize::from(self.len)] = 0;
+        self.remove_lane(lane);
         true
     }
 
-    /// Adds a card, keeping the order (postal 7.4 replenishment).
+    /// Takes out the card in `lane` (see [`Hand::lane_of`]): the cards below it move up.
+    #[inline]
+    pub(crate) fn remove_lane(&mut self, lane: usize) {
+        let keep = ABOVE[lane];
+        self.0 = (self.0 & keep) | ((self.0 << LANE_BITS) & !keep);
+    }
+
+    /// Adds a card, keeping the order (postal 7.4 replenishment). Panics if the hand is full
+    /// or the card is not between 1 and [`Hand::MAX_CARD`].
+    #[inline]
     pub fn insert(&mut self, card: u16) {
-        let len = usize::from(self.len);
-        assert!(len < HAND_CAPACITY, "hand overflow");
-        let at = self.cards[..len]
-            .iter()
-            .position(|&c| c < card)
-            .unwrap_or(len);
-        for k in (at..len).rev() {
-            self.cards[k + 1] = self.cards[k];
-        }
-        self.cards[at] = card;
-        self.len += 1;
+        assert!(self.0 as u16 == 0, "hand overflow");
+        assert!(
+            (1..=Hand::MAX_CARD).contains(&card),
+            "card {card} out of range"
+        );
+        // The cards below it move down one lane.
+        let lane = self.at_least(card);
+        let keep = ABOVE[lane];
+        self.0 = (self.0 & keep)
+            | ((self.0 & !keep) >> LANE_BITS)
+            | u128::from(card) << (LANE_BITS * (HAND_CAPACITY - 1 - lane) as u32);
+    }
+}
+
+/// A hand's cards, highest first, as a slice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cards {
+    cards: [u16; HAND_CAPACITY],
+    len: u8,
+}
+
+impl std::ops::Deref for Cards {
+    type Target = [u16];
+    fn deref(&self) -> &[u16] {
+        &self.cards[..usize::from(self.len)]
     }
 }
 
@@ -264,11 +354,11 @@ mod tests {
     #[test]
     fn hand_keeps_cards_highest_first() {
         let mut hand = Hand::new(&[7, 14, 3]).unwrap();
-        assert_eq!(hand.cards(), &[14, 7, 3]);
+        assert_eq!(*hand.cards(), [14, 7, 3]);
         assert!(hand.remove(7), "postal 7.3: a played card leaves the hand");
         assert!(!hand.remove(7));
         hand.insert(9);
-        assert_eq!(hand.cards(), &[14, 9, 3]);
+        assert_eq!(*hand.cards(), [14, 9, 3]);
         assert_eq!(hand.ascending(), vec![3, 9, 14]);
         assert_eq!(hand.highest(), Some(14));
         assert!(Hand::new(&[1; 9]).is_none());

@@ -25,7 +25,8 @@ pub fn lineup(rng: &mut Rng) -> [Hand; 4] {
 pub fn orders(position: &Position, orders: &mut Vec<Option<u16>>, rng: &mut Rng) {
     orders.clear();
     orders.extend(position.riders.iter().map(|rider| {
-        let cards = rider.hand.cards();
-        (rider.on_track() && !cards.is_empty()).then(|| cards[rng.random_range(0..cards.len())])
+        let hand = rider.hand;
+        (rider.on_track() && !hand.is_empty())
+            .then(|| hand.card(rng.random_range(0..hand.len() as u32) as usize))
     }));
 }

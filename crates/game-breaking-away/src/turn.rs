@@ -3,7 +3,7 @@
 //! (postal 7.4–7.9; board replacement, breaking away, turn-1 congestion).
 
 use crate::points::Points;
-use crate::position::{Position, Status};
+use crate::position::{Hand, Position, Status};
 use crate::rules::{Line, RuleSet, SCORING_PLACES};
 
 /// Where the card a rider played came from.
@@ -125,13 +125,21 @@ impl Recorder for TurnOutcome {
     }
 }
 
+/// The card a rider on the track plays this turn, where it is in the hand, and who chose it.
+#[derive(Clone, Copy, Debug)]
+struct Play {
+    card: u16,
+    lane: u8,
+    source: Source,
+}
+
 /// The card each rider plays, written into `out`, or an error naming the first bad order.
 /// Riders without an order play their highest card (postal 9.1 for an NMR, 10.1 for a dropped
 /// rider).
 fn cards_to_play(
     position: &Position,
     orders: &[Option<u16>],
-    out: &mut Vec<Option<(u16, Source)>>,
+    out: &mut Vec<Option<Play>>,
 ) -> Result<(), OrderError> {
     if orders.len() != position.riders.len() {
         return Err(OrderError::WrongCount {
@@ -140,32 +148,37 @@ fn cards_to_play(
         });
     }
     out.clear();
-    for (i, (rider, order)) in position.riders.iter().zip(orders).enumerate() {
-        out.push(if !rider.on_track() {
-            match order {
-                Some(_) => return Err(OrderError::NotOnTrack { rider: i }),
-                None => None,
+    for (i, (rider, &order)) in position.riders.iter().zip(orders).enumerate() {
+        if !rider.on_track() {
+            if order.is_some() {
+                return Err(OrderError::NotOnTrack { rider: i });
             }
-        } else {
-            match *order {
-                Some(card) if rider.hand.contains(card) => Some((card, Source::Ordered)),
-                Some(card) => return Err(OrderError::NotInHand { rider: i, card }),
-                None => {
-                    let source = if rider.status == Status::Dropped {
-                        Source::Dropped
-                    } else {
-                        Source::Nmr
-                    };
-                    Some((
-                        rider
-                            .hand
-                            .highest()
-                            .ok_or(OrderError::EmptyHand { rider: i })?,
-                        source,
-                    ))
-                }
-            }
-        });
+            out.push(None);
+            continue;
+        }
+        let play = match order {
+            Some(card) => match rider.hand.lane_of(card) {
+                Some(lane) => Play {
+                    card,
+                    lane: lane as u8,
+                    source: Source::Ordered,
+                },
+                None => return Err(OrderError::NotInHand { rider: i, card }),
+            },
+            None => Play {
+                card: rider
+                    .hand
+                    .highest()
+                    .ok_or(OrderError::EmptyHand { rider: i })?,
+                lane: 0,
+                source: if rider.status == Status::Dropped {
+                    Source::Dropped
+                } else {
+                    Source::Nmr
+                },
+            },
+        };
+        out.push(Some(play));
     }
     Ok(())
 }
@@ -196,10 +209,17 @@ pub fn resolve(
 /// Buffers a turn works in, kept between turns by simulations so that a turn allocates nothing.
 #[derive(Debug, Default)]
 pub struct Scratch {
-    played: Vec<Option<(u16, Source)>>,
+    played: Vec<Option<Play>>,
+    /// Sort keys of the riders who move, sorted into the order of movement.
     keyed: Vec<u64>,
+    /// The riders in the order of movement, each with its group number.
     order: Vec<(usize, u16)>,
+    /// Sort keys of the riders on the track after moving, sorted front first.
     field: Vec<u64>,
+    /// The riders on the track at the end of the last turn, front first. The next order of
+    /// movement is sorted starting from it, which leaves the sort little to do. Only a hint:
+    /// whatever it holds, the order comes out the same.
+    last_field: Vec<usize>,
 }
 
 /// Plays one turn on `position` in place, telling `recorder` what happens. The orders are
@@ -222,99 +242,127 @@ pub fn advance_with(
     if position.is_over() {
         return Err(OrderError::RaceOver);
     }
-    cards_to_play(position, orders, &mut scratch.played)?;
-    movement_order(
-        position,
-        &scratch.played,
-        &mut scratch.keyed,
-        &mut scratch.order,
-    );
-    let (played, order) = (&scratch.played, &scratch.order);
+    let Scratch {
+        played,
+        keyed,
+        order,
+        field,
+        last_field,
+    } = scratch;
+    cards_to_play(position, orders, played)?;
+    movement_order(position, played, last_field, keyed, order);
     let first_turn = position.turn == 1;
     let line_at = Line::ALL.map(|l| position.rules.set.line_distance(l));
 
     // Movement, group by group (a group is one rider, or riders moving simultaneously).
+    field.clear();
     let mut start = 0;
     while start < order.len() {
         let group = order[start].1;
-        let end = start
-            + order[start..]
-                .iter()
-                .take_while(|(_, g)| *g == group)
-                .count();
+        let mut end = start + 1;
+        while end < order.len() && order[end].1 == group {
+            end += 1;
+        }
         let members = &order[start..end];
         let stamp = position.next_arrival;
         position.next_arrival += 1;
+        // Members of a group share a square and (postal 8.2.2) a card.
         let from = position.riders[members[0].0].distance;
         let mut to = from;
         for &(r, _) in members {
-            let (card, source) = played[r].expect("only riders on the track move");
+            let Play { card, lane, source } = played[r].expect("only riders on the track move");
             let rider = &mut position.riders[r];
-            to = rider.distance + i32::from(card);
+            to = from + i32::from(card);
             recorder.moved(Move {
                 rider: r,
                 card,
-                from: rider.distance,
+                from,
                 to,
                 source,
                 group,
             });
             rider.distance = to;
             rider.arrival = stamp;
-            rider.hand.remove(card);
+            rider.hand.remove_lane(usize::from(lane));
         }
-        // Lines crossed, first past the post (postal 6.4). Members of a group share a square
-        // and a card, so they cross the same lines together.
-        for (line, &at) in Line::ALL.iter().zip(&line_at) {
-            if !(from <= at && to > at) {
-                continue;
-            }
-            let taken = usize::from(position.line_places[line.index()]);
-            let place = taken + 1;
-            let size = end - start;
-            if taken < SCORING_PLACES {
-                let pooled: u64 = (place..place + size)
-                    .map(|p| line.points_for_place(p))
-                    .sum();
-                let each = Points::share(pooled, size as u64);
-                for &(r, _) in members {
-                    position.riders[r].points += each;
-                }
-                if size == 1 {
-                    recorder.awarded(*line, place as u16, &[members[0].0], each);
-                } else {
-                    let riders: Vec<usize> = members.iter().map(|&(r, _)| r).collect();
-                    recorder.awarded(*line, place as u16, &riders, each);
+        // Lines crossed, first past the post (postal 6.4); most moves cross none.
+        if from <= line_at[2] && to > line_at[0] {
+            for (line, &at) in Line::ALL.iter().zip(&line_at) {
+                if from <= at && to > at {
+                    cross(position, *line, members, recorder);
                 }
             }
-            position.line_places[line.index()] += size as u16;
-            if *line == Line::Finish {
-                for &(r, _) in members {
-                    position.riders[r].status = Status::Finished(place as u16);
-                    recorder.finished(r, place as u16);
-                }
+        }
+        for &(r, _) in members {
+            let rider = &position.riders[r];
+            if rider.on_track() {
+                field.push(front_first(rider.distance) << 40 | r as u64);
             }
         }
         start = end;
     }
 
-    replace_cards(position, first_turn, recorder, &mut scratch.field);
+    replace_cards(position, first_turn, recorder, field);
+    last_field.clear();
+    last_field.extend(field.iter().map(|&key| rider_of(key)));
     position.turn += 1;
     position.first_team = None;
     Ok(())
 }
 
-/// A distance as a sort key that puts the greatest distance first (24 bits; distances are
-/// far smaller, see `scenario::MAX_DISTANCE`).
+/// A group crosses a line: the places it takes, the points they score, pooled and shared
+/// when the group moved simultaneously (postal 6.4, 8.2.5), and the finish.
+fn cross(
+    position: &mut Position,
+    line: Line,
+    members: &[(usize, u16)],
+    recorder: &mut impl Recorder,
+) {
+    let taken = usize::from(position.line_places[line.index()]);
+    let place = taken + 1;
+    let size = members.len();
+    if taken < SCORING_PLACES {
+        let pooled: u64 = (place..place + size)
+            .map(|p| line.points_for_place(p))
+            .sum();
+        let each = Points::share(pooled, size as u64);
+        for &(r, _) in members {
+            position.riders[r].points += each;
+        }
+        if size == 1 {
+            recorder.awarded(line, place as u16, &[members[0].0], each);
+        } else {
+            let riders: Vec<usize> = members.iter().map(|&(r, _)| r).collect();
+            recorder.awarded(line, place as u16, &riders, each);
+        }
+    }
+    position.line_places[line.index()] += size as u16;
+    if line == Line::Finish {
+        for &(r, _) in members {
+            position.riders[r].status = Status::Finished(place as u16);
+            recorder.finished(r, place as u16);
+        }
+    }
+}
+
+/// A distance as a sort key that puts the greatest distance first, in 24 bits. Riders on the
+/// track are within ±`scenario::MAX_DISTANCE` plus a card, far inside the ±2^23 the key holds
+/// exactly; beyond that the order would be wrong, never a panic.
 fn front_first(distance: i32) -> u64 {
-    (0x7F_FFFF - i64::from(distance.clamp(-0x7F_FFFF, 0x7F_FFFF))) as u64
+    0x7F_FFFF_u64.wrapping_sub(distance as u64) & 0xFF_FFFF
+}
+
+/// The rider a sort key stands for: its low 16 bits.
+fn rider_of(key: u64) -> usize {
+    (key & 0xFFFF) as usize
 }
 
 /// The riders in the order they move, each with a group number; consecutive riders with the
 /// same group number move simultaneously.
 fn movement_order(
     position: &Position,
-    played: &[Option<(u16, Source)>],
+    played: &[Option<Play>],
+    hint: &[usize],
     keyed: &mut Vec<u64>,
     order: &mut Vec<(usize, u16)>,
 ) {
@@ -322,24 +370,18 @@ fn movement_order(
     let board = position.rules.set == RuleSet::Board;
     keyed.clear();
     order.clear();
-    let movers = (0..riders.len()).filter(|&i| played[i].is_some());
 
     if board && position.turn == 1 {
         // Board, turn 1: from a random first team, clockwise; every rider 1, then every
         // rider 2, 3 and 4. Nobody moves simultaneously.
         let teams = u64::from(position.team_count.max(1));
         let first = u64::from(position.first_team.unwrap_or(0));
-        keyed.extend(movers.map(|i| {
+        keyed.extend((0..riders.len()).filter(|&i| played[i].is_some()).map(|i| {
             let seat = (u64::from(riders[i].team) + teams - first % teams) % teams;
             (riders[i].grade as u64) << 40 | seat << 16 | i as u64
         }));
         keyed.sort_unstable();
-        order.extend(
-            keyed
-                .iter()
-                .zip(0..)
-                .map(|(&key, g)| ((key & 0xFFFF) as usize, g)),
-        );
+        order.extend(keyed.iter().zip(0..).map(|(&key, g)| (rider_of(key), g)));
         return;
     }
 
@@ -347,59 +389,88 @@ fn movement_order(
     // 8.2.3-8.2.4 the hand (highest card first), 8.2.5 arrival; the board: arrival only (inside
     // first). Distance, grade and card are packed into one key with the rider's index (which
     // keeps riders still tied in input order); the hand and the arrival break the key's ties.
-    keyed.extend(movers.map(|i| {
+    let key = |i: usize, card: u16| {
         let r = &riders[i];
         let checks = if board {
             0
         } else {
-            (r.grade as u64) << 16 | u64::from(u16::MAX - played[i].map_or(0, |(c, _)| c))
+            (r.grade as u64) << 16 | u64::from(u16::MAX - card)
         };
         front_first(r.distance) << 40 | checks << 16 | i as u64
-    }));
-    keyed.sort_unstable();
-    let rider = |key: u64| (key & 0xFFFF) as usize;
-    let checks = |key: u64| key >> 16;
-    let rest = |i: usize| -> (std::cmp::Reverse<u128>, u32) {
-        let hand = if board {
-            0
-        } else {
-            riders[i].hand.tie_break_key()
-        };
-        (std::cmp::Reverse(hand), riders[i].arrival)
     };
+    // The keys go in front first as the last turn ended, then any rider the hint missed.
+    let movers = played.iter().filter(|p| p.is_some()).count();
+    if riders.len() <= 64 {
+        let mut hinted = 0u64;
+        for &i in hint {
+            if let Some(Some(play)) = played.get(i)
+                && hinted >> i & 1 == 0
+            {
+                hinted |= 1 << i;
+                keyed.push(key(i, play.card));
+            }
+        }
+        if keyed.len() < movers {
+            for (i, p) in played.iter().enumerate() {
+                if let Some(play) = p
+                    && hinted >> i & 1 == 0
+                {
+                    keyed.push(key(i, play.card));
+                }
+            }
+        }
+    } else {
+        for (i, p) in played.iter().enumerate() {
+            if let Some(play) = p {
+                keyed.push(key(i, play.card));
+            }
+        }
+    }
+    keyed.sort_unstable();
+
+    // Riders the key leaves tied (rare) are put in order by hand and arrival; those still
+    // tied after every check move simultaneously (postal 8.2.5).
+    let checks = |key: u64| key >> 16;
+    let rest = |key: u64| -> (std::cmp::Reverse<u128>, u32) {
+        let r = &riders[rider_of(key)];
+        let hand = if board { 0 } else { r.hand.tie_break_key() };
+        (std::cmp::Reverse(hand), r.arrival)
+    };
+    let mut group = 0u16;
     let mut k = 0;
     while k < keyed.len() {
-        let end = k + keyed[k..]
-            .iter()
-            .take_while(|&&key| checks(key) == checks(keyed[k]))
-            .count();
-        if end - k > 1 {
-            keyed[k..end].sort_unstable_by_key(|&key| (rest(rider(key)), rider(key)));
-        }
-        k = end;
-    }
-
-    // Riders still tied after every check move simultaneously (postal 8.2.5).
-    let mut group = 0u16;
-    for k in 0..keyed.len() {
-        if k > 0
-            && (checks(keyed[k]) != checks(keyed[k - 1])
-                || rest(rider(keyed[k])) != rest(rider(keyed[k - 1])))
-        {
+        if k + 1 == keyed.len() || checks(keyed[k + 1]) != checks(keyed[k]) {
+            order.push((rider_of(keyed[k]), group));
             group += 1;
+            k += 1;
+            continue;
         }
-        order.push((rider(keyed[k]), group));
+        let mut end = k + 2;
+        while end < keyed.len() && checks(keyed[end]) == checks(keyed[k]) {
+            end += 1;
+        }
+        let tied = &mut keyed[k..end];
+        tied.sort_unstable_by_key(|&key| (rest(key), rider_of(key)));
+        for j in 0..tied.len() {
+            if j > 0 && rest(tied[j]) != rest(tied[j - 1]) {
+                group += 1;
+            }
+            order.push((rider_of(tied[j]), group));
+        }
+        group += 1;
+        k = end;
     }
 }
 
 /// Gives every rider on the track its replacement card (postal 7.4-7.9; board replacement,
 /// breaking away, turn-1 congestion) on the positions at the end of the movement, and marks the
-/// new sole leader.
+/// new sole leader. `field` holds a key for every rider on the track, in any order; it is
+/// left sorted front first.
 fn replace_cards(
     position: &mut Position,
     first_turn: bool,
     recorder: &mut impl Recorder,
-    field: &mut Vec<u64>,
+    field: &mut [u64],
 ) {
     let rules = position.rules;
     let postal_crowding = first_turn && rules.set == RuleSet::Postal22;
@@ -408,18 +479,9 @@ fn replace_cards(
 
     // Riders on the track, front first. Slipstream is measured in race distance, so on the
     // board loop a lapped rider neither gives nor takes it.
-    field.clear();
-    field.extend(
-        position
-            .riders
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.on_track())
-            .map(|(i, r)| front_first(r.distance) << 40 | i as u64),
-    );
     field.sort_unstable();
     let field: &[u64] = field;
-    let rider = |key: u64| (key & 0xFFFF) as usize;
+    let square = |key: u64| key >> 40;
     if field.is_empty() {
         for r in position.riders.iter_mut() {
             r.sole_leader = false;
@@ -428,8 +490,8 @@ fn replace_cards(
     }
 
     // The sole leader: the only rider on the track with the greatest distance (postal 7.8).
-    let sole_leader =
-        (field.len() == 1 || field[1] >> 40 > field[0] >> 40).then_some(rider(field[0]));
+    let sole_leader = (field.len() == 1 || square(field[1]) > square(field[0]))
+        .then_some(rider_of(field[0]));
     let leader_card = sole_leader.map(|l| leader_card(position, l, field));
     for r in position.riders.iter_mut() {
         r.sole_leader = false;
@@ -441,11 +503,11 @@ fn replace_cards(
     let mut k = 0;
     let mut previous: Option<(i32, u16, bool, u16)> = None; // (distance, riders, blank, ahead)
     while k < field.len() {
-        let d = position.riders[rider(field[k])].distance;
-        let end = k + field[k..]
-            .iter()
-            .take_while(|&&key| key >> 40 == field[k] >> 40)
-            .count();
+        let d = position.riders[rider_of(field[k])].distance;
+        let mut end = k + 1;
+        while end < field.len() && square(field[end]) == square(field[k]) {
+            end += 1;
+        }
         let count = (end - k) as u16;
         let crowded = first_turn && count >= 5;
         // The square in front of a crowded one counts as blank (postal 7.9), for this square's
@@ -460,7 +522,7 @@ fn replace_cards(
             Some((pd, pn, p_blank, p_ahead)) if pd == d + 1 && !p_blank => pn + p_ahead,
             _ => 0,
         };
-        for i in field[k..end].iter().map(|&key| rider(key)) {
+        for i in field[k..end].iter().map(|&key| rider_of(key)) {
             let replacement = if Some(i) == sole_leader {
                 leader_card.expect("the sole leader's card")
             } else if board_congestion && crowded {
@@ -502,18 +564,20 @@ fn leader_card(position: &Position, leader: usize, field: &[u64]) -> Replacement
     let rival = if position.rules.options.group_breakaways {
         field
             .iter()
-            .map(|&key| &position.riders[(key & 0xFFFF) as usize])
+            .map(|&key| &position.riders[rider_of(key)])
             .filter(|r| r.team != l.team)
             .map(|r| r.distance)
             .max()
     } else {
         field
             .get(1)
-            .map(|&key| position.riders[(key & 0xFFFF) as usize].distance)
+            .map(|&key| position.riders[rider_of(key)].distance)
     };
     match rival {
         Some(rival) => {
-            let lead = u16::try_from(l.distance - rival).unwrap_or(u16::MAX);
+            let lead = u16::try_from(l.distance - rival)
+                .unwrap_or(u16::MAX)
+                .min(Hand::MAX_CARD);
             Replacement {
                 card: lead,
                 why: Why::BreakingAway { lead },
