@@ -24,7 +24,11 @@ pub fn lineup(rng: &mut Rng) -> [Hand; 4] {
 /// A random card from each racing rider's hand, written into `orders` (reused between turns).
 pub fn orders(position: &Position, orders: &mut Vec<Option<u16>>, rng: &mut Rng) {
     orders.clear();
-    let mut draws = SmallDraws { rng, bits: 0, left: 0 };
+    let mut draws = SmallDraws {
+        rng,
+        bits: 0,
+        left: 0,
+    };
     for rider in &position.riders {
         let n = rider.hand.len();
         orders.push(

@@ -567,64 +567,92 @@ fn replace_cards(
     }
 
     // The sole leader: the only rider on the track with the greatest distance (postal 7.8).
-    let sole_leader = (field.len() == 1 || square(field[1]) > square(field[0]))
-        .then_some(rider_of(field[0]));
+    let sole_leader =
+        (field.len() == 1 || square(field[1]) > square(field[0])).then_some(rider_of(field[0]));
     let leader_card = sole_leader.map(|l| leader_card(position, l, field));
     for r in position.riders.iter_mut() {
         r.sole_leader = false;
     }
 
-    // Sweep the occupied squares from the front. For each square: its rider count, whether it
-    // counts as blank for the riders behind it, and the unbroken string ahead (7.5-7.6).
-    // `ahead_of_next` is the string a rider on the square just behind this one would count.
-    let mut k = 0;
-    let mut previous: Option<(i32, u16, bool, u16)> = None; // (distance, riders, blank, ahead)
-    while k < field.len() {
-        let d = position.riders[rider_of(field[k])].distance;
-        let mut end = k + 1;
-        while end < field.len() && square(field[end]) == square(field[k]) {
-            end += 1;
-        }
-        let count = (end - k) as u16;
-        let crowded = first_turn && count >= 5;
-        // The square in front of a crowded one counts as blank (postal 7.9), for this square's
-        // riders and everyone behind them.
-        if let Some(p) = previous
-            .as_mut()
-            .filter(|p| postal_crowding && crowded && p.0 == d + 1)
-        {
-            p.2 = true;
-        }
-        let ahead = match previous {
-            Some((pd, pn, p_blank, p_ahead)) if pd == d + 1 && !p_blank => pn + p_ahead,
-            _ => 0,
-        };
-        for i in field[k..end].iter().map(|&key| rider_of(key)) {
-            let replacement = if Some(i) == sole_leader {
-                leader_card.expect("the sole leader's card")
-            } else if board_congestion && crowded {
-                Replacement {
-                    card: 3,
-                    why: Why::Crowded,
-                }
-            } else {
-                Replacement {
-                    card: 3 + ahead,
-                    why: Why::Slipstream {
-                        riders_ahead: ahead,
-                    },
-                }
+    // Sweep the riders from the front, one square after another. A square is known by its
+    // distance, its rider count so far, the unbroken string ahead of it (7.5-7.6) and whether
+    // it counts as blank for the riders behind it. One pass with no loop per square: squares
+    // of one rider and of several come in no pattern a branch predictor could learn.
+    let riders = &mut position.riders[..];
+    let mut here = Square::NONE;
+    for (k, &key) in field.iter().enumerate() {
+        let i = rider_of(key);
+        let d = i64::from(riders[i].distance);
+        if d != here.distance {
+            let in_front = here;
+            // Turn 1: five or more riders on a square (field sorted: look four ahead).
+            let crowded = first_turn
+                && field
+                    .get(k + 4)
+                    .is_some_and(|&far| square(far) == square(key));
+            // The square in front of a crowded one counts as blank (postal 7.9), for this
+            // square's riders and everyone behind them.
+            let string =
+                in_front.distance == d + 1 && !in_front.blank && !(postal_crowding && crowded);
+            here = Square {
+                distance: d,
+                riders: 0,
+                ahead: if string {
+                    in_front.riders + in_front.ahead
+                } else {
+                    0
+                },
+                // A board-congested square counts as empty for every other rider.
+                blank: board_congestion && crowded,
+                crowded,
             };
-            position.riders[i].hand.insert(replacement.card);
-            recorder.replaced(i, replacement);
         }
-        // A board-congested square counts as empty for every other rider.
-        previous = Some((d, count, board_congestion && crowded, ahead));
-        k = end;
+        here.riders += 1;
+        let replacement = if Some(i) == sole_leader {
+            leader_card.expect("the sole leader's card")
+        } else if board_congestion && here.crowded {
+            Replacement {
+                card: 3,
+                why: Why::Crowded,
+            }
+        } else {
+            Replacement {
+                card: 3 + here.ahead,
+                why: Why::Slipstream {
+                    riders_ahead: here.ahead,
+                },
+            }
+        };
+        riders[i].hand.insert(replacement.card);
+        recorder.replaced(i, replacement);
     }
     if let Some(l) = sole_leader {
         position.riders[l].sole_leader = true;
     }
+}
+
+/// An occupied square in the replacement sweep.
+#[derive(Clone, Copy)]
+struct Square {
+    distance: i64,
+    riders: u16,
+    /// The riders in the unbroken string ahead of this square.
+    ahead: u16,
+    /// Counts as empty for the riders behind it (board turn-1 congestion).
+    blank: bool,
+    /// Turn 1: five riders or more.
+    crowded: bool,
+}
+
+impl Square {
+    /// Before the first square: nothing is ever just in front of it.
+    const NONE: Square = Square {
+        distance: i64::MIN,
+        riders: 0,
+        ahead: 0,
+        blank: false,
+        crowded: false,
+    };
 }
 
 /// The sole leader's replacement (postal 7.8): its lead over the next rider (with group
