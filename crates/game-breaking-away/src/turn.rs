@@ -583,31 +583,30 @@ fn replace_cards(
     for (k, &key) in field.iter().enumerate() {
         let i = rider_of(key);
         let d = i64::from(riders[i].distance);
-        if d != here.distance {
-            let in_front = here;
-            // Turn 1: five or more riders on a square (field sorted: look four ahead).
-            let crowded = first_turn
-                && field
-                    .get(k + 4)
-                    .is_some_and(|&far| square(far) == square(key));
-            // The square in front of a crowded one counts as blank (postal 7.9), for this
-            // square's riders and everyone behind them.
-            let string =
-                in_front.distance == d + 1 && !in_front.blank && !(postal_crowding && crowded);
-            here = Square {
-                distance: d,
-                riders: 0,
-                ahead: if string {
-                    in_front.riders + in_front.ahead
-                } else {
-                    0
-                },
-                // A board-congested square counts as empty for every other rider.
-                blank: board_congestion && crowded,
-                crowded,
-            };
-        }
-        here.riders += 1;
+        // A new square takes over from `here`, which becomes the square in front of it. Every
+        // value is computed and then chosen, without a branch on whether the square is new.
+        let new = d != here.distance;
+        // Turn 1: five or more riders on a square (field sorted: look four ahead).
+        let crowded = first_turn
+            && field
+                .get(k + 4)
+                .is_some_and(|&far| square(far) == square(key));
+        // The square in front of a crowded one counts as blank (postal 7.9), for this square's
+        // riders and everyone behind them.
+        let string = (here.distance == d + 1) & !here.blank & !(postal_crowding & crowded);
+        let ahead = if string { here.riders + here.ahead } else { 0 };
+        here = Square {
+            distance: d,
+            riders: if new { 1 } else { here.riders + 1 },
+            ahead: if new { ahead } else { here.ahead },
+            // A board-congested square counts as empty for every other rider.
+            blank: if new {
+                board_congestion & crowded
+            } else {
+                here.blank
+            },
+            crowded: if new { crowded } else { here.crowded },
+        };
         let replacement = if Some(i) == sole_leader {
             leader_card.expect("the sole leader's card")
         } else if board_congestion && here.crowded {
