@@ -242,10 +242,6 @@ pub struct Scratch {
     keyed: Vec<u64>,
     /// Sort keys of the riders on the track after moving, sorted front first.
     field: Vec<u64>,
-    /// The riders on the track at the end of the last turn, front first. The next order of
-    /// movement is sorted starting from it, which leaves the sort little to do. Only a hint:
-    /// whatever it holds, the order comes out the same.
-    last_field: Vec<usize>,
 }
 
 /// Plays one turn on `position` in place, telling `recorder` what happens. The orders are
@@ -272,9 +268,8 @@ pub fn advance_with(
         played,
         keyed,
         field,
-        last_field,
     } = scratch;
-    movement_order(position, orders, last_field, played, keyed)?;
+    movement_order(position, orders, played, keyed)?;
     let first_turn = position.turn == 1;
     let line_at = Line::ALL.map(|l| position.rules.set.line_distance(l));
 
@@ -338,8 +333,6 @@ pub fn advance_with(
     position.next_arrival = stamp;
 
     replace_cards(position, first_turn, recorder, field);
-    last_field.clear();
-    last_field.extend(field.iter().map(|&key| rider_of(key)));
     position.turn += 1;
     position.first_team = None;
     Ok(())
@@ -402,7 +395,6 @@ const JOINS: u64 = 1 << 39;
 fn movement_order(
     position: &Position,
     orders: &[Option<u16>],
-    hint: &[usize],
     played: &mut Vec<Option<Play>>,
     keyed: &mut Vec<u64>,
 ) -> Result<(), OrderError> {
@@ -418,29 +410,10 @@ fn movement_order(
     played.resize(riders.len(), None);
     keyed.clear();
 
-    // Riders go in front first as the last turn ended (the sort then has little to do), then
-    // any rider the hint missed. An error is reported for the first bad order by index.
-    let mut ok = true;
-    if riders.len() <= 64 {
-        let mut seen = 0u64;
-        for &i in hint {
-            if i < riders.len() && seen >> i & 1 == 0 {
-                seen |= 1 << i;
-                ok &= read_order(riders, orders, board, i, played, keyed);
-            }
+    for i in 0..riders.len() {
+        if !read_order(riders, orders, board, i, played, keyed) {
+            return Err(first_bad_order(position, orders));
         }
-        if seen.count_ones() as usize != riders.len() {
-            for i in (0..riders.len()).filter(|&i| seen >> i & 1 == 0) {
-                ok &= read_order(riders, orders, board, i, played, keyed);
-            }
-        }
-    } else {
-        for i in 0..riders.len() {
-            ok &= read_order(riders, orders, board, i, played, keyed);
-        }
-    }
-    if !ok {
-        return Err(first_bad_order(position, orders));
     }
 
     if board && position.turn == 1 {
@@ -456,7 +429,7 @@ fn movement_order(
         keyed.sort_unstable();
         return Ok(());
     }
-    keyed.sort_unstable();
+    sort_keys(keyed);
 
     // Riders the key leaves tied (rare) are put in order by hand and arrival; those still
     // tied after every check move simultaneously (postal 8.2.5).
