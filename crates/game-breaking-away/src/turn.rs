@@ -167,49 +167,6 @@ fn play_for(rider: &Rider, order: Option<u16>, i: usize) -> Result<Option<Play>,
     }))
 }
 
-/// Reads rider `i`'s order into `played` and, if it moves, its movement key into `keyed`.
-/// False if the order is bad.
-#[inline(always)]
-fn read_order(
-    riders: &[Rider],
-    orders: &[Option<u16>],
-    board: bool,
-    i: usize,
-    played: &mut [Option<Play>],
-    keyed: &mut Vec<u64>,
-) -> bool {
-    let r = &riders[i];
-    match play_for(r, orders[i], i) {
-        Ok(Some(play)) => {
-            played[i] = Some(play);
-            // Front to back (postal 8.1). On one square: postal 8.2.1 grade, 8.2.2 the card
-            // played; the board: arrival only (inside first). Distance, grade and card are
-            // packed into one key with the rider's index (which keeps riders still tied in
-            // input order); the hand and the arrival break the key's ties (8.2.3-8.2.5).
-            let checks = if board {
-                0
-            } else {
-                (r.grade as u64) << 16 | u64::from(u16::MAX - play.card)
-            };
-            keyed.push(front_first(r.distance) << 40 | checks << 16 | i as u64);
-            true
-        }
-        Ok(None) => true,
-        Err(_) => false,
-    }
-}
-
-/// The error for the first bad order, counting riders in their order in the position.
-fn first_bad_order(position: &Position, orders: &[Option<u16>]) -> OrderError {
-    position
-        .riders
-        .iter()
-        .zip(orders)
-        .enumerate()
-        .find_map(|(i, (rider, &order))| play_for(rider, order, i).err())
-        .expect("a bad order was found")
-}
-
 /// Resolves one turn. `orders[i]` is the card ordered for rider `i`, `None` for no order.
 /// Either the whole turn is applied or, on a bad order, nothing is.
 pub fn resolve(
@@ -279,8 +236,6 @@ pub fn advance_with(
     let mut stamp = position.next_arrival;
     // The field after moving: a key for every rider still on the track.
     field.clear();
-    field.resize(keyed.len(), 0);
-    let mut on_track = 0;
     let mut group = 0;
     let mut start = 0;
     while start < keyed.len() {
@@ -321,14 +276,12 @@ pub fn advance_with(
         for &key in members {
             let r = rider_of(key);
             if riders[r].on_track() {
-                field[on_track] = front_first(riders[r].distance) << 40 | r as u64;
-                on_track += 1;
+                field.push(front_first(riders[r].distance) << 40 | r as u64);
             }
         }
         group += 1;
         start = end;
     }
-    field.truncate(on_track);
     position.line_places = line_places;
     position.next_arrival = stamp;
 
@@ -407,12 +360,21 @@ fn movement_order(
     }
     let board = position.rules.set == RuleSet::Board;
     played.clear();
-    played.resize(riders.len(), None);
     keyed.clear();
-
-    for i in 0..riders.len() {
-        if !read_order(riders, orders, board, i, played, keyed) {
-            return Err(first_bad_order(position, orders));
+    for (i, (r, &order)) in riders.iter().zip(orders).enumerate() {
+        let play = play_for(r, order, i)?;
+        played.push(play);
+        if let Some(play) = play {
+            // Front to back (postal 8.1). On one square: postal 8.2.1 grade, 8.2.2 the card
+            // played; the board: arrival only (inside first). Distance, grade and card are
+            // packed into one key with the rider's index (which keeps riders still tied in
+            // input order); the hand and the arrival break the key's ties (8.2.3-8.2.5).
+            let checks = if board {
+                0
+            } else {
+                (r.grade as u64) << 16 | u64::from(u16::MAX - play.card)
+            };
+            keyed.push(front_first(r.distance) << 40 | checks << 16 | i as u64);
         }
     }
 
