@@ -2,6 +2,8 @@
 //! rotation), movement and scoring at the lines (postal 5, 6.4), and replacement cards
 //! (postal 7.4–7.9; board replacement, breaking away, turn-1 congestion).
 
+use std::hint::select_unpredictable;
+
 use crate::points::Points;
 use crate::position::{Hand, Position, Rider, Status};
 use crate::rules::{Line, RuleSet, SCORING_PLACES};
@@ -519,7 +521,7 @@ fn replace_cards(
         let i = rider_of(key);
         let d = i64::from(riders[i].distance);
         // A new square takes over from `here`, which becomes the square in front of it. Every
-        // value is computed and then chosen, without a branch on whether the square is new.
+        // value is computed and then chosen (a conditional move), not branched to.
         let new = d != here.distance;
         // Turn 1: five or more riders on a square (field sorted: look four ahead).
         let crowded = first_turn
@@ -529,18 +531,14 @@ fn replace_cards(
         // The square in front of a crowded one counts as blank (postal 7.9), for this square's
         // riders and everyone behind them.
         let string = (here.distance == d + 1) & !here.blank & !(postal_crowding & crowded);
-        let ahead = if string { here.riders + here.ahead } else { 0 };
+        let ahead = select_unpredictable(string, here.riders + here.ahead, 0);
         here = Square {
             distance: d,
-            riders: if new { 1 } else { here.riders + 1 },
-            ahead: if new { ahead } else { here.ahead },
+            riders: select_unpredictable(new, 1, here.riders + 1),
+            ahead: select_unpredictable(new, ahead, here.ahead),
             // A board-congested square counts as empty for every other rider.
-            blank: if new {
-                board_congestion & crowded
-            } else {
-                here.blank
-            },
-            crowded: if new { crowded } else { here.crowded },
+            blank: select_unpredictable(new, board_congestion & crowded, here.blank),
+            crowded: select_unpredictable(new, crowded, here.crowded),
         };
         let replacement = if Some(i) == sole_leader {
             leader_card.expect("the sole leader's card")
