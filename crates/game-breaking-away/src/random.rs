@@ -22,51 +22,28 @@ pub fn lineup(rng: &mut Rng) -> [Hand; 4] {
 }
 
 /// A random card from each racing rider's hand, written into `orders` (reused between turns).
+/// Every four riders share one 64-bit word of the generator, 16 bits each.
 pub fn orders(position: &Position, orders: &mut Vec<Option<u16>>, rng: &mut Rng) {
     orders.clear();
-    let mut draws = SmallDraws {
-        rng,
-        bits: 0,
-        left: 0,
-    };
-    for rider in &position.riders {
-        let n = rider.hand.len();
-        orders.push(
-            (rider.on_track() && n > 0)
-                .then(|| rider.hand.card(usize::from(draws.below(n as u16)))),
-        );
-    }
-}
-
-/// Uniform numbers below small bounds, four from each 64-bit word of the generator: a draw
-/// costs a multiplication instead of a call to the generator.
-struct SmallDraws<'a> {
-    rng: &'a mut Rng,
-    bits: u64,
-    left: u32,
-}
-
-impl SmallDraws<'_> {
-    /// A uniform number in `0..n` (`n` at least 1): Lemire's multiply-and-reject on 16 random
-    /// bits, exact (a draw in the biased zone is thrown away).
-    fn below(&mut self, n: u16) -> u16 {
-        debug_assert!(n > 0);
-        loop {
-            if self.left == 0 {
-                self.bits = self.rng.next_u64();
-                self.left = 4;
-            }
-            let x = self.bits as u16;
-            self.bits >>= 16;
-            self.left -= 1;
-            let m = u32::from(x) * u32::from(n);
-            let low = m as u16;
-            if low < n && low < 0u16.wrapping_sub(n) % n {
-                continue;
-            }
-            return (m >> 16) as u16;
+    for four in position.riders.chunks(4) {
+        let mut bits = rng.next_u64();
+        for rider in four {
+            let n = rider.hand.len();
+            let draw = below(bits as u16, n as u16, rng);
+            bits >>= 16;
+            orders.push((rider.on_track() && n > 0).then(|| rider.hand.card(draw)));
         }
     }
+}
+
+/// A uniform number in `0..n` from 16 random bits: Lemire's multiply-and-reject, exact (a
+/// draw in the biased zone, rare for small `n`, is replaced by a fresh one). 0 if `n` is 0.
+fn below(bits: u16, n: u16, rng: &mut Rng) -> usize {
+    let mut m = u32::from(bits) * u32::from(n);
+    while (m as u16) < n && (m as u16) < 0u16.wrapping_sub(n) % n {
+        m = u32::from(rng.next_u32() as u16) * u32::from(n);
+    }
+    (m >> 16) as usize
 }
 
 #[cfg(test)]
@@ -77,17 +54,14 @@ mod tests {
     #[test]
     fn small_draws_are_uniform_and_in_range() {
         let mut rng = Seed(7).rng(0);
-        let mut draws = SmallDraws {
-            rng: &mut rng,
-            bits: 0,
-            left: 0,
-        };
+        assert_eq!(below(12345, 0, &mut rng), 0);
         for n in 1..=8u16 {
             let mut seen = [0u32; 8];
             for _ in 0..8_000 {
-                let d = draws.below(n);
-                assert!(d < n);
-                seen[usize::from(d)] += 1;
+                let bits = rng.next_u32() as u16;
+                let d = below(bits, n, &mut rng);
+                assert!(d < usize::from(n));
+                seen[d] += 1;
             }
             // Each value comes up 8000/n times, give or take well under 10%.
             let want = 8_000 / u32::from(n);
