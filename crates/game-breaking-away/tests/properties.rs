@@ -238,3 +238,84 @@ fn game_trait_turn_one_on_the_board_draws_the_first_team_from_the_seed() {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// The packed hand (eight 16-bit lanes in one integer) behaves as a sorted list of cards:
+    /// postal 7.3 (a played card leaves the hand) and 7.4 (the replacement joins it), any
+    /// cards from 1 to the largest, any mix of inserts and removals.
+    #[test]
+    fn a_packed_hand_is_a_sorted_list(
+        start in prop::collection::vec(prop_oneof![1u16..20, 1u16..=Hand::MAX_CARD], 0..=8),
+        steps in prop::collection::vec((any::<bool>(), prop_oneof![1u16..20, 0u16..=u16::MAX]), 0..24),
+    ) {
+        let mut hand = Hand::new(&start).expect("at most 8 cards, 1 to MAX_CARD");
+        let mut model = start.clone();
+        model.sort_unstable_by(|a, b| b.cmp(a));
+        for (insert, card) in steps {
+            if insert {
+                if model.len() < 8 && (1..=Hand::MAX_CARD).contains(&card) {
+                    hand.insert(card);
+                    model.push(card);
+                    model.sort_unstable_by(|a, b| b.cmp(a));
+                }
+            } else {
+                let at = model.iter().position(|&c| c == card);
+                prop_assert_eq!(hand.remove(card), at.is_some());
+                if let Some(at) = at {
+                    model.remove(at);
+                }
+            }
+            prop_assert_eq!(&*hand.cards(), model.as_slice());
+            prop_assert_eq!(hand.len(), model.len());
+            prop_assert_eq!(hand.highest(), model.first().copied());
+            prop_assert_eq!(hand.contains(card), model.contains(&card));
+            for (k, &c) in model.iter().enumerate() {
+                prop_assert_eq!(hand.card(k), c);
+            }
+            prop_assert_eq!(hand.card(model.len()), 0);
+        }
+    }
+
+    /// Postal 8.2.3-8.2.4: comparing the packed hands as numbers is comparing the cards
+    /// highest first, a hand that still has a card beating one that has run out.
+    #[test]
+    fn hands_compare_highest_card_first(
+        a in prop::collection::vec(1u16..=Hand::MAX_CARD, 0..=8),
+        b in prop::collection::vec(1u16..=Hand::MAX_CARD, 0..=8),
+    ) {
+        let (ha, hb) = (Hand::new(&a).unwrap(), Hand::new(&b).unwrap());
+        let padded = |h: Hand| -> Vec<u16> { (0..8).map(|k| h.card(k)).collect() };
+        prop_assert_eq!(ha.tie_break_key().cmp(&hb.tie_break_key()), padded(ha).cmp(&padded(hb)));
+    }
+}
+
+#[test]
+fn hands_refuse_cards_out_of_range() {
+    assert!(Hand::new(&[0]).is_none(), "a card of 0");
+    assert!(Hand::new(&[Hand::MAX_CARD + 1]).is_none());
+    assert!(Hand::new(&[Hand::MAX_CARD; 8]).is_some());
+    assert!(Hand::new(&[1; 9]).is_none(), "nine cards");
+}
+
+#[test]
+fn the_first_bad_order_is_named_and_nothing_moves() {
+    let hand = Hand::new(&[4, 5, 6]).unwrap();
+    let position = Position::start(Rules::postal(), &[[hand; 4], [hand; 4]]);
+    // Rider 2 orders a card it does not hold, rider 5 too: rider 2 is named.
+    let mut orders = vec![Some(4); 8];
+    orders[2] = Some(9);
+    orders[5] = Some(1);
+    let before = position.clone();
+    assert_eq!(
+        resolve(&position, &orders).unwrap_err(),
+        game_breaking_away::turn::OrderError::NotInHand { rider: 2, card: 9 }
+    );
+    let mut after = position.clone();
+    let mut scratch = game_breaking_away::turn::Scratch::default();
+    assert!(
+        game_breaking_away::turn::advance_with(&mut after, &orders, &mut (), &mut scratch).is_err()
+    );
+    assert_eq!(after, before, "a refused turn changes nothing");
+}
