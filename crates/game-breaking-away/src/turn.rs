@@ -390,10 +390,11 @@ fn movement_order(
             let seat = (u64::from(r.team) + teams - first % teams) % teams;
             *key = (r.grade as u64) << 40 | seat << 16 | rider_of(*key) as u64;
         }
-        keyed.sort_unstable();
-        return Ok(());
     }
     sort_keys(keyed);
+    if board && position.turn == 1 {
+        return Ok(());
+    }
 
     // Riders the key leaves tied (rare) are put in order by hand and arrival; those still
     // tied after every check move simultaneously (postal 8.2.5).

@@ -13,6 +13,16 @@ fn race_setup() -> Setup {
     }
 }
 
+fn day_setup() -> Setup {
+    Setup {
+        game: GameKind::Backpacks,
+        rules: None,
+        options: vec![],
+        seats: vec!["ann".into(), "bob".into()],
+        seed: 3,
+    }
+}
+
 fn submit(record: &mut Record, log: &mut Vec<Event>, seat: u8, lineup: Option<&str>, orders: &str) {
     let submission = Submission {
         lineup: lineup.map(str::to_string),
@@ -149,13 +159,7 @@ fn a_seat_sees_its_own_hands_only() {
 
 #[test]
 fn a_backpacks_day_takes_orders_and_bots() {
-    let setup = Setup {
-        game: GameKind::Backpacks,
-        rules: None,
-        options: vec![],
-        seats: vec!["ann".into(), "bob".into()],
-        seed: 3,
-    };
+    let setup = day_setup();
     let mut log = vec![Event::Created { setup }];
     let mut record = Record::replay(&log).unwrap();
     for seat in 0..2 {
@@ -227,13 +231,7 @@ fn pictures_and_the_chart_follow_every_resolved_turn() {
 
 #[test]
 fn a_backpacks_chart_counts_points() {
-    let setup = Setup {
-        game: GameKind::Backpacks,
-        rules: None,
-        options: vec![],
-        seats: vec!["ann".into(), "bob".into()],
-        seed: 3,
-    };
+    let setup = day_setup();
     let mut record = Record::replay(&[Event::Created { setup }]).unwrap();
     assert!(
         record.picture_svg(None).is_some(),

@@ -293,6 +293,12 @@ pub enum GmOutcome {
     Preview { turn: u16, report: String },
 }
 
+/// A change of one event that the record has taken, and so checked, before it is stored.
+fn applied(record: &mut Record, e: Event) -> ApiResult<Change> {
+    record.apply(&e)?;
+    Ok(Change::event(e))
+}
+
 pub async fn gm_action(
     state: &AppState,
     player: &Player,
@@ -365,22 +371,8 @@ pub async fn gm_action(
                 "rider: {rider:?}: only Breaking Away has riders"
             )));
         }
-        GmAction::Drop { rider } => {
-            let e = Event::Dropped { rider };
-            table.record.apply(&e)?;
-            Change {
-                events: vec![e],
-                ..Change::default()
-            }
-        }
-        GmAction::Retire { rider } => {
-            let e = Event::Retired { rider };
-            table.record.apply(&e)?;
-            Change {
-                events: vec![e],
-                ..Change::default()
-            }
-        }
+        GmAction::Drop { rider } => applied(&mut table.record, Event::Dropped { rider })?,
+        GmAction::Retire { rider } => applied(&mut table.record, Event::Retired { rider })?,
         GmAction::Bot { seat, bot } => {
             let seat = check_seat(seat)?;
             if let Some(name) = &bot {
@@ -416,10 +408,7 @@ pub async fn gm_action(
             let e = Event::RolledBack { turn };
             log.push(e.clone());
             table.record = Record::replay(&log)?;
-            Change {
-                events: vec![e],
-                ..Change::default()
-            }
+            Change::event(e)
         }
     };
     games::append(state, &table, &actor, change).await?;

@@ -78,6 +78,16 @@ pub struct Change {
     pub paused: Option<bool>,
 }
 
+impl Change {
+    /// One event, nothing else.
+    pub fn event(e: Event) -> Change {
+        Change {
+            events: vec![e],
+            ..Change::default()
+        }
+    }
+}
+
 /// A lock per game, so that within one process the requests that change a game take turns
 /// (read, check, append) instead of racing each other to the optimistic lock and retrying.
 /// Between processes the optimistic lock on `version` still decides.

@@ -11,9 +11,7 @@ use game_api::{Seat, Viewer};
 use gm::{DeadlineRule, Event, GameKind, Submission, utc_text};
 use serde_json::Value;
 
-use super::{
-    FormData, PageResult, Visitor, error_box, error_page, escape, login_first, page, redirect,
-};
+use super::{FormData, PageResult, Visitor, error_box, error_page, escape, page, redirect};
 use crate::AppState;
 use crate::actions::{self, GmAction, GmOutcome, NewGame, viewer};
 use crate::error::{ApiError, ApiResult};
@@ -339,12 +337,7 @@ pub async fn join_form(
     Path(id): Path<i64>,
     Query(q): Query<InviteQuery>,
 ) -> PageResult {
-    if visitor.player.is_none() {
-        return Err(login_first(&format!(
-            "/games/{id}/join?invite={}",
-            q.invite
-        )));
-    }
+    visitor.player_or_login(&format!("/games/{id}/join?invite={}", q.invite))?;
     let table = load(&state, &visitor, id).await?;
     Ok(join_page(&visitor, &table, &q.invite, None))
 }
@@ -355,9 +348,7 @@ pub async fn join(
     Path(id): Path<i64>,
     Form(form): Form<FormData>,
 ) -> PageResult {
-    let Some(player) = visitor.player.as_ref() else {
-        return Err(login_first(&format!("/games/{id}")));
-    };
+    let player = visitor.player_or_login(&format!("/games/{id}"))?;
     let invite = form.get("invite").unwrap_or_default();
     let result = async {
         visitor.check_csrf(&form)?;
@@ -553,9 +544,7 @@ pub async fn orders_form(
     Path(id): Path<i64>,
     Query(q): Query<SentQuery>,
 ) -> PageResult {
-    let Some(player) = visitor.player.as_ref() else {
-        return Err(login_first(&format!("/games/{id}/orders")));
-    };
+    let player = visitor.player_or_login(&format!("/games/{id}/orders"))?;
     let table = load(&state, &visitor, id).await?;
     let seat = actions::own_seat(&table, player).map_err(|e| error_page(&visitor, &e))?;
     let typed = Typed::default();
@@ -615,9 +604,7 @@ pub async fn orders(
     Path(id): Path<i64>,
     Form(form): Form<FormData>,
 ) -> PageResult {
-    let Some(player) = visitor.player.as_ref() else {
-        return Err(login_first(&format!("/games/{id}/orders")));
-    };
+    let player = visitor.player_or_login(&format!("/games/{id}/orders"))?;
     let result = async {
         visitor.check_csrf(&form)?;
         actions::submit(&state, player, id, &submission(&form)?).await
@@ -770,9 +757,7 @@ pub async fn console(
     Path(id): Path<i64>,
     Query(q): Query<DoneQuery>,
 ) -> PageResult {
-    let Some(player) = visitor.player.as_ref() else {
-        return Err(login_first(&format!("/games/{id}/gm")));
-    };
+    let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
     let table = load(&state, &visitor, id).await?;
     actions::require_gm(&table, player).map_err(|e| error_page(&visitor, &e))?;
     let flash = q
@@ -827,9 +812,7 @@ pub async fn console_action(
     Path(id): Path<i64>,
     Form(form): Form<FormData>,
 ) -> PageResult {
-    let Some(player) = visitor.player.as_ref() else {
-        return Err(login_first(&format!("/games/{id}/gm")));
-    };
+    let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
     let result = async {
         visitor.check_csrf(&form)?;
         let action = gm_action(&form)?;
@@ -940,9 +923,7 @@ fn new_game_page(visitor: &Visitor, form: &FormData, error: Option<&ApiError>) -
 }
 
 pub async fn new_game_form(visitor: Visitor) -> PageResult {
-    if visitor.player.is_none() {
-        return Err(login_first("/new"));
-    }
+    visitor.player_or_login("/new")?;
     Ok(new_game_page(&visitor, &FormData::default(), None))
 }
 
@@ -1002,9 +983,7 @@ pub async fn new_game(
     visitor: Visitor,
     Form(form): Form<FormData>,
 ) -> PageResult {
-    let Some(player) = visitor.player.as_ref() else {
-        return Err(login_first("/new"));
-    };
+    let player = visitor.player_or_login("/new")?;
     let result = async {
         visitor.check_csrf(&form)?;
         actions::create_game(&state, player, new_game_of(&form)?).await

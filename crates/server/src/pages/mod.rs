@@ -72,6 +72,16 @@ impl FromRequestParts<AppState> for Visitor {
 }
 
 impl Visitor {
+    /// The logged-in player, or (as the error) the way to the login page, which comes back
+    /// to `next`.
+    #[expect(
+        clippy::result_large_err,
+        reason = "the error is a page, as in PageResult, returned at once with `?`"
+    )]
+    pub fn player_or_login(&self, next: &str) -> Result<&Player, Response> {
+        self.player.as_ref().ok_or_else(|| login_first(next))
+    }
+
     /// The hidden field every form carries.
     pub fn csrf_field(&self) -> String {
         format!(
@@ -94,7 +104,7 @@ impl Visitor {
 }
 
 /// The way to a page that needs a logged-in player: the login page, which comes back to `next`.
-pub fn login_first(next: &str) -> Response {
+fn login_first(next: &str) -> Response {
     redirect(&format!("/login?next={}", account::percent_encode(next)))
 }
 
