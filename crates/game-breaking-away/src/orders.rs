@@ -229,9 +229,31 @@ mod tests {
             over.check(Rules::postal()).unwrap_err(),
             "rider B: cards sum to 27, more than the 25 allowed (postal 3.1.1)"
         );
+        // Postal 3.1 totals are maxima: a team may allot less.
+        let short = parse_lineup("A 10 10 9 B 8 8 8 C 3 8 8 D 5 5 5").unwrap();
+        short.check(Rules::postal()).unwrap();
         assert_eq!(
             parse_lineup("A 10 10 10 B 8 8 9").unwrap_err(),
             "rider C: no cards given (write e.g. \"A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6\")"
+        );
+    }
+
+    #[test]
+    fn a_board_lineup_distributes_each_total_exactly() {
+        // Board set-up: 「第１走者：３０点持ちで、３～４個に移動力を分配する」, 25, 20 and 16 likewise.
+        let board = Rules::board(crate::rules::Options::default());
+        parse_lineup("A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6")
+            .unwrap()
+            .check(board)
+            .unwrap();
+        parse_lineup("A 6 7 8 9 B 6 9 10 C 6 6 8 D 4 6 6")
+            .unwrap()
+            .check(board)
+            .unwrap();
+        let short = parse_lineup("A 10 10 9 B 8 8 9 C 3 8 9 D 5 5 6").unwrap();
+        assert_eq!(
+            short.check(board).unwrap_err(),
+            "rider A: cards sum to 29, not 30 (board: set-up, \"rider 1 holds 30 points and distributes them over 3 or 4 values\")"
         );
     }
 }

@@ -329,19 +329,43 @@ impl Position {
         best
     }
 
-    /// Teams from first to last: most points first; a tie goes to the team whose rider placed
-    /// best at the finish (postal 6.3); teams still tied keep their seating order.
+    /// Where a team's best-placed rider stands, for the tie-break of postal 6.3 and the board's
+    /// 「同点の時は、より上位に選手がいるプレイヤーの勝ち」 (docs/rulings.md BA-17): lower is better.
+    /// Finishers come first, by finishing place; then riders still on the track, furthest
+    /// first, and on one square the earlier arrival. `None` for a team with nobody finished or
+    /// on the track.
+    pub fn team_best_rider(&self) -> Vec<Option<(u8, u16, i64, u32)>> {
+        let mut best = vec![None; usize::from(self.team_count)];
+        for r in &self.riders {
+            let rank = match r.status {
+                Status::Finished(place) => (0, place, 0, 0),
+                Status::Racing | Status::Dropped => (1, 0, -i64::from(r.distance), r.arrival),
+                Status::Retired => continue,
+            };
+            let b: &mut Option<(u8, u16, i64, u32)> = &mut best[usize::from(r.team)];
+            *b = Some(b.map_or(rank, |p| p.min(rank)));
+        }
+        best
+    }
+
+    /// Teams from first to last: most points first; teams level on points are ordered by their
+    /// best-placed rider ([`Position::team_best_rider`]: postal 6.3, board victory); teams still
+    /// level keep their order (seating order, which is the order of first appearance).
     pub fn standings(&self) -> Vec<u8> {
         let points = self.team_points();
-        let best = self.team_best_place();
+        let best = self.team_best_rider();
         let mut teams: Vec<u8> = (0..self.team_count).collect();
+        // A stable sort: teams still level keep their order.
         teams.sort_by(|&a, &b| {
             let (a, b) = (usize::from(a), usize::from(b));
-            points[b].cmp(&points[a]).then_with(|| {
-                best[a]
-                    .unwrap_or(u16::MAX)
-                    .cmp(&best[b].unwrap_or(u16::MAX))
-            })
+            points[b]
+                .cmp(&points[a])
+                .then_with(|| match (best[a], best[b]) {
+                    (Some(x), Some(y)) => x.cmp(&y),
+                    (Some(_), None) => std::cmp::Ordering::Less,
+                    (None, Some(_)) => std::cmp::Ordering::Greater,
+                    (None, None) => std::cmp::Ordering::Equal,
+                })
         });
         teams
     }

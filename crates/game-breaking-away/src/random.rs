@@ -7,7 +7,9 @@ use rand::{Rng as _, RngExt};
 use crate::position::{Hand, Position};
 use crate::rules::Grade;
 
-/// A legal random line-up (postal 3.1): each rider's cards drawn from 1–15 until they fit.
+/// A legal random line-up under the postal limits (3.1: totals at most). Board races made
+/// from it (benchmarks, the fingerprint) may start below the board's exact totals (BA-12);
+/// the rules of a turn do not depend on how the hands were chosen.
 pub fn lineup(rng: &mut Rng) -> [Hand; 4] {
     Grade::ALL.map(|grade| {
         let (counts, max) = grade.lineup_limits();

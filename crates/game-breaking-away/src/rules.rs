@@ -267,7 +267,9 @@ impl Grade {
         }
     }
 
-    /// Set-up limits (postal 3.1.1–3.1.5; board set-up): how many cards and their largest sum.
+    /// Set-up limits (postal 3.1.1–3.1.5; board set-up): how many cards and their total —
+    /// the largest sum under the postal rules, the exact sum on the board (see
+    /// [`check_lineup_hand`]).
     pub fn lineup_limits(self) -> (std::ops::RangeInclusive<usize>, u32) {
         match self {
             Grade::A => (3..=4, 30),
@@ -297,7 +299,8 @@ impl fmt::Display for Grade {
 /// The smallest and largest card a player may choose at set-up (postal 3.1; board FAQ: 1–15).
 pub const LINEUP_CARD_RANGE: std::ops::RangeInclusive<u16> = 1..=15;
 
-/// Checks one rider's starting cards against the set-up limits. The message names the rule.
+/// Checks one rider's starting cards against the set-up limits: postal totals are maxima
+/// (3.1.1-3.1.5), board totals are exact (docs/rulings.md BA-12). The message names the rule.
 pub fn check_lineup_hand(rules: Rules, grade: Grade, cards: &[u16]) -> Result<(), String> {
     let (counts, max_sum) = grade.lineup_limits();
     let (count_rule, sum_rule) = match grade {
@@ -326,13 +329,25 @@ pub fn check_lineup_hand(rules: Rules, grade: Grade, cards: &[u16]) -> Result<()
         ));
     }
     let sum: u32 = cards.iter().map(|&c| u32::from(c)).sum();
-    if sum > max_sum {
-        return Err(format!(
+    match rules.set {
+        // Postal 3.1.1-3.1.5: "may not exceed".
+        RuleSet::Postal22 if sum > max_sum => Err(format!(
             "rider {grade}: cards sum to {sum}, more than the {max_sum} allowed ({})",
             rules.set.cite(sum_rule, setup)
-        ));
+        )),
+        // Board set-up: 「第１走者：３０点持ちで、３～４個に移動力を分配する」 — the rider holds its
+        // points and distributes all of them (docs/rulings.md BA-12).
+        RuleSet::Board if sum != max_sum => Err(format!(
+            "rider {grade}: cards sum to {sum}, not {max_sum} (board: set-up, \"rider {} holds {max_sum} points and distributes them over {}\")",
+            grade.index() + 1,
+            if grade == Grade::A {
+                "3 or 4 values"
+            } else {
+                "3 values"
+            }
+        )),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -445,11 +460,38 @@ mod tests {
         let r = Rules::board(Options::default());
         assert_eq!(
             check_lineup_hand(r, Grade::B, &[10, 10, 10]).unwrap_err(),
-            "rider B: cards sum to 30, more than the 25 allowed (board: set-up)"
+            "rider B: cards sum to 30, not 25 (board: set-up, \"rider 2 holds 25 points and distributes them over 3 values\")"
         );
         // Board FAQ: 0 and values over 15 cannot be chosen at set-up.
         assert!(check_lineup_hand(r, Grade::A, &[0, 15, 15]).is_err());
         assert!(check_lineup_hand(r, Grade::A, &[16, 7, 7]).is_err());
+    }
+
+    #[test]
+    fn board_setup_totals_are_exact_and_postal_totals_are_maxima() {
+        // Board set-up: 「第１走者：３０点持ちで、３～４個に移動力を分配する」, likewise 25, 20, 16.
+        let board = Rules::board(Options::default());
+        for (grade, exact, short) in [
+            (Grade::A, &[10u16, 10, 10][..], &[10u16, 10, 9][..]),
+            (Grade::A, &[6, 7, 8, 9], &[6, 7, 8, 8]),
+            (Grade::B, &[8, 8, 9], &[8, 8, 8]),
+            (Grade::C, &[3, 8, 9], &[3, 8, 8]),
+            (Grade::D, &[5, 5, 6], &[5, 5, 5]),
+        ] {
+            check_lineup_hand(board, grade, exact).unwrap();
+            check_lineup_hand(Rules::postal(), grade, exact).unwrap();
+            // Postal 3.1: "may not exceed" — less is allowed there, not on the board.
+            check_lineup_hand(Rules::postal(), grade, short).unwrap();
+            assert!(check_lineup_hand(board, grade, short).is_err(), "{short:?}");
+        }
+        assert_eq!(
+            check_lineup_hand(board, Grade::D, &[5, 5, 5]).unwrap_err(),
+            "rider D: cards sum to 15, not 16 (board: set-up, \"rider 4 holds 16 points and distributes them over 3 values\")"
+        );
+        assert_eq!(
+            check_lineup_hand(board, Grade::A, &[7, 7, 7, 7]).unwrap_err(),
+            "rider A: cards sum to 28, not 30 (board: set-up, \"rider 1 holds 30 points and distributes them over 3 or 4 values\")"
+        );
     }
 
     #[test]

@@ -140,8 +140,10 @@ impl Scenario {
         let mut team_names: Vec<String> = Vec::new();
         let mut rider_ids: Vec<String> = Vec::new();
         let mut riders = Vec::with_capacity(raw_riders.len());
+        let mut arrived_given = Vec::with_capacity(raw_riders.len());
         for (i, raw) in raw_riders.iter().enumerate() {
-            let (id, team_name, rider) = parse_rider(raw, i, rules, turn)?;
+            let (id, team_name, rider, given) = parse_rider(raw, i, rules, turn)?;
+            arrived_given.push(given);
             if rider_ids.contains(&id) {
                 return err(format!("riders[{i}].id: two riders with id {id:?}"));
             }
@@ -161,6 +163,8 @@ impl Scenario {
                 ..rider
             });
         }
+
+        stamp_arrivals(&mut riders, &arrived_given);
 
         let mut line_places = [0u16; 3];
         for line in [Line::Sprint1, Line::Sprint2] {
@@ -335,6 +339,33 @@ impl Scenario {
     }
 }
 
+/// Arrival stamps where some riders give `arrived` and others do not (docs/rulings.md BA-19):
+/// the given stamps keep their order (equal ones stay equal), and every rider without one
+/// arrived after all of them, in list order. Stamps are renumbered densely in that case, so a
+/// defaulted stamp never equals a given one; when every rider or none gives `arrived`, the
+/// stamps are kept as they are (none given: the list order).
+fn stamp_arrivals(riders: &mut [Rider], given: &[bool]) {
+    if given.iter().all(|&g| g) || given.iter().all(|&g| !g) {
+        return;
+    }
+    let mut explicit: Vec<u32> = riders
+        .iter()
+        .zip(given)
+        .filter(|(_, g)| **g)
+        .map(|(r, _)| r.arrival)
+        .collect();
+    explicit.sort_unstable();
+    explicit.dedup();
+    let defaults_from = explicit.len() as u32;
+    for (i, (r, &g)) in riders.iter_mut().zip(given).enumerate() {
+        r.arrival = if g {
+            explicit.binary_search(&r.arrival).expect("collected above") as u32
+        } else {
+            defaults_from + i as u32
+        };
+    }
+}
+
 fn parse_options(value: Option<&Value>, set: RuleSet) -> Result<Options, ScenarioError> {
     let mut options = Options::default();
     let Some(value) = value else {
@@ -375,7 +406,7 @@ fn parse_rider(
     i: usize,
     rules: Rules,
     turn: u16,
-) -> Result<(String, String, Rider), ScenarioError> {
+) -> Result<(String, String, Rider, bool), ScenarioError> {
     let at = |f: &str| format!("riders[{i}].{f}");
     let Some(obj) = raw.as_object() else {
         return err(format!(
@@ -456,6 +487,9 @@ fn parse_rider(
         None if flag("dropped")? => Status::Dropped,
         None => Status::Racing,
     };
+    // Without `arrived`, the rider's place in the list; `Scenario::from_value` puts such
+    // stamps after every given one (docs/rulings.md BA-19).
+    let arrived = get("arrived").is_some();
     let arrival = match get("arrived") {
         Some(v) => integer(v, &at("arrived"), 0..=1_000_000)? as u32,
         None => i as u32,
@@ -480,7 +514,7 @@ fn parse_rider(
         status,
         arrival,
     };
-    Ok((id, team, rider))
+    Ok((id, team, rider, arrived))
 }
 
 /// The resolved turn in the notation's output form.

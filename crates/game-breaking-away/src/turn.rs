@@ -246,13 +246,18 @@ pub fn advance_with(
             end += 1;
         }
         let members = &keyed[start..end];
-        // Members of a group share a square and (postal 8.2.2) a card.
+        // Members of a group share a square and (postal 8.2.2) a card, so they share the
+        // move and its line crossings; only postal groups have more than one member.
         let from = riders[rider_of(members[0])].distance;
         let mut to = from;
         for &key in members {
             let r = rider_of(key);
             let Play { card, lane, source } = played[r].expect("only riders on the track move");
             let rider = &mut riders[r];
+            debug_assert!(
+                rider.distance == from && (to == from || to == from + i32::from(card)),
+                "a group moves together"
+            );
             to = from + i32::from(card);
             recorder.moved(Move {
                 rider: r,
@@ -397,7 +402,9 @@ fn movement_order(
     }
 
     // Riders the key leaves tied (rare) are put in order by hand and arrival; those still
-    // tied after every check move simultaneously (postal 8.2.5).
+    // tied after every check move simultaneously (postal 8.2.5). The board game has no
+    // simultaneous movement: riders on one square with equal arrival stamps move one at a
+    // time in input order, each with its own card (docs/rulings.md BA-10).
     let checks = |key: u64| (key & !JOINS) >> 16;
     let rest = |key: u64| -> (std::cmp::Reverse<u128>, u32) {
         let r = &riders[rider_of(key)];
@@ -417,7 +424,7 @@ fn movement_order(
         let tied = &mut keyed[k - 1..end];
         tied.sort_unstable_by_key(|&key| (rest(key), rider_of(key)));
         for j in 1..tied.len() {
-            if rest(tied[j]) == rest(tied[j - 1]) {
+            if !board && rest(tied[j]) == rest(tied[j - 1]) {
                 tied[j] |= JOINS;
             }
         }
