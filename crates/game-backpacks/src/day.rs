@@ -429,6 +429,13 @@ impl Day {
         let mut at = from;
         let (mut c, mut t) = (circles, triangles);
         for &w in waypoints {
+            // A waypoint where the walker already is, or was this turn, would enter it twice.
+            if w == at || w == from || route.contains(&w) {
+                return (
+                    route,
+                    Some(format!("the route enters {} twice (11.1)", map.space_id(w))),
+                );
+            }
             // A neighbouring space is one step; anything further is walked along its path.
             let one = [w];
             let further;
@@ -457,7 +464,9 @@ impl Day {
                     return (
                         route,
                         Some(format!(
-                            "the route needs {need_c} circles and {need_t} triangles, the card gives {circles} and {triangles}"
+                            "the route needs {} and {}, the card gives {circles} and {triangles}",
+                            count(need_c, "circle"),
+                            count(need_t, "triangle"),
                         )),
                     );
                 }
@@ -482,6 +491,41 @@ impl Day {
     /// out in full is an error naming it.
     pub fn check_turn_orders(&self, w: usize, orders: &TurnOrders) -> Result<(), String> {
         self.plan(w, orders, true).map(|_| ())
+    }
+
+    /// Checks a walker's orders for a round: the first turn in full (B&B-7), and the vote. A
+    /// walker whose day is over may still vote (10.5: "all players can vote"), and do nothing else.
+    pub fn check_round_orders(&self, w: usize, orders: &RoundOrders) -> Result<(), String> {
+        self.check_vote(orders)?;
+        if !self.walkers[w].is_out() {
+            let nothing = TurnOrders::default();
+            if orders.vote.is_none()
+                || orders.turns.iter().any(|t| *t != nothing)
+                || orders.weather != WeatherChoice::Discard
+            {
+                return Err("this walker's day is over: only a vote may be sent (10.5)".into());
+            }
+            return Ok(());
+        }
+        self.check_turn_orders(w, &orders.turns[0])
+            .map_err(|e| format!("turn 1: {e}"))
+    }
+
+    /// A vote (10.5) names a walker still out: only such a walker can carry the Rucksack on.
+    pub fn check_vote(&self, orders: &RoundOrders) -> Result<(), String> {
+        if let Some(v) = orders.vote {
+            match self.walkers.get(usize::from(v)) {
+                None => return Err("vote: no such walker".into()),
+                Some(walker) if !walker.is_out() => {
+                    return Err(
+                        "vote: that walker's day is over; vote for a walker still out (10.5)"
+                            .into(),
+                    );
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
     }
 
     /// The plan for a walker's orders. With `strict`, anything that cannot be done is an error;
@@ -598,6 +642,20 @@ impl Day {
                 }
                 let (circles, triangles) = self.symbols(w, *card, *chocolate);
                 let (route, problem) = self.walkable(here, waypoints, circles, triangles);
+                let carrier = self.rucksack.is_some_and(|r| usize::from(r.carrier) == w);
+                // The carrier's card is short of one circle and one triangle: say why (10.1, 10.2).
+                let problem = match problem {
+                    Some(p) if carrier && p.starts_with("the route needs") => Some(format!(
+                        "{p} ({card}{} less one circle and one triangle for the Heavy Rucksack, 10.1{})",
+                        if *chocolate { " with chocolate" } else { "" },
+                        if *chocolate {
+                            ", then doubled, 10.2"
+                        } else {
+                            ""
+                        }
+                    )),
+                    p => p,
+                };
                 if let (true, Some(problem)) = (strict, &problem) {
                     return Err(format!("walk: {problem}"));
                 }
@@ -1031,8 +1089,11 @@ impl Day {
             };
             if order(w).finish {
                 if at_home {
-                    next.walkers[w].finished = Some(turn);
-                    let points = clock::finishing_points(turn);
+                    // 5.1.12 rewards arriving back early: a walker who has stood in Keswick
+                    // since an earlier turn arrived then, whenever it orders `finish` (B&B-9).
+                    let arrived = next.walkers[w].home_since.unwrap_or(turn);
+                    next.walkers[w].finished = Some(arrived);
+                    let points = clock::finishing_points(arrived);
                     next.walkers[w].points += points;
                     out[w].scores.push((Score::Finish, points));
                     out[w].finished = true;
@@ -1250,12 +1311,14 @@ impl Day {
         if self.turn < r.since + 4 || !self.walkers[carrier].is_out() {
             return;
         }
+        // "All players can vote" (10.5): a walker whose day is over still has a player, so its
+        // vote counts; only a walker still out can be voted to carry it (B&B-15).
         let mut votes = vec![0u32; self.walkers.len()];
         for (w, o) in orders.iter().enumerate() {
             if let Some(v) = o
                 .vote
                 .filter(|&v| self.walkers.get(usize::from(v)).is_some_and(Walker::is_out))
-                && self.walkers[w].is_out()
+                && !self.walkers[w].lost
             {
                 votes[usize::from(v)] += 1;
             }
@@ -1293,6 +1356,15 @@ impl Weather {
             Weather::Sunny => Weather::Cloudy,
             Weather::Cloudy => Weather::Sunny,
         }
+    }
+}
+
+/// "1 circle", "2 circles".
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
     }
 }
 
@@ -1422,12 +1494,9 @@ mod tests {
     #[test]
     fn bb_11_2_one_bar_of_chocolate_a_turn() {
         let day = keswick_day(1, 3);
-        let orders = crate::orders::parse_round_orders(
-            "1: rest; buy chocolate; buy chocolate",
-            &day.map,
-            &["ann".into()],
-        )
-        .unwrap();
+        let orders =
+            crate::orders::parse_round_orders("1: rest; buy chocolate", &day.map, &["ann".into()])
+                .unwrap();
         let (after, _) = day.resolve_turn(
             &[orders.turns[0].clone()],
             &[WeatherChoice::Discard],

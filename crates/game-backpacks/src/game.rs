@@ -28,11 +28,10 @@ impl Game for Backpacks {
     }
 
     /// The round's first turn is checked strictly; the second turn is carried out as far as it
-    /// can be from wherever the first turn really leaves the walker (B&B-7).
+    /// can be from wherever the first turn really leaves the walker (B&B-7). A walker whose day
+    /// is over may send a vote (10.5) and nothing else.
     fn check_orders(state: &Day, seat: Seat, orders: &RoundOrders) -> Result<(), String> {
-        state
-            .check_turn_orders(seat.index(), &orders.turns[0])
-            .map_err(|e| format!("turn 1: {e}"))
+        state.check_round_orders(seat.index(), orders)
     }
 
     fn resolve(

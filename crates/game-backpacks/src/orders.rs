@@ -106,6 +106,10 @@ pub fn parse_round_orders(
 ) -> Result<RoundOrders, String> {
     let mut orders = RoundOrders::default();
     let mut given = [false; 2];
+    // Statements already given, per turn and for the round: a repeat is an error naming it,
+    // never silently merged (`buy chocolate; buy chocolate` is one bar or a mistake, 11.2).
+    let mut seen: [Vec<&'static str>; 2] = [Vec::new(), Vec::new()];
+    let mut seen_round: Vec<&'static str> = Vec::new();
     let mut turn = 0usize;
     let location = |word: &str| -> Result<LocationId, String> {
         map.space(word)
@@ -149,11 +153,44 @@ pub fn parse_round_orders(
         let words: Vec<&str> = statement.split_whitespace().collect();
         let verb = words[0].to_ascii_lowercase();
         let rest = &words[1..];
+        let kind: Option<&'static str> = match verb.as_str() {
+            "buy" => Some("buy chocolate"),
+            "give" | "take" => Some("a Heavy Rucksack order (give or take)"),
+            "finish" => Some("finish"),
+            "discard" => Some("discard"),
+            "replace" => Some("replace"),
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            if seen[turn].contains(&kind) {
+                return Err(format!(
+                    "turn {}: {kind} given twice ({:?})",
+                    turn + 1,
+                    statement
+                ));
+            }
+            seen[turn].push(kind);
+        }
+        if let Some(kind) = match verb.as_str() {
+            "weather" => Some("weather"),
+            "vote" => Some("vote"),
+            _ => None,
+        } {
+            if seen_round.contains(&kind) {
+                return Err(format!(
+                    "{kind} given twice in the round ({statement:?}); it is one statement for both turns"
+                ));
+            }
+            seen_round.push(kind);
+        }
         let t = &mut orders.turns[turn];
         let place = |what: &str| format!("turn {}: {what}", turn + 1);
         let mut set_action = |action: Action, given: &mut [bool; 2]| -> Result<(), String> {
             if given[turn] {
-                return Err(format!("turn {}: two moves given for one turn", turn + 1));
+                return Err(format!(
+                    "turn {}: two moves given for one turn ({statement:?} is the second)",
+                    turn + 1
+                ));
             }
             given[turn] = true;
             t.action = action;
@@ -387,5 +424,41 @@ impl fmt::Display for WeatherChoice {
             WeatherChoice::Sunny => "sunny",
             WeatherChoice::Cloudy => "cloudy",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<RoundOrders, String> {
+        parse_round_orders(text, &Map::keswick(), &["ann".into(), "bob".into()])
+    }
+
+    #[test]
+    fn bb_11_2_a_repeated_statement_in_a_turn_is_an_error_naming_it() {
+        let e = parse("buy chocolate; buy chocolate").unwrap_err();
+        assert!(e.starts_with("turn 1: buy chocolate given twice"), "{e}");
+        let e = parse("1: rest; 2: finish; finish").unwrap_err();
+        assert!(e.starts_with("turn 2: finish given twice"), "{e}");
+        let e = parse("give rucksack; take rucksack").unwrap_err();
+        assert!(e.contains("Heavy Rucksack order"), "{e}");
+        let e = parse("1: rest; 2: rest; vote ann; vote bob").unwrap_err();
+        assert!(e.starts_with("vote given twice in the round"), "{e}");
+        let e = parse("weather sunny; 2: rest; weather cloudy").unwrap_err();
+        assert!(e.starts_with("weather given twice in the round"), "{e}");
+        let e = parse("rest; walk 4+2 FRI").unwrap_err();
+        assert!(e.contains("two moves"), "{e}");
+        // The same statement in each of the two turns is not a repeat.
+        let o = parse("1: rest; buy chocolate; 2: rest; buy chocolate").unwrap();
+        assert!(o.turns[0].buy_chocolate && o.turns[1].buy_chocolate);
+    }
+
+    #[test]
+    fn the_echo_reads_back_as_the_same_orders() {
+        let names: Vec<String> = vec!["ann".into(), "bob".into()];
+        let map = Map::keswick();
+        let o = parse("1: walk 4+2 FRI; buy chocolate; give rucksack to bob; 2: tea; finish; weather sunny; vote bob").unwrap();
+        assert_eq!(parse(&describe_round(&o, &map, &names)).unwrap(), o);
     }
 }

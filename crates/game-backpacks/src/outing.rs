@@ -196,9 +196,6 @@ impl Outing {
         if self.is_over() {
             return fail("orders: the day is over");
         }
-        if !self.day.walkers[usize::from(w)].is_out() {
-            return fail("orders: this walker's day is over");
-        }
         Backpacks::check_orders(&self.day, Seat(w), &orders)
             .map_err(|e| OutingError(format!("orders: {e}")))?;
         self.sealed[usize::from(w)] = Some(orders);

@@ -49,7 +49,14 @@ fn viewer_line(outing: &Outing, viewer: Viewer) -> String {
 }
 
 /// One turn of a round report.
-fn turn_section(outing: &Outing, before: &Day, outcome: &TurnOutcome, viewer: Viewer) -> String {
+/// `nmr[w]`: walker `w` was out and sent no orders for the round (it rests, B&B-11).
+fn turn_section(
+    outing: &Outing,
+    before: &Day,
+    outcome: &TurnOutcome,
+    viewer: Viewer,
+    nmr: &[bool],
+) -> String {
     let names = outing.walkers();
     let width = names.iter().map(String::len).max().unwrap_or(4);
     let map = &before.map;
@@ -71,6 +78,9 @@ fn turn_section(outing: &Outing, before: &Day, outcome: &TurnOutcome, viewer: Vi
         let what = match &t.did {
             // Finished or lost: no longer on the board, nothing to report.
             Did::Off => continue,
+            Did::Rested if nmr.get(w).copied().unwrap_or(false) => {
+                format!("rested at {from} (no orders)")
+            }
             Did::Rested => format!("rested at {from}"),
             Did::Walked {
                 card,
@@ -196,9 +206,29 @@ pub fn round_report(outing: &Outing, record: &RoundRecord, viewer: Viewer) -> St
     let round = clock::round(first);
     let mut out = title(outing, &format!("round {round}"));
     let _ = writeln!(out, "{}\n", viewer_line(outing, viewer));
+    // Walkers still out who sent nothing, as Breaking Away's reports name them (B&B-11).
+    let nmr: Vec<bool> = (0..outing.walkers().len())
+        .map(|w| {
+            record.orders.get(w).is_some_and(Option::is_none) && record.before.walkers[w].is_out()
+        })
+        .collect();
+    let silent: Vec<&str> = outing
+        .walkers()
+        .iter()
+        .zip(&nmr)
+        .filter(|(_, n)| **n)
+        .map(|(name, _)| name.as_str())
+        .collect();
+    if !silent.is_empty() {
+        let _ = writeln!(
+            out,
+            "No orders received from: {} (they rest, B&B-11).\n",
+            silent.join(", ")
+        );
+    }
     let mut before = record.before.clone();
     for (k, outcome) in record.turns.iter().enumerate() {
-        out.push_str(&turn_section(outing, &before, outcome, viewer));
+        out.push_str(&turn_section(outing, &before, outcome, viewer, &nmr));
         out.push('\n');
         if k == 0 {
             // The day between the two turns is not kept; what the second section needs from it
@@ -357,4 +387,31 @@ pub fn outing_report(outing: &Outing, viewer: Viewer) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_api::Seed;
+
+    #[test]
+    fn bb_11_a_walker_that_sent_no_orders_is_marked_in_the_report() {
+        let names: Vec<String> = vec!["ann".into(), "bob".into()];
+        let mut outing = Outing::new(names, Seed(3), None, None).unwrap();
+        let orders = outing.parse_orders("1: rest; 2: rest").unwrap();
+        outing.submit_orders("ann", orders).unwrap();
+        let record = outing.resolve().unwrap().clone();
+        for viewer in [Viewer::Gm, Viewer::Public, Viewer::Seat(Seat(0))] {
+            let report = round_report(&outing, &record, viewer);
+            assert!(
+                report.contains("No orders received from: bob (they rest, B&B-11)."),
+                "{report}"
+            );
+            assert!(report.contains("rested at KES (no orders)"), "{report}");
+            assert!(
+                !report.contains("ann  rested at KES (no orders)"),
+                "ann sent orders: {report}"
+            );
+        }
+    }
 }

@@ -123,9 +123,12 @@ impl Scenario {
         };
         let seed = match get("seed") {
             None => 0,
-            Some(v) => v
-                .as_u64()
-                .ok_or_else(|| ScenarioError("seed: expected a whole number".into()))?,
+            Some(v) => v.as_u64().ok_or_else(|| {
+                ScenarioError(
+                    "seed: expected a whole number from 0 to 18446744073709551615 (2^64 - 1)"
+                        .into(),
+                )
+            })?,
         };
         let lenient = get("lenient").and_then(Value::as_bool).unwrap_or(false);
 
@@ -162,6 +165,13 @@ impl Scenario {
             let id = wget("id")
                 .and_then(Value::as_str)
                 .ok_or_else(|| ScenarioError(format!("{}: missing", at("id"))))?;
+            // Orders name walkers by id (`vote bob`, `give rucksack to bob`): one word.
+            if id.is_empty() || id.contains(|c: char| c.is_whitespace() || c == ';' || c == ':') {
+                return err(format!(
+                    "{}: {id:?} is not an id: one word, without spaces, ';' or ':'",
+                    at("id")
+                ));
+            }
             if names.iter().any(|n| n == id) {
                 return err(format!("{}: two walkers with id {id:?}", at("id")));
             }
@@ -193,8 +203,15 @@ impl Scenario {
             match wget("hand") {
                 None => {}
                 Some(Value::Array(list)) => {
-                    if list.len() > 8 {
-                        return err(format!("{}: at most 8 cards", at("hand")));
+                    // 4 cards in the morning, 3 after lunch, 2 after coffee (1.2, 2.3, 7.2).
+                    let most = clock::hand_size(turn);
+                    if list.len() > most {
+                        return err(format!(
+                            "{}: {} cards, but a hand holds at most {most} at {} (1.2, 2.3)",
+                            at("hand"),
+                            list.len(),
+                            clock::time_text(turn)
+                        ));
                     }
                     for (k, c) in list.iter().enumerate() {
                         let kind = card_kind(c, &format!("{}[{k}]", at("hand")))?;
@@ -237,13 +254,45 @@ impl Scenario {
             let points = match wget("points") {
                 None => 0,
                 Some(v) => v.as_i64().filter(|p| p.abs() <= 1000).ok_or_else(|| {
-                    ScenarioError(format!("{}: expected a whole number", at("points")))
+                    ScenarioError(format!(
+                        "{}: expected a whole number from -1000 to 1000",
+                        at("points")
+                    ))
                 })? as i32,
             };
             let home_since = match wget("home_since") {
                 None => None,
                 Some(v) => Some(time_to_turn(v, &at("home_since"))?),
             };
+            // A day ends in Keswick, and only a walker standing there can have been there since
+            // a turn; both are turns already played (5.1.12, B&B-9).
+            let in_keswick = place == Place::At(map.home_space());
+            for (field, when) in [("finished", finished), ("home_since", home_since)] {
+                let Some(when) = when else { continue };
+                if !in_keswick {
+                    return err(format!(
+                        "{}: only a walker in Keswick can be {} (B&B-9); it is at {}",
+                        at(field),
+                        if field == "finished" {
+                            "finished"
+                        } else {
+                            "home since a turn"
+                        },
+                        match place {
+                            Place::At(s) => map.space_id(s).to_string(),
+                            Place::Lake { .. } => "the lake".to_string(),
+                        }
+                    ));
+                }
+                if when >= turn {
+                    return err(format!(
+                        "{}: {} is not before the turn being resolved ({})",
+                        at(field),
+                        clock::time_text(when),
+                        clock::time_text(turn)
+                    ));
+                }
+            }
             walkers.push((
                 Walker {
                     place,
@@ -272,6 +321,16 @@ impl Scenario {
             Some(_) => return err("draw_pile: expected a list of cards, the next card first"),
         }
         pile.reverse();
+        // There is one Heavy Rucksack card (10.1): in play, or at most once in the pile.
+        let in_pile = pile
+            .iter()
+            .filter(|&&c| cards[usize::from(c)] == Card::Rucksack)
+            .count();
+        if in_pile > 1 || (in_pile == 1 && get("rucksack").is_some()) {
+            return err(
+                "draw_pile: a second Heavy Rucksack card; there is one, in play or in the deck (10.1)",
+            );
+        }
         if cards.len() > 250 {
             return err("scenario: more than 250 cards");
         }
@@ -299,6 +358,11 @@ impl Scenario {
                             ));
                         }
                     };
+                    if loc == map.home {
+                        return err(format!(
+                            "targets[{k}]: Keswick is where the day starts and ends, never a target (2.1, B&B-3)"
+                        ));
+                    }
                     if targets.contains(&loc) {
                         return err(format!(
                             "targets[{k}]: {} is a target twice",
@@ -332,6 +396,17 @@ impl Scenario {
                 Ok(w)
             })
             .collect::<Result<_, _>>()?;
+        // A target's count is how many walkers reached it: the walkers that list it (5.1.3–5.1.5).
+        for (k, &count) in target_arrivals.iter().enumerate() {
+            let listed = walkers.iter().filter(|w| w.reached & (1 << k) != 0).count();
+            if listed != usize::from(count) {
+                return err(format!(
+                    "targets[{k}].reached: {count}, but {listed} walker{} list {} in \"reached\"",
+                    if listed == 1 { "" } else { "s" },
+                    map.location_id(targets[k])
+                ));
+            }
+        }
         let rucksack = match get("rucksack") {
             None => None,
             Some(Value::Object(o)) => {
@@ -346,6 +421,13 @@ impl Scenario {
                     None => turn,
                     Some(v) => time_to_turn(v, "rucksack.since")?,
                 };
+                if since > turn {
+                    return err(format!(
+                        "rucksack.since: {} is after the turn being resolved ({})",
+                        clock::time_text(since),
+                        clock::time_text(turn)
+                    ));
+                }
                 Some(Rucksack {
                     carrier: carrier as u8,
                     since,
@@ -393,8 +475,13 @@ impl Scenario {
                         ));
                     }
                     if !lenient {
-                        day.check_turn_orders(w, &parsed.turns[0])
-                            .map_err(|e| ScenarioError(format!("{field}: {e}")))?;
+                        let checked = if day.walkers[w].is_out() {
+                            day.check_turn_orders(w, &parsed.turns[0])
+                                .and_then(|()| day.check_vote(&parsed))
+                        } else {
+                            day.check_round_orders(w, &parsed)
+                        };
+                        checked.map_err(|e| ScenarioError(format!("{field}: {e}")))?;
                     }
                     orders[w] = parsed;
                 }

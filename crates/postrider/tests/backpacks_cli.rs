@@ -48,6 +48,9 @@ fn a_gm_runs_a_whole_day_from_files() {
         &["orders", game, "--walker", "ann", "1: rest"],
         "this walker's day is over",
     );
+    // 10.5 "all players can vote": her vote is still taken, and nothing else (B&B-15).
+    let vote = ok(&["orders", game, "--walker", "ann", "vote bob"]);
+    assert!(vote.contains("vote bob"), "{vote}");
     let mut rounds = 1;
     while !ok(&["report", game]).contains("THE DAY IS OVER") {
         ok(&["resolve", game]);
@@ -56,7 +59,8 @@ fn a_gm_runs_a_whole_day_from_files() {
     }
     assert_eq!(rounds, 12);
     let report = ok(&["report", game]);
-    assert!(report.contains("back in Keswick at 10:20"), "{report}");
+    // She stood in Keswick from the end of the 10:00 turn: that is when she is back (5.1.12, B&B-9).
+    assert!(report.contains("back in Keswick at 10:00"), "{report}");
     assert!(ok(&["replay", game]).contains("the replay matches"));
     let past = ok(&["report", game, "--round", "1", "--walker", "bob"]);
     assert!(past.contains("Copy for bob"), "{past}");
