@@ -135,6 +135,41 @@ fn saving_leaves_only_the_game_file_and_its_lock_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A GM who let others read the game file keeps that after every save; a new game file is the
+/// GM's alone (it holds every hand).
+#[cfg(unix)]
+#[test]
+fn saving_keeps_the_game_files_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp("permissions");
+    let game = dir.join("day.json").to_str().unwrap().to_string();
+    ok(&[
+        "new",
+        "backpacks",
+        &game,
+        "--walkers",
+        "ann,bob",
+        "--seed",
+        "1",
+    ]);
+    let mode = |path: &str| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&game), 0o600);
+    std::fs::set_permissions(&game, std::fs::Permissions::from_mode(0o640)).unwrap();
+    ok(&["orders", &game, "--walker", "ann", "1: rest; 2: rest"]);
+    assert_eq!(mode(&game), 0o640);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A command on a game file that does not exist is refused as before, and leaves no lock file.
+#[test]
+fn a_missing_game_is_refused_without_a_lock_file() {
+    let dir = temp("missing");
+    let game = dir.join("none.json").to_str().unwrap().to_string();
+    common::refused(&["orders", &game, "--walker", "ann", "1: rest"], "reading");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn nanos(t: SystemTime) -> u64 {
     t.duration_since(UNIX_EPOCH).unwrap().as_nanos() as u64
 }
