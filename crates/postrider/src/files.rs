@@ -114,8 +114,8 @@ pub fn save(path: &str, text: &str) -> Result<()> {
     sync_dir(dir).with_context(|| format!("writing {path}: flushing {}", dir.display()))
 }
 
-/// Flushes a directory's entries (the rename) to the disk. Windows has no such call: a rename
-/// there is flushed by the file system's own journal.
+/// Flushes a directory's entries (the rename) to the disk. Unix only: Windows does not open a
+/// directory as a file, and there the rename is as durable as the file system makes it.
 fn sync_dir(dir: &Path) -> std::io::Result<()> {
     if cfg!(unix) {
         File::open(dir)?.sync_all()
