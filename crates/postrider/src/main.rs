@@ -224,10 +224,15 @@ fn run(cli: Cli) -> Result<()> {
                 [game, file] => (game.as_str(), file.as_str()),
                 _ => bail!("new: give [GAME] FILE"),
             };
+            // Held from the check to the write: two `new` for one file cannot both see it free.
+            let _hold = files::hold_new(file)?;
             if std::path::Path::new(file).exists() && !args.force {
                 bail!("{file}: already exists (use --force to overwrite)");
             }
-            let seed = game_api::Seed(args.seed.unwrap_or_else(files::fresh_seed));
+            let seed = game_api::Seed(match args.seed {
+                Some(seed) => seed,
+                None => files::fresh_seed()?,
+            });
             match game {
                 "breaking-away" => {
                     breaking_away::new(file, &args.rules, &args.options, args.teams, seed)
@@ -243,34 +248,48 @@ fn run(cli: Cli) -> Result<()> {
             }
         }
         Command::Lineup(args) if args.bot.is_some() => bail!("lineup: --bot is for orders"),
-        Command::Lineup(args) => match load(&args.game)? {
-            GameFile::Race(race) => breaking_away::lineup(&args.game, race, &args.team, &args.text),
-            GameFile::Outing(_) => {
-                bail!("lineup: Backpacks & Blisters has no line-ups; send orders")
+        // Every command that changes a game holds its file from the load to the save.
+        Command::Lineup(args) => {
+            let hold = files::hold(&args.game)?;
+            match hold.load()? {
+                GameFile::Race(race) => {
+                    breaking_away::lineup(&args.game, race, &args.team, &args.text)
+                }
+                GameFile::Outing(_) => {
+                    bail!("lineup: Backpacks & Blisters has no line-ups; send orders")
+                }
             }
-        },
-        Command::Orders(args) => match load(&args.game)? {
-            GameFile::Race(race) => breaking_away::orders(
-                &args.game,
-                race,
-                &args.team,
-                &args.text,
-                args.bot.as_deref(),
-            ),
-            GameFile::Outing(outing) => backpacks::orders(
-                &args.game,
-                outing,
-                &args.team,
-                &args.text,
-                args.bot.as_deref(),
-            ),
-        },
-        Command::Resolve(args) => match load(&args.game)? {
-            GameFile::Race(race) => breaking_away::resolve(&args.game, race, args.team.as_deref()),
-            GameFile::Outing(outing) => {
-                backpacks::resolve(&args.game, outing, args.team.as_deref())
+        }
+        Command::Orders(args) => {
+            let hold = files::hold(&args.game)?;
+            match hold.load()? {
+                GameFile::Race(race) => breaking_away::orders(
+                    &args.game,
+                    race,
+                    &args.team,
+                    &args.text,
+                    args.bot.as_deref(),
+                ),
+                GameFile::Outing(outing) => backpacks::orders(
+                    &args.game,
+                    outing,
+                    &args.team,
+                    &args.text,
+                    args.bot.as_deref(),
+                ),
             }
-        },
+        }
+        Command::Resolve(args) => {
+            let hold = files::hold(&args.game)?;
+            match hold.load()? {
+                GameFile::Race(race) => {
+                    breaking_away::resolve(&args.game, race, args.team.as_deref())
+                }
+                GameFile::Outing(outing) => {
+                    backpacks::resolve(&args.game, outing, args.team.as_deref())
+                }
+            }
+        }
         Command::Report(args) => match load(&args.game)? {
             GameFile::Race(race) => {
                 breaking_away::report(&race, args.team.as_deref(), args.public, args.turn)
@@ -279,18 +298,24 @@ fn run(cli: Cli) -> Result<()> {
                 backpacks::report(&outing, args.team.as_deref(), args.public, args.turn)
             }
         },
-        Command::Drop(args) => match load(&args.game)? {
-            GameFile::Race(race) => {
-                breaking_away::drop_or_retire(&args.game, race, &args.rider, false)
+        Command::Drop(args) => {
+            let hold = files::hold(&args.game)?;
+            match hold.load()? {
+                GameFile::Race(race) => {
+                    breaking_away::drop_or_retire(&args.game, race, &args.rider, false)
+                }
+                GameFile::Outing(_) => bail!("drop: Backpacks & Blisters has no riders"),
             }
-            GameFile::Outing(_) => bail!("drop: Backpacks & Blisters has no riders"),
-        },
-        Command::Retire(args) => match load(&args.game)? {
-            GameFile::Race(race) => {
-                breaking_away::drop_or_retire(&args.game, race, &args.rider, true)
+        }
+        Command::Retire(args) => {
+            let hold = files::hold(&args.game)?;
+            match hold.load()? {
+                GameFile::Race(race) => {
+                    breaking_away::drop_or_retire(&args.game, race, &args.rider, true)
+                }
+                GameFile::Outing(_) => bail!("retire: Backpacks & Blisters has no riders"),
             }
-            GameFile::Outing(_) => bail!("retire: Backpacks & Blisters has no riders"),
-        },
+        }
         Command::Replay { game } => {
             // Loading replays the log from the seed and refuses a file whose stored state
             // differs from the replay.

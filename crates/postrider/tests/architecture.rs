@@ -1,16 +1,20 @@
 //! Architecture invariants: the rules crates have no IO, no clock and no operating-system
-//! randomness in their dependency graph.
+//! randomness, in their dependency graph or in their own sources; each game crate stands on the
+//! game API alone; the GM's lifecycle does no IO.
 //!
-//! The graph comes from `cargo tree -p CRATE -e normal` rather than the raw `cargo metadata`
-//! resolve: metadata unifies features across the whole workspace, dev-dependencies included
-//! (proptest turns on `rand`'s `getrandom`), while `cargo tree -p` resolves one package the way
-//! it is actually built.
+//! The crates come from `cargo metadata` (every workspace member, so a new game crate is checked
+//! without editing this file). Each graph comes from `cargo tree -p CRATE -e normal` rather than
+//! the raw `cargo metadata` resolve: metadata unifies features across the whole workspace,
+//! dev-dependencies included (proptest turns on `rand`'s `getrandom`), while `cargo tree -p`
+//! resolves one package the way it is actually built.
 
 use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Crates a rules crate must never depend on, directly or not.
-const FORBIDDEN: [&str; 11] = [
+/// Crates that do IO, read the clock or draw from the operating system: a rules crate never
+/// depends on them, directly or not.
+const FORBIDDEN: [&str; 12] = [
     "tokio",
     "sqlx",
     "axum",
@@ -21,94 +25,257 @@ const FORBIDDEN: [&str; 11] = [
     "getrandom",
     "chrono",
     "time",
+    "jiff",
     "std-env",
 ];
-const RULES_CRATES: [&str; 3] = ["game-api", "game-breaking-away", "game-backpacks"];
-const HIGHER_LAYERS: [&str; 4] = ["bots", "gm", "server", "postrider"];
 
-fn dependencies(package: &str) -> BTreeSet<String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let output = Command::new(cargo)
-        .args([
-            "tree",
-            "--locked",
-            "--offline",
-            "-p",
-            package,
-            "-e",
-            "normal",
-            "--prefix",
-            "none",
-            "--format",
-            "{p}",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo tree runs");
+/// What source code that does IO, reads the clock or the environment, or draws from the
+/// operating system says. `jiff` may compute with times a caller gives, never ask for the time.
+const IO_IN_SOURCES: [&str; 14] = [
+    "std::fs",
+    "std::net",
+    "std::env",
+    "std::process",
+    "std::thread",
+    "std::io::stdin",
+    "std::io::stdout",
+    "SystemTime",
+    "Instant",
+    "::now(",
+    "TimeZone::system",
+    "getrandom",
+    "tokio",
+    "thread_rng",
+];
+
+fn cargo() -> Command {
+    let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+}
+
+fn stdout(command: &mut Command) -> String {
+    let output = command.output().expect("cargo runs");
     assert!(
         output.status.success(),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    String::from_utf8(output.stdout)
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Every workspace member: its name and the folder its sources are in.
+fn workspace_crates() -> Vec<(String, PathBuf)> {
+    let metadata: serde_json::Value = serde_json::from_str(&stdout(cargo().args([
+        "metadata",
+        "--format-version",
+        "1",
+        "--no-deps",
+        "--locked",
+        "--offline",
+    ])))
+    .unwrap();
+    let crates: Vec<(String, PathBuf)> = metadata["packages"]
+        .as_array()
         .unwrap()
-        .lines()
-        .filter_map(|line| line.split_whitespace().next().map(String::from))
+        .iter()
+        .map(|p| {
+            let manifest = Path::new(p["manifest_path"].as_str().unwrap());
+            (
+                p["name"].as_str().unwrap().to_string(),
+                manifest.parent().unwrap().join("src"),
+            )
+        })
+        .collect();
+    let names: Vec<&str> = crates.iter().map(|(n, _)| n.as_str()).collect();
+    for known in [
+        "game-api",
+        "game-breaking-away",
+        "game-backpacks",
+        "gm",
+        "postrider",
+    ] {
+        assert!(names.contains(&known), "the workspace was read: {names:?}");
+    }
+    crates
+}
+
+/// The game crates: every `game-*` member but the API they share.
+fn game_crates(crates: &[(String, PathBuf)]) -> Vec<&str> {
+    crates
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .filter(|n| n.starts_with("game-") && *n != "game-api")
         .collect()
 }
 
+/// The modules a grouped import `use std::{fs, net::TcpStream}` names, in full (`std::fs`,
+/// `std::net::TcpStream`), over as many lines as it takes, with the line it starts on.
+fn grouped_std_imports(code: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (start, _) in code.match_indices("std::{") {
+        let line = code[..start].lines().count().max(1);
+        let inside = &code[start + "std::{".len()..];
+        let mut depth = 1;
+        let end = inside
+            .find(|c| {
+                depth += match c {
+                    '{' => 1,
+                    '}' => -1,
+                    _ => 0,
+                };
+                depth == 0
+            })
+            .unwrap_or(inside.len());
+        for item in inside[..end]
+            .split([',', '}', ' ', '\n'])
+            .map(|i| i.replace('{', ""))
+            .filter(|i| !i.is_empty())
+        {
+            found.push((line, format!("std::{item}")));
+        }
+    }
+    found
+}
+
+/// Every line of a crate's sources that says one of `words`, as `file:line: text`.
+fn sources_saying(src: &Path, words: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut folders = vec![src.to_path_buf()];
+    let mut files = 0;
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files += 1;
+                let text = std::fs::read_to_string(&path).unwrap();
+                let code: Vec<&str> = text
+                    .lines()
+                    .map(|line| line.split("//").next().unwrap())
+                    .collect();
+                let imports = grouped_std_imports(&code.join("\n"));
+                let lines = code.iter().map(|c| c.to_string()).enumerate();
+                for (n, said) in lines.chain(imports.into_iter().map(|(n, i)| (n - 1, i))) {
+                    if words.iter().any(|w| said.contains(w)) {
+                        found.push(format!("{}:{}: {}", path.display(), n + 1, said.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(files > 0, "{} has sources", src.display());
+    found
+}
+
+fn dependencies(package: &str) -> BTreeSet<String> {
+    stdout(cargo().args([
+        "tree",
+        "--locked",
+        "--offline",
+        "-p",
+        package,
+        "-e",
+        "normal",
+        "--prefix",
+        "none",
+        "--format",
+        "{p}",
+    ]))
+    .lines()
+    .filter_map(|line| line.split_whitespace().next().map(String::from))
+    .collect()
+}
+
+/// No IO, no clock, no environment and no operating-system randomness in any rules crate (the
+/// game API and every game): not in its dependency graph, not in its own sources; and no higher
+/// layer (any other workspace crate) below it.
 #[test]
 fn rules_crates_stay_pure() {
-    for rules_crate in RULES_CRATES {
+    let crates = workspace_crates();
+    let rules: Vec<&str> = crates
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .filter(|n| n.starts_with("game-"))
+        .collect();
+    for (rules_crate, src) in crates.iter().filter(|(n, _)| rules.contains(&n.as_str())) {
         let deps = dependencies(rules_crate);
         assert!(
             deps.contains("serde"),
             "the dependency list was read: {deps:?}"
         );
-        for forbidden in FORBIDDEN.iter().chain(&HIGHER_LAYERS) {
+        let higher = crates
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .filter(|n| !rules.contains(n));
+        for forbidden in FORBIDDEN.into_iter().chain(higher) {
             assert!(
-                !deps.contains(*forbidden),
+                !deps.contains(forbidden),
                 "{rules_crate} depends on {forbidden}: rules crates stay pure"
             );
+        }
+        let io = sources_saying(src, &IO_IN_SOURCES);
+        assert!(io.is_empty(), "{rules_crate} does IO: {io:#?}");
+    }
+}
+
+/// Every game crate depends on the game API, and on no other crate of the workspace: not on
+/// another game, not on a higher layer.
+#[test]
+fn game_crates_depend_on_the_api_not_on_each_other() {
+    let crates = workspace_crates();
+    let games = game_crates(&crates);
+    assert!(
+        games.contains(&"game-breaking-away") && games.contains(&"game-backpacks"),
+        "{games:?}"
+    );
+    for game in &games {
+        let deps = dependencies(game);
+        assert!(deps.contains("game-api"), "{game} stands on the game API");
+        for (other, _) in &crates {
+            if other != game && other != "game-api" {
+                assert!(!deps.contains(other), "{game} depends on {other}");
+            }
         }
     }
 }
 
+/// gm is the turn lifecycle as pure functions: the caller brings the files or the database,
+/// the network and the time. It computes with times (`jiff`, for deadlines in a time zone) but
+/// never asks for one.
 #[test]
-fn game_crates_depend_on_the_api_not_on_each_other() {
-    let deps = dependencies("game-breaking-away");
-    assert!(deps.contains("game-api"));
-    assert!(
-        !deps
-            .iter()
-            .any(|d| d.starts_with("game-") && d != "game-api" && d != "game-breaking-away")
-    );
-}
-
-#[test]
-fn the_gm_lifecycle_has_no_io_and_the_server_is_its_only_user_of_it() {
-    // gm is the turn lifecycle as pure functions: the server brings the database, the
-    // network and the clock.
+fn the_gm_lifecycle_has_no_io() {
     let deps = dependencies("gm");
     assert!(
         deps.contains("game-breaking-away") && deps.contains("bots"),
-        "{deps:?}"
+        "the dependency list was read: {deps:?}"
     );
-    for forbidden in [
-        "tokio",
-        "sqlx",
-        "axum",
-        "hyper",
-        "getrandom",
-        "server",
-        "postrider",
-    ] {
+    for forbidden in FORBIDDEN.into_iter().filter(|&c| c != "jiff") {
         assert!(!deps.contains(forbidden), "gm depends on {forbidden}");
     }
-    let server = dependencies("server");
+    let crates = workspace_crates();
+    let (_, src) = crates.iter().find(|(n, _)| n == "gm").unwrap();
+    let io = sources_saying(src, &IO_IN_SOURCES);
+    assert!(io.is_empty(), "gm does IO: {io:#?}");
+}
+
+/// The scan of sources finds what it looks for (else the tests above would pass on anything).
+#[test]
+fn the_source_scan_finds_io() {
+    let crates = workspace_crates();
+    let (_, postrider) = crates.iter().find(|(n, _)| n == "postrider").unwrap();
+    let io = sources_saying(postrider, &IO_IN_SOURCES);
     assert!(
-        server.contains("gm") && server.contains("sqlx"),
-        "{server:?}"
+        io.iter()
+            .any(|l| l.contains("files.rs") && l.contains("std::fs")),
+        "{io:#?}"
     );
-    assert!(!server.contains("postrider"));
+    let grouped =
+        grouped_std_imports("use std::{\n    collections::BTreeMap,\n    fs::{self, File},\n};");
+    let grouped: Vec<&str> = grouped.iter().map(|(_, i)| i.as_str()).collect();
+    assert!(
+        grouped.iter().any(|i| i.starts_with("std::fs")),
+        "{grouped:?}"
+    );
 }
