@@ -5,13 +5,45 @@
 
 use std::fmt::Write as _;
 
-use game_api::{Seat, Viewer};
+use game_api::{Resolution, Seat, Table, Viewer};
 
 use crate::Weather;
 use crate::clock::{self, Special};
 use crate::day::{Day, Did, Place, RucksackHow, TurnOutcome};
-use crate::outing::{Outing, RoundRecord};
+use crate::game::Backpacks;
+use crate::map::Map;
+use crate::orders::{RoundOrders, describe_round};
 use crate::scenario::score_name;
+
+/// A day at the table, as the reports read it.
+type Outing<'a> = Table<'a, Backpacks>;
+type RoundRecord = Resolution<Backpacks>;
+
+trait OutingTable {
+    fn walkers(&self) -> &[String];
+    fn map(&self) -> &Map;
+    fn day(&self) -> &Day;
+    fn sealed(&self, walker: u8) -> Option<&RoundOrders>;
+    fn describe(&self, orders: &RoundOrders) -> String;
+}
+
+impl OutingTable for Outing<'_> {
+    fn walkers(&self) -> &[String] {
+        self.seats
+    }
+    fn map(&self) -> &Map {
+        &self.settings.map
+    }
+    fn day(&self) -> &Day {
+        self.state.expect("a day begins at once")
+    }
+    fn sealed(&self, walker: u8) -> Option<&RoundOrders> {
+        self.sealed[usize::from(walker)].orders.as_ref()
+    }
+    fn describe(&self, orders: &RoundOrders) -> String {
+        describe_round(orders, &self.settings.map, self.seats)
+    }
+}
 
 fn place_text(day: &Day, place: Place) -> String {
     match place {
@@ -197,7 +229,7 @@ pub fn round_report(outing: &Outing, record: &RoundRecord, viewer: Viewer) -> St
     let mut out = title(outing, &format!("round {round}"));
     let _ = writeln!(out, "{}\n", viewer_line(outing, viewer));
     let mut before = record.before.clone();
-    for (k, outcome) in record.turns.iter().enumerate() {
+    for (k, outcome) in record.events.iter().enumerate() {
         out.push_str(&turn_section(outing, &before, outcome, viewer));
         out.push('\n');
         if k == 0 {
