@@ -211,6 +211,6 @@ impl Game for Backpacks {
 
     fn gm_action(_: &Terrain, _: &[String], _: &mut Day, action: &GmAction) -> Result<(), String> {
         let (GmAction::Drop { rider } | GmAction::Retire { rider }) = action;
-        Err(format!("rider: {rider:?}: only Breaking Away has riders"))
+        Err(format!("rider {rider:?}: Backpacks & Blisters has no riders"))
     }
 }

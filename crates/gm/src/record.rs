@@ -284,8 +284,9 @@ impl<G: BotGame> GameRecord<G> {
         }
         if !self.takes_orders(seat) {
             return refused(format!(
-                "orders: this {}'s game is over, no orders needed",
-                G::SEAT_NOUN
+                "orders: this {}'s {} is over",
+                G::SEAT_NOUN,
+                G::GAME_NOUN
             ));
         }
         if G::orders_are_empty(&orders) {
