@@ -240,12 +240,14 @@ pub fn round_report(outing: &Outing, record: &RoundRecord, viewer: Viewer) -> St
             }
         }
     }
-    out.push_str(&state_report(outing, &record.after, viewer));
+    // A round's report is written once, when the round is resolved: no orders are sealed for
+    // the next round yet, whenever it is read again.
+    out.push_str(&state_report(outing, &record.after, viewer, false));
     out
 }
 
 /// The day as it stands: targets, standings, the Rucksack and (for the viewer) its cards.
-pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer) -> String {
+pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: bool) -> String {
     let names = outing.walkers();
     let map = &day.map;
     let view = day.view(viewer);
@@ -343,7 +345,7 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer) -> String {
             money_text(secrets.money),
             secrets.chocolate
         );
-        if let Some(o) = outing.sealed(w as u8) {
+        if let Some(o) = outing.sealed(w as u8).filter(|_| with_sealed) {
             let _ = writeln!(
                 out,
                 "{}'s sealed orders:\n  {}",
@@ -374,7 +376,7 @@ pub fn outing_report(outing: &Outing, viewer: Viewer) -> String {
         },
     );
     let _ = writeln!(out, "{}\n", viewer_line(outing, viewer));
-    out.push_str(&state_report(outing, day, viewer));
+    out.push_str(&state_report(outing, day, viewer, true));
     if !day.is_over() {
         let _ = writeln!(out, "\nOrders for round {}", clock::round(day.turn));
         for (w, name) in outing.walkers().iter().enumerate() {
