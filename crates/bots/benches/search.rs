@@ -15,7 +15,7 @@ fn mid_race() -> Position {
     let mut rng = Seed(4).rng(0);
     let hands: Vec<[Hand; 4]> = (0..4)
         .map(|_| {
-            let l = bots::breaking_away::BotKind::Heuristic.lineup(rules, &mut rng);
+            let l = bots::BotKind::Heuristic.lineup(rules, &mut rng);
             Grade::ALL.map(|g| Hand::new(l.cards(g)).unwrap())
         })
         .collect();

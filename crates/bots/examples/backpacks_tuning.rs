@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use bots::breaking_away::BotKind;
+use bots::BotKind;
 use game_api::{Game, Seat, Seed, Viewer};
 use game_backpacks::{Backpacks, Day, Deck, Map, clock};
 

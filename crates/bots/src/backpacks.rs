@@ -11,7 +11,7 @@ use game_backpacks::orders::{Action, RoundOrders, RucksackOrder, TurnOrders, Wea
 use game_backpacks::{CardKind, DayView, Place};
 use rand::RngExt;
 
-use crate::breaking_away::BotKind;
+use crate::BotKind;
 
 /// Where a walker expects to be and what it expects to hold, for planning a round's turns.
 #[derive(Clone, Debug)]

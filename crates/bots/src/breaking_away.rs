@@ -2,41 +2,19 @@
 //! policy: the highest card) and `heuristic` (a sensible player: sprints when a line is in
 //! reach, finishes with the smallest card that crosses, otherwise keeps its big cards).
 
-use std::fmt;
-use std::str::FromStr;
-
 use game_api::{Rng, Viewer};
 use game_breaking_away::rules::{Grade, Line, Rules, SCORING_PLACES, check_lineup_hand};
 use game_breaking_away::{Lineup, TeamOrders, View};
 use rand::RngExt;
 
-/// The kinds of bot a GM can seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BotKind {
-    Random,
-    Nmr,
-    Heuristic,
-    /// A search bot: determinized Monte Carlo search over its own orders (crate::mcts).
-    Mcts,
-}
+use crate::BotKind;
 
 impl BotKind {
-    pub const NAMES: [&'static str; 4] = ["random", "nmr", "heuristic", "mcts"];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            BotKind::Random => "random",
-            BotKind::Nmr => "nmr",
-            BotKind::Heuristic => "heuristic",
-            BotKind::Mcts => "mcts",
-        }
-    }
-
     /// The team's starting cards.
     pub fn lineup(self, rules: Rules, rng: &mut Rng) -> Lineup {
         match self {
             BotKind::Random => random_lineup(rules, rng),
-            BotKind::Nmr => game_breaking_away::race::default_lineup(),
+            BotKind::Nmr => game_breaking_away::default_lineup(),
             // The full allowance, few small cards; one of a few shapes, so that two heuristic
             // teams do not mirror each other.
             BotKind::Heuristic | BotKind::Mcts => {
@@ -93,28 +71,6 @@ impl BotKind {
             orders.set(rider.grade, card);
         }
         orders
-    }
-}
-
-impl fmt::Display for BotKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for BotKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<BotKind, String> {
-        match s {
-            "random" => Ok(BotKind::Random),
-            "nmr" => Ok(BotKind::Nmr),
-            "heuristic" => Ok(BotKind::Heuristic),
-            "mcts" => Ok(BotKind::Mcts),
-            _ => Err(format!(
-                "unknown bot {s:?} (expected one of {})",
-                BotKind::NAMES.join(", ")
-            )),
-        }
     }
 }
 

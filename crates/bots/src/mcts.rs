@@ -13,7 +13,7 @@ use game_breaking_away::turn::{Scratch, advance_with};
 use game_breaking_away::{Hand, Position, Rider, TeamOrders, View};
 use rand::RngExt;
 
-use crate::breaking_away::BotKind;
+use crate::BotKind;
 use crate::tournament::Entrant;
 
 /// How much a search may spend on one decision.
@@ -362,7 +362,7 @@ mod day_search {
 
     use super::{Budget, Decision, bandit};
     use crate::backpacks::planned_orders;
-    use crate::breaking_away::BotKind;
+    use crate::BotKind;
 
     /// A full day consistent with `view`: the cards the viewer cannot see are dealt at random
     /// into the others' hands and the draw pile; the others' purses are taken as untouched.

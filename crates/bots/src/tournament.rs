@@ -9,7 +9,7 @@ use game_api::{Game, Seat, Seed, Viewer};
 use game_backpacks::{Backpacks, Day, Deck, Map};
 use game_breaking_away::{BreakingAway, Grade, Hand, Position, Rules};
 
-use crate::breaking_away::BotKind;
+use crate::BotKind;
 use crate::mcts::Budget;
 
 /// Which game a tournament plays.

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use bots::breaking_away::BotKind;
+use bots::BotKind;
 use bots::mcts::Budget;
 use bots::tournament::Entrant;
 use game_api::{Game, Seat, Seed, Viewer};

@@ -4,6 +4,8 @@
 //! random stream derived from the game's stored seed give the next state and the turn's events.
 //! Nothing here reads a clock, the environment or a global random number generator.
 
+pub mod chart;
+
 use std::fmt;
 
 use rand::SeedableRng;
@@ -91,26 +93,85 @@ impl Viewer {
     }
 }
 
-/// A game's rules as pure functions of data.
+/// A game's rules as pure functions of data, and everything the game master's lifecycle above
+/// them needs: set-up and its checks, the pre-race phase (line-ups), orders as text (read, and
+/// echoed as read), views per viewer, reports and standings. `gm::Record<G>` holds one game of
+/// any `G: Game`; no layer above the rules crates branches on which game it is.
 ///
 /// Orders are sealed and simultaneous: every seat's orders for a turn are collected first, then
 /// `resolve` applies them all at once. A seat without orders gets `nmr_orders`, the rules' own
 /// "no moves received" policy.
-pub trait Game {
+pub trait Game: Sized + std::fmt::Debug + 'static {
+    /// The game's name in files, URLs and the API (`breaking-away`).
+    const NAME: &'static str;
+    /// The game's name for people (`Breaking Away`).
+    const TITLE: &'static str;
+    /// What a seat is called in messages (`team`, `walker`).
+    const SEAT_NOUN: &'static str;
+    /// What one resolution is called (`turn`, `round`).
+    const TURN_NOUN: &'static str;
+    /// What one game is called (`race`, `day`).
+    const GAME_NOUN: &'static str;
+    /// What the game's picture shows (`track`, `map`).
+    const PICTURE_NOUN: &'static str;
+
+    /// The checked set-up: rule set, options, data.
+    type Settings: Clone + std::fmt::Debug;
     /// The full position, secrets included.
-    type State: Clone;
-    /// One seat's orders for one turn.
-    type Orders: Clone;
-    /// What happened in a turn, for reports.
-    type Event;
+    type State: Clone + std::fmt::Debug;
+    /// What a seat seals before play begins (a Breaking Away team's cards); `()` for none.
+    type Lineup: Clone + std::fmt::Debug;
+    /// One seat's orders for one resolution.
+    type Orders: Clone + std::fmt::Debug;
+    /// What happened in one resolution, for reports.
+    type Event: Clone + std::fmt::Debug;
+
+    /// Checks the set-up; the error names the field (`rules`, `options`, `map`, `deck`).
+    fn settings(setup: &SetupText<'_>) -> Result<Self::Settings, String>;
+    /// How many seats the rules take.
+    fn seat_limits(settings: &Self::Settings) -> std::ops::RangeInclusive<usize>;
+    /// The rule set's name (`postal-2.2`, `board`, `pbm-2.1`).
+    fn rules_name(settings: &Self::Settings) -> &'static str;
+
+    /// Whether seats seal a line-up before play begins.
+    fn has_lineups(settings: &Self::Settings) -> bool;
+    fn parse_lineup(text: &str) -> Result<Self::Lineup, String>;
+    fn lineup_text(lineup: &Self::Lineup) -> String;
+    fn check_lineup(settings: &Self::Settings, lineup: &Self::Lineup) -> Result<(), String>;
+    /// The line-up of a seat that sent none.
+    fn default_lineup(settings: &Self::Settings) -> Self::Lineup;
+    /// Checks orders sealed before play begins against the seat's own line-up.
+    fn check_opening_orders(
+        settings: &Self::Settings,
+        lineup: &Self::Lineup,
+        orders: &Self::Orders,
+    ) -> Result<(), String>;
+    /// The opening position: every seat's line-up (the default for those that sent none).
+    /// Draws come from `seed` (the set-up's own stream).
+    fn start(settings: &Self::Settings, lineups: &[Self::Lineup], seed: Seed) -> Self::State;
+
+    /// Reads a seat's orders from the text form players type.
+    fn parse_orders(
+        settings: &Self::Settings,
+        seats: &[String],
+        text: &str,
+    ) -> Result<Self::Orders, String>;
+    /// The orders as the engine read them (the echo a player gets; parses back to the same).
+    fn orders_text(settings: &Self::Settings, seats: &[String], orders: &Self::Orders) -> String;
+    /// Orders with nothing in them are refused (`orders: no rider given`).
+    fn orders_are_empty(orders: &Self::Orders) -> bool;
 
     fn seat_count(state: &Self::State) -> usize;
     /// True once the game has ended; `resolve` must not be called after that.
     fn is_over(state: &Self::State) -> bool;
+    /// Whether a seat still has a part to play.
+    fn takes_orders(state: &Self::State, seat: Seat) -> bool;
     /// The orders the rules give a seat that sent none.
     fn nmr_orders(state: &Self::State, seat: Seat) -> Self::Orders;
     /// Checks one seat's orders against the position; the error names the offending order.
     fn check_orders(state: &Self::State, seat: Seat, orders: &Self::Orders) -> Result<(), String>;
+    /// The random stream of the resolution that `state` is waiting for.
+    fn resolution_stream(state: &Self::State) -> u64;
     /// Adjudicates one turn. `orders[seat]` is `None` for a seat that sent nothing. Orders have
     /// passed `check_orders`. Every random draw comes from `rng`.
     fn resolve(
@@ -118,6 +179,131 @@ pub trait Game {
         orders: &[Option<Self::Orders>],
         rng: &mut Rng,
     ) -> (Self::State, Vec<Self::Event>);
+
+    /// The report of one resolution as `viewer` may read it: plain text, for mail.
+    fn turn_report(table: &Table<'_, Self>, resolution: &Resolution<Self>, viewer: Viewer)
+    -> String;
+    /// Where the game stands between resolutions as `viewer` may read it: plain text.
+    fn state_report(table: &Table<'_, Self>, viewer: Viewer) -> String;
+    /// The game now as `viewer` may see it, for the API.
+    fn view_json(table: &Table<'_, Self>, viewer: Viewer) -> serde_json::Value;
+
+    /// What everybody should know once the game is set up (the day's targets), one line or
+    /// empty.
+    fn setup_note(table: &Table<'_, Self>) -> String;
+
+    /// The track or the map as it is in `state`, as SVG: public, nothing secret in it.
+    fn picture_svg(table: &Table<'_, Self>, state: &Self::State) -> String;
+    /// The chart's series over `states` (the start, then after each resolved turn).
+    fn progress(table: &Table<'_, Self>, states: &[&Self::State]) -> chart::Progress;
+
+    /// A position in the game's public scenario notation, with the sealed orders (GM only).
+    fn scenario_json(table: &Table<'_, Self>) -> Result<serde_json::Value, String>;
+
+    /// A GM's action on a piece of the game (postal 10.1's dropped rider, a retirement).
+    fn gm_action(
+        settings: &Self::Settings,
+        seats: &[String],
+        state: &mut Self::State,
+        action: &GmAction,
+    ) -> Result<(), String>;
+}
+
+/// The set-up of a game as given (the server's form, the command line, a game file): checked by
+/// [`Game::settings`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SetupText<'a> {
+    /// The rule set's name; `None` for the game's default.
+    pub rules: Option<&'a str>,
+    pub options: &'a [String],
+    /// A GM's own map (TOML), where the game has one.
+    pub map: Option<&'a str>,
+    /// A GM's own deck (TOML), where the game has one.
+    pub deck: Option<&'a str>,
+}
+
+/// A seat's sealed line-up and orders for the coming resolution.
+#[derive(Debug)]
+pub struct Sealed<G: Game> {
+    pub lineup: Option<G::Lineup>,
+    pub orders: Option<G::Orders>,
+}
+
+impl<G: Game> Clone for Sealed<G> {
+    fn clone(&self) -> Self {
+        Sealed {
+            lineup: self.lineup.clone(),
+            orders: self.orders.clone(),
+        }
+    }
+}
+
+impl<G: Game> Default for Sealed<G> {
+    fn default() -> Self {
+        Sealed {
+            lineup: None,
+            orders: None,
+        }
+    }
+}
+
+/// One resolved turn (or round), as reports need it.
+#[derive(Debug)]
+pub struct Resolution<G: Game> {
+    pub before: G::State,
+    pub orders: Vec<Option<G::Orders>>,
+    pub after: G::State,
+    pub events: Vec<G::Event>,
+}
+
+impl<G: Game> Clone for Resolution<G> {
+    fn clone(&self) -> Self {
+        Resolution {
+            before: self.before.clone(),
+            orders: self.orders.clone(),
+            after: self.after.clone(),
+            events: self.events.clone(),
+        }
+    }
+}
+
+/// A game at the table, as reports and views read it: its settings, the seats' names, the
+/// position (once play has begun), the sealed orders and the resolved turns.
+#[derive(Debug)]
+pub struct Table<'a, G: Game> {
+    pub settings: &'a G::Settings,
+    pub seats: &'a [String],
+    pub state: Option<&'a G::State>,
+    pub sealed: &'a [Sealed<G>],
+    pub history: &'a [Resolution<G>],
+}
+
+impl<G: Game> Clone for Table<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Table<'_, G> {}
+
+impl<G: Game> Table<'_, G> {
+    /// The number of the coming resolution (1 before anything is resolved).
+    pub fn turn(&self) -> u16 {
+        self.history.len() as u16 + 1
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.state.is_some_and(G::is_over)
+    }
+}
+
+/// What a GM may do to a piece of the game between turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GmAction {
+    /// Postal 10.1: the rider needs no more orders and plays its highest card.
+    Drop { rider: String },
+    /// The rider leaves the race for good (board: by agreement).
+    Retire { rider: String },
 }
 
 /// Text made safe inside SVG (or XML) text and double-quoted attributes, for the pictures

@@ -1,18 +1,117 @@
 //! Backpacks & Blisters on the common game API: a seat is a walker; its orders cover one postal
 //! round (two turns); `resolve` plays the round.
 
-use game_api::{Game, Rng, Seat};
+use std::sync::Arc;
 
+use game_api::chart::{Progress, Series, seat_colour};
+use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, SetupText, Table, Viewer};
+
+use crate::clock;
 use crate::day::{Day, TurnOutcome};
-use crate::orders::RoundOrders;
+use crate::deck::Deck;
+use crate::map::Map;
+use crate::orders::{RoundOrders, describe_round, parse_round_orders};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Backpacks;
 
+/// The board and the cards a day is played with: the shipped Keswick data or a GM's own.
+#[derive(Clone, Debug)]
+pub struct Terrain {
+    pub map: Arc<Map>,
+    pub deck: Arc<Deck>,
+}
+
+impl Terrain {
+    /// The map and deck from a GM's TOML files, or the shipped default for `None`.
+    pub fn load(map: Option<&str>, deck: Option<&str>) -> Result<Terrain, String> {
+        let map = match map {
+            None => Map::keswick(),
+            Some(toml) => Map::from_toml(toml).map_err(|e| e.to_string())?,
+        };
+        let deck = match deck {
+            None => Deck::from_toml(include_str!("../data/keswick-deck.toml"), &map)
+                .map_err(|e| format!("the default deck does not fit this map: {e}"))?,
+            Some(toml) => Deck::from_toml(toml, &map).map_err(|e| e.to_string())?,
+        };
+        Ok(Terrain {
+            map: Arc::new(map),
+            deck: Arc::new(deck),
+        })
+    }
+}
+
 impl Game for Backpacks {
+    const NAME: &'static str = "backpacks";
+    const TITLE: &'static str = "Backpacks & Blisters";
+    const SEAT_NOUN: &'static str = "walker";
+    const TURN_NOUN: &'static str = "round";
+    const GAME_NOUN: &'static str = "day";
+    const PICTURE_NOUN: &'static str = "map";
+
+    type Settings = Terrain;
     type State = Day;
+    type Lineup = ();
     type Orders = RoundOrders;
     type Event = TurnOutcome;
+
+    fn settings(setup: &SetupText<'_>) -> Result<Terrain, String> {
+        if setup.rules.is_some_and(|r| r != "pbm-2.1") || !setup.options.is_empty() {
+            return Err("rules: Backpacks & Blisters has one rule set and no options".into());
+        }
+        Terrain::load(setup.map, setup.deck)
+    }
+
+    fn seat_limits(_: &Terrain) -> std::ops::RangeInclusive<usize> {
+        1..=16
+    }
+
+    fn rules_name(_: &Terrain) -> &'static str {
+        "pbm-2.1"
+    }
+
+    fn has_lineups(_: &Terrain) -> bool {
+        false
+    }
+
+    fn parse_lineup(_: &str) -> Result<(), String> {
+        Err("Backpacks & Blisters has no line-ups".into())
+    }
+
+    fn lineup_text(_: &()) -> String {
+        String::new()
+    }
+
+    fn check_lineup(_: &Terrain, _: &()) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn default_lineup(_: &Terrain) {}
+
+    fn check_opening_orders(_: &Terrain, _: &(), _: &RoundOrders) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn start(terrain: &Terrain, lineups: &[()], seed: Seed) -> Day {
+        Day::new(
+            terrain.map.clone(),
+            terrain.deck.clone(),
+            lineups.len(),
+            &mut seed.rng(0),
+        )
+    }
+
+    fn parse_orders(terrain: &Terrain, walkers: &[String], text: &str) -> Result<RoundOrders, String> {
+        parse_round_orders(text, &terrain.map, walkers)
+    }
+
+    fn orders_text(terrain: &Terrain, walkers: &[String], orders: &RoundOrders) -> String {
+        describe_round(orders, &terrain.map, walkers)
+    }
+
+    fn orders_are_empty(_: &RoundOrders) -> bool {
+        false
+    }
 
     fn seat_count(state: &Day) -> usize {
         state.walkers.len()
@@ -20,6 +119,10 @@ impl Game for Backpacks {
 
     fn is_over(state: &Day) -> bool {
         state.is_over()
+    }
+
+    fn takes_orders(state: &Day, seat: Seat) -> bool {
+        state.walkers[seat.index()].is_out()
     }
 
     /// No orders: the walker rests both turns (docs/rulings.md B&B-11).
@@ -34,6 +137,10 @@ impl Game for Backpacks {
         state.check_round_orders(seat.index(), orders)
     }
 
+    fn resolution_stream(state: &Day) -> u64 {
+        u64::from(clock::round(state.turn))
+    }
+
     fn resolve(
         state: &Day,
         orders: &[Option<RoundOrders>],
@@ -44,5 +151,65 @@ impl Game for Backpacks {
             .map(|o| o.clone().unwrap_or_default())
             .collect();
         state.resolve_round(&orders, rng)
+    }
+
+    fn turn_report(
+        table: &Table<'_, Self>,
+        resolution: &Resolution<Self>,
+        viewer: Viewer,
+    ) -> String {
+        crate::report::round_report(table, resolution, viewer)
+    }
+
+    fn state_report(table: &Table<'_, Self>, viewer: Viewer) -> String {
+        crate::report::outing_report(table, viewer)
+    }
+
+    fn view_json(table: &Table<'_, Self>, viewer: Viewer) -> serde_json::Value {
+        crate::view::day_json(table, viewer)
+    }
+
+    fn setup_note(table: &Table<'_, Self>) -> String {
+        let Some(day) = table.state else {
+            return String::new();
+        };
+        let targets: Vec<&str> = day.targets.iter().map(|&t| day.map.location_id(t)).collect();
+        format!("The day's targets: {}.", targets.join(", "))
+    }
+
+    fn picture_svg(table: &Table<'_, Self>, day: &Day) -> String {
+        crate::svg::map_svg(&day.map, Some((day, table.seats)))
+    }
+
+    fn progress(table: &Table<'_, Self>, days: &[&Day]) -> Progress {
+        let views: Vec<_> = days.iter().map(|d| d.view(Viewer::Public)).collect();
+        let series = table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(w, name)| Series {
+                label: name.clone(),
+                colour: seat_colour(w as u8),
+                dash: "",
+                points: views
+                    .iter()
+                    .enumerate()
+                    .map(|(t, v)| (t as u16, v.walkers[w].points))
+                    .collect(),
+            })
+            .collect();
+        Progress {
+            quantity: "points",
+            series,
+        }
+    }
+
+    fn scenario_json(_: &Table<'_, Self>) -> Result<serde_json::Value, String> {
+        Err("scenario export: for Breaking Away races; a Backpacks report shows the day".into())
+    }
+
+    fn gm_action(_: &Terrain, _: &[String], _: &mut Day, action: &GmAction) -> Result<(), String> {
+        let (GmAction::Drop { rider } | GmAction::Retire { rider }) = action;
+        Err(format!("rider {rider:?}: Backpacks & Blisters has no riders"))
     }
 }

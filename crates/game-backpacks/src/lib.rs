@@ -13,7 +13,6 @@ pub mod deck;
 pub mod game;
 pub mod map;
 pub mod orders;
-pub mod outing;
 pub mod random;
 pub mod report;
 pub mod scenario;
@@ -37,5 +36,5 @@ pub enum Weather {
     Cloudy,
 }
 
-pub use game::Backpacks;
+pub use game::{Backpacks, Terrain};
 pub use view::{DayView, WalkerView};

@@ -5,13 +5,45 @@
 
 use std::fmt::Write as _;
 
-use game_api::{Seat, Viewer};
+use game_api::{Resolution, Seat, Table, Viewer};
 
 use crate::Weather;
 use crate::clock::{self, Special};
 use crate::day::{Day, Did, Place, RucksackHow, TurnOutcome};
-use crate::outing::{Outing, RoundRecord};
+use crate::game::Backpacks;
+use crate::map::Map;
+use crate::orders::{RoundOrders, describe_round};
 use crate::scenario::score_name;
+
+/// A day at the table, as the reports read it.
+type Outing<'a> = Table<'a, Backpacks>;
+type RoundRecord = Resolution<Backpacks>;
+
+trait OutingTable {
+    fn walkers(&self) -> &[String];
+    fn map(&self) -> &Map;
+    fn day(&self) -> &Day;
+    fn sealed(&self, walker: u8) -> Option<&RoundOrders>;
+    fn describe(&self, orders: &RoundOrders) -> String;
+}
+
+impl OutingTable for Outing<'_> {
+    fn walkers(&self) -> &[String] {
+        self.seats
+    }
+    fn map(&self) -> &Map {
+        &self.settings.map
+    }
+    fn day(&self) -> &Day {
+        self.state.expect("a day begins at once")
+    }
+    fn sealed(&self, walker: u8) -> Option<&RoundOrders> {
+        self.sealed[usize::from(walker)].orders.as_ref()
+    }
+    fn describe(&self, orders: &RoundOrders) -> String {
+        describe_round(orders, &self.settings.map, self.seats)
+    }
+}
 
 fn place_text(day: &Day, place: Place) -> String {
     match place {
@@ -227,7 +259,7 @@ pub fn round_report(outing: &Outing, record: &RoundRecord, viewer: Viewer) -> St
         );
     }
     let mut before = record.before.clone();
-    for (k, outcome) in record.turns.iter().enumerate() {
+    for (k, outcome) in record.events.iter().enumerate() {
         out.push_str(&turn_section(outing, &before, outcome, viewer, &nmr));
         out.push('\n');
         if k == 0 {
@@ -238,12 +270,14 @@ pub fn round_report(outing: &Outing, record: &RoundRecord, viewer: Viewer) -> St
             }
         }
     }
-    out.push_str(&state_report(outing, &record.after, viewer));
+    // A round's report is written once, when the round is resolved: no orders are sealed for
+    // the next round yet, whenever it is read again.
+    out.push_str(&state_report(outing, &record.after, viewer, false));
     out
 }
 
 /// The day as it stands: targets, standings, the Rucksack and (for the viewer) its cards.
-pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer) -> String {
+pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: bool) -> String {
     let names = outing.walkers();
     let map = &day.map;
     let view = day.view(viewer);
@@ -341,7 +375,7 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer) -> String {
             money_text(secrets.money),
             secrets.chocolate
         );
-        if let Some(o) = outing.sealed(w as u8) {
+        if let Some(o) = outing.sealed(w as u8).filter(|_| with_sealed) {
             let _ = writeln!(
                 out,
                 "{}'s sealed orders:\n  {}",
@@ -372,7 +406,7 @@ pub fn outing_report(outing: &Outing, viewer: Viewer) -> String {
         },
     );
     let _ = writeln!(out, "{}\n", viewer_line(outing, viewer));
-    out.push_str(&state_report(outing, day, viewer));
+    out.push_str(&state_report(outing, day, viewer, true));
     if !day.is_over() {
         let _ = writeln!(out, "\nOrders for round {}", clock::round(day.turn));
         for (w, name) in outing.walkers().iter().enumerate() {
@@ -392,15 +426,31 @@ pub fn outing_report(outing: &Outing, viewer: Viewer) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_api::Seed;
+    use game_api::{Game, Seed};
 
     #[test]
     fn bb_11_a_walker_that_sent_no_orders_is_marked_in_the_report() {
         let names: Vec<String> = vec!["ann".into(), "bob".into()];
-        let mut outing = Outing::new(names, Seed(3), None, None).unwrap();
-        let orders = outing.parse_orders("1: rest; 2: rest").unwrap();
-        outing.submit_orders("ann", orders).unwrap();
-        let record = outing.resolve().unwrap().clone();
+        let terrain = crate::Terrain::load(None, None).unwrap();
+        let before = Backpacks::start(&terrain, &[(), ()], Seed(3));
+        let rest = crate::orders::parse_round_orders("1: rest; 2: rest", &terrain.map, &names)
+            .unwrap();
+        let orders = vec![Some(rest), None];
+        let (after, events) = Backpacks::resolve(&before, &orders, &mut Seed(3).rng(1));
+        let record = Resolution {
+            before,
+            orders,
+            after,
+            events,
+        };
+        let sealed = vec![game_api::Sealed::default(); 2];
+        let outing = Table {
+            settings: &terrain,
+            seats: &names,
+            state: Some(&record.after),
+            sealed: &sealed,
+            history: std::slice::from_ref(&record),
+        };
         for viewer in [Viewer::Gm, Viewer::Public, Viewer::Seat(Seat(0))] {
             let report = round_report(&outing, &record, viewer);
             assert!(

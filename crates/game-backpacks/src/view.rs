@@ -89,3 +89,38 @@ impl Day {
         }
     }
 }
+
+/// The day now as `viewer` may see it, as JSON: what the API's game state shows.
+pub fn day_json(table: &game_api::Table<'_, crate::Backpacks>, viewer: Viewer) -> serde_json::Value {
+    use crate::clock;
+    use crate::scenario::{place_json, weather_name};
+    use serde_json::json;
+    let day = table.state.expect("a day begins at once");
+    let walkers = table.seats;
+    let view = day.view(viewer);
+    json!({
+        "game": "backpacks",
+        "turn": table.turn(),
+        "time": day.clock_text(),
+        "over": day.is_over(),
+        "weather": weather_name(view.weather),
+        "targets": view.targets.iter().zip(&view.target_arrivals).map(|(&t, &n)| json!({
+            "location": day.map.location_id(t),
+            "reached": n,
+        })).collect::<Vec<_>>(),
+        "rucksack": view.rucksack.map(|r| walkers[usize::from(r.carrier)].clone()),
+        "walkers": view.walkers.iter().enumerate().map(|(w, walker)| json!({
+            "name": walkers[w],
+            "at": place_json(&day.map, walker.place),
+            "points": walker.points,
+            "reached": walker.reached,
+            "finished": walker.finished.map(clock::time_text),
+            "lost": walker.lost,
+            "hand_size": walker.hand_size,
+            "hand": walker.secrets.as_ref().map(|s| s.hand.iter().map(|c| c.to_string()).collect::<Vec<_>>()),
+            "next_card": walker.secrets.as_ref().and_then(|s| s.next_card.map(|c| c.to_string())),
+            "money": walker.secrets.as_ref().map(|s| s.money),
+            "chocolate": walker.secrets.as_ref().map(|s| s.chocolate),
+        })).collect::<Vec<_>>(),
+    })
+}

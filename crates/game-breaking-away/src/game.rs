@@ -1,12 +1,44 @@
 //! Breaking Away on the common game API: a seat is a team, its orders a card per rider.
 
-use game_api::{Game, Rng, Seat};
+use game_api::chart::{DASHES, Progress, Series, seat_colour};
+use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, SetupText, Table, Viewer};
 use rand::RngExt;
 
-use crate::orders::TeamOrders;
-use crate::position::Position;
-use crate::rules::{Grade, RuleSet};
+use crate::orders::{Lineup, TeamOrders, parse_lineup, parse_orders};
+use crate::position::{Hand, Position, Status};
+use crate::rules::{Grade, Options, RuleSet, Rules};
 use crate::turn::{self, TurnOutcome};
+
+/// The line-up a team that sent none starts with: the first example of postal 3.2.
+pub fn default_lineup() -> Lineup {
+    Lineup([
+        vec![10, 10, 10],
+        vec![8, 8, 9],
+        vec![3, 8, 9],
+        vec![5, 5, 6],
+    ])
+}
+
+/// A rider's name: team and grade, as in `red-C`.
+pub fn rider_name(teams: &[String], team: u8, grade: Grade) -> String {
+    format!("{}-{grade}", teams[usize::from(team)])
+}
+
+/// Finds a rider by its name (`red-C`, team names in any case).
+pub fn rider_by_name(position: &Position, teams: &[String], name: &str) -> Result<usize, String> {
+    let parsed = name.rsplit_once(['-', ' ']).and_then(|(team, grade)| {
+        let team = teams.iter().position(|t| t.eq_ignore_ascii_case(team))?;
+        let mut letters = grade.chars();
+        let grade = Grade::from_letter(letters.next()?).filter(|_| letters.next().is_none())?;
+        rider_index(position, team as u8, grade)
+    });
+    parsed.ok_or_else(|| {
+        format!(
+            "rider {name:?}: no such rider (write team-grade, e.g. {}-A)",
+            teams[0]
+        )
+    })
+}
 
 /// The Breaking Away rules as a [`Game`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -63,9 +95,198 @@ pub fn rider_orders(position: &Position, orders: &[Option<TeamOrders>]) -> Vec<O
 }
 
 impl Game for BreakingAway {
+    const NAME: &'static str = "breaking-away";
+    const TITLE: &'static str = "Breaking Away";
+    const SEAT_NOUN: &'static str = "team";
+    const TURN_NOUN: &'static str = "turn";
+    const GAME_NOUN: &'static str = "race";
+    const PICTURE_NOUN: &'static str = "track";
+
+    type Settings = Rules;
     type State = Position;
+    type Lineup = Lineup;
     type Orders = TeamOrders;
     type Event = TurnOutcome;
+
+    fn settings(setup: &SetupText<'_>) -> Result<Rules, String> {
+        if setup.map.is_some() || setup.deck.is_some() {
+            return Err("map: Breaking Away has no map or deck".into());
+        }
+        let set: RuleSet = setup
+            .rules
+            .unwrap_or("postal-2.2")
+            .parse()
+            .map_err(|e: String| format!("rules: {e}"))?;
+        let mut options = Options::default();
+        for name in setup.options {
+            options.set(name).map_err(|e| format!("options: {e}"))?;
+        }
+        Rules::new(set, options)
+    }
+
+    fn seat_limits(rules: &Rules) -> std::ops::RangeInclusive<usize> {
+        let (min, max) = rules.set.team_limits();
+        min..=max
+    }
+
+    fn rules_name(rules: &Rules) -> &'static str {
+        rules.set.name()
+    }
+
+    fn has_lineups(_: &Rules) -> bool {
+        true
+    }
+
+    fn parse_lineup(text: &str) -> Result<Lineup, String> {
+        parse_lineup(text)
+    }
+
+    fn lineup_text(lineup: &Lineup) -> String {
+        lineup.to_string()
+    }
+
+    fn check_lineup(rules: &Rules, lineup: &Lineup) -> Result<(), String> {
+        lineup.check(*rules)
+    }
+
+    fn default_lineup(_: &Rules) -> Lineup {
+        default_lineup()
+    }
+
+    fn check_opening_orders(_: &Rules, lineup: &Lineup, orders: &TeamOrders) -> Result<(), String> {
+        Grade::ALL.iter().try_for_each(|&g| match orders.card(g) {
+            Some(card) if !lineup.cards(g).contains(&card) => Err(format!(
+                "rider {g}: card {card} is not in the hand {:?}",
+                lineup.cards(g)
+            )),
+            _ => Ok(()),
+        })
+    }
+
+    fn start(rules: &Rules, lineups: &[Lineup], _seed: Seed) -> Position {
+        let hands: Vec<[Hand; 4]> = lineups
+            .iter()
+            .map(|l| Grade::ALL.map(|g| Hand::new(l.cards(g)).expect("a checked line-up")))
+            .collect();
+        Position::start(*rules, &hands)
+    }
+
+    fn parse_orders(_: &Rules, _: &[String], text: &str) -> Result<TeamOrders, String> {
+        parse_orders(text)
+    }
+
+    fn orders_text(_: &Rules, _: &[String], orders: &TeamOrders) -> String {
+        orders.to_string()
+    }
+
+    fn orders_are_empty(orders: &TeamOrders) -> bool {
+        orders.is_empty()
+    }
+
+    fn takes_orders(state: &Position, seat: Seat) -> bool {
+        state
+            .team_riders(seat.0)
+            .any(|i| state.riders[i].status == Status::Racing)
+    }
+
+    fn resolution_stream(state: &Position) -> u64 {
+        u64::from(state.turn)
+    }
+
+    fn turn_report(
+        table: &Table<'_, Self>,
+        resolution: &Resolution<Self>,
+        viewer: Viewer,
+    ) -> String {
+        crate::report::turn_report(table, resolution, viewer)
+    }
+
+    fn state_report(table: &Table<'_, Self>, viewer: Viewer) -> String {
+        crate::report::race_report(table, viewer)
+    }
+
+    fn view_json(table: &Table<'_, Self>, viewer: Viewer) -> serde_json::Value {
+        crate::view::race_json(table, viewer)
+    }
+
+    fn setup_note(_: &Table<'_, Self>) -> String {
+        String::new()
+    }
+
+    fn picture_svg(table: &Table<'_, Self>, state: &Position) -> String {
+        crate::svg::track_svg(&state.view(Viewer::Public), table.seats)
+    }
+
+    fn progress(table: &Table<'_, Self>, states: &[&Position]) -> Progress {
+        let views: Vec<_> = states.iter().map(|p| p.view(Viewer::Public)).collect();
+        let riders = views.first().map_or(0, |v| v.riders.len());
+        let series = (0..riders)
+            .map(|i| {
+                let first = &views[0].riders[i];
+                Series {
+                    label: rider_name(table.seats, first.team, first.grade),
+                    colour: seat_colour(first.team),
+                    dash: DASHES[first.grade.index()],
+                    points: views
+                        .iter()
+                        .enumerate()
+                        .take_while(|(_, v)| v.riders[i].status != Status::Retired)
+                        .map(|(t, v)| (t as u16, v.riders[i].distance))
+                        .collect(),
+                }
+            })
+            .collect();
+        Progress {
+            quantity: "distance",
+            series,
+        }
+    }
+
+    fn scenario_json(table: &Table<'_, Self>) -> Result<serde_json::Value, String> {
+        let Some(position) = table.state else {
+            return Err("the race has not started, there is no position yet".into());
+        };
+        let rider_ids = position
+            .riders
+            .iter()
+            .map(|r| rider_name(table.seats, r.team, r.grade))
+            .collect();
+        let sealed: Vec<Option<TeamOrders>> = table.sealed.iter().map(|s| s.orders).collect();
+        let orders = rider_orders(position, &sealed);
+        Ok(crate::scenario::Scenario {
+            position: position.clone(),
+            team_names: table.seats.to_vec(),
+            rider_ids,
+            orders,
+        }
+        .to_json())
+    }
+
+    fn gm_action(
+        _: &Rules,
+        teams: &[String],
+        state: &mut Position,
+        action: &GmAction,
+    ) -> Result<(), String> {
+        let (GmAction::Drop { rider: name } | GmAction::Retire { rider: name }) = action;
+        let i = rider_by_name(state, teams, name)?;
+        let status = state.riders[i].status;
+        let allowed = match action {
+            GmAction::Drop { .. } => status == Status::Racing,
+            GmAction::Retire { .. } => state.riders[i].on_track(),
+        };
+        if state.is_over() || !allowed {
+            return Err(format!(
+                "rider: cannot do that to a rider who is {status:?} (race over: {})",
+                state.is_over()
+            ));
+        }
+        state.riders[i].status = match action {
+            GmAction::Drop { .. } => Status::Dropped,
+            GmAction::Retire { .. } => Status::Retired,
+        };
+        Ok(())
+    }
 
     fn seat_count(state: &Position) -> usize {
         usize::from(state.team_count)

@@ -10,7 +10,6 @@ pub mod game;
 pub mod orders;
 pub mod points;
 pub mod position;
-pub mod race;
 pub mod random;
 pub mod report;
 pub mod rules;
@@ -19,7 +18,7 @@ pub mod svg;
 pub mod turn;
 pub mod view;
 
-pub use game::BreakingAway;
+pub use game::{BreakingAway, default_lineup, rider_by_name, rider_name};
 pub use orders::{Lineup, TeamOrders};
 pub use points::Points;
 pub use position::{Hand, Position, Rider, Status};

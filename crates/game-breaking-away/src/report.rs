@@ -5,13 +5,49 @@
 
 use std::fmt::Write as _;
 
-use game_api::{Seat, Viewer};
+use game_api::{Resolution, Seat, Table, Viewer};
 
+use crate::game::BreakingAway;
+use crate::orders::{Lineup, TeamOrders};
 use crate::position::{Position, Status};
-use crate::race::{Race, TurnRecord};
+use crate::rules::{Grade, Rules};
 use crate::rules::{Line, RuleSet};
 use crate::turn::{Source, Why};
 use crate::view::View;
+
+/// A race at the table, as the reports read it.
+type Race<'a> = Table<'a, BreakingAway>;
+type TurnRecord = Resolution<BreakingAway>;
+
+trait RaceTable {
+    fn rules(&self) -> Rules;
+    fn teams(&self) -> &[String];
+    fn rider_name(&self, team: u8, grade: Grade) -> String;
+    fn position(&self) -> Option<&Position>;
+    fn pending_lineup(&self, team: u8) -> Option<&Lineup>;
+    fn pending_orders(&self, team: u8) -> Option<&TeamOrders>;
+}
+
+impl RaceTable for Race<'_> {
+    fn rules(&self) -> Rules {
+        *self.settings
+    }
+    fn teams(&self) -> &[String] {
+        self.seats
+    }
+    fn rider_name(&self, team: u8, grade: Grade) -> String {
+        crate::game::rider_name(self.seats, team, grade)
+    }
+    fn position(&self) -> Option<&Position> {
+        self.state
+    }
+    fn pending_lineup(&self, team: u8) -> Option<&Lineup> {
+        self.sealed[usize::from(team)].lineup.as_ref()
+    }
+    fn pending_orders(&self, team: u8) -> Option<&TeamOrders> {
+        self.sealed[usize::from(team)].orders.as_ref()
+    }
+}
 
 fn ordinal(n: u16) -> String {
     let suffix = match (n % 10, n % 100) {
@@ -65,7 +101,7 @@ fn viewer_line(race: &Race, viewer: Viewer) -> String {
 /// The report of one resolved turn, as `viewer` may read it.
 pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
     let set = race.rules().set;
-    let outcome = &record.outcome;
+    let outcome = &record.events[0];
     let name = |i: usize| {
         let r = &record.before.riders[i];
         race.rider_name(r.team, r.grade)
@@ -224,8 +260,7 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
 }
 
 fn members_tied(record: &TurnRecord) -> bool {
-    record
-        .outcome
+    record.events[0]
         .moves
         .windows(2)
         .any(|w| w[0].group == w[1].group)

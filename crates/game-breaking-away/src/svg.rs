@@ -12,21 +12,13 @@ use crate::position::Status;
 use crate::rules::{Grade, Line};
 use crate::view::{RiderView, View};
 
-/// The colours of the teams, in seat order (shared with the position chart).
-pub const TEAM_COLOURS: [&str; 16] = [
-    "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-    "#7f7f7f", "#bcbd22", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd",
-];
 
 const CELL: i32 = 14;
 const LEFT: i32 = 40;
 const TOP: i32 = 34;
 const DISC: i32 = 12;
 
-/// The team colour of seat `team`.
-pub fn team_colour(team: u8) -> &'static str {
-    TEAM_COLOURS[usize::from(team) % TEAM_COLOURS.len()]
-}
+pub use game_api::chart::seat_colour as team_colour;
 
 /// Draws the track with the riders of `view`; `teams` names the teams (for the tooltips and
 /// the legend).

@@ -118,3 +118,51 @@ mod tests {
         );
     }
 }
+
+/// The race now as `viewer` may see it, as JSON: what the API's game state shows.
+pub fn race_json(table: &game_api::Table<'_, crate::BreakingAway>, viewer: Viewer) -> serde_json::Value {
+    use serde_json::json;
+    let rules = *table.settings;
+    let teams = table.seats;
+    let Some(position) = table.state else {
+        return json!({
+            "game": "breaking-away",
+            "rules": rules.set.name(),
+            "turn": 1,
+            "started": false,
+            "over": false,
+            "teams": teams,
+        });
+    };
+    let view = position.view(viewer);
+    let points = position.team_points();
+    json!({
+        "game": "breaking-away",
+        "rules": rules.set.name(),
+        "turn": view.turn,
+        "started": true,
+        "over": position.is_over(),
+        "teams": teams.iter().enumerate().map(|(t, name)| json!({
+            "name": name,
+            "points": points[t].to_json(),
+        })).collect::<Vec<_>>(),
+        "standings": position.standings().iter().map(|&t| teams[usize::from(t)].clone()).collect::<Vec<_>>(),
+        "riders": view.riders.iter().map(|r| json!({
+            "name": crate::game::rider_name(teams, r.team, r.grade),
+            "team": teams[usize::from(r.team)],
+            "grade": r.grade.letter().to_string(),
+            "distance": r.distance,
+            "square": rules.set.square(r.distance),
+            "points": r.points.to_json(),
+            "status": match r.status {
+                Status::Racing => "racing".to_string(),
+                Status::Dropped => "dropped".to_string(),
+                Status::Retired => "retired".to_string(),
+                Status::Finished(p) => format!("finished {p}"),
+            },
+            "sole_leader": r.sole_leader,
+            "hand_size": r.hand_size,
+            "hand": r.hand.map(|h| h.ascending()),
+        })).collect::<Vec<_>>(),
+    })
+}

@@ -1,43 +1,15 @@
 //! The game's event log: everything that happens to a game on the server, in order. The log is
 //! the source of truth; a game's record is the replay of its log (`Record::replay`).
 
+use game_api::Seat;
 use serde::{Deserialize, Serialize};
-
-/// Which game a table plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameKind {
-    BreakingAway,
-    Backpacks,
-}
-
-impl GameKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::BreakingAway => "breaking-away",
-            GameKind::Backpacks => "backpacks",
-        }
-    }
-}
-
-impl std::str::FromStr for GameKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<GameKind, String> {
-        match s {
-            "breaking-away" => Ok(GameKind::BreakingAway),
-            "backpacks" => Ok(GameKind::Backpacks),
-            _ => Err(format!(
-                "unknown game {s:?} (expected breaking-away or backpacks)"
-            )),
-        }
-    }
-}
 
 /// How a game is set up: everything the rules need to start it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
-    pub game: GameKind,
+    /// The game's name (`breaking-away`, `backpacks`): one of `registry::GAMES`.
+    pub game: String,
     /// Breaking Away: `postal-2.2` or `board`. Ignored by Backpacks.
     #[serde(default)]
     pub rules: Option<String>,
@@ -48,6 +20,12 @@ pub struct Setup {
     pub seats: Vec<String>,
     /// Every random draw of the game comes from this seed.
     pub seed: u64,
+    /// A GM's own map (TOML), where the game has one; `None`: the shipped default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<String>,
+    /// A GM's own deck (TOML), where the game has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<String>,
 }
 
 /// Who sent a set of orders.
@@ -70,13 +48,13 @@ pub enum Event {
     },
     /// A Breaking Away team's sealed line-up (postal 3.1), as the engine read it.
     Lineup {
-        seat: u8,
+        seat: Seat,
         text: String,
         author: Author,
     },
     /// A seat's sealed orders for the coming turn (or round), as the engine read them.
     Orders {
-        seat: u8,
+        seat: Seat,
         text: String,
         author: Author,
     },
@@ -99,17 +77,17 @@ pub enum Event {
     },
     /// A player took a seat.
     SeatClaimed {
-        seat: u8,
+        seat: Seat,
         player: String,
     },
     /// The GM handed a seat to a bot (`None`: back to a person).
     SeatBot {
-        seat: u8,
+        seat: Seat,
         bot: Option<String>,
     },
     /// The GM freed a seat for a new player.
     SeatFreed {
-        seat: u8,
+        seat: Seat,
     },
     /// The deadline moved (set, extended or shortened), in Unix seconds.
     Deadline {
@@ -136,7 +114,7 @@ impl Event {
 
     /// The seat whose sealed line-up or orders this entry holds: secret until the turn is
     /// resolved.
-    pub fn sealed_seat(&self) -> Option<u8> {
+    pub fn sealed_seat(&self) -> Option<Seat> {
         match self {
             Event::Lineup { seat, .. } | Event::Orders { seat, .. } => Some(*seat),
             _ => None,

@@ -1,14 +1,29 @@
-//! The game master's turn lifecycle, shared by the server and the command line: a game is its
-//! event log (`event`), replayed into a record (`record`) that seals orders, knows who is
-//! ready, lets bots take seats and adjudicates with the rules' NMR policy; `deadline` says when
-//! a turn falls due. No IO, no clock: the caller gives the time.
+//! The game master's turn lifecycle, shared by the command line and the server: a game is its
+//! event log (`event`), replayed into a record (`record`, generic over the game; `registry`
+//! lists the games and hides which one a record holds) that seals orders, knows who is ready,
+//! lets bots take seats and adjudicates with the rules' NMR policy; `file` is the game file
+//! both doors read and write; `deadline` says when a turn falls due. No IO, no clock: the
+//! caller gives the time.
 
 pub mod deadline;
+pub mod error;
 pub mod event;
-pub mod picture;
+pub mod file;
 pub mod record;
+pub mod registry;
 
 pub use deadline::{DeadlineRule, utc_text};
-pub use event::{Author, Event, GameKind, Setup};
-pub use picture::{Progress, Series};
-pub use record::{BREAKING_AWAY_OPTIONS, GmError, Record, Submission, check_bot, default_lineup};
+pub use error::GmError;
+pub use event::{Author, Event, Setup};
+pub use file::{GameFile, LogEntry};
+pub use game_api::chart::{Progress, Series};
+pub use record::{GameRecord, Submission};
+pub use registry::{GAMES, GameInfo, Record, game_info, parse_bot};
+
+/// The board game's optional rules, by name (what `Setup::options` may hold).
+pub const BREAKING_AWAY_OPTIONS: [&str; 4] = game_breaking_away::Options::NAMES;
+
+/// The line-up a Breaking Away team that sends none starts with, as text (a form's default).
+pub fn default_lineup() -> String {
+    game_breaking_away::default_lineup().to_string()
+}

@@ -1,37 +1,16 @@
-//! The GM's record of one game, whichever game it is: sealed orders, readiness, adjudication
-//! with the rules' NMR policy, and what each viewer may see. Built only by replaying the log.
+//! The GM's record of one game of any game `G`: the seats, the seed, the sealed line-ups and
+//! orders, the position, and every resolved turn. It is built only by applying log entries
+//! (`Event`s), so that a replay of the log reproduces it; the command line's game file and the
+//! server's database hold the same entries.
 
-use game_api::{Seat, Seed, Viewer};
-use game_backpacks::outing::Outing;
-use game_breaking_away::orders::{parse_lineup, parse_orders};
-use game_breaking_away::race::Race;
-use game_breaking_away::{Options, RuleSet, Rules, Status};
-use serde_json::{Value, json};
+use bots::{BotGame, BotKind};
+use game_api::{Game, GmAction, Resolution, Sealed, Seat, Seed, SetupText, Table, Viewer};
 
-use crate::event::{Author, Event, GameKind, Setup};
+use crate::error::GmError;
+use crate::event::{Author, Event, Setup};
 
-/// A request the rules refuse: one line naming the field or value.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct GmError(pub String);
-
-fn fail<T>(message: impl Into<String>) -> Result<T, GmError> {
-    Err(GmError(message.into()))
-}
-
-impl From<game_breaking_away::race::RaceError> for GmError {
-    fn from(e: game_breaking_away::race::RaceError) -> GmError {
-        GmError(e.0)
-    }
-}
-
-impl From<game_backpacks::outing::OutingError> for GmError {
-    fn from(e: game_backpacks::outing::OutingError) -> GmError {
-        GmError(e.0)
-    }
-}
-
-/// What a player sends for one turn: a line-up (Breaking Away, before the start) and orders.
+/// What a player sends for one turn: a line-up (before the start, where the game has them) and
+/// orders.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Submission {
@@ -41,276 +20,367 @@ pub struct Submission {
     pub orders: Option<String>,
 }
 
-/// The GM's record of a game in progress.
-#[derive(Clone, Debug)]
-pub enum Record {
-    Race(Box<Race>),
-    Outing(Box<Outing>),
+/// The record of one game of `G`.
+#[derive(Debug)]
+pub struct GameRecord<G: Game> {
+    setup: Setup,
+    settings: G::Settings,
+    seed: Seed,
+    /// `None` until play begins (a Breaking Away race waits for its line-ups).
+    state: Option<G::State>,
+    sealed: Vec<Sealed<G>>,
+    history: Vec<Resolution<G>>,
 }
 
-impl Record {
+impl<G: Game> Clone for GameRecord<G> {
+    fn clone(&self) -> Self {
+        GameRecord {
+            setup: self.setup.clone(),
+            settings: self.settings.clone(),
+            seed: self.seed,
+            state: self.state.clone(),
+            sealed: self.sealed.clone(),
+            history: self.history.clone(),
+        }
+    }
+}
+
+fn refused<T>(message: impl Into<String>) -> Result<T, GmError> {
+    Err(GmError::Refused(message.into()))
+}
+
+fn check_seat_name(noun: &str, name: &str) -> Result<(), GmError> {
+    let ok = !name.is_empty()
+        && name.len() <= 24
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        refused(format!(
+            "{noun} {name:?}: use 1–24 letters, digits, '-' or '_'"
+        ))
+    }
+}
+
+impl<G: BotGame> GameRecord<G> {
     /// A new game from its set-up; refused with the field named if the set-up is bad.
-    pub fn new(setup: &Setup) -> Result<Record, GmError> {
+    pub fn new(setup: &Setup) -> Result<Self, GmError> {
+        let settings = G::settings(&SetupText {
+            rules: setup.rules.as_deref(),
+            options: &setup.options,
+            map: setup.map.as_deref(),
+            deck: setup.deck.as_deref(),
+        })
+        .map_err(GmError::Refused)?;
+        let seats = &setup.seats;
+        let limits = G::seat_limits(&settings);
+        if !limits.contains(&seats.len()) {
+            return refused(format!(
+                "{}s: {} given, the {} rules take {}–{}",
+                G::SEAT_NOUN,
+                seats.len(),
+                G::rules_name(&settings),
+                limits.start(),
+                limits.end()
+            ));
+        }
+        for (i, name) in seats.iter().enumerate() {
+            check_seat_name(G::SEAT_NOUN, name)?;
+            if seats[..i].iter().any(|s| s.eq_ignore_ascii_case(name)) {
+                return refused(format!("{}s: {name:?} is given twice", G::SEAT_NOUN));
+            }
+        }
         let seed = Seed(setup.seed);
-        match setup.game {
-            GameKind::BreakingAway => {
-                let set: RuleSet = setup
-                    .rules
-                    .as_deref()
-                    .unwrap_or("postal-2.2")
-                    .parse()
-                    .map_err(|e: String| GmError(format!("rules: {e}")))?;
-                let mut options = Options::default();
-                for name in &setup.options {
-                    options
-                        .set(name)
-                        .map_err(|e| GmError(format!("options: {e}")))?;
-                }
-                let rules = Rules::new(set, options).map_err(GmError)?;
-                Ok(Record::Race(Box::new(Race::new(
-                    rules,
-                    setup.seats.clone(),
-                    seed,
-                )?)))
-            }
-            GameKind::Backpacks => {
-                if setup.rules.is_some() || !setup.options.is_empty() {
-                    return fail("rules: Backpacks & Blisters has one rule set and no options");
-                }
-                Ok(Record::Outing(Box::new(Outing::new(
-                    setup.seats.clone(),
-                    seed,
-                    None,
-                    None,
-                )?)))
-            }
-        }
+        let state = (!G::has_lineups(&settings)).then(|| {
+            let lineups = vec![G::default_lineup(&settings); seats.len()];
+            G::start(&settings, &lineups, seed)
+        });
+        Ok(GameRecord {
+            setup: setup.clone(),
+            settings,
+            seed,
+            state,
+            sealed: vec![Sealed::default(); seats.len()],
+            history: Vec::new(),
+        })
     }
 
-    /// The record a log describes. A `RolledBack` entry takes back the last resolution and
-    /// everything after it; entries that only make history are skipped.
-    pub fn replay(events: &[Event]) -> Result<Record, GmError> {
-        let mut effective: Vec<&Event> = Vec::new();
-        for event in events {
-            match event {
-                Event::RolledBack { .. } => {
-                    let Some(at) = effective
-                        .iter()
-                        .rposition(|e| matches!(e, Event::Resolved { .. }))
-                    else {
-                        return fail("log: a roll-back with nothing resolved to take back");
-                    };
-                    effective.truncate(at);
-                }
-                e if e.changes_record() => effective.push(e),
-                _ => {}
-            }
-        }
-        let Some((Event::Created { setup }, rest)) = effective.split_first() else {
-            return fail("log: it does not begin with the game's creation");
-        };
-        let mut record = Record::new(setup)?;
-        for (k, event) in rest.iter().enumerate() {
-            record
-                .apply(event)
-                .map_err(|e| GmError(format!("log entry {}: {e}", k + 2)))?;
-        }
-        Ok(record)
-    }
-
-    /// Applies one entry that changes the record.
-    pub fn apply(&mut self, event: &Event) -> Result<(), GmError> {
-        match (self, event) {
-            (_, Event::Created { .. }) => fail("log: the game was created twice"),
-            (Record::Race(race), Event::Lineup { seat, text, .. }) => {
-                let team = seat_name(race.teams(), *seat)?;
-                let lineup = parse_lineup(text).map_err(|e| GmError(format!("lineup: {e}")))?;
-                Ok(race.submit_lineup(&team, lineup)?)
-            }
-            (Record::Race(race), Event::Orders { seat, text, .. }) => {
-                let team = seat_name(race.teams(), *seat)?;
-                let orders = parse_orders(text).map_err(|e| GmError(format!("orders: {e}")))?;
-                Ok(race.submit_orders(&team, orders)?)
-            }
-            (Record::Outing(outing), Event::Orders { seat, text, .. }) => {
-                let walker = seat_name(outing.walkers(), *seat)?;
-                let orders = outing.parse_orders(text)?;
-                Ok(outing.submit_orders(&walker, orders)?)
-            }
-            (record, Event::Resolved { turn }) => {
-                if record.turn() != *turn {
-                    return fail(format!(
-                        "turn: the coming turn is {}, not {turn}",
-                        record.turn()
-                    ));
-                }
-                match record {
-                    Record::Race(race) => race.resolve().map(|_| ())?,
-                    Record::Outing(outing) => outing.resolve().map(|_| ())?,
-                }
-                Ok(())
-            }
-            (Record::Race(race), Event::Dropped { rider }) => Ok(race.drop_rider(rider)?),
-            (Record::Race(race), Event::Retired { rider }) => Ok(race.retire_rider(rider)?),
-            (_, e) => fail(format!("log: {} does not apply to this game", e.to_json())),
-        }
-    }
-
-    pub fn game(&self) -> GameKind {
-        match self {
-            Record::Race(_) => GameKind::BreakingAway,
-            Record::Outing(_) => GameKind::Backpacks,
-        }
+    pub fn setup(&self) -> &Setup {
+        &self.setup
     }
 
     pub fn seats(&self) -> &[String] {
-        match self {
-            Record::Race(race) => race.teams(),
-            Record::Outing(outing) => outing.walkers(),
+        &self.setup.seats
+    }
+
+    pub fn settings(&self) -> &G::Settings {
+        &self.settings
+    }
+
+    pub fn seed(&self) -> Seed {
+        self.seed
+    }
+
+    /// The position, once play has begun.
+    pub fn state(&self) -> Option<&G::State> {
+        self.state.as_ref()
+    }
+
+    pub fn history(&self) -> &[Resolution<G>] {
+        &self.history
+    }
+
+    pub fn sealed_orders(&self, seat: Seat) -> Option<&G::Orders> {
+        self.sealed[seat.index()].orders.as_ref()
+    }
+
+    /// The game as reports and views read it.
+    pub fn table(&self) -> Table<'_, G> {
+        Table {
+            settings: &self.settings,
+            seats: &self.setup.seats,
+            state: self.state.as_ref(),
+            sealed: &self.sealed,
+            history: &self.history,
         }
     }
 
-    /// The seat with this name.
-    pub fn seat(&self, name: &str) -> Result<u8, GmError> {
-        match self {
-            Record::Race(race) => Ok(race.team_index(name)?),
-            Record::Outing(outing) => Ok(outing.walker_index(name)?),
+    /// The seat with this name (any case).
+    pub fn seat(&self, name: &str) -> Result<Seat, GmError> {
+        match self
+            .seats()
+            .iter()
+            .position(|s| s.eq_ignore_ascii_case(name))
+        {
+            Some(i) => Ok(Seat(i as u8)),
+            None => refused(format!(
+                "{} {name:?}: no such {} ({}s: {})",
+                G::SEAT_NOUN,
+                G::SEAT_NOUN,
+                G::SEAT_NOUN,
+                self.seats().join(", ")
+            )),
         }
     }
 
-    /// The number of the coming turn (Breaking Away) or round (Backpacks).
+    fn check_seat(&self, seat: Seat) -> Result<(), GmError> {
+        if seat.index() < self.seats().len() {
+            Ok(())
+        } else {
+            refused(format!("seat: no seat {}", seat.0))
+        }
+    }
+
+    /// The number of the coming turn (or round).
     pub fn turn(&self) -> u16 {
-        match self {
-            Record::Race(race) => race.turn(),
-            Record::Outing(outing) => outing.history().len() as u16 + 1,
-        }
+        self.history.len() as u16 + 1
     }
 
     /// How many turns (or rounds) have been resolved.
     pub fn resolved(&self) -> u16 {
-        match self {
-            Record::Race(race) => race.history().len() as u16,
-            Record::Outing(outing) => outing.history().len() as u16,
-        }
+        self.history.len() as u16
     }
 
-    /// The rule set the game is played by (`postal-2.2`, `board`, `pbm-2.1`).
-    pub fn rules_name(&self) -> &'static str {
-        match self {
-            Record::Race(race) => race.rules().set.name(),
-            Record::Outing(_) => "pbm-2.1",
-        }
-    }
-
-    /// Whether play has begun (a Breaking Away race waits for its line-ups; a day begins at
-    /// once).
     pub fn started(&self) -> bool {
-        match self {
-            Record::Race(race) => race.position().is_some(),
-            Record::Outing(_) => true,
-        }
+        self.state.is_some()
     }
 
     pub fn is_over(&self) -> bool {
-        match self {
-            Record::Race(race) => race.is_over(),
-            Record::Outing(outing) => outing.is_over(),
-        }
+        self.state.as_ref().is_some_and(G::is_over)
     }
 
-    /// Whether the seat still has a part to play (not every rider finished, the walker out).
-    pub fn takes_orders(&self, seat: u8) -> bool {
-        if self.is_over() {
-            return false;
-        }
-        match self {
-            Record::Race(race) => race.position().is_none_or(|p| {
-                p.team_riders(seat)
-                    .any(|i| p.riders[i].status == Status::Racing)
-            }),
-            Record::Outing(outing) => outing.day().walkers[usize::from(seat)].is_out(),
-        }
+    /// Whether the seat still has a part to play.
+    pub fn takes_orders(&self, seat: Seat) -> bool {
+        !self.is_over()
+            && self
+                .state
+                .as_ref()
+                .is_none_or(|state| G::takes_orders(state, seat))
     }
 
-    /// The seat's sealed orders as the engine read them: (line-up, orders).
-    pub fn sealed(&self, seat: u8) -> (Option<String>, Option<String>) {
-        match self {
-            Record::Race(race) => (
-                race.pending_lineup(seat).map(|l| l.to_string()),
-                race.pending_orders(seat).map(|o| o.to_string()),
-            ),
-            Record::Outing(outing) => (None, outing.sealed(seat).map(|o| outing.describe(o))),
-        }
+    /// The seat's sealed line-up and orders as the engine read them.
+    pub fn sealed_text(&self, seat: Seat) -> (Option<String>, Option<String>) {
+        let sealed = &self.sealed[seat.index()];
+        (
+            sealed.lineup.as_ref().map(G::lineup_text),
+            sealed
+                .orders
+                .as_ref()
+                .map(|o| G::orders_text(&self.settings, self.seats(), o)),
+        )
     }
 
     /// Whether everything the seat needs to send for the coming turn is sealed.
-    pub fn ready(&self, seat: u8) -> bool {
+    pub fn ready(&self, seat: Seat) -> bool {
         if !self.takes_orders(seat) {
             return true;
         }
-        let (lineup, orders) = self.sealed(seat);
-        match self {
-            Record::Race(race) if race.position().is_none() => lineup.is_some() && orders.is_some(),
-            _ => orders.is_some(),
-        }
+        let sealed = &self.sealed[seat.index()];
+        sealed.orders.is_some() && (self.started() || sealed.lineup.is_some())
     }
 
     /// Every seat that plays is ready: the turn can be resolved before its deadline.
     pub fn all_ready(&self) -> bool {
-        (0..self.seats().len() as u8).all(|s| self.ready(s))
+        (0..self.seats().len() as u8).all(|s| self.ready(Seat(s)))
+    }
+
+    /// Applies one log entry that changes the record. Every change goes through here, and a
+    /// replay applies the same entries.
+    pub fn apply(&mut self, event: &Event) -> Result<(), GmError> {
+        match event {
+            Event::Created { .. } => refused("log: the game was created twice"),
+            Event::Lineup { seat, text, .. } => {
+                self.check_seat(*seat)?;
+                let lineup = G::parse_lineup(text).map_err(|e| format!("lineup: {e}"));
+                let lineup = lineup.map_err(GmError::Refused)?;
+                self.seal_lineup(*seat, lineup)
+            }
+            Event::Orders { seat, text, .. } => {
+                self.check_seat(*seat)?;
+                let orders = G::parse_orders(&self.settings, self.seats(), text)
+                    .map_err(|e| GmError::Refused(format!("orders: {e}")))?;
+                self.seal_orders(*seat, orders)
+            }
+            Event::Resolved { turn } => {
+                if self.turn() != *turn {
+                    return refused(format!(
+                        "turn: the coming turn is {}, not {turn}",
+                        self.turn()
+                    ));
+                }
+                self.resolve()
+            }
+            Event::Dropped { rider } => self.gm_action(&GmAction::Drop {
+                rider: rider.clone(),
+            }),
+            Event::Retired { rider } => self.gm_action(&GmAction::Retire {
+                rider: rider.clone(),
+            }),
+            e => refused(format!("log: {} does not change the record", e.to_json())),
+        }
+    }
+
+    fn seal_lineup(&mut self, seat: Seat, lineup: G::Lineup) -> Result<(), GmError> {
+        if !G::has_lineups(&self.settings) {
+            return refused(format!("lineup: {} has no line-ups", G::TITLE));
+        }
+        if self.started() {
+            return refused("line-up: the race has started, line-ups are closed");
+        }
+        G::check_lineup(&self.settings, &lineup)
+            .map_err(|e| GmError::Refused(format!("line-up: {e}")))?;
+        let sealed = &mut self.sealed[seat.index()];
+        // Orders sealed against an earlier line-up may no longer fit.
+        sealed.orders = None;
+        sealed.lineup = Some(lineup);
+        Ok(())
+    }
+
+    fn seal_orders(&mut self, seat: Seat, orders: G::Orders) -> Result<(), GmError> {
+        if self.is_over() {
+            return refused("orders: the game is over");
+        }
+        if G::orders_are_empty(&orders) {
+            return refused("orders: no rider given");
+        }
+        let checked = match &self.state {
+            Some(state) => G::check_orders(state, seat, &orders),
+            None => match &self.sealed[seat.index()].lineup {
+                None => {
+                    return refused(format!(
+                        "orders: send the {}'s line-up before its first orders",
+                        G::SEAT_NOUN
+                    ));
+                }
+                Some(lineup) => G::check_opening_orders(&self.settings, lineup, &orders),
+            },
+        };
+        checked.map_err(|e| GmError::Refused(format!("orders: {e}")))?;
+        self.sealed[seat.index()].orders = Some(orders);
+        Ok(())
+    }
+
+    /// Play begins: the sealed line-ups are opened; seats without one get the default.
+    fn start(&mut self) {
+        let lineups: Vec<G::Lineup> = self
+            .sealed
+            .iter_mut()
+            .map(|s| {
+                s.lineup
+                    .take()
+                    .unwrap_or_else(|| G::default_lineup(&self.settings))
+            })
+            .collect();
+        self.state = Some(G::start(&self.settings, &lineups, self.seed));
+    }
+
+    /// Adjudicates the coming turn: seats without orders get the rules' NMR policy.
+    fn resolve(&mut self) -> Result<(), GmError> {
+        if self.is_over() {
+            return refused("the game is over");
+        }
+        if self.state.is_none() {
+            self.start();
+        }
+        let before = self.state.take().expect("play has begun");
+        let orders: Vec<Option<G::Orders>> =
+            self.sealed.iter_mut().map(|s| s.orders.take()).collect();
+        let mut rng = self.seed.rng(G::resolution_stream(&before));
+        let (after, events) = G::resolve(&before, &orders, &mut rng);
+        self.state = Some(after.clone());
+        self.history.push(Resolution {
+            before,
+            orders,
+            after,
+            events,
+        });
+        Ok(())
+    }
+
+    fn gm_action(&mut self, action: &GmAction) -> Result<(), GmError> {
+        let Some(state) = self.state.as_mut() else {
+            return refused("the race has not started: send the line-ups and resolve turn 1 first");
+        };
+        G::gm_action(&self.settings, &self.setup.seats, state, action).map_err(GmError::Refused)
     }
 
     /// Reads and checks a player's submission without changing anything, and gives back the
     /// log entries that seal it, with the text as the engine read it.
     pub fn check(
         &self,
-        seat: u8,
+        seat: Seat,
         submission: &Submission,
         author: Author,
     ) -> Result<Vec<Event>, GmError> {
         if self.is_over() {
-            return fail("orders: the game is over");
+            return refused("orders: the game is over");
         }
-        if usize::from(seat) >= self.seats().len() {
-            return fail(format!("seat: no seat {seat}"));
-        }
+        self.check_seat(seat)?;
         if submission.lineup.is_none() && submission.orders.is_none() {
-            return fail("orders: nothing sent (give lineup or orders)");
+            return refused("orders: nothing sent (give lineup or orders)");
         }
         let mut events = Vec::new();
-        match self {
-            Record::Race(_) => {
-                if let Some(text) = &submission.lineup {
-                    let lineup = parse_lineup(text).map_err(|e| GmError(format!("lineup: {e}")))?;
-                    events.push(Event::Lineup {
-                        seat,
-                        text: lineup.to_string(),
-                        author: author.clone(),
-                    });
-                }
-                if let Some(text) = &submission.orders {
-                    let orders = parse_orders(text).map_err(|e| GmError(format!("orders: {e}")))?;
-                    events.push(Event::Orders {
-                        seat,
-                        text: orders.to_string(),
-                        author,
-                    });
-                }
-            }
-            Record::Outing(outing) => {
-                if submission.lineup.is_some() {
-                    return fail("lineup: Backpacks & Blisters has no line-ups");
-                }
-                let text = submission.orders.as_deref().unwrap_or_default();
-                let orders = outing.parse_orders(text)?;
-                events.push(Event::Orders {
-                    seat,
-                    text: outing.describe(&orders),
-                    author,
-                });
-            }
+        if let Some(text) = &submission.lineup {
+            let lineup =
+                G::parse_lineup(text).map_err(|e| GmError::Refused(format!("lineup: {e}")))?;
+            events.push(Event::Lineup {
+                seat,
+                text: G::lineup_text(&lineup),
+                author: author.clone(),
+            });
         }
-        // Check against the rules on a copy: a refused submission changes nothing.
+        if let Some(text) = &submission.orders {
+            let orders = G::parse_orders(&self.settings, self.seats(), text)
+                .map_err(|e| GmError::Refused(format!("orders: {e}")))?;
+            events.push(Event::Orders {
+                seat,
+                text: G::orders_text(&self.settings, self.seats(), &orders),
+                author,
+            });
+        }
+        // Checked against the rules on a copy: a refused submission changes nothing.
         let mut trial = self.clone();
         for e in &events {
             trial.apply(e)?;
@@ -319,215 +389,71 @@ impl Record {
     }
 
     /// The entries a bot sends for a seat that is not ready; empty if it has nothing to send.
-    /// The bot sees only the seat's view, and draws from the game's seed.
-    pub fn bot_events(&self, seat: u8, bot: &str) -> Result<Vec<Event>, GmError> {
-        let kind: bots::breaking_away::BotKind = bot
-            .parse()
-            .map_err(|e: String| GmError(format!("bot: {e}")))?;
+    /// The bot sees only the seat's view, and draws from the game's seed: one stream per turn
+    /// and seat, the same on the command line and on the server.
+    pub fn bot_events(&self, seat: Seat, bot: BotKind) -> Result<Vec<Event>, GmError> {
+        self.check_seat(seat)?;
         if !self.takes_orders(seat) || self.ready(seat) {
             return Ok(Vec::new());
         }
-        let author = Author::Bot(kind.name().to_string());
-        let stream = 1 << 43 | u64::from(self.turn()) << 8 | u64::from(seat);
+        let mut rng = self.seed.rng(bot_stream(self.turn(), seat));
         let mut submission = Submission::default();
-        match self {
-            Record::Race(race) => {
-                let mut rng = race.seed().rng(stream);
-                match race.position() {
-                    None => {
-                        let lineup = match race.pending_lineup(seat) {
-                            Some(l) => l.clone(),
-                            None => kind.lineup(race.rules(), &mut rng),
-                        };
-                        // Before the start the bot orders from its line-up's opening position.
-                        let hands = game_breaking_away::Grade::ALL.map(|g| {
-                            game_breaking_away::Hand::new(lineup.cards(g))
-                                .expect("a checked line-up fits a hand")
-                        });
-                        let start = game_breaking_away::Position::start(race.rules(), &[hands]);
-                        let orders = kind.orders(&start.view(Viewer::Seat(Seat(0))), &mut rng);
-                        if race.pending_lineup(seat).is_none() {
-                            submission.lineup = Some(lineup.to_string());
-                        }
-                        submission.orders = Some(orders.to_string());
-                    }
-                    Some(position) => {
-                        let orders =
-                            kind.orders(&position.view(Viewer::Seat(Seat(seat))), &mut rng);
-                        if orders.is_empty() {
-                            return Ok(Vec::new());
-                        }
-                        submission.orders = Some(orders.to_string());
-                    }
+        let orders = match &self.state {
+            None => {
+                let sealed = &self.sealed[seat.index()].lineup;
+                let lineup = match sealed {
+                    Some(l) => l.clone(),
+                    None => G::bot_lineup(bot, &self.settings, &mut rng),
+                };
+                if sealed.is_none() {
+                    submission.lineup = Some(G::lineup_text(&lineup));
                 }
+                G::bot_opening_orders(bot, &self.settings, &lineup, &mut rng)
             }
-            Record::Outing(outing) => {
-                let mut rng = outing.seed().rng(stream);
-                let orders = bots::backpacks::round_orders(
-                    kind,
-                    &outing.day().view(Viewer::Seat(Seat(seat))),
-                    &mut rng,
-                );
-                submission.orders = Some(outing.describe(&orders));
+            Some(state) => G::bot_orders(bot, state, seat, &mut rng),
+        };
+        if G::orders_are_empty(&orders) {
+            if submission.lineup.is_none() {
+                return Ok(Vec::new());
             }
+        } else {
+            submission.orders = Some(G::orders_text(&self.settings, self.seats(), &orders));
         }
-        self.check(seat, &submission, author)
+        self.check(seat, &submission, Author::Bot(bot.name().to_string()))
     }
 
-    /// A record read back from [`Record::to_json`] (the game file, replayed and checked).
-    pub fn from_json(game: GameKind, text: &str) -> Result<Record, GmError> {
-        Ok(match game {
-            GameKind::BreakingAway => Record::Race(Box::new(Race::from_json(text)?)),
-            GameKind::Backpacks => Record::Outing(Box::new(Outing::from_json(text)?)),
-        })
+    /// A turn's report as plain text, as `viewer` may see it (`turn` from 1).
+    pub fn turn_report(&self, viewer: Viewer, turn: u16) -> Result<String, GmError> {
+        let Some(resolution) = self.history.get(usize::from(turn).wrapping_sub(1)) else {
+            return refused(format!(
+                "turn: {} {turn} has not been resolved (resolved: {})",
+                G::TURN_NOUN,
+                self.resolved()
+            ));
+        };
+        Ok(G::turn_report(&self.table(), resolution, viewer))
     }
 
-    /// The record as the game file of the command line (`postrider report FILE` reads it).
-    pub fn to_json(&self) -> String {
-        match self {
-            Record::Race(race) => race.to_json(),
-            Record::Outing(outing) => outing.to_json(),
-        }
+    /// Where the game stands between turns, as `viewer` may read it.
+    pub fn state_report(&self, viewer: Viewer) -> String {
+        G::state_report(&self.table(), viewer)
     }
 
-    /// A turn's report (the last one if `turn` is `None`) as plain text, as `viewer` may see
-    /// it; the whole game so far if nothing has been resolved.
-    pub fn report_text(&self, viewer: Viewer, turn: Option<u16>) -> Result<String, GmError> {
-        let turn = turn.or((self.resolved() > 0).then(|| self.resolved()));
-        match (self, turn) {
-            (Record::Race(race), None) => Ok(game_breaking_away::report::race_report(race, viewer)),
-            (Record::Race(race), Some(t)) => {
-                let Some(record) = race.history().iter().find(|r| r.outcome.turn == t) else {
-                    return fail(format!("turn: turn {t} has not been resolved"));
-                };
-                Ok(game_breaking_away::report::turn_report(
-                    race, record, viewer,
-                ))
-            }
-            (Record::Outing(outing), None) => {
-                Ok(game_backpacks::report::outing_report(outing, viewer))
-            }
-            (Record::Outing(outing), Some(t)) => {
-                let Some(record) = outing.history().get(usize::from(t).wrapping_sub(1)) else {
-                    return fail(format!("turn: round {t} has not been resolved"));
-                };
-                Ok(game_backpacks::report::round_report(outing, record, viewer))
-            }
-        }
-    }
-
-    /// Where the game stands between turns, as `viewer` may read it: the road or the map, the
-    /// hands the viewer may see, whose orders are in, the standings.
-    pub fn state_text(&self, viewer: Viewer) -> String {
-        match self {
-            Record::Race(race) => game_breaking_away::report::race_report(race, viewer),
-            Record::Outing(outing) => game_backpacks::report::outing_report(outing, viewer),
-        }
-    }
-
-    /// The game now, as `viewer` may see it: the one place the API's game state comes from.
-    pub fn view_json(&self, viewer: Viewer) -> Value {
-        match self {
-            Record::Race(race) => race_view(race, viewer),
-            Record::Outing(outing) => outing_view(outing, viewer),
+    /// The position after `turn` resolved turns (0: the start); `None` before play begins or
+    /// for a turn not yet resolved.
+    pub fn state_after(&self, turn: u16) -> Option<&G::State> {
+        match turn {
+            0 => self
+                .history
+                .first()
+                .map(|r| &r.before)
+                .or(self.state.as_ref()),
+            t => self.history.get(usize::from(t) - 1).map(|r| &r.after),
         }
     }
 }
 
-/// The board game's optional rules, by name (what `Setup::options` may hold).
-pub const BREAKING_AWAY_OPTIONS: [&str; 4] = game_breaking_away::Options::NAMES;
-
-/// The line-up a Breaking Away team that sends none starts with, as text (a form's default).
-pub fn default_lineup() -> String {
-    game_breaking_away::race::default_lineup().to_string()
-}
-
-/// Checks a bot's name (`random`, `nmr`, `heuristic`, `mcts`).
-pub fn check_bot(name: &str) -> Result<(), GmError> {
-    name.parse::<bots::breaking_away::BotKind>()
-        .map(|_| ())
-        .map_err(|e| GmError(format!("bot: {e}")))
-}
-
-fn seat_name(seats: &[String], seat: u8) -> Result<String, GmError> {
-    seats
-        .get(usize::from(seat))
-        .cloned()
-        .ok_or_else(|| GmError(format!("seat: no seat {seat}")))
-}
-
-fn race_view(race: &Race, viewer: Viewer) -> Value {
-    let Some(position) = race.position() else {
-        return json!({
-            "game": "breaking-away",
-            "rules": race.rules().set.name(),
-            "turn": 1,
-            "started": false,
-            "over": false,
-            "teams": race.teams(),
-        });
-    };
-    let view = position.view(viewer);
-    let points = position.team_points();
-    json!({
-        "game": "breaking-away",
-        "rules": race.rules().set.name(),
-        "turn": view.turn,
-        "started": true,
-        "over": race.is_over(),
-        "teams": race.teams().iter().enumerate().map(|(t, name)| json!({
-            "name": name,
-            "points": points[t].to_json(),
-        })).collect::<Vec<_>>(),
-        "standings": position.standings().iter().map(|&t| race.teams()[usize::from(t)].clone()).collect::<Vec<_>>(),
-        "riders": view.riders.iter().map(|r| json!({
-            "name": race.rider_name(r.team, r.grade),
-            "team": race.teams()[usize::from(r.team)],
-            "grade": r.grade.letter().to_string(),
-            "distance": r.distance,
-            "square": race.rules().set.square(r.distance),
-            "points": r.points.to_json(),
-            "status": match r.status {
-                Status::Racing => "racing".to_string(),
-                Status::Dropped => "dropped".to_string(),
-                Status::Retired => "retired".to_string(),
-                Status::Finished(p) => format!("finished {p}"),
-            },
-            "sole_leader": r.sole_leader,
-            "hand_size": r.hand_size,
-            "hand": r.hand.map(|h| h.ascending()),
-        })).collect::<Vec<_>>(),
-    })
-}
-
-fn outing_view(outing: &Outing, viewer: Viewer) -> Value {
-    use game_backpacks::clock;
-    use game_backpacks::scenario::{place_json, weather_name};
-    let day = outing.day();
-    let view = day.view(viewer);
-    json!({
-        "game": "backpacks",
-        "turn": outing.history().len() + 1,
-        "time": day.clock_text(),
-        "over": outing.is_over(),
-        "weather": weather_name(view.weather),
-        "targets": view.targets.iter().zip(&view.target_arrivals).map(|(&t, &n)| json!({
-            "location": day.map.location_id(t),
-            "reached": n,
-        })).collect::<Vec<_>>(),
-        "rucksack": view.rucksack.map(|r| outing.walkers()[usize::from(r.carrier)].clone()),
-        "walkers": view.walkers.iter().enumerate().map(|(w, walker)| json!({
-            "name": outing.walkers()[w],
-            "at": place_json(&day.map, walker.place),
-            "points": walker.points,
-            "reached": walker.reached,
-            "finished": walker.finished.map(clock::time_text),
-            "lost": walker.lost,
-            "hand_size": walker.hand_size,
-            "hand": walker.secrets.as_ref().map(|s| s.hand.iter().map(|c| c.to_string()).collect::<Vec<_>>()),
-            "next_card": walker.secrets.as_ref().and_then(|s| s.next_card.map(|c| c.to_string())),
-            "money": walker.secrets.as_ref().map(|s| s.money),
-            "chocolate": walker.secrets.as_ref().map(|s| s.chocolate),
-        })).collect::<Vec<_>>(),
-    })
+/// The random stream a bot in `seat` draws from for `turn`.
+pub fn bot_stream(turn: u16, seat: Seat) -> u64 {
+    1 << 43 | u64::from(turn) << 8 | u64::from(seat.0)
 }

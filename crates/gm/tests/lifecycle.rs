@@ -1,25 +1,29 @@
 //! A game's life through its log: sealing, readiness, bots, resolution, roll-back and views.
 
 use game_api::{Seat, Viewer};
-use gm::{Author, Event, GameKind, Record, Setup, Submission};
+use gm::{Author, Event, Record, Setup, Submission};
 
 fn race_setup() -> Setup {
     Setup {
-        game: GameKind::BreakingAway,
+        game: "breaking-away".into(),
         rules: Some("postal-2.2".into()),
         options: vec![],
         seats: vec!["red".into(), "blue".into()],
         seed: 7,
+        map: None,
+        deck: None,
     }
 }
 
 fn day_setup() -> Setup {
     Setup {
-        game: GameKind::Backpacks,
+        game: "backpacks".into(),
         rules: None,
         options: vec![],
         seats: vec!["ann".into(), "bob".into()],
         seed: 3,
+        map: None,
+        deck: None,
     }
 }
 
@@ -28,7 +32,7 @@ fn submit(record: &mut Record, log: &mut Vec<Event>, seat: u8, lineup: Option<&s
         lineup: lineup.map(str::to_string),
         orders: Some(orders.to_string()),
     };
-    for e in record.check(seat, &submission, Author::Player).unwrap() {
+    for e in record.check(Seat(seat), &submission, Author::Player).unwrap() {
         record.apply(&e).unwrap();
         log.push(e);
     }
@@ -48,12 +52,12 @@ fn a_race_is_the_replay_of_its_log() {
         Some("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4"),
         "A 6 B 9 C 8 D 7",
     );
-    assert!(record.ready(0) && !record.ready(1));
+    assert!(record.ready(Seat(0)) && !record.ready(Seat(1)));
     // The echo is the text as the engine read it.
-    assert_eq!(record.sealed(0).1.as_deref(), Some("A 6 B 9 C 8 D 7"));
+    assert_eq!(record.sealed(Seat(0)).1.as_deref(), Some("A 6 B 9 C 8 D 7"));
 
     // A bot fills the other seat; its line-up and orders are logged like a player's.
-    let bot = record.bot_events(1, "heuristic").unwrap();
+    let bot = record.bot_events(Seat(1), "heuristic").unwrap();
     assert_eq!(bot.len(), 2, "a line-up and orders: {bot:?}");
     for e in bot {
         record.apply(&e).unwrap();
@@ -78,14 +82,14 @@ fn a_refused_submission_changes_nothing_and_names_the_field() {
         lineup: Some("A 15 15 15 15 B 1 C 1 D 1".into()),
         orders: None,
     };
-    let err = record.check(0, &bad, Author::Player).unwrap_err();
+    let err = record.check(Seat(0), &bad, Author::Player).unwrap_err();
     assert!(
-        err.0.starts_with("line-up:") || err.0.starts_with("lineup:"),
+        err.to_string().starts_with("line-up:") || err.to_string().starts_with("lineup:"),
         "{err}"
     );
     let err = record
         .check(
-            0,
+            Seat(0),
             &Submission {
                 lineup: None,
                 orders: Some("A 4".into()),
@@ -93,7 +97,7 @@ fn a_refused_submission_changes_nothing_and_names_the_field() {
             Author::Player,
         )
         .unwrap_err();
-    assert!(err.0.contains("line-up"), "orders before a line-up: {err}");
+    assert!(err.to_string().contains("line-up"), "orders before a line-up: {err}");
     assert_eq!(record.to_json(), before);
 }
 
@@ -163,7 +167,7 @@ fn a_backpacks_day_takes_orders_and_bots() {
     let mut log = vec![Event::Created { setup }];
     let mut record = Record::replay(&log).unwrap();
     for seat in 0..2 {
-        for e in record.bot_events(seat, "heuristic").unwrap() {
+        for e in record.bot_events(Seat(seat), "heuristic").unwrap() {
             record.apply(&e).unwrap();
             log.push(e);
         }
@@ -181,7 +185,7 @@ fn a_backpacks_day_takes_orders_and_bots() {
 #[test]
 fn a_log_that_does_not_fit_is_refused() {
     let err = Record::replay(&[Event::Resolved { turn: 1 }]).unwrap_err();
-    assert!(err.0.contains("creation"), "{err}");
+    assert!(err.to_string().contains("creation"), "{err}");
     let err = Record::replay(&[
         Event::Created {
             setup: race_setup(),
@@ -189,7 +193,7 @@ fn a_log_that_does_not_fit_is_refused() {
         Event::Resolved { turn: 2 },
     ])
     .unwrap_err();
-    assert!(err.0.contains("turn"), "{err}");
+    assert!(err.to_string().contains("turn"), "{err}");
 }
 
 #[test]

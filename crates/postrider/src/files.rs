@@ -5,27 +5,6 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use game_backpacks::outing::Outing;
-use game_breaking_away::race::Race;
-
-/// A game file of either game, told apart by its `format`.
-pub enum GameFile {
-    Race(Race),
-    Outing(Outing),
-}
-
-pub fn load(path: &str) -> Result<GameFile> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
-    let format = serde_json::from_str::<serde_json::Value>(&text)
-        .ok()
-        .and_then(|v| v.get("format").and_then(|f| f.as_str()).map(String::from));
-    Ok(match format.as_deref() {
-        Some(game_backpacks::outing::FORMAT) => {
-            GameFile::Outing(Outing::from_json(&text).with_context(|| path.to_string())?)
-        }
-        _ => GameFile::Race(Race::from_json(&text).with_context(|| path.to_string())?),
-    })
-}
 
 /// A game file held by this process for one command's read–change–write: every command that
 /// changes a game takes it before loading and keeps it until after [`save`], so two commands on one
@@ -74,8 +53,8 @@ pub fn hold_new(path: &str) -> Result<Hold> {
 
 impl Hold {
     /// Reads the held game file.
-    pub fn load(&self) -> Result<GameFile> {
-        load(&self.path)
+    pub fn load(&self) -> Result<gm::GameFile> {
+        crate::desk::load(&self.path)
     }
 }
 
@@ -157,29 +136,4 @@ pub fn text_argument(words: &[String]) -> Result<String> {
 /// when the game was made. It is stored with the game, so everything after is reproducible.
 pub fn fresh_seed() -> Result<u64> {
     getrandom::u64().map_err(|e| anyhow::anyhow!("drawing a seed from the operating system: {e}"))
-}
-
-/// The viewer a seat name (or --public) stands for.
-pub fn viewer(index: Option<u8>, public: bool) -> game_api::Viewer {
-    match (index, public) {
-        (Some(i), _) => game_api::Viewer::Seat(game_api::Seat(i)),
-        (None, true) => game_api::Viewer::Public,
-        (None, false) => game_api::Viewer::Gm,
-    }
-}
-
-/// The bots named on the command line, or the default line-up of bots.
-pub fn bot_kinds(names: &[String], default: &[&str]) -> Result<Vec<bots::breaking_away::BotKind>> {
-    let names: Vec<&str> = if names.is_empty() {
-        default.to_vec()
-    } else {
-        names.iter().map(String::as_str).collect()
-    };
-    names
-        .iter()
-        .map(|b| {
-            b.parse()
-                .map_err(|e: String| anyhow::anyhow!("--bots: {e}"))
-        })
-        .collect()
 }

@@ -2,7 +2,7 @@
 //! the library crates. Errors print one line and exit with status 2.
 
 mod backpacks;
-mod breaking_away;
+mod desk;
 mod files;
 mod serve;
 mod tournament;
@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand};
 
-use files::{GameFile, emit, load, read_input};
+use files::{emit, read_input};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -68,13 +68,13 @@ struct DemoArgs {
     /// The game: breaking-away (the default) or backpacks.
     #[arg(default_value = "breaking-away")]
     game: String,
-    /// Breaking Away rule set: postal-2.2 or board.
-    #[arg(long, default_value = "postal-2.2")]
-    rules: String,
+    /// Breaking Away rule set: postal-2.2 (the default) or board.
+    #[arg(long)]
+    rules: Option<String>,
     /// A board-game option (repeatable): group_breakaways, turn1_congestion, staggered_start, open_hands.
     #[arg(long = "option")]
     options: Vec<String>,
-    /// The bots, one per seat (random, nmr, heuristic).
+    /// The bots, one per seat (random, nmr, heuristic, mcts).
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
     #[arg(long, default_value_t = 1)]
@@ -86,9 +86,9 @@ struct NewArgs {
     /// `[GAME] FILE`: the game (breaking-away, the default, or backpacks) and where to write it.
     #[arg(num_args = 1..=2, required = true)]
     target: Vec<String>,
-    /// Breaking Away: the rule set, postal-2.2 or board.
-    #[arg(long, default_value = "postal-2.2")]
-    rules: String,
+    /// Breaking Away: the rule set, postal-2.2 (the default) or board.
+    #[arg(long)]
+    rules: Option<String>,
     /// Breaking Away: a board-game option (repeatable).
     #[arg(long = "option")]
     options: Vec<String>,
@@ -211,13 +211,13 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Serve(args) => serve::serve(args),
-        Command::Demo(args) => match args.game.as_str() {
-            "breaking-away" => {
-                breaking_away::demo(&args.rules, &args.options, &args.bots, args.seed)
-            }
-            "backpacks" => backpacks::demo(&args.bots, args.seed),
-            other => bail!("demo: unknown game {other:?} (breaking-away or backpacks)"),
-        },
+        Command::Demo(args) => desk::demo(
+            &args.game,
+            args.rules.as_deref(),
+            &args.options,
+            &args.bots,
+            args.seed,
+        ),
         Command::New(args) => {
             let (game, file) = match args.target.as_slice() {
                 [file] => ("breaking-away", file.as_str()),
@@ -229,111 +229,32 @@ fn run(cli: Cli) -> Result<()> {
             if std::path::Path::new(file).exists() && !args.force {
                 bail!("{file}: already exists (use --force to overwrite)");
             }
-            let seed = game_api::Seed(match args.seed {
-                Some(seed) => seed,
-                None => files::fresh_seed()?,
-            });
-            match game {
-                "breaking-away" => {
-                    breaking_away::new(file, &args.rules, &args.options, args.teams, seed)
-                }
-                "backpacks" => backpacks::new(
-                    file,
-                    args.teams,
-                    seed,
-                    args.map.as_deref(),
-                    args.deck.as_deref(),
-                ),
-                other => bail!("new: unknown game {other:?} (breaking-away or backpacks)"),
-            }
+            desk::new(desk::NewGame {
+                file,
+                game,
+                rules: args.rules.as_deref(),
+                options: &args.options,
+                seats: args.teams,
+                seed: match args.seed {
+                    Some(seed) => seed,
+                    None => files::fresh_seed()?,
+                },
+                map: args.map.as_deref(),
+                deck: args.deck.as_deref(),
+            })
         }
         Command::Lineup(args) if args.bot.is_some() => bail!("lineup: --bot is for orders"),
-        // Every command that changes a game holds its file from the load to the save.
-        Command::Lineup(args) => {
-            let hold = files::hold(&args.game)?;
-            match hold.load()? {
-                GameFile::Race(race) => {
-                    breaking_away::lineup(&args.game, race, &args.team, &args.text)
-                }
-                GameFile::Outing(_) => {
-                    bail!("lineup: Backpacks & Blisters has no line-ups; send orders")
-                }
-            }
-        }
+        Command::Lineup(args) => desk::lineup(&args.game, &args.team, &args.text),
         Command::Orders(args) => {
-            let hold = files::hold(&args.game)?;
-            match hold.load()? {
-                GameFile::Race(race) => breaking_away::orders(
-                    &args.game,
-                    race,
-                    &args.team,
-                    &args.text,
-                    args.bot.as_deref(),
-                ),
-                GameFile::Outing(outing) => backpacks::orders(
-                    &args.game,
-                    outing,
-                    &args.team,
-                    &args.text,
-                    args.bot.as_deref(),
-                ),
-            }
+            desk::orders(&args.game, &args.team, &args.text, args.bot.as_deref())
         }
-        Command::Resolve(args) => {
-            let hold = files::hold(&args.game)?;
-            match hold.load()? {
-                GameFile::Race(race) => {
-                    breaking_away::resolve(&args.game, race, args.team.as_deref())
-                }
-                GameFile::Outing(outing) => {
-                    backpacks::resolve(&args.game, outing, args.team.as_deref())
-                }
-            }
+        Command::Resolve(args) => desk::resolve(&args.game, args.team.as_deref()),
+        Command::Report(args) => {
+            desk::report(&args.game, args.team.as_deref(), args.public, args.turn)
         }
-        Command::Report(args) => match load(&args.game)? {
-            GameFile::Race(race) => {
-                breaking_away::report(&race, args.team.as_deref(), args.public, args.turn)
-            }
-            GameFile::Outing(outing) => {
-                backpacks::report(&outing, args.team.as_deref(), args.public, args.turn)
-            }
-        },
-        Command::Drop(args) => {
-            let hold = files::hold(&args.game)?;
-            match hold.load()? {
-                GameFile::Race(race) => {
-                    breaking_away::drop_or_retire(&args.game, race, &args.rider, false)
-                }
-                GameFile::Outing(_) => bail!("drop: Backpacks & Blisters has no riders"),
-            }
-        }
-        Command::Retire(args) => {
-            let hold = files::hold(&args.game)?;
-            match hold.load()? {
-                GameFile::Race(race) => {
-                    breaking_away::drop_or_retire(&args.game, race, &args.rider, true)
-                }
-                GameFile::Outing(_) => bail!("retire: Backpacks & Blisters has no riders"),
-            }
-        }
-        Command::Replay { game } => {
-            // Loading replays the log from the seed and refuses a file whose stored state
-            // differs from the replay.
-            let text = match load(&game)? {
-                GameFile::Race(race) => format!(
-                    "{game}: replayed {} log entries ({} turns) from seed {}; the replay matches the stored race.\n",
-                    race.log().len(),
-                    race.history().len(),
-                    race.seed().0
-                ),
-                GameFile::Outing(outing) => format!(
-                    "{game}: replayed {} rounds from seed {}; the replay matches the stored day.\n",
-                    outing.history().len(),
-                    outing.seed().0
-                ),
-            };
-            emit(&text)
-        }
+        Command::Drop(args) => desk::drop_or_retire(&args.game, &args.rider, false),
+        Command::Retire(args) => desk::drop_or_retire(&args.game, &args.rider, true),
+        Command::Replay { game } => desk::replay(&game),
         Command::Scenario(ScenarioCommand::Run { file }) => {
             let text = read_input(&file)?;
             let game = serde_json::from_str::<serde_json::Value>(&text)
@@ -345,12 +266,7 @@ fn run(cli: Cli) -> Result<()> {
             };
             emit(&format!("{json}\n"))
         }
-        Command::Scenario(ScenarioCommand::Export { game }) => match load(&game)? {
-            GameFile::Race(race) => breaking_away::export(&game, &race),
-            GameFile::Outing(_) => {
-                bail!("scenario export: for Breaking Away races; a Backpacks report shows the day")
-            }
-        },
+        Command::Scenario(ScenarioCommand::Export { game }) => desk::export_scenario(&game),
         Command::Tournament(args) => tournament::tournament(args),
         Command::Advise(args) => tournament::advise(args),
         Command::Map(MapCommand::Show { map, game }) => {

@@ -3,13 +3,18 @@
 use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
-use bots::breaking_away::BotKind;
+use bots::BotKind;
 use bots::mcts::{Budget, search_backpacks, search_breaking_away};
 use bots::tournament::{Entrant, TournamentGame, run, summarise};
 use clap::Args;
-use game_api::{Seat, Seed, Viewer};
+use game_api::{Seed, Viewer};
 
-use crate::files::{GameFile, emit, load};
+use game_api::Game;
+use game_backpacks::Backpacks;
+use game_breaking_away::BreakingAway;
+
+use crate::desk::load;
+use crate::files::emit;
 
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
@@ -68,7 +73,13 @@ fn budget(ms: Option<u64>, playouts: Option<u32>, default: Budget) -> Budget {
 pub fn tournament(args: TournamentArgs) -> Result<()> {
     let game = match args.game.as_str() {
         "breaking-away" => {
-            TournamentGame::BreakingAway(crate::breaking_away::parse_rules(&args.rules, &[])?)
+            TournamentGame::BreakingAway(
+                BreakingAway::settings(&game_api::SetupText {
+                    rules: Some(&args.rules),
+                    ..Default::default()
+                })
+                .map_err(|e| anyhow!("--{e}"))?,
+            )
         }
         "backpacks" => TournamentGame::Backpacks,
         other => bail!("--game: unknown game {other:?} (breaking-away or backpacks)"),
@@ -170,15 +181,17 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
 
 pub fn advise(args: AdviseArgs) -> Result<()> {
     let mut rng = Seed(args.seed).rng(0);
-    match load(&args.game)? {
-        GameFile::Race(race) => {
-            let seat = race.team_index(&args.team)?;
-            let Some(position) = race.position().filter(|p| !p.is_over()) else {
+    let file = load(&args.game)?;
+    let record = file.record();
+    let seat = record.seat(&args.team)?;
+    if let Some(race) = record.downcast::<BreakingAway>() {
+        {
+            let Some(position) = race.state().filter(|p| !p.is_over()) else {
                 bail!("advise: the race has not started or is over");
             };
             let budget = budget(args.budget_ms, args.playouts, Budget::default());
             let decision =
-                search_breaking_away(&position.view(Viewer::Seat(Seat(seat))), budget, &mut rng);
+                search_breaking_away(&position.view(Viewer::Seat(seat)), budget, &mut rng);
             let mut out = format!(
                 "Advice for {}, turn {} ({} playouts): A-B-C-D orders, then the search's estimate.\n\n",
                 args.team,
@@ -201,14 +214,16 @@ pub fn advise(args: AdviseArgs) -> Result<()> {
             ));
             emit(&out)
         }
-        GameFile::Outing(outing) => {
-            let seat = outing.walker_index(&args.team)?;
-            if outing.is_over() || !outing.day().walkers[usize::from(seat)].is_out() {
+    } else if let Some(outing) = record.downcast::<Backpacks>() {
+        {
+            let day = outing.state().expect("a day begins at once");
+            if outing.is_over() || !day.walkers[seat.index()].is_out() {
                 bail!("advise: the day is over for {}", args.team);
             }
+            let describe = |orders| Backpacks::orders_text(outing.settings(), outing.seats(), orders);
             let budget = budget(args.budget_ms, args.playouts, Budget::Playouts(40));
             let decision = search_backpacks(
-                &outing.day().view(Viewer::Seat(Seat(seat))),
+                &day.view(Viewer::Seat(seat)),
                 budget,
                 &mut rng,
             );
@@ -216,7 +231,7 @@ pub fn advise(args: AdviseArgs) -> Result<()> {
                 "Advice for {} ({} playouts).\n\nSuggested orders:\n  {}\n\n",
                 args.team,
                 decision.playouts,
-                outing.describe(&decision.orders).replace('\n', "\n  ")
+                describe(&decision.orders).replace('\n', "\n  ")
             );
             out.push_str(
                 "The choices the search weighed (expected score 0–1, mostly the chance to win):\n",
@@ -225,10 +240,12 @@ pub fn advise(args: AdviseArgs) -> Result<()> {
                 out.push_str(&format!(
                     "  {:.3} after {visits:>4} playouts: {}\n",
                     reward,
-                    outing.describe(orders).replace('\n', "; ")
+                    describe(orders).replace('\n', "; ")
                 ));
             }
             emit(&out)
         }
+    } else {
+        bail!("advise: no search bot plays {}", record.game().title)
     }
 }

@@ -285,9 +285,13 @@ fn a_gm_can_let_a_bot_play_a_seat() {
     let race = dir.join("race.json");
     let race = race.to_str().unwrap();
     ok(&["new", race, "--teams", "red,blue", "--seed", "6"]);
-    refused(
-        &["orders", race, "--team", "red", "--bot", "heuristic"],
-        "bots order once the race has started",
+    // Before the start a bot seals its team's line-up and its turn-1 orders together, as it
+    // does on the server.
+    let opening = ok(&["orders", race, "--team", "red", "--bot", "heuristic"]);
+    assert!(
+        opening.contains("Line-up sealed for red: A ")
+            && opening.contains("Orders sealed for red, turn 1: A "),
+        "{opening}"
     );
     ok(&["resolve", race]);
     let echo = ok(&["orders", race, "--team", "red", "--bot", "heuristic"]);

@@ -310,7 +310,7 @@ fn drop_and_retire_are_logged_and_replayed() {
     );
     let file = read(&game);
     assert!(
-        file.contains("\"drop\"") && file.contains("\"retire\""),
+        file.contains("\"kind\": \"dropped\"") && file.contains("\"kind\": \"retired\""),
         "GM actions are in the log"
     );
     ok(&["replay", &game]);

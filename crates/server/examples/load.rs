@@ -244,11 +244,13 @@ async fn deadline_storm(db: Db, games: usize) -> (f64, f64) {
     let started = Instant::now();
     for g in 0..games {
         let setup = gm::Setup {
-            game: gm::GameKind::BreakingAway,
+            game: "breaking-away".into(),
             rules: None,
             options: Vec::new(),
             seats: ["Red", "Blue", "Green", "Black"].map(String::from).to_vec(),
             seed: g as u64,
+            map: None,
+            deck: None,
         };
         server::games::create(&state, &format!("Storm {g}"), gm, setup, &rule)
             .await

@@ -85,14 +85,13 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
         }
     };
     let setup = Setup {
-        game: new
-            .game
-            .parse()
-            .map_err(|e| ApiError::Bad(format!("game: {e}")))?,
+        game: gm::game_info(&new.game)?.name.to_string(),
         rules: new.rules,
         options: new.options,
         seats: new.seats,
         seed,
+        map: None,
+        deck: None,
     };
     games::create(state, title, player.id, setup, &new.deadline).await
 }
@@ -102,7 +101,7 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
 pub fn viewer(table: &Table, player: Option<&Player>) -> Viewer {
     match player {
         Some(p) => match table.seat_of(p.id) {
-            Some(seat) => Viewer::Seat(Seat(seat)),
+            Some(seat) => Viewer::Seat(seat),
             None if table.is_gm(p.id) => Viewer::Gm,
             None => Viewer::Public,
         },
@@ -121,8 +120,9 @@ pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> A
     };
     if let Some(held) = table.seat_of(player.id) {
         return Err(ApiError::Conflict(format!(
-            "invite: you already play seat {held} ({})",
-            table.seats[usize::from(held)].name
+            "invite: you already play seat {} ({})",
+            held.0,
+            table.seats[held.index()].name
         )));
     }
     if seat.player_id.is_some() {
@@ -147,7 +147,7 @@ pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> A
 }
 
 /// The seat the player holds in this game, or a 403.
-pub fn own_seat(table: &Table, player: &Player) -> ApiResult<u8> {
+pub fn own_seat(table: &Table, player: &Player) -> ApiResult<Seat> {
     table
         .seat_of(player.id)
         .ok_or_else(|| ApiError::Forbidden("seat: you do not play in this game".into()))
@@ -160,7 +160,7 @@ pub async fn submit(
     player: &Player,
     id: i64,
     submission: &Submission,
-) -> ApiResult<(Record, u8)> {
+) -> ApiResult<(Record, Seat)> {
     let mut turn = None;
     // A concurrent write by another server process is retried; a resolution in between is
     // not (the orders were written for a position that no longer exists).
@@ -230,7 +230,7 @@ pub async fn history(
         .map(|(k, (seq, at, actor, event))| {
             let sealed = event.sealed_seat().is_some_and(|seat| {
                 let revealed = last_resolution.is_some_and(|r| r > k);
-                !revealed && !is_gm && !viewer.sees_secrets_of(Seat(seat))
+                !revealed && !is_gm && !viewer.sees_secrets_of(seat)
             });
             HistoryEntry {
                 seq,
@@ -264,12 +264,12 @@ pub enum GmAction {
     },
     /// Hands a seat to a bot (`null`: back to its player).
     Bot {
-        seat: u8,
+        seat: Seat,
         bot: Option<String>,
     },
     /// Frees a seat (a new invitation) so that another player can take it over.
     Free {
-        seat: u8,
+        seat: Seat,
     },
     /// Takes back the last resolved turn.
     Rollback,
@@ -310,11 +310,11 @@ pub async fn gm_action(
     require_gm(&table, player)?;
     let actor = format!("gm:{}", player.name);
     let seat_count = table.seats.len();
-    let check_seat = |seat: u8| {
-        if usize::from(seat) < seat_count {
+    let check_seat = |seat: Seat| {
+        if seat.index() < seat_count {
             Ok(seat)
         } else {
-            Err(ApiError::Bad(format!("seat: no seat {seat}")))
+            Err(ApiError::Bad(format!("seat: no seat {}", seat.0)))
         }
     };
     let change = match action {
@@ -364,19 +364,12 @@ pub async fn gm_action(
                 report: record.report_text(Viewer::Gm, Some(turn))?,
             });
         }
-        GmAction::Drop { rider } | GmAction::Retire { rider }
-            if table.row.game != gm::GameKind::BreakingAway =>
-        {
-            return Err(ApiError::Bad(format!(
-                "rider: {rider:?}: only Breaking Away has riders"
-            )));
-        }
         GmAction::Drop { rider } => applied(&mut table.record, Event::Dropped { rider })?,
         GmAction::Retire { rider } => applied(&mut table.record, Event::Retired { rider })?,
         GmAction::Bot { seat, bot } => {
             let seat = check_seat(seat)?;
             if let Some(name) = &bot {
-                gm::check_bot(name)?;
+                gm::parse_bot(name)?;
             }
             Change {
                 events: vec![Event::SeatBot {

@@ -83,7 +83,7 @@ fn summary_json(table: &Table, player: Option<&Player>) -> Value {
     json!({
         "id": row.id,
         "title": row.title,
-        "game": row.game.name(),
+        "game": row.game.name,
         "gm": row.gm_name,
         "turn": table.record.turn(),
         "over": table.record.is_over(),
@@ -106,7 +106,7 @@ fn game_json(table: &Table, player: Option<&Player>) -> Value {
     let viewer = viewer(table, player);
     let mut value = summary_json(table, player);
     value["view"] = table.record.view_json(viewer);
-    if let Viewer::Seat(Seat(seat)) = viewer {
+    if let Viewer::Seat(seat) = viewer {
         value["sealed"] = sealed_json(&table.record, seat);
     }
     // The GM hands out the invitation links; nobody else sees them.
@@ -120,7 +120,7 @@ fn game_json(table: &Table, player: Option<&Player>) -> Value {
     value
 }
 
-fn sealed_json(record: &Record, seat: u8) -> Value {
+fn sealed_json(record: &Record, seat: Seat) -> Value {
     let (lineup, orders) = record.sealed(seat);
     json!({
         "turn": record.turn(),

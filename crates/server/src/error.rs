@@ -66,7 +66,11 @@ impl From<sqlx::Error> for ApiError {
 
 impl From<gm::GmError> for ApiError {
     fn from(e: gm::GmError) -> ApiError {
-        ApiError::Bad(e.0)
+        match e {
+            gm::GmError::Refused(message) => ApiError::Bad(message),
+            // A stored log that does not replay is the server's fault, not the caller's.
+            gm::GmError::Log(message) => ApiError::Internal(message),
+        }
     }
 }
 

@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use gm::{DeadlineRule, Event, GameKind, Record};
+use game_api::Seat;
+use gm::{DeadlineRule, Event, GameFile, GameInfo, LogEntry, Record};
 use sqlx::Row;
 
 use crate::AppState;
@@ -17,7 +18,7 @@ use crate::error::{ApiError, ApiResult};
 pub struct GameRow {
     pub id: i64,
     pub title: String,
-    pub game: GameKind,
+    pub game: GameInfo,
     pub gm_id: i64,
     pub gm_name: String,
     pub deadline_rule: DeadlineRule,
@@ -30,7 +31,7 @@ pub struct GameRow {
 
 #[derive(Clone, Debug)]
 pub struct SeatRow {
-    pub seat: u8,
+    pub seat: Seat,
     pub name: String,
     pub player_id: Option<i64>,
     pub player_name: Option<String>,
@@ -43,12 +44,14 @@ pub struct SeatRow {
 pub struct Table {
     pub row: GameRow,
     pub record: Record,
+    /// The game's log as the snapshot holds it (the `events` table's entries).
+    pub log: Vec<LogEntry>,
     pub seats: Vec<SeatRow>,
 }
 
 impl Table {
     /// The seat a player holds in this game, if any.
-    pub fn seat_of(&self, player_id: i64) -> Option<u8> {
+    pub fn seat_of(&self, player_id: i64) -> Option<Seat> {
         self.seats
             .iter()
             .find(|s| s.player_id == Some(player_id))
@@ -63,9 +66,9 @@ impl Table {
 /// A change to a seat, made in the same transaction as its event.
 #[derive(Clone, Debug)]
 pub enum SeatChange {
-    Claim { seat: u8, player_id: i64 },
-    Bot { seat: u8, bot: Option<String> },
-    Free { seat: u8 },
+    Claim { seat: Seat, player_id: i64 },
+    Bot { seat: Seat, bot: Option<String> },
+    Free { seat: Seat },
 }
 
 /// What one write does to a game.
@@ -120,10 +123,7 @@ pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
     .fetch_optional(&state.db.pool)
     .await?
     .ok_or_else(|| ApiError::NotFound(format!("game: no game {id}")))?;
-    let game: GameKind = row
-        .get::<String, _>(2)
-        .parse()
-        .map_err(ApiError::Internal)?;
+    let game = gm::game_info(&row.get::<String, _>(2)).map_err(|e| ApiError::Internal(e.to_string()))?;
     let rule: String = row.get(5);
     let record: String = row.get(10);
     let game_row = GameRow {
@@ -139,8 +139,7 @@ pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
         over: flag(row.get(8)),
         version: row.get(9),
     };
-    let record = Record::from_json(game, &record)
-        .map_err(|e| ApiError::Internal(format!("game {id}: snapshot: {e}")))?;
+    let (record, log) = snapshot(state, id, game_row.version, &record)?;
     let seats = sqlx::query(
         "SELECT s.seat, s.name, s.player_id, p.name, s.invite, s.bot FROM seats s \
          LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1 ORDER BY s.seat",
@@ -150,7 +149,7 @@ pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
     .await?
     .into_iter()
     .map(|r| SeatRow {
-        seat: r.get::<i64, _>(0) as u8,
+        seat: Seat(r.get::<i64, _>(0) as u8),
         name: r.get(1),
         player_id: r.get(2),
         player_name: r.get(3),
@@ -161,8 +160,53 @@ pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
     Ok(Table {
         row: game_row,
         record,
+        log,
         seats,
     })
+}
+
+/// The record and log a snapshot holds. Reads do not replay: a process keeps the games it has
+/// read or written, by version, and reads the snapshot only for a version it has not seen
+/// (another process wrote it, or this one just started).
+fn snapshot(
+    state: &AppState,
+    id: i64,
+    version: i64,
+    text: &str,
+) -> ApiResult<(Record, Vec<LogEntry>)> {
+    if let Some(hit) = state.records.get(id, version) {
+        return Ok(hit);
+    }
+    let file = GameFile::from_json(text)
+        .map_err(|e| ApiError::Internal(format!("game {id}: snapshot: {e}")))?;
+    let (record, log) = (file.record().clone(), file.log().to_vec());
+    state.records.put(id, version, &record, &log);
+    Ok((record, log))
+}
+
+/// The games this process has read or written, by id and version: reads of an unchanged game
+/// take its record from here instead of replaying the snapshot.
+#[derive(Debug, Default)]
+pub struct Records(std::sync::Mutex<HashMap<i64, (i64, Record, Arc<Vec<LogEntry>>)>>);
+
+impl Records {
+    /// At most this many games are kept; past it the map starts again (a cache, not a store).
+    const CAPACITY: usize = 20_000;
+
+    fn get(&self, id: i64, version: i64) -> Option<(Record, Vec<LogEntry>)> {
+        let map = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        map.get(&id)
+            .filter(|(v, _, _)| *v == version)
+            .map(|(_, record, log)| (record.clone(), log.as_ref().clone()))
+    }
+
+    fn put(&self, id: i64, version: i64, record: &Record, log: &[LogEntry]) {
+        let mut map = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if map.len() >= Self::CAPACITY && !map.contains_key(&id) {
+            map.clear();
+        }
+        map.insert(id, (version, record.clone(), Arc::new(log.to_vec())));
+    }
 }
 
 /// The game's whole event log, in order.
@@ -189,24 +233,24 @@ pub async fn create(
     setup: gm::Setup,
     rule: &DeadlineRule,
 ) -> ApiResult<i64> {
-    let record = Record::new(&setup)?;
     let now = state.clock.now();
+    let actor = format!("gm:{}", gm_name(state, gm_id).await?);
+    let file = GameFile::new(setup.clone(), Some(now), Some(actor.clone()))?;
     let first_deadline = rule.next_after(now).map_err(ApiError::Bad)?;
     let created = Event::Created {
         setup: setup.clone(),
     };
-    let actor = format!("gm:{}", gm_name(state, gm_id).await?);
     let mut tx = state.db.pool.begin().await?;
     let id: i64 = sqlx::query(
         "INSERT INTO games (title, game, gm_id, deadline_rule, next_deadline, paused, all_ready, over, version, record, created_at) \
          VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 1, $6, $7) RETURNING id",
     )
     .bind(title)
-    .bind(setup.game.name())
+    .bind(&setup.game)
     .bind(gm_id)
     .bind(serde_json::to_string(rule).expect("rules serialise"))
     .bind(first_deadline)
-    .bind(record.to_json())
+    .bind(file.to_json())
     .bind(now)
     .fetch_one(&mut *tx)
     .await?
@@ -269,13 +313,20 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
         change.next_deadline.unwrap_or(row.next_deadline)
     };
     let paused = change.paused.unwrap_or(row.paused);
+    let mut log = table.log.clone();
+    log.extend(change.events.iter().map(|event| LogEntry {
+        at: Some(now),
+        actor: Some(actor.to_string()),
+        event: event.clone(),
+    }));
+    let snapshot = GameFile::to_json_parts(&log, &table.record);
     let mut tx = state.db.pool.begin().await?;
     let updated = sqlx::query(
         "UPDATE games SET version = $1, record = $2, all_ready = $3, over = $4, next_deadline = $5, paused = $6 \
          WHERE id = $7 AND version = $8",
     )
     .bind(version)
-    .bind(table.record.to_json())
+    .bind(snapshot)
     .bind(i64::from(table.record.all_ready()))
     .bind(i64::from(over))
     .bind(next_deadline)
@@ -310,19 +361,19 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
             )
             .bind(Some(*player_id))
             .bind(row.id)
-            .bind(i64::from(*seat)),
+            .bind(i64::from(seat.0)),
             SeatChange::Bot { seat, bot } => {
                 sqlx::query("UPDATE seats SET bot = $1 WHERE game_id = $2 AND seat = $3")
                     .bind(bot.clone())
                     .bind(row.id)
-                    .bind(i64::from(*seat))
+                    .bind(i64::from(seat.0))
             }
             SeatChange::Free { seat } => sqlx::query(
                 "UPDATE seats SET player_id = NULL, invite = $1 WHERE game_id = $2 AND seat = $3",
             )
             .bind(new_invite()?)
             .bind(row.id)
-            .bind(i64::from(*seat)),
+            .bind(i64::from(seat.0)),
         };
         query.execute(&mut *tx).await?;
     }
@@ -331,6 +382,7 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
         failpoint("turn-before-commit").await;
     }
     tx.commit().await?;
+    state.records.put(row.id, version, &table.record, &log);
     Ok(())
 }
 

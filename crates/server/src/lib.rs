@@ -54,6 +54,8 @@ pub struct AppState {
     pub wake: Arc<Notify>,
     /// One writer at a time per game within this process (see `games::lock`).
     pub game_locks: Arc<games::GameLocks>,
+    /// The games this process has read or written (reads do not replay).
+    pub records: Arc<games::Records>,
 }
 
 impl AppState {
@@ -64,6 +66,7 @@ impl AppState {
             config: Arc::new(config),
             wake: Arc::new(Notify::new()),
             game_locks: Arc::default(),
+            records: Arc::default(),
         }
     }
 }

@@ -8,7 +8,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use game_api::{Seat, Viewer};
-use gm::{DeadlineRule, Event, GameKind, Submission, utc_text};
+use gm::{DeadlineRule, Event, Submission, utc_text};
 use serde_json::Value;
 
 use super::{FormData, PageResult, Visitor, error_box, error_page, escape, page, redirect};
@@ -23,10 +23,10 @@ pub fn status_text(table: &Table) -> String {
     if record.is_over() {
         return "over".into();
     }
-    let turn = match (record.game(), record.resolved()) {
-        (GameKind::BreakingAway, _) if !record.started() => "line-ups and turn 1".to_string(),
-        (GameKind::Backpacks, _) => format!("round {}", record.turn()),
-        _ => format!("turn {}", record.turn()),
+    let turn = if record.started() {
+        format!("{} {}", record.game().turn_noun, record.turn())
+    } else {
+        "line-ups and turn 1".to_string()
     };
     match (table.row.paused, table.row.next_deadline) {
         (true, _) => format!("{turn}, paused"),
@@ -87,13 +87,10 @@ fn turn_section(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<String> {
     let record = &table.record;
     let mut out = String::new();
     if let Some(svg) = record.picture_svg(Some(turn)) {
-        let what = match record.game() {
-            GameKind::BreakingAway => "The track",
-            GameKind::Backpacks => "The map",
-        };
         let _ = write!(
             out,
-            r#"<h2>{what} after {}</h2><div class="picture">{svg}</div>"#,
+            r#"<h2>The {} after {}</h2><div class="picture">{svg}</div>"#,
+            record.game().picture_noun,
             turn_name(record.game(), turn)
         );
     }
@@ -101,7 +98,8 @@ fn turn_section(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<String> {
         let progress = record.progress(turn);
         let _ = write!(
             out,
-            r#"<h2>The race so far</h2><div class="picture">{}</div>"#,
+            r#"<h2>The {} so far</h2><div class="picture">{}</div>"#,
+            record.game().game_noun,
             progress.svg()
         );
     }
@@ -123,11 +121,10 @@ fn turn_section(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<String> {
     Ok(out)
 }
 
-fn turn_name(game: GameKind, turn: u16) -> String {
-    match (game, turn) {
-        (_, 0) => "the start".into(),
-        (GameKind::BreakingAway, t) => format!("turn {t}"),
-        (GameKind::Backpacks, t) => format!("round {t}"),
+fn turn_name(game: gm::GameInfo, turn: u16) -> String {
+    match turn {
+        0 => "the start".into(),
+        t => format!("{} {t}", game.turn_noun),
     }
 }
 
@@ -166,7 +163,7 @@ pub async fn game(
         r#"{links}<p>{game} ({rules}) · GM {gm} · {rule} · <strong id="status">{status}</strong></p>
 {you}{seats}{archive}{section}"#,
         links = links(&table, &visitor),
-        game = table.row.game.name(),
+        game = table.row.game.name,
         rules = table.record.rules_name(),
         gm = escape(&table.row.gm_name),
         rule = escape(&table.row.deadline_rule.to_string()),
@@ -224,7 +221,7 @@ pub async fn turn(
 }
 
 fn event_text(game_id: i64, seats: &[String], event: &Event, sealed: bool) -> String {
-    let seat = |s: &u8| escape(seats.get(usize::from(*s)).map_or("?", String::as_str));
+    let seat = |s: &game_api::Seat| escape(seats.get(s.index()).map_or("?", String::as_str));
     let by = |author: &gm::Author| match author {
         gm::Author::Player => String::new(),
         gm::Author::Bot(name) => format!(" (bot {})", escape(name)),
@@ -233,7 +230,7 @@ fn event_text(game_id: i64, seats: &[String], event: &Event, sealed: bool) -> St
     match event {
         Event::Created { setup } => format!(
             "Game created: {} {}, seats {}",
-            setup.game.name(),
+            setup.game,
             escape(setup.rules.as_deref().unwrap_or("")),
             escape(&setup.seats.join(", "))
         ),
@@ -322,7 +319,7 @@ fn join_page(visitor: &Visitor, table: &Table, invite: &str, error: Option<&ApiE
 <form method="post" action="/games/{id}/join">{csrf}<input type="hidden" name="invite" value="{invite}"><button type="submit">Take the seat</button></form>"#,
         error = error_box(error),
         title = escape(&table.row.title),
-        game = table.row.game.name(),
+        game = table.row.game.name,
         gm = escape(&table.row.gm_name),
         csrf = visitor.csrf_field(),
         invite = escape(invite),
@@ -374,15 +371,15 @@ struct Typed<'a> {
 fn orders_page(
     visitor: &Visitor,
     table: &Table,
-    seat: u8,
+    seat: Seat,
     typed: &Typed<'_>,
     sent: bool,
     error: Option<&ApiError>,
 ) -> Response {
     let id = table.row.id;
     let record = &table.record;
-    let view = record.view_json(Viewer::Seat(Seat(seat)));
-    let seat_name = &table.seats[usize::from(seat)].name;
+    let view = record.view_json(Viewer::Seat(seat));
+    let seat_name = &table.seats[seat.index()].name;
     let (sealed_lineup, sealed_orders) = record.sealed(seat);
     let mut body = links(table, visitor);
     body.push_str(&error_box(error));
@@ -414,8 +411,8 @@ fn orders_page(
         return page(visitor, StatusCode::OK, "Orders", &body);
     }
     let mut fields = String::new();
-    match record.game() {
-        GameKind::BreakingAway if !record.started() => {
+    match record.game().name {
+        "breaking-away" if !record.started() => {
             let lineup = typed
                 .lineup
                 .map(str::to_string)
@@ -435,7 +432,7 @@ fn orders_page(
                 escape(&orders)
             );
         }
-        GameKind::BreakingAway => {
+        "breaking-away" => {
             let sealed_cards = sealed_orders.as_deref().unwrap_or_default();
             fields.push_str(r#"<div class="riders">"#);
             for rider in view["riders"].as_array().into_iter().flatten() {
@@ -483,8 +480,8 @@ fn orders_page(
             }
             fields.push_str("</div>");
         }
-        GameKind::Backpacks => {
-            let walker = &view["walkers"][usize::from(seat)];
+        _ => {
+            let walker = &view["walkers"][seat.index()];
             let hand: Vec<String> = walker["hand"]
                 .as_array()
                 .into_iter()
@@ -718,7 +715,7 @@ fn console_page(
         body.push_str(&button("rollback", "Roll back the last turn", ""));
     }
     body.push_str("</div>");
-    if table.row.game == GameKind::BreakingAway {
+    if table.row.game.name == "breaking-away" {
         let riders: String = table.record.view_json(Viewer::Public)["riders"]
             .as_array()
             .into_iter()
@@ -768,9 +765,10 @@ pub async fn console(
 
 /// The GM action a console form asks for.
 fn gm_action(form: &FormData) -> ApiResult<GmAction> {
-    let seat = || -> ApiResult<u8> {
+    let seat = || -> ApiResult<game_api::Seat> {
         form.field("seat")?
             .parse()
+            .map(game_api::Seat)
             .map_err(|_| ApiError::Bad("seat: not a seat number".into()))
     };
     let rider = || form.field("rider").map(str::to_string);

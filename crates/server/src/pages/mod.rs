@@ -257,7 +257,7 @@ pub async fn front(State(state): State<AppState>, visitor: Visitor) -> Response 
             r#"<tr><td><a href="/games/{}">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>"#,
             table.row.id,
             escape(&table.row.title),
-            table.row.game.name(),
+            table.row.game.name,
             game::status_text(table),
             escape(&table.row.gm_name),
             seats.join(", ")

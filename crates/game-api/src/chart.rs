@@ -1,0 +1,129 @@
+//! The chart of a game so far: one line per rider or walker over the resolved turns, drawn as
+//! SVG. Each game gives its series (`Game::progress`); the drawing is shared.
+
+use std::fmt::Write as _;
+
+use crate::escape_markup as esc;
+
+/// The colours of the seats, in seat order (tracks, maps and charts share them).
+pub const SEAT_COLOURS: [&str; 16] = [
+    "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
+    "#7f7f7f", "#bcbd22", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd",
+];
+
+/// The colour of seat `seat`.
+pub fn seat_colour(seat: u8) -> &'static str {
+    SEAT_COLOURS[usize::from(seat) % SEAT_COLOURS.len()]
+}
+
+/// Dashes tell apart the lines of one seat (a team's riders).
+pub const DASHES: [&str; 4] = ["", "6 3", "2 2", "8 3 2 3"];
+
+/// One line of the chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub label: String,
+    pub colour: &'static str,
+    pub dash: &'static str,
+    /// (turn, value), from turn 0 (the start).
+    pub points: Vec<(u16, i32)>,
+}
+
+/// The game so far, turn by turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    pub quantity: &'static str,
+    pub series: Vec<Series>,
+}
+
+impl Progress {
+    /// A line chart: turns across, the quantity up.
+    pub fn svg(&self) -> String {
+        const W: i32 = 640;
+        const H: i32 = 260;
+        const L: i32 = 46;
+        const T: i32 = 14;
+        const PLOT_W: i32 = W - L - 150;
+        const PLOT_H: i32 = H - T - 34;
+        let turns = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0))
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let values = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.1));
+        let low = values.clone().min().unwrap_or(0).min(0);
+        let high = values.max().unwrap_or(1).max(low + 1);
+        let x = |t: u16| L + i32::from(t) * PLOT_W / i32::from(turns);
+        let y = |v: i32| T + PLOT_H - (v - low) * PLOT_H / (high - low);
+        let mut svg = String::new();
+        let _ = writeln!(
+            svg,
+            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" font-family="DejaVu Sans, sans-serif" font-size="10" role="img" aria-label="{} over the turns"><rect width="100%" height="100%" fill="#fff"/>"##,
+            self.quantity
+        );
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{L}" y1="{}" x2="{}" y2="{}" stroke="#444"/><line x1="{L}" y1="{T}" x2="{L}" y2="{}" stroke="#444"/>"##,
+            T + PLOT_H,
+            L + PLOT_W,
+            T + PLOT_H,
+            T + PLOT_H
+        );
+        let step = (i32::from(turns) / 10).max(1);
+        for t in (0..=i32::from(turns)).step_by(step as usize) {
+            let _ = writeln!(
+                svg,
+                r##"<text x="{}" y="{}" text-anchor="middle" fill="#555">{t}</text>"##,
+                x(t as u16),
+                T + PLOT_H + 14
+            );
+        }
+        let _ = writeln!(
+            svg,
+            r##"<text x="{}" y="{}" text-anchor="middle" fill="#555">turn</text><text x="{L}" y="{}" text-anchor="end" fill="#555">{high}</text><text x="{}" y="{}" text-anchor="end" fill="#555">{low}</text><text x="4" y="{}" fill="#555">{}</text>"##,
+            L + PLOT_W / 2,
+            H - 4,
+            T + 4,
+            L - 4,
+            T + PLOT_H,
+            T + PLOT_H / 2,
+            self.quantity
+        );
+        for (k, s) in self.series.iter().enumerate() {
+            let points: Vec<String> = s
+                .points
+                .iter()
+                .map(|&(t, v)| format!("{},{}", x(t), y(v)))
+                .collect();
+            let _ = writeln!(
+                svg,
+                r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="1.5" stroke-dasharray="{}"><title>{}</title></polyline>"#,
+                points.join(" "),
+                s.colour,
+                s.dash,
+                esc(&s.label)
+            );
+            let (lx, ly) = (
+                L + PLOT_W + 12 + (k as i32 / 20) * 70,
+                T + 6 + (k as i32 % 20) * 11,
+            );
+            let _ = writeln!(
+                svg,
+                r#"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="{}" stroke-width="2" stroke-dasharray="{}"/><text x="{}" y="{}">{}</text>"#,
+                lx + 14,
+                s.colour,
+                s.dash,
+                lx + 17,
+                ly + 3,
+                esc(&s.label)
+            );
+        }
+        svg.push_str("</svg>\n");
+        svg
+    }
+}

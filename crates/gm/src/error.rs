@@ -1,0 +1,13 @@
+//! The lifecycle's errors: one line each, naming the field or value.
+
+/// Why the lifecycle refused something.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GmError {
+    /// A request the rules or the set-up refuse (a bad order, an unknown seat): the sender's
+    /// to mend.
+    #[error("{0}")]
+    Refused(String),
+    /// A log or game file that does not replay: damaged or edited by hand.
+    #[error("{0}")]
+    Log(String),
+}

@@ -1,0 +1,416 @@
+//! The registry: the one place that lists the games. Everything above the rules crates reaches
+//! a game through [`Record`], which holds a [`GameRecord`] of whichever game a set-up names
+//! and forwards to it; adding a game is one line in [`open`] and one in [`GAMES`].
+
+use bots::{BotGame, BotKind};
+use game_api::chart::Progress;
+use game_api::{Game, Seat, Viewer};
+use serde_json::Value;
+
+use crate::error::GmError;
+use crate::event::{Author, Event, Setup};
+use crate::record::{GameRecord, Submission};
+
+/// A game postrider runs, as the pages and the command line list it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The name in files, URLs and the API.
+    pub name: &'static str,
+    pub title: &'static str,
+    /// What a seat is called (`team`, `walker`).
+    pub seat_noun: &'static str,
+    /// What one resolution is called (`turn`, `round`).
+    pub turn_noun: &'static str,
+    /// What one game is called (`race`, `day`).
+    pub game_noun: &'static str,
+    /// What the game's picture shows (`track`, `map`).
+    pub picture_noun: &'static str,
+}
+
+impl GameInfo {
+    const fn of<G: Game>() -> GameInfo {
+        GameInfo {
+            name: G::NAME,
+            title: G::TITLE,
+            seat_noun: G::SEAT_NOUN,
+            turn_noun: G::TURN_NOUN,
+            game_noun: G::GAME_NOUN,
+            picture_noun: G::PICTURE_NOUN,
+        }
+    }
+}
+
+/// Every game, in the order menus show them.
+pub const GAMES: [GameInfo; 2] = [
+    GameInfo::of::<game_breaking_away::BreakingAway>(),
+    GameInfo::of::<game_backpacks::Backpacks>(),
+];
+
+/// The game called `name`.
+pub fn game_info(name: &str) -> Result<GameInfo, GmError> {
+    GAMES.iter().copied().find(|g| g.name == name).ok_or_else(|| {
+        GmError::Refused(format!(
+            "game: unknown game {name:?} (expected {})",
+            GAMES.map(|g| g.name).join(" or ")
+        ))
+    })
+}
+
+/// Opens a new record of the game the set-up names.
+fn open(setup: &Setup) -> Result<Box<dyn AnyRecord>, GmError> {
+    fn boxed<G: BotGame>(setup: &Setup) -> Result<Box<dyn AnyRecord>, GmError>
+    where
+        GameRecord<G>: AnyRecord,
+    {
+        Ok(Box::new(GameRecord::<G>::new(setup)?))
+    }
+    match game_info(&setup.game)?.name {
+        game_breaking_away::BreakingAway::NAME => boxed::<game_breaking_away::BreakingAway>(setup),
+        game_backpacks::Backpacks::NAME => boxed::<game_backpacks::Backpacks>(setup),
+        name => unreachable!("{name} is in GAMES but not in open"),
+    }
+}
+
+/// A [`GameRecord`] of any game, seen through what the layers above need.
+trait AnyRecord: std::fmt::Debug + Send + Sync {
+    fn clone_box(&self) -> Box<dyn AnyRecord>;
+    fn info(&self) -> GameInfo;
+    fn setup(&self) -> &Setup;
+    fn rules_name(&self) -> &'static str;
+    fn seat(&self, name: &str) -> Result<Seat, GmError>;
+    fn turn(&self) -> u16;
+    fn resolved(&self) -> u16;
+    fn started(&self) -> bool;
+    fn is_over(&self) -> bool;
+    fn takes_orders(&self, seat: Seat) -> bool;
+    fn sealed_text(&self, seat: Seat) -> (Option<String>, Option<String>);
+    fn ready(&self, seat: Seat) -> bool;
+    fn all_ready(&self) -> bool;
+    fn apply(&mut self, event: &Event) -> Result<(), GmError>;
+    fn check(&self, seat: Seat, submission: &Submission, author: Author)
+    -> Result<Vec<Event>, GmError>;
+    fn bot_events(&self, seat: Seat, bot: BotKind) -> Result<Vec<Event>, GmError>;
+    fn turn_report(&self, viewer: Viewer, turn: u16) -> Result<String, GmError>;
+    fn state_report(&self, viewer: Viewer) -> String;
+    fn view_json(&self, viewer: Viewer) -> Value;
+    fn picture_svg(&self, turn: u16) -> Option<String>;
+    fn progress(&self, upto: u16) -> Progress;
+    fn scenario_json(&self) -> Result<Value, GmError>;
+    fn setup_note(&self) -> String;
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+impl<G: BotGame> AnyRecord for GameRecord<G>
+where
+    G::Settings: Send + Sync + 'static,
+    G::State: Send + Sync + 'static,
+    G::Lineup: Send + Sync + 'static,
+    G::Orders: Send + Sync + 'static,
+    G::Event: Send + Sync + 'static,
+{
+    fn clone_box(&self) -> Box<dyn AnyRecord> {
+        Box::new(self.clone())
+    }
+    fn info(&self) -> GameInfo {
+        GameInfo::of::<G>()
+    }
+    fn setup(&self) -> &Setup {
+        GameRecord::setup(self)
+    }
+    fn rules_name(&self) -> &'static str {
+        G::rules_name(self.settings())
+    }
+    fn seat(&self, name: &str) -> Result<Seat, GmError> {
+        GameRecord::seat(self, name)
+    }
+    fn turn(&self) -> u16 {
+        GameRecord::turn(self)
+    }
+    fn resolved(&self) -> u16 {
+        GameRecord::resolved(self)
+    }
+    fn started(&self) -> bool {
+        GameRecord::started(self)
+    }
+    fn is_over(&self) -> bool {
+        GameRecord::is_over(self)
+    }
+    fn takes_orders(&self, seat: Seat) -> bool {
+        GameRecord::takes_orders(self, seat)
+    }
+    fn sealed_text(&self, seat: Seat) -> (Option<String>, Option<String>) {
+        GameRecord::sealed_text(self, seat)
+    }
+    fn ready(&self, seat: Seat) -> bool {
+        GameRecord::ready(self, seat)
+    }
+    fn all_ready(&self) -> bool {
+        GameRecord::all_ready(self)
+    }
+    fn apply(&mut self, event: &Event) -> Result<(), GmError> {
+        GameRecord::apply(self, event)
+    }
+    fn check(
+        &self,
+        seat: Seat,
+        submission: &Submission,
+        author: Author,
+    ) -> Result<Vec<Event>, GmError> {
+        GameRecord::check(self, seat, submission, author)
+    }
+    fn bot_events(&self, seat: Seat, bot: BotKind) -> Result<Vec<Event>, GmError> {
+        GameRecord::bot_events(self, seat, bot)
+    }
+    fn turn_report(&self, viewer: Viewer, turn: u16) -> Result<String, GmError> {
+        GameRecord::turn_report(self, viewer, turn)
+    }
+    fn state_report(&self, viewer: Viewer) -> String {
+        GameRecord::state_report(self, viewer)
+    }
+    fn view_json(&self, viewer: Viewer) -> Value {
+        G::view_json(&self.table(), viewer)
+    }
+    fn picture_svg(&self, turn: u16) -> Option<String> {
+        let state = self.state_after(turn)?;
+        Some(G::picture_svg(&self.table(), state))
+    }
+    fn progress(&self, upto: u16) -> Progress {
+        let upto = upto.min(self.resolved());
+        let states: Vec<&G::State> = (0..=upto).filter_map(|t| self.state_after(t)).collect();
+        G::progress(&self.table(), &states)
+    }
+    fn scenario_json(&self) -> Result<Value, GmError> {
+        G::scenario_json(&self.table()).map_err(GmError::Refused)
+    }
+    fn setup_note(&self) -> String {
+        G::setup_note(&self.table())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// The GM's record of a game, whichever game it is: built by replaying its log.
+#[derive(Debug)]
+pub struct Record(Box<dyn AnyRecord>);
+
+impl Clone for Record {
+    fn clone(&self) -> Self {
+        Record(self.0.clone_box())
+    }
+}
+
+impl Record {
+    /// A new game from its set-up; refused with the field named if the set-up is bad.
+    pub fn new(setup: &Setup) -> Result<Record, GmError> {
+        open(setup).map(Record)
+    }
+
+    /// The record a log describes. A `RolledBack` entry takes back the last resolution and
+    /// everything after it; entries that only make history are skipped.
+    pub fn replay(events: &[Event]) -> Result<Record, GmError> {
+        let mut effective: Vec<&Event> = Vec::new();
+        for event in events {
+            match event {
+                Event::RolledBack { .. } => {
+                    let Some(at) = effective
+                        .iter()
+                        .rposition(|e| matches!(e, Event::Resolved { .. }))
+                    else {
+                        return Err(GmError::Log(
+                            "log: a roll-back with nothing resolved to take back".into(),
+                        ));
+                    };
+                    effective.truncate(at);
+                }
+                e if e.changes_record() => effective.push(e),
+                _ => {}
+            }
+        }
+        let Some((Event::Created { setup }, rest)) = effective.split_first() else {
+            return Err(GmError::Log(
+                "log: it does not begin with the game's creation".into(),
+            ));
+        };
+        let mut record = Record::new(setup)?;
+        for (k, event) in rest.iter().enumerate() {
+            record
+                .apply(event)
+                .map_err(|e| GmError::Log(format!("log entry {}: {e}", k + 2)))?;
+        }
+        Ok(record)
+    }
+
+    /// Applies one entry that changes the record.
+    pub fn apply(&mut self, event: &Event) -> Result<(), GmError> {
+        self.0.apply(event)
+    }
+
+    /// Which game this is.
+    pub fn game(&self) -> GameInfo {
+        self.0.info()
+    }
+
+    pub fn setup(&self) -> &Setup {
+        self.0.setup()
+    }
+
+    pub fn seats(&self) -> &[String] {
+        &self.0.setup().seats
+    }
+
+    /// The seat with this name.
+    pub fn seat(&self, name: &str) -> Result<Seat, GmError> {
+        self.0.seat(name)
+    }
+
+    /// The number of the coming turn (Breaking Away) or round (Backpacks).
+    pub fn turn(&self) -> u16 {
+        self.0.turn()
+    }
+
+    /// How many turns (or rounds) have been resolved.
+    pub fn resolved(&self) -> u16 {
+        self.0.resolved()
+    }
+
+    /// The rule set the game is played by (`postal-2.2`, `board`, `pbm-2.1`).
+    pub fn rules_name(&self) -> &'static str {
+        self.0.rules_name()
+    }
+
+    /// Whether play has begun (a Breaking Away race waits for its line-ups; a day begins at
+    /// once).
+    pub fn started(&self) -> bool {
+        self.0.started()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+
+    /// Whether the seat still has a part to play (not every rider finished, the walker out).
+    pub fn takes_orders(&self, seat: Seat) -> bool {
+        self.0.takes_orders(seat)
+    }
+
+    /// The seat's sealed orders as the engine read them: (line-up, orders).
+    pub fn sealed(&self, seat: Seat) -> (Option<String>, Option<String>) {
+        self.0.sealed_text(seat)
+    }
+
+    /// Whether everything the seat needs to send for the coming turn is sealed.
+    pub fn ready(&self, seat: Seat) -> bool {
+        self.0.ready(seat)
+    }
+
+    /// Every seat that plays is ready: the turn can be resolved before its deadline.
+    pub fn all_ready(&self) -> bool {
+        self.0.all_ready()
+    }
+
+    /// Reads and checks a player's submission without changing anything, and gives back the
+    /// log entries that seal it, with the text as the engine read it.
+    pub fn check(
+        &self,
+        seat: Seat,
+        submission: &Submission,
+        author: Author,
+    ) -> Result<Vec<Event>, GmError> {
+        self.0.check(seat, submission, author)
+    }
+
+    /// The entries a bot sends for a seat that is not ready; empty if it has nothing to send.
+    pub fn bot_events(&self, seat: Seat, bot: &str) -> Result<Vec<Event>, GmError> {
+        self.0.bot_events(seat, parse_bot(bot)?)
+    }
+
+    /// A turn's report (the last one if `turn` is `None`) as plain text, as `viewer` may see
+    /// it; where the game stands if nothing has been resolved.
+    pub fn report_text(&self, viewer: Viewer, turn: Option<u16>) -> Result<String, GmError> {
+        match turn.or((self.resolved() > 0).then(|| self.resolved())) {
+            None => Ok(self.0.state_report(viewer)),
+            Some(t) => self.0.turn_report(viewer, t),
+        }
+    }
+
+    /// Where the game stands between turns, as `viewer` may read it: the road or the map, the
+    /// hands the viewer may see, whose orders are in, the standings.
+    pub fn state_text(&self, viewer: Viewer) -> String {
+        self.0.state_report(viewer)
+    }
+
+    /// The game now, as `viewer` may see it: the one place the API's game state comes from.
+    pub fn view_json(&self, viewer: Viewer) -> Value {
+        self.0.view_json(viewer)
+    }
+
+    /// The track (Breaking Away) or the map (Backpacks) after `turn` resolved turns (`None`:
+    /// now); `None` before a race has started.
+    pub fn picture_svg(&self, turn: Option<u16>) -> Option<String> {
+        self.0.picture_svg(turn.unwrap_or(self.resolved()))
+    }
+
+    /// Each rider's distance (Breaking Away) or each walker's points (Backpacks) after every
+    /// resolved turn up to `upto`.
+    pub fn progress(&self, upto: u16) -> Progress {
+        self.0.progress(upto)
+    }
+
+    /// What everybody should know once the game is set up, and what comes next.
+    pub fn setup_note(&self) -> String {
+        let info = self.game();
+        let mut note = self.0.setup_note();
+        if !note.is_empty() {
+            note.push(' ');
+        }
+        if self.started() {
+            note.push_str(&format!(
+                "Next: each {}'s orders for {} {} (postrider orders).\n",
+                info.seat_noun,
+                info.turn_noun,
+                self.turn()
+            ));
+        } else {
+            note.push_str(&format!(
+                "Next: each {}'s line-up (postrider lineup).\n",
+                info.seat_noun
+            ));
+        }
+        note
+    }
+
+    /// The game as its GM sees it now, with every resolved turn's GM report, as JSON: records
+    /// that print the same are the same game (tests and replay checks compare them this way).
+    pub fn to_json(&self) -> String {
+        let reports: Vec<String> = (1..=self.resolved())
+            .map(|t| self.0.turn_report(Viewer::Gm, t).unwrap_or_default())
+            .collect();
+        let sealed: Vec<_> = (0..self.seats().len() as u8)
+            .map(|s| self.sealed(Seat(s)))
+            .collect();
+        serde_json::json!({
+            "view": self.view_json(Viewer::Gm),
+            "state": self.state_text(Viewer::Gm),
+            "sealed": sealed,
+            "reports": reports,
+        })
+        .to_string()
+    }
+
+    /// The typed record, for the few tools that are written for one game (`advise`).
+    pub fn downcast<G: BotGame>(&self) -> Option<&GameRecord<G>> {
+        self.0.as_any().downcast_ref()
+    }
+
+    /// The position in the game's scenario notation, with the sealed orders (GM only).
+    pub fn scenario_json(&self) -> Result<Value, GmError> {
+        self.0.scenario_json()
+    }
+}
+
+/// Reads a bot's name (`random`, `nmr`, `heuristic`, `mcts`).
+pub fn parse_bot(name: &str) -> Result<BotKind, GmError> {
+    name.parse()
+        .map_err(|e: String| GmError::Refused(format!("bot: {e}")))
+}

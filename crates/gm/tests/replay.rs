@@ -1,0 +1,71 @@
+//! Whole games through the lifecycle replay from their logs: the game file written after the
+//! last turn reads back to the same game, for any seed, with bots (random and heuristic) and
+//! silent seats (NMR) in every game.
+
+use game_api::Seat;
+use gm::{Event, GameFile, Setup};
+use proptest::prelude::*;
+
+fn play(setup: Setup, bots: &[&str]) -> GameFile {
+    let mut file = GameFile::new(setup, None, None).unwrap();
+    let mut turns = 0;
+    while !file.record().is_over() {
+        let record = file.record().clone();
+        let mut events = Vec::new();
+        for (s, bot) in bots.iter().enumerate() {
+            // A seat without a bot sends nothing: the rules' NMR policy plays it.
+            if !bot.is_empty() {
+                events.extend(record.bot_events(Seat(s as u8), bot).unwrap());
+            }
+        }
+        events.push(Event::Resolved {
+            turn: record.turn(),
+        });
+        file.push(events, None, "test").unwrap();
+        turns += 1;
+        assert!(turns <= 130, "a game ends");
+    }
+    file
+}
+
+fn check_replays(file: &GameFile) {
+    let text = file.to_json();
+    let back = GameFile::from_json(&text).unwrap();
+    assert_eq!(back.record().to_json(), file.record().to_json());
+    assert_eq!(back.to_json(), text, "a replay reproduces the game and its file");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn races_replay_from_their_log(seed in any::<u64>(), teams in 3usize..=6, board in any::<bool>()) {
+        let setup = Setup {
+            game: "breaking-away".into(),
+            rules: Some(if board { "board" } else { "postal-2.2" }.into()),
+            options: Vec::new(),
+            seats: (0..teams).map(|t| format!("t{t}")).collect(),
+            seed,
+            map: None,
+            deck: None,
+        };
+        let bots = ["random", "heuristic", "", "random", "nmr", "random"];
+        let file = play(setup, &bots[..teams]);
+        check_replays(&file);
+    }
+}
+
+#[test]
+fn a_day_replays_from_its_log() {
+    let setup = Setup {
+        game: "backpacks".into(),
+        rules: None,
+        options: Vec::new(),
+        seats: ["ann", "bob", "cat"].map(String::from).to_vec(),
+        seed: 77,
+        map: None,
+        deck: None,
+    };
+    let file = play(setup, &["random", "heuristic", ""]);
+    check_replays(&file);
+}

@@ -1,0 +1,288 @@
+//! The GM's desk: every game-file command (`new`, `lineup`, `orders`, `resolve`, `report`,
+//! `drop`, `retire`, `replay`, `scenario export`, `demo`) as one thin layer over the lifecycle in
+//! `gm`, the same one the server runs, for whichever game the file holds.
+
+use anyhow::{Context, Result, anyhow, bail};
+use game_api::{Seat, Viewer};
+use gm::{Event, GameFile, Record, Setup, Submission};
+
+use crate::files::{self, emit, read_input, save, text_argument};
+
+/// Who made a change at the desk, in the log.
+const DESK: &str = "gm";
+
+/// The time an entry is logged at: the binary reads the clock, the lifecycle never does.
+fn now() -> Option<i64> {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()
+        .map(|d| d.as_secs() as i64)
+}
+
+pub fn load(path: &str) -> Result<GameFile> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
+    GameFile::from_json(&text).with_context(|| path.to_string())
+}
+
+/// Applies `events` to the game in `path` and writes it back, whole or not at all.
+fn change(path: &str, game: &mut GameFile, events: Vec<Event>) -> Result<()> {
+    game.push(events, now(), DESK)?;
+    save(path, &game.to_json())
+}
+
+/// The viewer a seat name (or --public) stands for.
+fn viewer(record: &Record, seat: Option<&str>, public: bool) -> Result<Viewer> {
+    Ok(match (seat, public) {
+        (Some(name), _) => Viewer::Seat(record.seat(name)?),
+        (None, true) => Viewer::Public,
+        (None, false) => Viewer::Gm,
+    })
+}
+
+/// The set-up of a new game, as the command line gives it.
+#[derive(Debug)]
+pub struct NewGame<'a> {
+    pub file: &'a str,
+    pub game: &'a str,
+    pub rules: Option<&'a str>,
+    pub options: &'a [String],
+    pub seats: Vec<String>,
+    pub seed: u64,
+    pub map: Option<&'a str>,
+    pub deck: Option<&'a str>,
+}
+
+pub fn new(new: NewGame<'_>) -> Result<()> {
+    let info = gm::game_info(new.game)?;
+    let setup = Setup {
+        game: info.name.to_string(),
+        rules: new.rules.map(String::from),
+        options: new.options.to_vec(),
+        seats: new.seats,
+        seed: new.seed,
+        map: new.map.map(read_input).transpose()?,
+        deck: new.deck.map(read_input).transpose()?,
+    };
+    let game = GameFile::new(setup, now(), Some(DESK.into()))?;
+    save(new.file, &game.to_json())?;
+    let record = game.record();
+    emit(&format!(
+        "New {} game ({}) for {} with seed {}: {}.\n{}",
+        info.title,
+        record.rules_name(),
+        record.seats().join(", "),
+        new.seed,
+        new.file,
+        record.setup_note()
+    ))
+}
+
+pub fn lineup(file: &str, seat: &str, words: &[String]) -> Result<()> {
+    // Held from the load to the save (files::Hold).
+    let hold = files::hold(file)?;
+    let mut game = hold.load()?;
+    let record = game.record();
+    let seat_no = record.seat(seat)?;
+    let submission = Submission {
+        lineup: Some(text_argument(words)?),
+        orders: None,
+    };
+    let events = record.check(seat_no, &submission, gm::Author::Player)?;
+    let Some(Event::Lineup { text, .. }) = events.first().cloned() else {
+        bail!("line-up: nothing sent");
+    };
+    change(file, &mut game, events)?;
+    emit(&format!("Line-up sealed for {seat}: {text}\n"))
+}
+
+pub fn orders(file: &str, seat: &str, words: &[String], bot: Option<&str>) -> Result<()> {
+    // Held from the load to the save (files::Hold).
+    let hold = files::hold(file)?;
+    let mut game = hold.load()?;
+    let record = game.record();
+    let seat_no = record.seat(seat)?;
+    let events = match bot {
+        None => {
+            let submission = Submission {
+                lineup: None,
+                orders: Some(text_argument(words)?),
+            };
+            record.check(seat_no, &submission, gm::Author::Player)?
+        }
+        Some(bot) => {
+            if record.is_over() {
+                bail!("orders: the game is over");
+            }
+            record
+                .bot_events(seat_no, bot)
+                .map_err(|e| anyhow!("--{e}"))?
+        }
+    };
+    let turn = record.turn();
+    let noun = record.game().turn_noun;
+    change(file, &mut game, events.clone())?;
+    let mut out = String::new();
+    for event in &events {
+        match event {
+            Event::Lineup { text, .. } => out.push_str(&format!("Line-up sealed for {seat}: {text}\n")),
+            Event::Orders { text, .. } if !text.contains('\n') && text.len() < 60 => {
+                out.push_str(&format!("Orders sealed for {seat}, {noun} {turn}: {text}\n"))
+            }
+            Event::Orders { text, .. } => out.push_str(&format!(
+                "Orders sealed for {seat}, {noun} {turn}, as read:\n  {}\n",
+                text.replace('\n', "\n  ")
+            )),
+            _ => {}
+        }
+    }
+    if out.is_empty() {
+        bail!("orders: the bot has nothing to order");
+    }
+    emit(&out)
+}
+
+pub fn resolve(file: &str, seat: Option<&str>) -> Result<()> {
+    // Held from the load to the save (files::Hold).
+    let hold = files::hold(file)?;
+    let mut game = hold.load()?;
+    let record = game.record();
+    let viewer = viewer(record, seat, false)?;
+    if record.is_over() {
+        bail!("the {} is over", game_word(record));
+    }
+    let turn = record.turn();
+    change(file, &mut game, vec![Event::Resolved { turn }])?;
+    emit(&game.record().report_text(viewer, Some(turn))?)
+}
+
+/// What the game is called in messages: "race" or "day" read better than "game".
+fn game_word(record: &Record) -> &'static str {
+    record.game().game_noun
+}
+
+pub fn report(file: &str, seat: Option<&str>, public: bool, turn: Option<u16>) -> Result<()> {
+    let game = load(file)?;
+    let record = game.record();
+    let viewer = viewer(record, seat, public)?;
+    emit(&match turn {
+        None => record.state_text(viewer),
+        Some(turn) => record
+            .report_text(viewer, Some(turn))
+            .map_err(|e| anyhow!("--{e}"))?,
+    })
+}
+
+pub fn drop_or_retire(file: &str, rider: &str, retire: bool) -> Result<()> {
+    // Held from the load to the save (files::Hold).
+    let hold = files::hold(file)?;
+    let mut game = hold.load()?;
+    let event = if retire {
+        Event::Retired {
+            rider: rider.to_string(),
+        }
+    } else {
+        Event::Dropped {
+            rider: rider.to_string(),
+        }
+    };
+    change(file, &mut game, vec![event])?;
+    emit(&if retire {
+        format!("{rider} has retired from the race.\n")
+    } else {
+        format!(
+            "{rider} is dropped: no more orders needed; without orders it plays its highest card.\n"
+        )
+    })
+}
+
+pub fn replay(file: &str) -> Result<()> {
+    // Loading replays the log from the seed and refuses a file whose stored game differs
+    // from the replay.
+    let game = load(file)?;
+    let record = game.record();
+    emit(&format!(
+        "{file}: replayed {} log entries ({} {}s) from seed {}; the replay matches the stored {}.\n",
+        game.log().len(),
+        record.resolved(),
+        record.game().turn_noun,
+        record.setup().seed,
+        game_word(record)
+    ))
+}
+
+pub fn export_scenario(file: &str) -> Result<()> {
+    let game = load(file)?;
+    let json = game
+        .record()
+        .scenario_json()
+        .map_err(|e| anyhow!("{file}: {e}"))?;
+    emit(&format!("{}\n", serde_json::to_string_pretty(&json)?))
+}
+
+/// Names for the seats of a demonstration game.
+const DEMO_SEATS: [&str; 16] = [
+    "red", "blue", "green", "yellow", "white", "black", "orange", "purple", "pink", "grey",
+    "brown", "cyan", "gold", "silver", "navy", "lime",
+];
+
+/// A whole game between bots, every turn's GM report in order, through the same lifecycle as
+/// a real game (bots take their seats as on the server).
+pub fn demo(
+    game: &str,
+    rules: Option<&str>,
+    options: &[String],
+    bots: &[String],
+    seed: u64,
+) -> Result<()> {
+    let info = gm::game_info(game)?;
+    let bots: Vec<String> = if bots.is_empty() {
+        ["heuristic", "heuristic", "random", "nmr"]
+            .map(String::from)
+            .to_vec()
+    } else {
+        bots.to_vec()
+    };
+    for bot in &bots {
+        gm::parse_bot(bot).map_err(|e| anyhow!("--bots: {e}"))?;
+    }
+    if bots.len() > DEMO_SEATS.len() {
+        bail!("--bots: at most {} seats in a demo", DEMO_SEATS.len());
+    }
+    let seats: Vec<String> = DEMO_SEATS[..bots.len()]
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    let setup = Setup {
+        game: info.name.to_string(),
+        rules: rules.map(String::from),
+        options: options.to_vec(),
+        seats: seats.clone(),
+        seed,
+        map: None,
+        deck: None,
+    };
+    let mut record = Record::new(&setup)?;
+    let mut out = format!(
+        "A demonstration {} game: {} (seed {seed}).\n{}\n",
+        info.title,
+        seats
+            .iter()
+            .zip(&bots)
+            .map(|(s, b)| format!("{s} ({b})"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        record.setup_note()
+    );
+    while !record.is_over() {
+        for (s, bot) in bots.iter().enumerate() {
+            for event in record.bot_events(Seat(s as u8), bot)? {
+                record.apply(&event)?;
+            }
+        }
+        let turn = record.turn();
+        record.apply(&Event::Resolved { turn })?;
+        out.push_str(&record.report_text(Viewer::Gm, Some(turn))?);
+        out.push('\n');
+    }
+    emit(&out)
+}
