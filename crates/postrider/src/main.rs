@@ -30,6 +30,10 @@ struct Cli {
 enum Command {
     /// Run the GM server: games with deadlines, sealed orders and reports, on the web and a JSON API.
     Serve(serve::ServeArgs),
+    /// Write a server's game as a game file (for report, replay, resolve): export --game ID > FILE.
+    Export(serve::ExportArgs),
+    /// Put a game file on a server, run by an account there: import FILE --gm NAME.
+    Import(serve::ImportArgs),
     /// Play a whole game between bots and print it turn by turn: `demo` or `demo backpacks`.
     Demo(DemoArgs),
     /// Start a new game and write its game file: `new [breaking-away|backpacks] FILE ...`.
@@ -211,6 +215,8 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Serve(args) => serve::serve(args),
+        Command::Export(args) => serve::export(args),
+        Command::Import(args) => serve::import(args),
         Command::Demo(args) => desk::demo(
             &args.game,
             args.rules.as_deref(),

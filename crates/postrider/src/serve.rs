@@ -24,6 +24,102 @@ pub struct ServeArgs {
     tick: u64,
 }
 
+/// Where a server keeps its games: a data directory's SQLite database, or a database URL.
+#[derive(Debug, Args)]
+pub struct Database {
+    /// The data directory (its SQLite database).
+    #[arg(long, default_value = "postrider-data")]
+    data: String,
+    /// A database URL instead of the data directory's: postgres://USER@HOST/DB or sqlite://FILE.
+    #[arg(long, env = "POSTRIDER_DATABASE")]
+    database: Option<String>,
+}
+
+impl Database {
+    fn url(&self) -> Result<String> {
+        Ok(match &self.database {
+            Some(url) => url.clone(),
+            None => {
+                std::fs::create_dir_all(&self.data)
+                    .with_context(|| format!("--data: cannot create {}", self.data))?;
+                format!("sqlite://{}/postrider.db?mode=rwc", self.data)
+            }
+        })
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    database: Database,
+    /// The game's number on the server.
+    #[arg(long)]
+    game: i64,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The game file to put on the server.
+    file: String,
+    #[command(flatten)]
+    database: Database,
+    /// The account on the server that will run the game as its GM.
+    #[arg(long)]
+    gm: String,
+    /// The game's title on the server (default: the file's name).
+    #[arg(long)]
+    title: Option<String>,
+    /// Hours between deadlines on the server.
+    #[arg(long, default_value_t = 48, value_parser = clap::value_parser!(u64).range(1..=8760))]
+    hours: u64,
+}
+
+/// Runs `work` on the server's database, opened and migrated as `serve` would.
+fn with_state<T>(
+    database: &Database,
+    work: impl AsyncFnOnce(AppState) -> Result<T, server::ApiError>,
+) -> Result<T> {
+    let url = database.url()?;
+    let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
+    runtime.block_on(async move {
+        let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
+        let state = AppState::new(db, Arc::new(SystemClock), Config::default());
+        work(state).await.map_err(|e| anyhow!("{e}"))
+    })
+}
+
+/// `postrider export`: a server's game as a game file, on standard output.
+pub fn export(args: ExportArgs) -> Result<()> {
+    let text = with_state(&args.database, async |state| {
+        server::games::export(&state, args.game).await
+    })?;
+    crate::files::emit(&text)
+}
+
+/// `postrider import`: a game file put on a server, run by `--gm`.
+pub fn import(args: ImportArgs) -> Result<()> {
+    let file = crate::desk::load(&args.file)?;
+    let title = args.title.clone().unwrap_or_else(|| {
+        std::path::Path::new(&args.file)
+            .file_stem()
+            .map_or("Imported game".into(), |s| s.to_string_lossy().into_owned())
+    });
+    let rule = gm::DeadlineRule::Interval {
+        seconds: args.hours * 3600,
+    };
+    let id = with_state(&args.database, async |state| {
+        let gm = server::games::player_id(&state, &args.gm).await?;
+        server::games::import(&state, &file, &title, gm, &rule).await
+    })?;
+    crate::files::emit(&format!(
+        "{}: imported as game {id} ({} {}s resolved), run by {}; its seats have new invitations on the GM's console.\n",
+        args.file,
+        file.record().resolved(),
+        file.record().game().turn_noun,
+        args.gm
+    ))
+}
+
 pub fn serve(args: ServeArgs) -> Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(

@@ -490,3 +490,105 @@ pub async fn process_due(state: &AppState) -> ApiResult<usize> {
     }
     Ok(processed)
 }
+
+/// A game as a game file (`postrider export`): its log from the `events` table, replayed, with
+/// when and by whom each entry was made. The command line's `report`, `replay` and `resolve`
+/// take it as it is.
+pub async fn export(state: &AppState, id: i64) -> ApiResult<String> {
+    let log: Vec<LogEntry> = events(state, id)
+        .await?
+        .into_iter()
+        .map(|(_, at, actor, event)| LogEntry {
+            at: Some(at),
+            actor: Some(actor),
+            event,
+        })
+        .collect();
+    if log.is_empty() {
+        return Err(ApiError::NotFound(format!("game: no game {id}")));
+    }
+    let file = GameFile::from_log(log)
+        .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+    Ok(file.to_json())
+}
+
+/// Puts a game file on the server (`postrider import`): a new game run by `gm_id`, with the
+/// file's whole log, its seats open to new invitations, and its next deadline counted from now.
+/// Returns the new game's id.
+pub async fn import(
+    state: &AppState,
+    file: &GameFile,
+    title: &str,
+    gm_id: i64,
+    rule: &DeadlineRule,
+) -> ApiResult<i64> {
+    let record = file.record();
+    let now = state.clock.now();
+    let next_deadline = if record.is_over() {
+        None
+    } else {
+        Some(rule.next_after(now).map_err(ApiError::Bad)?)
+    };
+    let actor = format!("gm:{}", gm_name(state, gm_id).await?);
+    // Entries the file does not date (a game file of release 0.1) are dated now, by the GM.
+    let log: Vec<LogEntry> = file
+        .log()
+        .iter()
+        .map(|e| LogEntry {
+            at: Some(e.at.unwrap_or(now)),
+            actor: Some(e.actor.clone().unwrap_or_else(|| actor.clone())),
+            event: e.event.clone(),
+        })
+        .collect();
+    let mut tx = state.db.pool.begin().await?;
+    let id: i64 = sqlx::query(
+        "INSERT INTO games (title, game, gm_id, deadline_rule, next_deadline, paused, all_ready, over, version, record, created_at) \
+         VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10) RETURNING id",
+    )
+    .bind(title)
+    .bind(record.game().name)
+    .bind(gm_id)
+    .bind(serde_json::to_string(rule).expect("rules serialise"))
+    .bind(next_deadline)
+    .bind(i64::from(record.all_ready()))
+    .bind(i64::from(record.is_over()))
+    .bind(log.len() as i64)
+    .bind(GameFile::to_json_parts(&log, record))
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?
+    .get(0);
+    for (seat, name) in record.seats().iter().enumerate() {
+        sqlx::query("INSERT INTO seats (game_id, seat, name, invite) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(seat as i64)
+            .bind(name)
+            .bind(new_invite()?)
+            .execute(&mut *tx)
+            .await?;
+    }
+    for (k, entry) in log.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO events (game_id, seq, at, actor, body) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(k as i64 + 1)
+        .bind(entry.at)
+        .bind(&entry.actor)
+        .bind(entry.event.to_json())
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// The id of the player called `name`.
+pub async fn player_id(state: &AppState, name: &str) -> ApiResult<i64> {
+    sqlx::query("SELECT id FROM players WHERE name = $1")
+        .bind(name)
+        .fetch_optional(&state.db.pool)
+        .await?
+        .map(|r| r.get(0))
+        .ok_or_else(|| ApiError::NotFound(format!("gm: no account called {name:?} on this server")))
+}

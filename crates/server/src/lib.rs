@@ -21,6 +21,7 @@ use axum::routing::{get, post};
 use tokio::sync::Notify;
 
 pub use auth::PasswordCost;
+pub use error::ApiError;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use db::{Backend, Db};
 
