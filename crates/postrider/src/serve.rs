@@ -105,7 +105,7 @@ pub fn import(args: ImportArgs) -> Result<()> {
             .map_or("Imported game".into(), |s| s.to_string_lossy().into_owned())
     });
     let rule = gm::DeadlineRule::Interval {
-        seconds: args.hours * 3600,
+        seconds: args.hours as i64 * 3600,
     };
     let id = with_state(&args.database, async |state| {
         let gm = server::games::player_id(&state, &args.gm).await?;
