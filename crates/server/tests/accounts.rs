@@ -57,6 +57,17 @@ async fn send_to(
     (parts.status, parts.headers, body)
 }
 
+/// Waits for a condition (not for a time), under a guard that turns a hang into a failure.
+async fn until(condition: impl Fn() -> bool) {
+    tokio::time::timeout(std::time::Duration::from_secs(30), async {
+        while !condition() {
+            tokio::task::yield_now().await;
+        }
+    })
+    .await
+    .expect("the condition is reached");
+}
+
 async fn register(s: &TestServer, name: &str) {
     let (status, body) = s
         .call(
@@ -302,9 +313,7 @@ on_both!(
             send_to(&state, login_request("p-red", PASSWORD, "192.0.2.1:1", &[])).await
         });
         // ...a login waits for one (the condition, not a time, is waited for)...
-        while s.state.hasher.waiting() == 0 {
-            tokio::task::yield_now().await;
-        }
+        until(|| s.state.hasher.waiting() == 1).await;
         assert!(!pending.is_finished());
         // ...while game pages are served at once.
         let (status, _) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
@@ -342,9 +351,7 @@ async fn a_queue_of_logins_is_bounded() {
                 .0
         }));
     }
-    while s.state.hasher.waiting() < server::auth::MAX_WAITING {
-        tokio::task::yield_now().await;
-    }
+    until(|| s.state.hasher.waiting() == server::auth::MAX_WAITING).await;
     let (status, headers, body) =
         send_to(&s.state, login_request("late", "x", "10.9.9.9:1", &[])).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
