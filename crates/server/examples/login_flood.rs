@@ -44,6 +44,9 @@ struct Args {
     /// The server's header read timeout, in seconds.
     #[arg(long, default_value_t = 10)]
     header_timeout: u64,
+    /// The server's connection cap.
+    #[arg(long, default_value_t = 1024)]
+    max_connections: usize,
 }
 
 type Http = Client<HttpConnector, Full<Bytes>>;
@@ -93,12 +96,13 @@ async fn page_loop(http: Http, url: String, stop: Arc<AtomicBool>) -> Vec<Durati
     latencies
 }
 
-fn peak_rss_mib() -> f64 {
+/// The process's resident memory now (`VmRSS`) or at its peak (`VmHWM`), in MiB.
+fn rss_mib(field: &str) -> f64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {
             s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
+                .find(|l| l.starts_with(field))
                 .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
         })
         .map_or(f64::NAN, |kib| kib / 1024.0)
@@ -118,6 +122,7 @@ async fn main() {
         tick: Duration::from_secs(3600),
         trust_forwarded_for: true,
         header_read_timeout: Duration::from_secs(args.header_timeout),
+        max_connections: args.max_connections,
         ..Config::default()
     };
     let hash_slots = config.hash_concurrency;
@@ -165,6 +170,7 @@ async fn main() {
     );
 
     // 1b. The page during the flood.
+    let rss_before = rss_mib("VmRSS:");
     let stop = Arc::new(AtomicBool::new(false));
     let attempts = Arc::new(AtomicU64::new(0));
     let mut flood = Vec::new();
@@ -221,8 +227,8 @@ async fn main() {
         logins.len() as f64 / elapsed
     );
     println!(
-        "peak resident memory (server and clients, one process): {:.0} MiB",
-        peak_rss_mib()
+        "resident memory (server and clients, one process): {rss_before:.0} MiB before the flood, peak {:.0} MiB",
+        rss_mib("VmHWM:")
     );
 
     // 2. Slow request heads.
