@@ -22,6 +22,16 @@ pub struct ServeArgs {
     /// Seconds between the deadline worker's checks (it also wakes when a game's last orders arrive).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     tick: u64,
+    /// Take the client's address (for login throttling) from the last X-Forwarded-For entry:
+    /// only behind a reverse proxy that appends it, or clients could pick their own.
+    #[arg(long)]
+    behind_proxy: bool,
+    /// Seconds a connection has to send a whole request head before it is closed.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
+    header_timeout: u64,
+    /// Connections served at once (more wait in the listen queue).
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_connections: u64,
 }
 
 /// Where a server keeps its games: a data directory's SQLite database, or a database URL.
@@ -144,6 +154,9 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             .with_context(|| format!("--listen: cannot listen on {}", args.listen))?;
         let config = Config {
             tick: Duration::from_secs(args.tick),
+            trust_forwarded_for: args.behind_proxy,
+            header_read_timeout: Duration::from_secs(args.header_timeout),
+            max_connections: usize::try_from(args.max_connections)?,
             ..Config::default()
         };
         let address = listener.local_addr()?;

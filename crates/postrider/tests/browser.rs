@@ -129,7 +129,7 @@ impl Session {
     /// Fills in and sends the register or the login form (the same fields).
     async fn enter(&self, name: &str) {
         self.fill("#name", name).await;
-        self.fill("#password", "correct horse").await;
+        self.fill("#password", "correct horse battery").await;
         self.click("button[type=submit]").await;
     }
 

@@ -44,7 +44,7 @@ fn call(
 }
 
 fn player(server: &Server, name: &str) -> String {
-    let credentials = json!({"name": name, "password": "correct horse"});
+    let credentials = json!({"name": name, "password": "correct horse battery"});
     call(
         server,
         "POST",

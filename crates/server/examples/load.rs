@@ -123,6 +123,7 @@ async fn order_load(db: Db, clients: usize, seconds: u64) -> (f64, Duration, Dur
     let config = Config {
         password_cost: PasswordCost::Cheap,
         tick: Duration::from_secs(3600),
+        ..Config::default()
     };
     let state = AppState::new(db, Arc::new(SystemClock), config);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -138,7 +139,7 @@ async fn order_load(db: Db, clients: usize, seconds: u64) -> (f64, Duration, Dur
         let http = http.clone();
         let base = base.clone();
         async move {
-            let c = json!({"name": name, "password": "correct horse"});
+            let c = json!({"name": name, "password": "correct horse battery"});
             call(&http, &base, Method::POST, "/api/players", None, c.clone()).await;
             let (_, body) = call(&http, &base, Method::POST, "/api/login", None, c).await;
             body["token"].as_str().unwrap().to_string()

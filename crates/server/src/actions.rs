@@ -10,6 +10,8 @@ use crate::AppState;
 use crate::auth::{self, Player};
 use crate::error::{ApiError, ApiResult};
 use crate::games::{self, Change, SeatChange, Table};
+use crate::text;
+use crate::throttle::ClientAddr;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -18,39 +20,111 @@ pub struct Credentials {
     pub password: String,
 }
 
-/// Opens an account.
+/// Opens an account. Names are unique whatever their case (`auth::name_key`).
 pub async fn register(state: &AppState, c: &Credentials) -> ApiResult<()> {
     auth::check_name(&c.name)?;
-    auth::check_password(&c.password)?;
-    let hash = auth::hash_password(&c.password, state.config.password_cost)?;
+    auth::check_password(&c.name, &c.password)?;
+    let key = auth::name_key(&c.name).unwrap_or_default();
+    let taken = || ApiError::Conflict(format!("name: {:?} is taken", c.name));
+    let exists = sqlx::query("SELECT 1 FROM players WHERE name_key = $1 OR name = $2")
+        .bind(&key)
+        .bind(&c.name)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    if exists.is_some() {
+        return Err(taken());
+    }
+    let hash = state.hasher.hash(&c.password).await?;
     let inserted = sqlx::query(
-        "INSERT INTO players (name, password_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING",
+        "INSERT INTO players (name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
     )
     .bind(&c.name)
+    .bind(&key)
     .bind(hash)
     .bind(state.clock.now())
     .execute(&state.db.pool)
     .await?
     .rows_affected();
     if inserted == 0 {
-        return Err(ApiError::Conflict(format!("name: {:?} is taken", c.name)));
+        return Err(taken());
     }
     Ok(())
 }
 
-/// Checks a name and password and opens a session: its secret.
-pub async fn login(state: &AppState, c: &Credentials) -> ApiResult<String> {
-    let row = sqlx::query("SELECT id, password_hash FROM players WHERE name = $1")
+/// A session just opened.
+#[derive(Debug)]
+pub struct Login {
+    /// The session's secret.
+    pub secret: String,
+    /// The account's name as registered.
+    pub name: String,
+    /// Wrong passwords given for the account since its last login (its owner is told).
+    pub failed_attempts: i64,
+}
+
+impl Login {
+    /// What the owner is told about the failed attempts, if there were any.
+    pub fn notice(&self) -> Option<String> {
+        match self.failed_attempts {
+            0 => None,
+            1 => Some("1 failed login attempt since your last login".into()),
+            n => Some(format!("{n} failed login attempts since your last login")),
+        }
+    }
+}
+
+/// Checks a name and password and opens a session, unless the name or the client address
+/// has failed too often lately (429: `throttle`). The password of an unknown name is checked
+/// against a dummy hash, so that both take as long.
+pub async fn login(state: &AppState, c: &Credentials, client: ClientAddr) -> ApiResult<Login> {
+    let key = auth::name_key(&c.name);
+    let now = state.clock.now();
+    if let Some(wait) = state.throttle.wait(key.as_deref(), client.0, now) {
+        return Err(ApiError::TooMany {
+            message: format!("login: too many failed attempts; try again in {wait} s"),
+            retry_after: wait,
+        });
+    }
+    let row = match &key {
+        // The exact name first: accounts that differed only in case before names were
+        // compared without it keep their own logins (see docs/server.md).
+        Some(key) => sqlx::query(
+            "SELECT id, name, password_hash, failed_logins FROM players \
+             WHERE name = $1 OR name_key = $2 ORDER BY CASE WHEN name = $1 THEN 0 ELSE 1 END LIMIT 1",
+        )
         .bind(&c.name)
+        .bind(key)
         .fetch_optional(&state.db.pool)
-        .await?;
-    let Some(row) = row.filter(|r| auth::verify_password(&c.password, &r.get::<String, _>(1)))
-    else {
+        .await?,
+        None => None,
+    };
+    let hash = row.as_ref().map(|r| r.get::<String, _>(2));
+    if !state.hasher.verify(&c.password, hash.as_deref()).await? {
+        state.throttle.failed(key.as_deref(), client.0, now);
+        if let Some(row) = &row {
+            sqlx::query("UPDATE players SET failed_logins = failed_logins + 1 WHERE id = $1")
+                .bind(row.get::<i64, _>(0))
+                .execute(&state.db.pool)
+                .await?;
+        }
         return Err(ApiError::Unauthorized(
             "login: unknown name or wrong password".into(),
         ));
-    };
-    auth::issue(state, row.get(0), "session").await
+    }
+    let row = row.expect("a verified password has an account");
+    let (id, name, failed_attempts) = (row.get::<i64, _>(0), row.get(1), row.get(3));
+    state.throttle.succeeded(key.as_deref().unwrap_or_default());
+    // Only what is told is taken off: failures arriving meanwhile are told next time.
+    sqlx::query("UPDATE players SET failed_logins = failed_logins - $1 WHERE id = $2")
+        .bind(failed_attempts)
+        .bind(id)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(Login {
+        secret: auth::issue(state, id, "session").await?,
+        name,
+        failed_attempts,
+    })
 }
 
 #[derive(Debug, Deserialize)]
@@ -74,6 +148,10 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
     let title = new.title.trim();
     if title.is_empty() || title.chars().count() > 80 {
         return Err(ApiError::Bad("title: must be 1 to 80 characters".into()));
+    }
+    text::check_line("title", title)?;
+    for seat in &new.seats {
+        text::check_line("seats", seat)?;
     }
     new.deadline.check().map_err(ApiError::Bad)?;
     let seed = match new.seed {
@@ -319,6 +397,7 @@ pub async fn gm_action(
     };
     let change = match action {
         GmAction::Extend { seconds } => {
+            text::check_extend(seconds)?;
             let Some(at) = table.row.next_deadline else {
                 return Err(ApiError::Bad("extend: the game is over".into()));
             };

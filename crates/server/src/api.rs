@@ -16,6 +16,7 @@ use crate::actions::{self, Credentials, GmAction, GmOutcome, NewGame, viewer};
 use crate::auth::{self, MaybePlayer, Player};
 use crate::error::{ApiError, ApiResult, Body};
 use crate::games::{self, Table};
+use crate::throttle::ClientAddr;
 
 pub async fn register(
     State(state): State<AppState>,
@@ -25,16 +26,24 @@ pub async fn register(
     Ok((StatusCode::CREATED, Json(json!({ "name": c.name }))))
 }
 
-/// Logs in: a session cookie for browsers and the same secret as a bearer token for scripts.
+/// Logs in: a session cookie for browsers and the same secret as a bearer token for scripts,
+/// with the number of wrong passwords given for the account since its last login.
 pub async fn login(
     State(state): State<AppState>,
+    client: ClientAddr,
     Body(c): Body<Credentials>,
 ) -> ApiResult<Response> {
-    let secret = actions::login(&state, &c).await?;
-    let mut response = Json(json!({ "name": c.name, "token": secret })).into_response();
+    let login = actions::login(&state, &c, client).await?;
+    let mut response = Json(json!({
+        "name": login.name,
+        "token": login.secret,
+        "failed_attempts": login.failed_attempts,
+        "notice": login.notice(),
+    }))
+    .into_response();
     response
         .headers_mut()
-        .insert(SET_COOKIE, auth::session_cookie(&secret)?);
+        .insert(SET_COOKIE, auth::session_cookie(&login.secret)?);
     Ok(response)
 }
 

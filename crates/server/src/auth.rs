@@ -1,16 +1,20 @@
 //! Accounts, sessions and API tokens. Passwords are hashed with argon2id; sessions (an
 //! HttpOnly, SameSite=Lax cookie) and API tokens (`Authorization: Bearer …`) are random
-//! secrets stored only as SHA-256 hashes.
+//! secrets stored only as SHA-256 hashes. Hashing runs on tokio's blocking threads, a few at
+//! a time (`Hasher`), so that a flood of logins slows logins and nothing else.
 
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::{Algorithm, Argon2, Params, Version};
 use axum::extract::FromRequestParts;
-use axum::http::HeaderValue;
-use axum::http::header::{AUTHORIZATION, COOKIE};
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, COOKIE, HOST, ORIGIN};
 use axum::http::request::Parts;
+use axum::http::{HeaderName, HeaderValue};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use tokio::sync::Semaphore;
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
@@ -85,12 +89,143 @@ pub fn hash_password(password: &str, cost: PasswordCost) -> ApiResult<String> {
         .map_err(|e| ApiError::Internal(format!("argon2: {e}")))
 }
 
+/// Checks a password against a PHC string (the parameters are the string's own).
 pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|parsed| {
         Argon2::default()
             .verify_password(password.as_bytes(), &parsed)
             .is_ok()
     })
+}
+
+/// Logins waiting for a hashing slot before more are refused (429) at once.
+pub const MAX_WAITING: usize = 256;
+
+/// A hashing job for the hashing threads.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Password hashing off the async runtime: at most `cap` hashes at once (each takes ~19 MiB
+/// and a core for tens of milliseconds at the standard cost), on `cap` threads of its own, so
+/// that the threads serving pages are never held up by argon2, and the memory argon2 takes
+/// stays with those few threads (on tokio's blocking pool every new thread kept its own
+/// 19 MiB: 480 MiB after a flood).
+#[derive(Debug)]
+pub struct Hasher {
+    cost: PasswordCost,
+    permits: Arc<Semaphore>,
+    jobs: std::sync::Mutex<std::sync::mpsc::Sender<Job>>,
+    waiting: AtomicUsize,
+    verifications: AtomicU64,
+    /// What an unknown name's password is checked against: a hash at the same cost as real
+    /// ones, so that an unknown name takes as long as a known one.
+    dummy: String,
+}
+
+impl Hasher {
+    pub fn new(cost: PasswordCost, cap: usize) -> Hasher {
+        let cap = cap.max(1);
+        let (jobs, queue) = std::sync::mpsc::channel::<Job>();
+        let queue = Arc::new(std::sync::Mutex::new(queue));
+        for k in 0..cap {
+            let queue = queue.clone();
+            // The threads end when the hasher (the sender) is dropped.
+            std::thread::Builder::new()
+                .name(format!("argon2-{k}"))
+                .spawn(move || {
+                    loop {
+                        let job = queue
+                            .lock()
+                            .map_err(|_| ())
+                            .and_then(|q| q.recv().map_err(|_| ()));
+                        match job {
+                            Ok(job) => job(),
+                            Err(()) => return,
+                        }
+                    }
+                })
+                .expect("a hashing thread starts");
+        }
+        Hasher {
+            cost,
+            permits: Arc::new(Semaphore::new(cap)),
+            jobs: std::sync::Mutex::new(jobs),
+            waiting: AtomicUsize::new(0),
+            verifications: AtomicU64::new(0),
+            // It never lets anyone in (`verify` answers no for unknown names whatever it
+            // says), so it need not be secret.
+            dummy: hash_password("postrider: no such account", cost)
+                .expect("argon2 hashes a constant"),
+        }
+    }
+
+    /// Runs `work` on a hashing thread once a hashing slot is free.
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> ApiResult<T> {
+        let busy = || ApiError::TooMany {
+            message: "login: the server is busy checking passwords; try again in a moment".into(),
+            retry_after: 1,
+        };
+        if self.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err(busy());
+        }
+        let permit = self.permits.acquire().await;
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        let _permit = permit.map_err(|e| ApiError::Internal(format!("hashing: {e}")))?;
+        let (done, answer) = tokio::sync::oneshot::channel();
+        let job: Job = Box::new(move || {
+            let _ = done.send(work());
+        });
+        self.jobs
+            .lock()
+            .map_err(|e| ApiError::Internal(format!("hashing: {e}")))?
+            .send(job)
+            .map_err(|e| ApiError::Internal(format!("hashing: {e}")))?;
+        answer
+            .await
+            .map_err(|e| ApiError::Internal(format!("hashing: {e}")))
+    }
+
+    /// A new password's PHC string.
+    pub async fn hash(&self, password: &str) -> ApiResult<String> {
+        let (password, cost) = (password.to_string(), self.cost);
+        self.run(move || hash_password(&password, cost)).await?
+    }
+
+    /// Whether `password` matches `hash`; with no hash (an unknown name) the same work is
+    /// done against the dummy hash, and the answer is no.
+    pub async fn verify(&self, password: &str, hash: Option<&str>) -> ApiResult<bool> {
+        let known = hash.is_some();
+        let (password, hash) = (
+            password.to_string(),
+            hash.unwrap_or(&self.dummy).to_string(),
+        );
+        self.verifications.fetch_add(1, Ordering::SeqCst);
+        let matches = self.run(move || verify_password(&password, &hash)).await?;
+        Ok(known && matches)
+    }
+
+    /// Password checks begun so far (tests count them).
+    pub fn verifications(&self) -> u64 {
+        self.verifications.load(Ordering::SeqCst)
+    }
+
+    /// Requests waiting for a hashing slot now.
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::SeqCst)
+    }
+
+    /// The hashing slots (tests hold them to see requests queue).
+    pub fn permits(&self) -> &Arc<Semaphore> {
+        &self.permits
+    }
+
+    /// The hash unknown names are checked against.
+    pub fn dummy_hash(&self) -> &str {
+        &self.dummy
+    }
 }
 
 /// A new random secret: 32 bytes from the operating system, hex-encoded.
@@ -108,7 +243,8 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// A checked player name: 1–32 letters, digits, `-`, `_` or `.`.
+/// A checked player name: 1–32 letters, digits, `-`, `_` or `.` (ASCII: no look-alike
+/// letters from other scripts, no control characters).
 pub fn check_name(name: &str) -> ApiResult<()> {
     if name.is_empty()
         || name.len() > 32
@@ -117,17 +253,49 @@ pub fn check_name(name: &str) -> ApiResult<()> {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
     {
         return Err(ApiError::Bad(format!(
-            "name: {name:?} must be 1-32 letters, digits, '-', '_' or '.'"
+            "name: {:?} must be 1-32 letters, digits, '-', '_' or '.'",
+            name.chars().take(40).collect::<String>()
         )));
     }
     Ok(())
 }
 
-pub fn check_password(password: &str) -> ApiResult<()> {
-    if !(8..=256).contains(&password.chars().count()) {
-        return Err(ApiError::Bad(
-            "password: must be 8 to 256 characters".into(),
-        ));
+/// The form of a name that must be unique: NFKC and case folded. Names are ASCII (see
+/// `check_name`), where both come down to lowercasing; `None` for a name that is not a valid
+/// name (no account can have it).
+pub fn name_key(name: &str) -> Option<String> {
+    check_name(name).ok()?;
+    Some(name.to_ascii_lowercase())
+}
+
+/// Passwords shorter than this are refused.
+pub const MIN_PASSWORD: usize = 10;
+/// The zxcvbn score a new password needs (0–4; 3 is "safely unguessable: moderate protection
+/// from offline slow-hash scenarios", about 10^8 guesses or more).
+pub const MIN_PASSWORD_SCORE: u8 = 3;
+
+/// A new password's rules: 10–256 characters, not containing the name, and not guessable
+/// (zxcvbn's score at least 3, the name counted as a word the guesser knows). Checked when
+/// an account is opened only: accounts with older, weaker passwords still log in.
+pub fn check_password(name: &str, password: &str) -> ApiResult<()> {
+    let length = password.chars().count();
+    if !(MIN_PASSWORD..=256).contains(&length) {
+        return Err(ApiError::Bad(format!(
+            "password: must be {MIN_PASSWORD} to 256 characters"
+        )));
+    }
+    if !name.is_empty() && password.to_lowercase().contains(&name.to_lowercase()) {
+        return Err(ApiError::Bad("password: must not contain the name".into()));
+    }
+    let estimate = zxcvbn::zxcvbn(password, &[name, "postrider"]);
+    if u8::from(estimate.score()) < MIN_PASSWORD_SCORE {
+        let hint = estimate
+            .feedback()
+            .and_then(|f| f.warning().map(|w| format!(" ({w})")))
+            .unwrap_or_default();
+        return Err(ApiError::Bad(format!(
+            "password: too easy to guess{hint}; add words or characters"
+        )));
     }
     Ok(())
 }
@@ -167,16 +335,58 @@ pub struct Player {
     pub secret: String,
 }
 
+/// Where a request's secret came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Carrier {
+    Bearer,
+    Cookie,
+}
+
 /// The request's secret: a bearer token, else the session cookie.
-fn secret_of(parts: &Parts) -> Option<String> {
+fn secret_of(parts: &Parts) -> Option<(String, Carrier)> {
     if let Some(value) = parts.headers.get(AUTHORIZATION) {
         return value
             .to_str()
             .ok()
             .and_then(|v| v.strip_prefix("Bearer "))
-            .map(|t| t.trim().to_string());
+            .map(|t| (t.trim().to_string(), Carrier::Bearer));
     }
-    cookie(parts, SESSION_COOKIE)
+    cookie(parts, SESSION_COOKIE).map(|c| (c, Carrier::Cookie))
+}
+
+/// Refuses a cookie-authenticated write that another site could have made the browser send
+/// (CSRF): it must be JSON (`Content-Type: application/json`, which a page on another site
+/// cannot send without the CORS preflight this server never grants), and what the browser
+/// says of its origin (`Sec-Fetch-Site`, `Origin`), when it says it, must be this site.
+/// Bearer tokens are exempt: no browser sends them on its own.
+fn check_same_site(parts: &Parts) -> ApiResult<()> {
+    let refuse = |why: &str| {
+        Err(ApiError::Forbidden(format!(
+            "csrf: {why}; a write authenticated by the session cookie must come from this site \
+             with Content-Type: application/json (scripts: use Authorization: Bearer TOKEN)"
+        )))
+    };
+    let header = |name| parts.headers.get(name).and_then(|v| v.to_str().ok());
+    let json = header(CONTENT_TYPE).is_some_and(|t| {
+        t.split(';')
+            .next()
+            .is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json"))
+    });
+    if !json {
+        return refuse("not JSON");
+    }
+    if let Some(site) = header(HeaderName::from_static("sec-fetch-site"))
+        && !matches!(site, "same-origin" | "none")
+    {
+        return refuse(&format!("Sec-Fetch-Site is {site:?}"));
+    }
+    if let Some(origin) = header(ORIGIN) {
+        let origin_host = origin.split_once("://").map(|(_, h)| h);
+        if origin_host.is_none() || origin_host != header(HOST) {
+            return refuse(&format!("Origin {origin:?} is another site"));
+        }
+    }
+    Ok(())
 }
 
 /// The player a secret belongs to, if it is known and not expired.
@@ -200,11 +410,14 @@ impl FromRequestParts<AppState> for Player {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Player> {
-        let Some(secret) = secret_of(parts) else {
+        let Some((secret, carrier)) = secret_of(parts) else {
             return Err(ApiError::Unauthorized(
                 "authorization: log in, or send Authorization: Bearer TOKEN".into(),
             ));
         };
+        if carrier == Carrier::Cookie && !parts.method.is_safe() {
+            check_same_site(parts)?;
+        }
         player_for(state, &secret)
             .await?
             .ok_or_else(|| ApiError::Unauthorized("authorization: unknown or expired token".into()))

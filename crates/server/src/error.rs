@@ -3,7 +3,8 @@
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
+use axum::http::header::RETRY_AFTER;
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
@@ -27,6 +28,9 @@ pub enum ApiError {
     TooLarge(String),
     #[error("{0}")]
     UnsupportedMedia(String),
+    /// Too many attempts (429, with `Retry-After`: seconds to wait).
+    #[error("{message}")]
+    TooMany { message: String, retry_after: i64 },
     /// Anything else: logged with its cause, reported as a bare 500.
     #[error("internal error")]
     Internal(String),
@@ -44,6 +48,7 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMedia(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -54,7 +59,22 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(cause) = &self {
             tracing::error!(%cause, "internal error");
         }
-        (self.status(), Json(json!({ "error": self.to_string() }))).into_response()
+        let mut response =
+            (self.status(), Json(json!({ "error": self.to_string() }))).into_response();
+        self.add_retry_after(&mut response);
+        response
+    }
+}
+
+impl ApiError {
+    /// Adds the `Retry-After` header a 429 carries (pages add it to theirs too).
+    pub fn add_retry_after(&self, response: &mut Response) {
+        if let ApiError::TooMany { retry_after, .. } = self {
+            response.headers_mut().insert(
+                RETRY_AFTER,
+                HeaderValue::from(retry_after.max(&1).to_owned()),
+            );
+        }
     }
 }
 

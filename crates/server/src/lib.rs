@@ -1,7 +1,9 @@
 //! postrider's GM server: games that run themselves. `app(state)` is the whole HTTP surface
 //! (tests call it without a socket); `serve` runs it on a listener together with the deadline
 //! worker. The database is SQLite by default and PostgreSQL at scale (`db`); every change to
-//! a game is one transaction on its event log (`games`).
+//! a game is one transaction on its event log (`games`). `serve` is its own accept loop on
+//! hyper's HTTP/1 (axum's sets no header read timeout): half-sent request heads are dropped
+//! after `Config::header_read_timeout`, and at most `Config::max_connections` are open.
 
 pub mod actions;
 pub mod api;
@@ -11,14 +13,21 @@ pub mod db;
 pub mod error;
 pub mod games;
 pub mod pages;
+pub mod text;
+pub mod throttle;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{ConnectInfo, DefaultBodyLimit};
+use axum::http::{HeaderName, HeaderValue, header};
 use axum::routing::{get, post};
-use tokio::sync::Notify;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::sync::{Notify, Semaphore};
+use tower::ServiceExt;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use auth::PasswordCost;
 pub use error::ApiError;
@@ -34,6 +43,16 @@ pub struct Config {
     /// How often the deadline worker looks for due games (it is also woken when a game's
     /// last orders arrive).
     pub tick: Duration,
+    /// Password hashes computed at once (each holds a core and ~19 MiB while it runs).
+    pub hash_concurrency: usize,
+    /// Take the client's address for login throttling from the last `X-Forwarded-For`
+    /// entry: only behind a reverse proxy that sets it (else clients would pick their own).
+    pub trust_forwarded_for: bool,
+    /// A connection that has not sent a whole request head in this time is closed (also
+    /// the longest a kept-alive connection waits idle for its next request).
+    pub header_read_timeout: Duration,
+    /// Connections served at once; further ones wait in the listen queue.
+    pub max_connections: usize,
 }
 
 impl Default for Config {
@@ -41,7 +60,37 @@ impl Default for Config {
         Config {
             password_cost: PasswordCost::Standard,
             tick: Duration::from_secs(10),
+            hash_concurrency: std::thread::available_parallelism().map_or(2, usize::from),
+            trust_forwarded_for: false,
+            header_read_timeout: Duration::from_secs(10),
+            max_connections: 1024,
         }
+    }
+}
+
+/// The connections `serve` has open now, and the most it has had open at once.
+#[derive(Debug, Default)]
+pub struct Connections {
+    open: AtomicUsize,
+    peak: AtomicUsize,
+}
+
+impl Connections {
+    pub fn open(&self) -> usize {
+        self.open.load(Ordering::SeqCst)
+    }
+
+    pub fn peak(&self) -> usize {
+        self.peak.load(Ordering::SeqCst)
+    }
+
+    fn opened(&self) {
+        let open = self.open.fetch_add(1, Ordering::SeqCst) + 1;
+        self.peak.fetch_max(open, Ordering::SeqCst);
+    }
+
+    fn closed(&self) {
+        self.open.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -57,6 +106,12 @@ pub struct AppState {
     pub game_locks: Arc<games::GameLocks>,
     /// The games this process has read or written (reads do not replay).
     pub records: Arc<games::Records>,
+    /// Password hashing, off the async threads and a few at a time.
+    pub hasher: Arc<auth::Hasher>,
+    /// Failed logins per account and per address.
+    pub throttle: Arc<throttle::Throttle>,
+    /// The connections being served (`serve` counts them).
+    pub connections: Arc<Connections>,
 }
 
 impl AppState {
@@ -64,16 +119,50 @@ impl AppState {
         AppState {
             db,
             clock,
+            hasher: Arc::new(auth::Hasher::new(
+                config.password_cost,
+                config.hash_concurrency,
+            )),
             config: Arc::new(config),
             wake: Arc::new(Notify::new()),
             game_locks: Arc::default(),
             records: Arc::default(),
+            throttle: Arc::default(),
+            connections: Arc::default(),
         }
     }
 }
 
+/// The Content-Security-Policy of every response: nothing but this site's own images and
+/// forms, no script at all (the pages have none), styles inline (the pages' one `<style>`
+/// block and the pictures' SVG attributes), and no framing by any site.
+pub const CSP: &str = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; \
+form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// The security headers of every response (a handler's own are kept).
+fn security_headers(router: Router) -> Router {
+    let headers = [
+        (header::CONTENT_SECURITY_POLICY, CSP),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "same-origin"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+    ];
+    headers
+        .into_iter()
+        .fold(router, |router, (name, value): (HeaderName, &str)| {
+            router.layer(SetResponseHeaderLayer::if_not_present(
+                name,
+                HeaderValue::from_static(value),
+            ))
+        })
+}
+
 /// The HTTP surface: the pages and the JSON API.
 pub fn app(state: AppState) -> Router {
+    security_headers(routes(state))
+}
+
+fn routes(state: AppState) -> Router {
     Router::new()
         .route("/", get(pages::front))
         .route("/login", get(pages::login_form).post(pages::login))
@@ -129,7 +218,8 @@ pub async fn deadline_worker(state: AppState, shutdown: impl Future<Output = ()>
     }
 }
 
-/// Serves `app` on `listener` with the deadline worker beside it, until `shutdown`.
+/// Serves `app` on `listener` with the deadline worker beside it, until `shutdown`: then no
+/// new connection is accepted, open ones finish their request, and the worker stops.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     state: AppState,
@@ -142,12 +232,51 @@ pub async fn serve(
             let _ = rx.wait_for(|stop| *stop).await;
         }
     }));
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            let _ = stop_tx.send(true);
-        })
-        .await?;
+    let router = app(state.clone());
+    let slots = Arc::new(Semaphore::new(state.config.max_connections.max(1)));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(state.config.header_read_timeout);
+    tokio::pin!(shutdown);
+    loop {
+        // A slot first: past the cap, connections wait in the kernel's listen queue.
+        let slot = tokio::select! {
+            slot = slots.clone().acquire_owned() => slot.expect("the slots are never closed"),
+            () = &mut shutdown => break,
+        };
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a moment rather than spin.
+                    tracing::warn!(error = %e, "accept");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let router = router.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            router.clone().oneshot(request.map(axum::body::Body::new))
+        });
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        let connections = state.connections.clone();
+        connections.opened();
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, %peer, "connection");
+            }
+            connections.closed();
+            drop(slot);
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+    let _ = stop_tx.send(true);
     let _ = worker.await;
     Ok(())
 }

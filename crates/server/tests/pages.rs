@@ -478,7 +478,7 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
             "/login",
             &[
                 ("name", "p-ann"),
-                ("password", "correct horse"),
+                ("password", "correct horse battery"),
                 ("next", "/"),
             ],
         )
@@ -511,7 +511,7 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     let mut bob = Browser::new(&s);
     let login = [
         ("name", "p-bob"),
-        ("password", "correct horse"),
+        ("password", "correct horse battery"),
         ("next", "/"),
     ];
     assert_eq!(

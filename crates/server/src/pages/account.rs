@@ -11,13 +11,58 @@ use crate::AppState;
 use crate::actions::{self, Credentials};
 use crate::auth;
 use crate::error::ApiError;
+use crate::throttle::ClientAddr;
 
-/// Where to go after logging in: only a path on this site (never another site).
+/// Where to go after logging in: only a path on this site, never another site. A path is
+/// accepted if it starts with one `/`, and neither it nor its percent-decoded form holds a
+/// second `/` or a `\\` right after the first, a backslash anywhere, whitespace, a control
+/// character or anything outside printable ASCII (browsers drop tabs and newlines and read
+/// `\\` as `/`, so `/%09/evil.example` and `/\\evil.example` lead off the site).
 fn safe_next(next: Option<&str>) -> String {
+    fn same_site(path: &str) -> bool {
+        let bytes = path.as_bytes();
+        bytes.first() == Some(&b'/')
+            && !matches!(bytes.get(1), Some(b'/' | b'\\'))
+            && bytes.iter().all(|b| b.is_ascii_graphic() && *b != b'\\')
+    }
     match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.into(),
+        Some(n) if same_site(n) && percent_decode(n).as_deref().is_some_and(same_site) => n.into(),
         _ => "/".into(),
     }
+}
+
+/// `text` with its `%XX` escapes decoded (repeatedly, until none is left: a double-encoded
+/// `%252F` is a `/` to a server that decodes twice); `None` if that is not UTF-8.
+fn percent_decode(text: &str) -> Option<String> {
+    let mut text = text.to_string();
+    for _ in 0..4 {
+        let bytes = text.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut k = 0;
+        while k < bytes.len() {
+            let hex = |b: u8| (b as char).to_digit(16);
+            match (
+                bytes[k],
+                bytes.get(k + 1).copied().and_then(hex),
+                bytes.get(k + 2).copied().and_then(hex),
+            ) {
+                (b'%', Some(hi), Some(lo)) => {
+                    out.push((hi * 16 + lo) as u8);
+                    k += 3;
+                }
+                (b, _, _) => {
+                    out.push(b);
+                    k += 1;
+                }
+            }
+        }
+        let decoded = String::from_utf8(out).ok()?;
+        if decoded == text {
+            break;
+        }
+        text = decoded;
+    }
+    Some(text)
 }
 
 /// A path made safe to carry in a query string.
@@ -79,7 +124,7 @@ fn account_form(
         r#"{error}<form method="post" action="{action}">{csrf}
 <input type="hidden" name="next" value="{next}">
 <label for="name">Name</label><input id="name" type="text" name="name" value="{name}" autocomplete="username" required autofocus>
-<label for="password">Password (8 characters or more)</label><input id="password" type="password" name="password" autocomplete="{auto}" required>
+<label for="password">Password (10 characters or more, not easy to guess)</label><input id="password" type="password" name="password" autocomplete="{auto}" required>
 <p><button type="submit">{title}</button></p>
 </form>{other}"#,
         error = error_box(error),
@@ -124,7 +169,13 @@ pub async fn register_form(visitor: Visitor, Query(q): Query<Next>) -> Response 
 
 /// A sent login or register form: the account opened if asked, a session, and on to `next`;
 /// or the form again with the error.
-async fn enter(state: &AppState, visitor: &Visitor, form: &FormData, door: Door) -> Response {
+async fn enter(
+    state: &AppState,
+    visitor: &Visitor,
+    client: ClientAddr,
+    form: &FormData,
+    door: Door,
+) -> Response {
     let next = safe_next(form.get("next"));
     let result = async {
         visitor.check_csrf(form)?;
@@ -135,39 +186,59 @@ async fn enter(state: &AppState, visitor: &Visitor, form: &FormData, door: Door)
         if door == Door::Register {
             actions::register(state, &c).await?;
         }
-        let secret = actions::login(state, &c).await?;
-        let mut response = redirect(&next);
+        let login = actions::login(state, &c, client).await?;
+        let mut response = match login.notice() {
+            None => redirect(&next),
+            // The owner hears of the failed attempts before going on.
+            Some(notice) => page(
+                visitor,
+                StatusCode::OK,
+                "Logged in",
+                &format!(
+                    r#"<p class="error" role="alert">{}: if they were not yours, someone is guessing your password.</p>
+<p><a id="continue" href="{}">Continue</a></p>"#,
+                    escape(&notice),
+                    escape(&next)
+                ),
+            ),
+        };
         response
             .headers_mut()
-            .insert(SET_COOKIE, auth::session_cookie(&secret)?);
+            .insert(SET_COOKIE, auth::session_cookie(&login.secret)?);
         Ok::<_, ApiError>(response)
     };
     match result.await {
         Ok(response) => response,
-        Err(e) => account_form(
-            visitor,
-            door,
-            &next,
-            form.get("name").unwrap_or_default(),
-            Some(&e),
-        ),
+        Err(e) => {
+            let mut response = account_form(
+                visitor,
+                door,
+                &next,
+                form.get("name").unwrap_or_default(),
+                Some(&e),
+            );
+            e.add_retry_after(&mut response);
+            response
+        }
     }
 }
 
 pub async fn login(
     State(state): State<AppState>,
     visitor: Visitor,
+    client: ClientAddr,
     Form(form): Form<FormData>,
 ) -> Response {
-    enter(&state, &visitor, &form, Door::Login).await
+    enter(&state, &visitor, client, &form, Door::Login).await
 }
 
 pub async fn register(
     State(state): State<AppState>,
     visitor: Visitor,
+    client: ClientAddr,
     Form(form): Form<FormData>,
 ) -> Response {
-    enter(&state, &visitor, &form, Door::Register).await
+    enter(&state, &visitor, client, &form, Door::Register).await
 }
 
 pub async fn logout(
@@ -196,12 +267,49 @@ pub async fn logout(
 mod tests {
     use super::safe_next;
 
+    /// issue 12: open redirect. Known bypasses of "starts with /" checks.
     #[test]
     fn next_never_leaves_the_site() {
         assert_eq!(safe_next(Some("/games/3/orders")), "/games/3/orders");
-        assert_eq!(safe_next(Some("//evil.example/")), "/");
-        assert_eq!(safe_next(Some("https://evil.example/")), "/");
-        assert_eq!(safe_next(Some("/\\evil.example")), "/");
+        assert_eq!(
+            safe_next(Some("/games/3?turn=2&x=%41")),
+            "/games/3?turn=2&x=%41"
+        );
         assert_eq!(safe_next(None), "/");
+        for bypass in [
+            "//evil.example/",
+            "///evil.example/",
+            "https://evil.example/",
+            "http:evil.example",
+            "evil.example",
+            "/\\evil.example",
+            "\\/evil.example",
+            "\\\\evil.example",
+            "/\t/evil.example/",
+            "/\n/evil.example/",
+            "/\r\n/evil.example/",
+            "/ /evil.example/",
+            "/%09/evil.example/",
+            "/%0a/evil.example/",
+            "/%0D%0A/evil.example/",
+            "/%2F/evil.example",
+            "/%2f/evil.example",
+            "%2F%2Fevil.example",
+            "/%5Cevil.example",
+            "/%5cevil.example",
+            "/%252F/evil.example",
+            "/%25252F%25252Fevil.example",
+            "/%00/evil.example",
+            "/%E3%80%80/evil.example",
+            "/\u{3000}/evil.example",
+            "/\u{ff0f}evil.example",
+            "/%ff/evil.example",
+            "/\u{7f}/evil.example",
+            "",
+            " /evil.example",
+            "javascript:alert(1)",
+        ] {
+            assert_eq!(safe_next(Some(bypass)), "/", "{bypass:?}");
+        }
     }
 }

@@ -779,7 +779,9 @@ fn gm_action(form: &FormData) -> ApiResult<GmAction> {
                 .trim()
                 .parse()
                 .ok()
-                .filter(|h: &f64| h.is_finite() && h.abs() <= 24.0 * 366.0)
+                .filter(|h: &f64| {
+                    h.is_finite() && h.abs() * 3600.0 <= crate::text::MAX_EXTEND_SECONDS as f64
+                })
                 .ok_or_else(|| ApiError::Bad("hours: give a number of hours".into()))?;
             GmAction::Extend {
                 seconds: (hours * 3600.0).round() as i64,

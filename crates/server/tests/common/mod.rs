@@ -123,7 +123,7 @@ impl TestServer {
 
     /// Registers a player and returns an API token.
     pub async fn player(&self, name: &str) -> String {
-        let credentials = json!({ "name": name, "password": "correct horse" });
+        let credentials = json!({ "name": name, "password": "correct horse battery" });
         let (status, body) = self
             .call("POST", "/api/players", None, Some(credentials.clone()))
             .await;
@@ -301,7 +301,11 @@ impl<'a> Browser<'a> {
             .submit(
                 "/register",
                 "/register",
-                &[("name", name), ("password", "correct horse"), ("next", "/")],
+                &[
+                    ("name", name),
+                    ("password", "correct horse battery"),
+                    ("next", "/"),
+                ],
             )
             .await;
         assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.html);

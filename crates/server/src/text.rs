@@ -1,0 +1,56 @@
+//! Free text from clients (titles, seat names), checked at the edge: no control characters
+//! (a NUL is refused by PostgreSQL and would reach the HTML raw on SQLite; newlines and tabs
+//! have no place in a one-line name). Also the bounds of numbers both doors take.
+
+use crate::error::{ApiError, ApiResult};
+
+/// The most a GM may move a deadline by at once, either way: a year (366 days), in seconds.
+pub const MAX_EXTEND_SECONDS: i64 = 366 * 24 * 3600;
+
+/// Refuses text holding a control character, naming the field and where.
+pub fn check_line(field: &str, text: &str) -> ApiResult<()> {
+    match text.chars().position(char::is_control) {
+        None => Ok(()),
+        Some(at) => Err(ApiError::Bad(format!(
+            "{field}: control character {:?} at character {} (plain text only)",
+            text.chars().nth(at).unwrap_or_default(),
+            at + 1
+        ))),
+    }
+}
+
+/// Refuses a deadline move of more than a year either way.
+pub fn check_extend(seconds: i64) -> ApiResult<()> {
+    if seconds.unsigned_abs() > MAX_EXTEND_SECONDS.unsigned_abs() {
+        return Err(ApiError::Bad(format!(
+            "seconds: {seconds} moves the deadline by more than a year (at most {MAX_EXTEND_SECONDS} either way)"
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_named() {
+        assert!(check_line("title", "Tour de France 2026 · étape 3").is_ok());
+        let e = check_line("title", "Tour\0de").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            r#"title: control character '\0' at character 5 (plain text only)"#
+        );
+        for bad in ["a\nb", "a\tb", "a\u{7f}", "a\u{85}b", "\u{1b}[31m"] {
+            assert!(check_line("seats", bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn extend_is_bounded_to_a_year() {
+        assert!(check_extend(MAX_EXTEND_SECONDS).is_ok());
+        assert!(check_extend(-MAX_EXTEND_SECONDS).is_ok());
+        assert!(check_extend(MAX_EXTEND_SECONDS + 1).is_err());
+        assert!(check_extend(i64::MIN).is_err());
+    }
+}
