@@ -57,7 +57,6 @@ impl FromStr for BotKind {
     }
 }
 
-
 /// What a bot needs of a game to take a seat in it. The lifecycle (`gm`) seats a bot in any
 /// game that implements this; the bot sees only its seat's view.
 pub trait BotGame: Game {

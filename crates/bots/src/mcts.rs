@@ -361,8 +361,8 @@ mod day_search {
     use rand::seq::SliceRandom;
 
     use super::{Budget, Decision, bandit};
-    use crate::backpacks::planned_orders;
     use crate::BotKind;
+    use crate::backpacks::planned_orders;
 
     /// A full day consistent with `view`: the cards the viewer cannot see are dealt at random
     /// into the others' hands and the draw pile; the others' purses are taken as untouched.

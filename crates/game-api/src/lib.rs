@@ -181,8 +181,11 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     ) -> (Self::State, Vec<Self::Event>);
 
     /// The report of one resolution as `viewer` may read it: plain text, for mail.
-    fn turn_report(table: &Table<'_, Self>, resolution: &Resolution<Self>, viewer: Viewer)
-    -> String;
+    fn turn_report(
+        table: &Table<'_, Self>,
+        resolution: &Resolution<Self>,
+        viewer: Viewer,
+    ) -> String;
     /// Where the game stands between resolutions as `viewer` may read it: plain text.
     fn state_report(table: &Table<'_, Self>, viewer: Viewer) -> String;
     /// The game now as `viewer` may see it, for the API.

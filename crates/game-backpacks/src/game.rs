@@ -101,7 +101,11 @@ impl Game for Backpacks {
         )
     }
 
-    fn parse_orders(terrain: &Terrain, walkers: &[String], text: &str) -> Result<RoundOrders, String> {
+    fn parse_orders(
+        terrain: &Terrain,
+        walkers: &[String],
+        text: &str,
+    ) -> Result<RoundOrders, String> {
         parse_round_orders(text, &terrain.map, walkers)
     }
 
@@ -173,7 +177,11 @@ impl Game for Backpacks {
         let Some(day) = table.state else {
             return String::new();
         };
-        let targets: Vec<&str> = day.targets.iter().map(|&t| day.map.location_id(t)).collect();
+        let targets: Vec<&str> = day
+            .targets
+            .iter()
+            .map(|&t| day.map.location_id(t))
+            .collect();
         format!("The day's targets: {}.", targets.join(", "))
     }
 
@@ -210,6 +218,8 @@ impl Game for Backpacks {
 
     fn gm_action(_: &Terrain, _: &[String], _: &mut Day, action: &GmAction) -> Result<(), String> {
         let (GmAction::Drop { rider } | GmAction::Retire { rider }) = action;
-        Err(format!("rider {rider:?}: Backpacks & Blisters has no riders"))
+        Err(format!(
+            "rider {rider:?}: Backpacks & Blisters has no riders"
+        ))
     }
 }

@@ -433,8 +433,8 @@ mod tests {
         let names: Vec<String> = vec!["ann".into(), "bob".into()];
         let terrain = crate::Terrain::load(None, None).unwrap();
         let before = Backpacks::start(&terrain, &[(), ()], Seed(3));
-        let rest = crate::orders::parse_round_orders("1: rest; 2: rest", &terrain.map, &names)
-            .unwrap();
+        let rest =
+            crate::orders::parse_round_orders("1: rest; 2: rest", &terrain.map, &names).unwrap();
         let orders = vec![Some(rest), None];
         let (after, events) = Backpacks::resolve(&before, &orders, &mut Seed(3).rng(1));
         let record = Resolution {

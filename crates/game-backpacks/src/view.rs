@@ -91,7 +91,10 @@ impl Day {
 }
 
 /// The day now as `viewer` may see it, as JSON: what the API's game state shows.
-pub fn day_json(table: &game_api::Table<'_, crate::Backpacks>, viewer: Viewer) -> serde_json::Value {
+pub fn day_json(
+    table: &game_api::Table<'_, crate::Backpacks>,
+    viewer: Viewer,
+) -> serde_json::Value {
     use crate::clock;
     use crate::scenario::{place_json, weather_name};
     use serde_json::json;

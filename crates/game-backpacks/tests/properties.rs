@@ -367,7 +367,12 @@ fn refused_orders_change_nothing() {
             let mut day = Backpacks::start(&terrain, &[(), (), ()], Seed(seed));
             for r in 0..rounds {
                 if !day.is_over() {
-                    day = Backpacks::resolve(&day, &[None, None, None], &mut Seed(seed).rng(u64::from(r))).0;
+                    day = Backpacks::resolve(
+                        &day,
+                        &[None, None, None],
+                        &mut Seed(seed).rng(u64::from(r)),
+                    )
+                    .0;
                 }
             }
             if day.is_over() || !day.walkers[0].is_out() {

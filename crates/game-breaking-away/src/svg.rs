@@ -12,7 +12,6 @@ use crate::position::Status;
 use crate::rules::{Grade, Line};
 use crate::view::{RiderView, View};
 
-
 const CELL: i32 = 14;
 const LEFT: i32 = 40;
 const TOP: i32 = 34;

@@ -120,7 +120,10 @@ mod tests {
 }
 
 /// The race now as `viewer` may see it, as JSON: what the API's game state shows.
-pub fn race_json(table: &game_api::Table<'_, crate::BreakingAway>, viewer: Viewer) -> serde_json::Value {
+pub fn race_json(
+    table: &game_api::Table<'_, crate::BreakingAway>,
+    viewer: Viewer,
+) -> serde_json::Value {
     use serde_json::json;
     let rules = *table.settings;
     let teams = table.seats;

@@ -258,7 +258,11 @@ fn random_races_end() {
             total <= Points::whole(most),
             "no more points than the three tables hold"
         );
-        Ok(if board { "board race ended" } else { "postal race ended" })
+        Ok(if board {
+            "board race ended"
+        } else {
+            "postal race ended"
+        })
     });
 }
 

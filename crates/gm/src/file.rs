@@ -150,9 +150,9 @@ impl GameFile {
                 Ok(game)
             }
             (legacy::RACE_FORMAT | legacy::OUTING_FORMAT, Some(1)) => legacy::read(format, &head),
-            ("postrider-game" | "postrider-race" | "postrider-outing", Some(v)) => log_error(format!(
-                "game file: version {v} is not one this postrider reads ({VERSION})"
-            )),
+            ("postrider-game" | "postrider-race" | "postrider-outing", Some(v)) => log_error(
+                format!("game file: version {v} is not one this postrider reads ({VERSION})"),
+            ),
             (_, _) if format.is_empty() => log_error("game file: format missing"),
             (other, _) => log_error(format!("game file: format {other:?} is not a game file")),
         }
@@ -187,13 +187,19 @@ mod legacy {
     }
 
     pub fn read(format: &str, v: &Value) -> Result<GameFile, GmError> {
-        let seats = strings(v, if format == RACE_FORMAT { "teams" } else { "walkers" })?;
+        let seats = strings(
+            v,
+            if format == RACE_FORMAT {
+                "teams"
+            } else {
+                "walkers"
+            },
+        )?;
         let seed = field(v, "seed")?
             .as_u64()
             .ok_or_else(|| GmError::Log("game file: seed is not a whole number".into()))?;
-        let custom = |name: &str| -> Option<String> {
-            v.get(name)?.get("toml")?.as_str().map(String::from)
-        };
+        let custom =
+            |name: &str| -> Option<String> { v.get(name)?.get("toml")?.as_str().map(String::from) };
         let setup = if format == RACE_FORMAT {
             let options = v
                 .get("options")

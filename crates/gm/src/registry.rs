@@ -48,12 +48,16 @@ pub const GAMES: [GameInfo; 2] = [
 
 /// The game called `name`.
 pub fn game_info(name: &str) -> Result<GameInfo, GmError> {
-    GAMES.iter().copied().find(|g| g.name == name).ok_or_else(|| {
-        GmError::Refused(format!(
-            "game: unknown game {name:?} (expected {})",
-            GAMES.map(|g| g.name).join(" or ")
-        ))
-    })
+    GAMES
+        .iter()
+        .copied()
+        .find(|g| g.name == name)
+        .ok_or_else(|| {
+            GmError::Refused(format!(
+                "game: unknown game {name:?} (expected {})",
+                GAMES.map(|g| g.name).join(" or ")
+            ))
+        })
 }
 
 /// Opens a new record of the game the set-up names.
@@ -87,8 +91,12 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn ready(&self, seat: Seat) -> bool;
     fn all_ready(&self) -> bool;
     fn apply(&mut self, event: &Event) -> Result<(), GmError>;
-    fn check(&self, seat: Seat, submission: &Submission, author: Author)
-    -> Result<Vec<Event>, GmError>;
+    fn check(
+        &self,
+        seat: Seat,
+        submission: &Submission,
+        author: Author,
+    ) -> Result<Vec<Event>, GmError>;
     fn bot_events(&self, seat: Seat, bot: BotKind) -> Result<Vec<Event>, GmError>;
     fn turn_report(&self, viewer: Viewer, turn: u16) -> Result<String, GmError>;
     fn state_report(&self, viewer: Viewer) -> String;

@@ -32,7 +32,10 @@ fn submit(record: &mut Record, log: &mut Vec<Event>, seat: u8, lineup: Option<&s
         lineup: lineup.map(str::to_string),
         orders: Some(orders.to_string()),
     };
-    for e in record.check(Seat(seat), &submission, Author::Player).unwrap() {
+    for e in record
+        .check(Seat(seat), &submission, Author::Player)
+        .unwrap()
+    {
         record.apply(&e).unwrap();
         log.push(e);
     }
@@ -97,7 +100,10 @@ fn a_refused_submission_changes_nothing_and_names_the_field() {
             Author::Player,
         )
         .unwrap_err();
-    assert!(err.to_string().contains("line-up"), "orders before a line-up: {err}");
+    assert!(
+        err.to_string().contains("line-up"),
+        "orders before a line-up: {err}"
+    );
     assert_eq!(record.to_json(), before);
 }
 

@@ -32,7 +32,11 @@ fn check_replays(file: &GameFile) {
     let text = file.to_json();
     let back = GameFile::from_json(&text).unwrap();
     assert_eq!(back.record().to_json(), file.record().to_json());
-    assert_eq!(back.to_json(), text, "a replay reproduces the game and its file");
+    assert_eq!(
+        back.to_json(),
+        text,
+        "a replay reproduces the game and its file"
+    );
 }
 
 proptest! {

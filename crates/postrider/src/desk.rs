@@ -124,10 +124,12 @@ pub fn orders(file: &str, seat: &str, words: &[String], bot: Option<&str>) -> Re
     let mut out = String::new();
     for event in &events {
         match event {
-            Event::Lineup { text, .. } => out.push_str(&format!("Line-up sealed for {seat}: {text}\n")),
-            Event::Orders { text, .. } if !text.contains('\n') && text.len() < 60 => {
-                out.push_str(&format!("Orders sealed for {seat}, {noun} {turn}: {text}\n"))
+            Event::Lineup { text, .. } => {
+                out.push_str(&format!("Line-up sealed for {seat}: {text}\n"))
             }
+            Event::Orders { text, .. } if !text.contains('\n') && text.len() < 60 => out.push_str(
+                &format!("Orders sealed for {seat}, {noun} {turn}: {text}\n"),
+            ),
             Event::Orders { text, .. } => out.push_str(&format!(
                 "Orders sealed for {seat}, {noun} {turn}, as read:\n  {}\n",
                 text.replace('\n', "\n  ")

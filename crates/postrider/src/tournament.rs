@@ -72,15 +72,13 @@ fn budget(ms: Option<u64>, playouts: Option<u32>, default: Budget) -> Budget {
 
 pub fn tournament(args: TournamentArgs) -> Result<()> {
     let game = match args.game.as_str() {
-        "breaking-away" => {
-            TournamentGame::BreakingAway(
-                BreakingAway::settings(&game_api::SetupText {
-                    rules: Some(&args.rules),
-                    ..Default::default()
-                })
-                .map_err(|e| anyhow!("--{e}"))?,
-            )
-        }
+        "breaking-away" => TournamentGame::BreakingAway(
+            BreakingAway::settings(&game_api::SetupText {
+                rules: Some(&args.rules),
+                ..Default::default()
+            })
+            .map_err(|e| anyhow!("--{e}"))?,
+        ),
         "backpacks" => TournamentGame::Backpacks,
         other => bail!("--game: unknown game {other:?} (breaking-away or backpacks)"),
     };
@@ -220,13 +218,10 @@ pub fn advise(args: AdviseArgs) -> Result<()> {
             if outing.is_over() || !day.walkers[seat.index()].is_out() {
                 bail!("advise: the day is over for {}", args.team);
             }
-            let describe = |orders| Backpacks::orders_text(outing.settings(), outing.seats(), orders);
+            let describe =
+                |orders| Backpacks::orders_text(outing.settings(), outing.seats(), orders);
             let budget = budget(args.budget_ms, args.playouts, Budget::Playouts(40));
-            let decision = search_backpacks(
-                &day.view(Viewer::Seat(seat)),
-                budget,
-                &mut rng,
-            );
+            let decision = search_backpacks(&day.view(Viewer::Seat(seat)), budget, &mut rng);
             let mut out = format!(
                 "Advice for {} ({} playouts).\n\nSuggested orders:\n  {}\n\n",
                 args.team,

@@ -34,9 +34,7 @@ fn reports_0_1(name: &str) -> BTreeMap<String, String> {
             && let Some(at) = text.find("'s sealed orders:\n")
         {
             let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-            let end = text[at..]
-                .find("\n\n")
-                .map_or(text.len(), |i| at + i + 1);
+            let end = text[at..].find("\n\n").map_or(text.len(), |i| at + i + 1);
             text.replace_range(line_start..end, "");
         }
     }
@@ -78,7 +76,9 @@ fn standings_as_a_set(report: &str) -> String {
 fn without_0_2_additions(report: &str) -> String {
     report
         .lines()
-        .filter(|l| !(l.starts_with("No orders received from: ") && l.ends_with("(they rest, B&B-11).")))
+        .filter(|l| {
+            !(l.starts_with("No orders received from: ") && l.ends_with("(they rest, B&B-11)."))
+        })
         .map(|l| l.strip_suffix(" (no orders)").unwrap_or(l))
         .collect::<Vec<_>>()
         .join("\n")
@@ -121,7 +121,10 @@ fn game_files_of_release_0_1_give_the_same_reports() {
         for (key, text) in &expected {
             same_report(&report(file, key), text, &format!("{name}: {key}"));
         }
-        assert!(ok(&["replay", file]).contains("the replay matches"), "{name}");
+        assert!(
+            ok(&["replay", file]).contains("the replay matches"),
+            "{name}"
+        );
     }
 }
 
@@ -143,7 +146,10 @@ fn a_change_to_a_0_1_file_writes_it_in_this_release_format_and_keeps_its_history
                 same_report(&report(copy, &key), &expected, &format!("{name}: {key}"));
             }
         }
-        assert!(ok(&["replay", copy]).contains("the replay matches"), "{name}");
+        assert!(
+            ok(&["replay", copy]).contains("the replay matches"),
+            "{name}"
+        );
     }
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -32,7 +32,12 @@ fn sealed(path: &str, kind: &str) -> Vec<String> {
     let mut names: Vec<String> = log[since..]
         .iter()
         .filter(|e| e["event"]["kind"] == kind)
-        .map(|e| seats[e["event"]["seat"].as_u64().unwrap() as usize].as_str().unwrap().to_string())
+        .map(|e| {
+            seats[e["event"]["seat"].as_u64().unwrap() as usize]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect();
     names.sort();
     names.dedup();

@@ -123,7 +123,8 @@ pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
     .fetch_optional(&state.db.pool)
     .await?
     .ok_or_else(|| ApiError::NotFound(format!("game: no game {id}")))?;
-    let game = gm::game_info(&row.get::<String, _>(2)).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let game =
+        gm::game_info(&row.get::<String, _>(2)).map_err(|e| ApiError::Internal(e.to_string()))?;
     let rule: String = row.get(5);
     let record: String = row.get(10);
     let game_row = GameRow {
@@ -194,14 +195,20 @@ impl Records {
     const CAPACITY: usize = 20_000;
 
     fn get(&self, id: i64, version: i64) -> Option<(Record, Vec<LogEntry>)> {
-        let map = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let map = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         map.get(&id)
             .filter(|(v, _, _)| *v == version)
             .map(|(_, record, log)| (record.clone(), log.as_ref().clone()))
     }
 
     fn put(&self, id: i64, version: i64, record: &Record, log: &[LogEntry]) {
-        let mut map = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut map = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if map.len() >= Self::CAPACITY && !map.contains_key(&id) {
             map.clear();
         }
@@ -507,8 +514,8 @@ pub async fn export(state: &AppState, id: i64) -> ApiResult<String> {
     if log.is_empty() {
         return Err(ApiError::NotFound(format!("game: no game {id}")));
     }
-    let file = GameFile::from_log(log)
-        .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+    let file =
+        GameFile::from_log(log).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
     Ok(file.to_json())
 }
 

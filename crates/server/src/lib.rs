@@ -30,9 +30,9 @@ use tower::ServiceExt;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use auth::PasswordCost;
-pub use error::ApiError;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use db::{Backend, Db};
+pub use error::ApiError;
 
 /// The largest request body accepted (orders are a line or two).
 pub const BODY_LIMIT: usize = 64 * 1024;

@@ -158,7 +158,10 @@ on_both!(a_race_runs_itself, |s: TestServer| async move {
         .map(|(_, _, _, e)| e)
         .collect();
     let snapshot_log: Vec<gm::Event> = table.log.iter().map(|e| e.event.clone()).collect();
-    assert_eq!(snapshot_log, log, "the snapshot holds the events table's log");
+    assert_eq!(
+        snapshot_log, log,
+        "the snapshot holds the events table's log"
+    );
     assert_eq!(
         gm::GameFile::to_json_parts(&table.log, &Record::replay(&log).unwrap()),
         gm::GameFile::to_json_parts(&table.log, &table.record)
