@@ -72,53 +72,6 @@ impl Position {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::Options;
-
-    fn two_teams(rules: Rules) -> Position {
-        let hand = Hand::new(&[10, 10, 10]).unwrap();
-        Position::start(rules, &[[hand; 4], [hand; 4]])
-    }
-
-    #[test]
-    fn a_team_sees_only_its_own_hands() {
-        let view = two_teams(Rules::postal()).view(Viewer::Seat(Seat(1)));
-        for r in &view.riders {
-            assert_eq!(r.hand.is_some(), r.team == 1);
-            assert_eq!(r.hand_size, 3);
-        }
-        assert!(
-            two_teams(Rules::postal())
-                .view(Viewer::Public)
-                .riders
-                .iter()
-                .all(|r| r.hand.is_none())
-        );
-        assert!(
-            two_teams(Rules::postal())
-                .view(Viewer::Gm)
-                .riders
-                .iter()
-                .all(|r| r.hand.is_some())
-        );
-    }
-
-    #[test]
-    fn board_open_hands_option_shows_every_hand() {
-        let rules = Rules::board(Options {
-            open_hands: true,
-            ..Options::default()
-        });
-        let view = two_teams(rules).view(Viewer::Public);
-        assert!(
-            view.riders.iter().all(|r| r.hand.is_some()),
-            "board FAQ: hands may be played open"
-        );
-    }
-}
-
 /// The race now as `viewer` may see it, as JSON: what the API's game state shows.
 pub fn race_json(
     table: &game_api::Table<'_, crate::BreakingAway>,
@@ -168,4 +121,51 @@ pub fn race_json(
             "hand": r.hand.map(|h| h.ascending()),
         })).collect::<Vec<_>>(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Options;
+
+    fn two_teams(rules: Rules) -> Position {
+        let hand = Hand::new(&[10, 10, 10]).unwrap();
+        Position::start(rules, &[[hand; 4], [hand; 4]])
+    }
+
+    #[test]
+    fn a_team_sees_only_its_own_hands() {
+        let view = two_teams(Rules::postal()).view(Viewer::Seat(Seat(1)));
+        for r in &view.riders {
+            assert_eq!(r.hand.is_some(), r.team == 1);
+            assert_eq!(r.hand_size, 3);
+        }
+        assert!(
+            two_teams(Rules::postal())
+                .view(Viewer::Public)
+                .riders
+                .iter()
+                .all(|r| r.hand.is_none())
+        );
+        assert!(
+            two_teams(Rules::postal())
+                .view(Viewer::Gm)
+                .riders
+                .iter()
+                .all(|r| r.hand.is_some())
+        );
+    }
+
+    #[test]
+    fn board_open_hands_option_shows_every_hand() {
+        let rules = Rules::board(Options {
+            open_hands: true,
+            ..Options::default()
+        });
+        let view = two_teams(rules).view(Viewer::Public);
+        assert!(
+            view.riders.iter().all(|r| r.hand.is_some()),
+            "board FAQ: hands may be played open"
+        );
+    }
 }

@@ -3,8 +3,7 @@
 //! database resolve each turn once and lose no orders. No test here depends on timing: each
 //! waits for a condition (a line on stderr, an answer over HTTP), with a generous limit.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -12,50 +11,7 @@ use serde_json::{Value, json};
 
 mod common;
 
-use common::server::{LIMIT, Server, start};
-
-/// One HTTP/1.1 request; the status and the JSON body.
-fn call(
-    server: &Server,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut stream = TcpStream::connect(&server.address).unwrap();
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let auth = token
-        .map(|t| format!("Authorization: Bearer {t}\r\n"))
-        .unwrap_or_default();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    let status = response[9..12].parse().unwrap();
-    let body = response
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b)
-        .unwrap_or_default();
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
-}
-
-fn player(server: &Server, name: &str) -> String {
-    let credentials = json!({"name": name, "password": "correct horse battery"});
-    call(
-        server,
-        "POST",
-        "/api/players",
-        None,
-        Some(credentials.clone()),
-    );
-    let (status, body) = call(server, "POST", "/api/login", None, Some(credentials));
-    assert_eq!(status, 200, "{body}");
-    body["token"].as_str().unwrap().to_string()
-}
+use common::server::{LIMIT, Server, call, player, start};
 
 /// A race with `seats` players seated; returns (game id, seat tokens).
 fn seated_race(server: &Server, seats: &[&str]) -> (i64, Vec<String>) {

@@ -188,7 +188,10 @@ fn snapshot(
 /// The games this process has read or written, by id and version: reads of an unchanged game
 /// take its record from here instead of replaying the snapshot.
 #[derive(Debug, Default)]
-pub struct Records(std::sync::Mutex<HashMap<i64, (i64, Record, Arc<Vec<LogEntry>>)>>);
+pub struct Records(std::sync::Mutex<HashMap<i64, Cached>>);
+
+/// A game as this process last saw it: its version, record and log.
+type Cached = (i64, Record, Arc<Vec<LogEntry>>);
 
 impl Records {
     /// At most this many games are kept; past it the map starts again (a cache, not a store).

@@ -1,9 +1,12 @@
 //! Real `postrider serve` processes for the tests: started on a free port, waited for until
 //! they answer, killed when dropped.
 
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
 
 /// How long a test waits for a condition before failing (never a measure of speed).
 pub const LIMIT: Duration = Duration::from_secs(120);
@@ -67,4 +70,59 @@ pub fn wait_until_listening(address: &str, what: &str) {
         assert!(started.elapsed() < LIMIT, "{what} did not start");
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// One HTTP/1.1 request; the status and the JSON body.
+pub fn call(
+    server: &Server,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let (status, body) = request(server, method, path, token, body);
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+}
+
+/// One HTTP/1.1 request; the status and the body as text.
+pub fn request(
+    server: &Server,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, String) {
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response[9..12].parse().unwrap();
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b)
+        .unwrap_or_default();
+    (status, body.to_string())
+}
+
+pub fn player(server: &Server, name: &str) -> String {
+    let credentials = json!({"name": name, "password": "correct horse battery"});
+    call(
+        server,
+        "POST",
+        "/api/players",
+        None,
+        Some(credentials.clone()),
+    );
+    let (status, body) = call(server, "POST", "/api/login", None, Some(credentials));
+    assert_eq!(status, 200, "{body}");
+    body["token"].as_str().unwrap().to_string()
 }
