@@ -45,7 +45,8 @@ impl OutingTable for Outing<'_> {
     }
 }
 
-fn place_text(day: &Day, place: Place) -> String {
+/// Where a walker stands, as players read it: a space's id, or the lake.
+pub fn place_text(day: &Day, place: Place) -> String {
     match place {
         Place::At(s) => day.map.space_id(s).to_string(),
         Place::Lake { .. } => "the lake".into(),
@@ -59,7 +60,8 @@ fn weather_text(w: Weather) -> &'static str {
     }
 }
 
-fn money_text(pieces: u8) -> String {
+/// Money as players read it: the purse counts 50p pieces.
+pub fn money_text(pieces: u8) -> String {
     format!(
         "£{}.{:02}",
         pieces / 2,

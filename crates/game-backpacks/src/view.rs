@@ -115,6 +115,7 @@ pub fn day_json(
         "walkers": view.walkers.iter().enumerate().map(|(w, walker)| json!({
             "name": walkers[w],
             "at": place_json(&day.map, walker.place),
+            "at_text": crate::report::place_text(day, walker.place),
             "points": walker.points,
             "reached": walker.reached,
             "finished": walker.finished.map(clock::time_text),
@@ -123,6 +124,7 @@ pub fn day_json(
             "hand": walker.secrets.as_ref().map(|s| s.hand.iter().map(|c| c.to_string()).collect::<Vec<_>>()),
             "next_card": walker.secrets.as_ref().and_then(|s| s.next_card.map(|c| c.to_string())),
             "money": walker.secrets.as_ref().map(|s| s.money),
+            "money_text": walker.secrets.as_ref().map(|s| crate::report::money_text(s.money)),
             "chocolate": walker.secrets.as_ref().map(|s| s.chocolate),
         })).collect::<Vec<_>>(),
     })

@@ -488,6 +488,11 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     let form = ann.get(&path).await;
     assert!(form.html.contains(r#"<textarea id="orders" name="orders""#));
     assert!(form.html.contains("Hand: <strong>"), "{}", form.html);
+    // Issue 11's defects: money in pounds as the report gives it (the purse counts 50p pieces),
+    // the place without JSON quotes.
+    assert!(form.html.contains("money £2.00;"), "{}", form.html);
+    assert!(!form.html.contains("money 4p"), "{}", form.html);
+    assert!(form.html.contains("You are at KES;"), "{}", form.html);
     let sent = ann
         .submit(&path, &path, &[("orders", "1: rest\n2: rest")])
         .await;
@@ -503,6 +508,9 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     assert_eq!(server::games::process_due(&s.state).await.unwrap(), 1);
     let page = ann.get(&format!("/games/{id}")).await;
     assert!(page.html.contains("The map after round 1"), "{}", page.html);
+    // A day is not a race (issue 11).
+    assert!(page.html.contains("The day so far"), "{}", page.html);
+    assert!(!page.html.contains("race"), "{}", page.html);
     assert!(page.html.contains(r#"aria-label="points over the turns""#));
     assert!(page.html.contains("round 2"));
     // Each walker's cards, the card to come, money and chocolate reach that walker only.

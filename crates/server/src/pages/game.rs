@@ -490,14 +490,14 @@ fn orders_page(
                 .collect();
             let _ = write!(
                 fields,
-                r#"<p>{time}, {weather}. You are at {at}; {points} points; money {money}p; chocolate {choc}. Hand: <strong>{hand}</strong>.</p>
+                r#"<p>{time}, {weather}. You are at {at}; {points} points; money {money}; chocolate {choc}. Hand: <strong>{hand}</strong>.</p>
 <label for="orders">Orders for both turns of the round (<code>1: walk 4+2 WAL; 2: rest</code>; see docs/backpacks-orders.md)</label>
 <textarea id="orders" name="orders" rows="5" autocomplete="off" spellcheck="false">{orders}</textarea>"#,
                 time = escape(view["time"].as_str().unwrap_or("")),
                 weather = escape(view["weather"].as_str().unwrap_or("")),
-                at = escape(&walker["at"].to_string()),
+                at = escape(walker["at_text"].as_str().unwrap_or("")),
                 points = walker["points"],
-                money = walker["money"],
+                money = escape(walker["money_text"].as_str().unwrap_or("")),
                 choc = walker["chocolate"],
                 hand = hand.join(", "),
                 orders = escape(
