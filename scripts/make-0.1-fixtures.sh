@@ -76,7 +76,27 @@ play() {
   curl -s -H "$j" -H "Authorization: Bearer $ann" $api/games/2/orders -d '{"orders":"1: rest; 2: rest"}' >/dev/null
   curl -s -H "$j" -H "Authorization: Bearer $gm" $api/games/2/gm -d '{"action":"resolve"}' >/dev/null
 }
-serve --data data; play; kill $pid; wait $pid 2>/dev/null || true
+serve --data data; play
+# What the 0.1 server serves of those games: every report, to the GM, ann and the public.
+python3 - "$out/server.reports.json" <<'PY'
+import json, sys, urllib.request
+api = 'http://127.0.0.1:18099/api'
+def call(path, body=None, tok=None):
+    headers = {'Content-Type': 'application/json'} | ({'Authorization': 'Bearer ' + tok} if tok else {})
+    data = json.dumps(body).encode() if body is not None else None
+    return urllib.request.urlopen(urllib.request.Request(api + path, data=data, headers=headers)).read().decode()
+gm = json.loads(call('/login', {'name': 'gm', 'password': 'a long password'}))['token']
+ann = json.loads(call('/login', {'name': 'ann', 'password': 'a long password'}))['token']
+out = {}
+for gid in (1, 2):
+    turn = json.loads(call(f'/games/{gid}', tok=gm))['turn']
+    out[f'{gid} turn'] = turn
+    for t in range(1, turn):
+        for who, tok in (('gm', gm), ('ann', ann), ('public', None)):
+            out[f'{gid} {who} {t}'] = call(f'/games/{gid}/reports/{t}', tok=tok)
+json.dump(out, open(sys.argv[1], 'w'), indent=1, sort_keys=True)
+PY
+kill $pid; wait $pid 2>/dev/null || true
 # The server keeps SQLite in WAL mode: fold the log into the file before copying it.
 python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("PRAGMA wal_checkpoint(TRUNCATE)"); c.execute("PRAGMA journal_mode=DELETE"); c.close()' data/postrider.db
 cp data/postrider.db "$out/server.sqlite"

@@ -153,3 +153,115 @@ fn a_change_to_a_0_1_file_writes_it_in_this_release_format_and_keeps_its_history
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A database made by the 0.1 server (`server.sqlite`, `server.postgres.sql`): the new server
+/// opens and migrates it, shows every game at the turn it was, serves the reports 0.1 served
+/// (`server.reports.json`, from the 0.1 server), and takes the next orders.
+fn check_0_1_database(database: &str) {
+    use common::server::{call, request, start};
+    use serde_json::json;
+    let server = start(database, None);
+    let expected: BTreeMap<String, serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(fixture("server.reports.json")).unwrap())
+            .unwrap();
+    // 0.1 accepted shorter passwords: its players still log in.
+    let login = |name: &str| {
+        let (status, body) = call(
+            &server,
+            "POST",
+            "/api/login",
+            None,
+            Some(json!({"name": name, "password": "a long password"})),
+        );
+        assert_eq!(status, 200, "{body}");
+        body["token"].as_str().unwrap().to_string()
+    };
+    let (gm, ann) = (login("gm"), login("ann"));
+    for id in [1, 2] {
+        let (status, game) = call(&server, "GET", &format!("/api/games/{id}"), Some(&gm), None);
+        assert_eq!(status, 200, "{game}");
+        assert_eq!(game["turn"], expected[&format!("{id} turn")], "game {id}");
+        for (key, text) in &expected {
+            let mut words = key.split(' ');
+            let (Some(game_id), Some(who), Some(turn)) = (words.next(), words.next(), words.next())
+            else {
+                continue;
+            };
+            if game_id != id.to_string() {
+                continue;
+            }
+            let token = match who {
+                "gm" => Some(gm.as_str()),
+                "ann" => Some(ann.as_str()),
+                _ => None,
+            };
+            let path = format!("/api/games/{id}/reports/{turn}");
+            let (status, now) = request(&server, "GET", &path, token, None);
+            assert_eq!(status, 200, "{now}");
+            same_report(&now, text.as_str().unwrap(), &format!("{database}: {key}"));
+        }
+    }
+    // The race goes on: ann seals orders from her hands and the GM resolves the turn.
+    let (_, game) = call(&server, "GET", "/api/games/1", Some(&ann), None);
+    let orders: Vec<String> = game["view"]["riders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["team"] == "red" && r["status"] == "racing")
+        .map(|r| format!("{} {}", r["grade"].as_str().unwrap(), r["hand"][0]))
+        .collect();
+    let (status, body) = call(
+        &server,
+        "POST",
+        "/api/games/1/orders",
+        Some(&ann),
+        Some(json!({"orders": orders.join(" ")})),
+    );
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = call(
+        &server,
+        "POST",
+        "/api/games/1/gm",
+        Some(&gm),
+        Some(json!({"action": "resolve"})),
+    );
+    assert_eq!(status, 200, "{body}");
+}
+
+#[test]
+fn a_sqlite_database_of_release_0_1_is_read_and_goes_on() {
+    let dir = temp("compat-sqlite");
+    std::fs::copy(fixture("server.sqlite"), dir.join("postrider.db")).unwrap();
+    check_0_1_database(&format!("sqlite://{}/postrider.db?mode=rwc", dir.display()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_postgres_database_of_release_0_1_is_read_and_goes_on() {
+    let Ok(admin) = std::env::var("POSTRIDER_TEST_POSTGRES") else {
+        assert!(
+            std::env::var_os("POSTRIDER_REQUIRE_POSTGRES").is_none(),
+            "POSTRIDER_REQUIRE_POSTGRES is set but POSTRIDER_TEST_POSTGRES is not"
+        );
+        eprintln!("skipped: set POSTRIDER_TEST_POSTGRES to a PostgreSQL server to run this test");
+        return;
+    };
+    let name = format!("postrider_compat_{}", std::process::id());
+    let psql = |url: &str, args: &[&str]| {
+        let status = std::process::Command::new("psql")
+            .arg(url)
+            .args(["-q", "-v", "ON_ERROR_STOP=1"])
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .status();
+        assert!(status.is_ok_and(|s| s.success()), "psql {args:?}");
+    };
+    psql(&admin, &["-c", &format!("DROP DATABASE IF EXISTS {name}")]);
+    psql(&admin, &["-c", &format!("CREATE DATABASE {name}")]);
+    let database = format!("{}/{name}", admin.rsplit_once('/').unwrap().0);
+    psql(
+        &database,
+        &["-f", fixture("server.postgres.sql").to_str().unwrap()],
+    );
+    check_0_1_database(&database);
+}
