@@ -243,46 +243,9 @@ pub async fn create(
     setup: gm::Setup,
     rule: &DeadlineRule,
 ) -> ApiResult<i64> {
-    let now = state.clock.now();
     let actor = format!("gm:{}", gm_name(state, gm_id).await?);
-    let file = GameFile::new(setup.clone(), Some(now), Some(actor.clone()))?;
-    let first_deadline = rule.next_after(now).map_err(ApiError::Bad)?;
-    let created = Event::Created {
-        setup: setup.clone(),
-    };
-    let mut tx = state.db.pool.begin().await?;
-    let id: i64 = sqlx::query(
-        "INSERT INTO games (title, game, gm_id, deadline_rule, next_deadline, paused, all_ready, over, version, record, created_at) \
-         VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 1, $6, $7) RETURNING id",
-    )
-    .bind(title)
-    .bind(&setup.game)
-    .bind(gm_id)
-    .bind(serde_json::to_string(rule).expect("rules serialise"))
-    .bind(first_deadline)
-    .bind(file.to_json())
-    .bind(now)
-    .fetch_one(&mut *tx)
-    .await?
-    .get(0);
-    for (seat, name) in setup.seats.iter().enumerate() {
-        sqlx::query("INSERT INTO seats (game_id, seat, name, invite) VALUES ($1, $2, $3, $4)")
-            .bind(id)
-            .bind(seat as i64)
-            .bind(name)
-            .bind(new_invite()?)
-            .execute(&mut *tx)
-            .await?;
-    }
-    sqlx::query("INSERT INTO events (game_id, seq, at, actor, body) VALUES ($1, 1, $2, $3, $4)")
-        .bind(id)
-        .bind(now)
-        .bind(actor)
-        .bind(created.to_json())
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    Ok(id)
+    let file = GameFile::new(setup, Some(state.clock.now()), Some(actor))?;
+    import(state, &file, title, gm_id, rule).await
 }
 
 /// The secret part of a seat's invitation link.
