@@ -7,6 +7,10 @@ pub enum GmError {
     /// to mend.
     #[error("{0}")]
     Refused(String),
+    /// Orders written for a turn that is not the open one (it was resolved meanwhile): nothing
+    /// changes, and the sender is told which turn is open.
+    #[error("{message}")]
+    Stale { message: String, open: u16 },
     /// A log or game file that does not replay: damaged or edited by hand.
     #[error("{0}")]
     Log(String),

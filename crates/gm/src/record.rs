@@ -18,6 +18,10 @@ pub struct Submission {
     pub lineup: Option<String>,
     #[serde(default)]
     pub orders: Option<String>,
+    /// The turn the orders were written for; orders for another turn than the open one are
+    /// refused (`GmError::Stale`), never applied to the next turn.
+    #[serde(default)]
+    pub turn: Option<u16>,
 }
 
 /// The record of one game of `G`.
@@ -358,6 +362,16 @@ impl<G: BotGame> GameRecord<G> {
             return refused("orders: the game is over");
         }
         self.check_seat(seat)?;
+        if let Some(sent) = submission.turn.filter(|&t| t != self.turn()) {
+            return Err(GmError::Stale {
+                message: format!(
+                    "turn: these orders are for {noun} {sent}, but {noun} {open} is open; read the new position and send again",
+                    noun = G::TURN_NOUN,
+                    open = self.turn()
+                ),
+                open: self.turn(),
+            });
+        }
         if submission.lineup.is_none() && submission.orders.is_none() {
             return refused("orders: nothing sent (give lineup or orders)");
         }

@@ -29,6 +29,7 @@ fn day_setup() -> Setup {
 
 fn submit(record: &mut Record, log: &mut Vec<Event>, seat: u8, lineup: Option<&str>, orders: &str) {
     let submission = Submission {
+        turn: None,
         lineup: lineup.map(str::to_string),
         orders: Some(orders.to_string()),
     };
@@ -82,6 +83,7 @@ fn a_refused_submission_changes_nothing_and_names_the_field() {
     .unwrap();
     let before = record.to_json();
     let bad = Submission {
+        turn: None,
         lineup: Some("A 15 15 15 15 B 1 C 1 D 1".into()),
         orders: None,
     };
@@ -94,6 +96,7 @@ fn a_refused_submission_changes_nothing_and_names_the_field() {
         .check(
             Seat(0),
             &Submission {
+                turn: None,
                 lineup: None,
                 orders: Some("A 4".into()),
             },

@@ -84,6 +84,7 @@ pub fn lineup(file: &str, seat: &str, words: &[String]) -> Result<()> {
     let record = game.record();
     let seat_no = record.seat(seat)?;
     let submission = Submission {
+        turn: None,
         lineup: Some(text_argument(words)?),
         orders: None,
     };
@@ -104,6 +105,7 @@ pub fn orders(file: &str, seat: &str, words: &[String], bot: Option<&str>) -> Re
     let events = match bot {
         None => {
             let submission = Submission {
+                turn: None,
                 lineup: None,
                 orders: Some(text_argument(words)?),
             };

@@ -299,9 +299,19 @@ pub async fn history(
     let viewer = viewer(table, player);
     let is_gm = player.is_some_and(|p| table.is_gm(p.id));
     let events = games::events(state, table.row.id).await?;
-    let last_resolution = events
-        .iter()
-        .rposition(|(_, _, _, e)| matches!(e, Event::Resolved { .. }));
+    // Orders are revealed by the resolution of their turn, unless that resolution was rolled
+    // back: then the turn is open again and its orders are sealed again (issue 12).
+    let mut resolutions: Vec<usize> = Vec::new();
+    for (k, (_, _, _, event)) in events.iter().enumerate() {
+        match event {
+            Event::Resolved { .. } => resolutions.push(k),
+            Event::RolledBack { .. } => {
+                resolutions.pop();
+            }
+            _ => {}
+        }
+    }
+    let last_resolution = resolutions.last().copied();
     Ok(events
         .into_iter()
         .enumerate()

@@ -24,6 +24,9 @@ pub enum ApiError {
     /// The game changed under the request (409): resubmit against the new state.
     #[error("{0}")]
     Conflict(String),
+    /// Orders for a turn that is not the open one (409, with the open turn in the body).
+    #[error("{message}")]
+    Stale { message: String, turn: u16 },
     #[error("{0}")]
     TooLarge(String),
     #[error("{0}")]
@@ -45,7 +48,7 @@ impl ApiError {
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Conflict(_) | ApiError::Stale { .. } => StatusCode::CONFLICT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMedia(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -59,8 +62,11 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(cause) = &self {
             tracing::error!(%cause, "internal error");
         }
-        let mut response =
-            (self.status(), Json(json!({ "error": self.to_string() }))).into_response();
+        let body = match &self {
+            ApiError::Stale { turn, .. } => json!({ "error": self.to_string(), "turn": turn }),
+            _ => json!({ "error": self.to_string() }),
+        };
+        let mut response = (self.status(), Json(body)).into_response();
         self.add_retry_after(&mut response);
         response
     }
@@ -88,6 +94,10 @@ impl From<gm::GmError> for ApiError {
     fn from(e: gm::GmError) -> ApiError {
         match e {
             gm::GmError::Refused(message) => ApiError::Bad(message),
+            gm::GmError::Stale { message, open } => ApiError::Stale {
+                message,
+                turn: open,
+            },
             // A stored log that does not replay is the server's fault, not the caller's.
             gm::GmError::Log(message) => ApiError::Internal(message),
         }

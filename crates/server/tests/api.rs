@@ -143,6 +143,20 @@ on_both!(a_race_runs_itself, |s: TestServer| async move {
     let (_, history) = s.call("GET", &format!("{path}/history"), None, None).await;
     assert!(history.to_string().contains("A 6 B 9 C 8 D 7"));
 
+    // Orders written for turn 1, arriving after it was resolved, are answered 409 with the open
+    // turn, and nothing changes (issue 12: orders name their turn).
+    let (status, body) = orders(&s, id, &seats[1], json!({"orders": "A 4", "turn": 1})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["turn"], 2, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("turn 2 is open"),
+        "{body}"
+    );
+    let (_, mine) = s
+        .call("GET", &format!("{path}/orders"), Some(&seats[1]), None)
+        .await;
+    assert!(mine["orders"].is_null(), "nothing was sealed: {mine}");
+
     // Nobody sends orders for turn 2: at the deadline the NMR policy (postal 9.1) plays.
     s.clock.advance(86400);
     assert_eq!(games::process_due(&s.state).await.unwrap(), 1);
@@ -242,6 +256,25 @@ on_both!(the_gm_console, |s: TestServer| async move {
     let (_, game) = act(gm.clone(), json!({"action": "rollback"})).await;
     assert_eq!(game["turn"], 1);
     assert_eq!(game["view"]["started"], false);
+    // The re-opened turn's orders are sealed again: the public history withholds them
+    // (issue 12: roll-back re-seals).
+    let (_, history) = s
+        .call("GET", &format!("/api/games/{id}/history"), None, None)
+        .await;
+    let sealed: Vec<&serde_json::Value> = history["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| &e["event"])
+        .filter(|e| e["kind"] == "orders" || e["kind"] == "lineup")
+        .collect();
+    assert!(!sealed.is_empty(), "{history}");
+    for event in sealed {
+        assert_eq!(
+            event["sealed"], true,
+            "re-opened orders are public: {event}"
+        );
+    }
 
     // Free red's seat: the old invitation no longer works, the player no longer plays.
     let (_, game) = act(gm.clone(), json!({"action": "free", "seat": 0})).await;

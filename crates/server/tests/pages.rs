@@ -488,6 +488,12 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     let form = ann.get(&path).await;
     assert!(form.html.contains(r#"<textarea id="orders" name="orders""#));
     assert!(form.html.contains("Hand: <strong>"), "{}", form.html);
+    // The form names the turn its orders are for (issue 12).
+    assert!(
+        form.html.contains(r#"name="turn" value="1""#),
+        "{}",
+        form.html
+    );
     // Issue 11's defects: money in pounds as the report gives it (the purse counts 50p pieces),
     // the place without JSON quotes.
     assert!(form.html.contains("money £2.00;"), "{}", form.html);

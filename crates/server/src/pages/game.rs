@@ -511,8 +511,9 @@ fn orders_page(
     }
     let _ = write!(
         body,
-        r#"<form method="post" action="/games/{id}/orders">{}{fields}<p><button type="submit">Seal orders</button></p></form>"#,
-        visitor.csrf_field()
+        r#"<form method="post" action="/games/{id}/orders">{}<input type="hidden" name="turn" value="{}">{fields}<p><button type="submit">Seal orders</button></p></form>"#,
+        visitor.csrf_field(),
+        record.turn()
     );
     let status = error.map_or(StatusCode::OK, ApiError::status);
     page(visitor, status, "Orders", &body)
@@ -585,7 +586,15 @@ fn submission(form: &FormData) -> ApiResult<Submission> {
             "orders: choose a card for at least one rider (a rider without an order plays its highest card)".into(),
         ));
     }
+    let turn = match nonempty("turn") {
+        None => None,
+        Some(t) => Some(
+            t.parse()
+                .map_err(|_| ApiError::Bad(format!("turn: {t:?} is not a turn number")))?,
+        ),
+    };
     Ok(Submission {
+        turn,
         lineup: nonempty("lineup"),
         orders: if has_card_fields {
             Some(cards.join(" "))
