@@ -549,3 +549,63 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
         );
     }
 });
+
+on_both!(
+    a_gm_who_plays_a_seat_is_named_on_the_page_and_the_invitation,
+    |s: TestServer| async move {
+        let gm = s.player("gm").await;
+        let (status, created) = s
+            .call(
+                "POST",
+                "/api/games",
+                Some(&gm),
+                Some(common::race(&["red", "blue"])),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_i64().unwrap();
+        let invite = |k: usize| {
+            created["invites"][k]["invite"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        let join_page = format!("/games/{id}/join?invite={}", invite(1));
+        // The invitation is read by a player who is logged in.
+        s.player("bob").await;
+        let mut bob = Browser::new(&s);
+        let login = [
+            ("name", "bob"),
+            ("password", "correct horse battery"),
+            ("next", "/"),
+        ];
+        assert_eq!(
+            bob.submit("/login", "/login", &login).await.status,
+            StatusCode::SEE_OTHER
+        );
+        // Before the GM takes a seat nothing is said.
+        let page = Browser::new(&s).get(&format!("/games/{id}")).await;
+        assert!(!page.html.contains("id=\"gm-plays\""), "{}", page.html);
+        let page = bob.get(&join_page).await;
+        assert!(!page.html.contains("id=\"gm-plays\""), "{}", page.html);
+        // The GM takes red: every player is told, on the game page and the invitation (issue 12).
+        let (status, body) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/join"),
+                Some(&gm),
+                Some(serde_json::json!({ "invite": invite(0) })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        for path in [format!("/games/{id}"), join_page] {
+            let page = bob.get(&path).await;
+            assert!(
+                page.html
+                    .contains("also plays red in this game, and as GM can read every sealed order"),
+                "{path}: {}",
+                page.html
+            );
+        }
+    }
+);

@@ -161,7 +161,8 @@ pub async fn game(
     };
     let body = format!(
         r#"{links}<p>{game} ({rules}) · GM {gm} · {rule} · <strong id="status">{status}</strong></p>
-{you}{seats}{archive}{section}"#,
+{you}{gm_plays}{seats}{archive}{section}"#,
+        gm_plays = gm_plays_notice(&table),
         links = links(&table, &visitor),
         game = table.row.game.name,
         rules = table.record.rules_name(),
@@ -301,6 +302,19 @@ pub async fn history(
     ))
 }
 
+/// A GM who also plays a seat reads every sealed order: the players are told, on the game page
+/// and on the invitation, so that they choose knowingly (issue 12).
+fn gm_plays_notice(table: &Table) -> String {
+    match table.seat_of(table.row.gm_id) {
+        Some(seat) => format!(
+            r#"<p class="note" id="gm-plays">The GM, {gm}, also plays {seat} in this game, and as GM can read every sealed order before the deadline.</p>"#,
+            gm = escape(&table.row.gm_name),
+            seat = escape(&table.seats[seat.index()].name),
+        ),
+        None => String::new(),
+    }
+}
+
 #[derive(Debug, serde::Deserialize)]
 pub struct InviteQuery {
     #[serde(default)]
@@ -316,11 +330,12 @@ fn join_page(visitor: &Visitor, table: &Table, invite: &str, error: Option<&ApiE
     };
     let body = format!(
         r#"{error}<p>You are invited to play {what} in <a href="/games/{id}">{title}</a> ({game}), run by {gm}.</p>
-<form method="post" action="/games/{id}/join">{csrf}<input type="hidden" name="invite" value="{invite}"><button type="submit">Take the seat</button></form>"#,
+{gm_plays}<form method="post" action="/games/{id}/join">{csrf}<input type="hidden" name="invite" value="{invite}"><button type="submit">Take the seat</button></form>"#,
         error = error_box(error),
         title = escape(&table.row.title),
         game = table.row.game.name,
         gm = escape(&table.row.gm_name),
+        gm_plays = gm_plays_notice(table),
         csrf = visitor.csrf_field(),
         invite = escape(invite),
     );
