@@ -259,7 +259,7 @@ pub async fn submit(
         };
         match games::append(state, &table, &player.name, change).await {
             Ok(()) => {
-                if table.record.all_ready() {
+                if table.all_ready() {
                     state.wake.notify_one();
                 }
                 return Ok((table.record, seat));

@@ -104,7 +104,7 @@ fn summary_json(table: &Table, player: Option<&Player>) -> Value {
             "name": s.name,
             "player": s.player_name,
             "bot": s.bot,
-            "ready": table.record.ready(s.seat),
+            "ready": s.bot.is_some() || table.record.ready(s.seat),
         })).collect::<Vec<_>>(),
         "your_seat": player.and_then(|p| table.seat_of(p.id)),
         "you_are_gm": player.is_some_and(|p| table.is_gm(p.id)),

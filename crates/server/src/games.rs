@@ -61,6 +61,19 @@ impl Table {
     pub fn is_gm(&self, player_id: i64) -> bool {
         self.row.gm_id == player_id
     }
+
+    /// Every seat is ready: its orders are sealed, it has no part left to play, or a bot plays
+    /// it (a bot sends its orders when the turn is processed, so it never holds a turn up).
+    pub fn all_ready(&self) -> bool {
+        all_ready(&self.record, &self.seats)
+    }
+}
+
+fn all_ready(record: &Record, seats: &[SeatRow]) -> bool {
+    !record.is_over()
+        && seats
+            .iter()
+            .all(|s| s.bot.is_some() || record.ready(s.seat))
 }
 
 /// A change to a seat, made in the same transaction as its event.
@@ -286,6 +299,14 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
         change.next_deadline.unwrap_or(row.next_deadline)
     };
     let paused = change.paused.unwrap_or(row.paused);
+    let mut seats = table.seats.clone();
+    for seat in &change.seats {
+        match seat {
+            SeatChange::Claim { seat, .. } => seats[seat.index()].bot = None,
+            SeatChange::Bot { seat, bot } => seats[seat.index()].bot = bot.clone(),
+            SeatChange::Free { .. } => {}
+        }
+    }
     let mut log = table.log.clone();
     log.extend(change.events.iter().map(|event| LogEntry {
         at: Some(now),
@@ -300,7 +321,7 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
     )
     .bind(version)
     .bind(snapshot)
-    .bind(i64::from(table.record.all_ready()))
+    .bind(i64::from(all_ready(&table.record, &seats)))
     .bind(i64::from(over))
     .bind(next_deadline)
     .bind(i64::from(paused))
@@ -384,7 +405,7 @@ pub async fn process(state: &AppState, id: i64, force: bool) -> ApiResult<bool> 
 /// [`process`] for a caller that holds the game's lock and has loaded it.
 pub async fn process_locked(state: &AppState, mut table: Table, force: bool) -> ApiResult<bool> {
     let now = state.clock.now();
-    let due = table.row.next_deadline.is_some_and(|d| d <= now) || table.record.all_ready();
+    let due = table.row.next_deadline.is_some_and(|d| d <= now) || table.all_ready();
     if table.row.over || table.record.is_over() || (!force && (table.row.paused || !due)) {
         return Ok(false);
     }

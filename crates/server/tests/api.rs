@@ -550,3 +550,44 @@ on_both!(
         assert!(!page.contains("<script>"));
     }
 );
+
+on_both!(
+    a_seat_a_bot_plays_counts_as_ready,
+    |s: TestServer| async move {
+        // Issue 15 (7): a turn with a bot in a seat does not wait for its deadline once every
+        // person has sealed orders; the bot sends its own when the turn is processed.
+        let (id, gm, seats) = s.seated_game(common::race(&["red", "blue"])).await;
+        let (status, body) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/gm"),
+                Some(&gm),
+                Some(json!({"action": "bot", "seat": 1, "bot": "heuristic"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(
+            games::process_due(&s.state).await.unwrap(),
+            0,
+            "red has not sent orders yet"
+        );
+        let (status, body) = orders(
+            &s,
+            id,
+            &seats[0],
+            json!({"lineup": "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6", "orders": "A 10 B 9 C 9 D 6"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(
+            games::process_due(&s.state).await.unwrap(),
+            1,
+            "every person is ready and the bot plays its seat: the turn is processed before its deadline"
+        );
+        let (_, game) = s
+            .call("GET", &format!("/api/games/{id}"), Some(&gm), None)
+            .await;
+        assert_eq!(game["turn"], 2);
+        assert_eq!(game["seats"][1]["ready"], true, "{game}");
+    }
+);
