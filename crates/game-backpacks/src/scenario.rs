@@ -9,7 +9,7 @@ use serde_json::{Map as JsonMap, Value};
 
 use crate::Weather;
 use crate::clock::{self, TURNS};
-use crate::day::{Day, Did, Place, Rucksack, RucksackHow, Score, Walker};
+use crate::day::{Day, Did, Place, Rucksack, RucksackHow, Score, TurnOutcome, Walker};
 use crate::deck::{Card, CardKind, Deck};
 use crate::map::{LocationId, Map, SpaceId};
 use crate::orders::{RoundOrders, TurnOrders, parse_round_orders};
@@ -499,6 +499,13 @@ impl Scenario {
 
     /// Resolves the scenario's turn (and, on a round's second turn, the Rucksack vote).
     pub fn run(&self) -> Result<ScenarioResult, ScenarioError> {
+        let (next, outcome) = self.resolve()?;
+        Ok(ScenarioResult::new(self, &next, &outcome))
+    }
+
+    /// The day after the scenario's turn and what happened in it (what [`Scenario::run`]
+    /// reports): the draws come from `Seed(seed).rng(turn)`.
+    pub fn resolve(&self) -> Result<(Day, TurnOutcome), ScenarioError> {
         if self.day.is_over() {
             return err("time: the day is over");
         }
@@ -509,7 +516,7 @@ impl Scenario {
         if !clock::is_first_of_round(self.day.turn) {
             next.vote(&self.orders, &mut outcome.rucksack);
         }
-        Ok(ScenarioResult::new(self, &next, &outcome))
+        Ok((next, outcome))
     }
 }
 

@@ -1,0 +1,119 @@
+//! Snapshots of the text round reports for every case-book scenario, for three viewers.
+//!
+//! Each scenario in `tests/casebook` that has an `.expected.json` (not `bad/`) is read with the
+//! notation reader on the default Keswick map, and its one turn resolved as the case book
+//! resolves it ([`Scenario::resolve`]: `Day::resolve_turn` with the random stream
+//! `Seed(seed).rng(turn)`, the scenario's `seed` or 0, then the Rucksack vote on a round's second
+//! turn). [`Game::resolve`] plays a whole round from the turn it is given, and half the case book
+//! sits on a round's second turn, so the report is fed a one-turn resolution, as the lifecycle
+//! feeds it when a day ends after a round's first turn. A walker the scenario gives no orders is
+//! a seat that sent none (`None`), as at the table. [`Game::turn_report`] is rendered for the GM,
+//! for seat 0 (the first walker the scenario names) and for the public; the three reports make
+//! one insta snapshot per scenario, named after the scenario's file stem
+//! (`tests/snapshots/reports__STEM.snap`). Like rust-analyzer's `expect!` tests, a change to a
+//! report shows up in review as a diff of these snapshots: accept an intended change with
+//! `cargo insta review` or `INSTA_UPDATE=always`, and read the diff before committing it.
+//! `INSTA_FORCE_PASS=1` lists every changed snapshot instead of stopping at the first.
+//!
+//! HTML reports do not exist yet (a later issue); when they do, they belong here too.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use game_api::{Game, Resolution, Sealed, Seat, Table, Viewer};
+use game_backpacks::scenario::Scenario;
+use game_backpacks::{Backpacks, Map, Terrain};
+use serde_json::Value;
+
+fn casebook() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/casebook")
+}
+
+/// The file stems of the scenarios that have an expectation, sorted.
+fn scenario_stems() -> Vec<String> {
+    let mut stems: Vec<String> = std::fs::read_dir(casebook())
+        .unwrap()
+        .filter_map(|entry| {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            name.strip_suffix(".expected.json").map(String::from)
+        })
+        .collect();
+    stems.sort();
+    stems
+}
+
+/// The three reports of one scenario's turn, as one text. `json` is the scenario as written,
+/// for which walkers it gives orders.
+fn reports(stem: &str, scenario: &Scenario, json: &Value) -> String {
+    let (after, outcome) = scenario
+        .resolve()
+        .unwrap_or_else(|e| panic!("{stem}: refused: {e}"));
+    let ordered = json["orders"].as_object();
+    let orders = scenario
+        .names
+        .iter()
+        .zip(&scenario.orders)
+        .map(|(name, o)| {
+            ordered
+                .is_some_and(|m| m.contains_key(name))
+                .then(|| o.clone())
+        })
+        .collect();
+    let resolution = Resolution::<Backpacks> {
+        before: scenario.day.clone(),
+        orders,
+        after,
+        events: vec![outcome],
+    };
+    let terrain = Terrain {
+        map: scenario.day.map.clone(),
+        deck: scenario.day.deck.clone(),
+    };
+    let sealed = vec![Sealed::<Backpacks>::default(); scenario.names.len()];
+    let table = Table {
+        settings: &terrain,
+        seats: &scenario.names,
+        state: Some(&resolution.after),
+        sealed: &sealed,
+        history: std::slice::from_ref(&resolution),
+    };
+    let mut text = String::new();
+    for (label, viewer) in [
+        ("the GM", Viewer::Gm),
+        ("seat 0", Viewer::Seat(Seat(0))),
+        ("the public", Viewer::Public),
+    ] {
+        let report = Backpacks::turn_report(&table, &resolution, viewer);
+        assert!(
+            report.contains(&scenario.names[0]) && report.contains("Standings"),
+            "{stem}: the report for {label} lacks the walkers or the standings:\n{report}"
+        );
+        if viewer == Viewer::Public {
+            // B&B 3.1.1: players are told their own replacement cards; none in the public copy.
+            assert!(
+                !report.contains("'s cards:") && !report.contains(" drew "),
+                "{stem}: the public copy shows a walker's cards:\n{report}"
+            );
+        }
+        text.push_str(&format!("──────── report for {label} ────────\n{report}\n"));
+    }
+    text
+}
+
+#[test]
+fn every_case_book_round_report_matches_its_snapshot() {
+    let stems = scenario_stems();
+    assert!(stems.len() >= 30, "only {} cases found", stems.len());
+    let map = Arc::new(Map::keswick());
+    for stem in &stems {
+        let text = std::fs::read_to_string(casebook().join(format!("{stem}.json"))).unwrap();
+        let scenario =
+            Scenario::from_json(&text, map.clone()).unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let json: Value = serde_json::from_str(&text).unwrap();
+        let comment = json["comment"].as_str().unwrap_or_default().to_string();
+        let reports = reports(stem, &scenario, &json);
+        insta::with_settings!({ description => comment, omit_expression => true }, {
+            insta::assert_snapshot!(stem.as_str(), reports);
+        });
+    }
+}

@@ -1,0 +1,149 @@
+//! Snapshots of the text turn reports for every case-book scenario, for three viewers.
+//!
+//! Each scenario in `tests/casebook` that has an `.expected.json` (not `bad/`) is read with the
+//! notation reader, its turn resolved through [`Game::resolve`] with the random stream
+//! `Seed(0).rng(BreakingAway::resolution_stream(&position))` (the lifecycle's stream for the
+//! turn, on seed 0; a case-book position never draws, since the notation fixes the first team of
+//! a board turn 1), and [`Game::turn_report`] rendered for the GM, for seat 0 (the first team the
+//! scenario names) and for the public. The three reports make one insta snapshot per scenario,
+//! named after the scenario's file stem (`tests/snapshots/reports__STEM.snap`). Like
+//! rust-analyzer's `expect!` tests, a change to a report shows up in review as a diff of these
+//! snapshots: accept an intended change with `cargo insta review` or `INSTA_UPDATE=always`, and
+//! read the diff before committing it. `INSTA_FORCE_PASS=1` lists every changed snapshot instead
+//! of stopping at the first.
+//!
+//! The team orders are rebuilt from the scenario's per-rider orders (a team's card per grade).
+//! A scenario where one team has two riders of one grade (the case book uses such fields for
+//! rules about crowds) cannot be written as team orders; it is resolved by `turn::resolve`, the
+//! engine under `Game::resolve`, with the per-rider orders, and its snapshot says so. Everywhere
+//! else the test checks that the team orders give each rider the card the scenario orders.
+//!
+//! HTML reports do not exist yet (a later issue); when they do, they belong here too.
+
+use std::path::{Path, PathBuf};
+
+use game_api::{Game, Resolution, Sealed, Seat, Seed, Table, Viewer};
+use game_breaking_away::game::rider_orders;
+use game_breaking_away::scenario::Scenario;
+use game_breaking_away::{BreakingAway, TeamOrders, turn};
+use serde_json::Value;
+
+fn casebook() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/casebook")
+}
+
+/// The file stems of the scenarios that have an expectation, sorted.
+fn scenario_stems() -> Vec<String> {
+    let mut stems: Vec<String> = std::fs::read_dir(casebook())
+        .unwrap()
+        .filter_map(|entry| {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            name.strip_suffix(".expected.json").map(String::from)
+        })
+        .collect();
+    stems.sort();
+    stems
+}
+
+/// Each team's orders from the per-rider orders; `None` for a team none of whose riders has
+/// an order (the report names it as sending no moves, as the lifecycle would).
+fn team_orders(scenario: &Scenario) -> Vec<Option<TeamOrders>> {
+    let mut teams: Vec<Option<TeamOrders>> = vec![None; scenario.team_names.len()];
+    for (rider, card) in scenario.position.riders.iter().zip(&scenario.orders) {
+        if let Some(card) = card {
+            teams[usize::from(rider.team)]
+                .get_or_insert_with(TeamOrders::default)
+                .set(rider.grade, *card);
+        }
+    }
+    teams
+}
+
+/// Whether some team has two riders of one grade (so team orders cannot tell them apart).
+fn grades_repeat_in_a_team(scenario: &Scenario) -> bool {
+    let riders = &scenario.position.riders;
+    riders.iter().enumerate().any(|(i, a)| {
+        riders[..i]
+            .iter()
+            .any(|b| b.team == a.team && b.grade == a.grade)
+    })
+}
+
+/// The three reports of one scenario's turn, as one text.
+fn reports(stem: &str, scenario: &Scenario) -> String {
+    let before = scenario.position.clone();
+    let orders = team_orders(scenario);
+    let (after, events, how) = if grades_repeat_in_a_team(scenario) {
+        let (after, outcome) = turn::resolve(&before, &scenario.orders)
+            .unwrap_or_else(|e| panic!("{stem}: refused: {e}"));
+        (
+            after,
+            vec![outcome],
+            "turn::resolve with the per-rider orders (a team has two riders of one grade)",
+        )
+    } else {
+        assert_eq!(
+            rider_orders(&before, &orders),
+            scenario.orders,
+            "{stem}: the team orders do not give each rider its ordered card"
+        );
+        let mut rng = Seed(0).rng(BreakingAway::resolution_stream(&before));
+        let (after, events) = BreakingAway::resolve(&before, &orders, &mut rng);
+        (after, events, "Game::resolve with the team orders")
+    };
+    assert_eq!(events.len(), 1, "{stem}: the turn was not resolved");
+    let resolution = Resolution::<BreakingAway> {
+        before,
+        orders,
+        after,
+        events,
+    };
+    let sealed = vec![Sealed::<BreakingAway>::default(); scenario.team_names.len()];
+    let table = Table {
+        settings: &scenario.position.rules,
+        seats: &scenario.team_names,
+        state: Some(&resolution.after),
+        sealed: &sealed,
+        history: std::slice::from_ref(&resolution),
+    };
+    let mut text = format!("resolved by {how}\n");
+    for (label, viewer) in [
+        ("the GM", Viewer::Gm),
+        ("seat 0", Viewer::Seat(Seat(0))),
+        ("the public", Viewer::Public),
+    ] {
+        let report = BreakingAway::turn_report(&table, &resolution, viewer);
+        assert!(
+            report.contains("Moves, in the order they were made")
+                && report.contains("Team standings"),
+            "{stem}: the report for {label} lacks its moves or standings:\n{report}"
+        );
+        if viewer == Viewer::Public {
+            // Hands are secret (docs/rulings.md BA-15; no case-book scenario sets open_hands).
+            assert!(
+                !report.contains("hand now"),
+                "{stem}: the public copy shows a hand:\n{report}"
+            );
+        }
+        text.push_str(&format!("\n──────── report for {label} ────────\n{report}"));
+    }
+    text
+}
+
+#[test]
+fn every_case_book_turn_report_matches_its_snapshot() {
+    let stems = scenario_stems();
+    assert!(stems.len() >= 29, "only {} cases found", stems.len());
+    for stem in &stems {
+        let text = std::fs::read_to_string(casebook().join(format!("{stem}.json"))).unwrap();
+        let scenario = Scenario::from_json(&text).unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let comment = serde_json::from_str::<Value>(&text).unwrap()["comment"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let reports = reports(stem, &scenario);
+        insta::with_settings!({ description => comment, omit_expression => true }, {
+            insta::assert_snapshot!(stem.as_str(), reports);
+        });
+    }
+}
