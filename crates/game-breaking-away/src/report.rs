@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use game_api::{Resolution, Seat, Table, Viewer};
+use game_api::{Game, Resolution, Seat, Table, Viewer};
 
 use crate::game::BreakingAway;
 use crate::orders::{Lineup, TeamOrders};
@@ -123,12 +123,17 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
             race.teams()[usize::from(first)]
         );
     }
+    // Teams with a rider still racing who sent nothing (postal 9.1); a team whose riders have
+    // all finished or left has nothing to send.
     let nmr: Vec<&str> = record
         .orders
         .iter()
         .zip(race.teams())
-        .filter(|(o, _)| o.is_none())
-        .map(|(_, t)| t.as_str())
+        .enumerate()
+        .filter(|(t, (o, _))| {
+            o.is_none() && BreakingAway::takes_orders(&record.before, Seat(*t as u8))
+        })
+        .map(|(_, (_, name))| name.as_str())
         .collect();
     if !nmr.is_empty() {
         let _ = writeln!(
