@@ -346,10 +346,15 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
         };
         let _ = writeln!(
             out,
-            "  {}. {:<12} {:>4} points  {status}{}",
+            "  {}. {:<12} {:>4} {:<6}  {status}{}",
             rank + 1,
             names[w],
             day.final_points(w),
+            if day.final_points(w).abs() == 1 {
+                "point"
+            } else {
+                "points"
+            },
             if reached.is_empty() {
                 String::new()
             } else {

@@ -49,6 +49,15 @@ impl RaceTable for Race<'_> {
     }
 }
 
+/// "1 point", "½ points", "2 points".
+fn points_word(points: crate::points::Points) -> &'static str {
+    if points == crate::points::Points::whole(1) {
+        "point"
+    } else {
+        "points"
+    }
+}
+
 fn ordinal(n: u16) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, 11) | (2, 12) | (3, 13) => "th",
@@ -199,10 +208,11 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
             };
             let _ = writeln!(
                 out,
-                "  {:>4}  {:<w$}  {} points{shared}",
+                "  {:>4}  {:<w$}  {} {}{shared}",
                 ordinal(a.place),
                 names.join(" = "),
                 a.points,
+                points_word(a.points),
                 w = width
             );
         }
@@ -308,8 +318,13 @@ pub fn road(race: &Race, position: &Position, view: &View) -> String {
     }
     let _ = writeln!(
         out,
-        "The road ({} riders racing; back {back}, front {front}; '|' marks a line)",
-        on_track.len()
+        "The road ({} {} racing; back {back}, front {front}; '|' marks a line)",
+        on_track.len(),
+        if on_track.len() == 1 {
+            "rider"
+        } else {
+            "riders"
+        }
     );
     let _ = writeln!(out, "  {back:>4} {strip} {front}");
     out.push('\n');
@@ -382,10 +397,11 @@ pub fn standings(race: &Race, position: &Position) -> String {
             .unwrap_or_default();
         let _ = writeln!(
             out,
-            "  {}. {:<12} {:>5} points{best}",
+            "  {}. {:<12} {:>5} {}{best}",
             rank + 1,
             race.teams()[t],
-            points[t].to_string()
+            points[t].to_string(),
+            points_word(points[t])
         );
     }
     out

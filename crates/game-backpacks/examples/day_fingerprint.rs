@@ -1,7 +1,7 @@
 //! Plays 2,000 seeded Backpacks days (1–6 walkers, random legal orders, a tenth of the walkers
 //! silent each round) through the round the lifecycle plays (`Game::resolve`) and prints one
 //! fingerprint of every outcome and day. Run it before and after a change: the same fingerprint
-//! means the same days. `cargo run --release -p game-backpacks --example fingerprint`
+//! means the same days. `cargo run --release -p game-backpacks --example day_fingerprint`
 //! (docs/performance.md).
 
 use game_api::{Game, Seed};
