@@ -311,7 +311,8 @@ fn scenario_parsing_never_panics() {
 }
 
 /// A position the notation can hold: no rider on the track past the finish line without a
-/// place, and on turn 1 set-up hands (else the position is a turn later).
+/// place, on turn 1 set-up hands (else the position is a turn later), and a board race's first
+/// team one with riders.
 fn notation_position() -> impl Strategy<Value = Position> {
     position().prop_map(|mut p| {
         let finish = p.rules.set.line_distance(Line::Finish);
@@ -326,6 +327,13 @@ fn notation_position() -> impl Strategy<Value = Position> {
         if p.turn == 1 && !p.riders.iter().all(set_up) {
             p.turn = 2;
             p.first_team = None;
+        }
+        // The notation names the first team by a rider of it: a team without riders cannot be
+        // written as the board's first team (the refusal has its own property below).
+        if let Some(first) = p.first_team
+            && !p.riders.iter().any(|r| r.team == first)
+        {
+            p.first_team = p.riders.first().map(|r| r.team);
         }
         p
     })

@@ -819,8 +819,10 @@ async fn the_migration_keys_existing_names_sqlite() {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL: set POSTRIDER_TEST_POSTGRES=postgres://USER@HOST/DB and run cargo test -- --ignored (.ci/run does)"]
 async fn the_migration_keys_existing_names_postgres() {
-    if let Some(s) = migrated_with_twins(Backend::Postgres).await {
-        case_twins_keep_their_logins(s).await;
-    }
+    let s = migrated_with_twins(Backend::Postgres)
+        .await
+        .expect("POSTRIDER_TEST_POSTGRES names a PostgreSQL server");
+    case_twins_keep_their_logins(s).await;
 }
