@@ -57,6 +57,14 @@ impl FromStr for BotKind {
     }
 }
 
+/// One seat's bot: a kind and, for `mcts`, its budget (what a tournament seats and the search
+/// is given; here so that neither module imports the other).
+#[derive(Clone, Copy, Debug)]
+pub struct Entrant {
+    pub kind: BotKind,
+    pub budget: mcts::Budget,
+}
+
 /// What a bot needs of a game to take a seat in it. The lifecycle (`gm`) seats a bot in any
 /// game that implements this; the bot sees only its seat's view.
 pub trait BotGame: Game {

@@ -14,7 +14,7 @@ use game_breaking_away::{Hand, Position, Rider, TeamOrders, View};
 use rand::RngExt;
 
 use crate::BotKind;
-use crate::tournament::Entrant;
+use crate::Entrant;
 
 /// How much a search may spend on one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -233,13 +233,7 @@ fn rollout_orders(position: &Position, orders: &mut Vec<Option<u16>>, rng: &mut 
 /// What a finished (or abandoned) race is worth to `team`: mostly its share of the win, a
 /// little for its place.
 fn race_reward(position: &Position, team: u8) -> f64 {
-    let points = position.team_points();
-    let best = position.team_best_place();
-    // Points first; the best finisher breaks ties (postal 6.3).
-    let scores: Vec<f64> = (0..points.len())
-        .map(|t| points[t].as_f64() + f64::from(u16::MAX - best[t].unwrap_or(u16::MAX)) * 1e-9)
-        .collect();
-    reward(&scores, usize::from(team))
+    reward(&position.final_scores(), usize::from(team))
 }
 
 /// What an ended game is worth to seat `me`, given every seat's final score: mostly its share

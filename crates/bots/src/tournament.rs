@@ -9,21 +9,13 @@ use game_api::{Game, Seat, Seed, Viewer};
 use game_backpacks::{Backpacks, Day, Deck, Map};
 use game_breaking_away::{BreakingAway, Grade, Hand, Position, Rules};
 
-use crate::BotKind;
-use crate::mcts::Budget;
+use crate::Entrant;
 
 /// Which game a tournament plays.
 #[derive(Clone, Copy, Debug)]
 pub enum TournamentGame {
     BreakingAway(Rules),
     Backpacks,
-}
-
-/// One seat's bot: a kind and, for `mcts`, its budget.
-#[derive(Clone, Copy, Debug)]
-pub struct Entrant {
-    pub kind: BotKind,
-    pub budget: Budget,
 }
 
 /// One game's result: per entrant (in the tournament's order), its share of the win (ties share
@@ -105,14 +97,8 @@ pub fn play_game(game: TournamentGame, entrants: &[Entrant], seed: Seed, g: u64)
                 let mut rng = game_seed.rng(u64::from(position.turn));
                 position = BreakingAway::resolve(&position, &orders, &mut rng).0;
             }
-            // Team points, the best finisher breaking ties (postal 6.3).
-            let points = position.team_points();
-            let best = position.team_best_place();
-            (0..n)
-                .map(|s| {
-                    points[s].as_f64() + f64::from(u16::MAX - best[s].unwrap_or(u16::MAX)) * 1e-9
-                })
-                .collect()
+            // Team points, ties broken as the standings break them (postal 6.3, BA-17).
+            position.final_scores()
         }
         TournamentGame::Backpacks => {
             let map = std::sync::Arc::new(Map::keswick());
@@ -142,7 +128,13 @@ pub fn play_game(game: TournamentGame, entrants: &[Entrant], seed: Seed, g: u64)
     let by_entrant = |v: &[f64]| (0..n).map(|e| v[seat_of(e)]).collect::<Vec<f64>>();
     GameResult {
         win: by_entrant(&win),
-        points: by_entrant(&scores.iter().map(|p| p.floor()).collect::<Vec<_>>()),
+        // The tie-break lives below 10⁻⁴ of a point; shared points (½, ⅓) are kept.
+        points: by_entrant(
+            &scores
+                .iter()
+                .map(|p| (p * 1e4).round() / 1e4)
+                .collect::<Vec<_>>(),
+        ),
         place: by_entrant(&place),
     }
 }
@@ -204,6 +196,8 @@ pub fn summarise(entrants: &[Entrant], results: &[GameResult]) -> Vec<EntrantSum
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::BotKind;
+    use crate::mcts::Budget;
 
     fn entrants(kinds: &[BotKind]) -> Vec<Entrant> {
         kinds

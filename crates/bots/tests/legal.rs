@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use bots::BotKind;
+use bots::Entrant;
 use bots::mcts::Budget;
-use bots::tournament::Entrant;
 use game_api::{Game, Seat, Seed, Viewer};
 use game_backpacks::{Backpacks, Day, Deck, Map};
 use game_breaking_away::{BreakingAway, Grade, Hand, Options, Position, Rules};

@@ -348,6 +348,28 @@ impl Position {
         best
     }
 
+    /// Each team's final score as one number, for bots and tournaments that rank teams: its
+    /// points, and below a point the tie-break of [`Position::standings`] (postal 6.3, BA-17), so
+    /// that a higher score is a better place and teams level in every respect score the same.
+    pub fn final_scores(&self) -> Vec<f64> {
+        let points = self.team_points();
+        let best = self.team_best_rider();
+        let behind =
+            |b: Option<(u8, u16, i64, u32)>, other: Option<(u8, u16, i64, u32)>| match (b, other) {
+                (Some(x), Some(y)) => x < y,
+                (Some(_), None) => true,
+                _ => false,
+            };
+        (0..points.len())
+            .map(|t| {
+                let beaten = (0..points.len())
+                    .filter(|&u| points[u] == points[t] && behind(best[t], best[u]))
+                    .count();
+                points[t].as_f64() + beaten as f64 * 1e-6
+            })
+            .collect()
+    }
+
     /// Teams from first to last: most points first; teams level on points are ordered by their
     /// best-placed rider ([`Position::team_best_rider`]: postal 6.3, board victory); teams still
     /// level keep their order (seating order, which is the order of first appearance).
@@ -374,6 +396,31 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// postal 6.3 / BA-17, written once: a team level on points but with a rider further up the
+    /// road scores higher; teams level in every respect score the same (they share the win).
+    #[test]
+    fn final_scores_break_ties_as_the_standings_do() {
+        let hands = [Hand::new(&[5, 6, 7]).unwrap(); 4];
+        let mut position = Position::start(Rules::postal(), &[hands, hands, hands]);
+        let scores = position.final_scores();
+        assert!(
+            scores[0] == scores[1] && scores[1] == scores[2],
+            "{scores:?}"
+        );
+        let ahead = position.team_riders(1).next().unwrap();
+        position.riders[ahead].distance += 5;
+        let scores = position.final_scores();
+        assert!(
+            scores[1] > scores[0] && scores[0] == scores[2],
+            "{scores:?}"
+        );
+        assert_eq!(position.standings()[0], 1);
+        assert!(
+            scores.iter().all(|s| *s < 0.001),
+            "no points yet: {scores:?}"
+        );
+    }
 
     #[test]
     fn hand_keeps_cards_highest_first() {

@@ -4,8 +4,9 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
 use bots::BotKind;
+use bots::Entrant;
 use bots::mcts::{Budget, search_backpacks, search_breaking_away};
-use bots::tournament::{Entrant, TournamentGame, run, summarise};
+use bots::tournament::{TournamentGame, run, summarise};
 use clap::Args;
 use game_api::{Seed, Viewer};
 
