@@ -45,7 +45,7 @@ pub struct Table {
     pub row: GameRow,
     pub record: Record,
     /// The game's log as the snapshot holds it (the `events` table's entries).
-    pub log: Vec<LogEntry>,
+    pub log: Arc<Vec<LogEntry>>,
     pub seats: Vec<SeatRow>,
 }
 
@@ -187,13 +187,13 @@ fn snapshot(
     id: i64,
     version: i64,
     text: &str,
-) -> ApiResult<(Record, Vec<LogEntry>)> {
+) -> ApiResult<(Record, Arc<Vec<LogEntry>>)> {
     if let Some(hit) = state.records.get(id, version) {
         return Ok(hit);
     }
     let file = GameFile::from_json(text)
         .map_err(|e| ApiError::Internal(format!("game {id}: snapshot: {e}")))?;
-    let (record, log) = (file.record().clone(), file.log().to_vec());
+    let (record, log) = (file.record().clone(), Arc::new(file.log().to_vec()));
     state.records.put(id, version, &record, &log);
     Ok((record, log))
 }
@@ -210,17 +210,18 @@ impl Records {
     /// At most this many games are kept; past it the map starts again (a cache, not a store).
     const CAPACITY: usize = 20_000;
 
-    fn get(&self, id: i64, version: i64) -> Option<(Record, Vec<LogEntry>)> {
+    /// The record and log at `version`; the log is shared, not copied (only a write copies it).
+    fn get(&self, id: i64, version: i64) -> Option<(Record, Arc<Vec<LogEntry>>)> {
         let map = self
             .0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         map.get(&id)
             .filter(|(v, _, _)| *v == version)
-            .map(|(_, record, log)| (record.clone(), log.as_ref().clone()))
+            .map(|(_, record, log)| (record.clone(), log.clone()))
     }
 
-    fn put(&self, id: i64, version: i64, record: &Record, log: &[LogEntry]) {
+    fn put(&self, id: i64, version: i64, record: &Record, log: &Arc<Vec<LogEntry>>) {
         let mut map = self
             .0
             .lock()
@@ -228,7 +229,7 @@ impl Records {
         if map.len() >= Self::CAPACITY && !map.contains_key(&id) {
             map.clear();
         }
-        map.insert(id, (version, record.clone(), Arc::new(log.to_vec())));
+        map.insert(id, (version, record.clone(), log.clone()));
     }
 }
 
@@ -307,7 +308,7 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
             SeatChange::Free { .. } => {}
         }
     }
-    let mut log = table.log.clone();
+    let mut log = table.log.as_ref().clone();
     log.extend(change.events.iter().map(|event| LogEntry {
         at: Some(now),
         actor: Some(actor.to_string()),
@@ -376,7 +377,9 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
         failpoint("turn-before-commit").await;
     }
     tx.commit().await?;
-    state.records.put(row.id, version, &table.record, &log);
+    state
+        .records
+        .put(row.id, version, &table.record, &Arc::new(log));
     Ok(())
 }
 
