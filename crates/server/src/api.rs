@@ -15,7 +15,7 @@ use crate::AppState;
 use crate::actions::{self, Credentials, GmAction, GmOutcome, NewGame, viewer};
 use crate::auth::{self, MaybePlayer, Player};
 use crate::error::{ApiError, ApiResult, Body};
-use crate::games::{self, Table};
+use crate::games::{self, Summary, Table};
 use crate::throttle::ClientAddr;
 
 pub async fn register(
@@ -87,15 +87,15 @@ pub async fn list_games(
     Ok(Json(json!({ "games": games })))
 }
 
-fn summary_json(table: &Table, player: Option<&Player>) -> Value {
+fn summary_json(table: &Summary, player: Option<&Player>) -> Value {
     let row = &table.row;
     json!({
         "id": row.id,
         "title": row.title,
         "game": row.game.name,
         "gm": row.gm_name,
-        "turn": table.record.turn(),
-        "over": table.record.is_over(),
+        "turn": table.turn,
+        "over": row.over,
         "paused": row.paused,
         "deadline": row.next_deadline,
         "deadline_rule": row.deadline_rule,
@@ -104,10 +104,8 @@ fn summary_json(table: &Table, player: Option<&Player>) -> Value {
             "name": s.name,
             "player": s.player_name,
             "bot": s.bot,
-            "ready": s.bot.is_some() || table.record.ready(s.seat),
+            "ready": s.ready,
         })).collect::<Vec<_>>(),
-        "commitment": table.record.commitment(),
-        "draws": if table.record.setup().secret.is_some() { "secret" } else { "seed chosen by the GM" },
         "your_seat": player.and_then(|p| table.seat_of(p.id)),
         "you_are_gm": player.is_some_and(|p| table.is_gm(p.id)),
     })
@@ -115,7 +113,14 @@ fn summary_json(table: &Table, player: Option<&Player>) -> Value {
 
 fn game_json(table: &Table, player: Option<&Player>) -> Value {
     let viewer = viewer(table, player);
-    let mut value = summary_json(table, player);
+    let mut value = summary_json(&table.summary(), player);
+    value["commitment"] = table.record.commitment().into();
+    value["draws"] = if table.record.setup().secret.is_some() {
+        "secret"
+    } else {
+        "seed chosen by the GM"
+    }
+    .into();
     value["view"] = table.record.view_json(viewer);
     if let Viewer::Seat(seat) = viewer {
         value["sealed"] = sealed_json(&table.record, seat);

@@ -18,13 +18,12 @@ use crate::error::{ApiError, ApiResult};
 use crate::games::{self, Table};
 
 /// The game's state in a few words: over, paused, or the coming turn and its deadline.
-pub fn status_text(table: &Table) -> String {
-    let record = &table.record;
-    if record.is_over() {
+pub fn status_text(table: &games::Summary) -> String {
+    if table.row.over {
         return "over".into();
     }
-    let turn = if record.started() {
-        format!("{} {}", record.game().turn_noun, record.turn())
+    let turn = if table.started {
+        format!("{} {}", table.row.game.turn_noun, table.turn)
     } else {
         "line-ups and turn 1".to_string()
     };
@@ -169,7 +168,7 @@ pub async fn game(
         rules = table.record.rules_name(),
         gm = escape(&table.row.gm_name),
         rule = escape(&table.row.deadline_rule.to_string()),
-        status = escape(&status_text(&table)),
+        status = escape(&status_text(&table.summary())),
         seats = seats_table(&table),
         archive = archive_links(&table),
     );
@@ -431,7 +430,7 @@ fn orders_page(
         body,
         r#"<p>You play <strong>{}</strong>. {}.</p>"#,
         escape(seat_name),
-        escape(&status_text(table))
+        escape(&status_text(&table.summary()))
     );
     let sealed = match (&sealed_lineup, &sealed_orders) {
         (None, None) => "Nothing sealed yet for this turn.".to_string(),
@@ -692,7 +691,7 @@ fn console_page(
     let _ = write!(
         body,
         r#"<p><strong id="status">{}</strong> · {}</p>"#,
-        escape(&status_text(table)),
+        escape(&status_text(&table.summary())),
         escape(&table.row.deadline_rule.to_string())
     );
     let button = |action: &str, label: &str, extra: &str| {
