@@ -105,6 +105,14 @@ on_both!(
             page.contains(&commitment),
             "the game page shows the commitment"
         );
+        for route in ["history", "turns/1"] {
+            let path = format!("/games/{id}/{route}");
+            let (_, page) = s.call("GET", &path, Some(&seats[0]), None).await;
+            assert!(
+                page.to_string().contains(&commitment[..16]),
+                "{path} shows the commitment"
+            );
+        }
         let (_, report) = s
             .call(
                 "GET",

@@ -53,7 +53,13 @@ fn links(table: &Table, visitor: &Visitor) -> String {
         }
     }
     links.push(format!(r#"<a href="/games/{id}/history">History</a>"#));
-    format!("<nav>{}</nav>", links.join(" "))
+    // Every page of a game shows its commitment to its draws (issue 12).
+    let commitment = table.record.commitment();
+    format!(
+        r#"<nav>{}</nav><p class="commitment">Draws committed: <a href="/games/{id}#draws" title="SHA-256 {commitment}">SHA-256 {}…</a></p>"#,
+        links.join(" "),
+        &commitment[..16]
+    )
 }
 
 fn seats_table(table: &Table) -> String {
