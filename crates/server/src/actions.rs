@@ -344,6 +344,9 @@ pub enum GmAction {
     },
     Pause,
     Resume,
+    /// Starts the clock of a game still waiting for players: open seats send nothing (NMR)
+    /// until someone takes them.
+    Start,
     /// Processes the coming turn now.
     Resolve,
     /// Shows what the coming turn would give now, changing nothing.
@@ -413,7 +416,11 @@ pub async fn gm_action(
         GmAction::Extend { seconds } => {
             text::check_extend(seconds)?;
             let Some(at) = table.row.next_deadline else {
-                return Err(ApiError::Bad("extend: the game is over".into()));
+                return Err(ApiError::Bad(if table.record.is_over() {
+                    "extend: the game is over".into()
+                } else {
+                    "extend: the clock has not started (it starts when the last seat is taken, or use start)".into()
+                }));
             };
             let at = at.saturating_add(seconds).max(state.clock.now());
             Change {
@@ -427,6 +434,12 @@ pub async fn gm_action(
             paused: Some(true),
             ..Change::default()
         },
+        GmAction::Resume if table.row.next_deadline.is_none() => Change {
+            // A game still waiting for its players goes on waiting.
+            events: vec![Event::Resumed],
+            paused: Some(false),
+            ..Change::default()
+        },
         GmAction::Resume => {
             let at = table
                 .row
@@ -436,6 +449,21 @@ pub async fn gm_action(
             Change {
                 events: vec![Event::Resumed, Event::Deadline { at }],
                 paused: Some(false),
+                next_deadline: Some(Some(at)),
+                ..Change::default()
+            }
+        }
+        GmAction::Start => {
+            if table.record.is_over() || table.row.next_deadline.is_some() {
+                return Err(ApiError::Bad("start: the clock is already running".into()));
+            }
+            let at = table
+                .row
+                .deadline_rule
+                .next_after(state.clock.now())
+                .map_err(ApiError::Internal)?;
+            Change {
+                events: vec![Event::Deadline { at }],
                 next_deadline: Some(Some(at)),
                 ..Change::default()
             }

@@ -98,6 +98,7 @@ fn summary_json(table: &Summary, player: Option<&Player>) -> Value {
         "over": row.over,
         "paused": row.paused,
         "deadline": row.next_deadline,
+        "waiting_for_players": table.waiting_for_players(),
         "deadline_rule": row.deadline_rule,
         "seats": table.seats.iter().map(|s| json!({
             "seat": s.seat,

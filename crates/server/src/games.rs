@@ -39,6 +39,13 @@ pub struct SeatRow {
     pub bot: Option<String>,
 }
 
+impl SeatRow {
+    /// Whether someone plays the seat: a player or a bot.
+    pub fn taken(&self) -> bool {
+        self.player_id.is_some() || self.bot.is_some()
+    }
+}
+
 /// A game as read from the database.
 #[derive(Debug)]
 pub struct Table {
@@ -105,6 +112,21 @@ pub struct SeatSummary {
 }
 
 impl Summary {
+    /// Before its clock starts, a game waits for its seats to be taken.
+    pub fn waiting_for_players(&self) -> bool {
+        !self.row.over && self.row.next_deadline.is_none()
+    }
+
+    /// Seats taken (by a player or a bot), of all seats.
+    pub fn seats_taken(&self) -> (usize, usize) {
+        let taken = self
+            .seats
+            .iter()
+            .filter(|s| s.player_id.is_some() || s.bot.is_some())
+            .count();
+        (taken, self.seats.len())
+    }
+
     pub fn seat_of(&self, player_id: i64) -> Option<Seat> {
         self.seats
             .iter()
@@ -424,20 +446,32 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
     let row = &table.row;
     let version = row.version + change.events.len() as i64;
     let over = table.record.is_over();
-    let next_deadline = if over {
-        None
-    } else {
-        change.next_deadline.unwrap_or(row.next_deadline)
-    };
     let paused = change.paused.unwrap_or(row.paused);
     let mut seats = table.seats.clone();
     for seat in &change.seats {
         match seat {
-            SeatChange::Claim { seat, .. } => seats[seat.index()].bot = None,
+            SeatChange::Claim { seat, player_id } => {
+                seats[seat.index()].bot = None;
+                seats[seat.index()].player_id = Some(*player_id);
+            }
             SeatChange::Bot { seat, bot } => seats[seat.index()].bot = bot.clone(),
             SeatChange::Free { .. } => {}
         }
     }
+    let next_deadline = match change.next_deadline {
+        _ if over => None,
+        Some(next) => next,
+        None if row.next_deadline.is_some() => row.next_deadline,
+        // The game waits for its players: the clock starts when the last open seat is taken
+        // (by a player or a bot), so that nobody is marked as having sent nothing before
+        // they could.
+        None if seats.iter().all(SeatRow::taken) => Some(
+            row.deadline_rule
+                .next_after(now)
+                .map_err(ApiError::Internal)?,
+        ),
+        None => None,
+    };
     let mut log = table.log.as_ref().clone();
     log.extend(change.events.iter().map(|event| LogEntry {
         at: Some(now),
@@ -655,11 +689,10 @@ pub async fn import(
 ) -> ApiResult<i64> {
     let record = file.record();
     let now = state.clock.now();
-    let next_deadline = if record.is_over() {
-        None
-    } else {
-        Some(rule.next_after(now).map_err(ApiError::Bad)?)
-    };
+    // The rule is checked now; the clock starts when the last seat is taken (`append`) or
+    // when the GM starts the game.
+    rule.next_after(now).map_err(ApiError::Bad)?;
+    let next_deadline: Option<i64> = None;
     let actor = format!("gm:{}", gm_name(state, gm_id).await?);
     // Entries the file does not date (a game file of release 0.1) are dated now, by the GM.
     let log: Vec<LogEntry> = file

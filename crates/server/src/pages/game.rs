@@ -27,6 +27,10 @@ pub fn status_text(table: &games::Summary) -> String {
     } else {
         "line-ups and turn 1".to_string()
     };
+    if table.waiting_for_players() {
+        let (taken, all) = table.seats_taken();
+        return format!("waiting for players ({taken} of {all} seats taken)");
+    }
     match (table.row.paused, table.row.next_deadline) {
         (true, _) => format!("{turn}, paused"),
         (false, Some(at)) => format!("{turn}, due {}", utc_text(at)),
@@ -756,6 +760,14 @@ fn console_page(
     body.push_str(r#"<h2>The turn</h2><div class="actions">"#);
     body.push_str(&button("preview", "Preview the adjudication", ""));
     body.push_str(&button("resolve", "Resolve now", ""));
+    if table.summary().waiting_for_players() {
+        // The clock starts by itself when the last seat is taken.
+        body.push_str(&button(
+            "start",
+            "Start the clock now (open seats send nothing until taken)",
+            "",
+        ));
+    }
     body.push_str(&button(
         "extend",
         "Move the deadline",
@@ -844,6 +856,7 @@ fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         }
         "pause" => GmAction::Pause,
         "resume" => GmAction::Resume,
+        "start" => GmAction::Start,
         "resolve" => GmAction::Resolve,
         "preview" => GmAction::Preview,
         "rollback" => GmAction::Rollback,
