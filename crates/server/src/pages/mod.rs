@@ -4,6 +4,7 @@
 //! is escaped. The forms call the same `actions` as the API.
 
 mod account;
+mod backpacks;
 mod game;
 
 pub use account::{login, login_form, logout, register, register_form};
@@ -11,6 +12,20 @@ pub use game::{
     console, console_action, game, history, join, join_form, new_game, new_game_form, orders,
     orders_form, turn,
 };
+
+/// The Backpacks orders help, served by the site.
+pub async fn help_backpacks(visitor: Visitor) -> Response {
+    use askama::Template;
+    match backpacks::Help.render() {
+        Ok(body) => page(
+            &visitor,
+            StatusCode::OK,
+            "Backpacks & Blisters: orders",
+            &body,
+        ),
+        Err(e) => error_page(&visitor, &ApiError::Internal(e.to_string())),
+    }
+}
 
 use std::fmt::Write;
 
@@ -80,6 +95,11 @@ impl Visitor {
     )]
     pub fn player_or_login(&self, next: &str) -> Result<&Player, Response> {
         self.player.as_ref().ok_or_else(|| login_first(next))
+    }
+
+    /// The token every form carries (for templates, which write the field themselves).
+    pub fn csrf_token(&self) -> String {
+        auth::csrf_token(&self.form_secret)
     }
 
     /// The hidden field every form carries.
