@@ -5,6 +5,7 @@
 //! Nothing here reads a clock, the environment or a global random number generator.
 
 pub mod chart;
+pub mod report;
 
 use std::fmt;
 
@@ -186,6 +187,13 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
         resolution: &Resolution<Self>,
         viewer: Viewer,
     ) -> String;
+    /// The report of one resolution as `viewer` may read it, as a typed view for the page
+    /// (rendered as HTML by [`report::ReportView::html`]).
+    fn report_view(
+        table: &Table<'_, Self>,
+        resolution: &Resolution<Self>,
+        viewer: Viewer,
+    ) -> report::ReportView;
     /// Where the game stands between resolutions as `viewer` may read it: plain text.
     fn state_report(table: &Table<'_, Self>, viewer: Viewer) -> String;
     /// The game now as `viewer` may see it, for the API.

@@ -165,6 +165,14 @@ impl Game for Backpacks {
         crate::report::round_report(table, resolution, viewer)
     }
 
+    fn report_view(
+        table: &Table<'_, Self>,
+        resolution: &Resolution<Self>,
+        viewer: Viewer,
+    ) -> game_api::report::ReportView {
+        crate::report::round_view(table, resolution, viewer)
+    }
+
     fn state_report(table: &Table<'_, Self>, viewer: Viewer) -> String {
         crate::report::outing_report(table, viewer)
     }

@@ -201,6 +201,14 @@ impl Game for BreakingAway {
         crate::report::turn_report(table, resolution, viewer)
     }
 
+    fn report_view(
+        table: &Table<'_, Self>,
+        resolution: &Resolution<Self>,
+        viewer: Viewer,
+    ) -> game_api::report::ReportView {
+        crate::report::turn_view(table, resolution, viewer)
+    }
+
     fn state_report(table: &Table<'_, Self>, viewer: Viewer) -> String {
         crate::report::race_report(table, viewer)
     }

@@ -4,6 +4,7 @@
 
 use bots::{BotGame, BotKind};
 use game_api::chart::Progress;
+use game_api::report::ReportView;
 use game_api::{Game, Seat, Viewer};
 use serde_json::Value;
 
@@ -99,6 +100,7 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     ) -> Result<Vec<Event>, GmError>;
     fn bot_events(&self, seat: Seat, bot: BotKind) -> Result<Vec<Event>, GmError>;
     fn turn_report(&self, viewer: Viewer, turn: u16) -> Result<String, GmError>;
+    fn report_view(&self, viewer: Viewer, turn: u16) -> Result<ReportView, GmError>;
     fn state_report(&self, viewer: Viewer) -> String;
     fn view_json(&self, viewer: Viewer) -> Value;
     fn picture_svg(&self, turn: u16) -> Option<String>;
@@ -171,6 +173,9 @@ where
     }
     fn turn_report(&self, viewer: Viewer, turn: u16) -> Result<String, GmError> {
         GameRecord::turn_report(self, viewer, turn)
+    }
+    fn report_view(&self, viewer: Viewer, turn: u16) -> Result<ReportView, GmError> {
+        GameRecord::report_view(self, viewer, turn)
     }
     fn state_report(&self, viewer: Viewer) -> String {
         GameRecord::state_report(self, viewer)
@@ -340,6 +345,12 @@ impl Record {
             None => Ok(self.0.state_report(viewer)),
             Some(t) => self.0.turn_report(viewer, t),
         }
+    }
+
+    /// A resolved turn's report as a typed view for the page (HTML with
+    /// [`ReportView::html`]), as `viewer` may see it.
+    pub fn report_view(&self, viewer: Viewer, turn: u16) -> Result<ReportView, GmError> {
+        self.0.report_view(viewer, turn)
     }
 
     /// Where the game stands between turns, as `viewer` may read it: the road or the map, the

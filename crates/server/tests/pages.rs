@@ -114,6 +114,28 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
     // Every seat is ready: the turn is processed early.
     assert_eq!(server::games::process_due(&s.state).await.unwrap(), 1);
 
+    // Issue 15, point 3: the report of turn 1 on the game page as HTML, the reader's own riders
+    // marked (and nobody's for the public), the plain text kept folded for mail.
+    let page = ann.get(&format!("/games/{id}")).await;
+    assert!(
+        page.html
+            .contains(r#"<section class="report-html" aria-label="Turn 1">"#),
+        "{}",
+        page.html
+    );
+    assert!(
+        page.html.contains("<tr class=\"own\"><td>Red-A</td>"),
+        "{}",
+        page.html
+    );
+    assert!(!page.html.contains("<tr class=\"own\"><td>Blue-A</td>"));
+    assert!(
+        page.html
+            .contains("<summary>The report as text (as mailed)</summary>")
+    );
+    let public = Browser::new(&s).get(&format!("/games/{id}")).await;
+    assert!(public.html.contains("report-html") && !public.html.contains(r#"class="own""#));
+
     // During the race the form offers each rider the cards in its hand.
     let form = ann.get(&format!("/games/{id}/orders")).await;
     assert!(

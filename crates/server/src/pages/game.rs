@@ -111,10 +111,12 @@ fn turn_section(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<String> {
         );
     }
     if turn > 0 {
+        // The turn as HTML; the plain text (as mailed) folded under it.
         let _ = write!(
             out,
-            r#"<h2>Report of {}</h2><pre class="report">{}</pre>"#,
+            r#"<h2>Report of {}</h2>{}<details><summary>The report as text (as mailed)</summary><pre class="report">{}</pre></details>"#,
             turn_name(record.game(), turn),
+            record.report_view(viewer, turn)?.html(),
             escape(&record.report_text(viewer, Some(turn))?)
         );
     }

@@ -191,6 +191,22 @@ button{padding:.55rem 1.1rem;cursor:pointer}
 .actions form{display:inline-block;margin:.2rem .4rem .2rem 0}
 .inline{display:flex;gap:.5rem;align-items:end;flex-wrap:wrap}
 .inline label{margin:0}
+.table-wrap{overflow-x:auto}
+tr.own td{background:#fff4c2;font-weight:600}
+.banner{background:#1d4d2b;color:#fff;padding:.7rem 1rem;font-size:1.2rem;margin:.6rem 0;border-radius:.3rem}
+.podium{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}
+.podium li{border:1px solid #aaa;padding:.4rem .8rem;border-radius:.3rem}
+.podium li.own{background:#fff4c2}
+.podium .medal{display:inline-block;min-width:1.6rem;text-align:center;border-radius:50%;background:#555;color:#fff}
+.podium .place-1 .medal{background:#7a5c00}
+.podium .place-2 .medal{background:#666}
+.podium .place-3 .medal{background:#8a4b1f}
+.report-note{margin:.3rem 0}
+fieldset{margin:.6rem 0;border:1px solid #bbb}
+label.check{font-weight:normal}
+details{margin:.6rem 0}
+summary{cursor:pointer;padding:.3rem 0}
+button.secondary{background:#eee;border:1px solid #888}
 "#;
 
 /// A whole page, around `body`, with the header for this visitor.
