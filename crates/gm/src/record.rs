@@ -96,6 +96,7 @@ impl<G: BotGame> GameRecord<G> {
                 return refused(format!("{}s: {name:?} is given twice", G::SEAT_NOUN));
             }
         }
+        crate::draws::check(setup).map_err(GmError::Refused)?;
         let seed = Seed(setup.seed);
         let state = (!G::has_lineups(&settings)).then(|| {
             let lineups = vec![G::default_lineup(&settings); seats.len()];
@@ -247,7 +248,7 @@ impl<G: BotGame> GameRecord<G> {
                     .map_err(|e| GmError::Refused(format!("orders: {e}")))?;
                 self.seal_orders(*seat, orders)
             }
-            Event::Resolved { turn } => {
+            Event::Resolved { turn, .. } => {
                 if self.turn() != *turn {
                     return refused(format!(
                         "turn: the coming turn is {}, not {turn}",

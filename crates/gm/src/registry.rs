@@ -340,7 +340,28 @@ impl Record {
 
     /// A turn's report (the last one if `turn` is `None`) as plain text, as `viewer` may see
     /// it; where the game stands if nothing has been resolved.
+    /// Every report a player gets ends with the game's commitment to its draws (`draws`).
     pub fn report_text(&self, viewer: Viewer, turn: Option<u16>) -> Result<String, GmError> {
+        let mut text = self.report_body(viewer, turn)?;
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push('\n');
+        text.push_str(&self.commitment_line());
+        Ok(text)
+    }
+
+    /// The line that ends every report: the game's commitment to its draws.
+    pub fn commitment_line(&self) -> String {
+        format!(
+            "Draws committed: SHA-256 {} (checked when the {} is over: postrider verify)\n",
+            self.commitment(),
+            self.game().game_noun
+        )
+    }
+
+    /// `report_text` without the commitment: for a printout of many turns (`demo`).
+    pub fn report_body(&self, viewer: Viewer, turn: Option<u16>) -> Result<String, GmError> {
         match turn.or((self.resolved() > 0).then(|| self.resolved())) {
             None => Ok(self.0.state_report(viewer)),
             Some(t) => self.0.turn_report(viewer, t),
@@ -351,6 +372,18 @@ impl Record {
     /// [`ReportView::html`]), as `viewer` may see it.
     pub fn report_view(&self, viewer: Viewer, turn: u16) -> Result<ReportView, GmError> {
         self.0.report_view(viewer, turn)
+    }
+
+    /// The game's published commitment to its draws (`draws::commitment`).
+    pub fn commitment(&self) -> String {
+        crate::draws::commitment(self.setup())
+    }
+
+    /// The digest of a resolved turn's public report, as the log keeps it
+    /// (`draws::report_digest`).
+    pub fn turn_digest(&self, turn: u16) -> Result<String, GmError> {
+        let report = self.0.turn_report(Viewer::Public, turn)?;
+        Ok(crate::draws::report_digest(&report))
     }
 
     /// Where the game stands between turns, as `viewer` may read it: the road or the map, the

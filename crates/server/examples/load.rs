@@ -250,6 +250,7 @@ async fn deadline_storm(db: Db, games: usize) -> (f64, f64) {
             options: Vec::new(),
             seats: ["Red", "Blue", "Green", "Black"].map(String::from).to_vec(),
             seed: g as u64,
+            secret: None,
             map: None,
             deck: None,
         };

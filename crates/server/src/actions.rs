@@ -138,7 +138,9 @@ pub struct NewGame {
     pub options: Vec<String>,
     pub seats: Vec<String>,
     pub deadline: DeadlineRule,
-    /// The seed of every draw; drawn from the operating system when not given.
+    /// The seed of every draw, for a test game (the GM then knows every draw). When not
+    /// given, the game's draws come from a secret of 32 bytes from the operating system,
+    /// committed to at creation and revealed when the game is over (`gm::draws`).
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -154,12 +156,13 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
         text::check_line("seats", seat)?;
     }
     new.deadline.check().map_err(ApiError::Bad)?;
-    let seed = match new.seed {
-        Some(seed) => seed,
+    let (seed, secret) = match new.seed {
+        Some(seed) => (seed, None),
         None => {
-            let mut bytes = [0u8; 8];
+            let mut bytes = [0u8; gm::draws::SECRET_BYTES];
             getrandom::fill(&mut bytes).map_err(|e| ApiError::Internal(e.to_string()))?;
-            u64::from_le_bytes(bytes)
+            let (secret, seed) = gm::draws::secret_from_bytes(&bytes);
+            (seed, Some(secret))
         }
     };
     let setup = Setup {
@@ -168,6 +171,7 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
         options: new.options,
         seats: new.seats,
         seed,
+        secret,
         map: None,
         deck: None,
     };
@@ -481,6 +485,14 @@ pub async fn gm_action(
             let turn = table.record.resolved();
             if turn == 0 {
                 return Err(ApiError::Bad("rollback: no turn has been resolved".into()));
+            }
+            if table.record.is_over() {
+                // The secret is public once the game is over: a re-opened turn would be
+                // played with every draw known.
+                return Err(ApiError::Bad(
+                    "rollback: the game is over and its draws are public; it cannot be re-opened"
+                        .into(),
+                ));
             }
             let mut log: Vec<Event> = games::events(state, id)
                 .await?

@@ -106,6 +106,8 @@ fn summary_json(table: &Table, player: Option<&Player>) -> Value {
             "bot": s.bot,
             "ready": s.bot.is_some() || table.record.ready(s.seat),
         })).collect::<Vec<_>>(),
+        "commitment": table.record.commitment(),
+        "draws": if table.record.setup().secret.is_some() { "secret" } else { "seed chosen by the GM" },
         "your_seat": player.and_then(|p| table.seat_of(p.id)),
         "you_are_gm": player.is_some_and(|p| table.is_gm(p.id)),
     })
@@ -244,6 +246,16 @@ pub async fn history(
         .into_iter()
         .map(|entry| {
             let mut body = serde_json::to_value(&entry.event).expect("events serialise");
+            if let gm::Event::Created { setup } = &entry.event {
+                // The draws stay secret until the game is over; the commitment is public.
+                body["setup"]["commitment"] = gm::draws::commitment(setup).into();
+                if !table.record.is_over()
+                    && let Some(setup) = body["setup"].as_object_mut()
+                {
+                    setup.remove("seed");
+                    setup.remove("secret");
+                }
+            }
             if entry.sealed {
                 body["text"] = Value::Null;
                 body["sealed"] = Value::Bool(true);
@@ -252,6 +264,32 @@ pub async fn history(
         })
         .collect();
     Ok(Json(json!({ "game": id, "events": entries })))
+}
+
+/// The game's public record, for anyone, once the game is over: the game file with its
+/// whole log and the revealed secret, which `postrider verify` checks.
+pub async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
+    let table = games::load(&state, id).await?;
+    if !table.record.is_over() {
+        return Err(ApiError::Conflict(format!(
+            "record: published when the {} is over ({} {} is open); its draws are secret until then",
+            table.row.game.game_noun,
+            table.row.game.turn_noun,
+            table.record.turn()
+        )));
+    }
+    let file = gm::GameFile::to_json_parts(&table.log, &table.record);
+    Ok((
+        [
+            (CONTENT_TYPE, "application/json".to_string()),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"postrider-game-{id}.json\""),
+            ),
+        ],
+        file,
+    )
+        .into_response())
 }
 
 pub async fn gm_action(

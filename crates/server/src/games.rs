@@ -442,11 +442,12 @@ pub fn play_turn(record: &mut Record, seats: &[SeatRow]) -> Result<Vec<Event>, g
             }
         }
     }
-    let resolved = Event::Resolved {
-        turn: record.turn(),
-    };
-    record.apply(&resolved)?;
-    events.push(resolved);
+    let turn = record.turn();
+    record.apply(&Event::resolved(turn))?;
+    events.push(Event::Resolved {
+        turn,
+        digest: Some(record.turn_digest(turn)?),
+    });
     Ok(events)
 }
 

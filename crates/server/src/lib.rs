@@ -173,6 +173,7 @@ fn routes(state: AppState) -> Router {
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/turns/{turn}", get(pages::turn))
         .route("/games/{id}/history", get(pages::history))
+        .route("/games/{id}/record", get(api::record))
         .route("/games/{id}/join", get(pages::join_form).post(pages::join))
         .route(
             "/games/{id}/orders",
@@ -196,6 +197,7 @@ fn routes(state: AppState) -> Router {
         )
         .route("/api/games/{id}/reports/{turn}", get(api::report))
         .route("/api/games/{id}/history", get(api::history))
+        .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/gm", post(api::gm_action))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

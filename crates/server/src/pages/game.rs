@@ -163,8 +163,9 @@ pub async fn game(
     };
     let body = format!(
         r#"{links}<p>{game} ({rules}) · GM {gm} · {rule} · <strong id="status">{status}</strong></p>
-{you}{gm_plays}{seats}{archive}{section}"#,
+{you}{gm_plays}{seats}{archive}{section}{draws}"#,
         gm_plays = gm_plays_notice(&table),
+        draws = draws_notice(&table),
         links = links(&table, &visitor),
         game = table.row.game.name,
         rules = table.record.rules_name(),
@@ -249,7 +250,7 @@ fn event_text(game_id: i64, seats: &[String], event: &Event, sealed: bool) -> St
             text,
             author,
         } => format!("{}: orders {}{}", seat(s), escape(text), by(author)),
-        Event::Resolved { turn } => {
+        Event::Resolved { turn, .. } => {
             format!(r#"<a href="/games/{game_id}/turns/{turn}">Turn {turn} resolved</a>"#)
         }
         Event::Dropped { rider } => format!("Rider {} declared dropped", escape(rider)),
@@ -302,6 +303,31 @@ pub async fn history(
         &format!("{}: history", table.row.title),
         &body,
     ))
+}
+
+/// How the game's draws can be checked (issue 12): the commitment while it runs, the public
+/// record once it is over.
+fn draws_notice(table: &Table) -> String {
+    let id = table.row.id;
+    let commitment = table.record.commitment();
+    let noun = table.row.game.game_noun;
+    let how = if table.record.setup().secret.is_some() {
+        "The draws come from a secret the server drew when the game was created. It committed to it"
+    } else {
+        "The draws come from a seed the GM chose (a test game: the GM knows every draw). The game committed to it"
+    };
+    let after = if table.record.is_over() {
+        format!(
+            r#"The {noun} is over and the secret is revealed: download the <a href="/games/{id}/record" download>public record</a> and check every turn with <code>postrider verify postrider-game-{id}.json --commitment {commitment}</code>."#
+        )
+    } else {
+        format!(
+            "When the {noun} is over, the secret is revealed and anyone can check every turn against this commitment."
+        )
+    };
+    format!(
+        r#"<h2>Fair play</h2><p class="note" id="draws">{how}: SHA-256 <code class="commitment">{commitment}</code>. {after}</p>"#
+    )
 }
 
 /// A GM who also plays a seat reads every sealed order: the players are told, on the game page
