@@ -197,6 +197,10 @@ impl Game for Backpacks {
         crate::svg::map_svg(&day.map, Some((day, table.seats)))
     }
 
+    fn picture_focus(_: &Table<'_, Self>, day: &Day) -> Option<[f64; 4]> {
+        crate::svg::map_focus(&day.map, day)
+    }
+
     fn progress(table: &Table<'_, Self>, days: &[&Day]) -> Progress {
         let views: Vec<_> = days.iter().map(|d| d.view(Viewer::Public)).collect();
         let series = table

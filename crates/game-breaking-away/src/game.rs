@@ -225,6 +225,10 @@ impl Game for BreakingAway {
         crate::svg::track_svg(&state.view(Viewer::Public), table.seats)
     }
 
+    fn picture_focus(table: &Table<'_, Self>, state: &Position) -> Option<[f64; 4]> {
+        crate::svg::track_focus(&state.view(Viewer::Public), table.seats)
+    }
+
     fn progress(table: &Table<'_, Self>, states: &[&Position]) -> Progress {
         let views: Vec<_> = states.iter().map(|p| p.view(Viewer::Public)).collect();
         let riders = views.first().map_or(0, |v| v.riders.len());

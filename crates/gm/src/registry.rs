@@ -104,6 +104,7 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn state_report(&self, viewer: Viewer) -> String;
     fn view_json(&self, viewer: Viewer) -> Value;
     fn picture_svg(&self, turn: u16) -> Option<String>;
+    fn picture_focus(&self, turn: u16) -> Option<[f64; 4]>;
     fn progress(&self, upto: u16) -> Progress;
     fn scenario_json(&self) -> Result<Value, GmError>;
     fn setup_note(&self) -> String;
@@ -186,6 +187,10 @@ where
     fn picture_svg(&self, turn: u16) -> Option<String> {
         let state = self.state_after(turn)?;
         Some(G::picture_svg(&self.table(), state))
+    }
+    fn picture_focus(&self, turn: u16) -> Option<[f64; 4]> {
+        let state = self.state_after(turn)?;
+        G::picture_focus(&self.table(), state)
     }
     fn progress(&self, upto: u16) -> Progress {
         let upto = upto.min(self.resolved());
@@ -401,6 +406,14 @@ impl Record {
     /// now); `None` before a race has started.
     pub fn picture_svg(&self, turn: Option<u16>) -> Option<String> {
         self.0.picture_svg(turn.unwrap_or(self.resolved()))
+    }
+
+    /// The same picture framed on where the riders or walkers are (for a small screen);
+    /// `None` when the whole picture is the close-up.
+    pub fn picture_close_up(&self, turn: Option<u16>) -> Option<String> {
+        let turn = turn.unwrap_or(self.resolved());
+        let focus = self.0.picture_focus(turn)?;
+        Some(game_api::with_view_box(&self.0.picture_svg(turn)?, focus))
     }
 
     /// Each rider's distance (Breaking Away) or each walker's points (Backpacks) after every

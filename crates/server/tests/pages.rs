@@ -631,6 +631,11 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     assert_eq!(server::games::process_due(&s.state).await.unwrap(), 1);
     let page = ann.get(&format!("/games/{id}")).await;
     assert!(page.html.contains("The map after round 1"), "{}", page.html);
+    assert!(
+        page.html.contains("<title>target: "),
+        "the targets are marked"
+    );
+    assert!(page.html.contains(">Key</text>"), "the map has a key");
     // A day is not a race (issue 11).
     assert!(page.html.contains("The day so far"), "{}", page.html);
     assert!(!page.html.contains("race"), "{}", page.html);

@@ -87,12 +87,25 @@ fn turn_section(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<String> {
     let record = &table.record;
     let mut out = String::new();
     if let Some(svg) = record.picture_svg(Some(turn)) {
+        // Scaled to the width; on a small screen the close-up first (where the riders or
+        // walkers are), the whole picture kept under it.
+        let noun = record.game().picture_noun;
         let _ = write!(
             out,
-            r#"<h2>The {} after {}</h2><div class="picture">{svg}</div>"#,
-            record.game().picture_noun,
+            r#"<h2>The {noun} after {}</h2>"#,
             turn_name(record.game(), turn)
         );
+        match record.picture_close_up(Some(turn)) {
+            Some(close) => {
+                let _ = write!(
+                    out,
+                    r#"<div class="picture close-up">{close}</div><details class="whole"><summary>The whole {noun}</summary><div class="picture">{svg}</div></details>"#
+                );
+            }
+            None => {
+                let _ = write!(out, r#"<div class="picture">{svg}</div>"#);
+            }
+        }
     }
     if turn > 0 {
         let progress = record.progress(turn);

@@ -178,8 +178,8 @@ nav a{margin-right:.8rem}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}
 td,th{border-bottom:1px solid #ccc;padding:.3rem;text-align:left;vertical-align:top}
 pre{background:#f6f6f0;padding:.6rem;overflow-x:auto;white-space:pre-wrap}
-.picture{overflow-x:auto;border:1px solid #ccc;margin:.5rem 0}
-.picture svg{display:block;max-width:none;height:auto}
+.picture{border:1px solid #ccc;margin:.5rem 0}
+.picture svg{display:block;width:100%;height:auto}
 .error{background:#fde8e8;border:1px solid #d33;padding:.5rem;margin:.5rem 0}
 .note{background:#eef6ee;border:1px solid #6a6;padding:.5rem;margin:.5rem 0}
 label{display:block;margin:.6rem 0 .2rem;font-weight:600}
