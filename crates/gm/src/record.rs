@@ -449,6 +449,22 @@ impl<G: BotGame> GameRecord<G> {
         Ok(G::turn_report(&self.table(), resolution, viewer))
     }
 
+    /// A turn's report as a typed view for the page, as `viewer` may see it (`turn` from 1).
+    pub fn report_view(
+        &self,
+        viewer: Viewer,
+        turn: u16,
+    ) -> Result<game_api::report::ReportView, GmError> {
+        let Some(resolution) = self.history.get(usize::from(turn).wrapping_sub(1)) else {
+            return refused(format!(
+                "turn: {} {turn} has not been resolved (resolved: {})",
+                G::TURN_NOUN,
+                self.resolved()
+            ));
+        };
+        Ok(G::report_view(&self.table(), resolution, viewer))
+    }
+
     /// Where the game stands between turns, as `viewer` may read it.
     pub fn state_report(&self, viewer: Viewer) -> String {
         G::state_report(&self.table(), viewer)

@@ -169,6 +169,7 @@ fn routes(state: AppState) -> Router {
         .route("/register", get(pages::register_form).post(pages::register))
         .route("/logout", post(pages::logout))
         .route("/new", get(pages::new_game_form).post(pages::new_game))
+        .route("/help/backpacks", get(pages::help_backpacks))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/turns/{turn}", get(pages::turn))
         .route("/games/{id}/history", get(pages::history))

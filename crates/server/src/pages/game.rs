@@ -96,12 +96,25 @@ fn turn_section(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<String> {
     let record = &table.record;
     let mut out = String::new();
     if let Some(svg) = record.picture_svg(Some(turn)) {
+        // Scaled to the width; on a small screen the close-up first (where the riders or
+        // walkers are), the whole picture kept under it.
+        let noun = record.game().picture_noun;
         let _ = write!(
             out,
-            r#"<h2>The {} after {}</h2><div class="picture">{svg}</div>"#,
-            record.game().picture_noun,
+            r#"<h2>The {noun} after {}</h2>"#,
             turn_name(record.game(), turn)
         );
+        match record.picture_close_up(Some(turn)) {
+            Some(close) => {
+                let _ = write!(
+                    out,
+                    r#"<div class="picture close-up">{close}</div><details class="whole"><summary>The whole {noun}</summary><div class="picture">{svg}</div></details>"#
+                );
+            }
+            None => {
+                let _ = write!(out, r#"<div class="picture">{svg}</div>"#);
+            }
+        }
     }
     if turn > 0 {
         let progress = record.progress(turn);
@@ -120,10 +133,12 @@ fn turn_section(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<String> {
         );
     }
     if turn > 0 {
+        // The turn as HTML; the plain text (as mailed) folded under it.
         let _ = write!(
             out,
-            r#"<h2>Report of {}</h2><pre class="report">{}</pre>"#,
+            r#"<h2>Report of {}</h2>{}<details><summary>The report as text (as mailed)</summary><pre class="report">{}</pre></details>"#,
             turn_name(record.game(), turn),
+            record.report_view(viewer, turn)?.html(),
             escape(&record.report_text(viewer, Some(turn))?)
         );
     }
@@ -531,32 +546,18 @@ fn orders_page(
             fields.push_str("</div>");
         }
         _ => {
-            let walker = &view["walkers"][seat.index()];
-            let hand: Vec<String> = walker["hand"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|c| c.as_str().map(escape))
-                .collect();
-            let _ = write!(
-                fields,
-                r#"<p>{time}, {weather}. You are at {at}; {points} points; money {money}; chocolate {choc}. Hand: <strong>{hand}</strong>.</p>
-<label for="orders">Orders for both turns of the round (<code>1: walk 4+2 WAL; 2: rest</code>; see docs/backpacks-orders.md)</label>
-<textarea id="orders" name="orders" rows="5" autocomplete="off" spellcheck="false">{orders}</textarea>"#,
-                time = escape(view["time"].as_str().unwrap_or("")),
-                weather = escape(view["weather"].as_str().unwrap_or("")),
-                at = escape(walker["at_text"].as_str().unwrap_or("")),
-                points = walker["points"],
-                money = escape(walker["money_text"].as_str().unwrap_or("")),
-                choc = walker["chocolate"],
-                hand = hand.join(", "),
-                orders = escape(
-                    typed
-                        .orders
-                        .or(sealed_orders.as_deref())
-                        .unwrap_or_default()
-                ),
-            );
+            use askama::Template;
+            let form =
+                super::backpacks::order_form(id, visitor.csrf_token(), record, seat, typed.orders);
+            match form.map(|f| f.render()) {
+                Some(Ok(html)) => body.push_str(&html),
+                Some(Err(e)) => {
+                    return error_page(visitor, &ApiError::Internal(format!("template: {e}")));
+                }
+                None => body.push_str("<p>You have no orders to send.</p>"),
+            }
+            let status = error.map_or(StatusCode::OK, ApiError::status);
+            return page(visitor, status, "Orders", &body);
         }
     }
     let _ = write!(
@@ -648,6 +649,8 @@ fn submission(form: &FormData) -> ApiResult<Submission> {
         lineup: nonempty("lineup"),
         orders: if has_card_fields {
             Some(cards.join(" "))
+        } else if let Some(text) = super::backpacks::orders_from_choices(form) {
+            Some(text)
         } else {
             nonempty("orders")
         },
@@ -661,6 +664,21 @@ pub async fn orders(
     Form(form): Form<FormData>,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/orders"))?;
+    let composed = super::backpacks::orders_from_choices(&form);
+    let typed = Typed {
+        lineup: form.get("lineup"),
+        orders: composed.as_deref().or(form.get("orders")),
+        cards: "ABCD"
+            .chars()
+            .filter_map(|g| form.get(&format!("card_{g}")).map(|c| (g, c)))
+            .collect(),
+    };
+    // "Show turn 2 from there": the form again, from the first turn chosen, nothing sealed.
+    if form.get("plan").is_some() {
+        let table = load(&state, &visitor, id).await?;
+        let seat = actions::own_seat(&table, player).map_err(|e| error_page(&visitor, &e))?;
+        return Ok(orders_page(&visitor, &table, seat, &typed, false, None));
+    }
     let result = async {
         visitor.check_csrf(&form)?;
         actions::submit(&state, player, id, &submission(&form)?).await
@@ -671,14 +689,6 @@ pub async fn orders(
             let table = load(&state, &visitor, id).await?;
             let Some(seat) = table.seat_of(player.id) else {
                 return Err(error_page(&visitor, &e));
-            };
-            let typed = Typed {
-                lineup: form.get("lineup"),
-                orders: form.get("orders"),
-                cards: "ABCD"
-                    .chars()
-                    .filter_map(|g| form.get(&format!("card_{g}")).map(|c| (g, c)))
-                    .collect(),
             };
             Ok(orders_page(&visitor, &table, seat, &typed, false, Some(&e)))
         }
