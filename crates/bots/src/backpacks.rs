@@ -2,8 +2,6 @@
 //! resting, docs/rulings.md B&B-11) and `heuristic` (plans a day: races to the best targets it
 //! can still reach, walks as far as each card allows towards them, and gets home in time).
 
-use std::collections::VecDeque;
-
 use game_api::{Rng, Viewer};
 use game_backpacks::clock::{self, Special};
 use game_backpacks::map::{LocationId, Map, Shape, SpaceId};
@@ -176,31 +174,83 @@ fn distances_to(map: &Map, goal: SpaceId) -> Vec<u16> {
         .collect()
 }
 
-/// Every space a walker can end on with these symbols, with the route to it (no space twice).
-fn reachable(map: &Map, from: SpaceId, circles: u8, triangles: u8) -> Vec<(SpaceId, Vec<SpaceId>)> {
-    let mut out = vec![(from, Vec::new())];
-    let mut queue = VecDeque::from([(from, circles, triangles, Vec::<SpaceId>::new())]);
-    let mut seen = std::collections::HashSet::new();
-    seen.insert((from, circles, triangles));
-    while let Some((at, c, t, route)) = queue.pop_front() {
-        for &n in map.neighbours(at) {
-            if n == from || route.contains(&n) {
-                continue;
+/// Every space a walker can end on with these symbols, each with the route to it (no space
+/// twice), found breadth first: a state is a space and the symbols left, kept the first time it
+/// is reached. Routes are kept as a parent per end, and written out only when asked for.
+struct Reachable {
+    /// (space, index of the end it was reached from; `usize::MAX` for the start).
+    ends: Vec<(SpaceId, usize)>,
+}
+
+impl Reachable {
+    fn new(map: &Map, from: SpaceId, circles: u8, triangles: u8) -> Reachable {
+        let (cs, ts) = (usize::from(circles) + 1, usize::from(triangles) + 1);
+        let state =
+            |n: SpaceId, c: u8, t: u8| (usize::from(n) * cs + usize::from(c)) * ts + usize::from(t);
+        let mut seen = vec![0u64; (map.spaces.len() * cs * ts).div_ceil(64)];
+        let mut mark = |k: usize| {
+            let fresh = seen[k / 64] & (1 << (k % 64)) == 0;
+            seen[k / 64] |= 1 << (k % 64);
+            fresh
+        };
+        mark(state(from, circles, triangles));
+        let mut ends = Vec::with_capacity(64);
+        ends.push((from, usize::MAX));
+        // The queue is the list of ends itself: each end is expanded once, in order.
+        let mut left = Vec::with_capacity(64);
+        left.push((circles, triangles));
+        let mut next = 0;
+        while next < ends.len() {
+            let (at, _) = ends[next];
+            let (c, t) = left[next];
+            for &n in map.neighbours(at) {
+                if n == from || Reachable::on_route(&ends, next, n) {
+                    continue;
+                }
+                let (nc, nt) = match map.spaces[usize::from(n)].shape {
+                    Shape::Circle if c > 0 => (c - 1, t),
+                    Shape::Triangle if t > 0 => (c, t - 1),
+                    _ => continue,
+                };
+                if mark(state(n, nc, nt)) {
+                    ends.push((n, next));
+                    left.push((nc, nt));
+                }
             }
-            let (nc, nt) = match map.spaces[usize::from(n)].shape {
-                Shape::Circle if c > 0 => (c - 1, t),
-                Shape::Triangle if t > 0 => (c, t - 1),
-                _ => continue,
-            };
-            if seen.insert((n, nc, nt)) {
-                let mut r = route.clone();
-                r.push(n);
-                out.push((n, r.clone()));
-                queue.push_back((n, nc, nt, r));
-            }
+            next += 1;
         }
+        Reachable { ends }
     }
-    out
+
+    /// Whether `space` is on the route to end `k` (the start excluded).
+    fn on_route(ends: &[(SpaceId, usize)], mut k: usize, space: SpaceId) -> bool {
+        while k != 0 {
+            if ends[k].0 == space {
+                return true;
+            }
+            k = ends[k].1;
+        }
+        false
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn end(&self, k: usize) -> SpaceId {
+        self.ends[k].0
+    }
+
+    /// The route to end `k`: the spaces walked, the start excluded.
+    fn route(&self, mut k: usize) -> Vec<SpaceId> {
+        let mut route = Vec::new();
+        while k != 0 {
+            route.push(self.ends[k].0);
+            k = self.ends[k].1;
+        }
+        route.reverse();
+        route
+    }
 }
 
 fn symbols(view: &DayView, me: usize, card: CardKind, chocolate: bool) -> (u8, u8) {
@@ -415,7 +465,9 @@ fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> Turn
                 continue;
             }
             let (c, t) = symbols(view, me, card, chocolate);
-            for (end, route) in reachable(map, at, c, t) {
+            let options = Reachable::new(map, at, c, t);
+            for k in 0..options.len() {
+                let end = options.end(k);
                 let worth = i32::from(map.points(end, view.weather));
                 let size = match card {
                     CardKind::Walk { circles, triangles } => {
@@ -429,7 +481,7 @@ fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> Turn
                     o.action = Action::Walk {
                         card,
                         chocolate,
-                        waypoints: route,
+                        waypoints: options.route(k),
                     };
                     best = Some((key, o));
                 }
@@ -512,8 +564,8 @@ fn random_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> TurnOrd
     }
     let card = walking[rng.random_range(0..walking.len())];
     let (c, t) = symbols(view, me, card, false);
-    let options = reachable(map, at, c, t);
-    let (_, route) = options[rng.random_range(0..options.len())].clone();
+    let options = Reachable::new(map, at, c, t);
+    let route = options.route(rng.random_range(0..options.len()));
     orders.action = Action::Walk {
         card,
         chocolate: false,

@@ -98,7 +98,7 @@ impl BotGame for game_breaking_away::BreakingAway {
     ) -> game_breaking_away::TeamOrders {
         // Before the start the bot orders from its line-up's opening position.
         let start = Self::start(rules, std::slice::from_ref(lineup), game_api::Seed(0));
-        kind.orders(&start.view(Viewer::Seat(Seat(0))), rng)
+        kind.orders(start.view_ref(Viewer::Seat(Seat(0))), rng)
     }
 
     fn bot_orders(
@@ -107,7 +107,7 @@ impl BotGame for game_breaking_away::BreakingAway {
         seat: Seat,
         rng: &mut Rng,
     ) -> game_breaking_away::TeamOrders {
-        kind.orders(&position.view(Viewer::Seat(seat)), rng)
+        kind.orders(position.view_ref(Viewer::Seat(seat)), rng)
     }
 }
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use game_api::{Rng, Viewer};
 use game_breaking_away::rules::{Line, RuleSet, SCORING_PLACES};
 use game_breaking_away::turn::{Scratch, advance_with};
-use game_breaking_away::{Hand, Position, Rider, TeamOrders, View};
+use game_breaking_away::{Hand, Position, Rider, TeamOrders, View, ViewRef};
 use rand::RngExt;
 
 use crate::BotKind;
@@ -48,9 +48,9 @@ pub struct Decision<O> {
 }
 
 /// Orders for a Breaking Away seat from any entrant.
-pub fn breaking_away_orders(entrant: Entrant, view: &View, rng: &mut Rng) -> TeamOrders {
+pub fn breaking_away_orders(entrant: Entrant, view: ViewRef<'_>, rng: &mut Rng) -> TeamOrders {
     match entrant.kind {
-        BotKind::Mcts => search_breaking_away(view, entrant.budget, rng).orders,
+        BotKind::Mcts => search_breaking_away(&view.to_view(), entrant.budget, rng).orders,
         kind => kind.orders(view, rng),
     }
 }

@@ -35,8 +35,8 @@ proptest! {
         while !position.is_over() {
             let mut orders = Vec::new();
             for (t, e) in entrants.iter().enumerate() {
-                let view = position.view(Viewer::Seat(Seat(t as u8)));
-                let o = bots::mcts::breaking_away_orders(*e, &view, &mut Seed(seed).rng(u64::from(position.turn) << 4 | t as u64));
+                let view = position.view_ref(Viewer::Seat(Seat(t as u8)));
+                let o = bots::mcts::breaking_away_orders(*e, view, &mut Seed(seed).rng(u64::from(position.turn) << 4 | t as u64));
                 prop_assert!(BreakingAway::check_orders(&position, Seat(t as u8), &o).is_ok(), "{:?}: {o}", e.kind);
                 orders.push(Some(o));
             }
