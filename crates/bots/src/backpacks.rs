@@ -39,6 +39,7 @@ pub fn round_orders_with_budget(
 ) -> RoundOrders {
     match kind {
         BotKind::Mcts => crate::mcts::search_backpacks(view, budget, rng).orders,
+        BotKind::FlatMc => crate::flatmc::flat_backpacks(view, budget, rng).orders,
         _ => planned_orders(kind, view, None, rng),
     }
 }

@@ -19,7 +19,7 @@ impl BotKind {
             BotKind::Nmr => game_breaking_away::default_lineup(),
             // The full allowance, few small cards; one of a few shapes, so that two heuristic
             // teams do not mirror each other.
-            BotKind::Heuristic | BotKind::Mcts => {
+            BotKind::Heuristic | BotKind::Mcts | BotKind::FlatMc => {
                 let shapes = [
                     Lineup([
                         vec![7, 7, 8, 8],
@@ -49,13 +49,24 @@ impl BotKind {
     /// The team's orders for the coming turn, from the seat's view (borrowed: the random, nmr
     /// and heuristic bots read it in place; the search takes a copy).
     pub fn orders(self, view: ViewRef<'_>, rng: &mut Rng) -> TeamOrders {
-        if self == BotKind::Mcts {
-            return crate::mcts::search_breaking_away(
-                &view.to_view(),
-                crate::mcts::Budget::default(),
-                rng,
-            )
-            .orders;
+        match self {
+            BotKind::Mcts => {
+                return crate::mcts::search_breaking_away(
+                    &view.to_view(),
+                    crate::mcts::Budget::default(),
+                    rng,
+                )
+                .orders;
+            }
+            BotKind::FlatMc => {
+                return crate::flatmc::flat_breaking_away(
+                    &view.to_view(),
+                    crate::mcts::Budget::default(),
+                    rng,
+                )
+                .orders;
+            }
+            _ => {}
         }
         if !matches!(view.viewer(), Viewer::Seat(_)) {
             return TeamOrders::default();

@@ -4,6 +4,7 @@
 
 pub mod backpacks;
 pub mod breaking_away;
+pub mod flatmc;
 pub mod mcts;
 pub mod tournament;
 
@@ -20,10 +21,14 @@ pub enum BotKind {
     Heuristic,
     /// A search bot: determinized Monte Carlo search over its own orders (crate::mcts).
     Mcts,
+    /// Flat Monte Carlo, as Boardspace's Breaking Away robot plays: the playouts shared evenly
+    /// among the candidate orders, uniformly random play to the end, the best average
+    /// (crate::flatmc). A yardstick for `mcts`.
+    FlatMc,
 }
 
 impl BotKind {
-    pub const NAMES: [&'static str; 4] = ["random", "nmr", "heuristic", "mcts"];
+    pub const NAMES: [&'static str; 5] = ["random", "nmr", "heuristic", "mcts", "flatmc"];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -31,6 +36,7 @@ impl BotKind {
             BotKind::Nmr => "nmr",
             BotKind::Heuristic => "heuristic",
             BotKind::Mcts => "mcts",
+            BotKind::FlatMc => "flatmc",
         }
     }
 }
@@ -49,6 +55,7 @@ impl FromStr for BotKind {
             "nmr" => Ok(BotKind::Nmr),
             "heuristic" => Ok(BotKind::Heuristic),
             "mcts" => Ok(BotKind::Mcts),
+            "flatmc" => Ok(BotKind::FlatMc),
             _ => Err(format!(
                 "unknown bot {s:?} (expected one of {})",
                 BotKind::NAMES.join(", ")

@@ -11,20 +11,21 @@ use game_backpacks::{Backpacks, Day, Deck, Map};
 use game_breaking_away::{BreakingAway, Grade, Hand, Options, Position, Rules};
 use proptest::prelude::*;
 
-const KINDS: [BotKind; 4] = [
+const KINDS: [BotKind; 5] = [
     BotKind::Random,
     BotKind::Nmr,
     BotKind::Heuristic,
     BotKind::Mcts,
+    BotKind::FlatMc,
 ];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
     #[test]
-    fn breaking_away_bots_play_only_legal_orders(seed in any::<u64>(), board in any::<bool>(), rotation in 0usize..4) {
+    fn breaking_away_bots_play_only_legal_orders(seed in any::<u64>(), board in any::<bool>(), rotation in 0usize..5) {
         let rules = if board { Rules::board(Options { group_breakaways: true, staggered_start: true, ..Options::default() }) } else { Rules::postal() };
-        let entrants: Vec<Entrant> = (0..4).map(|i| Entrant { kind: KINDS[(i + rotation) % 4], budget: Budget::Playouts(24) }).collect();
+        let entrants: Vec<Entrant> = (0..4).map(|i| Entrant { kind: KINDS[(i + rotation) % KINDS.len()], budget: Budget::Playouts(24) }).collect();
         let mut rng = Seed(seed).rng(0);
         let hands: Vec<[Hand; 4]> = entrants.iter().map(|e| {
             let l = e.kind.lineup(rules, &mut rng);
@@ -45,10 +46,10 @@ proptest! {
     }
 
     #[test]
-    fn backpacks_bots_play_only_legal_orders(seed in any::<u64>(), rotation in 0usize..4) {
+    fn backpacks_bots_play_only_legal_orders(seed in any::<u64>(), rotation in 0usize..5) {
         let map = Arc::new(Map::keswick());
         let deck = Arc::new(Deck::keswick(&map));
-        let entrants: Vec<Entrant> = (0..4).map(|i| Entrant { kind: KINDS[(i + rotation) % 4], budget: Budget::Playouts(3) }).collect();
+        let entrants: Vec<Entrant> = (0..4).map(|i| Entrant { kind: KINDS[(i + rotation) % KINDS.len()], budget: Budget::Playouts(3) }).collect();
         let mut day = Day::new(map, deck, 4, &mut Seed(seed).rng(0));
         // The first rounds are enough to meet the search's moves; the rest are the heuristics'.
         for _ in 0..4 {
