@@ -94,12 +94,19 @@ impl<'a> ViewRef<'a> {
             Viewer::Seat(seat) => Some(seat.0),
             _ => None,
         };
-        self.position
-            .riders
+        let riders = &self.position.riders;
+        // Races start with each team's four riders side by side (`Position::start`): look
+        // there first, and through the whole field only if they are not.
+        let four = team.map_or(0..0, |t| 4 * usize::from(t)..4 * usize::from(t) + 4);
+        let range = match riders.get(four.clone()) {
+            Some(side_by_side) if side_by_side.iter().all(|r| Some(r.team) == team) => four,
+            _ => 0..riders.len(),
+        };
+        riders[range.clone()]
             .iter()
-            .enumerate()
-            .filter(move |(_, r)| Some(r.team) == team && r.on_track() && !r.hand.is_empty())
-            .map(|(i, r)| (i, r.grade, r.hand))
+            .zip(range)
+            .filter(move |(r, _)| Some(r.team) == team && r.on_track() && !r.hand.is_empty())
+            .map(|(r, i)| (i, r.grade, r.hand))
     }
 
     /// Rider `i` as this viewer sees it (the one place that decides whose hand shows).
