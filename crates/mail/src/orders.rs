@@ -76,7 +76,7 @@ pub fn read_orders(record: &Record, body: &str, subject: Option<&str>) -> MailOr
         }
         let orders_error = as_orders.err().unwrap_or_default();
         read.problems.push(match as_lineup {
-            Some(Err(lineup_error)) => {
+            Some(Err(lineup_error)) if lineup_error != orders_error => {
                 format!("{text:?}: not orders ({orders_error}) nor a line-up ({lineup_error})")
             }
             _ => format!("{text:?}: {orders_error}"),

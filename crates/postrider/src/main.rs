@@ -32,6 +32,9 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Write a server's game as a game file (for report, replay, resolve): export --game ID > FILE.
     Export(serve::ExportArgs),
+    /// Read one mail message on standard input for a server (an MTA's pipe): orders by mail.
+    /// Exit 0 when handled, 75 when the database cannot be reached (the MTA tries again).
+    MailIn(serve::MailInArgs),
     /// Put a game file on a server, run by an account there: import FILE --gm NAME.
     Import(serve::ImportArgs),
     /// Play a whole game between bots and print it turn by turn: `demo` or `demo backpacks`.
@@ -204,6 +207,10 @@ enum MapCommand {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Command::MailIn(args) = cli.command {
+        // Its own exit statuses: 0 handled, 75 try again (never 2, which an MTA bounces).
+        return serve::mail_in(args);
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (`postrider demo | head`): not an error of ours.
@@ -225,6 +232,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Serve(args) => serve::serve(args),
         Command::Export(args) => serve::export(args),
         Command::Import(args) => serve::import(args),
+        Command::MailIn(_) => bail!("mail-in: handled before run"),
         Command::Demo(args) => desk::demo(
             &args.game,
             args.rules.as_deref(),

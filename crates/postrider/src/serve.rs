@@ -169,3 +169,92 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         .context("serving")
     })
 }
+
+#[derive(Debug, Args)]
+pub struct MailInArgs {
+    #[command(flatten)]
+    database: Database,
+    /// The address the message was delivered to (Postfix: ${recipient}); without it the
+    /// message's Delivered-To, X-Original-To, To and Cc are searched for an order address.
+    #[arg(long)]
+    recipient: Option<String>,
+}
+
+/// The MTA's "try again later" (sysexits.h EX_TEMPFAIL): the message stays queued.
+const EX_TEMPFAIL: u8 = 75;
+
+/// `postrider mail-in`: one RFC 5322 message on standard input, for an MTA's pipe. Exit 0 when
+/// it was handled (applied, answered with an error, ignored as a duplicate, or dropped with a
+/// log line), 75 when the database cannot be reached or fails, so that the MTA delivers it
+/// again: a message is never lost.
+pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
+    use std::io::Read;
+    use std::process::ExitCode;
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .try_init();
+    // The whole message is read (the MTA expects its pipe drained); past the limit only its
+    // head is kept, to be stored and dropped as too large.
+    let mut raw = Vec::new();
+    let mut stdin = std::io::stdin().lock();
+    let mut total = 0usize;
+    let mut chunk = vec![0u8; 64 * 1024];
+    loop {
+        match stdin.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => {
+                total += n;
+                if raw.len() <= mail::message::MAX_MESSAGE {
+                    raw.extend_from_slice(&chunk[..n]);
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                eprintln!("postrider: mail-in: reading standard input: {e}");
+                return ExitCode::from(EX_TEMPFAIL);
+            }
+        }
+    }
+    if total > raw.len() {
+        // Keep what was read but make sure it reads as too large.
+        raw.resize(mail::message::MAX_MESSAGE + 1, b' ');
+    }
+    let url = match args.database.url() {
+        Ok(url) => url,
+        Err(e) => {
+            eprintln!("postrider: mail-in: {e:#}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("postrider: mail-in: starting the runtime: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    runtime.block_on(async move {
+        let db = match Db::open(&url).await {
+            Ok(db) => db,
+            Err(e) => {
+                eprintln!("postrider: mail-in: {e} (the MTA will try again)");
+                return ExitCode::from(EX_TEMPFAIL);
+            }
+        };
+        let state = AppState::new(db, Arc::new(SystemClock), Config::default());
+        match server::mailbox::receive(&state, &raw, args.recipient.as_deref()).await {
+            Ok(handled) => {
+                tracing::info!(?handled, "mail-in");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("postrider: mail-in: {e:?} (the MTA will try again)");
+                ExitCode::from(EX_TEMPFAIL)
+            }
+        }
+    })
+}

@@ -121,3 +121,40 @@ fn a_gm_reads_orders_from_mail_and_writes_every_report() {
     assert!(String::from_utf8_lossy(&usage.stderr).contains("--out"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `postrider mail-in`, as an MTA runs it: 0 when the message was handled (here dropped: no
+/// seat has the address; stored all the same), 75 when the database cannot be reached, so that
+/// the MTA keeps the message and tries again.
+#[test]
+fn mail_in_exit_statuses_tell_the_mta_what_to_do() {
+    let dir = temp("mail-in");
+    let data = dir.join("data").to_string_lossy().into_owned();
+    let mail = message("reply.eml");
+    let out = with_stdin(&["mail-in", "--data", &data], &mail);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mail dropped"));
+    // The same message again is a duplicate, still exit 0.
+    let again = with_stdin(&["mail-in", "--data", &data], &mail);
+    assert_eq!(again.status.code(), Some(0));
+    // No database: temporary failure.
+    let down = with_stdin(
+        &[
+            "mail-in",
+            "--database",
+            "sqlite:///proc/no-such-dir/postrider.db",
+        ],
+        &mail,
+    );
+    assert_eq!(
+        down.status.code(),
+        Some(75),
+        "{}",
+        String::from_utf8_lossy(&down.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

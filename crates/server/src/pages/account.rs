@@ -263,6 +263,26 @@ pub async fn logout(
     }
 }
 
+/// The link of an email confirmation: confirms the address.
+pub async fn confirm_email(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    axum::extract::Path(token): axum::extract::Path<String>,
+) -> Response {
+    match actions::confirm_email(&state, &token).await {
+        Ok(name) => super::page(
+            &visitor,
+            axum::http::StatusCode::OK,
+            "Address confirmed",
+            &format!(
+                "<h1>Address confirmed</h1><p>Reports and order echoes for {} will be mailed to it.</p>",
+                super::escape(&name)
+            ),
+        ),
+        Err(e) => super::error_page(&visitor, &e),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::safe_next;
