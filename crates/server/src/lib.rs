@@ -192,6 +192,7 @@ fn routes(state: AppState) -> Router {
             get(pages::console).post(pages::console_action),
         )
         .route("/confirm-email/{token}", get(pages::confirm_email))
+        .route("/games/{id}/mail-address", post(pages::rotate_mail_address))
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/account/email", post(api::set_email))
         .route(

@@ -370,3 +370,60 @@ on_both!(
         assert!(body.contains("A 6 B 9 C 8 D 7"), "{body}");
     }
 );
+
+on_both!(
+    the_game_page_shows_and_renews_the_order_address,
+    |s: TestServer| async move {
+        let mut s = s;
+        s.state = s.state.clone().with_mail(settings());
+        let gm = s.player("gm").await;
+        let (_, created) = s
+            .call(
+                "POST",
+                "/api/games",
+                Some(&gm),
+                Some(race(&["red", "blue"])),
+            )
+            .await;
+        let id = created["id"].as_i64().unwrap();
+        let mut browser = common::Browser::new(&s);
+        browser.register("ann").await;
+        let (_, login) = s
+            .call(
+                "POST",
+                "/api/login",
+                None,
+                Some(json!({"name": "ann", "password": "correct horse battery"})),
+            )
+            .await;
+        let token = login["token"].as_str().unwrap().to_string();
+        let (status, _) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/join"),
+                Some(&token),
+                Some(json!({"invite": created["invites"][0]["invite"]})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let before = address(&s, id, &token).await;
+        let page = browser.get(&format!("/games/{id}")).await;
+        assert!(
+            page.html.contains(&format!("<code>{before}</code>")),
+            "{}",
+            page.html
+        );
+        let path = format!("/games/{id}");
+        let renewed = browser
+            .submit(&path, &format!("{path}/mail-address"), &[])
+            .await;
+        assert_eq!(renewed.status, StatusCode::SEE_OTHER, "{}", renewed.html);
+        let after = address(&s, id, &token).await;
+        assert_ne!(before, after);
+        assert!(browser.get(&path).await.html.contains(&after));
+        // Without the page's token, nothing changes.
+        let forged = browser.post_raw(&format!("{path}/mail-address"), &[]).await;
+        assert_eq!(forged.status, StatusCode::FORBIDDEN);
+        assert_eq!(address(&s, id, &token).await, after);
+    }
+);
