@@ -13,6 +13,7 @@ pub mod db;
 pub mod error;
 pub mod games;
 pub mod mailbox;
+pub mod outbox;
 pub mod pages;
 pub mod text;
 pub mod throttle;
@@ -193,6 +194,10 @@ fn routes(state: AppState) -> Router {
         )
         .route("/confirm-email/{token}", get(pages::confirm_email))
         .route("/games/{id}/mail-address", post(pages::rotate_mail_address))
+        .route(
+            "/unsubscribe/{message}",
+            get(pages::unsubscribe_form).post(pages::unsubscribe),
+        )
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/account/email", post(api::set_email))
         .route(

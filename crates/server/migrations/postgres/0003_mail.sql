@@ -56,7 +56,9 @@ CREATE TABLE outbox (
     lease_owner     TEXT,
     lease_until     BIGINT,
     sent_at         BIGINT,
+    -- Set when the relay refused the mail for good (a 5xx answer) or after the last retry.
+    failed_at       BIGINT,
     last_error      TEXT
 );
 
-CREATE INDEX outbox_due ON outbox (sent_at, next_attempt_at);
+CREATE INDEX outbox_due ON outbox (sent_at, failed_at, next_attempt_at);
