@@ -361,19 +361,7 @@ pub async fn set_email(state: &AppState, player: &Player, address: &str) -> ApiR
             "email: mail is off on this server (serve --smtp)".into(),
         ));
     };
-    let address = address.trim();
-    text::check_line("email", address)?;
-    let valid = address.len() <= 254
-        && address.split('@').count() == 2
-        && address
-            .split('@')
-            .all(|part| !part.is_empty() && !part.contains(char::is_whitespace))
-        && !address.contains(['<', '>', ',', ';', '"']);
-    if !valid {
-        return Err(ApiError::Bad(format!(
-            "email: {address:?} is not an address (write it as name@example.org)"
-        )));
-    }
+    let address = check_email(address)?;
     let token = auth::new_secret()?;
     let now = state.clock.now();
     let mut tx = state.db.pool.begin().await?;
@@ -410,6 +398,25 @@ pub async fn set_email(state: &AppState, player: &Player, address: &str) -> ApiR
     mailbox::queue(&mut tx, &mail, now).await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// An email address as typed, trimmed; refused unless it is one plain `name@domain`.
+fn check_email(address: &str) -> ApiResult<&str> {
+    let address = address.trim();
+    text::check_line("email", address)?;
+    let valid = address.len() <= 254
+        && address.split('@').count() == 2
+        && address
+            .split('@')
+            .all(|part| !part.is_empty() && !part.contains(char::is_whitespace))
+        && !address.contains(['<', '>', ',', ';', '"']);
+    if valid {
+        Ok(address)
+    } else {
+        Err(ApiError::Bad(format!(
+            "email: {address:?} is not an address (write it as name@example.org)"
+        )))
+    }
 }
 
 /// Confirms the address a link's token was sent to: the account's name.
@@ -533,6 +540,11 @@ pub enum GmAction {
     },
     /// Takes back the last resolved turn.
     Rollback,
+    /// Mails a seat's invitation link to an address.
+    Invite {
+        seat: Seat,
+        email: String,
+    },
 }
 
 /// Refuses anyone but the game's GM.
@@ -646,6 +658,48 @@ pub async fn gm_action(
             Change {
                 events: vec![Event::SeatFreed { seat }],
                 seats: vec![SeatChange::Free { seat }],
+                ..Change::default()
+            }
+        }
+        GmAction::Invite { seat, email } => {
+            let seat = check_seat(seat)?;
+            let Some(settings) = state.mail.clone() else {
+                return Err(ApiError::Bad(
+                    "invite: mail is off on this server (serve --smtp)".into(),
+                ));
+            };
+            let email = check_email(&email)?;
+            let row = &table.seats[seat.index()];
+            if row.player_id.is_some() {
+                return Err(ApiError::Conflict(format!(
+                    "invite: seat {} is taken",
+                    row.name
+                )));
+            }
+            let info = table.row.game;
+            let mail = mailbox::OutMail {
+                kind: "invitation".into(),
+                to: email.to_string(),
+                game_id: Some(id),
+                seat: Some(seat),
+                subject: format!("{}: an invitation to play {}", table.row.title, row.name),
+                body: format!(
+                    "{gm} invites you to play {noun} {name} in {title}, a game of {game} run by postrider.\n\n\
+                     To take the seat, open this link (log in or register first):\n\n{url}/games/{id}/join?invite={invite}\n\n\
+                     Once you have the seat, confirm your address on the server to receive each report by mail \
+                     and send your orders by replying to it.\n",
+                    gm = player.name,
+                    noun = info.seat_noun,
+                    name = row.name,
+                    title = table.row.title,
+                    game = info.title,
+                    url = settings.public_url.trim_end_matches('/'),
+                    invite = row.invite,
+                ),
+                ..mailbox::OutMail::default()
+            };
+            Change {
+                mails: vec![mail],
                 ..Change::default()
             }
         }

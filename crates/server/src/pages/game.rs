@@ -684,6 +684,7 @@ pub async fn orders(
 }
 
 fn console_page(
+    state: &AppState,
     visitor: &Visitor,
     table: &Table,
     flash: Option<&str>,
@@ -743,6 +744,16 @@ fn console_page(
                 "free",
                 "Free the seat",
                 &format!(r#"<input type="hidden" name="seat" value="{}">"#, s.seat),
+            )
+        } else if state.mail.is_some() {
+            button(
+                "invite",
+                "Mail the invitation",
+                &format!(
+                    r#"<input type="hidden" name="seat" value="{}"><input type="email" name="email" aria-label="address to invite to {}" placeholder="name@example.org"> "#,
+                    s.seat,
+                    escape(&s.name)
+                ),
             )
         } else {
             String::new()
@@ -817,7 +828,13 @@ pub async fn console(
     let flash = q
         .done
         .map(|d| format!(r#"<p class="note" role="status">Done: {}.</p>"#, escape(&d)));
-    Ok(console_page(&visitor, &table, flash.as_deref(), None))
+    Ok(console_page(
+        &state,
+        &visitor,
+        &table,
+        flash.as_deref(),
+        None,
+    ))
 }
 
 /// The GM action a console form asks for.
@@ -852,6 +869,10 @@ fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         "drop" => GmAction::Drop { rider: rider()? },
         "retire" => GmAction::Retire { rider: rider()? },
         "free" => GmAction::Free { seat: seat()? },
+        "invite" => GmAction::Invite {
+            seat: seat()?,
+            email: form.field("email")?.to_string(),
+        },
         "bot" => GmAction::Bot {
             seat: seat()?,
             bot: form
@@ -893,6 +914,7 @@ pub async fn console_action(
     let table = load(&state, &visitor, id).await?;
     actions::require_gm(&table, player).map_err(|e| error_page(&visitor, &e))?;
     Ok(console_page(
+        &state,
         &visitor,
         &table,
         flash.as_deref(),
