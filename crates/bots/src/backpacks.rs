@@ -2,11 +2,9 @@
 //! resting, docs/rulings.md B&B-11) and `heuristic` (plans a day: races to the best targets it
 //! can still reach, walks as far as each card allows towards them, and gets home in time).
 
-use std::collections::VecDeque;
-
 use game_api::{Rng, Viewer};
 use game_backpacks::clock::{self, Special};
-use game_backpacks::map::{LocationId, Map, Shape, SpaceId};
+use game_backpacks::map::{LocationId, Map, SpaceId};
 use game_backpacks::orders::{Action, RoundOrders, RucksackOrder, TurnOrders, WeatherChoice};
 use game_backpacks::{CardKind, DayView, Place};
 use rand::RngExt;
@@ -176,32 +174,7 @@ fn distances_to(map: &Map, goal: SpaceId) -> Vec<u16> {
         .collect()
 }
 
-/// Every space a walker can end on with these symbols, with the route to it (no space twice).
-fn reachable(map: &Map, from: SpaceId, circles: u8, triangles: u8) -> Vec<(SpaceId, Vec<SpaceId>)> {
-    let mut out = vec![(from, Vec::new())];
-    let mut queue = VecDeque::from([(from, circles, triangles, Vec::<SpaceId>::new())]);
-    let mut seen = std::collections::HashSet::new();
-    seen.insert((from, circles, triangles));
-    while let Some((at, c, t, route)) = queue.pop_front() {
-        for &n in map.neighbours(at) {
-            if n == from || route.contains(&n) {
-                continue;
-            }
-            let (nc, nt) = match map.spaces[usize::from(n)].shape {
-                Shape::Circle if c > 0 => (c - 1, t),
-                Shape::Triangle if t > 0 => (c, t - 1),
-                _ => continue,
-            };
-            if seen.insert((n, nc, nt)) {
-                let mut r = route.clone();
-                r.push(n);
-                out.push((n, r.clone()));
-                queue.push_back((n, nc, nt, r));
-            }
-        }
-    }
-    out
-}
+use game_backpacks::moves::reachable;
 
 fn symbols(view: &DayView, me: usize, card: CardKind, chocolate: bool) -> (u8, u8) {
     let carrier = view.rucksack.is_some_and(|r| usize::from(r.carrier) == me);

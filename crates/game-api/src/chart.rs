@@ -94,6 +94,9 @@ impl Progress {
             T + PLOT_H / 2,
             self.quantity
         );
+        // The lines, then each line's label at its end, nudged apart so that none overlap
+        // (a thin leader joins a nudged label to its line's end).
+        let mut ends: Vec<(i32, i32, usize)> = Vec::new();
         for (k, s) in self.series.iter().enumerate() {
             let points: Vec<String> = s
                 .points
@@ -102,28 +105,76 @@ impl Progress {
                 .collect();
             let _ = writeln!(
                 svg,
-                r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="1.5" stroke-dasharray="{}"><title>{}</title></polyline>"#,
+                r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="2" stroke-dasharray="{}"><title>{}</title></polyline>"#,
                 points.join(" "),
                 s.colour,
                 s.dash,
                 esc(&s.label)
             );
-            let (lx, ly) = (
-                L + PLOT_W + 12 + (k as i32 / 20) * 70,
-                T + 6 + (k as i32 % 20) * 11,
-            );
+            if let Some(&(t, v)) = s.points.last() {
+                ends.push((x(t), y(v), k));
+            }
+        }
+        // Labels at the same end column are spread at least 11 px apart, top to bottom.
+        ends.sort_by_key(|&(ex, ey, k)| (ex, ey, k));
+        let mut placed: Vec<(i32, i32, i32, usize)> = Vec::new();
+        for &(ex, ey, k) in &ends {
+            let above = placed.iter().filter(|p| p.0 == ex).map(|p| p.2).max();
+            let ly = match above {
+                Some(prev) if ey < prev + 11 => prev + 11,
+                _ => ey,
+            };
+            placed.push((ex, ey, ly, k));
+        }
+        for (ex, ey, ly, k) in placed {
+            let s = &self.series[k];
             let _ = writeln!(
                 svg,
-                r#"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="{}" stroke-width="2" stroke-dasharray="{}"/><text x="{}" y="{}">{}</text>"#,
-                lx + 14,
+                r##"<line x1="{ex}" y1="{ey}" x2="{}" y2="{ly}" stroke="{}" stroke-width="0.8"/><text x="{}" y="{}" fill="#222">{}</text>"##,
+                ex + 8,
                 s.colour,
-                s.dash,
-                lx + 17,
+                ex + 10,
                 ly + 3,
                 esc(&s.label)
             );
         }
         svg.push_str("</svg>\n");
         svg
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 15: the labels stand at the lines' ends, never on top of each other; no legend
+    /// box repeats them.
+    #[test]
+    fn labels_at_the_line_ends_are_kept_apart() {
+        let series = (0..12)
+            .map(|k| Series {
+                label: format!("team{}-{}", k / 4, "ABCD".as_bytes()[k % 4] as char),
+                colour: seat_colour((k / 4) as u8),
+                dash: DASHES[k % 4],
+                points: vec![(0, 0), (5, 40 + (k as i32 % 3))],
+            })
+            .collect();
+        let svg = Progress {
+            quantity: "distance",
+            series,
+        }
+        .svg();
+        let ys: Vec<i32> = svg
+            .match_indices(r##"fill="#222">team"##)
+            .map(|(at, _)| {
+                let before = &svg[..at];
+                let y = before.rsplit(" y=\"").next().unwrap();
+                y[..y.find('"').unwrap()].parse().unwrap()
+            })
+            .collect();
+        assert_eq!(ys.len(), 12, "one label per line");
+        let mut sorted = ys.clone();
+        sorted.sort();
+        assert!(sorted.windows(2).all(|w| w[1] - w[0] >= 11), "{sorted:?}");
     }
 }

@@ -5,6 +5,7 @@
 //! Nothing here reads a clock, the environment or a global random number generator.
 
 pub mod chart;
+pub mod report;
 
 use std::fmt;
 
@@ -186,6 +187,13 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
         resolution: &Resolution<Self>,
         viewer: Viewer,
     ) -> String;
+    /// The report of one resolution as `viewer` may read it, as a typed view for the page
+    /// (rendered as HTML by [`report::ReportView::html`]).
+    fn report_view(
+        table: &Table<'_, Self>,
+        resolution: &Resolution<Self>,
+        viewer: Viewer,
+    ) -> report::ReportView;
     /// Where the game stands between resolutions as `viewer` may read it: plain text.
     fn state_report(table: &Table<'_, Self>, viewer: Viewer) -> String;
     /// The game now as `viewer` may see it, for the API.
@@ -197,6 +205,11 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
 
     /// The track or the map as it is in `state`, as SVG: public, nothing secret in it.
     fn picture_svg(table: &Table<'_, Self>, state: &Self::State) -> String;
+    /// The part of [`Game::picture_svg`] worth a close look on a small screen (where the riders
+    /// or walkers are), as an SVG `viewBox` (x, y, width, height); `None`: the whole picture.
+    fn picture_focus(_table: &Table<'_, Self>, _state: &Self::State) -> Option<[f64; 4]> {
+        None
+    }
     /// The chart's series over `states` (the start, then after each resolved turn).
     fn progress(table: &Table<'_, Self>, states: &[&Self::State]) -> chart::Progress;
 
@@ -210,6 +223,19 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
         state: &mut Self::State,
         action: &GmAction,
     ) -> Result<(), String>;
+}
+
+/// `svg` with its first `viewBox` replaced by `view_box`: the same picture, framed on a part.
+pub fn with_view_box(svg: &str, view_box: [f64; 4]) -> String {
+    let [x, y, w, h] = view_box;
+    let frame = format!(r#"viewBox="{x:.0} {y:.0} {w:.0} {h:.0}""#);
+    match svg.find("viewBox=\"") {
+        Some(at) => match svg[at + 9..].find('"') {
+            Some(end) => format!("{}{frame}{}", &svg[..at], &svg[at + 9 + end + 1..]),
+            None => svg.to_string(),
+        },
+        None => svg.to_string(),
+    }
 }
 
 /// The set-up of a game as given (the server's form, the command line, a game file): checked by

@@ -165,6 +165,14 @@ impl Game for Backpacks {
         crate::report::round_report(table, resolution, viewer)
     }
 
+    fn report_view(
+        table: &Table<'_, Self>,
+        resolution: &Resolution<Self>,
+        viewer: Viewer,
+    ) -> game_api::report::ReportView {
+        crate::report::round_view(table, resolution, viewer)
+    }
+
     fn state_report(table: &Table<'_, Self>, viewer: Viewer) -> String {
         crate::report::outing_report(table, viewer)
     }
@@ -187,6 +195,10 @@ impl Game for Backpacks {
 
     fn picture_svg(table: &Table<'_, Self>, day: &Day) -> String {
         crate::svg::map_svg(&day.map, Some((day, table.seats)))
+    }
+
+    fn picture_focus(_: &Table<'_, Self>, day: &Day) -> Option<[f64; 4]> {
+        crate::svg::map_focus(&day.map, day)
     }
 
     fn progress(table: &Table<'_, Self>, days: &[&Day]) -> Progress {

@@ -12,6 +12,7 @@ pub mod day;
 pub mod deck;
 pub mod game;
 pub mod map;
+pub mod moves;
 pub mod orders;
 pub mod random;
 pub mod report;

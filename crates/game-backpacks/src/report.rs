@@ -82,17 +82,24 @@ fn viewer_line(outing: &Outing, viewer: Viewer) -> String {
     }
 }
 
-/// One turn of a round report.
-/// `nmr[w]`: walker `w` was out and sent no orders for the round (it rests, B&B-11).
-fn turn_section(
+/// One walker's line in a turn: what it did, and the lines under it (moved back, scores,
+/// the day done; its cards drawn and the notes on its orders for its own reader).
+struct WalkerLine {
+    walker: usize,
+    what: String,
+    details: Vec<String>,
+}
+
+/// A turn's facts, for the text and the page alike: the heading (`10:00 · Sunny · ferries
+/// run`), each walker's line, and the turn's notes (the Rucksack, the weather).
+fn turn_lines(
     outing: &Outing,
     before: &Day,
     outcome: &TurnOutcome,
     viewer: Viewer,
     nmr: &[bool],
-) -> String {
+) -> (String, Vec<WalkerLine>, Vec<String>) {
     let names = outing.walkers();
-    let width = names.iter().map(String::len).max().unwrap_or(4);
     let map = &before.map;
     let special = match clock::special(outcome.turn) {
         Special::Ferry => " · ferries run",
@@ -101,11 +108,12 @@ fn turn_section(
         Special::Coffee => " · COFFEE BREAK",
         Special::None => "",
     };
-    let mut out = format!(
-        "{} · {}{special}\n",
+    let heading = format!(
+        "{} · {}{special}",
         clock::time_text(outcome.turn),
         weather_text(outcome.weather)
     );
+    let mut lines = Vec::new();
     for (w, t) in outcome.walkers.iter().enumerate() {
         let own = viewer.sees_secrets_of(Seat(w as u8));
         let from = place_text(before, t.from);
@@ -156,14 +164,12 @@ fn turn_section(
             Did::Break => format!("stopped at {from}"),
             Did::Afloat => "waited on the lake".into(),
         };
-        let _ = writeln!(out, "  {:<width$}  {what}", names[w]);
+        let mut details = Vec::new();
         if t.bumped {
-            let _ = writeln!(
-                out,
-                "  {:<width$}    moved back to {} (a later arrival on a shared space, 4.5)",
-                "",
+            details.push(format!(
+                "moved back to {} (a later arrival on a shared space, 4.5)",
                 place_text(before, t.to)
-            );
+            ));
         }
         if !t.scores.is_empty() {
             let scores: Vec<String> = t
@@ -171,22 +177,18 @@ fn turn_section(
                 .iter()
                 .map(|&(s, p)| format!("{p:+} {}", score_name(map, s)))
                 .collect();
-            let _ = writeln!(out, "  {:<width$}    scores {}", "", scores.join(", "));
+            details.push(format!("scores {}", scores.join(", ")));
         }
         if t.finished {
-            let _ = writeln!(
-                out,
-                "  {:<width$}    is back in Keswick: the day is done",
-                ""
-            );
+            details.push("is back in Keswick: the day is done".into());
         }
         if own {
             if !t.drew.is_empty() {
                 let drew: Vec<String> = t.drew.iter().map(|c| c.to_string()).collect();
-                let _ = writeln!(out, "  {:<width$}    drew {}", "", drew.join(", "));
+                details.push(format!("drew {}", drew.join(", ")));
             }
             for note in &t.notes {
-                let _ = writeln!(out, "  {:<width$}    note: {note}", "");
+                details.push(format!("note: {note}"));
             }
         } else {
             for note in t
@@ -194,42 +196,69 @@ fn turn_section(
                 .iter()
                 .filter(|n| n.starts_with("the ferry") || n.starts_with("not back"))
             {
-                let _ = writeln!(out, "  {:<width$}    {note}", "");
+                details.push(note.clone());
             }
         }
+        lines.push(WalkerLine {
+            walker: w,
+            what,
+            details,
+        });
     }
+    let mut notes = Vec::new();
     for m in &outcome.rucksack {
         let to = &names[usize::from(m.to)];
-        let _ = match (m.how, m.from) {
-            (RucksackHow::Drawn, _) => writeln!(
-                out,
-                "  The Heavy Rucksack is drawn: {to} carries it (10.1)."
-            ),
-            (RucksackHow::Handed { sub_turn }, Some(from)) => writeln!(
-                out,
-                "  The Heavy Rucksack passes from {} to {to} {} (10.4).",
+        match (m.how, m.from) {
+            (RucksackHow::Drawn, _) => notes.push(format!(
+                "The Heavy Rucksack is drawn: {to} carries it (10.1)."
+            )),
+            (RucksackHow::Handed { sub_turn }, Some(from)) => notes.push(format!(
+                "The Heavy Rucksack passes from {} to {to} {} (10.4).",
                 names[usize::from(from)],
                 if sub_turn == 13 {
                     "at the end of the turn".to_string()
                 } else {
                     format!("at sub-turn {sub_turn}")
                 }
-            ),
-            (RucksackHow::Voted, Some(from)) => writeln!(
-                out,
-                "  By vote the Heavy Rucksack passes from {} to {to} (10.5).",
+            )),
+            (RucksackHow::Voted, Some(from)) => notes.push(format!(
+                "By vote the Heavy Rucksack passes from {} to {to} (10.5).",
                 names[usize::from(from)]
-            ),
-            _ => Ok(()),
-        };
+            )),
+            _ => {}
+        }
     }
     for &(w, weather) in &outcome.weather_changes {
-        let _ = writeln!(
-            out,
-            "  {} plays a weather card: the weather is now {} (9.1).",
+        notes.push(format!(
+            "{} plays a weather card: the weather is now {} (9.1).",
             names[usize::from(w)],
             weather_text(weather)
-        );
+        ));
+    }
+    (heading, lines, notes)
+}
+
+/// One turn of a round report.
+/// `nmr[w]`: walker `w` was out and sent no orders for the round (it rests, B&B-11).
+fn turn_section(
+    outing: &Outing,
+    before: &Day,
+    outcome: &TurnOutcome,
+    viewer: Viewer,
+    nmr: &[bool],
+) -> String {
+    let names = outing.walkers();
+    let width = names.iter().map(String::len).max().unwrap_or(4);
+    let (heading, lines, notes) = turn_lines(outing, before, outcome, viewer, nmr);
+    let mut out = format!("{heading}\n");
+    for line in lines {
+        let _ = writeln!(out, "  {:<width$}  {}", names[line.walker], line.what);
+        for d in line.details {
+            let _ = writeln!(out, "  {:<width$}    {d}", "");
+        }
+    }
+    for n in notes {
+        let _ = writeln!(out, "  {n}");
     }
     out
 }
@@ -428,6 +457,147 @@ pub fn outing_report(outing: &Outing, viewer: Viewer) -> String {
         }
     }
     out
+}
+
+/// The report of one resolved round as a typed view for the page, as `viewer` may read it: the
+/// same facts as [`round_report`] (each turn's walkers, scores and notes; the standings; the
+/// winner when the day is over), the reader's own walker marked.
+pub fn round_view(
+    outing: &Outing,
+    record: &RoundRecord,
+    viewer: Viewer,
+) -> game_api::report::ReportView {
+    use game_api::report::{Over, Podium, ReportView, Row, Section};
+    let names = outing.walkers();
+    let first = record.before.turn;
+    let mine = |w: usize| matches!(viewer, Viewer::Seat(s) if s.index() == w);
+    let nmr: Vec<bool> = (0..names.len())
+        .map(|w| {
+            record.orders.get(w).is_some_and(Option::is_none) && record.before.walkers[w].is_out()
+        })
+        .collect();
+    let silent: Vec<&str> = names
+        .iter()
+        .zip(&nmr)
+        .filter(|(_, n)| **n)
+        .map(|(name, _)| name.as_str())
+        .collect();
+    let mut notes = Vec::new();
+    if !silent.is_empty() {
+        notes.push(format!(
+            "No orders received from: {} (they rest, B&B-11).",
+            silent.join(", ")
+        ));
+    }
+    let mut sections = Vec::new();
+    let mut before = record.before.clone();
+    for (k, outcome) in record.events.iter().enumerate() {
+        let (heading, lines, turn_notes) = turn_lines(outing, &before, outcome, viewer, &nmr);
+        sections.push(Section {
+            heading,
+            head: ["Walker", "Did", "Scores and notes"]
+                .map(String::from)
+                .to_vec(),
+            rows: lines
+                .into_iter()
+                .map(|l| Row {
+                    cells: vec![names[l.walker].clone(), l.what, l.details.join("; ")],
+                    own: mine(l.walker),
+                })
+                .collect(),
+            notes: turn_notes,
+        });
+        if k == 0 {
+            for (w, t) in outcome.walkers.iter().enumerate() {
+                before.walkers[w].place = t.to;
+            }
+        }
+    }
+    let day = &record.after;
+    let map = &day.map;
+    let view = day.view(viewer);
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by_key(|&w| (-day.final_points(w), w));
+    let points = |w: usize| {
+        let p = day.final_points(w);
+        format!("{p} {}", if p.abs() == 1 { "point" } else { "points" })
+    };
+    let mut standings = Section {
+        heading: "Standings".into(),
+        head: ["#", "Walker", "Points", "Where", "Targets"]
+            .map(String::from)
+            .to_vec(),
+        ..Section::default()
+    };
+    for (rank, &w) in order.iter().enumerate() {
+        let walker = &view.walkers[w];
+        let reached: Vec<&str> = day
+            .targets
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| walker.reached & (1 << k) != 0)
+            .map(|(_, &t)| map.location_id(t))
+            .collect();
+        let status = if walker.lost {
+            "not back by 18:00: all points lost".to_string()
+        } else if let Some(t) = walker.finished {
+            format!("back in Keswick at {}", clock::time_text(t))
+        } else {
+            format!("at {}", place_text(day, walker.place))
+        };
+        standings.rows.push(Row {
+            cells: vec![
+                format!("{}.", rank + 1),
+                names[w].clone(),
+                points(w),
+                status,
+                reached.join(" "),
+            ],
+            own: mine(w),
+        });
+    }
+    standings.notes.push(format!(
+        "The clock: {}. The weather: {}.",
+        if day.is_over() {
+            "18:00, the day is over".to_string()
+        } else {
+            format!(
+                "next: {} (round {})",
+                clock::time_text(day.turn),
+                clock::round(day.turn)
+            )
+        },
+        weather_text(day.weather)
+    ));
+    let over = day.is_over().then(|| Over {
+        banner: format!(
+            "The day is over. {} wins.",
+            order.first().map_or("nobody", |&w| names[w].as_str())
+        ),
+        podium: order
+            .iter()
+            .take(3)
+            .enumerate()
+            .map(|(k, &w)| Podium {
+                place: k + 1,
+                name: names[w].clone(),
+                detail: points(w),
+                own: mine(w),
+            })
+            .collect(),
+    });
+    ReportView {
+        title: format!(
+            "Round {} ({} and {})",
+            clock::round(first),
+            clock::time_text(first),
+            clock::time_text(first + 1)
+        ),
+        notes,
+        sections,
+        standings,
+        over,
+    }
 }
 
 #[cfg(test)]

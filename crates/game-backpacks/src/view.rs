@@ -127,5 +127,36 @@ pub fn day_json(
             "money_text": walker.secrets.as_ref().map(|s| crate::report::money_text(s.money)),
             "chocolate": walker.secrets.as_ref().map(|s| s.chocolate),
         })).collect::<Vec<_>>(),
+        // The seat's own legal moves for the coming turn (the list the order form offers).
+        "moves": crate::moves::Standing::now(&view).map(|standing| {
+            crate::moves::legal_moves(&day.map, &standing)
+                .iter()
+                .map(|m| moves_json(&day.map, m, view.weather))
+                .collect::<Vec<_>>()
+        }),
+    })
+}
+
+/// One legal move as JSON: its order text, what kind it is, the card, and where it ends.
+fn moves_json(map: &Map, m: &crate::moves::Move, weather: crate::Weather) -> serde_json::Value {
+    use crate::orders::Action;
+    let (kind, card, chocolate) = match &m.action {
+        Action::Rest => ("rest", None, false),
+        Action::Walk {
+            card, chocolate, ..
+        } => ("walk", Some(card.to_string()), *chocolate),
+        Action::Tea { .. } => ("tea", None, false),
+        Action::Ferry { .. } => ("ferry", None, false),
+        Action::Bus { .. } => ("bus", None, false),
+        Action::Blister => ("blister", None, false),
+    };
+    serde_json::json!({
+        "order": m.text(map),
+        "kind": kind,
+        "card": card,
+        "chocolate": chocolate,
+        "to": m.end.map(|s| map.space_id(s)),
+        "to_name": m.end.and_then(|s| map.location_at(s)).map(|l| l.name.clone()),
+        "points": m.end.map(|s| map.points(s, weather)),
     })
 }

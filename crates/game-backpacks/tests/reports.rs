@@ -15,7 +15,8 @@
 //! `cargo insta review` or `INSTA_UPDATE=always`, and read the diff before committing it.
 //! `INSTA_FORCE_PASS=1` lists every changed snapshot instead of stopping at the first.
 //!
-//! HTML reports do not exist yet (a later issue); when they do, they belong here too.
+//! The HTML report of the page ([`Game::report_view`] rendered by `ReportView::html`) is
+//! snapshotted for the same three viewers, as `reports__STEM-html.snap`.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -42,9 +43,9 @@ fn scenario_stems() -> Vec<String> {
     stems
 }
 
-/// The three reports of one scenario's turn, as one text. `json` is the scenario as written,
+/// The three reports of one scenario's turn, as one text; and the three HTML reports. `json` is the scenario as written,
 /// for which walkers it gives orders.
-fn reports(stem: &str, scenario: &Scenario, json: &Value) -> String {
+fn reports(stem: &str, scenario: &Scenario, json: &Value) -> (String, String) {
     let (after, outcome) = scenario
         .resolve()
         .unwrap_or_else(|e| panic!("{stem}: refused: {e}"));
@@ -78,6 +79,7 @@ fn reports(stem: &str, scenario: &Scenario, json: &Value) -> String {
         history: std::slice::from_ref(&resolution),
     };
     let mut text = String::new();
+    let mut html = String::new();
     for (label, viewer) in [
         ("the GM", Viewer::Gm),
         ("seat 0", Viewer::Seat(Seat(0))),
@@ -95,9 +97,21 @@ fn reports(stem: &str, scenario: &Scenario, json: &Value) -> String {
                 "{stem}: the public copy shows a walker's cards:\n{report}"
             );
         }
+        let page = Backpacks::report_view(&table, &resolution, viewer).html();
+        assert!(
+            page.contains("<table class=\"standings\">"),
+            "{stem}: the HTML report for {label} lacks the standings:\n{page}"
+        );
+        if viewer == Viewer::Public {
+            assert!(
+                !page.contains(" drew ") && !page.contains("drew "),
+                "{stem}: the public HTML shows a walker's cards:\n{page}"
+            );
+        }
+        html.push_str(&format!("<!-- report for {label} -->\n{page}\n"));
         text.push_str(&format!("──────── report for {label} ────────\n{report}\n"));
     }
-    text
+    (text, html)
 }
 
 #[test]
@@ -111,9 +125,10 @@ fn every_case_book_round_report_matches_its_snapshot() {
             Scenario::from_json(&text, map.clone()).unwrap_or_else(|e| panic!("{stem}: {e}"));
         let json: Value = serde_json::from_str(&text).unwrap();
         let comment = json["comment"].as_str().unwrap_or_default().to_string();
-        let reports = reports(stem, &scenario, &json);
+        let (reports, html) = reports(stem, &scenario, &json);
         insta::with_settings!({ description => comment, omit_expression => true }, {
             insta::assert_snapshot!(stem.as_str(), reports);
+            insta::assert_snapshot!(format!("{stem}-html"), html);
         });
     }
 }

@@ -201,6 +201,14 @@ impl Game for BreakingAway {
         crate::report::turn_report(table, resolution, viewer)
     }
 
+    fn report_view(
+        table: &Table<'_, Self>,
+        resolution: &Resolution<Self>,
+        viewer: Viewer,
+    ) -> game_api::report::ReportView {
+        crate::report::turn_view(table, resolution, viewer)
+    }
+
     fn state_report(table: &Table<'_, Self>, viewer: Viewer) -> String {
         crate::report::race_report(table, viewer)
     }
@@ -215,6 +223,10 @@ impl Game for BreakingAway {
 
     fn picture_svg(table: &Table<'_, Self>, state: &Position) -> String {
         crate::svg::track_svg(&state.view(Viewer::Public), table.seats)
+    }
+
+    fn picture_focus(table: &Table<'_, Self>, state: &Position) -> Option<[f64; 4]> {
+        crate::svg::track_focus(&state.view(Viewer::Public), table.seats)
     }
 
     fn progress(table: &Table<'_, Self>, states: &[&Position]) -> Progress {

@@ -496,3 +496,200 @@ pub fn race_report(race: &Race, viewer: Viewer) -> String {
     }
     out
 }
+
+/// The report of one resolved turn as a typed view for the page, as `viewer` may read it: the
+/// same facts as [`turn_report`] (moves, line results, replacement cards to their owners, the
+/// standings, the result), the reader's own riders marked.
+pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::report::ReportView {
+    use game_api::report::{Over, Podium, ReportView, Row, Section};
+    let set = race.rules().set;
+    let outcome = &record.events[0];
+    let name = |i: usize| {
+        let r = &record.before.riders[i];
+        race.rider_name(r.team, r.grade)
+    };
+    let own = |i: usize| match viewer {
+        Viewer::Seat(s) => record.before.riders[i].team == s.0,
+        _ => false,
+    };
+    let mut notes = Vec::new();
+    if let Some(first) = outcome.first_team {
+        notes.push(format!(
+            "Turn 1: team {} was drawn to move first; then clockwise, every rider 1, then 2, 3 and 4.",
+            race.teams()[usize::from(first)]
+        ));
+    }
+    let nmr: Vec<&str> = record
+        .orders
+        .iter()
+        .zip(race.teams())
+        .enumerate()
+        .filter(|(t, (o, _))| {
+            o.is_none() && BreakingAway::takes_orders(&record.before, Seat(*t as u8))
+        })
+        .map(|(_, (_, name))| name.as_str())
+        .collect();
+    if !nmr.is_empty() {
+        notes.push(format!(
+            "No moves received from: {}. Their riders played their highest cards.",
+            nmr.join(", ")
+        ));
+    }
+    let mut moves = Section {
+        heading: "Moves, in the order they were made".into(),
+        head: ["Rider", "Card", "From", "To", "Note"]
+            .map(String::from)
+            .to_vec(),
+        ..Section::default()
+    };
+    for m in &outcome.moves {
+        let together = outcome.moves.iter().filter(|o| o.group == m.group).count() > 1;
+        let mut note = match m.source {
+            Source::Ordered => String::new(),
+            Source::Nmr => "no orders: highest card".into(),
+            Source::Dropped => "dropped: highest card".into(),
+        };
+        if together {
+            if !note.is_empty() {
+                note.push_str("; ");
+            }
+            note.push_str("moved together (postal 8.2.5)");
+        }
+        moves.rows.push(Row {
+            cells: vec![
+                name(m.rider),
+                m.card.to_string(),
+                m.from.to_string(),
+                m.to.to_string(),
+                note,
+            ],
+            own: own(m.rider),
+        });
+    }
+    let mut sections = vec![moves];
+    for line in Line::ALL {
+        let awards: Vec<_> = outcome.awards.iter().filter(|a| a.line == line).collect();
+        let mut section = Section {
+            heading: line_title(set, line),
+            head: ["Place", "Rider", "Points"].map(String::from).to_vec(),
+            ..Section::default()
+        };
+        for a in &awards {
+            let names: Vec<String> = a.riders.iter().map(|&r| name(r)).collect();
+            let shared = if a.riders.len() > 1 {
+                " each (shared)"
+            } else {
+                ""
+            };
+            section.rows.push(Row {
+                cells: vec![
+                    ordinal(a.place),
+                    names.join(" = "),
+                    format!("{} {}{shared}", a.points, points_word(a.points)),
+                ],
+                own: a.riders.iter().any(|&r| own(r)),
+            });
+        }
+        if line == Line::Finish {
+            for &(r, place) in &outcome.finishers {
+                if !awards.iter().any(|a| a.riders.contains(&r)) {
+                    section.rows.push(Row {
+                        cells: vec![ordinal(place), name(r), "no points".into()],
+                        own: own(r),
+                    });
+                }
+            }
+        }
+        if !section.rows.is_empty() {
+            sections.push(section);
+        }
+    }
+    let view = record.after.view(viewer);
+    let mut replacements = Section {
+        heading: "Replacement cards (each team sees its own)".into(),
+        head: ["Rider", "Card", "Why", "Hand now"]
+            .map(String::from)
+            .to_vec(),
+        ..Section::default()
+    };
+    for (i, rep) in outcome.replacements.iter().enumerate() {
+        let Some(rep) = rep else { continue };
+        let Some(hand) = view.riders[i].hand else {
+            continue;
+        };
+        let why = match rep.why {
+            Why::Slipstream { riders_ahead: 0 } => "no riders directly ahead".to_string(),
+            Why::Slipstream { riders_ahead: 1 } => "3 + 1 rider directly ahead".to_string(),
+            Why::Slipstream { riders_ahead } => {
+                format!("3 + {riders_ahead} riders in the string ahead")
+            }
+            Why::BreakingAway { lead } => format!("broke away: sole leader by {lead}"),
+            Why::KeptLead => "kept the sole lead".into(),
+            Why::Alone => "alone on the road".into(),
+            Why::Crowded => "crowded square on turn 1".into(),
+        };
+        replacements.rows.push(Row {
+            cells: vec![
+                name(i),
+                rep.card.to_string(),
+                why,
+                format!("{:?}", hand.ascending()),
+            ],
+            own: own(i),
+        });
+    }
+    if !replacements.rows.is_empty() {
+        sections.push(replacements);
+    }
+    let position = &record.after;
+    let points = position.team_points();
+    let best = position.team_best_place();
+    let mine = |t: usize| matches!(viewer, Viewer::Seat(s) if s.index() == t);
+    let mut standings = Section {
+        heading: "Team standings".into(),
+        head: ["#", "Team", "Points", "Best finisher"]
+            .map(String::from)
+            .to_vec(),
+        ..Section::default()
+    };
+    let order = position.standings();
+    for (rank, &t) in order.iter().enumerate() {
+        let t = usize::from(t);
+        standings.rows.push(Row {
+            cells: vec![
+                format!("{}.", rank + 1),
+                race.teams()[t].clone(),
+                format!("{} {}", points[t], points_word(points[t])),
+                best[t].map(ordinal).unwrap_or_default(),
+            ],
+            own: mine(t),
+        });
+    }
+    let over = outcome.race_over.then(|| Over {
+        banner: format!(
+            "The race is over. Team {} wins.",
+            race.teams()[usize::from(order[0])]
+        ),
+        podium: order
+            .iter()
+            .take(3)
+            .enumerate()
+            .map(|(k, &t)| {
+                let t = usize::from(t);
+                Podium {
+                    place: k + 1,
+                    name: race.teams()[t].clone(),
+                    detail: format!("{} {}", points[t], points_word(points[t])),
+                    own: mine(t),
+                }
+            })
+            .collect(),
+    });
+    ReportView {
+        title: format!("Turn {}", outcome.turn),
+        notes,
+        sections,
+        standings,
+        over,
+    }
+}

@@ -19,6 +19,52 @@ const DISC: i32 = 12;
 
 pub use game_api::chart::seat_colour as team_colour;
 
+/// The close-up of the track for a small screen, as a `viewBox`: the squares where the riders
+/// are (at least 30 wide; the 45 squares behind the front of the race when they are spread
+/// wider), or the finish and the finishers once the road is empty. The whole height is kept.
+pub fn track_focus(view: &View, teams: &[String]) -> Option<[f64; 4]> {
+    let svg = track_svg(view, teams);
+    // The whole picture's size, as drawn.
+    let size = |name: &str| -> Option<f64> {
+        let at = svg.find(&format!(" {name}=\""))? + name.len() + 3;
+        svg[at..].split('"').next()?.parse().ok()
+    };
+    let (width, height) = (size("width")?, size("height")?);
+    let start = Grade::ALL
+        .iter()
+        .map(|g| g.start_distance(view.rules))
+        .min()
+        .unwrap_or(0);
+    let finish = view.rules.set.line_distance(Line::Finish);
+    let x_of = |distance: i32| f64::from(LEFT + (distance - start) * CELL);
+    let on_track: Vec<i32> = view
+        .riders
+        .iter()
+        .filter(|r| r.on_track())
+        .map(|r| r.distance)
+        .collect();
+    let (low, high) = match (on_track.iter().min(), on_track.iter().max()) {
+        (Some(&low), Some(&high)) if high - low <= 45 => (low - 3, high + 3),
+        (Some(_), Some(&high)) => (high - 42, high + 3),
+        // The road is empty: the finish and the finishers' list.
+        _ => (finish - 20, finish + 1),
+    };
+    let (low, high) = if high - low < 30 {
+        let mid = (low + high) / 2;
+        (mid - 15, mid + 15)
+    } else {
+        (low, high)
+    };
+    let x0 = (x_of(low) - 30.0).max(0.0);
+    // Room on the right for the finishers' list when the finish is in the frame.
+    let x1 = if high + 1 >= finish {
+        width
+    } else {
+        (x_of(high + 1) + 20.0).min(width)
+    };
+    (x1 - x0 < width).then_some([x0, 0.0, x1 - x0, height])
+}
+
 /// Draws the track with the riders of `view`; `teams` names the teams (for the tooltips and
 /// the legend).
 pub fn track_svg(view: &View, teams: &[String]) -> String {
@@ -181,6 +227,38 @@ mod tests {
             hand(&[5, 5, 6]),
         ];
         Position::start(Rules::postal(), &[team, team])
+    }
+
+    /// Issue 15: the close-up of the track holds every rider and is narrower than the whole.
+    #[test]
+    fn the_close_up_frames_the_riders() {
+        let view = start().view(Viewer::Public);
+        let teams = ["Red".to_string(), "Blue".to_string()];
+        let whole = track_svg(&view, &teams);
+        let width: f64 = whole
+            .split(" width=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let [x, _, w, _] = track_focus(&view, &teams).expect("a close-up at the start");
+        assert!(w < width / 2.0, "{w} of {width}");
+        let start = Grade::ALL
+            .iter()
+            .map(|g| g.start_distance(view.rules))
+            .min()
+            .unwrap();
+        for r in &view.riders {
+            let rx = f64::from(LEFT + (r.distance - start) * CELL);
+            assert!(
+                x <= rx && rx + f64::from(CELL) <= x + w,
+                "rider at {} outside",
+                r.distance
+            );
+        }
     }
 
     #[test]

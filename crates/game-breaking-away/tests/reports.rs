@@ -18,7 +18,8 @@
 //! engine under `Game::resolve`, with the per-rider orders, and its snapshot says so. Everywhere
 //! else the test checks that the team orders give each rider the card the scenario orders.
 //!
-//! HTML reports do not exist yet (a later issue); when they do, they belong here too.
+//! The HTML report of the page ([`Game::report_view`] rendered by `ReportView::html`) is
+//! snapshotted for the same three viewers, as `reports__STEM-html.snap`.
 
 use std::path::{Path, PathBuf};
 
@@ -69,8 +70,8 @@ fn grades_repeat_in_a_team(scenario: &Scenario) -> bool {
     })
 }
 
-/// The three reports of one scenario's turn, as one text.
-fn reports(stem: &str, scenario: &Scenario) -> String {
+/// The three reports of one scenario's turn, as one text; and the three HTML reports.
+fn reports(stem: &str, scenario: &Scenario) -> (String, String) {
     let before = scenario.position.clone();
     let orders = team_orders(scenario);
     let (after, events, how) = if grades_repeat_in_a_team(scenario) {
@@ -107,6 +108,7 @@ fn reports(stem: &str, scenario: &Scenario) -> String {
         history: std::slice::from_ref(&resolution),
     };
     let mut text = format!("resolved by {how}\n");
+    let mut html = String::new();
     for (label, viewer) in [
         ("the GM", Viewer::Gm),
         ("seat 0", Viewer::Seat(Seat(0))),
@@ -125,9 +127,30 @@ fn reports(stem: &str, scenario: &Scenario) -> String {
                 "{stem}: the public copy shows a hand:\n{report}"
             );
         }
+        let page = BreakingAway::report_view(&table, &resolution, viewer).html();
+        assert!(
+            page.contains("<table class=\"standings\">"),
+            "{stem}: the HTML report for {label} lacks the standings:\n{page}"
+        );
+        if viewer == Viewer::Public {
+            assert!(
+                !page.contains("Hand now") && !page.contains("hand now"),
+                "{stem}: the public HTML shows a hand:\n{page}"
+            );
+        }
+        if let Viewer::Seat(s) = viewer {
+            // The reader's own riders are marked, and only theirs.
+            let own = resolution.before.riders.iter().any(|r| r.team == s.0);
+            assert_eq!(
+                page.contains(r#"<tr class="own">"#),
+                own,
+                "{stem}: own rows:\n{page}"
+            );
+        }
+        html.push_str(&format!("<!-- report for {label} -->\n{page}\n"));
         text.push_str(&format!("\n──────── report for {label} ────────\n{report}"));
     }
-    text
+    (text, html)
 }
 
 #[test]
@@ -141,9 +164,10 @@ fn every_case_book_turn_report_matches_its_snapshot() {
             .as_str()
             .unwrap_or_default()
             .to_string();
-        let reports = reports(stem, &scenario);
+        let (reports, html) = reports(stem, &scenario);
         insta::with_settings!({ description => comment, omit_expression => true }, {
             insta::assert_snapshot!(stem.as_str(), reports);
+            insta::assert_snapshot!(format!("{stem}-html"), html);
         });
     }
 }

@@ -20,6 +20,10 @@ pub struct Setup {
     pub seats: Vec<String>,
     /// Every random draw of the game comes from this seed.
     pub seed: u64,
+    /// The secret the seed was derived from (`draws`), on the server; `None` where the GM
+    /// chose the seed. Withheld from everyone but the server until the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
     /// A GM's own map (TOML), where the game has one; `None`: the shipped default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub map: Option<String>,
@@ -61,6 +65,10 @@ pub enum Event {
     /// The coming turn (Breaking Away) or round (Backpacks) was adjudicated.
     Resolved {
         turn: u16,
+        /// SHA-256 of the turn's public report as it was published (`draws::report_digest`);
+        /// `None` in logs of earlier releases. Checked by `verify`, not by a replay.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        digest: Option<String>,
     },
     /// The GM declared a rider dropped (postal 10.1).
     Dropped {
@@ -98,6 +106,11 @@ pub enum Event {
 }
 
 impl Event {
+    /// The coming turn was resolved (the digest is filled in by whoever logs it).
+    pub fn resolved(turn: u16) -> Event {
+        Event::Resolved { turn, digest: None }
+    }
+
     /// Whether the entry changes the game's record (rather than only its history).
     pub fn changes_record(&self) -> bool {
         matches!(

@@ -101,6 +101,11 @@ impl GameFile {
             } else if event.changes_record() {
                 record.apply(&event)?;
             }
+            // The log keeps the digest of what the turn published, for `verify`.
+            if let Event::Resolved { turn, digest: None } = event {
+                let digest = Some(record.turn_digest(turn)?);
+                log.last_mut().expect("just pushed").event = Event::Resolved { turn, digest };
+            }
         }
         self.record = record;
         self.log = log;
@@ -157,6 +162,22 @@ impl GameFile {
             (other, _) => log_error(format!("game file: format {other:?} is not a game file")),
         }
     }
+}
+
+/// A game file's log and, for this version's files, the game as stored (unchecked): what
+/// `verify` replays step by step.
+pub(crate) fn parts(text: &str) -> Result<(Vec<LogEntry>, Option<Value>), GmError> {
+    let head: Value = serde_json::from_str(text)
+        .map_err(|e| GmError::Log(format!("game file: not valid JSON: {e}")))?;
+    if head.get("format").and_then(Value::as_str) == Some(FORMAT)
+        && head.get("version").and_then(Value::as_u64) == Some(u64::from(VERSION))
+    {
+        let file: FileV2 =
+            serde_json::from_value(head).map_err(|e| GmError::Log(format!("game file: {e}")))?;
+        return Ok((file.log, Some(file.state)));
+    }
+    let game = GameFile::from_json(text)?;
+    Ok((game.log, None))
 }
 
 /// Game files of release 0.1: a race file and an outing file, each with its own log.
@@ -217,6 +238,7 @@ mod legacy {
                 options,
                 seats: seats.clone(),
                 seed,
+                secret: None,
                 map: None,
                 deck: None,
             }
@@ -227,6 +249,7 @@ mod legacy {
                 options: Vec::new(),
                 seats: seats.clone(),
                 seed,
+                secret: None,
                 map: custom("map"),
                 deck: custom("deck"),
             }
@@ -278,7 +301,7 @@ mod legacy {
                         }
                     }
                     turn += 1;
-                    events.push(Event::Resolved { turn });
+                    events.push(Event::resolved(turn));
                 }
                 "drop" | "retire" => {
                     let rider = body

@@ -6,11 +6,13 @@
 //! caller gives the time.
 
 pub mod deadline;
+pub mod draws;
 pub mod error;
 pub mod event;
 pub mod file;
 pub mod record;
 pub mod registry;
+pub mod verify;
 
 pub use deadline::{DeadlineRule, utc_text};
 pub use error::GmError;

@@ -96,6 +96,7 @@ impl<G: BotGame> GameRecord<G> {
                 return refused(format!("{}s: {name:?} is given twice", G::SEAT_NOUN));
             }
         }
+        crate::draws::check(setup).map_err(GmError::Refused)?;
         let seed = Seed(setup.seed);
         let state = (!G::has_lineups(&settings)).then(|| {
             let lineups = vec![G::default_lineup(&settings); seats.len()];
@@ -247,7 +248,7 @@ impl<G: BotGame> GameRecord<G> {
                     .map_err(|e| GmError::Refused(format!("orders: {e}")))?;
                 self.seal_orders(*seat, orders)
             }
-            Event::Resolved { turn } => {
+            Event::Resolved { turn, .. } => {
                 if self.turn() != *turn {
                     return refused(format!(
                         "turn: the coming turn is {}, not {turn}",
@@ -446,6 +447,22 @@ impl<G: BotGame> GameRecord<G> {
             ));
         };
         Ok(G::turn_report(&self.table(), resolution, viewer))
+    }
+
+    /// A turn's report as a typed view for the page, as `viewer` may see it (`turn` from 1).
+    pub fn report_view(
+        &self,
+        viewer: Viewer,
+        turn: u16,
+    ) -> Result<game_api::report::ReportView, GmError> {
+        let Some(resolution) = self.history.get(usize::from(turn).wrapping_sub(1)) else {
+            return refused(format!(
+                "turn: {} {turn} has not been resolved (resolved: {})",
+                G::TURN_NOUN,
+                self.resolved()
+            ));
+        };
+        Ok(G::report_view(&self.table(), resolution, viewer))
     }
 
     /// Where the game stands between turns, as `viewer` may read it.

@@ -4,6 +4,7 @@
 
 use bots::{BotGame, BotKind};
 use game_api::chart::Progress;
+use game_api::report::ReportView;
 use game_api::{Game, Seat, Viewer};
 use serde_json::Value;
 
@@ -99,9 +100,11 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     ) -> Result<Vec<Event>, GmError>;
     fn bot_events(&self, seat: Seat, bot: BotKind) -> Result<Vec<Event>, GmError>;
     fn turn_report(&self, viewer: Viewer, turn: u16) -> Result<String, GmError>;
+    fn report_view(&self, viewer: Viewer, turn: u16) -> Result<ReportView, GmError>;
     fn state_report(&self, viewer: Viewer) -> String;
     fn view_json(&self, viewer: Viewer) -> Value;
     fn picture_svg(&self, turn: u16) -> Option<String>;
+    fn picture_focus(&self, turn: u16) -> Option<[f64; 4]>;
     fn progress(&self, upto: u16) -> Progress;
     fn scenario_json(&self) -> Result<Value, GmError>;
     fn setup_note(&self) -> String;
@@ -173,6 +176,9 @@ where
     fn turn_report(&self, viewer: Viewer, turn: u16) -> Result<String, GmError> {
         GameRecord::turn_report(self, viewer, turn)
     }
+    fn report_view(&self, viewer: Viewer, turn: u16) -> Result<ReportView, GmError> {
+        GameRecord::report_view(self, viewer, turn)
+    }
     fn state_report(&self, viewer: Viewer) -> String {
         GameRecord::state_report(self, viewer)
     }
@@ -182,6 +188,10 @@ where
     fn picture_svg(&self, turn: u16) -> Option<String> {
         let state = self.state_after(turn)?;
         Some(G::picture_svg(&self.table(), state))
+    }
+    fn picture_focus(&self, turn: u16) -> Option<[f64; 4]> {
+        let state = self.state_after(turn)?;
+        G::picture_focus(&self.table(), state)
     }
     fn progress(&self, upto: u16) -> Progress {
         let upto = upto.min(self.resolved());
@@ -344,11 +354,50 @@ impl Record {
 
     /// A turn's report (the last one if `turn` is `None`) as plain text, as `viewer` may see
     /// it; where the game stands if nothing has been resolved.
+    /// Every report a player gets ends with the game's commitment to its draws (`draws`).
     pub fn report_text(&self, viewer: Viewer, turn: Option<u16>) -> Result<String, GmError> {
+        let mut text = self.report_body(viewer, turn)?;
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push('\n');
+        text.push_str(&self.commitment_line());
+        Ok(text)
+    }
+
+    /// The line that ends every report: the game's commitment to its draws.
+    pub fn commitment_line(&self) -> String {
+        format!(
+            "Draws committed: SHA-256 {} (checked when the {} is over: postrider verify)\n",
+            self.commitment(),
+            self.game().game_noun
+        )
+    }
+
+    /// `report_text` without the commitment: for a printout of many turns (`demo`).
+    pub fn report_body(&self, viewer: Viewer, turn: Option<u16>) -> Result<String, GmError> {
         match turn.or((self.resolved() > 0).then(|| self.resolved())) {
             None => Ok(self.0.state_report(viewer)),
             Some(t) => self.0.turn_report(viewer, t),
         }
+    }
+
+    /// A resolved turn's report as a typed view for the page (HTML with
+    /// [`ReportView::html`]), as `viewer` may see it.
+    pub fn report_view(&self, viewer: Viewer, turn: u16) -> Result<ReportView, GmError> {
+        self.0.report_view(viewer, turn)
+    }
+
+    /// The game's published commitment to its draws (`draws::commitment`).
+    pub fn commitment(&self) -> String {
+        crate::draws::commitment(self.setup())
+    }
+
+    /// The digest of a resolved turn's public report, as the log keeps it
+    /// (`draws::report_digest`).
+    pub fn turn_digest(&self, turn: u16) -> Result<String, GmError> {
+        let report = self.0.turn_report(Viewer::Public, turn)?;
+        Ok(crate::draws::report_digest(&report))
     }
 
     /// Where the game stands between turns, as `viewer` may read it: the road or the map, the
@@ -366,6 +415,14 @@ impl Record {
     /// now); `None` before a race has started.
     pub fn picture_svg(&self, turn: Option<u16>) -> Option<String> {
         self.0.picture_svg(turn.unwrap_or(self.resolved()))
+    }
+
+    /// The same picture framed on where the riders or walkers are (for a small screen);
+    /// `None` when the whole picture is the close-up.
+    pub fn picture_close_up(&self, turn: Option<u16>) -> Option<String> {
+        let turn = turn.unwrap_or(self.resolved());
+        let focus = self.0.picture_focus(turn)?;
+        Some(game_api::with_view_box(&self.0.picture_svg(turn)?, focus))
     }
 
     /// Each rider's distance (Breaking Away) or each walker's points (Backpacks) after every

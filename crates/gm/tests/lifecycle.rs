@@ -10,6 +10,7 @@ fn race_setup() -> Setup {
         options: vec![],
         seats: vec!["red".into(), "blue".into()],
         seed: 7,
+        secret: None,
         map: None,
         deck: None,
     }
@@ -22,6 +23,7 @@ fn day_setup() -> Setup {
         options: vec![],
         seats: vec!["ann".into(), "bob".into()],
         seed: 3,
+        secret: None,
         map: None,
         deck: None,
     }
@@ -68,7 +70,7 @@ fn a_race_is_the_replay_of_its_log() {
         log.push(e);
     }
     assert!(record.all_ready());
-    let resolved = Event::Resolved { turn: 1 };
+    let resolved = Event::resolved(1);
     record.apply(&resolved).unwrap();
     log.push(resolved);
     assert_eq!(record.turn(), 2);
@@ -137,7 +139,7 @@ fn both_teams_sealed() -> (Record, Vec<Event>) {
 fn roll_back_restores_the_sealed_orders_of_the_turn() {
     let (record, mut log) = both_teams_sealed();
     let before = record.to_json();
-    log.push(Event::Resolved { turn: 1 });
+    log.push(Event::resolved(1));
     log.push(Event::Dropped {
         rider: "red A".into(),
     });
@@ -147,14 +149,14 @@ fn roll_back_restores_the_sealed_orders_of_the_turn() {
     assert_eq!(back.turn(), 1);
     assert_eq!(back.to_json(), before);
     // And it can be resolved again, to the same result: the draws come from the seed.
-    log.push(Event::Resolved { turn: 1 });
+    log.push(Event::resolved(1));
     assert_eq!(Record::replay(&log).unwrap().turn(), 2);
 }
 
 #[test]
 fn a_seat_sees_its_own_hands_only() {
     let (mut record, _) = both_teams_sealed();
-    record.apply(&Event::Resolved { turn: 1 }).unwrap();
+    record.apply(&Event::resolved(1)).unwrap();
     let view = record.view_json(Viewer::Seat(Seat(0)));
     for rider in view["riders"].as_array().unwrap() {
         let own = rider["team"] == "red";
@@ -182,7 +184,7 @@ fn a_backpacks_day_takes_orders_and_bots() {
         }
     }
     assert!(record.all_ready());
-    log.push(Event::Resolved { turn: 1 });
+    log.push(Event::resolved(1));
     let replayed = Record::replay(&log).unwrap();
     assert_eq!(replayed.turn(), 2);
     let view = replayed.view_json(Viewer::Seat(Seat(1)));
@@ -193,13 +195,13 @@ fn a_backpacks_day_takes_orders_and_bots() {
 
 #[test]
 fn a_log_that_does_not_fit_is_refused() {
-    let err = Record::replay(&[Event::Resolved { turn: 1 }]).unwrap_err();
+    let err = Record::replay(&[Event::resolved(1)]).unwrap_err();
     assert!(err.to_string().contains("creation"), "{err}");
     let err = Record::replay(&[
         Event::Created {
             setup: race_setup(),
         },
-        Event::Resolved { turn: 2 },
+        Event::resolved(2),
     ])
     .unwrap_err();
     assert!(err.to_string().contains("turn"), "{err}");
@@ -210,7 +212,7 @@ fn pictures_and_the_chart_follow_every_resolved_turn() {
     let (mut record, _) = both_teams_sealed();
     assert_eq!(record.picture_svg(None), None, "no track before the start");
     for turn in 1..=3u16 {
-        record.apply(&Event::Resolved { turn }).unwrap();
+        record.apply(&Event::resolved(turn)).unwrap();
     }
     // The archive draws any resolved turn, and the start; nothing beyond.
     for turn in 0..=3 {
@@ -250,7 +252,7 @@ fn a_backpacks_chart_counts_points() {
         record.picture_svg(None).is_some(),
         "the map before the first round"
     );
-    record.apply(&Event::Resolved { turn: 1 }).unwrap();
+    record.apply(&Event::resolved(1)).unwrap();
     let progress = record.progress(1);
     assert_eq!(progress.quantity, "points");
     assert_eq!(progress.series.len(), 2);

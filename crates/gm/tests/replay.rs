@@ -1,6 +1,6 @@
 //! Whole games through the lifecycle replay from their logs: the game file written after the
 //! last turn reads back to the same game, for any seed, with bots (random and heuristic) and
-//! silent seats (NMR) in every game.
+//! silent seats (NMR) in every game, and their public records verify (`gm::verify`).
 
 use game_api::Seat;
 use gm::{Event, GameFile, Setup};
@@ -18,9 +18,7 @@ fn play(setup: Setup, bots: &[&str]) -> GameFile {
                 events.extend(record.bot_events(Seat(s as u8), bot).unwrap());
             }
         }
-        events.push(Event::Resolved {
-            turn: record.turn(),
-        });
+        events.push(Event::resolved(record.turn()));
         file.push(events, None, "test").unwrap();
         turns += 1;
         assert!(turns <= 130, "a game ends");
@@ -37,19 +35,27 @@ fn check_replays(file: &GameFile) {
         text,
         "a replay reproduces the game and its file"
     );
+    // The public record checks out: every turn's report, every bot's draw (issue 12).
+    let verified = gm::verify::verify(&text, Some(&file.record().commitment())).unwrap();
+    assert_eq!(verified.turns, file.record().resolved());
+    assert_eq!(verified.reports_checked, verified.turns);
+    assert!(verified.over);
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
-    fn races_replay_from_their_log(seed in any::<u64>(), teams in 3usize..=6, board in any::<bool>()) {
+    fn races_replay_from_their_log(bytes in any::<[u8; 32]>(), teams in 3usize..=6, board in any::<bool>()) {
+        // Drawn as on the server: from a secret (`gm::draws`).
+        let (secret, seed) = gm::draws::secret_from_bytes(&bytes);
         let setup = Setup {
             game: "breaking-away".into(),
             rules: Some(if board { "board" } else { "postal-2.2" }.into()),
             options: Vec::new(),
             seats: (0..teams).map(|t| format!("t{t}")).collect(),
             seed,
+            secret: Some(secret),
             map: None,
             deck: None,
         };
@@ -67,6 +73,7 @@ fn a_day_replays_from_its_log() {
         options: Vec::new(),
         seats: ["ann", "bob", "cat"].map(String::from).to_vec(),
         seed: 77,
+        secret: None,
         map: None,
         deck: None,
     };

@@ -60,6 +60,7 @@ pub fn new(new: NewGame<'_>) -> Result<()> {
         options: new.options.to_vec(),
         seats: new.seats,
         seed: new.seed,
+        secret: None,
         map: new.map.map(read_input).transpose()?,
         deck: new.deck.map(read_input).transpose()?,
     };
@@ -184,7 +185,7 @@ pub fn resolve(file: &str, seat: Option<&str>) -> Result<()> {
         bail!("the {} is over", game_word(record));
     }
     let turn = record.turn();
-    change(file, &mut game, vec![Event::Resolved { turn }])?;
+    change(file, &mut game, vec![Event::resolved(turn)])?;
     emit(&game.record().report_text(viewer, Some(turn))?)
 }
 
@@ -198,7 +199,11 @@ pub fn report(file: &str, seat: Option<&str>, public: bool, turn: Option<u16>) -
     let record = game.record();
     let viewer = viewer(record, seat, public)?;
     emit(&match turn {
-        None => record.state_text(viewer),
+        None => format!(
+            "{}\n{}",
+            record.state_text(viewer),
+            record.commitment_line()
+        ),
         Some(turn) => record
             .report_text(viewer, Some(turn))
             .map_err(|e| anyhow!("--{e}"))?,
@@ -287,6 +292,59 @@ pub fn replay(file: &str) -> Result<()> {
     ))
 }
 
+/// A public record that does not check out: `verify` exits with status 1, not 2.
+#[derive(Debug)]
+pub struct Differs(pub String);
+
+impl std::fmt::Display for Differs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Differs {}
+
+pub fn verify(file: &str, commitment: Option<&str>) -> Result<()> {
+    use gm::verify::Failure;
+    let text = read_input(file)?;
+    match gm::verify::verify(&text, commitment) {
+        Ok(v) => {
+            let draws = if v.secret {
+                "the commitment is to the revealed secret, and the seed comes from it"
+            } else {
+                "the seed was chosen by the GM (no secret): the commitment is to the seed"
+            };
+            let mut out = format!(
+                "commitment: {}
+{draws}
+",
+                v.commitment
+            );
+            if v.reports_checked < v.turns {
+                out.push_str(&format!(
+                    "{} of {} reports compared (a record from an earlier release keeps no report digests)
+",
+                    v.reports_checked, v.turns
+                ));
+            }
+            if !v.over {
+                out.push_str(
+                    "the game is not over: its draws are checked only so far
+",
+                );
+            }
+            out.push_str(&format!(
+                "verified: {} turns
+",
+                v.turns
+            ));
+            emit(&out)
+        }
+        Err(Failure::Unreadable(e)) => Err(anyhow!("{file}: {e}")),
+        Err(Failure::Differs { message, .. }) => Err(Differs(format!("{file}: {message}")).into()),
+    }
+}
+
 pub fn export_scenario(file: &str) -> Result<()> {
     let game = load(file)?;
     let json = game
@@ -335,6 +393,7 @@ pub fn demo(
         options: options.to_vec(),
         seats: seats.clone(),
         seed,
+        secret: None,
         map: None,
         deck: None,
     };
@@ -357,8 +416,8 @@ pub fn demo(
             }
         }
         let turn = record.turn();
-        record.apply(&Event::Resolved { turn })?;
-        out.push_str(&record.report_text(Viewer::Gm, Some(turn))?);
+        record.apply(&Event::resolved(turn))?;
+        out.push_str(&record.report_body(Viewer::Gm, Some(turn))?);
         out.push('\n');
     }
     emit(&out)

@@ -59,6 +59,16 @@ enum Command {
         /// The game file.
         game: String,
     },
+    /// Check a finished game's public record: the published commitment, the revealed seed,
+    /// every bot's draws and every turn's report. Prints `verified: N turns` (exit 0) or the
+    /// first turn that differs (exit 1).
+    Verify {
+        /// The game's public record (downloaded from its page or the API), or `-`.
+        record: String,
+        /// The commitment the game's pages showed while it ran (SHA-256, hexadecimal).
+        #[arg(long)]
+        commitment: Option<String>,
+    },
     /// Scenarios in the public notations (Breaking Away, Backpacks & Blisters).
     #[command(subcommand)]
     Scenario(ScenarioCommand),
@@ -220,6 +230,10 @@ fn main() -> ExitCode {
         {
             ExitCode::SUCCESS
         }
+        Err(e) if e.downcast_ref::<desk::Differs>().is_some() => {
+            eprintln!("postrider: {e:#}");
+            ExitCode::from(1)
+        }
         Err(e) => {
             eprintln!("postrider: {e:#}");
             ExitCode::from(2)
@@ -284,6 +298,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Drop(args) => desk::drop_or_retire(&args.game, &args.rider, false),
         Command::Retire(args) => desk::drop_or_retire(&args.game, &args.rider, true),
         Command::Replay { game } => desk::replay(&game),
+        Command::Verify { record, commitment } => desk::verify(&record, commitment.as_deref()),
         Command::Scenario(ScenarioCommand::Run { file }) => {
             let text = read_input(&file)?;
             let game = serde_json::from_str::<serde_json::Value>(&text)

@@ -250,6 +250,7 @@ async fn deadline_storm(db: Db, games: usize) -> (f64, f64) {
             options: Vec::new(),
             seats: ["Red", "Blue", "Green", "Black"].map(String::from).to_vec(),
             seed: g as u64,
+            secret: None,
             map: None,
             deck: None,
         };
@@ -257,6 +258,13 @@ async fn deadline_storm(db: Db, games: usize) -> (f64, f64) {
             .await
             .unwrap();
     }
+    // A game's clock starts when its last seat is taken; these run with every seat silent,
+    // as if their GM had started each one (the `start` action) at the same moment.
+    sqlx::query("UPDATE games SET next_deadline = $1 WHERE title LIKE 'Storm %'")
+        .bind(server::Clock::now(&clock) + 3600)
+        .execute(&state.db.pool)
+        .await
+        .unwrap();
     let created = started.elapsed().as_secs_f64();
     clock.advance(3601);
     let started = Instant::now();

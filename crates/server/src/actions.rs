@@ -139,7 +139,9 @@ pub struct NewGame {
     pub options: Vec<String>,
     pub seats: Vec<String>,
     pub deadline: DeadlineRule,
-    /// The seed of every draw; drawn from the operating system when not given.
+    /// The seed of every draw, for a test game (the GM then knows every draw). When not
+    /// given, the game's draws come from a secret of 32 bytes from the operating system,
+    /// committed to at creation and revealed when the game is over (`gm::draws`).
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -155,12 +157,13 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
         text::check_line("seats", seat)?;
     }
     new.deadline.check().map_err(ApiError::Bad)?;
-    let seed = match new.seed {
-        Some(seed) => seed,
+    let (seed, secret) = match new.seed {
+        Some(seed) => (seed, None),
         None => {
-            let mut bytes = [0u8; 8];
+            let mut bytes = [0u8; gm::draws::SECRET_BYTES];
             getrandom::fill(&mut bytes).map_err(|e| ApiError::Internal(e.to_string()))?;
-            u64::from_le_bytes(bytes)
+            let (secret, seed) = gm::draws::secret_from_bytes(&bytes);
+            (seed, Some(secret))
         }
     };
     let setup = Setup {
@@ -169,6 +172,7 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
         options: new.options,
         seats: new.seats,
         seed,
+        secret,
         map: None,
         deck: None,
     };
@@ -519,6 +523,9 @@ pub enum GmAction {
     },
     Pause,
     Resume,
+    /// Starts the clock of a game still waiting for players: open seats send nothing (NMR)
+    /// until someone takes them.
+    Start,
     /// Processes the coming turn now.
     Resolve,
     /// Shows what the coming turn would give now, changing nothing.
@@ -593,7 +600,11 @@ pub async fn gm_action(
         GmAction::Extend { seconds } => {
             text::check_extend(seconds)?;
             let Some(at) = table.row.next_deadline else {
-                return Err(ApiError::Bad("extend: the game is over".into()));
+                return Err(ApiError::Bad(if table.record.is_over() {
+                    "extend: the game is over".into()
+                } else {
+                    "extend: the clock has not started (it starts when the last seat is taken, or use start)".into()
+                }));
             };
             let at = at.saturating_add(seconds).max(state.clock.now());
             Change {
@@ -607,6 +618,12 @@ pub async fn gm_action(
             paused: Some(true),
             ..Change::default()
         },
+        GmAction::Resume if table.row.next_deadline.is_none() => Change {
+            // A game still waiting for its players goes on waiting.
+            events: vec![Event::Resumed],
+            paused: Some(false),
+            ..Change::default()
+        },
         GmAction::Resume => {
             let at = table
                 .row
@@ -616,6 +633,21 @@ pub async fn gm_action(
             Change {
                 events: vec![Event::Resumed, Event::Deadline { at }],
                 paused: Some(false),
+                next_deadline: Some(Some(at)),
+                ..Change::default()
+            }
+        }
+        GmAction::Start => {
+            if table.record.is_over() || table.row.next_deadline.is_some() {
+                return Err(ApiError::Bad("start: the clock is already running".into()));
+            }
+            let at = table
+                .row
+                .deadline_rule
+                .next_after(state.clock.now())
+                .map_err(ApiError::Internal)?;
+            Change {
+                events: vec![Event::Deadline { at }],
                 next_deadline: Some(Some(at)),
                 ..Change::default()
             }
@@ -707,6 +739,14 @@ pub async fn gm_action(
             let turn = table.record.resolved();
             if turn == 0 {
                 return Err(ApiError::Bad("rollback: no turn has been resolved".into()));
+            }
+            if table.record.is_over() {
+                // The secret is public once the game is over: a re-opened turn would be
+                // played with every draw known.
+                return Err(ApiError::Bad(
+                    "rollback: the game is over and its draws are public; it cannot be re-opened"
+                        .into(),
+                ));
             }
             let mut log: Vec<Event> = games::events(state, id)
                 .await?

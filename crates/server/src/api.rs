@@ -15,7 +15,7 @@ use crate::AppState;
 use crate::actions::{self, Credentials, GmAction, GmOutcome, NewGame, viewer};
 use crate::auth::{self, MaybePlayer, Player};
 use crate::error::{ApiError, ApiResult, Body};
-use crate::games::{self, Table};
+use crate::games::{self, Summary, Table};
 use crate::throttle::ClientAddr;
 
 pub async fn register(
@@ -87,24 +87,25 @@ pub async fn list_games(
     Ok(Json(json!({ "games": games })))
 }
 
-fn summary_json(table: &Table, player: Option<&Player>) -> Value {
+fn summary_json(table: &Summary, player: Option<&Player>) -> Value {
     let row = &table.row;
     json!({
         "id": row.id,
         "title": row.title,
         "game": row.game.name,
         "gm": row.gm_name,
-        "turn": table.record.turn(),
-        "over": table.record.is_over(),
+        "turn": table.turn,
+        "over": row.over,
         "paused": row.paused,
         "deadline": row.next_deadline,
+        "waiting_for_players": table.waiting_for_players(),
         "deadline_rule": row.deadline_rule,
         "seats": table.seats.iter().map(|s| json!({
             "seat": s.seat,
             "name": s.name,
             "player": s.player_name,
             "bot": s.bot,
-            "ready": s.bot.is_some() || table.record.ready(s.seat),
+            "ready": s.ready,
         })).collect::<Vec<_>>(),
         "your_seat": player.and_then(|p| table.seat_of(p.id)),
         "you_are_gm": player.is_some_and(|p| table.is_gm(p.id)),
@@ -113,7 +114,14 @@ fn summary_json(table: &Table, player: Option<&Player>) -> Value {
 
 fn game_json(table: &Table, player: Option<&Player>) -> Value {
     let viewer = viewer(table, player);
-    let mut value = summary_json(table, player);
+    let mut value = summary_json(&table.summary(), player);
+    value["commitment"] = table.record.commitment().into();
+    value["draws"] = if table.record.setup().secret.is_some() {
+        "secret"
+    } else {
+        "seed chosen by the GM"
+    }
+    .into();
     value["view"] = table.record.view_json(viewer);
     if let Viewer::Seat(seat) = viewer {
         value["sealed"] = sealed_json(&table.record, seat);
@@ -244,6 +252,16 @@ pub async fn history(
         .into_iter()
         .map(|entry| {
             let mut body = serde_json::to_value(&entry.event).expect("events serialise");
+            if let gm::Event::Created { setup } = &entry.event {
+                // The draws stay secret until the game is over; the commitment is public.
+                body["setup"]["commitment"] = gm::draws::commitment(setup).into();
+                if !table.record.is_over()
+                    && let Some(setup) = body["setup"].as_object_mut()
+                {
+                    setup.remove("seed");
+                    setup.remove("secret");
+                }
+            }
             if entry.sealed {
                 body["text"] = Value::Null;
                 body["sealed"] = Value::Bool(true);
@@ -252,6 +270,32 @@ pub async fn history(
         })
         .collect();
     Ok(Json(json!({ "game": id, "events": entries })))
+}
+
+/// The game's public record, for anyone, once the game is over: the game file with its
+/// whole log and the revealed secret, which `postrider verify` checks.
+pub async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
+    let table = games::load(&state, id).await?;
+    if !table.record.is_over() {
+        return Err(ApiError::Conflict(format!(
+            "record: published when the {} is over ({} {} is open); its draws are secret until then",
+            table.row.game.game_noun,
+            table.row.game.turn_noun,
+            table.record.turn()
+        )));
+    }
+    let file = gm::GameFile::to_json_parts(&table.log, &table.record);
+    Ok((
+        [
+            (CONTENT_TYPE, "application/json".to_string()),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"postrider-game-{id}.json\""),
+            ),
+        ],
+        file,
+    )
+        .into_response())
 }
 
 pub async fn gm_action(

@@ -41,6 +41,13 @@ pub struct SeatRow {
     pub mail_secret: Option<String>,
 }
 
+impl SeatRow {
+    /// Whether someone plays the seat: a player or a bot.
+    pub fn taken(&self) -> bool {
+        self.player_id.is_some() || self.bot.is_some()
+    }
+}
+
 /// A game as read from the database.
 #[derive(Debug)]
 pub struct Table {
@@ -76,6 +83,86 @@ fn all_ready(record: &Record, seats: &[SeatRow]) -> bool {
         && seats
             .iter()
             .all(|s| s.bot.is_some() || record.ready(s.seat))
+}
+
+/// The seats that are ready (bit N for seat N): sealed, with nothing to send, or a bot's.
+fn ready_seats(record: &Record, seats: &[SeatRow]) -> i64 {
+    seats
+        .iter()
+        .filter(|s| s.bot.is_some() || record.ready(s.seat))
+        .fold(0, |mask, s| mask | 1 << s.seat.0)
+}
+
+/// What a list of games shows of one: read from the summary columns, never from the record.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    pub row: GameRow,
+    /// The coming turn (or round).
+    pub turn: u16,
+    pub started: bool,
+    pub seats: Vec<SeatSummary>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SeatSummary {
+    pub seat: Seat,
+    pub name: String,
+    pub player_id: Option<i64>,
+    pub player_name: Option<String>,
+    pub bot: Option<String>,
+    pub ready: bool,
+}
+
+impl Summary {
+    /// Before its clock starts, a game waits for its seats to be taken.
+    pub fn waiting_for_players(&self) -> bool {
+        !self.row.over && self.row.next_deadline.is_none()
+    }
+
+    /// Seats taken (by a player or a bot), of all seats.
+    pub fn seats_taken(&self) -> (usize, usize) {
+        let taken = self
+            .seats
+            .iter()
+            .filter(|s| s.player_id.is_some() || s.bot.is_some())
+            .count();
+        (taken, self.seats.len())
+    }
+
+    pub fn seat_of(&self, player_id: i64) -> Option<Seat> {
+        self.seats
+            .iter()
+            .find(|s| s.player_id == Some(player_id))
+            .map(|s| s.seat)
+    }
+
+    pub fn is_gm(&self, player_id: i64) -> bool {
+        self.row.gm_id == player_id
+    }
+}
+
+impl Table {
+    /// The game as a list shows it; the same the summary columns hold.
+    pub fn summary(&self) -> Summary {
+        let ready = ready_seats(&self.record, &self.seats);
+        Summary {
+            row: self.row.clone(),
+            turn: self.record.turn(),
+            started: self.record.started(),
+            seats: self
+                .seats
+                .iter()
+                .map(|s| SeatSummary {
+                    seat: s.seat,
+                    name: s.name.clone(),
+                    player_id: s.player_id,
+                    player_name: s.player_name.clone(),
+                    bot: s.bot.clone(),
+                    ready: ready & (1 << s.seat.0) != 0,
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A change to a seat, made in the same transaction as its event.
@@ -135,31 +222,15 @@ fn flag(value: i64) -> bool {
 }
 
 pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
-    let row = sqlx::query(
-        "SELECT g.id, g.title, g.game, g.gm_id, p.name, g.deadline_rule, g.next_deadline, g.paused, g.over, g.version, g.record \
-         FROM games g JOIN players p ON p.id = g.gm_id WHERE g.id = $1",
-    )
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {GAME_COLUMNS}, g.record FROM games g JOIN players p ON p.id = g.gm_id WHERE g.id = $1"
+    )))
     .bind(id)
     .fetch_optional(&state.db.pool)
     .await?
     .ok_or_else(|| ApiError::NotFound(format!("game: no game {id}")))?;
-    let game =
-        gm::game_info(&row.get::<String, _>(2)).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let rule: String = row.get(5);
+    let game_row = game_row(&row)?;
     let record: String = row.get(10);
-    let game_row = GameRow {
-        id: row.get(0),
-        title: row.get(1),
-        game,
-        gm_id: row.get(3),
-        gm_name: row.get(4),
-        deadline_rule: serde_json::from_str(&rule)
-            .map_err(|e| ApiError::Internal(format!("game {id}: deadline rule: {e}")))?,
-        next_deadline: row.get(6),
-        paused: flag(row.get(7)),
-        over: flag(row.get(8)),
-        version: row.get(9),
-    };
     let (record, log) = snapshot(state, id, game_row.version, &record)?;
     let seats = sqlx::query(
         "SELECT s.seat, s.name, s.player_id, p.name, s.invite, s.bot, s.mail_secret FROM seats s \
@@ -184,6 +255,29 @@ pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
         record,
         log,
         seats,
+    })
+}
+
+/// The game row of a query whose first ten columns are `GAME_COLUMNS`.
+const GAME_COLUMNS: &str = "g.id, g.title, g.game, g.gm_id, p.name, g.deadline_rule, g.next_deadline, g.paused, g.over, g.version";
+
+fn game_row(row: &sqlx::any::AnyRow) -> ApiResult<GameRow> {
+    let id: i64 = row.get(0);
+    let game =
+        gm::game_info(&row.get::<String, _>(2)).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let rule: String = row.get(5);
+    Ok(GameRow {
+        id,
+        title: row.get(1),
+        game,
+        gm_id: row.get(3),
+        gm_name: row.get(4),
+        deadline_rule: serde_json::from_str(&rule)
+            .map_err(|e| ApiError::Internal(format!("game {id}: deadline rule: {e}")))?,
+        next_deadline: row.get(6),
+        paused: flag(row.get(7)),
+        over: flag(row.get(8)),
+        version: row.get(9),
     })
 }
 
@@ -275,16 +369,74 @@ fn new_invite() -> ApiResult<String> {
     Ok(crate::auth::new_secret()?[..24].to_string())
 }
 
-/// The newest games (at most 200), newest first.
-pub async fn list(state: &AppState) -> ApiResult<Vec<Table>> {
-    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM games ORDER BY id DESC LIMIT 200")
-        .fetch_all(&state.db.pool)
-        .await?;
-    let mut tables = Vec::with_capacity(ids.len());
-    for id in ids {
-        tables.push(load(state, id).await?);
+/// The newest games (at most 200), newest first, from the summary columns: two queries, the
+/// same cost whatever the games hold. A game of an earlier release without a summary is
+/// summarised once, from its record.
+pub async fn list(state: &AppState) -> ApiResult<Vec<Summary>> {
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {GAME_COLUMNS}, g.turn, g.started, g.ready_seats FROM games g \
+         JOIN players p ON p.id = g.gm_id ORDER BY g.id DESC LIMIT 200"
+    )))
+    .fetch_all(&state.db.pool)
+    .await?;
+    let Some(oldest) = rows.last().map(|r| r.get::<i64, _>(0)) else {
+        return Ok(Vec::new());
+    };
+    let mut seats: HashMap<i64, Vec<SeatSummary>> = HashMap::new();
+    for r in sqlx::query(
+        "SELECT s.game_id, s.seat, s.name, s.player_id, p.name, s.bot FROM seats s \
+         LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id >= $1 ORDER BY s.game_id, s.seat",
+    )
+    .bind(oldest)
+    .fetch_all(&state.db.pool)
+    .await?
+    {
+        seats.entry(r.get(0)).or_default().push(SeatSummary {
+            seat: Seat(r.get::<i64, _>(1) as u8),
+            name: r.get(2),
+            player_id: r.get(3),
+            player_name: r.get(4),
+            bot: r.get(5),
+            ready: false,
+        });
     }
-    Ok(tables)
+    let mut list = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let row = game_row(r)?;
+        let (turn, started, ready): (Option<i64>, Option<i64>, Option<i64>) =
+            (r.get(10), r.get(11), r.get(12));
+        let (Some(turn), Some(started), Some(ready)) = (turn, started, ready) else {
+            list.push(summarise(state, row.id).await?);
+            continue;
+        };
+        let mut seats = seats.remove(&row.id).unwrap_or_default();
+        for s in &mut seats {
+            s.ready = ready & (1 << s.seat.0) != 0;
+        }
+        list.push(Summary {
+            row,
+            turn: turn as u16,
+            started: flag(started),
+            seats,
+        });
+    }
+    Ok(list)
+}
+
+/// Fills in the summary columns of a game written by an earlier release.
+async fn summarise(state: &AppState, id: i64) -> ApiResult<Summary> {
+    let table = load(state, id).await?;
+    sqlx::query(
+        "UPDATE games SET turn = $1, started = $2, ready_seats = $3 WHERE id = $4 AND version = $5",
+    )
+    .bind(i64::from(table.record.turn()))
+    .bind(i64::from(table.record.started()))
+    .bind(ready_seats(&table.record, &table.seats))
+    .bind(id)
+    .bind(table.row.version)
+    .execute(&state.db.pool)
+    .await?;
+    Ok(table.summary())
 }
 
 async fn gm_name(state: &AppState, id: i64) -> ApiResult<String> {
@@ -302,20 +454,32 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
     let row = &table.row;
     let version = row.version + change.events.len() as i64;
     let over = table.record.is_over();
-    let next_deadline = if over {
-        None
-    } else {
-        change.next_deadline.unwrap_or(row.next_deadline)
-    };
     let paused = change.paused.unwrap_or(row.paused);
     let mut seats = table.seats.clone();
     for seat in &change.seats {
         match seat {
-            SeatChange::Claim { seat, .. } => seats[seat.index()].bot = None,
+            SeatChange::Claim { seat, player_id } => {
+                seats[seat.index()].bot = None;
+                seats[seat.index()].player_id = Some(*player_id);
+            }
             SeatChange::Bot { seat, bot } => seats[seat.index()].bot = bot.clone(),
             SeatChange::Free { .. } => {}
         }
     }
+    let next_deadline = match change.next_deadline {
+        _ if over => None,
+        Some(next) => next,
+        None if row.next_deadline.is_some() => row.next_deadline,
+        // The game waits for its players: the clock starts when the last open seat is taken
+        // (by a player or a bot), so that nobody is marked as having sent nothing before
+        // they could.
+        None if seats.iter().all(SeatRow::taken) => Some(
+            row.deadline_rule
+                .next_after(now)
+                .map_err(ApiError::Internal)?,
+        ),
+        None => None,
+    };
     let mut log = table.log.as_ref().clone();
     log.extend(change.events.iter().map(|event| LogEntry {
         at: Some(now),
@@ -325,8 +489,8 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
     let snapshot = GameFile::to_json_parts(&log, &table.record);
     let mut tx = state.db.pool.begin().await?;
     let updated = sqlx::query(
-        "UPDATE games SET version = $1, record = $2, all_ready = $3, over = $4, next_deadline = $5, paused = $6 \
-         WHERE id = $7 AND version = $8",
+        "UPDATE games SET version = $1, record = $2, all_ready = $3, over = $4, next_deadline = $5, paused = $6, \
+         turn = $9, started = $10, ready_seats = $11 WHERE id = $7 AND version = $8",
     )
     .bind(version)
     .bind(snapshot)
@@ -336,6 +500,9 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
     .bind(i64::from(paused))
     .bind(row.id)
     .bind(row.version)
+    .bind(i64::from(table.record.turn()))
+    .bind(i64::from(table.record.started()))
+    .bind(ready_seats(&table.record, &seats))
     .execute(&mut *tx)
     .await?
     .rows_affected();
@@ -463,11 +630,12 @@ pub fn play_turn(record: &mut Record, seats: &[SeatRow]) -> Result<Vec<Event>, g
             }
         }
     }
-    let resolved = Event::Resolved {
-        turn: record.turn(),
-    };
-    record.apply(&resolved)?;
-    events.push(resolved);
+    let turn = record.turn();
+    record.apply(&Event::resolved(turn))?;
+    events.push(Event::Resolved {
+        turn,
+        digest: Some(record.turn_digest(turn)?),
+    });
     Ok(events)
 }
 
@@ -542,11 +710,10 @@ pub async fn import(
 ) -> ApiResult<i64> {
     let record = file.record();
     let now = state.clock.now();
-    let next_deadline = if record.is_over() {
-        None
-    } else {
-        Some(rule.next_after(now).map_err(ApiError::Bad)?)
-    };
+    // The rule is checked now; the clock starts when the last seat is taken (`append`) or
+    // when the GM starts the game.
+    rule.next_after(now).map_err(ApiError::Bad)?;
+    let next_deadline: Option<i64> = None;
     let actor = format!("gm:{}", gm_name(state, gm_id).await?);
     // Entries the file does not date (a game file of release 0.1) are dated now, by the GM.
     let log: Vec<LogEntry> = file
@@ -560,8 +727,8 @@ pub async fn import(
         .collect();
     let mut tx = state.db.pool.begin().await?;
     let id: i64 = sqlx::query(
-        "INSERT INTO games (title, game, gm_id, deadline_rule, next_deadline, paused, all_ready, over, version, record, created_at) \
-         VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10) RETURNING id",
+        "INSERT INTO games (title, game, gm_id, deadline_rule, next_deadline, paused, all_ready, over, version, record, created_at, turn, started, ready_seats) \
+         VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(title)
     .bind(record.game().name)
@@ -573,6 +740,14 @@ pub async fn import(
     .bind(log.len() as i64)
     .bind(GameFile::to_json_parts(&log, record))
     .bind(now)
+    .bind(i64::from(record.turn()))
+    .bind(i64::from(record.started()))
+    // A new game's seats are open: only those with nothing to send are ready.
+    .bind(
+        (0..record.seats().len() as u8)
+            .filter(|&s| record.ready(Seat(s)))
+            .fold(0i64, |mask, s| mask | 1 << s),
+    )
     .fetch_one(&mut *tx)
     .await?
     .get(0);

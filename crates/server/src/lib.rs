@@ -180,9 +180,11 @@ fn routes(state: AppState) -> Router {
         .route("/register", get(pages::register_form).post(pages::register))
         .route("/logout", post(pages::logout))
         .route("/new", get(pages::new_game_form).post(pages::new_game))
+        .route("/help/backpacks", get(pages::help_backpacks))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/turns/{turn}", get(pages::turn))
         .route("/games/{id}/history", get(pages::history))
+        .route("/games/{id}/record", get(api::record))
         .route("/games/{id}/join", get(pages::join_form).post(pages::join))
         .route(
             "/games/{id}/orders",
@@ -217,6 +219,7 @@ fn routes(state: AppState) -> Router {
         )
         .route("/api/games/{id}/reports/{turn}", get(api::report))
         .route("/api/games/{id}/history", get(api::history))
+        .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/gm", post(api::gm_action))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

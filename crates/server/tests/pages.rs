@@ -114,6 +114,28 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
     // Every seat is ready: the turn is processed early.
     assert_eq!(server::games::process_due(&s.state).await.unwrap(), 1);
 
+    // Issue 15, point 3: the report of turn 1 on the game page as HTML, the reader's own riders
+    // marked (and nobody's for the public), the plain text kept folded for mail.
+    let page = ann.get(&format!("/games/{id}")).await;
+    assert!(
+        page.html
+            .contains(r#"<section class="report-html" aria-label="Turn 1">"#),
+        "{}",
+        page.html
+    );
+    assert!(
+        page.html.contains("<tr class=\"own\"><td>Red-A</td>"),
+        "{}",
+        page.html
+    );
+    assert!(!page.html.contains("<tr class=\"own\"><td>Blue-A</td>"));
+    assert!(
+        page.html
+            .contains("<summary>The report as text (as mailed)</summary>")
+    );
+    let public = Browser::new(&s).get(&format!("/games/{id}")).await;
+    assert!(public.html.contains("report-html") && !public.html.contains(r#"class="own""#));
+
     // During the race the form offers each rider the cards in its hand.
     let form = ann.get(&format!("/games/{id}/orders")).await;
     assert!(
@@ -498,22 +520,122 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     // the place without JSON quotes.
     assert!(form.html.contains("money £2.00;"), "{}", form.html);
     assert!(!form.html.contains("money 4p"), "{}", form.html);
-    assert!(form.html.contains("You are at KES;"), "{}", form.html);
+    assert!(
+        form.html
+            .contains("You are at <strong>KES (Keswick)</strong>;"),
+        "{}",
+        form.html
+    );
+    // Issue 15, point 1: a menu per turn of the legal moves the engine lists, grouped by card;
+    // the help is served by the site, and the example shown is one the engine accepts.
+    assert!(form.html.contains(r#"<select id="move_1" name="move_1">"#));
+    assert!(form.html.contains(r#"<select id="move_2" name="move_2">"#));
+    assert!(
+        form.html.contains(r#"<optgroup label="Walk with "#),
+        "{}",
+        form.html
+    );
+    assert!(form.html.contains(r#"href="/help/backpacks""#));
+    let help = ann.get("/help/backpacks").await;
+    assert_eq!(help.status, StatusCode::OK);
+    assert!(help.html.contains("walk CARD [chocolate] WAYPOINT"));
+    let example = {
+        let at = form.html.find("for example <code>").unwrap() + "for example <code>".len();
+        let rest = &form.html[at..];
+        rest[..rest.find("</code>").unwrap()].to_string()
+    };
+    assert!(example.starts_with("1: walk "), "{example}");
+    let (status, view) = s
+        .call("GET", &format!("/api/games/{id}"), Some(&_tokens[0]), None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let moves = view["view"]["moves"]
+        .as_array()
+        .expect("the seat's legal moves");
+    let listed: Vec<&str> = moves.iter().map(|m| m["order"].as_str().unwrap()).collect();
+    // The menu's first walk, the API's list and the example are the same moves.
+    let first_walk = example
+        .trim_start_matches("1: ")
+        .trim_end_matches("; 2: rest");
+    assert!(listed.contains(&first_walk), "{listed:?}");
+    assert!(
+        form.html
+            .contains(&format!(r#"<option value="{first_walk}">"#))
+    );
+    assert!(view["view"]["walkers"][0]["moves"].is_null());
     let sent = ann
-        .submit(&path, &path, &[("orders", "1: rest\n2: rest")])
+        .submit(&path, &path, &[("orders", example.as_str())])
+        .await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+    // The menus: turn 1's walk, then "show turn 2 from there" lists turn 2 from its end.
+    let planned = ann
+        .submit(
+            &path,
+            &path,
+            &[
+                ("move_1", first_walk),
+                ("move_2", "rest"),
+                ("weather", "discard"),
+                ("vote", ""),
+                ("plan", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(planned.status, StatusCode::OK, "{}", planned.html);
+    let end = first_walk.rsplit(' ').next().unwrap();
+    assert!(
+        planned
+            .html
+            .contains(&format!("Turn 2 (10:20, ferries run), from {end}")),
+        "{}",
+        planned.html
+    );
+    assert!(
+        planned
+            .html
+            .contains(&format!(r#"<option value="{first_walk}" selected>"#))
+    );
+    let sent = ann
+        .submit(
+            &path,
+            &path,
+            &[
+                ("move_1", first_walk),
+                ("move_2", "rest"),
+                ("finish_2", "1"),
+                ("weather", "sunny"),
+                ("vote", "bob"),
+            ],
+        )
         .await;
     assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
     let page = ann.get(&path).await;
     assert!(
-        page.html.contains("Sealed, as read: orders <code>"),
+        page.html.contains(&format!(
+            "Sealed, as read: orders <code>1: {first_walk}\n2: rest; finish\nweather sunny\nvote bob</code>"
+        )),
         "{}",
         page.html
     );
+    // The sealed orders come back selected in the menus.
+    assert!(
+        page.html
+            .contains(&format!(r#"<option value="{first_walk}" selected>"#))
+    );
+    let sent = ann
+        .submit(&path, &path, &[("orders", "1: rest\n2: rest")])
+        .await;
+    assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
     // The GM's deadline passes: round 1 is played, with the map of where everyone stands.
     s.clock.advance(8 * 24 * 3600);
     assert_eq!(server::games::process_due(&s.state).await.unwrap(), 1);
     let page = ann.get(&format!("/games/{id}")).await;
     assert!(page.html.contains("The map after round 1"), "{}", page.html);
+    assert!(
+        page.html.contains("<title>target: "),
+        "the targets are marked"
+    );
+    assert!(page.html.contains(">Key</text>"), "the map has a key");
     // A day is not a race (issue 11).
     assert!(page.html.contains("The day so far"), "{}", page.html);
     assert!(!page.html.contains("race"), "{}", page.html);

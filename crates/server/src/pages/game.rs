@@ -18,16 +18,19 @@ use crate::error::{ApiError, ApiResult};
 use crate::games::{self, Table};
 
 /// The game's state in a few words: over, paused, or the coming turn and its deadline.
-pub fn status_text(table: &Table) -> String {
-    let record = &table.record;
-    if record.is_over() {
+pub fn status_text(table: &games::Summary) -> String {
+    if table.row.over {
         return "over".into();
     }
-    let turn = if record.started() {
-        format!("{} {}", record.game().turn_noun, record.turn())
+    let turn = if table.started {
+        format!("{} {}", table.row.game.turn_noun, table.turn)
     } else {
         "line-ups and turn 1".to_string()
     };
+    if table.waiting_for_players() {
+        let (taken, all) = table.seats_taken();
+        return format!("waiting for players ({taken} of {all} seats taken)");
+    }
     match (table.row.paused, table.row.next_deadline) {
         (true, _) => format!("{turn}, paused"),
         (false, Some(at)) => format!("{turn}, due {}", utc_text(at)),
@@ -54,7 +57,13 @@ fn links(table: &Table, visitor: &Visitor) -> String {
         }
     }
     links.push(format!(r#"<a href="/games/{id}/history">History</a>"#));
-    format!("<nav>{}</nav>", links.join(" "))
+    // Every page of a game shows its commitment to its draws (issue 12).
+    let commitment = table.record.commitment();
+    format!(
+        r#"<nav>{}</nav><p class="commitment">Draws committed: <a href="/games/{id}#draws" title="SHA-256 {commitment}">SHA-256 {}…</a></p>"#,
+        links.join(" "),
+        &commitment[..16]
+    )
 }
 
 fn seats_table(table: &Table) -> String {
@@ -87,12 +96,25 @@ fn turn_section(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<String> {
     let record = &table.record;
     let mut out = String::new();
     if let Some(svg) = record.picture_svg(Some(turn)) {
+        // Scaled to the width; on a small screen the close-up first (where the riders or
+        // walkers are), the whole picture kept under it.
+        let noun = record.game().picture_noun;
         let _ = write!(
             out,
-            r#"<h2>The {} after {}</h2><div class="picture">{svg}</div>"#,
-            record.game().picture_noun,
+            r#"<h2>The {noun} after {}</h2>"#,
             turn_name(record.game(), turn)
         );
+        match record.picture_close_up(Some(turn)) {
+            Some(close) => {
+                let _ = write!(
+                    out,
+                    r#"<div class="picture close-up">{close}</div><details class="whole"><summary>The whole {noun}</summary><div class="picture">{svg}</div></details>"#
+                );
+            }
+            None => {
+                let _ = write!(out, r#"<div class="picture">{svg}</div>"#);
+            }
+        }
     }
     if turn > 0 {
         let progress = record.progress(turn);
@@ -111,10 +133,12 @@ fn turn_section(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<String> {
         );
     }
     if turn > 0 {
+        // The turn as HTML; the plain text (as mailed) folded under it.
         let _ = write!(
             out,
-            r#"<h2>Report of {}</h2><pre class="report">{}</pre>"#,
+            r#"<h2>Report of {}</h2>{}<details><summary>The report as text (as mailed)</summary><pre class="report">{}</pre></details>"#,
             turn_name(record.game(), turn),
+            record.report_view(viewer, turn)?.html(),
             escape(&record.report_text(viewer, Some(turn))?)
         );
     }
@@ -162,14 +186,15 @@ pub async fn game(
     };
     let body = format!(
         r#"{links}<p>{game} ({rules}) · GM {gm} · {rule} · <strong id="status">{status}</strong></p>
-{you}{gm_plays}{seats}{archive}{section}"#,
+{you}{gm_plays}{seats}{archive}{section}{draws}"#,
         gm_plays = gm_plays_notice(&table),
+        draws = draws_notice(&table),
         links = links(&table, &visitor),
         game = table.row.game.name,
         rules = table.record.rules_name(),
         gm = escape(&table.row.gm_name),
         rule = escape(&table.row.deadline_rule.to_string()),
-        status = escape(&status_text(&table)),
+        status = escape(&status_text(&table.summary())),
         seats = seats_table(&table),
         archive = archive_links(&table),
     );
@@ -280,7 +305,7 @@ fn event_text(game_id: i64, seats: &[String], event: &Event, sealed: bool) -> St
             text,
             author,
         } => format!("{}: orders {}{}", seat(s), escape(text), by(author)),
-        Event::Resolved { turn } => {
+        Event::Resolved { turn, .. } => {
             format!(r#"<a href="/games/{game_id}/turns/{turn}">Turn {turn} resolved</a>"#)
         }
         Event::Dropped { rider } => format!("Rider {} declared dropped", escape(rider)),
@@ -333,6 +358,31 @@ pub async fn history(
         &format!("{}: history", table.row.title),
         &body,
     ))
+}
+
+/// How the game's draws can be checked (issue 12): the commitment while it runs, the public
+/// record once it is over.
+fn draws_notice(table: &Table) -> String {
+    let id = table.row.id;
+    let commitment = table.record.commitment();
+    let noun = table.row.game.game_noun;
+    let how = if table.record.setup().secret.is_some() {
+        "The draws come from a secret the server drew when the game was created. It committed to it"
+    } else {
+        "The draws come from a seed the GM chose (a test game: the GM knows every draw). The game committed to it"
+    };
+    let after = if table.record.is_over() {
+        format!(
+            r#"The {noun} is over and the secret is revealed: download the <a href="/games/{id}/record" download>public record</a> and check every turn with <code>postrider verify postrider-game-{id}.json --commitment {commitment}</code>."#
+        )
+    } else {
+        format!(
+            "When the {noun} is over, the secret is revealed and anyone can check every turn against this commitment."
+        )
+    };
+    format!(
+        r#"<h2>Fair play</h2><p class="note" id="draws">{how}: SHA-256 <code class="commitment">{commitment}</code>. {after}</p>"#
+    )
 }
 
 /// A GM who also plays a seat reads every sealed order: the players are told, on the game page
@@ -438,7 +488,7 @@ fn orders_page(
         body,
         r#"<p>You play <strong>{}</strong>. {}.</p>"#,
         escape(seat_name),
-        escape(&status_text(table))
+        escape(&status_text(&table.summary()))
     );
     let sealed = match (&sealed_lineup, &sealed_orders) {
         (None, None) => "Nothing sealed yet for this turn.".to_string(),
@@ -529,32 +579,18 @@ fn orders_page(
             fields.push_str("</div>");
         }
         _ => {
-            let walker = &view["walkers"][seat.index()];
-            let hand: Vec<String> = walker["hand"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|c| c.as_str().map(escape))
-                .collect();
-            let _ = write!(
-                fields,
-                r#"<p>{time}, {weather}. You are at {at}; {points} points; money {money}; chocolate {choc}. Hand: <strong>{hand}</strong>.</p>
-<label for="orders">Orders for both turns of the round (<code>1: walk 4+2 WAL; 2: rest</code>; see docs/backpacks-orders.md)</label>
-<textarea id="orders" name="orders" rows="5" autocomplete="off" spellcheck="false">{orders}</textarea>"#,
-                time = escape(view["time"].as_str().unwrap_or("")),
-                weather = escape(view["weather"].as_str().unwrap_or("")),
-                at = escape(walker["at_text"].as_str().unwrap_or("")),
-                points = walker["points"],
-                money = escape(walker["money_text"].as_str().unwrap_or("")),
-                choc = walker["chocolate"],
-                hand = hand.join(", "),
-                orders = escape(
-                    typed
-                        .orders
-                        .or(sealed_orders.as_deref())
-                        .unwrap_or_default()
-                ),
-            );
+            use askama::Template;
+            let form =
+                super::backpacks::order_form(id, visitor.csrf_token(), record, seat, typed.orders);
+            match form.map(|f| f.render()) {
+                Some(Ok(html)) => body.push_str(&html),
+                Some(Err(e)) => {
+                    return error_page(visitor, &ApiError::Internal(format!("template: {e}")));
+                }
+                None => body.push_str("<p>You have no orders to send.</p>"),
+            }
+            let status = error.map_or(StatusCode::OK, ApiError::status);
+            return page(visitor, status, "Orders", &body);
         }
     }
     let _ = write!(
@@ -646,6 +682,8 @@ fn submission(form: &FormData) -> ApiResult<Submission> {
         lineup: nonempty("lineup"),
         orders: if has_card_fields {
             Some(cards.join(" "))
+        } else if let Some(text) = super::backpacks::orders_from_choices(form) {
+            Some(text)
         } else {
             nonempty("orders")
         },
@@ -659,6 +697,21 @@ pub async fn orders(
     Form(form): Form<FormData>,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/orders"))?;
+    let composed = super::backpacks::orders_from_choices(&form);
+    let typed = Typed {
+        lineup: form.get("lineup"),
+        orders: composed.as_deref().or(form.get("orders")),
+        cards: "ABCD"
+            .chars()
+            .filter_map(|g| form.get(&format!("card_{g}")).map(|c| (g, c)))
+            .collect(),
+    };
+    // "Show turn 2 from there": the form again, from the first turn chosen, nothing sealed.
+    if form.get("plan").is_some() {
+        let table = load(&state, &visitor, id).await?;
+        let seat = actions::own_seat(&table, player).map_err(|e| error_page(&visitor, &e))?;
+        return Ok(orders_page(&visitor, &table, seat, &typed, false, None));
+    }
     let result = async {
         visitor.check_csrf(&form)?;
         actions::submit(&state, player, id, &submission(&form)?).await
@@ -669,14 +722,6 @@ pub async fn orders(
             let table = load(&state, &visitor, id).await?;
             let Some(seat) = table.seat_of(player.id) else {
                 return Err(error_page(&visitor, &e));
-            };
-            let typed = Typed {
-                lineup: form.get("lineup"),
-                orders: form.get("orders"),
-                cards: "ABCD"
-                    .chars()
-                    .filter_map(|g| form.get(&format!("card_{g}")).map(|c| (g, c)))
-                    .collect(),
             };
             Ok(orders_page(&visitor, &table, seat, &typed, false, Some(&e)))
         }
@@ -700,7 +745,7 @@ fn console_page(
     let _ = write!(
         body,
         r#"<p><strong id="status">{}</strong> · {}</p>"#,
-        escape(&status_text(table)),
+        escape(&status_text(&table.summary())),
         escape(&table.row.deadline_rule.to_string())
     );
     let button = |action: &str, label: &str, extra: &str| {
@@ -769,6 +814,14 @@ fn console_page(
     body.push_str(r#"<h2>The turn</h2><div class="actions">"#);
     body.push_str(&button("preview", "Preview the adjudication", ""));
     body.push_str(&button("resolve", "Resolve now", ""));
+    if table.summary().waiting_for_players() {
+        // The clock starts by itself when the last seat is taken.
+        body.push_str(&button(
+            "start",
+            "Start the clock now (open seats send nothing until taken)",
+            "",
+        ));
+    }
     body.push_str(&button(
         "extend",
         "Move the deadline",
@@ -863,6 +916,7 @@ fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         }
         "pause" => GmAction::Pause,
         "resume" => GmAction::Resume,
+        "start" => GmAction::Start,
         "resolve" => GmAction::Resolve,
         "preview" => GmAction::Preview,
         "rollback" => GmAction::Rollback,

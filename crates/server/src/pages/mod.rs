@@ -4,6 +4,7 @@
 //! is escaped. The forms call the same `actions` as the API.
 
 mod account;
+mod backpacks;
 mod game;
 
 pub use account::{
@@ -14,6 +15,20 @@ pub use game::{
     console, console_action, game, history, join, join_form, new_game, new_game_form, orders,
     orders_form, rotate_mail_address, turn,
 };
+
+/// The Backpacks orders help, served by the site.
+pub async fn help_backpacks(visitor: Visitor) -> Response {
+    use askama::Template;
+    match backpacks::Help.render() {
+        Ok(body) => page(
+            &visitor,
+            StatusCode::OK,
+            "Backpacks & Blisters: orders",
+            &body,
+        ),
+        Err(e) => error_page(&visitor, &ApiError::Internal(e.to_string())),
+    }
+}
 
 use std::fmt::Write;
 
@@ -83,6 +98,11 @@ impl Visitor {
     )]
     pub fn player_or_login(&self, next: &str) -> Result<&Player, Response> {
         self.player.as_ref().ok_or_else(|| login_first(next))
+    }
+
+    /// The token every form carries (for templates, which write the field themselves).
+    pub fn csrf_token(&self) -> String {
+        auth::csrf_token(&self.form_secret)
     }
 
     /// The hidden field every form carries.
@@ -161,8 +181,8 @@ nav a{margin-right:.8rem}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}
 td,th{border-bottom:1px solid #ccc;padding:.3rem;text-align:left;vertical-align:top}
 pre{background:#f6f6f0;padding:.6rem;overflow-x:auto;white-space:pre-wrap}
-.picture{overflow-x:auto;border:1px solid #ccc;margin:.5rem 0}
-.picture svg{display:block;max-width:none;height:auto}
+.picture{border:1px solid #ccc;margin:.5rem 0}
+.picture svg{display:block;width:100%;height:auto}
 .error{background:#fde8e8;border:1px solid #d33;padding:.5rem;margin:.5rem 0}
 .note{background:#eef6ee;border:1px solid #6a6;padding:.5rem;margin:.5rem 0}
 label{display:block;margin:.6rem 0 .2rem;font-weight:600}
@@ -174,6 +194,22 @@ button{padding:.55rem 1.1rem;cursor:pointer}
 .actions form{display:inline-block;margin:.2rem .4rem .2rem 0}
 .inline{display:flex;gap:.5rem;align-items:end;flex-wrap:wrap}
 .inline label{margin:0}
+.table-wrap{overflow-x:auto}
+tr.own td{background:#fff4c2;font-weight:600}
+.banner{background:#1d4d2b;color:#fff;padding:.7rem 1rem;font-size:1.2rem;margin:.6rem 0;border-radius:.3rem}
+.podium{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}
+.podium li{border:1px solid #aaa;padding:.4rem .8rem;border-radius:.3rem}
+.podium li.own{background:#fff4c2}
+.podium .medal{display:inline-block;min-width:1.6rem;text-align:center;border-radius:50%;background:#555;color:#fff}
+.podium .place-1 .medal{background:#7a5c00}
+.podium .place-2 .medal{background:#666}
+.podium .place-3 .medal{background:#8a4b1f}
+.report-note{margin:.3rem 0}
+fieldset{margin:.6rem 0;border:1px solid #bbb}
+label.check{font-weight:normal}
+details{margin:.6rem 0}
+summary{cursor:pointer;padding:.3rem 0}
+button.secondary{background:#eee;border:1px solid #888}
 "#;
 
 /// A whole page, around `body`, with the header for this visitor.

@@ -1,0 +1,275 @@
+//! The legal moves of a walker's coming turn, listed: each walking card (with and without
+//! chocolate) and every place it can reach, tea, the ferry and the bus where they run, the
+//! blister card, resting. One list, read from the walker's own view, shared by the order form,
+//! the API (`moves` in a seat's view) and the bots; every move it lists is one the engine
+//! accepts (`tests/moves.rs` checks each against `Day::check_turn_orders`).
+
+use std::collections::{HashSet, VecDeque};
+
+use crate::clock::{self, Special};
+use crate::day::Place;
+use crate::deck::CardKind;
+use crate::map::{LocationId, Map, Shape, SpaceId};
+use crate::orders::{Action, TurnOrders, describe_turn};
+use crate::view::DayView;
+
+/// Every space a walker can end on from `from` with these symbols, with the route to it (no
+/// space entered twice, 11.1). `from` itself comes first, with no steps (a card played without
+/// moving, 4.2); a space reachable with different symbols left over is listed for each.
+pub fn reachable(
+    map: &Map,
+    from: SpaceId,
+    circles: u8,
+    triangles: u8,
+) -> Vec<(SpaceId, Vec<SpaceId>)> {
+    let mut out = vec![(from, Vec::new())];
+    let mut queue = VecDeque::from([(from, circles, triangles, Vec::<SpaceId>::new())]);
+    let mut seen = HashSet::new();
+    seen.insert((from, circles, triangles));
+    while let Some((at, c, t, route)) = queue.pop_front() {
+        for &n in map.neighbours(at) {
+            if n == from || route.contains(&n) {
+                continue;
+            }
+            let (nc, nt) = match map.spaces[usize::from(n)].shape {
+                Shape::Circle if c > 0 => (c - 1, t),
+                Shape::Triangle if t > 0 => (c, t - 1),
+                _ => continue,
+            };
+            if seen.insert((n, nc, nt)) {
+                let mut r = route.clone();
+                r.push(n);
+                out.push((n, r.clone()));
+                queue.push_back((n, nc, nt, r));
+            }
+        }
+    }
+    out
+}
+
+/// What a walker has at the start of a turn: where it is, its cards and purse, the clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub place: Place,
+    pub hand: Vec<CardKind>,
+    pub money: u8,
+    pub chocolate: u8,
+    /// The turn (0 = 10:00).
+    pub turn: u8,
+    /// The walker carries the Heavy Rucksack (one circle and one triangle less, 10.1).
+    pub carrier: bool,
+}
+
+impl Standing {
+    /// The seat's walker now, from its own view; `None` for another viewer or a walker whose
+    /// day is over.
+    pub fn now(view: &DayView) -> Option<Standing> {
+        let game_api::Viewer::Seat(seat) = view.viewer else {
+            return None;
+        };
+        let walker = view.walkers.get(seat.index())?;
+        let secrets = walker.secrets.as_ref()?;
+        (walker.is_out() && view.turn < clock::TURNS).then(|| Standing {
+            place: walker.place,
+            hand: secrets.hand.clone(),
+            money: secrets.money,
+            chocolate: secrets.chocolate,
+            turn: view.turn,
+            carrier: view.rucksack.is_some_and(|r| r.carrier == seat.0),
+        })
+    }
+
+    /// Where these orders should leave the walker for the round's second turn, if nothing
+    /// goes wrong (no bump-back, a free landing, 8.5): the card played is gone and `next_card`
+    /// (shown to the walker, 3.1.1) drawn in its place; money and chocolate spent.
+    pub fn after(&self, map: &Map, orders: &TurnOrders, next_card: Option<CardKind>) -> Standing {
+        let mut next = self.clone();
+        next.turn += 1;
+        let mut played = false;
+        let drop = |hand: &mut Vec<CardKind>, card: CardKind| {
+            if let Some(i) = hand.iter().position(|&c| c == card) {
+                hand.remove(i);
+            }
+        };
+        match &orders.action {
+            Action::Walk {
+                card,
+                chocolate,
+                waypoints,
+            } => {
+                drop(&mut next.hand, *card);
+                played = true;
+                next.chocolate = next.chocolate.saturating_sub(u8::from(*chocolate));
+                if let (Some(&last), Place::At(_)) = (waypoints.last(), self.place) {
+                    next.place = Place::At(last);
+                }
+            }
+            Action::Ferry { to, swap } | Action::Bus { to, swap } => {
+                if let Some(c) = swap {
+                    drop(&mut next.hand, *c);
+                    played = true;
+                }
+                if matches!(self.place, Place::At(_)) {
+                    next.money = next.money.saturating_sub(1);
+                }
+                next.place = Place::At(map.locations[usize::from(*to)].space);
+            }
+            Action::Blister => {
+                drop(&mut next.hand, CardKind::Blister);
+                played = true;
+            }
+            Action::Tea { discards } => {
+                for c in discards {
+                    drop(&mut next.hand, *c);
+                }
+                next.money = next.money.saturating_sub(1);
+            }
+            Action::Rest => {}
+        }
+        if let Some(d) = orders.discard {
+            drop(&mut next.hand, d);
+        }
+        if orders.buy_chocolate {
+            next.money = next.money.saturating_sub(1);
+            next.chocolate += 1;
+        }
+        if played && let Some(card @ (CardKind::Walk { .. } | CardKind::Blister)) = next_card {
+            next.hand.push(card);
+        }
+        next
+    }
+}
+
+/// One move a walker can make this turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub action: Action,
+    /// Where it leaves the walker (`None`: still on the lake).
+    pub end: Option<SpaceId>,
+}
+
+impl Move {
+    /// The move in the order text (`walk 4+2 KES-FRI.1 FRI`, `ferry LOD`, `rest`).
+    pub fn text(&self, map: &Map) -> String {
+        let orders = TurnOrders {
+            action: self.action.clone(),
+            ..TurnOrders::default()
+        };
+        describe_turn(&orders, map, &[])
+    }
+}
+
+/// Every move the walker can make from `standing` (the legal routes of each card, deduplicated
+/// by where they end; tea, ferry and bus where they apply). At lunch and coffee (7) only
+/// resting and tea are moves; the card to discard is a separate choice.
+pub fn legal_moves(map: &Map, standing: &Standing) -> Vec<Move> {
+    let turn = standing.turn;
+    let special = clock::special(turn);
+    let mut moves = Vec::new();
+    let rest = |end| Move {
+        action: Action::Rest,
+        end,
+    };
+    let here = match standing.place {
+        Place::Lake { boarded } => {
+            // On the lake: wait for the ferry turn, then land at any stop (8.5).
+            moves.push(rest(None));
+            if special == Special::Ferry {
+                moves.extend(map.ferry_stops.iter().map(|&to| Move {
+                    action: Action::Ferry { to, swap: None },
+                    end: Some(map.locations[usize::from(to)].space),
+                }));
+                // Without an order the launch lands at the stop it boarded at (B&B-8).
+                moves[0].end = Some(map.locations[usize::from(boarded)].space);
+            }
+            return moves;
+        }
+        Place::At(here) => here,
+    };
+    moves.push(rest(Some(here)));
+    let location = map.spaces[usize::from(here)].location;
+    let at = location.map(|l| &map.locations[usize::from(l)]);
+    let cafe = at.is_some_and(|l| l.cafe);
+    if clock::is_break(turn) {
+        if cafe && standing.money >= 1 {
+            moves.push(Move {
+                action: Action::Tea {
+                    discards: Vec::new(),
+                },
+                end: Some(here),
+            });
+        }
+        return moves;
+    }
+    let mut cards: Vec<CardKind> = standing
+        .hand
+        .iter()
+        .copied()
+        .filter(|c| matches!(c, CardKind::Walk { .. }))
+        .collect();
+    cards.sort();
+    cards.dedup();
+    for card in cards {
+        for chocolate in [false, true] {
+            if chocolate && standing.chocolate == 0 {
+                continue;
+            }
+            let (c, t) = crate::day::card_symbols(card, standing.carrier, chocolate);
+            let mut ends = HashSet::new();
+            for (end, route) in reachable(map, here, c, t) {
+                if ends.insert(end) {
+                    moves.push(Move {
+                        action: Action::Walk {
+                            card,
+                            chocolate,
+                            waypoints: route,
+                        },
+                        end: Some(end),
+                    });
+                }
+            }
+        }
+    }
+    if standing.hand.contains(&CardKind::Blister) {
+        moves.push(Move {
+            action: Action::Blister,
+            end: Some(here),
+        });
+    }
+    if cafe && !clock::is_first_of_round(turn) && standing.money >= 1 {
+        moves.push(Move {
+            action: Action::Tea {
+                discards: Vec::new(),
+            },
+            end: Some(here),
+        });
+    }
+    if let (Some(from), Some(l)) = (location, at)
+        && standing.money >= 1
+    {
+        let stops: Vec<LocationId> = match special {
+            Special::Ferry if l.ferry => map
+                .ferry_stops
+                .iter()
+                .copied()
+                .filter(|&s| s != from)
+                .collect(),
+            Special::Bus => (0..map.locations.len() as LocationId)
+                .filter(|&s| s != from && map.bus_between(from, s).is_some())
+                .collect(),
+            _ => Vec::new(),
+        };
+        for to in stops {
+            let action = if special == Special::Ferry {
+                Action::Ferry { to, swap: None }
+            } else {
+                Action::Bus { to, swap: None }
+            };
+            moves.push(Move {
+                action,
+                end: Some(map.locations[usize::from(to)].space),
+            });
+        }
+    }
+    moves
+}

@@ -1,0 +1,162 @@
+//! `gm::verify` on public records, honest and tampered (issue 12): a finished game checks out;
+//! a changed secret, seed, bot draw or published report is caught and the first turn that
+//! differs is named.
+
+use game_api::Seat;
+use gm::verify::{Failure, verify};
+use gm::{GameFile, Setup};
+use serde_json::Value;
+
+fn finished(game: &str, seats: &[&str], bots: &[&str], secret_byte: u8) -> GameFile {
+    let (secret, seed) = gm::draws::secret_from_bytes(&[secret_byte; 32]);
+    let setup = Setup {
+        game: game.into(),
+        rules: (game == "breaking-away").then(|| "postal-2.2".into()),
+        options: Vec::new(),
+        seats: seats.iter().map(|s| s.to_string()).collect(),
+        seed,
+        secret: Some(secret),
+        map: None,
+        deck: None,
+    };
+    let mut file = GameFile::new(setup, None, None).unwrap();
+    while !file.record().is_over() {
+        let record = file.record().clone();
+        let mut events = Vec::new();
+        for (s, bot) in bots.iter().enumerate() {
+            if !bot.is_empty() {
+                events.extend(record.bot_events(Seat(s as u8), bot).unwrap());
+            }
+        }
+        events.push(gm::Event::resolved(record.turn()));
+        file.push(events, None, "test").unwrap();
+    }
+    file
+}
+
+fn day() -> GameFile {
+    finished(
+        "backpacks",
+        &["ann", "bob", "cat"],
+        &["random", "heuristic", ""],
+        9,
+    )
+}
+
+/// The file with one log entry's event changed by `edit`.
+fn tampered(file: &GameFile, edit: impl Fn(&mut Vec<Value>)) -> String {
+    let mut v: Value = serde_json::from_str(&file.to_json()).unwrap();
+    let log = v["log"].as_array_mut().unwrap();
+    edit(log);
+    serde_json::to_string(&v).unwrap()
+}
+
+fn differs_at(text: &str, published: Option<&str>) -> (Option<u16>, String) {
+    match verify(text, published) {
+        Err(Failure::Differs { turn, message }) => (turn, message),
+        other => panic!("expected a difference, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_honest_record_verifies_every_turn_and_every_bot() {
+    let race = finished(
+        "breaking-away",
+        &["Red", "Blue", "Green"],
+        &["random", "heuristic", "random"],
+        3,
+    );
+    let verified = verify(&race.to_json(), Some(&race.record().commitment())).unwrap();
+    assert_eq!(verified.turns, race.record().resolved());
+    assert_eq!(verified.reports_checked, verified.turns);
+    assert!(verified.secret && verified.over);
+    let day = day();
+    assert_eq!(
+        verify(&day.to_json(), None).unwrap().turns,
+        day.record().resolved()
+    );
+}
+
+#[test]
+fn a_commitment_other_than_the_published_one_is_named() {
+    let day = day();
+    let (turn, message) = differs_at(&day.to_json(), Some(&"0".repeat(64)));
+    assert_eq!(turn, None);
+    assert!(message.starts_with("commitment:"), "{message}");
+}
+
+#[test]
+fn a_swapped_secret_breaks_the_commitment_or_the_first_turn_with_a_draw() {
+    let day = day();
+    let published = day.record().commitment();
+    // The operator swaps in another secret, with the seed it gives, after the game began.
+    let (secret, seed) = gm::draws::secret_from_bytes(&[10; 32]);
+    let text = tampered(&day, |log| {
+        log[0]["event"]["setup"]["secret"] = secret.clone().into();
+        log[0]["event"]["setup"]["seed"] = seed.into();
+    });
+    let (turn, message) = differs_at(&text, Some(&published));
+    assert_eq!(turn, None, "{message}");
+    // Without the published commitment to hand, the replay still catches the draws in
+    // round 1: the first bot's orders, drawn from the seed, are no longer the logged ones.
+    let (turn, message) = differs_at(&text, None);
+    assert_eq!(turn, Some(1), "{message}");
+    assert!(message.contains("the bot random draws"), "{message}");
+}
+
+#[test]
+fn a_seed_that_is_not_the_secrets_is_refused() {
+    let day = day();
+    let text = tampered(&day, |log| {
+        let seed = log[0]["event"]["setup"]["seed"].as_u64().unwrap();
+        log[0]["event"]["setup"]["seed"] = (seed ^ 1).into();
+    });
+    let (turn, message) = differs_at(&text, None);
+    assert_eq!(turn, None);
+    assert!(message.starts_with("seed:"), "{message}");
+}
+
+#[test]
+fn a_changed_report_digest_names_its_turn() {
+    let day = day();
+    let text = tampered(&day, |log| {
+        let third = log
+            .iter_mut()
+            .filter(|e| e["event"]["kind"] == "resolved")
+            .nth(2)
+            .unwrap();
+        third["event"]["digest"] = "ab".repeat(32).into();
+    });
+    let (turn, message) = differs_at(&text, None);
+    assert_eq!(turn, Some(3), "{message}");
+}
+
+#[test]
+fn a_bots_orders_not_drawn_from_the_seed_are_caught() {
+    let day = day();
+    // The heuristic walker's (bob's) orders for round 2 replaced by the random walker's.
+    let text = tampered(&day, |log| {
+        let round2: Vec<usize> = log
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e["event"]["kind"] == "orders")
+            .map(|(k, _)| k)
+            .skip(2)
+            .take(2)
+            .collect();
+        let ann = log[round2[0]]["event"]["text"].clone();
+        log[round2[1]]["event"]["text"] = ann;
+    });
+    let (turn, message) = differs_at(&text, None);
+    assert_eq!(turn, Some(2), "{message}");
+    assert!(message.contains("the bot heuristic draws"), "{message}");
+}
+
+#[test]
+fn a_file_that_is_not_a_record_is_unreadable_not_a_difference() {
+    assert!(matches!(verify("{}", None), Err(Failure::Unreadable(_))));
+    assert!(matches!(
+        verify("not json", None),
+        Err(Failure::Unreadable(_))
+    ));
+}
