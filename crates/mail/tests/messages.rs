@@ -14,6 +14,7 @@ fn breaking_away() -> Record {
         seed: 1,
         map: None,
         deck: None,
+        secret: None,
     })
     .unwrap()
 }
@@ -21,7 +22,7 @@ fn breaking_away() -> Record {
 /// The same race after turn 1 (every seat sent nothing: NMR), turn 2 open.
 fn breaking_away_turn_2() -> Record {
     let mut record = breaking_away();
-    record.apply(&Event::Resolved { turn: 1 }).unwrap();
+    record.apply(&Event::resolved(1)).unwrap();
     record
 }
 
@@ -138,7 +139,7 @@ fn a_bad_order_is_answered_with_its_error_and_nothing_is_applied() {
 fn a_stale_turn_is_refused_by_the_lifecycle() {
     // The mail answers the report of turn 1 (orders for turn 2), but turn 3 is open now.
     let mut record = breaking_away_turn_2();
-    record.apply(&Event::Resolved { turn: 2 }).unwrap();
+    record.apply(&Event::resolved(2)).unwrap();
     let (_, read) = read(&record, "reply.eml");
     let error = record
         .check(Seat(0), &read.submission().unwrap(), Author::Player)
@@ -172,6 +173,7 @@ fn backpacks_orders_over_several_lines() {
         seed: 1,
         map: None,
         deck: None,
+        secret: None,
     })
     .unwrap();
     let (_, read) = read(&record, "backpacks.eml");

@@ -164,7 +164,7 @@ pub async fn mails_for_events(
     let mut mails = Vec::new();
     for event in events {
         match event {
-            gm::Event::Resolved { turn } => {
+            gm::Event::Resolved { turn, .. } => {
                 for (seat, player_id, to) in &seats {
                     let report = table.record.report_text(Viewer::Seat(*seat), Some(*turn))?;
                     let next = if table.record.is_over() {
