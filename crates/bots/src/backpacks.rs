@@ -5,6 +5,7 @@
 use game_api::{Rng, Viewer};
 use game_backpacks::clock::{self, Special};
 use game_backpacks::map::{LocationId, Map, SpaceId};
+use game_backpacks::moves::Reachable;
 use game_backpacks::orders::{Action, RoundOrders, RucksackOrder, TurnOrders, WeatherChoice};
 use game_backpacks::{CardKind, DayView, Place};
 use rand::RngExt;
@@ -39,6 +40,7 @@ pub fn round_orders_with_budget(
 ) -> RoundOrders {
     match kind {
         BotKind::Mcts => crate::mcts::search_backpacks(view, budget, rng).orders,
+        BotKind::FlatMc => crate::flatmc::flat_backpacks(view, budget, rng).orders,
         _ => planned_orders(kind, view, None, rng),
     }
 }
@@ -173,8 +175,6 @@ fn distances_to(map: &Map, goal: SpaceId) -> Vec<u16> {
         .map(|d| d.unwrap_or(u16::MAX))
         .collect()
 }
-
-use game_backpacks::moves::reachable;
 
 fn symbols(view: &DayView, me: usize, card: CardKind, chocolate: bool) -> (u8, u8) {
     let carrier = view.rucksack.is_some_and(|r| usize::from(r.carrier) == me);
@@ -388,7 +388,9 @@ fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> Turn
                 continue;
             }
             let (c, t) = symbols(view, me, card, chocolate);
-            for (end, route) in reachable(map, at, c, t) {
+            let options = Reachable::new(map, at, c, t);
+            for k in 0..options.len() {
+                let end = options.end(k);
                 let worth = i32::from(map.points(end, view.weather));
                 let size = match card {
                     CardKind::Walk { circles, triangles } => {
@@ -402,7 +404,7 @@ fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> Turn
                     o.action = Action::Walk {
                         card,
                         chocolate,
-                        waypoints: route,
+                        waypoints: options.route(k),
                     };
                     best = Some((key, o));
                 }
@@ -485,8 +487,8 @@ fn random_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> TurnOrd
     }
     let card = walking[rng.random_range(0..walking.len())];
     let (c, t) = symbols(view, me, card, false);
-    let options = reachable(map, at, c, t);
-    let (_, route) = options[rng.random_range(0..options.len())].clone();
+    let options = Reachable::new(map, at, c, t);
+    let route = options.route(rng.random_range(0..options.len()));
     orders.action = Action::Walk {
         card,
         chocolate: false,

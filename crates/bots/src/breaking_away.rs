@@ -3,9 +3,11 @@
 //! reach, finishes with the smallest card that crosses, otherwise keeps its big cards).
 
 use game_api::{Rng, Viewer};
-use game_breaking_away::rules::{Grade, Line, Rules, SCORING_PLACES, check_lineup_hand};
-use game_breaking_away::{Lineup, TeamOrders, View};
-use rand::RngExt;
+use game_breaking_away::rules::{
+    Grade, Line, Rules, SCORING_PLACES, check_lineup_hand, lineup_sum_fits,
+};
+use game_breaking_away::{Lineup, TeamOrders, ViewRef, random};
+use rand::{Rng as _, RngExt};
 
 use crate::BotKind;
 
@@ -17,7 +19,7 @@ impl BotKind {
             BotKind::Nmr => game_breaking_away::default_lineup(),
             // The full allowance, few small cards; one of a few shapes, so that two heuristic
             // teams do not mirror each other.
-            BotKind::Heuristic | BotKind::Mcts => {
+            BotKind::Heuristic | BotKind::Mcts | BotKind::FlatMc => {
                 let shapes = [
                     Lineup([
                         vec![7, 7, 8, 8],
@@ -44,31 +46,54 @@ impl BotKind {
         }
     }
 
-    /// The team's orders for the coming turn, from the seat's view.
-    pub fn orders(self, view: &View, rng: &mut Rng) -> TeamOrders {
-        if self == BotKind::Mcts {
-            return crate::mcts::search_breaking_away(view, crate::mcts::Budget::default(), rng)
+    /// The team's orders for the coming turn, from the seat's view (borrowed: the random, nmr
+    /// and heuristic bots read it in place; the search takes a copy).
+    pub fn orders(self, view: ViewRef<'_>, rng: &mut Rng) -> TeamOrders {
+        match self {
+            BotKind::Mcts => {
+                return crate::mcts::search_breaking_away(
+                    &view.to_view(),
+                    crate::mcts::Budget::default(),
+                    rng,
+                )
                 .orders;
+            }
+            BotKind::FlatMc => {
+                return crate::flatmc::flat_breaking_away(
+                    &view.to_view(),
+                    crate::mcts::Budget::default(),
+                    rng,
+                )
+                .orders;
+            }
+            _ => {}
         }
-        let Viewer::Seat(seat) = view.viewer else {
+        if !matches!(view.viewer(), Viewer::Seat(_)) {
             return TeamOrders::default();
-        };
+        }
         let mut orders = TeamOrders::default();
-        for (i, rider) in view.riders.iter().enumerate() {
-            if rider.team != seat.0 || !rider.on_track() {
-                continue;
-            }
-            let Some(hand) = rider.hand else { continue };
-            let cards = hand.cards();
-            if cards.is_empty() {
-                continue;
-            }
+        if self == BotKind::Nmr {
+            return orders;
+        }
+        let (mut bits, mut bits_left) = (0u64, 0);
+        for (i, grade, hand) in view.own_hands() {
             let card = match self {
-                BotKind::Random => cards[rng.random_range(0..cards.len())],
-                BotKind::Nmr => continue,
-                BotKind::Heuristic | BotKind::Mcts => heuristic_card(view, i, &cards),
+                BotKind::Random => {
+                    // 16 bits of the generator for each of the (at most four) riders, as the
+                    // engine's own random play draws them; the k-th highest card, k uniform
+                    // (exact: Lemire's multiply-and-reject).
+                    if bits_left == 0 {
+                        bits = rng.next_u64();
+                        bits_left = 4;
+                    }
+                    let k = random::below(bits as u16, hand.len() as u16, rng);
+                    bits >>= 16;
+                    bits_left -= 1;
+                    hand.card(k)
+                }
+                _ => heuristic_card(view, i, &hand.cards()),
             };
-            orders.set(rider.grade, card);
+            orders.set(grade, card);
         }
         orders
     }
@@ -81,10 +106,16 @@ pub fn random_lineup(rules: Rules, rng: &mut Rng) -> Lineup {
     for grade in Grade::ALL {
         let (counts, _) = grade.lineup_limits();
         let n = rng.random_range(counts);
+        // Counts and cards are drawn within the limits, so only the sum can be refused.
+        let mut cards = [0u16; 4];
         loop {
-            let cards: Vec<u16> = (0..n).map(|_| rng.random_range(1..=15)).collect();
-            if check_lineup_hand(rules, grade, &cards).is_ok() {
-                lineup.0[grade.index()] = cards;
+            for c in &mut cards[..n] {
+                *c = rng.random_range(1..=15);
+            }
+            let sum = cards[..n].iter().map(|&c| u32::from(c)).sum();
+            if lineup_sum_fits(rules, grade, sum) {
+                debug_assert!(check_lineup_hand(rules, grade, &cards[..n]).is_ok());
+                lineup.0[grade.index()] = cards[..n].to_vec();
                 break;
             }
         }
@@ -93,9 +124,9 @@ pub fn random_lineup(rules: Rules, rng: &mut Rng) -> Lineup {
 }
 
 /// The heuristic's card for one rider (cards highest first).
-fn heuristic_card(view: &View, rider: usize, cards: &[u16]) -> u16 {
-    let me = &view.riders[rider];
-    let set = view.rules.set;
+fn heuristic_card(view: ViewRef<'_>, rider: usize, cards: &[u16]) -> u16 {
+    let me = view.rider(rider);
+    let set = view.rules().set;
     let smallest_crossing = |line: Line| {
         let at = set.line_distance(line);
         if me.distance > at {
@@ -112,7 +143,7 @@ fn heuristic_card(view: &View, rider: usize, cards: &[u16]) -> u16 {
         return c;
     }
     for line in [Line::Sprint1, Line::Sprint2] {
-        if usize::from(view.line_places[line.index()]) < SCORING_PLACES
+        if usize::from(view.line_places()[line.index()]) < SCORING_PLACES
             && let Some(c) = smallest_crossing(line)
         {
             return c;
@@ -120,7 +151,7 @@ fn heuristic_card(view: &View, rider: usize, cards: &[u16]) -> u16 {
     }
     // Otherwise aim for the square right behind other riders (slipstream), keeping the
     // highest card for later when there is a choice.
-    let occupied = |d: i32| view.riders.iter().any(|r| r.on_track() && r.distance == d);
+    let occupied = |d: i32| view.riders().any(|r| r.on_track() && r.distance == d);
     let keep = if cards.len() > 1 { &cards[1..] } else { cards };
     keep.iter()
         .copied()
@@ -180,8 +211,8 @@ mod tests {
                     .iter()
                     .enumerate()
                     .map(|(t, k)| {
-                        let view = position.view(Viewer::Seat(Seat(t as u8)));
-                        let o = k.orders(&view, &mut Seed(seed).rng(100 + t as u64));
+                        let view = position.view_ref(Viewer::Seat(Seat(t as u8)));
+                        let o = k.orders(view, &mut Seed(seed).rng(100 + t as u64));
                         check_team_orders(&position, t as u8, &o).unwrap();
                         Some(o)
                     })

@@ -4,6 +4,7 @@
 
 pub mod backpacks;
 pub mod breaking_away;
+pub mod flatmc;
 pub mod mcts;
 pub mod tournament;
 
@@ -20,10 +21,14 @@ pub enum BotKind {
     Heuristic,
     /// A search bot: determinized Monte Carlo search over its own orders (crate::mcts).
     Mcts,
+    /// Flat Monte Carlo, as Boardspace's Breaking Away robot plays: the playouts shared evenly
+    /// among the candidate orders, uniformly random play to the end, the best average
+    /// (crate::flatmc). A yardstick for `mcts`.
+    FlatMc,
 }
 
 impl BotKind {
-    pub const NAMES: [&'static str; 4] = ["random", "nmr", "heuristic", "mcts"];
+    pub const NAMES: [&'static str; 5] = ["random", "nmr", "heuristic", "mcts", "flatmc"];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -31,6 +36,7 @@ impl BotKind {
             BotKind::Nmr => "nmr",
             BotKind::Heuristic => "heuristic",
             BotKind::Mcts => "mcts",
+            BotKind::FlatMc => "flatmc",
         }
     }
 }
@@ -49,6 +55,7 @@ impl FromStr for BotKind {
             "nmr" => Ok(BotKind::Nmr),
             "heuristic" => Ok(BotKind::Heuristic),
             "mcts" => Ok(BotKind::Mcts),
+            "flatmc" => Ok(BotKind::FlatMc),
             _ => Err(format!(
                 "unknown bot {s:?} (expected one of {})",
                 BotKind::NAMES.join(", ")
@@ -98,7 +105,7 @@ impl BotGame for game_breaking_away::BreakingAway {
     ) -> game_breaking_away::TeamOrders {
         // Before the start the bot orders from its line-up's opening position.
         let start = Self::start(rules, std::slice::from_ref(lineup), game_api::Seed(0));
-        kind.orders(&start.view(Viewer::Seat(Seat(0))), rng)
+        kind.orders(start.view_ref(Viewer::Seat(Seat(0))), rng)
     }
 
     fn bot_orders(
@@ -107,7 +114,7 @@ impl BotGame for game_breaking_away::BreakingAway {
         seat: Seat,
         rng: &mut Rng,
     ) -> game_breaking_away::TeamOrders {
-        kind.orders(&position.view(Viewer::Seat(seat)), rng)
+        kind.orders(position.view_ref(Viewer::Seat(seat)), rng)
     }
 }
 

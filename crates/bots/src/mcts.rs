@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use game_api::{Rng, Viewer};
 use game_breaking_away::rules::{Line, RuleSet, SCORING_PLACES};
 use game_breaking_away::turn::{Scratch, advance_with};
-use game_breaking_away::{Hand, Position, Rider, TeamOrders, View};
+use game_breaking_away::{Hand, Position, Rider, TeamOrders, View, ViewRef};
 use rand::RngExt;
 
 use crate::BotKind;
@@ -30,7 +30,7 @@ impl Default for Budget {
 }
 
 impl Budget {
-    fn spent(self, playouts: u32, started: Instant) -> bool {
+    pub(crate) fn spent(self, playouts: u32, started: Instant) -> bool {
         match self {
             Budget::Playouts(n) => playouts >= n,
             Budget::Millis(ms) => started.elapsed() >= Duration::from_millis(ms),
@@ -48,9 +48,12 @@ pub struct Decision<O> {
 }
 
 /// Orders for a Breaking Away seat from any entrant.
-pub fn breaking_away_orders(entrant: Entrant, view: &View, rng: &mut Rng) -> TeamOrders {
+pub fn breaking_away_orders(entrant: Entrant, view: ViewRef<'_>, rng: &mut Rng) -> TeamOrders {
     match entrant.kind {
-        BotKind::Mcts => search_breaking_away(view, entrant.budget, rng).orders,
+        BotKind::Mcts => search_breaking_away(&view.to_view(), entrant.budget, rng).orders,
+        BotKind::FlatMc => {
+            crate::flatmc::flat_breaking_away(&view.to_view(), entrant.budget, rng).orders
+        }
         kind => kind.orders(view, rng),
     }
 }
@@ -126,7 +129,7 @@ fn bandit<O: Clone>(
 }
 
 /// Every combination of distinct cards for the seat's riders on the track (at most 4^4).
-fn candidate_orders(view: &View, team: u8) -> Vec<TeamOrders> {
+pub(crate) fn candidate_orders(view: &View, team: u8) -> Vec<TeamOrders> {
     let mut candidates = vec![TeamOrders::default()];
     for r in view
         .riders
@@ -152,7 +155,7 @@ fn candidate_orders(view: &View, team: u8) -> Vec<TeamOrders> {
 
 /// A full position consistent with the view: the hidden hands are sampled (each card 3–9, the
 /// range most cards in play fall in), the rest is what the view shows.
-fn determinize(view: &View, rng: &mut Rng) -> Position {
+pub(crate) fn determinize(view: &View, rng: &mut Rng) -> Position {
     let riders = view
         .riders
         .iter()
@@ -232,13 +235,13 @@ fn rollout_orders(position: &Position, orders: &mut Vec<Option<u16>>, rng: &mut 
 
 /// What a finished (or abandoned) race is worth to `team`: mostly its share of the win, a
 /// little for its place.
-fn race_reward(position: &Position, team: u8) -> f64 {
+pub(crate) fn race_reward(position: &Position, team: u8) -> f64 {
     reward(&position.final_scores(), usize::from(team))
 }
 
 /// What an ended game is worth to seat `me`, given every seat's final score: mostly its share
 /// of the win (shared on a tie), a little for its place.
-fn reward(scores: &[f64], me: usize) -> f64 {
+pub(crate) fn reward(scores: &[f64], me: usize) -> f64 {
     let mine = scores[me];
     let n = scores.len();
     let better = scores.iter().filter(|&&s| s > mine).count();
@@ -343,7 +346,7 @@ mod tests {
     }
 }
 
-mod day_search {
+pub(crate) mod day_search {
     //! The Backpacks & Blisters search: candidates are the heuristic's plans for the round under
     //! each goal worth having (every unreached target, and home); playouts play the day out
     //! with heuristic walkers on a day consistent with the view.
@@ -431,11 +434,30 @@ mod day_search {
         }
     }
 
-    fn day_reward(day: &Day, me: usize) -> f64 {
+    pub(crate) fn day_reward(day: &Day, me: usize) -> f64 {
         let scores: Vec<f64> = (0..day.walkers.len())
             .map(|w| f64::from(day.final_points(w)))
             .collect();
         super::reward(&scores, me)
+    }
+
+    /// One candidate per goal: the heuristic's own choice, every target not reached, home.
+    pub(crate) fn candidates(view: &DayView, me: usize, rng: &mut Rng) -> Vec<RoundOrders> {
+        let map = &view.map;
+        let mut goals: Vec<Option<u16>> = vec![None, Some(map.home_space())];
+        for (k, &t) in view.targets.iter().enumerate() {
+            if view.walkers[me].reached & (1 << k) == 0 {
+                goals.push(Some(map.locations[usize::from(t)].space));
+            }
+        }
+        let mut candidates: Vec<RoundOrders> = Vec::new();
+        for goal in goals {
+            let o = planned_orders(BotKind::Heuristic, view, goal, rng);
+            if !candidates.contains(&o) {
+                candidates.push(o);
+            }
+        }
+        candidates
     }
 
     pub fn search(view: &DayView, budget: Budget, rng: &mut Rng) -> Decision<RoundOrders> {
@@ -454,21 +476,7 @@ mod day_search {
                 playouts: 0,
             };
         }
-        // One candidate per goal: the heuristic's own choice, every target not reached, home.
-        let map = &view.map;
-        let mut goals: Vec<Option<u16>> = vec![None, Some(map.home_space())];
-        for (k, &t) in view.targets.iter().enumerate() {
-            if view.walkers[me].reached & (1 << k) == 0 {
-                goals.push(Some(map.locations[usize::from(t)].space));
-            }
-        }
-        let mut candidates: Vec<RoundOrders> = Vec::new();
-        for goal in goals {
-            let o = planned_orders(BotKind::Heuristic, view, goal, rng);
-            if !candidates.contains(&o) {
-                candidates.push(o);
-            }
-        }
+        let candidates = candidates(view, me, rng);
         let n = view.walkers.len();
         bandit(candidates, budget, rng, |mine, rng| {
             let mut day = determinize(view, me, rng);

@@ -2,12 +2,14 @@
 //! parallel and reproducible from one seed (each game's draws come from the seed and the game's
 //! number, whichever thread plays it).
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use game_api::{Game, Seat, Seed, Viewer};
 use game_backpacks::{Backpacks, Day, Deck, Map};
-use game_breaking_away::{BreakingAway, Grade, Hand, Position, Rules};
+use game_breaking_away::game::{draw_first_team, play_turn};
+use game_breaking_away::turn::Scratch;
+use game_breaking_away::{Grade, Hand, Position, Rules};
 
 use crate::Entrant;
 
@@ -65,6 +67,24 @@ fn rank(scores: &[f64]) -> (Vec<f64>, Vec<f64>) {
     (win, place)
 }
 
+/// The default map and deck, read and checked once for every game of every tournament (the
+/// map's TOML took longer than a random day).
+fn keswick() -> (Arc<Map>, Arc<Deck>) {
+    static KESWICK: OnceLock<(Arc<Map>, Arc<Deck>)> = OnceLock::new();
+    let (map, deck) = KESWICK.get_or_init(|| {
+        let map = Arc::new(Map::keswick());
+        let deck = Arc::new(Deck::keswick(&map));
+        (map, deck)
+    });
+    (map.clone(), deck.clone())
+}
+
+/// Seat `s`'s bot draws from one stream for the whole game (not one stream a turn: setting up
+/// a stream costs more than a random bot's whole turn).
+fn bot_stream(game_seed: Seed, s: usize) -> game_api::Rng {
+    game_seed.rng(2 << 32 | s as u64)
+}
+
 /// Plays game `g`: seat `s` is taken by entrant `(s + g) % n`.
 pub fn play_game(game: TournamentGame, entrants: &[Entrant], seed: Seed, g: u64) -> GameResult {
     let n = entrants.len();
@@ -81,28 +101,32 @@ pub fn play_game(game: TournamentGame, entrants: &[Entrant], seed: Seed, g: u64)
                 })
                 .collect();
             let mut position = Position::start(rules, &lineups);
+            // The turn is played in place, with buffers kept from turn to turn: the rules'
+            // own `play_turn`, what `Game::resolve` does without copying the position or
+            // writing the outcome down. Its one draw, the board's first team, comes from the
+            // stream `resolve` would be given on turn 1.
+            draw_first_team(&mut position, &mut game_seed.rng(1));
+            let mut scratch = Scratch::default();
+            let mut cards = Vec::with_capacity(position.riders.len());
+            let mut orders = vec![None; n];
+            let mut bot_rngs: Vec<_> = (0..n).map(|s| bot_stream(game_seed, s)).collect();
             while !position.is_over() {
-                let orders: Vec<_> = (0..n)
-                    .map(|s| {
-                        let view = position.view(Viewer::Seat(Seat(s as u8)));
-                        let mut rng =
-                            game_seed.rng(1 << 32 | u64::from(position.turn) << 8 | s as u64);
-                        Some(crate::mcts::breaking_away_orders(
-                            entrant_at(s),
-                            &view,
-                            &mut rng,
-                        ))
-                    })
-                    .collect();
-                let mut rng = game_seed.rng(u64::from(position.turn));
-                position = BreakingAway::resolve(&position, &orders, &mut rng).0;
+                for (s, (o, rng)) in orders.iter_mut().zip(&mut bot_rngs).enumerate() {
+                    let view = position.view_ref(Viewer::Seat(Seat(s as u8)));
+                    *o = Some(crate::mcts::breaking_away_orders(entrant_at(s), view, rng));
+                }
+                if !play_turn(&mut position, &orders, &mut cards, &mut scratch) {
+                    // Unreachable with the bots' legal orders; without orders every rider plays
+                    // its highest card, which is always legal, so the race still ends.
+                    orders.fill(None);
+                    play_turn(&mut position, &orders, &mut cards, &mut scratch);
+                }
             }
             // Team points, ties broken as the standings break them (postal 6.3, BA-17).
             position.final_scores()
         }
         TournamentGame::Backpacks => {
-            let map = std::sync::Arc::new(Map::keswick());
-            let deck = std::sync::Arc::new(Deck::keswick(&map));
+            let (map, deck) = keswick();
             let mut day = Day::new(map, deck, n, &mut game_seed.rng(0));
             while !day.is_over() {
                 let orders: Vec<_> = (0..n)

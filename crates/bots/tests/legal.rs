@@ -11,20 +11,21 @@ use game_backpacks::{Backpacks, Day, Deck, Map};
 use game_breaking_away::{BreakingAway, Grade, Hand, Options, Position, Rules};
 use proptest::prelude::*;
 
-const KINDS: [BotKind; 4] = [
+const KINDS: [BotKind; 5] = [
     BotKind::Random,
     BotKind::Nmr,
     BotKind::Heuristic,
     BotKind::Mcts,
+    BotKind::FlatMc,
 ];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
     #[test]
-    fn breaking_away_bots_play_only_legal_orders(seed in any::<u64>(), board in any::<bool>(), rotation in 0usize..4) {
+    fn breaking_away_bots_play_only_legal_orders(seed in any::<u64>(), board in any::<bool>(), rotation in 0usize..5) {
         let rules = if board { Rules::board(Options { group_breakaways: true, staggered_start: true, ..Options::default() }) } else { Rules::postal() };
-        let entrants: Vec<Entrant> = (0..4).map(|i| Entrant { kind: KINDS[(i + rotation) % 4], budget: Budget::Playouts(24) }).collect();
+        let entrants: Vec<Entrant> = (0..4).map(|i| Entrant { kind: KINDS[(i + rotation) % KINDS.len()], budget: Budget::Playouts(24) }).collect();
         let mut rng = Seed(seed).rng(0);
         let hands: Vec<[Hand; 4]> = entrants.iter().map(|e| {
             let l = e.kind.lineup(rules, &mut rng);
@@ -35,8 +36,8 @@ proptest! {
         while !position.is_over() {
             let mut orders = Vec::new();
             for (t, e) in entrants.iter().enumerate() {
-                let view = position.view(Viewer::Seat(Seat(t as u8)));
-                let o = bots::mcts::breaking_away_orders(*e, &view, &mut Seed(seed).rng(u64::from(position.turn) << 4 | t as u64));
+                let view = position.view_ref(Viewer::Seat(Seat(t as u8)));
+                let o = bots::mcts::breaking_away_orders(*e, view, &mut Seed(seed).rng(u64::from(position.turn) << 4 | t as u64));
                 prop_assert!(BreakingAway::check_orders(&position, Seat(t as u8), &o).is_ok(), "{:?}: {o}", e.kind);
                 orders.push(Some(o));
             }
@@ -45,10 +46,10 @@ proptest! {
     }
 
     #[test]
-    fn backpacks_bots_play_only_legal_orders(seed in any::<u64>(), rotation in 0usize..4) {
+    fn backpacks_bots_play_only_legal_orders(seed in any::<u64>(), rotation in 0usize..5) {
         let map = Arc::new(Map::keswick());
         let deck = Arc::new(Deck::keswick(&map));
-        let entrants: Vec<Entrant> = (0..4).map(|i| Entrant { kind: KINDS[(i + rotation) % 4], budget: Budget::Playouts(3) }).collect();
+        let entrants: Vec<Entrant> = (0..4).map(|i| Entrant { kind: KINDS[(i + rotation) % KINDS.len()], budget: Budget::Playouts(3) }).collect();
         let mut day = Day::new(map, deck, 4, &mut Seed(seed).rng(0));
         // The first rounds are enough to meet the search's moves; the rest are the heuristics'.
         for _ in 0..4 {

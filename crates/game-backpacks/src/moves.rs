@@ -4,7 +4,7 @@
 //! the API (`moves` in a seat's view) and the bots; every move it lists is one the engine
 //! accepts (`tests/moves.rs` checks each against `Day::check_turn_orders`).
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 
 use crate::clock::{self, Special};
 use crate::day::Place;
@@ -22,29 +22,91 @@ pub fn reachable(
     circles: u8,
     triangles: u8,
 ) -> Vec<(SpaceId, Vec<SpaceId>)> {
-    let mut out = vec![(from, Vec::new())];
-    let mut queue = VecDeque::from([(from, circles, triangles, Vec::<SpaceId>::new())]);
-    let mut seen = HashSet::new();
-    seen.insert((from, circles, triangles));
-    while let Some((at, c, t, route)) = queue.pop_front() {
-        for &n in map.neighbours(at) {
-            if n == from || route.contains(&n) {
-                continue;
+    let ends = Reachable::new(map, from, circles, triangles);
+    (0..ends.len())
+        .map(|k| (ends.end(k), ends.route(k)))
+        .collect()
+}
+
+/// Every space a walker can end on with these symbols, each with the route to it (no space
+/// twice), found breadth first: a state is a space and the symbols left, kept the first time it
+/// is reached. Routes are kept as a parent per end, and written out only when asked for.
+#[derive(Clone, Debug)]
+pub struct Reachable {
+    /// (space, index of the end it was reached from; `usize::MAX` for the start).
+    ends: Vec<(SpaceId, usize)>,
+}
+
+impl Reachable {
+    pub fn new(map: &Map, from: SpaceId, circles: u8, triangles: u8) -> Reachable {
+        let (cs, ts) = (usize::from(circles) + 1, usize::from(triangles) + 1);
+        let state =
+            |n: SpaceId, c: u8, t: u8| (usize::from(n) * cs + usize::from(c)) * ts + usize::from(t);
+        let mut seen = vec![0u64; (map.spaces.len() * cs * ts).div_ceil(64)];
+        let mut mark = |k: usize| {
+            let fresh = seen[k / 64] & (1 << (k % 64)) == 0;
+            seen[k / 64] |= 1 << (k % 64);
+            fresh
+        };
+        mark(state(from, circles, triangles));
+        let mut ends = Vec::with_capacity(64);
+        ends.push((from, usize::MAX));
+        // The queue is the list of ends itself: each end is expanded once, in order.
+        let mut left = Vec::with_capacity(64);
+        left.push((circles, triangles));
+        let mut next = 0;
+        while next < ends.len() {
+            let (at, _) = ends[next];
+            let (c, t) = left[next];
+            for &n in map.neighbours(at) {
+                if n == from || Reachable::on_route(&ends, next, n) {
+                    continue;
+                }
+                let (nc, nt) = match map.spaces[usize::from(n)].shape {
+                    Shape::Circle if c > 0 => (c - 1, t),
+                    Shape::Triangle if t > 0 => (c, t - 1),
+                    _ => continue,
+                };
+                if mark(state(n, nc, nt)) {
+                    ends.push((n, next));
+                    left.push((nc, nt));
+                }
             }
-            let (nc, nt) = match map.spaces[usize::from(n)].shape {
-                Shape::Circle if c > 0 => (c - 1, t),
-                Shape::Triangle if t > 0 => (c, t - 1),
-                _ => continue,
-            };
-            if seen.insert((n, nc, nt)) {
-                let mut r = route.clone();
-                r.push(n);
-                out.push((n, r.clone()));
-                queue.push_back((n, nc, nt, r));
-            }
+            next += 1;
         }
+        Reachable { ends }
     }
-    out
+
+    /// Whether `space` is on the route to end `k` (the start excluded).
+    fn on_route(ends: &[(SpaceId, usize)], mut k: usize, space: SpaceId) -> bool {
+        while k != 0 {
+            if ends[k].0 == space {
+                return true;
+            }
+            k = ends[k].1;
+        }
+        false
+    }
+
+    #[allow(clippy::len_without_is_empty)] // never empty: the start is an end
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn end(&self, k: usize) -> SpaceId {
+        self.ends[k].0
+    }
+
+    /// The route to end `k`: the spaces walked, the start excluded.
+    pub fn route(&self, mut k: usize) -> Vec<SpaceId> {
+        let mut route = Vec::new();
+        while k != 0 {
+            route.push(self.ends[k].0);
+            k = self.ends[k].1;
+        }
+        route.reverse();
+        route
+    }
 }
 
 /// What a walker has at the start of a turn: where it is, its cards and purse, the clock.
@@ -63,7 +125,7 @@ pub struct Standing {
 impl Standing {
     /// The seat's walker now, from its own view; `None` for another viewer or a walker whose
     /// day is over.
-    pub fn now(view: &DayView) -> Option<Standing> {
+    pub fn of(view: &DayView) -> Option<Standing> {
         let game_api::Viewer::Seat(seat) = view.viewer else {
             return None;
         };

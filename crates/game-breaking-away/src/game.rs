@@ -80,18 +80,63 @@ pub fn check_team_orders(position: &Position, team: u8, orders: &TeamOrders) -> 
 /// Each rider's card from the teams' orders; an order that does not fit the position counts
 /// as no order (so the rider plays its highest card).
 pub fn rider_orders(position: &Position, orders: &[Option<TeamOrders>]) -> Vec<Option<u16>> {
-    position
-        .riders
-        .iter()
-        .map(|r| {
-            let card = orders
-                .get(usize::from(r.team))
-                .copied()
-                .flatten()?
-                .card(r.grade)?;
-            (r.on_track() && r.hand.contains(card)).then_some(card)
-        })
-        .collect()
+    let mut cards = Vec::with_capacity(position.riders.len());
+    rider_orders_into(position, orders, &mut cards);
+    cards
+}
+
+/// [`rider_orders`] into a buffer the caller keeps.
+pub fn rider_orders_into(
+    position: &Position,
+    orders: &[Option<TeamOrders>],
+    cards: &mut Vec<Option<u16>>,
+) {
+    cards.clear();
+    cards.extend(position.riders.iter().map(|r| {
+        let card = orders
+            .get(usize::from(r.team))
+            .copied()
+            .flatten()?
+            .card(r.grade)?;
+        (r.on_track() && r.hand.contains(card)).then_some(card)
+    }));
+}
+
+/// Board rules, turn 1: the team that moves first, drawn at random once (the only draw the
+/// game's resolution makes). Nothing happens on other turns, under postal rules or once drawn.
+pub fn draw_first_team(position: &mut Position, rng: &mut Rng) {
+    if position.rules.set == RuleSet::Board && position.turn == 1 && position.first_team.is_none() {
+        // board: turn 1, the first player is chosen at random.
+        position.first_team = Some(rng.random_range(0..position.team_count.max(1)));
+    }
+}
+
+/// One turn in place from the teams' orders, with buffers the caller keeps: what
+/// [`Game::resolve`] does, without copying the position or recording the outcome (the board's
+/// first-team draw, [`draw_first_team`], is the caller's). `false` when the race was over or an
+/// order was refused (then nothing changed).
+pub fn play_turn(
+    position: &mut Position,
+    orders: &[Option<TeamOrders>],
+    cards: &mut Vec<Option<u16>>,
+    scratch: &mut turn::Scratch,
+) -> bool {
+    // Orders as given first: the turn checks every card before it changes anything, so when
+    // one does not fit (not in the hand, a rider off the track) nothing has changed, and the
+    // turn is played again with that order dropped, as `rider_orders` drops it.
+    cards.clear();
+    cards.extend(position.riders.iter().map(|r| {
+        orders
+            .get(usize::from(r.team))
+            .copied()
+            .flatten()?
+            .card(r.grade)
+    }));
+    if turn::advance_with(position, cards, &mut (), scratch).is_ok() {
+        return true;
+    }
+    rider_orders_into(position, orders, cards);
+    turn::advance_with(position, cards, &mut (), scratch).is_ok()
 }
 
 impl Game for BreakingAway {
@@ -326,19 +371,66 @@ impl Game for BreakingAway {
             return (state.clone(), Vec::new());
         }
         let mut position = state.clone();
-        if position.rules.set == RuleSet::Board
-            && position.turn == 1
-            && position.first_team.is_none()
-        {
-            // board: turn 1, the first player is chosen at random.
-            position.first_team = Some(rng.random_range(0..position.team_count.max(1)));
-        }
+        draw_first_team(&mut position, rng);
         let cards = rider_orders(&position, orders);
         match turn::resolve(&position, &cards) {
             Ok((next, outcome)) => (next, vec![outcome]),
             // Unreachable for positions made by `Position::start` and `resolve` (hands never
             // empty while racing); kept total so that no input can make the rules panic.
             Err(_) => (state.clone(), Vec::new()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `play_turn` (in place, the tournament's path) and `Game::resolve` are one turn: the same
+    /// position after every turn, with legal orders, orders for cards not in hand (dropped to
+    /// no order, postal 9.1) and teams without orders, postal and board (board: turn 1 draw).
+    #[test]
+    fn play_turn_is_resolve_in_place() {
+        let mut rng = Seed(11).rng(0);
+        for race in 0..200 {
+            let rules = if race % 2 == 0 {
+                Rules::postal()
+            } else {
+                Rules::board(Options::default())
+            };
+            let lineups: Vec<[Hand; 4]> = (0..4).map(|_| crate::random::lineup(&mut rng)).collect();
+            let mut resolved = Position::start(rules, &lineups);
+            let mut in_place = resolved.clone();
+            draw_first_team(&mut in_place, &mut Seed(race).rng(1));
+            let (mut cards, mut scratch) = (Vec::new(), turn::Scratch::default());
+            while !resolved.is_over() {
+                let orders: Vec<Option<TeamOrders>> = (0..4u8)
+                    .map(|team| {
+                        (rng.random_range(0..8) > 0).then(|| {
+                            let mut o = TeamOrders::default();
+                            for i in resolved.team_riders(team) {
+                                let r = &resolved.riders[i];
+                                let card = match r.hand.cards().first() {
+                                    Some(&c) if rng.random_range(0..10) > 0 => c,
+                                    _ => rng.random_range(1..=15),
+                                };
+                                o.set(r.grade, card);
+                            }
+                            o
+                        })
+                    })
+                    .collect();
+                let turn = resolved.turn;
+                resolved =
+                    BreakingAway::resolve(&resolved, &orders, &mut Seed(race).rng(u64::from(turn)))
+                        .0;
+                assert!(play_turn(&mut in_place, &orders, &mut cards, &mut scratch));
+                assert_eq!(in_place, resolved, "race {race}, turn {turn}");
+            }
+            assert!(
+                !play_turn(&mut in_place, &[], &mut cards, &mut scratch),
+                "over"
+            );
         }
     }
 }

@@ -24,4 +24,4 @@ pub use points::Points;
 pub use position::{Hand, Position, Rider, Status};
 pub use rules::{Grade, Line, Options, RuleSet, Rules};
 pub use turn::{Award, Move, OrderError, Replacement, Source, TurnOutcome, Why};
-pub use view::{RiderView, View};
+pub use view::{RiderView, View, ViewRef};

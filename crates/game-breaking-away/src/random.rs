@@ -40,7 +40,8 @@ pub fn orders(position: &Position, orders: &mut Vec<Option<u16>>, rng: &mut Rng)
 
 /// A uniform number in `0..n` from 16 random bits: Lemire's multiply-and-reject, exact (a
 /// draw in the biased zone, rare for small `n`, is replaced by a fresh one). 0 if `n` is 0.
-fn below(bits: u16, n: u16, rng: &mut Rng) -> usize {
+#[inline]
+pub fn below(bits: u16, n: u16, rng: &mut Rng) -> usize {
     let mut m = u32::from(bits) * u32::from(n);
     while (m as u16) < n && (m as u16) < 0u16.wrapping_sub(n) % n {
         m = u32::from(rng.next_u32() as u16) * u32::from(n);

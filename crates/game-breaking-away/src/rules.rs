@@ -329,15 +329,17 @@ pub fn check_lineup_hand(rules: Rules, grade: Grade, cards: &[u16]) -> Result<()
         ));
     }
     let sum: u32 = cards.iter().map(|&c| u32::from(c)).sum();
+    if lineup_sum_fits(rules, grade, sum) {
+        return Ok(());
+    }
     match rules.set {
-        // Postal 3.1.1-3.1.5: "may not exceed".
-        RuleSet::Postal22 if sum > max_sum => Err(format!(
+        RuleSet::Postal22 => Err(format!(
             "rider {grade}: cards sum to {sum}, more than the {max_sum} allowed ({})",
             rules.set.cite(sum_rule, setup)
         )),
         // Board set-up: 「第１走者：３０点持ちで、３～４個に移動力を分配する」 — the rider holds its
         // points and distributes all of them (docs/rulings.md BA-12).
-        RuleSet::Board if sum != max_sum => Err(format!(
+        RuleSet::Board => Err(format!(
             "rider {grade}: cards sum to {sum}, not {max_sum} (board: set-up, \"rider {} holds {max_sum} points and distributes them over {}\")",
             grade.index() + 1,
             if grade == Grade::A {
@@ -346,7 +348,17 @@ pub fn check_lineup_hand(rules: Rules, grade: Grade, cards: &[u16]) -> Result<()
                 "3 values"
             }
         )),
-        _ => Ok(()),
+    }
+}
+
+/// Whether one rider's starting cards may sum to `sum`: at most the grade's total (postal
+/// 3.1.1-3.1.5: "may not exceed"), exactly it on the board (its riders hold their points and
+/// distribute all of them, docs/rulings.md BA-12). [`check_lineup_hand`] says why not.
+pub fn lineup_sum_fits(rules: Rules, grade: Grade, sum: u32) -> bool {
+    let (_, max_sum) = grade.lineup_limits();
+    match rules.set {
+        RuleSet::Postal22 => sum <= max_sum,
+        RuleSet::Board => sum == max_sum,
     }
 }
 

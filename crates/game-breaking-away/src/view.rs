@@ -8,7 +8,7 @@ use crate::points::Points;
 use crate::position::{Hand, Position, Status};
 use crate::rules::{Grade, Rules};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RiderView {
     pub team: u8,
     pub grade: Grade,
@@ -42,33 +42,121 @@ pub struct View {
     pub first_team: Option<u8>,
 }
 
+/// The position as one viewer may see it, borrowed rather than copied: the same visibility as
+/// [`View`] (a hand only for a viewer who may see it), read rider by rider. Bots that decide
+/// from the view alone read this on hot paths (tournaments); [`ViewRef::to_view`] makes the copy.
+#[derive(Clone, Copy, Debug)]
+pub struct ViewRef<'a> {
+    position: &'a Position,
+    viewer: Viewer,
+    open: bool,
+}
+
+impl<'a> ViewRef<'a> {
+    pub fn viewer(&self) -> Viewer {
+        self.viewer
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.position.rules
+    }
+
+    pub fn turn(&self) -> u16 {
+        self.position.turn
+    }
+
+    pub fn team_count(&self) -> u8 {
+        self.position.team_count
+    }
+
+    pub fn line_places(&self) -> [u16; 3] {
+        self.position.line_places
+    }
+
+    pub fn first_team(&self) -> Option<u8> {
+        self.position.first_team
+    }
+
+    pub fn rider_count(&self) -> usize {
+        self.position.riders.len()
+    }
+
+    /// The riders of one team, by index.
+    pub fn team_riders(&self, team: u8) -> impl Iterator<Item = usize> + 'a {
+        self.position.team_riders(team)
+    }
+
+    /// The viewer's own riders on the track with cards in hand: index, grade and hand (a seat
+    /// always sees its own hands). None for the GM or the public.
+    #[inline]
+    pub fn own_hands(&self) -> impl Iterator<Item = (usize, Grade, Hand)> + 'a {
+        let team = match self.viewer {
+            Viewer::Seat(seat) => Some(seat.0),
+            _ => None,
+        };
+        let riders = &self.position.riders;
+        // Races start with each team's four riders side by side (`Position::start`): look
+        // there first, and through the whole field only if they are not.
+        let four = team.map_or(0..0, |t| 4 * usize::from(t)..4 * usize::from(t) + 4);
+        let range = match riders.get(four.clone()) {
+            Some(side_by_side) if side_by_side.iter().all(|r| Some(r.team) == team) => four,
+            _ => 0..riders.len(),
+        };
+        riders[range.clone()]
+            .iter()
+            .zip(range)
+            .filter(move |(r, _)| Some(r.team) == team && r.on_track() && !r.hand.is_empty())
+            .map(|(r, i)| (i, r.grade, r.hand))
+    }
+
+    /// Rider `i` as this viewer sees it (the one place that decides whose hand shows).
+    #[inline]
+    pub fn rider(&self, i: usize) -> RiderView {
+        let r = &self.position.riders[i];
+        RiderView {
+            team: r.team,
+            grade: r.grade,
+            distance: r.distance,
+            points: r.points,
+            status: r.status,
+            sole_leader: r.sole_leader,
+            hand: (self.open || self.viewer.sees_secrets_of(Seat(r.team))).then_some(r.hand),
+            hand_size: r.hand.len(),
+            arrival: r.arrival,
+        }
+    }
+
+    pub fn riders(self) -> impl ExactSizeIterator<Item = RiderView> + 'a {
+        (0..self.rider_count()).map(move |i| self.rider(i))
+    }
+
+    /// The owned copy.
+    pub fn to_view(&self) -> View {
+        View {
+            rules: self.rules(),
+            turn: self.turn(),
+            team_count: self.team_count(),
+            viewer: self.viewer,
+            riders: self.riders().collect(),
+            line_places: self.line_places(),
+            first_team: self.first_team(),
+        }
+    }
+}
+
 impl Position {
+    /// The position as `viewer` may see it, borrowed.
+    pub fn view_ref(&self, viewer: Viewer) -> ViewRef<'_> {
+        ViewRef {
+            position: self,
+            viewer,
+            open: !self.rules.secret_hands(),
+        }
+    }
+
     /// The position as `viewer` may see it.
     pub fn view(&self, viewer: Viewer) -> View {
-        let open = !self.rules.secret_hands();
-        View {
-            rules: self.rules,
-            turn: self.turn,
-            team_count: self.team_count,
-            viewer,
-            riders: self
-                .riders
-                .iter()
-                .map(|r| RiderView {
-                    team: r.team,
-                    grade: r.grade,
-                    distance: r.distance,
-                    points: r.points,
-                    status: r.status,
-                    sole_leader: r.sole_leader,
-                    hand: (open || viewer.sees_secrets_of(Seat(r.team))).then_some(r.hand),
-                    hand_size: r.hand.len(),
-                    arrival: r.arrival,
-                })
-                .collect(),
-            line_places: self.line_places,
-            first_team: self.first_team,
-        }
+        self.view_ref(viewer).to_view()
     }
 }
 

@@ -490,7 +490,7 @@ impl Record {
     }
 }
 
-/// Reads a bot's name (`random`, `nmr`, `heuristic`, `mcts`).
+/// Reads a bot's name (`random`, `nmr`, `heuristic`, `mcts`, `flatmc`).
 pub fn parse_bot(name: &str) -> Result<BotKind, GmError> {
     name.parse()
         .map_err(|e: String| GmError::Refused(format!("bot: {e}")))

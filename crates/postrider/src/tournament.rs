@@ -25,7 +25,7 @@ pub struct TournamentArgs {
     /// Breaking Away: postal-2.2 or board.
     #[arg(long, default_value = "postal-2.2")]
     rules: String,
-    /// The bots, one per seat (random, nmr, heuristic, mcts); seats rotate from game to game.
+    /// The bots, one per seat (random, nmr, heuristic, mcts, flatmc); seats rotate from game to game.
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,
     #[arg(long, default_value_t = 100)]
@@ -38,7 +38,7 @@ pub struct TournamentArgs {
     /// The search bot's budget per decision in milliseconds (results then depend on the machine).
     #[arg(long, conflicts_with = "playouts")]
     budget_ms: Option<u64>,
-    /// The search bot's budget per decision in playouts (reproducible).
+    /// The search bots' (mcts, flatmc) budget per decision in playouts (reproducible).
     #[arg(long)]
     playouts: Option<u32>,
     /// Print the results as JSON.

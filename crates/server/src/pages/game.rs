@@ -763,7 +763,7 @@ fn console_page(
         } else {
             String::new()
         };
-        let bots: String = ["", "nmr", "random", "heuristic", "mcts"]
+        let bots: String = ["", "nmr", "random", "heuristic", "mcts", "flatmc"]
             .iter()
             .map(|b| {
                 let selected = if s.bot.as_deref().unwrap_or("") == *b {
