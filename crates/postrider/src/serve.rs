@@ -54,13 +54,22 @@ pub struct ServeArgs {
     public_url: Option<String>,
 }
 
-/// The relay and the mail settings `serve` was given, if mail is on.
-fn mail_settings(
-    args: &ServeArgs,
-) -> Result<Option<(server::outbox::Smtp, server::mailbox::MailSettings)>> {
+/// What `serve` needs to mail, checked before anything starts.
+type MailArgs = (
+    String,
+    Option<(String, String)>,
+    server::mailbox::MailSettings,
+);
+
+/// The relay's URL and login and the mail settings `serve` was given, if mail is on. The relay
+/// itself is made inside the runtime (its connection pool runs on it).
+fn mail_settings(args: &ServeArgs) -> Result<Option<MailArgs>> {
     let Some(url) = &args.smtp else {
         return Ok(None);
     };
+    if !url.starts_with("smtp://") && !url.starts_with("smtps://") {
+        anyhow::bail!("--smtp: {url:?} is neither smtp://HOST:PORT nor smtps://HOST:PORT");
+    }
     let credentials = match (&args.smtp_user, &args.smtp_password_file) {
         (Some(user), Some(file)) => {
             let password = std::fs::read_to_string(file)
@@ -72,7 +81,6 @@ fn mail_settings(
         }
         _ => None,
     };
-    let relay = server::outbox::Smtp::new(url, credentials).map_err(|e| anyhow!(e))?;
     let from = args.mail_from.clone().unwrap_or_default();
     let domain = from
         .rsplit('@')
@@ -92,7 +100,7 @@ fn mail_settings(
             .unwrap_or_else(|| format!("orders@{domain}")),
         from,
     };
-    Ok(Some((relay, settings)))
+    Ok(Some((url.clone(), credentials, settings)))
 }
 
 /// Where a server keeps its games: a data directory's SQLite database, or a database URL.
@@ -230,7 +238,8 @@ pub fn serve(args: ServeArgs) -> Result<()> {
                 tracing::info!("mail is off (no --smtp): nothing is mailed; orders by mail wait in the outbox's answers");
                 None
             }
-            Some((relay, settings)) => {
+            Some((url, credentials, settings)) => {
+                let relay = server::outbox::Smtp::new(&url, credentials).map_err(|e| anyhow!(e))?;
                 tracing::info!(relay = %args.smtp.as_deref().unwrap_or_default(), from = %settings.from, orders = %settings.orders_address, "mail is on");
                 state = state.with_mail(settings);
                 let mut stopped = stopped.clone();

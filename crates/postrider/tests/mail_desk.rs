@@ -158,3 +158,91 @@ fn mail_in_exit_statuses_tell_the_mta_what_to_do() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `serve` says at start-up whether mail is on; with `--smtp` it builds its relay inside the
+/// runtime and keeps serving; bad mail flags are refused with one line before it starts.
+#[test]
+fn serve_says_whether_mail_is_on() {
+    use std::io::BufRead;
+    let dir = temp("mail-serve");
+    let data = dir.join("data").to_string_lossy().into_owned();
+    for (flags, expect) in [
+        (&[][..], "mail is off"),
+        (
+            &[
+                "--smtp",
+                "smtp://127.0.0.1:2525",
+                "--mail-from",
+                "postrider <gm@club.example>",
+                "--public-url",
+                "https://pbm.club.example",
+            ][..],
+            "mail is on",
+        ),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_postrider"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--data", &data])
+            .args(flags)
+            .env("NO_COLOR", "1")
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+        let mut seen = Vec::new();
+        for line in stderr.lines() {
+            let line = line.unwrap();
+            let found = line.contains(expect);
+            seen.push(line);
+            if found || seen.len() > 20 {
+                break;
+            }
+        }
+        let alive = child.try_wait().unwrap().is_none();
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(
+            alive && seen.iter().any(|l| l.contains(expect)),
+            "{seen:#?}"
+        );
+    }
+    for (flags, expect) in [
+        (
+            [
+                "--smtp",
+                "bogus://x",
+                "--mail-from",
+                "a@b.c",
+                "--public-url",
+                "https://x",
+            ],
+            "--smtp",
+        ),
+        (
+            [
+                "--smtp",
+                "smtp://x:25",
+                "--mail-from",
+                "nobody",
+                "--public-url",
+                "https://x",
+            ],
+            "--mail-from",
+        ),
+        (
+            [
+                "--smtp",
+                "smtp://x:25",
+                "--mail-from",
+                "a@b.c",
+                "--public-url",
+                "x",
+            ],
+            "--public-url",
+        ),
+    ] {
+        let mut args = vec!["serve", "--listen", "127.0.0.1:0", "--data", &data];
+        args.extend(flags);
+        common::refused(&args, expect);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
