@@ -108,6 +108,7 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn progress(&self, upto: u16) -> Progress;
     fn scenario_json(&self) -> Result<Value, GmError>;
     fn setup_note(&self) -> String;
+    fn reads(&self, lineup: bool, text: &str) -> Result<String, String>;
     fn as_any(&self) -> &dyn std::any::Any;
 }
 
@@ -202,6 +203,14 @@ where
     }
     fn setup_note(&self) -> String {
         G::setup_note(&self.table())
+    }
+    fn reads(&self, lineup: bool, text: &str) -> Result<String, String> {
+        if lineup {
+            G::parse_lineup(text).map(|l| G::lineup_text(&l))
+        } else {
+            G::parse_orders(self.settings(), self.seats(), text)
+                .map(|o| G::orders_text(self.settings(), self.seats(), &o))
+        }
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self
@@ -461,6 +470,13 @@ impl Record {
             "reports": reports,
         })
         .to_string()
+    }
+
+    /// Whether `text` reads as a line-up (`lineup`) or as orders in this game's grammar, and
+    /// the text as read; nothing is checked against the position (a mail's lines are sorted
+    /// this way before the whole is checked).
+    pub fn reads(&self, lineup: bool, text: &str) -> Result<String, String> {
+        self.0.reads(lineup, text)
     }
 
     /// The typed record, for the few tools that are written for one game (`advise`).

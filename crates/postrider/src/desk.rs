@@ -98,13 +98,28 @@ pub fn lineup(file: &str, seat: &str, words: &[String]) -> Result<()> {
 }
 
 pub fn orders(file: &str, seat: &str, words: &[String], bot: Option<&str>) -> Result<()> {
+    // A whole mail (or a mail's body) on standard input is read before the game is held.
+    let mail = match (bot, words) {
+        (None, [dash]) if dash == "-" => Some(read_stdin_bytes()?),
+        _ => None,
+    };
     // Held from the load to the save (files::Hold).
     let hold = files::hold(file)?;
     let mut game = hold.load()?;
     let record = game.record();
     let seat_no = record.seat(seat)?;
-    let events = match bot {
-        None => {
+    let mut ignored = Vec::new();
+    let events = match (bot, mail) {
+        (None, Some(input)) => {
+            // The same reading as the server's inbound mail (crates/mail).
+            let (_, read) = mail::orders_from_mail(record, &input).map_err(|e| anyhow!("{e}"))?;
+            let submission = read
+                .submission()
+                .map_err(|problems| anyhow!("{}", problems.join("; ")))?;
+            ignored = read.ignored;
+            record.check(seat_no, &submission, gm::Author::Player)?
+        }
+        (None, None) => {
             let submission = Submission {
                 turn: None,
                 lineup: None,
@@ -112,7 +127,7 @@ pub fn orders(file: &str, seat: &str, words: &[String], bot: Option<&str>) -> Re
             };
             record.check(seat_no, &submission, gm::Author::Player)?
         }
-        Some(bot) => {
+        (Some(bot), _) => {
             if record.is_over() {
                 bail!("orders: the game is over");
             }
@@ -143,7 +158,21 @@ pub fn orders(file: &str, seat: &str, words: &[String], bot: Option<&str>) -> Re
     if out.is_empty() {
         bail!("orders: the bot has nothing to order");
     }
+    for line in ignored {
+        out.push_str(&format!("Not read as orders: {line}\n"));
+    }
     emit(&out)
+}
+
+/// Standard input as bytes: a mail's body need not be UTF-8 (ISO-8859-1 sent as 8bit).
+fn read_stdin_bytes() -> Result<Vec<u8>> {
+    use std::io::Read;
+    let mut input = Vec::new();
+    std::io::stdin()
+        .take(mail::message::MAX_MESSAGE as u64 + 1)
+        .read_to_end(&mut input)
+        .context("reading standard input")?;
+    Ok(input)
 }
 
 pub fn resolve(file: &str, seat: Option<&str>) -> Result<()> {
@@ -179,6 +208,50 @@ pub fn report(file: &str, seat: Option<&str>, public: bool, turn: Option<u16>) -
             .report_text(viewer, Some(turn))
             .map_err(|e| anyhow!("--{e}"))?,
     })
+}
+
+/// Every seat's report of a turn (the last resolved one by default), and the public one, each
+/// in its own file in `dir`, for a GM who mails them by hand; prints the files and the subject
+/// to give each mail (replies to it then carry the turn their orders are for).
+pub fn report_all(file: &str, turn: Option<u16>, dir: &str) -> Result<()> {
+    let game = load(file)?;
+    let record = game.record();
+    let info = record.game();
+    let turn = turn.or((record.resolved() > 0).then(|| record.resolved()));
+    std::fs::create_dir_all(dir).with_context(|| format!("--out: creating {dir}"))?;
+    let label = format!(
+        "{} {}",
+        info.title,
+        std::path::Path::new(file)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    );
+    let what = match turn {
+        Some(t) => format!("report of {} {t}", info.turn_noun),
+        None => format!("the {} before it starts", info.game_noun),
+    };
+    let mut out = String::new();
+    let mut viewers: Vec<(String, Viewer)> = record
+        .seats()
+        .iter()
+        .enumerate()
+        .map(|(s, name)| (name.clone(), Viewer::Seat(Seat(s as u8))))
+        .collect();
+    viewers.push(("public".to_string(), Viewer::Public));
+    for (name, viewer) in viewers {
+        let text = record
+            .report_text(viewer, turn)
+            .map_err(|e| anyhow!("--{e}"))?;
+        let path = std::path::Path::new(dir).join(format!("{name}.txt"));
+        save(&path.to_string_lossy(), &text)?;
+        out.push_str(&format!(
+            "{}  subject: {}\n",
+            path.display(),
+            mail::subject(&label, &name, &what, info.turn_noun, record.turn())
+        ));
+    }
+    emit(&out)
 }
 
 pub fn drop_or_retire(file: &str, rider: &str, retire: bool) -> Result<()> {

@@ -32,6 +32,9 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Write a server's game as a game file (for report, replay, resolve): export --game ID > FILE.
     Export(serve::ExportArgs),
+    /// Read one mail message on standard input for a server (an MTA's pipe): orders by mail.
+    /// Exit 0 when handled, 75 when the database cannot be reached (the MTA tries again).
+    MailIn(serve::MailInArgs),
     /// Put a game file on a server, run by an account there: import FILE --gm NAME.
     Import(serve::ImportArgs),
     /// Play a whole game between bots and print it turn by turn: `demo` or `demo backpacks`.
@@ -40,7 +43,8 @@ enum Command {
     New(NewArgs),
     /// Breaking Away: seal a team's starting cards, e.g. "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6".
     Lineup(SeatText),
-    /// Seal a seat's orders: "A 12 B 3 C 9 D 7" (Breaking Away), "1: walk 4+2 FRI; 2: rest" (Backpacks).
+    /// Seal a seat's orders: "A 12 B 3 C 9 D 7" (Breaking Away), "1: walk 4+2 FRI; 2: rest"
+    /// (Backpacks); `-` reads them from standard input, a whole mail message or its body.
     Orders(SeatText),
     /// Adjudicate the coming turn (Backpacks: round); missing orders get the NMR policy.
     Resolve(ResolveArgs),
@@ -130,7 +134,8 @@ struct SeatText {
     /// The team (Breaking Away) or walker (Backpacks).
     #[arg(long, alias = "walker")]
     team: String,
-    /// The text, as words on the command line, or - to read it from standard input.
+    /// The text, as words on the command line, or - to read it from standard input (orders: a
+    /// whole mail message or a mail's body; greetings, quotes and signatures are left out).
     #[arg(required_unless_present = "bot", num_args = 1.., allow_hyphen_values = true)]
     text: Vec<String>,
     /// Orders only: let a bot (random, nmr, heuristic) write this seat's orders from its view.
@@ -157,6 +162,12 @@ struct ReportArgs {
     /// The public copy: no hands, no sealed orders.
     #[arg(long)]
     public: bool,
+    /// Every seat's report and the public one, each to a file in --out DIR (for mailing by hand).
+    #[arg(long, conflicts_with_all = ["team", "public"], requires = "out")]
+    all: bool,
+    /// With --all: the directory to write SEAT.txt and public.txt in.
+    #[arg(long, requires = "all")]
+    out: Option<String>,
     /// A past turn's report (Breaking Away: turn number; Backpacks: round number).
     #[arg(long, alias = "round")]
     turn: Option<u16>,
@@ -206,6 +217,10 @@ enum MapCommand {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Command::MailIn(args) = cli.command {
+        // Its own exit statuses: 0 handled, 75 try again (never 2, which an MTA bounces).
+        return serve::mail_in(args);
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (`postrider demo | head`): not an error of ours.
@@ -231,6 +246,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Serve(args) => serve::serve(args),
         Command::Export(args) => serve::export(args),
         Command::Import(args) => serve::import(args),
+        Command::MailIn(_) => bail!("mail-in: handled before run"),
         Command::Demo(args) => desk::demo(
             &args.game,
             args.rules.as_deref(),
@@ -269,6 +285,13 @@ fn run(cli: Cli) -> Result<()> {
             desk::orders(&args.game, &args.team, &args.text, args.bot.as_deref())
         }
         Command::Resolve(args) => desk::resolve(&args.game, args.team.as_deref()),
+        Command::Report(ReportArgs {
+            game,
+            turn,
+            all: true,
+            out: Some(dir),
+            ..
+        }) => desk::report_all(&game, turn, &dir),
         Command::Report(args) => {
             desk::report(&args.game, args.team.as_deref(), args.public, args.turn)
         }

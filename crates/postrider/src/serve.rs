@@ -32,6 +32,67 @@ pub struct ServeArgs {
     /// Connections served at once (more wait in the listen queue).
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_connections: u64,
+    /// Send mail through this SMTP relay: smtp://HOST:PORT (no TLS), smtp://HOST:587?tls=required
+    /// (STARTTLS) or smtps://HOST:465. Without it mail is off.
+    #[arg(long, requires_all = ["mail_from", "public_url"])]
+    smtp: Option<String>,
+    /// The relay's user name.
+    #[arg(long, requires = "smtp_password_file")]
+    smtp_user: Option<String>,
+    /// A file holding the relay's password (not on the command line, where `ps` shows it).
+    #[arg(long, requires = "smtp_user")]
+    smtp_password_file: Option<String>,
+    /// The From of every mail, e.g. "postrider <gm@club.example>".
+    #[arg(long, requires = "smtp")]
+    mail_from: Option<String>,
+    /// Where orders by mail go; a seat's address is LOCAL+SECRET@DOMAIN (default: orders@ the
+    /// --mail-from domain).
+    #[arg(long, requires = "smtp")]
+    mail_orders: Option<String>,
+    /// The server's address as players reach it, for links in mail: https://pbm.club.example.
+    #[arg(long, requires = "smtp")]
+    public_url: Option<String>,
+}
+
+/// The relay and the mail settings `serve` was given, if mail is on.
+fn mail_settings(
+    args: &ServeArgs,
+) -> Result<Option<(server::outbox::Smtp, server::mailbox::MailSettings)>> {
+    let Some(url) = &args.smtp else {
+        return Ok(None);
+    };
+    let credentials = match (&args.smtp_user, &args.smtp_password_file) {
+        (Some(user), Some(file)) => {
+            let password = std::fs::read_to_string(file)
+                .with_context(|| format!("--smtp-password-file: reading {file}"))?;
+            Some((
+                user.clone(),
+                password.trim_end_matches(['\n', '\r']).to_string(),
+            ))
+        }
+        _ => None,
+    };
+    let relay = server::outbox::Smtp::new(url, credentials).map_err(|e| anyhow!(e))?;
+    let from = args.mail_from.clone().unwrap_or_default();
+    let domain = from
+        .rsplit('@')
+        .next()
+        .map(|d| d.trim_end_matches('>'))
+        .filter(|d| !d.is_empty() && from.contains('@'))
+        .ok_or_else(|| anyhow!("--mail-from: {from:?} is not an address"))?;
+    let public_url = args.public_url.clone().unwrap_or_default();
+    if !public_url.starts_with("http://") && !public_url.starts_with("https://") {
+        anyhow::bail!("--public-url: {public_url:?} does not begin with http:// or https://");
+    }
+    let settings = server::mailbox::MailSettings {
+        public_url,
+        orders_address: args
+            .mail_orders
+            .clone()
+            .unwrap_or_else(|| format!("orders@{domain}")),
+        from,
+    };
+    Ok(Some((relay, settings)))
 }
 
 /// Where a server keeps its games: a data directory's SQLite database, or a database URL.
@@ -138,9 +199,10 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         )
         .with_writer(std::io::stderr)
         .init();
+    let mail = mail_settings(&args)?;
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {
-        let url = match args.database {
+        let url = match args.database.clone() {
             Some(url) => url,
             None => {
                 std::fs::create_dir_all(&args.data)
@@ -161,11 +223,125 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         };
         let address = listener.local_addr()?;
         tracing::info!(%address, database = ?db.backend, "postrider is serving: open http://{address}/");
-        let state = AppState::new(db, Arc::new(SystemClock), config);
-        server::serve(listener, state, async {
+        let mut state = AppState::new(db, Arc::new(SystemClock), config);
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let outbox = match mail {
+            None => {
+                tracing::info!("mail is off (no --smtp): nothing is mailed; orders by mail wait in the outbox's answers");
+                None
+            }
+            Some((relay, settings)) => {
+                tracing::info!(relay = %args.smtp.as_deref().unwrap_or_default(), from = %settings.from, orders = %settings.orders_address, "mail is on");
+                state = state.with_mail(settings);
+                let mut stopped = stopped.clone();
+                Some(tokio::spawn(server::outbox::worker(
+                    state.clone(),
+                    Arc::new(relay),
+                    Duration::from_secs(args.tick.min(5)),
+                    async move {
+                        let _ = stopped.wait_for(|s| *s).await;
+                    },
+                )))
+            }
+        };
+        let served = server::serve(listener, state, async {
             let _ = tokio::signal::ctrl_c().await;
         })
         .await
-        .context("serving")
+        .context("serving");
+        let _ = stop.send(true);
+        if let Some(outbox) = outbox {
+            let _ = outbox.await;
+        }
+        served
+    })
+}
+
+#[derive(Debug, Args)]
+pub struct MailInArgs {
+    #[command(flatten)]
+    database: Database,
+    /// The address the message was delivered to (Postfix: ${recipient}); without it the
+    /// message's Delivered-To, X-Original-To, To and Cc are searched for an order address.
+    #[arg(long)]
+    recipient: Option<String>,
+}
+
+/// The MTA's "try again later" (sysexits.h EX_TEMPFAIL): the message stays queued.
+const EX_TEMPFAIL: u8 = 75;
+
+/// `postrider mail-in`: one RFC 5322 message on standard input, for an MTA's pipe. Exit 0 when
+/// it was handled (applied, answered with an error, ignored as a duplicate, or dropped with a
+/// log line), 75 when the database cannot be reached or fails, so that the MTA delivers it
+/// again: a message is never lost.
+pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
+    use std::io::Read;
+    use std::process::ExitCode;
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .try_init();
+    // The whole message is read (the MTA expects its pipe drained); past the limit only its
+    // head is kept, to be stored and dropped as too large.
+    let mut raw = Vec::new();
+    let mut stdin = std::io::stdin().lock();
+    let mut total = 0usize;
+    let mut chunk = vec![0u8; 64 * 1024];
+    loop {
+        match stdin.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => {
+                total += n;
+                if raw.len() <= mail::message::MAX_MESSAGE {
+                    raw.extend_from_slice(&chunk[..n]);
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                eprintln!("postrider: mail-in: reading standard input: {e}");
+                return ExitCode::from(EX_TEMPFAIL);
+            }
+        }
+    }
+    if total > raw.len() {
+        // Keep what was read but make sure it reads as too large.
+        raw.resize(mail::message::MAX_MESSAGE + 1, b' ');
+    }
+    let url = match args.database.url() {
+        Ok(url) => url,
+        Err(e) => {
+            eprintln!("postrider: mail-in: {e:#}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("postrider: mail-in: starting the runtime: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    runtime.block_on(async move {
+        let db = match Db::open(&url).await {
+            Ok(db) => db,
+            Err(e) => {
+                eprintln!("postrider: mail-in: {e} (the MTA will try again)");
+                return ExitCode::from(EX_TEMPFAIL);
+            }
+        };
+        let state = AppState::new(db, Arc::new(SystemClock), Config::default());
+        match server::mailbox::receive(&state, &raw, args.recipient.as_deref()).await {
+            Ok(handled) => {
+                tracing::info!(?handled, "mail-in");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("postrider: mail-in: {e:?} (the MTA will try again)");
+                ExitCode::from(EX_TEMPFAIL)
+            }
+        }
     })
 }

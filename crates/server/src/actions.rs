@@ -10,6 +10,7 @@ use crate::AppState;
 use crate::auth::{self, Player};
 use crate::error::{ApiError, ApiResult};
 use crate::games::{self, Change, SeatChange, Table};
+use crate::mailbox;
 use crate::text;
 use crate::throttle::ClientAddr;
 
@@ -235,6 +236,22 @@ pub fn own_seat(table: &Table, player: &Player) -> ApiResult<Seat> {
         .ok_or_else(|| ApiError::Forbidden("seat: you do not play in this game".into()))
 }
 
+/// The door orders came through: the web (the API and the forms) or a mail.
+#[derive(Clone, Debug)]
+pub enum Via {
+    Web,
+    /// An inbound mail (`mailbox::receive`): the echo answers it, and the message is marked
+    /// handled in the same transaction as the orders.
+    Mail {
+        inbound: i64,
+        /// Where the answer goes.
+        to: String,
+        in_reply_to: Option<String>,
+        /// The mail's lines not read as orders, listed in the echo.
+        ignored: Vec<String>,
+    },
+}
+
 /// Seals (or amends) the player's orders for the coming turn: the record with them sealed,
 /// and the seat.
 pub async fn submit(
@@ -243,6 +260,26 @@ pub async fn submit(
     id: i64,
     submission: &Submission,
 ) -> ApiResult<(Record, Seat)> {
+    submit_via(state, player, id, submission, Via::Web).await
+}
+
+/// [`submit`] through a given door. Whatever the door, the orders as read are mailed back to
+/// the player (their confirmed address; a mail's sender) in the transaction that seals them.
+pub async fn submit_via(
+    state: &AppState,
+    player: &Player,
+    id: i64,
+    submission: &Submission,
+    via: Via,
+) -> ApiResult<(Record, Seat)> {
+    let echo_to: Option<String> = match &via {
+        Via::Web => sqlx::query("SELECT email FROM players WHERE id = $1")
+            .bind(player.id)
+            .fetch_optional(&state.db.pool)
+            .await?
+            .and_then(|r| r.get::<Option<String>, _>(0)),
+        Via::Mail { to, .. } => Some(to.clone()),
+    };
     let mut turn = None;
     // A concurrent write by another server process is retried; a resolution in between is
     // not (the orders were written for a position that no longer exists).
@@ -257,10 +294,45 @@ pub async fn submit(
         for e in &events {
             table.record.apply(e)?;
         }
-        let change = Change {
-            events,
+        let mut change = Change {
+            events: events.clone(),
             ..Change::default()
         };
+        let (ignored, in_reply_to) = match &via {
+            Via::Web => (&[][..], None),
+            Via::Mail {
+                ignored,
+                in_reply_to,
+                ..
+            } => (ignored.as_slice(), in_reply_to.clone()),
+        };
+        if let Some(to) = &echo_to {
+            let (subject, body) = mailbox::echo(&table, seat, &events, ignored);
+            change.mails.push(mailbox::OutMail {
+                kind: "echo".into(),
+                to: to.clone(),
+                game_id: Some(id),
+                seat: Some(seat),
+                player_id: Some(player.id),
+                reply_secret: table.seats[seat.index()].mail_secret.clone(),
+                in_reply_to,
+                subject,
+                body,
+            });
+        }
+        if let Via::Mail { inbound, .. } = &via {
+            change.inbound = Some(mailbox::InboundDone {
+                id: *inbound,
+                status: "applied",
+                note: format!(
+                    "orders sealed for {} {}",
+                    table.row.game.turn_noun,
+                    table.record.turn()
+                ),
+                game_id: Some(id),
+                seat: Some(seat),
+            });
+        }
         match games::append(state, &table, &player.name, change).await {
             Ok(()) => {
                 if table.all_ready() {
@@ -280,6 +352,113 @@ pub async fn submit(
             "orders: the game is busy (other servers kept changing it); send again".into(),
         )),
     }
+}
+
+/// How long an email confirmation link works (seconds).
+pub const EMAIL_TOKEN_LIFETIME: i64 = 48 * 3600;
+
+/// Gives the account a new email address: nothing is sent to it but the confirmation link
+/// until it is confirmed. Needs mail on this server (`serve --smtp`).
+pub async fn set_email(state: &AppState, player: &Player, address: &str) -> ApiResult<()> {
+    let Some(settings) = &state.mail else {
+        return Err(ApiError::Bad(
+            "email: mail is off on this server (serve --smtp)".into(),
+        ));
+    };
+    let address = check_email(address)?;
+    let token = auth::new_secret()?;
+    let now = state.clock.now();
+    let mut tx = state.db.pool.begin().await?;
+    sqlx::query(
+        "UPDATE players SET email_pending = $1, email_token_hash = $2, email_token_expires = $3 WHERE id = $4",
+    )
+    .bind(address)
+    .bind(auth::secret_hash(&token))
+    .bind(now + EMAIL_TOKEN_LIFETIME)
+    .bind(player.id)
+    .execute(&mut *tx)
+    .await?;
+    let link = format!(
+        "{}/confirm-email/{token}",
+        settings.public_url.trim_end_matches('/')
+    );
+    let mail = mailbox::OutMail {
+        kind: "confirm".into(),
+        to: address.to_string(),
+        player_id: Some(player.id),
+        subject: "postrider: confirm your email address".into(),
+        body: format!(
+            "Someone, probably you ({name}), gave this address to a postrider account.
+             To receive reports and send orders by mail, open this link within 48 hours:
+
+{link}
+
+             If it was not you, ignore this mail: nothing more is sent to this address.
+",
+            name = player.name
+        ),
+        ..mailbox::OutMail::default()
+    };
+    mailbox::queue(&mut tx, &mail, now).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// An email address as typed, trimmed; refused unless it is one plain `name@domain`.
+fn check_email(address: &str) -> ApiResult<&str> {
+    let address = address.trim();
+    text::check_line("email", address)?;
+    let valid = address.len() <= 254
+        && address.split('@').count() == 2
+        && address
+            .split('@')
+            .all(|part| !part.is_empty() && !part.contains(char::is_whitespace))
+        && !address.contains(['<', '>', ',', ';', '"']);
+    if valid {
+        Ok(address)
+    } else {
+        Err(ApiError::Bad(format!(
+            "email: {address:?} is not an address (write it as name@example.org)"
+        )))
+    }
+}
+
+/// Confirms the address a link's token was sent to: the account's name.
+pub async fn confirm_email(state: &AppState, token: &str) -> ApiResult<String> {
+    let now = state.clock.now();
+    let row = sqlx::query(
+        "SELECT id, name, email_pending FROM players WHERE email_token_hash = $1 AND email_token_expires >= $2",
+    )
+    .bind(auth::secret_hash(token))
+    .bind(now)
+    .fetch_optional(&state.db.pool)
+    .await?
+    .ok_or_else(|| {
+        ApiError::NotFound("confirm: the link is unknown, used or expired; give the address again".into())
+    })?;
+    sqlx::query(
+        "UPDATE players SET email = email_pending, email_pending = NULL, email_token_hash = NULL, email_token_expires = NULL WHERE id = $1",
+    )
+    .bind(row.get::<i64, _>(0))
+    .execute(&state.db.pool)
+    .await?;
+    Ok(row.get(1))
+}
+
+/// Gives the player's seat in game `id` a new order address (the old one stops working): its
+/// new secret.
+pub async fn rotate_mail_secret(state: &AppState, player: &Player, id: i64) -> ApiResult<String> {
+    let _turn = games::lock(state, id).await;
+    let table = games::load(state, id).await?;
+    let seat = own_seat(&table, player)?;
+    let secret = mailbox::new_mail_secret()?;
+    sqlx::query("UPDATE seats SET mail_secret = $1 WHERE game_id = $2 AND seat = $3")
+        .bind(&secret)
+        .bind(id)
+        .bind(i64::from(seat.0))
+        .execute(&state.db.pool)
+        .await?;
+    Ok(secret)
 }
 
 /// One entry of a game's history as a viewer may see it.
@@ -368,6 +547,11 @@ pub enum GmAction {
     },
     /// Takes back the last resolved turn.
     Rollback,
+    /// Mails a seat's invitation link to an address.
+    Invite {
+        seat: Seat,
+        email: String,
+    },
 }
 
 /// Refuses anyone but the game's GM.
@@ -506,6 +690,48 @@ pub async fn gm_action(
             Change {
                 events: vec![Event::SeatFreed { seat }],
                 seats: vec![SeatChange::Free { seat }],
+                ..Change::default()
+            }
+        }
+        GmAction::Invite { seat, email } => {
+            let seat = check_seat(seat)?;
+            let Some(settings) = state.mail.clone() else {
+                return Err(ApiError::Bad(
+                    "invite: mail is off on this server (serve --smtp)".into(),
+                ));
+            };
+            let email = check_email(&email)?;
+            let row = &table.seats[seat.index()];
+            if row.player_id.is_some() {
+                return Err(ApiError::Conflict(format!(
+                    "invite: seat {} is taken",
+                    row.name
+                )));
+            }
+            let info = table.row.game;
+            let mail = mailbox::OutMail {
+                kind: "invitation".into(),
+                to: email.to_string(),
+                game_id: Some(id),
+                seat: Some(seat),
+                subject: format!("{}: an invitation to play {}", table.row.title, row.name),
+                body: format!(
+                    "{gm} invites you to play {noun} {name} in {title}, a game of {game} run by postrider.\n\n\
+                     To take the seat, open this link (log in or register first):\n\n{url}/games/{id}/join?invite={invite}\n\n\
+                     Once you have the seat, confirm your address on the server to receive each report by mail \
+                     and send your orders by replying to it.\n",
+                    gm = player.name,
+                    noun = info.seat_noun,
+                    name = row.name,
+                    title = table.row.title,
+                    game = info.title,
+                    url = settings.public_url.trim_end_matches('/'),
+                    invite = row.invite,
+                ),
+                ..mailbox::OutMail::default()
+            };
+            Change {
+                mails: vec![mail],
                 ..Change::default()
             }
         }

@@ -327,3 +327,56 @@ pub async fn openapi() -> impl IntoResponse {
 pub async fn not_found() -> ApiError {
     ApiError::NotFound("path: no such endpoint (see /api/openapi.json)".into())
 }
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Email {
+    email: String,
+}
+
+/// Gives the caller's account an email address; a confirmation link is mailed to it.
+pub async fn set_email(
+    State(state): State<AppState>,
+    player: Player,
+    Body(email): Body<Email>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    actions::set_email(&state, &player, &email.email).await?;
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(json!({ "pending": email.email.trim(), "confirm": "open the link mailed to it" })),
+    ))
+}
+
+/// The caller's seat's order address in this game (`GET`), or a new one (`POST`: the old one
+/// stops working).
+pub async fn mail_address(
+    State(state): State<AppState>,
+    player: Player,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Value>> {
+    let settings = mail_settings(&state)?;
+    let table = games::load(&state, id).await?;
+    let seat = actions::own_seat(&table, &player)?;
+    let secret = table.seats[seat.index()]
+        .mail_secret
+        .clone()
+        .ok_or_else(|| ApiError::Internal(format!("game {id}: seat {} has no secret", seat.0)))?;
+    Ok(Json(json!({ "address": settings.order_address(&secret) })))
+}
+
+pub async fn rotate_mail_address(
+    State(state): State<AppState>,
+    player: Player,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Value>> {
+    let settings = mail_settings(&state)?;
+    let secret = actions::rotate_mail_secret(&state, &player, id).await?;
+    Ok(Json(json!({ "address": settings.order_address(&secret) })))
+}
+
+fn mail_settings(state: &AppState) -> ApiResult<&crate::mailbox::MailSettings> {
+    state
+        .mail
+        .as_deref()
+        .ok_or_else(|| ApiError::Bad("mail: mail is off on this server (serve --smtp)".into()))
+}

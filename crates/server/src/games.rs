@@ -37,6 +37,8 @@ pub struct SeatRow {
     pub player_name: Option<String>,
     pub invite: String,
     pub bot: Option<String>,
+    /// The secret of the seat's order address (`orders+SECRET@domain`).
+    pub mail_secret: Option<String>,
 }
 
 impl SeatRow {
@@ -179,6 +181,11 @@ pub struct Change {
     /// `Some(new)` to move the deadline.
     pub next_deadline: Option<Option<i64>>,
     pub paused: Option<bool>,
+    /// Mail the change causes (the echo of orders, the reports of a resolved turn), written to
+    /// the outbox in the same transaction.
+    pub mails: Vec<crate::mailbox::OutMail>,
+    /// The inbound message that caused the change, marked handled in the same transaction.
+    pub inbound: Option<crate::mailbox::InboundDone>,
 }
 
 impl Change {
@@ -226,7 +233,7 @@ pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
     let record: String = row.get(10);
     let (record, log) = snapshot(state, id, game_row.version, &record)?;
     let seats = sqlx::query(
-        "SELECT s.seat, s.name, s.player_id, p.name, s.invite, s.bot FROM seats s \
+        "SELECT s.seat, s.name, s.player_id, p.name, s.invite, s.bot, s.mail_secret FROM seats s \
          LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1 ORDER BY s.seat",
     )
     .bind(id)
@@ -240,6 +247,7 @@ pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
         player_name: r.get(3),
         invite: r.get(4),
         bot: r.get(5),
+        mail_secret: r.get(6),
     })
     .collect();
     Ok(Table {
@@ -530,14 +538,27 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
                     .bind(row.id)
                     .bind(i64::from(seat.0))
             }
+            // A new player gets a new invitation and a new order address.
             SeatChange::Free { seat } => sqlx::query(
-                "UPDATE seats SET player_id = NULL, invite = $1 WHERE game_id = $2 AND seat = $3",
+                "UPDATE seats SET player_id = NULL, invite = $1, mail_secret = $2 WHERE game_id = $3 AND seat = $4",
             )
             .bind(new_invite()?)
+            .bind(crate::mailbox::new_mail_secret()?)
             .bind(row.id)
             .bind(i64::from(seat.0)),
         };
         query.execute(&mut *tx).await?;
+    }
+    let mut mails = change.mails;
+    if !change.events.is_empty() {
+        mails
+            .extend(crate::mailbox::mails_for_events(state, &mut tx, table, &change.events).await?);
+    }
+    for mail in &mails {
+        crate::mailbox::queue(&mut tx, mail, now).await?;
+    }
+    if let Some(done) = &change.inbound {
+        crate::mailbox::mark(&mut tx, done).await?;
     }
     if actor == "server" {
         // The turn's events are written but not committed.
@@ -731,11 +752,14 @@ pub async fn import(
     .await?
     .get(0);
     for (seat, name) in record.seats().iter().enumerate() {
-        sqlx::query("INSERT INTO seats (game_id, seat, name, invite) VALUES ($1, $2, $3, $4)")
+        sqlx::query(
+            "INSERT INTO seats (game_id, seat, name, invite, mail_secret) VALUES ($1, $2, $3, $4, $5)",
+        )
             .bind(id)
             .bind(seat as i64)
             .bind(name)
             .bind(new_invite()?)
+            .bind(crate::mailbox::new_mail_secret()?)
             .execute(&mut *tx)
             .await?;
     }

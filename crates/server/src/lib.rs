@@ -12,6 +12,8 @@ pub mod clock;
 pub mod db;
 pub mod error;
 pub mod games;
+pub mod mailbox;
+pub mod outbox;
 pub mod pages;
 pub mod text;
 pub mod throttle;
@@ -112,6 +114,8 @@ pub struct AppState {
     pub throttle: Arc<throttle::Throttle>,
     /// The connections being served (`serve` counts them).
     pub connections: Arc<Connections>,
+    /// Mail, when the server sends it (`serve --smtp`); `None`: mail is off.
+    pub mail: Option<Arc<mailbox::MailSettings>>,
 }
 
 impl AppState {
@@ -129,7 +133,14 @@ impl AppState {
             records: Arc::default(),
             throttle: Arc::default(),
             connections: Arc::default(),
+            mail: None,
         }
+    }
+
+    /// The same state with mail on.
+    pub fn with_mail(mut self, settings: mailbox::MailSettings) -> AppState {
+        self.mail = Some(Arc::new(settings));
+        self
     }
 }
 
@@ -183,7 +194,18 @@ fn routes(state: AppState) -> Router {
             "/games/{id}/gm",
             get(pages::console).post(pages::console_action),
         )
+        .route("/confirm-email/{token}", get(pages::confirm_email))
+        .route("/games/{id}/mail-address", post(pages::rotate_mail_address))
+        .route(
+            "/unsubscribe/{message}",
+            get(pages::unsubscribe_form).post(pages::unsubscribe),
+        )
         .route("/api/openapi.json", get(api::openapi))
+        .route("/api/account/email", post(api::set_email))
+        .route(
+            "/api/games/{id}/mail-address",
+            get(api::mail_address).post(api::rotate_mail_address),
+        )
         .route("/api/players", post(api::register))
         .route("/api/login", post(api::login))
         .route("/api/logout", post(api::logout))

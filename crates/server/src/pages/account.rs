@@ -263,6 +263,61 @@ pub async fn logout(
     }
 }
 
+/// The link of an email confirmation: confirms the address.
+pub async fn confirm_email(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    axum::extract::Path(token): axum::extract::Path<String>,
+) -> Response {
+    match actions::confirm_email(&state, &token).await {
+        Ok(name) => super::page(
+            &visitor,
+            axum::http::StatusCode::OK,
+            "Address confirmed",
+            &format!(
+                "<h1>Address confirmed</h1><p>Reports and order echoes for {} will be mailed to it.</p>",
+                super::escape(&name)
+            ),
+        ),
+        Err(e) => super::error_page(&visitor, &e),
+    }
+}
+
+/// A mail's unsubscribe link, opened in a browser: a button (a link alone changes nothing, as
+/// mail scanners open links).
+pub async fn unsubscribe_form(
+    visitor: Visitor,
+    axum::extract::Path(message): axum::extract::Path<String>,
+) -> Response {
+    let action = format!("/unsubscribe/{}", escape(&message));
+    page(
+        &visitor,
+        StatusCode::OK,
+        "Unsubscribe",
+        &format!(
+            r#"<h1>Stop all mail from postrider?</h1><form method="post" action="{action}"><button type="submit">Unsubscribe</button></form><p class="note">Your account keeps working on the web; give an address again to receive mail.</p>"#
+        ),
+    )
+}
+
+/// One-click unsubscribe (RFC 8058): the mail's own Message-ID is the secret, so no login or
+/// form token is needed; the account's address is removed.
+pub async fn unsubscribe(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    axum::extract::Path(message): axum::extract::Path<String>,
+) -> Response {
+    match crate::outbox::unsubscribe(&state, &message).await {
+        Ok(()) => page(
+            &visitor,
+            StatusCode::OK,
+            "Unsubscribed",
+            "<h1>Unsubscribed</h1><p>No more mail goes to this address.</p>",
+        ),
+        Err(e) => super::error_page(&visitor, &e),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::safe_next;

@@ -175,8 +175,9 @@ pub async fn game(
         .map_err(|e| error_page(&visitor, &e))?;
     let you = match viewer {
         Viewer::Seat(Seat(s)) => format!(
-            r#"<p class="note">You play {}. <a href="/games/{id}/orders">Send or amend your orders</a>.</p>"#,
-            escape(&table.seats[usize::from(s)].name)
+            r#"<p class="note">You play {}. <a href="/games/{id}/orders">Send or amend your orders</a>.</p>{}"#,
+            escape(&table.seats[usize::from(s)].name),
+            order_address(&state, &visitor, &table, Seat(s))
         ),
         Viewer::Gm => format!(
             r#"<p class="note">You are the GM. <a href="/games/{id}/gm">Open the GM console</a> for the invitations and tools.</p>"#
@@ -198,6 +199,38 @@ pub async fn game(
         archive = archive_links(&table),
     );
     Ok(page(&visitor, StatusCode::OK, &table.row.title, &body))
+}
+
+/// A seat's order address, with the button that renews it (when the server has mail on).
+fn order_address(state: &AppState, visitor: &Visitor, table: &Table, seat: Seat) -> String {
+    let (Some(settings), Some(secret)) = (&state.mail, &table.seats[seat.index()].mail_secret)
+    else {
+        return String::new();
+    };
+    format!(
+        r#"<form method="post" action="/games/{id}/mail-address" class="note">{csrf}Orders by mail: <code>{address}</code> (reply to any mail of this game; keep the address to yourself). <button type="submit">New address</button></form>"#,
+        id = table.row.id,
+        csrf = visitor.csrf_field(),
+        address = escape(&settings.order_address(secret)),
+    )
+}
+
+/// Renews the visitor's order address in this game: the old one stops working.
+pub async fn rotate_mail_address(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/games/{id}"))?;
+    let result = async {
+        visitor.check_csrf(&form)?;
+        actions::rotate_mail_secret(&state, player, id).await
+    };
+    match result.await {
+        Ok(_) => Ok(redirect(&format!("/games/{id}"))),
+        Err(e) => Err(error_page(&visitor, &e)),
+    }
 }
 
 /// The archive: any resolved turn, replayed from the log, as it was reported.
@@ -696,6 +729,7 @@ pub async fn orders(
 }
 
 fn console_page(
+    state: &AppState,
     visitor: &Visitor,
     table: &Table,
     flash: Option<&str>,
@@ -755,6 +789,16 @@ fn console_page(
                 "free",
                 "Free the seat",
                 &format!(r#"<input type="hidden" name="seat" value="{}">"#, s.seat),
+            )
+        } else if state.mail.is_some() {
+            button(
+                "invite",
+                "Mail the invitation",
+                &format!(
+                    r#"<input type="hidden" name="seat" value="{}"><input type="email" name="email" aria-label="address to invite to {}" placeholder="name@example.org"> "#,
+                    s.seat,
+                    escape(&s.name)
+                ),
             )
         } else {
             String::new()
@@ -837,7 +881,13 @@ pub async fn console(
     let flash = q
         .done
         .map(|d| format!(r#"<p class="note" role="status">Done: {}.</p>"#, escape(&d)));
-    Ok(console_page(&visitor, &table, flash.as_deref(), None))
+    Ok(console_page(
+        &state,
+        &visitor,
+        &table,
+        flash.as_deref(),
+        None,
+    ))
 }
 
 /// The GM action a console form asks for.
@@ -873,6 +923,10 @@ fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         "drop" => GmAction::Drop { rider: rider()? },
         "retire" => GmAction::Retire { rider: rider()? },
         "free" => GmAction::Free { seat: seat()? },
+        "invite" => GmAction::Invite {
+            seat: seat()?,
+            email: form.field("email")?.to_string(),
+        },
         "bot" => GmAction::Bot {
             seat: seat()?,
             bot: form
@@ -914,6 +968,7 @@ pub async fn console_action(
     let table = load(&state, &visitor, id).await?;
     actions::require_gm(&table, player).map_err(|e| error_page(&visitor, &e))?;
     Ok(console_page(
+        &state,
         &visitor,
         &table,
         flash.as_deref(),

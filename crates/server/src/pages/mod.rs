@@ -7,10 +7,13 @@ mod account;
 mod backpacks;
 mod game;
 
-pub use account::{login, login_form, logout, register, register_form};
+pub use account::{
+    confirm_email, login, login_form, logout, register, register_form, unsubscribe,
+    unsubscribe_form,
+};
 pub use game::{
     console, console_action, game, history, join, join_form, new_game, new_game_form, orders,
-    orders_form, turn,
+    orders_form, rotate_mail_address, turn,
 };
 
 /// The Backpacks orders help, served by the site.

@@ -1,0 +1,139 @@
+//! Orders read from a mail: the one function the desk (`postrider orders GAME --team X -`) and
+//! the server's inbound mail both call. The lines the player wrote (see [`crate::body`]) are
+//! sorted by the game's own grammar: a line that reads as orders is orders; before a Breaking
+//! Away race, a line that reads as a line-up (a card list for each rider) and not as orders (one
+//! card for each rider) is the line-up; a line that reads as neither but holds a number is a
+//! mistaken order, answered with its error; any other line is prose, listed in the reply as not
+//! read. The turn comes from the subject of the mail replied to.
+
+use gm::{Record, Submission};
+
+use crate::body::written_lines;
+
+/// What a mail's body and subject say, before the lifecycle checks it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MailOrders {
+    /// The line-up line, as written.
+    pub lineup: Option<String>,
+    /// The orders lines, as written, joined by new lines.
+    pub orders: Option<String>,
+    /// The turn named in the subject ("orders for turn 4"), if any.
+    pub turn: Option<u16>,
+    /// Lines that look like orders but do not read: each with its error. If there is any,
+    /// nothing of the mail is applied.
+    pub problems: Vec<String>,
+    /// Lines read as prose (not orders, not a mistake): the reply lists them.
+    pub ignored: Vec<String>,
+}
+
+impl MailOrders {
+    /// The submission to check and seal, or every problem found, each a line.
+    pub fn submission(&self) -> Result<Submission, Vec<String>> {
+        if !self.problems.is_empty() {
+            return Err(self.problems.clone());
+        }
+        if self.lineup.is_none() && self.orders.is_none() {
+            return Err(vec![
+                "orders: none found in the mail; write them on a line of their own, as on the web form, and send again".into(),
+            ]);
+        }
+        Ok(Submission {
+            lineup: self.lineup.clone(),
+            orders: self.orders.clone(),
+            turn: self.turn,
+        })
+    }
+}
+
+/// Reads the orders (and, before a race, the line-up) in a mail's body. `subject` is the mail's
+/// subject: a reply's carries the turn of the mail replied to.
+pub fn read_orders(record: &Record, body: &str, subject: Option<&str>) -> MailOrders {
+    let lineups_open = !record.started();
+    let mut read = MailOrders {
+        turn: subject.and_then(subject_turn),
+        ..MailOrders::default()
+    };
+    let mut orders: Vec<String> = Vec::new();
+    let mut lineups: Vec<String> = Vec::new();
+    for line in written_lines(body) {
+        let text = line.text;
+        let as_orders = record.reads(false, &text);
+        if as_orders.is_ok() {
+            orders.push(text);
+            continue;
+        }
+        let as_lineup = lineups_open.then(|| record.reads(true, &text));
+        if let Some(Ok(_)) = as_lineup {
+            lineups.push(text);
+            continue;
+        }
+        let looks_like_orders = text.chars().any(|c| c.is_ascii_digit()) && !text.ends_with(':');
+        if line.after_signoff || !looks_like_orders {
+            if !line.after_signoff {
+                read.ignored.push(text);
+            }
+            continue;
+        }
+        let orders_error = as_orders.err().unwrap_or_default();
+        read.problems.push(match as_lineup {
+            Some(Err(lineup_error)) if lineup_error != orders_error => {
+                format!("{text:?}: not orders ({orders_error}) nor a line-up ({lineup_error})")
+            }
+            _ => format!("{text:?}: {orders_error}"),
+        });
+    }
+    match lineups.as_slice() {
+        [] => {}
+        [one] => read.lineup = Some(one.clone()),
+        [first, second, ..] => read.problems.push(format!(
+            "line-up: two line-up lines ({first:?} and {second:?}); send one"
+        )),
+    }
+    if !orders.is_empty() {
+        read.orders = Some(orders.join("\n"));
+    }
+    read
+}
+
+/// The subject of every mail postrider sends a seat about a game: the turn whose orders are
+/// open is in it, so that a reply says which turn its orders are for.
+pub fn subject(game: &str, seat: &str, what: &str, turn_noun: &str, open: u16) -> String {
+    format!("{game}, {seat}: {what} (orders for {turn_noun} {open})")
+}
+
+/// The turn a subject names: "… (orders for turn 4)" or "orders for round 2", the last one if
+/// several (a reply's "Re: Re:" keeps them).
+pub fn subject_turn(subject: &str) -> Option<u16> {
+    let lower = subject.to_lowercase();
+    let mut found = None;
+    for noun in ["orders for turn ", "orders for round "] {
+        for (at, _) in lower.match_indices(noun) {
+            let digits: String = lower[at + noun.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            if let Ok(n) = digits.parse() {
+                found = Some((at, n));
+            }
+        }
+    }
+    found.map(|(_, n)| n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_subject_carries_the_open_turn() {
+        let s = subject("Breaking Away 7", "red", "report of turn 3", "turn", 4);
+        assert_eq!(
+            s,
+            "Breaking Away 7, red: report of turn 3 (orders for turn 4)"
+        );
+        assert_eq!(subject_turn(&s), Some(4));
+        assert_eq!(subject_turn(&format!("Re: RE: {s}")), Some(4));
+        assert_eq!(subject_turn("Re: orders for round 2"), Some(2));
+        assert_eq!(subject_turn("my orders"), None);
+    }
+}

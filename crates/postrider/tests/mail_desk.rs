@@ -1,0 +1,160 @@
+//! The desk's mail commands through the real binary: `orders GAME --team X -` takes a whole
+//! mail message (the messages of crates/mail/tests/messages) or a bare body on standard input,
+//! and `report GAME --all --out DIR` writes every seat's report and the public one.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use common::{ok, temp};
+
+fn with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn message(name: &str) -> Vec<u8> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../mail/tests/messages/");
+    std::fs::read(format!("{dir}{name}")).unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn refused(out: &Output, expect: &str) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr:?}");
+    assert!(stderr.contains(expect), "{stderr:?} lacks {expect:?}");
+}
+
+#[test]
+fn a_gm_reads_orders_from_mail_and_writes_every_report() {
+    let dir = temp("mail-desk");
+    let game = dir.join("club.json").to_string_lossy().into_owned();
+    ok(&["new", &game, "--teams", "red,blue,green", "--seed", "11"]);
+
+    // Before the race: one mail with the line-up and the turn-1 orders, greeting and sign-off.
+    let out = stdout(&with_stdin(
+        &["orders", &game, "--team", "red", "-"],
+        &message("lineup-and-orders.eml"),
+    ));
+    assert!(out.contains("Line-up sealed for red: A 10 10 10"), "{out}");
+    assert!(
+        out.contains("Orders sealed for red, turn 1: A 10 B 9 C 9 D 6"),
+        "{out}"
+    );
+    assert!(out.contains("Not read as orders: My line-up:"), "{out}");
+
+    // A body alone, 8-bit ISO-8859-1 with a French greeting, the orders line first.
+    let out = stdout(&with_stdin(
+        &["orders", &game, "--team", "blue", "-"],
+        b"Bonjour G\xe9rard,\n\nA 10 B 8 C 3 D 5\nA 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6\n\nCordialement,\nJ\xe9r\xf4me\n",
+    ));
+    assert!(out.contains("Line-up sealed for blue"), "{out}");
+    assert!(
+        out.contains("Orders sealed for blue, turn 1: A 10 B 8 C 3 D 5"),
+        "{out}"
+    );
+
+    // A bad order is refused with its error; nothing changes.
+    let before = std::fs::read_to_string(&game).unwrap();
+    refused(
+        &with_stdin(
+            &["orders", &game, "--team", "green", "-"],
+            &message("bad-order.eml"),
+        ),
+        "\"E\" is not a rider",
+    );
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), before);
+
+    ok(&["resolve", &game]);
+
+    // A reply to the report of turn 1 written after turn 2 was resolved: stale, refused.
+    ok(&["resolve", &game]);
+    refused(
+        &with_stdin(
+            &["orders", &game, "--team", "red", "-"],
+            &message("reply.eml"),
+        ),
+        "these orders are for turn 2, but turn 3 is open",
+    );
+
+    // Every seat's report of the last turn, and the public one.
+    let out_dir = dir.join("reports").to_string_lossy().into_owned();
+    let listing = ok(&["report", &game, "--all", "--out", &out_dir]);
+    for seat in ["red", "blue", "green"] {
+        let written = std::fs::read_to_string(format!("{out_dir}/{seat}.txt")).unwrap();
+        assert_eq!(
+            written,
+            ok(&["report", &game, "--team", seat, "--turn", "2"])
+        );
+        assert!(
+            listing.contains(&format!("{seat}.txt  subject: Breaking Away club, {seat}: report of turn 2 (orders for turn 3)")),
+            "{listing}"
+        );
+    }
+    let public = std::fs::read_to_string(format!("{out_dir}/public.txt")).unwrap();
+    assert_eq!(public, ok(&["report", &game, "--public", "--turn", "2"]));
+    let first = ok(&["report", &game, "--all", "--out", &out_dir, "--turn", "1"]);
+    assert!(
+        first.contains("report of turn 1 (orders for turn 3)"),
+        "{first}"
+    );
+    // A usage error, from clap: exit status 2, naming --out.
+    let usage = common::postrider(&["report", &game, "--all"]);
+    assert_eq!(usage.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&usage.stderr).contains("--out"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `postrider mail-in`, as an MTA runs it: 0 when the message was handled (here dropped: no
+/// seat has the address; stored all the same), 75 when the database cannot be reached, so that
+/// the MTA keeps the message and tries again.
+#[test]
+fn mail_in_exit_statuses_tell_the_mta_what_to_do() {
+    let dir = temp("mail-in");
+    let data = dir.join("data").to_string_lossy().into_owned();
+    let mail = message("reply.eml");
+    let out = with_stdin(&["mail-in", "--data", &data], &mail);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mail dropped"));
+    // The same message again is a duplicate, still exit 0.
+    let again = with_stdin(&["mail-in", "--data", &data], &mail);
+    assert_eq!(again.status.code(), Some(0));
+    // No database: temporary failure.
+    let down = with_stdin(
+        &[
+            "mail-in",
+            "--database",
+            "sqlite:///proc/no-such-dir/postrider.db",
+        ],
+        &mail,
+    );
+    assert_eq!(
+        down.status.code(),
+        Some(75),
+        "{}",
+        String::from_utf8_lossy(&down.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,509 @@
+//! The server's mail: the outbox rows a change writes in its own transaction (`queue`, and
+//! `mails_for_events`: each seat's report of a resolved turn, the welcome on taking a seat),
+//! and the inbound door (`receive`): one RFC 5322 message, stored raw before anything reads
+//! it, authenticated by the secret in the address it was sent to (`orders+SECRET@domain`,
+//! never the From header), its orders read by `mail::orders_from_mail` and sealed through
+//! `actions::submit`, the same path as the API and the forms, and answered through the outbox.
+
+use game_api::{Seat, Viewer};
+use sqlx::{AnyConnection, Row};
+
+use crate::AppState;
+use crate::actions::{self, Via};
+use crate::auth::Player;
+use crate::error::{ApiError, ApiResult};
+use crate::games::{self, Table};
+
+/// How this server mails: its public address (links), the From of its mail, and the address
+/// order mail goes to (`orders@club.example`: a seat's address is `orders+SECRET@club.example`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailSettings {
+    pub public_url: String,
+    pub from: String,
+    pub orders_address: String,
+}
+
+impl MailSettings {
+    /// The order address of the seat whose secret is `secret`.
+    pub fn order_address(&self, secret: &str) -> String {
+        match self.orders_address.split_once('@') {
+            Some((local, domain)) => format!("{local}+{secret}@{domain}"),
+            None => format!("{}+{secret}", self.orders_address),
+        }
+    }
+}
+
+/// One mail to send, as the outbox holds it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OutMail {
+    /// What it is: `report`, `echo`, `refusal`, `welcome`, `invitation`, `confirm`.
+    pub kind: String,
+    pub to: String,
+    pub game_id: Option<i64>,
+    pub seat: Option<Seat>,
+    pub player_id: Option<i64>,
+    /// The seat's order-address secret: the mail's Reply-To is made from it when it is sent.
+    pub reply_secret: Option<String>,
+    /// The Message-ID this mail answers.
+    pub in_reply_to: Option<String>,
+    pub subject: String,
+    pub body: String,
+}
+
+/// An inbound message's outcome, recorded in the transaction that acts on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InboundDone {
+    pub id: i64,
+    /// `applied`, `refused`, `duplicate` or `dropped`.
+    pub status: &'static str,
+    pub note: String,
+    pub game_id: Option<i64>,
+    pub seat: Option<Seat>,
+}
+
+/// A new order-address secret: 96 bits from the operating system, as 24 hex digits.
+pub fn new_mail_secret() -> ApiResult<String> {
+    Ok(crate::auth::new_secret()?[..24].to_string())
+}
+
+/// Writes `mail` to the outbox, due at once. Its Message-ID's left part is drawn here and
+/// kept: a retry sends the same Message-ID, so a mail sent twice is seen as one.
+pub async fn queue(conn: &mut AnyConnection, mail: &OutMail, now: i64) -> ApiResult<()> {
+    let message_id = format!("{}.{}", mail.kind, &crate::auth::new_secret()?[..20]);
+    sqlx::query(
+        "INSERT INTO outbox (message_id, kind, game_id, seat, player_id, to_addr, reply_secret, in_reply_to, subject, body, created_at, next_attempt_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
+    )
+    .bind(message_id)
+    .bind(&mail.kind)
+    .bind(mail.game_id)
+    .bind(mail.seat.map(|s| i64::from(s.0)))
+    .bind(mail.player_id)
+    .bind(&mail.to)
+    .bind(&mail.reply_secret)
+    .bind(&mail.in_reply_to)
+    .bind(&mail.subject)
+    .bind(&mail.body)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Records what became of an inbound message.
+pub async fn mark(conn: &mut AnyConnection, done: &InboundDone) -> ApiResult<()> {
+    sqlx::query(
+        "UPDATE inbound_mail SET status = $1, note = $2, game_id = $3, seat = $4 WHERE id = $5",
+    )
+    .bind(done.status)
+    .bind(&done.note)
+    .bind(done.game_id)
+    .bind(done.seat.map(|s| i64::from(s.0)))
+    .bind(done.id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The subject of every mail to a seat about its game: the open turn is in it, so that a
+/// reply's orders carry their turn (`mail::subject_turn`).
+pub fn seat_subject(table: &Table, seat: Seat, what: &str) -> String {
+    mail::subject(
+        &table.row.title,
+        &table.seats[seat.index()].name,
+        what,
+        table.row.game.turn_noun,
+        table.record.turn(),
+    )
+}
+
+/// The deadline as mails give it.
+fn deadline_line(table: &Table) -> String {
+    match table.row.next_deadline {
+        Some(at) if !table.record.is_over() => format!("Deadline: {}.\n", gm::utc_text(at)),
+        _ => String::new(),
+    }
+}
+
+/// Seats whose player has a confirmed address: (seat, player id, address).
+async fn mailed_seats(
+    conn: &mut AnyConnection,
+    game_id: i64,
+) -> ApiResult<Vec<(Seat, i64, String)>> {
+    Ok(sqlx::query(
+        "SELECT s.seat, p.id, p.email FROM seats s JOIN players p ON p.id = s.player_id \
+         WHERE s.game_id = $1 AND p.email IS NOT NULL ORDER BY s.seat",
+    )
+    .bind(game_id)
+    .fetch_all(conn)
+    .await?
+    .into_iter()
+    .map(|r| (Seat(r.get::<i64, _>(0) as u8), r.get(1), r.get(2)))
+    .collect())
+}
+
+/// The mail that `events` (just appended to the game read as `table`, whose record includes
+/// them) cause: each seat's own report of a resolved turn, and a welcome for a seat taken.
+pub async fn mails_for_events(
+    _state: &AppState,
+    conn: &mut AnyConnection,
+    table: &Table,
+    events: &[gm::Event],
+) -> ApiResult<Vec<OutMail>> {
+    let wanted = events.iter().any(|e| {
+        matches!(
+            e,
+            gm::Event::Resolved { .. } | gm::Event::SeatClaimed { .. }
+        )
+    });
+    if !wanted {
+        return Ok(Vec::new());
+    }
+    let seats = mailed_seats(conn, table.row.id).await?;
+    let info = table.row.game;
+    let mut mails = Vec::new();
+    for event in events {
+        match event {
+            gm::Event::Resolved { turn, .. } => {
+                for (seat, player_id, to) in &seats {
+                    let report = table.record.report_text(Viewer::Seat(*seat), Some(*turn))?;
+                    let next = if table.record.is_over() {
+                        format!("The {} is over.\n", info.game_noun)
+                    } else {
+                        format!(
+                            "Reply to this mail with your orders for {} {}.\n{}",
+                            info.turn_noun,
+                            table.record.turn(),
+                            deadline_line(table)
+                        )
+                    };
+                    mails.push(OutMail {
+                        kind: "report".into(),
+                        to: to.clone(),
+                        game_id: Some(table.row.id),
+                        seat: Some(*seat),
+                        player_id: Some(*player_id),
+                        reply_secret: table.seats[seat.index()].mail_secret.clone(),
+                        in_reply_to: None,
+                        subject: seat_subject(
+                            table,
+                            *seat,
+                            &format!("report of {} {turn}", info.turn_noun),
+                        ),
+                        body: format!("{report}\n{next}"),
+                    });
+                }
+            }
+            gm::Event::SeatClaimed { seat, player } => {
+                let Some((_, player_id, to)) = seats.iter().find(|(s, _, _)| s == seat) else {
+                    continue;
+                };
+                mails.push(OutMail {
+                    kind: "welcome".into(),
+                    to: to.clone(),
+                    game_id: Some(table.row.id),
+                    seat: Some(*seat),
+                    player_id: Some(*player_id),
+                    reply_secret: table.seats[seat.index()].mail_secret.clone(),
+                    in_reply_to: None,
+                    subject: seat_subject(table, *seat, "welcome"),
+                    body: format!(
+                        "Welcome to {title}, {player}: you play {noun} {name} in this {game} game.\n{deadline}\n\
+                         Send your orders by replying to this mail (its Reply-To is your seat's own \
+                         order address: keep it to yourself), one order line as on the web form.\n\n{state}",
+                        title = table.row.title,
+                        noun = info.seat_noun,
+                        name = table.seats[seat.index()].name,
+                        game = info.title,
+                        deadline = deadline_line(table),
+                        state = table.record.state_text(Viewer::Seat(*seat)),
+                    ),
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(mails)
+}
+
+/// The echo of orders just sealed, by any door: what the engine read, and what was not read.
+pub fn echo(
+    table: &Table,
+    seat: Seat,
+    events: &[gm::Event],
+    ignored: &[String],
+) -> (String, String) {
+    let info = table.row.game;
+    let mut body = String::new();
+    for event in events {
+        match event {
+            gm::Event::Lineup { text, .. } => body.push_str(&format!("Line-up sealed: {text}\n")),
+            gm::Event::Orders { text, .. } => body.push_str(&format!(
+                "Orders sealed for {} {}, as read:\n  {}\n",
+                info.turn_noun,
+                table.record.turn(),
+                text.replace('\n', "\n  ")
+            )),
+            _ => {}
+        }
+    }
+    if !ignored.is_empty() {
+        body.push_str(
+            "\nNot read as orders (if one of these was meant as an order, send it again):\n",
+        );
+        for line in ignored {
+            body.push_str(&format!("  {line}\n"));
+        }
+    }
+    body.push_str(&format!(
+        "\nYou may amend them until the deadline by replying to this mail; the last orders sealed count.\n{}",
+        deadline_line(table)
+    ));
+    (seat_subject(table, seat, "orders as read"), body)
+}
+
+/// The answer to a mail that was not applied: each problem, and how to fix it.
+fn refusal(table: &Table, seat: Seat, problems: &[String], stale: bool) -> (String, String) {
+    let info = table.row.game;
+    let mut body = String::from("Your mail was not applied: nothing was sealed.\n\n");
+    for problem in problems {
+        body.push_str(&format!("- {problem}\n"));
+    }
+    body.push('\n');
+    if stale {
+        body.push_str(&format!(
+            "How to fix it: read the report of the last {noun} (on the game page, or the report mail) \
+             and send your orders for {noun} {open} by replying to this mail.\n",
+            noun = info.turn_noun,
+            open = table.record.turn()
+        ));
+    } else {
+        body.push_str(&format!(
+            "How to fix it: write your orders on a line of their own, as on the web form, and reply \
+             to this mail with the whole corrected orders for {} {}.\n",
+            info.turn_noun,
+            table.record.turn()
+        ));
+    }
+    body.push_str(&deadline_line(table));
+    (seat_subject(table, seat, "orders not applied"), body)
+}
+
+/// What became of one inbound message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Handled {
+    /// Orders sealed; the echo is in the outbox.
+    Applied,
+    /// Answered with its errors (in the outbox); nothing sealed.
+    Refused,
+    /// A Message-ID handled before: ignored.
+    Duplicate,
+    /// Not acted on, with the log line: huge, malformed, or for no known seat.
+    Dropped(String),
+}
+
+/// The secret in an order address: what follows the first `+` of the local part, if it is
+/// made of letters and digits.
+pub fn address_secret(address: &str) -> Option<String> {
+    let local = address.trim().trim_matches(['<', '>']).split('@').next()?;
+    let (_, secret) = local.split_once('+')?;
+    let secret = secret.to_ascii_lowercase();
+    (!secret.is_empty() && secret.len() <= 64 && secret.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .then_some(secret)
+}
+
+/// Handles one inbound message: stores it raw, then reads and acts on it. `recipient` is the
+/// envelope recipient the MTA gives (`${recipient}` in Postfix); without it the message's own
+/// Delivered-To, X-Original-To, To and Cc are searched for an order address. An `Err` means the
+/// database failed: the MTA should try again later (the raw message may be stored, and a
+/// redelivery finishes it).
+pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiResult<Handled> {
+    let now = state.clock.now();
+    let stored = &raw[..raw.len().min(mail::message::MAX_MESSAGE)];
+    let mut id: i64 = sqlx::query(
+        "INSERT INTO inbound_mail (received_at, recipient, raw) VALUES ($1, $2, $3) RETURNING id",
+    )
+    .bind(now)
+    .bind(recipient)
+    .bind(stored.to_vec())
+    .fetch_one(&state.db.pool)
+    .await?
+    .get(0);
+    let dropped = async |id: i64, note: String| -> ApiResult<Handled> {
+        tracing::warn!(inbound = id, "mail dropped: {note}");
+        let mut conn = state.db.pool.acquire().await?;
+        mark(
+            &mut conn,
+            &InboundDone {
+                id,
+                status: "dropped",
+                note: note.clone(),
+                game_id: None,
+                seat: None,
+            },
+        )
+        .await?;
+        Ok(Handled::Dropped(note))
+    };
+    let letter = match mail::read(raw) {
+        Ok(letter) => letter,
+        Err(e) => return dropped(id, e.to_string()).await,
+    };
+    if let Some(message_id) = &letter.message_id {
+        let taken = sqlx::query("UPDATE inbound_mail SET message_id = $1 WHERE id = $2")
+            .bind(message_id)
+            .bind(id)
+            .execute(&state.db.pool)
+            .await;
+        if taken.is_err() {
+            let earlier = sqlx::query("SELECT id, status FROM inbound_mail WHERE message_id = $1")
+                .bind(message_id)
+                .fetch_optional(&state.db.pool)
+                .await?;
+            let Some(earlier) = earlier else {
+                // Not a duplicate: the database failed.
+                return Err(ApiError::Internal(format!(
+                    "inbound {id}: storing its Message-ID"
+                )));
+            };
+            sqlx::query("UPDATE inbound_mail SET status = 'duplicate', note = $1 WHERE id = $2")
+                .bind(format!(
+                    "Message-ID {message_id} is inbound mail {}",
+                    earlier.get::<i64, _>(0)
+                ))
+                .bind(id)
+                .execute(&state.db.pool)
+                .await?;
+            if earlier.get::<String, _>(1) != "new" {
+                tracing::info!(inbound = id, "duplicate Message-ID {message_id}: ignored");
+                return Ok(Handled::Duplicate);
+            }
+            // The earlier delivery stopped before it was handled: this one finishes it.
+            id = earlier.get(0);
+        }
+    }
+    let addresses: Vec<String> = recipient
+        .map(String::from)
+        .into_iter()
+        .chain(letter.recipients.iter().cloned())
+        .collect();
+    let Some(secret) = addresses.iter().find_map(|a| address_secret(a)) else {
+        return dropped(id, format!("no order address among {addresses:?}")).await;
+    };
+    let seat_row = sqlx::query(
+        "SELECT s.game_id, s.seat, p.id, p.name, p.email FROM seats s LEFT JOIN players p ON p.id = s.player_id \
+         WHERE s.mail_secret = $1",
+    )
+    .bind(&secret)
+    .fetch_optional(&state.db.pool)
+    .await?;
+    let Some(seat_row) = seat_row else {
+        return dropped(
+            id,
+            "no seat has this order address (rotated, or never given)".into(),
+        )
+        .await;
+    };
+    let (game_id, seat) = (
+        seat_row.get::<i64, _>(0),
+        Seat(seat_row.get::<i64, _>(1) as u8),
+    );
+    let (Some(player_id), Some(name)) = (seat_row.get::<Option<i64>, _>(2), seat_row.get(3)) else {
+        return dropped(
+            id,
+            format!("game {game_id} seat {}: nobody holds the seat", seat.0),
+        )
+        .await;
+    };
+    // The answer goes to the seat's player at their confirmed address; without one, to the
+    // sender (who knew the seat's secret).
+    let email: Option<String> = seat_row.get(4);
+    let Some(reply_to) = email.or(letter.from.clone()) else {
+        return dropped(
+            id,
+            "nobody to answer: no confirmed address and no From".into(),
+        )
+        .await;
+    };
+    let player = Player {
+        id: player_id,
+        name,
+        secret: String::new(),
+    };
+    let table = games::load(state, game_id).await?;
+    let (_, read) = mail::orders_from_mail(&table.record, raw)
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let via = Via::Mail {
+        inbound: id,
+        to: reply_to.clone(),
+        in_reply_to: letter.message_id.clone(),
+        ignored: read.ignored.clone(),
+    };
+    let outcome = match read.submission() {
+        Ok(submission) => actions::submit_via(state, &player, game_id, &submission, via).await,
+        Err(problems) => Err(ApiError::Bad(problems.join("\n"))),
+    };
+    let (problems, stale) = match outcome {
+        Ok(_) => return Ok(Handled::Applied),
+        Err(ApiError::Bad(message)) => {
+            (message.lines().map(String::from).collect::<Vec<_>>(), false)
+        }
+        Err(ApiError::Stale { message, .. }) => (vec![message], true),
+        Err(ApiError::Conflict(message)) => (vec![message], true),
+        Err(ApiError::Forbidden(message) | ApiError::NotFound(message)) => (vec![message], false),
+        Err(e) => return Err(e),
+    };
+    // Answered, not applied: the reply and the inbound row's status in one transaction.
+    let table = games::load(state, game_id).await?;
+    let (subject, body) = refusal(&table, seat, &problems, stale);
+    let mut tx = state.db.pool.begin().await?;
+    queue(
+        &mut tx,
+        &OutMail {
+            kind: "refusal".into(),
+            to: reply_to,
+            game_id: Some(game_id),
+            seat: Some(seat),
+            player_id: Some(player_id),
+            reply_secret: Some(secret),
+            in_reply_to: letter.message_id.clone(),
+            subject,
+            body,
+        },
+        now,
+    )
+    .await?;
+    mark(
+        &mut tx,
+        &InboundDone {
+            id,
+            status: "refused",
+            note: problems.join("; "),
+            game_id: Some(game_id),
+            seat: Some(seat),
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Handled::Refused)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_secret_is_the_plus_part_of_the_local_part() {
+        assert_eq!(
+            address_secret("orders+ab12cd@club.example").as_deref(),
+            Some("ab12cd")
+        );
+        assert_eq!(
+            address_secret("<Orders+AB12@club.example>").as_deref(),
+            Some("ab12")
+        );
+        assert_eq!(address_secret("orders@club.example"), None);
+        assert_eq!(address_secret("orders+a.b@club.example"), None);
+        assert_eq!(address_secret("orders+@club.example"), None);
+    }
+}
