@@ -136,7 +136,7 @@ impl AppState {
 /// The Content-Security-Policy of every response: nothing but this site's own images and
 /// forms, no script at all (the pages have none), styles inline (the pages' one `<style>`
 /// block and the pictures' SVG attributes), and no framing by any site.
-pub const CSP: &str = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; \
+pub const CSP: &str = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'self'; \
 form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// The security headers of every response (a handler's own are kept).
@@ -170,6 +170,8 @@ fn routes(state: AppState) -> Router {
         .route("/logout", post(pages::logout))
         .route("/new", get(pages::new_game_form).post(pages::new_game))
         .route("/help/backpacks", get(pages::help_backpacks))
+        .route("/profile", get(pages::profile_form).post(pages::profile))
+        .route("/static/zone.js", get(pages::zone_script))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/turns/{turn}", get(pages::turn))
         .route("/games/{id}/history", get(pages::history))

@@ -731,3 +731,91 @@ on_both!(
         }
     }
 );
+
+on_both!(
+    your_move_on_the_front_page_in_the_readers_time_zone,
+    |s: TestServer| async move {
+        let (id, _gm, mut ann, _bob) = race_through_forms(&s).await;
+        // Issue 15, point 4: the player's own games, what is due and by when.
+        let front = ann.get("/").await;
+        assert!(front.html.contains(r#"<h2 id="your-games">Your move</h2>"#));
+        assert!(
+            front
+                .html
+                .contains("Orders for the line-up and turn 1 due in 24 h ("),
+            "{}",
+            front.html
+        );
+        assert!(
+            front
+                .html
+                .contains(&format!(r#"<a href="/games/{id}/orders">"#))
+        );
+        let page = ann.get(&format!("/games/{id}")).await;
+        assert!(page.html.contains(r#"id="your-move""#), "{}", page.html);
+        assert!(page.html.contains("due in 24 h"), "{}", page.html);
+        let sent = seal(
+            &mut ann,
+            id,
+            &[
+                ("lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6"),
+                ("orders", "A 10 B 9 C 9 D 6"),
+            ],
+        )
+        .await;
+        assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+        let page = ann.get(&format!("/games/{id}")).await;
+        assert!(
+            page.html
+                .contains("Your orders for the line-up and turn 1 are sealed (amend until "),
+            "{}",
+            page.html
+        );
+        let front = ann.get("/").await;
+        assert!(
+            front.html.contains("are sealed (amend until"),
+            "{}",
+            front.html
+        );
+        // A stranger has no "your move".
+        let stranger = Browser::new(&s).get("/").await;
+        assert!(!stranger.html.contains("Your move"));
+
+        // Point 6: the time zone in the profile; a bad one is refused with the field named.
+        let bad = ann
+            .submit("/profile", "/profile", &[("time_zone", "Mars/Olympus")])
+            .await;
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+        assert!(
+            bad.html
+                .contains("time_zone: &#34;Mars/Olympus&#34; is not a time zone"),
+            "{}",
+            bad.html
+        );
+        let saved = ann
+            .submit("/profile", "/profile", &[("time_zone", "America/New_York")])
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.html);
+        let profile = ann.get("/profile").await;
+        assert!(profile.html.contains(r#"value="America/New_York""#));
+        assert!(
+            profile
+                .html
+                .contains(r#"<script src="/static/zone.js"></script>"#)
+        );
+        let page = ann.get(&format!("/games/{id}")).await;
+        assert!(page.html.contains(" America/New_York"), "{}", page.html);
+        assert!(!page.html.contains(" UTC (in"), "{}", page.html);
+        // The script is optional and served from the site (CSP: script-src 'self').
+        let script = ann.get("/static/zone.js").await;
+        assert_eq!(script.status, StatusCode::OK);
+        assert!(script.html.contains("Intl.DateTimeFormat"));
+        // Empty: back to UTC.
+        let saved = ann
+            .submit("/profile", "/profile", &[("time_zone", "")])
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER);
+        let page = ann.get(&format!("/games/{id}")).await;
+        assert!(page.html.contains(" UTC"), "{}", page.html);
+    }
+);

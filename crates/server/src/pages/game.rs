@@ -18,7 +18,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::games::{self, Table};
 
 /// The game's state in a few words: over, paused, or the coming turn and its deadline.
-pub fn status_text(table: &Table) -> String {
+pub fn status_text(table: &Table, visitor: &Visitor) -> String {
     let record = &table.record;
     if record.is_over() {
         return "over".into();
@@ -30,8 +30,51 @@ pub fn status_text(table: &Table) -> String {
     };
     match (table.row.paused, table.row.next_deadline) {
         (true, _) => format!("{turn}, paused"),
-        (false, Some(at)) => format!("{turn}, due {}", utc_text(at)),
+        (false, Some(at)) => format!("{turn}, due {}", visitor.deadline(at)),
         (false, None) => turn,
+    }
+}
+
+/// What a seat's player must do now, in a few words: "Your orders are sealed (amend until …)",
+/// "Orders due in 5 h (…)", or that there is nothing to send.
+pub fn your_move(table: &Table, visitor: &Visitor, seat: Seat) -> (String, bool) {
+    let record = &table.record;
+    if record.is_over() {
+        return ("The game is over.".into(), false);
+    }
+    if !record.takes_orders(seat) {
+        return (
+            "You have no orders to send: the game goes on without you.".into(),
+            false,
+        );
+    }
+    let noun = if record.started() {
+        format!("{} {}", record.game().turn_noun, record.turn())
+    } else {
+        "the line-up and turn 1".to_string()
+    };
+    let deadline = match (table.row.paused, table.row.next_deadline) {
+        (true, _) => None,
+        (false, at) => at,
+    };
+    let due = |at: i64| super::when::due(at, visitor.now, visitor.zone());
+    if record.ready(seat) {
+        let text = match deadline {
+            Some(at) => format!(
+                "Your orders for {noun} are sealed (amend until {}).",
+                super::when::moment(at, visitor.zone())
+            ),
+            None => format!(
+                "Your orders for {noun} are sealed (amend until the turn is processed; the deadline is paused)."
+            ),
+        };
+        (text, false)
+    } else {
+        let text = match deadline {
+            Some(at) => format!("Orders for {noun} due {}.", due(at)),
+            None => format!("Orders for {noun} due: the deadline is paused."),
+        };
+        (text, true)
     }
 }
 
@@ -165,10 +208,15 @@ pub async fn game(
     let section = turn_section(&table, viewer, table.record.resolved())
         .map_err(|e| error_page(&visitor, &e))?;
     let you = match viewer {
-        Viewer::Seat(Seat(s)) => format!(
-            r#"<p class="note">You play {}. <a href="/games/{id}/orders">Send or amend your orders</a>.</p>"#,
-            escape(&table.seats[usize::from(s)].name)
-        ),
+        Viewer::Seat(seat) => {
+            let (what, due) = your_move(&table, &visitor, seat);
+            format!(
+                r#"<p class="note{}" id="your-move">You play {}. {} <a href="/games/{id}/orders">Send or amend your orders</a>.</p>"#,
+                if due { " due" } else { "" },
+                escape(&table.seats[seat.index()].name),
+                escape(&what)
+            )
+        }
         Viewer::Gm => format!(
             r#"<p class="note">You are the GM. <a href="/games/{id}/gm">Open the GM console</a> for the invitations and tools.</p>"#
         ),
@@ -184,7 +232,7 @@ pub async fn game(
         rules = table.record.rules_name(),
         gm = escape(&table.row.gm_name),
         rule = escape(&table.row.deadline_rule.to_string()),
-        status = escape(&status_text(&table)),
+        status = escape(&status_text(&table, &visitor)),
         seats = seats_table(&table),
         archive = archive_links(&table),
     );
@@ -301,7 +349,7 @@ pub async fn history(
             rows,
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             entry.seq,
-            utc_text(entry.at),
+            escape(&super::when::moment(entry.at, visitor.zone())),
             escape(&entry.actor),
             event_text(id, table.record.seats(), &entry.event, entry.sealed)
         );
@@ -444,9 +492,10 @@ fn orders_page(
     }
     let _ = write!(
         body,
-        r#"<p>You play <strong>{}</strong>. {}.</p>"#,
+        r#"<p>You play <strong>{}</strong>. {}. <span id="your-move">{}</span></p>"#,
         escape(seat_name),
-        escape(&status_text(table))
+        escape(&status_text(table, visitor)),
+        escape(&your_move(table, visitor, seat).0)
     );
     let sealed = match (&sealed_lineup, &sealed_orders) {
         (None, None) => "Nothing sealed yet for this turn.".to_string(),
@@ -702,7 +751,7 @@ fn console_page(
     let _ = write!(
         body,
         r#"<p><strong id="status">{}</strong> · {}</p>"#,
-        escape(&status_text(table)),
+        escape(&status_text(table, visitor)),
         escape(&table.row.deadline_rule.to_string())
     );
     let button = |action: &str, label: &str, extra: &str| {
