@@ -159,6 +159,18 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     ) -> Result<Self::Orders, String>;
     /// The orders as the engine read them (the echo a player gets; parses back to the same).
     fn orders_text(settings: &Self::Settings, seats: &[String], orders: &Self::Orders) -> String;
+    /// What sealed orders leave to the rules' defaults, one line each, for the echo a player
+    /// gets (`D: no order — plays its highest card, 12`). `state` is `None` before play begins
+    /// (then `lineup` is the seat's sealed line-up, if any).
+    fn orders_notes(
+        _settings: &Self::Settings,
+        _state: Option<&Self::State>,
+        _lineup: Option<&Self::Lineup>,
+        _seat: Seat,
+        _orders: &Self::Orders,
+    ) -> Vec<String> {
+        Vec::new()
+    }
     /// Orders with nothing in them are refused (`orders: no rider given`).
     fn orders_are_empty(orders: &Self::Orders) -> bool;
 

@@ -598,7 +598,11 @@ on_both!(
             // issue 15), never inline nor evaluated.
             assert!(csp.contains("script-src 'self';"), "{path}: {csp}");
             assert!(!csp.contains("unsafe-eval"), "{path}: {csp}");
-            assert_eq!(csp.matches("unsafe-inline").count(), 1, "styles only: {path}: {csp}");
+            assert_eq!(
+                csp.matches("unsafe-inline").count(),
+                1,
+                "styles only: {path}: {csp}"
+            );
             assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff", "{path}");
             assert_eq!(headers[header::REFERRER_POLICY], "same-origin", "{path}");
             // The pages hold no script the policy would have to allow.

@@ -144,6 +144,13 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
         form.html
     );
     assert!(form.html.contains(r#"<option value="10">10</option>"#));
+    // Issue 15: before sealing, the form says what a rider without an order plays.
+    assert!(
+        form.html
+            .contains(r#"<option value="">no order — plays its highest card, "#),
+        "{}",
+        form.html
+    );
     let sent = seal(
         &mut ann,
         id,
@@ -567,6 +574,14 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
         .submit(&path, &path, &[("orders", example.as_str())])
         .await;
     assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+    // The echo says what the rules fill in: turn 2 without a move rests.
+    let page = ann.get(&path).await;
+    assert!(
+        page.html
+            .contains("<li>turn 2: no move — the walker rests</li>"),
+        "{}",
+        page.html
+    );
     // The menus: turn 1's walk, then "show turn 2 from there" lists turn 2 from its end.
     let planned = ann
         .submit(
@@ -754,6 +769,23 @@ on_both!(
         let page = ann.get(&format!("/games/{id}")).await;
         assert!(page.html.contains(r#"id="your-move""#), "{}", page.html);
         assert!(page.html.contains("due in 24 h"), "{}", page.html);
+        // Point 5: orders without D are sealed, and the echo says what D will play.
+        let sent = seal(
+            &mut ann,
+            id,
+            &[
+                ("lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6"),
+                ("orders", "A 10 B 9 C 9"),
+            ],
+        )
+        .await;
+        assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+        let form = ann.get(&format!("/games/{id}/orders")).await;
+        assert!(
+            form.html.contains(r#"<ul class="notes" id="orders-notes"><li>D: no order — plays its highest card, 6</li></ul>"#),
+            "{}",
+            form.html
+        );
         let sent = seal(
             &mut ann,
             id,
@@ -764,6 +796,11 @@ on_both!(
         )
         .await;
         assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+        let form = ann.get(&format!("/games/{id}/orders")).await;
+        assert!(
+            !form.html.contains("orders-notes"),
+            "complete orders: no note"
+        );
         let page = ann.get(&format!("/games/{id}")).await;
         assert!(
             page.html

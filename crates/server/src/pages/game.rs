@@ -511,6 +511,15 @@ fn orders_page(
         }
     };
     let _ = write!(body, r#"<p id="sealed">{sealed}</p>"#);
+    // What the sealed orders leave to the rules (issue 15): said plainly under the echo.
+    let notes = record.orders_notes(seat);
+    if !notes.is_empty() {
+        body.push_str(r#"<ul class="notes" id="orders-notes">"#);
+        for n in &notes {
+            let _ = write!(body, "<li>{}</li>", escape(n));
+        }
+        body.push_str("</ul>");
+    }
     if !record.takes_orders(seat) {
         body.push_str("<p>You have no orders to send: the game is over for you.</p>");
         return page(visitor, StatusCode::OK, "Orders", &body);
@@ -554,8 +563,6 @@ fn orders_page(
                     .find(|(g, _)| *g == letter)
                     .map(|(_, c)| c.to_string())
                     .or_else(|| sealed_card(sealed_cards, letter));
-                let mut options =
-                    String::from(r#"<option value="">no order (highest card)</option>"#);
                 let mut cards: Vec<u64> = rider["hand"]
                     .as_array()
                     .into_iter()
@@ -564,6 +571,13 @@ fn orders_page(
                     .collect();
                 cards.sort_unstable_by(|a, b| b.cmp(a));
                 cards.dedup();
+                // Said before sealing: a rider left without an order plays its highest card.
+                let mut options = match cards.first() {
+                    Some(top) => format!(
+                        r#"<option value="">no order — plays its highest card, {top}</option>"#
+                    ),
+                    None => String::from(r#"<option value="">no order (highest card)</option>"#),
+                };
                 for card in cards {
                     let selected = if chosen.as_deref() == Some(card.to_string().as_str()) {
                         " selected"
