@@ -53,6 +53,9 @@ pub struct Config {
     pub header_read_timeout: Duration,
     /// Connections served at once; further ones wait in the listen queue.
     pub max_connections: usize,
+    /// The address players reach the server at (`https://pbm.example.org`), for the full
+    /// invitation links of the GM console; `None`: the links are shown as paths.
+    pub public_url: Option<String>,
 }
 
 impl Default for Config {
@@ -64,6 +67,7 @@ impl Default for Config {
             trust_forwarded_for: false,
             header_read_timeout: Duration::from_secs(10),
             max_connections: 1024,
+            public_url: None,
         }
     }
 }

@@ -61,7 +61,16 @@ async fn race_through_forms(s: &TestServer) -> (i64, Browser<'_>, Browser<'_>, B
         // Following the link before logging in leads to the login page and back.
         let page = browser.get(link).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
-        assert!(page.location.unwrap().starts_with("/login?next="));
+        let login = page.location.unwrap();
+        assert!(login.starts_with("/login?next="));
+        // The login page says what the invitation is for (issue 15, point 8).
+        let page = browser.get(&login).await;
+        assert!(
+            page.html
+                .contains(r#"<p class="note" id="invited">You are invited to play <strong>"#),
+            "{}",
+            page.html
+        );
         browser.register(name).await;
         let invite = link.split("invite=").nth(1).unwrap();
         let joined = browser
@@ -175,10 +184,18 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
         .submit(
             &format!("/games/{id}/gm"),
             &format!("/games/{id}/gm"),
-            &[("action", "resolve")],
+            &[("action", "resolve"), ("confirm", "yes")],
         )
         .await;
     assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.html);
+    // Recorded as the GM's doing (issue 15, point 8).
+    let history = gm.get(&format!("/games/{id}/history")).await.html;
+    assert!(
+        history.contains(&format!(
+            r#"<td>gm</td><td><a href="/games/{id}/turns/2">Turn 2 resolved</a>"#
+        )),
+        "{history}"
+    );
 
     // The game page: the track, the chart of the race so far and the report.
     for browser in [&mut gm, &mut ann, &mut Browser::new(&s)] {
@@ -449,11 +466,17 @@ on_both!(the_gm_console_runs_the_game, |s: TestServer| async move {
         ("pause", None),
         ("resume", None),
         ("extend", Some(("hours", "-2"))),
-        ("resolve", None),
-        ("rollback", None),
+        ("resolve", Some(("confirm", "yes"))),
+        ("rollback", Some(("confirm", "yes"))),
     ] {
         let mut fields = vec![("action", action)];
         fields.extend(extra);
+        if extra.is_some_and(|(k, _)| k == "confirm") {
+            // Without the box ticked, nothing happens and the console says why.
+            let page = gm.submit(&console, &console, &[("action", action)]).await;
+            assert_eq!(page.status, StatusCode::BAD_REQUEST, "{action}");
+            assert!(page.html.contains("confirm: tick"), "{}", page.html);
+        }
         let page = gm.submit(&console, &console, &fields).await;
         assert_eq!(
             page.status,
@@ -483,7 +506,11 @@ on_both!(the_gm_console_runs_the_game, |s: TestServer| async move {
     );
     // Free Red's seat: a new invitation appears for it.
     let page = gm
-        .submit(&console, &console, &[("action", "free"), ("seat", "0")])
+        .submit(
+            &console,
+            &console,
+            &[("action", "free"), ("seat", "0"), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     assert_eq!(invitations(&gm.get(&console).await.html).len(), 1);

@@ -752,6 +752,7 @@ pub async fn orders(
 fn console_page(
     visitor: &Visitor,
     table: &Table,
+    public_url: Option<&str>,
     flash: Option<&str>,
     error: Option<&ApiError>,
 ) -> Response {
@@ -776,9 +777,18 @@ fn console_page(
     body.push_str("<h2>Seats and invitations</h2><table><tr><th>Seat</th><th>Player</th><th>Invitation link</th><th>Hand to</th></tr>");
     for s in &table.seats {
         let invite = if s.player_id.is_none() {
+            // The whole link with the server's public address when it is configured, in a
+            // field a thumb can select and copy (no script needed).
+            let path = format!("/games/{id}/join?invite={}", s.invite);
+            let full = match public_url {
+                Some(base) => format!("{}{path}", base.trim_end_matches('/')),
+                None => path.clone(),
+            };
             format!(
-                r#"<a class="invite" href="/games/{id}/join?invite={0}">/games/{id}/join?invite={0}</a>"#,
-                escape(&s.invite)
+                r#"<a class="invite" href="{path}">invitation for {name}</a><input type="text" readonly class="invite-link" value="{full}" aria-label="invitation link for {name}">"#,
+                path = escape(&path),
+                full = escape(&full),
+                name = escape(&s.name),
             )
         } else {
             String::new()
@@ -808,7 +818,11 @@ fn console_page(
             button(
                 "free",
                 "Free the seat",
-                &format!(r#"<input type="hidden" name="seat" value="{}">"#, s.seat),
+                &format!(
+                    r#"<input type="hidden" name="seat" value="{}">{}"#,
+                    s.seat,
+                    confirm_box("free", &s.name)
+                ),
             )
         } else {
             String::new()
@@ -823,7 +837,11 @@ fn console_page(
     body.push_str("</table>");
     body.push_str(r#"<h2>The turn</h2><div class="actions">"#);
     body.push_str(&button("preview", "Preview the adjudication", ""));
-    body.push_str(&button("resolve", "Resolve now", ""));
+    body.push_str(&button(
+        "resolve",
+        "Resolve now",
+        &confirm_box("resolve", "the turn"),
+    ));
     body.push_str(&button(
         "extend",
         "Move the deadline",
@@ -835,7 +853,11 @@ fn console_page(
         body.push_str(&button("pause", "Pause the deadline", ""));
     }
     if table.record.resolved() > 0 {
-        body.push_str(&button("rollback", "Roll back the last turn", ""));
+        body.push_str(&button(
+            "rollback",
+            "Roll back the last turn",
+            &confirm_box("rollback", "the last turn"),
+        ));
     }
     body.push_str("</div>");
     if table.row.game.name == "breaking-away" {
@@ -866,6 +888,15 @@ fn console_page(
     )
 }
 
+/// The box a GM ticks before an action that cannot be taken back: `required`, so a browser
+/// asks for it without any script, and checked again by the server.
+fn confirm_box(action: &str, what: &str) -> String {
+    format!(
+        r#"<label class="check confirm"><input type="checkbox" name="confirm" value="yes" required> I am sure ({action} {})</label> "#,
+        escape(what)
+    )
+}
+
 #[derive(Debug, serde::Deserialize)]
 pub struct DoneQuery {
     done: Option<String>,
@@ -883,7 +914,13 @@ pub async fn console(
     let flash = q
         .done
         .map(|d| format!(r#"<p class="note" role="status">Done: {}.</p>"#, escape(&d)));
-    Ok(console_page(&visitor, &table, flash.as_deref(), None))
+    Ok(console_page(
+        &visitor,
+        &table,
+        state.config.public_url.as_deref(),
+        flash.as_deref(),
+        None,
+    ))
 }
 
 /// The GM action a console form asks for.
@@ -895,7 +932,18 @@ fn gm_action(form: &FormData) -> ApiResult<GmAction> {
             .map_err(|_| ApiError::Bad("seat: not a seat number".into()))
     };
     let rider = || form.field("rider").map(str::to_string);
-    Ok(match form.field("action")? {
+    let action = form.field("action")?;
+    if matches!(action, "resolve" | "free" | "rollback") && form.get("confirm") != Some("yes") {
+        return Err(ApiError::Bad(format!(
+            "confirm: tick \"I am sure\" to {}",
+            match action {
+                "resolve" => "resolve the turn now",
+                "free" => "free the seat",
+                _ => "roll back the last turn",
+            }
+        )));
+    }
+    Ok(match action {
         "extend" => {
             let hours: f64 = form
                 .field("hours")?
@@ -961,6 +1009,7 @@ pub async fn console_action(
     Ok(console_page(
         &visitor,
         &table,
+        state.config.public_url.as_deref(),
         flash.as_deref(),
         error.as_ref(),
     ))
