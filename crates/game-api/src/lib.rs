@@ -159,6 +159,18 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     ) -> Result<Self::Orders, String>;
     /// The orders as the engine read them (the echo a player gets; parses back to the same).
     fn orders_text(settings: &Self::Settings, seats: &[String], orders: &Self::Orders) -> String;
+    /// What sealed orders leave to the rules' defaults, one line each, for the echo a player
+    /// gets (`D: no order — plays its highest card, 12`). `state` is `None` before play begins
+    /// (then `lineup` is the seat's sealed line-up, if any).
+    fn orders_notes(
+        _settings: &Self::Settings,
+        _state: Option<&Self::State>,
+        _lineup: Option<&Self::Lineup>,
+        _seat: Seat,
+        _orders: &Self::Orders,
+    ) -> Vec<String> {
+        Vec::new()
+    }
     /// Orders with nothing in them are refused (`orders: no rider given`).
     fn orders_are_empty(orders: &Self::Orders) -> bool;
 
@@ -225,17 +237,29 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     ) -> Result<(), String>;
 }
 
-/// `svg` with its first `viewBox` replaced by `view_box`: the same picture, framed on a part.
+/// `svg` with its root element's `viewBox`, `width` and `height` replaced by `view_box`: the
+/// same picture, framed on a part (the size follows the frame, so that a page scaling the
+/// picture to its width keeps the frame's proportions).
 pub fn with_view_box(svg: &str, view_box: [f64; 4]) -> String {
     let [x, y, w, h] = view_box;
-    let frame = format!(r#"viewBox="{x:.0} {y:.0} {w:.0} {h:.0}""#);
-    match svg.find("viewBox=\"") {
-        Some(at) => match svg[at + 9..].find('"') {
-            Some(end) => format!("{}{frame}{}", &svg[..at], &svg[at + 9 + end + 1..]),
-            None => svg.to_string(),
-        },
-        None => svg.to_string(),
+    let Some(end) = svg.find('>') else {
+        return svg.to_string();
+    };
+    let (root, rest) = svg.split_at(end);
+    let mut root = root.to_string();
+    for (name, value) in [
+        ("viewBox", format!("{x:.0} {y:.0} {w:.0} {h:.0}")),
+        ("width", format!("{w:.0}")),
+        ("height", format!("{h:.0}")),
+    ] {
+        let key = format!(" {name}=\"");
+        if let Some(at) = root.find(&key)
+            && let Some(len) = root[at + key.len()..].find('"')
+        {
+            root.replace_range(at + key.len()..at + key.len() + len, &value);
+        }
     }
+    root + rest
 }
 
 /// The set-up of a game as given (the server's form, the command line, a game file): checked by
@@ -361,6 +385,15 @@ mod tests {
         let mut other = Seed(7).rng(4);
         let z: Vec<u32> = (0..8).map(|_| other.next_u32()).collect();
         assert_ne!(x, z, "different streams must differ");
+    }
+
+    #[test]
+    fn a_frame_sets_the_view_box_and_the_size() {
+        let svg = r#"<svg xmlns="x" viewBox="0 0 1000 200" width="1000" height="200"><rect width="5"/></svg>"#;
+        assert_eq!(
+            with_view_box(svg, [100.0, 0.0, 400.0, 200.0]),
+            r#"<svg xmlns="x" viewBox="100 0 400 200" width="400" height="200"><rect width="5"/></svg>"#
+        );
     }
 
     #[test]

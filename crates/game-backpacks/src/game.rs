@@ -113,6 +113,60 @@ impl Game for Backpacks {
         describe_round(orders, &terrain.map, walkers)
     }
 
+    /// What the rules fill in: a lunch or coffee turn with no card named discards the weakest
+    /// (B&B-11), and a turn without a move rests.
+    fn orders_notes(
+        _: &Terrain,
+        day: Option<&Day>,
+        _: Option<&()>,
+        seat: Seat,
+        orders: &RoundOrders,
+    ) -> Vec<String> {
+        let Some(day) = day else { return Vec::new() };
+        let walker = &day.walkers[seat.index()];
+        if !walker.is_out() {
+            return Vec::new();
+        }
+        let mut notes = Vec::new();
+        for (k, t) in orders.turns.iter().enumerate() {
+            let turn = day.turn + k as u8;
+            if turn >= clock::TURNS {
+                break;
+            }
+            if clock::is_break(turn) {
+                if t.discard.is_none() {
+                    let weakest =
+                        (k == 0)
+                            .then(|| {
+                                walker.hand.iter().map(|&c| day.card_kind(c)).min_by_key(
+                                    |c| match c {
+                                        crate::CardKind::Blister => (0, 0),
+                                        crate::CardKind::Walk { circles, triangles } => {
+                                            (1, circles + triangles)
+                                        }
+                                        _ => (2, 0),
+                                    },
+                                )
+                            })
+                            .flatten();
+                    notes.push(match weakest {
+                        Some(card) => format!(
+                            "turn {}: no card named to discard — discards the weakest, {card}",
+                            k + 1
+                        ),
+                        None => format!(
+                            "turn {}: no card named to discard — discards the weakest",
+                            k + 1
+                        ),
+                    });
+                }
+            } else if *t == crate::TurnOrders::default() {
+                notes.push(format!("turn {}: no move — the walker rests", k + 1));
+            }
+        }
+        notes
+    }
+
     fn orders_are_empty(_: &RoundOrders) -> bool {
         false
     }

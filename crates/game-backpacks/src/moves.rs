@@ -125,7 +125,7 @@ pub struct Standing {
 impl Standing {
     /// The seat's walker now, from its own view; `None` for another viewer or a walker whose
     /// day is over.
-    pub fn of(view: &DayView) -> Option<Standing> {
+    pub fn from_view(view: &DayView) -> Option<Standing> {
         let game_api::Viewer::Seat(seat) = view.viewer else {
             return None;
         };

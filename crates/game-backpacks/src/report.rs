@@ -587,11 +587,16 @@ pub fn round_view(
             .collect(),
     });
     ReportView {
+        // The turns actually played (a day can end after a round's first turn).
         title: format!(
-            "Round {} ({} and {})",
+            "Round {} ({})",
             clock::round(first),
-            clock::time_text(first),
-            clock::time_text(first + 1)
+            record
+                .events
+                .iter()
+                .map(|e| clock::time_text(e.turn))
+                .collect::<Vec<_>>()
+                .join(" and ")
         ),
         notes,
         sections,

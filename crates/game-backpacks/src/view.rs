@@ -128,7 +128,7 @@ pub fn day_json(
             "chocolate": walker.secrets.as_ref().map(|s| s.chocolate),
         })).collect::<Vec<_>>(),
         // The seat's own legal moves for the coming turn (the list the order form offers).
-        "moves": crate::moves::Standing::of(&view).map(|standing| {
+        "moves": crate::moves::Standing::from_view(&view).map(|standing| {
             crate::moves::legal_moves(&day.map, &standing)
                 .iter()
                 .map(|m| moves_json(&day.map, m, view.weather))

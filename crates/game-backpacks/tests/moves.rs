@@ -27,7 +27,7 @@ fn every_listed_move_is_accepted_by_the_engine_all_day() {
             let mut orders = Vec::new();
             for w in 0..4 {
                 let view = day.view(Viewer::Seat(Seat(w as u8)));
-                let Some(standing) = Standing::of(&view) else {
+                let Some(standing) = Standing::from_view(&view) else {
                     orders.push(TurnOrders::default());
                     continue;
                 };
@@ -106,7 +106,7 @@ fn the_second_turn_is_listed_from_where_the_first_leaves_the_walker() {
     let deck = Arc::new(Deck::keswick(&map));
     let day = Day::new(map.clone(), deck, 2, &mut Seed(3).rng(0));
     let view = day.view(Viewer::Seat(Seat(0)));
-    let standing = Standing::of(&view).unwrap();
+    let standing = Standing::from_view(&view).unwrap();
     assert_eq!(standing.place, Place::At(map.home_space()));
     // The longest walk of the first turn.
     let first = legal_moves(&map, &standing)

@@ -224,6 +224,43 @@ impl Game for BreakingAway {
         orders.to_string()
     }
 
+    /// A racing rider without an order plays its highest card (postal 9.1 as docs/rulings.md
+    /// reads it): the echo says so, with the card.
+    fn orders_notes(
+        _rules: &Rules,
+        state: Option<&Position>,
+        lineup: Option<&Lineup>,
+        seat: Seat,
+        orders: &TeamOrders,
+    ) -> Vec<String> {
+        let mut notes = Vec::new();
+        for grade in Grade::ALL {
+            if orders.card(grade).is_some() {
+                continue;
+            }
+            let highest = match state {
+                Some(position) => position
+                    .team_riders(seat.0)
+                    .map(|i| &position.riders[i])
+                    .find(|r| r.grade == grade && r.status == Status::Racing)
+                    .map(|r| r.hand.highest()),
+                None => Some(lineup.and_then(|l| l.cards(grade).iter().copied().max())),
+            };
+            match highest {
+                Some(Some(card)) => notes.push(format!(
+                    "{}: no order — plays its highest card, {card}",
+                    grade.letter()
+                )),
+                Some(None) => notes.push(format!(
+                    "{}: no order — plays its highest card",
+                    grade.letter()
+                )),
+                None => {}
+            }
+        }
+        notes
+    }
+
     fn orders_are_empty(orders: &TeamOrders) -> bool {
         orders.is_empty()
     }
@@ -432,5 +469,29 @@ mod tests {
                 "over"
             );
         }
+    }
+
+    /// postal 9.1 (docs/rulings.md): a racing rider without an order plays its highest card;
+    /// the echo says so, naming the card, before the race (from the line-up) and during it.
+    #[test]
+    fn postal_9_1_orders_without_a_rider_are_echoed_with_its_highest_card() {
+        let rules = Rules::postal();
+        let lineup = parse_lineup("A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6").unwrap();
+        let orders = parse_orders("A 10 B 9 C 9").unwrap();
+        let notes = BreakingAway::orders_notes(&rules, None, Some(&lineup), Seat(0), &orders);
+        assert_eq!(notes, ["D: no order — plays its highest card, 6"]);
+        let hands = [
+            Hand::new(&[10, 10, 10]).unwrap(),
+            Hand::new(&[8, 8, 9]).unwrap(),
+            Hand::new(&[3, 8, 9]).unwrap(),
+            Hand::new(&[5, 5, 12]).unwrap(),
+        ];
+        let position = Position::start(rules, &[hands, hands]);
+        let notes = BreakingAway::orders_notes(&rules, Some(&position), None, Seat(1), &orders);
+        assert_eq!(notes, ["D: no order — plays its highest card, 12"]);
+        let full = parse_orders("A 10 B 9 C 9 D 5").unwrap();
+        assert!(
+            BreakingAway::orders_notes(&rules, Some(&position), None, Seat(1), &full).is_empty()
+        );
     }
 }

@@ -449,6 +449,22 @@ impl<G: BotGame> GameRecord<G> {
         Ok(G::turn_report(&self.table(), resolution, viewer))
     }
 
+    /// What the seat's sealed orders leave to the rules' defaults (`D: no order — plays its
+    /// highest card, 12`), for the echo.
+    pub fn orders_notes(&self, seat: Seat) -> Vec<String> {
+        let sealed = &self.sealed[seat.index()];
+        match &sealed.orders {
+            Some(orders) => G::orders_notes(
+                &self.settings,
+                self.state.as_ref(),
+                sealed.lineup.as_ref(),
+                seat,
+                orders,
+            ),
+            None => Vec::new(),
+        }
+    }
+
     /// A turn's report as a typed view for the page, as `viewer` may see it (`turn` from 1).
     pub fn report_view(
         &self,

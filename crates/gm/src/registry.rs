@@ -89,6 +89,7 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn is_over(&self) -> bool;
     fn takes_orders(&self, seat: Seat) -> bool;
     fn sealed_text(&self, seat: Seat) -> (Option<String>, Option<String>);
+    fn orders_notes(&self, seat: Seat) -> Vec<String>;
     fn ready(&self, seat: Seat) -> bool;
     fn all_ready(&self) -> bool;
     fn apply(&mut self, event: &Event) -> Result<(), GmError>;
@@ -152,6 +153,9 @@ where
     }
     fn sealed_text(&self, seat: Seat) -> (Option<String>, Option<String>) {
         GameRecord::sealed_text(self, seat)
+    }
+    fn orders_notes(&self, seat: Seat) -> Vec<String> {
+        GameRecord::orders_notes(self, seat)
     }
     fn ready(&self, seat: Seat) -> bool {
         GameRecord::ready(self, seat)
@@ -324,6 +328,12 @@ impl Record {
     /// The seat's sealed orders as the engine read them: (line-up, orders).
     pub fn sealed(&self, seat: Seat) -> (Option<String>, Option<String>) {
         self.0.sealed_text(seat)
+    }
+
+    /// What the seat's sealed orders leave to the rules' defaults, one line each (`D: no order
+    /// — plays its highest card, 12`): the echo says so.
+    pub fn orders_notes(&self, seat: Seat) -> Vec<String> {
+        self.0.orders_notes(seat)
     }
 
     /// Whether everything the seat needs to send for the coming turn is sealed.

@@ -3,14 +3,18 @@
 //! invitation links, register and take their seats; they send line-ups and orders from the
 //! order form (one of them on a phone-sized window); the GM moves the deadline so that it
 //! passes, the server adjudicates it, and everyone reads the report, the archive and the
-//! history. Screenshots of each step are written and checked to be real pictures.
+//! history; the GM also plays a Backpacks day from its order form. Every page visited is
+//! checked by axe-core (vendored, `crates/server/tests/axe`): no violation of serious or
+//! critical impact. Each is photographed at phone size (390×844) and at desktop size; the
+//! screenshots are kept under `target/tmp/browser-screenshots/` (CI artifacts) and checked to be
+//! real pictures.
 //!
 //! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian's `chromium` and
 //! `chromium-driver`; `.ci/run` installs them). It is `#[ignore]`d with that reason, so that a
 //! plain `cargo test` shows it as ignored, never as passed; `cargo test -- --ignored` runs it and
 //! fails if they are missing.
-//! Nothing here depends on timing: each step waits for a page to show something, with a
-//! generous limit.
+//! Nothing here depends on timing: each step waits for a condition (a page loaded, a text shown),
+//! polling with a generous limit, never for a fixed time.
 
 mod common;
 
@@ -22,6 +26,10 @@ use common::server::{LIMIT, free_port, start, wait_until_listening};
 use fantoccini::{Client, ClientBuilder, Locator};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
+/// axe-core, vendored (see crates/server/tests/axe/README.md).
+const AXE: &str = include_str!("../../server/tests/axe/axe.min.js");
+const DESKTOP: (u32, u32) = (1100, 1400);
+const PHONE: (u32, u32) = (390, 844);
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 struct Driver(std::process::Child);
@@ -38,6 +46,8 @@ struct Session {
     base: String,
     shots: PathBuf,
     taken: Vec<PathBuf>,
+    /// Pages checked by axe-core.
+    audited: usize,
 }
 
 impl Session {
@@ -113,6 +123,66 @@ impl Session {
         self.taken.push(path);
     }
 
+    /// The page now, checked and photographed: axe-core finds no serious or critical
+    /// violation, and it is saved at desktop and at phone size.
+    async fn page(&mut self, name: &str) {
+        self.audit(name).await;
+        self.shot(&format!("{name}-desktop")).await;
+        self.client.set_window_size(PHONE.0, PHONE.1).await.unwrap();
+        self.settled().await;
+        self.shot(&format!("{name}-phone")).await;
+        self.client
+            .set_window_size(DESKTOP.0, DESKTOP.1)
+            .await
+            .unwrap();
+        self.settled().await;
+        self.audited += 1;
+    }
+
+    /// Waits until the document is complete (after a resize, a layout has been made).
+    async fn settled(&self) {
+        let started = Instant::now();
+        loop {
+            let done = self
+                .client
+                .execute(
+                    "return document.readyState === 'complete' && !!document.body;",
+                    vec![],
+                )
+                .await;
+            if matches!(done, Ok(serde_json::Value::Bool(true))) {
+                return;
+            }
+            assert!(started.elapsed() < LIMIT, "the page never settled");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Runs axe-core on the page: no violation of serious or critical impact.
+    async fn audit(&self, name: &str) {
+        self.client.execute(AXE, vec![]).await.unwrap();
+        let found = self
+            .client
+            .execute_async(
+                r#"const done = arguments[arguments.length - 1];
+axe.run(document, { resultTypes: ['violations'] })
+  .then(r => done(r.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => v.impact + ' ' + v.id + ': ' + v.help + ' at ' +
+      v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))))
+  .catch(e => done(['axe did not run: ' + e]));"#,
+                vec![],
+            )
+            .await
+            .unwrap();
+        let violations: Vec<String> = serde_json::from_value(found).unwrap();
+        assert!(
+            violations.is_empty(),
+            "{name} ({}): {violations:#?}",
+            self.path().await
+        );
+    }
+
     /// Reloads `path` until its page contains `text`.
     async fn wait_for(&self, path: &str, text: &str) -> String {
         let started = Instant::now();
@@ -170,6 +240,7 @@ async fn a_whole_game_in_a_real_browser() {
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-quic", "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--window-size=1100,1400",
+                "--hide-scrollbars",
                 format!("--user-data-dir={}", profile.path().display()),
             ],
         }
@@ -187,19 +258,37 @@ async fn a_whole_game_in_a_real_browser() {
         base: format!("http://{}", server.address),
         shots,
         taken: Vec::new(),
+        audited: 0,
     };
+
+    // The audit is not vacuous: axe-core finds a picture without a text alternative.
+    b.client
+        .goto("data:text/html,<!doctype html><html lang=en><title>t</title><img src=x.png>")
+        .await
+        .unwrap();
+    b.client.execute(AXE, vec![]).await.unwrap();
+    let found = b
+        .client
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; axe.run().then(r => done(r.violations.map(v => v.id)));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(found.to_string().contains("image-alt"), "{found}");
 
     // The GM registers and creates a race.
     b.go("/").await;
     assert!(b.html().await.contains("No games yet"));
-    b.shot("front-page").await;
+    b.page("front-page").await;
     b.go("/register").await;
+    b.page("register").await;
     b.enter("gm").await;
     b.go("/new").await;
     b.fill("#title", "Tour de Chromium").await;
     b.fill("#seats", "Red\nBlue").await;
     b.fill("#seed", "3").await;
-    b.shot("new-game").await;
+    b.page("new-game").await;
     b.click("form[action='/new'] button[type=submit]").await;
     assert_eq!(b.path().await, "/games/1/gm");
     let invites: Vec<String> = {
@@ -210,7 +299,7 @@ async fn a_whole_game_in_a_real_browser() {
         links
     };
     assert_eq!(invites.len(), 2);
-    b.shot("gm-console").await;
+    b.page("gm-console").await;
     b.log_out().await;
 
     // Each player follows an invitation, registers on the way and takes the seat.
@@ -218,28 +307,46 @@ async fn a_whole_game_in_a_real_browser() {
         b.go(invite).await;
         let path = b.path().await;
         assert!(path.starts_with("/login?next="), "{path}");
+        // The login page says what the invitation is for.
+        assert!(b.html().await.contains(r#"id="invited""#));
+        if *name == "ann" {
+            b.page("login-invited").await;
+        }
         b.click("#other").await; // "No account yet? Register"
         b.enter(name).await;
         assert!(
             b.path().await.starts_with("/games/1/join"),
             "back to the invitation"
         );
+        if *name == "ann" {
+            b.page("join").await;
+        }
         b.click("form[action='/games/1/join'] button").await;
         assert_eq!(b.path().await, "/games/1/orders");
         if *name == "ann" {
             // Red sends a line-up and turn 1 from a phone.
-            b.client.set_window_size(390, 844).await.unwrap();
+            b.client.set_window_size(PHONE.0, PHONE.1).await.unwrap();
             b.fill("#lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6")
                 .await;
-            b.fill("#orders", "a10 b9 c9 d6").await;
+            b.fill("#orders", "a10 b9 c9").await;
             b.click("form[action='/games/1/orders'] button").await;
             let html = b.html().await;
+            assert!(html.contains("orders <code>A 10 B 9 C 9</code>"), "{html}");
+            // Incomplete orders are said plainly.
             assert!(
-                html.contains("orders <code>A 10 B 9 C 9 D 6</code>"),
+                html.contains("D: no order — plays its highest card, 6"),
                 "{html}"
             );
-            b.shot("orders-on-a-phone").await;
-            b.client.set_window_size(1100, 1400).await.unwrap();
+            b.client
+                .set_window_size(DESKTOP.0, DESKTOP.1)
+                .await
+                .unwrap();
+            b.page("orders-sealed").await;
+            b.go("/").await;
+            assert!(b.html().await.contains("are sealed (amend until"));
+            b.page("your-move").await;
+            b.go("/profile").await;
+            b.page("profile").await;
         }
         // Blue sends nothing: the deadline will find it without orders.
         b.log_out().await;
@@ -247,6 +354,7 @@ async fn a_whole_game_in_a_real_browser() {
 
     // The GM brings the deadline forward so that it has passed: the server adjudicates.
     b.go("/login").await;
+    b.page("login").await;
     b.enter("gm").await;
     b.go("/games/1/gm").await;
     b.fill("input[name=hours]", "-48").await;
@@ -255,20 +363,100 @@ async fn a_whole_game_in_a_real_browser() {
     assert!(html.contains("turn 2, due"), "{html}");
     assert!(html.contains("No moves received from: Blue"));
     assert!(html.contains(r#"aria-label="distance over the turns""#));
-    b.shot("game-after-turn-1").await;
-    b.go("/games/1/turns/1").await;
-    assert!(b.html().await.contains("Report of turn 1"));
-    b.shot("archive-turn-1").await;
-    b.go("/games/1/history").await;
+    assert!(html.contains(r#"class="report-html""#));
+    b.page("game-after-turn-1").await;
+    let html = b.wait_for("/games/1/turns/1", "Report of turn 1").await;
+    assert!(html.contains("The whole track"));
+    b.page("archive-turn-1").await;
+    let html = b.wait_for("/games/1/history", "Turn 1 resolved").await;
+    assert!(html.contains("Red: orders A 10 B 9 C 9"));
+    b.page("history").await;
+
+    // The GM also plays a Backpacks day, from the order form.
+    b.go("/new").await;
+    b.fill("#title", "Keswick in Chromium").await;
+    b.client
+        .find(Locator::Css("#game"))
+        .await
+        .unwrap()
+        .select_by_value("backpacks")
+        .await
+        .unwrap();
+    b.fill("#seats", "gm-walker\nsecond").await;
+    b.fill("#seed", "5").await;
+    b.click("form[action='/new'] button[type=submit]").await;
+    assert_eq!(b.path().await, "/games/2/gm");
+    let invite = b
+        .client
+        .find(Locator::Css("a.invite"))
+        .await
+        .unwrap()
+        .attr("href")
+        .await
+        .unwrap()
+        .unwrap();
+    b.go(&invite).await;
+    b.click("form[action='/games/2/join'] button").await;
+    assert_eq!(b.path().await, "/games/2/orders");
+    assert!(
+        b.html()
+            .await
+            .contains(r#"<select id="move_1" name="move_1">"#)
+    );
+    b.page("backpacks-order-form").await;
+    // The first walk of the menu, then the second turn from where it leads.
+    let mut value = String::new();
+    for option in b
+        .client
+        .find_all(Locator::Css("#move_1 option"))
+        .await
+        .unwrap()
+    {
+        let v = option.attr("value").await.unwrap().unwrap_or_default();
+        if v.starts_with("walk ") && v.split(' ').count() >= 3 {
+            value = v;
+            break;
+        }
+    }
+    assert!(!value.is_empty(), "the menu offers a walk");
+    let walk = b
+        .client
+        .find(Locator::Css(&format!("#move_1 option[value='{value}']")))
+        .await
+        .unwrap();
+    walk.click().await.unwrap();
+    b.click("button[name=plan]").await;
+    // The menu keeps the walk chosen, and turn 2 starts where it ends.
+    let chosen = b
+        .client
+        .find(Locator::Css("#move_1"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap();
+    assert_eq!(chosen.as_deref(), Some(value.as_str()));
+    let end = value.rsplit(' ').next().unwrap();
+    assert!(
+        b.html().await.contains(&format!("from {end}")),
+        "turn 2 from {end}"
+    );
+    b.click("form.bb-orders button[type=submit]:not([name])")
+        .await;
     let html = b.html().await;
-    assert!(html.contains("Red: orders A 10 B 9 C 9 D 6"));
-    assert!(html.contains("Turn 1 resolved"));
-    b.shot("history").await;
+    assert!(html.contains(&format!("orders <code>1: {value}")), "{html}");
+    b.page("backpacks-sealed").await;
+    b.go("/help/backpacks").await;
+    b.page("backpacks-help").await;
+    b.go("/games/2").await;
+    b.page("backpacks-game").await;
 
     eprintln!("screenshots:");
     for path in &b.taken {
         eprintln!("  {}", path.display());
     }
-    assert_eq!(b.taken.len(), 7);
+    eprintln!("pages checked by axe-core: {}", b.audited);
+    assert_eq!(b.audited, 17);
+    assert_eq!(b.taken.len(), 2 * b.audited);
     b.client.close().await.unwrap();
 }

@@ -653,7 +653,8 @@ pub async fn gm_action(
             }
         }
         GmAction::Resolve => {
-            if !games::process_locked(state, table, true).await? {
+            // Recorded as the GM's doing, not the deadline's (issue 15).
+            if !games::process_locked(state, table, true, &player.name).await? {
                 return Err(ApiError::Conflict(
                     "resolve: nothing to resolve (the game is over, or another process resolved it)".into(),
                 ));

@@ -144,6 +144,8 @@ fn sealed_json(record: &Record, seat: Seat) -> Value {
         "lineup": lineup,
         "orders": orders,
         "ready": record.ready(seat),
+        // What the sealed orders leave to the rules' defaults (issue 15).
+        "notes": record.orders_notes(seat),
     })
 }
 

@@ -331,6 +331,8 @@ pub async fn revoke(state: &AppState, secret: &str) -> ApiResult<()> {
 pub struct Player {
     pub id: i64,
     pub name: String,
+    /// The time zone the player reads deadlines in (profile; `None`: UTC).
+    pub time_zone: Option<String>,
     /// The secret the request carried (to log it out).
     pub secret: String,
 }
@@ -392,7 +394,7 @@ fn check_same_site(parts: &Parts) -> ApiResult<()> {
 /// The player a secret belongs to, if it is known and not expired.
 pub async fn player_for(state: &AppState, secret: &str) -> ApiResult<Option<Player>> {
     let row = sqlx::query(
-        "SELECT p.id, p.name FROM credentials c JOIN players p ON p.id = c.player_id \
+        "SELECT p.id, p.name, p.time_zone FROM credentials c JOIN players p ON p.id = c.player_id \
          WHERE c.token_hash = $1 AND (c.expires_at IS NULL OR c.expires_at > $2)",
     )
     .bind(secret_hash(secret))
@@ -402,6 +404,7 @@ pub async fn player_for(state: &AppState, secret: &str) -> ApiResult<Option<Play
     Ok(row.map(|row| Player {
         id: row.get(0),
         name: row.get(1),
+        time_zone: row.get(2),
         secret: secret.to_string(),
     }))
 }

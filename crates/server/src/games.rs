@@ -590,11 +590,16 @@ async fn failpoint(name: &str) {
 /// process got there first).
 pub async fn process(state: &AppState, id: i64, force: bool) -> ApiResult<bool> {
     let _turn = lock(state, id).await;
-    process_locked(state, load(state, id).await?, force).await
+    process_locked(state, load(state, id).await?, force, "server").await
 }
 
 /// [`process`] for a caller that holds the game's lock and has loaded it.
-pub async fn process_locked(state: &AppState, mut table: Table, force: bool) -> ApiResult<bool> {
+pub async fn process_locked(
+    state: &AppState,
+    mut table: Table,
+    force: bool,
+    actor: &str,
+) -> ApiResult<bool> {
     let now = state.clock.now();
     let due = table.row.next_deadline.is_some_and(|d| d <= now) || table.all_ready();
     if table.row.over || table.record.is_over() || (!force && (table.row.paused || !due)) {
@@ -611,7 +616,7 @@ pub async fn process_locked(state: &AppState, mut table: Table, force: bool) -> 
         next_deadline: Some(Some(next)),
         ..Change::default()
     };
-    match append(state, &table, "server", change).await {
+    match append(state, &table, actor, change).await {
         Ok(()) => Ok(true),
         Err(ApiError::Conflict(_)) => Ok(false),
         Err(e) => Err(e),

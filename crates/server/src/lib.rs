@@ -55,6 +55,9 @@ pub struct Config {
     pub header_read_timeout: Duration,
     /// Connections served at once; further ones wait in the listen queue.
     pub max_connections: usize,
+    /// The address players reach the server at (`https://pbm.example.org`), for the full
+    /// invitation links of the GM console; `None`: the links are shown as paths.
+    pub public_url: Option<String>,
 }
 
 impl Default for Config {
@@ -66,6 +69,7 @@ impl Default for Config {
             trust_forwarded_for: false,
             header_read_timeout: Duration::from_secs(10),
             max_connections: 1024,
+            public_url: None,
         }
     }
 }
@@ -147,7 +151,7 @@ impl AppState {
 /// The Content-Security-Policy of every response: nothing but this site's own images and
 /// forms, no script at all (the pages have none), styles inline (the pages' one `<style>`
 /// block and the pictures' SVG attributes), and no framing by any site.
-pub const CSP: &str = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; \
+pub const CSP: &str = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'self'; \
 form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// The security headers of every response (a handler's own are kept).
@@ -181,6 +185,8 @@ fn routes(state: AppState) -> Router {
         .route("/logout", post(pages::logout))
         .route("/new", get(pages::new_game_form).post(pages::new_game))
         .route("/help/backpacks", get(pages::help_backpacks))
+        .route("/profile", get(pages::profile_form).post(pages::profile))
+        .route("/static/zone.js", get(pages::zone_script))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/turns/{turn}", get(pages::turn))
         .route("/games/{id}/history", get(pages::history))

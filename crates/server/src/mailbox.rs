@@ -429,6 +429,7 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
         id: player_id,
         name,
         secret: String::new(),
+        time_zone: None,
     };
     let table = games::load(state, game_id).await?;
     let (_, read) = mail::orders_from_mail(&table.record, raw)

@@ -594,7 +594,15 @@ on_both!(
             let csp = headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
             assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
             assert!(csp.contains("default-src 'none'"), "{path}: {csp}");
-            assert!(!csp.contains("script-src"), "{path}: no script is allowed");
+            // Scripts only from the site's own files (the profile page's optional zone script,
+            // issue 15), never inline nor evaluated.
+            assert!(csp.contains("script-src 'self';"), "{path}: {csp}");
+            assert!(!csp.contains("unsafe-eval"), "{path}: {csp}");
+            assert_eq!(
+                csp.matches("unsafe-inline").count(),
+                1,
+                "styles only: {path}: {csp}"
+            );
             assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff", "{path}");
             assert_eq!(headers[header::REFERRER_POLICY], "same-origin", "{path}");
             // The pages hold no script the policy would have to allow.

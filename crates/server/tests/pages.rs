@@ -61,7 +61,16 @@ async fn race_through_forms(s: &TestServer) -> (i64, Browser<'_>, Browser<'_>, B
         // Following the link before logging in leads to the login page and back.
         let page = browser.get(link).await;
         assert_eq!(page.status, StatusCode::SEE_OTHER);
-        assert!(page.location.unwrap().starts_with("/login?next="));
+        let login = page.location.unwrap();
+        assert!(login.starts_with("/login?next="));
+        // The login page says what the invitation is for (issue 15, point 8).
+        let page = browser.get(&login).await;
+        assert!(
+            page.html
+                .contains(r#"<p class="note" id="invited">You are invited to play <strong>"#),
+            "{}",
+            page.html
+        );
         browser.register(name).await;
         let invite = link.split("invite=").nth(1).unwrap();
         let joined = browser
@@ -144,6 +153,13 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
         form.html
     );
     assert!(form.html.contains(r#"<option value="10">10</option>"#));
+    // Issue 15: before sealing, the form says what a rider without an order plays.
+    assert!(
+        form.html
+            .contains(r#"<option value="">no order — plays its highest card, "#),
+        "{}",
+        form.html
+    );
     let sent = seal(
         &mut ann,
         id,
@@ -168,10 +184,18 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
         .submit(
             &format!("/games/{id}/gm"),
             &format!("/games/{id}/gm"),
-            &[("action", "resolve")],
+            &[("action", "resolve"), ("confirm", "yes")],
         )
         .await;
     assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.html);
+    // Recorded as the GM's doing (issue 15, point 8).
+    let history = gm.get(&format!("/games/{id}/history")).await.html;
+    assert!(
+        history.contains(&format!(
+            r#"<td>gm</td><td><a href="/games/{id}/turns/2">Turn 2 resolved</a>"#
+        )),
+        "{history}"
+    );
 
     // The game page: the track, the chart of the race so far and the report.
     for browser in [&mut gm, &mut ann, &mut Browser::new(&s)] {
@@ -442,11 +466,17 @@ on_both!(the_gm_console_runs_the_game, |s: TestServer| async move {
         ("pause", None),
         ("resume", None),
         ("extend", Some(("hours", "-2"))),
-        ("resolve", None),
-        ("rollback", None),
+        ("resolve", Some(("confirm", "yes"))),
+        ("rollback", Some(("confirm", "yes"))),
     ] {
         let mut fields = vec![("action", action)];
         fields.extend(extra);
+        if extra.is_some_and(|(k, _)| k == "confirm") {
+            // Without the box ticked, nothing happens and the console says why.
+            let page = gm.submit(&console, &console, &[("action", action)]).await;
+            assert_eq!(page.status, StatusCode::BAD_REQUEST, "{action}");
+            assert!(page.html.contains("confirm: tick"), "{}", page.html);
+        }
         let page = gm.submit(&console, &console, &fields).await;
         assert_eq!(
             page.status,
@@ -476,7 +506,11 @@ on_both!(the_gm_console_runs_the_game, |s: TestServer| async move {
     );
     // Free Red's seat: a new invitation appears for it.
     let page = gm
-        .submit(&console, &console, &[("action", "free"), ("seat", "0")])
+        .submit(
+            &console,
+            &console,
+            &[("action", "free"), ("seat", "0"), ("confirm", "yes")],
+        )
         .await;
     assert_eq!(page.status, StatusCode::SEE_OTHER);
     assert_eq!(invitations(&gm.get(&console).await.html).len(), 1);
@@ -567,6 +601,14 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
         .submit(&path, &path, &[("orders", example.as_str())])
         .await;
     assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+    // The echo says what the rules fill in: turn 2 without a move rests.
+    let page = ann.get(&path).await;
+    assert!(
+        page.html
+            .contains("<li>turn 2: no move — the walker rests</li>"),
+        "{}",
+        page.html
+    );
     // The menus: turn 1's walk, then "show turn 2 from there" lists turn 2 from its end.
     let planned = ann
         .submit(
@@ -729,5 +771,115 @@ on_both!(
                 page.html
             );
         }
+    }
+);
+
+on_both!(
+    your_move_on_the_front_page_in_the_readers_time_zone,
+    |s: TestServer| async move {
+        let (id, _gm, mut ann, _bob) = race_through_forms(&s).await;
+        // Issue 15, point 4: the player's own games, what is due and by when.
+        let front = ann.get("/").await;
+        assert!(front.html.contains(r#"<h2 id="your-games">Your move</h2>"#));
+        assert!(
+            front
+                .html
+                .contains("Orders for the line-up and turn 1 due in 24 h ("),
+            "{}",
+            front.html
+        );
+        assert!(
+            front
+                .html
+                .contains(&format!(r#"<a href="/games/{id}/orders">"#))
+        );
+        let page = ann.get(&format!("/games/{id}")).await;
+        assert!(page.html.contains(r#"id="your-move""#), "{}", page.html);
+        assert!(page.html.contains("due in 24 h"), "{}", page.html);
+        // Point 5: orders without D are sealed, and the echo says what D will play.
+        let sent = seal(
+            &mut ann,
+            id,
+            &[
+                ("lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6"),
+                ("orders", "A 10 B 9 C 9"),
+            ],
+        )
+        .await;
+        assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+        let form = ann.get(&format!("/games/{id}/orders")).await;
+        assert!(
+            form.html.contains(r#"<ul class="notes" id="orders-notes"><li>D: no order — plays its highest card, 6</li></ul>"#),
+            "{}",
+            form.html
+        );
+        let sent = seal(
+            &mut ann,
+            id,
+            &[
+                ("lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6"),
+                ("orders", "A 10 B 9 C 9 D 6"),
+            ],
+        )
+        .await;
+        assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+        let form = ann.get(&format!("/games/{id}/orders")).await;
+        assert!(
+            !form.html.contains("orders-notes"),
+            "complete orders: no note"
+        );
+        let page = ann.get(&format!("/games/{id}")).await;
+        assert!(
+            page.html
+                .contains("Your orders for the line-up and turn 1 are sealed (amend until "),
+            "{}",
+            page.html
+        );
+        let front = ann.get("/").await;
+        assert!(
+            front.html.contains("are sealed (amend until"),
+            "{}",
+            front.html
+        );
+        // A stranger has no "your move".
+        let stranger = Browser::new(&s).get("/").await;
+        assert!(!stranger.html.contains("Your move"));
+
+        // Point 6: the time zone in the profile; a bad one is refused with the field named.
+        let bad = ann
+            .submit("/profile", "/profile", &[("time_zone", "Mars/Olympus")])
+            .await;
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+        assert!(
+            bad.html
+                .contains("time_zone: &#34;Mars/Olympus&#34; is not a time zone"),
+            "{}",
+            bad.html
+        );
+        let saved = ann
+            .submit("/profile", "/profile", &[("time_zone", "America/New_York")])
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.html);
+        let profile = ann.get("/profile").await;
+        assert!(profile.html.contains(r#"value="America/New_York""#));
+        assert!(
+            profile
+                .html
+                .contains(r#"<script src="/static/zone.js"></script>"#)
+        );
+        let page = ann.get(&format!("/games/{id}")).await;
+        assert!(page.html.contains(" America/New_York"), "{}", page.html);
+        assert!(!page.html.contains(" UTC (in"), "{}", page.html);
+        // The script is optional and served from the site (CSP: script-src 'self').
+        let script = ann.get("/static/zone.js").await;
+        assert_eq!(script.status, StatusCode::OK);
+        assert!(script.html.contains("Intl.DateTimeFormat"));
+        // Empty: back to UTC.
+        let saved = ann
+            .submit("/profile", "/profile", &[("time_zone", "")])
+            .await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER);
+        let page = ann.get(&format!("/games/{id}")).await;
+        assert!(page.html.contains(" UTC"), "{}", page.html);
     }
 );

@@ -100,12 +100,59 @@ impl Door {
     }
 }
 
+/// What an invitation link that led to the login page invites to.
+#[derive(Debug, askama::Template)]
+#[template(
+    source = r#"<p class="note" id="invited">You are invited to play <strong>{{ seat }}</strong> in <strong>{{ title }}</strong> ({{ game }}), run by {{ gm }}. Log in or register, and you will come back to take the seat.</p>"#,
+    ext = "html"
+)]
+struct Invited {
+    seat: String,
+    title: String,
+    game: &'static str,
+    gm: String,
+}
+
+/// The invitation `next` leads to (`/games/ID/join?invite=CODE`), said on the login and
+/// register pages; empty for any other `next` or an invitation no longer valid.
+pub async fn invitation_note(state: &AppState, next: &str) -> String {
+    use askama::Template;
+    let Some(rest) = next.strip_prefix("/games/") else {
+        return String::new();
+    };
+    let Some((id, code)) = rest.split_once("/join?invite=") else {
+        return String::new();
+    };
+    let Ok(id) = id.parse::<i64>() else {
+        return String::new();
+    };
+    let Ok(table) = crate::games::load(state, id).await else {
+        return String::new();
+    };
+    let Some(seat) = table
+        .seats
+        .iter()
+        .find(|s| s.invite == code && s.player_id.is_none())
+    else {
+        return String::new();
+    };
+    Invited {
+        seat: seat.name.clone(),
+        title: table.row.title.clone(),
+        game: table.row.game.title,
+        gm: table.row.gm_name.clone(),
+    }
+    .render()
+    .unwrap_or_default()
+}
+
 fn account_form(
     visitor: &Visitor,
     door: Door,
     next: &str,
     name: &str,
     error: Option<&ApiError>,
+    invited: &str,
 ) -> Response {
     let query = if next == "/" {
         String::new()
@@ -121,7 +168,7 @@ fn account_form(
         }
     };
     let body = format!(
-        r#"{error}<form method="post" action="{action}">{csrf}
+        r#"{invited}{error}<form method="post" action="{action}">{csrf}
 <input type="hidden" name="next" value="{next}">
 <label for="name">Name</label><input id="name" type="text" name="name" value="{name}" autocomplete="username" required autofocus>
 <label for="password">Password (10 characters or more, not easy to guess)</label><input id="password" type="password" name="password" autocomplete="{auto}" required>
@@ -147,24 +194,24 @@ pub struct Next {
     next: Option<String>,
 }
 
-pub async fn login_form(visitor: Visitor, Query(q): Query<Next>) -> Response {
-    account_form(
-        &visitor,
-        Door::Login,
-        &safe_next(q.next.as_deref()),
-        "",
-        None,
-    )
+pub async fn login_form(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Query(q): Query<Next>,
+) -> Response {
+    let next = safe_next(q.next.as_deref());
+    let invited = invitation_note(&state, &next).await;
+    account_form(&visitor, Door::Login, &next, "", None, &invited)
 }
 
-pub async fn register_form(visitor: Visitor, Query(q): Query<Next>) -> Response {
-    account_form(
-        &visitor,
-        Door::Register,
-        &safe_next(q.next.as_deref()),
-        "",
-        None,
-    )
+pub async fn register_form(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Query(q): Query<Next>,
+) -> Response {
+    let next = safe_next(q.next.as_deref());
+    let invited = invitation_note(&state, &next).await;
+    account_form(&visitor, Door::Register, &next, "", None, &invited)
 }
 
 /// A sent login or register form: the account opened if asked, a session, and on to `next`;
@@ -210,12 +257,14 @@ async fn enter(
     match result.await {
         Ok(response) => response,
         Err(e) => {
+            let invited = invitation_note(state, &next).await;
             let mut response = account_form(
                 visitor,
                 door,
                 &next,
                 form.get("name").unwrap_or_default(),
                 Some(&e),
+                &invited,
             );
             e.add_retry_after(&mut response);
             response

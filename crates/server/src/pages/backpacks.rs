@@ -87,7 +87,7 @@ pub fn order_form(
     let view = day.view(Viewer::Seat(seat));
     let me = &view.walkers[seat.index()];
     let secrets = me.secrets.as_ref()?;
-    let standing = Standing::of(&view)?;
+    let standing = Standing::from_view(&view)?;
     let chosen: Option<RoundOrders> = match typed {
         Some(text) => game_backpacks::orders::parse_round_orders(text, map, walkers).ok(),
         None => record.sealed_orders(seat).cloned(),

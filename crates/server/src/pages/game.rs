@@ -18,7 +18,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::games::{self, Table};
 
 /// The game's state in a few words: over, paused, or the coming turn and its deadline.
-pub fn status_text(table: &games::Summary) -> String {
+pub fn status_text(table: &games::Summary, visitor: &Visitor) -> String {
     if table.row.over {
         return "over".into();
     }
@@ -33,8 +33,51 @@ pub fn status_text(table: &games::Summary) -> String {
     }
     match (table.row.paused, table.row.next_deadline) {
         (true, _) => format!("{turn}, paused"),
-        (false, Some(at)) => format!("{turn}, due {}", utc_text(at)),
+        (false, Some(at)) => format!("{turn}, due {}", visitor.deadline(at)),
         (false, None) => turn,
+    }
+}
+
+/// What a seat's player must do now, in a few words: "Your orders are sealed (amend until …)",
+/// "Orders due in 5 h (…)", or that there is nothing to send.
+pub fn your_move(table: &Table, visitor: &Visitor, seat: Seat) -> (String, bool) {
+    let record = &table.record;
+    if record.is_over() {
+        return ("The game is over.".into(), false);
+    }
+    if !record.takes_orders(seat) {
+        return (
+            "You have no orders to send: the game goes on without you.".into(),
+            false,
+        );
+    }
+    let noun = if record.started() {
+        format!("{} {}", record.game().turn_noun, record.turn())
+    } else {
+        "the line-up and turn 1".to_string()
+    };
+    let deadline = match (table.row.paused, table.row.next_deadline) {
+        (true, _) => None,
+        (false, at) => at,
+    };
+    let due = |at: i64| super::when::due(at, visitor.now, visitor.zone());
+    if record.ready(seat) {
+        let text = match deadline {
+            Some(at) => format!(
+                "Your orders for {noun} are sealed (amend until {}).",
+                super::when::moment(at, visitor.zone())
+            ),
+            None => format!(
+                "Your orders for {noun} are sealed (amend until the turn is processed; the deadline is paused)."
+            ),
+        };
+        (text, false)
+    } else {
+        let text = match deadline {
+            Some(at) => format!("Orders for {noun} due {}.", due(at)),
+            None => format!("Orders for {noun} due: the deadline is paused."),
+        };
+        (text, true)
     }
 }
 
@@ -174,11 +217,16 @@ pub async fn game(
     let section = turn_section(&table, viewer, table.record.resolved())
         .map_err(|e| error_page(&visitor, &e))?;
     let you = match viewer {
-        Viewer::Seat(Seat(s)) => format!(
-            r#"<p class="note">You play {}. <a href="/games/{id}/orders">Send or amend your orders</a>.</p>{}"#,
-            escape(&table.seats[usize::from(s)].name),
-            order_address(&state, &visitor, &table, Seat(s))
-        ),
+        Viewer::Seat(seat) => {
+            let (what, due) = your_move(&table, &visitor, seat);
+            format!(
+                r#"<p class="note{}" id="your-move">You play {}. {} <a href="/games/{id}/orders">Send or amend your orders</a>.</p>{}"#,
+                if due { " due" } else { "" },
+                escape(&table.seats[seat.index()].name),
+                escape(&what),
+                order_address(&state, &visitor, &table, seat)
+            )
+        }
         Viewer::Gm => format!(
             r#"<p class="note">You are the GM. <a href="/games/{id}/gm">Open the GM console</a> for the invitations and tools.</p>"#
         ),
@@ -194,7 +242,7 @@ pub async fn game(
         rules = table.record.rules_name(),
         gm = escape(&table.row.gm_name),
         rule = escape(&table.row.deadline_rule.to_string()),
-        status = escape(&status_text(&table.summary())),
+        status = escape(&status_text(&table.summary(), &visitor)),
         seats = seats_table(&table),
         archive = archive_links(&table),
     );
@@ -343,7 +391,7 @@ pub async fn history(
             rows,
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             entry.seq,
-            utc_text(entry.at),
+            escape(&super::when::moment(entry.at, visitor.zone())),
             escape(&entry.actor),
             event_text(id, table.record.seats(), &entry.event, entry.sealed)
         );
@@ -486,9 +534,10 @@ fn orders_page(
     }
     let _ = write!(
         body,
-        r#"<p>You play <strong>{}</strong>. {}.</p>"#,
+        r#"<p>You play <strong>{}</strong>. {}. <span id="your-move">{}</span></p>"#,
         escape(seat_name),
-        escape(&status_text(&table.summary()))
+        escape(&status_text(&table.summary(), visitor)),
+        escape(&your_move(table, visitor, seat).0)
     );
     let sealed = match (&sealed_lineup, &sealed_orders) {
         (None, None) => "Nothing sealed yet for this turn.".to_string(),
@@ -504,6 +553,15 @@ fn orders_page(
         }
     };
     let _ = write!(body, r#"<p id="sealed">{sealed}</p>"#);
+    // What the sealed orders leave to the rules (issue 15): said plainly under the echo.
+    let notes = record.orders_notes(seat);
+    if !notes.is_empty() {
+        body.push_str(r#"<ul class="notes" id="orders-notes">"#);
+        for n in &notes {
+            let _ = write!(body, "<li>{}</li>", escape(n));
+        }
+        body.push_str("</ul>");
+    }
     if !record.takes_orders(seat) {
         body.push_str("<p>You have no orders to send: the game is over for you.</p>");
         return page(visitor, StatusCode::OK, "Orders", &body);
@@ -547,8 +605,6 @@ fn orders_page(
                     .find(|(g, _)| *g == letter)
                     .map(|(_, c)| c.to_string())
                     .or_else(|| sealed_card(sealed_cards, letter));
-                let mut options =
-                    String::from(r#"<option value="">no order (highest card)</option>"#);
                 let mut cards: Vec<u64> = rider["hand"]
                     .as_array()
                     .into_iter()
@@ -557,6 +613,13 @@ fn orders_page(
                     .collect();
                 cards.sort_unstable_by(|a, b| b.cmp(a));
                 cards.dedup();
+                // Said before sealing: a rider left without an order plays its highest card.
+                let mut options = match cards.first() {
+                    Some(top) => format!(
+                        r#"<option value="">no order — plays its highest card, {top}</option>"#
+                    ),
+                    None => String::from(r#"<option value="">no order (highest card)</option>"#),
+                };
                 for card in cards {
                     let selected = if chosen.as_deref() == Some(card.to_string().as_str()) {
                         " selected"
@@ -732,6 +795,7 @@ fn console_page(
     state: &AppState,
     visitor: &Visitor,
     table: &Table,
+    public_url: Option<&str>,
     flash: Option<&str>,
     error: Option<&ApiError>,
 ) -> Response {
@@ -745,7 +809,7 @@ fn console_page(
     let _ = write!(
         body,
         r#"<p><strong id="status">{}</strong> · {}</p>"#,
-        escape(&status_text(&table.summary())),
+        escape(&status_text(&table.summary(), visitor)),
         escape(&table.row.deadline_rule.to_string())
     );
     let button = |action: &str, label: &str, extra: &str| {
@@ -756,9 +820,18 @@ fn console_page(
     body.push_str("<h2>Seats and invitations</h2><table><tr><th>Seat</th><th>Player</th><th>Invitation link</th><th>Hand to</th></tr>");
     for s in &table.seats {
         let invite = if s.player_id.is_none() {
+            // The whole link with the server's public address when it is configured, in a
+            // field a thumb can select and copy (no script needed).
+            let path = format!("/games/{id}/join?invite={}", s.invite);
+            let full = match public_url {
+                Some(base) => format!("{}{path}", base.trim_end_matches('/')),
+                None => path.clone(),
+            };
             format!(
-                r#"<a class="invite" href="/games/{id}/join?invite={0}">/games/{id}/join?invite={0}</a>"#,
-                escape(&s.invite)
+                r#"<a class="invite" href="{path}">invitation for {name}</a><input type="text" readonly class="invite-link" value="{full}" aria-label="invitation link for {name}">"#,
+                path = escape(&path),
+                full = escape(&full),
+                name = escape(&s.name),
             )
         } else {
             String::new()
@@ -788,7 +861,11 @@ fn console_page(
             button(
                 "free",
                 "Free the seat",
-                &format!(r#"<input type="hidden" name="seat" value="{}">"#, s.seat),
+                &format!(
+                    r#"<input type="hidden" name="seat" value="{}">{}"#,
+                    s.seat,
+                    confirm_box("free", &s.name)
+                ),
             )
         } else if state.mail.is_some() {
             button(
@@ -813,7 +890,11 @@ fn console_page(
     body.push_str("</table>");
     body.push_str(r#"<h2>The turn</h2><div class="actions">"#);
     body.push_str(&button("preview", "Preview the adjudication", ""));
-    body.push_str(&button("resolve", "Resolve now", ""));
+    body.push_str(&button(
+        "resolve",
+        "Resolve now",
+        &confirm_box("resolve", "the turn"),
+    ));
     if table.summary().waiting_for_players() {
         // The clock starts by itself when the last seat is taken.
         body.push_str(&button(
@@ -833,7 +914,11 @@ fn console_page(
         body.push_str(&button("pause", "Pause the deadline", ""));
     }
     if table.record.resolved() > 0 {
-        body.push_str(&button("rollback", "Roll back the last turn", ""));
+        body.push_str(&button(
+            "rollback",
+            "Roll back the last turn",
+            &confirm_box("rollback", "the last turn"),
+        ));
     }
     body.push_str("</div>");
     if table.row.game.name == "breaking-away" {
@@ -864,6 +949,15 @@ fn console_page(
     )
 }
 
+/// The box a GM ticks before an action that cannot be taken back: `required`, so a browser
+/// asks for it without any script, and checked again by the server.
+fn confirm_box(action: &str, what: &str) -> String {
+    format!(
+        r#"<label class="check confirm"><input type="checkbox" name="confirm" value="yes" required> I am sure ({action} {})</label> "#,
+        escape(what)
+    )
+}
+
 #[derive(Debug, serde::Deserialize)]
 pub struct DoneQuery {
     done: Option<String>,
@@ -885,6 +979,7 @@ pub async fn console(
         &state,
         &visitor,
         &table,
+        state.config.public_url.as_deref(),
         flash.as_deref(),
         None,
     ))
@@ -899,7 +994,18 @@ fn gm_action(form: &FormData) -> ApiResult<GmAction> {
             .map_err(|_| ApiError::Bad("seat: not a seat number".into()))
     };
     let rider = || form.field("rider").map(str::to_string);
-    Ok(match form.field("action")? {
+    let action = form.field("action")?;
+    if matches!(action, "resolve" | "free" | "rollback") && form.get("confirm") != Some("yes") {
+        return Err(ApiError::Bad(format!(
+            "confirm: tick \"I am sure\" to {}",
+            match action {
+                "resolve" => "resolve the turn now",
+                "free" => "free the seat",
+                _ => "roll back the last turn",
+            }
+        )));
+    }
+    Ok(match action {
         "extend" => {
             let hours: f64 = form
                 .field("hours")?
@@ -971,6 +1077,7 @@ pub async fn console_action(
         &state,
         &visitor,
         &table,
+        state.config.public_url.as_deref(),
         flash.as_deref(),
         error.as_ref(),
     ))

@@ -6,6 +6,7 @@
 mod account;
 mod backpacks;
 mod game;
+mod when;
 
 pub use account::{
     confirm_email, login, login_form, logout, register, register_form, unsubscribe,
@@ -67,6 +68,8 @@ pub struct Visitor {
     form_secret: String,
     /// The browser has no form secret yet: this response gives it one.
     fresh: bool,
+    /// The server's clock when the request came (for the time left to a deadline).
+    pub now: i64,
 }
 
 impl FromRequestParts<AppState> for Visitor {
@@ -85,6 +88,7 @@ impl FromRequestParts<AppState> for Visitor {
             player,
             form_secret,
             fresh,
+            now: state.clock.now(),
         })
     }
 }
@@ -98,6 +102,17 @@ impl Visitor {
     )]
     pub fn player_or_login(&self, next: &str) -> Result<&Player, Response> {
         self.player.as_ref().ok_or_else(|| login_first(next))
+    }
+
+    /// A deadline as this reader reads it: in their profile's time zone (UTC without one),
+    /// with the time left.
+    pub fn deadline(&self, at: i64) -> String {
+        when::deadline(at, self.now, self.zone())
+    }
+
+    /// The reader's time zone (profile), if they chose one.
+    pub fn zone(&self) -> Option<&str> {
+        self.player.as_ref().and_then(|p| p.time_zone.as_deref())
     }
 
     /// The token every form carries (for templates, which write the field themselves).
@@ -216,7 +231,7 @@ button.secondary{background:#eee;border:1px solid #888}
 pub fn page(visitor: &Visitor, status: StatusCode, title: &str, body: &str) -> Response {
     let who = match &visitor.player {
         Some(p) => format!(
-            r#"<span>{}</span><form method="post" action="/logout">{}<button>Log out</button></form>"#,
+            r#"<a href="/profile">{}</a><form method="post" action="/logout">{}<button>Log out</button></form>"#,
             escape(&p.name),
             visitor.csrf_field()
         ),
@@ -272,6 +287,144 @@ pub fn error_box(error: Option<&ApiError>) -> String {
     })
 }
 
+#[derive(Debug, askama::Template)]
+#[template(path = "profile.html")]
+struct ProfilePage<'a> {
+    error: Option<String>,
+    saved: bool,
+    zone: &'a str,
+    shown: String,
+    zones: Vec<String>,
+    csrf: String,
+}
+
+fn profile_page(visitor: &Visitor, zone: &str, saved: bool, error: Option<&ApiError>) -> Response {
+    use askama::Template;
+    let mut zones: Vec<String> = jiff::tz::db().available().map(|n| n.to_string()).collect();
+    zones.sort();
+    let page_html = ProfilePage {
+        error: error.map(ToString::to_string),
+        saved,
+        zone,
+        shown: when::moment(visitor.now, visitor.zone()),
+        zones,
+        csrf: visitor.csrf_token(),
+    }
+    .render();
+    match page_html {
+        Ok(body) => page(
+            visitor,
+            error.map_or(StatusCode::OK, ApiError::status),
+            "Your profile",
+            &body,
+        ),
+        Err(e) => error_page(visitor, &ApiError::Internal(e.to_string())),
+    }
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub struct SavedQuery {
+    saved: Option<String>,
+}
+
+/// The profile: the time zone deadlines are shown in.
+pub async fn profile_form(
+    visitor: Visitor,
+    axum::extract::Query(q): axum::extract::Query<SavedQuery>,
+) -> PageResult {
+    let player = visitor.player_or_login("/profile")?;
+    let zone = player.time_zone.clone().unwrap_or_default();
+    Ok(profile_page(&visitor, &zone, q.saved.is_some(), None))
+}
+
+pub async fn profile(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    axum::Form(form): axum::Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login("/profile")?;
+    let typed = form.get("time_zone").unwrap_or_default().trim().to_string();
+    let result = async {
+        visitor.check_csrf(&form)?;
+        let zone = if typed.is_empty() {
+            None
+        } else if when::zone(&typed).is_some() && typed.len() <= 64 {
+            Some(typed.clone())
+        } else {
+            return Err(ApiError::Bad(format!(
+                "time_zone: {typed:?} is not a time zone (write an IANA name such as America/New_York, or leave it empty for UTC)"
+            )));
+        };
+        sqlx::query("UPDATE players SET time_zone = $1 WHERE id = $2")
+            .bind(zone)
+            .bind(player.id)
+            .execute(&state.db.pool)
+            .await?;
+        Ok(())
+    };
+    match result.await {
+        Ok(()) => Ok(redirect("/profile?saved=1")),
+        Err(e) => Ok(profile_page(&visitor, &typed, false, Some(&e))),
+    }
+}
+
+/// The optional script of the profile page: fills an empty time-zone field from the browser.
+pub async fn zone_script() -> Response {
+    (
+        [(CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        "// Optional: an empty time-zone field takes the browser's own zone; the page works without it.\n\
+var f = document.getElementById('time_zone');\n\
+if (f && !f.value && window.Intl) { f.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ''; }\n",
+    )
+        .into_response()
+}
+
+/// One of a player's games on the front page.
+#[derive(Debug)]
+struct YourGame {
+    id: i64,
+    title: String,
+    seat: String,
+    what: String,
+    due: bool,
+}
+
+#[derive(Debug, askama::Template)]
+#[template(path = "your_games.html")]
+struct YourGames {
+    rows: Vec<YourGame>,
+}
+
+/// The logged-in player's games: what is due, by when, and whether theirs are sealed; games
+/// where orders are due first, then by deadline.
+fn your_games(tables: &[games::Table], visitor: &Visitor, player: i64) -> String {
+    use askama::Template;
+    let mut rows: Vec<(bool, i64, YourGame)> = tables
+        .iter()
+        .filter_map(|t| {
+            let seat = t.seat_of(player)?;
+            let (what, due) = game::your_move(t, visitor, seat);
+            Some((
+                due,
+                t.row.next_deadline.unwrap_or(i64::MAX),
+                YourGame {
+                    id: t.row.id,
+                    title: t.row.title.clone(),
+                    seat: t.seats[seat.index()].name.clone(),
+                    what,
+                    due,
+                },
+            ))
+        })
+        .collect();
+    rows.sort_by_key(|(due, at, g)| (!*due, *at, g.id));
+    YourGames {
+        rows: rows.into_iter().map(|(_, _, g)| g).collect(),
+    }
+    .render()
+    .unwrap_or_default()
+}
+
 pub async fn front(State(state): State<AppState>, visitor: Visitor) -> Response {
     let tables = match games::list(&state).await {
         Ok(tables) => tables,
@@ -297,7 +450,7 @@ pub async fn front(State(state): State<AppState>, visitor: Visitor) -> Response 
             table.row.id,
             escape(&table.row.title),
             table.row.game.name,
-            game::status_text(table),
+            escape(&game::status_text(table, &visitor)),
             escape(&table.row.gm_name),
             seats.join(", ")
         );
@@ -307,8 +460,23 @@ pub async fn front(State(state): State<AppState>, visitor: Visitor) -> Response 
             r#"<tr><td colspan="5">No games yet: <a href="/new">start one</a>.</td></tr>"#,
         );
     }
+    // The list is summaries; the player's own games are read whole (from this process's
+    // records, without a replay) to say what is due.
+    let yours = match &visitor.player {
+        Some(p) => {
+            let mut own = Vec::new();
+            for summary in tables.iter().filter(|s| s.seat_of(p.id).is_some()) {
+                match games::load(&state, summary.row.id).await {
+                    Ok(table) => own.push(table),
+                    Err(e) => return error_page(&visitor, &e),
+                }
+            }
+            your_games(&own, &visitor, p.id)
+        }
+        None => String::new(),
+    };
     let body = format!(
-        r#"<p>A play-by-mail game master for Breaking Away and Backpacks &amp; Blisters: sealed
+        r#"{yours}<h2>Every game</h2><p>A play-by-mail game master for Breaking Away and Backpacks &amp; Blisters: sealed
 orders, deadlines that run themselves, and a report after every turn. Scripts use the JSON API
 described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 <table><tr><th>Game</th><th>Rules</th><th>Turn</th><th>GM</th><th>Seats</th></tr>
