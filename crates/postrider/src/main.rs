@@ -92,7 +92,7 @@ struct DemoArgs {
     /// A board-game option (repeatable): group_breakaways, turn1_congestion, staggered_start, open_hands.
     #[arg(long = "option")]
     options: Vec<String>,
-    /// The bots, one per seat (random, nmr, heuristic, mcts).
+    /// The bots, one per seat (random, nmr, heuristic, mcts, flatmc).
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
     #[arg(long, default_value_t = 1)]
