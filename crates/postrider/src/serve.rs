@@ -49,8 +49,9 @@ pub struct ServeArgs {
     /// --mail-from domain).
     #[arg(long, requires = "smtp")]
     mail_orders: Option<String>,
-    /// The server's address as players reach it, for links in mail: https://pbm.club.example.
-    #[arg(long, requires = "smtp")]
+    /// The server's address as players reach it, for links in mail and whole invitation links
+    /// on the GM console: https://pbm.club.example.
+    #[arg(long)]
     public_url: Option<String>,
 }
 
@@ -88,10 +89,7 @@ fn mail_settings(args: &ServeArgs) -> Result<Option<MailArgs>> {
         .map(|d| d.trim_end_matches('>'))
         .filter(|d| !d.is_empty() && from.contains('@'))
         .ok_or_else(|| anyhow!("--mail-from: {from:?} is not an address"))?;
-    let public_url = args.public_url.clone().unwrap_or_default();
-    if !public_url.starts_with("http://") && !public_url.starts_with("https://") {
-        anyhow::bail!("--public-url: {public_url:?} does not begin with http:// or https://");
-    }
+    let public_url = checked_public_url(args)?.unwrap_or_default();
     let settings = server::mailbox::MailSettings {
         public_url,
         orders_address: args
@@ -101,6 +99,16 @@ fn mail_settings(args: &ServeArgs) -> Result<Option<MailArgs>> {
         from,
     };
     Ok(Some((url.clone(), credentials, settings)))
+}
+
+/// `--public-url`, if given, checked.
+fn checked_public_url(args: &ServeArgs) -> Result<Option<String>> {
+    match &args.public_url {
+        Some(url) if !url.starts_with("http://") && !url.starts_with("https://") => {
+            anyhow::bail!("--public-url: {url:?} does not begin with http:// or https://")
+        }
+        other => Ok(other.clone()),
+    }
 }
 
 /// Where a server keeps its games: a data directory's SQLite database, or a database URL.
@@ -227,6 +235,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             trust_forwarded_for: args.behind_proxy,
             header_read_timeout: Duration::from_secs(args.header_timeout),
             max_connections: usize::try_from(args.max_connections)?,
+            public_url: checked_public_url(&args)?,
             ..Config::default()
         };
         let address = listener.local_addr()?;
