@@ -13,12 +13,11 @@ use std::time::Instant;
 
 use game_api::{Game, Rng, Seat, Viewer};
 use game_backpacks::{Backpacks, DayView, RoundOrders};
-use game_breaking_away::turn::{Scratch, advance_with};
 use game_breaking_away::{TeamOrders, View, random};
 
 use crate::BotKind;
 use crate::backpacks::planned_orders;
-use crate::mcts::{Budget, Decision, candidate_orders, day_search, determinize, race_reward};
+use crate::mcts::{Budget, Decision, RacePlayout, candidate_orders, day_search};
 
 /// Playouts shared evenly among the candidates until the budget is spent; the best average
 /// wins (ties: the earlier candidate). Candidates never played rank last.
@@ -51,70 +50,32 @@ fn flat<O: Clone>(
     let mut ranked: Vec<usize> = (0..n).collect();
     // Stable: among equal averages the earlier candidate stays first.
     ranked.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
-    let top = ranked
-        .iter()
-        .take(5)
-        .map(|&k| (candidates[k].clone(), visits[k], mean(k).max(0.0)))
-        .collect();
-    Decision {
-        orders: candidates[ranked[0]].clone(),
-        top,
+    Decision::ranked(
+        &candidates,
+        &ranked,
+        &visits,
+        |k| mean(k).max(0.0),
         playouts,
-    }
+    )
 }
 
 /// A Breaking Away seat's orders by flat Monte Carlo.
 pub fn flat_breaking_away(view: &View, budget: Budget, rng: &mut Rng) -> Decision<TeamOrders> {
     let Viewer::Seat(seat) = view.viewer else {
-        return Decision {
-            orders: TeamOrders::default(),
-            top: Vec::new(),
-            playouts: 0,
-        };
+        return Decision::unsearched(TeamOrders::default());
     };
     let team = seat.0;
-    let mut orders = Vec::new();
-    let mut scratch = Scratch::default();
+    let mut playout = RacePlayout::default();
     flat(candidate_orders(view, team), budget, rng, |mine, rng| {
-        let mut world = determinize(view, rng);
-        random::orders(&world, &mut orders, rng);
-        for (i, r) in world.riders.iter().enumerate() {
-            if r.team == team
-                && r.on_track()
-                && let Some(c) = mine.card(r.grade).filter(|&c| r.hand.contains(c))
-            {
-                orders[i] = Some(c);
-            }
-        }
-        let mut turns = 0;
-        while advance_with(&mut world, &orders, &mut (), &mut scratch).is_ok()
-            && !world.is_over()
-            && turns < 200
-        {
-            random::orders(&world, &mut orders, rng);
-            turns += 1;
-        }
-        race_reward(&world, team)
+        playout.play(view, team, mine, random::orders, rng)
     })
 }
 
 /// A Backpacks walker's orders for the coming round by flat Monte Carlo.
 pub fn flat_backpacks(view: &DayView, budget: Budget, rng: &mut Rng) -> Decision<RoundOrders> {
-    let Viewer::Seat(seat) = view.viewer else {
-        return Decision {
-            orders: RoundOrders::nmr(),
-            top: Vec::new(),
-            playouts: 0,
-        };
+    let Some(me) = day_search::walker_to_search(view) else {
+        return Decision::unsearched(RoundOrders::nmr());
     };
-    let me = seat.index();
-    if !view.walkers[me].is_out() {
-        return Decision {
-            orders: RoundOrders::nmr(),
-            top: Vec::new(),
-            playouts: 0,
-        };
-    }
     let candidates = day_search::candidates(view, me, rng);
     let n = view.walkers.len();
     flat(candidates, budget, rng, |mine, rng| {

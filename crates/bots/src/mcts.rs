@@ -47,6 +47,36 @@ pub struct Decision<O> {
     pub playouts: u32,
 }
 
+impl<O: Clone> Decision<O> {
+    /// No search: the viewer has no seat, or nothing to decide.
+    pub(crate) fn unsearched(orders: O) -> Decision<O> {
+        Decision {
+            orders,
+            top: Vec::new(),
+            playouts: 0,
+        }
+    }
+
+    /// The decision for candidates `ranked` best first, with each one's playouts and mean.
+    pub(crate) fn ranked(
+        candidates: &[O],
+        ranked: &[usize],
+        visits: &[u32],
+        mean: impl Fn(usize) -> f64,
+        playouts: u32,
+    ) -> Decision<O> {
+        Decision {
+            orders: candidates[ranked[0]].clone(),
+            top: ranked
+                .iter()
+                .take(5)
+                .map(|&i| (candidates[i].clone(), visits[i], mean(i)))
+                .collect(),
+            playouts,
+        }
+    }
+}
+
 /// Orders for a Breaking Away seat from any entrant.
 pub fn breaking_away_orders(entrant: Entrant, view: ViewRef<'_>, rng: &mut Rng) -> TeamOrders {
     match entrant.kind {
@@ -106,26 +136,14 @@ fn bandit<O: Clone>(
             .cmp(&visits[a])
             .then(reward[b].total_cmp(&reward[a]))
     });
-    let top = ranked
-        .iter()
-        .take(5)
-        .map(|&i| {
-            (
-                candidates[i].clone(),
-                visits[i],
-                if visits[i] > 0 {
-                    reward[i] / f64::from(visits[i])
-                } else {
-                    0.0
-                },
-            )
-        })
-        .collect();
-    Decision {
-        orders: candidates[ranked[0]].clone(),
-        top,
-        playouts,
-    }
+    let mean = |i: usize| {
+        if visits[i] > 0 {
+            reward[i] / f64::from(visits[i])
+        } else {
+            0.0
+        }
+    };
+    Decision::ranked(&candidates, &ranked, &visits, mean, playouts)
 }
 
 /// Every combination of distinct cards for the seat's riders on the track (at most 4^4).
@@ -258,19 +276,37 @@ pub(crate) fn reward(scores: &[f64], me: usize) -> f64 {
 /// Searches a Breaking Away seat's orders for the coming turn.
 pub fn search_breaking_away(view: &View, budget: Budget, rng: &mut Rng) -> Decision<TeamOrders> {
     let Viewer::Seat(seat) = view.viewer else {
-        return Decision {
-            orders: TeamOrders::default(),
-            top: Vec::new(),
-            playouts: 0,
-        };
+        return Decision::unsearched(TeamOrders::default());
     };
     let team = seat.0;
     let candidates = candidate_orders(view, team);
-    let mut orders = Vec::new();
-    let mut scratch = Scratch::default();
+    let mut playout = RacePlayout::default();
     bandit(candidates, budget, rng, |mine, rng| {
+        playout.play(view, team, mine, rollout_orders, rng)
+    })
+}
+
+/// A race played out from a sample of what a seat's view hides: the seat plays `mine` this
+/// turn, then everybody plays by `policy` to the end (at most 200 turns); the seat's reward.
+/// Its buffers are kept from one playout to the next.
+#[derive(Debug, Default)]
+pub(crate) struct RacePlayout {
+    orders: Vec<Option<u16>>,
+    scratch: Scratch,
+}
+
+impl RacePlayout {
+    pub(crate) fn play(
+        &mut self,
+        view: &View,
+        team: u8,
+        mine: &TeamOrders,
+        policy: fn(&Position, &mut Vec<Option<u16>>, &mut Rng),
+        rng: &mut Rng,
+    ) -> f64 {
+        let orders = &mut self.orders;
         let mut world = determinize(view, rng);
-        rollout_orders(&world, &mut orders, rng);
+        policy(&world, orders, rng);
         for (i, r) in world.riders.iter().enumerate() {
             if r.team == team
                 && r.on_track()
@@ -280,15 +316,15 @@ pub fn search_breaking_away(view: &View, budget: Budget, rng: &mut Rng) -> Decis
             }
         }
         let mut turns = 0;
-        while advance_with(&mut world, &orders, &mut (), &mut scratch).is_ok()
+        while advance_with(&mut world, orders, &mut (), &mut self.scratch).is_ok()
             && !world.is_over()
             && turns < 200
         {
-            rollout_orders(&world, &mut orders, rng);
+            policy(&world, orders, rng);
             turns += 1;
         }
         race_reward(&world, team)
-    })
+    }
 }
 
 #[cfg(test)]
@@ -460,22 +496,18 @@ pub(crate) mod day_search {
         candidates
     }
 
-    pub fn search(view: &DayView, budget: Budget, rng: &mut Rng) -> Decision<RoundOrders> {
+    /// The walker a search plays: the viewer's own, while it is still out walking.
+    pub(crate) fn walker_to_search(view: &DayView) -> Option<usize> {
         let Viewer::Seat(seat) = view.viewer else {
-            return Decision {
-                orders: RoundOrders::nmr(),
-                top: Vec::new(),
-                playouts: 0,
-            };
+            return None;
         };
-        let me = seat.index();
-        if !view.walkers[me].is_out() {
-            return Decision {
-                orders: RoundOrders::nmr(),
-                top: Vec::new(),
-                playouts: 0,
-            };
-        }
+        view.walkers[seat.index()].is_out().then_some(seat.index())
+    }
+
+    pub fn search(view: &DayView, budget: Budget, rng: &mut Rng) -> Decision<RoundOrders> {
+        let Some(me) = walker_to_search(view) else {
+            return Decision::unsearched(RoundOrders::nmr());
+        };
         let candidates = candidates(view, me, rng);
         let n = view.walkers.len();
         bandit(candidates, budget, rng, |mine, rng| {
