@@ -35,14 +35,7 @@ async fn outbox(s: &TestServer) -> Vec<Sent> {
 
 /// Gives the player an address and confirms it through the mailed link.
 async fn confirm(s: &TestServer, token: &str, email: &str) {
-    let (status, body) = s
-        .call(
-            "POST",
-            "/api/account/email",
-            Some(token),
-            Some(json!({ "email": email })),
-        )
-        .await;
+    let (status, body) = s.give_email(token, email).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{body}");
     let (kind, to, _, _, body) = outbox(s).await.pop().unwrap();
     assert_eq!((kind.as_str(), to.as_str()), ("confirm", email));
@@ -325,14 +318,7 @@ on_both!(
     |s: TestServer| async move {
         // Without mail on the server, no address can be given.
         let (id, _, seats) = s.seated_game(race(&["red", "blue"])).await;
-        let (status, body) = s
-            .call(
-                "POST",
-                "/api/account/email",
-                Some(&seats[0]),
-                Some(json!({"email": "a@b.c"})),
-            )
-            .await;
+        let (status, body) = s.give_email(&seats[0], "a@b.c").await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert_eq!(
             body["error"],
@@ -341,14 +327,7 @@ on_both!(
         let mut s = s;
         s.state = s.state.clone().with_mail(settings());
         for bad in ["no-at-sign", "a@b@c", "a b@c.d", "<a@b.c>"] {
-            let (status, body) = s
-                .call(
-                    "POST",
-                    "/api/account/email",
-                    Some(&seats[0]),
-                    Some(json!({"email": bad})),
-                )
-                .await;
+            let (status, body) = s.give_email(&seats[0], bad).await;
             assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}: {body}");
         }
         confirm(&s, &seats[0], "red@example.net").await;

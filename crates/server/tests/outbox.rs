@@ -116,14 +116,7 @@ fn header(mail: &str, name: &str) -> Option<String> {
 async fn game_with_addresses(s: &TestServer, sink: &Sink) -> (i64, String, Vec<String>) {
     let (id, gm, seats) = s.seated_game(race(&["red", "blue"])).await;
     for (token, email) in seats.iter().zip(["red@example.net", "blue@example.net"]) {
-        let (status, _) = s
-            .call(
-                "POST",
-                "/api/account/email",
-                Some(token),
-                Some(json!({"email": email})),
-            )
-            .await;
+        let (status, _) = s.give_email(token, email).await;
         assert_eq!(status, StatusCode::ACCEPTED);
     }
     let drained = drain_once(&s.state, &relay(sink.port), "w1", s.clock_now())
@@ -328,14 +321,7 @@ on_both!(the_relay_down_then_up, |s: TestServer| async move {
         probe.local_addr().unwrap().port()
     };
     let (_, _, seats) = s.seated_game(race(&["red", "blue"])).await;
-    let (status, _) = s
-        .call(
-            "POST",
-            "/api/account/email",
-            Some(&seats[0]),
-            Some(json!({"email": "red@example.net"})),
-        )
-        .await;
+    let (status, _) = s.give_email(&seats[0], "red@example.net").await;
     assert_eq!(status, StatusCode::ACCEPTED);
     let now = s.clock_now();
     let down = drain_once(&s.state, &relay(port), "w", now).await.unwrap();
@@ -424,14 +410,7 @@ on_both!(
         s.state = s.state.clone().with_mail(settings());
         let sink = sink_on(0).await;
         let (_, _, seats) = s.seated_game(race(&["red", "blue"])).await;
-        let (status, _) = s
-            .call(
-                "POST",
-                "/api/account/email",
-                Some(&seats[0]),
-                Some(json!({"email": "bounce@example.net"})),
-            )
-            .await;
+        let (status, _) = s.give_email(&seats[0], "bounce@example.net").await;
         assert_eq!(status, StatusCode::ACCEPTED);
         let now = s.clock_now();
         let drained = drain_once(&s.state, &relay(sink.port), "w", now)

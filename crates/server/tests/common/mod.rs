@@ -116,6 +116,17 @@ impl TestServer {
         (status, body)
     }
 
+    /// Gives the account behind `token` a mail address to confirm (`POST /api/account/email`).
+    pub async fn give_email(&self, token: &str, email: &str) -> (StatusCode, Value) {
+        self.call(
+            "POST",
+            "/api/account/email",
+            Some(token),
+            Some(json!({ "email": email })),
+        )
+        .await
+    }
+
     /// Registers a player and returns an API token.
     pub async fn player(&self, name: &str) -> String {
         let credentials = json!({ "name": name, "password": "correct horse battery" });
