@@ -18,3 +18,10 @@ pub enum GmError {
     #[error(transparent)]
     Bot(#[from] bots::BotError),
 }
+
+impl GmError {
+    /// A refusal from the rules (a game's error) or another layer, its message kept.
+    pub fn refused(e: impl std::fmt::Display) -> GmError {
+        GmError::Refused(e.to_string())
+    }
+}

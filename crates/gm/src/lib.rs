@@ -14,7 +14,7 @@ pub mod record;
 pub mod registry;
 pub mod verify;
 
-pub use deadline::{DeadlineRule, utc_text};
+pub use deadline::{DeadlineError, DeadlineRule, utc_text};
 pub use error::GmError;
 pub use event::{Author, Event, Setup};
 pub use file::{GameFile, LogEntry};

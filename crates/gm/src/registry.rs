@@ -126,7 +126,7 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn progress(&self, upto: u16) -> Progress;
     fn scenario_json(&self) -> Result<Value, GmError>;
     fn setup_note(&self) -> String;
-    fn reads(&self, lineup: bool, text: &str) -> Result<String, String>;
+    fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError>;
     fn advise(&self, asked: Asked<'_>, rng: &mut Rng) -> Result<String, GmError>;
     fn as_any(&self) -> &dyn std::any::Any;
 }
@@ -214,17 +214,20 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
         G::progress(&self.table(), &states)
     }
     fn scenario_json(&self) -> Result<Value, GmError> {
-        G::scenario_json(&self.table()).map_err(GmError::Refused)
+        G::scenario_json(&self.table()).map_err(GmError::refused)
     }
     fn setup_note(&self) -> String {
         G::setup_note(&self.table())
     }
-    fn reads(&self, lineup: bool, text: &str) -> Result<String, String> {
+    fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError> {
         if lineup {
-            G::parse_lineup(text).map(|l| G::lineup_text(&l))
+            G::parse_lineup(text)
+                .map(|l| G::lineup_text(&l))
+                .map_err(GmError::refused)
         } else {
             G::parse_orders(self.settings(), self.seats(), text)
                 .map(|o| G::orders_text(self.settings(), self.seats(), &o))
+                .map_err(GmError::refused)
         }
     }
     fn advise(&self, asked: Asked<'_>, rng: &mut Rng) -> Result<String, GmError> {
@@ -521,7 +524,7 @@ impl Record {
     /// Whether `text` reads as a line-up (`lineup`) or as orders in this game's grammar, and
     /// the text as read; nothing is checked against the position (a mail's lines are sorted
     /// this way before the whole is checked).
-    pub fn reads(&self, lineup: bool, text: &str) -> Result<String, String> {
+    pub fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError> {
         self.0.reads(lineup, text)
     }
 
