@@ -14,4 +14,7 @@ pub enum GmError {
     /// A log or game file that does not replay: damaged or edited by hand.
     #[error("{0}")]
     Log(String),
+    /// A bot's refusal (nothing to advise).
+    #[error(transparent)]
+    Bot(#[from] bots::BotError),
 }
