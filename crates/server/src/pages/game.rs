@@ -798,6 +798,7 @@ fn console_page(
     public_url: Option<&str>,
     flash: Option<&str>,
     error: Option<&ApiError>,
+    webhook: Option<&str>,
 ) -> Response {
     let id = table.row.id;
     let csrf = visitor.csrf_field();
@@ -940,6 +941,18 @@ fn console_page(
             );
         }
     }
+    let _ = write!(
+        body,
+        r#"<h2>Webhook</h2><p class="hint">A Discord or Slack webhook URL: "turn resolved" and "deadline soon" are posted to it. Empty: none.</p><div class="actions">{}</div>"#,
+        button(
+            "webhook",
+            "Save the webhook",
+            &format!(
+                r#"<input type="url" name="url" value="{}" aria-label="webhook URL" placeholder="https://discord.com/api/webhooks/…" style="width:24rem"> "#,
+                escape(webhook.unwrap_or_default())
+            )
+        )
+    );
     let status = error.map_or(StatusCode::OK, ApiError::status);
     page(
         visitor,
@@ -982,6 +995,10 @@ pub async fn console(
         state.config.public_url.as_deref(),
         flash.as_deref(),
         None,
+        crate::webhook::url(&state, id)
+            .await
+            .map_err(|e| error_page(&visitor, &e))?
+            .as_deref(),
     ))
 }
 
@@ -1033,6 +1050,9 @@ fn gm_action(form: &FormData) -> ApiResult<GmAction> {
             seat: seat()?,
             email: form.field("email")?.to_string(),
         },
+        "webhook" => GmAction::Webhook {
+            url: form.get("url").map(str::to_string),
+        },
         "bot" => GmAction::Bot {
             seat: seat()?,
             bot: form
@@ -1080,6 +1100,10 @@ pub async fn console_action(
         state.config.public_url.as_deref(),
         flash.as_deref(),
         error.as_ref(),
+        crate::webhook::url(&state, id)
+            .await
+            .map_err(|e| error_page(&visitor, &e))?
+            .as_deref(),
     ))
 }
 

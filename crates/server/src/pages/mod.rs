@@ -6,6 +6,7 @@
 mod account;
 mod backpacks;
 mod game;
+mod mail;
 mod when;
 
 pub use account::{
@@ -16,6 +17,7 @@ pub use game::{
     console, console_action, game, history, join, join_form, new_game, new_game_form, orders,
     orders_form, rotate_mail_address, turn,
 };
+pub use mail::profile_mail;
 
 /// The Backpacks orders help, served by the site.
 pub async fn help_backpacks(visitor: Visitor) -> Response {
@@ -296,9 +298,17 @@ struct ProfilePage<'a> {
     shown: String,
     zones: Vec<String>,
     csrf: String,
+    /// The mail settings' form (`pages::mail`).
+    mail_section: String,
 }
 
-fn profile_page(visitor: &Visitor, zone: &str, saved: bool, error: Option<&ApiError>) -> Response {
+fn profile_page(
+    visitor: &Visitor,
+    zone: &str,
+    saved: bool,
+    error: Option<&ApiError>,
+    mail_section: String,
+) -> Response {
     use askama::Template;
     let mut zones: Vec<String> = jiff::tz::db().available().map(|n| n.to_string()).collect();
     zones.sort();
@@ -309,6 +319,7 @@ fn profile_page(visitor: &Visitor, zone: &str, saved: bool, error: Option<&ApiEr
         shown: when::moment(visitor.now, visitor.zone()),
         zones,
         csrf: visitor.csrf_token(),
+        mail_section,
     }
     .render();
     match page_html {
@@ -329,12 +340,14 @@ pub struct SavedQuery {
 
 /// The profile: the time zone deadlines are shown in.
 pub async fn profile_form(
+    State(state): State<AppState>,
     visitor: Visitor,
     axum::extract::Query(q): axum::extract::Query<SavedQuery>,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
     let zone = player.time_zone.clone().unwrap_or_default();
-    Ok(profile_page(&visitor, &zone, q.saved.is_some(), None))
+    let mail = mail::section(&state, &visitor, player, None).await;
+    Ok(profile_page(&visitor, &zone, q.saved.is_some(), None, mail))
 }
 
 pub async fn profile(
@@ -364,7 +377,10 @@ pub async fn profile(
     };
     match result.await {
         Ok(()) => Ok(redirect("/profile?saved=1")),
-        Err(e) => Ok(profile_page(&visitor, &typed, false, Some(&e))),
+        Err(e) => {
+            let mail = mail::section(&state, &visitor, player, None).await;
+            Ok(profile_page(&visitor, &typed, false, Some(&e), mail))
+        }
     }
 }
 
