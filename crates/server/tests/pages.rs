@@ -178,6 +178,22 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
         "{}",
         page.html
     );
+    // The menus come back with the sealed cards chosen (read from the sealed orders, not
+    // from their text), B on "no order".
+    for (rider, card) in [("A", "10"), ("C", "8"), ("D", "5")] {
+        let menu = &page.html[page
+            .html
+            .find(&format!(r#"<select id="card_{rider}""#))
+            .unwrap()..];
+        let menu = &menu[..menu.find("</select>").unwrap()];
+        assert!(
+            menu.contains(&format!(r#"<option value="{card}" selected>"#)),
+            "{rider}: {menu}"
+        );
+    }
+    let menu = &page.html[page.html.find(r#"<select id="card_B""#).unwrap()..];
+    assert!(!menu[..menu.find("</select>").unwrap()].contains("selected"));
+    assert!(page.html.contains(" points<br>"), "{}", page.html);
 
     // The GM resolves turn 2 from the console (Blue sent nothing: NMR).
     let done = gm

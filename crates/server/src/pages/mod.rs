@@ -5,7 +5,9 @@
 
 mod account;
 mod backpacks;
+mod breaking_away;
 mod game;
+mod pieces;
 mod when;
 
 pub use account::{
