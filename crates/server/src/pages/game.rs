@@ -289,6 +289,7 @@ pub struct GamePage {
     pub gm: String,
     pub rule: String,
     pub status: String,
+    pub archived: bool,
     pub seat: Option<SeatNote>,
     pub is_gm: bool,
     pub gm_plays: Option<GmPlays>,
@@ -336,6 +337,7 @@ pub async fn game(
         gm: table.row.gm_name.clone(),
         rule: table.row.deadline_rule.to_string(),
         status: status_text(&table.summary(), &visitor),
+        archived: table.row.archived,
         seat,
         is_gm: viewer == Viewer::Gm,
         gm_plays: GmPlays::of(&table),
@@ -784,6 +786,9 @@ pub struct ConsolePage {
     pub waiting_for_players: bool,
     pub paused: bool,
     pub resolved: u16,
+    pub archived: bool,
+    /// Whether the game may be deleted (`actions::deletable`).
+    pub deletable: bool,
     /// The game's own tools (Breaking Away's riders).
     pub tools: Option<PieceTools>,
 }
@@ -842,6 +847,8 @@ fn console_page(
         waiting_for_players: table.summary().waiting_for_players(),
         paused: table.row.paused,
         resolved: table.record.resolved(),
+        archived: table.row.archived,
+        deletable: actions::deletable(table),
         tools: pieces::of(table.row.game.name).console_tools(&table.record),
     };
     let title = format!("{}: GM console", table.row.title);
@@ -875,14 +882,19 @@ fn gm_action(form: &FormData) -> ApiResult<GmAction> {
     };
     let rider = || form.field("rider").map(str::to_string);
     let action = form.field("action")?;
-    if matches!(action, "resolve" | "free" | "rollback") && form.get("confirm") != Some("yes") {
+    let what = match action {
+        "resolve" => Some("resolve the turn now"),
+        "free" => Some("free the seat"),
+        "rollback" => Some("roll back the last turn"),
+        "archive" => Some("archive the game"),
+        "delete" => Some("delete the game"),
+        _ => None,
+    };
+    if let Some(what) = what
+        && form.get("confirm") != Some("yes")
+    {
         return Err(ApiError::Bad(format!(
-            "confirm: tick \"I am sure\" to {}",
-            match action {
-                "resolve" => "resolve the turn now",
-                "free" => "free the seat",
-                _ => "roll back the last turn",
-            }
+            "confirm: tick \"I am sure\" to {what}"
         )));
     }
     Ok(match action {
@@ -906,6 +918,9 @@ fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         "resolve" => GmAction::Resolve,
         "preview" => GmAction::Preview,
         "rollback" => GmAction::Rollback,
+        "archive" => GmAction::Archive,
+        "restore" => GmAction::Restore,
+        "delete" => GmAction::Delete,
         "drop" => GmAction::Drop { rider: rider()? },
         "retire" => GmAction::Retire { rider: rider()? },
         "free" => GmAction::Free { seat: seat()? },
@@ -937,6 +952,9 @@ pub async fn console_action(
         actions::gm_action(&state, player, id, action).await
     };
     let (preview, error) = match result.await {
+        Ok(GmOutcome::Done) if form.get("action") == Some("delete") => {
+            return Ok(redirect("/?deleted=1"));
+        }
         Ok(GmOutcome::Done) => {
             let done = form.get("action").unwrap_or_default();
             return Ok(redirect(&format!("/games/{id}/gm?done={done}")));
