@@ -236,6 +236,45 @@ on_both!(
                 .unwrap()
                 .contains("report of turn 1 (orders for turn 2)")
         );
+        // The report: text/plain, and an HTML alternative with the track as PNG inline.
+        assert!(
+            header(report, "Content-Type")
+                .unwrap()
+                .starts_with("multipart/alternative")
+        );
+        {
+            use mail_parser::MimeHeaders;
+            let parsed = mail_parser::MessageParser::default()
+                .parse(report.as_bytes())
+                .unwrap();
+            let text = parsed.body_text(0).unwrap();
+            assert!(
+                text.contains("Reply to this mail with your orders for turn 2"),
+                "{text}"
+            );
+            let html = parsed.body_html(0).unwrap();
+            assert!(
+                html.contains(r#"<img src="cid:picture@postrider""#),
+                "{html}"
+            );
+            assert!(html.contains(r#"class="report-html""#));
+            assert!(html.contains(&format!(
+                r#"<a href="https://club.example/games/{id}/turns/1">"#
+            )));
+            assert!(html.contains("Reply to this mail with your orders for turn 2"));
+            let picture = parsed
+                .attachments()
+                .find(|p| p.content_id() == Some("picture@postrider"))
+                .expect("the picture is a part of its own");
+            assert_eq!(picture.content_type().unwrap().subtype(), Some("png"));
+            assert_eq!(&picture.contents()[1..4], b"PNG");
+        }
+        // An echo is plain text.
+        assert!(
+            header(echo, "Content-Type")
+                .unwrap()
+                .starts_with("text/plain")
+        );
 
         // One-click unsubscribe: no more reports to that address.
         let (status, _) = s
