@@ -7,7 +7,7 @@ use game_backpacks::clock::{self, Special};
 use game_backpacks::map::{LocationId, Map, SpaceId};
 use game_backpacks::moves::Reachable;
 use game_backpacks::orders::{Action, RoundOrders, RucksackOrder, TurnOrders, WeatherChoice};
-use game_backpacks::{CardKind, DayView, Place};
+use game_backpacks::{Backpacks, CardKind, DayView, Place};
 use rand::RngExt;
 
 use crate::BotKind;
@@ -39,8 +39,8 @@ pub fn round_orders_with_budget(
     rng: &mut Rng,
 ) -> RoundOrders {
     match kind {
-        BotKind::Mcts => crate::mcts::search_backpacks(view, budget, rng).orders,
-        BotKind::FlatMc => crate::flatmc::flat_backpacks(view, budget, rng).orders,
+        BotKind::Mcts => crate::mcts::search::<Backpacks>(view, budget, rng).orders,
+        BotKind::FlatMc => crate::flatmc::flat::<Backpacks>(view, budget, rng).orders,
         _ => planned_orders(kind, view, None, rng),
     }
 }
@@ -505,7 +505,7 @@ fn random_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> TurnOrd
 mod tests {
     use super::*;
     use game_api::{Game, Seat, Seed};
-    use game_backpacks::{Backpacks, Day, Deck, Map};
+    use game_backpacks::{Day, Deck, Map};
     use std::sync::Arc;
 
     fn play(kinds: &[BotKind], seed: u64) -> Day {

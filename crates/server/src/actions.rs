@@ -157,7 +157,9 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
     for seat in &new.seats {
         text::check_line("seats", seat)?;
     }
-    new.deadline.check().map_err(ApiError::Bad)?;
+    new.deadline
+        .check()
+        .map_err(|e| ApiError::Bad(e.to_string()))?;
     let (seed, secret) = match new.seed {
         Some(seed) => (seed, None),
         None => {
@@ -703,7 +705,7 @@ pub async fn gm_action(
                 .row
                 .deadline_rule
                 .next_after(state.clock.now())
-                .map_err(ApiError::Internal)?;
+                .map_err(|e| ApiError::Internal(e.to_string()))?;
             Change {
                 events: vec![Event::Resumed, Event::Deadline { at }],
                 paused: Some(false),
@@ -719,7 +721,7 @@ pub async fn gm_action(
                 .row
                 .deadline_rule
                 .next_after(state.clock.now())
-                .map_err(ApiError::Internal)?;
+                .map_err(|e| ApiError::Internal(e.to_string()))?;
             Change {
                 events: vec![Event::Deadline { at }],
                 next_deadline: Some(Some(at)),

@@ -476,7 +476,7 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
         None if seats.iter().all(SeatRow::taken) => Some(
             row.deadline_rule
                 .next_after(now)
-                .map_err(ApiError::Internal)?,
+                .map_err(|e| ApiError::Internal(e.to_string()))?,
         ),
         None => None,
     };
@@ -610,7 +610,7 @@ pub async fn process_locked(
         .row
         .deadline_rule
         .next_after(now)
-        .map_err(ApiError::Internal)?;
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
     let change = Change {
         events,
         next_deadline: Some(Some(next)),
@@ -717,7 +717,8 @@ pub async fn import(
     let now = state.clock.now();
     // The rule is checked now; the clock starts when the last seat is taken (`append`) or
     // when the GM starts the game.
-    rule.next_after(now).map_err(ApiError::Bad)?;
+    rule.next_after(now)
+        .map_err(|e| ApiError::Bad(e.to_string()))?;
     let next_deadline: Option<i64> = None;
     let actor = format!("gm:{}", gm_name(state, gm_id).await?);
     // Entries the file does not date (a game file of release 0.1) are dated now, by the GM.
