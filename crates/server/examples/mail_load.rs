@@ -24,7 +24,7 @@ use clap::Parser;
 use server::actions::{self, NewGame};
 use server::auth::Player;
 use server::mailbox::MailSettings;
-use server::outbox::{Smtp, drain_once};
+use server::outbox::{Smtp, claim, send_claimed};
 use server::{AppState, Config, Db, ManualClock, PasswordCost};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
@@ -47,6 +47,8 @@ async fn sink() -> (u16, Arc<AtomicUsize>) {
     tokio::spawn(async move {
         while let Ok((stream, _)) = listener.accept().await {
             let counted = counted.clone();
+            // Answers go out at once (no Nagle wait behind the client's delayed ACK).
+            let _ = stream.set_nodelay(true);
             tokio::spawn(async move {
                 let (read, mut write) = stream.into_split();
                 let mut lines = BufReader::new(read).lines();
@@ -78,11 +80,26 @@ async fn sink() -> (u16, Arc<AtomicUsize>) {
     (port, count)
 }
 
-/// Drains the outbox as the worker does, until nothing is left: mails sent.
-async fn drain(state: &AppState, relay: &Smtp, now: i64) -> usize {
+/// Drains the outbox as the worker does, until nothing is left: mails sent. Prints the time
+/// spent claiming rows and in SMTP exchanges (summed over the sends made side by side).
+async fn drain(state: &AppState, relay: &Timed, now: i64) -> usize {
     let mut sent = 0;
+    let (mut claiming, started) = (0.0, Instant::now());
     loop {
-        let d = drain_once(state, relay, "bench", now).await.unwrap();
+        let t = Instant::now();
+        let ids = claim(state, "bench", now).await.unwrap();
+        claiming += t.elapsed().as_secs_f64();
+        let d = send_claimed(state, relay, "bench", &ids, now)
+            .await
+            .unwrap();
+        if d.sent == 0 {
+            let smtp = std::mem::take(&mut *relay.1.lock().unwrap());
+            let all = started.elapsed().as_secs_f64();
+            println!(
+                "  ({all:.2} s: claiming {claiming:.2} s; SMTP exchanges {smtp:.2} s in all, {} at a time)",
+                server::outbox::SENDS_AT_ONCE
+            );
+        }
         assert_eq!(d.given_up + d.retried, 0, "the sink refused a mail");
         if d.sent == 0 {
             return sent;
@@ -91,16 +108,26 @@ async fn drain(state: &AppState, relay: &Smtp, now: i64) -> usize {
     }
 }
 
+/// The relay, timed: the seconds spent in the SMTP exchange.
+struct Timed(Smtp, std::sync::Mutex<f64>);
+
+impl server::outbox::Relay for Timed {
+    async fn send(&self, message: lettre::Message) -> Result<(), server::outbox::SendError> {
+        let t = Instant::now();
+        let outcome = self.0.send(message).await;
+        *self.1.lock().unwrap() += t.elapsed().as_secs_f64();
+        outcome
+    }
+}
+
 #[tokio::main]
 async fn main() {
     let args = Args::parse();
     let dir = tempfile::tempdir().unwrap();
-    let url = args.database.clone().unwrap_or_else(|| {
-        format!(
-            "sqlite://{}?mode=rwc",
-            dir.path().join("mail.db").display()
-        )
-    });
+    let url = args
+        .database
+        .clone()
+        .unwrap_or_else(|| format!("sqlite://{}?mode=rwc", dir.path().join("mail.db").display()));
     let db = Db::open(&url).await.unwrap();
     let clock = ManualClock::at(1_795_348_800);
     let config = Config {
@@ -113,7 +140,10 @@ async fn main() {
         orders_address: "orders@club.example".into(),
     });
     let (port, delivered) = sink().await;
-    let relay = Smtp::new(&format!("smtp://127.0.0.1:{port}"), None).unwrap();
+    let relay = Timed(
+        Smtp::new(&format!("smtp://127.0.0.1:{port}"), None).unwrap(),
+        Default::default(),
+    );
     let now = || server::Clock::now(&clock);
 
     // The players, with confirmed addresses (written directly: the confirmation is tested
@@ -164,7 +194,9 @@ async fn main() {
         .unwrap();
         let table = server::games::load(&state, id).await.unwrap();
         for (seat, player) in table.seats.iter().zip(&players[g * 4..g * 4 + 4]) {
-            actions::join(&state, player, id, &seat.invite).await.unwrap();
+            actions::join(&state, player, id, &seat.invite)
+                .await
+                .unwrap();
         }
     }
     let seats = games * 4;

@@ -185,12 +185,24 @@ on_both!(
                 .sent,
             0
         );
-        let mails = sink.mails.lock().unwrap().clone();
-        assert_eq!(mails.len(), 5);
         let ids: Vec<String> = sqlx::query_scalar("SELECT message_id FROM outbox ORDER BY id")
             .fetch_all(&s.state.db.pool)
             .await
             .unwrap();
+        // The worker sends several at once: the mails in the order of their rows.
+        let received = sink.mails.lock().unwrap().clone();
+        assert_eq!(received.len(), 5);
+        let mails: Vec<String> = ids
+            .iter()
+            .map(|id| {
+                let wanted = format!("<{id}@club.example>");
+                received
+                    .iter()
+                    .find(|m| header(m, "Message-ID").as_deref() == Some(wanted.as_str()))
+                    .unwrap_or_else(|| panic!("no mail {id}"))
+                    .clone()
+            })
+            .collect();
         let tokens: Vec<String> = sqlx::query_scalar(
             "SELECT p.unsubscribe_token FROM outbox o JOIN players p ON p.id = o.player_id ORDER BY o.id",
         )
