@@ -31,10 +31,11 @@ fn fonts() -> Arc<fontdb::Database> {
                 };
                 for entry in entries.flatten() {
                     let name = entry.file_name().to_string_lossy().into_owned();
-                    if name.starts_with("DejaVuSans") && name.ends_with(".ttf") {
-                        if let Ok(data) = std::fs::read(entry.path()) {
-                            db.load_font_data(data);
-                        }
+                    if name.starts_with("DejaVuSans")
+                        && name.ends_with(".ttf")
+                        && let Ok(data) = std::fs::read(entry.path())
+                    {
+                        db.load_font_data(data);
                     }
                 }
             }
@@ -73,15 +74,20 @@ pub fn png(svg: &str) -> Result<Vec<u8>, String> {
     pixmap.encode_png().map_err(|e| format!("picture: {e}"))
 }
 
-/// The PNG of game `game`'s picture after `turn`, drawn once per process (the last few kept).
+/// The PNG of game `game`'s picture after `turn`, drawn once per process (the last few kept;
+/// a turn rolled back and resolved again draws a new picture, so the SVG's hash is in the key).
 pub async fn turn_png(game: i64, turn: u16, svg: String) -> Option<Arc<Vec<u8>>> {
-    type Drawn = HashMap<(i64, u16), Arc<Vec<u8>>>;
+    use std::hash::{Hash, Hasher};
+    type Drawn = HashMap<(i64, u16, u64), Arc<Vec<u8>>>;
     static DRAWN: OnceLock<Mutex<Drawn>> = OnceLock::new();
     let drawn = DRAWN.get_or_init(Mutex::default);
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    svg.hash(&mut hasher);
+    let key = (game, turn, hasher.finish());
     if let Some(hit) = drawn
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .get(&(game, turn))
+        .get(&key)
     {
         return Some(hit.clone());
     }
@@ -103,7 +109,7 @@ pub async fn turn_png(game: i64, turn: u16, svg: String) -> Option<Arc<Vec<u8>>>
     if map.len() >= 64 {
         map.clear();
     }
-    map.insert((game, turn), png.clone());
+    map.insert(key, png.clone());
     Some(png)
 }
 
