@@ -36,7 +36,8 @@ impl MailSettings {
 /// One mail to send, as the outbox holds it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OutMail {
-    /// What it is: `report`, `echo`, `refusal`, `welcome`, `invitation`, `confirm`.
+    /// What it is: `report`, `echo`, `refusal`, `welcome`, `invitation`, `confirm`,
+    /// `reminder`, `digest`, or `webhook` (a post: `to` is its URL and `body` its JSON).
     pub kind: String,
     pub to: String,
     pub game_id: Option<i64>,

@@ -9,8 +9,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use lettre::message::Mailbox;
+use game_api::{Seat, Viewer};
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::Row;
@@ -123,7 +124,6 @@ impl Header for ListUnsubscribePost {
 struct Outgoing {
     id: i64,
     message_id: String,
-    player_id: Option<i64>,
     to: String,
     reply_secret: Option<String>,
     in_reply_to: Option<String>,
@@ -147,9 +147,74 @@ fn domain(address: &str) -> &str {
         .trim_end_matches('>')
 }
 
+/// The HTML alternative of a report mail: the report as HTML, the picture as PNG (shown
+/// inline by its Content-ID), and a link to the turn on the game page.
+#[derive(Clone, Debug)]
+struct Rich {
+    html: String,
+    png: Option<Arc<Vec<u8>>>,
+}
+
+/// The Content-ID of a report mail's picture.
+const PICTURE_CID: &str = "picture@postrider";
+
+/// The HTML alternative of `row`, if it is a turn's report (made when it is sent: the report
+/// and picture of a past turn do not change).
+async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Option<Rich> {
+    if row.kind != "report" {
+        return None;
+    }
+    let (game, seat, turn) = (row.game_id?, Seat(row.seat? as u8), row.turn? as u16);
+    let table = crate::games::load(state, game).await.ok()?;
+    let view = table.record.report_view(Viewer::Seat(seat), turn).ok()?;
+    let png = match table.record.picture_svg(Some(turn)) {
+        Some(svg) => crate::picture::turn_png(game, turn, svg).await,
+        None => None,
+    };
+    // What the text says after the report (the orders to send, the deadline).
+    let text = table
+        .record
+        .report_text(Viewer::Seat(seat), Some(turn))
+        .ok()?;
+    let tail = row.body.strip_prefix(&text).unwrap_or_default().trim();
+    let esc = crate::pages::escape;
+    let link = format!(
+        "{}/games/{game}/turns/{turn}",
+        settings.public_url.trim_end_matches('/')
+    );
+    let picture = if png.is_some() {
+        format!(
+            r#"<p><img src="cid:{PICTURE_CID}" alt="{}" style="max-width:100%;height:auto"></p>"#,
+            esc(&view.title)
+        )
+    } else {
+        String::new()
+    };
+    let html = format!(
+        r#"<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{subject}</title>
+<style>body{{font-family:sans-serif;color:#222}} table{{border-collapse:collapse}} td,th{{border:1px solid #ccc;padding:2px 6px;text-align:left}} tr.own{{background:#fff3c4}}</style></head>
+<body><h2>{title}</h2>
+{picture}
+{report}
+<p style="white-space:pre-line">{tail}</p>
+<p><a href="{link}">The {turn_noun} on the game page</a></p>
+</body></html>
+"#,
+        subject = esc(&row.subject),
+        title = esc(&view.title),
+        report = view.html(),
+        tail = esc(tail),
+        link = esc(&link),
+        turn_noun = table.row.game.turn_noun,
+    );
+    Some(Rich { html, png })
+}
+
 /// The mail of a row, with its fixed Message-ID, the seat's order address as Reply-To, and the
-/// one-click unsubscribe link.
-fn message(_state: &AppState, settings: &MailSettings, row: &Outgoing) -> Result<Message, String> {
+/// one-click unsubscribe link: text/plain, or for a report multipart/alternative of the text
+/// and the HTML (multipart/related, with the picture inline).
+fn message(settings: &MailSettings, row: &Outgoing, rich: Option<Rich>) -> Result<Message, String> {
     let from: Mailbox = settings
         .from
         .parse()
@@ -166,8 +231,7 @@ fn message(_state: &AppState, settings: &MailSettings, row: &Outgoing) -> Result
             "<{}@{}>",
             row.message_id,
             domain(&settings.from)
-        )))
-        .header(ContentType::TEXT_PLAIN);
+        )));
     if let Some(secret) = &row.reply_secret {
         let reply: Mailbox = settings
             .order_address(secret)
@@ -188,7 +252,26 @@ fn message(_state: &AppState, settings: &MailSettings, row: &Outgoing) -> Result
             )))
             .header(ListUnsubscribePost);
     }
-    builder.body(row.body.clone()).map_err(|e| e.to_string())
+    let Some(rich) = rich else {
+        return builder
+            .header(ContentType::TEXT_PLAIN)
+            .body(row.body.clone())
+            .map_err(|e| e.to_string());
+    };
+    let mut related = MultiPart::related().singlepart(SinglePart::html(rich.html));
+    if let Some(png) = rich.png {
+        let png_type = ContentType::parse("image/png").map_err(|e| e.to_string())?;
+        related = related.singlepart(
+            Attachment::new_inline(PICTURE_CID.to_string()).body(png.as_ref().clone(), png_type),
+        );
+    }
+    builder
+        .multipart(
+            MultiPart::alternative()
+                .singlepart(SinglePart::plain(row.body.clone()))
+                .multipart(related),
+        )
+        .map_err(|e| e.to_string())
 }
 
 /// What one pass did.
@@ -237,7 +320,22 @@ pub async fn claim(state: &AppState, owner: &str, now: i64) -> ApiResult<Vec<i64
     Ok(claimed)
 }
 
-/// Sends the rows `owner` claimed, and records each outcome.
+/// Mails sent at once by one worker. lettre writes a message's end (`.`) apart from its body,
+/// so each send waits about 40 ms for the relay's delayed ACK (Nagle): sends side by side over
+/// the relay's pooled connections (lettre keeps up to ten) keep the worker from waiting on that.
+pub const SENDS_AT_ONCE: usize = 8;
+
+/// What became of one claimed row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    /// Not this worker's any more (its lease ran out and another took it), or already sent.
+    Gone,
+    Sent,
+    Retried,
+    GivenUp,
+}
+
+/// Sends the rows `owner` claimed ([`SENDS_AT_ONCE`] at a time), and records each outcome.
 pub async fn send_claimed(
     state: &AppState,
     relay: &impl Relay,
@@ -245,9 +343,32 @@ pub async fn send_claimed(
     ids: &[i64],
     now: i64,
 ) -> ApiResult<Drained> {
-    let settings = state.mail.clone();
+    use futures_util::StreamExt;
+    let mut outcomes = futures_util::stream::iter(ids.iter().copied())
+        .map(|id| send_one(state, relay, owner, id, now))
+        .buffer_unordered(SENDS_AT_ONCE);
     let mut drained = Drained::default();
-    for &id in ids {
+    while let Some(outcome) = outcomes.next().await {
+        match outcome? {
+            Outcome::Gone => {}
+            Outcome::Sent => drained.sent += 1,
+            Outcome::Retried => drained.retried += 1,
+            Outcome::GivenUp => drained.given_up += 1,
+        }
+    }
+    Ok(drained)
+}
+
+/// Sends one claimed row and records its outcome.
+async fn send_one(
+    state: &AppState,
+    relay: &impl Relay,
+    owner: &str,
+    id: i64,
+    now: i64,
+) -> ApiResult<Outcome> {
+    let settings = state.mail.clone();
+    {
         let Some(r) = sqlx::query(
             "SELECT o.id, o.message_id, o.player_id, o.to_addr, o.reply_secret, o.in_reply_to, o.subject, o.body, \
              o.attempts, p.unsubscribe_token, o.kind, o.game_id, o.seat, o.turn \
@@ -259,12 +380,11 @@ pub async fn send_claimed(
         .fetch_optional(&state.db.pool)
         .await?
         else {
-            continue;
+            return Ok(Outcome::Gone);
         };
         let row = Outgoing {
             id: r.get(0),
             message_id: r.get(1),
-            player_id: r.get(2),
             to: r.get(3),
             reply_secret: r.get(4),
             in_reply_to: r.get(5),
@@ -279,24 +399,23 @@ pub async fn send_claimed(
         };
         let outcome = match (row.kind.as_str(), &settings) {
             ("webhook", _) => crate::webhook::send(&row.to, &row.body).await,
-            (_, Some(settings)) => match message(state, settings, &row) {
+            (_, Some(settings)) => match message(settings, &row, rich(state, settings, &row).await)
+            {
                 Ok(m) => relay.send(m).await,
                 Err(e) => Err(SendError::Permanent(e)),
             },
             (_, None) => Err(SendError::Transient("mail is off (no --smtp)".into())),
         };
-        let query = match &outcome {
-            Ok(()) => {
-                drained.sent += 1;
+        let (done, query) = match &outcome {
+            Ok(()) => (Outcome::Sent, {
                 sqlx::query(
                     "UPDATE outbox SET sent_at = $1, lease_until = NULL, last_error = NULL WHERE id = $2 AND lease_owner = $3",
                 )
                 .bind(now)
                 .bind(row.id)
                 .bind(owner)
-            }
-            Err(SendError::Transient(e)) if row.attempts < MAX_ATTEMPTS => {
-                drained.retried += 1;
+            }),
+            Err(SendError::Transient(e)) if row.attempts < MAX_ATTEMPTS => (Outcome::Retried, {
                 tracing::warn!(
                     outbox = row.id,
                     attempts = row.attempts,
@@ -310,9 +429,8 @@ pub async fn send_claimed(
                 .bind(e.clone())
                 .bind(row.id)
                 .bind(owner)
-            }
-            Err(SendError::Transient(e) | SendError::Permanent(e)) => {
-                drained.given_up += 1;
+            }),
+            Err(SendError::Transient(e) | SendError::Permanent(e)) => (Outcome::GivenUp, {
                 tracing::error!(outbox = row.id, to = %row.to, "mail given up: {e}");
                 sqlx::query(
                     "UPDATE outbox SET failed_at = $1, lease_owner = NULL, lease_until = NULL, last_error = $2 \
@@ -322,11 +440,11 @@ pub async fn send_claimed(
                 .bind(e.clone())
                 .bind(row.id)
                 .bind(owner)
-            }
+            }),
         };
         query.execute(&state.db.pool).await?;
+        Ok(done)
     }
-    Ok(drained)
 }
 
 /// One pass of the worker at time `now`: claims what is due and sends it.

@@ -185,12 +185,24 @@ on_both!(
                 .sent,
             0
         );
-        let mails = sink.mails.lock().unwrap().clone();
-        assert_eq!(mails.len(), 5);
         let ids: Vec<String> = sqlx::query_scalar("SELECT message_id FROM outbox ORDER BY id")
             .fetch_all(&s.state.db.pool)
             .await
             .unwrap();
+        // The worker sends several at once: the mails in the order of their rows.
+        let received = sink.mails.lock().unwrap().clone();
+        assert_eq!(received.len(), 5);
+        let mails: Vec<String> = ids
+            .iter()
+            .map(|id| {
+                let wanted = format!("<{id}@club.example>");
+                received
+                    .iter()
+                    .find(|m| header(m, "Message-ID").as_deref() == Some(wanted.as_str()))
+                    .unwrap_or_else(|| panic!("no mail {id}"))
+                    .clone()
+            })
+            .collect();
         let tokens: Vec<String> = sqlx::query_scalar(
             "SELECT p.unsubscribe_token FROM outbox o JOIN players p ON p.id = o.player_id ORDER BY o.id",
         )
@@ -235,6 +247,45 @@ on_both!(
             header(report, "Subject")
                 .unwrap()
                 .contains("report of turn 1 (orders for turn 2)")
+        );
+        // The report: text/plain, and an HTML alternative with the track as PNG inline.
+        assert!(
+            header(report, "Content-Type")
+                .unwrap()
+                .starts_with("multipart/alternative")
+        );
+        {
+            use mail_parser::MimeHeaders;
+            let parsed = mail_parser::MessageParser::default()
+                .parse(report.as_bytes())
+                .unwrap();
+            let text = parsed.body_text(0).unwrap();
+            assert!(
+                text.contains("Reply to this mail with your orders for turn 2"),
+                "{text}"
+            );
+            let html = parsed.body_html(0).unwrap();
+            assert!(
+                html.contains(r#"<img src="cid:picture@postrider""#),
+                "{html}"
+            );
+            assert!(html.contains(r#"class="report-html""#));
+            assert!(html.contains(&format!(
+                r#"<a href="https://club.example/games/{id}/turns/1">"#
+            )));
+            assert!(html.contains("Reply to this mail with your orders for turn 2"));
+            let picture = parsed
+                .attachments()
+                .find(|p| p.content_id() == Some("picture@postrider"))
+                .expect("the picture is a part of its own");
+            assert_eq!(picture.content_type().unwrap().subtype(), Some("png"));
+            assert_eq!(&picture.contents()[1..4], b"PNG");
+        }
+        // An echo is plain text.
+        assert!(
+            header(echo, "Content-Type")
+                .unwrap()
+                .starts_with("text/plain")
         );
 
         // One-click unsubscribe: no more reports to that address.

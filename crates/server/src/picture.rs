@@ -1,0 +1,139 @@
+//! A game's picture (SVG) as PNG for mail, which mail clients show where they show no SVG:
+//! resvg, with DejaVu Sans loaded from its files (resvg draws no text without a font, and
+//! the pictures ask for DejaVu Sans). Each turn's picture is drawn once per process and kept
+//! for the other seats' mails (a few recent ones).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use resvg::tiny_skia;
+use resvg::usvg::{self, fontdb};
+
+/// Where Debian's fonts-dejavu-core (and most distributions) put DejaVu Sans.
+const FONT_DIRS: [&str; 3] = [
+    "/usr/share/fonts/truetype/dejavu",
+    "/usr/share/fonts/dejavu",
+    "/usr/share/fonts/TTF",
+];
+
+/// The widest PNG drawn (pixels): a mail is read on a phone as often as not.
+pub const MAX_WIDTH: f32 = 1200.0;
+
+/// The fonts: every DejaVu Sans file found, sans-serif meaning DejaVu Sans.
+fn fonts() -> Arc<fontdb::Database> {
+    static FONTS: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let mut db = fontdb::Database::new();
+            for dir in FONT_DIRS {
+                let Ok(entries) = std::fs::read_dir(dir) else {
+                    continue;
+                };
+                for entry in entries.flatten() {
+                    let name = entry.file_name().to_string_lossy().into_owned();
+                    if name.starts_with("DejaVuSans")
+                        && name.ends_with(".ttf")
+                        && let Ok(data) = std::fs::read(entry.path())
+                    {
+                        db.load_font_data(data);
+                    }
+                }
+            }
+            if db.is_empty() {
+                tracing::warn!(
+                    "no DejaVu Sans font found (apt-get install fonts-dejavu-core): mail pictures have no text"
+                );
+            }
+            db.set_sans_serif_family("DejaVu Sans");
+            Arc::new(db)
+        })
+        .clone()
+}
+
+/// `svg` drawn as PNG, at most [`MAX_WIDTH`] pixels wide (twice the SVG's size if smaller).
+pub fn png(svg: &str) -> Result<Vec<u8>, String> {
+    let options = usvg::Options {
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("picture: {e}"))?;
+    let size = tree.size();
+    let scale = (MAX_WIDTH / size.width()).min(2.0);
+    let (width, height) = (
+        (size.width() * scale).ceil() as u32,
+        (size.height() * scale).ceil() as u32,
+    );
+    let mut pixmap = tiny_skia::Pixmap::new(width, height)
+        .ok_or_else(|| format!("picture: {width}×{height} pixels"))?;
+    pixmap.fill(tiny_skia::Color::WHITE);
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.encode_png().map_err(|e| format!("picture: {e}"))
+}
+
+/// The PNG of game `game`'s picture after `turn`, drawn once per process (the last few kept;
+/// a turn rolled back and resolved again draws a new picture, so the SVG's hash is in the key).
+pub async fn turn_png(game: i64, turn: u16, svg: String) -> Option<Arc<Vec<u8>>> {
+    use std::hash::{Hash, Hasher};
+    type Drawn = HashMap<(i64, u16, u64), Arc<Vec<u8>>>;
+    static DRAWN: OnceLock<Mutex<Drawn>> = OnceLock::new();
+    let drawn = DRAWN.get_or_init(Mutex::default);
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    svg.hash(&mut hasher);
+    let key = (game, turn, hasher.finish());
+    if let Some(hit) = drawn
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .get(&key)
+    {
+        return Some(hit.clone());
+    }
+    // Drawing takes some milliseconds of a core: off the async threads.
+    let png = match tokio::task::spawn_blocking(move || png(&svg)).await {
+        Ok(Ok(png)) => Arc::new(png),
+        Ok(Err(e)) => {
+            tracing::warn!(game, turn, "{e}");
+            return None;
+        }
+        Err(e) => {
+            tracing::warn!(game, turn, "picture: {e}");
+            return None;
+        }
+    };
+    let mut map = drawn
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if map.len() >= 64 {
+        map.clear();
+    }
+    map.insert(key, png.clone());
+    Some(png)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_svg_becomes_a_png_with_its_text() {
+        let blank = r#"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50"></svg>"#;
+        let text = r#"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50" font-family="DejaVu Sans, sans-serif"><text x="10" y="30" font-size="20">Turn 3</text></svg>"#;
+        let (blank, text) = (png(blank).unwrap(), png(text).unwrap());
+        assert_eq!(&text[1..4], b"PNG");
+        // 400×100 pixels (twice the SVG's size).
+        assert_eq!(u32::from_be_bytes(text[16..20].try_into().unwrap()), 400);
+        assert_eq!(u32::from_be_bytes(text[20..24].try_into().unwrap()), 100);
+        // Where DejaVu Sans is installed (Debian's fonts-dejavu-core), the text is drawn.
+        if std::path::Path::new(FONT_DIRS[0])
+            .join("DejaVuSans.ttf")
+            .exists()
+        {
+            assert!(!fonts().is_empty());
+            assert_ne!(blank, text);
+        }
+        assert!(png("<svg").is_err());
+    }
+}
