@@ -3,7 +3,7 @@
 //! invitation links, register and take their seats; they send line-ups and orders from the
 //! order form (one of them on a phone-sized window); the GM moves the deadline so that it
 //! passes, the server adjudicates it, and everyone reads the report, the archive and the
-//! history; the GM also plays a Backpacks day from its order form. Every page visited is
+//! history; the GM also plays a Backpacks day from its order form, then archives and deletes it. Every page visited is
 //! checked by axe-core (vendored, `crates/server/tests/axe`): no violation of serious or
 //! critical impact. Each is photographed at phone size (390×844) and at desktop size; the
 //! screenshots are kept under `target/tmp/browser-screenshots/` (CI artifacts) and checked to be
@@ -204,6 +204,33 @@ axe.run(document, { resultTypes: ['violations'] })
         self.click("button[type=submit]").await;
     }
 
+    /// Waits until `count` elements match `css` (a script's work, once it has run).
+    async fn wait_count(&self, css: &str, count: usize) {
+        let started = Instant::now();
+        loop {
+            let found = self.client.find_all(Locator::Css(css)).await.unwrap().len();
+            if found == count {
+                return;
+            }
+            assert!(
+                started.elapsed() < LIMIT,
+                "{css}: {found} elements, never {count}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Ticks a check box.
+    async fn tick(&self, css: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+
     async fn log_out(&self) {
         self.click("header form button").await;
     }
@@ -299,6 +326,8 @@ async fn a_whole_game_in_a_real_browser() {
         links
     };
     assert_eq!(invites.len(), 2);
+    // The optional script adds a copy button beside each invitation field.
+    b.wait_count("input.invite-link + button.copy", 2).await;
     b.page("gm-console").await;
     b.log_out().await;
 
@@ -451,12 +480,34 @@ async fn a_whole_game_in_a_real_browser() {
     b.go("/games/2").await;
     b.page("backpacks-game").await;
 
+    // The GM archives the day (off the lists, still readable), then deletes it: a test game,
+    // its seed chosen. Each asks "I am sure" first.
+    b.go("/games/2/gm").await;
+    b.tick("form:has(button[value=archive]) input[name=confirm]")
+        .await;
+    b.click("button[value=archive]").await;
+    assert_eq!(b.path().await, "/games/2/gm?done=archive");
+    b.go("/").await;
+    let html = b.html().await;
+    assert!(!html.contains(r#"href="/games/2""#), "{html}");
+    assert!(html.contains(r#"href="/games/1""#), "{html}");
+    b.go("/games/2").await;
+    assert!(b.html().await.contains(r#"id="archived""#));
+    b.page("archived-game").await;
+    b.go("/games/2/gm").await;
+    b.tick("form:has(button[value=delete]) input[name=confirm]")
+        .await;
+    b.click("button[value=delete]").await;
+    assert_eq!(b.path().await, "/?deleted=1");
+    assert!(b.html().await.contains("The game is deleted."));
+    b.page("game-deleted").await;
+
     eprintln!("screenshots:");
     for path in &b.taken {
         eprintln!("  {}", path.display());
     }
     eprintln!("pages checked by axe-core: {}", b.audited);
-    assert_eq!(b.audited, 17);
+    assert_eq!(b.audited, 19);
     assert_eq!(b.taken.len(), 2 * b.audited);
     b.client.close().await.unwrap();
 }
