@@ -28,7 +28,12 @@ struct Plan {
 
 /// The orders a bot of `kind` gives for the coming round, from its seat's view.
 pub fn round_orders(kind: BotKind, view: &DayView, rng: &mut Rng) -> RoundOrders {
-    round_orders_with_budget(kind, crate::mcts::Budget::Playouts(40), view, rng)
+    round_orders_with_budget(
+        kind,
+        <Backpacks as crate::BotGame>::SEARCH_BUDGET,
+        view,
+        rng,
+    )
 }
 
 /// As [`round_orders`], with the search budget for `mcts`.

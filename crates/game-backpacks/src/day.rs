@@ -1,6 +1,7 @@
 //! The state of a day's walk and its adjudication, turn by turn (rules 2–11). Pure: a day, the
 //! walkers' orders and a random stream give the next day and what happened.
 
+use crate::error::BackpacksError;
 use std::sync::Arc;
 
 use game_api::Rng;
@@ -489,13 +490,15 @@ impl Day {
 
     /// Checks one walker's orders for the coming turn, strictly: an order that cannot be carried
     /// out in full is an error naming it.
-    pub fn check_turn_orders(&self, w: usize, orders: &TurnOrders) -> Result<(), String> {
-        self.plan(w, orders, true).map(|_| ())
+    pub fn check_turn_orders(&self, w: usize, orders: &TurnOrders) -> Result<(), BackpacksError> {
+        self.plan(w, orders, true)
+            .map(|_| ())
+            .map_err(BackpacksError::Refused)
     }
 
     /// Checks a walker's orders for a round: the first turn in full (B&B-7), and the vote. A
     /// walker whose day is over may still vote (10.5: "all players can vote"), and do nothing else.
-    pub fn check_round_orders(&self, w: usize, orders: &RoundOrders) -> Result<(), String> {
+    pub fn check_round_orders(&self, w: usize, orders: &RoundOrders) -> Result<(), BackpacksError> {
         self.check_vote(orders)?;
         if !self.walkers[w].is_out() {
             let nothing = TurnOrders::default();
@@ -503,23 +506,25 @@ impl Day {
                 || orders.turns.iter().any(|t| *t != nothing)
                 || orders.weather != WeatherChoice::Discard
             {
-                return Err("this walker's day is over: only a vote may be sent (10.5)".into());
+                return Err(BackpacksError::Refused(
+                    "this walker's day is over: only a vote may be sent (10.5)".into(),
+                ));
             }
             return Ok(());
         }
         self.check_turn_orders(w, &orders.turns[0])
-            .map_err(|e| format!("turn 1: {e}"))
+            .map_err(|e| BackpacksError::Refused(format!("turn 1: {e}")))
     }
 
     /// A vote (10.5) names a walker still out: only such a walker can carry the Rucksack on.
-    pub fn check_vote(&self, orders: &RoundOrders) -> Result<(), String> {
+    pub fn check_vote(&self, orders: &RoundOrders) -> Result<(), BackpacksError> {
+        let refused = |message: &str| Err(BackpacksError::Refused(message.into()));
         if let Some(v) = orders.vote {
             match self.walkers.get(usize::from(v)) {
-                None => return Err("vote: no such walker".into()),
+                None => return refused("vote: no such walker"),
                 Some(walker) if !walker.is_out() => {
-                    return Err(
-                        "vote: that walker's day is over; vote for a walker still out (10.5)"
-                            .into(),
+                    return refused(
+                        "vote: that walker's day is over; vote for a walker still out (10.5)",
                     );
                 }
                 Some(_) => {}

@@ -112,7 +112,7 @@ impl Game for Backpacks {
         walkers: &[String],
         text: &str,
     ) -> Result<RoundOrders, BackpacksError> {
-        parse_round_orders(text, &terrain.map, walkers).map_err(BackpacksError::Orders)
+        parse_round_orders(text, &terrain.map, walkers)
     }
 
     fn orders_text(terrain: &Terrain, walkers: &[String], orders: &RoundOrders) -> String {
@@ -198,9 +198,7 @@ impl Game for Backpacks {
     /// can be from wherever the first turn really leaves the walker (B&B-7). A walker whose day
     /// is over may send a vote (10.5) and nothing else.
     fn check_orders(state: &Day, seat: Seat, orders: &RoundOrders) -> Result<(), BackpacksError> {
-        state
-            .check_round_orders(seat.index(), orders)
-            .map_err(BackpacksError::Refused)
+        state.check_round_orders(seat.index(), orders)
     }
 
     fn resolution_stream(state: &Day) -> u64 {

@@ -11,6 +11,7 @@
 //! Statements are separated by new lines or `;`. `1:` / `2:` (or `turn 1:`) says which turn of
 //! the round the following statements are for; `weather` and `vote` are for the round.
 
+use crate::error::BackpacksError;
 use std::fmt;
 
 use crate::deck::CardKind;
@@ -103,7 +104,11 @@ pub fn parse_round_orders(
     text: &str,
     map: &Map,
     walkers: &[String],
-) -> Result<RoundOrders, String> {
+) -> Result<RoundOrders, BackpacksError> {
+    read_round_orders(text, map, walkers).map_err(BackpacksError::Orders)
+}
+
+fn read_round_orders(text: &str, map: &Map, walkers: &[String]) -> Result<RoundOrders, String> {
     let mut orders = RoundOrders::default();
     let mut given = [false; 2];
     // Statements already given, per turn and for the round: a repeat is an error naming it,
@@ -433,6 +438,7 @@ mod tests {
 
     fn parse(text: &str) -> Result<RoundOrders, String> {
         parse_round_orders(text, &Map::keswick(), &["ann".into(), "bob".into()])
+            .map_err(|e| e.to_string())
     }
 
     #[test]

@@ -9,6 +9,15 @@ pub enum BreakingAwayError {
     /// A set-up field (`rules`, `options`, `map`); the message names it.
     #[error("{0}")]
     Setup(String),
+    /// A rule set's name that names none.
+    #[error("unknown rule set {0:?} (expected \"postal-2.2\" or \"board\")")]
+    UnknownRuleSet(String),
+    /// An option's name that names none of `Options::NAMES`.
+    #[error("unknown option {0:?} (expected one of {names})", names = crate::rules::Options::NAMES.join(", "))]
+    UnknownOption(String),
+    /// Options asked for under the postal rules (they belong to the board game).
+    #[error("options: {} belong to the board rules, not postal-2.2", .0.join(", "))]
+    PostalOptions(Vec<&'static str>),
     /// A line-up that does not read, or breaks the set-up limits (postal 3.1, BA-12).
     #[error("{0}")]
     Lineup(String),

@@ -160,14 +160,14 @@ impl Game for BreakingAway {
             .rules
             .unwrap_or("postal-2.2")
             .parse()
-            .map_err(|e: String| Error::Setup(format!("rules: {e}")))?;
+            .map_err(|e: Error| Error::Setup(format!("rules: {e}")))?;
         let mut options = Options::default();
         for name in setup.options {
             options
                 .set(name)
                 .map_err(|e| Error::Setup(format!("options: {e}")))?;
         }
-        Rules::new(set, options).map_err(Error::Setup)
+        Rules::new(set, options)
     }
 
     fn seat_limits(rules: &Rules) -> std::ops::RangeInclusive<usize> {
@@ -184,7 +184,7 @@ impl Game for BreakingAway {
     }
 
     fn parse_lineup(text: &str) -> Result<Lineup, Error> {
-        parse_lineup(text).map_err(Error::Lineup)
+        parse_lineup(text)
     }
 
     fn lineup_text(lineup: &Lineup) -> String {
@@ -192,7 +192,7 @@ impl Game for BreakingAway {
     }
 
     fn check_lineup(rules: &Rules, lineup: &Lineup) -> Result<(), Error> {
-        lineup.check(*rules).map_err(Error::Lineup)
+        lineup.check(*rules)
     }
 
     fn default_lineup(_: &Rules) -> Lineup {
@@ -219,7 +219,7 @@ impl Game for BreakingAway {
     }
 
     fn parse_orders(_: &Rules, _: &[String], text: &str) -> Result<TeamOrders, Error> {
-        parse_orders(text).map_err(Error::Orders)
+        parse_orders(text)
     }
 
     fn orders_text(_: &Rules, _: &[String], orders: &TeamOrders) -> String {

@@ -4,6 +4,7 @@
 //! Letters are grades (the board game's rider numbers 1–4 are written as A–D); commas,
 //! semicolons, colons and `=` are separators, case does not matter, and `A12` reads as `A 12`.
 
+use crate::error::BreakingAwayError;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -53,7 +54,7 @@ impl Lineup {
     }
 
     /// Checks every rider against the set-up limits (postal 3.1; board set-up).
-    pub fn check(&self, rules: Rules) -> Result<(), String> {
+    pub fn check(&self, rules: Rules) -> Result<(), BreakingAwayError> {
         for grade in Grade::ALL {
             check_lineup_hand(rules, grade, self.cards(grade))?;
         }
@@ -142,7 +143,11 @@ fn by_grade(text: &str) -> Result<Vec<(Grade, Vec<u16>)>, String> {
 }
 
 /// Reads a team's orders. Riders left out get no order. The text must name at least one rider.
-pub fn parse_orders(text: &str) -> Result<TeamOrders, String> {
+pub fn parse_orders(text: &str) -> Result<TeamOrders, BreakingAwayError> {
+    read_orders(text).map_err(BreakingAwayError::Orders)
+}
+
+fn read_orders(text: &str) -> Result<TeamOrders, String> {
     let groups = by_grade(text)?;
     if groups.is_empty() {
         return Err("no orders given (write e.g. \"A 12 B 3 C 9 D 7\")".into());
@@ -164,7 +169,11 @@ pub fn parse_orders(text: &str) -> Result<TeamOrders, String> {
 }
 
 /// Reads a team's line-up; all four riders must be given. Limits are checked by [`Lineup::check`].
-pub fn parse_lineup(text: &str) -> Result<Lineup, String> {
+pub fn parse_lineup(text: &str) -> Result<Lineup, BreakingAwayError> {
+    read_lineup(text).map_err(BreakingAwayError::Lineup)
+}
+
+fn read_lineup(text: &str) -> Result<Lineup, String> {
     let groups = by_grade(text)?;
     let mut lineup = Lineup::default();
     for (grade, cards) in groups {
@@ -211,7 +220,11 @@ mod tests {
             ("A 99999999", "card 99999999 is too large"),
         ];
         for (text, message) in cases {
-            assert_eq!(parse_orders(text).unwrap_err(), message, "{text:?}");
+            assert_eq!(
+                parse_orders(text).unwrap_err().to_string(),
+                message,
+                "{text:?}"
+            );
         }
     }
 
@@ -226,14 +239,14 @@ mod tests {
         );
         let over = parse_lineup("A 10 10 10 B 9 9 9 C 3 8 9 D 5 5 6").unwrap();
         assert_eq!(
-            over.check(Rules::postal()).unwrap_err(),
+            over.check(Rules::postal()).unwrap_err().to_string(),
             "rider B: cards sum to 27, more than the 25 allowed (postal 3.1.1)"
         );
         // Postal 3.1 totals are maxima: a team may allot less.
         let short = parse_lineup("A 10 10 9 B 8 8 8 C 3 8 8 D 5 5 5").unwrap();
         short.check(Rules::postal()).unwrap();
         assert_eq!(
-            parse_lineup("A 10 10 10 B 8 8 9").unwrap_err(),
+            parse_lineup("A 10 10 10 B 8 8 9").unwrap_err().to_string(),
             "rider C: no cards given (write e.g. \"A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6\")"
         );
     }
@@ -252,7 +265,7 @@ mod tests {
             .unwrap();
         let short = parse_lineup("A 10 10 9 B 8 8 9 C 3 8 9 D 5 5 6").unwrap();
         assert_eq!(
-            short.check(board).unwrap_err(),
+            short.check(board).unwrap_err().to_string(),
             "rider A: cards sum to 29, not 30 (board: set-up, \"rider 1 holds 30 points and distributes them over 3 or 4 values\")"
         );
     }

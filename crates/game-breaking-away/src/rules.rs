@@ -1,5 +1,6 @@
 //! The two rule sets, their options and the track: lines, points tables, set-up limits.
 
+use crate::error::BreakingAwayError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -79,14 +80,12 @@ impl fmt::Display for RuleSet {
 }
 
 impl FromStr for RuleSet {
-    type Err = String;
-    fn from_str(s: &str) -> Result<RuleSet, String> {
+    type Err = BreakingAwayError;
+    fn from_str(s: &str) -> Result<RuleSet, BreakingAwayError> {
         match s {
             "postal-2.2" | "postal" => Ok(RuleSet::Postal22),
             "board" => Ok(RuleSet::Board),
-            _ => Err(format!(
-                "unknown rule set {s:?} (expected \"postal-2.2\" or \"board\")"
-            )),
+            _ => Err(BreakingAwayError::UnknownRuleSet(s.to_string())),
         }
     }
 }
@@ -118,18 +117,13 @@ impl Options {
     }
 
     /// Turns one option on by name.
-    pub fn set(&mut self, name: &str) -> Result<(), String> {
+    pub fn set(&mut self, name: &str) -> Result<(), BreakingAwayError> {
         match name.replace('-', "_").as_str() {
             "group_breakaways" => self.group_breakaways = true,
             "turn1_congestion" => self.turn1_congestion = true,
             "staggered_start" => self.staggered_start = true,
             "open_hands" => self.open_hands = true,
-            _ => {
-                return Err(format!(
-                    "unknown option {name:?} (expected one of {})",
-                    Options::NAMES.join(", ")
-                ));
-            }
+            _ => return Err(BreakingAwayError::UnknownOption(name.to_string())),
         }
         Ok(())
     }
@@ -158,12 +152,9 @@ pub struct Rules {
 }
 
 impl Rules {
-    pub fn new(set: RuleSet, options: Options) -> Result<Rules, String> {
+    pub fn new(set: RuleSet, options: Options) -> Result<Rules, BreakingAwayError> {
         if set == RuleSet::Postal22 && options.any() {
-            return Err(format!(
-                "options: {} belong to the board rules, not postal-2.2",
-                options.enabled().join(", ")
-            ));
+            return Err(BreakingAwayError::PostalOptions(options.enabled()));
         }
         Ok(Rules { set, options })
     }
@@ -301,7 +292,15 @@ pub const LINEUP_CARD_RANGE: std::ops::RangeInclusive<u16> = 1..=15;
 
 /// Checks one rider's starting cards against the set-up limits: postal totals are maxima
 /// (3.1.1-3.1.5), board totals are exact (docs/rulings.md BA-12). The message names the rule.
-pub fn check_lineup_hand(rules: Rules, grade: Grade, cards: &[u16]) -> Result<(), String> {
+pub fn check_lineup_hand(
+    rules: Rules,
+    grade: Grade,
+    cards: &[u16],
+) -> Result<(), BreakingAwayError> {
+    check_hand(rules, grade, cards).map_err(BreakingAwayError::Lineup)
+}
+
+fn check_hand(rules: Rules, grade: Grade, cards: &[u16]) -> Result<(), String> {
     let (counts, max_sum) = grade.lineup_limits();
     let (count_rule, sum_rule) = match grade {
         Grade::A => ("3.1.4", "3.1.5"),
@@ -459,10 +458,15 @@ mod tests {
             ),
         ];
         for (grade, cards, message) in cases {
-            assert_eq!(check_lineup_hand(r, grade, cards).unwrap_err(), message);
+            assert_eq!(
+                check_lineup_hand(r, grade, cards).unwrap_err().to_string(),
+                message
+            );
         }
         assert_eq!(
-            check_lineup_hand(r, Grade::D, &[0, 8, 8]).unwrap_err(),
+            check_lineup_hand(r, Grade::D, &[0, 8, 8])
+                .unwrap_err()
+                .to_string(),
             "rider D: card 0 is outside 1–15 (postal 3.1)"
         );
     }
@@ -471,7 +475,9 @@ mod tests {
     fn board_setup_limits_cite_the_board_rules() {
         let r = Rules::board(Options::default());
         assert_eq!(
-            check_lineup_hand(r, Grade::B, &[10, 10, 10]).unwrap_err(),
+            check_lineup_hand(r, Grade::B, &[10, 10, 10])
+                .unwrap_err()
+                .to_string(),
             "rider B: cards sum to 30, not 25 (board: set-up, \"rider 2 holds 25 points and distributes them over 3 values\")"
         );
         // Board FAQ: 0 and values over 15 cannot be chosen at set-up.
@@ -497,11 +503,15 @@ mod tests {
             assert!(check_lineup_hand(board, grade, short).is_err(), "{short:?}");
         }
         assert_eq!(
-            check_lineup_hand(board, Grade::D, &[5, 5, 5]).unwrap_err(),
+            check_lineup_hand(board, Grade::D, &[5, 5, 5])
+                .unwrap_err()
+                .to_string(),
             "rider D: cards sum to 15, not 16 (board: set-up, \"rider 4 holds 16 points and distributes them over 3 values\")"
         );
         assert_eq!(
-            check_lineup_hand(board, Grade::A, &[7, 7, 7, 7]).unwrap_err(),
+            check_lineup_hand(board, Grade::A, &[7, 7, 7, 7])
+                .unwrap_err()
+                .to_string(),
             "rider A: cards sum to 28, not 30 (board: set-up, \"rider 1 holds 30 points and distributes them over 3 or 4 values\")"
         );
     }
@@ -513,7 +523,7 @@ mod tests {
             ..Options::default()
         };
         assert_eq!(
-            Rules::new(RuleSet::Postal22, opts).unwrap_err(),
+            Rules::new(RuleSet::Postal22, opts).unwrap_err().to_string(),
             "options: group_breakaways belong to the board rules, not postal-2.2"
         );
         assert!(Rules::new(RuleSet::Board, opts).is_ok());

@@ -4,6 +4,7 @@
 //!
 //! Parsing checks everything and names the offending field in its one-line error.
 
+use crate::error::BreakingAwayError;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -117,9 +118,9 @@ impl Scenario {
         }
         let set: RuleSet = string(required("rules")?, "rules")?
             .parse()
-            .map_err(|e: String| ScenarioError(format!("rules: {e}")))?;
+            .map_err(|e: BreakingAwayError| ScenarioError(format!("rules: {e}")))?;
         let options = parse_options(field("options"), set)?;
-        let rules = Rules::new(set, options).map_err(ScenarioError)?;
+        let rules = Rules::new(set, options).map_err(|e| ScenarioError(e.to_string()))?;
         let turn = integer(required("turn")?, "turn", 1..=9999)? as u16;
 
         let Some(raw_riders) = required("riders")?.as_array() else {

@@ -108,6 +108,22 @@ fn bad_tournament_arguments_are_refused() {
         &["tournament", "--bots", "random,random", "--games", "0"],
         "play at least one game",
     );
+    // A rule set the game does not have is refused, not ignored (the game's own settings
+    // check, reached through the registry).
+    refused(
+        &[
+            "tournament",
+            "--game",
+            "backpacks",
+            "--rules",
+            "board",
+            "--bots",
+            "random",
+            "--games",
+            "2",
+        ],
+        "--rules: Backpacks & Blisters has one rule set and no options",
+    );
 }
 
 #[test]

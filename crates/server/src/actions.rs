@@ -628,6 +628,21 @@ pub enum GmAction {
     Webhook {
         url: Option<String>,
     },
+    /// Takes the game off the front page and the players' lists; it stays readable at its
+    /// address. A game still running is paused (its history says so).
+    Archive,
+    /// Puts an archived game back on the lists (a paused game stays paused).
+    Restore,
+    /// Deletes the game: one with no turn resolved yet, or a test game (its seed chosen by
+    /// the GM). Other games can be archived (docs/server.md).
+    Delete,
+}
+
+/// Whether the GM may delete the game: nothing resolved yet, or a test game (the GM chose the
+/// seed, so its draws were never secret). Other games keep their published record: they can
+/// be archived.
+pub fn deletable(table: &Table) -> bool {
+    table.record.resolved() == 0 || table.record.setup().secret.is_none()
 }
 
 /// Refuses anyone but the game's GM.
@@ -847,6 +862,36 @@ pub async fn gm_action(
             log.push(e.clone());
             table.record = Record::replay(&log)?;
             Change::event(e)
+        }
+        GmAction::Archive => {
+            let running = !table.record.is_over() && !table.row.paused;
+            Change {
+                events: if running {
+                    vec![Event::Paused]
+                } else {
+                    Vec::new()
+                },
+                paused: running.then_some(true),
+                archived: Some(true),
+                ..Change::default()
+            }
+        }
+        GmAction::Restore => Change {
+            archived: Some(false),
+            ..Change::default()
+        },
+        GmAction::Delete => {
+            if !deletable(&table) {
+                return Err(ApiError::Bad(
+                    "delete: turns of this game were played with secret draws; archive it instead \
+                     (only a game with no turn resolved, or a test game with a seed the GM chose, \
+                     can be deleted)"
+                        .into(),
+                ));
+            }
+            games::delete(state, &table).await?;
+            tracing::info!(game = id, gm = %player.name, "game deleted");
+            return Ok(GmOutcome::Done);
         }
     };
     games::append(state, &table, &actor, change).await?;

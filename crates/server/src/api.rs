@@ -97,6 +97,7 @@ fn summary_json(table: &Summary, player: Option<&Player>) -> Value {
         "turn": table.turn,
         "over": row.over,
         "paused": row.paused,
+        "archived": row.archived,
         "deadline": row.next_deadline,
         "waiting_for_players": table.waiting_for_players(),
         "deadline_rule": row.deadline_rule,

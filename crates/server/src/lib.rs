@@ -191,6 +191,7 @@ fn routes(state: AppState) -> Router {
         .route("/help/backpacks", get(pages::help_backpacks))
         .route("/profile", get(pages::profile_form).post(pages::profile))
         .route("/static/zone.js", get(pages::zone_script))
+        .route("/static/copy.js", get(pages::copy_script))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/turns/{turn}", get(pages::turn))
         .route("/games/{id}/history", get(pages::history))

@@ -5,8 +5,10 @@
 
 mod account;
 mod backpacks;
+mod breaking_away;
 mod game;
 mod mail;
+mod pieces;
 mod when;
 
 pub use account::{
@@ -395,6 +397,31 @@ if (f && !f.value && window.Intl) { f.value = Intl.DateTimeFormat().resolvedOpti
         .into_response()
 }
 
+/// The optional script of the GM console: a copy button beside each invitation link (the
+/// link is in a read-only field, selectable without it).
+pub async fn copy_script() -> Response {
+    (
+        [(CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        "// Optional: a Copy button beside each invitation link; the page works without it.\n\
+document.querySelectorAll('input.invite-link').forEach(function (field) {\n\
+  var button = document.createElement('button');\n\
+  button.type = 'button';\n\
+  button.className = 'copy secondary';\n\
+  button.textContent = 'Copy';\n\
+  button.setAttribute('aria-label', 'copy the ' + field.getAttribute('aria-label'));\n\
+  button.addEventListener('click', function () {\n\
+    field.select();\n\
+    var done = function () { button.textContent = 'Copied'; };\n\
+    if (navigator.clipboard && window.isSecureContext) {\n\
+      navigator.clipboard.writeText(field.value).then(done, function () { document.execCommand('copy'); done(); });\n\
+    } else { document.execCommand('copy'); done(); }\n\
+  });\n\
+  field.insertAdjacentElement('afterend', button);\n\
+});\n",
+    )
+        .into_response()
+}
+
 /// One of a player's games on the front page.
 #[derive(Debug)]
 struct YourGame {
@@ -441,7 +468,16 @@ fn your_games(tables: &[games::Table], visitor: &Visitor, player: i64) -> String
     .unwrap_or_default()
 }
 
-pub async fn front(State(state): State<AppState>, visitor: Visitor) -> Response {
+#[derive(Debug, serde::Deserialize)]
+pub struct FrontQuery {
+    deleted: Option<String>,
+}
+
+pub async fn front(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    axum::extract::Query(q): axum::extract::Query<FrontQuery>,
+) -> Response {
     let tables = match games::list(&state).await {
         Ok(tables) => tables,
         Err(e) => return error_page(&visitor, &e),
@@ -491,8 +527,13 @@ pub async fn front(State(state): State<AppState>, visitor: Visitor) -> Response 
         }
         None => String::new(),
     };
+    let deleted = if q.deleted.is_some() {
+        r#"<p class="note" role="status">The game is deleted.</p>"#
+    } else {
+        ""
+    };
     let body = format!(
-        r#"{yours}<h2>Every game</h2><p>A play-by-mail game master for Breaking Away and Backpacks &amp; Blisters: sealed
+        r#"{deleted}{yours}<h2>Every game</h2><p>A play-by-mail game master for Breaking Away and Backpacks &amp; Blisters: sealed
 orders, deadlines that run themselves, and a report after every turn. Scripts use the JSON API
 described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 <table><tr><th>Game</th><th>Rules</th><th>Turn</th><th>GM</th><th>Seats</th></tr>
