@@ -159,8 +159,9 @@ fn mail_in_exit_statuses_tell_the_mta_what_to_do() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `serve` says at start-up whether mail is on; with `--smtp` it builds its relay inside the
-/// runtime and keeps serving; bad mail flags are refused with one line before it starts.
+/// `serve` says at start-up whether mail is on (and whether it receives mail by SMTP); with
+/// `--smtp` it builds its relay inside the runtime and keeps serving; bad mail flags are
+/// refused with one line before it starts.
 #[test]
 fn serve_says_whether_mail_is_on() {
     use std::io::BufRead;
@@ -178,6 +179,11 @@ fn serve_says_whether_mail_is_on() {
                 "https://pbm.club.example",
             ][..],
             "mail is on",
+        ),
+        // The built-in SMTP receiver (crates/server/tests/smtp_listen.rs sends it mail).
+        (
+            &["--smtp-listen", "127.0.0.1:0"][..],
+            "receiving order mail by SMTP",
         ),
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_postrider"))
