@@ -11,12 +11,12 @@
 
 use std::time::Instant;
 
-use game_api::{Game, Rng, Seat, Viewer};
-use game_backpacks::{Backpacks, DayView, RoundOrders};
+use game_api::{Rng, Viewer};
+use game_backpacks::RoundOrders;
+use game_backpacks::view::DayViewRef;
 use game_breaking_away::{TeamOrders, View, random};
 
 use crate::BotKind;
-use crate::backpacks::planned_orders;
 use crate::mcts::{Budget, Decision, RacePlayout, candidate_orders, day_search};
 
 /// Playouts shared evenly among the candidates until the budget is spent; the best average
@@ -72,28 +72,19 @@ pub fn flat_breaking_away(view: &View, budget: Budget, rng: &mut Rng) -> Decisio
 }
 
 /// A Backpacks walker's orders for the coming round by flat Monte Carlo.
-pub fn flat_backpacks(view: &DayView, budget: Budget, rng: &mut Rng) -> Decision<RoundOrders> {
+pub fn flat_backpacks(
+    view: DayViewRef<'_>,
+    budget: Budget,
+    rng: &mut Rng,
+) -> Decision<RoundOrders> {
     let Some(me) = day_search::walker_to_search(view) else {
         return Decision::unsearched(RoundOrders::nmr());
     };
     let candidates = day_search::candidates(view, me, rng);
-    let n = view.walkers.len();
+    let owned = view.to_view();
     flat(candidates, budget, rng, |mine, rng| {
-        let mut day = day_search::determinize(view, me, rng);
-        let mut first = true;
-        while !day.is_over() {
-            let orders: Vec<Option<RoundOrders>> = (0..n)
-                .map(|w| {
-                    if first && w == me {
-                        return Some(mine.clone());
-                    }
-                    let v = day.view(Viewer::Seat(Seat(w as u8)));
-                    Some(planned_orders(BotKind::Random, &v, None, rng))
-                })
-                .collect();
-            first = false;
-            day = Backpacks::resolve(&day, &orders, rng).0;
-        }
+        let day = day_search::determinize(&owned, me, rng);
+        let day = day_search::play_out(day, me, mine, BotKind::Random, rng);
         day_search::day_reward(&day, me)
     })
 }
@@ -101,6 +92,7 @@ pub fn flat_backpacks(view: &DayView, budget: Budget, rng: &mut Rng) -> Decision
 #[cfg(test)]
 mod tests {
     use super::*;
+    use game_api::Seat;
     use game_api::Seed;
     use game_breaking_away::game::check_team_orders;
     use game_breaking_away::{Grade, Hand, Position, Rules};

@@ -137,6 +137,6 @@ impl BotGame for game_backpacks::Backpacks {
         seat: Seat,
         rng: &mut Rng,
     ) -> game_backpacks::RoundOrders {
-        backpacks::round_orders(kind, &day.view(Viewer::Seat(seat)), rng)
+        backpacks::round_orders(kind, day.view_ref(Viewer::Seat(seat)), rng)
     }
 }

@@ -91,7 +91,7 @@ pub fn breaking_away_orders(entrant: Entrant, view: ViewRef<'_>, rng: &mut Rng) 
 /// Orders for a Backpacks seat from any entrant.
 pub fn backpacks_orders(
     entrant: Entrant,
-    view: &game_backpacks::DayView,
+    view: game_backpacks::view::DayViewRef<'_>,
     rng: &mut Rng,
 ) -> game_backpacks::RoundOrders {
     crate::backpacks::round_orders_with_budget(entrant.kind, entrant.budget, view, rng)
@@ -387,10 +387,12 @@ pub(crate) mod day_search {
     //! each goal worth having (every unreached target, and home); playouts play the day out
     //! with heuristic walkers on a day consistent with the view.
 
-    use game_api::{Game, Rng, Seat, Viewer};
+    use game_api::{Rng, Seat, Viewer};
+    use game_backpacks::day::Scratch;
     use game_backpacks::day::{Day, Walker};
     use game_backpacks::deck::{Card, CardId};
-    use game_backpacks::{Backpacks, CardKind, DayView, RoundOrders};
+    use game_backpacks::view::DayViewRef;
+    use game_backpacks::{CardKind, DayView, RoundOrders};
     use rand::seq::SliceRandom;
 
     use super::{Budget, Decision, bandit};
@@ -478,11 +480,11 @@ pub(crate) mod day_search {
     }
 
     /// One candidate per goal: the heuristic's own choice, every target not reached, home.
-    pub(crate) fn candidates(view: &DayView, me: usize, rng: &mut Rng) -> Vec<RoundOrders> {
-        let map = &view.map;
+    pub(crate) fn candidates(view: DayViewRef<'_>, me: usize, rng: &mut Rng) -> Vec<RoundOrders> {
+        let map = view.map;
         let mut goals: Vec<Option<u16>> = vec![None, Some(map.home_space())];
         for (k, &t) in view.targets.iter().enumerate() {
-            if view.walkers[me].reached & (1 << k) == 0 {
+            if view.walker(me).reached & (1 << k) == 0 {
                 goals.push(Some(map.locations[usize::from(t)].space));
             }
         }
@@ -497,43 +499,57 @@ pub(crate) mod day_search {
     }
 
     /// The walker a search plays: the viewer's own, while it is still out walking.
-    pub(crate) fn walker_to_search(view: &DayView) -> Option<usize> {
+    pub(crate) fn walker_to_search(view: DayViewRef<'_>) -> Option<usize> {
         let Viewer::Seat(seat) = view.viewer else {
             return None;
         };
-        view.walkers[seat.index()].is_out().then_some(seat.index())
+        view.walker(seat.index()).is_out().then_some(seat.index())
     }
 
-    pub fn search(view: &DayView, budget: Budget, rng: &mut Rng) -> Decision<RoundOrders> {
+    /// Plays a determinized day out from `day`: `mine` for walker `me` this round, then every
+    /// walker as `kind` plays, each from its own view; the rounds in place, as the rules'
+    /// `advance_round` plays them.
+    pub(crate) fn play_out(
+        mut day: Day,
+        me: usize,
+        mine: &RoundOrders,
+        kind: BotKind,
+        rng: &mut Rng,
+    ) -> Day {
+        let n = day.walkers.len();
+        let mut scratch = Scratch::default();
+        let mut orders = vec![RoundOrders::default(); n];
+        let mut first = true;
+        while !day.is_over() {
+            for (w, o) in orders.iter_mut().enumerate() {
+                *o = if first && w == me {
+                    mine.clone()
+                } else {
+                    planned_orders(kind, day.view_ref(Viewer::Seat(Seat(w as u8))), None, rng)
+                };
+            }
+            first = false;
+            day.advance_round(&orders, rng, &mut (), &mut scratch);
+        }
+        day
+    }
+
+    pub fn search(view: DayViewRef<'_>, budget: Budget, rng: &mut Rng) -> Decision<RoundOrders> {
         let Some(me) = walker_to_search(view) else {
             return Decision::unsearched(RoundOrders::nmr());
         };
         let candidates = candidates(view, me, rng);
-        let n = view.walkers.len();
+        let owned = view.to_view();
         bandit(candidates, budget, rng, |mine, rng| {
-            let mut day = determinize(view, me, rng);
-            let mut first = true;
-            while !day.is_over() {
-                let orders: Vec<Option<RoundOrders>> = (0..n)
-                    .map(|w| {
-                        if first && w == me {
-                            return Some(mine.clone());
-                        }
-                        let v = day.view(Viewer::Seat(Seat(w as u8)));
-                        Some(planned_orders(BotKind::Heuristic, &v, None, rng))
-                    })
-                    .collect();
-                first = false;
-                day = Backpacks::resolve(&day, &orders, rng).0;
-            }
-            day_reward(&day, me)
+            let day = determinize(&owned, me, rng);
+            day_reward(&play_out(day, me, mine, BotKind::Heuristic, rng), me)
         })
     }
 }
 
 /// Searches a Backpacks walker's orders for the coming round.
 pub fn search_backpacks(
-    view: &game_backpacks::DayView,
+    view: game_backpacks::view::DayViewRef<'_>,
     budget: Budget,
     rng: &mut Rng,
 ) -> Decision<game_backpacks::RoundOrders> {

@@ -5,8 +5,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use game_api::{Game, Seat, Seed, Viewer};
-use game_backpacks::{Backpacks, Day, Deck, Map};
+use game_api::{Seat, Seed, Viewer};
+use game_backpacks::{Day, Deck, Map, RoundOrders};
 use game_breaking_away::game::{draw_first_team, play_turn};
 use game_breaking_away::turn::Scratch;
 use game_breaking_away::{Grade, Hand, Position, Rules};
@@ -128,21 +128,19 @@ pub fn play_game(game: TournamentGame, entrants: &[Entrant], seed: Seed, g: u64)
         TournamentGame::Backpacks => {
             let (map, deck) = keswick();
             let mut day = Day::new(map, deck, n, &mut game_seed.rng(0));
+            // The round is played in place, with buffers kept from round to round: the rules'
+            // own `advance_round`, what `Game::resolve` does without copying the day or
+            // writing the outcome down.
+            let mut scratch = game_backpacks::day::Scratch::default();
+            let mut orders = vec![RoundOrders::default(); n];
             while !day.is_over() {
-                let orders: Vec<_> = (0..n)
-                    .map(|s| {
-                        let view = day.view(Viewer::Seat(Seat(s as u8)));
-                        let mut rng = game_seed.rng(1 << 32 | u64::from(day.turn) << 8 | s as u64);
-                        Some(crate::mcts::backpacks_orders(
-                            entrant_at(s),
-                            &view,
-                            &mut rng,
-                        ))
-                    })
-                    .collect();
-                day =
-                    Backpacks::resolve(&day, &orders, &mut game_seed.rng(u64::from(day.turn) + 1))
-                        .0;
+                for (s, o) in orders.iter_mut().enumerate() {
+                    let view = day.view_ref(Viewer::Seat(Seat(s as u8)));
+                    let mut rng = game_seed.rng(1 << 32 | u64::from(day.turn) << 8 | s as u64);
+                    *o = crate::mcts::backpacks_orders(entrant_at(s), view, &mut rng);
+                }
+                let mut rng = game_seed.rng(u64::from(day.turn) + 1);
+                day.advance_round(&orders, &mut rng, &mut (), &mut scratch);
             }
             (0..n).map(|s| f64::from(day.final_points(s))).collect()
         }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use game_api::{Seat, Viewer};
 
 use crate::Weather;
-use crate::day::{Day, Place, Rucksack};
+use crate::day::{Day, Place, Rucksack, Walker};
 use crate::deck::{CardKind, Deck};
 use crate::map::{LocationId, Map};
 
@@ -54,39 +54,160 @@ pub struct DayView {
     pub walkers: Vec<WalkerView>,
 }
 
-impl Day {
-    pub fn view(&self, viewer: Viewer) -> DayView {
+/// What one viewer may see of a day, read in place: the same visibility as [`DayView`] (which
+/// is made from it, [`DayViewRef::to_view`]) without copying the day. Bots read a day through
+/// it; [`DayViewRef::secrets`] is the one place that decides whose cards and purse show.
+#[derive(Clone, Copy, Debug)]
+pub struct DayViewRef<'a> {
+    pub map: &'a Arc<Map>,
+    /// The deck's list of cards (public data; where each card is, is not).
+    pub deck: &'a Arc<Deck>,
+    pub viewer: Viewer,
+    pub turn: u8,
+    pub weather: Weather,
+    pub targets: &'a [LocationId],
+    pub target_arrivals: &'a [u8],
+    pub rucksack: Option<Rucksack>,
+    /// Every walker, cards included: read only through `walker` and `secrets`.
+    walkers: &'a [Walker],
+}
+
+/// What everybody sees of a walker (3.1.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PublicWalker {
+    pub place: Place,
+    pub points: i32,
+    pub reached: u8,
+    pub finished: Option<u8>,
+    pub lost: bool,
+    pub hand_size: usize,
+    /// Where it ended the last turn, and since when it has stood in Keswick (public).
+    pub last_space: Option<crate::map::SpaceId>,
+    pub home_since: Option<u8>,
+}
+
+impl PublicWalker {
+    pub fn is_out(&self) -> bool {
+        self.finished.is_none() && !self.lost
+    }
+}
+
+/// A walker's own cards and purse, as its owner (or the GM) sees them, read in place.
+#[derive(Clone, Copy, Debug)]
+pub struct SecretsRef<'a> {
+    deck: &'a Deck,
+    hand: &'a [crate::deck::CardId],
+    pub next_card: Option<CardKind>,
+    pub money: u8,
+    pub chocolate: u8,
+}
+
+impl<'a> SecretsRef<'a> {
+    /// The cards in the hand, in the hand's order.
+    pub fn hand(&self) -> impl Iterator<Item = CardKind> + 'a {
+        let deck = self.deck;
+        self.hand.iter().map(move |&c| deck.card(c).kind())
+    }
+
+    pub fn to_secrets(&self) -> Secrets {
+        Secrets {
+            hand: self.hand().collect(),
+            next_card: self.next_card,
+            money: self.money,
+            chocolate: self.chocolate,
+        }
+    }
+}
+
+impl<'a> DayViewRef<'a> {
+    pub fn walker_count(&self) -> usize {
+        self.walkers.len()
+    }
+
+    /// What everybody sees of walker `w`.
+    pub fn walker(&self, w: usize) -> PublicWalker {
+        let walker = &self.walkers[w];
+        PublicWalker {
+            place: walker.place,
+            points: walker.points,
+            reached: walker.reached,
+            finished: walker.finished,
+            lost: walker.lost,
+            hand_size: walker.hand.len(),
+            last_space: walker.last_space,
+            home_since: walker.home_since,
+        }
+    }
+
+    /// Every walker as everybody sees it, in seat order.
+    pub fn walkers(&self) -> impl Iterator<Item = PublicWalker> + '_ {
+        (0..self.walkers.len()).map(|w| self.walker(w))
+    }
+
+    /// Walker `w`'s cards and purse, where the viewer may see them.
+    pub fn secrets(&self, w: usize) -> Option<SecretsRef<'a>> {
+        let walker = &self.walkers[w];
+        self.viewer
+            .sees_secrets_of(Seat(w as u8))
+            .then_some(SecretsRef {
+                deck: self.deck,
+                hand: &walker.hand,
+                next_card: walker.next_card.map(|c| self.deck.card(c).kind()),
+                money: walker.money,
+                chocolate: walker.chocolate,
+            })
+    }
+
+    /// The view as an owned copy.
+    pub fn to_view(&self) -> DayView {
         DayView {
             map: self.map.clone(),
             deck: self.deck.clone(),
-            viewer,
+            viewer: self.viewer,
             turn: self.turn,
             weather: self.weather,
-            targets: self.targets.clone(),
-            target_arrivals: self.target_arrivals.clone(),
+            targets: self.targets.to_vec(),
+            target_arrivals: self.target_arrivals.to_vec(),
             rucksack: self.rucksack,
-            walkers: self
-                .walkers
-                .iter()
-                .enumerate()
-                .map(|(w, walker)| WalkerView {
-                    place: walker.place,
-                    points: walker.points,
-                    reached: walker.reached,
-                    finished: walker.finished,
-                    lost: walker.lost,
-                    hand_size: walker.hand.len(),
-                    last_space: walker.last_space,
-                    home_since: walker.home_since,
-                    secrets: viewer.sees_secrets_of(Seat(w as u8)).then(|| Secrets {
-                        hand: walker.hand.iter().map(|&c| self.card_kind(c)).collect(),
-                        next_card: walker.next_card.map(|c| self.card_kind(c)),
-                        money: walker.money,
-                        chocolate: walker.chocolate,
-                    }),
+            walkers: (0..self.walkers.len())
+                .map(|w| {
+                    let p = self.walker(w);
+                    WalkerView {
+                        place: p.place,
+                        points: p.points,
+                        reached: p.reached,
+                        finished: p.finished,
+                        lost: p.lost,
+                        hand_size: p.hand_size,
+                        last_space: p.last_space,
+                        home_since: p.home_since,
+                        secrets: self.secrets(w).map(|s| s.to_secrets()),
+                    }
                 })
                 .collect(),
         }
+    }
+}
+
+impl Day {
+    /// The day as `viewer` may see it, read in place.
+    pub fn view_ref(&self, viewer: Viewer) -> DayViewRef<'_> {
+        DayViewRef {
+            map: &self.map,
+            deck: &self.deck,
+            viewer,
+            turn: self.turn,
+            weather: self.weather,
+            targets: &self.targets,
+            target_arrivals: &self.target_arrivals,
+            rucksack: self.rucksack,
+            walkers: &self.walkers,
+        }
+    }
+
+    /// The day as `viewer` may see it, copied.
+    pub fn view(&self, viewer: Viewer) -> DayView {
+        self.view_ref(viewer).to_view()
     }
 }
 

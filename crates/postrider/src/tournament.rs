@@ -222,7 +222,7 @@ pub fn advise(args: AdviseArgs) -> Result<()> {
             let describe =
                 |orders| Backpacks::orders_text(outing.settings(), outing.seats(), orders);
             let budget = budget(args.budget_ms, args.playouts, Budget::Playouts(40));
-            let decision = search_backpacks(&day.view(Viewer::Seat(seat)), budget, &mut rng);
+            let decision = search_backpacks(day.view_ref(Viewer::Seat(seat)), budget, &mut rng);
             let mut out = format!(
                 "Advice for {} ({} playouts).\n\nSuggested orders:\n  {}\n\n",
                 args.team,
