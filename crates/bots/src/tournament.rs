@@ -7,11 +7,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use game_api::{Seat, Seed, Viewer};
 use game_backpacks::{Day, Deck, Map, RoundOrders};
-use game_breaking_away::game::{draw_first_team, play_turn};
+use game_breaking_away::game::{draw_first_team, play_cards};
 use game_breaking_away::turn::Scratch;
 use game_breaking_away::{Grade, Hand, Position, Rules};
 
-use crate::Entrant;
+use crate::breaking_away::{draw_random_lineup, random_cards};
+use crate::{BotKind, Entrant};
 
 /// Which game a tournament plays.
 #[derive(Clone, Copy, Debug)]
@@ -95,31 +96,54 @@ pub fn play_game(game: TournamentGame, entrants: &[Entrant], seed: Seed, g: u64)
         TournamentGame::BreakingAway(rules) => {
             let mut rng = game_seed.rng(0);
             let lineups: Vec<[Hand; 4]> = (0..n)
-                .map(|s| {
-                    let l = entrant_at(s).kind.lineup(rules, &mut rng);
-                    Grade::ALL.map(|gr| Hand::new(l.cards(gr)).expect("legal line-up"))
+                .map(|s| match entrant_at(s).kind {
+                    // The random line-up's draws made straight into hands.
+                    BotKind::Random => {
+                        let mut hands = [Hand::EMPTY; 4];
+                        draw_random_lineup(rules, &mut rng, |gr, cards| {
+                            hands[gr.index()] = Hand::new(cards).expect("legal line-up")
+                        });
+                        hands
+                    }
+                    kind => {
+                        let l = kind.lineup(rules, &mut rng);
+                        Grade::ALL.map(|gr| Hand::new(l.cards(gr)).expect("legal line-up"))
+                    }
                 })
                 .collect();
             let mut position = Position::start(rules, &lineups);
             // The turn is played in place, with buffers kept from turn to turn: the rules'
-            // own `play_turn`, what `Game::resolve` does without copying the position or
+            // own `play_cards`, what `Game::resolve` does without copying the position or
             // writing the outcome down. Its one draw, the board's first team, comes from the
             // stream `resolve` would be given on turn 1.
             draw_first_team(&mut position, &mut game_seed.rng(1));
             let mut scratch = Scratch::default();
             let mut cards = Vec::with_capacity(position.riders.len());
-            let mut orders = vec![None; n];
             let mut bot_rngs: Vec<_> = (0..n).map(|s| bot_stream(game_seed, s)).collect();
             while !position.is_over() {
-                for (s, (o, rng)) in orders.iter_mut().zip(&mut bot_rngs).enumerate() {
+                // A card per rider, as `play_turn` maps the teams' orders: the random bot
+                // writes its riders' cards straight in; the others' orders are mapped.
+                cards.clear();
+                cards.resize(position.riders.len(), None);
+                for (s, rng) in bot_rngs.iter_mut().enumerate() {
                     let view = position.view_ref(Viewer::Seat(Seat(s as u8)));
-                    *o = Some(crate::mcts::breaking_away_orders(entrant_at(s), view, rng));
+                    let entrant = entrant_at(s);
+                    if entrant.kind == BotKind::Random {
+                        random_cards(view, rng, |i, _, card| cards[i] = Some(card));
+                    } else {
+                        let orders = crate::mcts::breaking_away_orders(entrant, view, rng);
+                        for (card, r) in cards.iter_mut().zip(&position.riders) {
+                            if usize::from(r.team) == s {
+                                *card = orders.card(r.grade);
+                            }
+                        }
+                    }
                 }
-                if !play_turn(&mut position, &orders, &mut cards, &mut scratch) {
+                if !play_cards(&mut position, &mut cards, &mut scratch) {
                     // Unreachable with the bots' legal orders; without orders every rider plays
                     // its highest card, which is always legal, so the race still ends.
-                    orders.fill(None);
-                    play_turn(&mut position, &orders, &mut cards, &mut scratch);
+                    cards.fill(None);
+                    play_cards(&mut position, &mut cards, &mut scratch);
                 }
             }
             // Team points, ties broken as the standings break them (postal 6.3, BA-17).
