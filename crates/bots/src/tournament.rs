@@ -86,8 +86,27 @@ fn bot_stream(game_seed: Seed, s: usize) -> game_api::Rng {
     game_seed.rng(2 << 32 | s as u64)
 }
 
+/// The buffers a thread's games reuse, one game after another.
+#[derive(Default)]
+struct Buffers {
+    race: Scratch,
+    cards: Vec<Option<u16>>,
+    day: game_backpacks::day::Scratch,
+    rounds: Vec<RoundOrders>,
+}
+
 /// Plays game `g`: seat `s` is taken by entrant `(s + g) % n`.
 pub fn play_game(game: TournamentGame, entrants: &[Entrant], seed: Seed, g: u64) -> GameResult {
+    play_game_with(game, entrants, seed, g, &mut Buffers::default())
+}
+
+fn play_game_with(
+    game: TournamentGame,
+    entrants: &[Entrant],
+    seed: Seed,
+    g: u64,
+    buffers: &mut Buffers,
+) -> GameResult {
     let n = entrants.len();
     let seat_of = |e: usize| (e + n - (g as usize % n)) % n;
     let entrant_at = |s: usize| entrants[(s + g as usize) % n];
@@ -117,8 +136,11 @@ pub fn play_game(game: TournamentGame, entrants: &[Entrant], seed: Seed, g: u64)
             // writing the outcome down. Its one draw, the board's first team, comes from the
             // stream `resolve` would be given on turn 1.
             draw_first_team(&mut position, &mut game_seed.rng(1));
-            let mut scratch = Scratch::default();
-            let mut cards = Vec::with_capacity(position.riders.len());
+            let Buffers {
+                race: scratch,
+                cards,
+                ..
+            } = buffers;
             let mut bot_rngs: Vec<_> = (0..n).map(|s| bot_stream(game_seed, s)).collect();
             while !position.is_over() {
                 // A card per rider, as `play_turn` maps the teams' orders: the random bot
@@ -139,11 +161,11 @@ pub fn play_game(game: TournamentGame, entrants: &[Entrant], seed: Seed, g: u64)
                         }
                     }
                 }
-                if !play_cards(&mut position, &mut cards, &mut scratch) {
+                if !play_cards(&mut position, cards, scratch) {
                     // Unreachable with the bots' legal orders; without orders every rider plays
                     // its highest card, which is always legal, so the race still ends.
                     cards.fill(None);
-                    play_cards(&mut position, &mut cards, &mut scratch);
+                    play_cards(&mut position, cards, scratch);
                 }
             }
             // Team points, ties broken as the standings break them (postal 6.3, BA-17).
@@ -155,8 +177,13 @@ pub fn play_game(game: TournamentGame, entrants: &[Entrant], seed: Seed, g: u64)
             // The round is played in place, with buffers kept from round to round: the rules'
             // own `advance_round`, what `Game::resolve` does without copying the day or
             // writing the outcome down.
-            let mut scratch = game_backpacks::day::Scratch::default();
-            let mut orders = vec![RoundOrders::default(); n];
+            let Buffers {
+                day: scratch,
+                rounds: orders,
+                ..
+            } = buffers;
+            orders.truncate(n);
+            orders.resize_with(n, RoundOrders::default);
             while !day.is_over() {
                 for (s, o) in orders.iter_mut().enumerate() {
                     let view = day.view_ref(Viewer::Seat(Seat(s as u8)));
@@ -164,7 +191,7 @@ pub fn play_game(game: TournamentGame, entrants: &[Entrant], seed: Seed, g: u64)
                     *o = crate::mcts::backpacks_orders(entrant_at(s), view, &mut rng);
                 }
                 let mut rng = game_seed.rng(u64::from(day.turn) + 1);
-                day.advance_round(&orders, &mut rng, &mut (), &mut scratch);
+                day.advance_round(orders, &mut rng, &mut (), scratch);
             }
             (0..n).map(|s| f64::from(day.final_points(s))).collect()
         }
@@ -199,12 +226,13 @@ pub fn run(
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
+                let mut buffers = Buffers::default();
                 loop {
                     let g = next.fetch_add(1, Ordering::Relaxed);
                     if g >= games as usize {
                         break;
                     }
-                    let result = play_game(game, entrants, seed, g as u64);
+                    let result = play_game_with(game, entrants, seed, g as u64, &mut buffers);
                     results.lock().expect("no thread panicked")[g] = Some(result);
                     progress(1);
                 }
