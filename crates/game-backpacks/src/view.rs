@@ -57,7 +57,7 @@ pub struct DayView {
 /// What one viewer may see of a day, read in place: the same visibility as [`DayView`] (which
 /// is made from it, [`DayViewRef::to_view`]) without copying the day. Bots read a day through
 /// it; [`DayViewRef::secrets`] is the one place that decides whose cards and purse show.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct DayViewRef<'a> {
     pub map: &'a Arc<Map>,
     /// The deck's list of cards (public data; where each card is, is not).
@@ -116,6 +116,27 @@ impl<'a> SecretsRef<'a> {
             money: self.money,
             chocolate: self.chocolate,
         }
+    }
+}
+
+/// What the viewer sees, and no more (a derived `Debug` would print every hand).
+impl std::fmt::Debug for DayViewRef<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DayViewRef")
+            .field("viewer", &self.viewer)
+            .field("turn", &self.turn)
+            .field("weather", &self.weather)
+            .field("targets", &self.targets)
+            .field("target_arrivals", &self.target_arrivals)
+            .field("rucksack", &self.rucksack)
+            .field("walkers", &self.walkers().collect::<Vec<_>>())
+            .field(
+                "secrets",
+                &(0..self.walker_count())
+                    .filter_map(|w| self.secrets(w).map(|s| (w, s.to_secrets())))
+                    .collect::<Vec<_>>(),
+            )
+            .finish_non_exhaustive()
     }
 }
 
@@ -280,4 +301,45 @@ fn moves_json(map: &Map, m: &crate::moves::Move, weather: crate::Weather) -> ser
         "to_name": m.end.and_then(|s| map.location_at(s)).map(|l| l.name.clone()),
         "points": m.end.map(|s| map.points(s, weather)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_api::Seed;
+
+    #[test]
+    fn bb_3_1_1_a_borrowed_view_shows_a_walkers_cards_to_its_owner_only() {
+        let map = Arc::new(Map::keswick());
+        let deck = Arc::new(Deck::keswick(&map));
+        let day = Day::new(map, deck, 3, &mut Seed(4).rng(0));
+        for (viewer, sees) in [
+            (Viewer::Seat(Seat(1)), [false, true, false]),
+            (Viewer::Gm, [true, true, true]),
+            (Viewer::Public, [false, false, false]),
+        ] {
+            let view = day.view_ref(viewer);
+            for (w, &sees) in sees.iter().enumerate() {
+                let secrets = view.secrets(w);
+                assert_eq!(secrets.is_some(), sees, "{viewer:?} and walker {w}");
+                if let Some(s) = secrets {
+                    let hand: Vec<CardKind> = s.hand().collect();
+                    let want: Vec<CardKind> = day.walkers[w]
+                        .hand
+                        .iter()
+                        .map(|&c| day.card_kind(c))
+                        .collect();
+                    assert_eq!(hand, want);
+                }
+                assert_eq!(view.walker(w).hand_size, day.walkers[w].hand.len());
+            }
+            // The owned view is the borrowed one, copied.
+            let owned = day.view(viewer);
+            assert_eq!(owned.walkers.len(), view.walker_count());
+            for (w, v) in owned.walkers.iter().enumerate() {
+                assert_eq!(v.secrets, view.secrets(w).map(|s| s.to_secrets()));
+                assert_eq!(v.place, view.walker(w).place);
+            }
+        }
+    }
 }
