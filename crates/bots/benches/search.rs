@@ -32,7 +32,7 @@ fn mid_race() -> Position {
 fn mcts_breaking_away_1000_playouts(bencher: Bencher) {
     let view = mid_race().view(Viewer::Seat(Seat(0)));
     bencher.bench_local(|| {
-        bots::mcts::search_breaking_away(
+        bots::mcts::search::<BreakingAway>(
             black_box(&view),
             bots::mcts::Budget::Playouts(1000),
             &mut Seed(7).rng(1),

@@ -7,17 +7,15 @@ use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
 use bots::mcts::Budget;
-use bots::tournament::{TournamentGame, run};
+use bots::tournament::{GameResult, run};
 use bots::{BotKind, Entrant};
-use game_api::Seed;
-use game_breaking_away::Rules;
+use game_api::{Game, Seed, SetupText};
+use game_backpacks::Backpacks;
+use game_breaking_away::{BreakingAway, Rules};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let game = match args.next().as_deref() {
-        Some("backpacks") => TournamentGame::Backpacks,
-        _ => TournamentGame::BreakingAway(Rules::postal()),
-    };
+    let backpacks = args.next().as_deref() == Some("backpacks");
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let kind: BotKind = args
         .next()
@@ -31,7 +29,12 @@ fn main() {
         4
     ];
     let started = Instant::now();
-    let results = run(game, &entrants, games, Seed(1), 1, &|_| {});
+    let results: Vec<GameResult> = if backpacks {
+        let keswick = Backpacks::settings(&SetupText::default()).expect("the shipped map");
+        run::<Backpacks>(&keswick, &entrants, games, Seed(1), 1, &|_| {})
+    } else {
+        run::<BreakingAway>(&Rules::postal(), &entrants, games, Seed(1), 1, &|_| {})
+    };
     let seconds = started.elapsed().as_secs_f64();
     // A fingerprint of every game's result, to see that a speed change kept the draws.
     let mut hasher = std::hash::DefaultHasher::new();

@@ -8,7 +8,7 @@ use game_backpacks::map::{LocationId, Map, SpaceId};
 use game_backpacks::moves::Reachable;
 use game_backpacks::orders::{Action, RoundOrders, RucksackOrder, TurnOrders, WeatherChoice};
 use game_backpacks::view::DayViewRef;
-use game_backpacks::{CardKind, Place};
+use game_backpacks::{Backpacks, CardKind, Place};
 use rand::RngExt;
 
 use crate::BotKind;
@@ -46,8 +46,9 @@ pub fn round_orders_with_budget(
     rng: &mut Rng,
 ) -> RoundOrders {
     match kind {
-        BotKind::Mcts => crate::mcts::search_backpacks(view, budget, rng).orders,
-        BotKind::FlatMc => crate::flatmc::flat_backpacks(view, budget, rng).orders,
+        // The searches take a copy of the view (they deal the hidden cards from it).
+        BotKind::Mcts => crate::mcts::search::<Backpacks>(&view.to_view(), budget, rng).orders,
+        BotKind::FlatMc => crate::flatmc::flat::<Backpacks>(&view.to_view(), budget, rng).orders,
         _ => planned_orders(kind, view, None, rng),
     }
 }
@@ -515,7 +516,7 @@ fn random_turn(view: &DayViewRef<'_>, me: usize, plan: &Plan, rng: &mut Rng) -> 
 mod tests {
     use super::*;
     use game_api::{Game, Seat, Seed};
-    use game_backpacks::{Backpacks, Day, Deck, Map};
+    use game_backpacks::{Day, Deck, Map};
     use std::sync::Arc;
 
     fn play(kinds: &[BotKind], seed: u64) -> Day {

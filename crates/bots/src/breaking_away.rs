@@ -51,7 +51,7 @@ impl BotKind {
     pub fn orders(self, view: ViewRef<'_>, rng: &mut Rng) -> TeamOrders {
         match self {
             BotKind::Mcts => {
-                return crate::mcts::search_breaking_away(
+                return crate::mcts::search::<game_breaking_away::BreakingAway>(
                     &view.to_view(),
                     crate::mcts::Budget::default(),
                     rng,
@@ -59,7 +59,7 @@ impl BotKind {
                 .orders;
             }
             BotKind::FlatMc => {
-                return crate::flatmc::flat_breaking_away(
+                return crate::flatmc::flat::<game_breaking_away::BreakingAway>(
                     &view.to_view(),
                     crate::mcts::Budget::default(),
                     rng,

@@ -11,17 +11,13 @@
 
 use std::time::Instant;
 
-use game_api::{Rng, Viewer};
-use game_backpacks::RoundOrders;
-use game_backpacks::view::DayViewRef;
-use game_breaking_away::{TeamOrders, View, random};
+use game_api::Rng;
 
-use crate::BotKind;
-use crate::mcts::{Budget, Decision, RacePlayout, candidate_orders, day_search};
+use crate::mcts::{Budget, Decision, Rollout, SearchGame, playout};
 
 /// Playouts shared evenly among the candidates until the budget is spent; the best average
 /// wins (ties: the earlier candidate). Candidates never played rank last.
-fn flat<O: Clone>(
+fn round_robin<O: Clone>(
     candidates: Vec<O>,
     budget: Budget,
     rng: &mut Rng,
@@ -59,69 +55,19 @@ fn flat<O: Clone>(
     )
 }
 
-/// A Breaking Away seat's orders by flat Monte Carlo.
-pub fn flat_breaking_away(view: &View, budget: Budget, rng: &mut Rng) -> Decision<TeamOrders> {
-    let Viewer::Seat(seat) = view.viewer else {
-        return Decision::unsearched(TeamOrders::default());
-    };
-    let team = seat.0;
-    let mut playout = RacePlayout::default();
-    flat(candidate_orders(view, team), budget, rng, |mine, rng| {
-        playout.play(view, team, mine, random::orders, rng)
-    })
-}
-
-/// A Backpacks walker's orders for the coming round by flat Monte Carlo.
-pub fn flat_backpacks(
-    view: DayViewRef<'_>,
+/// A seat's orders by flat Monte Carlo, from its view alone: the game's candidates, each
+/// playout played out at random.
+pub fn flat<G: SearchGame>(
+    view: &G::SeatView,
     budget: Budget,
     rng: &mut Rng,
-) -> Decision<RoundOrders> {
-    let Some(me) = day_search::walker_to_search(view) else {
-        return Decision::unsearched(RoundOrders::nmr());
+) -> Decision<G::Orders> {
+    let Some(seat) = G::searcher(view) else {
+        return Decision::unsearched(G::idle_orders(view));
     };
-    let candidates = day_search::candidates(view, me, rng);
-    let owned = view.to_view();
-    flat(candidates, budget, rng, |mine, rng| {
-        let day = day_search::determinize(&owned, me, rng);
-        let day = day_search::play_out(day, me, mine, BotKind::Random, rng);
-        day_search::day_reward(&day, me)
+    let candidates = G::candidates(view, seat, rng);
+    let mut buffers = G::Playout::default();
+    round_robin(candidates, budget, rng, |mine, rng| {
+        playout::<G>(view, seat, mine, Rollout::Random, &mut buffers, rng)
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use game_api::Seat;
-    use game_api::Seed;
-    use game_breaking_away::game::check_team_orders;
-    use game_breaking_away::{Grade, Hand, Position, Rules};
-
-    fn start(seed: u64) -> Position {
-        let mut rng = Seed(seed).rng(0);
-        let hands: Vec<[Hand; 4]> = (0..4)
-            .map(|_| {
-                let l = BotKind::Heuristic.lineup(Rules::postal(), &mut rng);
-                Grade::ALL.map(|g| Hand::new(l.cards(g)).unwrap())
-            })
-            .collect();
-        Position::start(Rules::postal(), &hands)
-    }
-
-    #[test]
-    fn flatmc_shares_playouts_evenly_and_is_reproducible() {
-        let position = start(3);
-        let view = position.view(Viewer::Seat(Seat(1)));
-        let a = flat_breaking_away(&view, Budget::Playouts(90), &mut Seed(4).rng(0));
-        let b = flat_breaking_away(&view, Budget::Playouts(90), &mut Seed(4).rng(0));
-        assert_eq!(a.orders, b.orders, "seeded: the same choice");
-        assert_eq!(a.playouts, 90);
-        check_team_orders(&position, 1, &a.orders).unwrap();
-        let n = candidate_orders(&view, 1).len() as u32;
-        // Round robin: every candidate played 90 / n times, give or take one.
-        for (_, visits, reward) in &a.top {
-            assert!(visits.abs_diff(90 / n) <= 1, "{visits} of 90 over {n}");
-            assert!((0.0..=1.0).contains(reward));
-        }
-    }
 }

@@ -6,12 +6,15 @@ pub mod backpacks;
 pub mod breaking_away;
 pub mod flatmc;
 pub mod mcts;
+pub mod play;
 pub mod tournament;
 
 use std::fmt;
 use std::str::FromStr;
 
-use game_api::{Game, Rng, Seat, Viewer};
+use game_api::{Game, Rng, Seat, Seed};
+
+use crate::mcts::{Budget, SearchGame};
 
 /// The kinds of bot a GM can seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,18 +51,15 @@ impl fmt::Display for BotKind {
 }
 
 impl FromStr for BotKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<BotKind, String> {
+    type Err = BotError;
+    fn from_str(s: &str) -> Result<BotKind, BotError> {
         match s {
             "random" => Ok(BotKind::Random),
             "nmr" => Ok(BotKind::Nmr),
             "heuristic" => Ok(BotKind::Heuristic),
             "mcts" => Ok(BotKind::Mcts),
             "flatmc" => Ok(BotKind::FlatMc),
-            _ => Err(format!(
-                "unknown bot {s:?} (expected one of {})",
-                BotKind::NAMES.join(", ")
-            )),
+            _ => Err(BotError::UnknownBot(s.to_string())),
         }
     }
 }
@@ -69,12 +69,53 @@ impl FromStr for BotKind {
 #[derive(Clone, Copy, Debug)]
 pub struct Entrant {
     pub kind: BotKind,
-    pub budget: mcts::Budget,
+    pub budget: Budget,
 }
 
-/// What a bot needs of a game to take a seat in it. The lifecycle (`gm`) seats a bot in any
-/// game that implements this; the bot sees only its seat's view.
-pub trait BotGame: Game {
+/// Why a bot could not do what was asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotError {
+    /// A bot's name that is none of [`BotKind::NAMES`].
+    #[error("unknown bot {0:?} (expected one of {names})", names = BotKind::NAMES.join(", "))]
+    UnknownBot(String),
+    /// The search has nothing to advise (the game has not started, or is over for the seat).
+    #[error("advise: {0}")]
+    NoAdvice(String),
+}
+
+/// What `advise` is asked: the game at the table and the seat to advise.
+#[derive(Debug)]
+pub struct AdviceRequest<'a, G: Game> {
+    pub settings: &'a G::Settings,
+    pub seats: &'a [String],
+    /// The position, once play has begun.
+    pub state: Option<&'a G::State>,
+    /// The coming turn (or round).
+    pub turn: u16,
+    pub seat: Seat,
+    /// The seat's name as the player typed it.
+    pub seat_name: &'a str,
+    /// The game file the advice is for (the command to send the orders names it).
+    pub file: &'a str,
+    /// The search's budget; `None`: the game's [`BotGame::SEARCH_BUDGET`].
+    pub budget: Option<Budget>,
+}
+
+/// What a bot needs of a game to take a seat in it, and what tournaments and `advise` need:
+/// implemented once per game (`crate::play`). The lifecycle (`gm`) seats a bot in any game
+/// that implements this; the bot sees only its seat's view.
+pub trait BotGame:
+    SearchGame<
+        Settings: Send + Sync + 'static,
+        State: Send + Sync + 'static,
+        Lineup: Send + Sync + 'static,
+        Orders: Send + Sync + 'static,
+        Event: Send + Sync + 'static,
+    >
+{
+    /// The search bots' budget per decision when none is given.
+    const SEARCH_BUDGET: Budget;
+
     /// The seat's line-up, where the game has line-ups.
     fn bot_lineup(kind: BotKind, settings: &Self::Settings, rng: &mut Rng) -> Self::Lineup;
     /// Orders sealed before play begins, from the seat's own line-up alone.
@@ -86,57 +127,11 @@ pub trait BotGame: Game {
     ) -> Self::Orders;
     /// The seat's orders for the coming resolution, from its view of `state`.
     fn bot_orders(kind: BotKind, state: &Self::State, seat: Seat, rng: &mut Rng) -> Self::Orders;
-}
 
-impl BotGame for game_breaking_away::BreakingAway {
-    fn bot_lineup(
-        kind: BotKind,
-        rules: &game_breaking_away::Rules,
-        rng: &mut Rng,
-    ) -> game_breaking_away::Lineup {
-        kind.lineup(*rules, rng)
-    }
+    /// One whole game between bots, seat `s` taken by `seated[s]`, every draw from `seed`:
+    /// every seat's final score ([`SearchGame::final_scores`]). A tournament plays many.
+    fn bot_game(settings: &Self::Settings, seated: &[Entrant], seed: Seed) -> Vec<f64>;
 
-    fn bot_opening_orders(
-        kind: BotKind,
-        rules: &game_breaking_away::Rules,
-        lineup: &game_breaking_away::Lineup,
-        rng: &mut Rng,
-    ) -> game_breaking_away::TeamOrders {
-        // Before the start the bot orders from its line-up's opening position.
-        let start = Self::start(rules, std::slice::from_ref(lineup), game_api::Seed(0));
-        kind.orders(start.view_ref(Viewer::Seat(Seat(0))), rng)
-    }
-
-    fn bot_orders(
-        kind: BotKind,
-        position: &game_breaking_away::Position,
-        seat: Seat,
-        rng: &mut Rng,
-    ) -> game_breaking_away::TeamOrders {
-        kind.orders(position.view_ref(Viewer::Seat(seat)), rng)
-    }
-}
-
-impl BotGame for game_backpacks::Backpacks {
-    fn bot_lineup(_: BotKind, _: &game_backpacks::Terrain, _: &mut Rng) {}
-
-    fn bot_opening_orders(
-        _: BotKind,
-        _: &game_backpacks::Terrain,
-        _: &(),
-        _: &mut Rng,
-    ) -> game_backpacks::RoundOrders {
-        // A day begins at once: there is no opening before it.
-        game_backpacks::RoundOrders::nmr()
-    }
-
-    fn bot_orders(
-        kind: BotKind,
-        day: &game_backpacks::Day,
-        seat: Seat,
-        rng: &mut Rng,
-    ) -> game_backpacks::RoundOrders {
-        backpacks::round_orders(kind, day.view_ref(Viewer::Seat(seat)), rng)
-    }
+    /// The search's advice for a seat, as `postrider advise` prints it.
+    fn advise(request: &AdviceRequest<'_, Self>, rng: &mut Rng) -> Result<String, BotError>;
 }

@@ -2,24 +2,12 @@
 //! parallel and reproducible from one seed (each game's draws come from the seed and the game's
 //! number, whichever thread plays it).
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
 
-use game_api::{Seat, Seed, Viewer};
-use game_backpacks::{Day, Deck, Map, RoundOrders};
-use game_breaking_away::game::{draw_first_team, play_cards};
-use game_breaking_away::turn::Scratch;
-use game_breaking_away::{Grade, Hand, Position, Rules};
+use game_api::Seed;
 
-use crate::breaking_away::{draw_random_lineup, random_cards};
-use crate::{BotKind, Entrant};
-
-/// Which game a tournament plays.
-#[derive(Clone, Copy, Debug)]
-pub enum TournamentGame {
-    BreakingAway(Rules),
-    Backpacks,
-}
+use crate::{BotGame, Entrant};
 
 /// One game's result: per entrant (in the tournament's order), its share of the win (ties share
 /// it), its points and its place (1 = first; tied entrants share the better place).
@@ -68,134 +56,18 @@ fn rank(scores: &[f64]) -> (Vec<f64>, Vec<f64>) {
     (win, place)
 }
 
-/// The default map and deck, read and checked once for every game of every tournament (the
-/// map's TOML took longer than a random day).
-fn keswick() -> (Arc<Map>, Arc<Deck>) {
-    static KESWICK: OnceLock<(Arc<Map>, Arc<Deck>)> = OnceLock::new();
-    let (map, deck) = KESWICK.get_or_init(|| {
-        let map = Arc::new(Map::keswick());
-        let deck = Arc::new(Deck::keswick(&map));
-        (map, deck)
-    });
-    (map.clone(), deck.clone())
-}
-
-/// Seat `s`'s bot draws from one stream for the whole game (not one stream a turn: setting up
-/// a stream costs more than a random bot's whole turn).
-fn bot_stream(game_seed: Seed, s: usize) -> game_api::Rng {
-    game_seed.rng(2 << 32 | s as u64)
-}
-
-/// The buffers a thread's games reuse, one game after another.
-#[derive(Default)]
-struct Buffers {
-    race: Scratch,
-    cards: Vec<Option<u16>>,
-    day: game_backpacks::day::Scratch,
-    rounds: Vec<RoundOrders>,
-}
-
-/// Plays game `g`: seat `s` is taken by entrant `(s + g) % n`.
-pub fn play_game(game: TournamentGame, entrants: &[Entrant], seed: Seed, g: u64) -> GameResult {
-    play_game_with(game, entrants, seed, g, &mut Buffers::default())
-}
-
-fn play_game_with(
-    game: TournamentGame,
+/// Plays game `g` of game `G`: seat `s` is taken by entrant `(s + g) % n`.
+pub fn play_game<G: BotGame>(
+    settings: &G::Settings,
     entrants: &[Entrant],
     seed: Seed,
     g: u64,
-    buffers: &mut Buffers,
 ) -> GameResult {
     let n = entrants.len();
     let seat_of = |e: usize| (e + n - (g as usize % n)) % n;
-    let entrant_at = |s: usize| entrants[(s + g as usize) % n];
+    let seated: Vec<Entrant> = (0..n).map(|s| entrants[(s + g as usize) % n]).collect();
     let game_seed = Seed(seed.0 ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let scores: Vec<f64> = match game {
-        TournamentGame::BreakingAway(rules) => {
-            let mut rng = game_seed.rng(0);
-            let lineups: Vec<[Hand; 4]> = (0..n)
-                .map(|s| match entrant_at(s).kind {
-                    // The random line-up's draws made straight into hands.
-                    BotKind::Random => {
-                        let mut hands = [Hand::EMPTY; 4];
-                        draw_random_lineup(rules, &mut rng, |gr, cards| {
-                            hands[gr.index()] = Hand::new(cards).expect("legal line-up")
-                        });
-                        hands
-                    }
-                    kind => {
-                        let l = kind.lineup(rules, &mut rng);
-                        Grade::ALL.map(|gr| Hand::new(l.cards(gr)).expect("legal line-up"))
-                    }
-                })
-                .collect();
-            let mut position = Position::start(rules, &lineups);
-            // The turn is played in place, with buffers kept from turn to turn: the rules'
-            // own `play_cards`, what `Game::resolve` does without copying the position or
-            // writing the outcome down. Its one draw, the board's first team, comes from the
-            // stream `resolve` would be given on turn 1.
-            draw_first_team(&mut position, &mut game_seed.rng(1));
-            let Buffers {
-                race: scratch,
-                cards,
-                ..
-            } = buffers;
-            let mut bot_rngs: Vec<_> = (0..n).map(|s| bot_stream(game_seed, s)).collect();
-            while !position.is_over() {
-                // A card per rider, as `play_turn` maps the teams' orders: the random bot
-                // writes its riders' cards straight in; the others' orders are mapped.
-                cards.clear();
-                cards.resize(position.riders.len(), None);
-                for (s, rng) in bot_rngs.iter_mut().enumerate() {
-                    let view = position.view_ref(Viewer::Seat(Seat(s as u8)));
-                    let entrant = entrant_at(s);
-                    if entrant.kind == BotKind::Random {
-                        random_cards(view, rng, |i, _, card| cards[i] = Some(card));
-                    } else {
-                        let orders = crate::mcts::breaking_away_orders(entrant, view, rng);
-                        for (card, r) in cards.iter_mut().zip(&position.riders) {
-                            if usize::from(r.team) == s {
-                                *card = orders.card(r.grade);
-                            }
-                        }
-                    }
-                }
-                if !play_cards(&mut position, cards, scratch) {
-                    // Unreachable with the bots' legal orders; without orders every rider plays
-                    // its highest card, which is always legal, so the race still ends.
-                    cards.fill(None);
-                    play_cards(&mut position, cards, scratch);
-                }
-            }
-            // Team points, ties broken as the standings break them (postal 6.3, BA-17).
-            position.final_scores()
-        }
-        TournamentGame::Backpacks => {
-            let (map, deck) = keswick();
-            let mut day = Day::new(map, deck, n, &mut game_seed.rng(0));
-            // The round is played in place, with buffers kept from round to round: the rules'
-            // own `advance_round`, what `Game::resolve` does without copying the day or
-            // writing the outcome down.
-            let Buffers {
-                day: scratch,
-                rounds: orders,
-                ..
-            } = buffers;
-            orders.truncate(n);
-            orders.resize_with(n, RoundOrders::default);
-            while !day.is_over() {
-                for (s, o) in orders.iter_mut().enumerate() {
-                    let view = day.view_ref(Viewer::Seat(Seat(s as u8)));
-                    let mut rng = game_seed.rng(1 << 32 | u64::from(day.turn) << 8 | s as u64);
-                    *o = crate::mcts::backpacks_orders(entrant_at(s), view, &mut rng);
-                }
-                let mut rng = game_seed.rng(u64::from(day.turn) + 1);
-                day.advance_round(orders, &mut rng, &mut (), scratch);
-            }
-            (0..n).map(|s| f64::from(day.final_points(s))).collect()
-        }
-    };
+    let scores = G::bot_game(settings, &seated, game_seed);
     let (win, place) = rank(&scores);
     // Back from seats to entrants.
     let by_entrant = |v: &[f64]| (0..n).map(|e| v[seat_of(e)]).collect::<Vec<f64>>();
@@ -213,8 +85,8 @@ fn play_game_with(
 }
 
 /// Plays `games` games on `threads` threads; `progress` is told each finished game.
-pub fn run(
-    game: TournamentGame,
+pub fn run<G: BotGame>(
+    settings: &G::Settings,
     entrants: &[Entrant],
     games: u64,
     seed: Seed,
@@ -226,13 +98,12 @@ pub fn run(
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
-                let mut buffers = Buffers::default();
                 loop {
                     let g = next.fetch_add(1, Ordering::Relaxed);
                     if g >= games as usize {
                         break;
                     }
-                    let result = play_game_with(game, entrants, seed, g as u64, &mut buffers);
+                    let result = play_game::<G>(settings, entrants, seed, g as u64);
                     results.lock().expect("no thread panicked")[g] = Some(result);
                     progress(1);
                 }
@@ -272,6 +143,9 @@ mod tests {
     use super::*;
     use crate::BotKind;
     use crate::mcts::Budget;
+    use game_api::{Game, SetupText};
+    use game_backpacks::Backpacks;
+    use game_breaking_away::{BreakingAway, Rules};
 
     fn entrants(kinds: &[BotKind]) -> Vec<Entrant> {
         kinds
@@ -286,11 +160,11 @@ mod tests {
     #[test]
     fn tournaments_are_reproducible_from_the_seed_whatever_the_threads() {
         let e = entrants(&[BotKind::Heuristic, BotKind::Random, BotKind::Nmr]);
-        let game = TournamentGame::BreakingAway(Rules::postal());
-        let one = run(game, &e, 12, Seed(5), 1, &|_| {});
-        let two = run(game, &e, 12, Seed(5), 2, &|_| {});
+        let rules = Rules::postal();
+        let one = run::<BreakingAway>(&rules, &e, 12, Seed(5), 1, &|_| {});
+        let two = run::<BreakingAway>(&rules, &e, 12, Seed(5), 2, &|_| {});
         assert_eq!(one, two);
-        let other = run(game, &e, 12, Seed(6), 2, &|_| {});
+        let other = run::<BreakingAway>(&rules, &e, 12, Seed(6), 2, &|_| {});
         assert_ne!(one, other);
     }
 
@@ -302,14 +176,7 @@ mod tests {
             BotKind::Random,
             BotKind::Random,
         ]);
-        let results = run(
-            TournamentGame::BreakingAway(Rules::postal()),
-            &e,
-            8,
-            Seed(1),
-            2,
-            &|_| {},
-        );
+        let results = run::<BreakingAway>(&Rules::postal(), &e, 8, Seed(1), 2, &|_| {});
         for r in &results {
             assert!(
                 (r.win.iter().sum::<f64>() - 1.0).abs() < 1e-9,
@@ -337,7 +204,8 @@ mod tests {
     #[test]
     fn a_backpacks_tournament_runs() {
         let e = entrants(&[BotKind::Heuristic, BotKind::Random]);
-        let results = run(TournamentGame::Backpacks, &e, 4, Seed(2), 2, &|_| {});
+        let keswick = Backpacks::settings(&SetupText::default()).unwrap();
+        let results = run::<Backpacks>(&keswick, &e, 4, Seed(2), 2, &|_| {});
         let s = summarise(&e, &results);
         assert!(
             s[0].mean_points > s[1].mean_points,

@@ -37,7 +37,7 @@ proptest! {
             let mut orders = Vec::new();
             for (t, e) in entrants.iter().enumerate() {
                 let view = position.view_ref(Viewer::Seat(Seat(t as u8)));
-                let o = bots::mcts::breaking_away_orders(*e, view, &mut Seed(seed).rng(u64::from(position.turn) << 4 | t as u64));
+                let o = bots::play::breaking_away::entrant_orders(*e, view, &mut Seed(seed).rng(u64::from(position.turn) << 4 | t as u64));
                 prop_assert!(BreakingAway::check_orders(&position, Seat(t as u8), &o).is_ok(), "{:?}: {o}", e.kind);
                 orders.push(Some(o));
             }
@@ -56,7 +56,7 @@ proptest! {
             let mut orders = Vec::new();
             for (w, e) in entrants.iter().enumerate() {
                 let view = day.view_ref(Viewer::Seat(Seat(w as u8)));
-                let o = bots::mcts::backpacks_orders(*e, view, &mut Seed(seed).rng(u64::from(day.turn) << 4 | w as u64));
+                let o = bots::play::backpacks::entrant_orders(*e, view, &mut Seed(seed).rng(u64::from(day.turn) << 4 | w as u64));
                 if day.walkers[w].is_out() {
                     prop_assert!(Backpacks::check_orders(&day, Seat(w as u8), &o).is_ok(), "{:?}: {o:?}", e.kind);
                 }

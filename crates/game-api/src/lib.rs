@@ -126,9 +126,12 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     type Orders: Clone + std::fmt::Debug;
     /// What happened in one resolution, for reports.
     type Event: Clone + std::fmt::Debug;
+    /// Why the rules refused something: the game's own error enum, whose message is one line
+    /// naming the field or value.
+    type Error: std::error::Error + Clone + Send + Sync + 'static;
 
     /// Checks the set-up; the error names the field (`rules`, `options`, `map`, `deck`).
-    fn settings(setup: &SetupText<'_>) -> Result<Self::Settings, String>;
+    fn settings(setup: &SetupText<'_>) -> Result<Self::Settings, Self::Error>;
     /// How many seats the rules take.
     fn seat_limits(settings: &Self::Settings) -> std::ops::RangeInclusive<usize>;
     /// The rule set's name (`postal-2.2`, `board`, `pbm-2.1`).
@@ -136,9 +139,9 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
 
     /// Whether seats seal a line-up before play begins.
     fn has_lineups(settings: &Self::Settings) -> bool;
-    fn parse_lineup(text: &str) -> Result<Self::Lineup, String>;
+    fn parse_lineup(text: &str) -> Result<Self::Lineup, Self::Error>;
     fn lineup_text(lineup: &Self::Lineup) -> String;
-    fn check_lineup(settings: &Self::Settings, lineup: &Self::Lineup) -> Result<(), String>;
+    fn check_lineup(settings: &Self::Settings, lineup: &Self::Lineup) -> Result<(), Self::Error>;
     /// The line-up of a seat that sent none.
     fn default_lineup(settings: &Self::Settings) -> Self::Lineup;
     /// Checks orders sealed before play begins against the seat's own line-up.
@@ -146,7 +149,7 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
         settings: &Self::Settings,
         lineup: &Self::Lineup,
         orders: &Self::Orders,
-    ) -> Result<(), String>;
+    ) -> Result<(), Self::Error>;
     /// The opening position: every seat's line-up (the default for those that sent none).
     /// Draws come from `seed` (the set-up's own stream).
     fn start(settings: &Self::Settings, lineups: &[Self::Lineup], seed: Seed) -> Self::State;
@@ -156,7 +159,7 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
         settings: &Self::Settings,
         seats: &[String],
         text: &str,
-    ) -> Result<Self::Orders, String>;
+    ) -> Result<Self::Orders, Self::Error>;
     /// The orders as the engine read them (the echo a player gets; parses back to the same).
     fn orders_text(settings: &Self::Settings, seats: &[String], orders: &Self::Orders) -> String;
     /// What sealed orders leave to the rules' defaults, one line each, for the echo a player
@@ -182,7 +185,11 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     /// The orders the rules give a seat that sent none.
     fn nmr_orders(state: &Self::State, seat: Seat) -> Self::Orders;
     /// Checks one seat's orders against the position; the error names the offending order.
-    fn check_orders(state: &Self::State, seat: Seat, orders: &Self::Orders) -> Result<(), String>;
+    fn check_orders(
+        state: &Self::State,
+        seat: Seat,
+        orders: &Self::Orders,
+    ) -> Result<(), Self::Error>;
     /// The random stream of the resolution that `state` is waiting for.
     fn resolution_stream(state: &Self::State) -> u64;
     /// Adjudicates one turn. `orders[seat]` is `None` for a seat that sent nothing. Orders have
@@ -226,7 +233,7 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     fn progress(table: &Table<'_, Self>, states: &[&Self::State]) -> chart::Progress;
 
     /// A position in the game's public scenario notation, with the sealed orders (GM only).
-    fn scenario_json(table: &Table<'_, Self>) -> Result<serde_json::Value, String>;
+    fn scenario_json(table: &Table<'_, Self>) -> Result<serde_json::Value, Self::Error>;
 
     /// A GM's action on a piece of the game (postal 10.1's dropped rider, a retirement).
     fn gm_action(
@@ -234,7 +241,7 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
         seats: &[String],
         state: &mut Self::State,
         action: &GmAction,
-    ) -> Result<(), String>;
+    ) -> Result<(), Self::Error>;
 }
 
 /// `svg` with its root element's `viewBox`, `width` and `height` replaced by `view_box`: the

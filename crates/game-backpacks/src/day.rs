@@ -1135,11 +1135,11 @@ impl Day {
         }
 
         // Replacement cards (4.3), in seat order, for walkers still out.
-        for w in 0..n {
+        for (w, &owed) in owed.iter().enumerate() {
             if !self.walkers[w].is_out() {
                 continue;
             }
-            for _ in 0..owed[w] {
+            for _ in 0..owed {
                 self.deal(w, orders.weather(w), rng, rec);
             }
         }

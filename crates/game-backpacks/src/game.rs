@@ -9,6 +9,7 @@ use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, SetupText, Table, Vi
 use crate::clock;
 use crate::day::{Day, TurnOutcome};
 use crate::deck::Deck;
+use crate::error::BackpacksError;
 use crate::map::Map;
 use crate::orders::{RoundOrders, describe_round, parse_round_orders};
 
@@ -24,15 +25,19 @@ pub struct Terrain {
 
 impl Terrain {
     /// The map and deck from a GM's TOML files, or the shipped default for `None`.
-    pub fn load(map: Option<&str>, deck: Option<&str>) -> Result<Terrain, String> {
+    pub fn load(map: Option<&str>, deck: Option<&str>) -> Result<Terrain, BackpacksError> {
+        let data = |e: crate::map::DataError| BackpacksError::Data(e.to_string());
         let map = match map {
             None => Map::keswick(),
-            Some(toml) => Map::from_toml(toml).map_err(|e| e.to_string())?,
+            Some(toml) => Map::from_toml(toml).map_err(data)?,
         };
         let deck = match deck {
-            None => Deck::from_toml(include_str!("../data/keswick-deck.toml"), &map)
-                .map_err(|e| format!("the default deck does not fit this map: {e}"))?,
-            Some(toml) => Deck::from_toml(toml, &map).map_err(|e| e.to_string())?,
+            None => {
+                Deck::from_toml(include_str!("../data/keswick-deck.toml"), &map).map_err(|e| {
+                    BackpacksError::Data(format!("the default deck does not fit this map: {e}"))
+                })?
+            }
+            Some(toml) => Deck::from_toml(toml, &map).map_err(data)?,
         };
         Ok(Terrain {
             map: Arc::new(map),
@@ -54,10 +59,11 @@ impl Game for Backpacks {
     type Lineup = ();
     type Orders = RoundOrders;
     type Event = TurnOutcome;
+    type Error = BackpacksError;
 
-    fn settings(setup: &SetupText<'_>) -> Result<Terrain, String> {
+    fn settings(setup: &SetupText<'_>) -> Result<Terrain, BackpacksError> {
         if setup.rules.is_some_and(|r| r != "pbm-2.1") || !setup.options.is_empty() {
-            return Err("rules: Backpacks & Blisters has one rule set and no options".into());
+            return Err(BackpacksError::OneRuleSet);
         }
         Terrain::load(setup.map, setup.deck)
     }
@@ -74,21 +80,21 @@ impl Game for Backpacks {
         false
     }
 
-    fn parse_lineup(_: &str) -> Result<(), String> {
-        Err("Backpacks & Blisters has no line-ups".into())
+    fn parse_lineup(_: &str) -> Result<(), BackpacksError> {
+        Err(BackpacksError::NoLineups)
     }
 
     fn lineup_text(_: &()) -> String {
         String::new()
     }
 
-    fn check_lineup(_: &Terrain, _: &()) -> Result<(), String> {
+    fn check_lineup(_: &Terrain, _: &()) -> Result<(), BackpacksError> {
         Ok(())
     }
 
     fn default_lineup(_: &Terrain) {}
 
-    fn check_opening_orders(_: &Terrain, _: &(), _: &RoundOrders) -> Result<(), String> {
+    fn check_opening_orders(_: &Terrain, _: &(), _: &RoundOrders) -> Result<(), BackpacksError> {
         Ok(())
     }
 
@@ -105,8 +111,8 @@ impl Game for Backpacks {
         terrain: &Terrain,
         walkers: &[String],
         text: &str,
-    ) -> Result<RoundOrders, String> {
-        parse_round_orders(text, &terrain.map, walkers)
+    ) -> Result<RoundOrders, BackpacksError> {
+        parse_round_orders(text, &terrain.map, walkers).map_err(BackpacksError::Orders)
     }
 
     fn orders_text(terrain: &Terrain, walkers: &[String], orders: &RoundOrders) -> String {
@@ -191,8 +197,10 @@ impl Game for Backpacks {
     /// The round's first turn is checked strictly; the second turn is carried out as far as it
     /// can be from wherever the first turn really leaves the walker (B&B-7). A walker whose day
     /// is over may send a vote (10.5) and nothing else.
-    fn check_orders(state: &Day, seat: Seat, orders: &RoundOrders) -> Result<(), String> {
-        state.check_round_orders(seat.index(), orders)
+    fn check_orders(state: &Day, seat: Seat, orders: &RoundOrders) -> Result<(), BackpacksError> {
+        state
+            .check_round_orders(seat.index(), orders)
+            .map_err(BackpacksError::Refused)
     }
 
     fn resolution_stream(state: &Day) -> u64 {
@@ -278,14 +286,17 @@ impl Game for Backpacks {
         }
     }
 
-    fn scenario_json(_: &Table<'_, Self>) -> Result<serde_json::Value, String> {
-        Err("scenario export: for Breaking Away races; a Backpacks report shows the day".into())
+    fn scenario_json(_: &Table<'_, Self>) -> Result<serde_json::Value, BackpacksError> {
+        Err(BackpacksError::NoScenario)
     }
 
-    fn gm_action(_: &Terrain, _: &[String], _: &mut Day, action: &GmAction) -> Result<(), String> {
+    fn gm_action(
+        _: &Terrain,
+        _: &[String],
+        _: &mut Day,
+        action: &GmAction,
+    ) -> Result<(), BackpacksError> {
         let (GmAction::Drop { rider } | GmAction::Retire { rider }) = action;
-        Err(format!(
-            "rider {rider:?}: Backpacks & Blisters has no riders"
-        ))
+        Err(BackpacksError::NoRiders(rider.clone()))
     }
 }

@@ -10,6 +10,7 @@
 pub mod clock;
 pub mod day;
 pub mod deck;
+pub mod error;
 pub mod game;
 pub mod map;
 pub mod moves;
@@ -37,5 +38,6 @@ pub enum Weather {
     Cloudy,
 }
 
+pub use error::BackpacksError;
 pub use game::{Backpacks, Terrain};
 pub use view::{DayView, WalkerView};

@@ -68,8 +68,16 @@ pub struct DayViewRef<'a> {
     pub targets: &'a [LocationId],
     pub target_arrivals: &'a [u8],
     pub rucksack: Option<Rucksack>,
-    /// Every walker, cards included: read only through `walker` and `secrets`.
-    walkers: &'a [Walker],
+    /// Every walker: read only through `walker` and `secrets`.
+    walkers: Walkers<'a>,
+}
+
+/// The walkers a borrowed view reads: a day's (cards included: `secrets` decides what shows),
+/// or an owned view's (what it shows was decided when it was made).
+#[derive(Clone, Copy)]
+enum Walkers<'a> {
+    Day(&'a [Walker]),
+    View(&'a [WalkerView]),
 }
 
 /// What everybody sees of a walker (3.1.1).
@@ -96,7 +104,9 @@ impl PublicWalker {
 #[derive(Clone, Copy, Debug)]
 pub struct SecretsRef<'a> {
     deck: &'a Deck,
+    /// The hand as card ids (read from a day) or as kinds (read from an owned view).
     hand: &'a [crate::deck::CardId],
+    kinds: &'a [CardKind],
     pub next_card: Option<CardKind>,
     pub money: u8,
     pub chocolate: u8,
@@ -106,7 +116,10 @@ impl<'a> SecretsRef<'a> {
     /// The cards in the hand, in the hand's order.
     pub fn hand(&self) -> impl Iterator<Item = CardKind> + 'a {
         let deck = self.deck;
-        self.hand.iter().map(move |&c| deck.card(c).kind())
+        self.hand
+            .iter()
+            .map(move |&c| deck.card(c).kind())
+            .chain(self.kinds.iter().copied())
     }
 
     pub fn to_secrets(&self) -> Secrets {
@@ -142,41 +155,75 @@ impl std::fmt::Debug for DayViewRef<'_> {
 
 impl<'a> DayViewRef<'a> {
     pub fn walker_count(&self) -> usize {
-        self.walkers.len()
+        match self.walkers {
+            Walkers::Day(walkers) => walkers.len(),
+            Walkers::View(walkers) => walkers.len(),
+        }
     }
 
     /// What everybody sees of walker `w`.
     pub fn walker(&self, w: usize) -> PublicWalker {
-        let walker = &self.walkers[w];
-        PublicWalker {
-            place: walker.place,
-            points: walker.points,
-            reached: walker.reached,
-            finished: walker.finished,
-            lost: walker.lost,
-            hand_size: walker.hand.len(),
-            last_space: walker.last_space,
-            home_since: walker.home_since,
+        match self.walkers {
+            Walkers::Day(walkers) => {
+                let walker = &walkers[w];
+                PublicWalker {
+                    place: walker.place,
+                    points: walker.points,
+                    reached: walker.reached,
+                    finished: walker.finished,
+                    lost: walker.lost,
+                    hand_size: walker.hand.len(),
+                    last_space: walker.last_space,
+                    home_since: walker.home_since,
+                }
+            }
+            Walkers::View(walkers) => {
+                let walker = &walkers[w];
+                PublicWalker {
+                    place: walker.place,
+                    points: walker.points,
+                    reached: walker.reached,
+                    finished: walker.finished,
+                    lost: walker.lost,
+                    hand_size: walker.hand_size,
+                    last_space: walker.last_space,
+                    home_since: walker.home_since,
+                }
+            }
         }
     }
 
     /// Every walker as everybody sees it, in seat order.
     pub fn walkers(&self) -> impl Iterator<Item = PublicWalker> + '_ {
-        (0..self.walkers.len()).map(|w| self.walker(w))
+        (0..self.walker_count()).map(|w| self.walker(w))
     }
 
     /// Walker `w`'s cards and purse, where the viewer may see them.
     pub fn secrets(&self, w: usize) -> Option<SecretsRef<'a>> {
-        let walker = &self.walkers[w];
-        self.viewer
-            .sees_secrets_of(Seat(w as u8))
-            .then_some(SecretsRef {
+        match self.walkers {
+            Walkers::Day(walkers) => {
+                let walker = &walkers[w];
+                self.viewer
+                    .sees_secrets_of(Seat(w as u8))
+                    .then_some(SecretsRef {
+                        deck: self.deck,
+                        hand: &walker.hand,
+                        kinds: &[],
+                        next_card: walker.next_card.map(|c| self.deck.card(c).kind()),
+                        money: walker.money,
+                        chocolate: walker.chocolate,
+                    })
+            }
+            // An owned view holds the secrets its viewer may see, and no others.
+            Walkers::View(walkers) => walkers[w].secrets.as_ref().map(|s| SecretsRef {
                 deck: self.deck,
-                hand: &walker.hand,
-                next_card: walker.next_card.map(|c| self.deck.card(c).kind()),
-                money: walker.money,
-                chocolate: walker.chocolate,
-            })
+                hand: &[],
+                kinds: &s.hand,
+                next_card: s.next_card,
+                money: s.money,
+                chocolate: s.chocolate,
+            }),
+        }
     }
 
     /// The view as an owned copy.
@@ -190,7 +237,7 @@ impl<'a> DayViewRef<'a> {
             targets: self.targets.to_vec(),
             target_arrivals: self.target_arrivals.to_vec(),
             rucksack: self.rucksack,
-            walkers: (0..self.walkers.len())
+            walkers: (0..self.walker_count())
                 .map(|w| {
                     let p = self.walker(w);
                     WalkerView {
@@ -222,13 +269,30 @@ impl Day {
             targets: &self.targets,
             target_arrivals: &self.target_arrivals,
             rucksack: self.rucksack,
-            walkers: &self.walkers,
+            walkers: Walkers::Day(&self.walkers),
         }
     }
 
     /// The day as `viewer` may see it, copied.
     pub fn view(&self, viewer: Viewer) -> DayView {
         self.view_ref(viewer).to_view()
+    }
+}
+
+impl DayView {
+    /// This owned view read as a borrowed one (what bots read), showing what it holds.
+    pub fn as_view_ref(&self) -> DayViewRef<'_> {
+        DayViewRef {
+            map: &self.map,
+            deck: &self.deck,
+            viewer: self.viewer,
+            turn: self.turn,
+            weather: self.weather,
+            targets: &self.targets,
+            target_arrivals: &self.target_arrivals,
+            rucksack: self.rucksack,
+            walkers: Walkers::View(&self.walkers),
+        }
     }
 }
 

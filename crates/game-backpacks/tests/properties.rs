@@ -387,6 +387,7 @@ fn refused_orders_change_nothing() {
             match Backpacks::check_orders(&day, Seat(0), &orders) {
                 Ok(()) => Ok("accepted"),
                 Err(reason) => {
+                    let reason = reason.to_string();
                     prop_assert!(!reason.is_empty() && !reason.contains('\n'), "{}", reason);
                     prop_assert_eq!(&day, &before, "a refused order changes nothing");
                     Ok("refused")

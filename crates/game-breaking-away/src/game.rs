@@ -4,6 +4,7 @@ use game_api::chart::{DASHES, Progress, Series, seat_colour};
 use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, SetupText, Table, Viewer};
 use rand::RngExt;
 
+use crate::error::BreakingAwayError as Error;
 use crate::orders::{Lineup, TeamOrders, parse_lineup, parse_orders};
 use crate::position::{Hand, Position, Status};
 use crate::rules::{Grade, Options, RuleSet, Rules};
@@ -25,18 +26,16 @@ pub fn rider_name(teams: &[String], team: u8, grade: Grade) -> String {
 }
 
 /// Finds a rider by its name (`red-C`, team names in any case).
-pub fn rider_by_name(position: &Position, teams: &[String], name: &str) -> Result<usize, String> {
+pub fn rider_by_name(position: &Position, teams: &[String], name: &str) -> Result<usize, Error> {
     let parsed = name.rsplit_once(['-', ' ']).and_then(|(team, grade)| {
         let team = teams.iter().position(|t| t.eq_ignore_ascii_case(team))?;
         let mut letters = grade.chars();
         let grade = Grade::from_letter(letters.next()?).filter(|_| letters.next().is_none())?;
         rider_index(position, team as u8, grade)
     });
-    parsed.ok_or_else(|| {
-        format!(
-            "rider {name:?}: no such rider (write team-grade, e.g. {}-A)",
-            teams[0]
-        )
+    parsed.ok_or_else(|| Error::UnknownRider {
+        name: name.to_string(),
+        example: teams[0].clone(),
     })
 }
 
@@ -53,25 +52,24 @@ pub fn rider_index(position: &Position, team: u8, grade: Grade) -> Option<usize>
 }
 
 /// Checks a team's orders; the message names the rider and the card.
-pub fn check_team_orders(position: &Position, team: u8, orders: &TeamOrders) -> Result<(), String> {
+pub fn check_team_orders(position: &Position, team: u8, orders: &TeamOrders) -> Result<(), Error> {
     for grade in Grade::ALL {
         let Some(card) = orders.card(grade) else {
             continue;
         };
         let Some(i) = rider_index(position, team, grade) else {
-            return Err(format!("rider {grade}: the team has no such rider"));
+            return Err(Error::NoRider(grade));
         };
         let rider = &position.riders[i];
         if !rider.on_track() {
-            return Err(format!(
-                "rider {grade}: not racing any more, no orders needed"
-            ));
+            return Err(Error::NotRacing(grade));
         }
         if !rider.hand.contains(card) {
-            return Err(format!(
-                "rider {grade}: card {card} is not in the hand {:?}",
-                rider.hand.ascending()
-            ));
+            return Err(Error::NotInHand {
+                grade,
+                card,
+                hand: rider.hand.ascending(),
+            });
         }
     }
     Ok(())
@@ -167,21 +165,24 @@ impl Game for BreakingAway {
     type Lineup = Lineup;
     type Orders = TeamOrders;
     type Event = TurnOutcome;
+    type Error = Error;
 
-    fn settings(setup: &SetupText<'_>) -> Result<Rules, String> {
+    fn settings(setup: &SetupText<'_>) -> Result<Rules, Error> {
         if setup.map.is_some() || setup.deck.is_some() {
-            return Err("map: Breaking Away has no map or deck".into());
+            return Err(Error::Setup("map: Breaking Away has no map or deck".into()));
         }
         let set: RuleSet = setup
             .rules
             .unwrap_or("postal-2.2")
             .parse()
-            .map_err(|e: String| format!("rules: {e}"))?;
+            .map_err(|e: String| Error::Setup(format!("rules: {e}")))?;
         let mut options = Options::default();
         for name in setup.options {
-            options.set(name).map_err(|e| format!("options: {e}"))?;
+            options
+                .set(name)
+                .map_err(|e| Error::Setup(format!("options: {e}")))?;
         }
-        Rules::new(set, options)
+        Rules::new(set, options).map_err(Error::Setup)
     }
 
     fn seat_limits(rules: &Rules) -> std::ops::RangeInclusive<usize> {
@@ -197,28 +198,29 @@ impl Game for BreakingAway {
         true
     }
 
-    fn parse_lineup(text: &str) -> Result<Lineup, String> {
-        parse_lineup(text)
+    fn parse_lineup(text: &str) -> Result<Lineup, Error> {
+        parse_lineup(text).map_err(Error::Lineup)
     }
 
     fn lineup_text(lineup: &Lineup) -> String {
         lineup.to_string()
     }
 
-    fn check_lineup(rules: &Rules, lineup: &Lineup) -> Result<(), String> {
-        lineup.check(*rules)
+    fn check_lineup(rules: &Rules, lineup: &Lineup) -> Result<(), Error> {
+        lineup.check(*rules).map_err(Error::Lineup)
     }
 
     fn default_lineup(_: &Rules) -> Lineup {
         default_lineup()
     }
 
-    fn check_opening_orders(_: &Rules, lineup: &Lineup, orders: &TeamOrders) -> Result<(), String> {
+    fn check_opening_orders(_: &Rules, lineup: &Lineup, orders: &TeamOrders) -> Result<(), Error> {
         Grade::ALL.iter().try_for_each(|&g| match orders.card(g) {
-            Some(card) if !lineup.cards(g).contains(&card) => Err(format!(
-                "rider {g}: card {card} is not in the hand {:?}",
-                lineup.cards(g)
-            )),
+            Some(card) if !lineup.cards(g).contains(&card) => Err(Error::NotInHand {
+                grade: g,
+                card,
+                hand: lineup.cards(g).to_vec(),
+            }),
             _ => Ok(()),
         })
     }
@@ -231,8 +233,8 @@ impl Game for BreakingAway {
         Position::start(*rules, &hands)
     }
 
-    fn parse_orders(_: &Rules, _: &[String], text: &str) -> Result<TeamOrders, String> {
-        parse_orders(text)
+    fn parse_orders(_: &Rules, _: &[String], text: &str) -> Result<TeamOrders, Error> {
+        parse_orders(text).map_err(Error::Orders)
     }
 
     fn orders_text(_: &Rules, _: &[String], orders: &TeamOrders) -> String {
@@ -351,9 +353,9 @@ impl Game for BreakingAway {
         }
     }
 
-    fn scenario_json(table: &Table<'_, Self>) -> Result<serde_json::Value, String> {
+    fn scenario_json(table: &Table<'_, Self>) -> Result<serde_json::Value, Error> {
         let Some(position) = table.state else {
-            return Err("the race has not started, there is no position yet".into());
+            return Err(Error::NotStarted);
         };
         let rider_ids = position
             .riders
@@ -376,7 +378,7 @@ impl Game for BreakingAway {
         teams: &[String],
         state: &mut Position,
         action: &GmAction,
-    ) -> Result<(), String> {
+    ) -> Result<(), Error> {
         let (GmAction::Drop { rider: name } | GmAction::Retire { rider: name }) = action;
         let i = rider_by_name(state, teams, name)?;
         let status = state.riders[i].status;
@@ -385,10 +387,10 @@ impl Game for BreakingAway {
             GmAction::Retire { .. } => state.riders[i].on_track(),
         };
         if state.is_over() || !allowed {
-            return Err(format!(
-                "rider: cannot do that to a rider who is {status:?} (race over: {})",
-                state.is_over()
-            ));
+            return Err(Error::RiderStatus {
+                status,
+                over: state.is_over(),
+            });
         }
         state.riders[i].status = match action {
             GmAction::Drop { .. } => Status::Dropped,
@@ -410,7 +412,7 @@ impl Game for BreakingAway {
         TeamOrders::default()
     }
 
-    fn check_orders(state: &Position, seat: Seat, orders: &TeamOrders) -> Result<(), String> {
+    fn check_orders(state: &Position, seat: Seat, orders: &TeamOrders) -> Result<(), Error> {
         check_team_orders(state, seat.0, orders)
     }
 

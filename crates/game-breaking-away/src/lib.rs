@@ -6,6 +6,7 @@
 //! record with its log and replay ([`race`]), the order text form ([`orders`]) and the turn
 //! reports ([`report`]). Nothing here does IO, reads a clock or uses a global RNG.
 
+pub mod error;
 pub mod game;
 pub mod orders;
 pub mod points;
@@ -18,6 +19,7 @@ pub mod svg;
 pub mod turn;
 pub mod view;
 
+pub use error::BreakingAwayError;
 pub use game::{BreakingAway, default_lineup, rider_by_name, rider_name};
 pub use orders::{Lineup, TeamOrders};
 pub use points::Points;

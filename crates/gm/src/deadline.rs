@@ -25,15 +25,29 @@ pub enum DeadlineRule {
     },
 }
 
+/// A deadline rule's bad field, or a date out of range.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DeadlineError {
+    #[error("deadline.seconds: {0} is outside 60 (a minute) to 31622400 (a year)")]
+    Seconds(i64),
+    #[error("deadline.weekday: {0:?} is not a day of the week")]
+    Weekday(String),
+    #[error("deadline.time: {0:?} is not a time like 20:00")]
+    Time(String),
+    #[error("deadline.zone: {0:?} is not a time zone like Europe/London")]
+    Zone(String),
+    /// A moment the calendar cannot reach (far outside the years a game is played in).
+    #[error("{0}")]
+    OutOfRange(String),
+}
+
 impl DeadlineRule {
     /// Checks the rule's fields, naming the bad one.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), DeadlineError> {
         match self {
             DeadlineRule::Interval { seconds } => {
                 if !(60..=60 * 60 * 24 * 366).contains(seconds) {
-                    return Err(format!(
-                        "deadline.seconds: {seconds} is outside 60 (a minute) to 31622400 (a year)"
-                    ));
+                    return Err(DeadlineError::Seconds(*seconds));
                 }
                 Ok(())
             }
@@ -46,7 +60,7 @@ impl DeadlineRule {
     }
 
     /// The first deadline strictly after `now` (Unix seconds).
-    pub fn next_after(&self, now: i64) -> Result<i64, String> {
+    pub fn next_after(&self, now: i64) -> Result<i64, DeadlineError> {
         match self {
             DeadlineRule::Interval { seconds } => Ok(now + seconds),
             DeadlineRule::Weekly {
@@ -55,17 +69,15 @@ impl DeadlineRule {
                 zone,
             } => {
                 let (day, at, tz) = weekly(weekday, time, zone)?;
-                let now_ts = Timestamp::from_second(now).map_err(|e| e.to_string())?;
+                let range = |e: jiff::Error| DeadlineError::OutOfRange(e.to_string());
+                let now_ts = Timestamp::from_second(now).map_err(range)?;
                 let today = now_ts.to_zoned(tz.clone()).date();
                 // A local time skipped by a clock change resolves to the later instant.
-                let due = |days: i64| -> Result<i64, String> {
+                let due = |days: i64| -> Result<i64, DeadlineError> {
                     let date = today
                         .checked_add(SignedDuration::from_hours(24 * days))
-                        .map_err(|e| e.to_string())?;
-                    let zoned = date
-                        .to_datetime(at)
-                        .to_zoned(tz.clone())
-                        .map_err(|e| e.to_string())?;
+                        .map_err(range)?;
+                    let zoned = date.to_datetime(at).to_zoned(tz.clone()).map_err(range)?;
                     Ok(zoned.timestamp().as_second())
                 };
                 let ahead = i64::from(
@@ -108,7 +120,11 @@ pub fn utc_text(seconds: i64) -> String {
     }
 }
 
-fn weekly(weekday: &str, time: &str, zone: &str) -> Result<(Weekday, Time, TimeZone), String> {
+fn weekly(
+    weekday: &str,
+    time: &str,
+    zone: &str,
+) -> Result<(Weekday, Time, TimeZone), DeadlineError> {
     let day = match weekday.to_ascii_lowercase().as_str() {
         "monday" => Weekday::Monday,
         "tuesday" => Weekday::Tuesday,
@@ -117,19 +133,14 @@ fn weekly(weekday: &str, time: &str, zone: &str) -> Result<(Weekday, Time, TimeZ
         "friday" => Weekday::Friday,
         "saturday" => Weekday::Saturday,
         "sunday" => Weekday::Sunday,
-        _ => {
-            return Err(format!(
-                "deadline.weekday: {weekday:?} is not a day of the week"
-            ));
-        }
+        _ => return Err(DeadlineError::Weekday(weekday.to_string())),
     };
     let at: Time = time
         .parse()
         .ok()
         .filter(|_| time.len() == 5)
-        .ok_or_else(|| format!("deadline.time: {time:?} is not a time like 20:00"))?;
-    let tz = TimeZone::get(zone)
-        .map_err(|_| format!("deadline.zone: {zone:?} is not a time zone like Europe/London"))?;
+        .ok_or_else(|| DeadlineError::Time(time.to_string()))?;
+    let tz = TimeZone::get(zone).map_err(|_| DeadlineError::Zone(zone.to_string()))?;
     Ok((day, at, tz))
 }
 
@@ -198,24 +209,28 @@ mod tests {
             weekly("sundae", "20:00", "UTC")
                 .check()
                 .unwrap_err()
+                .to_string()
                 .starts_with("deadline.weekday")
         );
         assert!(
             weekly("sunday", "25:00", "UTC")
                 .check()
                 .unwrap_err()
+                .to_string()
                 .starts_with("deadline.time")
         );
         assert!(
             weekly("sunday", "20:00", "Mars/Olympus")
                 .check()
                 .unwrap_err()
+                .to_string()
                 .starts_with("deadline.zone")
         );
         assert!(
             DeadlineRule::Interval { seconds: 5 }
                 .check()
                 .unwrap_err()
+                .to_string()
                 .starts_with("deadline.seconds")
         );
     }

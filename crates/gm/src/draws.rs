@@ -12,6 +12,7 @@
 
 use sha2::{Digest, Sha256};
 
+use crate::GmError;
 use crate::event::Setup;
 
 const COMMITMENT_DOMAIN: &str = "postrider-commitment-v1:";
@@ -61,7 +62,7 @@ pub fn commitment(setup: &Setup) -> String {
 }
 
 /// Checks that a set-up's secret is well formed and gives its seed.
-pub fn check(setup: &Setup) -> Result<(), String> {
+pub fn check(setup: &Setup) -> Result<(), GmError> {
     let Some(secret) = &setup.secret else {
         return Ok(());
     };
@@ -71,14 +72,16 @@ pub fn check(setup: &Setup) -> Result<(), String> {
             .bytes()
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
     if !well_formed {
-        return Err("secret: give 32 to 128 lowercase hexadecimal digits".into());
+        return Err(GmError::Refused(
+            "secret: give 32 to 128 lowercase hexadecimal digits".into(),
+        ));
     }
     if seed_of(secret) != setup.seed {
-        return Err(format!(
+        return Err(GmError::Refused(format!(
             "seed: {} is not the seed the secret gives ({})",
             setup.seed,
             seed_of(secret)
-        ));
+        )));
     }
     Ok(())
 }
@@ -124,9 +127,13 @@ mod tests {
     fn a_secret_must_give_the_seed() {
         let (secret, seed) = secret_from_bytes(&[7; SECRET_BYTES]);
         assert_eq!(check(&setup(seed, Some(&secret))), Ok(()));
-        let err = check(&setup(seed ^ 1, Some(&secret))).unwrap_err();
+        let err = check(&setup(seed ^ 1, Some(&secret)))
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("seed:"), "{err}");
-        let err = check(&setup(seed, Some("not hex"))).unwrap_err();
+        let err = check(&setup(seed, Some("not hex")))
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("secret:"), "{err}");
     }
 

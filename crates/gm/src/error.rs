@@ -14,4 +14,14 @@ pub enum GmError {
     /// A log or game file that does not replay: damaged or edited by hand.
     #[error("{0}")]
     Log(String),
+    /// A bot's refusal (nothing to advise).
+    #[error(transparent)]
+    Bot(#[from] bots::BotError),
+}
+
+impl GmError {
+    /// A refusal from the rules (a game's error) or another layer, its message kept.
+    pub fn refused(e: impl std::fmt::Display) -> GmError {
+        GmError::Refused(e.to_string())
+    }
 }

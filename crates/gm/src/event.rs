@@ -1,6 +1,7 @@
 //! The game's event log: everything that happens to a game on the server, in order. The log is
 //! the source of truth; a game's record is the replay of its log (`Record::replay`).
 
+use crate::GmError;
 use game_api::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -138,7 +139,7 @@ impl Event {
         serde_json::to_string(self).expect("events serialise")
     }
 
-    pub fn from_json(text: &str) -> Result<Event, String> {
-        serde_json::from_str(text).map_err(|e| format!("event: {e}"))
+    pub fn from_json(text: &str) -> Result<Event, GmError> {
+        serde_json::from_str(text).map_err(|e| GmError::Log(format!("event: {e}")))
     }
 }

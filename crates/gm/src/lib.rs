@@ -14,13 +14,13 @@ pub mod record;
 pub mod registry;
 pub mod verify;
 
-pub use deadline::{DeadlineRule, utc_text};
+pub use deadline::{DeadlineError, DeadlineRule, utc_text};
 pub use error::GmError;
 pub use event::{Author, Event, Setup};
 pub use file::{GameFile, LogEntry};
 pub use game_api::chart::{Progress, Series};
 pub use record::{GameRecord, Submission};
-pub use registry::{GAMES, GameInfo, Record, game_info, parse_bot};
+pub use registry::{Asked, GAMES, GameInfo, GameVisitor, Record, game_info, parse_bot, with_game};
 
 /// The board game's optional rules, by name (what `Setup::options` may hold).
 pub const BREAKING_AWAY_OPTIONS: [&str; 4] = game_breaking_away::Options::NAMES;

@@ -77,7 +77,7 @@ impl<G: BotGame> GameRecord<G> {
             map: setup.map.as_deref(),
             deck: setup.deck.as_deref(),
         })
-        .map_err(GmError::Refused)?;
+        .map_err(GmError::refused)?;
         let seats = &setup.seats;
         let limits = G::seat_limits(&settings);
         if !limits.contains(&seats.len()) {
@@ -96,7 +96,7 @@ impl<G: BotGame> GameRecord<G> {
                 return refused(format!("{}s: {name:?} is given twice", G::SEAT_NOUN));
             }
         }
-        crate::draws::check(setup).map_err(GmError::Refused)?;
+        crate::draws::check(setup)?;
         let seed = Seed(setup.seed);
         let state = (!G::has_lineups(&settings)).then(|| {
             let lineups = vec![G::default_lineup(&settings); seats.len()];
@@ -348,7 +348,7 @@ impl<G: BotGame> GameRecord<G> {
         let Some(state) = self.state.as_mut() else {
             return refused("the race has not started: send the line-ups and resolve turn 1 first");
         };
-        G::gm_action(&self.settings, &self.setup.seats, state, action).map_err(GmError::Refused)
+        G::gm_action(&self.settings, &self.setup.seats, state, action).map_err(GmError::refused)
     }
 
     /// Reads and checks a player's submission without changing anything, and gives back the

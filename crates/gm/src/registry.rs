@@ -2,10 +2,11 @@
 //! a game through [`Record`], which holds a [`GameRecord`] of whichever game a set-up names
 //! and forwards to it; adding a game is one line in [`open`] and one in [`GAMES`].
 
-use bots::{BotGame, BotKind};
+use bots::mcts::Budget;
+use bots::{AdviceRequest, BotError, BotGame, BotKind};
 use game_api::chart::Progress;
 use game_api::report::ReportView;
-use game_api::{Game, Seat, Viewer};
+use game_api::{Game, Rng, Seat, Viewer};
 use serde_json::Value;
 
 use crate::error::GmError;
@@ -61,19 +62,35 @@ pub fn game_info(name: &str) -> Result<GameInfo, GmError> {
         })
 }
 
+/// Something done with a game's type, whichever game a name picks: [`with_game`] calls
+/// `visit` with it. What is written once over `G: BotGame` (opening a record, a tournament)
+/// reaches every game this way.
+pub trait GameVisitor {
+    type Output;
+    fn visit<G: BotGame>(self) -> Self::Output;
+}
+
+/// Calls `visitor` with the game called `name`: the one place a name becomes a game's type.
+pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, GmError> {
+    match game_info(name)?.name {
+        game_breaking_away::BreakingAway::NAME => {
+            Ok(visitor.visit::<game_breaking_away::BreakingAway>())
+        }
+        game_backpacks::Backpacks::NAME => Ok(visitor.visit::<game_backpacks::Backpacks>()),
+        name => unreachable!("{name} is in GAMES but not in with_game"),
+    }
+}
+
 /// Opens a new record of the game the set-up names.
 fn open(setup: &Setup) -> Result<Box<dyn AnyRecord>, GmError> {
-    fn boxed<G: BotGame>(setup: &Setup) -> Result<Box<dyn AnyRecord>, GmError>
-    where
-        GameRecord<G>: AnyRecord,
-    {
-        Ok(Box::new(GameRecord::<G>::new(setup)?))
+    struct Open<'a>(&'a Setup);
+    impl GameVisitor for Open<'_> {
+        type Output = Result<Box<dyn AnyRecord>, GmError>;
+        fn visit<G: BotGame>(self) -> Self::Output {
+            Ok(Box::new(GameRecord::<G>::new(self.0)?))
+        }
     }
-    match game_info(&setup.game)?.name {
-        game_breaking_away::BreakingAway::NAME => boxed::<game_breaking_away::BreakingAway>(setup),
-        game_backpacks::Backpacks::NAME => boxed::<game_backpacks::Backpacks>(setup),
-        name => unreachable!("{name} is in GAMES but not in open"),
-    }
+    with_game(&setup.game, Open(setup))?
 }
 
 /// A [`GameRecord`] of any game, seen through what the layers above need.
@@ -109,18 +126,12 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn progress(&self, upto: u16) -> Progress;
     fn scenario_json(&self) -> Result<Value, GmError>;
     fn setup_note(&self) -> String;
-    fn reads(&self, lineup: bool, text: &str) -> Result<String, String>;
+    fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError>;
+    fn advise(&self, asked: Asked<'_>, rng: &mut Rng) -> Result<String, GmError>;
     fn as_any(&self) -> &dyn std::any::Any;
 }
 
-impl<G: BotGame> AnyRecord for GameRecord<G>
-where
-    G::Settings: Send + Sync + 'static,
-    G::State: Send + Sync + 'static,
-    G::Lineup: Send + Sync + 'static,
-    G::Orders: Send + Sync + 'static,
-    G::Event: Send + Sync + 'static,
-{
+impl<G: BotGame> AnyRecord for GameRecord<G> {
     fn clone_box(&self) -> Box<dyn AnyRecord> {
         Box::new(self.clone())
     }
@@ -203,22 +214,50 @@ where
         G::progress(&self.table(), &states)
     }
     fn scenario_json(&self) -> Result<Value, GmError> {
-        G::scenario_json(&self.table()).map_err(GmError::Refused)
+        G::scenario_json(&self.table()).map_err(GmError::refused)
     }
     fn setup_note(&self) -> String {
         G::setup_note(&self.table())
     }
-    fn reads(&self, lineup: bool, text: &str) -> Result<String, String> {
+    fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError> {
         if lineup {
-            G::parse_lineup(text).map(|l| G::lineup_text(&l))
+            G::parse_lineup(text)
+                .map(|l| G::lineup_text(&l))
+                .map_err(GmError::refused)
         } else {
             G::parse_orders(self.settings(), self.seats(), text)
                 .map(|o| G::orders_text(self.settings(), self.seats(), &o))
+                .map_err(GmError::refused)
         }
+    }
+    fn advise(&self, asked: Asked<'_>, rng: &mut Rng) -> Result<String, GmError> {
+        let request = AdviceRequest::<G> {
+            settings: self.settings(),
+            seats: self.seats(),
+            state: self.state(),
+            turn: self.turn(),
+            seat: asked.seat,
+            seat_name: asked.seat_name,
+            file: asked.file,
+            budget: asked.budget,
+        };
+        Ok(G::advise(&request, rng)?)
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+}
+
+/// What `advise` is asked, whichever the game.
+#[derive(Clone, Copy, Debug)]
+pub struct Asked<'a> {
+    pub seat: Seat,
+    /// The seat's name as given.
+    pub seat_name: &'a str,
+    /// The game file, for the command that sends the advised orders.
+    pub file: &'a str,
+    /// The search's budget; `None`: the game's default.
+    pub budget: Option<Budget>,
 }
 
 /// The GM's record of a game, whichever game it is: built by replaying its log.
@@ -485,11 +524,16 @@ impl Record {
     /// Whether `text` reads as a line-up (`lineup`) or as orders in this game's grammar, and
     /// the text as read; nothing is checked against the position (a mail's lines are sorted
     /// this way before the whole is checked).
-    pub fn reads(&self, lineup: bool, text: &str) -> Result<String, String> {
+    pub fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError> {
         self.0.reads(lineup, text)
     }
 
-    /// The typed record, for the few tools that are written for one game (`advise`).
+    /// The search's advice for a seat, as `postrider advise` prints it (`BotGame::advise`).
+    pub fn advise(&self, asked: Asked<'_>, rng: &mut Rng) -> Result<String, GmError> {
+        self.0.advise(asked, rng)
+    }
+
+    /// The typed record, for the few tools that are written for one game.
     pub fn downcast<G: BotGame>(&self) -> Option<&GameRecord<G>> {
         self.0.as_any().downcast_ref()
     }
@@ -503,5 +547,5 @@ impl Record {
 /// Reads a bot's name (`random`, `nmr`, `heuristic`, `mcts`, `flatmc`).
 pub fn parse_bot(name: &str) -> Result<BotKind, GmError> {
     name.parse()
-        .map_err(|e: String| GmError::Refused(format!("bot: {e}")))
+        .map_err(|e: BotError| GmError::Refused(format!("bot: {e}")))
 }

@@ -66,7 +66,7 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
         );
     }
     if let Err(e) = draws::check(setup) {
-        return differs(None, e);
+        return differs(None, e.to_string());
     }
     let mut record = Record::new(setup).map_err(|e| Failure::Unreadable(e.to_string()))?;
     let mut effective = vec![first.event.clone()];

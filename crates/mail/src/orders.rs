@@ -74,9 +74,9 @@ pub fn read_orders(record: &Record, body: &str, subject: Option<&str>) -> MailOr
             }
             continue;
         }
-        let orders_error = as_orders.err().unwrap_or_default();
+        let orders_error = as_orders.err().map(|e| e.to_string()).unwrap_or_default();
         read.problems.push(match as_lineup {
-            Some(Err(lineup_error)) if lineup_error != orders_error => {
+            Some(Err(lineup_error)) if lineup_error.to_string() != orders_error => {
                 format!("{text:?}: not orders ({orders_error}) nor a line-up ({lineup_error})")
             }
             _ => format!("{text:?}: {orders_error}"),

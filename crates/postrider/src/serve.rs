@@ -242,24 +242,32 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         tracing::info!(%address, database = ?db.backend, "postrider is serving: open http://{address}/");
         let mut state = AppState::new(db, Arc::new(SystemClock), config);
         let (stop, stopped) = tokio::sync::watch::channel(false);
+        // The outbox worker runs with or without mail: webhooks go through it too.
+        let tick = Duration::from_secs(args.tick.min(5));
+        let mut stopping = stopped.clone();
+        let stopping = async move {
+            let _ = stopping.wait_for(|s| *s).await;
+        };
         let outbox = match mail {
             None => {
                 tracing::info!("mail is off (no --smtp): nothing is mailed; orders by mail wait in the outbox's answers");
-                None
+                tokio::spawn(server::outbox::worker(
+                    state.clone(),
+                    Arc::new(server::outbox::NoRelay),
+                    tick,
+                    stopping,
+                ))
             }
             Some((url, credentials, settings)) => {
                 let relay = server::outbox::Smtp::new(&url, credentials).map_err(|e| anyhow!(e))?;
                 tracing::info!(relay = %args.smtp.as_deref().unwrap_or_default(), from = %settings.from, orders = %settings.orders_address, "mail is on");
                 state = state.with_mail(settings);
-                let mut stopped = stopped.clone();
-                Some(tokio::spawn(server::outbox::worker(
+                tokio::spawn(server::outbox::worker(
                     state.clone(),
                     Arc::new(relay),
-                    Duration::from_secs(args.tick.min(5)),
-                    async move {
-                        let _ = stopped.wait_for(|s| *s).await;
-                    },
-                )))
+                    tick,
+                    stopping,
+                ))
             }
         };
         let served = server::serve(listener, state, async {
@@ -268,9 +276,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         .await
         .context("serving");
         let _ = stop.send(true);
-        if let Some(outbox) = outbox {
-            let _ = outbox.await;
-        }
+        let _ = outbox.await;
         served
     })
 }

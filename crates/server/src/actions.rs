@@ -37,12 +37,13 @@ pub async fn register(state: &AppState, c: &Credentials) -> ApiResult<()> {
     }
     let hash = state.hasher.hash(&c.password).await?;
     let inserted = sqlx::query(
-        "INSERT INTO players (name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+        "INSERT INTO players (name, name_key, password_hash, created_at, unsubscribe_token) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
     )
     .bind(&c.name)
     .bind(&key)
     .bind(hash)
     .bind(state.clock.now())
+    .bind(mailbox::new_unsubscribe_token()?)
     .execute(&state.db.pool)
     .await?
     .rows_affected();
@@ -156,7 +157,9 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
     for seat in &new.seats {
         text::check_line("seats", seat)?;
     }
-    new.deadline.check().map_err(ApiError::Bad)?;
+    new.deadline
+        .check()
+        .map_err(|e| ApiError::Bad(e.to_string()))?;
     let (seed, secret) = match new.seed {
         Some(seed) => (seed, None),
         None => {
@@ -273,11 +276,14 @@ pub async fn submit_via(
     via: Via,
 ) -> ApiResult<(Record, Seat)> {
     let echo_to: Option<String> = match &via {
-        Via::Web => sqlx::query("SELECT email FROM players WHERE id = $1")
-            .bind(player.id)
-            .fetch_optional(&state.db.pool)
-            .await?
-            .and_then(|r| r.get::<Option<String>, _>(0)),
+        // A player who wants no mail is not told of orders sent on the web.
+        Via::Web => {
+            sqlx::query("SELECT email FROM players WHERE id = $1 AND mail_choice <> 'none'")
+                .bind(player.id)
+                .fetch_optional(&state.db.pool)
+                .await?
+                .and_then(|r| r.get::<Option<String>, _>(0))
+        }
         Via::Mail { to, .. } => Some(to.clone()),
     };
     let mut turn = None;
@@ -318,6 +324,7 @@ pub async fn submit_via(
                 in_reply_to,
                 subject,
                 body,
+                ..mailbox::OutMail::default()
             });
         }
         if let Via::Mail { inbound, .. } = &via {
@@ -370,12 +377,14 @@ pub async fn set_email(state: &AppState, player: &Player, address: &str) -> ApiR
     let now = state.clock.now();
     let mut tx = state.db.pool.begin().await?;
     sqlx::query(
-        "UPDATE players SET email_pending = $1, email_token_hash = $2, email_token_expires = $3 WHERE id = $4",
+        "UPDATE players SET email_pending = $1, email_token_hash = $2, email_token_expires = $3, \
+         unsubscribe_token = COALESCE(unsubscribe_token, $5) WHERE id = $4",
     )
     .bind(address)
     .bind(auth::secret_hash(&token))
     .bind(now + EMAIL_TOKEN_LIFETIME)
     .bind(player.id)
+    .bind(mailbox::new_unsubscribe_token()?)
     .execute(&mut *tx)
     .await?;
     let link = format!(
@@ -443,6 +452,69 @@ pub async fn confirm_email(state: &AppState, token: &str) -> ApiResult<String> {
     .execute(&state.db.pool)
     .await?;
     Ok(row.get(1))
+}
+
+/// What the account's mail settings are: the confirmed address, one waiting for its
+/// confirmation, and what is mailed unasked.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MailProfile {
+    pub email: Option<String>,
+    pub pending: Option<String>,
+    pub mail_choice: mailbox::MailChoice,
+}
+
+pub async fn mail_profile(state: &AppState, player: &Player) -> ApiResult<MailProfile> {
+    let row = sqlx::query("SELECT email, email_pending, mail_choice FROM players WHERE id = $1")
+        .bind(player.id)
+        .fetch_one(&state.db.pool)
+        .await?;
+    Ok(MailProfile {
+        email: row.get(0),
+        pending: row.get(1),
+        mail_choice: mailbox::MailChoice::from_db(&row.get::<String, _>(2)),
+    })
+}
+
+/// Sets what the account wants mailed unasked: every mail, a daily digest, or none.
+pub async fn set_mail_choice(
+    state: &AppState,
+    player: &Player,
+    choice: mailbox::MailChoice,
+) -> ApiResult<()> {
+    sqlx::query("UPDATE players SET mail_choice = $1 WHERE id = $2")
+        .bind(choice.as_str())
+        .bind(player.id)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(())
+}
+
+/// One-click unsubscribe (RFC 8058): the token of a mail's `List-Unsubscribe` link sets its
+/// account's choice to none, without a login. A link of an earlier release carried the mail's
+/// Message-ID instead; it still works.
+pub async fn unsubscribe(state: &AppState, token: &str) -> ApiResult<()> {
+    // (The one action without a player: the token is the authority.)
+    let token = token.trim();
+    let mut player: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM players WHERE unsubscribe_token = $1")
+            .bind(token)
+            .fetch_optional(&state.db.pool)
+            .await?;
+    if player.is_none() {
+        player = sqlx::query_scalar("SELECT player_id FROM outbox WHERE message_id = $1")
+            .bind(token)
+            .fetch_optional(&state.db.pool)
+            .await?
+            .flatten();
+    }
+    let Some(player) = player.filter(|_| !token.is_empty()) else {
+        return Err(ApiError::NotFound("unsubscribe: unknown link".into()));
+    };
+    sqlx::query("UPDATE players SET mail_choice = 'none' WHERE id = $1")
+        .bind(player)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(())
 }
 
 /// Gives the player's seat in game `id` a new order address (the old one stops working): its
@@ -552,6 +624,25 @@ pub enum GmAction {
         seat: Seat,
         email: String,
     },
+    /// Sets the game's webhook (Discord- or Slack-compatible; `null` or empty: none).
+    Webhook {
+        url: Option<String>,
+    },
+    /// Takes the game off the front page and the players' lists; it stays readable at its
+    /// address. A game still running is paused (its history says so).
+    Archive,
+    /// Puts an archived game back on the lists (a paused game stays paused).
+    Restore,
+    /// Deletes the game: one with no turn resolved yet, or a test game (its seed chosen by
+    /// the GM). Other games can be archived (docs/server.md).
+    Delete,
+}
+
+/// Whether the GM may delete the game: nothing resolved yet, or a test game (the GM chose the
+/// seed, so its draws were never secret). Other games keep their published record: they can
+/// be archived.
+pub fn deletable(table: &Table) -> bool {
+    table.record.resolved() == 0 || table.record.setup().secret.is_none()
 }
 
 /// Refuses anyone but the game's GM.
@@ -629,7 +720,7 @@ pub async fn gm_action(
                 .row
                 .deadline_rule
                 .next_after(state.clock.now())
-                .map_err(ApiError::Internal)?;
+                .map_err(|e| ApiError::Internal(e.to_string()))?;
             Change {
                 events: vec![Event::Resumed, Event::Deadline { at }],
                 paused: Some(false),
@@ -645,7 +736,7 @@ pub async fn gm_action(
                 .row
                 .deadline_rule
                 .next_after(state.clock.now())
-                .map_err(ApiError::Internal)?;
+                .map_err(|e| ApiError::Internal(e.to_string()))?;
             Change {
                 events: vec![Event::Deadline { at }],
                 next_deadline: Some(Some(at)),
@@ -736,6 +827,19 @@ pub async fn gm_action(
                 ..Change::default()
             }
         }
+        GmAction::Webhook { url } => {
+            let url = match url.as_deref().map(str::trim) {
+                None | Some("") => None,
+                Some(url) => Some(crate::webhook::check_url(url)?),
+            };
+            // A setting, not a move of the game: no event, no version change.
+            sqlx::query("UPDATE games SET webhook_url = $1 WHERE id = $2")
+                .bind(url)
+                .bind(id)
+                .execute(&state.db.pool)
+                .await?;
+            return Ok(GmOutcome::Done);
+        }
         GmAction::Rollback => {
             let turn = table.record.resolved();
             if turn == 0 {
@@ -758,6 +862,36 @@ pub async fn gm_action(
             log.push(e.clone());
             table.record = Record::replay(&log)?;
             Change::event(e)
+        }
+        GmAction::Archive => {
+            let running = !table.record.is_over() && !table.row.paused;
+            Change {
+                events: if running {
+                    vec![Event::Paused]
+                } else {
+                    Vec::new()
+                },
+                paused: running.then_some(true),
+                archived: Some(true),
+                ..Change::default()
+            }
+        }
+        GmAction::Restore => Change {
+            archived: Some(false),
+            ..Change::default()
+        },
+        GmAction::Delete => {
+            if !deletable(&table) {
+                return Err(ApiError::Bad(
+                    "delete: turns of this game were played with secret draws; archive it instead \
+                     (only a game with no turn resolved, or a test game with a seed the GM chose, \
+                     can be deleted)"
+                        .into(),
+                ));
+            }
+            games::delete(state, &table).await?;
+            tracing::info!(game = id, gm = %player.name, "game deleted");
+            return Ok(GmOutcome::Done);
         }
     };
     games::append(state, &table, &actor, change).await?;

@@ -97,6 +97,7 @@ fn summary_json(table: &Summary, player: Option<&Player>) -> Value {
         "turn": table.turn,
         "over": row.over,
         "paused": row.paused,
+        "archived": row.archived,
         "deadline": row.next_deadline,
         "waiting_for_players": table.waiting_for_players(),
         "deadline_rule": row.deadline_rule,
@@ -374,6 +375,47 @@ pub async fn rotate_mail_address(
     let settings = mail_settings(&state)?;
     let secret = actions::rotate_mail_secret(&state, &player, id).await?;
     Ok(Json(json!({ "address": settings.order_address(&secret) })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailChoiceBody {
+    mail_choice: String,
+}
+
+/// The caller's mail settings: the confirmed address, one waiting for confirmation, and
+/// what is mailed unasked (`every`, `digest` or `none`).
+pub async fn mail_profile(
+    State(state): State<AppState>,
+    player: Player,
+) -> ApiResult<Json<actions::MailProfile>> {
+    Ok(Json(actions::mail_profile(&state, &player).await?))
+}
+
+/// Sets what is mailed unasked: `every`, `digest` or `none`.
+pub async fn set_mail_choice(
+    State(state): State<AppState>,
+    player: Player,
+    Body(body): Body<MailChoiceBody>,
+) -> ApiResult<Json<actions::MailProfile>> {
+    let choice = crate::mailbox::MailChoice::parse(&body.mail_choice)?;
+    actions::set_mail_choice(&state, &player, choice).await?;
+    Ok(Json(actions::mail_profile(&state, &player).await?))
+}
+
+/// The game's webhook, for its GM: `{"webhook": URL or null}`.
+pub async fn webhook(
+    State(state): State<AppState>,
+    player: Player,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Value>> {
+    let table = games::load(&state, id).await?;
+    actions::require_gm(&table, &player)?;
+    let url: Option<String> = sqlx::query_scalar("SELECT webhook_url FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&state.db.pool)
+        .await?;
+    Ok(Json(json!({ "webhook": url })))
 }
 
 fn mail_settings(state: &AppState) -> ApiResult<&crate::mailbox::MailSettings> {

@@ -100,6 +100,7 @@ impl From<gm::GmError> for ApiError {
             },
             // A stored log that does not replay is the server's fault, not the caller's.
             gm::GmError::Log(message) => ApiError::Internal(message),
+            e @ gm::GmError::Bot(_) => ApiError::Bad(e.to_string()),
         }
     }
 }

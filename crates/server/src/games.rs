@@ -25,6 +25,8 @@ pub struct GameRow {
     pub next_deadline: Option<i64>,
     pub paused: bool,
     pub over: bool,
+    /// Taken off the lists by its GM (it stays readable at its address).
+    pub archived: bool,
     /// The number of events in the log.
     pub version: i64,
 }
@@ -181,6 +183,8 @@ pub struct Change {
     /// `Some(new)` to move the deadline.
     pub next_deadline: Option<Option<i64>>,
     pub paused: Option<bool>,
+    /// `Some(new)` to archive the game or take it out of the archive.
+    pub archived: Option<bool>,
     /// Mail the change causes (the echo of orders, the reports of a resolved turn), written to
     /// the outbox in the same transaction.
     pub mails: Vec<crate::mailbox::OutMail>,
@@ -230,7 +234,7 @@ pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
     .await?
     .ok_or_else(|| ApiError::NotFound(format!("game: no game {id}")))?;
     let game_row = game_row(&row)?;
-    let record: String = row.get(10);
+    let record: String = row.get(11);
     let (record, log) = snapshot(state, id, game_row.version, &record)?;
     let seats = sqlx::query(
         "SELECT s.seat, s.name, s.player_id, p.name, s.invite, s.bot, s.mail_secret FROM seats s \
@@ -258,8 +262,8 @@ pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
     })
 }
 
-/// The game row of a query whose first ten columns are `GAME_COLUMNS`.
-const GAME_COLUMNS: &str = "g.id, g.title, g.game, g.gm_id, p.name, g.deadline_rule, g.next_deadline, g.paused, g.over, g.version";
+/// The game row of a query whose first eleven columns are `GAME_COLUMNS`.
+const GAME_COLUMNS: &str = "g.id, g.title, g.game, g.gm_id, p.name, g.deadline_rule, g.next_deadline, g.paused, g.over, g.version, g.archived";
 
 fn game_row(row: &sqlx::any::AnyRow) -> ApiResult<GameRow> {
     let id: i64 = row.get(0);
@@ -278,6 +282,7 @@ fn game_row(row: &sqlx::any::AnyRow) -> ApiResult<GameRow> {
         paused: flag(row.get(7)),
         over: flag(row.get(8)),
         version: row.get(9),
+        archived: flag(row.get(10)),
     })
 }
 
@@ -323,6 +328,14 @@ impl Records {
             .map(|(_, record, log)| (record.clone(), log.clone()))
     }
 
+    /// Forgets a deleted game.
+    fn forget(&self, id: i64) {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(&id);
+    }
+
     fn put(&self, id: i64, version: i64, record: &Record, log: &Arc<Vec<LogEntry>>) {
         let mut map = self
             .0
@@ -333,6 +346,38 @@ impl Records {
         }
         map.insert(id, (version, record.clone(), log.clone()));
     }
+}
+
+/// Deletes the game read as `table`: its log, seats and unsent mail; mail already sent and
+/// mail received keep their rows without the game. Fails with a conflict, changing nothing, if
+/// the game moved on since it was read.
+pub async fn delete(state: &AppState, table: &Table) -> ApiResult<()> {
+    let id = table.row.id;
+    let mut tx = state.db.pool.begin().await?;
+    for statement in [
+        "DELETE FROM events WHERE game_id = $1",
+        "DELETE FROM seats WHERE game_id = $1",
+        "DELETE FROM outbox WHERE game_id = $1 AND sent_at IS NULL",
+        "UPDATE outbox SET game_id = NULL WHERE game_id = $1",
+        "UPDATE inbound_mail SET game_id = NULL WHERE game_id = $1",
+    ] {
+        sqlx::query(statement).bind(id).execute(&mut *tx).await?;
+    }
+    let deleted = sqlx::query("DELETE FROM games WHERE id = $1 AND version = $2")
+        .bind(id)
+        .bind(table.row.version)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if deleted != 1 {
+        tx.rollback().await?;
+        return Err(ApiError::Conflict(
+            "game: it changed while the request was handled; read it again and resend".into(),
+        ));
+    }
+    tx.commit().await?;
+    state.records.forget(id);
+    Ok(())
 }
 
 /// The game's whole event log, in order.
@@ -369,13 +414,13 @@ fn new_invite() -> ApiResult<String> {
     Ok(crate::auth::new_secret()?[..24].to_string())
 }
 
-/// The newest games (at most 200), newest first, from the summary columns: two queries, the
-/// same cost whatever the games hold. A game of an earlier release without a summary is
-/// summarised once, from its record.
+/// The newest games (at most 200) that are not archived, newest first, from the summary
+/// columns: two queries, the same cost whatever the games hold. A game of an earlier release
+/// without a summary is summarised once, from its record.
 pub async fn list(state: &AppState) -> ApiResult<Vec<Summary>> {
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {GAME_COLUMNS}, g.turn, g.started, g.ready_seats FROM games g \
-         JOIN players p ON p.id = g.gm_id ORDER BY g.id DESC LIMIT 200"
+         JOIN players p ON p.id = g.gm_id WHERE g.archived = 0 ORDER BY g.id DESC LIMIT 200"
     )))
     .fetch_all(&state.db.pool)
     .await?;
@@ -404,7 +449,7 @@ pub async fn list(state: &AppState) -> ApiResult<Vec<Summary>> {
     for r in &rows {
         let row = game_row(r)?;
         let (turn, started, ready): (Option<i64>, Option<i64>, Option<i64>) =
-            (r.get(10), r.get(11), r.get(12));
+            (r.get(11), r.get(12), r.get(13));
         let (Some(turn), Some(started), Some(ready)) = (turn, started, ready) else {
             list.push(summarise(state, row.id).await?);
             continue;
@@ -476,7 +521,7 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
         None if seats.iter().all(SeatRow::taken) => Some(
             row.deadline_rule
                 .next_after(now)
-                .map_err(ApiError::Internal)?,
+                .map_err(|e| ApiError::Internal(e.to_string()))?,
         ),
         None => None,
     };
@@ -506,6 +551,15 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
     .execute(&mut *tx)
     .await?
     .rows_affected();
+    if updated == 1
+        && let Some(archived) = change.archived
+    {
+        sqlx::query("UPDATE games SET archived = $1 WHERE id = $2")
+            .bind(i64::from(archived))
+            .bind(row.id)
+            .execute(&mut *tx)
+            .await?;
+    }
     if updated != 1 {
         tx.rollback().await?;
         return Err(ApiError::Conflict(
@@ -610,7 +664,7 @@ pub async fn process_locked(
         .row
         .deadline_rule
         .next_after(now)
-        .map_err(ApiError::Internal)?;
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
     let change = Change {
         events,
         next_deadline: Some(Some(next)),
@@ -717,7 +771,8 @@ pub async fn import(
     let now = state.clock.now();
     // The rule is checked now; the clock starts when the last seat is taken (`append`) or
     // when the GM starts the game.
-    rule.next_after(now).map_err(ApiError::Bad)?;
+    rule.next_after(now)
+        .map_err(|e| ApiError::Bad(e.to_string()))?;
     let next_deadline: Option<i64> = None;
     let actor = format!("gm:{}", gm_name(state, gm_id).await?);
     // Entries the file does not date (a game file of release 0.1) are dated now, by the GM.

@@ -15,8 +15,10 @@ pub mod games;
 pub mod mailbox;
 pub mod outbox;
 pub mod pages;
+pub mod reminders;
 pub mod text;
 pub mod throttle;
+pub mod webhook;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -187,6 +189,7 @@ fn routes(state: AppState) -> Router {
         .route("/help/backpacks", get(pages::help_backpacks))
         .route("/profile", get(pages::profile_form).post(pages::profile))
         .route("/static/zone.js", get(pages::zone_script))
+        .route("/static/copy.js", get(pages::copy_script))
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/turns/{turn}", get(pages::turn))
         .route("/games/{id}/history", get(pages::history))
@@ -208,6 +211,12 @@ fn routes(state: AppState) -> Router {
         )
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/account/email", post(api::set_email))
+        .route(
+            "/api/account/mail",
+            get(api::mail_profile).post(api::set_mail_choice),
+        )
+        .route("/api/games/{id}/webhook", get(api::webhook))
+        .route("/profile/mail", post(pages::profile_mail))
         .route(
             "/api/games/{id}/mail-address",
             get(api::mail_address).post(api::rotate_mail_address),
@@ -240,6 +249,16 @@ pub async fn deadline_worker(state: AppState, shutdown: impl Future<Output = ()>
             Ok(0) => {}
             Ok(n) => tracing::info!(turns = n, "processed due turns"),
             Err(e) => tracing::error!(error = %e, "deadline worker"),
+        }
+        match reminders::write_due(&state, state.clock.now()).await {
+            Ok(w) if w == reminders::Written::default() => {}
+            Ok(w) => tracing::info!(
+                reminders = w.reminders,
+                digests = w.digests,
+                webhooks = w.webhooks,
+                "reminders written"
+            ),
+            Err(e) => tracing::error!(error = %e, "reminders"),
         }
         tokio::select! {
             _ = tokio::time::sleep(state.config.tick) => {}

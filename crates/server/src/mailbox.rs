@@ -48,6 +48,11 @@ pub struct OutMail {
     pub in_reply_to: Option<String>,
     pub subject: String,
     pub body: String,
+    /// A key that makes the row once-only whatever the number of servers writing it
+    /// (`reminder/GAME/TURN/SEAT/STAGE`): a second row with the key is dropped.
+    pub dedup_key: Option<String>,
+    /// The turn a report reports (its HTML alternative and picture are made when it is sent).
+    pub turn: Option<u16>,
 }
 
 /// An inbound message's outcome, recorded in the transaction that acts on it.
@@ -66,13 +71,19 @@ pub fn new_mail_secret() -> ApiResult<String> {
     Ok(crate::auth::new_secret()?[..24].to_string())
 }
 
+/// A new secret for a player's one-click unsubscribe link: 120 bits, as 30 hex digits.
+pub fn new_unsubscribe_token() -> ApiResult<String> {
+    Ok(crate::auth::new_secret()?[..30].to_string())
+}
+
 /// Writes `mail` to the outbox, due at once. Its Message-ID's left part is drawn here and
-/// kept: a retry sends the same Message-ID, so a mail sent twice is seen as one.
-pub async fn queue(conn: &mut AnyConnection, mail: &OutMail, now: i64) -> ApiResult<()> {
+/// kept: a retry sends the same Message-ID, so a mail sent twice is seen as one. A mail with a
+/// `dedup_key` already in the outbox is not written again (false).
+pub async fn queue(conn: &mut AnyConnection, mail: &OutMail, now: i64) -> ApiResult<bool> {
     let message_id = format!("{}.{}", mail.kind, &crate::auth::new_secret()?[..20]);
-    sqlx::query(
-        "INSERT INTO outbox (message_id, kind, game_id, seat, player_id, to_addr, reply_secret, in_reply_to, subject, body, created_at, next_attempt_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)",
+    let written = sqlx::query(
+        "INSERT INTO outbox (message_id, kind, game_id, seat, player_id, to_addr, reply_secret, in_reply_to, subject, body, created_at, next_attempt_at, dedup_key, turn) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13) ON CONFLICT DO NOTHING",
     )
     .bind(message_id)
     .bind(&mail.kind)
@@ -85,9 +96,12 @@ pub async fn queue(conn: &mut AnyConnection, mail: &OutMail, now: i64) -> ApiRes
     .bind(&mail.subject)
     .bind(&mail.body)
     .bind(now)
+    .bind(&mail.dedup_key)
+    .bind(mail.turn.map(i64::from))
     .execute(conn)
-    .await?;
-    Ok(())
+    .await?
+    .rows_affected();
+    Ok(written == 1)
 }
 
 /// Records what became of an inbound message.
@@ -125,27 +139,80 @@ fn deadline_line(table: &Table) -> String {
     }
 }
 
-/// Seats whose player has a confirmed address: (seat, player id, address).
+/// What a player wants mailed unasked (`players.mail_choice`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MailChoice {
+    /// Each turn's report, each reminder, the welcome.
+    Every,
+    /// One mail a day listing the games whose orders are due, instead of reports and
+    /// reminders (the welcome still comes).
+    Digest,
+    /// Nothing unasked: only answers to the player's own mail and confirmation links.
+    None,
+}
+
+impl MailChoice {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MailChoice::Every => "every",
+            MailChoice::Digest => "digest",
+            MailChoice::None => "none",
+        }
+    }
+
+    /// The choice stored as `text`; an unknown one reads as `Every` (the column's check
+    /// allows no other).
+    pub fn from_db(text: &str) -> MailChoice {
+        match text {
+            "digest" => MailChoice::Digest,
+            "none" => MailChoice::None,
+            _ => MailChoice::Every,
+        }
+    }
+
+    /// The choice a form or API call names, or an error naming the value.
+    pub fn parse(text: &str) -> ApiResult<MailChoice> {
+        match text.trim() {
+            "every" => Ok(MailChoice::Every),
+            "digest" => Ok(MailChoice::Digest),
+            "none" => Ok(MailChoice::None),
+            other => Err(ApiError::Bad(format!(
+                "mail_choice: {other:?} is none of every, digest, none"
+            ))),
+        }
+    }
+}
+
+/// Seats whose player has a confirmed address: (seat, player id, address, choice).
 async fn mailed_seats(
     conn: &mut AnyConnection,
     game_id: i64,
-) -> ApiResult<Vec<(Seat, i64, String)>> {
+) -> ApiResult<Vec<(Seat, i64, String, MailChoice)>> {
     Ok(sqlx::query(
-        "SELECT s.seat, p.id, p.email FROM seats s JOIN players p ON p.id = s.player_id \
+        "SELECT s.seat, p.id, p.email, p.mail_choice FROM seats s JOIN players p ON p.id = s.player_id \
          WHERE s.game_id = $1 AND p.email IS NOT NULL ORDER BY s.seat",
     )
     .bind(game_id)
     .fetch_all(conn)
     .await?
     .into_iter()
-    .map(|r| (Seat(r.get::<i64, _>(0) as u8), r.get(1), r.get(2)))
+    .map(|r| {
+        (
+            Seat(r.get::<i64, _>(0) as u8),
+            r.get(1),
+            r.get(2),
+            MailChoice::from_db(&r.get::<String, _>(3)),
+        )
+    })
     .collect())
 }
 
 /// The mail that `events` (just appended to the game read as `table`, whose record includes
-/// them) cause: each seat's own report of a resolved turn, and a welcome for a seat taken.
+/// them) cause: each seat's own report of a resolved turn (to players who want every mail),
+/// the game's webhook, and a welcome for a seat taken (unless its player wants no mail).
 pub async fn mails_for_events(
-    _state: &AppState,
+    state: &AppState,
     conn: &mut AnyConnection,
     table: &Table,
     events: &[gm::Event],
@@ -165,7 +232,10 @@ pub async fn mails_for_events(
     for event in events {
         match event {
             gm::Event::Resolved { turn, .. } => {
-                for (seat, player_id, to) in &seats {
+                if let Some(hook) = crate::webhook::resolved(state, conn, table, *turn).await? {
+                    mails.push(hook);
+                }
+                for (seat, player_id, to, _) in seats.iter().filter(|s| s.3 == MailChoice::Every) {
                     let report = table.record.report_text(Viewer::Seat(*seat), Some(*turn))?;
                     let next = if table.record.is_over() {
                         format!("The {} is over.\n", info.game_noun)
@@ -191,11 +261,16 @@ pub async fn mails_for_events(
                             &format!("report of {} {turn}", info.turn_noun),
                         ),
                         body: format!("{report}\n{next}"),
+                        turn: Some(*turn),
+                        ..OutMail::default()
                     });
                 }
             }
             gm::Event::SeatClaimed { seat, player } => {
-                let Some((_, player_id, to)) = seats.iter().find(|(s, _, _)| s == seat) else {
+                let Some((_, player_id, to, _)) = seats
+                    .iter()
+                    .find(|(s, _, _, choice)| s == seat && *choice != MailChoice::None)
+                else {
                     continue;
                 };
                 mails.push(OutMail {
@@ -218,6 +293,7 @@ pub async fn mails_for_events(
                         deadline = deadline_line(table),
                         state = table.record.state_text(Viewer::Seat(*seat)),
                     ),
+                    ..OutMail::default()
                 });
             }
             _ => {}
@@ -470,6 +546,7 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
             in_reply_to: letter.message_id.clone(),
             subject,
             body,
+            ..OutMail::default()
         },
         now,
     )

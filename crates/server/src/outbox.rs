@@ -16,7 +16,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::Row;
 
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::mailbox::MailSettings;
 
 /// How long a claim holds a row (seconds): longer than any send takes.
@@ -76,6 +76,17 @@ impl Relay for Smtp {
     }
 }
 
+/// No relay: a server without mail still posts webhooks through the outbox; its worker claims
+/// no mail (see [`claim`]), and would find this relay refusing it for now.
+#[derive(Clone, Copy, Debug)]
+pub struct NoRelay;
+
+impl Relay for NoRelay {
+    async fn send(&self, _: Message) -> Result<(), SendError> {
+        Err(SendError::Transient("mail is off (no --smtp)".into()))
+    }
+}
+
 /// `List-Unsubscribe`: the one-click link (RFC 8058) that stops mail to the address.
 #[derive(Clone, Debug)]
 struct ListUnsubscribe(String);
@@ -119,6 +130,12 @@ struct Outgoing {
     subject: String,
     body: String,
     attempts: i64,
+    /// The secret of the player's one-click unsubscribe link.
+    unsubscribe: Option<String>,
+    kind: String,
+    game_id: Option<i64>,
+    seat: Option<i64>,
+    turn: Option<i64>,
 }
 
 /// The domain of an address (`postrider@club.example` → `club.example`).
@@ -132,7 +149,7 @@ fn domain(address: &str) -> &str {
 
 /// The mail of a row, with its fixed Message-ID, the seat's order address as Reply-To, and the
 /// one-click unsubscribe link.
-fn message(settings: &MailSettings, row: &Outgoing) -> Result<Message, String> {
+fn message(_state: &AppState, settings: &MailSettings, row: &Outgoing) -> Result<Message, String> {
     let from: Mailbox = settings
         .from
         .parse()
@@ -163,12 +180,11 @@ fn message(settings: &MailSettings, row: &Outgoing) -> Result<Message, String> {
             .in_reply_to(format!("<{id}>"))
             .references(format!("<{id}>"));
     }
-    if row.player_id.is_some() {
+    if let Some(token) = &row.unsubscribe {
         builder = builder
             .header(ListUnsubscribe(format!(
-                "<{}/unsubscribe/{}>",
+                "<{}/unsubscribe/{token}>",
                 settings.public_url.trim_end_matches('/'),
-                row.message_id
             )))
             .header(ListUnsubscribePost);
     }
@@ -185,11 +201,18 @@ pub struct Drained {
 
 /// Claims the due rows (at most [`BATCH`]) for `owner` until `now + LEASE`: their ids. A row is
 /// due when unsent, not given up, its retry time reached, and not leased (or its lease ran out).
+///
+/// Without mail (no `--smtp`) only webhook posts are claimed; mail waits for a server with it.
 pub async fn claim(state: &AppState, owner: &str, now: i64) -> ApiResult<Vec<i64>> {
-    let candidates: Vec<i64> = sqlx::query_scalar(
+    let kinds = if state.mail.is_some() {
+        ""
+    } else {
+        "AND kind = 'webhook' "
+    };
+    let candidates: Vec<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "SELECT id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1 \
-         AND (lease_until IS NULL OR lease_until < $1) ORDER BY id LIMIT $2",
-    )
+         AND (lease_until IS NULL OR lease_until < $1) {kinds}ORDER BY id LIMIT $2"
+    )))
     .bind(now)
     .bind(BATCH)
     .fetch_all(&state.db.pool)
@@ -222,15 +245,14 @@ pub async fn send_claimed(
     ids: &[i64],
     now: i64,
 ) -> ApiResult<Drained> {
-    let settings = state
-        .mail
-        .clone()
-        .ok_or_else(|| ApiError::Internal("outbox: mail is off".into()))?;
+    let settings = state.mail.clone();
     let mut drained = Drained::default();
     for &id in ids {
         let Some(r) = sqlx::query(
-            "SELECT id, message_id, player_id, to_addr, reply_secret, in_reply_to, subject, body, attempts \
-             FROM outbox WHERE id = $1 AND lease_owner = $2 AND sent_at IS NULL",
+            "SELECT o.id, o.message_id, o.player_id, o.to_addr, o.reply_secret, o.in_reply_to, o.subject, o.body, \
+             o.attempts, p.unsubscribe_token, o.kind, o.game_id, o.seat, o.turn \
+             FROM outbox o LEFT JOIN players p ON p.id = o.player_id \
+             WHERE o.id = $1 AND o.lease_owner = $2 AND o.sent_at IS NULL",
         )
         .bind(id)
         .bind(owner)
@@ -249,10 +271,19 @@ pub async fn send_claimed(
             subject: r.get(6),
             body: r.get(7),
             attempts: r.get(8),
+            unsubscribe: r.get(9),
+            kind: r.get(10),
+            game_id: r.get(11),
+            seat: r.get(12),
+            turn: r.get(13),
         };
-        let outcome = match message(&settings, &row) {
-            Ok(m) => relay.send(m).await,
-            Err(e) => Err(SendError::Permanent(e)),
+        let outcome = match (row.kind.as_str(), &settings) {
+            ("webhook", _) => crate::webhook::send(&row.to, &row.body).await,
+            (_, Some(settings)) => match message(state, settings, &row) {
+                Ok(m) => relay.send(m).await,
+                Err(e) => Err(SendError::Permanent(e)),
+            },
+            (_, None) => Err(SendError::Transient("mail is off (no --smtp)".into())),
         };
         let query = match &outcome {
             Ok(()) => {
@@ -351,25 +382,6 @@ pub async fn worker(
             _ = &mut shutdown => return,
         }
     }
-}
-
-/// Stops all mail to the address of the player a mail went to (its one-click unsubscribe
-/// link): the account's address is removed. The link's secret is the mail's own Message-ID.
-pub async fn unsubscribe(state: &AppState, message_id: &str) -> ApiResult<()> {
-    let player: Option<i64> =
-        sqlx::query_scalar("SELECT player_id FROM outbox WHERE message_id = $1")
-            .bind(message_id)
-            .fetch_optional(&state.db.pool)
-            .await?
-            .flatten();
-    let Some(player) = player else {
-        return Err(ApiError::NotFound("unsubscribe: unknown link".into()));
-    };
-    sqlx::query("UPDATE players SET email = NULL WHERE id = $1")
-        .bind(player)
-        .execute(&state.db.pool)
-        .await?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -178,6 +178,22 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
         "{}",
         page.html
     );
+    // The menus come back with the sealed cards chosen (read from the sealed orders, not
+    // from their text), B on "no order".
+    for (rider, card) in [("A", "10"), ("C", "8"), ("D", "5")] {
+        let menu = &page.html[page
+            .html
+            .find(&format!(r#"<select id="card_{rider}""#))
+            .unwrap()..];
+        let menu = &menu[..menu.find("</select>").unwrap()];
+        assert!(
+            menu.contains(&format!(r#"<option value="{card}" selected>"#)),
+            "{rider}: {menu}"
+        );
+    }
+    let menu = &page.html[page.html.find(r#"<select id="card_B""#).unwrap()..];
+    assert!(!menu[..menu.find("</select>").unwrap()].contains("selected"));
+    assert!(page.html.contains(" points<br>"), "{}", page.html);
 
     // The GM resolves turn 2 from the console (Blue sent nothing: NMR).
     let done = gm
@@ -881,5 +897,205 @@ on_both!(
         assert_eq!(saved.status, StatusCode::SEE_OTHER);
         let page = ann.get(&format!("/games/{id}")).await;
         assert!(page.html.contains(" UTC"), "{}", page.html);
+    }
+);
+
+on_both!(
+    the_gm_archives_restores_and_deletes_games,
+    |s: TestServer| async move {
+        // Issue 15, point 8 (docs/server.md, "Archive and delete").
+        let (id, mut gm, mut ann, _bob) = race_through_forms(&s).await;
+        let console = format!("/games/{id}/gm");
+        let listed = |html: &str, id: i64| html.contains(&format!(r#"<a href="/games/{id}">"#));
+        assert!(listed(&ann.get("/").await.html, id));
+
+        // Archiving asks "I am sure", is the GM's alone, and pauses a running game.
+        let page = gm
+            .submit(&console, &console, &[("action", "archive")])
+            .await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST);
+        assert!(
+            page.html
+                .contains("confirm: tick &#34;I am sure&#34; to archive the game"),
+            "{}",
+            page.html
+        );
+        let csrf = ann.get(&format!("/games/{id}")).await.csrf();
+        let page = ann
+            .post_raw(
+                &console,
+                &[
+                    ("csrf", csrf.as_str()),
+                    ("action", "archive"),
+                    ("confirm", "yes"),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::FORBIDDEN);
+        let page = gm
+            .submit(
+                &console,
+                &console,
+                &[("action", "archive"), ("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.html);
+        // Off the front page and the players' "your move"; readable at its address.
+        for html in [
+            ann.get("/").await.html,
+            Browser::new(&s).get("/").await.html,
+        ] {
+            assert!(!listed(&html, id), "{html}");
+        }
+        let gm_token = {
+            let (status, body) = s
+                .call(
+                    "POST",
+                    "/api/login",
+                    None,
+                    Some(serde_json::json!({"name": "gm", "password": "correct horse battery"})),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            body["token"].as_str().unwrap().to_string()
+        };
+        let (_, list) = s.call("GET", "/api/games", Some(&gm_token), None).await;
+        assert!(
+            !list.to_string().contains(&format!(r#""id":{id},"#)),
+            "{list}"
+        );
+        let page = ann.get(&format!("/games/{id}")).await;
+        assert_eq!(page.status, StatusCode::OK);
+        assert!(page.html.contains(r#"id="archived""#), "{}", page.html);
+        assert!(page.html.contains("paused"), "{}", page.html);
+        let history = gm.get(&format!("/games/{id}/history")).await.html;
+        assert!(history.contains("Deadline paused"), "{history}");
+        // Put back on the lists (no confirmation: nothing is lost); still paused.
+        let page = gm.get(&console).await;
+        assert!(page.html.contains(r#"value="restore""#), "{}", page.html);
+        let page = gm
+            .submit(&console, &console, &[("action", "restore")])
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.html);
+        assert!(listed(&ann.get("/").await.html, id));
+        assert!(
+            !ann.get(&format!("/games/{id}"))
+                .await
+                .html
+                .contains(r#"id="archived""#)
+        );
+
+        // A game whose turns were played with secret draws can be archived, not deleted.
+        let mut secret = common::race(&["x", "y"]);
+        secret.as_object_mut().unwrap().remove("seed");
+        let (status, created) = s
+            .call("POST", "/api/games", Some(&gm_token), Some(secret))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let kept = created["id"].as_i64().unwrap();
+        let gm_api = format!("/api/games/{kept}/gm");
+        // Nothing resolved yet: it could still be deleted.
+        let page = gm.get(&format!("/games/{kept}/gm")).await;
+        // The invitation links are in read-only fields; a few lines of optional script add a
+        // copy button beside each (the page works without it).
+        assert!(
+            page.html
+                .contains(r#"<input type="text" readonly class="invite-link""#),
+            "{}",
+            page.html
+        );
+        assert!(
+            page.html
+                .contains(r#"<script src="/static/copy.js"></script>"#)
+        );
+        let script = gm.get("/static/copy.js").await;
+        assert_eq!(script.status, StatusCode::OK);
+        assert!(
+            script.html.contains("navigator.clipboard"),
+            "{}",
+            script.html
+        );
+        assert!(page.html.contains(r#"value="delete""#), "{}", page.html);
+        for action in [
+            serde_json::json!({"action": "bot", "seat": 0, "bot": "random"}),
+            serde_json::json!({"action": "bot", "seat": 1, "bot": "random"}),
+            serde_json::json!({"action": "resolve"}),
+        ] {
+            let (status, body) = s.call("POST", &gm_api, Some(&gm_token), Some(action)).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let page = gm.get(&format!("/games/{kept}/gm")).await;
+        assert!(!page.html.contains(r#"value="delete""#), "{}", page.html);
+        assert!(page.html.contains("can be archived, not deleted"));
+        let (status, body) = s
+            .call(
+                "POST",
+                &gm_api,
+                Some(&gm_token),
+                Some(serde_json::json!({"action": "delete"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(
+            body["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("delete: turns of this game were played with secret draws"),
+            "{body}"
+        );
+        assert_eq!(
+            gm.get(&format!("/games/{kept}")).await.status,
+            StatusCode::OK
+        );
+
+        // A test game (the GM chose its seed) can be deleted even after a turn: asked for,
+        // then gone with its log, its seats and its unsent mail.
+        let red = [
+            ("lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6"),
+            ("orders", "A 10 B 9 C 9 D 6"),
+        ];
+        assert_eq!(seal(&mut ann, id, &red).await.status, StatusCode::SEE_OTHER);
+        let page = gm
+            .submit(
+                &console,
+                &console,
+                &[("action", "resolve"), ("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.html);
+        let page = gm.submit(&console, &console, &[("action", "delete")]).await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST);
+        assert!(page.html.contains("to delete the game"), "{}", page.html);
+        let page = gm
+            .submit(
+                &console,
+                &console,
+                &[("action", "delete"), ("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.html);
+        assert_eq!(page.location.as_deref(), Some("/?deleted=1"));
+        let front = gm.get("/?deleted=1").await;
+        assert!(front.html.contains("The game is deleted."));
+        assert!(!listed(&front.html, id));
+        assert!(listed(&front.html, kept));
+        assert_eq!(
+            ann.get(&format!("/games/{id}")).await.status,
+            StatusCode::NOT_FOUND
+        );
+        let (status, _) = s
+            .call("GET", &format!("/api/games/{id}"), Some(&gm_token), None)
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        for table in ["events", "seats"] {
+            let left: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+                "SELECT COUNT(*) FROM {table} WHERE game_id = $1"
+            )))
+            .bind(id)
+            .fetch_one(&s.state.db.pool)
+            .await
+            .unwrap();
+            assert_eq!(left, 0, "{table}");
+        }
     }
 );

@@ -33,6 +33,12 @@ pub fn free_port() -> u16 {
 
 /// Starts `postrider serve` and waits until it answers.
 pub fn start(database: &str, failpoint: Option<&str>) -> Server {
+    start_with(database, failpoint, &[])
+}
+
+/// Starts `postrider serve` with more arguments (`{address}` in one is replaced by the address
+/// it listens on) and waits until it answers.
+pub fn start_with(database: &str, failpoint: Option<&str>, more: &[&str]) -> Server {
     let address = format!("127.0.0.1:{}", free_port());
     let mut command = Command::new(env!("CARGO_BIN_EXE_postrider"));
     command
@@ -45,6 +51,7 @@ pub fn start(database: &str, failpoint: Option<&str>) -> Server {
             "--tick",
             "1",
         ])
+        .args(more.iter().map(|a| a.replace("{address}", &address)))
         .env_remove("POSTRIDER_FAILPOINT")
         .stdout(Stdio::null())
         .stderr(Stdio::null());

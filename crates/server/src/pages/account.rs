@@ -344,24 +344,24 @@ pub async fn unsubscribe_form(
         StatusCode::OK,
         "Unsubscribe",
         &format!(
-            r#"<h1>Stop all mail from postrider?</h1><form method="post" action="{action}"><button type="submit">Unsubscribe</button></form><p class="note">Your account keeps working on the web; give an address again to receive mail.</p>"#
+            r#"<h1>Stop all mail from postrider?</h1><form method="post" action="{action}"><button type="submit">Unsubscribe</button></form><p class="note">Your account keeps working on the web; choose again on your profile page to receive mail.</p>"#
         ),
     )
 }
 
-/// One-click unsubscribe (RFC 8058): the mail's own Message-ID is the secret, so no login or
-/// form token is needed; the account's address is removed.
+/// One-click unsubscribe (RFC 8058): the link's token is the secret, so no login or form
+/// token is needed; the account's mail choice becomes none.
 pub async fn unsubscribe(
     State(state): State<AppState>,
     visitor: Visitor,
     axum::extract::Path(message): axum::extract::Path<String>,
 ) -> Response {
-    match crate::outbox::unsubscribe(&state, &message).await {
+    match actions::unsubscribe(&state, &message).await {
         Ok(()) => page(
             &visitor,
             StatusCode::OK,
             "Unsubscribed",
-            "<h1>Unsubscribed</h1><p>No more mail goes to this address.</p>",
+            "<h1>Unsubscribed</h1><p>postrider mails you nothing more unasked (answers to your own order mail still come). Choose again on your profile page.</p>",
         ),
         Err(e) => super::error_page(&visitor, &e),
     }

@@ -12,6 +12,35 @@ use game_backpacks::orders::{Action, RoundOrders, TurnOrders, WeatherChoice, des
 use game_backpacks::{Backpacks, CardKind};
 
 use super::FormData;
+use super::pieces::{FormContext, PieceTools, Pieces};
+use crate::error::ApiResult;
+
+/// Backpacks & Blisters' pieces.
+#[derive(Debug)]
+pub struct Day;
+
+impl Pieces for Day {
+    fn game(&self) -> &'static str {
+        <Backpacks as game_api::Game>::NAME
+    }
+
+    fn order_form(&self, cx: &FormContext<'_>) -> Option<askama::Result<String>> {
+        // What was typed, or what the menus chose (sent back with an error, or to plan).
+        let composed = cx.typed.and_then(orders_from_choices);
+        let typed = composed
+            .as_deref()
+            .or_else(|| cx.typed.and_then(|f| f.get("orders")));
+        order_form(cx.id, cx.csrf.clone(), cx.record, cx.seat, typed).map(|f| f.render())
+    }
+
+    fn orders_from_form(&self, form: &FormData) -> ApiResult<Option<String>> {
+        Ok(orders_from_choices(form))
+    }
+
+    fn console_tools(&self, _record: &gm::Record) -> Option<PieceTools> {
+        None
+    }
+}
 
 /// One choice of a menu.
 #[derive(Debug)]

@@ -1,17 +1,20 @@
 //! The pages of one game: the game with its latest report, the archive of past turns, the
 //! order form, the history, joining by invitation, the GM console and the new-game form.
+//! Each page is a typed view (a struct below) drawn by an askama template in
+//! `templates/game/`; what differs between games comes from the game's record (pictures,
+//! reports, nouns) and from its own pieces (`pieces`: the order form, the console's tools).
 
-use std::fmt::Write as _;
-
+use askama::Template;
 use axum::Form;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use game_api::report::ReportView;
 use game_api::{Seat, Viewer};
 use gm::{DeadlineRule, Event, Submission, utc_text};
-use serde_json::Value;
 
-use super::{FormData, PageResult, Visitor, error_box, error_page, escape, page, redirect};
+use super::pieces::{self, FormContext, PieceTools};
+use super::{FormData, PageResult, Visitor, error_page, page, redirect};
 use crate::AppState;
 use crate::actions::{self, GmAction, GmOutcome, NewGame, viewer};
 use crate::error::{ApiError, ApiResult};
@@ -88,104 +91,121 @@ async fn load(state: &AppState, visitor: &Visitor, id: i64) -> Result<Table, Res
         .map_err(|e| error_page(visitor, &e))
 }
 
-fn links(table: &Table, visitor: &Visitor) -> String {
-    let id = table.row.id;
-    let mut links = vec![format!(r#"<a href="/games/{id}">Game</a>"#)];
-    if let Some(p) = &visitor.player {
-        if table.seat_of(p.id).is_some() {
-            links.push(format!(r#"<a href="/games/{id}/orders">Your orders</a>"#));
-        }
-        if table.is_gm(p.id) {
-            links.push(format!(r#"<a href="/games/{id}/gm">GM console</a>"#));
-        }
+/// A page drawn from its template, inside the site's frame.
+fn render(visitor: &Visitor, status: StatusCode, title: &str, view: &impl Template) -> Response {
+    match view.render() {
+        Ok(body) => page(visitor, status, title, &body),
+        Err(e) => error_page(visitor, &ApiError::Internal(format!("template: {e}"))),
     }
-    links.push(format!(r#"<a href="/games/{id}/history">History</a>"#));
-    // Every page of a game shows its commitment to its draws (issue 12).
-    let commitment = table.record.commitment();
-    format!(
-        r#"<nav>{}</nav><p class="commitment">Draws committed: <a href="/games/{id}#draws" title="SHA-256 {commitment}">SHA-256 {}…</a></p>"#,
-        links.join(" "),
-        &commitment[..16]
-    )
 }
 
-fn seats_table(table: &Table) -> String {
-    let mut rows = String::new();
-    for s in &table.seats {
-        let who = match (&s.player_name, &s.bot) {
-            (Some(name), Some(bot)) => format!("{} (bot {} plays)", escape(name), escape(bot)),
-            (None, Some(bot)) => format!("bot: {}", escape(bot)),
-            (Some(name), None) => escape(name),
-            (None, None) => "open".into(),
-        };
-        let ready = if !table.record.takes_orders(s.seat) {
-            "—"
-        } else if table.record.ready(s.seat) {
-            "orders in"
+fn status_of(error: Option<&ApiError>) -> StatusCode {
+    error.map_or(StatusCode::OK, ApiError::status)
+}
+
+/// The links at the top of every page of a game, and its commitment to its draws (issue 12).
+#[derive(Debug)]
+pub struct Nav {
+    pub id: i64,
+    pub orders: bool,
+    pub console: bool,
+    pub commitment: String,
+    /// The first 16 digits.
+    pub short: String,
+}
+
+impl Nav {
+    fn of(table: &Table, visitor: &Visitor) -> Nav {
+        let commitment = table.record.commitment();
+        let player = visitor.player.as_ref();
+        Nav {
+            id: table.row.id,
+            orders: player.is_some_and(|p| table.seat_of(p.id).is_some()),
+            console: player.is_some_and(|p| table.is_gm(p.id)),
+            short: commitment.chars().take(16).collect(),
+            commitment,
+        }
+    }
+}
+
+/// A GM who also plays a seat reads every sealed order: the players are told, on the game page
+/// and on the invitation, so that they choose knowingly (issue 12).
+#[derive(Debug)]
+pub struct GmPlays {
+    pub gm: String,
+    pub seat: String,
+}
+
+impl GmPlays {
+    fn of(table: &Table) -> Option<GmPlays> {
+        let seat = table.seat_of(table.row.gm_id)?;
+        Some(GmPlays {
+            gm: table.row.gm_name.clone(),
+            seat: table.seats[seat.index()].name.clone(),
+        })
+    }
+}
+
+/// The picture of the track or the map after a turn.
+#[derive(Debug)]
+pub struct Picture {
+    /// `track`, `map`.
+    pub noun: &'static str,
+    /// `turn 2`, `the start`.
+    pub after: String,
+    pub svg: String,
+    /// Framed on where the riders or walkers are, for a small screen (the whole kept under it).
+    pub close_up: Option<String>,
+}
+
+/// A resolved turn's report: as HTML, and as text (as mailed).
+#[derive(Debug)]
+pub struct Report {
+    pub name: String,
+    pub view: ReportView,
+    pub text: String,
+}
+
+/// The picture, the chart and the report of one turn (0: nothing resolved yet).
+#[derive(Debug)]
+pub struct TurnSection {
+    /// `race`, `day`.
+    pub game_noun: &'static str,
+    pub picture: Option<Picture>,
+    /// The chart of the game so far (SVG).
+    pub chart: Option<String>,
+    /// Where things stand (the latest turn only), as text.
+    pub state: Option<String>,
+    pub report: Option<Report>,
+}
+
+impl TurnSection {
+    fn of(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<TurnSection> {
+        let record = &table.record;
+        let game = record.game();
+        let picture = record.picture_svg(Some(turn)).map(|svg| Picture {
+            noun: game.picture_noun,
+            after: turn_name(game, turn),
+            svg,
+            close_up: record.picture_close_up(Some(turn)),
+        });
+        let report = if turn > 0 {
+            Some(Report {
+                name: turn_name(game, turn),
+                view: record.report_view(viewer, turn)?,
+                text: record.report_text(viewer, Some(turn))?,
+            })
         } else {
-            "waiting"
+            None
         };
-        let _ = write!(
-            rows,
-            "<tr><td>{}</td><td>{who}</td><td>{ready}</td></tr>",
-            escape(&s.name)
-        );
+        Ok(TurnSection {
+            game_noun: game.game_noun,
+            picture,
+            chart: (turn > 0).then(|| record.progress(turn).svg()),
+            state: (turn == record.resolved()).then(|| record.state_text(viewer)),
+            report,
+        })
     }
-    format!("<table><tr><th>Seat</th><th>Player</th><th>This turn</th></tr>{rows}</table>")
-}
-
-/// The picture, the chart and the report of turn `turn` (0: nothing resolved yet).
-fn turn_section(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<String> {
-    let record = &table.record;
-    let mut out = String::new();
-    if let Some(svg) = record.picture_svg(Some(turn)) {
-        // Scaled to the width; on a small screen the close-up first (where the riders or
-        // walkers are), the whole picture kept under it.
-        let noun = record.game().picture_noun;
-        let _ = write!(
-            out,
-            r#"<h2>The {noun} after {}</h2>"#,
-            turn_name(record.game(), turn)
-        );
-        match record.picture_close_up(Some(turn)) {
-            Some(close) => {
-                let _ = write!(
-                    out,
-                    r#"<div class="picture close-up">{close}</div><details class="whole"><summary>The whole {noun}</summary><div class="picture">{svg}</div></details>"#
-                );
-            }
-            None => {
-                let _ = write!(out, r#"<div class="picture">{svg}</div>"#);
-            }
-        }
-    }
-    if turn > 0 {
-        let progress = record.progress(turn);
-        let _ = write!(
-            out,
-            r#"<h2>The {} so far</h2><div class="picture">{}</div>"#,
-            record.game().game_noun,
-            progress.svg()
-        );
-    }
-    if turn == record.resolved() {
-        let _ = write!(
-            out,
-            r#"<h2>Where things stand</h2><pre class="state">{}</pre>"#,
-            escape(&record.state_text(viewer))
-        );
-    }
-    if turn > 0 {
-        // The turn as HTML; the plain text (as mailed) folded under it.
-        let _ = write!(
-            out,
-            r#"<h2>Report of {}</h2>{}<details><summary>The report as text (as mailed)</summary><pre class="report">{}</pre></details>"#,
-            turn_name(record.game(), turn),
-            record.report_view(viewer, turn)?.html(),
-            escape(&record.report_text(viewer, Some(turn))?)
-        );
-    }
-    Ok(out)
 }
 
 fn turn_name(game: gm::GameInfo, turn: u16) -> String {
@@ -195,16 +215,92 @@ fn turn_name(game: gm::GameInfo, turn: u16) -> String {
     }
 }
 
-fn archive_links(table: &Table) -> String {
-    let id = table.row.id;
-    let resolved = table.record.resolved();
-    if resolved == 0 {
-        return String::new();
+/// One seat on the game page.
+#[derive(Debug)]
+pub struct SeatLine {
+    pub name: String,
+    pub who: String,
+    pub ready: &'static str,
+}
+
+fn seat_lines(table: &Table) -> Vec<SeatLine> {
+    table
+        .seats
+        .iter()
+        .map(|s| SeatLine {
+            name: s.name.clone(),
+            who: match (&s.player_name, &s.bot) {
+                (Some(name), Some(bot)) => format!("{name} (bot {bot} plays)"),
+                (None, Some(bot)) => format!("bot: {bot}"),
+                (Some(name), None) => name.clone(),
+                (None, None) => "open".into(),
+            },
+            ready: if !table.record.takes_orders(s.seat) {
+                "—"
+            } else if table.record.ready(s.seat) {
+                "orders in"
+            } else {
+                "waiting"
+            },
+        })
+        .collect()
+}
+
+/// What the visitor's own seat must do, on the game page.
+#[derive(Debug)]
+pub struct SeatNote {
+    pub seat: String,
+    pub what: String,
+    pub due: bool,
+    /// The seat's order address, when the server has mail on.
+    pub address: Option<String>,
+}
+
+/// How the game's draws can be checked (issue 12): the commitment while it runs, the public
+/// record once it is over.
+#[derive(Debug)]
+pub struct Draws {
+    /// The GM chose the seed (a test game).
+    pub chosen_seed: bool,
+    pub commitment: String,
+    pub over: bool,
+    pub game_noun: &'static str,
+}
+
+impl Draws {
+    fn of(table: &Table) -> Draws {
+        Draws {
+            chosen_seed: table.record.setup().secret.is_none(),
+            commitment: table.record.commitment(),
+            over: table.record.is_over(),
+            game_noun: table.row.game.game_noun,
+        }
     }
-    let turns: Vec<String> = (1..=resolved)
-        .map(|t| format!(r#"<a href="/games/{id}/turns/{t}">{t}</a>"#))
-        .collect();
-    format!("<p>Past turns: {}</p>", turns.join(" "))
+}
+
+#[derive(Debug, Template)]
+#[template(path = "game/game.html")]
+pub struct GamePage {
+    pub nav: Nav,
+    pub id: i64,
+    pub csrf: String,
+    pub game: &'static str,
+    pub rules: &'static str,
+    pub gm: String,
+    pub rule: String,
+    pub status: String,
+    pub archived: bool,
+    pub seat: Option<SeatNote>,
+    pub is_gm: bool,
+    pub gm_plays: Option<GmPlays>,
+    pub seats: Vec<SeatLine>,
+    pub archive: Vec<u16>,
+    pub section: TurnSection,
+    pub draws: Draws,
+}
+
+fn past_turns(table: &Table) -> Vec<u16> {
+    (1..=table.record.resolved()).collect()
 }
 
 pub async fn game(
@@ -214,53 +310,43 @@ pub async fn game(
 ) -> PageResult {
     let table = load(&state, &visitor, id).await?;
     let viewer = viewer(&table, visitor.player.as_ref());
-    let section = turn_section(&table, viewer, table.record.resolved())
+    let section = TurnSection::of(&table, viewer, table.record.resolved())
         .map_err(|e| error_page(&visitor, &e))?;
-    let you = match viewer {
+    let seat = match viewer {
         Viewer::Seat(seat) => {
             let (what, due) = your_move(&table, &visitor, seat);
-            format!(
-                r#"<p class="note{}" id="your-move">You play {}. {} <a href="/games/{id}/orders">Send or amend your orders</a>.</p>{}"#,
-                if due { " due" } else { "" },
-                escape(&table.seats[seat.index()].name),
-                escape(&what),
-                order_address(&state, &visitor, &table, seat)
-            )
+            let address = match (&state.mail, &table.seats[seat.index()].mail_secret) {
+                (Some(settings), Some(secret)) => Some(settings.order_address(secret)),
+                _ => None,
+            };
+            Some(SeatNote {
+                seat: table.seats[seat.index()].name.clone(),
+                what,
+                due,
+                address,
+            })
         }
-        Viewer::Gm => format!(
-            r#"<p class="note">You are the GM. <a href="/games/{id}/gm">Open the GM console</a> for the invitations and tools.</p>"#
-        ),
-        Viewer::Public => String::new(),
+        _ => None,
     };
-    let body = format!(
-        r#"{links}<p>{game} ({rules}) · GM {gm} · {rule} · <strong id="status">{status}</strong></p>
-{you}{gm_plays}{seats}{archive}{section}{draws}"#,
-        gm_plays = gm_plays_notice(&table),
-        draws = draws_notice(&table),
-        links = links(&table, &visitor),
-        game = table.row.game.name,
-        rules = table.record.rules_name(),
-        gm = escape(&table.row.gm_name),
-        rule = escape(&table.row.deadline_rule.to_string()),
-        status = escape(&status_text(&table.summary(), &visitor)),
-        seats = seats_table(&table),
-        archive = archive_links(&table),
-    );
-    Ok(page(&visitor, StatusCode::OK, &table.row.title, &body))
-}
-
-/// A seat's order address, with the button that renews it (when the server has mail on).
-fn order_address(state: &AppState, visitor: &Visitor, table: &Table, seat: Seat) -> String {
-    let (Some(settings), Some(secret)) = (&state.mail, &table.seats[seat.index()].mail_secret)
-    else {
-        return String::new();
+    let view = GamePage {
+        nav: Nav::of(&table, &visitor),
+        id,
+        csrf: visitor.csrf_token(),
+        game: table.row.game.title,
+        rules: table.record.rules_name(),
+        gm: table.row.gm_name.clone(),
+        rule: table.row.deadline_rule.to_string(),
+        status: status_text(&table.summary(), &visitor),
+        archived: table.row.archived,
+        seat,
+        is_gm: viewer == Viewer::Gm,
+        gm_plays: GmPlays::of(&table),
+        seats: seat_lines(&table),
+        archive: past_turns(&table),
+        section,
+        draws: Draws::of(&table),
     };
-    format!(
-        r#"<form method="post" action="/games/{id}/mail-address" class="note">{csrf}Orders by mail: <code>{address}</code> (reply to any mail of this game; keep the address to yourself). <button type="submit">New address</button></form>"#,
-        id = table.row.id,
-        csrf = visitor.csrf_field(),
-        address = escape(&settings.order_address(secret)),
-    )
+    Ok(render(&visitor, StatusCode::OK, &table.row.title, &view))
 }
 
 /// Renews the visitor's order address in this game: the old one stops working.
@@ -281,6 +367,24 @@ pub async fn rotate_mail_address(
     }
 }
 
+/// A step to a neighbouring turn in the archive.
+#[derive(Debug)]
+pub struct Step {
+    pub turn: u16,
+    pub name: String,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "game/turn.html")]
+pub struct TurnPage {
+    pub nav: Nav,
+    pub id: i64,
+    pub prev: Option<Step>,
+    pub next: Option<Step>,
+    pub archive: Vec<u16>,
+    pub section: TurnSection,
+}
+
 /// The archive: any resolved turn, replayed from the log, as it was reported.
 pub async fn turn(
     State(state): State<AppState>,
@@ -296,50 +400,56 @@ pub async fn turn(
         return Err(error_page(&visitor, &e));
     }
     let viewer = viewer(&table, visitor.player.as_ref());
-    let section = turn_section(&table, viewer, turn).map_err(|e| error_page(&visitor, &e))?;
-    let mut steps = Vec::new();
-    if turn > 1 {
-        steps.push(format!(
-            r#"<a href="/games/{id}/turns/{}" rel="prev">← {}</a>"#,
-            turn - 1,
-            turn_name(table.record.game(), turn - 1)
-        ));
-    }
-    if turn < resolved {
-        steps.push(format!(
-            r#"<a href="/games/{id}/turns/{}" rel="next">{} →</a>"#,
-            turn + 1,
-            turn_name(table.record.game(), turn + 1)
-        ));
-    }
-    let body = format!(
-        "{}<p>{}</p>{}{}",
-        links(&table, &visitor),
-        steps.join(" · "),
-        archive_links(&table),
-        section
-    );
-    let title = format!(
-        "{}: {}",
-        table.row.title,
-        turn_name(table.record.game(), turn)
-    );
-    Ok(page(&visitor, StatusCode::OK, &title, &body))
+    let section = TurnSection::of(&table, viewer, turn).map_err(|e| error_page(&visitor, &e))?;
+    let game = table.record.game();
+    let step = |turn: u16| Step {
+        turn,
+        name: turn_name(game, turn),
+    };
+    let view = TurnPage {
+        nav: Nav::of(&table, &visitor),
+        id,
+        prev: (turn > 1).then(|| step(turn - 1)),
+        next: (turn < resolved).then(|| step(turn + 1)),
+        archive: past_turns(&table),
+        section,
+    };
+    let title = format!("{}: {}", table.row.title, turn_name(game, turn));
+    Ok(render(&visitor, StatusCode::OK, &title, &view))
 }
 
-fn event_text(game_id: i64, seats: &[String], event: &Event, sealed: bool) -> String {
-    let seat = |s: &game_api::Seat| escape(seats.get(s.index()).map_or("?", String::as_str));
+/// One entry of the history: its text, and the turn it links to (a resolution).
+#[derive(Debug)]
+pub struct HistoryLine {
+    pub seq: i64,
+    pub when: String,
+    pub actor: String,
+    pub what: String,
+    pub turn: Option<u16>,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "game/history.html")]
+pub struct HistoryPage {
+    pub nav: Nav,
+    pub id: i64,
+    pub lines: Vec<HistoryLine>,
+}
+
+/// What an entry of the log says, in words; sealed orders say only that they are sealed.
+fn event_text(seats: &[String], event: &Event, sealed: bool) -> String {
+    let seat = |s: &Seat| seats.get(s.index()).map_or("?", String::as_str).to_string();
     let by = |author: &gm::Author| match author {
         gm::Author::Player => String::new(),
-        gm::Author::Bot(name) => format!(" (bot {})", escape(name)),
+        gm::Author::Bot(name) => format!(" (bot {name})"),
         gm::Author::Gm => " (by the GM)".into(),
     };
     match event {
         Event::Created { setup } => format!(
             "Game created: {} {}, seats {}",
             setup.game,
-            escape(setup.rules.as_deref().unwrap_or("")),
-            escape(&setup.seats.join(", "))
+            setup.rules.as_deref().unwrap_or(""),
+            setup.seats.join(", ")
         ),
         Event::Lineup { seat: s, .. } if sealed => format!("{}: line-up sealed", seat(s)),
         Event::Orders { seat: s, .. } if sealed => format!("{}: orders sealed", seat(s)),
@@ -347,27 +457,21 @@ fn event_text(game_id: i64, seats: &[String], event: &Event, sealed: bool) -> St
             seat: s,
             text,
             author,
-        } => format!("{}: line-up {}{}", seat(s), escape(text), by(author)),
+        } => format!("{}: line-up {text}{}", seat(s), by(author)),
         Event::Orders {
             seat: s,
             text,
             author,
-        } => format!("{}: orders {}{}", seat(s), escape(text), by(author)),
-        Event::Resolved { turn, .. } => {
-            format!(r#"<a href="/games/{game_id}/turns/{turn}">Turn {turn} resolved</a>"#)
-        }
-        Event::Dropped { rider } => format!("Rider {} declared dropped", escape(rider)),
-        Event::Retired { rider } => format!("Rider {} retired", escape(rider)),
+        } => format!("{}: orders {text}{}", seat(s), by(author)),
+        Event::Resolved { turn, .. } => format!("Turn {turn} resolved"),
+        Event::Dropped { rider } => format!("Rider {rider} declared dropped"),
+        Event::Retired { rider } => format!("Rider {rider} retired"),
         Event::RolledBack { turn } => format!("Turn {turn} rolled back"),
-        Event::SeatClaimed { seat: s, player } => {
-            format!("{} taken by {}", seat(s), escape(player))
-        }
+        Event::SeatClaimed { seat: s, player } => format!("{} taken by {player}", seat(s)),
         Event::SeatBot {
             seat: s,
             bot: Some(b),
-        } => {
-            format!("{} handed to the bot {}", seat(s), escape(b))
-        }
+        } => format!("{} handed to the bot {b}", seat(s)),
         Event::SeatBot { seat: s, bot: None } => format!("{} back to its player", seat(s)),
         Event::SeatFreed { seat: s } => format!("{} freed for a new player", seat(s)),
         Event::Deadline { at } => format!("Deadline set to {}", utc_text(*at)),
@@ -385,65 +489,26 @@ pub async fn history(
     let entries = actions::history(&state, &table, visitor.player.as_ref())
         .await
         .map_err(|e| error_page(&visitor, &e))?;
-    let mut rows = String::new();
-    for entry in &entries {
-        let _ = write!(
-            rows,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-            entry.seq,
-            escape(&super::when::moment(entry.at, visitor.zone())),
-            escape(&entry.actor),
-            event_text(id, table.record.seats(), &entry.event, entry.sealed)
-        );
-    }
-    let body = format!(
-        "{}<p>Every change to the game, in order. Sealed orders show once their turn is resolved.</p><table><tr><th>#</th><th>When</th><th>Who</th><th>What</th></tr>{rows}</table>",
-        links(&table, &visitor)
-    );
-    Ok(page(
-        &visitor,
-        StatusCode::OK,
-        &format!("{}: history", table.row.title),
-        &body,
-    ))
-}
-
-/// How the game's draws can be checked (issue 12): the commitment while it runs, the public
-/// record once it is over.
-fn draws_notice(table: &Table) -> String {
-    let id = table.row.id;
-    let commitment = table.record.commitment();
-    let noun = table.row.game.game_noun;
-    let how = if table.record.setup().secret.is_some() {
-        "The draws come from a secret the server drew when the game was created. It committed to it"
-    } else {
-        "The draws come from a seed the GM chose (a test game: the GM knows every draw). The game committed to it"
+    let lines = entries
+        .iter()
+        .map(|entry| HistoryLine {
+            seq: entry.seq,
+            when: super::when::moment(entry.at, visitor.zone()),
+            actor: entry.actor.clone(),
+            what: event_text(table.record.seats(), &entry.event, entry.sealed),
+            turn: match entry.event {
+                Event::Resolved { turn, .. } => Some(turn),
+                _ => None,
+            },
+        })
+        .collect();
+    let view = HistoryPage {
+        nav: Nav::of(&table, &visitor),
+        id,
+        lines,
     };
-    let after = if table.record.is_over() {
-        format!(
-            r#"The {noun} is over and the secret is revealed: download the <a href="/games/{id}/record" download>public record</a> and check every turn with <code>postrider verify postrider-game-{id}.json --commitment {commitment}</code>."#
-        )
-    } else {
-        format!(
-            "When the {noun} is over, the secret is revealed and anyone can check every turn against this commitment."
-        )
-    };
-    format!(
-        r#"<h2>Fair play</h2><p class="note" id="draws">{how}: SHA-256 <code class="commitment">{commitment}</code>. {after}</p>"#
-    )
-}
-
-/// A GM who also plays a seat reads every sealed order: the players are told, on the game page
-/// and on the invitation, so that they choose knowingly (issue 12).
-fn gm_plays_notice(table: &Table) -> String {
-    match table.seat_of(table.row.gm_id) {
-        Some(seat) => format!(
-            r#"<p class="note" id="gm-plays">The GM, {gm}, also plays {seat} in this game, and as GM can read every sealed order before the deadline.</p>"#,
-            gm = escape(&table.row.gm_name),
-            seat = escape(&table.seats[seat.index()].name),
-        ),
-        None => String::new(),
-    }
+    let title = format!("{}: history", table.row.title);
+    Ok(render(&visitor, StatusCode::OK, &title, &view))
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -452,26 +517,38 @@ pub struct InviteQuery {
     invite: String,
 }
 
+#[derive(Debug, Template)]
+#[template(path = "game/join.html")]
+pub struct JoinPage<'a> {
+    pub error: Option<String>,
+    pub id: i64,
+    /// The seat the invitation is for; `None` if it is not valid any more.
+    pub seat: Option<String>,
+    pub title: String,
+    pub game: &'static str,
+    pub gm: String,
+    pub gm_plays: Option<GmPlays>,
+    pub csrf: String,
+    pub invite: &'a str,
+}
+
 fn join_page(visitor: &Visitor, table: &Table, invite: &str, error: Option<&ApiError>) -> Response {
-    let id = table.row.id;
-    let seat = table.seats.iter().find(|s| s.invite == invite);
-    let what = match seat {
-        Some(s) => format!("the seat <strong>{}</strong>", escape(&s.name)),
-        None => "a seat (this invitation is not valid any more)".into(),
+    let view = JoinPage {
+        error: error.map(ToString::to_string),
+        id: table.row.id,
+        seat: table
+            .seats
+            .iter()
+            .find(|s| s.invite == invite)
+            .map(|s| s.name.clone()),
+        title: table.row.title.clone(),
+        game: table.row.game.title,
+        gm: table.row.gm_name.clone(),
+        gm_plays: GmPlays::of(table),
+        csrf: visitor.csrf_token(),
+        invite,
     };
-    let body = format!(
-        r#"{error}<p>You are invited to play {what} in <a href="/games/{id}">{title}</a> ({game}), run by {gm}.</p>
-{gm_plays}<form method="post" action="/games/{id}/join">{csrf}<input type="hidden" name="invite" value="{invite}"><button type="submit">Take the seat</button></form>"#,
-        error = error_box(error),
-        title = escape(&table.row.title),
-        game = table.row.game.name,
-        gm = escape(&table.row.gm_name),
-        gm_plays = gm_plays_notice(table),
-        csrf = visitor.csrf_field(),
-        invite = escape(invite),
-    );
-    let status = error.map_or(StatusCode::OK, ApiError::status);
-    page(visitor, status, "Join a game", &body)
+    render(visitor, status_of(error), "Join a game", &view)
 }
 
 pub async fn join_form(
@@ -506,181 +583,68 @@ pub async fn join(
     }
 }
 
-/// What the order form shows and keeps: the text the player typed, sent back with an error.
-#[derive(Debug, Default)]
-struct Typed<'a> {
-    lineup: Option<&'a str>,
-    orders: Option<&'a str>,
-    cards: Vec<(char, &'a str)>,
+#[derive(Debug, Template)]
+#[template(path = "game/orders.html")]
+pub struct OrdersPage {
+    pub nav: Nav,
+    pub error: Option<String>,
+    pub sent: bool,
+    pub seat: String,
+    pub status: String,
+    pub your_move: String,
+    pub sealed_lineup: Option<String>,
+    pub sealed_orders: Option<String>,
+    pub notes: Vec<String>,
+    pub takes_orders: bool,
+    /// The game's own order form (`pieces`), as HTML.
+    pub form: Option<String>,
 }
 
+/// The order page of `seat`: what is sealed, as read, and the game's own order form, keeping
+/// what was `typed` (a form sent back with an error, or to plan).
 fn orders_page(
     visitor: &Visitor,
     table: &Table,
     seat: Seat,
-    typed: &Typed<'_>,
+    typed: Option<&FormData>,
     sent: bool,
     error: Option<&ApiError>,
 ) -> Response {
-    let id = table.row.id;
     let record = &table.record;
-    let view = record.view_json(Viewer::Seat(seat));
-    let seat_name = &table.seats[seat.index()].name;
     let (sealed_lineup, sealed_orders) = record.sealed(seat);
-    let mut body = links(table, visitor);
-    body.push_str(&error_box(error));
-    if sent && error.is_none() {
-        body.push_str(r#"<p class="note" role="status">Sealed. You can amend your orders until the deadline.</p>"#);
-    }
-    let _ = write!(
-        body,
-        r#"<p>You play <strong>{}</strong>. {}. <span id="your-move">{}</span></p>"#,
-        escape(seat_name),
-        escape(&status_text(&table.summary(), visitor)),
-        escape(&your_move(table, visitor, seat).0)
-    );
-    let sealed = match (&sealed_lineup, &sealed_orders) {
-        (None, None) => "Nothing sealed yet for this turn.".to_string(),
-        (l, o) => {
-            let mut parts = Vec::new();
-            if let Some(l) = l {
-                parts.push(format!("line-up <code>{}</code>", escape(l)));
+    let takes_orders = record.takes_orders(seat);
+    let form = if takes_orders {
+        let cx = FormContext {
+            id: table.row.id,
+            csrf: visitor.csrf_token(),
+            record,
+            seat,
+            typed,
+        };
+        match pieces::of(record.game().name).order_form(&cx) {
+            Some(Ok(html)) => Some(html),
+            Some(Err(e)) => {
+                return error_page(visitor, &ApiError::Internal(format!("template: {e}")));
             }
-            if let Some(o) = o {
-                parts.push(format!("orders <code>{}</code>", escape(o)));
-            }
-            format!("Sealed, as read: {}.", parts.join(", "))
+            None => None,
         }
+    } else {
+        None
     };
-    let _ = write!(body, r#"<p id="sealed">{sealed}</p>"#);
-    // What the sealed orders leave to the rules (issue 15): said plainly under the echo.
-    let notes = record.orders_notes(seat);
-    if !notes.is_empty() {
-        body.push_str(r#"<ul class="notes" id="orders-notes">"#);
-        for n in &notes {
-            let _ = write!(body, "<li>{}</li>", escape(n));
-        }
-        body.push_str("</ul>");
-    }
-    if !record.takes_orders(seat) {
-        body.push_str("<p>You have no orders to send: the game is over for you.</p>");
-        return page(visitor, StatusCode::OK, "Orders", &body);
-    }
-    let mut fields = String::new();
-    match record.game().name {
-        "breaking-away" if !record.started() => {
-            let lineup = typed
-                .lineup
-                .map(str::to_string)
-                .unwrap_or_else(|| sealed_lineup.clone().unwrap_or_else(gm::default_lineup));
-            let orders = typed
-                .orders
-                .map(str::to_string)
-                .or(sealed_orders.clone())
-                .unwrap_or_default();
-            let _ = write!(
-                fields,
-                r#"<label for="lineup">Line-up: each rider's starting cards</label>
-<input id="lineup" type="text" name="lineup" value="{}" autocomplete="off" spellcheck="false">
-<label for="orders">Turn 1: a card for each rider (e.g. <code>A 10 B 9 C 9 D 6</code>)</label>
-<input id="orders" type="text" name="orders" value="{}" autocomplete="off" spellcheck="false">"#,
-                escape(&lineup),
-                escape(&orders)
-            );
-        }
-        "breaking-away" => {
-            let sealed_cards = sealed_orders.as_deref().unwrap_or_default();
-            fields.push_str(r#"<div class="riders">"#);
-            for rider in view["riders"].as_array().into_iter().flatten() {
-                if rider["team"].as_str() != Some(seat_name.as_str())
-                    || rider["status"] != "racing" && rider["status"] != "dropped"
-                {
-                    continue;
-                }
-                let grade = rider["grade"].as_str().unwrap_or("?");
-                let letter = grade.chars().next().unwrap_or('?');
-                let chosen = typed
-                    .cards
-                    .iter()
-                    .find(|(g, _)| *g == letter)
-                    .map(|(_, c)| c.to_string())
-                    .or_else(|| sealed_card(sealed_cards, letter));
-                let mut cards: Vec<u64> = rider["hand"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(Value::as_u64)
-                    .collect();
-                cards.sort_unstable_by(|a, b| b.cmp(a));
-                cards.dedup();
-                // Said before sealing: a rider left without an order plays its highest card.
-                let mut options = match cards.first() {
-                    Some(top) => format!(
-                        r#"<option value="">no order — plays its highest card, {top}</option>"#
-                    ),
-                    None => String::from(r#"<option value="">no order (highest card)</option>"#),
-                };
-                for card in cards {
-                    let selected = if chosen.as_deref() == Some(card.to_string().as_str()) {
-                        " selected"
-                    } else {
-                        ""
-                    };
-                    let _ = write!(
-                        options,
-                        r#"<option value="{card}"{selected}>{card}</option>"#
-                    );
-                }
-                let _ = write!(
-                    fields,
-                    r#"<div><label for="card_{letter}">{name}</label>square {square}, {points}<br><select id="card_{letter}" name="card_{letter}">{options}</select></div>"#,
-                    name = escape(rider["name"].as_str().unwrap_or("?")),
-                    square = rider["square"],
-                    points = escape(&points_text(&rider["points"])),
-                );
-            }
-            fields.push_str("</div>");
-        }
-        _ => {
-            use askama::Template;
-            let form =
-                super::backpacks::order_form(id, visitor.csrf_token(), record, seat, typed.orders);
-            match form.map(|f| f.render()) {
-                Some(Ok(html)) => body.push_str(&html),
-                Some(Err(e)) => {
-                    return error_page(visitor, &ApiError::Internal(format!("template: {e}")));
-                }
-                None => body.push_str("<p>You have no orders to send.</p>"),
-            }
-            let status = error.map_or(StatusCode::OK, ApiError::status);
-            return page(visitor, status, "Orders", &body);
-        }
-    }
-    let _ = write!(
-        body,
-        r#"<form method="post" action="/games/{id}/orders">{}<input type="hidden" name="turn" value="{}">{fields}<p><button type="submit">Seal orders</button></p></form>"#,
-        visitor.csrf_field(),
-        record.turn()
-    );
-    let status = error.map_or(StatusCode::OK, ApiError::status);
-    page(visitor, status, "Orders", &body)
-}
-
-/// The card a sealed order (`A 12 B 3`) gives the rider of this grade.
-fn sealed_card(orders: &str, grade: char) -> Option<String> {
-    let words: Vec<&str> = orders.split_whitespace().collect();
-    words
-        .windows(2)
-        .find(|w| w[0].len() == 1 && w[0].starts_with(grade))
-        .map(|w| w[1].to_string())
-}
-
-fn points_text(points: &Value) -> String {
-    match points {
-        Value::Null => String::new(),
-        Value::String(s) => format!("{s} points"),
-        other => format!("{other} points"),
-    }
+    let view = OrdersPage {
+        nav: Nav::of(table, visitor),
+        error: error.map(ToString::to_string),
+        sent: sent && error.is_none(),
+        seat: table.seats[seat.index()].name.clone(),
+        status: status_text(&table.summary(), visitor),
+        your_move: your_move(table, visitor, seat).0,
+        sealed_lineup,
+        sealed_orders,
+        notes: record.orders_notes(seat),
+        takes_orders,
+        form,
+    };
+    render(visitor, status_of(error), "Orders", &view)
 }
 
 pub async fn orders_form(
@@ -692,12 +656,11 @@ pub async fn orders_form(
     let player = visitor.player_or_login(&format!("/games/{id}/orders"))?;
     let table = load(&state, &visitor, id).await?;
     let seat = actions::own_seat(&table, player).map_err(|e| error_page(&visitor, &e))?;
-    let typed = Typed::default();
     Ok(orders_page(
         &visitor,
         &table,
         seat,
-        &typed,
+        None,
         q.sent.is_some(),
         None,
     ))
@@ -708,31 +671,15 @@ pub struct SentQuery {
     sent: Option<String>,
 }
 
-/// What the order form sends, as a submission: the card chosen for each rider (Breaking
-/// Away during the race) or the text typed.
-fn submission(form: &FormData) -> ApiResult<Submission> {
+/// What the order form sends, as a submission: the orders its menus describe (the game's
+/// own pieces read them) or the text typed.
+fn submission(game: &str, form: &FormData) -> ApiResult<Submission> {
     let nonempty = |name: &str| {
         form.get(name)
             .map(str::trim)
             .filter(|s| !s.is_empty())
             .map(str::to_string)
     };
-    let cards: Vec<String> = "ABCD"
-        .chars()
-        .filter_map(|g| {
-            form.get(&format!("card_{g}"))
-                .filter(|c| !c.is_empty())
-                .map(|c| format!("{g} {c}"))
-        })
-        .collect();
-    let has_card_fields = "ABCD"
-        .chars()
-        .any(|g| form.get(&format!("card_{g}")).is_some());
-    if has_card_fields && cards.is_empty() {
-        return Err(ApiError::Bad(
-            "orders: choose a card for at least one rider (a rider without an order plays its highest card)".into(),
-        ));
-    }
     let turn = match nonempty("turn") {
         None => None,
         Some(t) => Some(
@@ -743,12 +690,9 @@ fn submission(form: &FormData) -> ApiResult<Submission> {
     Ok(Submission {
         turn,
         lineup: nonempty("lineup"),
-        orders: if has_card_fields {
-            Some(cards.join(" "))
-        } else if let Some(text) = super::backpacks::orders_from_choices(form) {
-            Some(text)
-        } else {
-            nonempty("orders")
+        orders: match pieces::of(game).orders_from_form(form)? {
+            Some(text) => Some(text),
+            None => nonempty("orders"),
         },
     })
 }
@@ -760,24 +704,23 @@ pub async fn orders(
     Form(form): Form<FormData>,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/orders"))?;
-    let composed = super::backpacks::orders_from_choices(&form);
-    let typed = Typed {
-        lineup: form.get("lineup"),
-        orders: composed.as_deref().or(form.get("orders")),
-        cards: "ABCD"
-            .chars()
-            .filter_map(|g| form.get(&format!("card_{g}")).map(|c| (g, c)))
-            .collect(),
-    };
+    let table = load(&state, &visitor, id).await?;
     // "Show turn 2 from there": the form again, from the first turn chosen, nothing sealed.
     if form.get("plan").is_some() {
-        let table = load(&state, &visitor, id).await?;
         let seat = actions::own_seat(&table, player).map_err(|e| error_page(&visitor, &e))?;
-        return Ok(orders_page(&visitor, &table, seat, &typed, false, None));
+        return Ok(orders_page(
+            &visitor,
+            &table,
+            seat,
+            Some(&form),
+            false,
+            None,
+        ));
     }
+    let game = table.row.game.name;
     let result = async {
         visitor.check_csrf(&form)?;
-        actions::submit(&state, player, id, &submission(&form)?).await
+        actions::submit(&state, player, id, &submission(game, &form)?).await
     };
     match result.await {
         Ok(_) => Ok(redirect(&format!("/games/{id}/orders?sent=1"))),
@@ -786,176 +729,134 @@ pub async fn orders(
             let Some(seat) = table.seat_of(player.id) else {
                 return Err(error_page(&visitor, &e));
             };
-            Ok(orders_page(&visitor, &table, seat, &typed, false, Some(&e)))
+            Ok(orders_page(
+                &visitor,
+                &table,
+                seat,
+                Some(&form),
+                false,
+                Some(&e),
+            ))
         }
     }
 }
+
+/// An invitation link: the path, and the whole link with the server's public address when it
+/// is configured (shown in a field a thumb can select and copy; a few lines of script add a
+/// copy button).
+#[derive(Debug)]
+pub struct Invite {
+    pub path: String,
+    pub full: String,
+}
+
+/// One seat on the console.
+#[derive(Debug)]
+pub struct ConsoleSeat {
+    pub seat: u8,
+    pub name: String,
+    pub player: String,
+    pub invite: Option<Invite>,
+    pub bots: Vec<Named>,
+    /// Taken by a player: it can be freed.
+    pub taken: bool,
+}
+
+/// A preview of the coming turn.
+#[derive(Debug)]
+pub struct Preview {
+    pub turn: u16,
+    pub report: String,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "game/console.html")]
+pub struct ConsolePage {
+    pub nav: Nav,
+    pub id: i64,
+    pub csrf: String,
+    pub error: Option<String>,
+    pub done: Option<String>,
+    pub preview: Option<Preview>,
+    pub status: String,
+    pub rule: String,
+    pub seats: Vec<ConsoleSeat>,
+    /// The server mails invitations.
+    pub mail: bool,
+    pub waiting_for_players: bool,
+    pub paused: bool,
+    pub resolved: u16,
+    pub archived: bool,
+    /// Whether the game may be deleted (`actions::deletable`).
+    pub deletable: bool,
+    /// The game's own tools (Breaking Away's riders).
+    pub tools: Option<PieceTools>,
+    /// The game's webhook URL (empty: none).
+    pub webhook: String,
+}
+
+const BOTS: [&str; 6] = ["", "nmr", "random", "heuristic", "mcts", "flatmc"];
 
 fn console_page(
     state: &AppState,
     visitor: &Visitor,
     table: &Table,
-    public_url: Option<&str>,
-    flash: Option<&str>,
+    done: Option<String>,
+    preview: Option<Preview>,
     error: Option<&ApiError>,
+    webhook: Option<String>,
 ) -> Response {
     let id = table.row.id;
-    let csrf = visitor.csrf_field();
-    let mut body = links(table, visitor);
-    body.push_str(&error_box(error));
-    if let Some(flash) = flash {
-        body.push_str(flash);
-    }
-    let _ = write!(
-        body,
-        r#"<p><strong id="status">{}</strong> · {}</p>"#,
-        escape(&status_text(&table.summary(), visitor)),
-        escape(&table.row.deadline_rule.to_string())
-    );
-    let button = |action: &str, label: &str, extra: &str| {
-        format!(
-            r#"<form method="post" action="/games/{id}/gm">{csrf}<input type="hidden" name="action" value="{action}">{extra}<button type="submit" name="do" value="{action}">{label}</button></form>"#
-        )
+    let public_url = state.config.public_url.as_deref();
+    let seats = table
+        .seats
+        .iter()
+        .map(|s| ConsoleSeat {
+            seat: s.seat.0,
+            name: s.name.clone(),
+            player: s.player_name.clone().unwrap_or_else(|| "open".into()),
+            invite: s.player_id.is_none().then(|| {
+                let path = format!("/games/{id}/join?invite={}", s.invite);
+                Invite {
+                    full: match public_url {
+                        Some(base) => format!("{}{path}", base.trim_end_matches('/')),
+                        None => path.clone(),
+                    },
+                    path,
+                }
+            }),
+            bots: BOTS
+                .iter()
+                .map(|&b| Named {
+                    value: b,
+                    label: if b.is_empty() { "its player" } else { b },
+                    selected: s.bot.as_deref().unwrap_or("") == b,
+                })
+                .collect(),
+            taken: s.player_id.is_some(),
+        })
+        .collect();
+    let view = ConsolePage {
+        nav: Nav::of(table, visitor),
+        id,
+        csrf: visitor.csrf_token(),
+        error: error.map(ToString::to_string),
+        done,
+        preview,
+        status: status_text(&table.summary(), visitor),
+        rule: table.row.deadline_rule.to_string(),
+        seats,
+        mail: state.mail.is_some(),
+        waiting_for_players: table.summary().waiting_for_players(),
+        paused: table.row.paused,
+        resolved: table.record.resolved(),
+        archived: table.row.archived,
+        deletable: actions::deletable(table),
+        tools: pieces::of(table.row.game.name).console_tools(&table.record),
+        webhook: webhook.unwrap_or_default(),
     };
-    body.push_str("<h2>Seats and invitations</h2><table><tr><th>Seat</th><th>Player</th><th>Invitation link</th><th>Hand to</th></tr>");
-    for s in &table.seats {
-        let invite = if s.player_id.is_none() {
-            // The whole link with the server's public address when it is configured, in a
-            // field a thumb can select and copy (no script needed).
-            let path = format!("/games/{id}/join?invite={}", s.invite);
-            let full = match public_url {
-                Some(base) => format!("{}{path}", base.trim_end_matches('/')),
-                None => path.clone(),
-            };
-            format!(
-                r#"<a class="invite" href="{path}">invitation for {name}</a><input type="text" readonly class="invite-link" value="{full}" aria-label="invitation link for {name}">"#,
-                path = escape(&path),
-                full = escape(&full),
-                name = escape(&s.name),
-            )
-        } else {
-            String::new()
-        };
-        let bots: String = ["", "nmr", "random", "heuristic", "mcts", "flatmc"]
-            .iter()
-            .map(|b| {
-                let selected = if s.bot.as_deref().unwrap_or("") == *b {
-                    " selected"
-                } else {
-                    ""
-                };
-                let label = if b.is_empty() { "its player" } else { b };
-                format!(r#"<option value="{b}"{selected}>{label}</option>"#)
-            })
-            .collect();
-        let bot_form = button(
-            "bot",
-            "Set",
-            &format!(
-                r#"<input type="hidden" name="seat" value="{}"><select name="bot" aria-label="bot for {}">{bots}</select> "#,
-                s.seat,
-                escape(&s.name)
-            ),
-        );
-        let free = if s.player_id.is_some() {
-            button(
-                "free",
-                "Free the seat",
-                &format!(
-                    r#"<input type="hidden" name="seat" value="{}">{}"#,
-                    s.seat,
-                    confirm_box("free", &s.name)
-                ),
-            )
-        } else if state.mail.is_some() {
-            button(
-                "invite",
-                "Mail the invitation",
-                &format!(
-                    r#"<input type="hidden" name="seat" value="{}"><input type="email" name="email" aria-label="address to invite to {}" placeholder="name@example.org"> "#,
-                    s.seat,
-                    escape(&s.name)
-                ),
-            )
-        } else {
-            String::new()
-        };
-        let _ = write!(
-            body,
-            "<tr><td>{}</td><td>{}</td><td>{invite}</td><td>{bot_form}{free}</td></tr>",
-            escape(&s.name),
-            escape(s.player_name.as_deref().unwrap_or("open"))
-        );
-    }
-    body.push_str("</table>");
-    body.push_str(r#"<h2>The turn</h2><div class="actions">"#);
-    body.push_str(&button("preview", "Preview the adjudication", ""));
-    body.push_str(&button(
-        "resolve",
-        "Resolve now",
-        &confirm_box("resolve", "the turn"),
-    ));
-    if table.summary().waiting_for_players() {
-        // The clock starts by itself when the last seat is taken.
-        body.push_str(&button(
-            "start",
-            "Start the clock now (open seats send nothing until taken)",
-            "",
-        ));
-    }
-    body.push_str(&button(
-        "extend",
-        "Move the deadline",
-        r#"<input type="number" name="hours" value="24" step="1" aria-label="hours" style="width:6rem"> hours "#,
-    ));
-    if table.row.paused {
-        body.push_str(&button("resume", "Resume the deadline", ""));
-    } else {
-        body.push_str(&button("pause", "Pause the deadline", ""));
-    }
-    if table.record.resolved() > 0 {
-        body.push_str(&button(
-            "rollback",
-            "Roll back the last turn",
-            &confirm_box("rollback", "the last turn"),
-        ));
-    }
-    body.push_str("</div>");
-    if table.row.game.name == "breaking-away" {
-        let riders: String = table.record.view_json(Viewer::Public)["riders"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|r| r["status"] == "racing" || r["status"] == "dropped")
-            .filter_map(|r| r["name"].as_str())
-            .map(|n| format!(r#"<option>{}</option>"#, escape(n)))
-            .collect();
-        if !riders.is_empty() {
-            let select = format!(r#"<select name="rider" aria-label="rider">{riders}</select> "#);
-            let _ = write!(
-                body,
-                r#"<h2>Riders</h2><div class="actions">{}{}</div>"#,
-                button("drop", "Declare dropped (postal 10.1)", &select),
-                button("retire", "Retire (board)", &select)
-            );
-        }
-    }
-    let status = error.map_or(StatusCode::OK, ApiError::status);
-    page(
-        visitor,
-        status,
-        &format!("{}: GM console", table.row.title),
-        &body,
-    )
-}
-
-/// The box a GM ticks before an action that cannot be taken back: `required`, so a browser
-/// asks for it without any script, and checked again by the server.
-fn confirm_box(action: &str, what: &str) -> String {
-    format!(
-        r#"<label class="check confirm"><input type="checkbox" name="confirm" value="yes" required> I am sure ({action} {})</label> "#,
-        escape(what)
-    )
+    let title = format!("{}: GM console", table.row.title);
+    render(visitor, status_of(error), &title, &view)
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -972,16 +873,11 @@ pub async fn console(
     let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
     let table = load(&state, &visitor, id).await?;
     actions::require_gm(&table, player).map_err(|e| error_page(&visitor, &e))?;
-    let flash = q
-        .done
-        .map(|d| format!(r#"<p class="note" role="status">Done: {}.</p>"#, escape(&d)));
+    let webhook = crate::webhook::url(&state, id)
+        .await
+        .map_err(|e| error_page(&visitor, &e))?;
     Ok(console_page(
-        &state,
-        &visitor,
-        &table,
-        state.config.public_url.as_deref(),
-        flash.as_deref(),
-        None,
+        &state, &visitor, &table, q.done, None, None, webhook,
     ))
 }
 
@@ -995,14 +891,19 @@ fn gm_action(form: &FormData) -> ApiResult<GmAction> {
     };
     let rider = || form.field("rider").map(str::to_string);
     let action = form.field("action")?;
-    if matches!(action, "resolve" | "free" | "rollback") && form.get("confirm") != Some("yes") {
+    let what = match action {
+        "resolve" => Some("resolve the turn now"),
+        "free" => Some("free the seat"),
+        "rollback" => Some("roll back the last turn"),
+        "archive" => Some("archive the game"),
+        "delete" => Some("delete the game"),
+        _ => None,
+    };
+    if let Some(what) = what
+        && form.get("confirm") != Some("yes")
+    {
         return Err(ApiError::Bad(format!(
-            "confirm: tick \"I am sure\" to {}",
-            match action {
-                "resolve" => "resolve the turn now",
-                "free" => "free the seat",
-                _ => "roll back the last turn",
-            }
+            "confirm: tick \"I am sure\" to {what}"
         )));
     }
     Ok(match action {
@@ -1026,12 +927,18 @@ fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         "resolve" => GmAction::Resolve,
         "preview" => GmAction::Preview,
         "rollback" => GmAction::Rollback,
+        "archive" => GmAction::Archive,
+        "restore" => GmAction::Restore,
+        "delete" => GmAction::Delete,
         "drop" => GmAction::Drop { rider: rider()? },
         "retire" => GmAction::Retire { rider: rider()? },
         "free" => GmAction::Free { seat: seat()? },
         "invite" => GmAction::Invite {
             seat: seat()?,
             email: form.field("email")?.to_string(),
+        },
+        "webhook" => GmAction::Webhook {
+            url: form.get("url").map(str::to_string),
         },
         "bot" => GmAction::Bot {
             seat: seat()?,
@@ -1056,18 +963,15 @@ pub async fn console_action(
         let action = gm_action(&form)?;
         actions::gm_action(&state, player, id, action).await
     };
-    let (flash, error) = match result.await {
+    let (preview, error) = match result.await {
+        Ok(GmOutcome::Done) if form.get("action") == Some("delete") => {
+            return Ok(redirect("/?deleted=1"));
+        }
         Ok(GmOutcome::Done) => {
             let done = form.get("action").unwrap_or_default();
             return Ok(redirect(&format!("/games/{id}/gm?done={done}")));
         }
-        Ok(GmOutcome::Preview { turn, report }) => (
-            Some(format!(
-                r#"<h2>Preview of turn {turn} (nothing has changed)</h2><pre class="report" id="preview">{}</pre>"#,
-                escape(&report)
-            )),
-            None,
-        ),
+        Ok(GmOutcome::Preview { turn, report }) => (Some(Preview { turn, report }), None),
         Err(e) => (None, Some(e)),
     };
     // The console again, with the preview or the error: only for the game's GM.
@@ -1077,35 +981,64 @@ pub async fn console_action(
         &state,
         &visitor,
         &table,
-        state.config.public_url.as_deref(),
-        flash.as_deref(),
+        None,
+        preview,
         error.as_ref(),
+        crate::webhook::url(&state, id)
+            .await
+            .map_err(|e| error_page(&visitor, &e))?,
     ))
 }
 
+/// A box of a list of checkboxes.
+#[derive(Debug)]
+pub struct Check {
+    pub value: &'static str,
+    pub checked: bool,
+}
+
+/// A choice of a menu whose value is its label.
+#[derive(Debug)]
+pub struct Named {
+    pub value: &'static str,
+    pub label: &'static str,
+    pub selected: bool,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "game/new.html")]
+pub struct NewGamePage<'a> {
+    pub error: Option<String>,
+    pub csrf: String,
+    pub title: &'a str,
+    pub games: Vec<Named>,
+    pub rules: Vec<Named>,
+    pub options: Vec<Check>,
+    pub seats: &'a str,
+    pub weekly: bool,
+    pub hours: &'a str,
+    pub weekdays: Vec<Named>,
+    pub time: &'a str,
+    pub zone: &'a str,
+    pub seed: &'a str,
+}
+
 fn new_game_page(visitor: &Visitor, form: &FormData, error: Option<&ApiError>) -> Response {
-    let value = |name: &str, default: &str| escape(form.get(name).unwrap_or(default));
-    let selected = |name: &str, option: &str, default: &str| {
-        if form.get(name).unwrap_or(default) == option {
-            " selected"
-        } else {
-            ""
-        }
+    let value = |name: &str, default: &'static str| -> &str { form.get(name).unwrap_or(default) };
+    let menu = |name: &str, choices: &[(&'static str, &'static str)], default: &str| {
+        let chosen = form.get(name).unwrap_or(default);
+        choices
+            .iter()
+            .map(|&(value, label)| Named {
+                value,
+                label,
+                selected: value == chosen,
+            })
+            .collect::<Vec<_>>()
     };
-    let options: String = gm::BREAKING_AWAY_OPTIONS
-        .iter()
-        .map(|name| {
-            let checked = if form.all("option").any(|o| o == *name) {
-                " checked"
-            } else {
-                ""
-            };
-            format!(
-                r#"<label style="font-weight:normal"><input type="checkbox" name="option" value="{name}"{checked}> {name}</label>"#
-            )
-        })
-        .collect();
-    let weekdays: String = [
+    let games: Vec<(&'static str, &'static str)> =
+        gm::GAMES.iter().map(|g| (g.name, g.title)).collect();
+    let weekdays = [
         "monday",
         "tuesday",
         "wednesday",
@@ -1114,52 +1047,36 @@ fn new_game_page(visitor: &Visitor, form: &FormData, error: Option<&ApiError>) -
         "saturday",
         "sunday",
     ]
-    .iter()
-    .map(|d| {
-        format!(
-            r#"<option{}>{d}</option>"#,
-            selected("weekday", d, "sunday")
-        )
-    })
-    .collect();
-    let body = format!(
-        r#"{error}<form method="post" action="/new">{csrf}
-<label for="title">Title</label><input id="title" type="text" name="title" value="{title}" required maxlength="80">
-<label for="game">Game</label><select id="game" name="game"><option value="breaking-away"{ba}>Breaking Away</option><option value="backpacks"{bb}>Backpacks &amp; Blisters</option></select>
-<label for="rules">Rules (Breaking Away)</label><select id="rules" name="rules"><option value="postal-2.2"{postal}>postal rules 2.2</option><option value="board"{board}>the board game</option></select>
-<fieldset><legend>Board-game options</legend>{options}</fieldset>
-<label for="seats">Seats, one per line (team or walker names)</label><textarea id="seats" name="seats" rows="4" required>{seats}</textarea>
-<fieldset><legend>Deadline</legend>
-<label style="font-weight:normal"><input type="radio" name="deadline" value="interval"{interval_checked}> every <input type="number" name="hours" value="{hours}" min="0.02" step="any" style="width:6rem" aria-label="hours"> hours</label>
-<label style="font-weight:normal"><input type="radio" name="deadline" value="weekly"{weekly_checked}> weekly on <select name="weekday" aria-label="weekday" style="width:auto">{weekdays}</select> at <input type="text" name="time" value="{time}" style="width:6rem" aria-label="time"> in <input type="text" name="zone" value="{zone}" style="width:14rem" aria-label="time zone"></label>
-<p>A turn is processed early once every seat has sent its orders.</p></fieldset>
-<label for="seed">Seed (leave empty for a random one)</label><input id="seed" type="text" name="seed" value="{seed}" inputmode="numeric">
-<p><button type="submit">Create the game</button></p></form>"#,
-        error = error_box(error),
-        csrf = visitor.csrf_field(),
-        title = value("title", ""),
-        ba = selected("game", "breaking-away", "breaking-away"),
-        bb = selected("game", "backpacks", "breaking-away"),
-        postal = selected("rules", "postal-2.2", "postal-2.2"),
-        board = selected("rules", "board", "postal-2.2"),
-        seats = value("seats", ""),
-        interval_checked = if form.get("deadline").unwrap_or("interval") == "interval" {
-            " checked"
-        } else {
-            ""
-        },
-        weekly_checked = if form.get("deadline") == Some("weekly") {
-            " checked"
-        } else {
-            ""
-        },
-        hours = value("hours", "24"),
-        time = value("time", "20:00"),
-        zone = value("zone", "Europe/London"),
-        seed = value("seed", ""),
-    );
-    let status = error.map_or(StatusCode::OK, ApiError::status);
-    page(visitor, status, "New game", &body)
+    .map(|d| (d, d));
+    let view = NewGamePage {
+        error: error.map(ToString::to_string),
+        csrf: visitor.csrf_token(),
+        title: value("title", ""),
+        games: menu("game", &games, gm::GAMES[0].name),
+        rules: menu(
+            "rules",
+            &[
+                ("postal-2.2", "postal rules 2.2"),
+                ("board", "the board game"),
+            ],
+            "postal-2.2",
+        ),
+        options: gm::BREAKING_AWAY_OPTIONS
+            .iter()
+            .map(|&name| Check {
+                value: name,
+                checked: form.all("option").any(|o| o == name),
+            })
+            .collect(),
+        seats: value("seats", ""),
+        weekly: form.get("deadline") == Some("weekly"),
+        hours: value("hours", "24"),
+        weekdays: menu("weekday", &weekdays, "sunday"),
+        time: value("time", "20:00"),
+        zone: value("zone", "Europe/London"),
+        seed: value("seed", ""),
+    };
+    render(visitor, status_of(error), "New game", &view)
 }
 
 pub async fn new_game_form(visitor: Visitor) -> PageResult {

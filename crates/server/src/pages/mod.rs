@@ -5,7 +5,10 @@
 
 mod account;
 mod backpacks;
+mod breaking_away;
 mod game;
+mod mail;
+mod pieces;
 mod when;
 
 pub use account::{
@@ -16,6 +19,7 @@ pub use game::{
     console, console_action, game, history, join, join_form, new_game, new_game_form, orders,
     orders_form, rotate_mail_address, turn,
 };
+pub use mail::profile_mail;
 
 /// The Backpacks orders help, served by the site.
 pub async fn help_backpacks(visitor: Visitor) -> Response {
@@ -296,9 +300,17 @@ struct ProfilePage<'a> {
     shown: String,
     zones: Vec<String>,
     csrf: String,
+    /// The mail settings' form (`pages::mail`).
+    mail_section: String,
 }
 
-fn profile_page(visitor: &Visitor, zone: &str, saved: bool, error: Option<&ApiError>) -> Response {
+fn profile_page(
+    visitor: &Visitor,
+    zone: &str,
+    saved: bool,
+    error: Option<&ApiError>,
+    mail_section: String,
+) -> Response {
     use askama::Template;
     let mut zones: Vec<String> = jiff::tz::db().available().map(|n| n.to_string()).collect();
     zones.sort();
@@ -309,6 +321,7 @@ fn profile_page(visitor: &Visitor, zone: &str, saved: bool, error: Option<&ApiEr
         shown: when::moment(visitor.now, visitor.zone()),
         zones,
         csrf: visitor.csrf_token(),
+        mail_section,
     }
     .render();
     match page_html {
@@ -329,12 +342,14 @@ pub struct SavedQuery {
 
 /// The profile: the time zone deadlines are shown in.
 pub async fn profile_form(
+    State(state): State<AppState>,
     visitor: Visitor,
     axum::extract::Query(q): axum::extract::Query<SavedQuery>,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
     let zone = player.time_zone.clone().unwrap_or_default();
-    Ok(profile_page(&visitor, &zone, q.saved.is_some(), None))
+    let mail = mail::section(&state, &visitor, player, None).await;
+    Ok(profile_page(&visitor, &zone, q.saved.is_some(), None, mail))
 }
 
 pub async fn profile(
@@ -364,7 +379,10 @@ pub async fn profile(
     };
     match result.await {
         Ok(()) => Ok(redirect("/profile?saved=1")),
-        Err(e) => Ok(profile_page(&visitor, &typed, false, Some(&e))),
+        Err(e) => {
+            let mail = mail::section(&state, &visitor, player, None).await;
+            Ok(profile_page(&visitor, &typed, false, Some(&e), mail))
+        }
     }
 }
 
@@ -375,6 +393,31 @@ pub async fn zone_script() -> Response {
         "// Optional: an empty time-zone field takes the browser's own zone; the page works without it.\n\
 var f = document.getElementById('time_zone');\n\
 if (f && !f.value && window.Intl) { f.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ''; }\n",
+    )
+        .into_response()
+}
+
+/// The optional script of the GM console: a copy button beside each invitation link (the
+/// link is in a read-only field, selectable without it).
+pub async fn copy_script() -> Response {
+    (
+        [(CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        "// Optional: a Copy button beside each invitation link; the page works without it.\n\
+document.querySelectorAll('input.invite-link').forEach(function (field) {\n\
+  var button = document.createElement('button');\n\
+  button.type = 'button';\n\
+  button.className = 'copy secondary';\n\
+  button.textContent = 'Copy';\n\
+  button.setAttribute('aria-label', 'copy the ' + field.getAttribute('aria-label'));\n\
+  button.addEventListener('click', function () {\n\
+    field.select();\n\
+    var done = function () { button.textContent = 'Copied'; };\n\
+    if (navigator.clipboard && window.isSecureContext) {\n\
+      navigator.clipboard.writeText(field.value).then(done, function () { document.execCommand('copy'); done(); });\n\
+    } else { document.execCommand('copy'); done(); }\n\
+  });\n\
+  field.insertAdjacentElement('afterend', button);\n\
+});\n",
     )
         .into_response()
 }
@@ -425,7 +468,16 @@ fn your_games(tables: &[games::Table], visitor: &Visitor, player: i64) -> String
     .unwrap_or_default()
 }
 
-pub async fn front(State(state): State<AppState>, visitor: Visitor) -> Response {
+#[derive(Debug, serde::Deserialize)]
+pub struct FrontQuery {
+    deleted: Option<String>,
+}
+
+pub async fn front(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    axum::extract::Query(q): axum::extract::Query<FrontQuery>,
+) -> Response {
     let tables = match games::list(&state).await {
         Ok(tables) => tables,
         Err(e) => return error_page(&visitor, &e),
@@ -475,8 +527,13 @@ pub async fn front(State(state): State<AppState>, visitor: Visitor) -> Response 
         }
         None => String::new(),
     };
+    let deleted = if q.deleted.is_some() {
+        r#"<p class="note" role="status">The game is deleted.</p>"#
+    } else {
+        ""
+    };
     let body = format!(
-        r#"{yours}<h2>Every game</h2><p>A play-by-mail game master for Breaking Away and Backpacks &amp; Blisters: sealed
+        r#"{deleted}{yours}<h2>Every game</h2><p>A play-by-mail game master for Breaking Away and Backpacks &amp; Blisters: sealed
 orders, deadlines that run themselves, and a report after every turn. Scripts use the JSON API
 described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 <table><tr><th>Game</th><th>Rules</th><th>Turn</th><th>GM</th><th>Seats</th></tr>

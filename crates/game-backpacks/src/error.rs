@@ -1,0 +1,29 @@
+//! Why Backpacks & Blisters refuses something: one enum, one line each, naming the field or
+//! value.
+
+/// What the rules refused: a set-up, orders, what the game does not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BackpacksError {
+    /// A rule set or options asked for: the game has one rule set and no options.
+    #[error("rules: Backpacks & Blisters has one rule set and no options")]
+    OneRuleSet,
+    /// A GM's map or deck that does not read or does not fit.
+    #[error("{0}")]
+    Data(String),
+    /// A line-up sent: the game has none.
+    #[error("Backpacks & Blisters has no line-ups")]
+    NoLineups,
+    /// Orders that do not read.
+    #[error("{0}")]
+    Orders(String),
+    /// Orders that read but break the rules where the walker stands (the message cites the
+    /// rule).
+    #[error("{0}")]
+    Refused(String),
+    /// A scenario export asked for: the notation is Breaking Away's.
+    #[error("scenario export: for Breaking Away races; a Backpacks report shows the day")]
+    NoScenario,
+    /// A GM's action on a rider.
+    #[error("rider {0:?}: Backpacks & Blisters has no riders")]
+    NoRiders(String),
+}

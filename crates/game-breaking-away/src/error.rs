@@ -1,0 +1,40 @@
+//! Why Breaking Away refuses something: one enum, one line each, naming the field or value.
+
+use crate::position::Status;
+use crate::rules::Grade;
+
+/// What the rules refused: a set-up, a line-up, orders, a GM's action.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BreakingAwayError {
+    /// A set-up field (`rules`, `options`, `map`); the message names it.
+    #[error("{0}")]
+    Setup(String),
+    /// A line-up that does not read, or breaks the set-up limits (postal 3.1, BA-12).
+    #[error("{0}")]
+    Lineup(String),
+    /// Orders that do not read.
+    #[error("{0}")]
+    Orders(String),
+    /// An order for a grade the team has no rider of.
+    #[error("rider {0}: the team has no such rider")]
+    NoRider(Grade),
+    /// An order for a rider who has finished, dropped or retired.
+    #[error("rider {0}: not racing any more, no orders needed")]
+    NotRacing(Grade),
+    /// A card the rider does not hold (its hand, lowest first).
+    #[error("rider {grade}: card {card} is not in the hand {hand:?}")]
+    NotInHand {
+        grade: Grade,
+        card: u16,
+        hand: Vec<u16>,
+    },
+    /// A rider's name that names no rider (`example` is the first team's name).
+    #[error("rider {name:?}: no such rider (write team-grade, e.g. {example}-A)")]
+    UnknownRider { name: String, example: String },
+    /// A GM's action the rider's status (or the race's end) does not allow.
+    #[error("rider: cannot do that to a rider who is {status:?} (race over: {over})")]
+    RiderStatus { status: Status, over: bool },
+    /// A position asked for before the race has one.
+    #[error("the race has not started, there is no position yet")]
+    NotStarted,
+}

@@ -1,0 +1,439 @@
+//! A whole game by mail through a real MTA, with no browser: Debian's Postfix, set up as
+//! docs/mail.md tells a club (`scripts/postfix-e2e.sh`), pipes `orders+SECRET@pbm.test` to
+//! `postrider mail-in` and delivers `postrider serve`'s own mail (sent to it over SMTP) to a
+//! local Maildir that this test reads. Three players confirm their addresses and take their
+//! seats from mailed invitations; for two turns they send orders by replying to the mails they
+//! get: one seat never writes (NMR), one mail is refused and answered with its error, one
+//! seat's orders are amended. Nothing here waits for time: each step waits for a mail to
+//! arrive (with a generous limit, never a measure of speed).
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use lettre::address::Envelope;
+use lettre::{Address, SmtpTransport, Transport};
+use mail_parser::MessageParser;
+use serde_json::{Value, json};
+
+mod common;
+
+use common::server::{LIMIT, Server, call, player, start_with};
+
+/// A mail delivered to a player's mailbox.
+#[derive(Debug, Clone)]
+struct Mail {
+    subject: String,
+    message_id: String,
+    reply_to: String,
+    text: String,
+}
+
+/// The players' Maildir (every address @players.test is delivered to it) and the mails
+/// already taken from it.
+struct Mailbox {
+    dir: PathBuf,
+    taken: HashSet<PathBuf>,
+}
+
+impl Mailbox {
+    /// Waits for the first mail not yet taken that was delivered to `to` and whose subject
+    /// holds `subject`.
+    fn wait(&mut self, to: &str, subject: &str) -> Mail {
+        let started = Instant::now();
+        loop {
+            if let Some(mail) = self.take(to, subject) {
+                return mail;
+            }
+            assert!(
+                started.elapsed() < LIMIT,
+                "no mail to {to} with {subject:?} arrived (see /var/log/postfix.log)"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn take(&mut self, to: &str, subject: &str) -> Option<Mail> {
+        let mut files: Vec<(std::time::SystemTime, PathBuf)> = ["new", "cur"]
+            .iter()
+            .filter_map(|d| std::fs::read_dir(self.dir.join(d)).ok())
+            .flatten()
+            .filter_map(|e| e.ok())
+            .map(|e| (e.metadata().unwrap().modified().unwrap(), e.path()))
+            .filter(|(_, p)| !self.taken.contains(p))
+            .collect();
+        files.sort();
+        for (_, path) in files {
+            let raw = std::fs::read(&path).unwrap();
+            let message = MessageParser::default().parse(&raw).unwrap();
+            let delivered = message
+                .header("Delivered-To")
+                .and_then(|h| h.as_text())
+                .unwrap_or_default();
+            let mail_subject = message.subject().unwrap_or_default();
+            if delivered == to && mail_subject.contains(subject) {
+                self.taken.insert(path);
+                let reply_to = message
+                    .reply_to()
+                    .and_then(|a| a.first())
+                    .and_then(|a| a.address())
+                    .unwrap_or_default()
+                    .to_string();
+                return Some(Mail {
+                    subject: mail_subject.to_string(),
+                    message_id: message.message_id().unwrap_or_default().to_string(),
+                    reply_to,
+                    text: message.body_text(0).unwrap_or_default().into_owned(),
+                });
+            }
+        }
+        None
+    }
+}
+
+/// Sends a reply to `mail` from `from` over SMTP to the local Postfix, as a player's mail
+/// client would: to the Reply-To, `Re:` its subject, the original quoted below.
+fn reply(from: &str, mail: &Mail, body: &str) {
+    let quoted: String = mail
+        .text
+        .lines()
+        .take(8)
+        .map(|l| format!("> {l}\n"))
+        .collect();
+    let message = format!(
+        "From: {from}\r\nTo: {to}\r\nSubject: Re: {subject}\r\nMessage-ID: <{id}@players.test>\r\n\
+         In-Reply-To: <{parent}>\r\nDate: Mon, 23 Nov 2026 09:00:00 +0000\r\nMIME-Version: 1.0\r\n\
+         Content-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n\r\nOn Monday, postrider wrote:\r\n{quoted}",
+        to = mail.reply_to,
+        subject = mail.subject,
+        id = unique("reply"),
+        parent = mail.message_id,
+        body = body.replace('\n', "\r\n"),
+        quoted = quoted.replace('\n', "\r\n"),
+    );
+    let envelope = Envelope::new(
+        Some(from.parse::<Address>().unwrap()),
+        vec![mail.reply_to.parse::<Address>().unwrap()],
+    )
+    .unwrap();
+    SmtpTransport::builder_dangerous("127.0.0.1")
+        .port(25)
+        .build()
+        .send_raw(&envelope, message.as_bytes())
+        .expect("Postfix takes the mail on 127.0.0.1:25");
+}
+
+fn unique(what: &str) -> String {
+    static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{what}.{}.{n}", std::process::id())
+}
+
+/// The link in a mail that starts with `prefix`.
+fn link<'a>(mail: &'a Mail, prefix: &str) -> &'a str {
+    mail.text
+        .split_whitespace()
+        .find(|w| w.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix} link in {}", mail.text))
+}
+
+/// Orders playing each of the seat's racing riders' highest card, read from its own view.
+fn highest_cards(server: &Server, id: i64, token: &str, team: &str) -> String {
+    let (_, game) = call(
+        server,
+        "GET",
+        &format!("/api/games/{id}"),
+        Some(token),
+        None,
+    );
+    game["view"]["riders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["team"] == team && r["status"] == "racing")
+        .map(|r| {
+            format!(
+                "{} {}",
+                r["grade"].as_str().unwrap(),
+                r["hand"].as_array().unwrap().last().unwrap()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The inbound messages' outcomes as `mail-in` recorded them.
+fn inbound(database: &str) -> Vec<String> {
+    let out = Command::new("psql")
+        .args([
+            database,
+            "-At",
+            "-c",
+            "SELECT status FROM inbound_mail ORDER BY id",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Puts this test's `postrider` where Postfix's pipe runs it, and names the database it uses.
+fn install_pipe(dir: &Path, database: &str) {
+    let binary = dir.join("postrider");
+    let fresh = dir.join(format!("postrider.{}", std::process::id()));
+    std::fs::copy(env!("CARGO_BIN_EXE_postrider"), &fresh).unwrap();
+    std::fs::rename(&fresh, &binary).unwrap();
+    std::fs::write(dir.join("database"), database).unwrap();
+}
+
+fn fresh_database(admin: &str, name: &str) -> String {
+    let status = Command::new("psql")
+        .args([admin, "-q", "-c", &format!("CREATE DATABASE {name}")])
+        .status();
+    assert!(
+        status.is_ok_and(|s| s.success()),
+        "psql could not create {name}"
+    );
+    format!("{}/{name}", admin.rsplit_once('/').unwrap().0)
+}
+
+#[test]
+#[ignore = "needs Postfix set up by scripts/postfix-e2e.sh (POSTRIDER_TEST_POSTFIX) and PostgreSQL (POSTRIDER_TEST_POSTGRES): .ci/run does both"]
+fn a_whole_game_by_mail_through_postfix() {
+    let pipe_dir = PathBuf::from(
+        std::env::var("POSTRIDER_TEST_POSTFIX")
+            .expect("POSTRIDER_TEST_POSTFIX names the directory scripts/postfix-e2e.sh set up"),
+    );
+    let admin = std::env::var("POSTRIDER_TEST_POSTGRES")
+        .expect("POSTRIDER_TEST_POSTGRES names a PostgreSQL server");
+    let database = fresh_database(&admin, &format!("postrider_mail_{}", std::process::id()));
+    install_pipe(&pipe_dir, &database);
+    let mut mailbox = Mailbox {
+        dir: pipe_dir.join("maildirs/players"),
+        taken: HashSet::new(),
+    };
+
+    let server = start_with(
+        &database,
+        None,
+        &[
+            "--smtp",
+            "smtp://127.0.0.1:25",
+            "--mail-from",
+            "postrider <gm@pbm.test>",
+            "--mail-orders",
+            "orders@pbm.test",
+            "--public-url",
+            "http://{address}",
+        ],
+    );
+    let base = format!("http://{}", server.address);
+
+    // Three players, each with a confirmed address (nothing else is mailed before).
+    let pid = std::process::id();
+    let names = ["alice", "bob", "carol"];
+    let teams = ["red", "blue", "green"];
+    let addresses: Vec<String> = names
+        .iter()
+        .map(|n| format!("{n}.{pid}@players.test"))
+        .collect();
+    let tokens: Vec<String> = names
+        .iter()
+        .map(|n| player(&server, &format!("{n}-{pid}")))
+        .collect();
+    for (token, address) in tokens.iter().zip(&addresses) {
+        let (status, body) = call(
+            &server,
+            "POST",
+            "/api/account/email",
+            Some(token),
+            Some(json!({"email": address})),
+        );
+        assert_eq!(status, 202, "{body}");
+        let mail = mailbox.wait(address, "confirm");
+        let confirm = link(&mail, &format!("{base}/confirm-email/"));
+        let (status, _) = common::server::request(
+            &server,
+            "GET",
+            confirm.trim_start_matches(&base),
+            None,
+            None,
+        );
+        assert_eq!(status, 200, "confirming {address}");
+    }
+
+    // The GM creates a race and mails each seat's invitation.
+    let gm = player(&server, &format!("gm-{pid}"));
+    let (status, created) = call(
+        &server,
+        "POST",
+        "/api/games",
+        Some(&gm),
+        Some(json!({
+            "title": "Club race", "game": "breaking-away", "seats": teams,
+            "deadline": {"every": "interval", "seconds": 86400},
+        })),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    for (seat, address) in addresses.iter().enumerate() {
+        let (status, body) = call(
+            &server,
+            "POST",
+            &format!("/api/games/{id}/gm"),
+            Some(&gm),
+            Some(json!({"action": "invite", "seat": seat, "email": address})),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    // Each player follows the link in their invitation and is welcomed by mail.
+    let mut welcomes = Vec::new();
+    for (k, address) in addresses.iter().enumerate() {
+        let invitation = mailbox.wait(address, "invitation");
+        let join = link(&invitation, &format!("{base}/games/{id}/join?invite="));
+        let invite = join.rsplit_once("invite=").unwrap().1;
+        let (status, body) = call(
+            &server,
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(&tokens[k]),
+            Some(json!({"invite": invite})),
+        );
+        assert_eq!(status, 200, "{body}");
+        let welcome = mailbox.wait(address, "welcome");
+        assert!(
+            welcome.reply_to.starts_with("orders+") && welcome.reply_to.ends_with("@pbm.test"),
+            "the Reply-To is the seat's order address: {welcome:?}"
+        );
+        assert!(
+            welcome.subject.contains("(orders for turn 1)"),
+            "{welcome:?}"
+        );
+        welcomes.push(welcome);
+    }
+    let [alice, bob, carol] = [0, 1, 2].map(|k| addresses[k].as_str());
+
+    // Turn 1. Alice replies to her welcome with her line-up and her orders in one mail.
+    reply(
+        alice,
+        &welcomes[0],
+        "Hi GM,\n\nA 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4\nA 4 B 7 C 5 D 4\n\nCheers,\nAlice\n\nSent from my phone",
+    );
+    let echo = mailbox.wait(alice, "orders as read");
+    assert!(echo.text.contains("A 4 B 7 C 5 D 4"), "{}", echo.text);
+    // Bob sends his, then amends them: the last orders sealed count.
+    reply(
+        bob,
+        &welcomes[1],
+        "A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4\nA 4 B 7 C 5 D 4",
+    );
+    let echo = mailbox.wait(bob, "orders as read");
+    reply(bob, &echo, "Changed my mind:\nA 6 B 9 C 8 D 7\n");
+    let amended = mailbox.wait(bob, "orders as read");
+    assert!(amended.text.contains("A 6 B 9 C 8 D 7"), "{}", amended.text);
+    // Carol never writes. The GM resolves the turn.
+    let (status, body) = call(
+        &server,
+        "POST",
+        &format!("/api/games/{id}/gm"),
+        Some(&gm),
+        Some(json!({"action": "resolve"})),
+    );
+    assert_eq!(status, 200, "{body}");
+    let reports: Vec<Mail> = addresses
+        .iter()
+        .map(|a| mailbox.wait(a, "report of turn 1"))
+        .collect();
+    for report in &reports {
+        assert!(report.subject.contains("(orders for turn 2)"), "{report:?}");
+        assert!(
+            report.text.contains("No moves received from: green."),
+            "carol's seat is NMR: {}",
+            report.text
+        );
+    }
+    let played = |report: &Mail, rider: &str, card: u8| {
+        report
+            .text
+            .lines()
+            .any(|l| l.trim_start().starts_with(rider) && l.contains(&format!("played {card:>2}")))
+    };
+    assert!(
+        played(&reports[1], "blue-A", 6),
+        "bob's amended orders: {}",
+        reports[1].text
+    );
+    assert!(played(&reports[1], "blue-D", 7), "{}", reports[1].text);
+    assert!(played(&reports[0], "red-B", 7), "{}", reports[0].text);
+
+    // Turn 2. Alice's first reply has a mistaken order: answered with the error, nothing sealed.
+    reply(alice, &reports[0], "A 10 B 9 C9 E 6");
+    let refused = mailbox.wait(alice, "orders not applied");
+    assert!(
+        refused.text.contains("nothing was sealed"),
+        "{}",
+        refused.text
+    );
+    assert!(
+        refused.text.contains("\"E\" is not a rider"),
+        "{}",
+        refused.text
+    );
+    let (_, game) = call(&server, "GET", &format!("/api/games/{id}"), None, None);
+    assert_eq!(game["turn"], 2, "{game}");
+    // She replies again with orders that read; Bob sends his; Carol is silent again.
+    let orders = highest_cards(&server, id, &tokens[0], "red");
+    reply(alice, &refused, &orders);
+    let echo = mailbox.wait(alice, "orders as read");
+    assert!(echo.text.contains(&orders), "{}", echo.text);
+    let orders = highest_cards(&server, id, &tokens[1], "blue");
+    reply(bob, &reports[1], &orders);
+    mailbox.wait(bob, "orders as read");
+    let (status, body) = call(
+        &server,
+        "POST",
+        &format!("/api/games/{id}/gm"),
+        Some(&gm),
+        Some(json!({"action": "resolve"})),
+    );
+    assert_eq!(status, 200, "{body}");
+    for address in [alice, bob, carol] {
+        let report = mailbox.wait(address, "report of turn 2");
+        assert!(report.subject.contains("(orders for turn 3)"), "{report:?}");
+        assert!(
+            report.text.contains("No moves received from: green."),
+            "{}",
+            report.text
+        );
+    }
+
+    // Every message the MTA piped was stored and handled; the history holds each door's orders.
+    assert_eq!(
+        inbound(&database),
+        [
+            "applied", "applied", "applied", "refused", "applied", "applied"
+        ]
+    );
+    let (_, history) = call(
+        &server,
+        "GET",
+        &format!("/api/games/{id}/history"),
+        None,
+        None,
+    );
+    let events: &Vec<Value> = history["events"].as_array().unwrap();
+    let resolved = events
+        .iter()
+        .filter(|e| e["event"]["kind"] == "resolved")
+        .count();
+    assert_eq!(resolved, 2);
+}

@@ -1,0 +1,73 @@
+//! What each game brings to the pages: its order form, how that form's menus become orders,
+//! and the GM console's tools for its pieces. The game page, the order page and the console
+//! are written once and ask the game's [`Pieces`]; [`PIECES`] is the one list of them, as
+//! `gm::registry` is the one list of games (pictures, reports and views come through
+//! `gm::Record`).
+
+use game_api::Seat;
+
+use super::FormData;
+use crate::error::ApiResult;
+
+/// What an order form is drawn from.
+#[derive(Debug)]
+pub struct FormContext<'a> {
+    pub id: i64,
+    /// The CSRF token the form carries.
+    pub csrf: String,
+    pub record: &'a gm::Record,
+    pub seat: Seat,
+    /// The form as sent, when it comes back (with an error, or to plan a second turn): what
+    /// was chosen is kept.
+    pub typed: Option<&'a FormData>,
+}
+
+/// A console tool on the game's pieces: a menu of them (`rider`) and the actions on the one
+/// chosen (`drop`, `retire`), each a `GmAction` in `actions`.
+#[derive(Debug)]
+pub struct PieceTools {
+    pub heading: &'static str,
+    /// The form field the menu sends.
+    pub field: &'static str,
+    pub choices: Vec<String>,
+    /// (action, button label).
+    pub actions: Vec<(&'static str, &'static str)>,
+}
+
+/// A game's own page pieces.
+pub trait Pieces: Sync {
+    /// The game's name (as `gm::GameInfo::name`).
+    fn game(&self) -> &'static str;
+    /// The seat's order form as HTML (a `<form>`), or `None` when it has nothing to send.
+    fn order_form(&self, cx: &FormContext<'_>) -> Option<askama::Result<String>>;
+    /// The orders text the form's menus describe; `None` when the form is the text form.
+    fn orders_from_form(&self, form: &FormData) -> ApiResult<Option<String>>;
+    /// The console's tools on the game's pieces, if it has any now.
+    fn console_tools(&self, record: &gm::Record) -> Option<PieceTools>;
+}
+
+/// Every game's pieces.
+pub const PIECES: [&dyn Pieces; 2] = [&super::breaking_away::Race, &super::backpacks::Day];
+
+/// The pieces of the game called `game` (every game in `gm::GAMES` has them: a test checks).
+pub fn of(game: &str) -> &'static dyn Pieces {
+    PIECES
+        .iter()
+        .copied()
+        .find(|p| p.game() == game)
+        .unwrap_or_else(|| unreachable!("{game} has no page pieces"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_its_pieces_once() {
+        for info in gm::GAMES {
+            let found = PIECES.iter().filter(|p| p.game() == info.name).count();
+            assert_eq!(found, 1, "{}", info.name);
+        }
+        assert_eq!(PIECES.len(), gm::GAMES.len());
+    }
+}

@@ -1,0 +1,317 @@
+//! Reminders before a deadline and the daily digest, written to the outbox by the deadline
+//! worker. A seat whose orders are missing is reminded a day and two hours before the
+//! deadline (if its player wants every mail), each once per turn and seat: the row's key
+//! `reminder/GAME/TURN/SEAT/STAGE` is unique in the outbox, so that several servers on one
+//! database write it once. A player who chose the digest gets one mail a day (the first pass
+//! after 07:00 in their time zone on which any of their seats owes orders) listing them all.
+//! Nothing here reads the clock: [`write_due`] takes `now`.
+
+use game_api::Seat;
+use sqlx::Row;
+
+use crate::AppState;
+use crate::error::ApiResult;
+use crate::games;
+use crate::mailbox::{self, OutMail};
+
+/// A day before the deadline: the first reminder.
+pub const FIRST: i64 = 24 * 3600;
+
+/// Two hours before the deadline: the second.
+pub const SECOND: i64 = 2 * 3600;
+
+/// The hour (in the player's time zone) from which the day's digest is written.
+pub const DIGEST_HOUR: i8 = 7;
+
+/// What one pass wrote.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    pub reminders: usize,
+    pub digests: usize,
+    pub webhooks: usize,
+}
+
+/// The reminder stage a deadline `left` seconds away is in: 1 (a day), 2 (two hours), or none.
+fn stage(left: i64) -> Option<i64> {
+    match left {
+        l if l <= 0 => None,
+        l if l <= SECOND => Some(2),
+        l if l <= FIRST => Some(1),
+        _ => None,
+    }
+}
+
+/// Writes the reminders, digests and "deadline soon" webhooks due at `now`. Reminders and
+/// digests need mail on (a reminder sent after its deadline helps nobody); webhooks do not.
+pub async fn write_due(state: &AppState, now: i64) -> ApiResult<Written> {
+    let mut written = Written::default();
+    // Games in a reminder stage they have not been looked at in yet.
+    let due: Vec<(i64, i64)> = sqlx::query(
+        "SELECT id, next_deadline FROM games WHERE over = 0 AND paused = 0 \
+         AND next_deadline > $1 AND next_deadline <= $2 \
+         AND (reminded_turn IS NULL OR turn IS NULL OR reminded_turn <> turn \
+              OR reminded_stage < CASE WHEN next_deadline <= $3 THEN 2 ELSE 1 END) ORDER BY id",
+    )
+    .bind(now)
+    .bind(now + FIRST)
+    .bind(now + SECOND)
+    .fetch_all(&state.db.pool)
+    .await?
+    .into_iter()
+    .map(|r| (r.get(0), r.get(1)))
+    .collect();
+    for (id, deadline) in due {
+        let Some(stage) = stage(deadline - now) else {
+            continue;
+        };
+        let w = remind_game(state, id, stage, now).await?;
+        written.reminders += w.reminders;
+        written.webhooks += w.webhooks;
+    }
+    if state.mail.is_some() {
+        written.digests = write_digests(state, now).await?;
+    }
+    Ok(written)
+}
+
+/// The reminders of one game at `stage`, and its "deadline soon" webhook, in one transaction
+/// with the game's mark.
+async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResult<Written> {
+    let table = games::load(state, id).await?;
+    let Some(deadline) = table.row.next_deadline else {
+        return Ok(Written::default());
+    };
+    let turn = table.record.turn();
+    let info = table.row.game;
+    let within = if stage == 2 { "two hours" } else { "a day" };
+    let missing: Vec<Seat> = table
+        .seats
+        .iter()
+        .filter(|s| s.bot.is_none() && s.player_id.is_some() && !table.record.ready(s.seat))
+        .map(|s| s.seat)
+        .collect();
+    let mut mails = Vec::new();
+    if let Some(settings) = &state.mail {
+        let link = format!(
+            "{}/games/{id}/orders",
+            settings.public_url.trim_end_matches('/')
+        );
+        let players = sqlx::query(
+            "SELECT s.seat, p.id, p.email FROM seats s JOIN players p ON p.id = s.player_id \
+             WHERE s.game_id = $1 AND p.email IS NOT NULL AND p.mail_choice = 'every'",
+        )
+        .bind(id)
+        .fetch_all(&state.db.pool)
+        .await?;
+        for r in players {
+            let seat = Seat(r.get::<i64, _>(0) as u8);
+            if !missing.contains(&seat) {
+                continue;
+            }
+            let body = format!(
+                "No orders from you yet for {noun} {turn} of {title}, and the deadline is in less than {within}:\n\
+                 {deadline}.\n\n\
+                 Reply to this mail with your orders on a line of their own, as on the web form, or send them on the \
+                 game page: {link}\n\
+                 Without orders, the rules play your {seat_noun} for you (no move received).\n",
+                noun = info.turn_noun,
+                title = table.row.title,
+                deadline = gm::utc_text(deadline),
+                seat_noun = info.seat_noun,
+            );
+            mails.push(OutMail {
+                kind: "reminder".into(),
+                to: r.get(2),
+                game_id: Some(id),
+                seat: Some(seat),
+                player_id: Some(r.get(1)),
+                reply_secret: table.seats[seat.index()].mail_secret.clone(),
+                subject: mailbox::seat_subject(
+                    &table,
+                    seat,
+                    &format!("orders due within {within}"),
+                ),
+                body,
+                dedup_key: Some(format!(
+                    "reminder/{id}/{turn}/{}/{}",
+                    seat.0,
+                    if stage == 2 { "2h" } else { "24h" }
+                )),
+                ..OutMail::default()
+            });
+        }
+    }
+    let names: Vec<String> = missing
+        .iter()
+        .map(|s| table.seats[s.index()].name.clone())
+        .collect();
+    let hook = crate::webhook::deadline_soon(state, &table, stage, &names).await?;
+    let mut written = Written::default();
+    let mut tx = state.db.pool.begin().await?;
+    for mail in mails.iter().chain(hook.iter()) {
+        if mailbox::queue(&mut tx, mail, now).await? {
+            if mail.kind == "webhook" {
+                written.webhooks += 1;
+            } else {
+                written.reminders += 1;
+            }
+        }
+    }
+    sqlx::query("UPDATE games SET reminded_turn = $1, reminded_stage = $2 WHERE id = $3")
+        .bind(i64::from(turn))
+        .bind(stage)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(written)
+}
+
+/// The local day (YYYYMMDD) and hour of `now` in the time zone `zone` (UTC if none or unknown).
+fn local_day(now: i64, zone: Option<&str>) -> (i64, i8) {
+    let tz = zone
+        .and_then(|z| jiff::tz::TimeZone::get(z).ok())
+        .unwrap_or(jiff::tz::TimeZone::UTC);
+    match jiff::Timestamp::from_second(now) {
+        Ok(t) => {
+            let z = t.to_zoned(tz);
+            (
+                i64::from(z.year()) * 10_000 + i64::from(z.month()) * 100 + i64::from(z.day()),
+                z.hour(),
+            )
+        }
+        Err(_) => (0, 0),
+    }
+}
+
+/// One seat that owes orders, for a digest.
+#[derive(Debug)]
+struct Owed {
+    game_id: i64,
+    seat: Seat,
+    turn: i64,
+    deadline: i64,
+}
+
+/// The day's digests: one mail per player who chose it, whose local day has no digest yet,
+/// whose local time is past [`DIGEST_HOUR`], and who owes orders in a game whose clock runs.
+async fn write_digests(state: &AppState, now: i64) -> ApiResult<usize> {
+    let Some(settings) = state.mail.clone() else {
+        return Ok(0);
+    };
+    let rows = sqlx::query(
+        "SELECT p.id, p.email, p.time_zone, p.digest_day, s.game_id, s.seat, g.turn, g.next_deadline, g.ready_seats \
+         FROM players p JOIN seats s ON s.player_id = p.id JOIN games g ON g.id = s.game_id \
+         WHERE p.mail_choice = 'digest' AND p.email IS NOT NULL AND g.over = 0 AND g.paused = 0 \
+         AND g.next_deadline > $1 ORDER BY p.id, g.next_deadline, s.game_id",
+    )
+    .bind(now)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let mut players: Vec<(i64, String, i64, Vec<Owed>)> = Vec::new();
+    for r in rows {
+        let player: i64 = r.get(0);
+        let (day, hour) = local_day(now, r.get::<Option<String>, _>(2).as_deref());
+        let last: Option<i64> = r.get(3);
+        if hour < DIGEST_HOUR || last.is_some_and(|l| l >= day) {
+            continue;
+        }
+        let seat = Seat(r.get::<i64, _>(5) as u8);
+        let ready: Option<i64> = r.get(8);
+        if ready.is_some_and(|mask| mask & (1 << seat.0) != 0) {
+            continue;
+        }
+        let owed = Owed {
+            game_id: r.get(4),
+            seat,
+            turn: r.get::<Option<i64>, _>(6).unwrap_or(0),
+            deadline: r.get(7),
+        };
+        match players.last_mut() {
+            Some(last) if last.0 == player => last.3.push(owed),
+            _ => players.push((player, r.get(1), day, vec![owed])),
+        }
+    }
+    let base = settings.public_url.trim_end_matches('/').to_string();
+    let mut written = 0;
+    for (player, to, day, owed) in players {
+        let mut body = String::from("Orders are due from you in these games:\n\n");
+        for o in &owed {
+            // The titles and seat names come from the game (a few games per player).
+            let table = games::load(state, o.game_id).await?;
+            let secret = table.seats[o.seat.index()].mail_secret.clone();
+            body.push_str(&format!(
+                "- {title} ({game}), {seat_noun} {seat}: orders for {noun} {turn}, deadline {deadline}\n  \
+                 {base}/games/{id}/orders{address}\n",
+                title = table.row.title,
+                game = table.row.game.title,
+                seat_noun = table.row.game.seat_noun,
+                seat = table.seats[o.seat.index()].name,
+                noun = table.row.game.turn_noun,
+                turn = o.turn,
+                deadline = gm::utc_text(o.deadline),
+                id = o.game_id,
+                address = secret
+                    .map(|s| format!("\n  or mail them to {}", settings.order_address(&s)))
+                    .unwrap_or_default(),
+            ));
+        }
+        body.push_str(
+            "\nYou receive this digest once a day instead of each report and reminder; choose on your \
+             profile page.\n",
+        );
+        let mail = OutMail {
+            kind: "digest".into(),
+            to,
+            player_id: Some(player),
+            subject: format!(
+                "postrider: orders due in {} game{}",
+                owed.len(),
+                if owed.len() == 1 { "" } else { "s" }
+            ),
+            body,
+            dedup_key: Some(format!("digest/{player}/{day}")),
+            ..OutMail::default()
+        };
+        let mut tx = state.db.pool.begin().await?;
+        if mailbox::queue(&mut tx, &mail, now).await? {
+            written += 1;
+        }
+        sqlx::query("UPDATE players SET digest_day = $1 WHERE id = $2")
+            .bind(day)
+            .bind(player)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stages_are_a_day_and_two_hours_before() {
+        assert_eq!(stage(FIRST + 1), None);
+        assert_eq!(stage(FIRST), Some(1));
+        assert_eq!(stage(SECOND + 1), Some(1));
+        assert_eq!(stage(SECOND), Some(2));
+        assert_eq!(stage(1), Some(2));
+        assert_eq!(stage(0), None);
+    }
+
+    #[test]
+    fn the_local_day_follows_the_zone() {
+        // 2026-11-22 12:00 UTC is the 23rd in Auckland (UTC+13) and 07:00 in New York.
+        assert_eq!(local_day(1_795_348_800, None), (20261122, 12));
+        assert_eq!(
+            local_day(1_795_348_800, Some("Pacific/Auckland")),
+            (20261123, 1)
+        );
+        assert_eq!(
+            local_day(1_795_348_800, Some("America/New_York")),
+            (20261122, 7)
+        );
+    }
+}

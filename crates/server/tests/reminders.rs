@@ -1,0 +1,349 @@
+//! Reminders and digests (issue 13), on SQLite and on PostgreSQL, with the clock in hand: a
+//! seat without orders is reminded a day and two hours before the deadline, once per turn,
+//! seat and stage even with two servers on one database; the per-player choice (every mail,
+//! a daily digest, none) on the API and the profile page; one-click unsubscribe by token.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{Backend, Browser, START, TestServer, race};
+use serde_json::json;
+use server::mailbox::MailSettings;
+use server::reminders::{self, SECOND, Written};
+use sqlx::Row;
+
+fn settings() -> MailSettings {
+    MailSettings {
+        public_url: "https://club.example".into(),
+        from: "postrider@club.example".into(),
+        orders_address: "orders@club.example".into(),
+    }
+}
+
+/// Outbox rows of a kind: (to, subject, body, dedup key).
+async fn rows(s: &TestServer, kind: &str) -> Vec<(String, String, String, Option<String>)> {
+    sqlx::query("SELECT to_addr, subject, body, dedup_key FROM outbox WHERE kind = $1 ORDER BY id")
+        .bind(kind)
+        .fetch_all(&s.state.db.pool)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+        .collect()
+}
+
+/// Gives the player an address and confirms it through the mailed link.
+async fn confirm(s: &TestServer, token: &str, email: &str) {
+    let (status, body) = s.give_email(token, email).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let (to, _, body, _) = rows(s, "confirm").await.pop().unwrap();
+    assert_eq!(to, email);
+    let link = body
+        .lines()
+        .find(|l| l.starts_with("https://club.example/confirm-email/"))
+        .unwrap();
+    let (status, page) = s
+        .call(
+            "GET",
+            link.trim_start_matches("https://club.example"),
+            None,
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+}
+
+async fn choose(s: &TestServer, token: &str, choice: &str) -> (StatusCode, serde_json::Value) {
+    s.call(
+        "POST",
+        "/api/account/mail",
+        Some(token),
+        Some(json!({ "mail_choice": choice })),
+    )
+    .await
+}
+
+/// A race of three seated players; red and blue have confirmed addresses, green none.
+/// The clock started when the last seat was taken: the deadline is a day after START.
+async fn race_with_mail(s: &TestServer) -> (i64, String, Vec<String>) {
+    let (id, gm, seats) = s.seated_game(race(&["red", "blue", "green"])).await;
+    confirm(s, &seats[0], "red@example.net").await;
+    confirm(s, &seats[1], "blue@example.net").await;
+    (id, gm, seats)
+}
+
+async fn seal_red(s: &TestServer, id: i64, token: &str) {
+    let (status, body) = s
+        .call(
+            "POST",
+            &format!("/api/games/{id}/orders"),
+            Some(token),
+            Some(json!({"lineup": "A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4", "orders": "a6 b9 c8 d7"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+on_both!(
+    reminders_a_day_and_two_hours_before_once_each,
+    |s: TestServer| async move {
+        let mut s = s;
+        s.state = s.state.clone().with_mail(settings());
+        let (id, gm, seats) = race_with_mail(&s).await;
+        seal_red(&s, id, &seats[0]).await;
+        // More than a day before the deadline: nothing.
+        assert_eq!(
+            reminders::write_due(&s.state, START - 60).await.unwrap(),
+            Written::default()
+        );
+        // A day before: blue (no orders, an address) is reminded; red has sealed, green has
+        // no address.
+        let first = reminders::write_due(&s.state, START).await.unwrap();
+        assert_eq!(first.reminders, 1);
+        let sent = rows(&s, "reminder").await;
+        assert_eq!(sent.len(), 1);
+        let (to, subject, body, key) = &sent[0];
+        assert_eq!(to, "blue@example.net");
+        assert!(
+            subject.contains("blue: orders due within a day (orders for turn 1)"),
+            "{subject}"
+        );
+        assert!(body.contains(&format!("https://club.example/games/{id}/orders")));
+        assert_eq!(key.as_deref(), Some(&*format!("reminder/{id}/1/1/24h")));
+        // Again in the same stage: nothing more, however often the worker passes ...
+        assert_eq!(
+            reminders::write_due(&s.state, START + 3600).await.unwrap(),
+            Written::default()
+        );
+        // ... and even when a server forgot that it looked (the key is unique).
+        sqlx::query("UPDATE games SET reminded_turn = NULL")
+            .execute(&s.state.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(
+            reminders::write_due(&s.state, START + 3600)
+                .await
+                .unwrap()
+                .reminders,
+            0
+        );
+        // Two hours before, two servers on one database at once: one reminder.
+        let other = TestServer::on(&s.url, None, s.clock.clone()).await;
+        let other_state = other.state.clone().with_mail(settings());
+        let at = START + 86_400 - SECOND;
+        let (a, b) = tokio::join!(
+            reminders::write_due(&s.state, at),
+            reminders::write_due(&other_state, at)
+        );
+        assert_eq!(a.unwrap().reminders + b.unwrap().reminders, 1);
+        let sent = rows(&s, "reminder").await;
+        assert_eq!(sent.len(), 2);
+        assert!(sent[1].1.contains("orders due within two hours"));
+        assert_eq!(
+            sent[1].3.as_deref(),
+            Some(&*format!("reminder/{id}/1/1/2h"))
+        );
+        // The next turn is a new turn: reminded again.
+        let (status, _) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/gm"),
+                Some(&gm),
+                Some(json!({"action": "resolve"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let deadline: i64 = sqlx::query_scalar("SELECT next_deadline FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_one(&s.state.db.pool)
+            .await
+            .unwrap();
+        let next = reminders::write_due(&s.state, deadline - 3600)
+            .await
+            .unwrap();
+        // Red and blue owe turn 2; only the two-hour stage is left.
+        assert_eq!(next.reminders, 2);
+        let keys: Vec<Option<String>> = rows(&s, "reminder")
+            .await
+            .into_iter()
+            .map(|r| r.3)
+            .collect();
+        assert!(keys.contains(&Some(format!("reminder/{id}/2/0/2h"))));
+        assert!(keys.contains(&Some(format!("reminder/{id}/2/1/2h"))));
+        // No reminders without mail: the game is only marked.
+        let off = TestServer::on(&s.url, None, s.clock.clone()).await;
+        sqlx::query("UPDATE games SET reminded_turn = NULL")
+            .execute(&s.state.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(
+            reminders::write_due(&off.state, deadline - 60)
+                .await
+                .unwrap(),
+            Written::default()
+        );
+    }
+);
+
+on_both!(every_digest_or_none, |s: TestServer| async move {
+    let mut s = s;
+    s.state = s.state.clone().with_mail(settings());
+    let (id, gm, seats) = race_with_mail(&s).await;
+    confirm(&s, &seats[2], "green@example.net").await;
+    let (status, body) = s
+        .call("GET", "/api/account/mail", Some(&seats[1]), None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["mail_choice"], "every");
+    assert_eq!(body["email"], "blue@example.net");
+    let (status, body) = choose(&s, &seats[1], "digest").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["mail_choice"], "digest");
+    let (status, _) = choose(&s, &seats[2], "none").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = choose(&s, &seats[2], "weekly").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["error"].as_str().unwrap().contains("mail_choice"),
+        "{body}"
+    );
+    // A day before the deadline, 12:00 UTC: red (every) is reminded, blue gets the
+    // digest, green nothing.
+    let written = reminders::write_due(&s.state, START).await.unwrap();
+    assert_eq!((written.reminders, written.digests), (1, 1));
+    assert_eq!(rows(&s, "reminder").await[0].0, "red@example.net");
+    let digests = rows(&s, "digest").await;
+    assert_eq!(digests.len(), 1);
+    let (to, subject, body, _) = &digests[0];
+    assert_eq!(to, "blue@example.net");
+    assert_eq!(subject, "postrider: orders due in 1 game");
+    assert!(
+        body.contains("Tour de Test (Breaking Away), team blue: orders for turn 1"),
+        "{body}"
+    );
+    assert!(body.contains(&format!("https://club.example/games/{id}/orders")));
+    assert!(body.contains("or mail them to orders+"));
+    // Once a day.
+    assert_eq!(
+        reminders::write_due(&s.state, START + 3 * 3600)
+            .await
+            .unwrap()
+            .digests,
+        0
+    );
+    // Orders on the web are echoed unless the player wants no mail.
+    seal_red(&s, id, &seats[0]).await;
+    let (status, body) = s
+        .call(
+            "POST",
+            &format!("/api/games/{id}/orders"),
+            Some(&seats[2]),
+            Some(json!({"lineup": "A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4", "orders": "a6 b9 c8 d7"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let echoes: Vec<String> = rows(&s, "echo").await.into_iter().map(|r| r.0).collect();
+    // Reports go to red only.
+    let (status, _) = s
+        .call(
+            "POST",
+            &format!("/api/games/{id}/gm"),
+            Some(&gm),
+            Some(json!({"action": "resolve"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let reports: Vec<String> = rows(&s, "report").await.into_iter().map(|r| r.0).collect();
+    assert_eq!(reports, ["red@example.net"]);
+    assert_eq!(echoes, ["red@example.net"]);
+});
+
+on_both!(one_click_unsubscribe, |s: TestServer| async move {
+    let mut s = s;
+    s.state = s.state.clone().with_mail(settings());
+    let (_, _, seats) = race_with_mail(&s).await;
+    let token: String =
+        sqlx::query_scalar("SELECT unsubscribe_token FROM players WHERE email = 'red@example.net'")
+            .fetch_one(&s.state.db.pool)
+            .await
+            .unwrap();
+    assert_eq!(token.len(), 30);
+    // Opened in a browser: a button, nothing changed yet (mail scanners open links).
+    let (status, page) = s
+        .call("GET", &format!("/unsubscribe/{token}"), None, None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.as_str().unwrap().contains("<button"));
+    let (_, body) = s
+        .call("GET", "/api/account/mail", Some(&seats[0]), None)
+        .await;
+    assert_eq!(body["mail_choice"], "every");
+    // The one-click POST (RFC 8058), with no login: the choice is none.
+    let (status, _) = s
+        .call("POST", &format!("/unsubscribe/{token}"), None, None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, body) = s
+        .call("GET", "/api/account/mail", Some(&seats[0]), None)
+        .await;
+    assert_eq!(body["mail_choice"], "none");
+    assert_eq!(body["email"], "red@example.net");
+    let (status, _) = s.call("POST", "/unsubscribe/nosuchtoken", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+});
+
+on_both!(
+    mail_settings_on_the_profile_page,
+    |s: TestServer| async move {
+        let mut s = s;
+        s.state = s.state.clone().with_mail(settings());
+        let mut b = Browser::new(&s);
+        b.register("walker").await;
+        let page = b.get("/profile").await;
+        assert!(page.html.contains(r#"id="mail-none""#), "{}", page.html);
+        let page = b
+            .submit(
+                "/profile",
+                "/profile/mail",
+                &[("email", "walker@example.net"), ("mail_choice", "digest")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.html);
+        let confirms = rows(&s, "confirm").await;
+        assert_eq!(confirms.len(), 1);
+        assert_eq!(confirms[0].0, "walker@example.net");
+        let page = b.get("/profile").await;
+        assert!(page.html.contains(r#"id="mail-pending""#));
+        assert!(page.html.contains(r#"value="digest" checked"#));
+        // The same address again writes no second confirmation; a bad one is refused in one line.
+        let page = b
+            .submit(
+                "/profile",
+                "/profile/mail",
+                &[("email", "walker@example.net"), ("mail_choice", "every")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        assert_eq!(rows(&s, "confirm").await.len(), 1);
+        let page = b
+            .submit(
+                "/profile",
+                "/profile/mail",
+                &[("email", "not an address"), ("mail_choice", "every")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST);
+        assert!(page.html.contains("email: "), "{}", page.html);
+        // The link mailed confirms the address.
+        let link = rows(&s, "confirm").await[0]
+            .2
+            .lines()
+            .find(|l| l.starts_with("https://club.example/confirm-email/"))
+            .unwrap()
+            .to_string();
+        let page = b.get(link.trim_start_matches("https://club.example")).await;
+        assert_eq!(page.status, StatusCode::OK);
+        let page = b.get("/profile").await;
+        assert!(page.html.contains(r#"id="mail-confirmed""#));
+    }
+);

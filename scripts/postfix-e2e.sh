@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Sets up Debian's Postfix on this machine for the mail end-to-end test
+# (crates/postrider/tests/mail_e2e.rs), as docs/mail.md tells a club to set it up:
+#   - orders+SECRET@pbm.test is piped to `postrider mail-in --recipient ${recipient}`;
+#   - every address @players.test is delivered to one Maildir, $DIR/maildirs/players/ (the
+#     test tells the players apart by Delivered-To);
+#   - postrider sends its own mail to this Postfix on 127.0.0.1:25.
+# The pipe runs $DIR/mail-in (as the user `postrider`), which runs the binary the test puts at
+# $DIR/postrider against the database URL the test writes to $DIR/database.
+# Needs root. Prints the line to export for the test.
+set -euo pipefail
+DIR=${1:-/var/lib/postrider-e2e}
+
+if ! command -v postfix > /dev/null; then
+    echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postfix > /dev/null
+fi
+id postrider > /dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin postrider
+
+mkdir -p "$DIR/maildirs"
+chown postrider "$DIR"
+chmod 0755 "$DIR"
+# The players' mailboxes are written by Postfix's virtual delivery agent as `postrider`.
+chown postrider "$DIR/maildirs"
+
+cat > "$DIR/mail-in" <<WRAPPER
+#!/bin/sh
+# Postfix's pipe for orders+SECRET@pbm.test (see /etc/postfix/master.cf).
+exec "$DIR/postrider" mail-in --database "\$(cat "$DIR/database")" --recipient "\$1"
+WRAPPER
+chmod 0755 "$DIR/mail-in"
+
+uid=$(id -u postrider)
+gid=$(id -g postrider)
+cat > /etc/postfix/main.cf <<CONF
+# postrider's mail end-to-end test (scripts/postfix-e2e.sh)
+compatibility_level = 3.6
+myhostname = mx.pbm.test
+mydomain = pbm.test
+myorigin = pbm.test
+mydestination = localhost
+inet_interfaces = loopback-only
+inet_protocols = ipv4
+mynetworks = 127.0.0.0/8
+smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
+# No DNS here: nothing leaves the machine.
+disable_dns_lookups = yes
+smtp_dns_support_level = disabled
+default_transport = error:this test machine sends no mail out
+# Order addresses: orders+SECRET@pbm.test goes to postrider (docs/mail.md).
+recipient_delimiter = +
+relay_domains = pbm.test
+transport_maps = hash:/etc/postfix/transport
+postrider_destination_recipient_limit = 1
+# The players' mailboxes.
+virtual_mailbox_domains = players.test
+virtual_mailbox_base = $DIR/maildirs
+virtual_mailbox_maps = regexp:/etc/postfix/players
+virtual_uid_maps = static:$uid
+virtual_gid_maps = static:$gid
+biff = no
+append_dot_mydomain = no
+maillog_file = /var/log/postfix.log
+CONF
+cat > /etc/postfix/transport <<CONF
+orders@pbm.test    postrider:
+pbm.test           discard:
+CONF
+cat > /etc/postfix/players <<'CONF'
+/@players\.test$/    players/
+CONF
+postmap /etc/postfix/transport
+if ! grep -q '^postrider ' /etc/postfix/master.cf; then
+    cat >> /etc/postfix/master.cf <<CONF
+postrider unix  -       n       n       -       -       pipe
+  flags=Rq user=postrider argv=$DIR/mail-in \${recipient}
+CONF
+fi
+# The chroot'ed services need the resolver files Debian's init script would copy.
+mkdir -p /var/spool/postfix/etc
+for f in /etc/hosts /etc/resolv.conf /etc/nsswitch.conf /etc/services; do
+    [ -e "$f" ] && cp "$f" /var/spool/postfix/etc/
+done
+postfix check
+postfix status > /dev/null 2>&1 && postfix reload || postfix start
+echo "export POSTRIDER_TEST_POSTFIX=$DIR"
