@@ -44,10 +44,10 @@ fn main() {
             while !day.is_over() {
                 let orders: Vec<_> = (0..4)
                     .map(|w| {
-                        let view = day.view(Viewer::Seat(Seat(w as u8)));
+                        let view = day.view_ref(Viewer::Seat(Seat(w as u8)));
                         Some(bots::backpacks::round_orders(
                             BotKind::Heuristic,
-                            &view,
+                            view,
                             &mut Seed(seed).rng(1000 + u64::from(day.turn) * 8 + w),
                         ))
                     })

@@ -7,10 +7,17 @@ use game_backpacks::clock::{self, Special};
 use game_backpacks::map::{LocationId, Map, SpaceId};
 use game_backpacks::moves::Reachable;
 use game_backpacks::orders::{Action, RoundOrders, RucksackOrder, TurnOrders, WeatherChoice};
-use game_backpacks::{Backpacks, CardKind, DayView, Place};
+use game_backpacks::view::DayViewRef;
+use game_backpacks::{Backpacks, CardKind, Place};
 use rand::RngExt;
 
 use crate::BotKind;
+
+thread_local! {
+    /// The route search's buffers, kept from one search to the next on this thread: setting
+    /// them up cost more than the search itself.
+    static ROUTES: std::cell::RefCell<Reachable> = std::cell::RefCell::default();
+}
 
 /// Where a walker expects to be and what it expects to hold, for planning a round's turns.
 #[derive(Clone, Debug)]
@@ -27,7 +34,7 @@ struct Plan {
 }
 
 /// The orders a bot of `kind` gives for the coming round, from its seat's view.
-pub fn round_orders(kind: BotKind, view: &DayView, rng: &mut Rng) -> RoundOrders {
+pub fn round_orders(kind: BotKind, view: DayViewRef<'_>, rng: &mut Rng) -> RoundOrders {
     round_orders_with_budget(
         kind,
         <Backpacks as crate::BotGame>::SEARCH_BUDGET,
@@ -40,12 +47,13 @@ pub fn round_orders(kind: BotKind, view: &DayView, rng: &mut Rng) -> RoundOrders
 pub fn round_orders_with_budget(
     kind: BotKind,
     budget: crate::mcts::Budget,
-    view: &DayView,
+    view: DayViewRef<'_>,
     rng: &mut Rng,
 ) -> RoundOrders {
     match kind {
-        BotKind::Mcts => crate::mcts::search::<Backpacks>(view, budget, rng).orders,
-        BotKind::FlatMc => crate::flatmc::flat::<Backpacks>(view, budget, rng).orders,
+        // The searches take a copy of the view (they deal the hidden cards from it).
+        BotKind::Mcts => crate::mcts::search::<Backpacks>(&view.to_view(), budget, rng).orders,
+        BotKind::FlatMc => crate::flatmc::flat::<Backpacks>(&view.to_view(), budget, rng).orders,
         _ => planned_orders(kind, view, None, rng),
     }
 }
@@ -53,16 +61,17 @@ pub fn round_orders_with_budget(
 /// The heuristic's (or the random bot's) orders, with an optional goal imposed.
 pub fn planned_orders(
     kind: BotKind,
-    view: &DayView,
+    view: DayViewRef<'_>,
     goal: Option<SpaceId>,
     rng: &mut Rng,
 ) -> RoundOrders {
+    let view = &view;
     let Viewer::Seat(seat) = view.viewer else {
         return RoundOrders::nmr();
     };
     let me = seat.index();
-    let walker = &view.walkers[me];
-    let (Some(secrets), true) = (&walker.secrets, walker.is_out()) else {
+    let walker = view.walker(me);
+    let (Some(secrets), true) = (view.secrets(me), walker.is_out()) else {
         return RoundOrders::nmr();
     };
     if kind == BotKind::Nmr {
@@ -70,7 +79,7 @@ pub fn planned_orders(
     }
     let mut plan = Plan {
         place: walker.place,
-        hand: secrets.hand.clone(),
+        hand: secrets.hand().collect(),
         money: secrets.money,
         chocolate: secrets.chocolate,
         turn: view.turn,
@@ -89,9 +98,9 @@ pub fn planned_orders(
             BotKind::Random => random_turn(view, me, &plan, rng),
             _ => heuristic_turn(view, me, &plan, rng),
         };
-        plan = project(
+        project(
             view,
-            &plan,
+            &mut plan,
             &turn,
             if k == 0 { secrets.next_card } else { None },
         );
@@ -99,18 +108,17 @@ pub fn planned_orders(
     }
     if kind == BotKind::Heuristic {
         // Vote the Rucksack onto the leader among the others.
-        orders.vote = (0..view.walkers.len())
-            .filter(|&w| w != me && view.walkers[w].is_out())
-            .max_by_key(|&w| view.walkers[w].points)
+        orders.vote = (0..view.walker_count())
+            .filter(|&w| w != me && view.walker(w).is_out())
+            .max_by_key(|&w| view.walker(w).points)
             .map(|w| w as u8);
     }
     orders
 }
 
-/// Where a turn's orders should leave the walker (if nothing goes wrong).
-fn project(view: &DayView, plan: &Plan, turn: &TurnOrders, next_card: Option<CardKind>) -> Plan {
-    let map = &view.map;
-    let mut next = plan.clone();
+/// Moves the plan on to where a turn's orders should leave the walker (if nothing goes wrong).
+fn project(view: &DayViewRef<'_>, next: &mut Plan, turn: &TurnOrders, next_card: Option<CardKind>) {
+    let map: &Map = view.map;
     next.turn += 1;
     let mut replace = 0;
     let drop_card = |hand: &mut Vec<CardKind>, card: CardKind| {
@@ -129,7 +137,7 @@ fn project(view: &DayView, plan: &Plan, turn: &TurnOrders, next_card: Option<Car
             if *chocolate {
                 next.chocolate -= 1;
             }
-            if let (Some(&last), Place::At(_)) = (waypoints.last(), plan.place) {
+            if let (Some(&last), Place::At(_)) = (waypoints.last(), next.place) {
                 next.place = Place::At(last);
             }
         }
@@ -138,7 +146,7 @@ fn project(view: &DayView, plan: &Plan, turn: &TurnOrders, next_card: Option<Car
                 drop_card(&mut next.hand, *c);
                 replace += 1;
             }
-            if matches!(plan.place, Place::At(_)) {
+            if matches!(next.place, Place::At(_)) {
                 next.money = next.money.saturating_sub(1);
             }
             next.place = Place::At(map.locations[usize::from(*to)].space);
@@ -170,7 +178,6 @@ fn project(view: &DayView, plan: &Plan, turn: &TurnOrders, next_card: Option<Car
     {
         next.hand.push(card);
     }
-    next
 }
 
 /// Steps on foot from every space to `goal`.
@@ -181,7 +188,7 @@ fn distances_to(map: &Map, goal: SpaceId) -> Vec<u16> {
         .collect()
 }
 
-fn symbols(view: &DayView, me: usize, card: CardKind, chocolate: bool) -> (u8, u8) {
+fn symbols(view: &DayViewRef<'_>, me: usize, card: CardKind, chocolate: bool) -> (u8, u8) {
     let carrier = view.rucksack.is_some_and(|r| usize::from(r.carrier) == me);
     game_backpacks::day::card_symbols(card, carrier, chocolate)
 }
@@ -193,8 +200,8 @@ fn moving_turns(from: u8, by: u8) -> u16 {
 
 /// The heuristic's goal: the best target it can still reach and come home from by 16:20,
 /// valued by bonus and points against distance; home when nothing else fits.
-fn goal(view: &DayView, reached: u8, at: SpaceId, turn: u8) -> SpaceId {
-    let map = &view.map;
+fn goal(view: &DayViewRef<'_>, reached: u8, at: SpaceId, turn: u8) -> SpaceId {
+    let map: &Map = view.map;
     let home = map.home_space();
     let to_home = distances_to(map, home);
     let from_here = map.distances_from(at);
@@ -243,8 +250,8 @@ fn goal(view: &DayView, reached: u8, at: SpaceId, turn: u8) -> SpaceId {
     best.map_or(home, |(_, s)| s)
 }
 
-fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> TurnOrders {
-    let map = &view.map;
+fn heuristic_turn(view: &DayViewRef<'_>, me: usize, plan: &Plan, rng: &mut Rng) -> TurnOrders {
+    let map: &Map = view.map;
     let turn = plan.turn;
     let special = clock::special(turn);
     let weakest = |hand: &[CardKind]| {
@@ -269,7 +276,7 @@ fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> Turn
                 .iter()
                 .copied()
                 .filter(|&l| {
-                    !view.walkers.iter().enumerate().any(|(w, v)| {
+                    !view.walkers().enumerate().any(|(w, v)| {
                         w != me
                             && v.is_out()
                             && v.place == Place::At(map.locations[usize::from(l)].space)
@@ -331,8 +338,7 @@ fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> Turn
             Special::Ferry
                 if l.ferry
                     && !view
-                        .walkers
-                        .iter()
+                        .walkers()
                         .enumerate()
                         .any(|(w, v)| w != me && v.is_out() && v.place == Place::At(at)) =>
             {
@@ -345,8 +351,7 @@ fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> Turn
             _ => Vec::new(),
         };
         let occupied = |s: SpaceId| {
-            view.walkers
-                .iter()
+            view.walkers()
                 .enumerate()
                 .any(|(w, v)| w != me && v.is_out() && v.place == Place::At(s))
         };
@@ -393,27 +398,29 @@ fn heuristic_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> Turn
                 continue;
             }
             let (c, t) = symbols(view, me, card, chocolate);
-            let options = Reachable::new(map, at, c, t);
-            for k in 0..options.len() {
-                let end = options.end(k);
-                let worth = i32::from(map.points(end, view.weather));
-                let size = match card {
-                    CardKind::Walk { circles, triangles } => {
-                        circles + triangles + if chocolate { 6 } else { 0 }
-                    }
-                    _ => 0,
-                };
-                let key = (to_goal[usize::from(end)], -worth, size);
-                if best.as_ref().is_none_or(|(k, _)| key < *k) {
-                    let mut o = orders.clone();
-                    o.action = Action::Walk {
-                        card,
-                        chocolate,
-                        waypoints: options.route(k),
+            ROUTES.with_borrow_mut(|options| {
+                options.search(map, at, c, t);
+                for k in 0..options.len() {
+                    let end = options.end(k);
+                    let worth = i32::from(map.points(end, view.weather));
+                    let size = match card {
+                        CardKind::Walk { circles, triangles } => {
+                            circles + triangles + if chocolate { 6 } else { 0 }
+                        }
+                        _ => 0,
                     };
-                    best = Some((key, o));
+                    let key = (to_goal[usize::from(end)], -worth, size);
+                    if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                        let mut o = orders.clone();
+                        o.action = Action::Walk {
+                            card,
+                            chocolate,
+                            waypoints: options.route(k),
+                        };
+                        best = Some((key, o));
+                    }
                 }
-            }
+            });
         }
     }
     match best {
@@ -462,8 +469,8 @@ fn pick_near_best(
     Some(near[rng.random_range(0..near.len())])
 }
 
-fn random_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> TurnOrders {
-    let map = &view.map;
+fn random_turn(view: &DayViewRef<'_>, me: usize, plan: &Plan, rng: &mut Rng) -> TurnOrders {
+    let map: &Map = view.map;
     let mut orders = TurnOrders::default();
     let Place::At(at) = plan.place else {
         if clock::special(plan.turn) == Special::Ferry {
@@ -481,19 +488,23 @@ fn random_turn(view: &DayView, me: usize, plan: &Plan, rng: &mut Rng) -> TurnOrd
         }
         return orders;
     }
-    let walking: Vec<CardKind> = plan
-        .hand
-        .iter()
-        .copied()
-        .filter(|c| matches!(c, CardKind::Walk { .. }))
-        .collect();
-    if walking.is_empty() || rng.random_range(0..8) == 0 {
+    let is_walking = |c: &&CardKind| matches!(c, CardKind::Walk { .. });
+    let walking = plan.hand.iter().filter(is_walking).count();
+    if walking == 0 || rng.random_range(0..8) == 0 {
         return orders;
     }
-    let card = walking[rng.random_range(0..walking.len())];
+    let pick = rng.random_range(0..walking);
+    let card = *plan
+        .hand
+        .iter()
+        .filter(is_walking)
+        .nth(pick)
+        .expect("counted");
     let (c, t) = symbols(view, me, card, false);
-    let options = Reachable::new(map, at, c, t);
-    let route = options.route(rng.random_range(0..options.len()));
+    let route = ROUTES.with_borrow_mut(|options| {
+        options.search(map, at, c, t);
+        options.route(rng.random_range(0..options.len()))
+    });
     orders.action = Action::Walk {
         card,
         chocolate: false,
@@ -522,10 +533,10 @@ mod tests {
                 .iter()
                 .enumerate()
                 .map(|(w, &k)| {
-                    let view = day.view(Viewer::Seat(Seat(w as u8)));
+                    let view = day.view_ref(Viewer::Seat(Seat(w as u8)));
                     let o = round_orders(
                         k,
-                        &view,
+                        view,
                         &mut Seed(seed).rng(1000 + u64::from(day.turn) * 16 + w as u64),
                     );
                     if day.walkers[w].is_out() {

@@ -75,27 +75,36 @@ impl BotKind {
         if self == BotKind::Nmr {
             return orders;
         }
-        let (mut bits, mut bits_left) = (0u64, 0);
+        if self == BotKind::Random {
+            random_cards(view, rng, |_, grade, card| orders.set(grade, card));
+            return orders;
+        }
         for (i, grade, hand) in view.own_hands() {
-            let card = match self {
-                BotKind::Random => {
-                    // 16 bits of the generator for each of the (at most four) riders, as the
-                    // engine's own random play draws them; the k-th highest card, k uniform
-                    // (exact: Lemire's multiply-and-reject).
-                    if bits_left == 0 {
-                        bits = rng.next_u64();
-                        bits_left = 4;
-                    }
-                    let k = random::below(bits as u16, hand.len() as u16, rng);
-                    bits >>= 16;
-                    bits_left -= 1;
-                    hand.card(k)
-                }
-                _ => heuristic_card(view, i, &hand.cards()),
-            };
-            orders.set(grade, card);
+            orders.set(grade, heuristic_card(view, i, &hand.cards()));
         }
         orders
+    }
+}
+
+/// The random bot's play: a uniformly drawn card from each of the seat's riders on the track,
+/// given to `put` as (rider, grade, card). 16 bits of the generator for each of the (at most
+/// four) riders, as the engine's own random play draws them; the k-th highest card, k uniform
+/// (exact: Lemire's multiply-and-reject). Tournaments take the cards straight into the turn's
+/// card per rider; [`BotKind::orders`] into the team's orders.
+pub fn random_cards(view: ViewRef<'_>, rng: &mut Rng, mut put: impl FnMut(usize, Grade, u16)) {
+    if !matches!(view.viewer(), Viewer::Seat(_)) {
+        return;
+    }
+    let (mut bits, mut bits_left) = (0u64, 0);
+    for (i, grade, hand) in view.own_hands() {
+        if bits_left == 0 {
+            bits = rng.next_u64();
+            bits_left = 4;
+        }
+        let k = random::below(bits as u16, hand.len() as u16, rng);
+        bits >>= 16;
+        bits_left -= 1;
+        put(i, grade, hand.card(k));
     }
 }
 
@@ -103,6 +112,15 @@ impl BotKind {
 /// each rider's cards drawn from 1–15 until they fit.
 pub fn random_lineup(rules: Rules, rng: &mut Rng) -> Lineup {
     let mut lineup = Lineup::default();
+    draw_random_lineup(rules, rng, |grade, cards| {
+        lineup.0[grade.index()] = cards.to_vec()
+    });
+    lineup
+}
+
+/// [`random_lineup`]'s draws, each rider's cards given to `put` as drawn (tournaments make
+/// hands of them without the line-up's vectors).
+pub fn draw_random_lineup(rules: Rules, rng: &mut Rng, mut put: impl FnMut(Grade, &[u16])) {
     for grade in Grade::ALL {
         let (counts, _) = grade.lineup_limits();
         let n = rng.random_range(counts);
@@ -115,12 +133,11 @@ pub fn random_lineup(rules: Rules, rng: &mut Rng) -> Lineup {
             let sum = cards[..n].iter().map(|&c| u32::from(c)).sum();
             if lineup_sum_fits(rules, grade, sum) {
                 debug_assert!(check_lineup_hand(rules, grade, &cards[..n]).is_ok());
-                lineup.0[grade.index()] = cards[..n].to_vec();
+                put(grade, &cards[..n]);
                 break;
             }
         }
     }
-    lineup
 }
 
 /// The heuristic's card for one rider (cards highest first).

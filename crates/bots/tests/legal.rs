@@ -55,8 +55,8 @@ proptest! {
         for _ in 0..4 {
             let mut orders = Vec::new();
             for (w, e) in entrants.iter().enumerate() {
-                let view = day.view(Viewer::Seat(Seat(w as u8)));
-                let o = bots::play::backpacks::entrant_orders(*e, &view, &mut Seed(seed).rng(u64::from(day.turn) << 4 | w as u64));
+                let view = day.view_ref(Viewer::Seat(Seat(w as u8)));
+                let o = bots::play::backpacks::entrant_orders(*e, view, &mut Seed(seed).rng(u64::from(day.turn) << 4 | w as u64));
                 if day.walkers[w].is_out() {
                     prop_assert!(Backpacks::check_orders(&day, Seat(w as u8), &o).is_ok(), "{:?}: {o:?}", e.kind);
                 }

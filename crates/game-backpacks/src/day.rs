@@ -189,10 +189,10 @@ pub struct TurnOutcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Plan {
     Rest,
+    /// The route walked is in the buffer given to [`Day::plan`].
     Walk {
         card: CardId,
         chocolate: bool,
-        route: Vec<SpaceId>,
         circles: u8,
         triangles: u8,
         cut: Option<String>,
@@ -262,19 +262,10 @@ impl Day {
             targets,
             rucksack: None,
         };
-        let mut moves = Vec::new();
-        let mut changes = Vec::new();
         for _ in 0..clock::hand_size(0) {
             for w in 0..walkers {
                 // No weather choice is possible before the day starts: a weather card is discarded.
-                day.deal(
-                    w,
-                    WeatherChoice::Discard,
-                    rng,
-                    &mut moves,
-                    &mut changes,
-                    &mut Vec::new(),
-                );
+                day.deal(w, WeatherChoice::Discard, rng, &mut ());
             }
         }
         // A Rucksack dealt before the day starts is carried from the first turn.
@@ -322,15 +313,7 @@ impl Day {
 
     /// One card into a walker's hand, following the special cards: a weather card is played or
     /// discarded and replaced (9.1); the Heavy Rucksack goes into play and is replaced (10.1).
-    fn deal(
-        &mut self,
-        w: usize,
-        choice: WeatherChoice,
-        rng: &mut Rng,
-        moves: &mut Vec<RucksackMove>,
-        changes: &mut Vec<(u8, Weather)>,
-        drew: &mut Vec<CardKind>,
-    ) {
+    fn deal(&mut self, w: usize, choice: WeatherChoice, rng: &mut Rng, rec: &mut impl Recorder) {
         // A deck of nothing but special cards would loop for ever; a hand's worth of tries is plenty.
         for _ in 0..self.deck.cards.len() + 1 {
             let card = match self.walkers[w].next_card.take() {
@@ -340,7 +323,7 @@ impl Day {
                     None => break,
                 },
             };
-            drew.push(self.card_kind(card));
+            rec.drew(w, self.card_kind(card));
             match self.deck.card(card) {
                 Card::Weather => {
                     let switch = matches!(
@@ -350,12 +333,12 @@ impl Day {
                     );
                     if switch {
                         self.weather = self.weather.other();
-                        changes.push((w as u8, self.weather));
+                        rec.weather_changed(w, self.weather);
                     }
                     self.discards.push(card);
                 }
                 Card::Rucksack => {
-                    moves.push(RucksackMove {
+                    rec.rucksack(RucksackMove {
                         from: None,
                         to: w as u8,
                         how: RucksackHow::Drawn,
@@ -424,18 +407,16 @@ impl Day {
         waypoints: &[SpaceId],
         circles: u8,
         triangles: u8,
-    ) -> (Vec<SpaceId>, Option<String>) {
+        route: &mut Vec<SpaceId>,
+    ) -> Option<String> {
         let map = &self.map;
-        let mut route = Vec::new();
+        route.clear();
         let mut at = from;
         let (mut c, mut t) = (circles, triangles);
         for &w in waypoints {
             // A waypoint where the walker already is, or was this turn, would enter it twice.
             if w == at || w == from || route.contains(&w) {
-                return (
-                    route,
-                    Some(format!("the route enters {} twice (11.1)", map.space_id(w))),
-                );
+                return Some(format!("the route enters {} twice (11.1)", map.space_id(w)));
             }
             // A neighbouring space is one step; anything further is walked along its path.
             let one = [w];
@@ -445,16 +426,13 @@ impl Day {
             } else {
                 further = match map.expand_route(at, &[w]) {
                     Ok(steps) => steps,
-                    Err(e) => return (route, Some(e)),
+                    Err(e) => return Some(e),
                 };
                 &further
             };
             for &s in steps {
                 if s == from || route.contains(&s) {
-                    return (
-                        route,
-                        Some(format!("the route enters {} twice (11.1)", map.space_id(s))),
-                    );
+                    return Some(format!("the route enters {} twice (11.1)", map.space_id(s)));
                 }
                 let left = match map.spaces[usize::from(s)].shape {
                     crate::map::Shape::Circle => &mut c,
@@ -462,21 +440,18 @@ impl Day {
                 };
                 if *left == 0 {
                     let (need_c, need_t) = self.route_symbols(from, waypoints);
-                    return (
-                        route,
-                        Some(format!(
-                            "the route needs {} and {}, the card gives {circles} and {triangles}",
-                            count(need_c, "circle"),
-                            count(need_t, "triangle"),
-                        )),
-                    );
+                    return Some(format!(
+                        "the route needs {} and {}, the card gives {circles} and {triangles}",
+                        count(need_c, "circle"),
+                        count(need_t, "triangle"),
+                    ));
                 }
                 *left -= 1;
                 route.push(s);
                 at = s;
             }
         }
-        (route, None)
+        None
     }
 
     fn route_symbols(&self, from: SpaceId, waypoints: &[SpaceId]) -> (usize, usize) {
@@ -491,7 +466,7 @@ impl Day {
     /// Checks one walker's orders for the coming turn, strictly: an order that cannot be carried
     /// out in full is an error naming it.
     pub fn check_turn_orders(&self, w: usize, orders: &TurnOrders) -> Result<(), BackpacksError> {
-        self.plan(w, orders, true)
+        self.plan(w, orders, true, &mut Vec::new())
             .map(|_| ())
             .map_err(BackpacksError::Refused)
     }
@@ -535,8 +510,15 @@ impl Day {
 
     /// The plan for a walker's orders. With `strict`, anything that cannot be done is an error;
     /// otherwise (a round's second turn, after an unplanned first turn) a route is walked as far
-    /// as it goes and anything else impossible becomes a rest (docs/rulings.md B&B-7).
-    fn plan(&self, w: usize, orders: &TurnOrders, strict: bool) -> Result<Plan, String> {
+    /// as it goes and anything else impossible becomes a rest (docs/rulings.md B&B-7). A walk's
+    /// route is written into `route`.
+    fn plan(
+        &self,
+        w: usize,
+        orders: &TurnOrders,
+        strict: bool,
+        route: &mut Vec<SpaceId>,
+    ) -> Result<Plan, String> {
         let walker = &self.walkers[w];
         if !walker.is_out() {
             return Err("the walker's day is over".into());
@@ -646,7 +628,7 @@ impl Day {
                     return Err("no chocolate to play (buy a bar at a café first, 6.3)".into());
                 }
                 let (circles, triangles) = self.symbols(w, *card, *chocolate);
-                let (route, problem) = self.walkable(here, waypoints, circles, triangles);
+                let problem = self.walkable(here, waypoints, circles, triangles, route);
                 let carrier = self.rucksack.is_some_and(|r| usize::from(r.carrier) == w);
                 // The carrier's card is short of one circle and one triangle: say why (10.1, 10.2).
                 let problem = match problem {
@@ -667,7 +649,6 @@ impl Day {
                 Ok(Plan::Walk {
                     card: id,
                     chocolate: *chocolate,
-                    route,
                     circles,
                     triangles,
                     cut: problem,
@@ -773,52 +754,75 @@ impl Day {
         weather: &[WeatherChoice],
         rng: &mut Rng,
     ) -> (Day, TurnOutcome) {
-        let n = self.walkers.len();
         let mut next = self.clone();
+        let mut outcome = TurnOutcome::empty();
+        next.advance_turn(
+            TurnOrdersOf::Turn(orders, weather),
+            rng,
+            &mut outcome,
+            &mut Scratch::default(),
+        );
+        (next, outcome)
+    }
+
+    /// The turn in place: what [`Day::resolve_turn`] does, telling `rec` what happens, with
+    /// buffers the caller keeps from turn to turn.
+    fn advance_turn(
+        &mut self,
+        orders: TurnOrdersOf<'_>,
+        rng: &mut Rng,
+        rec: &mut impl Recorder,
+        scratch: &mut Scratch,
+    ) {
+        let n = self.walkers.len();
         let turn = self.turn;
+        let start_weather = self.weather;
         let special = clock::special(turn);
+        rec.turn_began(self);
+        let Scratch {
+            plans,
+            priority,
+            owed,
+            routes,
+            at,
+            arrived,
+            claims,
+            was_out,
+            here,
+        } = scratch;
         // 4.5 "and then randomly": one random priority per walker for this turn's ties.
-        let priority: Vec<u32> = (0..n).map(|_| rng.random()).collect();
+        priority.clear();
+        priority.extend((0..n).map(|_| rng.random::<u32>()));
         let none = TurnOrders::default();
         let order = |w: usize| orders.get(w).unwrap_or(&none);
-        let mut out: Vec<WalkerTurn> = self
-            .walkers
-            .iter()
-            .map(|wk| WalkerTurn {
-                from: wk.place,
-                to: wk.place,
-                did: if wk.is_out() { Did::Rested } else { Did::Off },
-                steps: Vec::new(),
-                bumped: false,
-                scores: Vec::new(),
-                drew: Vec::new(),
-                discarded: Vec::new(),
-                notes: Vec::new(),
-                finished: false,
-            })
-            .collect();
-        let mut rucksack_moves = Vec::new();
-        let mut weather_changes = Vec::new();
+        // Who was out at the start of the turn (a walker may finish during it).
+        was_out.clear();
+        was_out.extend(self.walkers.iter().map(Walker::is_out));
 
-        let mut plans: Vec<Plan> = (0..n)
-            .map(|w| {
-                if !self.walkers[w].is_out() {
-                    return Plan::Rest;
-                }
-                match self.plan(w, order(w), false) {
+        routes.resize_with(n.max(routes.len()), Vec::new);
+        plans.clear();
+        for w in 0..n {
+            let route = &mut routes[w];
+            route.clear();
+            let plan = if !was_out[w] {
+                Plan::Rest
+            } else {
+                match self.plan(w, order(w), false, route) {
                     Ok(plan) => plan,
                     Err(problem) => {
-                        out[w]
-                            .notes
-                            .push(format!("orders not carried out: {problem}"));
+                        rec.note(w, || format!("orders not carried out: {problem}"));
                         // What the rules do with no orders instead: rest, or at lunch and coffee
                         // the compulsory discard (7.2), or on the lake the way back (B&B-8).
-                        self.plan(w, &TurnOrders::default(), false)
+                        self.plan(w, &TurnOrders::default(), false, route)
                             .unwrap_or(Plan::Rest)
                     }
                 }
-            })
-            .collect();
+            };
+            if !matches!(plan, Plan::Walk { .. }) {
+                route.clear();
+            }
+            plans.push(plan);
+        }
 
         // The start of lunch and coffee: the Rucksack's carrier scores (5.1.9, 5.1.10).
         if matches!(special, Special::Lunch | Special::Coffee)
@@ -827,82 +831,80 @@ impl Day {
                 .filter(|r| self.walkers[usize::from(r.carrier)].is_out())
         {
             let c = usize::from(r.carrier);
-            next.walkers[c].points += 2;
-            out[c].scores.push((Score::RucksackAtBreak, 2));
+            self.walkers[c].points += 2;
+            rec.scored(c, Score::RucksackAtBreak, 2);
         }
 
         // Cards played and money spent at the start of the turn; replacements owed.
-        let mut owed = vec![0usize; n];
-        let mut routes: Vec<Vec<SpaceId>> = vec![Vec::new(); n];
-        let discard = |next: &mut Day, out: &mut WalkerTurn, w: usize, card: CardId| {
-            next.walkers[w].hand.retain(|&c| c != card);
-            next.discards.push(card);
-            out.discarded.push(self.card_kind(card));
-        };
+        owed.clear();
+        owed.resize(n, 0);
         for (w, plan) in plans.iter_mut().enumerate() {
             match plan {
                 Plan::Rest => {}
-                Plan::Afloat => out[w].did = Did::Afloat,
+                Plan::Afloat => rec.did(w, Did::Afloat),
                 Plan::Walk {
                     card,
                     chocolate,
-                    route,
                     circles,
                     triangles,
                     cut,
                 } => {
                     if let Some(problem) = cut {
-                        out[w].notes.push(format!("route cut short: {problem}"));
+                        rec.note(w, || format!("route cut short: {problem}"));
                     }
-                    discard(&mut next, &mut out[w], w, *card);
+                    self.discard_card(rec, w, *card);
                     owed[w] += 1;
                     if *chocolate {
-                        next.walkers[w].chocolate -= 1;
+                        self.walkers[w].chocolate -= 1;
                     }
-                    // The route moves out of the plan; nothing reads it there again.
-                    routes[w] = std::mem::take(route);
-                    out[w].did = Did::Walked {
-                        card: self.card_kind(*card),
-                        chocolate: *chocolate,
-                        circles: *circles,
-                        triangles: *triangles,
-                    };
+                    rec.did(
+                        w,
+                        Did::Walked {
+                            card: self.card_kind(*card),
+                            chocolate: *chocolate,
+                            circles: *circles,
+                            triangles: *triangles,
+                        },
+                    );
                 }
                 Plan::Tea { discards } => {
                     for &c in discards.iter() {
-                        discard(&mut next, &mut out[w], w, c);
+                        self.discard_card(rec, w, c);
                     }
                     owed[w] += discards.len();
-                    next.walkers[w].money -= 1;
-                    next.walkers[w].points += 3;
-                    out[w].scores.push((Score::Tea, 3));
-                    out[w].did = Did::Tea;
+                    self.walkers[w].money -= 1;
+                    self.walkers[w].points += 3;
+                    rec.scored(w, Score::Tea, 3);
+                    rec.did(w, Did::Tea);
                 }
                 Plan::Ferry { swap, fare, to } => {
                     if let Some(c) = swap {
-                        discard(&mut next, &mut out[w], w, *c);
+                        self.discard_card(rec, w, *c);
                         owed[w] += 1;
                     }
                     if *fare {
-                        next.walkers[w].money -= 1;
+                        self.walkers[w].money -= 1;
                     }
-                    out[w].did = Did::Ferry {
-                        to: *to,
-                        landed: false,
-                    };
+                    rec.did(
+                        w,
+                        Did::Ferry {
+                            to: *to,
+                            landed: false,
+                        },
+                    );
                 }
                 Plan::Bus { swap, to } => {
                     if let Some(c) = swap {
-                        discard(&mut next, &mut out[w], w, *c);
+                        self.discard_card(rec, w, *c);
                         owed[w] += 1;
                     }
-                    next.walkers[w].money -= 1;
-                    out[w].did = Did::Bus { to: *to };
+                    self.walkers[w].money -= 1;
+                    rec.did(w, Did::Bus { to: *to });
                 }
                 Plan::Blister { card } => {
-                    discard(&mut next, &mut out[w], w, *card);
+                    self.discard_card(rec, w, *card);
                     owed[w] += 1;
-                    out[w].did = Did::Blister;
+                    rec.did(w, Did::Blister);
                 }
                 Plan::Break {
                     discard: d,
@@ -911,34 +913,38 @@ impl Day {
                 } => {
                     // One card discarded without replacement (7.2); at a café, cards replaced (7.4).
                     if let Some(c) = d {
-                        discard(&mut next, &mut out[w], w, *c);
+                        self.discard_card(rec, w, *c);
                     }
                     for &c in replace.iter() {
-                        discard(&mut next, &mut out[w], w, c);
+                        self.discard_card(rec, w, c);
                     }
                     owed[w] += replace.len();
                     if *tea {
-                        next.walkers[w].money -= 1;
-                        next.walkers[w].points += 3;
-                        out[w].scores.push((Score::Tea, 3));
+                        self.walkers[w].money -= 1;
+                        self.walkers[w].points += 3;
+                        rec.scored(w, Score::Tea, 3);
                     }
-                    out[w].did = Did::Break;
+                    rec.did(w, Did::Break);
                 }
             }
         }
 
         // Movement in 12 sub-turns (4.4). Walkers on a ferry are on the lake until it lands.
-        let mut at: Vec<Option<SpaceId>> = (0..n)
-            .map(|w| match plans[w] {
-                Plan::Ferry { .. } => None,
-                _ if !self.walkers[w].is_out() => None,
-                _ => self.walkers[w].space(),
-            })
-            .collect();
+        // (Places do not change before the landings below: `self.walkers[w].place` is still
+        // where each walker began the turn.)
+        at.clear();
+        at.extend((0..n).map(|w| match plans[w] {
+            Plan::Ferry { .. } => None,
+            _ if !was_out[w] => None,
+            _ => self.walkers[w].space(),
+        }));
         // (sub-turn, spaces moved) of each walker's arrival on its current space; 0 = was there.
-        let mut arrived: Vec<(u8, u8)> = vec![(0, 0); n];
-        let mut claims: Vec<(usize, u8, u8, usize)> = Vec::new(); // (target, sub-turn, moved, walker)
-        let mut rucksack_handed = false;
+        arrived.clear();
+        arrived.resize(n, (0, 0));
+        claims.clear(); // (target, sub-turn, moved, walker)
+        // Nobody ordered a hand-over (10.4): nothing to look for after each sub-turn.
+        let mut rucksack_handed = self.rucksack.is_none()
+            || !(0..orders.len()).any(|w| orders.get(w).is_some_and(|o| o.rucksack.is_some()));
         for sub_turn in 1..=12u8 {
             for w in 0..n {
                 let route = &routes[w];
@@ -946,13 +952,12 @@ impl Day {
                     let space = route[k];
                     at[w] = Some(space);
                     arrived[w] = (sub_turn, k as u8 + 1);
-                    out[w].steps.push((space, sub_turn));
-                    self.claim(&mut claims, w, space, sub_turn, k as u8 + 1);
+                    rec.stepped(w, space, sub_turn);
+                    self.claim(claims, w, space, sub_turn, k as u8 + 1);
                 }
             }
             if !rucksack_handed {
-                rucksack_handed =
-                    next.hand_over_rucksack(&at, orders, &priority, sub_turn, &mut rucksack_moves);
+                rucksack_handed = self.hand_over_rucksack(at, &orders, priority, sub_turn, rec);
             }
         }
 
@@ -968,7 +973,8 @@ impl Day {
                 }
             }
             let Some(space) = crowded else { break };
-            let mut here: Vec<usize> = (0..n).filter(|&v| at[v] == Some(space)).collect();
+            here.clear();
+            here.extend((0..n).filter(|&v| at[v] == Some(space)));
             // Earliest arrival first; same sub-turn: furthest moved first; then at random.
             here.sort_by_key(|&v| (arrived[v].0, std::cmp::Reverse(arrived[v].1), priority[v]));
             for &v in &here[1..] {
@@ -987,29 +993,28 @@ impl Day {
                 };
                 at[v] = Some(back);
                 arrived[v] = when;
-                out[v].bumped = true;
+                rec.bumped(v);
             }
         }
 
         // Ferries land and buses arrive at the end of the turn (8.5); a landing fails on a stop
         // occupied at the end of the turn or sought by another ferry.
-        let stop_space = |l: LocationId| self.map.locations[usize::from(l)].space;
         for w in 0..n {
             match plans[w] {
                 Plan::Ferry { to, .. } => {
-                    let space = stop_space(to);
+                    let space = self.map.locations[usize::from(to)].space;
                     let contested = (0..n).any(|v| {
                         v != w && matches!(plans[v], Plan::Ferry { to: t, .. } if t == to)
                     });
                     let occupied = (0..n).any(|v| v != w && at[v] == Some(space));
                     let landed = !contested && !occupied;
-                    out[w].did = Did::Ferry { to, landed };
+                    rec.did(w, Did::Ferry { to, landed });
                     if landed {
                         at[w] = Some(space);
                         arrived[w] = (13, 0);
-                        next.walkers[w].points += 5;
-                        out[w].scores.push((Score::Ferry, 5));
-                        self.claim(&mut claims, w, space, 13, 0);
+                        self.walkers[w].points += 5;
+                        rec.scored(w, Score::Ferry, 5);
+                        self.claim(claims, w, space, 13, 0);
                     } else {
                         let boarded = match self.walkers[w].place {
                             Place::At(s) => self.map.spaces[usize::from(s)]
@@ -1017,78 +1022,82 @@ impl Day {
                                 .expect("ferries leave from stops"),
                             Place::Lake { boarded } => boarded,
                         };
-                        next.walkers[w].place = Place::Lake { boarded };
-                        out[w].notes.push(format!(
-                            "the ferry could not land at {} ({}): still on the lake",
-                            self.map.location_id(to),
-                            if contested {
-                                "another ferry sought the same stop"
-                            } else {
-                                "the stop was occupied"
-                            }
-                        ));
+                        self.walkers[w].place = Place::Lake { boarded };
+                        rec.note(w, || {
+                            format!(
+                                "the ferry could not land at {} ({}): still on the lake",
+                                self.map.location_id(to),
+                                if contested {
+                                    "another ferry sought the same stop"
+                                } else {
+                                    "the stop was occupied"
+                                }
+                            )
+                        });
                     }
                 }
                 Plan::Bus { to, .. } => {
-                    let space = stop_space(to);
+                    let space = self.map.locations[usize::from(to)].space;
                     at[w] = Some(space);
                     arrived[w] = (13, 0);
-                    self.claim(&mut claims, w, space, 13, 0);
+                    self.claim(claims, w, space, 13, 0);
                 }
                 _ => {}
             }
         }
         if !rucksack_handed {
-            next.hand_over_rucksack(&at, orders, &priority, 13, &mut rucksack_moves);
+            self.hand_over_rucksack(at, &orders, priority, 13, rec);
         }
 
         // Targets: first 10, second 7, later 5 (5.1.3–5.1.5), in order of arrival.
         claims.sort_by_key(|&(target, sub_turn, moved, w)| {
             (target, sub_turn, std::cmp::Reverse(moved), priority[w])
         });
-        for (target, _, _, w) in claims {
-            let order = next.target_arrivals[target];
-            next.target_arrivals[target] += 1;
-            next.walkers[w].reached |= 1 << target;
+        for &(target, _, _, w) in claims.iter() {
+            let order = self.target_arrivals[target];
+            self.target_arrivals[target] += 1;
+            self.walkers[w].reached |= 1 << target;
             let points = match order {
                 0 => 10,
                 1 => 7,
                 _ => 5,
             };
-            next.walkers[w].points += points;
-            out[w].scores.push((
+            self.walkers[w].points += points;
+            rec.scored(
+                w,
                 Score::Target {
                     location: self.targets[target],
                     order: order + 1,
                 },
                 points,
-            ));
+            );
         }
 
         // Where everyone ends the turn, and what it scores (5.1.1, 5.1.2, 7.3).
         let home = self.map.home_space();
         for w in 0..n {
-            if !self.walkers[w].is_out() {
+            if !was_out[w] {
                 continue;
             }
+            let walker = &mut self.walkers[w];
             if let Some(space) = at[w] {
-                next.walkers[w].place = Place::At(space);
-                out[w].to = Place::At(space);
-                if clock::is_break(turn) || self.walkers[w].last_space != Some(space) {
-                    let points = i32::from(self.map.points(space, self.weather));
+                walker.place = Place::At(space);
+                rec.ended(w, Place::At(space));
+                if clock::is_break(turn) || walker.last_space != Some(space) {
+                    let points = i32::from(self.map.points(space, start_weather));
                     if points > 0 {
-                        next.walkers[w].points += points;
-                        out[w].scores.push((Score::Space(space), points));
+                        walker.points += points;
+                        rec.scored(w, Score::Space(space), points);
                     }
                 }
-                next.walkers[w].last_space = Some(space);
+                walker.last_space = Some(space);
             } else {
-                out[w].to = next.walkers[w].place;
-                next.walkers[w].last_space = None;
+                rec.ended(w, walker.place);
+                walker.last_space = None;
             }
             let at_home = at[w] == Some(home);
-            next.walkers[w].home_since = if at_home {
-                self.walkers[w].home_since.or(Some(turn))
+            walker.home_since = if at_home {
+                walker.home_since.or(Some(turn))
             } else {
                 None
             };
@@ -1096,73 +1105,63 @@ impl Day {
                 if at_home {
                     // 5.1.12 rewards arriving back early: a walker who has stood in Keswick
                     // since an earlier turn arrived then, whenever it orders `finish` (B&B-9).
-                    let arrived = next.walkers[w].home_since.unwrap_or(turn);
-                    next.walkers[w].finished = Some(arrived);
+                    let arrived = walker.home_since.unwrap_or(turn);
+                    walker.finished = Some(arrived);
                     let points = clock::finishing_points(arrived);
-                    next.walkers[w].points += points;
-                    out[w].scores.push((Score::Finish, points));
-                    out[w].finished = true;
+                    walker.points += points;
+                    rec.scored(w, Score::Finish, points);
+                    rec.finished(w);
                 } else {
-                    out[w].notes.push(
-                        "finish: not in Keswick at the end of the turn, the day goes on".into(),
-                    );
+                    rec.note(w, || {
+                        "finish: not in Keswick at the end of the turn, the day goes on".into()
+                    });
                 }
             }
         }
 
         // Chocolate, bought at the end of the turn at a café, one bar a turn (6.3, 11.2).
         for w in 0..n {
-            if !order(w).buy_chocolate || !self.walkers[w].is_out() {
+            if !order(w).buy_chocolate || !was_out[w] {
                 continue;
             }
             let cafe = at[w]
                 .and_then(|s| self.map.location_at(s))
                 .is_some_and(|l| l.cafe);
             if !cafe {
-                out[w]
-                    .notes
-                    .push("buy chocolate: not at a café at the end of the turn".into());
-            } else if next.walkers[w].money == 0 {
-                out[w].notes.push("buy chocolate: no money left".into());
+                rec.note(w, || {
+                    "buy chocolate: not at a café at the end of the turn".into()
+                });
+            } else if self.walkers[w].money == 0 {
+                rec.note(w, || "buy chocolate: no money left".into());
             } else {
-                next.walkers[w].money -= 1;
-                next.walkers[w].chocolate += 1;
+                self.walkers[w].money -= 1;
+                self.walkers[w].chocolate += 1;
             }
         }
 
         // Replacement cards (4.3), in seat order, for walkers still out.
-        for w in 0..n {
-            if !next.walkers[w].is_out() {
+        for (w, &owed) in owed.iter().enumerate() {
+            if !self.walkers[w].is_out() {
                 continue;
             }
-            for _ in 0..owed[w] {
-                next.deal(
-                    w,
-                    weather.get(w).copied().unwrap_or_default(),
-                    rng,
-                    &mut rucksack_moves,
-                    &mut weather_changes,
-                    &mut out[w].drew,
-                );
+            for _ in 0..owed {
+                self.deal(w, orders.weather(w), rng, rec);
             }
         }
 
-        next.turn += 1;
-        let day_over = next.turn >= TURNS;
+        self.turn += 1;
+        let day_over = self.turn >= TURNS;
         if day_over {
-            next.end_of_day(&mut out);
+            self.end_of_day(rec);
         }
-        (
-            next,
-            TurnOutcome {
-                turn,
-                weather: self.weather,
-                walkers: out,
-                rucksack: rucksack_moves,
-                weather_changes,
-                day_over,
-            },
-        )
+        rec.turn_ended(day_over);
+    }
+
+    /// A card played or discarded: out of the hand, onto the discards.
+    fn discard_card(&mut self, rec: &mut impl Recorder, w: usize, card: CardId) {
+        self.walkers[w].hand.retain(|&c| c != card);
+        self.discards.push(card);
+        rec.discarded(w, self.card_kind(card));
     }
 
     /// Records a walker reaching a target it has not reached before.
@@ -1192,16 +1191,12 @@ impl Day {
     fn hand_over_rucksack(
         &mut self,
         at: &[Option<SpaceId>],
-        orders: &[TurnOrders],
+        orders: &TurnOrdersOf<'_>,
         priority: &[u32],
         sub_turn: u8,
-        moves: &mut Vec<RucksackMove>,
+        rec: &mut impl Recorder,
     ) -> bool {
         let Some(r) = self.rucksack else { return false };
-        // Nobody ordered a hand-over: nothing to look for.
-        if !orders.iter().any(|o| o.rucksack.is_some()) {
-            return false;
-        }
         let c = usize::from(r.carrier);
         let Some(space) = at.get(c).copied().flatten() else {
             return false;
@@ -1232,7 +1227,7 @@ impl Day {
             carrier: to as u8,
             since: self.turn,
         });
-        moves.push(RucksackMove {
+        rec.rucksack(RucksackMove {
             from: Some(c as u8),
             to: to as u8,
             how: RucksackHow::Handed { sub_turn },
@@ -1242,7 +1237,7 @@ impl Day {
 
     /// 18:00: walkers in Keswick are back (since they arrived), the others lose everything (5.2);
     /// money left and the Rucksack carried home score (5.1.8, 5.1.11).
-    fn end_of_day(&mut self, out: &mut [WalkerTurn]) {
+    fn end_of_day(&mut self, rec: &mut impl Recorder) {
         for (w, walker) in self.walkers.iter_mut().enumerate() {
             if walker.lost {
                 continue;
@@ -1253,14 +1248,14 @@ impl Day {
                         walker.finished = Some(t);
                         let points = clock::finishing_points(t);
                         walker.points += points;
-                        out[w].scores.push((Score::Finish, points));
-                        out[w].finished = true;
+                        rec.scored(w, Score::Finish, points);
+                        rec.finished(w);
                     }
                     None => {
                         walker.lost = true;
-                        out[w]
-                            .notes
-                            .push("not back in Keswick by 18:00: every point is lost (5.2)".into());
+                        rec.note(w, || {
+                            "not back in Keswick by 18:00: every point is lost (5.2)".into()
+                        });
                         continue;
                     }
                 }
@@ -1268,11 +1263,11 @@ impl Day {
             let money = 2 * i32::from(walker.money);
             if money > 0 {
                 walker.points += money;
-                out[w].scores.push((Score::Money, money));
+                rec.scored(w, Score::Money, money);
             }
             if self.rucksack.is_some_and(|r| usize::from(r.carrier) == w) {
                 walker.points += 5;
-                out[w].scores.push((Score::RucksackHome, 5));
+                rec.scored(w, Score::RucksackHome, 5);
             }
         }
     }
@@ -1287,34 +1282,50 @@ impl Day {
     /// information phase. Orders for the first turn are carried out as checked; the second
     /// turn's are re-checked from where each walker really is.
     pub fn resolve_round(&self, orders: &[RoundOrders], rng: &mut Rng) -> (Day, Vec<TurnOutcome>) {
-        let weather: Vec<WeatherChoice> = orders.iter().map(|o| o.weather).collect();
         let mut day = self.clone();
         let mut outcomes = Vec::new();
+        day.advance_round(orders, rng, &mut outcomes, &mut Scratch::default());
+        (day, outcomes)
+    }
+
+    /// The round in place: what [`Day::resolve_round`] does, telling `rec` what happens (a
+    /// `Vec<TurnOutcome>` gets one outcome a turn; `()` nothing), with buffers the caller keeps.
+    /// The hot path of tournaments and searches, without a second copy of the rules.
+    pub fn advance_round(
+        &mut self,
+        orders: &[RoundOrders],
+        rng: &mut Rng,
+        rec: &mut impl Recorder,
+        scratch: &mut Scratch,
+    ) {
         for k in 0..2 {
-            if day.is_over() {
+            if self.is_over() {
                 break;
             }
-            let turn_orders: Vec<TurnOrders> = orders.iter().map(|o| o.turns[k].clone()).collect();
-            let (next, mut outcome) = day.resolve_turn(&turn_orders, &weather, rng);
-            day = next;
-            if k == 1 {
-                day.vote(orders, &mut outcome.rucksack);
+            self.advance_turn(TurnOrdersOf::Round(orders, k), rng, rec, scratch);
+            if k == 1
+                && let Some(m) = self.cast_votes(orders)
+            {
+                rec.rucksack(m);
             }
-            outcomes.push(outcome);
         }
-        if !day.is_over() {
-            day.open_round(rng);
+        if !self.is_over() {
+            self.open_round(rng);
         }
-        (day, outcomes)
     }
 
     /// The Rucksack vote at the end of a round, once its carrier has held it 80 minutes (10.5):
     /// most votes wins; a tie goes to the carrier's vote, or stays with the carrier.
     pub fn vote(&mut self, orders: &[RoundOrders], moves: &mut Vec<RucksackMove>) {
-        let Some(r) = self.rucksack else { return };
+        moves.extend(self.cast_votes(orders));
+    }
+
+    /// [`Day::vote`], returning the Rucksack's move if it changes hands.
+    fn cast_votes(&mut self, orders: &[RoundOrders]) -> Option<RucksackMove> {
+        let r = self.rucksack?;
         let carrier = usize::from(r.carrier);
         if self.turn < r.since + 4 || !self.walkers[carrier].is_out() {
-            return;
+            return None;
         }
         // "All players can vote" (10.5): a walker whose day is over still has a player, so its
         // vote counts; only a walker still out can be voted to carry it (B&B-15).
@@ -1330,7 +1341,7 @@ impl Day {
         }
         let most = votes.iter().copied().max().unwrap_or(0);
         if most == 0 {
-            return;
+            return None;
         }
         let tied: Vec<usize> = (0..votes.len()).filter(|&v| votes[v] == most).collect();
         let winner = if tied.len() == 1 {
@@ -1341,17 +1352,213 @@ impl Day {
                 _ => carrier,
             }
         };
-        if winner != carrier {
-            self.rucksack = Some(Rucksack {
-                carrier: winner as u8,
-                since: self.turn,
-            });
-            moves.push(RucksackMove {
-                from: Some(carrier as u8),
-                to: winner as u8,
-                how: RucksackHow::Voted,
-            });
+        if winner == carrier {
+            return None;
         }
+        self.rucksack = Some(Rucksack {
+            carrier: winner as u8,
+            since: self.turn,
+        });
+        Some(RucksackMove {
+            from: Some(carrier as u8),
+            to: winner as u8,
+            how: RucksackHow::Voted,
+        })
+    }
+}
+
+/// A turn's orders as the adjudication reads them: a turn's list, with each walker's weather
+/// choice, or turn `k` of a round's orders (read in place, not copied out).
+#[derive(Clone, Copy)]
+enum TurnOrdersOf<'a> {
+    Turn(&'a [TurnOrders], &'a [WeatherChoice]),
+    Round(&'a [RoundOrders], usize),
+}
+
+impl<'a> TurnOrdersOf<'a> {
+    fn len(&self) -> usize {
+        match self {
+            TurnOrdersOf::Turn(orders, _) => orders.len(),
+            TurnOrdersOf::Round(orders, _) => orders.len(),
+        }
+    }
+
+    fn get(&self, w: usize) -> Option<&'a TurnOrders> {
+        match *self {
+            TurnOrdersOf::Turn(orders, _) => orders.get(w),
+            TurnOrdersOf::Round(orders, k) => orders.get(w).map(|o| &o.turns[k]),
+        }
+    }
+
+    /// The walker's weather choice for the cards it draws (9.1).
+    fn weather(&self, w: usize) -> WeatherChoice {
+        match *self {
+            TurnOrdersOf::Turn(_, weather) => weather.get(w).copied().unwrap_or_default(),
+            TurnOrdersOf::Round(orders, _) => orders.get(w).map(|o| o.weather).unwrap_or_default(),
+        }
+    }
+}
+
+/// Buffers a turn's adjudication keeps from one turn to the next (see [`Day::advance_round`]).
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    plans: Vec<Plan>,
+    priority: Vec<u32>,
+    owed: Vec<usize>,
+    routes: Vec<Vec<SpaceId>>,
+    at: Vec<Option<SpaceId>>,
+    arrived: Vec<(u8, u8)>,
+    claims: Vec<(usize, u8, u8, usize)>,
+    was_out: Vec<bool>,
+    here: Vec<usize>,
+}
+
+/// What a turn's adjudication tells as it goes: the outcome for reports ([`TurnOutcome`], or a
+/// `Vec<TurnOutcome>` for a round) or nothing (`()`, for simulations, where it all compiles
+/// away). Notes are written only for a recorder that keeps them.
+pub trait Recorder {
+    /// A turn begins, on the day as it is before anything changes.
+    fn turn_began(&mut self, _day: &Day) {}
+    /// What walker `w` did (told again when a ferry's landing is known).
+    fn did(&mut self, _w: usize, _did: Did) {}
+    /// Something that did not happen as ordered, and why.
+    fn note(&mut self, _w: usize, _text: impl FnOnce() -> String) {}
+    fn scored(&mut self, _w: usize, _score: Score, _points: i32) {}
+    fn stepped(&mut self, _w: usize, _space: SpaceId, _sub_turn: u8) {}
+    fn bumped(&mut self, _w: usize) {}
+    fn drew(&mut self, _w: usize, _card: CardKind) {}
+    fn discarded(&mut self, _w: usize, _card: CardKind) {}
+    fn finished(&mut self, _w: usize) {}
+    /// Where walker `w` ends the turn.
+    fn ended(&mut self, _w: usize, _place: Place) {}
+    fn rucksack(&mut self, _move: RucksackMove) {}
+    fn weather_changed(&mut self, _w: usize, _weather: Weather) {}
+    fn turn_ended(&mut self, _day_over: bool) {}
+}
+
+impl Recorder for () {}
+
+impl TurnOutcome {
+    /// An outcome to be filled in by [`Recorder::turn_began`].
+    fn empty() -> TurnOutcome {
+        TurnOutcome {
+            turn: 0,
+            weather: Weather::Sunny,
+            walkers: Vec::new(),
+            rucksack: Vec::new(),
+            weather_changes: Vec::new(),
+            day_over: false,
+        }
+    }
+}
+
+impl Recorder for TurnOutcome {
+    fn turn_began(&mut self, day: &Day) {
+        self.turn = day.turn;
+        self.weather = day.weather;
+        self.walkers = day
+            .walkers
+            .iter()
+            .map(|wk| WalkerTurn {
+                from: wk.place,
+                to: wk.place,
+                did: if wk.is_out() { Did::Rested } else { Did::Off },
+                steps: Vec::new(),
+                bumped: false,
+                scores: Vec::new(),
+                drew: Vec::new(),
+                discarded: Vec::new(),
+                notes: Vec::new(),
+                finished: false,
+            })
+            .collect();
+    }
+    fn did(&mut self, w: usize, did: Did) {
+        self.walkers[w].did = did;
+    }
+    fn note(&mut self, w: usize, text: impl FnOnce() -> String) {
+        self.walkers[w].notes.push(text());
+    }
+    fn scored(&mut self, w: usize, score: Score, points: i32) {
+        self.walkers[w].scores.push((score, points));
+    }
+    fn stepped(&mut self, w: usize, space: SpaceId, sub_turn: u8) {
+        self.walkers[w].steps.push((space, sub_turn));
+    }
+    fn bumped(&mut self, w: usize) {
+        self.walkers[w].bumped = true;
+    }
+    fn drew(&mut self, w: usize, card: CardKind) {
+        self.walkers[w].drew.push(card);
+    }
+    fn discarded(&mut self, w: usize, card: CardKind) {
+        self.walkers[w].discarded.push(card);
+    }
+    fn finished(&mut self, w: usize) {
+        self.walkers[w].finished = true;
+    }
+    fn ended(&mut self, w: usize, place: Place) {
+        self.walkers[w].to = place;
+    }
+    fn rucksack(&mut self, m: RucksackMove) {
+        self.rucksack.push(m);
+    }
+    fn weather_changed(&mut self, w: usize, weather: Weather) {
+        self.weather_changes.push((w as u8, weather));
+    }
+    fn turn_ended(&mut self, day_over: bool) {
+        self.day_over = day_over;
+    }
+}
+
+/// A round's outcomes, one a turn.
+impl Recorder for Vec<TurnOutcome> {
+    fn turn_began(&mut self, day: &Day) {
+        let mut outcome = TurnOutcome::empty();
+        outcome.turn_began(day);
+        self.push(outcome);
+    }
+    fn did(&mut self, w: usize, did: Did) {
+        self.last_mut().expect("a turn began").did(w, did);
+    }
+    fn note(&mut self, w: usize, text: impl FnOnce() -> String) {
+        self.last_mut().expect("a turn began").note(w, text);
+    }
+    fn scored(&mut self, w: usize, score: Score, points: i32) {
+        self.last_mut()
+            .expect("a turn began")
+            .scored(w, score, points);
+    }
+    fn stepped(&mut self, w: usize, space: SpaceId, sub_turn: u8) {
+        self.last_mut()
+            .expect("a turn began")
+            .stepped(w, space, sub_turn);
+    }
+    fn bumped(&mut self, w: usize) {
+        self.last_mut().expect("a turn began").bumped(w);
+    }
+    fn drew(&mut self, w: usize, card: CardKind) {
+        self.last_mut().expect("a turn began").drew(w, card);
+    }
+    fn discarded(&mut self, w: usize, card: CardKind) {
+        self.last_mut().expect("a turn began").discarded(w, card);
+    }
+    fn finished(&mut self, w: usize) {
+        self.last_mut().expect("a turn began").finished(w);
+    }
+    fn ended(&mut self, w: usize, place: Place) {
+        self.last_mut().expect("a turn began").ended(w, place);
+    }
+    fn rucksack(&mut self, m: RucksackMove) {
+        self.last_mut().expect("a turn began").rucksack(m);
+    }
+    fn weather_changed(&mut self, w: usize, weather: Weather) {
+        self.last_mut()
+            .expect("a turn began")
+            .weather_changed(w, weather);
+    }
+    fn turn_ended(&mut self, day_over: bool) {
+        self.last_mut().expect("a turn began").turn_ended(day_over);
     }
 }
 

@@ -30,36 +30,49 @@ pub fn reachable(
 
 /// Every space a walker can end on with these symbols, each with the route to it (no space
 /// twice), found breadth first: a state is a space and the symbols left, kept the first time it
-/// is reached. Routes are kept as a parent per end, and written out only when asked for.
-#[derive(Clone, Debug)]
+/// is reached. Routes are kept as a parent per end, and written out only when asked for. One
+/// `Reachable` can be searched again and again ([`Reachable::search`]) without allocating.
+#[derive(Clone, Debug, Default)]
 pub struct Reachable {
     /// (space, index of the end it was reached from; `usize::MAX` for the start).
     ends: Vec<(SpaceId, usize)>,
+    /// The symbols left at each end (the search's queue is the list of ends itself).
+    left: Vec<(u8, u8)>,
+    /// A bit per state (space, circles left, triangles left) already reached.
+    seen: Vec<u64>,
 }
 
 impl Reachable {
     pub fn new(map: &Map, from: SpaceId, circles: u8, triangles: u8) -> Reachable {
+        let mut reachable = Reachable::default();
+        reachable.search(map, from, circles, triangles);
+        reachable
+    }
+
+    /// Searches again from `from` with these symbols, reusing the buffers of the last search.
+    pub fn search(&mut self, map: &Map, from: SpaceId, circles: u8, triangles: u8) {
         let (cs, ts) = (usize::from(circles) + 1, usize::from(triangles) + 1);
         let state =
             |n: SpaceId, c: u8, t: u8| (usize::from(n) * cs + usize::from(c)) * ts + usize::from(t);
-        let mut seen = vec![0u64; (map.spaces.len() * cs * ts).div_ceil(64)];
+        let Reachable { ends, left, seen } = self;
+        seen.clear();
+        seen.resize((map.spaces.len() * cs * ts).div_ceil(64), 0);
         let mut mark = |k: usize| {
             let fresh = seen[k / 64] & (1 << (k % 64)) == 0;
             seen[k / 64] |= 1 << (k % 64);
             fresh
         };
         mark(state(from, circles, triangles));
-        let mut ends = Vec::with_capacity(64);
+        ends.clear();
         ends.push((from, usize::MAX));
-        // The queue is the list of ends itself: each end is expanded once, in order.
-        let mut left = Vec::with_capacity(64);
+        left.clear();
         left.push((circles, triangles));
         let mut next = 0;
         while next < ends.len() {
             let (at, _) = ends[next];
             let (c, t) = left[next];
             for &n in map.neighbours(at) {
-                if n == from || Reachable::on_route(&ends, next, n) {
+                if n == from || Reachable::on_route(ends, next, n) {
                     continue;
                 }
                 let (nc, nt) = match map.spaces[usize::from(n)].shape {
@@ -74,7 +87,6 @@ impl Reachable {
             }
             next += 1;
         }
-        Reachable { ends }
     }
 
     /// Whether `space` is on the route to end `k` (the start excluded).
@@ -98,13 +110,20 @@ impl Reachable {
     }
 
     /// The route to end `k`: the spaces walked, the start excluded.
-    pub fn route(&self, mut k: usize) -> Vec<SpaceId> {
-        let mut route = Vec::new();
-        while k != 0 {
-            route.push(self.ends[k].0);
-            k = self.ends[k].1;
+    pub fn route(&self, k: usize) -> Vec<SpaceId> {
+        let mut steps = 0;
+        let mut at = k;
+        while at != 0 {
+            steps += 1;
+            at = self.ends[at].1;
         }
-        route.reverse();
+        // Written from the end back, into a vector of the right size.
+        let mut route = vec![0; steps];
+        let mut at = k;
+        for step in route.iter_mut().rev() {
+            *step = self.ends[at].0;
+            at = self.ends[at].1;
+        }
         route
     }
 }

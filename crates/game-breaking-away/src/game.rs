@@ -130,10 +130,25 @@ pub fn play_turn(
             .flatten()?
             .card(r.grade)
     }));
+    play_cards(position, cards, scratch)
+}
+
+/// [`play_turn`] from a card per rider (`None`: no order), as the teams' orders give them: a
+/// card that does not fit (not in the hand, a rider off the track) counts as no order, as
+/// [`rider_orders_into`] drops it. False if the turn was refused even so.
+pub fn play_cards(
+    position: &mut Position,
+    cards: &mut [Option<u16>],
+    scratch: &mut turn::Scratch,
+) -> bool {
     if turn::advance_with(position, cards, &mut (), scratch).is_ok() {
         return true;
     }
-    rider_orders_into(position, orders, cards);
+    for (card, r) in cards.iter_mut().zip(&position.riders) {
+        if card.is_some_and(|c| !(r.on_track() && r.hand.contains(c))) {
+            *card = None;
+        }
+    }
     turn::advance_with(position, cards, &mut (), scratch).is_ok()
 }
 

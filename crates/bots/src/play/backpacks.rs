@@ -4,8 +4,9 @@
 //! cannot see; playouts play the day out), one tournament game, and `advise`'s text.
 
 use game_api::{Game, Rng, Seat, Seed, Viewer};
-use game_backpacks::day::{Day, Walker};
+use game_backpacks::day::{Day, Scratch, Walker};
 use game_backpacks::deck::{Card, CardId};
+use game_backpacks::view::DayViewRef;
 use game_backpacks::{Backpacks, CardKind, DayView, RoundOrders, Terrain};
 use rand::seq::SliceRandom;
 
@@ -14,7 +15,7 @@ use crate::mcts::{Budget, Rollout, SearchGame, search};
 use crate::{AdviceRequest, BotError, BotGame, BotKind, Entrant};
 
 /// Orders for a Backpacks seat from any entrant.
-pub fn entrant_orders(entrant: Entrant, view: &DayView, rng: &mut Rng) -> RoundOrders {
+pub fn entrant_orders(entrant: Entrant, view: DayViewRef<'_>, rng: &mut Rng) -> RoundOrders {
     round_orders_with_budget(entrant.kind, entrant.budget, view, rng)
 }
 
@@ -29,7 +30,7 @@ impl BotGame for Backpacks {
     }
 
     fn bot_orders(kind: BotKind, day: &Day, seat: Seat, rng: &mut Rng) -> RoundOrders {
-        round_orders(kind, &day.view(Viewer::Seat(seat)), rng)
+        round_orders(kind, day.view_ref(Viewer::Seat(seat)), rng)
     }
 
     fn bot_game(terrain: &Terrain, seated: &[Entrant], game_seed: Seed) -> Vec<f64> {
@@ -40,15 +41,19 @@ impl BotGame for Backpacks {
             n,
             &mut game_seed.rng(0),
         );
+        // The round is played in place, with buffers kept from round to round: the rules'
+        // own `advance_round`, what `Game::resolve` does without copying the day or writing
+        // the outcome down; each walker reads its seat's view in place.
+        let mut scratch = Scratch::default();
+        let mut orders = vec![RoundOrders::default(); n];
         while !day.is_over() {
-            let orders: Vec<_> = (0..n)
-                .map(|s| {
-                    let view = day.view(Viewer::Seat(Seat(s as u8)));
-                    let mut rng = game_seed.rng(1 << 32 | u64::from(day.turn) << 8 | s as u64);
-                    Some(entrant_orders(seated[s], &view, &mut rng))
-                })
-                .collect();
-            day = Backpacks::resolve(&day, &orders, &mut game_seed.rng(u64::from(day.turn) + 1)).0;
+            for (s, o) in orders.iter_mut().enumerate() {
+                let view = day.view_ref(Viewer::Seat(Seat(s as u8)));
+                let mut rng = game_seed.rng(1 << 32 | u64::from(day.turn) << 8 | s as u64);
+                *o = entrant_orders(seated[s], view, &mut rng);
+            }
+            let mut rng = game_seed.rng(u64::from(day.turn) + 1);
+            day.advance_round(&orders, &mut rng, &mut (), &mut scratch);
         }
         Self::final_scores(&day)
     }
@@ -84,9 +89,16 @@ impl BotGame for Backpacks {
     }
 }
 
+/// A playout's buffers, kept from one playout to the next.
+#[derive(Debug, Default)]
+pub struct Playout {
+    scratch: Scratch,
+    orders: Vec<RoundOrders>,
+}
+
 impl SearchGame for Backpacks {
     type SeatView = DayView;
-    type Playout = ();
+    type Playout = Playout;
 
     fn seat_view(day: &Day, seat: Seat) -> DayView {
         day.view(Viewer::Seat(seat))
@@ -116,7 +128,7 @@ impl SearchGame for Backpacks {
         }
         let mut candidates: Vec<RoundOrders> = Vec::new();
         for goal in goals {
-            let o = planned_orders(BotKind::Heuristic, view, goal, rng);
+            let o = planned_orders(BotKind::Heuristic, view.as_view_ref(), goal, rng);
             if !candidates.contains(&o) {
                 candidates.push(o);
             }
@@ -205,7 +217,7 @@ impl SearchGame for Backpacks {
         seat: Seat,
         mine: &RoundOrders,
         rollout: Rollout,
-        _: &mut (),
+        buffers: &mut Playout,
         rng: &mut Rng,
     ) {
         let kind = match rollout {
@@ -213,19 +225,21 @@ impl SearchGame for Backpacks {
             Rollout::Random => BotKind::Random,
         };
         let n = day.walkers.len();
+        let Playout { scratch, orders } = buffers;
+        orders.truncate(n);
+        orders.resize_with(n, RoundOrders::default);
         let mut first = true;
         while !day.is_over() {
-            let orders: Vec<Option<RoundOrders>> = (0..n)
-                .map(|w| {
-                    if first && w == seat.index() {
-                        return Some(mine.clone());
-                    }
-                    let v = day.view(Viewer::Seat(Seat(w as u8)));
-                    Some(planned_orders(kind, &v, None, rng))
-                })
-                .collect();
+            for (w, o) in orders.iter_mut().enumerate() {
+                *o = if first && w == seat.index() {
+                    mine.clone()
+                } else {
+                    planned_orders(kind, day.view_ref(Viewer::Seat(Seat(w as u8))), None, rng)
+                };
+            }
             first = false;
-            *day = Backpacks::resolve(day, &orders, rng).0;
+            // The round in place, as `Game::resolve` plays it.
+            day.advance_round(orders, rng, &mut (), scratch);
         }
     }
 

@@ -4,7 +4,7 @@
 //! place), one tournament game, and `advise`'s text.
 
 use game_api::{Game, Rng, Seat, Seed, Viewer};
-use game_breaking_away::game::{draw_first_team, play_turn};
+use game_breaking_away::game::{draw_first_team, play_cards};
 use game_breaking_away::rules::{Line, RuleSet, SCORING_PLACES};
 use game_breaking_away::turn::{Scratch, advance_with};
 use game_breaking_away::{
@@ -12,6 +12,7 @@ use game_breaking_away::{
 };
 use rand::RngExt;
 
+use crate::breaking_away::{draw_random_lineup, random_cards};
 use crate::mcts::{Budget, Rollout, SearchGame, search};
 use crate::{AdviceRequest, BotError, BotGame, BotKind, Entrant};
 
@@ -55,33 +56,55 @@ impl BotGame for BreakingAway {
         let mut rng = game_seed.rng(0);
         let lineups: Vec<[Hand; 4]> = seated
             .iter()
-            .map(|e| {
-                let l = e.kind.lineup(rules, &mut rng);
-                Grade::ALL.map(|gr| Hand::new(l.cards(gr)).expect("legal line-up"))
+            .map(|e| match e.kind {
+                // The random line-up's draws made straight into hands.
+                BotKind::Random => {
+                    let mut hands = [Hand::EMPTY; 4];
+                    draw_random_lineup(rules, &mut rng, |gr, cards| {
+                        hands[gr.index()] = Hand::new(cards).expect("legal line-up")
+                    });
+                    hands
+                }
+                kind => {
+                    let l = kind.lineup(rules, &mut rng);
+                    Grade::ALL.map(|gr| Hand::new(l.cards(gr)).expect("legal line-up"))
+                }
             })
             .collect();
         let mut position = Position::start(rules, &lineups);
         // The turn is played in place, with buffers kept from turn to turn: the rules'
-        // own `play_turn`, what `Game::resolve` does without copying the position or
+        // own `play_cards`, what `Game::resolve` does without copying the position or
         // writing the outcome down. Its one draw, the board's first team, comes from the
         // stream `resolve` would be given on turn 1.
         draw_first_team(&mut position, &mut game_seed.rng(1));
         let mut scratch = Scratch::default();
         let mut cards = Vec::with_capacity(position.riders.len());
-        let mut orders = vec![None; n];
         // Seat `s`'s bot draws from one stream for the whole game (not one stream a turn:
         // setting up a stream costs more than a random bot's whole turn).
         let mut bot_rngs: Vec<_> = (0..n).map(|s| game_seed.rng(2 << 32 | s as u64)).collect();
         while !position.is_over() {
-            for (s, (o, rng)) in orders.iter_mut().zip(&mut bot_rngs).enumerate() {
+            // A card per rider, as `play_turn` maps the teams' orders: the random bot writes
+            // its riders' cards straight in; the others' orders are mapped.
+            cards.clear();
+            cards.resize(position.riders.len(), None);
+            for (s, rng) in bot_rngs.iter_mut().enumerate() {
                 let view = position.view_ref(Viewer::Seat(Seat(s as u8)));
-                *o = Some(entrant_orders(seated[s], view, rng));
+                if seated[s].kind == BotKind::Random {
+                    random_cards(view, rng, |i, _, card| cards[i] = Some(card));
+                } else {
+                    let orders = entrant_orders(seated[s], view, rng);
+                    for (card, r) in cards.iter_mut().zip(&position.riders) {
+                        if usize::from(r.team) == s {
+                            *card = orders.card(r.grade);
+                        }
+                    }
+                }
             }
-            if !play_turn(&mut position, &orders, &mut cards, &mut scratch) {
+            if !play_cards(&mut position, &mut cards, &mut scratch) {
                 // Unreachable with the bots' legal orders; without orders every rider plays
                 // its highest card, which is always legal, so the race still ends.
-                orders.fill(None);
-                play_turn(&mut position, &orders, &mut cards, &mut scratch);
+                cards.fill(None);
+                play_cards(&mut position, &mut cards, &mut scratch);
             }
         }
         // Team points, ties broken as the standings break them (postal 6.3, BA-17).
