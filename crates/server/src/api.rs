@@ -287,7 +287,8 @@ pub async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> ApiRe
             table.record.turn()
         )));
     }
-    let file = gm::GameFile::to_json_parts(&table.log, &table.record);
+    // The log from the `events` table; a game that is over no longer changes.
+    let file = games::export(&state, id).await?;
     Ok((
         [
             (CONTENT_TYPE, "application/json".to_string()),

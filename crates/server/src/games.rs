@@ -1,6 +1,6 @@
 //! Games in the database: loading one with its record and seats, creating one, and appending
 //! events. Every change is one transaction that appends to the event log and updates the
-//! snapshot only if nobody else changed the game since it was read (the optimistic lock on
+//! game's row only if nobody else changed the game since it was read (the optimistic lock on
 //! `version`): a turn is applied entirely or not at all, and never twice.
 
 use std::collections::HashMap;
@@ -55,8 +55,6 @@ impl SeatRow {
 pub struct Table {
     pub row: GameRow,
     pub record: Record,
-    /// The game's log as the snapshot holds it (the `events` table's entries).
-    pub log: Arc<Vec<LogEntry>>,
     pub seats: Vec<SeatRow>,
 }
 
@@ -227,15 +225,14 @@ fn flag(value: i64) -> bool {
 
 pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
     let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT {GAME_COLUMNS}, g.record FROM games g JOIN players p ON p.id = g.gm_id WHERE g.id = $1"
+        "SELECT {GAME_COLUMNS} FROM games g JOIN players p ON p.id = g.gm_id WHERE g.id = $1"
     )))
     .bind(id)
     .fetch_optional(&state.db.pool)
     .await?
     .ok_or_else(|| ApiError::NotFound(format!("game: no game {id}")))?;
     let game_row = game_row(&row)?;
-    let record: String = row.get(11);
-    let (record, log) = snapshot(state, id, game_row.version, &record)?;
+    let record = record_at(state, id, game_row.version).await?;
     let seats = sqlx::query(
         "SELECT s.seat, s.name, s.player_id, p.name, s.invite, s.bot, s.mail_secret FROM seats s \
          LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1 ORDER BY s.seat",
@@ -257,7 +254,6 @@ pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
     Ok(Table {
         row: game_row,
         record,
-        log,
         seats,
     })
 }
@@ -286,46 +282,58 @@ fn game_row(row: &sqlx::any::AnyRow) -> ApiResult<GameRow> {
     })
 }
 
-/// The record and log a snapshot holds. Reads do not replay: a process keeps the games it has
-/// read or written, by version, and reads the snapshot only for a version it has not seen
-/// (another process wrote it, or this one just started).
-fn snapshot(
-    state: &AppState,
-    id: i64,
-    version: i64,
-    text: &str,
-) -> ApiResult<(Record, Arc<Vec<LogEntry>>)> {
+/// The game's record at `version`. Reads do not replay: a process keeps the games it has read
+/// or written, by version, and replays the first `version` events of the log only for a
+/// version it has not seen (another process wrote it, or this one just started). Events are
+/// only ever appended, so the first `version` of them are the game at `version` even if
+/// another process appends meanwhile.
+async fn record_at(state: &AppState, id: i64, version: i64) -> ApiResult<Record> {
     if let Some(hit) = state.records.get(id, version) {
         return Ok(hit);
     }
-    let file = GameFile::from_json(text)
-        .map_err(|e| ApiError::Internal(format!("game {id}: snapshot: {e}")))?;
-    let (record, log) = (file.record().clone(), Arc::new(file.log().to_vec()));
-    state.records.put(id, version, &record, &log);
-    Ok((record, log))
+    let log: Vec<Event> =
+        sqlx::query("SELECT body FROM events WHERE game_id = $1 AND seq <= $2 ORDER BY seq")
+            .bind(id)
+            .bind(version)
+            .fetch_all(&state.db.pool)
+            .await?
+            .into_iter()
+            .map(|r| {
+                Event::from_json(&r.get::<String, _>(0))
+                    .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))
+            })
+            .collect::<ApiResult<_>>()?;
+    if log.len() as i64 != version {
+        return Err(ApiError::Internal(format!(
+            "game {id}: version {version} but {} events in its log",
+            log.len()
+        )));
+    }
+    let record = Record::replay(&log).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+    state.records.put(id, version, &record);
+    Ok(record)
 }
 
 /// The games this process has read or written, by id and version: reads of an unchanged game
-/// take its record from here instead of replaying the snapshot.
+/// take its record from here instead of replaying its log. It holds records only (positions,
+/// sealed orders, resolved turns), never logs, so that its size does not grow with the number
+/// of orders a game has been sent.
 #[derive(Debug, Default)]
-pub struct Records(std::sync::Mutex<HashMap<i64, Cached>>);
-
-/// A game as this process last saw it: its version, record and log.
-type Cached = (i64, Record, Arc<Vec<LogEntry>>);
+pub struct Records(std::sync::Mutex<HashMap<i64, (i64, Record)>>);
 
 impl Records {
     /// At most this many games are kept; past it the map starts again (a cache, not a store).
     const CAPACITY: usize = 20_000;
 
-    /// The record and log at `version`; the log is shared, not copied (only a write copies it).
-    fn get(&self, id: i64, version: i64) -> Option<(Record, Arc<Vec<LogEntry>>)> {
+    /// The record at `version`.
+    fn get(&self, id: i64, version: i64) -> Option<Record> {
         let map = self
             .0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         map.get(&id)
-            .filter(|(v, _, _)| *v == version)
-            .map(|(_, record, log)| (record.clone(), log.clone()))
+            .filter(|(v, _)| *v == version)
+            .map(|(_, record)| record.clone())
     }
 
     /// Forgets a deleted game.
@@ -336,7 +344,7 @@ impl Records {
             .remove(&id);
     }
 
-    fn put(&self, id: i64, version: i64, record: &Record, log: &Arc<Vec<LogEntry>>) {
+    fn put(&self, id: i64, version: i64, record: &Record) {
         let mut map = self
             .0
             .lock()
@@ -344,7 +352,7 @@ impl Records {
         if map.len() >= Self::CAPACITY && !map.contains_key(&id) {
             map.clear();
         }
-        map.insert(id, (version, record.clone(), log.clone()));
+        map.insert(id, (version, record.clone()));
     }
 }
 
@@ -492,6 +500,12 @@ async fn gm_name(state: &AppState, id: i64) -> ApiResult<String> {
         .get(0))
 }
 
+/// What this release writes in `games.record`: nothing. The column held the whole game file,
+/// rewritten on every change (so an order cost as much as the game was long); the `events`
+/// table holds the same log, and a process that has not seen a game's version replays it from
+/// there. Rows written by earlier releases keep their game file, unread.
+const NO_SNAPSHOT: &str = "";
+
 /// Appends `change` to the game read as `table`, whose record already includes the change's
 /// events. Fails with a conflict, changing nothing, if the game moved on since it was read.
 pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change) -> ApiResult<()> {
@@ -525,20 +539,13 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
         ),
         None => None,
     };
-    let mut log = table.log.as_ref().clone();
-    log.extend(change.events.iter().map(|event| LogEntry {
-        at: Some(now),
-        actor: Some(actor.to_string()),
-        event: event.clone(),
-    }));
-    let snapshot = GameFile::to_json_parts(&log, &table.record);
     let mut tx = state.db.pool.begin().await?;
     let updated = sqlx::query(
         "UPDATE games SET version = $1, record = $2, all_ready = $3, over = $4, next_deadline = $5, paused = $6, \
          turn = $9, started = $10, ready_seats = $11 WHERE id = $7 AND version = $8",
     )
     .bind(version)
-    .bind(snapshot)
+    .bind(NO_SNAPSHOT)
     .bind(i64::from(all_ready(&table.record, &seats)))
     .bind(i64::from(over))
     .bind(next_deadline)
@@ -619,9 +626,7 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
         failpoint("turn-before-commit").await;
     }
     tx.commit().await?;
-    state
-        .records
-        .put(row.id, version, &table.record, &Arc::new(log));
+    state.records.put(row.id, version, &table.record);
     Ok(())
 }
 
@@ -798,7 +803,7 @@ pub async fn import(
     .bind(i64::from(record.all_ready()))
     .bind(i64::from(record.is_over()))
     .bind(log.len() as i64)
-    .bind(GameFile::to_json_parts(&log, record))
+    .bind(NO_SNAPSHOT)
     .bind(now)
     .bind(i64::from(record.turn()))
     .bind(i64::from(record.started()))
@@ -836,6 +841,7 @@ pub async fn import(
         .await?;
     }
     tx.commit().await?;
+    state.records.put(id, log.len() as i64, record);
     Ok(id)
 }
 

@@ -163,22 +163,32 @@ on_both!(a_race_runs_itself, |s: TestServer| async move {
     let (_, game) = s.call("GET", &path, Some(&gm), None).await;
     assert_eq!(game["turn"], 3);
 
-    // The snapshot is the replay of the event log.
+    // The record a load gives (this process's, kept since its last write) is the replay of
+    // the event log.
     let table = games::load(&s.state, id).await.unwrap();
-    let log: Vec<gm::Event> = games::events(&s.state, id)
+    let entries: Vec<gm::LogEntry> = games::events(&s.state, id)
         .await
         .unwrap()
         .into_iter()
-        .map(|(_, _, _, e)| e)
+        .map(|(_, at, actor, event)| gm::LogEntry {
+            at: Some(at),
+            actor: Some(actor),
+            event,
+        })
         .collect();
-    let snapshot_log: Vec<gm::Event> = table.log.iter().map(|e| e.event.clone()).collect();
+    let log: Vec<gm::Event> = entries.iter().map(|e| e.event.clone()).collect();
+    assert_eq!(table.row.version, log.len() as i64);
     assert_eq!(
-        snapshot_log, log,
-        "the snapshot holds the events table's log"
+        gm::GameFile::to_json_parts(&entries, &Record::replay(&log).unwrap()),
+        gm::GameFile::to_json_parts(&entries, &table.record)
     );
+    // So is the record of a process that has not seen the game (it replays the events).
+    let mut fresh = s.state.clone();
+    fresh.records = Default::default();
+    let cold = games::load(&fresh, id).await.unwrap();
     assert_eq!(
-        gm::GameFile::to_json_parts(&table.log, &Record::replay(&log).unwrap()),
-        gm::GameFile::to_json_parts(&table.log, &table.record)
+        gm::GameFile::to_json_parts(&entries, &cold.record),
+        gm::GameFile::to_json_parts(&entries, &table.record)
     );
 });
 
