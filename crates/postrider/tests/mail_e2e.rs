@@ -437,3 +437,78 @@ fn a_whole_game_by_mail_through_postfix() {
         .count();
     assert_eq!(resolved, 2);
 }
+
+/// The outbox's promise against a real SIGKILL: a server killed after the change that wrote a
+/// mail was committed, before its worker sent it, sends that mail after its restart — once.
+#[test]
+#[ignore = "needs Postfix set up by scripts/postfix-e2e.sh (POSTRIDER_TEST_POSTFIX) and PostgreSQL (POSTRIDER_TEST_POSTGRES): .ci/run does both"]
+fn a_server_killed_before_sending_sends_the_mail_once_after_its_restart() {
+    use std::io::{BufRead, BufReader};
+
+    let pipe_dir = PathBuf::from(
+        std::env::var("POSTRIDER_TEST_POSTFIX")
+            .expect("POSTRIDER_TEST_POSTFIX names the directory scripts/postfix-e2e.sh set up"),
+    );
+    let admin = std::env::var("POSTRIDER_TEST_POSTGRES")
+        .expect("POSTRIDER_TEST_POSTGRES names a PostgreSQL server");
+    let database = fresh_database(&admin, &format!("postrider_kill_{}", std::process::id()));
+    let mut mailbox = Mailbox {
+        dir: pipe_dir.join("maildirs/players"),
+        taken: HashSet::new(),
+    };
+    let mail_args = [
+        "--smtp",
+        "smtp://127.0.0.1:25",
+        "--mail-from",
+        "postrider <gm@pbm.test>",
+        "--mail-orders",
+        "orders@pbm.test",
+        "--public-url",
+        "http://{address}",
+    ];
+
+    // The worker stops before its first claim; the mail is committed while it waits.
+    let mut server = start_with(&database, Some("outbox-before-claim"), &mail_args);
+    let stderr = server.child.stderr.take().unwrap();
+    let mut lines = BufReader::new(stderr).lines();
+    assert!(
+        lines.any(|l| l.unwrap().contains("failpoint outbox-before-claim reached")),
+        "the server never reached the failpoint"
+    );
+    let address = format!("killed.{}@players.test", std::process::id());
+    let token = player(&server, &format!("killed-{}", std::process::id()));
+    let (status, body) = call(
+        &server,
+        "POST",
+        "/api/account/email",
+        Some(&token),
+        Some(json!({"email": address})),
+    );
+    assert_eq!(status, 202, "{body}");
+    // SIGKILL: no destructor, no flush. Nothing was sent: the worker never got past the point.
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    assert!(mailbox.take(&address, "confirm").is_none());
+
+    // After the restart the mail goes out, once: one attempt, marked sent.
+    let _server = start_with(&database, None, &mail_args);
+    mailbox.wait(&address, "confirm");
+    let sent = || {
+        let out = Command::new("psql")
+            .args([
+                database.as_str(),
+                "-At",
+                "-c",
+                "SELECT attempts, sent_at IS NOT NULL FROM outbox",
+            ])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    let started = Instant::now();
+    while sent() != "1|t" {
+        assert!(started.elapsed() < LIMIT, "the outbox row: {}", sent());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(mailbox.take(&address, "confirm").is_none(), "sent twice");
+}

@@ -476,6 +476,8 @@ pub async fn worker(
     let owner = owner_name();
     tokio::pin!(shutdown);
     loop {
+        // Mail committed but not yet claimed: a server killed here sends it after its restart.
+        crate::games::failpoint("outbox-before-claim").await;
         loop {
             match drain_once(&state, relay.as_ref(), &owner, state.clock.now()).await {
                 Ok(d) if d.sent + d.retried + d.given_up > 0 => {
