@@ -206,36 +206,45 @@ fn fresh_database(admin: &str, name: &str) -> String {
     format!("{}/{name}", admin.rsplit_once('/').unwrap().0)
 }
 
-#[test]
-#[ignore = "needs Postfix set up by scripts/postfix-e2e.sh (POSTRIDER_TEST_POSTFIX) and PostgreSQL (POSTRIDER_TEST_POSTGRES): .ci/run does both"]
-fn a_whole_game_by_mail_through_postfix() {
+/// `serve`'s mail arguments for the local Postfix.
+const MAIL_ARGS: [&str; 8] = [
+    "--smtp",
+    "smtp://127.0.0.1:25",
+    "--mail-from",
+    "postrider <gm@pbm.test>",
+    "--mail-orders",
+    "orders@pbm.test",
+    "--public-url",
+    "http://{address}",
+];
+
+/// A fresh database named `prefix_PID` on the PostgreSQL server of `POSTRIDER_TEST_POSTGRES`,
+/// and the players' mailbox; with `pipe`, Postfix's pipe is pointed at the database (one test
+/// at a time may hold the pipe).
+fn mail_setup(prefix: &str, pipe: bool) -> (String, Mailbox) {
     let pipe_dir = PathBuf::from(
         std::env::var("POSTRIDER_TEST_POSTFIX")
             .expect("POSTRIDER_TEST_POSTFIX names the directory scripts/postfix-e2e.sh set up"),
     );
     let admin = std::env::var("POSTRIDER_TEST_POSTGRES")
         .expect("POSTRIDER_TEST_POSTGRES names a PostgreSQL server");
-    let database = fresh_database(&admin, &format!("postrider_mail_{}", std::process::id()));
-    install_pipe(&pipe_dir, &database);
-    let mut mailbox = Mailbox {
+    let database = fresh_database(&admin, &format!("{prefix}_{}", std::process::id()));
+    if pipe {
+        install_pipe(&pipe_dir, &database);
+    }
+    let mailbox = Mailbox {
         dir: pipe_dir.join("maildirs/players"),
         taken: HashSet::new(),
     };
+    (database, mailbox)
+}
 
-    let server = start_with(
-        &database,
-        None,
-        &[
-            "--smtp",
-            "smtp://127.0.0.1:25",
-            "--mail-from",
-            "postrider <gm@pbm.test>",
-            "--mail-orders",
-            "orders@pbm.test",
-            "--public-url",
-            "http://{address}",
-        ],
-    );
+#[test]
+#[ignore = "needs Postfix set up by scripts/postfix-e2e.sh (POSTRIDER_TEST_POSTFIX) and PostgreSQL (POSTRIDER_TEST_POSTGRES): .ci/run does both"]
+fn a_whole_game_by_mail_through_postfix() {
+    let (database, mut mailbox) = mail_setup("postrider_mail", true);
+
+    let server = start_with(&database, None, &MAIL_ARGS);
     let base = format!("http://{}", server.address);
 
     // Three players, each with a confirmed address (nothing else is mailed before).
@@ -445,30 +454,10 @@ fn a_whole_game_by_mail_through_postfix() {
 fn a_server_killed_before_sending_sends_the_mail_once_after_its_restart() {
     use std::io::{BufRead, BufReader};
 
-    let pipe_dir = PathBuf::from(
-        std::env::var("POSTRIDER_TEST_POSTFIX")
-            .expect("POSTRIDER_TEST_POSTFIX names the directory scripts/postfix-e2e.sh set up"),
-    );
-    let admin = std::env::var("POSTRIDER_TEST_POSTGRES")
-        .expect("POSTRIDER_TEST_POSTGRES names a PostgreSQL server");
-    let database = fresh_database(&admin, &format!("postrider_kill_{}", std::process::id()));
-    let mut mailbox = Mailbox {
-        dir: pipe_dir.join("maildirs/players"),
-        taken: HashSet::new(),
-    };
-    let mail_args = [
-        "--smtp",
-        "smtp://127.0.0.1:25",
-        "--mail-from",
-        "postrider <gm@pbm.test>",
-        "--mail-orders",
-        "orders@pbm.test",
-        "--public-url",
-        "http://{address}",
-    ];
+    let (database, mut mailbox) = mail_setup("postrider_kill", false);
 
     // The worker stops before its first claim; the mail is committed while it waits.
-    let mut server = start_with(&database, Some("outbox-before-claim"), &mail_args);
+    let mut server = start_with(&database, Some("outbox-before-claim"), &MAIL_ARGS);
     let stderr = server.child.stderr.take().unwrap();
     let mut lines = BufReader::new(stderr).lines();
     assert!(
@@ -491,7 +480,7 @@ fn a_server_killed_before_sending_sends_the_mail_once_after_its_restart() {
     assert!(mailbox.take(&address, "confirm").is_none());
 
     // After the restart the mail goes out, once: one attempt, marked sent.
-    let _server = start_with(&database, None, &mail_args);
+    let _server = start_with(&database, None, &MAIL_ARGS);
     mailbox.wait(&address, "confirm");
     let sent = || {
         let out = Command::new("psql")

@@ -871,14 +871,25 @@ pub async fn console(
     Query(q): Query<DoneQuery>,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
-    let table = load(&state, &visitor, id).await?;
-    actions::require_gm(&table, player).map_err(|e| error_page(&visitor, &e))?;
-    let webhook = crate::webhook::url(&state, id)
-        .await
-        .map_err(|e| error_page(&visitor, &e))?;
+    let (table, webhook) = console_load(&state, &visitor, player, id).await?;
     Ok(console_page(
         &state, &visitor, &table, q.done, None, None, webhook,
     ))
+}
+
+/// The game and its webhook, for the game's GM only.
+async fn console_load(
+    state: &AppState,
+    visitor: &Visitor,
+    player: &crate::auth::Player,
+    id: i64,
+) -> Result<(Table, Option<String>), Response> {
+    let table = load(state, visitor, id).await?;
+    actions::require_gm(&table, player).map_err(|e| error_page(visitor, &e))?;
+    let webhook = crate::webhook::url(state, id)
+        .await
+        .map_err(|e| error_page(visitor, &e))?;
+    Ok((table, webhook))
 }
 
 /// The GM action a console form asks for.
@@ -975,8 +986,7 @@ pub async fn console_action(
         Err(e) => (None, Some(e)),
     };
     // The console again, with the preview or the error: only for the game's GM.
-    let table = load(&state, &visitor, id).await?;
-    actions::require_gm(&table, player).map_err(|e| error_page(&visitor, &e))?;
+    let (table, webhook) = console_load(&state, &visitor, player, id).await?;
     Ok(console_page(
         &state,
         &visitor,
@@ -984,9 +994,7 @@ pub async fn console_action(
         None,
         preview,
         error.as_ref(),
-        crate::webhook::url(&state, id)
-            .await
-            .map_err(|e| error_page(&visitor, &e))?,
+        webhook,
     ))
 }
 
