@@ -136,6 +136,7 @@ pub fn play_turn(
 /// [`play_turn`] from a card per rider (`None`: no order), as the teams' orders give them: a
 /// card that does not fit (not in the hand, a rider off the track) counts as no order, as
 /// [`rider_orders_into`] drops it. False if the turn was refused even so.
+#[inline]
 pub fn play_cards(
     position: &mut Position,
     cards: &mut [Option<u16>],
