@@ -91,6 +91,7 @@ impl BotKind {
 /// four) riders, as the engine's own random play draws them; the k-th highest card, k uniform
 /// (exact: Lemire's multiply-and-reject). Tournaments take the cards straight into the turn's
 /// card per rider; [`BotKind::orders`] into the team's orders.
+#[inline]
 pub fn random_cards(view: ViewRef<'_>, rng: &mut Rng, mut put: impl FnMut(usize, Grade, u16)) {
     if !matches!(view.viewer(), Viewer::Seat(_)) {
         return;
