@@ -124,7 +124,9 @@ pub fn random_lineup(rules: Rules, rng: &mut Rng) -> Lineup {
 pub fn draw_random_lineup(rules: Rules, rng: &mut Rng, mut put: impl FnMut(Grade, &[u16])) {
     for grade in Grade::ALL {
         let (counts, _) = grade.lineup_limits();
-        let n = rng.random_range(counts);
+        // Drawn as a `u32`, which is how `rand` draws a `usize` range that fits in one (the
+        // same draw), without its `usize` path's cost.
+        let n = rng.random_range(*counts.start() as u32..=*counts.end() as u32) as usize;
         // Counts and cards are drawn within the limits, so only the sum can be refused.
         let mut cards = [0u16; 4];
         loop {

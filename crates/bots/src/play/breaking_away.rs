@@ -4,7 +4,7 @@
 //! place), one tournament game, and `advise`'s text.
 
 use game_api::{Game, Rng, Seat, Seed, Viewer};
-use game_breaking_away::game::{draw_first_team, play_cards};
+use game_breaking_away::game::{draw_first_team, first_team_to_draw, play_cards};
 use game_breaking_away::rules::{Line, RuleSet, SCORING_PLACES};
 use game_breaking_away::turn::{Scratch, advance_with};
 use game_breaking_away::{
@@ -129,7 +129,9 @@ impl RaceBuffers {
         // own `play_cards`, what `Game::resolve` does without copying the position or
         // writing the outcome down. Its one draw, the board's first team, comes from the
         // stream `resolve` would be given on turn 1.
-        draw_first_team(&mut position, &mut game_seed.rng(1));
+        if first_team_to_draw(&position) {
+            draw_first_team(&mut position, &mut game_seed.rng(1));
+        }
         let (scratch, cards) = (&mut self.scratch, &mut self.cards);
         // Seat `s`'s bot draws from one stream for the whole game (not one stream a turn:
         // setting up a stream costs more than a random bot's whole turn).
