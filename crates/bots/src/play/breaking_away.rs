@@ -51,7 +51,12 @@ impl BotGame for BreakingAway {
     }
 
     fn bot_game(rules: &Rules, seated: &[Entrant], game_seed: Seed) -> Vec<f64> {
-        RACE_BUFFERS.with_borrow_mut(|buffers| buffers.play(*rules, seated, game_seed))
+        RACE_BUFFERS.with(|buffers| match buffers.try_borrow_mut() {
+            Ok(mut buffers) => buffers.play(*rules, seated, game_seed),
+            // A race played inside another on this thread (no bot does that today) gets its
+            // own buffers.
+            Err(_) => RaceBuffers::default().play(*rules, seated, game_seed),
+        })
     }
 
     fn advise(request: &AdviceRequest<'_, Self>, rng: &mut Rng) -> Result<String, BotError> {
