@@ -68,10 +68,6 @@ fn budget(ms: Option<u64>, playouts: Option<u32>) -> Option<Budget> {
     }
 }
 
-/// What the JSON's `rules` has always echoed when `--rules` is not given (scripts read it);
-/// the game's own default rule set is played.
-const RULES_ECHOED_BY_DEFAULT: &str = "postal-2.2";
-
 pub fn tournament(args: TournamentArgs) -> Result<()> {
     let game = args.game.clone();
     with_game(&game, Tournament(args)).map_err(|_| {
@@ -95,7 +91,9 @@ impl GameVisitor for Tournament {
             ..Default::default()
         })
         .map_err(|e| anyhow!("--{e}"))?;
-        let rules = args.rules.as_deref().unwrap_or(RULES_ECHOED_BY_DEFAULT);
+        // The rule set played: the one given, or the game's own (a Backpacks tournament said
+        // "postal-2.2" here until 2026-11-23).
+        let rules = G::rules_name(&settings);
         let budget = budget(args.budget_ms, args.playouts).unwrap_or(G::SEARCH_BUDGET);
         let entrants: Vec<Entrant> = args
             .bots

@@ -75,6 +75,27 @@ fn a_backpacks_tournament_prints_a_table() {
 }
 
 #[test]
+fn the_json_names_the_rule_set_played() {
+    for (args, rules) in [
+        (&["--game", "backpacks"][..], "pbm-2.1"),
+        (&["--game", "breaking-away"][..], "postal-2.2"),
+        (&["--rules", "board"][..], "board"),
+    ] {
+        let mut all = vec![
+            "tournament",
+            "--bots",
+            "random,random,random",
+            "--games",
+            "2",
+            "--json",
+        ];
+        all.extend_from_slice(args);
+        let out: Value = serde_json::from_str(&ok(&all)).unwrap();
+        assert_eq!(out["rules"], rules, "{args:?}");
+    }
+}
+
+#[test]
 fn bad_tournament_arguments_are_refused() {
     refused(
         &["tournament", "--bots", "heuristic,genius", "--games", "2"],
