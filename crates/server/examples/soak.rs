@@ -249,15 +249,6 @@ async fn seed_long(db: &Db, games: usize, held_deadline: i64) -> (usize, usize) 
             .await
             .unwrap();
     }
-    let now = server::Clock::now(&SystemClock);
-    sqlx::query(
-        "UPDATE games SET next_deadline = $1 + (id * 7919) % $2 WHERE over = 0 AND title LIKE 'Held %'",
-    )
-    .bind(now + 60)
-    .bind(held_deadline)
-    .execute(&db.pool)
-    .await
-    .unwrap();
     println!(
         "seeded {games} long races in {:.1} s: over ones of {} events ({} turns), running ones of {} events ({} turns)",
         started.elapsed().as_secs_f64(),
@@ -718,6 +709,20 @@ fn load_average() -> String {
         .join(" ")
 }
 
+/// The running held games' deadlines, spread over the coming `held_deadline` seconds (from a
+/// minute on), as if their GMs had started them at different times.
+async fn spread_deadlines(db: &Db, held_deadline: i64) {
+    let now = server::Clock::now(&SystemClock);
+    sqlx::query(
+        "UPDATE games SET next_deadline = $1 + (id * 7919) % $2 WHERE over = 0 AND title LIKE 'Held %'",
+    )
+    .bind(now + 60)
+    .bind(held_deadline)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+}
+
 /// Phase 3: the child server under the clients for `minutes`, sampled.
 async fn soak(args: &Args, url: &str, held: i64) {
     let mut child = std::process::Command::new(std::env::current_exe().unwrap())
@@ -834,6 +839,7 @@ async fn main() {
     if !args.no_list {
         list_cost(db.clone(), dir.path(), args.small_games, args.list_seconds).await;
     }
+    spread_deadlines(&db, args.held_deadline).await;
     db.pool.close().await;
     if args.minutes > 0 {
         soak(&args, &url, args.games as i64).await;
