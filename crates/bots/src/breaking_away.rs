@@ -91,8 +91,25 @@ impl BotKind {
 /// four) riders, as the engine's own random play draws them; the k-th highest card, k uniform
 /// (exact: Lemire's multiply-and-reject). Tournaments take the cards straight into the turn's
 /// card per rider; [`BotKind::orders`] into the team's orders.
+#[inline]
 pub fn random_cards(view: ViewRef<'_>, rng: &mut Rng, mut put: impl FnMut(usize, Grade, u16)) {
     if !matches!(view.viewer(), Viewer::Seat(_)) {
+        return;
+    }
+    // The team's four riders side by side (every race starts so): the same draws as the
+    // general loop below (one word for the first rider that draws, 16 bits a rider) in a fixed
+    // loop of four.
+    if let Some((first, four)) = view.own_four() {
+        let mut bits = None;
+        for (k, rider) in four.iter().enumerate() {
+            if !rider.on_track() || rider.hand.is_empty() {
+                continue;
+            }
+            let word = bits.get_or_insert_with(|| rng.next_u64());
+            let card = random::below(*word as u16, rider.hand.len() as u16, rng);
+            *word >>= 16;
+            put(first + k, rider.grade, rider.hand.card(card));
+        }
         return;
     }
     let (mut bits, mut bits_left) = (0u64, 0);
@@ -123,7 +140,9 @@ pub fn random_lineup(rules: Rules, rng: &mut Rng) -> Lineup {
 pub fn draw_random_lineup(rules: Rules, rng: &mut Rng, mut put: impl FnMut(Grade, &[u16])) {
     for grade in Grade::ALL {
         let (counts, _) = grade.lineup_limits();
-        let n = rng.random_range(counts);
+        // Drawn as a `u32`, which is how `rand` draws a `usize` range that fits in one (the
+        // same draw), without its `usize` path's cost.
+        let n = rng.random_range(*counts.start() as u32..=*counts.end() as u32) as usize;
         // Counts and cards are drawn within the limits, so only the sum can be refused.
         let mut cards = [0u16; 4];
         loop {
@@ -208,6 +227,42 @@ mod tests {
                 for rules in [Rules::postal(), board] {
                     kind.lineup(rules, &mut rng).check(rules).unwrap();
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_random_bot_draws_alike_whether_its_riders_stand_side_by_side_or_not() {
+        // Races start with each team's riders side by side, and the random bot then draws in a
+        // fixed loop of four (`ViewRef::own_four`); elsewhere it walks the field
+        // (`ViewRef::own_hands`). Both must make the same draws for the same riders.
+        let kinds = [BotKind::Random; 4];
+        for seed in 0..40 {
+            let mut position = start(Rules::postal(), &kinds, seed);
+            let mut turn = 0;
+            while !position.is_over() {
+                // The same riders, the teams interleaved (each team's riders in grade order).
+                let mut interleaved = position.clone();
+                interleaved.riders.sort_by_key(|r| (r.grade, r.team));
+                let mut orders = Vec::new();
+                for t in 0..4u8 {
+                    let viewer = Viewer::Seat(Seat(t));
+                    let (mut a, mut b) = (Seed(seed).rng(turn), Seed(seed).rng(turn));
+                    let (mut side_by_side, mut apart) = (Vec::new(), Vec::new());
+                    random_cards(position.view_ref(viewer), &mut a, |_, g, c| {
+                        side_by_side.push((g, c))
+                    });
+                    random_cards(interleaved.view_ref(viewer), &mut b, |_, g, c| {
+                        apart.push((g, c))
+                    });
+                    assert_eq!(side_by_side, apart, "seed {seed}, turn {turn}, team {t}");
+                    assert_eq!(a.next_u64(), b.next_u64(), "the same draws used");
+                    orders.push(Some(
+                        BotKind::Random.orders(position.view_ref(viewer), &mut a),
+                    ));
+                }
+                position = BreakingAway::resolve(&position, &orders, &mut Seed(seed).rng(1)).0;
+                turn += 1;
             }
         }
     }

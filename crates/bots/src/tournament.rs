@@ -41,21 +41,6 @@ pub fn wilson95(wins: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// Ranks scores (higher is better): each entrant's share of the win and its place.
-fn rank(scores: &[f64]) -> (Vec<f64>, Vec<f64>) {
-    let best = scores.iter().copied().fold(f64::MIN, f64::max);
-    let winners = scores.iter().filter(|&&s| s == best).count() as f64;
-    let win = scores
-        .iter()
-        .map(|&s| if s == best { 1.0 / winners } else { 0.0 })
-        .collect();
-    let place = scores
-        .iter()
-        .map(|&s| 1.0 + scores.iter().filter(|&&o| o > s).count() as f64)
-        .collect();
-    (win, place)
-}
-
 /// Plays game `g` of game `G`: seat `s` is taken by entrant `(s + g) % n`.
 pub fn play_game<G: BotGame>(
     settings: &G::Settings,
@@ -64,24 +49,31 @@ pub fn play_game<G: BotGame>(
     g: u64,
 ) -> GameResult {
     let n = entrants.len();
-    let seat_of = |e: usize| (e + n - (g as usize % n)) % n;
-    let seated: Vec<Entrant> = (0..n).map(|s| entrants[(s + g as usize) % n]).collect();
+    let first = g as usize % n;
+    let seated: Vec<Entrant> = (0..n).map(|s| entrants[(s + first) % n]).collect();
     let game_seed = Seed(seed.0 ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let scores = G::bot_game(settings, &seated, game_seed);
-    let (win, place) = rank(&scores);
-    // Back from seats to entrants.
-    let by_entrant = |v: &[f64]| (0..n).map(|e| v[seat_of(e)]).collect::<Vec<f64>>();
-    GameResult {
-        win: by_entrant(&win),
+    // Ranked (higher is better: ties share the win and the better place), back from seats to
+    // entrants: entrant `e` sat in seat `(e + n - first) % n`.
+    let best = scores.iter().copied().fold(f64::MIN, f64::max);
+    let winners = scores.iter().filter(|&&s| s == best).count() as f64;
+    let mut result = GameResult {
+        win: Vec::with_capacity(n),
+        points: Vec::with_capacity(n),
+        place: Vec::with_capacity(n),
+    };
+    for e in 0..n {
+        let score = scores[(e + n - first) % n];
+        result
+            .win
+            .push(if score == best { 1.0 / winners } else { 0.0 });
         // The tie-break lives below 10⁻⁴ of a point; shared points (½, ⅓) are kept.
-        points: by_entrant(
-            &scores
-                .iter()
-                .map(|p| (p * 1e4).round() / 1e4)
-                .collect::<Vec<_>>(),
-        ),
-        place: by_entrant(&place),
+        result.points.push((score * 1e4).round() / 1e4);
+        result
+            .place
+            .push(1.0 + scores.iter().filter(|&&o| o > score).count() as f64);
     }
+    result
 }
 
 /// Plays `games` games on `threads` threads; `progress` is told each finished game.

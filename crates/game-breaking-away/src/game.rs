@@ -100,10 +100,16 @@ pub fn rider_orders_into(
     }));
 }
 
+/// Whether [`draw_first_team`] has a team to draw (board rules, turn 1, not yet drawn): a
+/// caller that makes the draw's stream only when it is needed asks first.
+pub fn first_team_to_draw(position: &Position) -> bool {
+    position.rules.set == RuleSet::Board && position.turn == 1 && position.first_team.is_none()
+}
+
 /// Board rules, turn 1: the team that moves first, drawn at random once (the only draw the
 /// game's resolution makes). Nothing happens on other turns, under postal rules or once drawn.
 pub fn draw_first_team(position: &mut Position, rng: &mut Rng) {
-    if position.rules.set == RuleSet::Board && position.turn == 1 && position.first_team.is_none() {
+    if first_team_to_draw(position) {
         // board: turn 1, the first player is chosen at random.
         position.first_team = Some(rng.random_range(0..position.team_count.max(1)));
     }
@@ -136,6 +142,7 @@ pub fn play_turn(
 /// [`play_turn`] from a card per rider (`None`: no order), as the teams' orders give them: a
 /// card that does not fit (not in the hand, a rider off the track) counts as no order, as
 /// [`rider_orders_into`] drops it. False if the turn was refused even so.
+#[inline]
 pub fn play_cards(
     position: &mut Position,
     cards: &mut [Option<u16>],

@@ -80,6 +80,10 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 impl Add for Points {
     type Output = Points;
     fn add(self, other: Points) -> Points {
+        // Most points are whole: no fractions to bring to a common denominator.
+        if self.den == 1 && other.den == 1 {
+            return Points::whole(self.num + other.num);
+        }
         let den = self.den / gcd(self.den, other.den) * other.den;
         Points::reduced(
             self.num * (den / self.den) + other.num * (den / other.den),

@@ -43,11 +43,34 @@ impl Hand {
         if cards.len() > HAND_CAPACITY || cards.iter().any(|&c| c == 0 || c > Hand::MAX_CARD) {
             return None;
         }
-        let mut hand = Hand::EMPTY;
-        for &card in cards {
-            hand.insert(card);
+        // Sorted highest first and packed from the top lane down (line-ups make a hand for
+        // every rider of every race a tournament plays: a sort is cheaper than an insertion a
+        // card). Hands of four cards or fewer, every hand a line-up makes, are sorted by a
+        // network of five compare-exchanges, empty lanes (0) sinking to the bottom.
+        if cards.len() <= 4 {
+            let four = std::array::from_fn(|k| cards.get(k).copied().unwrap_or(0));
+            return Some(Hand::top_four(four));
         }
-        Some(hand)
+        let mut sorted = [0u16; HAND_CAPACITY];
+        sorted[..cards.len()].copy_from_slice(cards);
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        Some(Hand(sorted.iter().fold(0u128, |hand, &card| {
+            hand << LANE_BITS | u128::from(card)
+        })))
+    }
+
+    /// Four lanes' cards (0 for none) sorted into the top half of a hand.
+    #[inline]
+    fn top_four(mut four: [u16; 4]) -> Hand {
+        for (i, j) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
+            let (high, low) = (four[i].max(four[j]), four[i].min(four[j]));
+            four[i] = high;
+            four[j] = low;
+        }
+        let top = four
+            .iter()
+            .fold(0u64, |half, &card| half << LANE_BITS | u64::from(card));
+        Hand(u128::from(top) << 64)
     }
 
     /// The cards, highest first.
@@ -257,23 +280,20 @@ impl Position {
     /// The start of a race: every rider on the start line (or staggered behind it) with the
     /// cards of its line-up. `lineups[team][grade]` holds the starting cards.
     pub fn start(rules: Rules, lineups: &[[Hand; 4]]) -> Position {
-        let riders = lineups
-            .iter()
-            .enumerate()
-            .flat_map(|(team, hands)| {
-                Grade::ALL.into_iter().map(move |grade| Rider {
-                    team: team as u8,
-                    grade,
-                    distance: grade.start_distance(rules),
-                    hand: hands[grade.index()],
-                    points: Points::ZERO,
-                    sole_leader: false,
-                    status: Status::Racing,
-                    // Nobody arrived on the start line before anybody else.
-                    arrival: 0,
-                })
-            })
-            .collect();
+        let mut riders = Vec::with_capacity(4 * lineups.len());
+        for (team, hands) in lineups.iter().enumerate() {
+            riders.extend(Grade::ALL.map(|grade| Rider {
+                team: team as u8,
+                grade,
+                distance: grade.start_distance(rules),
+                hand: hands[grade.index()],
+                points: Points::ZERO,
+                sole_leader: false,
+                status: Status::Racing,
+                // Nobody arrived on the start line before anybody else.
+                arrival: 0,
+            }));
+        }
         Position {
             rules,
             turn: 1,
@@ -420,6 +440,37 @@ mod tests {
             scores.iter().all(|s| *s < 0.001),
             "no points yet: {scores:?}"
         );
+    }
+
+    #[test]
+    fn a_new_hand_holds_its_cards_highest_first_as_insertions_make_it() {
+        // Hand::new sorts (a network for four cards or fewer); the hand must be the one the
+        // cards make inserted one by one (postal 7.4's replenishment inserts).
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        for len in 0..=HAND_CAPACITY {
+            for _ in 0..500 {
+                let cards: Vec<u16> = (0..len)
+                    .map(|_| {
+                        state = state
+                            .wrapping_mul(6_364_136_223_846_793_005)
+                            .wrapping_add(1);
+                        1 + (state >> 33) as u16 % 15
+                    })
+                    .collect();
+                let mut inserted = Hand::EMPTY;
+                for &card in &cards {
+                    inserted.insert(card);
+                }
+                let hand = Hand::new(&cards).unwrap();
+                assert_eq!(hand, inserted, "{cards:?}");
+                let mut sorted = cards.clone();
+                sorted.sort_unstable_by(|a, b| b.cmp(a));
+                assert_eq!(*hand.cards(), sorted[..]);
+            }
+        }
+        assert_eq!(Hand::new(&[0, 3]), None);
+        assert_eq!(Hand::new(&[Hand::MAX_CARD + 1]), None);
+        assert_eq!(Hand::new(&[1; HAND_CAPACITY + 1]), None);
     }
 
     #[test]

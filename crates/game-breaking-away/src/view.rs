@@ -5,7 +5,7 @@
 use game_api::{Seat, Viewer};
 
 use crate::points::Points;
-use crate::position::{Hand, Position, Status};
+use crate::position::{Hand, Position, Rider, Status};
 use crate::rules::{Grade, Rules};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,6 +107,25 @@ impl<'a> ViewRef<'a> {
             .zip(range)
             .filter(move |(r, _)| Some(r.team) == team && r.on_track() && !r.hand.is_empty())
             .map(|(r, i)| (i, r.grade, r.hand))
+    }
+
+    /// The viewer's own four riders where they stand side by side, as races start them
+    /// (`Position::start`), with the index of the first: everything about them is the seat's
+    /// to see. None otherwise (then ask [`ViewRef::own_hands`]), and for the GM or the public.
+    /// For bots that draw per rider in a fixed loop of four.
+    #[inline]
+    pub fn own_four(&self) -> Option<(usize, &'a [Rider; 4])> {
+        let Viewer::Seat(Seat(team)) = self.viewer else {
+            return None;
+        };
+        let first = 4 * usize::from(team);
+        let four: &'a [Rider; 4] = self
+            .position
+            .riders
+            .get(first..first + 4)?
+            .try_into()
+            .ok()?;
+        four.iter().all(|r| r.team == team).then_some((first, four))
     }
 
     /// Rider `i` as this viewer sees it (the one place that decides whose hand shows).

@@ -6,8 +6,8 @@
 //!     [--seconds 10] [--games 10000]
 //! ```
 //!
-//! On one database (a fresh SQLite file by default, or `--database postgres://…`, which should
-//! name an empty database) it measures, in one run:
+//! On one fresh database (a new SQLite file by default; with `--database postgres://…/DB`, a
+//! new database `postrider_load_PID` beside DB, dropped at the end) it measures, in one run:
 //! 1. the raw commit rate: `clients` tasks inserting one row per transaction through a pool
 //!    set up as the server sets up its own;
 //! 2. durable order submissions: the server on a loopback socket, `clients` HTTP clients each
@@ -282,7 +282,10 @@ async fn main() {
         .database
         .clone()
         .unwrap_or_else(|| format!("sqlite://{}?mode=rwc", dir.path().join("load.db").display()));
-    let db = Db::open(&url).await.unwrap();
+    let fresh = fresh_postgres(&url).await;
+    let db = Db::open(fresh.as_ref().map_or(&url, |(_, url)| url))
+        .await
+        .unwrap();
     println!(
         "database: {:?}; {} clients; {} s per timed phase",
         db.backend, args.clients, args.seconds
@@ -297,10 +300,45 @@ async fn main() {
         p99.as_secs_f64() * 1e3
     );
     println!("orders / raw commits:  {:>9.2}", orders / raw);
-    let (created, processed) = deadline_storm(db, args.games).await;
+    let (created, processed) = deadline_storm(db.clone(), args.games).await;
     println!(
         "deadline storm:        {} games created in {created:.1} s; processed in {processed:.1} s ({:.0} games/s)",
         args.games,
         args.games as f64 / processed
     );
+    if let Some((name, _)) = fresh {
+        db.pool.close().await;
+        let admin = sqlx::AnyPool::connect(&url).await.unwrap();
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DROP DATABASE {name} WITH (FORCE)"
+        )))
+        .execute(&admin)
+        .await
+        .unwrap();
+    }
+}
+
+/// For a PostgreSQL URL: a new, empty database beside the one it names (its name and URL), so
+/// that no run measures the games of an earlier one.
+async fn fresh_postgres(url: &str) -> Option<(String, String)> {
+    if !url.starts_with("postgres") {
+        return None;
+    }
+    sqlx::any::install_default_drivers();
+    let name = format!("postrider_load_{}", std::process::id());
+    let admin = sqlx::AnyPool::connect(url).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&admin)
+        .await
+        .unwrap();
+    admin.close().await;
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, None), |(b, q)| (b, Some(q)));
+    let (server, _) = base.rsplit_once('/').unwrap();
+    let url = match query {
+        Some(q) => format!("{server}/{name}?{q}"),
+        None => format!("{server}/{name}"),
+    };
+    Some((name, url))
 }

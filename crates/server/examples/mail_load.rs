@@ -170,6 +170,7 @@ async fn main() {
             .unwrap();
         players.push(Player {
             id,
+            echo_to: Some(format!("{name}@example.net")),
             name,
             time_zone: None,
             secret: String::new(),

@@ -277,13 +277,7 @@ pub async fn submit_via(
 ) -> ApiResult<(Record, Seat)> {
     let echo_to: Option<String> = match &via {
         // A player who wants no mail is not told of orders sent on the web.
-        Via::Web => {
-            sqlx::query("SELECT email FROM players WHERE id = $1 AND mail_choice <> 'none'")
-                .bind(player.id)
-                .fetch_optional(&state.db.pool)
-                .await?
-                .and_then(|r| r.get::<Option<String>, _>(0))
-        }
+        Via::Web => player.echo_to.clone(),
         Via::Mail { to, .. } => Some(to.clone()),
     };
     let mut turn = None;

@@ -335,6 +335,9 @@ pub struct Player {
     pub time_zone: Option<String>,
     /// The secret the request carried (to log it out).
     pub secret: String,
+    /// Where the echo of orders sent on the web goes: the confirmed address, unless the
+    /// player wants no mail (`None`).
+    pub echo_to: Option<String>,
 }
 
 /// Where a request's secret came from.
@@ -394,7 +397,8 @@ fn check_same_site(parts: &Parts) -> ApiResult<()> {
 /// The player a secret belongs to, if it is known and not expired.
 pub async fn player_for(state: &AppState, secret: &str) -> ApiResult<Option<Player>> {
     let row = sqlx::query(
-        "SELECT p.id, p.name, p.time_zone FROM credentials c JOIN players p ON p.id = c.player_id \
+        "SELECT p.id, p.name, p.time_zone, CASE WHEN p.mail_choice <> 'none' THEN p.email END \
+         FROM credentials c JOIN players p ON p.id = c.player_id \
          WHERE c.token_hash = $1 AND (c.expires_at IS NULL OR c.expires_at > $2)",
     )
     .bind(secret_hash(secret))
@@ -406,6 +410,7 @@ pub async fn player_for(state: &AppState, secret: &str) -> ApiResult<Option<Play
         name: row.get(1),
         time_zone: row.get(2),
         secret: secret.to_string(),
+        echo_to: row.get(3),
     }))
 }
 

@@ -11,6 +11,7 @@ use gm::{DeadlineRule, Event, GameFile, GameInfo, LogEntry, Record};
 use sqlx::Row;
 
 use crate::AppState;
+use crate::commit::{SeatWrite, Write};
 use crate::error::{ApiError, ApiResult};
 
 /// A game's row.
@@ -29,6 +30,8 @@ pub struct GameRow {
     pub archived: bool,
     /// The number of events in the log.
     pub version: i64,
+    /// Where "turn resolved" is posted, if the GM set a webhook.
+    pub webhook_url: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -255,42 +258,63 @@ fn flag(value: i64) -> bool {
 }
 
 pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
-    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT {GAME_COLUMNS} FROM games g JOIN players p ON p.id = g.gm_id WHERE g.id = $1"
-    )))
-    .bind(id)
-    .fetch_optional(&state.db.pool)
-    .await?
-    .ok_or_else(|| ApiError::NotFound(format!("game: no game {id}")))?;
-    let game_row = game_row(&row)?;
-    let record = record_at(state, id, game_row.version).await?;
-    let seats = sqlx::query(
-        "SELECT s.seat, s.name, s.player_id, p.name, s.invite, s.bot, s.mail_secret FROM seats s \
-         LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = $1 ORDER BY s.seat",
-    )
-    .bind(id)
-    .fetch_all(&state.db.pool)
-    .await?
-    .into_iter()
-    .map(|r| SeatRow {
-        seat: Seat(r.get::<i64, _>(0) as u8),
-        name: r.get(1),
-        player_id: r.get(2),
-        player_name: r.get(3),
-        invite: r.get(4),
-        bot: r.get(5),
-        mail_secret: r.get(6),
-    })
-    .collect();
-    Ok(Table {
-        row: game_row,
-        record,
-        seats,
-    })
+    load_many(state, &[id])
+        .await?
+        .pop()
+        .ok_or_else(|| ApiError::NotFound(format!("game: no game {id}")))
 }
 
-/// The game row of a query whose first eleven columns are `GAME_COLUMNS`.
-const GAME_COLUMNS: &str = "g.id, g.title, g.game, g.gm_id, p.name, g.deadline_rule, g.next_deadline, g.paused, g.over, g.version, g.archived";
+/// The games of `ids` that exist, in the order of their ids: their rows and seats in one
+/// query, their records from this process's cache or replayed from their events.
+pub async fn load_many(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Table>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {GAME_COLUMNS}, s.seat, s.name, s.player_id, sp.name, s.invite, s.bot, s.mail_secret \
+         FROM games g JOIN players p ON p.id = g.gm_id \
+         LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN players sp ON sp.id = s.player_id \
+         WHERE g.id IN {} ORDER BY g.id, s.seat",
+        crate::commit::placeholders(1, ids.len())
+    )));
+    for id in ids {
+        query = query.bind(*id);
+    }
+    let rows = query.fetch_all(&state.db.pool).await?;
+    let mut games: Vec<(GameRow, Vec<SeatRow>)> = Vec::with_capacity(ids.len());
+    for r in &rows {
+        let id: i64 = r.get(0);
+        if games.last().is_none_or(|(row, _)| row.id != id) {
+            games.push((game_row(r)?, Vec::new()));
+        }
+        let Some(seat) = r.get::<Option<i64>, _>(12) else {
+            continue;
+        };
+        let (_, seats) = games.last_mut().expect("pushed above");
+        seats.push(SeatRow {
+            seat: Seat(seat as u8),
+            name: r.get(13),
+            player_id: r.get(14),
+            player_name: r.get(15),
+            invite: r.get(16),
+            bot: r.get(17),
+            mail_secret: r.get(18),
+        });
+    }
+    let versions: Vec<(i64, i64)> = games.iter().map(|(row, _)| (row.id, row.version)).collect();
+    let mut records = records_at(state, &versions).await?;
+    Ok(games
+        .into_iter()
+        .map(|(row, seats)| Table {
+            record: records.remove(&row.id).expect("a record for every game"),
+            row,
+            seats,
+        })
+        .collect())
+}
+
+/// The game row of a query whose first twelve columns are `GAME_COLUMNS`.
+const GAME_COLUMNS: &str = "g.id, g.title, g.game, g.gm_id, p.name, g.deadline_rule, g.next_deadline, g.paused, g.over, g.version, g.archived, g.webhook_url";
 
 fn game_row(row: &sqlx::any::AnyRow) -> ApiResult<GameRow> {
     let id: i64 = row.get(0);
@@ -310,39 +334,63 @@ fn game_row(row: &sqlx::any::AnyRow) -> ApiResult<GameRow> {
         over: flag(row.get(8)),
         version: row.get(9),
         archived: flag(row.get(10)),
+        webhook_url: row.get(11),
     })
 }
 
-/// The game's record at `version`. Reads do not replay: a process keeps the games it has read
-/// or written, by version, and replays the first `version` events of the log only for a
-/// version it has not seen (another process wrote it, or this one just started). Events are
-/// only ever appended, so the first `version` of them are the game at `version` even if
-/// another process appends meanwhile.
-async fn record_at(state: &AppState, id: i64, version: i64) -> ApiResult<Record> {
-    if let Some(hit) = state.records.get(id, version) {
-        return Ok(hit);
+/// The records of games at their versions (`(id, version)`). Reads do not replay: a process
+/// keeps the games it has read or written, by version, and replays the first `version` events
+/// of a log only for a version it has not seen (another process wrote it, or this one just
+/// started), the logs of all such games in one query. Events are only ever appended, so the
+/// first `version` of them are the game at `version` even if another process appends
+/// meanwhile.
+async fn records_at(state: &AppState, versions: &[(i64, i64)]) -> ApiResult<HashMap<i64, Record>> {
+    let mut records = HashMap::with_capacity(versions.len());
+    let mut missing = HashMap::new();
+    for &(id, version) in versions {
+        match state.records.get(id, version) {
+            Some(hit) => {
+                records.insert(id, hit);
+            }
+            None => {
+                missing.insert(id, version);
+            }
+        }
     }
-    let log: Vec<Event> =
-        sqlx::query("SELECT body FROM events WHERE game_id = $1 AND seq <= $2 ORDER BY seq")
-            .bind(id)
-            .bind(version)
-            .fetch_all(&state.db.pool)
-            .await?
-            .into_iter()
-            .map(|r| {
-                Event::from_json(&r.get::<String, _>(0))
-                    .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))
-            })
-            .collect::<ApiResult<_>>()?;
-    if log.len() as i64 != version {
-        return Err(ApiError::Internal(format!(
-            "game {id}: version {version} but {} events in its log",
-            log.len()
-        )));
+    if missing.is_empty() {
+        return Ok(records);
     }
-    let record = Record::replay(&log).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
-    state.records.put(id, version, &record);
-    Ok(record)
+    let mut logs: HashMap<i64, Vec<Event>> = HashMap::new();
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT game_id, seq, body FROM events WHERE game_id IN {} ORDER BY game_id, seq",
+        crate::commit::placeholders(1, missing.len())
+    )));
+    for id in missing.keys() {
+        query = query.bind(*id);
+    }
+    for r in query.fetch_all(&state.db.pool).await? {
+        let id: i64 = r.get(0);
+        if r.get::<i64, _>(1) > missing[&id] {
+            continue;
+        }
+        let event = Event::from_json(&r.get::<String, _>(2))
+            .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+        logs.entry(id).or_default().push(event);
+    }
+    for (id, version) in missing {
+        let log = logs.remove(&id).unwrap_or_default();
+        if log.len() as i64 != version {
+            return Err(ApiError::Internal(format!(
+                "game {id}: version {version} but {} events in its log",
+                log.len()
+            )));
+        }
+        let record =
+            Record::replay(&log).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+        state.records.put(id, version, &record);
+        records.insert(id, record);
+    }
+    Ok(records)
 }
 
 /// The games this process has read or written, by id and version: reads of an unchanged game
@@ -544,7 +592,7 @@ pub async fn list(state: &AppState) -> ApiResult<Vec<Summary>> {
     for r in &rows {
         let row = game_row(r)?;
         let (turn, started, ready): (Option<i64>, Option<i64>, Option<i64>) =
-            (r.get(11), r.get(12), r.get(13));
+            (r.get(12), r.get(13), r.get(14));
         let (Some(turn), Some(started), Some(ready)) = (turn, started, ready) else {
             list.push(summarise(state, row.id).await?);
             continue;
@@ -591,26 +639,59 @@ async fn gm_name(state: &AppState, id: i64) -> ApiResult<String> {
 /// rewritten on every change (so an order cost as much as the game was long); the `events`
 /// table holds the same log, and a process that has not seen a game's version replays it from
 /// there. Rows written by earlier releases keep their game file, unread.
-const NO_SNAPSHOT: &str = "";
+pub(crate) const NO_SNAPSHOT: &str = "";
 
 /// Appends `change` to the game read as `table`, whose record already includes the change's
 /// events. Fails with a conflict, changing nothing, if the game moved on since it was read.
+/// The change is written by the process's committer, in one transaction with whatever other
+/// changes are waiting (`commit`); this returns once it is committed.
 pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change) -> ApiResult<()> {
+    let write = prepare(state, table, actor, change).await?;
+    let version = write.version;
+    state.committer.commit(&state.db, write).await?;
+    state.records.put(table.row.id, version, &table.record);
+    Ok(())
+}
+
+/// `change` to the game read as `table`, ready for the committer: the game row's new
+/// columns, the events as JSON, the seats' new secrets and the mail the change causes.
+async fn prepare(state: &AppState, table: &Table, actor: &str, change: Change) -> ApiResult<Write> {
     let now = state.clock.now();
     let row = &table.row;
-    let version = row.version + change.events.len() as i64;
     let over = table.record.is_over();
     let paused = change.paused.unwrap_or(row.paused);
     let mut seats = table.seats.clone();
-    for seat in &change.seats {
-        match seat {
+    let mut seat_writes = Vec::with_capacity(change.seats.len());
+    for change in &change.seats {
+        let (SeatChange::Claim { seat, .. }
+        | SeatChange::Bot { seat, .. }
+        | SeatChange::Free { seat }) = change;
+        let s = &mut seats[seat.index()];
+        seat_writes.push(match change {
             SeatChange::Claim { seat, player_id } => {
-                seats[seat.index()].bot = None;
-                seats[seat.index()].player_id = Some(*player_id);
+                s.bot = None;
+                s.player_id = Some(*player_id);
+                SeatWrite::Claim {
+                    seat: i64::from(seat.0),
+                    player_id: *player_id,
+                }
             }
-            SeatChange::Bot { seat, bot } => seats[seat.index()].bot = bot.clone(),
-            SeatChange::Free { .. } => {}
-        }
+            SeatChange::Bot { seat, bot } => {
+                s.bot = bot.clone();
+                SeatWrite::Bot {
+                    seat: i64::from(seat.0),
+                    bot: bot.clone(),
+                }
+            }
+            SeatChange::Free { seat } => {
+                s.player_id = None;
+                SeatWrite::Free {
+                    seat: i64::from(seat.0),
+                    invite: new_invite()?,
+                    mail_secret: crate::mailbox::new_mail_secret()?,
+                }
+            }
+        });
     }
     let next_deadline = match change.next_deadline {
         _ if over => None,
@@ -626,95 +707,30 @@ pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change
         ),
         None => None,
     };
-    let mut tx = state.db.pool.begin().await?;
-    let updated = sqlx::query(
-        "UPDATE games SET version = $1, record = $2, all_ready = $3, over = $4, next_deadline = $5, paused = $6, \
-         turn = $9, started = $10, ready_seats = $11 WHERE id = $7 AND version = $8",
-    )
-    .bind(version)
-    .bind(NO_SNAPSHOT)
-    .bind(i64::from(all_ready(&table.record, &seats)))
-    .bind(i64::from(over))
-    .bind(next_deadline)
-    .bind(i64::from(paused))
-    .bind(row.id)
-    .bind(row.version)
-    .bind(i64::from(table.record.turn()))
-    .bind(i64::from(table.record.started()))
-    .bind(ready_seats(&table.record, &seats))
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if updated == 1
-        && let Some(archived) = change.archived
-    {
-        sqlx::query("UPDATE games SET archived = $1 WHERE id = $2")
-            .bind(i64::from(archived))
-            .bind(row.id)
-            .execute(&mut *tx)
-            .await?;
-    }
-    if updated != 1 {
-        tx.rollback().await?;
-        return Err(ApiError::Conflict(
-            "game: it changed while the request was handled; read it again and resend".into(),
-        ));
-    }
-    for (k, event) in change.events.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO events (game_id, seq, at, actor, body) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(row.id)
-        .bind(row.version + 1 + k as i64)
-        .bind(now)
-        .bind(actor)
-        .bind(event.to_json())
-        .execute(&mut *tx)
-        .await?;
-    }
-    for seat in &change.seats {
-        let query = match seat {
-            SeatChange::Claim { seat, player_id } => sqlx::query(
-                "UPDATE seats SET player_id = $1, bot = NULL WHERE game_id = $2 AND seat = $3",
-            )
-            .bind(Some(*player_id))
-            .bind(row.id)
-            .bind(i64::from(seat.0)),
-            SeatChange::Bot { seat, bot } => {
-                sqlx::query("UPDATE seats SET bot = $1 WHERE game_id = $2 AND seat = $3")
-                    .bind(bot.clone())
-                    .bind(row.id)
-                    .bind(i64::from(seat.0))
-            }
-            // A new player gets a new invitation and a new order address.
-            SeatChange::Free { seat } => sqlx::query(
-                "UPDATE seats SET player_id = NULL, invite = $1, mail_secret = $2 WHERE game_id = $3 AND seat = $4",
-            )
-            .bind(new_invite()?)
-            .bind(crate::mailbox::new_mail_secret()?)
-            .bind(row.id)
-            .bind(i64::from(seat.0)),
-        };
-        query.execute(&mut *tx).await?;
-    }
     let mut mails = change.mails;
-    if !change.events.is_empty() {
-        mails
-            .extend(crate::mailbox::mails_for_events(state, &mut tx, table, &change.events).await?);
-    }
-    for mail in &mails {
-        crate::mailbox::queue(&mut tx, mail, now).await?;
-    }
-    if let Some(done) = &change.inbound {
-        crate::mailbox::mark(&mut tx, done).await?;
-    }
-    if actor == "server" {
-        // The turn's events are written but not committed.
-        failpoint("turn-before-commit").await;
-    }
-    tx.commit().await?;
-    state.records.put(row.id, version, &table.record);
-    Ok(())
+    mails.extend(
+        crate::mailbox::mails_for_events(state, table, &seats, next_deadline, &change.events)
+            .await?,
+    );
+    Ok(Write {
+        game_id: row.id,
+        read_version: row.version,
+        version: row.version + change.events.len() as i64,
+        all_ready: all_ready(&table.record, &seats),
+        over,
+        next_deadline,
+        paused,
+        archived: change.archived,
+        turn: table.record.turn(),
+        started: table.record.started(),
+        ready_seats: ready_seats(&table.record, &seats),
+        at: now,
+        actor: actor.to_string(),
+        events: change.events.iter().map(Event::to_json).collect(),
+        seats: seat_writes,
+        mails,
+        inbound: change.inbound,
+    })
 }
 
 /// A place where the crash tests stop a server: when `POSTRIDER_FAILPOINT` names it, the
@@ -802,28 +818,62 @@ pub async fn process_due(state: &AppState) -> ApiResult<usize> {
     .into_iter()
     .map(|r| r.get(0))
     .collect();
-    // Games are independent: as many are processed at once as the pool has connections (one
-    // on SQLite), so that a PostgreSQL server's commits overlap instead of queueing.
-    let width = state.db.pool.options().get_max_connections().max(1) as usize;
+    // Games are independent: they are taken a batch at a time (their locks, one query for
+    // their rows, each one's turn played), and the committer writes a batch's turns many to a
+    // transaction (`commit`) instead of one commit each. Two batches are under way at once,
+    // so that one is played while the other is written.
     let mut running = tokio::task::JoinSet::new();
     let mut processed = 0;
-    let mut tally = |(id, outcome): (i64, ApiResult<bool>)| match outcome {
-        Ok(true) => processed += 1,
-        Ok(false) => {}
-        // One broken game does not stop the others.
-        Err(e) => tracing::error!(game = id, error = %e, "processing a turn failed"),
-    };
-    for id in ids {
-        if running.len() >= width
+    for chunk in ids.chunks(crate::commit::MAX_BATCH) {
+        if running.len() >= 2
             && let Some(done) = running.join_next().await
         {
-            tally(done.map_err(|e| ApiError::Internal(e.to_string()))?);
+            processed += done.map_err(|e| ApiError::Internal(e.to_string()))??;
         }
-        let state = state.clone();
-        running.spawn(async move { (id, process(&state, id, false).await) });
+        let (state, chunk) = (state.clone(), chunk.to_vec());
+        running.spawn(async move { process_batch(&state, &chunk).await });
     }
     while let Some(done) = running.join_next().await {
-        tally(done.map_err(|e| ApiError::Internal(e.to_string()))?);
+        processed += done.map_err(|e| ApiError::Internal(e.to_string()))??;
+    }
+    Ok(processed)
+}
+
+/// Processes the games of `ids` (ascending) that are due; returns how many turns it resolved.
+async fn process_batch(state: &AppState, ids: &[i64]) -> ApiResult<usize> {
+    // In ascending order, as every holder of more than one game's lock takes them.
+    let mut turns = Vec::with_capacity(ids.len());
+    for &id in ids {
+        turns.push(lock(state, id).await);
+    }
+    let tables = match load_many(state, ids).await {
+        Ok(tables) => tables,
+        // One game that cannot be read (a log that no longer replays) does not hold up the
+        // others: each is read alone, and those that fail are logged.
+        Err(_) => {
+            let mut tables = Vec::with_capacity(ids.len());
+            for &id in ids {
+                match load(state, id).await {
+                    Ok(table) => tables.push(table),
+                    Err(e) => tracing::error!(game = id, error = %e, "reading a due game failed"),
+                }
+            }
+            tables
+        }
+    };
+    let outcomes = futures_util::future::join_all(tables.into_iter().map(|table| async move {
+        let id = table.row.id;
+        (id, process_locked(state, table, false, "server").await)
+    }))
+    .await;
+    let mut processed = 0;
+    for (id, outcome) in outcomes {
+        match outcome {
+            Ok(true) => processed += 1,
+            Ok(false) => {}
+            // One broken game does not stop the others.
+            Err(e) => tracing::error!(game = id, error = %e, "processing a turn failed"),
+        }
     }
     Ok(processed)
 }

@@ -9,6 +9,7 @@ pub mod actions;
 pub mod api;
 pub mod auth;
 pub mod clock;
+pub mod commit;
 pub mod db;
 pub mod error;
 pub mod games;
@@ -116,6 +117,8 @@ pub struct AppState {
     pub game_locks: Arc<games::GameLocks>,
     /// The games this process has read or written (reads do not replay).
     pub records: Arc<games::Records>,
+    /// Writes changes to games, many to a transaction (`commit`).
+    pub committer: Arc<commit::Committer>,
     /// Password hashing, off the async threads and a few at a time.
     pub hasher: Arc<auth::Hasher>,
     /// Failed logins per account and per address.
@@ -139,6 +142,7 @@ impl AppState {
             wake: Arc::new(Notify::new()),
             game_locks: Arc::default(),
             records: Arc::default(),
+            committer: Arc::default(),
             throttle: Arc::default(),
             connections: Arc::default(),
             mail: None,

@@ -105,6 +105,43 @@ pub async fn queue(conn: &mut AnyConnection, mail: &OutMail, now: i64) -> ApiRes
     Ok(written == 1)
 }
 
+/// [`queue`] for many mails, each with its time, in multi-row statements (the committer's
+/// batches).
+pub async fn queue_many(conn: &mut AnyConnection, mails: &[(&OutMail, i64)]) -> ApiResult<()> {
+    const COLUMNS: usize = 14;
+    for chunk in mails.chunks(crate::commit::MAX_PARAMETERS / COLUMNS) {
+        let sql = format!(
+            "INSERT INTO outbox (message_id, kind, game_id, seat, player_id, to_addr, reply_secret, in_reply_to, subject, body, created_at, next_attempt_at, dedup_key, turn) \
+             VALUES {} ON CONFLICT DO NOTHING",
+            crate::commit::placeholders(chunk.len(), COLUMNS)
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (mail, now) in chunk {
+            query = query
+                .bind(format!(
+                    "{}.{}",
+                    mail.kind,
+                    &crate::auth::new_secret()?[..20]
+                ))
+                .bind(&mail.kind)
+                .bind(mail.game_id)
+                .bind(mail.seat.map(|s| i64::from(s.0)))
+                .bind(mail.player_id)
+                .bind(&mail.to)
+                .bind(&mail.reply_secret)
+                .bind(&mail.in_reply_to)
+                .bind(&mail.subject)
+                .bind(&mail.body)
+                .bind(*now)
+                .bind(*now)
+                .bind(&mail.dedup_key)
+                .bind(mail.turn.map(i64::from));
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
 /// Records what became of an inbound message.
 pub async fn mark(conn: &mut AnyConnection, done: &InboundDone) -> ApiResult<()> {
     sqlx::query(
@@ -133,8 +170,9 @@ pub fn seat_subject(table: &Table, seat: Seat, what: &str) -> String {
 }
 
 /// The deadline as mails give it.
-fn deadline_line(table: &Table) -> String {
-    match table.row.next_deadline {
+/// The deadline of the coming turn (`at`), unless the game is over.
+fn deadline_line(table: &Table, at: Option<i64>) -> String {
+    match at {
         Some(at) if !table.record.is_over() => format!("Deadline: {}.\n", gm::utc_text(at)),
         _ => String::new(),
     }
@@ -185,37 +223,51 @@ impl MailChoice {
     }
 }
 
-/// Seats whose player has a confirmed address: (seat, player id, address, choice).
+/// Of `seats`, those whose player has a confirmed address: (seat, player id, address,
+/// choice). One query, none when no seat has a player.
 async fn mailed_seats(
-    conn: &mut AnyConnection,
-    game_id: i64,
+    state: &AppState,
+    seats: &[games::SeatRow],
 ) -> ApiResult<Vec<(Seat, i64, String, MailChoice)>> {
-    Ok(sqlx::query(
-        "SELECT s.seat, p.id, p.email, p.mail_choice FROM seats s JOIN players p ON p.id = s.player_id \
-         WHERE s.game_id = $1 AND p.email IS NOT NULL ORDER BY s.seat",
-    )
-    .bind(game_id)
-    .fetch_all(conn)
-    .await?
-    .into_iter()
-    .map(|r| {
-        (
-            Seat(r.get::<i64, _>(0) as u8),
-            r.get(1),
-            r.get(2),
-            MailChoice::from_db(&r.get::<String, _>(3)),
-        )
-    })
-    .collect())
+    let players: Vec<(Seat, i64)> = seats
+        .iter()
+        .filter_map(|s| Some((s.seat, s.player_id?)))
+        .collect();
+    if players.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut addresses = std::collections::HashMap::new();
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT id, email, mail_choice FROM players WHERE id IN {} AND email IS NOT NULL",
+        crate::commit::placeholders(1, players.len())
+    )));
+    for (_, id) in &players {
+        query = query.bind(*id);
+    }
+    for r in query.fetch_all(&state.db.pool).await? {
+        let id: i64 = r.get(0);
+        let email: String = r.get(1);
+        addresses.insert(id, (email, MailChoice::from_db(&r.get::<String, _>(2))));
+    }
+    Ok(players
+        .into_iter()
+        .filter_map(|(seat, id)| {
+            let (email, choice) = addresses.get(&id)?;
+            Some((seat, id, email.clone(), *choice))
+        })
+        .collect())
 }
 
-/// The mail that `events` (just appended to the game read as `table`, whose record includes
-/// them) cause: each seat's own report of a resolved turn (to players who want every mail),
-/// the game's webhook, and a welcome for a seat taken (unless its player wants no mail).
+/// The mail that `events` (about to be appended to the game read as `table`, whose record
+/// includes them; `seats` as the change leaves them, `next_deadline` the game's deadline
+/// after it) cause: each seat's own report of a resolved turn (to players who want every
+/// mail), the game's webhook, and a welcome for a seat taken (unless its player wants no
+/// mail).
 pub async fn mails_for_events(
     state: &AppState,
-    conn: &mut AnyConnection,
     table: &Table,
+    seats: &[games::SeatRow],
+    next_deadline: Option<i64>,
     events: &[gm::Event],
 ) -> ApiResult<Vec<OutMail>> {
     let wanted = events.iter().any(|e| {
@@ -227,13 +279,13 @@ pub async fn mails_for_events(
     if !wanted {
         return Ok(Vec::new());
     }
-    let seats = mailed_seats(conn, table.row.id).await?;
+    let seats = mailed_seats(state, seats).await?;
     let info = table.row.game;
     let mut mails = Vec::new();
     for event in events {
         match event {
             gm::Event::Resolved { turn, .. } => {
-                if let Some(hook) = crate::webhook::resolved(state, conn, table, *turn).await? {
+                if let Some(hook) = crate::webhook::resolved(state, table, next_deadline, *turn) {
                     mails.push(hook);
                 }
                 for (seat, player_id, to, _) in seats.iter().filter(|s| s.3 == MailChoice::Every) {
@@ -245,7 +297,7 @@ pub async fn mails_for_events(
                             "Reply to this mail with your orders for {} {}.\n{}",
                             info.turn_noun,
                             table.record.turn(),
-                            deadline_line(table)
+                            deadline_line(table, next_deadline)
                         )
                     };
                     mails.push(OutMail {
@@ -291,7 +343,7 @@ pub async fn mails_for_events(
                         noun = info.seat_noun,
                         name = table.seats[seat.index()].name,
                         game = info.title,
-                        deadline = deadline_line(table),
+                        deadline = deadline_line(table, next_deadline),
                         state = table.record.state_text(Viewer::Seat(*seat)),
                     ),
                     ..OutMail::default()
@@ -334,7 +386,7 @@ pub fn echo(
     }
     body.push_str(&format!(
         "\nYou may amend them until the deadline by replying to this mail; the last orders sealed count.\n{}",
-        deadline_line(table)
+        deadline_line(table, table.row.next_deadline)
     ));
     (seat_subject(table, seat, "orders as read"), body)
 }
@@ -362,7 +414,7 @@ fn refusal(table: &Table, seat: Seat, problems: &[String], stale: bool) -> (Stri
             table.record.turn()
         ));
     }
-    body.push_str(&deadline_line(table));
+    body.push_str(&deadline_line(table, table.row.next_deadline));
     (seat_subject(table, seat, "orders not applied"), body)
 }
 
@@ -507,6 +559,7 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
         name,
         secret: String::new(),
         time_zone: None,
+        echo_to: None,
     };
     let table = games::load(state, game_id).await?;
     let (_, read) = mail::orders_from_mail(&table.record, raw)

@@ -86,22 +86,20 @@ fn post(table: &Table, url: String, subject: &str, text: String) -> OutMail {
     }
 }
 
-/// The "turn resolved" post of the game read as `table` (which includes the resolution), if
-/// the game has a webhook.
-pub async fn resolved(
+/// The "turn resolved" post of the game read as `table` (which includes the resolution;
+/// `next_deadline` is the coming turn's), if the game has a webhook.
+pub fn resolved(
     state: &AppState,
-    conn: &mut AnyConnection,
     table: &Table,
+    next_deadline: Option<i64>,
     turn: u16,
-) -> ApiResult<Option<OutMail>> {
-    let Some(url) = url_of(conn, table.row.id).await? else {
-        return Ok(None);
-    };
+) -> Option<OutMail> {
+    let url = table.row.webhook_url.clone()?;
     let info = table.row.game;
     let next = if table.record.is_over() {
         format!("The {} is over.", info.game_noun)
     } else {
-        match table.row.next_deadline {
+        match next_deadline {
             Some(at) => format!(
                 "Orders for {} {} are due by {}.",
                 info.turn_noun,
@@ -121,7 +119,7 @@ pub async fn resolved(
         noun = info.turn_noun,
         link = game_link(state, table),
     );
-    Ok(Some(post(table, url, "turn resolved", text)))
+    Some(post(table, url, "turn resolved", text))
 }
 
 /// The "deadline soon" post (a day, `stage` 1, or two hours, `stage` 2, before the deadline),
@@ -133,8 +131,7 @@ pub async fn deadline_soon(
     stage: i64,
     missing: &[String],
 ) -> ApiResult<Option<OutMail>> {
-    let mut conn = state.db.pool.acquire().await?;
-    let Some(url) = url_of(&mut conn, table.row.id).await? else {
+    let Some(url) = table.row.webhook_url.clone() else {
         return Ok(None);
     };
     let Some(at) = table.row.next_deadline else {

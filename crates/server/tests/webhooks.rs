@@ -164,6 +164,16 @@ on_both!(
             text.contains("**Tour de Test**: turn 1 resolved. Orders for turn 2 are due by"),
             "{text}"
         );
+        let next: i64 = sqlx::query_scalar("SELECT next_deadline FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_one(&s.state.db.pool)
+            .await
+            .unwrap();
+        assert!(next > now, "the coming turn's deadline is ahead");
+        assert!(
+            text.contains(&format!("due by {}.", gm::utc_text(next))),
+            "{text}: the coming turn's deadline, not the one just passed"
+        );
         assert!(text.contains(&format!("/games/{id}")));
 
         // A hook deleted on the other side (404) is given up, not retried.

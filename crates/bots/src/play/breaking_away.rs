@@ -4,7 +4,7 @@
 //! place), one tournament game, and `advise`'s text.
 
 use game_api::{Game, Rng, Seat, Seed, Viewer};
-use game_breaking_away::game::{draw_first_team, play_cards};
+use game_breaking_away::game::{draw_first_team, first_team_to_draw, play_cards};
 use game_breaking_away::rules::{Line, RuleSet, SCORING_PLACES};
 use game_breaking_away::turn::{Scratch, advance_with};
 use game_breaking_away::{
@@ -51,64 +51,12 @@ impl BotGame for BreakingAway {
     }
 
     fn bot_game(rules: &Rules, seated: &[Entrant], game_seed: Seed) -> Vec<f64> {
-        let rules = *rules;
-        let n = seated.len();
-        let mut rng = game_seed.rng(0);
-        let lineups: Vec<[Hand; 4]> = seated
-            .iter()
-            .map(|e| match e.kind {
-                // The random line-up's draws made straight into hands.
-                BotKind::Random => {
-                    let mut hands = [Hand::EMPTY; 4];
-                    draw_random_lineup(rules, &mut rng, |gr, cards| {
-                        hands[gr.index()] = Hand::new(cards).expect("legal line-up")
-                    });
-                    hands
-                }
-                kind => {
-                    let l = kind.lineup(rules, &mut rng);
-                    Grade::ALL.map(|gr| Hand::new(l.cards(gr)).expect("legal line-up"))
-                }
-            })
-            .collect();
-        let mut position = Position::start(rules, &lineups);
-        // The turn is played in place, with buffers kept from turn to turn: the rules'
-        // own `play_cards`, what `Game::resolve` does without copying the position or
-        // writing the outcome down. Its one draw, the board's first team, comes from the
-        // stream `resolve` would be given on turn 1.
-        draw_first_team(&mut position, &mut game_seed.rng(1));
-        let mut scratch = Scratch::default();
-        let mut cards = Vec::with_capacity(position.riders.len());
-        // Seat `s`'s bot draws from one stream for the whole game (not one stream a turn:
-        // setting up a stream costs more than a random bot's whole turn).
-        let mut bot_rngs: Vec<_> = (0..n).map(|s| game_seed.rng(2 << 32 | s as u64)).collect();
-        while !position.is_over() {
-            // A card per rider, as `play_turn` maps the teams' orders: the random bot writes
-            // its riders' cards straight in; the others' orders are mapped.
-            cards.clear();
-            cards.resize(position.riders.len(), None);
-            for (s, rng) in bot_rngs.iter_mut().enumerate() {
-                let view = position.view_ref(Viewer::Seat(Seat(s as u8)));
-                if seated[s].kind == BotKind::Random {
-                    random_cards(view, rng, |i, _, card| cards[i] = Some(card));
-                } else {
-                    let orders = entrant_orders(seated[s], view, rng);
-                    for (card, r) in cards.iter_mut().zip(&position.riders) {
-                        if usize::from(r.team) == s {
-                            *card = orders.card(r.grade);
-                        }
-                    }
-                }
-            }
-            if !play_cards(&mut position, &mut cards, &mut scratch) {
-                // Unreachable with the bots' legal orders; without orders every rider plays
-                // its highest card, which is always legal, so the race still ends.
-                cards.fill(None);
-                play_cards(&mut position, &mut cards, &mut scratch);
-            }
-        }
-        // Team points, ties broken as the standings break them (postal 6.3, BA-17).
-        position.final_scores()
+        RACE_BUFFERS.with(|buffers| match buffers.try_borrow_mut() {
+            Ok(mut buffers) => buffers.play(*rules, seated, game_seed),
+            // A race played inside another on this thread (no bot does that today) gets its
+            // own buffers.
+            Err(_) => RaceBuffers::default().play(*rules, seated, game_seed),
+        })
     }
 
     fn advise(request: &AdviceRequest<'_, Self>, rng: &mut Rng) -> Result<String, BotError> {
@@ -140,6 +88,86 @@ impl BotGame for BreakingAway {
             request.file, request.seat_name, decision.orders
         ));
         Ok(out)
+    }
+}
+
+thread_local! {
+    /// One tournament race's buffers, kept from race to race on this thread: a race of random
+    /// bots is short enough that setting them up again showed in its cost.
+    static RACE_BUFFERS: std::cell::RefCell<RaceBuffers> = std::cell::RefCell::default();
+}
+
+/// What [`BotGame::bot_game`] works in: the line-ups, the turn's buffers and the card per
+/// rider.
+#[derive(Debug, Default)]
+struct RaceBuffers {
+    lineups: Vec<[Hand; 4]>,
+    scratch: Scratch,
+    cards: Vec<Option<u16>>,
+}
+
+impl RaceBuffers {
+    /// One whole race between bots (seat `s` taken by `seated[s]`): every team's final score.
+    fn play(&mut self, rules: Rules, seated: &[Entrant], game_seed: Seed) -> Vec<f64> {
+        let n = seated.len();
+        let mut rng = game_seed.rng(0);
+        let lineups = &mut self.lineups;
+        lineups.clear();
+        for e in seated {
+            lineups.push(match e.kind {
+                // The random line-up's draws made straight into hands.
+                BotKind::Random => {
+                    let mut hands = [Hand::EMPTY; 4];
+                    draw_random_lineup(rules, &mut rng, |gr, cards| {
+                        hands[gr.index()] = Hand::new(cards).expect("legal line-up")
+                    });
+                    hands
+                }
+                kind => {
+                    let l = kind.lineup(rules, &mut rng);
+                    Grade::ALL.map(|gr| Hand::new(l.cards(gr)).expect("legal line-up"))
+                }
+            });
+        }
+        let mut position = Position::start(rules, lineups);
+        // The turn is played in place, with buffers kept from turn to turn: the rules'
+        // own `play_cards`, what `Game::resolve` does without copying the position or
+        // writing the outcome down. Its one draw, the board's first team, comes from the
+        // stream `resolve` would be given on turn 1.
+        if first_team_to_draw(&position) {
+            draw_first_team(&mut position, &mut game_seed.rng(1));
+        }
+        let (scratch, cards) = (&mut self.scratch, &mut self.cards);
+        // Seat `s`'s bot draws from one stream for the whole game (not one stream a turn:
+        // setting up a stream costs more than a random bot's whole turn).
+        let mut bot_rngs: Vec<_> = (0..n).map(|s| game_seed.rng(2 << 32 | s as u64)).collect();
+        while !position.is_over() {
+            // A card per rider, as `play_turn` maps the teams' orders: the random bot writes
+            // its riders' cards straight in; the others' orders are mapped.
+            cards.clear();
+            cards.resize(position.riders.len(), None);
+            for (s, rng) in bot_rngs.iter_mut().enumerate() {
+                let view = position.view_ref(Viewer::Seat(Seat(s as u8)));
+                if seated[s].kind == BotKind::Random {
+                    random_cards(view, rng, |i, _, card| cards[i] = Some(card));
+                } else {
+                    let orders = entrant_orders(seated[s], view, rng);
+                    for (card, r) in cards.iter_mut().zip(&position.riders) {
+                        if usize::from(r.team) == s {
+                            *card = orders.card(r.grade);
+                        }
+                    }
+                }
+            }
+            if !play_cards(&mut position, cards, scratch) {
+                // Unreachable with the bots' legal orders; without orders every rider plays
+                // its highest card, which is always legal, so the race still ends.
+                cards.fill(None);
+                play_cards(&mut position, cards, scratch);
+            }
+        }
+        // Team points, ties broken as the standings break them (postal 6.3, BA-17).
+        position.final_scores()
     }
 }
 
