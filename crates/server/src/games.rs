@@ -205,19 +205,50 @@ impl Change {
 
 /// A lock per game, so that within one process the requests that change a game take turns
 /// (read, check, append) instead of racing each other to the optimistic lock and retrying.
-/// Between processes the optimistic lock on `version` still decides.
+/// Between processes the optimistic lock on `version` still decides. A game's lock is kept
+/// only while someone holds it or waits for it: the table is swept of the others whenever it
+/// has doubled since the last sweep, so that it does not keep one entry for every game the
+/// process ever changed.
 #[derive(Debug, Default)]
-pub struct GameLocks(std::sync::Mutex<HashMap<i64, Arc<tokio::sync::Mutex<()>>>>);
+pub struct GameLocks(std::sync::Mutex<LockTable>);
+
+#[derive(Debug, Default)]
+struct LockTable {
+    locks: HashMap<i64, Arc<tokio::sync::Mutex<()>>>,
+    /// The table is swept when it reaches this size.
+    sweep_at: usize,
+}
+
+impl GameLocks {
+    /// Locks kept: held, waited for, or not swept yet.
+    pub fn len(&self) -> usize {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .locks
+            .len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
 
 /// Waits for this process's turn to change game `id`.
 pub async fn lock(state: &AppState, id: i64) -> tokio::sync::OwnedMutexGuard<()> {
     let mutex = {
-        let mut locks = state
+        let mut table = state
             .game_locks
             .0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        locks.entry(id).or_default().clone()
+        if table.locks.len() >= table.sweep_at.max(1024) {
+            // Nobody else has a clone of a lock held by the table alone: no guard, no waiter,
+            // and none can appear while the table is locked.
+            table.locks.retain(|_, m| Arc::strong_count(m) > 1);
+            table.sweep_at = 2 * table.locks.len();
+        }
+        table.locks.entry(id).or_default().clone()
     };
     mutex.lock_owned().await
 }
@@ -365,42 +396,98 @@ async fn records_at(state: &AppState, versions: &[(i64, i64)]) -> ApiResult<Hash
 /// The games this process has read or written, by id and version: reads of an unchanged game
 /// take its record from here instead of replaying its log. It holds records only (positions,
 /// sealed orders, resolved turns), never logs, so that its size does not grow with the number
-/// of orders a game has been sent.
+/// of orders a game has been sent. A record grows with its resolved turns (a Breaking Away
+/// race about 2.5 KB a turn), so the cache is bounded by their sum as well as by the number
+/// of games: past either bound, the games read least recently are dropped until half of each
+/// is left. A server's memory then stays flat however many games it holds (issue 16).
 #[derive(Debug, Default)]
-pub struct Records(std::sync::Mutex<HashMap<i64, (i64, Record)>>);
+pub struct Records(std::sync::Mutex<RecordCache>);
+
+#[derive(Debug, Default)]
+struct RecordCache {
+    /// id → (version, record, weight, when last used).
+    map: HashMap<i64, (i64, Record, usize, u64)>,
+    /// The sum of the weights.
+    weight: usize,
+    /// Counts uses, for "when last used".
+    clock: u64,
+}
 
 impl Records {
-    /// At most this many games are kept; past it the map starts again (a cache, not a store).
+    /// At most this many games are kept.
     const CAPACITY: usize = 20_000;
+    /// At most this much weight (a game's start and each resolved turn weigh one).
+    const WEIGHT: usize = 65_536;
+
+    fn weight(record: &Record) -> usize {
+        1 + usize::from(record.resolved())
+    }
+
+    fn cache(&self) -> std::sync::MutexGuard<'_, RecordCache> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 
     /// The record at `version`.
-    fn get(&self, id: i64, version: i64) -> Option<Record> {
-        let map = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        map.get(&id)
-            .filter(|(v, _)| *v == version)
-            .map(|(_, record)| record.clone())
+    pub fn get(&self, id: i64, version: i64) -> Option<Record> {
+        let mut cache = self.cache();
+        cache.clock += 1;
+        let now = cache.clock;
+        let (v, record, _, used) = cache.map.get_mut(&id)?;
+        (*v == version).then(|| {
+            *used = now;
+            record.clone()
+        })
     }
 
     /// Forgets a deleted game.
     fn forget(&self, id: i64) {
-        self.0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .remove(&id);
+        let mut cache = self.cache();
+        if let Some((_, _, weight, _)) = cache.map.remove(&id) {
+            cache.weight -= weight;
+        }
     }
 
-    fn put(&self, id: i64, version: i64, record: &Record) {
-        let mut map = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if map.len() >= Self::CAPACITY && !map.contains_key(&id) {
-            map.clear();
+    /// Keeps `record` as game `id` at `version`.
+    pub fn put(&self, id: i64, version: i64, record: &Record) {
+        let mut cache = self.cache();
+        cache.clock += 1;
+        let weight = Self::weight(record);
+        let entry = (version, record.clone(), weight, cache.clock);
+        if let Some((_, _, old, _)) = cache.map.insert(id, entry) {
+            cache.weight -= old;
         }
-        map.insert(id, (version, record.clone()));
+        cache.weight += weight;
+        if cache.map.len() > Self::CAPACITY || cache.weight > Self::WEIGHT {
+            cache.shrink(Self::CAPACITY / 2, Self::WEIGHT / 2);
+        }
+    }
+
+    /// The number of games kept and the sum of their weights.
+    pub fn size(&self) -> (usize, usize) {
+        let cache = self.cache();
+        (cache.map.len(), cache.weight)
+    }
+}
+
+impl RecordCache {
+    /// Keeps the games used most recently, at most `games` of them and `weight` in all.
+    fn shrink(&mut self, games: usize, weight: usize) {
+        let mut uses: Vec<(u64, usize)> = self.map.values().map(|e| (e.3, e.2)).collect();
+        uses.sort_unstable_by(|a, b| b.cmp(a));
+        let (mut kept, mut sum) = (0, 0);
+        let mut oldest_kept = u64::MAX;
+        for (used, w) in uses {
+            if kept == games || sum + w > weight {
+                break;
+            }
+            kept += 1;
+            sum += w;
+            oldest_kept = used;
+        }
+        self.map.retain(|_, e| e.3 >= oldest_kept);
+        self.weight = sum;
     }
 }
 
