@@ -33,6 +33,23 @@ pub struct Setup {
     pub deck: Option<String>,
 }
 
+impl Setup {
+    /// A game of `game` for `seats`, drawn from `seed`: the game's own rules, no options, the
+    /// shipped map and deck, a GM-chosen seed.
+    pub fn new(game: &str, seats: &[&str], seed: u64) -> Setup {
+        Setup {
+            game: game.to_string(),
+            rules: None,
+            options: Vec::new(),
+            seats: seats.iter().map(|s| s.to_string()).collect(),
+            seed,
+            secret: None,
+            map: None,
+            deck: None,
+        }
+    }
+}
+
 /// Who sent a set of orders.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "by", content = "name")]

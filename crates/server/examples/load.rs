@@ -22,14 +22,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use axum::body::Bytes;
-use axum::http::{Method, Request, StatusCode, header};
+use axum::http::{Method, StatusCode};
 use clap::Parser;
-use http_body_util::{BodyExt, Full};
-use hyper_util::client::legacy::Client;
-use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::rt::TokioExecutor;
-use serde_json::{Value, json};
+use serde_json::json;
 use server::{AppState, Config, Db, ManualClock, PasswordCost, SystemClock};
 
 #[derive(Debug, Parser)]
@@ -47,34 +42,8 @@ struct Args {
     games: usize,
 }
 
-type Http = Client<HttpConnector, Full<Bytes>>;
-
-async fn call(
-    http: &Http,
-    base: &str,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    body: Value,
-) -> (StatusCode, Value) {
-    let mut request = Request::builder()
-        .method(method)
-        .uri(format!("{base}{path}"))
-        .header(header::CONTENT_TYPE, "application/json");
-    if let Some(token) = token {
-        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
-    }
-    let request = request
-        .body(Full::new(Bytes::from(body.to_string())))
-        .unwrap();
-    let response = http.request(request).await.expect("the server answers");
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
+mod client;
+use client::{Http, call, http_client};
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
@@ -129,11 +98,7 @@ async fn order_load(db: Db, clients: usize, seconds: u64) -> (f64, Duration, Dur
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(server::serve(listener, state, std::future::pending()));
-    let mut connector = HttpConnector::new();
-    connector.set_nodelay(true);
-    let http: Http = Client::builder(TokioExecutor::new())
-        .pool_max_idle_per_host(clients)
-        .build(connector);
+    let http: Http = http_client(clients);
 
     let login = |name: String| {
         let http = http.clone();
@@ -244,16 +209,11 @@ async fn deadline_storm(db: Db, games: usize) -> (f64, f64) {
     let rule = gm::DeadlineRule::Interval { seconds: 3600 };
     let started = Instant::now();
     for g in 0..games {
-        let setup = gm::Setup {
-            game: "breaking-away".into(),
-            rules: None,
-            options: Vec::new(),
-            seats: ["Red", "Blue", "Green", "Black"].map(String::from).to_vec(),
-            seed: g as u64,
-            secret: None,
-            map: None,
-            deck: None,
-        };
+        let setup = gm::Setup::new(
+            "breaking-away",
+            &["Red", "Blue", "Green", "Black"],
+            g as u64,
+        );
         server::games::create(&state, &format!("Storm {g}"), gm, setup, &rule)
             .await
             .unwrap();

@@ -35,15 +35,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use axum::body::Bytes;
-use axum::http::{Method, Request, StatusCode, header};
+use axum::http::{Method, StatusCode};
 use clap::Parser;
 use game_api::Seat;
 use gm::{Event, GameFile, Record, Setup};
-use http_body_util::{BodyExt, Full};
-use hyper_util::client::legacy::Client;
-use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::rt::TokioExecutor;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use server::{AppState, Config, Db, PasswordCost, SystemClock};
 
@@ -82,59 +79,11 @@ struct Args {
     child: Option<String>,
 }
 
-type Http = Client<HttpConnector, Full<Bytes>>;
-
 const PASSWORD: &str = "correct horse battery";
+mod client;
+use client::{Http, call, http_client, send};
+
 const SEATS: [&str; 4] = ["Red", "Blue", "Green", "Black"];
-
-/// A request; the answer's status and body.
-async fn send(
-    http: &Http,
-    base: &str,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    forwarded: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Bytes) {
-    let mut request = Request::builder()
-        .method(method)
-        .uri(format!("{base}{path}"));
-    if body.is_some() {
-        request = request.header(header::CONTENT_TYPE, "application/json");
-    }
-    if let Some(token) = token {
-        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
-    }
-    if let Some(address) = forwarded {
-        request = request.header("x-forwarded-for", address);
-    }
-    let body = body.map_or_else(Bytes::new, |b| Bytes::from(b.to_string()));
-    let response = http
-        .request(request.body(Full::new(body)).unwrap())
-        .await
-        .expect("the server answers");
-    let status = response.status();
-    (
-        status,
-        response.into_body().collect().await.unwrap().to_bytes(),
-    )
-}
-
-async fn call(
-    http: &Http,
-    base: &str,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    body: Value,
-) -> (StatusCode, Value) {
-    let (status, bytes) = send(http, base, method, path, token, None, Some(body)).await;
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
 
 async fn get_json(http: &Http, base: &str, path: &str, token: Option<&str>) -> (StatusCode, Value) {
     let (status, bytes) = send(http, base, Method::GET, path, token, None, None).await;
@@ -144,43 +93,14 @@ async fn get_json(http: &Http, base: &str, path: &str, token: Option<&str>) -> (
     )
 }
 
-fn http_client(clients: usize) -> Http {
-    let mut connector = HttpConnector::new();
-    connector.set_nodelay(true);
-    Client::builder(TokioExecutor::new())
-        .pool_max_idle_per_host(clients)
-        .build(connector)
-}
-
-/// A small deterministic generator (the example needs no better).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        self.0 >> 33
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
+/// A number in `0..n` (0 when `n` is 0), from the client's seeded stream.
+fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
+    rng.random_range(0..n.max(1))
 }
 
 /// A race played to its end by random bots, each seat sealing its orders three times a turn.
 fn long_race(seed: u64) -> GameFile {
-    let setup = Setup {
-        game: "breaking-away".into(),
-        rules: None,
-        options: Vec::new(),
-        seats: SEATS.map(String::from).to_vec(),
-        seed,
-        secret: None,
-        map: None,
-        deck: None,
-    };
+    let setup = Setup::new("breaking-away", &SEATS, seed);
     let mut file = GameFile::new(setup, Some(0), Some("gm:gm".into())).unwrap();
     while !file.record().is_over() {
         for s in 0..SEATS.len() as u8 {
@@ -266,16 +186,7 @@ async fn seed_small(db: &Db, games: usize) {
     let gm = gm_account(&state).await;
     let rule = gm::DeadlineRule::Interval { seconds: 86_400 };
     for g in 0..games {
-        let setup = Setup {
-            game: "breaking-away".into(),
-            rules: None,
-            options: Vec::new(),
-            seats: SEATS.map(String::from).to_vec(),
-            seed: g as u64,
-            secret: None,
-            map: None,
-            deck: None,
-        };
+        let setup = Setup::new("breaking-away", &SEATS, g as u64);
         server::games::create(&state, &format!("Small {g}"), gm, setup, &rule)
             .await
             .unwrap();
@@ -507,10 +418,10 @@ async fn browse(
     me: &Player,
     game: i64,
     held: i64,
-    rng: &mut Lcg,
+    rng: &mut ChaCha8Rng,
     tally: &Tally,
 ) {
-    let other = 1 + rng.below(held as u64) as i64;
+    let other = 1 + below(rng, held as u64) as i64;
     let paths = [
         "/".to_string(),
         format!("/games/{game}"),
@@ -520,7 +431,7 @@ async fn browse(
         "/api/games".to_string(),
     ];
     for k in 0..2 {
-        let path = &paths[(rng.below(paths.len() as u64) as usize + k) % paths.len()];
+        let path = &paths[(below(rng, paths.len() as u64) as usize + k) % paths.len()];
         let token = (k == 1).then_some(me.token.as_str());
         let (status, _) = send(http, base, Method::GET, path, token, None, None).await;
         add(&tally.requests);
@@ -547,7 +458,7 @@ async fn client(
     for k in 0..SEATS.len() {
         players.push(register(&http, &base, &format!("c{c}p{k}")).await);
     }
-    let mut rng = Lcg(c as u64 * 1_000_003 + 17);
+    let mut rng = ChaCha8Rng::seed_from_u64(c as u64);
     let pause = Duration::from_millis(250);
     let mut g = 0u64;
     'games: while !stop.load(Ordering::Relaxed) {
@@ -584,24 +495,14 @@ async fn client(
             .await;
             assert_eq!(status, StatusCode::OK, "{answer}");
         }
-        let mut mirror = Record::new(&Setup {
-            game: "breaking-away".into(),
-            rules: None,
-            options: Vec::new(),
-            seats: SEATS.map(String::from).to_vec(),
-            seed,
-            secret: None,
-            map: None,
-            deck: None,
-        })
-        .unwrap();
+        let mut mirror = Record::new(&Setup::new("breaking-away", &SEATS, seed)).unwrap();
         while !mirror.is_over() {
             if stop.load(Ordering::Relaxed) {
                 break 'games;
             }
             let turn = mirror.turn();
             // One turn in eight, the last seat stays silent: the deadline falls.
-            let silent = rng.below(8) == 0;
+            let silent = below(&mut rng, 8) == 0;
             for (k, player) in players.iter().enumerate() {
                 if silent && k == SEATS.len() - 1 {
                     continue;
@@ -652,24 +553,25 @@ async fn client(
                 if game["turn"].as_u64() != Some(u64::from(turn)) || game["over"] == true {
                     break;
                 }
-                let me = &players[rng.below(players.len() as u64) as usize];
+                let me = &players[below(&mut rng, players.len() as u64) as usize];
                 browse(&http, &base, me, id, held, &mut rng, &tally).await;
                 tokio::time::sleep(4 * pause).await;
             }
             mirror.apply(&Event::resolved(turn)).unwrap();
             add(&tally.turns);
             // Now and then a player logs in again, and someone guesses a password.
-            if rng.below(10) == 0 {
-                let k = rng.below(players.len() as u64) as usize;
+            if below(&mut rng, 10) == 0 {
+                let k = below(&mut rng, players.len() as u64) as usize;
                 players[k].token = login(&http, &base, &players[k].name.clone()).await;
                 add(&tally.logins);
                 let address = format!(
                     "10.{}.{}.{}",
-                    rng.below(256),
-                    rng.below(256),
-                    rng.below(256)
+                    below(&mut rng, 256),
+                    below(&mut rng, 256),
+                    below(&mut rng, 256)
                 );
-                let body = json!({"name": format!("nobody{}", rng.next()), "password": "wrong"});
+                let body =
+                    json!({"name": format!("nobody{}", rng.random::<u32>()), "password": "wrong"});
                 let (status, _) = send(
                     &http,
                     &base,

@@ -81,34 +81,14 @@ pub fn new_unsubscribe_token() -> ApiResult<String> {
 /// kept: a retry sends the same Message-ID, so a mail sent twice is seen as one. A mail with a
 /// `dedup_key` already in the outbox is not written again (false).
 pub async fn queue(conn: &mut AnyConnection, mail: &OutMail, now: i64) -> ApiResult<bool> {
-    let message_id = format!("{}.{}", mail.kind, &crate::auth::new_secret()?[..20]);
-    let written = sqlx::query(
-        "INSERT INTO outbox (message_id, kind, game_id, seat, player_id, to_addr, reply_secret, in_reply_to, subject, body, created_at, next_attempt_at, dedup_key, turn) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13) ON CONFLICT DO NOTHING",
-    )
-    .bind(message_id)
-    .bind(&mail.kind)
-    .bind(mail.game_id)
-    .bind(mail.seat.map(|s| i64::from(s.0)))
-    .bind(mail.player_id)
-    .bind(&mail.to)
-    .bind(&mail.reply_secret)
-    .bind(&mail.in_reply_to)
-    .bind(&mail.subject)
-    .bind(&mail.body)
-    .bind(now)
-    .bind(&mail.dedup_key)
-    .bind(mail.turn.map(i64::from))
-    .execute(conn)
-    .await?
-    .rows_affected();
-    Ok(written == 1)
+    Ok(queue_many(conn, &[(mail, now)]).await? == 1)
 }
 
 /// [`queue`] for many mails, each with its time, in multi-row statements (the committer's
-/// batches).
-pub async fn queue_many(conn: &mut AnyConnection, mails: &[(&OutMail, i64)]) -> ApiResult<()> {
+/// batches); returns how many were written.
+pub async fn queue_many(conn: &mut AnyConnection, mails: &[(&OutMail, i64)]) -> ApiResult<u64> {
     const COLUMNS: usize = 14;
+    let mut written = 0;
     for chunk in mails.chunks(crate::commit::MAX_PARAMETERS / COLUMNS) {
         let sql = format!(
             "INSERT INTO outbox (message_id, kind, game_id, seat, player_id, to_addr, reply_secret, in_reply_to, subject, body, created_at, next_attempt_at, dedup_key, turn) \
@@ -137,9 +117,9 @@ pub async fn queue_many(conn: &mut AnyConnection, mails: &[(&OutMail, i64)]) -> 
                 .bind(&mail.dedup_key)
                 .bind(mail.turn.map(i64::from));
         }
-        query.execute(&mut *conn).await?;
+        written += query.execute(&mut *conn).await?.rows_affected();
     }
-    Ok(())
+    Ok(written)
 }
 
 /// Records what became of an inbound message.

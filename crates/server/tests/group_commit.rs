@@ -9,16 +9,7 @@ use server::{AppState, Config, Db, PasswordCost, games};
 
 /// A race of four silent seats whose clock has not started (nobody holds a seat).
 async fn silent_race(s: &TestServer, gm: i64, seed: u64) -> i64 {
-    let setup = gm::Setup {
-        game: "breaking-away".into(),
-        rules: None,
-        options: Vec::new(),
-        seats: ["Red", "Blue", "Green", "Black"].map(String::from).to_vec(),
-        seed,
-        secret: None,
-        map: None,
-        deck: None,
-    };
+    let setup = gm::Setup::new("breaking-away", &["Red", "Blue", "Green", "Black"], seed);
     let rule = gm::DeadlineRule::Interval { seconds: 3600 };
     games::create(&s.state, &format!("Silent {seed}"), gm, setup, &rule)
         .await

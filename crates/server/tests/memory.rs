@@ -28,16 +28,7 @@ async fn the_lock_table_keeps_only_the_locks_in_use() {
 }
 
 fn race(seed: u64) -> gm::GameFile {
-    let setup = gm::Setup {
-        game: "breaking-away".into(),
-        rules: None,
-        options: Vec::new(),
-        seats: ["Red", "Blue", "Green", "Black"].map(String::from).to_vec(),
-        seed,
-        secret: None,
-        map: None,
-        deck: None,
-    };
+    let setup = gm::Setup::new("breaking-away", &["Red", "Blue", "Green", "Black"], seed);
     gm::GameFile::new(setup, None, None).unwrap()
 }
 
