@@ -197,8 +197,8 @@ pub fn viewer(table: &Table, player: Option<&Player>) -> Viewer {
 
 /// Claims the seat an invitation is for.
 pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> ApiResult<()> {
-    let _turn = games::lock(state, id).await;
-    let table = games::load(state, id).await?;
+    let mut turn = games::lock(state, id).await;
+    let table = turn.load(state).await?;
     let Some(seat) = table.seats.iter().find(|s| s.invite == invite) else {
         return Err(ApiError::Forbidden(
             "invite: not an invitation to this game (or already used)".into(),
@@ -226,10 +226,11 @@ pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> A
         seats: vec![SeatChange::Claim {
             seat: seat_no,
             player_id: player.id,
+            player_name: player.name.clone(),
         }],
         ..Change::default()
     };
-    games::append(state, &table, &player.name, change).await
+    games::append(state, turn, &table, &player.name, change).await
 }
 
 /// The seat the player holds in this game, or a 403.
@@ -284,8 +285,8 @@ pub async fn submit_via(
     // A concurrent write by another server process is retried; a resolution in between is
     // not (the orders were written for a position that no longer exists).
     for _ in 0..5 {
-        let _turn = games::lock(state, id).await;
-        let mut table = games::load(state, id).await?;
+        let mut guard = games::lock(state, id).await;
+        let mut table = guard.load(state).await?;
         let seat = own_seat(&table, player)?;
         if *turn.get_or_insert(table.record.turn()) != table.record.turn() {
             break;
@@ -334,7 +335,7 @@ pub async fn submit_via(
                 seat: Some(seat),
             });
         }
-        match games::append(state, &table, &player.name, change).await {
+        match games::append(state, guard, &table, &player.name, change).await {
             Ok(()) => {
                 if table.all_ready() {
                     state.wake.notify_one();
@@ -514,8 +515,9 @@ pub async fn unsubscribe(state: &AppState, token: &str) -> ApiResult<()> {
 /// Gives the player's seat in game `id` a new order address (the old one stops working): its
 /// new secret.
 pub async fn rotate_mail_secret(state: &AppState, player: &Player, id: i64) -> ApiResult<String> {
-    let _turn = games::lock(state, id).await;
-    let table = games::load(state, id).await?;
+    // The secret is written besides the committer: no change of the game may be waiting.
+    let mut guard = games::lock(state, id).await;
+    let table = guard.settled(state).await?;
     let seat = own_seat(&table, player)?;
     let secret = mailbox::new_mail_secret()?;
     sqlx::query("UPDATE seats SET mail_secret = $1 WHERE game_id = $2 AND seat = $3")
@@ -669,8 +671,10 @@ pub async fn gm_action(
     id: i64,
     action: GmAction,
 ) -> ApiResult<GmOutcome> {
-    let _turn = games::lock(state, id).await;
-    let mut table = games::load(state, id).await?;
+    // A GM's action is rare and may write besides the committer (the webhook, a deletion)
+    // or read the log (a rollback): it waits for the game's changes in flight.
+    let mut guard = games::lock(state, id).await;
+    let mut table = guard.settled(state).await?;
     require_gm(&table, player)?;
     let actor = format!("gm:{}", player.name);
     let seat_count = table.seats.len();
@@ -739,7 +743,7 @@ pub async fn gm_action(
         }
         GmAction::Resolve => {
             // Recorded as the GM's doing, not the deadline's (issue 15).
-            if !games::process_locked(state, table, true, &player.name).await? {
+            if !games::process_locked(state, guard, table, true, &player.name).await? {
                 return Err(ApiError::Conflict(
                     "resolve: nothing to resolve (the game is over, or another process resolved it)".into(),
                 ));
@@ -888,7 +892,7 @@ pub async fn gm_action(
             return Ok(GmOutcome::Done);
         }
     };
-    games::append(state, &table, &actor, change).await?;
+    games::append(state, guard, &table, &actor, change).await?;
     state.wake.notify_one();
     Ok(GmOutcome::Done)
 }

@@ -14,12 +14,20 @@
 //! entirely or not at all, and never twice. A change handed over is written even if its
 //! caller stops waiting (a client that hung up): it was checked whole, like one whose caller
 //! waits.
+//!
+//! A request gives up its game's lock once its change is handed over, and the next request
+//! to the game makes its change on the game as the waiting one leaves it (`games::GameGuard`).
+//! Such a change names the outcome of the one it was made on (`Write::after`), and each
+//! game's changes go to one committer in the order they were made. A committer writes a
+//! game's changes of one batch as a chain, one move of the game's row from the first's
+//! version to the last's; a change whose predecessor was refused is refused too, even when
+//! its version happens to match what another process wrote meanwhile.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use sqlx::AnyConnection;
-use tokio::sync::{Mutex, mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::db::{Backend, Db};
 use crate::error::{ApiError, ApiResult};
@@ -50,6 +58,10 @@ pub struct Write {
     pub seats: Vec<SeatWrite>,
     pub mails: Vec<OutMail>,
     pub inbound: Option<InboundDone>,
+    /// The outcome of the change this one was made on top of, when that one was not yet
+    /// committed as this one was made (this process's later changes to a game are made on
+    /// the game as its waiting changes leave it).
+    pub after: Option<Outcome>,
 }
 
 /// A change to a seat's row, with any new secrets already drawn.
@@ -71,94 +83,185 @@ pub enum SeatWrite {
     },
 }
 
-type Job = (Write, oneshot::Sender<ApiResult<()>>);
+/// Whether a change was written: `None` while it waits, then `Some(written)`. A change made
+/// on top of another that is not committed yet (`Write::after`) is written only if that one
+/// was, and in the same transaction when they wait together.
+pub type Outcome = watch::Receiver<Option<bool>>;
 
-/// The committer tasks of one server process, started on first use.
+struct Job {
+    write: Write,
+    outcome: watch::Sender<Option<bool>>,
+    answer: oneshot::Sender<ApiResult<()>>,
+}
+
+impl Job {
+    fn answer(self, result: ApiResult<()>) {
+        self.outcome.send_replace(Some(result.is_ok()));
+        let _ = self.answer.send(result);
+    }
+}
+
+/// A change handed to the committer: its outcome, and the answer to wait for.
+#[derive(Debug)]
+pub struct Pending {
+    pub outcome: Outcome,
+    answered: oneshot::Receiver<ApiResult<()>>,
+}
+
+impl Pending {
+    /// Waits until the change is committed: `Ok`, a conflict if its game moved on (nothing
+    /// written), or the error.
+    pub async fn wait(self) -> ApiResult<()> {
+        self.answered.await.map_err(|_| {
+            ApiError::Internal("commit: the committer stopped before answering".into())
+        })?
+    }
+}
+
+/// The committer tasks of one server process, started on first use. Each game's changes go
+/// to one committer, in the order they were handed over, so that a change made on top of
+/// another waiting one is never written before it.
 #[derive(Debug, Default)]
 pub struct Committer {
-    queue: OnceLock<mpsc::Sender<Job>>,
+    queues: OnceLock<Vec<mpsc::Sender<Job>>>,
     /// Transactions committed so far (a batch tried again change by change counts each).
     transactions: Arc<AtomicU64>,
 }
 
 impl Committer {
-    /// Writes `write` with whatever other changes are waiting, and answers once it is
-    /// committed: `Ok`, a conflict if its game moved on (nothing written), or the error.
-    pub async fn commit(&self, db: &Db, write: Write) -> ApiResult<()> {
-        let queue = self
-            .queue
+    /// Hands `write` to its game's committer, which writes it with whatever other changes are
+    /// waiting. The caller holds the game's lock, so that its changes are handed over in the
+    /// order they were made.
+    pub async fn hand_over(&self, db: &Db, write: Write) -> ApiResult<Pending> {
+        let queues = self
+            .queues
             .get_or_init(|| start(db, self.transactions.clone()));
+        let queue = &queues[write.game_id.rem_euclid(queues.len() as i64) as usize];
+        let (outcome, outcome_rx) = watch::channel(None);
         let (answer, answered) = oneshot::channel();
         queue
-            .send((write, answer))
+            .send(Job {
+                write,
+                outcome,
+                answer,
+            })
             .await
             .map_err(|_| ApiError::Internal("commit: the committer has stopped".into()))?;
-        answered.await.map_err(|_| {
-            ApiError::Internal("commit: the committer stopped before answering".into())
-        })?
+        Ok(Pending {
+            outcome: outcome_rx,
+            answered,
+        })
+    }
+
+    /// Writes `write` (see [`Committer::hand_over`]) and waits for its answer.
+    pub async fn commit(&self, db: &Db, write: Write) -> ApiResult<()> {
+        self.hand_over(db, write).await?.wait().await
     }
 
     /// How many transactions the committers have committed.
     pub fn transactions(&self) -> u64 {
         self.transactions.load(Ordering::Relaxed)
     }
+
+    /// How many committers `db` gets: one on SQLite (one writer anyway), half the pool on
+    /// PostgreSQL so that batches overlap while reads keep connections. Game `id`'s changes
+    /// go to committer `id mod committers(db)`.
+    pub fn committers(db: &Db) -> usize {
+        match db.backend {
+            Backend::Sqlite => 1,
+            Backend::Postgres => (db.pool.options().get_max_connections() as usize / 2).max(1),
+        }
+    }
 }
 
-/// Starts the committers: one on SQLite (one writer anyway), half the pool on PostgreSQL so
-/// that batches overlap while reads keep connections.
-fn start(db: &Db, transactions: Arc<AtomicU64>) -> mpsc::Sender<Job> {
-    let (queue, jobs) = mpsc::channel::<Job>(4 * MAX_BATCH);
-    let jobs = Arc::new(Mutex::new(jobs));
-    let committers = match db.backend {
-        Backend::Sqlite => 1,
-        Backend::Postgres => (db.pool.options().get_max_connections() as usize / 2).max(1),
-    };
-    for _ in 0..committers {
-        tokio::spawn(run(db.clone(), jobs.clone(), transactions.clone()));
-    }
-    queue
+fn start(db: &Db, transactions: Arc<AtomicU64>) -> Vec<mpsc::Sender<Job>> {
+    (0..Committer::committers(db))
+        .map(|_| {
+            let (queue, jobs) = mpsc::channel::<Job>(4 * MAX_BATCH);
+            tokio::spawn(run(db.clone(), jobs, transactions.clone()));
+            queue
+        })
+        .collect()
 }
 
 /// One committer: waits for a change, takes every change then waiting, writes them.
-async fn run(db: Db, jobs: Arc<Mutex<mpsc::Receiver<Job>>>, transactions: Arc<AtomicU64>) {
+async fn run(db: Db, mut jobs: mpsc::Receiver<Job>, transactions: Arc<AtomicU64>) {
+    let mut batch = Vec::new();
     loop {
-        let mut batch = Vec::new();
-        {
-            let mut jobs = jobs.lock().await;
-            if jobs.recv_many(&mut batch, MAX_BATCH).await == 0 {
-                return;
-            }
+        if jobs.recv_many(&mut batch, MAX_BATCH).await == 0 {
+            return;
         }
-        // Games in one order, so that two servers' batches lock their rows in the same order.
-        batch.sort_by_key(|(write, _)| write.game_id);
-        let writes: Vec<&Write> = batch.iter().map(|(w, _)| w).collect();
-        // Two changes to one game (from two requests that did not share this process's lock
-        // for the game) are written one transaction each, the second then seeing the first.
-        let twice = writes.windows(2).any(|w| w[0].game_id == w[1].game_id);
-        let together = if twice {
-            Err(ApiError::Conflict(
-                "commit: one game twice in a batch".into(),
-            ))
-        } else {
+        // Games in one order, so that two servers' batches lock their rows in the same order;
+        // a game's changes stay in the order they were made (the sort is stable).
+        batch.sort_by_key(|job| job.write.game_id);
+        let mut chains = chains(batch.drain(..));
+        let together = {
+            let writes: Vec<Vec<&Write>> = chains
+                .iter()
+                .map(|chain| chain.iter().map(|job| &job.write).collect())
+                .collect();
             write_batch(&db, &writes, &transactions).await
         };
         match together {
             Ok(written) => {
-                for ((_, answer), written) in batch.into_iter().zip(written) {
-                    let _ = answer.send(conflict_unless(written));
+                for (chain, written) in chains.into_iter().zip(written) {
+                    answer(chain, conflict_unless(written));
                 }
             }
-            Err(e) if batch.len() == 1 => {
-                let (_, answer) = batch.pop().expect("one change");
-                let _ = answer.send(Err(e));
-            }
+            Err(e) if chains.len() == 1 => answer(chains.pop().expect("one chain"), Err(e)),
             Err(_) => {
-                for (write, answer) in batch {
-                    let alone = write_batch(&db, &[&write], &transactions).await;
-                    let _ = answer.send(alone.and_then(|w| conflict_unless(w[0])));
+                // One chain's failure (a database error, a deadlock between two servers'
+                // batches) does not fail the others: each is tried again alone.
+                for chain in chains {
+                    let writes: Vec<&Write> = chain.iter().map(|job| &job.write).collect();
+                    let alone = write_batch(&db, &[writes], &transactions).await;
+                    answer(chain, alone.map(|w| w[0]).and_then(conflict_unless));
                 }
             }
         }
+    }
+}
+
+/// A batch's changes (sorted by game) as chains: one game's changes, each made on top of the
+/// one before, written together as one move of the game's row. A change is refused (a
+/// conflict, nothing written) when what it was made on top of was not written.
+fn chains(jobs: impl Iterator<Item = Job>) -> Vec<Vec<Job>> {
+    let mut chains: Vec<Vec<Job>> = Vec::new();
+    for job in jobs {
+        let w = &job.write;
+        let follows = match chains.last().and_then(|chain| chain.last()) {
+            Some(prev) if prev.write.game_id == w.game_id => {
+                Some(w.after.is_some() && prev.write.version == w.read_version)
+            }
+            // The first of its game in this batch: anything it was made on top of was in an
+            // earlier batch of this committer, and has been answered.
+            _ => None,
+        };
+        match follows {
+            Some(true) => chains.last_mut().expect("a chain").push(job),
+            None if w.after.as_ref().is_none_or(|a| *a.borrow() == Some(true)) => {
+                chains.push(vec![job]);
+            }
+            _ => job.answer(conflict_unless(false)),
+        }
+    }
+    chains
+}
+
+/// Answers every change of `chain` with `result` (the first with it, the others with its like).
+fn answer(chain: Vec<Job>, result: ApiResult<()>) {
+    let like = |r: &ApiResult<()>| match r {
+        Ok(()) => Ok(()),
+        Err(ApiError::Conflict(m)) => Err(ApiError::Conflict(m.clone())),
+        Err(e) => Err(ApiError::Internal(e.to_string())),
+    };
+    let mut jobs = chain.into_iter();
+    let first = jobs.next();
+    for job in jobs {
+        job.answer(like(&result));
+    }
+    if let Some(job) = first {
+        job.answer(result);
     }
 }
 
@@ -172,18 +275,23 @@ fn conflict_unless(written: bool) -> ApiResult<()> {
     }
 }
 
-/// Writes `writes` in one transaction; for each, whether it was written (false: its game
-/// had moved on, and nothing of it was written). A handful of statements whatever the number
-/// of changes: one `UPDATE` of the games' rows that returns those still at the version read,
-/// then the events and the mail of those as multi-row `INSERT`s (seat changes and inbound
-/// marks, which are rare, one statement each).
-async fn write_batch(db: &Db, writes: &[&Write], transactions: &AtomicU64) -> ApiResult<Vec<bool>> {
+/// Writes `chains` in one transaction; for each chain, whether it was written (false: its
+/// game had moved on, and nothing of it was written). A handful of statements whatever the
+/// number of changes: one `UPDATE` of the games' rows that returns those still at the version
+/// their chain was made against, then the events and the mail of those as multi-row
+/// `INSERT`s (seat changes and inbound marks, which are rare, one statement each).
+async fn write_batch(
+    db: &Db,
+    chains: &[Vec<&Write>],
+    transactions: &AtomicU64,
+) -> ApiResult<Vec<bool>> {
     let mut tx = db.pool.begin().await?;
-    let updated = update_games(&mut tx, writes).await?;
-    let written: Vec<&Write> = writes
+    let updated = update_games(&mut tx, chains).await?;
+    let written: Vec<&Write> = chains
         .iter()
+        .filter(|chain| updated.contains(&chain[0].game_id))
+        .flatten()
         .copied()
-        .filter(|w| updated.contains(&w.game_id))
         .collect();
     let events: Vec<(&Write, i64, &String)> = written
         .iter()
@@ -199,7 +307,7 @@ async fn write_batch(db: &Db, writes: &[&Write], transactions: &AtomicU64) -> Ap
             "INSERT INTO events (game_id, seq, at, actor, body) VALUES {}",
             placeholders(chunk.len(), 5)
         );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(cached(chunk.len()));
         for (w, seq, body) in chunk {
             query = query
                 .bind(w.game_id)
@@ -221,16 +329,23 @@ async fn write_batch(db: &Db, writes: &[&Write], transactions: &AtomicU64) -> Ap
         .flat_map(|w| w.mails.iter().map(|m| (m, w.at)))
         .collect();
     crate::mailbox::queue_many(&mut tx, &mails).await?;
-    if writes.iter().any(|w| w.actor == "server") {
+    if written.iter().any(|w| w.actor == "server") {
         // The turn's events are written but not committed.
         crate::games::failpoint("turn-before-commit").await;
     }
     tx.commit().await?;
     transactions.fetch_add(1, Ordering::Relaxed);
-    Ok(writes
+    Ok(chains
         .iter()
-        .map(|w| updated.contains(&w.game_id))
+        .map(|chain| updated.contains(&chain[0].game_id))
         .collect())
+}
+
+/// Whether a statement of `rows` rows is kept prepared on its connection. Statements built for
+/// a number of rows are kept only for small numbers, which recur: sqlx keeps up to 100 a
+/// connection, and one for each batch size up to 256 would hold hundreds of large statements.
+pub(crate) fn cached(rows: usize) -> bool {
+    rows <= 8
 }
 
 /// The most parameters one statement is given (SQLite takes 32,766, PostgreSQL 65,535).
@@ -249,15 +364,15 @@ pub(crate) fn placeholders(rows: usize, columns: usize) -> String {
         .join(", ")
 }
 
-/// Moves each game of `writes` still at the version its change was made against to its new
-/// version, in one statement; returns the ids of those it moved.
+/// Moves each chain's game, if still at the version its first change was made against, to
+/// the version its last change makes, in one statement; returns the ids of those it moved.
 async fn update_games(
     conn: &mut AnyConnection,
-    writes: &[&Write],
+    chains: &[Vec<&Write>],
 ) -> ApiResult<std::collections::HashSet<i64>> {
     const COLUMNS: usize = 11;
     let mut updated = std::collections::HashSet::new();
-    for chunk in writes.chunks(MAX_PARAMETERS / COLUMNS) {
+    for chunk in chains.chunks(MAX_PARAMETERS / COLUMNS) {
         // A VALUES list's columns are called column1, column2, … by both databases.
         let sql = format!(
             "UPDATE games SET version = v.column3, record = '{snapshot}', all_ready = v.column4, \
@@ -269,20 +384,23 @@ async fn update_games(
             snapshot = crate::games::NO_SNAPSHOT,
             values = placeholders(chunk.len(), COLUMNS),
         );
-        let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
-        for w in chunk {
+        let mut query =
+            sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql)).persistent(cached(chunk.len()));
+        for chain in chunk {
+            let (first, last) = (chain[0], chain[chain.len() - 1]);
+            let archived = chain.iter().rev().find_map(|w| w.archived);
             query = query
-                .bind(w.game_id)
-                .bind(w.read_version)
-                .bind(w.version)
-                .bind(i64::from(w.all_ready))
-                .bind(i64::from(w.over))
-                .bind(w.next_deadline)
-                .bind(i64::from(w.paused))
-                .bind(i64::from(w.turn))
-                .bind(i64::from(w.started))
-                .bind(w.ready_seats)
-                .bind(w.archived.map(i64::from));
+                .bind(first.game_id)
+                .bind(first.read_version)
+                .bind(last.version)
+                .bind(i64::from(last.all_ready))
+                .bind(i64::from(last.over))
+                .bind(last.next_deadline)
+                .bind(i64::from(last.paused))
+                .bind(i64::from(last.turn))
+                .bind(i64::from(last.started))
+                .bind(last.ready_seats)
+                .bind(archived.map(i64::from));
         }
         updated.extend(query.fetch_all(&mut *conn).await?);
     }

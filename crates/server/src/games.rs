@@ -54,7 +54,7 @@ impl SeatRow {
 }
 
 /// A game as read from the database.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Table {
     pub row: GameRow,
     pub record: Record,
@@ -171,9 +171,18 @@ impl Table {
 /// A change to a seat, made in the same transaction as its event.
 #[derive(Clone, Debug)]
 pub enum SeatChange {
-    Claim { seat: Seat, player_id: i64 },
-    Bot { seat: Seat, bot: Option<String> },
-    Free { seat: Seat },
+    Claim {
+        seat: Seat,
+        player_id: i64,
+        player_name: String,
+    },
+    Bot {
+        seat: Seat,
+        bot: Option<String>,
+    },
+    Free {
+        seat: Seat,
+    },
 }
 
 /// What one write does to a game.
@@ -204,19 +213,40 @@ impl Change {
 }
 
 /// A lock per game, so that within one process the requests that change a game take turns
-/// (read, check, append) instead of racing each other to the optimistic lock and retrying.
-/// Between processes the optimistic lock on `version` still decides. A game's lock is kept
-/// only while someone holds it or waits for it: the table is swept of the others whenever it
-/// has doubled since the last sweep, so that it does not keep one entry for every game the
-/// process ever changed.
+/// (read, check, hand the change to the committer) instead of racing each other to the
+/// optimistic lock and retrying. A request holds the lock only until its change is handed
+/// over, not until it is committed: the lock keeps the game as its waiting changes leave it
+/// ([`Ahead`]), and the next request makes its change on top of that, so that a game's
+/// players are not served one commit at a time (issue 16). Between processes the optimistic
+/// lock on `version` still decides. A game's lock is kept only while someone holds it or
+/// waits for it: the table is swept of the others whenever it has doubled since the last
+/// sweep, so that it does not keep one entry for every game the process ever changed.
 #[derive(Debug, Default)]
 pub struct GameLocks(std::sync::Mutex<LockTable>);
 
+type GameMutex = tokio::sync::Mutex<Ahead>;
+
 #[derive(Debug, Default)]
 struct LockTable {
-    locks: HashMap<i64, Arc<tokio::sync::Mutex<()>>>,
+    locks: HashMap<i64, Arc<GameMutex>>,
     /// The table is swept when it reaches this size.
     sweep_at: usize,
+}
+
+/// The game as this process's changes to it leave it while the last of them waits for its
+/// commit, with that change's outcome. Dropped once the outcome is known: the database then
+/// says what the game is (another process may have changed it since).
+#[derive(Debug, Default)]
+pub struct Ahead(Option<(Arc<Table>, crate::commit::Outcome)>);
+
+impl Ahead {
+    /// The game as the waiting changes leave it, if a change is still waiting.
+    fn waiting(&mut self) -> Option<&(Arc<Table>, crate::commit::Outcome)> {
+        if self.0.as_ref().is_some_and(|(_, o)| o.borrow().is_some()) {
+            self.0 = None;
+        }
+        self.0.as_ref()
+    }
 }
 
 impl GameLocks {
@@ -234,8 +264,45 @@ impl GameLocks {
     }
 }
 
+/// This process's turn to change a game (see [`GameLocks`]).
+#[derive(Debug)]
+pub struct GameGuard {
+    id: i64,
+    ahead: tokio::sync::OwnedMutexGuard<Ahead>,
+}
+
+impl GameGuard {
+    /// The game to make a change to: as this process's waiting changes leave it, or else as
+    /// the database has it.
+    pub async fn load(&mut self, state: &AppState) -> ApiResult<Table> {
+        match self.ahead.waiting() {
+            Some((table, _)) => Ok(Table::clone(table)),
+            None => load(state, self.id).await,
+        }
+    }
+
+    /// The game as the database has it once this process's waiting changes to it are
+    /// committed (or refused), for a change that writes besides the committer or reads the
+    /// log.
+    pub async fn settled(&mut self, state: &AppState) -> ApiResult<Table> {
+        if let Some((_, outcome)) = self.ahead.waiting() {
+            let mut outcome = outcome.clone();
+            // A committer that stopped without an answer has answered nothing more to wait for.
+            let _ = outcome.wait_for(Option::is_some).await;
+            self.ahead.0 = None;
+        }
+        load(state, self.id).await
+    }
+}
+
+impl Drop for GameGuard {
+    fn drop(&mut self) {
+        self.ahead.waiting();
+    }
+}
+
 /// Waits for this process's turn to change game `id`.
-pub async fn lock(state: &AppState, id: i64) -> tokio::sync::OwnedMutexGuard<()> {
+pub async fn lock(state: &AppState, id: i64) -> GameGuard {
     let mutex = {
         let mut table = state
             .game_locks
@@ -250,7 +317,10 @@ pub async fn lock(state: &AppState, id: i64) -> tokio::sync::OwnedMutexGuard<()>
         }
         table.locks.entry(id).or_default().clone()
     };
-    mutex.lock_owned().await
+    GameGuard {
+        id,
+        ahead: mutex.lock_owned().await,
+    }
 }
 
 fn flag(value: i64) -> bool {
@@ -276,7 +346,8 @@ pub async fn load_many(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Table>> {
          LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN players sp ON sp.id = s.player_id \
          WHERE g.id IN {} ORDER BY g.id, s.seat",
         crate::commit::placeholders(1, ids.len())
-    )));
+    )))
+    .persistent(crate::commit::cached(ids.len()));
     for id in ids {
         query = query.bind(*id);
     }
@@ -364,7 +435,8 @@ async fn records_at(state: &AppState, versions: &[(i64, i64)]) -> ApiResult<Hash
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT game_id, seq, body FROM events WHERE game_id IN {} ORDER BY game_id, seq",
         crate::commit::placeholders(1, missing.len())
-    )));
+    )))
+    .persistent(crate::commit::cached(missing.len()));
     for id in missing.keys() {
         query = query.bind(*id);
     }
@@ -449,9 +521,12 @@ impl Records {
         }
     }
 
-    /// Keeps `record` as game `id` at `version`.
+    /// Keeps `record` as game `id` at `version`, unless a later version is kept.
     pub fn put(&self, id: i64, version: i64, record: &Record) {
         let mut cache = self.cache();
+        if cache.map.get(&id).is_some_and(|kept| kept.0 > version) {
+            return;
+        }
         cache.clock += 1;
         let weight = Self::weight(record);
         let entry = (version, record.clone(), weight, cache.clock);
@@ -641,21 +716,58 @@ async fn gm_name(state: &AppState, id: i64) -> ApiResult<String> {
 /// there. Rows written by earlier releases keep their game file, unread.
 pub(crate) const NO_SNAPSHOT: &str = "";
 
-/// Appends `change` to the game read as `table`, whose record already includes the change's
-/// events. Fails with a conflict, changing nothing, if the game moved on since it was read.
-/// The change is written by the process's committer, in one transaction with whatever other
-/// changes are waiting (`commit`); this returns once it is committed.
-pub async fn append(state: &AppState, table: &Table, actor: &str, change: Change) -> ApiResult<()> {
-    let write = prepare(state, table, actor, change).await?;
+/// Appends `change` to the game read as `table` (through `guard`), whose record already
+/// includes the change's events. Fails with a conflict, changing nothing, if the game moved on
+/// since it was read. The change is written by the process's committer, in one transaction
+/// with whatever other changes are waiting (`commit`); the game's lock is given up once the
+/// change is handed over, and this returns once it is committed.
+pub async fn append(
+    state: &AppState,
+    mut guard: GameGuard,
+    table: &Table,
+    actor: &str,
+    change: Change,
+) -> ApiResult<()> {
+    let (mut write, seats) = prepare(state, table, actor, change).await?;
+    write.after = guard.ahead.waiting().map(|(_, outcome)| outcome.clone());
     let version = write.version;
-    state.committer.commit(&state.db, write).await?;
+    let row = GameRow {
+        version,
+        next_deadline: write.next_deadline,
+        paused: write.paused,
+        over: write.over,
+        archived: write.archived.unwrap_or(table.row.archived),
+        ..table.row.clone()
+    };
+    let pending = state.committer.hand_over(&state.db, write).await?;
+    let next = Table {
+        row,
+        seats,
+        record: table.record.clone(),
+    };
+    guard.ahead.0 = Some((Arc::new(next), pending.outcome.clone()));
+    let mutex = tokio::sync::OwnedMutexGuard::mutex(&guard.ahead).clone();
+    drop(guard);
+    let committed = pending.wait().await;
+    // The game's next change, if any, is made on the game as this one leaves it; if none,
+    // the game as this one left it is let go (the next reads the database).
+    if let Ok(mut ahead) = mutex.try_lock() {
+        ahead.waiting();
+    }
+    committed?;
     state.records.put(table.row.id, version, &table.record);
     Ok(())
 }
 
 /// `change` to the game read as `table`, ready for the committer: the game row's new
-/// columns, the events as JSON, the seats' new secrets and the mail the change causes.
-async fn prepare(state: &AppState, table: &Table, actor: &str, change: Change) -> ApiResult<Write> {
+/// columns, the events as JSON, the seats' new secrets and the mail the change causes; and
+/// the seats as the change leaves them.
+async fn prepare(
+    state: &AppState,
+    table: &Table,
+    actor: &str,
+    change: Change,
+) -> ApiResult<(Write, Vec<SeatRow>)> {
     let now = state.clock.now();
     let row = &table.row;
     let over = table.record.is_over();
@@ -668,9 +780,14 @@ async fn prepare(state: &AppState, table: &Table, actor: &str, change: Change) -
         | SeatChange::Free { seat }) = change;
         let s = &mut seats[seat.index()];
         seat_writes.push(match change {
-            SeatChange::Claim { seat, player_id } => {
+            SeatChange::Claim {
+                seat,
+                player_id,
+                player_name,
+            } => {
                 s.bot = None;
                 s.player_id = Some(*player_id);
+                s.player_name = Some(player_name.clone());
                 SeatWrite::Claim {
                     seat: i64::from(seat.0),
                     player_id: *player_id,
@@ -685,10 +802,13 @@ async fn prepare(state: &AppState, table: &Table, actor: &str, change: Change) -
             }
             SeatChange::Free { seat } => {
                 s.player_id = None;
+                s.player_name = None;
+                s.invite = new_invite()?;
+                s.mail_secret = Some(crate::mailbox::new_mail_secret()?);
                 SeatWrite::Free {
                     seat: i64::from(seat.0),
-                    invite: new_invite()?,
-                    mail_secret: crate::mailbox::new_mail_secret()?,
+                    invite: s.invite.clone(),
+                    mail_secret: s.mail_secret.clone().expect("drawn above"),
                 }
             }
         });
@@ -712,7 +832,7 @@ async fn prepare(state: &AppState, table: &Table, actor: &str, change: Change) -
         crate::mailbox::mails_for_events(state, table, &seats, next_deadline, &change.events)
             .await?,
     );
-    Ok(Write {
+    let write = Write {
         game_id: row.id,
         read_version: row.version,
         version: row.version + change.events.len() as i64,
@@ -730,7 +850,9 @@ async fn prepare(state: &AppState, table: &Table, actor: &str, change: Change) -
         seats: seat_writes,
         mails,
         inbound: change.inbound,
-    })
+        after: None,
+    };
+    Ok((write, seats))
 }
 
 /// A place where the crash tests stop a server: when `POSTRIDER_FAILPOINT` names it, the
@@ -751,13 +873,15 @@ pub(crate) async fn failpoint(name: &str) {
 /// transaction. Returns whether this call resolved the turn (false when another server
 /// process got there first).
 pub async fn process(state: &AppState, id: i64, force: bool) -> ApiResult<bool> {
-    let _turn = lock(state, id).await;
-    process_locked(state, load(state, id).await?, force, "server").await
+    let mut guard = lock(state, id).await;
+    let table = guard.load(state).await?;
+    process_locked(state, guard, table, force, "server").await
 }
 
 /// [`process`] for a caller that holds the game's lock and has loaded it.
 pub async fn process_locked(
     state: &AppState,
+    guard: GameGuard,
     mut table: Table,
     force: bool,
     actor: &str,
@@ -778,7 +902,7 @@ pub async fn process_locked(
         next_deadline: Some(Some(next)),
         ..Change::default()
     };
-    match append(state, &table, actor, change).await {
+    match append(state, guard, &table, actor, change).await {
         Ok(()) => Ok(true),
         Err(ApiError::Conflict(_)) => Ok(false),
         Err(e) => Err(e),
@@ -842,28 +966,46 @@ pub async fn process_due(state: &AppState) -> ApiResult<usize> {
 /// Processes the games of `ids` (ascending) that are due; returns how many turns it resolved.
 async fn process_batch(state: &AppState, ids: &[i64]) -> ApiResult<usize> {
     // In ascending order, as every holder of more than one game's lock takes them.
-    let mut turns = Vec::with_capacity(ids.len());
+    let mut guards = Vec::with_capacity(ids.len());
     for &id in ids {
-        turns.push(lock(state, id).await);
+        guards.push(lock(state, id).await);
     }
-    let tables = match load_many(state, ids).await {
-        Ok(tables) => tables,
+    // A game with a change of this process waiting is played as that change leaves it; the
+    // others are read together.
+    let mut tables: HashMap<i64, Table> = HashMap::with_capacity(ids.len());
+    let mut read = Vec::with_capacity(ids.len());
+    for guard in &mut guards {
+        match guard.ahead.waiting() {
+            Some((table, _)) => {
+                tables.insert(guard.id, Table::clone(table));
+            }
+            None => read.push(guard.id),
+        }
+    }
+    match load_many(state, &read).await {
+        Ok(read) => tables.extend(read.into_iter().map(|t| (t.row.id, t))),
         // One game that cannot be read (a log that no longer replays) does not hold up the
         // others: each is read alone, and those that fail are logged.
         Err(_) => {
-            let mut tables = Vec::with_capacity(ids.len());
-            for &id in ids {
+            for id in read {
                 match load(state, id).await {
-                    Ok(table) => tables.push(table),
+                    Ok(table) => {
+                        tables.insert(id, table);
+                    }
                     Err(e) => tracing::error!(game = id, error = %e, "reading a due game failed"),
                 }
             }
-            tables
         }
-    };
-    let outcomes = futures_util::future::join_all(tables.into_iter().map(|table| async move {
-        let id = table.row.id;
-        (id, process_locked(state, table, false, "server").await)
+    }
+    let outcomes = futures_util::future::join_all(guards.into_iter().filter_map(|guard| {
+        let table = tables.remove(&guard.id)?;
+        Some(async move {
+            let id = table.row.id;
+            (
+                id,
+                process_locked(state, guard, table, false, "server").await,
+            )
+        })
     }))
     .await;
     let mut processed = 0;

@@ -95,7 +95,8 @@ pub async fn queue_many(conn: &mut AnyConnection, mails: &[(&OutMail, i64)]) -> 
              VALUES {} ON CONFLICT DO NOTHING",
             crate::commit::placeholders(chunk.len(), COLUMNS)
         );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        let mut query =
+            sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(crate::commit::cached(chunk.len()));
         for (mail, now) in chunk {
             query = query
                 .bind(format!(
@@ -220,7 +221,8 @@ async fn mailed_seats(
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT id, email, mail_choice FROM players WHERE id IN {} AND email IS NOT NULL",
         crate::commit::placeholders(1, players.len())
-    )));
+    )))
+    .persistent(crate::commit::cached(players.len()));
     for (_, id) in &players {
         query = query.bind(*id);
     }
