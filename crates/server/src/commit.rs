@@ -302,15 +302,18 @@ async fn write_batch(
                 .map(move |(k, body)| (*w, w.read_version + 1 + k as i64, body))
         })
         .collect();
-    for chunk in events.chunks(MAX_PARAMETERS / 5) {
+    for (chunk, rows) in padded_chunks(&events, MAX_PARAMETERS / 5) {
         let sql = format!(
-            "INSERT INTO events (game_id, seq, at, actor, body) VALUES {}",
-            placeholders(chunk.len(), 5)
+            "INSERT INTO events (game_id, seq, at, actor, body) \
+             SELECT column1, column2, column3, column4, column5 FROM (VALUES {}) AS v \
+             WHERE column1 IS NOT NULL",
+            placeholders(rows, 5)
         );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(cached(chunk.len()));
-        for (w, seq, body) in chunk {
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for k in 0..rows {
+            let ((w, seq, body), game_id) = padded_row(chunk, k, |e| e.0.game_id);
             query = query
-                .bind(w.game_id)
+                .bind(game_id)
                 .bind(*seq)
                 .bind(w.at)
                 .bind(&w.actor)
@@ -341,15 +344,37 @@ async fn write_batch(
         .collect())
 }
 
-/// Whether a statement of `rows` rows is kept prepared on its connection. Statements built for
-/// a number of rows are kept only for small numbers, which recur: sqlx keeps up to 100 a
-/// connection, and one for each batch size up to 256 would hold hundreds of large statements.
-pub(crate) fn cached(rows: usize) -> bool {
-    rows <= 8
-}
-
 /// The most parameters one statement is given (SQLite takes 32,766, PostgreSQL 65,535).
 pub(crate) const MAX_PARAMETERS: usize = 30_000;
+
+/// `items` in chunks of at most `most` (rounded down to a power of two), each with the number
+/// of rows its statement is built for: its length rounded up to a power of two. The statement's
+/// extra rows repeat the chunk's last with a `NULL` key, which the statement skips. A statement
+/// built for a number of rows then takes one of a few shapes, which its connection keeps
+/// prepared (sqlx keeps 100 a connection): built for every size up to a batch's 256, they
+/// would be hundreds of large statements, each prepared again when it was pushed out, and
+/// cut into runs of powers of two instead, a batch would take several round trips.
+pub(crate) fn padded_chunks<T>(items: &[T], most: usize) -> impl Iterator<Item = (&[T], usize)> {
+    items
+        .chunks(1 << most.max(1).ilog2())
+        .map(|chunk| (chunk, chunk.len().next_power_of_two()))
+}
+
+/// Row `k` of a padded chunk: the item, and its key unless the row is padding.
+pub(crate) fn padded_row<T>(chunk: &[T], k: usize, key: impl Fn(&T) -> i64) -> (&T, Option<i64>) {
+    let item = &chunk[k.min(chunk.len() - 1)];
+    (item, (k < chunk.len()).then(|| key(item)))
+}
+
+/// `ids` for an `IN` list of a few shapes: padded to a power of two by repeating the last
+/// (which changes nothing an `IN` finds), with the list's placeholders.
+pub(crate) fn in_list(ids: &[i64]) -> (String, Vec<i64>) {
+    let mut padded = ids.to_vec();
+    if let Some(&last) = ids.last() {
+        padded.resize(ids.len().next_power_of_two(), last);
+    }
+    (placeholders(1, padded.len()), padded)
+}
 
 /// `rows` groups of `columns` numbered placeholders: `($1, $2), ($3, $4)`.
 pub(crate) fn placeholders(rows: usize, columns: usize) -> String {
@@ -372,7 +397,7 @@ async fn update_games(
 ) -> ApiResult<std::collections::HashSet<i64>> {
     const COLUMNS: usize = 11;
     let mut updated = std::collections::HashSet::new();
-    for chunk in chains.chunks(MAX_PARAMETERS / COLUMNS) {
+    for (chunk, rows) in padded_chunks(chains, MAX_PARAMETERS / COLUMNS) {
         // A VALUES list's columns are called column1, column2, … by both databases.
         let sql = format!(
             "UPDATE games SET version = v.column3, record = '{snapshot}', all_ready = v.column4, \
@@ -382,15 +407,16 @@ async fn update_games(
              FROM (VALUES {values}) AS v \
              WHERE games.id = v.column1 AND games.version = v.column2 RETURNING games.id",
             snapshot = crate::games::NO_SNAPSHOT,
-            values = placeholders(chunk.len(), COLUMNS),
+            values = placeholders(rows, COLUMNS),
         );
-        let mut query =
-            sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql)).persistent(cached(chunk.len()));
-        for chain in chunk {
+        let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
+        for k in 0..rows {
+            // A padding row's NULL id matches no game.
+            let (chain, game_id) = padded_row(chunk, k, |chain| chain[0].game_id);
             let (first, last) = (chain[0], chain[chain.len() - 1]);
             let archived = chain.iter().rev().find_map(|w| w.archived);
             query = query
-                .bind(first.game_id)
+                .bind(game_id)
                 .bind(first.read_version)
                 .bind(last.version)
                 .bind(i64::from(last.all_ready))
@@ -437,4 +463,38 @@ async fn write_seats(conn: &mut AnyConnection, w: &Write) -> ApiResult<()> {
         query.execute(&mut *conn).await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padded_chunks_cover_every_item_once_in_statements_of_a_few_sizes() {
+        for n in 0..600usize {
+            let items: Vec<usize> = (0..n).collect();
+            let mut rows = Vec::new();
+            for (chunk, size) in padded_chunks(&items, 300) {
+                assert!(size.is_power_of_two() && size <= 256 && size >= chunk.len());
+                for k in 0..size {
+                    if let (_, Some(key)) = padded_row(chunk, k, |i| *i as i64) {
+                        rows.push(key as usize);
+                    }
+                }
+            }
+            assert_eq!(rows, items, "{n} items, in order, each once");
+        }
+        let sizes: Vec<usize> = padded_chunks(&[0; 600], 300).map(|c| c.1).collect();
+        assert_eq!(sizes, [256, 256, 128]);
+    }
+
+    #[test]
+    fn an_in_list_is_padded_with_its_last_id() {
+        assert_eq!(
+            in_list(&[7, 8, 9]),
+            ("($1, $2, $3, $4)".to_string(), vec![7, 8, 9, 9])
+        );
+        assert_eq!(in_list(&[7]).1, [7]);
+        assert_eq!(in_list(&[]).1, Vec::<i64>::new());
+    }
 }

@@ -340,16 +340,15 @@ pub async fn load_many(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Table>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
+    let (list, padded) = crate::commit::in_list(ids);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {GAME_COLUMNS}, s.seat, s.name, s.player_id, sp.name, s.invite, s.bot, s.mail_secret \
          FROM games g JOIN players p ON p.id = g.gm_id \
          LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN players sp ON sp.id = s.player_id \
-         WHERE g.id IN {} ORDER BY g.id, s.seat",
-        crate::commit::placeholders(1, ids.len())
-    )))
-    .persistent(crate::commit::cached(ids.len()));
-    for id in ids {
-        query = query.bind(*id);
+         WHERE g.id IN {list} ORDER BY g.id, s.seat"
+    )));
+    for id in padded {
+        query = query.bind(id);
     }
     let rows = query.fetch_all(&state.db.pool).await?;
     let mut games: Vec<(GameRow, Vec<SeatRow>)> = Vec::with_capacity(ids.len());
@@ -432,13 +431,13 @@ async fn records_at(state: &AppState, versions: &[(i64, i64)]) -> ApiResult<Hash
         return Ok(records);
     }
     let mut logs: HashMap<i64, Vec<Event>> = HashMap::new();
+    let ids: Vec<i64> = missing.keys().copied().collect();
+    let (list, ids) = crate::commit::in_list(&ids);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT game_id, seq, body FROM events WHERE game_id IN {} ORDER BY game_id, seq",
-        crate::commit::placeholders(1, missing.len())
-    )))
-    .persistent(crate::commit::cached(missing.len()));
-    for id in missing.keys() {
-        query = query.bind(*id);
+        "SELECT game_id, seq, body FROM events WHERE game_id IN {list} ORDER BY game_id, seq"
+    )));
+    for id in ids {
+        query = query.bind(id);
     }
     for r in query.fetch_all(&state.db.pool).await? {
         let id: i64 = r.get(0);

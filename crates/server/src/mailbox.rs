@@ -89,21 +89,33 @@ pub async fn queue(conn: &mut AnyConnection, mail: &OutMail, now: i64) -> ApiRes
 pub async fn queue_many(conn: &mut AnyConnection, mails: &[(&OutMail, i64)]) -> ApiResult<u64> {
     const COLUMNS: usize = 14;
     let mut written = 0;
-    for chunk in mails.chunks(crate::commit::MAX_PARAMETERS / COLUMNS) {
+    for (chunk, rows) in
+        crate::commit::padded_chunks(mails, crate::commit::MAX_PARAMETERS / COLUMNS)
+    {
+        // Padding rows have no Message-ID, and are skipped.
         let sql = format!(
             "INSERT INTO outbox (message_id, kind, game_id, seat, player_id, to_addr, reply_secret, in_reply_to, subject, body, created_at, next_attempt_at, dedup_key, turn) \
-             VALUES {} ON CONFLICT DO NOTHING",
-            crate::commit::placeholders(chunk.len(), COLUMNS)
+             SELECT {} FROM (VALUES {}) AS v WHERE column1 IS NOT NULL ON CONFLICT DO NOTHING",
+            (1..=COLUMNS)
+                .map(|c| format!("column{c}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            crate::commit::placeholders(rows, COLUMNS)
         );
-        let mut query =
-            sqlx::query(sqlx::AssertSqlSafe(sql)).persistent(crate::commit::cached(chunk.len()));
-        for (mail, now) in chunk {
-            query = query
-                .bind(format!(
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for k in 0..rows {
+            let (mail, now) = &chunk[k.min(chunk.len() - 1)];
+            let message_id = if k < chunk.len() {
+                Some(format!(
                     "{}.{}",
                     mail.kind,
                     &crate::auth::new_secret()?[..20]
                 ))
+            } else {
+                None
+            };
+            query = query
+                .bind(message_id)
                 .bind(&mail.kind)
                 .bind(mail.game_id)
                 .bind(mail.seat.map(|s| i64::from(s.0)))
@@ -218,13 +230,13 @@ async fn mailed_seats(
         return Ok(Vec::new());
     }
     let mut addresses = std::collections::HashMap::new();
+    let ids: Vec<i64> = players.iter().map(|(_, id)| *id).collect();
+    let (list, ids) = crate::commit::in_list(&ids);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT id, email, mail_choice FROM players WHERE id IN {} AND email IS NOT NULL",
-        crate::commit::placeholders(1, players.len())
-    )))
-    .persistent(crate::commit::cached(players.len()));
-    for (_, id) in &players {
-        query = query.bind(*id);
+        "SELECT id, email, mail_choice FROM players WHERE id IN {list} AND email IS NOT NULL"
+    )));
+    for id in ids {
+        query = query.bind(id);
     }
     for r in query.fetch_all(&state.db.pool).await? {
         let id: i64 = r.get(0);
