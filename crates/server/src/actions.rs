@@ -284,9 +284,15 @@ pub async fn submit_via(
     let mut turn = None;
     // A concurrent write by another server process is retried; a resolution in between is
     // not (the orders were written for a position that no longer exists).
-    for _ in 0..5 {
+    for attempt in 0..5 {
         let mut guard = games::lock(state, id).await;
-        let mut table = guard.load(state).await?;
+        // After a conflict, the changes this process still has waiting for the game may have
+        // been made on the refused one: the retry waits for them and reads the database.
+        let mut table = if attempt == 0 {
+            guard.load(state).await?
+        } else {
+            guard.settled(state).await?
+        };
         let seat = own_seat(&table, player)?;
         if *turn.get_or_insert(table.record.turn()) != table.record.turn() {
             break;

@@ -58,10 +58,10 @@ pub struct Write {
     pub seats: Vec<SeatWrite>,
     pub mails: Vec<OutMail>,
     pub inbound: Option<InboundDone>,
-    /// The outcome of the change this one was made on top of, when that one was not yet
-    /// committed as this one was made (this process's later changes to a game are made on
-    /// the game as its waiting changes leave it).
-    pub after: Option<Outcome>,
+    /// The change this one was made on top of, when that one was not yet committed as this
+    /// one was made (this process's later changes to a game are made on the game as its
+    /// waiting changes leave it).
+    pub after: Option<After>,
 }
 
 /// A change to a seat's row, with any new secrets already drawn.
@@ -88,7 +88,16 @@ pub enum SeatWrite {
 /// was, and in the same transaction when they wait together.
 pub type Outcome = watch::Receiver<Option<bool>>;
 
+/// A change handed to a committer: which one (numbered in the order they were handed over),
+/// and its outcome.
+#[derive(Clone, Debug)]
+pub struct After {
+    pub id: u64,
+    pub outcome: Outcome,
+}
+
 struct Job {
+    id: u64,
     write: Write,
     outcome: watch::Sender<Option<bool>>,
     answer: oneshot::Sender<ApiResult<()>>,
@@ -101,10 +110,11 @@ impl Job {
     }
 }
 
-/// A change handed to the committer: its outcome, and the answer to wait for.
+/// A change handed to the committer: which one it is, with its outcome, and the answer to
+/// wait for.
 #[derive(Debug)]
 pub struct Pending {
-    pub outcome: Outcome,
+    pub change: After,
     answered: oneshot::Receiver<ApiResult<()>>,
 }
 
@@ -124,6 +134,8 @@ impl Pending {
 #[derive(Debug, Default)]
 pub struct Committer {
     queues: OnceLock<Vec<mpsc::Sender<Job>>>,
+    /// The number of the next change handed over.
+    handed_over: AtomicU64,
     /// Transactions committed so far (a batch tried again change by change counts each).
     transactions: Arc<AtomicU64>,
 }
@@ -139,8 +151,10 @@ impl Committer {
         let queue = &queues[write.game_id.rem_euclid(queues.len() as i64) as usize];
         let (outcome, outcome_rx) = watch::channel(None);
         let (answer, answered) = oneshot::channel();
+        let id = self.handed_over.fetch_add(1, Ordering::Relaxed);
         queue
             .send(Job {
+                id,
                 write,
                 outcome,
                 answer,
@@ -148,7 +162,10 @@ impl Committer {
             .await
             .map_err(|_| ApiError::Internal("commit: the committer has stopped".into()))?;
         Ok(Pending {
-            outcome: outcome_rx,
+            change: After {
+                id,
+                outcome: outcome_rx,
+            },
             answered,
         })
     }
@@ -195,6 +212,9 @@ async fn run(db: Db, mut jobs: mpsc::Receiver<Job>, transactions: Arc<AtomicU64>
         // a game's changes stay in the order they were made (the sort is stable).
         batch.sort_by_key(|job| job.write.game_id);
         let mut chains = chains(batch.drain(..));
+        if chains.is_empty() {
+            continue;
+        }
         let together = {
             let writes: Vec<Vec<&Write>> = chains
                 .iter()
@@ -224,36 +244,43 @@ async fn run(db: Db, mut jobs: mpsc::Receiver<Job>, transactions: Arc<AtomicU64>
 
 /// A batch's changes (sorted by game) as chains: one game's changes, each made on top of the
 /// one before, written together as one move of the game's row. A change is refused (a
-/// conflict, nothing written) when what it was made on top of was not written.
+/// conflict, nothing written) unless what it was made on top of is the game's change just
+/// before it in this batch, kept, or a change already written (or nothing: then the version
+/// check decides).
 fn chains(jobs: impl Iterator<Item = Job>) -> Vec<Vec<Job>> {
     let mut chains: Vec<Vec<Job>> = Vec::new();
+    // The previous change in the batch: its game, number and version, and whether it was kept.
+    let mut previous: Option<(i64, u64, i64, bool)> = None;
     for job in jobs {
         let w = &job.write;
-        let follows = match chains.last().and_then(|chain| chain.last()) {
-            Some(prev) if prev.write.game_id == w.game_id => {
-                Some(w.after.is_some() && prev.write.version == w.read_version)
+        let same_game = previous.filter(|p| p.0 == w.game_id);
+        let keep = match same_game {
+            Some((_, id, version, kept)) => {
+                kept && version == w.read_version && w.after.as_ref().is_some_and(|a| a.id == id)
             }
             // The first of its game in this batch: anything it was made on top of was in an
             // earlier batch of this committer, and has been answered.
-            _ => None,
+            None => w
+                .after
+                .as_ref()
+                .is_none_or(|a| *a.outcome.borrow() == Some(true)),
         };
-        match follows {
-            Some(true) => chains.last_mut().expect("a chain").push(job),
-            None if w.after.as_ref().is_none_or(|a| *a.borrow() == Some(true)) => {
-                chains.push(vec![job]);
-            }
-            _ => job.answer(conflict_unless(false)),
+        previous = Some((w.game_id, job.id, w.version, keep));
+        match (keep, same_game) {
+            (false, _) => job.answer(conflict_unless(false)),
+            (true, Some(_)) => chains.last_mut().expect("the game's chain").push(job),
+            (true, None) => chains.push(vec![job]),
         }
     }
     chains
 }
 
-/// Answers every change of `chain` with `result` (the first with it, the others with its like).
+/// Answers every change of `chain` with `result`: the first with it, the others with its
+/// like (a change made on one that failed is refused, so that its caller may try again).
 fn answer(chain: Vec<Job>, result: ApiResult<()>) {
     let like = |r: &ApiResult<()>| match r {
         Ok(()) => Ok(()),
-        Err(ApiError::Conflict(m)) => Err(ApiError::Conflict(m.clone())),
-        Err(e) => Err(ApiError::Internal(e.to_string())),
+        Err(_) => conflict_unless(false),
     };
     let mut jobs = chain.into_iter();
     let first = jobs.next();

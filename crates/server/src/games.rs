@@ -11,7 +11,7 @@ use gm::{DeadlineRule, Event, GameFile, GameInfo, LogEntry, Record};
 use sqlx::Row;
 
 use crate::AppState;
-use crate::commit::{SeatWrite, Write};
+use crate::commit::{After, SeatWrite, Write};
 use crate::error::{ApiError, ApiResult};
 
 /// A game's row.
@@ -234,15 +234,32 @@ struct LockTable {
 }
 
 /// The game as this process's changes to it leave it while the last of them waits for its
-/// commit, with that change's outcome. Dropped once the outcome is known: the database then
-/// says what the game is (another process may have changed it since).
+/// commit, with that change (its number and outcome) and the number of changes made one on
+/// another since the game was last read from the database. Dropped once the outcome is known:
+/// the database then says what the game is (another process may have changed it since).
 #[derive(Debug, Default)]
-pub struct Ahead(Option<(Arc<Table>, crate::commit::Outcome)>);
+pub struct Ahead(Option<AheadOf>);
+
+#[derive(Debug)]
+struct AheadOf {
+    table: Arc<Table>,
+    change: After,
+    depth: usize,
+}
 
 impl Ahead {
+    /// At most this many changes are made one on another before the game is read from the
+    /// database again: columns that change without a new version (the webhook, a seat's
+    /// order address), written by another process, are seen at most this many changes late.
+    const DEPTH: usize = 16;
+
     /// The game as the waiting changes leave it, if a change is still waiting.
-    fn waiting(&mut self) -> Option<&(Arc<Table>, crate::commit::Outcome)> {
-        if self.0.as_ref().is_some_and(|(_, o)| o.borrow().is_some()) {
+    fn waiting(&mut self) -> Option<&AheadOf> {
+        if self
+            .0
+            .as_ref()
+            .is_some_and(|a| a.change.outcome.borrow().is_some())
+        {
             self.0 = None;
         }
         self.0.as_ref()
@@ -269,29 +286,48 @@ impl GameLocks {
 pub struct GameGuard {
     id: i64,
     ahead: tokio::sync::OwnedMutexGuard<Ahead>,
+    /// What the table this guard gave was made from: a waiting change (and how many changes
+    /// deep), or the database (`None`).
+    base: Option<(After, usize)>,
 }
 
 impl GameGuard {
     /// The game to make a change to: as this process's waiting changes leave it, or else as
-    /// the database has it.
+    /// the database has it (after those changes, when a chain of them is [`Ahead::DEPTH`]
+    /// long).
     pub async fn load(&mut self, state: &AppState) -> ApiResult<Table> {
-        match self.ahead.waiting() {
-            Some((table, _)) => Ok(Table::clone(table)),
-            None => load(state, self.id).await,
+        match self.waiting_table() {
+            Some(table) => Ok(table),
+            None => self.settled(state).await,
         }
+    }
+
+    /// The game as this process's waiting changes leave it, if one is waiting and the chain
+    /// is not too long.
+    fn waiting_table(&mut self) -> Option<Table> {
+        self.base = None;
+        let ahead = self.ahead.waiting().filter(|a| a.depth < Ahead::DEPTH)?;
+        self.base = Some((ahead.change.clone(), ahead.depth));
+        Some(Table::clone(&ahead.table))
     }
 
     /// The game as the database has it once this process's waiting changes to it are
     /// committed (or refused), for a change that writes besides the committer or reads the
     /// log.
     pub async fn settled(&mut self, state: &AppState) -> ApiResult<Table> {
-        if let Some((_, outcome)) = self.ahead.waiting() {
-            let mut outcome = outcome.clone();
+        self.settle().await;
+        load(state, self.id).await
+    }
+
+    /// Waits until this process's waiting changes to the game are committed or refused.
+    async fn settle(&mut self) {
+        self.base = None;
+        if let Some(ahead) = self.ahead.waiting() {
+            let mut outcome = ahead.change.outcome.clone();
             // A committer that stopped without an answer has answered nothing more to wait for.
             let _ = outcome.wait_for(Option::is_some).await;
             self.ahead.0 = None;
         }
-        load(state, self.id).await
     }
 }
 
@@ -311,8 +347,11 @@ pub async fn lock(state: &AppState, id: i64) -> GameGuard {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if table.locks.len() >= table.sweep_at.max(1024) {
             // Nobody else has a clone of a lock held by the table alone: no guard, no waiter,
-            // and none can appear while the table is locked.
-            table.locks.retain(|_, m| Arc::strong_count(m) > 1);
+            // and none can appear while the table is locked. A lock whose game has a change
+            // waiting is kept (its caller may have gone): the next change is made on it.
+            table.locks.retain(|_, m| {
+                Arc::strong_count(m) > 1 || m.try_lock().is_ok_and(|mut a| a.waiting().is_some())
+            });
             table.sweep_at = 2 * table.locks.len();
         }
         table.locks.entry(id).or_default().clone()
@@ -320,6 +359,7 @@ pub async fn lock(state: &AppState, id: i64) -> GameGuard {
     GameGuard {
         id,
         ahead: mutex.lock_owned().await,
+        base: None,
     }
 }
 
@@ -728,7 +768,15 @@ pub async fn append(
     change: Change,
 ) -> ApiResult<()> {
     let (mut write, seats) = prepare(state, table, actor, change).await?;
-    write.after = guard.ahead.waiting().map(|(_, outcome)| outcome.clone());
+    // What the table was made from, as it was then: a change refused since is still the one
+    // this was made on (and the committer refuses this one with it).
+    let depth = match guard.base.take() {
+        Some((after, depth)) => {
+            write.after = Some(after);
+            depth + 1
+        }
+        None => 0,
+    };
     let version = write.version;
     let row = GameRow {
         version,
@@ -744,7 +792,11 @@ pub async fn append(
         seats,
         record: table.record.clone(),
     };
-    guard.ahead.0 = Some((Arc::new(next), pending.outcome.clone()));
+    guard.ahead.0 = Some(AheadOf {
+        table: Arc::new(next),
+        change: pending.change.clone(),
+        depth,
+    });
     let mutex = tokio::sync::OwnedMutexGuard::mutex(&guard.ahead).clone();
     drop(guard);
     let committed = pending.wait().await;
@@ -974,11 +1026,14 @@ async fn process_batch(state: &AppState, ids: &[i64]) -> ApiResult<usize> {
     let mut tables: HashMap<i64, Table> = HashMap::with_capacity(ids.len());
     let mut read = Vec::with_capacity(ids.len());
     for guard in &mut guards {
-        match guard.ahead.waiting() {
-            Some((table, _)) => {
-                tables.insert(guard.id, Table::clone(table));
+        match guard.waiting_table() {
+            Some(table) => {
+                tables.insert(guard.id, table);
             }
-            None => read.push(guard.id),
+            None => {
+                guard.settle().await;
+                read.push(guard.id);
+            }
         }
     }
     match load_many(state, &read).await {
