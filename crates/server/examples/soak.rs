@@ -28,7 +28,10 @@
 //!    picture, the JSON list), logs in again now and then (a new session), and sends a wrong
 //!    password from a new address (the throttle's tables). Every minute the child's resident
 //!    memory (`VmRSS` of /proc/PID/status: the server alone, without the load generator) is
-//!    printed with the work done so far.
+//!    printed with the work done so far, beside what the child says it holds: the Rust heap in
+//!    use (counted by `stats_alloc` around the system allocator; SQLite's own allocations are
+//!    not counted) and the allocations made, the
+//!    records cache (games and weight) and the lock table.
 
 use std::io::BufRead;
 use std::sync::Arc;
@@ -358,6 +361,20 @@ async fn child(url: String) {
     let state = AppState::new(db, Arc::new(SystemClock), config);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     println!("listening {}", listener.local_addr().unwrap());
+    // Every few seconds, what the server holds: the heap in use (and the allocations made so
+    // far), the records cache (games, weight) and the lock table.
+    let watched = state.clone();
+    tokio::spawn(async move {
+        loop {
+            let (in_use, allocations) = heap_kib();
+            let (games, weight) = watched.records.size();
+            println!(
+                "heap {in_use} {allocations} {games} {weight} {}",
+                watched.game_locks.len()
+            );
+            tokio::time::sleep(Duration::from_secs(5)).await;
+        }
+    });
     let (_stop, stopped) = tokio::sync::watch::channel(false);
     let mut stopping = stopped.clone();
     tokio::spawn(server::outbox::worker(
@@ -602,6 +619,18 @@ fn resident_kib(pid: u32) -> (u64, u64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
+/// The system allocator, counting: the heap in use is what was allocated and not freed.
+#[global_allocator]
+static COUNTED: &stats_alloc::StatsAlloc<std::alloc::System> = &stats_alloc::INSTRUMENTED_SYSTEM;
+
+/// The Rust heap in use (KiB: allocated and not freed, reallocations included in both; SQLite's
+/// own allocations are not counted), and the allocations made so far (thousands).
+fn heap_kib() -> (u64, u64) {
+    let s = COUNTED.stats();
+    let in_use = s.bytes_allocated.saturating_sub(s.bytes_deallocated);
+    (in_use as u64 / 1024, s.allocations as u64 / 1000)
+}
+
 fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .unwrap_or_default()
@@ -634,9 +663,18 @@ async fn soak(args: &Args, url: &str, held: i64) {
         .unwrap();
     let pid = child.id();
     let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let mut said = std::io::BufReader::new(child.stdout.take().unwrap());
+    said.read_line(&mut line).unwrap();
+    // The child's latest "heap" line: in use, allocations, cached games and weight, locks.
+    let heap = Arc::new(std::sync::Mutex::new(String::new()));
+    let latest = heap.clone();
+    std::thread::spawn(move || {
+        for l in said.lines().map_while(Result::ok) {
+            if let Some(h) = l.strip_prefix("heap ") {
+                *latest.lock().unwrap() = h.to_string();
+            }
+        }
+    });
     let address = line
         .trim()
         .strip_prefix("listening ")
@@ -671,10 +709,15 @@ async fn soak(args: &Args, url: &str, held: i64) {
         .collect();
     let started = Instant::now();
     println!(
-        "{:>6} {:>9} {:>9} {:>9} {:>8} {:>7} {:>8} {:>8} {:>7} {:>7}  load",
+        "{:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>7} {:>8} {:>9} {:>8} {:>7} {:>8} {:>8} {:>7} {:>7}  load",
         "min",
         "rss MiB",
         "peak MiB",
+        "heap MiB",
+        "allocs k",
+        "cached",
+        "weight",
+        "locks",
         "requests",
         "orders",
         "turns",
@@ -688,12 +731,24 @@ async fn soak(args: &Args, url: &str, held: i64) {
     let mut next = Duration::ZERO;
     loop {
         let (rss, hwm) = resident_kib(pid);
+        let held: Vec<u64> = heap
+            .lock()
+            .unwrap()
+            .split_whitespace()
+            .map(|v| v.parse().unwrap_or(0))
+            .collect();
+        let held = |k: usize| held.get(k).copied().unwrap_or(0);
         let t = &tally;
         println!(
-            "{:>6.1} {:>9.1} {:>9.1} {:>9} {:>8} {:>7} {:>8} {:>8} {:>7} {:>7}  {}",
+            "{:>6.1} {:>9.1} {:>9.1} {:>9.1} {:>9} {:>9} {:>7} {:>8} {:>9} {:>8} {:>7} {:>8} {:>8} {:>7} {:>7}  {}",
             started.elapsed().as_secs_f64() / 60.0,
             rss as f64 / 1024.0,
             hwm as f64 / 1024.0,
+            held(0) as f64 / 1024.0,
+            held(1),
+            held(2),
+            held(3),
+            held(4),
             t.requests.load(Ordering::Relaxed),
             t.orders.load(Ordering::Relaxed),
             t.turns.load(Ordering::Relaxed),
