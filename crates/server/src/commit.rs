@@ -170,11 +170,6 @@ impl Committer {
         })
     }
 
-    /// Writes `write` (see [`Committer::hand_over`]) and waits for its answer.
-    pub async fn commit(&self, db: &Db, write: Write) -> ApiResult<()> {
-        self.hand_over(db, write).await?.wait().await
-    }
-
     /// How many transactions the committers have committed.
     pub fn transactions(&self) -> u64 {
         self.transactions.load(Ordering::Relaxed)
@@ -338,9 +333,9 @@ async fn write_batch(
         );
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
         for k in 0..rows {
-            let ((w, seq, body), game_id) = padded_row(chunk, k, |e| e.0.game_id);
+            let ((w, seq, body), real) = padded_row(chunk, k);
             query = query
-                .bind(game_id)
+                .bind(real.then_some(w.game_id))
                 .bind(*seq)
                 .bind(w.at)
                 .bind(&w.actor)
@@ -387,10 +382,10 @@ pub(crate) fn padded_chunks<T>(items: &[T], most: usize) -> impl Iterator<Item =
         .map(|chunk| (chunk, chunk.len().next_power_of_two()))
 }
 
-/// Row `k` of a padded chunk: the item, and its key unless the row is padding.
-pub(crate) fn padded_row<T>(chunk: &[T], k: usize, key: impl Fn(&T) -> i64) -> (&T, Option<i64>) {
-    let item = &chunk[k.min(chunk.len() - 1)];
-    (item, (k < chunk.len()).then(|| key(item)))
+/// Row `k` of a padded chunk: the item (the last one for a padding row), and whether the row
+/// is real (a padding row binds a `NULL` key).
+pub(crate) fn padded_row<T>(chunk: &[T], k: usize) -> (&T, bool) {
+    (&chunk[k.min(chunk.len() - 1)], k < chunk.len())
 }
 
 /// `ids` for an `IN` list of a few shapes: padded to a power of two by repeating the last
@@ -439,11 +434,11 @@ async fn update_games(
         let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
         for k in 0..rows {
             // A padding row's NULL id matches no game.
-            let (chain, game_id) = padded_row(chunk, k, |chain| chain[0].game_id);
+            let (chain, real) = padded_row(chunk, k);
             let (first, last) = (chain[0], chain[chain.len() - 1]);
             let archived = chain.iter().rev().find_map(|w| w.archived);
             query = query
-                .bind(game_id)
+                .bind(real.then_some(first.game_id))
                 .bind(first.read_version)
                 .bind(last.version)
                 .bind(i64::from(last.all_ready))
@@ -504,8 +499,8 @@ mod tests {
             for (chunk, size) in padded_chunks(&items, 300) {
                 assert!(size.is_power_of_two() && size <= 256 && size >= chunk.len());
                 for k in 0..size {
-                    if let (_, Some(key)) = padded_row(chunk, k, |i| *i as i64) {
-                        rows.push(key as usize);
+                    if let (item, true) = padded_row(chunk, k) {
+                        rows.push(*item);
                     }
                 }
             }

@@ -104,8 +104,8 @@ pub async fn queue_many(conn: &mut AnyConnection, mails: &[(&OutMail, i64)]) -> 
         );
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
         for k in 0..rows {
-            let (mail, now) = &chunk[k.min(chunk.len() - 1)];
-            let message_id = if k < chunk.len() {
+            let ((mail, now), real) = crate::commit::padded_row(chunk, k);
+            let message_id = if real {
                 Some(format!(
                     "{}.{}",
                     mail.kind,

@@ -21,6 +21,13 @@ async fn gm_id(s: &TestServer) -> i64 {
     games::player_id(&s.state, "gm").await.unwrap()
 }
 
+/// Game `id`'s lock in `state`, and the game to change through it.
+async fn read(state: &AppState, id: i64) -> (games::GameGuard, games::Table) {
+    let mut guard = games::lock(state, id).await;
+    let table = guard.load(state).await.unwrap();
+    (guard, table)
+}
+
 /// Another server process on the same database, which has seen nothing yet.
 async fn other_process(s: &TestServer) -> AppState {
     let db = Db::open(&s.url).await.unwrap();
@@ -180,15 +187,13 @@ on_both!(
     |s: TestServer| async move {
         let gm = gm_id(&s).await;
         let id = silent_race(&s, gm, 11).await;
-        let mut first = games::lock(&s.state, id).await;
-        let table = first.load(&s.state).await.unwrap();
+        let (first, table) = read(&s.state, id).await;
         let (v0, t0) = (table.row.version, table.record.turn());
         let mut held = hold_commits(&s, id).await;
         let a = resolve(&s, first, table);
         // The lock comes free once A's turn is handed to the committer, before it commits:
         // the next change is made on the game as A leaves it.
-        let mut second = games::lock(&s.state, id).await;
-        let on_a = second.load(&s.state).await.unwrap();
+        let (second, on_a) = read(&s.state, id).await;
         let v1 = on_a.row.version;
         assert!(v1 > v0);
         assert_eq!(
@@ -197,8 +202,7 @@ on_both!(
             "made on top of the waiting turn"
         );
         let b = resolve(&s, second, on_a);
-        let mut third = games::lock(&s.state, id).await;
-        let on_b = third.load(&s.state).await.unwrap();
+        let (third, on_b) = read(&s.state, id).await;
         assert!(on_b.row.version > v1);
         assert_eq!(on_b.record.turn(), t0 + 2);
         drop(third);
@@ -226,8 +230,7 @@ on_both!(
     |s: TestServer| async move {
         let gm = gm_id(&s).await;
         let id = silent_race(&s, gm, 12).await;
-        let mut first = games::lock(&s.state, id).await;
-        let stale = first.load(&s.state).await.unwrap();
+        let (first, stale) = read(&s.state, id).await;
         let t0 = stale.record.turn();
         // Another server process resolves the turn after this one read the game.
         assert!(
@@ -238,8 +241,7 @@ on_both!(
         let mut held = hold_commits(&s, id).await;
         let moved = committed_version(&mut held, id).await;
         let a = resolve(&s, first, stale);
-        let mut second = games::lock(&s.state, id).await;
-        let on_a = second.load(&s.state).await.unwrap();
+        let (second, on_a) = read(&s.state, id).await;
         assert_eq!(
             on_a.row.version, moved,
             "A leaves the game at the version the other process wrote"
@@ -281,17 +283,14 @@ on_both!(
     |s: TestServer| async move {
         let gm = gm_id(&s).await;
         let id = silent_race(&s, gm, 21).await;
-        let mut first = games::lock(&s.state, id).await;
-        let stale = first.load(&s.state).await.unwrap();
+        let (first, stale) = read(&s.state, id).await;
         // Another process writes one event (a pause) after this one read the game.
         let other = other_process(&s).await;
-        let mut guard = games::lock(&other, id).await;
-        let table = guard.load(&other).await.unwrap();
+        let (guard, table) = read(&other, id).await;
         assert!(pause_on(&other, guard, &table).await);
         let held = hold_commits(&s, id).await;
         let a = resolve(&s, first, stale);
-        let mut second = games::lock(&s.state, id).await;
-        let on_a = second.load(&s.state).await.unwrap();
+        let (second, on_a) = read(&s.state, id).await;
         held.rollback().await.unwrap();
         assert!(!a.await.unwrap(), "A, made on a stale game, is refused");
         // B was made on A while A waited, and is handed over once A is known refused; its
@@ -309,10 +308,8 @@ on_both!(
         let gm = gm_id(&s).await;
         let x = silent_race(&s, gm, 22).await;
         let id = silent_race(&s, gm, 23).await;
-        let mut gx = games::lock(&s.state, x).await;
-        let table_x = gx.load(&s.state).await.unwrap();
-        let mut first = games::lock(&s.state, id).await;
-        let stale = first.load(&s.state).await.unwrap();
+        let (gx, table_x) = read(&s.state, x).await;
+        let (first, stale) = read(&s.state, id).await;
         let fresh = stale.clone();
         let held = hold_commits(&s, id).await;
         // The committer takes X's change and waits; A, B and C then wait together.
@@ -330,8 +327,7 @@ on_both!(
         let second = games::lock(&s.state, id).await;
         let state = s.state.clone();
         let b = tokio::spawn(async move { pause_on(&state, second, &fresh).await });
-        let mut third = games::lock(&s.state, id).await;
-        let on_b = third.load(&s.state).await.unwrap();
+        let (third, on_b) = read(&s.state, id).await;
         assert!(on_b.row.paused, "C is made on B");
         let c = resolve(&s, third, on_b);
         drop(games::lock(&s.state, id).await); // C is handed over
@@ -364,8 +360,7 @@ on_both!(
         use futures_util::FutureExt;
         let gm = gm_id(&s).await;
         let id = silent_race(&s, gm, 31).await;
-        let mut guard = games::lock(&s.state, id).await;
-        let mut table = guard.load(&s.state).await.unwrap();
+        let (mut guard, mut table) = read(&s.state, id).await;
         let held = hold_commits(&s, id).await;
         let mut turns = Vec::new();
         for _ in 0..16 {
