@@ -88,7 +88,7 @@ async fn raw_commits(db: &Db, clients: usize, seconds: u64) -> f64 {
 }
 
 /// Phase 2: the server on loopback, `clients` players sealing orders.
-async fn order_load(db: Db, clients: usize, seconds: u64) -> (f64, Duration, Duration, usize) {
+async fn order_load(db: Db, clients: usize, seconds: u64) -> (f64, Duration, Duration, usize, f64) {
     let config = Config {
         password_cost: PasswordCost::Cheap,
         tick: Duration::from_secs(3600),
@@ -97,7 +97,11 @@ async fn order_load(db: Db, clients: usize, seconds: u64) -> (f64, Duration, Dur
     let state = AppState::new(db, Arc::new(SystemClock), config);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(server::serve(listener, state, std::future::pending()));
+    tokio::spawn(server::serve(
+        listener,
+        state.clone(),
+        std::future::pending(),
+    ));
     let http: Http = http_client(clients);
 
     let login = |name: String| {
@@ -138,6 +142,7 @@ async fn order_load(db: Db, clients: usize, seconds: u64) -> (f64, Duration, Dur
     }
 
     let stop = Arc::new(AtomicBool::new(false));
+    let transactions = state.committer.transactions();
     let started = Instant::now();
     let tasks: Vec<_> = seats
         .into_iter()
@@ -185,11 +190,13 @@ async fn order_load(db: Db, clients: usize, seconds: u64) -> (f64, Duration, Dur
     let elapsed = started.elapsed().as_secs_f64();
     latencies.sort_unstable();
     let ok = latencies.len() - errors;
+    let transactions = state.committer.transactions() - transactions;
     (
         ok as f64 / elapsed,
         percentile(&latencies, 0.50),
         percentile(&latencies, 0.99),
         errors,
+        ok as f64 / transactions.max(1) as f64,
     )
 }
 
@@ -253,9 +260,10 @@ async fn main() {
 
     let raw = raw_commits(&db, args.clients, args.seconds).await;
     println!("raw commits:           {raw:>9.0} /s (one-row transactions)");
-    let (orders, p50, p99, errors) = order_load(db.clone(), args.clients, args.seconds).await;
+    let (orders, p50, p99, errors, per_commit) =
+        order_load(db.clone(), args.clients, args.seconds).await;
     println!(
-        "durable order submits: {orders:>9.0} /s  p50 {:.1} ms  p99 {:.1} ms  ({errors} refused)",
+        "durable order submits: {orders:>9.0} /s  p50 {:.1} ms  p99 {:.1} ms  ({errors} refused; {per_commit:.1} a commit)",
         p50.as_secs_f64() * 1e3,
         p99.as_secs_f64() * 1e3
     );

@@ -23,10 +23,11 @@
 //! version to the last's; a change whose predecessor was refused is refused too, even when
 //! its version happens to match what another process wrote meanwhile.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use sqlx::AnyConnection;
+use sqlx::{AnyConnection, Row};
 use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::db::{Backend, Db};
@@ -37,7 +38,7 @@ use crate::mailbox::{InboundDone, OutMail};
 pub const MAX_BATCH: usize = 256;
 
 /// One change to one game, ready to write: nothing in it reads the database.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Write {
     pub game_id: i64,
     /// The version the change was made against (the optimistic lock).
@@ -301,12 +302,37 @@ fn conflict_unless(written: bool) -> ApiResult<()> {
 /// game had moved on, and nothing of it was written). A handful of statements whatever the
 /// number of changes: one `UPDATE` of the games' rows that returns those still at the version
 /// their chain was made against, then the events and the mail of those as multi-row
-/// `INSERT`s (seat changes and inbound marks, which are rare, one statement each).
+/// `INSERT`s (seat changes and inbound marks, which are rare, one statement each). On
+/// PostgreSQL a batch of only games and events (every order, most turns) is one statement.
 async fn write_batch(
     db: &Db,
     chains: &[Vec<&Write>],
     transactions: &AtomicU64,
 ) -> ApiResult<Vec<bool>> {
+    let updated = match one_statement(db.backend, chains) {
+        Some(statement) => {
+            if chains.iter().flatten().any(|w| w.actor == "server") {
+                // The statement is its own transaction: nothing of the turn is written yet.
+                crate::games::failpoint("turn-before-commit").await;
+            }
+            statement
+                .fetch_all(&db.pool)
+                .await?
+                .iter()
+                .map(|row| row.get::<i64, _>(0))
+                .collect()
+        }
+        None => write_transaction(db, chains).await?,
+    };
+    transactions.fetch_add(1, Ordering::Relaxed);
+    Ok(chains
+        .iter()
+        .map(|chain| updated.contains(&chain[0].game_id))
+        .collect())
+}
+
+/// [`write_batch`] as a transaction of several statements; the ids of the games it moved.
+async fn write_transaction(db: &Db, chains: &[Vec<&Write>]) -> ApiResult<HashSet<i64>> {
     let mut tx = db.pool.begin().await?;
     let updated = update_games(&mut tx, chains).await?;
     let written: Vec<&Write> = chains
@@ -315,33 +341,15 @@ async fn write_batch(
         .flatten()
         .copied()
         .collect();
-    let events: Vec<(&Write, i64, &String)> = written
-        .iter()
-        .flat_map(|w| {
-            w.events
-                .iter()
-                .enumerate()
-                .map(move |(k, body)| (*w, w.read_version + 1 + k as i64, body))
-        })
-        .collect();
-    for (chunk, rows) in padded_chunks(&events, MAX_PARAMETERS / 5) {
+    let events = events_of(&written);
+    for (chunk, rows) in padded_chunks(&events, MAX_PARAMETERS / EVENT_COLUMNS) {
         let sql = format!(
-            "INSERT INTO events (game_id, seq, at, actor, body) \
-             SELECT column1, column2, column3, column4, column5 FROM (VALUES {}) AS v \
-             WHERE column1 IS NOT NULL",
-            placeholders(rows, 5)
+            "INSERT INTO events (game_id, seq, at, actor, body) {}",
+            select_events(rows, 0)
         );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-        for k in 0..rows {
-            let ((w, seq, body), real) = padded_row(chunk, k);
-            query = query
-                .bind(real.then_some(w.game_id))
-                .bind(*seq)
-                .bind(w.at)
-                .bind(&w.actor)
-                .bind(*body);
-        }
-        query.execute(&mut *tx).await?;
+        bind_events(sqlx::query(sqlx::AssertSqlSafe(sql)), chunk, rows)
+            .execute(&mut *tx)
+            .await?;
     }
     for w in &written {
         write_seats(&mut tx, w).await?;
@@ -359,11 +367,84 @@ async fn write_batch(
         crate::games::failpoint("turn-before-commit").await;
     }
     tx.commit().await?;
-    transactions.fetch_add(1, Ordering::Relaxed);
-    Ok(chains
+    Ok(updated)
+}
+
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
+/// On PostgreSQL, a batch of games and events only, small enough for one statement: that
+/// statement (one round trip, where a transaction takes four). The `UPDATE` returns the games
+/// it moved, and only their events are inserted; both see one snapshot, so a chain is written
+/// whole or not at all, as in a transaction.
+fn one_statement(backend: Backend, chains: &[Vec<&Write>]) -> Option<AnyQuery<'static>> {
+    let writes = || chains.iter().flatten();
+    let plain = writes().all(|w| w.seats.is_empty() && w.inbound.is_none() && w.mails.is_empty());
+    let events = events_of(&writes().copied().collect::<Vec<_>>());
+    let game_rows = chains.len().next_power_of_two();
+    // A change may have no event (the GM archiving a game).
+    let event_rows = match events.len() {
+        0 => 0,
+        n => n.next_power_of_two(),
+    };
+    let parameters = game_rows * GAME_COLUMNS + event_rows * EVENT_COLUMNS;
+    if backend != Backend::Postgres || !plain || parameters > MAX_PARAMETERS {
+        return None;
+    }
+    let sql = match event_rows {
+        0 => update_games_sql(game_rows),
+        _ => format!(
+            "WITH moved AS ({update}), \
+             written AS (INSERT INTO events (game_id, seq, at, actor, body) {events} \
+             AND column1 IN (SELECT id FROM moved)) \
+             SELECT id FROM moved",
+            update = update_games_sql(game_rows),
+            events = select_events(event_rows, game_rows * GAME_COLUMNS),
+        ),
+    };
+    let query = bind_games(sqlx::query(sqlx::AssertSqlSafe(sql)), chains, game_rows);
+    Some(bind_events(query, &events, event_rows))
+}
+
+const GAME_COLUMNS: usize = 11;
+const EVENT_COLUMNS: usize = 5;
+
+/// Each event of `writes` with its sequence number.
+fn events_of<'w>(writes: &[&'w Write]) -> Vec<(&'w Write, i64, &'w String)> {
+    writes
         .iter()
-        .map(|chain| updated.contains(&chain[0].game_id))
-        .collect())
+        .flat_map(|w| {
+            w.events
+                .iter()
+                .enumerate()
+                .map(move |(k, body)| (*w, w.read_version + 1 + k as i64, body))
+        })
+        .collect()
+}
+
+/// The events of `rows` placeholders from `$after + 1` as a `SELECT` (padding rows skipped).
+fn select_events(rows: usize, after: usize) -> String {
+    format!(
+        "SELECT column1, column2, column3, column4, column5 FROM (VALUES {}) AS e \
+         WHERE column1 IS NOT NULL",
+        placeholders_after(after, rows, EVENT_COLUMNS)
+    )
+}
+
+fn bind_events<'q>(
+    mut query: AnyQuery<'q>,
+    chunk: &[(&Write, i64, &String)],
+    rows: usize,
+) -> AnyQuery<'q> {
+    for k in 0..rows {
+        let ((w, seq, body), real) = padded_row(chunk, k);
+        query = query
+            .bind(real.then_some(w.game_id))
+            .bind(*seq)
+            .bind(w.at)
+            .bind(w.actor.clone())
+            .bind((*body).clone());
+    }
+    query
 }
 
 /// The most parameters one statement is given (SQLite takes 32,766, PostgreSQL 65,535).
@@ -400,10 +481,15 @@ pub(crate) fn in_list(ids: &[i64]) -> (String, Vec<i64>) {
 
 /// `rows` groups of `columns` numbered placeholders: `($1, $2), ($3, $4)`.
 pub(crate) fn placeholders(rows: usize, columns: usize) -> String {
+    placeholders_after(0, rows, columns)
+}
+
+/// [`placeholders`] numbered from `$after + 1`.
+fn placeholders_after(after: usize, rows: usize, columns: usize) -> String {
     (0..rows)
         .map(|r| {
             let row: Vec<String> = (1..=columns)
-                .map(|c| format!("${}", r * columns + c))
+                .map(|c| format!("${}", after + r * columns + c))
                 .collect();
             format!("({})", row.join(", "))
         })
@@ -413,46 +499,52 @@ pub(crate) fn placeholders(rows: usize, columns: usize) -> String {
 
 /// Moves each chain's game, if still at the version its first change was made against, to
 /// the version its last change makes, in one statement; returns the ids of those it moved.
-async fn update_games(
-    conn: &mut AnyConnection,
-    chains: &[Vec<&Write>],
-) -> ApiResult<std::collections::HashSet<i64>> {
-    const COLUMNS: usize = 11;
-    let mut updated = std::collections::HashSet::new();
-    for (chunk, rows) in padded_chunks(chains, MAX_PARAMETERS / COLUMNS) {
-        // A VALUES list's columns are called column1, column2, … by both databases.
-        let sql = format!(
-            "UPDATE games SET version = v.column3, record = '{snapshot}', all_ready = v.column4, \
-             over = v.column5, next_deadline = v.column6, paused = v.column7, turn = v.column8, \
-             started = v.column9, ready_seats = v.column10, \
-             archived = COALESCE(v.column11, games.archived) \
-             FROM (VALUES {values}) AS v \
-             WHERE games.id = v.column1 AND games.version = v.column2 RETURNING games.id",
-            snapshot = crate::games::NO_SNAPSHOT,
-            values = placeholders(rows, COLUMNS),
-        );
-        let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
-        for k in 0..rows {
-            // A padding row's NULL id matches no game.
-            let (chain, real) = padded_row(chunk, k);
-            let (first, last) = (chain[0], chain[chain.len() - 1]);
-            let archived = chain.iter().rev().find_map(|w| w.archived);
-            query = query
-                .bind(real.then_some(first.game_id))
-                .bind(first.read_version)
-                .bind(last.version)
-                .bind(i64::from(last.all_ready))
-                .bind(i64::from(last.over))
-                .bind(last.next_deadline)
-                .bind(i64::from(last.paused))
-                .bind(i64::from(last.turn))
-                .bind(i64::from(last.started))
-                .bind(last.ready_seats)
-                .bind(archived.map(i64::from));
+async fn update_games(conn: &mut AnyConnection, chains: &[Vec<&Write>]) -> ApiResult<HashSet<i64>> {
+    let mut updated = HashSet::new();
+    for (chunk, rows) in padded_chunks(chains, MAX_PARAMETERS / GAME_COLUMNS) {
+        let query = sqlx::query(sqlx::AssertSqlSafe(update_games_sql(rows)));
+        for row in bind_games(query, chunk, rows).fetch_all(&mut *conn).await? {
+            updated.insert(row.get::<i64, _>(0));
         }
-        updated.extend(query.fetch_all(&mut *conn).await?);
     }
     Ok(updated)
+}
+
+/// The `UPDATE` of `rows` games (placeholders from `$1`), returning the ids it moved.
+fn update_games_sql(rows: usize) -> String {
+    // A VALUES list's columns are called column1, column2, … by both databases.
+    format!(
+        "UPDATE games SET version = v.column3, record = '{snapshot}', all_ready = v.column4, \
+         over = v.column5, next_deadline = v.column6, paused = v.column7, turn = v.column8, \
+         started = v.column9, ready_seats = v.column10, \
+         archived = COALESCE(v.column11, games.archived) \
+         FROM (VALUES {values}) AS v \
+         WHERE games.id = v.column1 AND games.version = v.column2 RETURNING games.id AS id",
+        snapshot = crate::games::NO_SNAPSHOT,
+        values = placeholders(rows, GAME_COLUMNS),
+    )
+}
+
+fn bind_games<'q>(mut query: AnyQuery<'q>, chunk: &[Vec<&Write>], rows: usize) -> AnyQuery<'q> {
+    for k in 0..rows {
+        // A padding row's NULL id matches no game.
+        let (chain, real) = padded_row(chunk, k);
+        let (first, last) = (chain[0], chain[chain.len() - 1]);
+        let archived = chain.iter().rev().find_map(|w| w.archived);
+        query = query
+            .bind(real.then_some(first.game_id))
+            .bind(first.read_version)
+            .bind(last.version)
+            .bind(i64::from(last.all_ready))
+            .bind(i64::from(last.over))
+            .bind(last.next_deadline)
+            .bind(i64::from(last.paused))
+            .bind(i64::from(last.turn))
+            .bind(i64::from(last.started))
+            .bind(last.ready_seats)
+            .bind(archived.map(i64::from));
+    }
+    query
 }
 
 async fn write_seats(conn: &mut AnyConnection, w: &Write) -> ApiResult<()> {
@@ -508,6 +600,50 @@ mod tests {
         }
         let sizes: Vec<usize> = padded_chunks(&[0; 600], 300).map(|c| c.1).collect();
         assert_eq!(sizes, [256, 256, 128]);
+    }
+
+    #[test]
+    fn on_postgres_a_batch_of_games_and_events_only_is_one_statement() {
+        use sqlx::Execute;
+        let order = Write {
+            game_id: 1,
+            events: vec!["{}".into()],
+            ..Write::default()
+        };
+        let archive = Write {
+            game_id: 2,
+            ..Write::default()
+        };
+        let claim = Write {
+            game_id: 3,
+            events: vec!["{}".into()],
+            seats: vec![SeatWrite::Claim {
+                seat: 0,
+                player_id: 7,
+            }],
+            ..Write::default()
+        };
+        let sql = |chains: &[Vec<&Write>]| {
+            one_statement(Backend::Postgres, chains).map(|q| q.sql().as_str().to_string())
+        };
+        let both = sql(&[vec![&order], vec![&archive]]).expect("one statement");
+        assert!(both.starts_with("WITH moved AS (UPDATE games"), "{both}");
+        assert!(both.contains("column1 IN (SELECT id FROM moved)"), "{both}");
+        let bare = sql(&[vec![&archive]]).expect("one statement");
+        assert!(
+            bare.starts_with("UPDATE games") && !bare.contains("events"),
+            "{bare}"
+        );
+        assert_eq!(sql(&[vec![&order], vec![&claim]]), None, "a seat change");
+        assert!(one_statement(Backend::Sqlite, &[vec![&order]]).is_none());
+        let many: Vec<Write> = (0..MAX_PARAMETERS as i64)
+            .map(|game_id| Write {
+                game_id,
+                ..Write::default()
+            })
+            .collect();
+        let chains: Vec<Vec<&Write>> = many.iter().map(|w| vec![w]).collect();
+        assert_eq!(sql(&chains), None, "too many parameters for one statement");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::Migrator;
-use sqlx::{AnyPool, Executor};
+use sqlx::{AnyPool, Connection, Executor};
 
 static SQLITE: Migrator = sqlx::migrate!("./migrations/sqlite");
 static POSTGRES: Migrator = sqlx::migrate!("./migrations/postgres");
@@ -14,6 +14,9 @@ pub enum Backend {
     Sqlite,
     Postgres,
 }
+
+/// How long a connection may sit in the pool before it is tested again before use.
+const IDLE_BEFORE_PING: std::time::Duration = std::time::Duration::from_secs(1);
 
 #[derive(Clone, Debug)]
 pub struct Db {
@@ -49,6 +52,20 @@ impl Db {
                 }),
             Backend::Postgres => AnyPoolOptions::new().max_connections(8),
         };
+        // sqlx tests each connection it hands out by default, a round trip to the database
+        // before every query on PostgreSQL (besides the one it makes when the connection is
+        // given back): a busy server checks only those that sat idle, as sqlx's own
+        // documentation suggests; one idle that long may have been closed by the server.
+        let options = options
+            .test_before_acquire(false)
+            .before_acquire(|conn, meta| {
+                Box::pin(async move {
+                    if meta.idle_for >= IDLE_BEFORE_PING {
+                        conn.ping().await?;
+                    }
+                    Ok(true)
+                })
+            });
         let pool = options
             .connect(url)
             .await
