@@ -345,7 +345,7 @@ async fn write_transaction(db: &Db, chains: &[Vec<&Write>]) -> ApiResult<HashSet
     for (chunk, rows) in padded_chunks(&events, MAX_PARAMETERS / EVENT_COLUMNS) {
         let sql = format!(
             "INSERT INTO events (game_id, seq, at, actor, body) {}",
-            select_events(rows, 0)
+            select_events(db.backend, rows, 0)
         );
         bind_events(sqlx::query(sqlx::AssertSqlSafe(sql)), chunk, rows)
             .execute(&mut *tx)
@@ -391,14 +391,14 @@ fn one_statement(backend: Backend, chains: &[Vec<&Write>]) -> Option<AnyQuery<'s
         return None;
     }
     let sql = match event_rows {
-        0 => update_games_sql(game_rows),
+        0 => update_games_sql(backend, game_rows),
         _ => format!(
             "WITH moved AS ({update}), \
              written AS (INSERT INTO events (game_id, seq, at, actor, body) {events} \
              AND column1 IN (SELECT id FROM moved)) \
              SELECT id FROM moved",
-            update = update_games_sql(game_rows),
-            events = select_events(event_rows, game_rows * GAME_COLUMNS),
+            update = update_games_sql(backend, game_rows),
+            events = select_events(backend, event_rows, game_rows * GAME_COLUMNS),
         ),
     };
     let query = bind_games(sqlx::query(sqlx::AssertSqlSafe(sql)), chains, game_rows);
@@ -422,11 +422,11 @@ fn events_of<'w>(writes: &[&'w Write]) -> Vec<(&'w Write, i64, &'w String)> {
 }
 
 /// The events of `rows` placeholders from `$after + 1` as a `SELECT` (padding rows skipped).
-fn select_events(rows: usize, after: usize) -> String {
+fn select_events(backend: Backend, rows: usize, after: usize) -> String {
     format!(
         "SELECT column1, column2, column3, column4, column5 FROM (VALUES {}) AS e \
          WHERE column1 IS NOT NULL",
-        placeholders_after(after, rows, EVENT_COLUMNS)
+        placeholders_after(backend, after, rows, EVENT_COLUMNS)
     )
 }
 
@@ -471,25 +471,33 @@ pub(crate) fn padded_row<T>(chunk: &[T], k: usize) -> (&T, bool) {
 
 /// `ids` for an `IN` list of a few shapes: padded to a power of two by repeating the last
 /// (which changes nothing an `IN` finds), with the list's placeholders.
-pub(crate) fn in_list(ids: &[i64]) -> (String, Vec<i64>) {
+pub(crate) fn in_list(backend: Backend, ids: &[i64]) -> (String, Vec<i64>) {
     let mut padded = ids.to_vec();
     if let Some(&last) = ids.last() {
         padded.resize(ids.len().next_power_of_two(), last);
     }
-    (placeholders(1, padded.len()), padded)
+    (placeholders(backend, 1, padded.len()), padded)
 }
 
-/// `rows` groups of `columns` numbered placeholders: `($1, $2), ($3, $4)`.
-pub(crate) fn placeholders(rows: usize, columns: usize) -> String {
-    placeholders_after(0, rows, columns)
+/// `rows` groups of `columns` placeholders, the statement's only ones: numbered on
+/// PostgreSQL, `($1, $2), ($3, $4)`, and anonymous on SQLite, `(?, ?), (?, ?)`, which it
+/// numbers in the same order. SQLite finds a numbered parameter's name by a linear search,
+/// and sqlx asks for every parameter's name as it binds: a statement of thousands of
+/// numbered parameters took a sixth of a deadline storm's time to bind.
+pub(crate) fn placeholders(backend: Backend, rows: usize, columns: usize) -> String {
+    placeholders_after(backend, 0, rows, columns)
 }
 
 /// [`placeholders`] numbered from `$after + 1`.
-fn placeholders_after(after: usize, rows: usize, columns: usize) -> String {
+fn placeholders_after(backend: Backend, after: usize, rows: usize, columns: usize) -> String {
+    let one = |n: usize| match backend {
+        Backend::Postgres => format!("${n}"),
+        Backend::Sqlite => "?".to_string(),
+    };
     (0..rows)
         .map(|r| {
             let row: Vec<String> = (1..=columns)
-                .map(|c| format!("${}", after + r * columns + c))
+                .map(|c| one(after + r * columns + c))
                 .collect();
             format!("({})", row.join(", "))
         })
@@ -501,8 +509,9 @@ fn placeholders_after(after: usize, rows: usize, columns: usize) -> String {
 /// the version its last change makes, in one statement; returns the ids of those it moved.
 async fn update_games(conn: &mut AnyConnection, chains: &[Vec<&Write>]) -> ApiResult<HashSet<i64>> {
     let mut updated = HashSet::new();
+    let backend = Backend::of(conn);
     for (chunk, rows) in padded_chunks(chains, MAX_PARAMETERS / GAME_COLUMNS) {
-        let query = sqlx::query(sqlx::AssertSqlSafe(update_games_sql(rows)));
+        let query = sqlx::query(sqlx::AssertSqlSafe(update_games_sql(backend, rows)));
         for row in bind_games(query, chunk, rows).fetch_all(&mut *conn).await? {
             updated.insert(row.get::<i64, _>(0));
         }
@@ -510,8 +519,8 @@ async fn update_games(conn: &mut AnyConnection, chains: &[Vec<&Write>]) -> ApiRe
     Ok(updated)
 }
 
-/// The `UPDATE` of `rows` games (placeholders from `$1`), returning the ids it moved.
-fn update_games_sql(rows: usize) -> String {
+/// The `UPDATE` of `rows` games (placeholders from the first), returning the ids it moved.
+fn update_games_sql(backend: Backend, rows: usize) -> String {
     // A VALUES list's columns are called column1, column2, … by both databases.
     format!(
         "UPDATE games SET version = v.column3, record = '{snapshot}', all_ready = v.column4, \
@@ -521,7 +530,7 @@ fn update_games_sql(rows: usize) -> String {
          FROM (VALUES {values}) AS v \
          WHERE games.id = v.column1 AND games.version = v.column2 RETURNING games.id AS id",
         snapshot = crate::games::NO_SNAPSHOT,
-        values = placeholders(rows, GAME_COLUMNS),
+        values = placeholders(backend, rows, GAME_COLUMNS),
     )
 }
 
@@ -649,10 +658,11 @@ mod tests {
     #[test]
     fn an_in_list_is_padded_with_its_last_id() {
         assert_eq!(
-            in_list(&[7, 8, 9]),
+            in_list(Backend::Postgres, &[7, 8, 9]),
             ("($1, $2, $3, $4)".to_string(), vec![7, 8, 9, 9])
         );
-        assert_eq!(in_list(&[7]).1, [7]);
-        assert_eq!(in_list(&[]).1, Vec::<i64>::new());
+        assert_eq!(in_list(Backend::Sqlite, &[7, 8, 9]).0, "(?, ?, ?, ?)");
+        assert_eq!(in_list(Backend::Postgres, &[7]).1, [7]);
+        assert_eq!(in_list(Backend::Postgres, &[]).1, Vec::<i64>::new());
     }
 }

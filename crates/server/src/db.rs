@@ -15,6 +15,16 @@ pub enum Backend {
     Postgres,
 }
 
+impl Backend {
+    /// The database `conn` is connected to.
+    pub(crate) fn of(conn: &sqlx::AnyConnection) -> Backend {
+        match conn.backend_name() {
+            "PostgreSQL" => Backend::Postgres,
+            _ => Backend::Sqlite,
+        }
+    }
+}
+
 /// How long a connection may sit in the pool before it is tested again before use.
 const IDLE_BEFORE_PING: std::time::Duration = std::time::Duration::from_secs(1);
 

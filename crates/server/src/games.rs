@@ -380,7 +380,7 @@ pub async fn load_many(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Table>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let (list, padded) = crate::commit::in_list(ids);
+    let (list, padded) = crate::commit::in_list(state.db.backend, ids);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {GAME_COLUMNS}, s.seat, s.name, s.player_id, sp.name, s.invite, s.bot, s.mail_secret \
          FROM games g JOIN players p ON p.id = g.gm_id \
@@ -472,7 +472,7 @@ async fn records_at(state: &AppState, versions: &[(i64, i64)]) -> ApiResult<Hash
     }
     let mut logs: HashMap<i64, Vec<Event>> = HashMap::new();
     let ids: Vec<i64> = missing.keys().copied().collect();
-    let (list, ids) = crate::commit::in_list(&ids);
+    let (list, ids) = crate::commit::in_list(state.db.backend, &ids);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT game_id, seq, body FROM events WHERE game_id IN {list} ORDER BY game_id, seq"
     )));

@@ -100,7 +100,7 @@ pub async fn queue_many(conn: &mut AnyConnection, mails: &[(&OutMail, i64)]) -> 
                 .map(|c| format!("column{c}"))
                 .collect::<Vec<_>>()
                 .join(", "),
-            crate::commit::placeholders(rows, COLUMNS)
+            crate::commit::placeholders(crate::db::Backend::of(conn), rows, COLUMNS)
         );
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
         for k in 0..rows {
@@ -231,7 +231,7 @@ async fn mailed_seats(
     }
     let mut addresses = std::collections::HashMap::new();
     let ids: Vec<i64> = players.iter().map(|(_, id)| *id).collect();
-    let (list, ids) = crate::commit::in_list(&ids);
+    let (list, ids) = crate::commit::in_list(state.db.backend, &ids);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT id, email, mail_choice FROM players WHERE id IN {list} AND email IS NOT NULL"
     )));
