@@ -374,8 +374,9 @@ type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
 
 /// On PostgreSQL, a batch of games and events only, small enough for one statement: that
 /// statement (one round trip, where a transaction takes four). The `UPDATE` returns the games
-/// it moved, and only their events are inserted; both see one snapshot, so a chain is written
-/// whole or not at all, as in a transaction.
+/// it moved (a row another process moved first, even while the statement waited for its lock,
+/// is checked again and left), and the `INSERT` takes only those games' events from it; the
+/// statement is its own transaction, so a chain is written whole or not at all.
 fn one_statement(backend: Backend, chains: &[Vec<&Write>]) -> Option<AnyQuery<'static>> {
     let writes = || chains.iter().flatten();
     let plain = writes().all(|w| w.seats.is_empty() && w.inbound.is_none() && w.mails.is_empty());

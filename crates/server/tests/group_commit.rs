@@ -388,3 +388,49 @@ on_both!(
         assert_eq!(cold.record.turn(), table.record.turn());
     }
 );
+
+/// On PostgreSQL a batch of game rows and events is one statement, which inserts only the
+/// events of the rows its `UPDATE` moved. A row that another process moves while the statement
+/// waits for the row's lock is checked again and left, and none of that chain's events are
+/// written. (The other process here moves the row without an event, so that the events'
+/// primary key cannot be what keeps them out.)
+#[tokio::test]
+#[ignore = "needs PostgreSQL: set POSTRIDER_TEST_POSTGRES=postgres://USER@HOST/DB and run cargo test -- --ignored (.ci/run does)"]
+async fn a_row_moved_while_the_one_statement_waits_gets_none_of_its_events() {
+    let s = TestServer::start(Backend::Postgres)
+        .await
+        .expect("POSTRIDER_TEST_POSTGRES names a PostgreSQL server");
+    let gm = gm_id(&s).await;
+    let id = silent_race(&s, gm, 21).await;
+    let (guard, table) = read(&s.state, id).await;
+    let logged = games::events(&s.state, id).await.unwrap().len();
+    let other = other_process(&s).await;
+    let mut moving = other.db.pool.begin().await.unwrap();
+    sqlx::query("UPDATE games SET version = version + 1 WHERE id = $1")
+        .bind(id)
+        .execute(&mut *moving)
+        .await
+        .unwrap();
+    let turn = resolve(&s, guard, table);
+    // The turn's statement reaches the row and waits for the other process's lock on it.
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_stat_activity \
+             WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+        .fetch_one(&other.db.pool)
+        .await
+        .unwrap();
+        if waiting > 0 {
+            break;
+        }
+        tokio::task::yield_now().await;
+    }
+    moving.commit().await.unwrap();
+    assert!(!turn.await.unwrap(), "the turn is refused: its row moved");
+    assert_eq!(
+        games::events(&s.state, id).await.unwrap().len(),
+        logged,
+        "none of the refused turn's events are written"
+    );
+}
