@@ -11,13 +11,15 @@ use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, COOKIE, HOST, ORIGIN};
 use axum::http::request::Parts;
 use axum::http::{HeaderName, HeaderValue};
 use sha2::{Digest, Sha256};
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use tokio::sync::Semaphore;
 
-use crate::AppState;
+use crate::db::Backend;
 use crate::error::{ApiError, ApiResult};
+use crate::{AppState, Clock, group_read};
 
 pub const SESSION_COOKIE: &str = "postrider_session";
 /// Sessions last thirty days.
@@ -394,24 +396,71 @@ fn check_same_site(parts: &Parts) -> ApiResult<()> {
     Ok(())
 }
 
-/// The player a secret belongs to, if it is known and not expired.
+/// The player a secret belongs to, if it is known and not expired. Every request's read of
+/// its session goes through the process's group read ([`Sessions`]): one query answers all
+/// those waiting.
 pub async fn player_for(state: &AppState, secret: &str) -> ApiResult<Option<Player>> {
-    let row = sqlx::query(
-        "SELECT p.id, p.name, p.time_zone, CASE WHEN p.mail_choice <> 'none' THEN p.email END \
-         FROM credentials c JOIN players p ON p.id = c.player_id \
-         WHERE c.token_hash = $1 AND (c.expires_at IS NULL OR c.expires_at > $2)",
-    )
-    .bind(secret_hash(secret))
-    .bind(state.clock.now())
-    .fetch_optional(&state.db.pool)
-    .await?;
-    Ok(row.map(|row| Player {
-        id: row.get(0),
-        name: row.get(1),
-        time_zone: row.get(2),
+    let found = state.sessions.get(&state.db, secret_hash(secret)).await?;
+    Ok(found.map(|s| Player {
+        id: s.id,
+        name: s.name,
+        time_zone: s.time_zone,
         secret: secret.to_string(),
-        echo_to: row.get(3),
+        echo_to: s.echo_to,
     }))
+}
+
+/// What a credential's hash opens: the player's columns a request needs.
+#[derive(Clone, Debug)]
+pub struct SessionRow {
+    id: i64,
+    name: String,
+    time_zone: Option<String>,
+    echo_to: Option<String>,
+}
+
+/// The read of sessions by their hashes, as of the server's clock (expired ones are none).
+#[derive(Debug)]
+pub struct Sessions {
+    pub clock: Arc<dyn Clock>,
+}
+
+impl group_read::Fetch for Sessions {
+    type Key = String;
+    type Value = SessionRow;
+
+    async fn fetch(
+        &self,
+        conn: &mut AnyConnection,
+        hashes: &[String],
+    ) -> ApiResult<HashMap<String, SessionRow>> {
+        let backend = Backend::of(conn);
+        let (list, padded) = crate::commit::in_list(backend, hashes);
+        let now =
+            crate::commit::placeholders_after(backend, hashes.len().next_power_of_two(), 1, 1);
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT c.token_hash, p.id, p.name, p.time_zone, \
+             CASE WHEN p.mail_choice <> 'none' THEN p.email END \
+             FROM credentials c JOIN players p ON p.id = c.player_id \
+             WHERE c.token_hash IN {list} AND (c.expires_at IS NULL OR c.expires_at > {now})"
+        )));
+        for hash in padded {
+            query = query.bind(hash);
+        }
+        let rows = query.bind(self.clock.now()).fetch_all(&mut *conn).await?;
+        Ok(rows
+            .iter()
+            .map(|row| {
+                let session = SessionRow {
+                    id: row.get(1),
+                    name: row.get(2),
+                    time_zone: row.get(3),
+                    echo_to: row.get(4),
+                };
+                (row.get(0), session)
+            })
+            .collect())
+    }
 }
 
 impl FromRequestParts<AppState> for Player {

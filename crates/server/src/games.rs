@@ -8,10 +8,11 @@ use std::sync::Arc;
 
 use game_api::Seat;
 use gm::{DeadlineRule, Event, GameFile, GameInfo, LogEntry, Record};
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 
 use crate::AppState;
 use crate::commit::{After, SeatWrite, Write};
+use crate::db::Backend;
 use crate::error::{ApiError, ApiResult};
 
 /// A game's row.
@@ -367,20 +368,55 @@ fn flag(value: i64) -> bool {
     value != 0
 }
 
+/// Game `id` as the database has it. Every such read in the process goes through its group
+/// read ([`Tables`]): one query answers all those waiting.
 pub async fn load(state: &AppState, id: i64) -> ApiResult<Table> {
-    load_many(state, &[id])
+    state
+        .tables
+        .get(&state.db, id)
         .await?
-        .pop()
         .ok_or_else(|| ApiError::NotFound(format!("game: no game {id}")))
 }
 
-/// The games of `ids` that exist, in the order of their ids: their rows and seats in one
-/// query, their records from this process's cache or replayed from their events.
+/// The read of games by id (see [`read_tables`]).
+#[derive(Debug)]
+pub struct Tables {
+    pub records: Arc<Records>,
+}
+
+impl crate::group_read::Fetch for Tables {
+    type Key = i64;
+    type Value = Table;
+
+    async fn fetch(&self, conn: &mut AnyConnection, ids: &[i64]) -> ApiResult<HashMap<i64, Table>> {
+        Ok(read_tables(conn, &self.records, ids)
+            .await?
+            .into_iter()
+            .map(|table| (table.row.id, table))
+            .collect())
+    }
+}
+
+/// The games of `ids` that exist, in the order of their ids (see [`read_tables`]).
 pub async fn load_many(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Table>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let (list, padded) = crate::commit::in_list(state.db.backend, ids);
+    let mut conn = state.db.pool.acquire().await?;
+    read_tables(&mut conn, &state.records, ids).await
+}
+
+/// The games of `ids` that exist, in the order of their ids: their rows and seats in one
+/// query, their records from the process's cache or replayed from their events.
+async fn read_tables(
+    conn: &mut AnyConnection,
+    records: &Records,
+    ids: &[i64],
+) -> ApiResult<Vec<Table>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let (list, padded) = crate::commit::in_list(Backend::of(conn), ids);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {GAME_COLUMNS}, s.seat, s.name, s.player_id, sp.name, s.invite, s.bot, s.mail_secret \
          FROM games g JOIN players p ON p.id = g.gm_id \
@@ -390,7 +426,7 @@ pub async fn load_many(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Table>> {
     for id in padded {
         query = query.bind(id);
     }
-    let rows = query.fetch_all(&state.db.pool).await?;
+    let rows = query.fetch_all(&mut *conn).await?;
     let mut games: Vec<(GameRow, Vec<SeatRow>)> = Vec::with_capacity(ids.len());
     for r in &rows {
         let id: i64 = r.get(0);
@@ -412,7 +448,7 @@ pub async fn load_many(state: &AppState, ids: &[i64]) -> ApiResult<Vec<Table>> {
         });
     }
     let versions: Vec<(i64, i64)> = games.iter().map(|(row, _)| (row.id, row.version)).collect();
-    let mut records = records_at(state, &versions).await?;
+    let mut records = records_at(conn, records, &versions).await?;
     Ok(games
         .into_iter()
         .map(|(row, seats)| Table {
@@ -454,11 +490,15 @@ fn game_row(row: &sqlx::any::AnyRow) -> ApiResult<GameRow> {
 /// started), the logs of all such games in one query. Events are only ever appended, so the
 /// first `version` of them are the game at `version` even if another process appends
 /// meanwhile.
-async fn records_at(state: &AppState, versions: &[(i64, i64)]) -> ApiResult<HashMap<i64, Record>> {
+async fn records_at(
+    conn: &mut AnyConnection,
+    cache: &Records,
+    versions: &[(i64, i64)],
+) -> ApiResult<HashMap<i64, Record>> {
     let mut records = HashMap::with_capacity(versions.len());
     let mut missing = HashMap::new();
     for &(id, version) in versions {
-        match state.records.get(id, version) {
+        match cache.get(id, version) {
             Some(hit) => {
                 records.insert(id, hit);
             }
@@ -472,14 +512,14 @@ async fn records_at(state: &AppState, versions: &[(i64, i64)]) -> ApiResult<Hash
     }
     let mut logs: HashMap<i64, Vec<Event>> = HashMap::new();
     let ids: Vec<i64> = missing.keys().copied().collect();
-    let (list, ids) = crate::commit::in_list(state.db.backend, &ids);
+    let (list, ids) = crate::commit::in_list(Backend::of(conn), &ids);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT game_id, seq, body FROM events WHERE game_id IN {list} ORDER BY game_id, seq"
     )));
     for id in ids {
         query = query.bind(id);
     }
-    for r in query.fetch_all(&state.db.pool).await? {
+    for r in query.fetch_all(&mut *conn).await? {
         let id: i64 = r.get(0);
         if r.get::<i64, _>(1) > missing[&id] {
             continue;
@@ -498,7 +538,7 @@ async fn records_at(state: &AppState, versions: &[(i64, i64)]) -> ApiResult<Hash
         }
         let record =
             Record::replay(&log).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
-        state.records.put(id, version, &record);
+        cache.put(id, version, &record);
         records.insert(id, record);
     }
     Ok(records)

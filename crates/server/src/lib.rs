@@ -13,6 +13,7 @@ pub mod commit;
 pub mod db;
 pub mod error;
 pub mod games;
+pub mod group_read;
 pub mod mailbox;
 pub mod outbox;
 pub mod pages;
@@ -119,6 +120,10 @@ pub struct AppState {
     pub records: Arc<games::Records>,
     /// Writes changes to games, many to a transaction (`commit`).
     pub committer: Arc<commit::Committer>,
+    /// Reads sessions, many to a query (`group_read`).
+    pub sessions: Arc<group_read::GroupRead<auth::Sessions>>,
+    /// Reads games, many to a query (`group_read`).
+    pub tables: Arc<group_read::GroupRead<games::Tables>>,
     /// Password hashing, off the async threads and a few at a time.
     pub hasher: Arc<auth::Hasher>,
     /// Failed logins per account and per address.
@@ -131,7 +136,21 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(db: Db, clock: Arc<dyn Clock>, config: Config) -> AppState {
+        let records: Arc<games::Records> = Arc::default();
         AppState {
+            sessions: Arc::new(group_read::GroupRead::new(
+                auth::Sessions {
+                    clock: clock.clone(),
+                },
+                1,
+            )),
+            tables: Arc::new(group_read::GroupRead::new(
+                games::Tables {
+                    records: records.clone(),
+                },
+                1,
+            )),
+            records,
             db,
             clock,
             hasher: Arc::new(auth::Hasher::new(
@@ -141,7 +160,6 @@ impl AppState {
             config: Arc::new(config),
             wake: Arc::new(Notify::new()),
             game_locks: Arc::default(),
-            records: Arc::default(),
             committer: Arc::default(),
             throttle: Arc::default(),
             connections: Arc::default(),
