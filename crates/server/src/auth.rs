@@ -498,3 +498,82 @@ impl FromRequestParts<AppState> for MaybePlayer {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group_read::Fetch;
+
+    #[tokio::test]
+    async fn one_query_reads_many_sessions_as_of_the_clock() {
+        let db = crate::Db::open("sqlite::memory:").await.unwrap();
+        for (id, name, zone, email, choice) in [
+            (1, "ann", None, Some("ann@example.org"), "every"),
+            (
+                2,
+                "bob",
+                Some("Europe/London"),
+                Some("bob@example.org"),
+                "none",
+            ),
+        ] {
+            sqlx::query(
+                "INSERT INTO players (id, name, name_key, password_hash, created_at, time_zone, email, mail_choice) \
+                 VALUES ($1, $2, $2, 'x', 0, $3, $4, $5)",
+            )
+            .bind(id)
+            .bind(name)
+            .bind(zone)
+            .bind(email)
+            .bind(choice)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        }
+        // A live session, an API token, an expired session, and one expiring at this second.
+        for (hash, player, kind, expires) in [
+            ("live", 1, "session", Some(1_000)),
+            ("token", 2, "api", None),
+            ("expired", 1, "session", Some(400)),
+            ("now", 2, "session", Some(500)),
+        ] {
+            sqlx::query(
+                "INSERT INTO credentials (token_hash, player_id, kind, created_at, expires_at) VALUES ($1, $2, $3, 0, $4)",
+            )
+            .bind(hash)
+            .bind(player)
+            .bind(kind)
+            .bind(expires)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        }
+        let sessions = Sessions {
+            clock: Arc::new(crate::ManualClock::at(500)),
+        };
+        // Five keys: the list is padded to eight, which finds nothing more.
+        let keys = ["live", "token", "expired", "now", "unknown"].map(String::from);
+        let mut conn = db.pool.acquire().await.unwrap();
+        let found = sessions.fetch(&mut conn, &keys).await.unwrap();
+        let mut seen: Vec<_> = found
+            .iter()
+            .map(|(hash, s)| {
+                (
+                    hash.as_str(),
+                    s.id,
+                    s.name.as_str(),
+                    s.time_zone.as_deref(),
+                    s.echo_to.as_deref(),
+                )
+            })
+            .collect();
+        seen.sort();
+        assert_eq!(
+            seen,
+            [
+                ("live", 1, "ann", None, Some("ann@example.org")),
+                ("token", 2, "bob", Some("Europe/London"), None),
+            ]
+        );
+    }
+}

@@ -60,7 +60,7 @@ impl Db {
                         Ok(())
                     })
                 }),
-            // Four committers, four readers (`group_read`) and room for everything else.
+            // Four committers, two readers (`group_read`: sessions, games) and room for the rest.
             Backend::Postgres => AnyPoolOptions::new().max_connections(8),
         };
         // sqlx tests each connection it hands out by default, a round trip to the database

@@ -1079,7 +1079,8 @@ async fn process_batch(state: &AppState, ids: &[i64]) -> ApiResult<usize> {
     match load_many(state, &read).await {
         Ok(read) => tables.extend(read.into_iter().map(|t| (t.row.id, t))),
         // One game that cannot be read (a log that no longer replays) does not hold up the
-        // others: each is read alone, and those that fail are logged.
+        // others: each is read again through `load`, where one read's failure is its own
+        // (`group_read`), and those that fail are logged.
         Err(_) => {
             for id in read {
                 match load(state, id).await {

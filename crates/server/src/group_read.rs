@@ -1,11 +1,15 @@
 //! Group read, the counterpart of group commit (`commit`): the reads that every request makes
-//! (the session behind its token, the game it names) are taken from a queue by a few reader
-//! tasks, and every read waiting at that moment is answered by one query. On a busy server
+//! (the session behind its token, the game it names) are taken from a queue by a reader task
+//! of their kind, and every read waiting at that moment is answered by one query. On a busy server
 //! one round trip then carries many requests' reads instead of one each.
 //!
 //! A read is never answered from a query that began before the read was asked for (a reader
 //! takes the reads waiting, then queries), so whatever was committed before a request came,
 //! its read sees: a session revoked, a game moved on. Nothing is cached here.
+//!
+//! One read's failure is its own: when a batch's fetch fails (a game whose log does not
+//! replay, a database error) or panics, each of its keys is read again alone, so that a
+//! request batched with a broken game is not refused for it, and the reader goes on.
 //!
 //! On PostgreSQL a reader keeps its pool connection while reads keep coming and gives it back
 //! once none came for [`HOLD`]: sqlx pings a connection each time it is given back, a round
@@ -17,6 +21,7 @@ use std::hash::Hash;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use futures_util::FutureExt;
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection};
 use tokio::sync::{Mutex, mpsc, oneshot};
@@ -132,19 +137,49 @@ async fn run<F: Fetch>(db: Db, fetch: Arc<F>, jobs: Queue<F>) {
                 keys.push(job.key.clone());
             }
         }
-        match fetch.fetch(&mut conn, &keys).await {
+        let healthy = match guarded(fetch.as_ref(), &mut conn, &keys).await {
             Ok(found) => {
                 for job in batch.drain(..) {
                     let _ = job.answer.send(Ok(found.get(&job.key).cloned()));
                 }
-                if hold {
-                    held = Some(conn);
-                }
+                true
             }
-            // A connection that failed a query goes back to the pool, which tests it.
-            Err(e) => fail_all(&mut batch, e),
+            Err(e) if keys.len() == 1 => {
+                fail_all(&mut batch, e);
+                false
+            }
+            Err(_) => {
+                // Each key alone, so that the failure stays with the key that causes it.
+                let mut healthy = true;
+                let mut alone = HashMap::with_capacity(keys.len());
+                for key in keys {
+                    let one = guarded(fetch.as_ref(), &mut conn, std::slice::from_ref(&key)).await;
+                    healthy &= one.is_ok();
+                    alone.insert(key.clone(), one.map(|mut found| found.remove(&key)));
+                }
+                for job in batch.drain(..) {
+                    let _ = job.answer.send(alone[&job.key].clone());
+                }
+                healthy
+            }
+        };
+        // A connection that failed a query goes back to the pool, which tests it.
+        if hold && healthy {
+            held = Some(conn);
         }
     }
+}
+
+/// `fetch` of `keys`, a panic in it an error (the reader outlives it).
+async fn guarded<F: Fetch>(
+    fetch: &F,
+    conn: &mut AnyConnection,
+    keys: &[F::Key],
+) -> ApiResult<HashMap<F::Key, F::Value>> {
+    std::panic::AssertUnwindSafe(fetch.fetch(conn, keys))
+        .catch_unwind()
+        .await
+        .unwrap_or_else(|_| Err(ApiError::Internal("group read: a read panicked".into())))
 }
 
 /// Answers every read of `batch` with the error `e`.
@@ -172,8 +207,9 @@ mod tests {
     use std::sync::Mutex as StdMutex;
     use tokio::sync::Semaphore;
 
-    /// A read that squares its keys (none for keys over 100, an error for 13), records the
-    /// keys of each fetch, and holds its first fetch until the test lets it go.
+    /// A read that squares its keys (none for keys over 100, an error for 13, a panic for
+    /// 666), records the keys of each fetch, and holds its first fetch until the test lets
+    /// it go.
     struct Squares {
         fetches: StdMutex<Vec<Vec<u64>>>,
         gate: Semaphore,
@@ -208,6 +244,7 @@ mod tests {
             if keys.contains(&13) {
                 return Err(ApiError::Internal("thirteen".into()));
             }
+            assert!(!keys.contains(&666), "a bug in a read");
             Ok(keys
                 .iter()
                 .filter(|&&k| k <= 100)
@@ -267,20 +304,39 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_failed_fetch_fails_every_read_it_carried_and_no_other() {
+    async fn a_read_that_fails_or_panics_fails_alone_and_the_reader_goes_on() {
         let db = db().await;
         let reads = Arc::new(GroupRead::new(Squares::default(), 1));
-        let tasks = queued(&reads, &db, &[7, 8, 13, 8]).await;
+        let tasks = queued(&reads, &db, &[7, 8, 13, 666, 8, 9]).await;
         reads.fetch.gate.add_permits(1);
         let mut answers = Vec::new();
         for task in tasks {
             answers.push(task.await.unwrap().map_err(|e| format!("{e:?}")));
         }
-        assert_eq!(answers[0], Ok(Some(49)));
-        for answer in &answers[1..] {
-            assert_eq!(answer.as_ref(), Err(&"Internal(\"thirteen\")".to_string()));
-        }
-        // The reader goes on.
-        assert_eq!(reads.get(&db, 9).await.unwrap(), Some(81));
+        let failed = |why: &str| Err(format!("Internal({why:?})"));
+        assert_eq!(
+            answers,
+            [
+                Ok(Some(49)),
+                Ok(Some(64)),
+                failed("thirteen"),
+                failed("group read: a read panicked"),
+                Ok(Some(64)),
+                Ok(Some(81)),
+            ]
+        );
+        // The batch behind the first failed, then each of its keys was read alone.
+        assert_eq!(
+            *reads.fetch.fetches.lock().unwrap(),
+            [
+                vec![7],
+                vec![8, 13, 666, 9],
+                vec![8],
+                vec![13],
+                vec![666],
+                vec![9]
+            ]
+        );
+        assert_eq!(reads.get(&db, 10).await.unwrap(), Some(100));
     }
 }
