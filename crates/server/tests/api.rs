@@ -496,6 +496,37 @@ on_both!(
     }
 );
 
+on_both!(
+    a_logout_or_a_turn_on_one_process_is_seen_by_the_others_next_read,
+    |s: TestServer| async move {
+        let (id, _gm, seats) = s.seated_game(race(&["red", "blue", "green"])).await;
+        let other = TestServer::on(&s.url, None, s.clock.clone()).await;
+        let orders = format!("/api/games/{id}/orders");
+        // The other process reads the session and the game (its readers, on PostgreSQL,
+        // keep their connections while reads keep coming: what they read next is still read
+        // after it was asked for).
+        let (status, _) = other.call("GET", &orders, Some(&seats[0]), None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(
+            games::load(&other.state, id).await.unwrap().record.turn(),
+            1
+        );
+        let (status, body) = s.call("POST", "/api/logout", Some(&seats[0]), None).await;
+        assert!(status.is_success(), "{status} {body}");
+        s.clock.advance(86400);
+        assert!(games::process(&s.state, id, false).await.unwrap());
+        let (status, body) = other.call("GET", &orders, Some(&seats[0]), None).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+        assert_eq!(
+            games::load(&other.state, id).await.unwrap().record.turn(),
+            2
+        );
+        // The other seats' sessions are untouched.
+        let (status, _) = other.call("GET", &orders, Some(&seats[1]), None).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+);
+
 #[tokio::test]
 async fn every_route_is_in_the_openapi_document() {
     let s = TestServer::start(Backend::Sqlite).await.unwrap();
