@@ -26,6 +26,10 @@ pub struct ServeArgs {
     /// only behind a reverse proxy that appends it, or clients could pick their own.
     #[arg(long)]
     behind_proxy: bool,
+    /// Let GMs' webhooks post to private addresses too (this machine, its LAN, link-local):
+    /// by default they reach only public addresses, so that a URL cannot probe your network.
+    #[arg(long)]
+    webhooks_to_private_addresses: bool,
     /// Seconds a connection has to send a whole request head before it is closed.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
     header_timeout: u64,
@@ -238,6 +242,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         let config = Config {
             tick: Duration::from_secs(args.tick),
             trust_forwarded_for: args.behind_proxy,
+            webhooks_to_private: args.webhooks_to_private_addresses,
             header_read_timeout: Duration::from_secs(args.header_timeout),
             max_connections: usize::try_from(args.max_connections)?,
             public_url: checked_public_url(&args)?,

@@ -834,7 +834,10 @@ pub async fn gm_action(
         GmAction::Webhook { url } => {
             let url = match url.as_deref().map(str::trim) {
                 None | Some("") => None,
-                Some(url) => Some(crate::webhook::check_url(url)?),
+                Some(url) => Some(crate::webhook::check_url(
+                    url,
+                    state.config.webhooks_to_private,
+                )?),
             };
             // A setting, not a move of the game: no event, no version change.
             sqlx::query("UPDATE games SET webhook_url = $1 WHERE id = $2")

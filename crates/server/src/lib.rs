@@ -64,6 +64,9 @@ pub struct Config {
     /// The address players reach the server at (`https://pbm.example.org`), for the full
     /// invitation links of the GM console; `None`: the links are shown as paths.
     pub public_url: Option<String>,
+    /// Post webhooks to private addresses as well (this machine, its networks): off, a GM's
+    /// URL reaches only the internet (`webhook::is_public`).
+    pub webhooks_to_private: bool,
 }
 
 impl Default for Config {
@@ -76,6 +79,7 @@ impl Default for Config {
             header_read_timeout: Duration::from_secs(10),
             max_connections: 1024,
             public_url: None,
+            webhooks_to_private: false,
         }
     }
 }

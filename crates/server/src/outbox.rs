@@ -398,7 +398,9 @@ async fn send_one(
             turn: r.get(13),
         };
         let outcome = match (row.kind.as_str(), &settings) {
-            ("webhook", _) => crate::webhook::send(&row.to, &row.body).await,
+            ("webhook", _) => {
+                crate::webhook::send(&row.to, &row.body, state.config.webhooks_to_private).await
+            }
             (_, Some(settings)) => match message(settings, &row, rich(state, settings, &row).await)
             {
                 Ok(m) => relay.send(m).await,

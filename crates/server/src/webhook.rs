@@ -4,7 +4,16 @@
 //! transaction of the change that causes it and sent by the outbox worker with its leases and
 //! retries. The client is hyper's own HTTP/1 over a TCP stream, with rustls (ring, the Mozilla
 //! roots of webpki-roots) for https.
+//!
+//! A GM's URL must not reach into the server's own network (server-side request forgery): a
+//! post goes only to a public address. The host is resolved, the addresses that are this
+//! machine, a private or shared network, link-local (a cloud's metadata service) or otherwise
+//! not routable are set aside, and the post connects to the address it checked (so a name
+//! that resolves differently a moment later cannot slip through). A URL naming such an
+//! address outright is refused when the GM sets it. `serve --webhooks-to-private-addresses`
+//! lifts both, for a server whose chat bridge runs on its own network.
 
+use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,8 +30,9 @@ use crate::outbox::SendError;
 /// The longest webhook URL accepted.
 pub const MAX_URL: usize = 500;
 
-/// A webhook URL as the GM typed it, checked: `http://` or `https://`, a host, no spaces.
-pub fn check_url(url: &str) -> ApiResult<String> {
+/// A webhook URL as the GM typed it, checked: `http://` or `https://`, a host, no spaces,
+/// and, unless `private` allows it, not an address inside a private network ([`is_public`]).
+pub fn check_url(url: &str, private: bool) -> ApiResult<String> {
     let url = url.trim();
     crate::text::check_line("webhook", url)?;
     let bad = || {
@@ -34,7 +44,58 @@ pub fn check_url(url: &str) -> ApiResult<String> {
     if url.len() > MAX_URL || target.host.is_empty() || url.contains(char::is_whitespace) {
         return Err(bad());
     }
+    if let Ok(ip) = target.host.parse::<IpAddr>()
+        && !private
+        && !is_public(ip)
+    {
+        return Err(ApiError::Bad(format!(
+            "webhook: {ip} is not a public address (this server posts only to the internet)"
+        )));
+    }
     Ok(url.to_string())
+}
+
+/// Whether a webhook may be posted to `ip` on a server that keeps them off private networks:
+/// not this machine, a private, shared (carrier NAT) or link-local network, nor an address
+/// that is unspecified, multicast, broadcast, reserved or for documentation. An IPv6 address
+/// that carries an IPv4 one (mapped, NAT64) is judged by that one.
+pub fn is_public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => public_v4(v4),
+        IpAddr::V6(v6) => {
+            if let Some(v4) = v6.to_ipv4_mapped() {
+                return public_v4(v4);
+            }
+            let s = v6.segments();
+            if s[0] == 0x64 && s[1] == 0xff9b && s[2..6] == [0; 4] {
+                let o = v6.octets();
+                return public_v4(Ipv4Addr::new(o[12], o[13], o[14], o[15]));
+            }
+            !(v6.is_loopback()
+                || v6.is_unspecified()
+                || v6.is_multicast()
+                || v6.is_unique_local()
+                || v6.is_unicast_link_local()
+                || (s[0] & 0xffc0) == 0xfec0 // site-local (deprecated)
+                || (s[0] == 0x2001 && s[1] == 0x0db8)) // documentation
+        }
+    }
+}
+
+fn public_v4(ip: Ipv4Addr) -> bool {
+    let [a, b, c, _] = ip.octets();
+    !(ip.is_loopback()
+        || ip.is_private()
+        || ip.is_link_local()
+        || ip.is_unspecified()
+        || ip.is_broadcast()
+        || ip.is_documentation()
+        || ip.is_multicast()
+        || a == 0 // "this network"
+        || (a == 100 && (b & 0xc0) == 64) // shared address space, 100.64.0.0/10
+        || (a == 192 && b == 0 && c == 0) // IETF protocol assignments
+        || (a == 198 && (b & 0xfe) == 18) // benchmarking, 198.18.0.0/15
+        || a >= 240) // reserved
 }
 
 /// The JSON both Discord and Slack take: the text in `content` and in `text`. Discord allows
@@ -187,13 +248,22 @@ impl Target {
         if authority.contains('@') {
             return Err(format!("{url:?}: no user in the URL"));
         }
-        let (host, port) = match authority.rsplit_once(':') {
-            Some((host, port)) if !host.ends_with(']') || host.starts_with('[') => (
-                host,
-                port.parse::<u16>()
-                    .map_err(|_| format!("{url:?}: port {port:?}"))?,
-            ),
-            _ => (authority, if tls { 443 } else { 80 }),
+        let default = if tls { 443 } else { 80 };
+        let port_of = |port: &str| {
+            port.parse::<u16>()
+                .map_err(|_| format!("{url:?}: port {port:?}"))
+        };
+        // An IPv6 address is in brackets: `[::1]`, `[::1]:8080`.
+        let (host, port) = match authority.strip_prefix('[').and_then(|a| a.split_once(']')) {
+            Some((host, "")) => (host, default),
+            Some((host, rest)) => match rest.strip_prefix(':') {
+                Some(port) => (host, port_of(port)?),
+                None => return Err(format!("{url:?}: {rest:?} after the address")),
+            },
+            None => match authority.rsplit_once(':') {
+                Some((host, port)) => (host, port_of(port)?),
+                None => (authority, default),
+            },
         };
         let path = if path.starts_with('?') {
             format!("/{path}")
@@ -202,7 +272,7 @@ impl Target {
         };
         Ok(Target {
             tls,
-            host: host.trim_matches(['[', ']']).to_string(),
+            host: host.to_string(),
             port,
             path,
         })
@@ -236,8 +306,9 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 
 /// Posts `json` to `url`. A 2xx answer is sent; 429, 5xx, a timeout or no connection are
 /// tried again later; any other answer (404: the hook was deleted; 400) is given up.
-pub async fn send(url: &str, json: &str) -> Result<(), SendError> {
-    match tokio::time::timeout(TIMEOUT, exchange(url, json)).await {
+/// Unless `private`, only to a public address ([`is_public`]); a host with none is given up.
+pub async fn send(url: &str, json: &str, private: bool) -> Result<(), SendError> {
+    match tokio::time::timeout(TIMEOUT, exchange(url, json, private)).await {
         Ok(outcome) => outcome,
         Err(_) => Err(SendError::Transient(format!(
             "{url}: no answer in {TIMEOUT:?}"
@@ -245,11 +316,34 @@ pub async fn send(url: &str, json: &str) -> Result<(), SendError> {
     }
 }
 
-async fn exchange(url: &str, json: &str) -> Result<(), SendError> {
+async fn exchange(url: &str, json: &str, private: bool) -> Result<(), SendError> {
     let target = Target::parse(url).map_err(SendError::Permanent)?;
-    let tcp = tokio::net::TcpStream::connect((target.host.as_str(), target.port))
+    let unreachable = |e: &dyn std::fmt::Display| {
+        SendError::Transient(format!("{}:{}: {e}", target.host, target.port))
+    };
+    let addresses: Vec<std::net::SocketAddr> =
+        tokio::net::lookup_host((target.host.as_str(), target.port))
+            .await
+            .map_err(|e| unreachable(&e))?
+            .collect();
+    let Some(address) = addresses
+        .iter()
+        .find(|a| private || is_public(a.ip()))
+        .copied()
+    else {
+        return Err(if addresses.is_empty() {
+            unreachable(&"no address")
+        } else {
+            SendError::Permanent(format!(
+                "{}: not a public address ({}); serve --webhooks-to-private-addresses allows it",
+                target.host,
+                addresses[0].ip()
+            ))
+        });
+    };
+    let tcp = tokio::net::TcpStream::connect(address)
         .await
-        .map_err(|e| SendError::Transient(format!("{}:{}: {e}", target.host, target.port)))?;
+        .map_err(|e| unreachable(&e))?;
     let _ = tcp.set_nodelay(true);
     let status = if target.tls {
         let name = tokio_rustls::rustls::pki_types::ServerName::try_from(target.host.clone())
@@ -324,11 +418,30 @@ mod tests {
                 path: "/".into()
             }
         );
-        assert_eq!(Target::parse("http://[::1]:81/x").unwrap().host, "::1");
+        let v6 = Target::parse("http://[::1]:81/x").unwrap();
+        assert_eq!(
+            (v6.host.as_str(), v6.port, v6.path.as_str()),
+            ("::1", 81, "/x")
+        );
+        let v6 = Target::parse("https://[2606:4700::1111]/x").unwrap();
+        assert_eq!((v6.host.as_str(), v6.port), ("2606:4700::1111", 443));
+        assert!(Target::parse("http://[::1]x/").is_err());
+        assert!(Target::parse("http://host:port/").is_err());
         assert!(Target::parse("ftp://x").is_err());
-        assert!(check_url("https://user@evil.example/").is_err());
-        assert!(check_url("https:// spaced.example/").is_err());
-        assert!(check_url("http://hooks.slack.com/services/T/B/X").is_ok());
+        assert!(check_url("https://user@evil.example/", false).is_err());
+        assert!(check_url("https:// spaced.example/", false).is_err());
+        assert!(check_url("http://hooks.slack.com/services/T/B/X", false).is_ok());
+        // An address inside a private network, named outright, only where the server allows it.
+        for url in [
+            "http://127.0.0.1:8080/hook",
+            "http://169.254.169.254/latest/meta-data/",
+            "http://[::1]/hook",
+            "http://10.1.2.3/hook",
+        ] {
+            let refused = check_url(url, false).unwrap_err().to_string();
+            assert!(refused.contains("is not a public address"), "{refused}");
+            assert!(check_url(url, true).is_ok(), "{url}");
+        }
     }
 
     #[test]
@@ -339,5 +452,55 @@ mod tests {
         let long = body(&"x".repeat(5000));
         let json: serde_json::Value = serde_json::from_str(&long).unwrap();
         assert!(json["content"].as_str().unwrap().chars().count() <= 2000);
+    }
+
+    #[test]
+    fn only_public_addresses_take_posts() {
+        let verdict = |ip: &str| is_public(ip.parse().unwrap());
+        for private in [
+            "127.0.0.1",
+            "127.8.9.1",
+            "10.0.0.1",
+            "172.16.0.1",
+            "172.31.255.255",
+            "192.168.1.1",
+            "169.254.169.254",
+            "100.64.0.1",
+            "100.127.255.255",
+            "0.0.0.0",
+            "0.1.2.3",
+            "255.255.255.255",
+            "224.0.0.1",
+            "192.0.0.8",
+            "192.0.2.1",
+            "198.18.0.1",
+            "240.0.0.1",
+            "::",
+            "::1",
+            "fc00::1",
+            "fd12:3456::1",
+            "fe80::1",
+            "fec0::1",
+            "ff02::1",
+            "2001:db8::1",
+            "::ffff:127.0.0.1",
+            "::ffff:10.0.0.1",
+            "64:ff9b::a9fe:a9fe",
+        ] {
+            assert!(!verdict(private), "{private} is not public");
+        }
+        for public in [
+            "1.1.1.1",
+            "8.8.8.8",
+            "162.159.135.232",
+            "172.32.0.1",
+            "100.128.0.1",
+            "198.20.0.1",
+            "2606:4700::1111",
+            "::ffff:8.8.8.8",
+            "64:ff9b::808:808",
+        ] {
+            assert!(verdict(public), "{public} is public");
+        }
     }
 }

@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use server::mailbox::MailSettings;
 use server::outbox::{Drained, Smtp, backoff, drain_once};
 use server::reminders::{self, SECOND};
+use server::{AppState, Config};
 
 /// An HTTP receiver that keeps every JSON body posted to it and answers with the status in
 /// `answer` (200 at first).
@@ -243,6 +244,46 @@ on_both!(
                 .await
                 .unwrap();
         assert_eq!(leased, 0);
+    }
+);
+
+on_both!(
+    a_webhook_reaches_only_public_addresses_by_default,
+    |s: TestServer| async move {
+        let hook = receiver().await;
+        let (id, gm, _) = s.seated_game(race(&["red", "blue"])).await;
+        // A server as `serve` starts it, without --webhooks-to-private-addresses.
+        let mut strict = TestServer::on(&s.url, None, s.clock.clone()).await;
+        let config = Config {
+            webhooks_to_private: false,
+            ..(*strict.state.config).clone()
+        };
+        strict.state = AppState::new(strict.state.db.clone(), Arc::new(s.clock.clone()), config);
+        // An address on this machine, named outright: refused when the GM sets it.
+        let (status, body) = set_hook(&strict, id, &gm, Some(&hook.url)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        let error = body["error"].as_str().unwrap();
+        assert!(
+            error.contains("127.0.0.1 is not a public address"),
+            "{error}"
+        );
+        // A name that resolves to this machine: taken, but its posts are given up unsent.
+        let by_name = hook.url.replace("127.0.0.1", "localhost");
+        let (status, _) = set_hook(&strict, id, &gm, Some(&by_name)).await;
+        assert_eq!(status, StatusCode::OK);
+        let written = reminders::write_due(&strict.state, START).await.unwrap();
+        assert_eq!(written.webhooks, 1);
+        let drained = drain_once(&strict.state, &no_relay(), "w", START)
+            .await
+            .unwrap();
+        assert_eq!((drained.sent, drained.given_up), (0, 1));
+        assert!(hook.posts.lock().unwrap().is_empty());
+        let why: String =
+            sqlx::query_scalar("SELECT last_error FROM outbox WHERE kind = 'webhook'")
+                .fetch_one(&s.state.db.pool)
+                .await
+                .unwrap();
+        assert!(why.contains("localhost: not a public address"), "{why}");
     }
 );
 

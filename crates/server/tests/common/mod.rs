@@ -71,6 +71,8 @@ impl TestServer {
         let db = Db::open(url).await.unwrap();
         let config = Config {
             password_cost: PasswordCost::Cheap,
+            // The tests' webhook receivers listen on this machine.
+            webhooks_to_private: true,
             ..Config::default()
         };
         TestServer {
