@@ -58,7 +58,9 @@ pub fn check_url(url: &str, private: bool) -> ApiResult<String> {
 /// Whether a webhook may be posted to `ip` on a server that keeps them off private networks:
 /// not this machine, a private, shared (carrier NAT) or link-local network, nor an address
 /// that is unspecified, multicast, broadcast, reserved or for documentation. An IPv6 address
-/// that carries an IPv4 one (mapped, NAT64) is judged by that one.
+/// that carries an IPv4 one (mapped, NAT64's well-known prefix) is judged by that one; other
+/// IPv6 addresses must be global unicast (`2000::/3`), and not of the blocks that tunnel to or
+/// stand for something else (`2001::/23`, among them Teredo; 6to4, `2002::/16`; documentation).
 pub fn is_public(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => public_v4(v4),
@@ -71,13 +73,15 @@ pub fn is_public(ip: IpAddr) -> bool {
                 let o = v6.octets();
                 return public_v4(Ipv4Addr::new(o[12], o[13], o[14], o[15]));
             }
-            !(v6.is_loopback()
-                || v6.is_unspecified()
-                || v6.is_multicast()
-                || v6.is_unique_local()
-                || v6.is_unicast_link_local()
-                || (s[0] & 0xffc0) == 0xfec0 // site-local (deprecated)
-                || (s[0] == 0x2001 && s[1] == 0x0db8)) // documentation
+            let special = match s[0] {
+                // IETF protocol assignments (Teredo among them); documentation.
+                0x2001 => s[1] < 0x0200 || s[1] == 0x0db8,
+                // 6to4.
+                0x2002 => true,
+                // Documentation, 3fff::/20.
+                first => (first & 0xfff0) == 0x3ff0,
+            };
+            (s[0] & 0xe000) == 0x2000 && !special
         }
     }
 }
@@ -326,11 +330,12 @@ async fn exchange(url: &str, json: &str, private: bool) -> Result<(), SendError>
             .await
             .map_err(|e| unreachable(&e))?
             .collect();
-    let Some(address) = addresses
+    let public: Vec<std::net::SocketAddr> = addresses
         .iter()
-        .find(|a| private || is_public(a.ip()))
+        .filter(|a| private || is_public(a.ip()))
         .copied()
-    else {
+        .collect();
+    if public.is_empty() {
         return Err(if addresses.is_empty() {
             unreachable(&"no address")
         } else {
@@ -340,8 +345,9 @@ async fn exchange(url: &str, json: &str, private: bool) -> Result<(), SendError>
                 addresses[0].ip()
             ))
         });
-    };
-    let tcp = tokio::net::TcpStream::connect(address)
+    }
+    // The addresses it checked, each in turn (the first that answers), never the name again.
+    let tcp = tokio::net::TcpStream::connect(&public[..])
         .await
         .map_err(|e| unreachable(&e))?;
     let _ = tcp.set_nodelay(true);
@@ -375,10 +381,16 @@ where
         .await
         .map_err(transient)?;
     let driver = tokio::spawn(connection);
-    let host = if (target.tls && target.port == 443) || (!target.tls && target.port == 80) {
-        target.host.clone()
+    // An IPv6 address goes back in its brackets.
+    let name = if target.host.contains(':') {
+        format!("[{}]", target.host)
     } else {
-        format!("{}:{}", target.host, target.port)
+        target.host.clone()
+    };
+    let host = if (target.tls && target.port == 443) || (!target.tls && target.port == 80) {
+        name
+    } else {
+        format!("{name}:{}", target.port)
     };
     let request = hyper::Request::post(target.path.as_str())
         .header(hyper::header::HOST, host)
@@ -486,6 +498,13 @@ mod tests {
             "::ffff:127.0.0.1",
             "::ffff:10.0.0.1",
             "64:ff9b::a9fe:a9fe",
+            "::127.0.0.1",
+            "::ffff:0:7f00:1",
+            "2002:7f00:1::",
+            "2001::1",
+            "2001:0:4136:e378::1",
+            "64:ff9b:1::7f00:1",
+            "3fff::1",
         ] {
             assert!(!verdict(private), "{private} is not public");
         }
@@ -499,6 +518,8 @@ mod tests {
             "2606:4700::1111",
             "::ffff:8.8.8.8",
             "64:ff9b::808:808",
+            "2001:4860:4860::8888",
+            "2a03:2880:f12f:83:face:b00c::25de",
         ] {
             assert!(verdict(public), "{public} is public");
         }
