@@ -155,12 +155,47 @@ fn a_change_to_a_0_1_file_writes_it_in_this_release_format_and_keeps_its_history
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Sets every game's next deadline in the 0.1 database at `database` to `at` (seconds since
+/// 1970), with the 0.1 schema's own column, before any server of this release opens it.
+///
+/// The fixture's deadlines fell a day after it was made (2026-11-23 20:07 UTC): a server started
+/// after that rightly plays them the moment it starts, so a test that wants the games as 0.1
+/// left them moves them to a date that does not come, and one that wants them overdue puts them
+/// in the past. Either way the test does not depend on the day it runs.
+fn set_deadlines(database: &str, at: i64) {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let mut conn = sqlx::AnyConnection::connect(database).await.unwrap();
+        let changed =
+            sqlx::query("UPDATE games SET next_deadline = $1 WHERE next_deadline IS NOT NULL")
+                .bind(at)
+                .execute(&mut conn)
+                .await
+                .unwrap();
+        assert_eq!(
+            changed.rows_affected(),
+            2,
+            "the fixture's two games have deadlines"
+        );
+        conn.close().await.unwrap();
+    });
+}
+
+/// 2100-01-01 00:00 UTC.
+const NEVER: i64 = 4_102_444_800;
+
 /// A database made by the 0.1 server (`server.sqlite`, `server.postgres.sql`): the new server
 /// opens and migrates it, shows every game at the turn it was, serves the reports 0.1 served
 /// (`server.reports.json`, from the 0.1 server), and takes the next orders.
 fn check_0_1_database(database: &str) {
     use common::server::{call, request, start};
     use serde_json::json;
+    set_deadlines(database, NEVER);
     let server = start(database, None);
     let expected: BTreeMap<String, serde_json::Value> =
         serde_json::from_str(&std::fs::read_to_string(fixture("server.reports.json")).unwrap())
@@ -234,6 +269,44 @@ fn a_sqlite_database_of_release_0_1_is_read_and_goes_on() {
     let dir = temp("compat-sqlite");
     std::fs::copy(fixture("server.sqlite"), dir.join("postrider.db")).unwrap();
     check_0_1_database(&format!("sqlite://{}/postrider.db?mode=rwc", dir.display()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A 0.1 game whose deadline passed while no server ran (an upgrade over a weekend) is played
+/// by the rules' NMR policy as soon as the new server starts, as any overdue deadline is.
+#[test]
+fn a_0_1_deadline_that_fell_while_the_server_was_down_is_played_on_start() {
+    use common::server::{LIMIT, call, start};
+    let dir = temp("compat-overdue");
+    std::fs::copy(fixture("server.sqlite"), dir.join("postrider.db")).unwrap();
+    let database = format!("sqlite://{}/postrider.db?mode=rwc", dir.display());
+    set_deadlines(&database, 1);
+    let expected: BTreeMap<String, serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(fixture("server.reports.json")).unwrap())
+            .unwrap();
+    let before = expected["1 turn"].as_i64().unwrap();
+    let server = start(&database, None);
+    let (status, body) = call(
+        &server,
+        "POST",
+        "/api/login",
+        None,
+        Some(serde_json::json!({"name": "gm", "password": "a long password"})),
+    );
+    assert_eq!(status, 200, "{body}");
+    let gm = body["token"].as_str().unwrap().to_string();
+    let started = std::time::Instant::now();
+    loop {
+        let (status, game) = call(&server, "GET", "/api/games/1", Some(&gm), None);
+        assert_eq!(status, 200, "{game}");
+        if game["turn"].as_i64() == Some(before + 1) {
+            break;
+        }
+        assert_eq!(game["turn"].as_i64(), Some(before), "{game}");
+        assert!(started.elapsed() < LIMIT, "the overdue turn was not played");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    drop(server);
     let _ = std::fs::remove_dir_all(dir);
 }
 
