@@ -189,6 +189,32 @@ fn set_deadlines(database: &str, at: i64) {
 /// 2100-01-01 00:00 UTC.
 const NEVER: i64 = 4_102_444_800;
 
+/// A copy of the 0.1 server's SQLite database in a new temporary directory: (directory, URL).
+fn sqlite_copy_0_1(name: &str) -> (PathBuf, String) {
+    let dir = temp(name);
+    std::fs::copy(fixture("server.sqlite"), dir.join("postrider.db")).unwrap();
+    let url = format!("sqlite://{}/postrider.db?mode=rwc", dir.display());
+    (dir, url)
+}
+
+/// What the 0.1 server showed: each game's turn ("1 turn") and its reports ("1 gm 2", …).
+fn server_reports_0_1() -> BTreeMap<String, serde_json::Value> {
+    serde_json::from_str(&std::fs::read_to_string(fixture("server.reports.json")).unwrap()).unwrap()
+}
+
+/// Logs in a 0.1 player (0.1 accepted shorter passwords: its players still log in).
+fn login_0_1(server: &common::server::Server, name: &str) -> String {
+    let (status, body) = common::server::call(
+        server,
+        "POST",
+        "/api/login",
+        None,
+        Some(serde_json::json!({"name": name, "password": "a long password"})),
+    );
+    assert_eq!(status, 200, "{body}");
+    body["token"].as_str().unwrap().to_string()
+}
+
 /// A database made by the 0.1 server (`server.sqlite`, `server.postgres.sql`): the new server
 /// opens and migrates it, shows every game at the turn it was, serves the reports 0.1 served
 /// (`server.reports.json`, from the 0.1 server), and takes the next orders.
@@ -197,22 +223,8 @@ fn check_0_1_database(database: &str) {
     use serde_json::json;
     set_deadlines(database, NEVER);
     let server = start(database, None);
-    let expected: BTreeMap<String, serde_json::Value> =
-        serde_json::from_str(&std::fs::read_to_string(fixture("server.reports.json")).unwrap())
-            .unwrap();
-    // 0.1 accepted shorter passwords: its players still log in.
-    let login = |name: &str| {
-        let (status, body) = call(
-            &server,
-            "POST",
-            "/api/login",
-            None,
-            Some(json!({"name": name, "password": "a long password"})),
-        );
-        assert_eq!(status, 200, "{body}");
-        body["token"].as_str().unwrap().to_string()
-    };
-    let (gm, ann) = (login("gm"), login("ann"));
+    let expected = server_reports_0_1();
+    let (gm, ann) = (login_0_1(&server, "gm"), login_0_1(&server, "ann"));
     for id in [1, 2] {
         let (status, game) = call(&server, "GET", &format!("/api/games/{id}"), Some(&gm), None);
         assert_eq!(status, 200, "{game}");
@@ -266,9 +278,8 @@ fn check_0_1_database(database: &str) {
 
 #[test]
 fn a_sqlite_database_of_release_0_1_is_read_and_goes_on() {
-    let dir = temp("compat-sqlite");
-    std::fs::copy(fixture("server.sqlite"), dir.join("postrider.db")).unwrap();
-    check_0_1_database(&format!("sqlite://{}/postrider.db?mode=rwc", dir.display()));
+    let (dir, database) = sqlite_copy_0_1("compat-sqlite");
+    check_0_1_database(&database);
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -276,36 +287,13 @@ fn a_sqlite_database_of_release_0_1_is_read_and_goes_on() {
 /// by the rules' NMR policy as soon as the new server starts, as any overdue deadline is.
 #[test]
 fn a_0_1_deadline_that_fell_while_the_server_was_down_is_played_on_start() {
-    use common::server::{LIMIT, call, start};
-    let dir = temp("compat-overdue");
-    std::fs::copy(fixture("server.sqlite"), dir.join("postrider.db")).unwrap();
-    let database = format!("sqlite://{}/postrider.db?mode=rwc", dir.display());
+    use common::server::{start, wait_for_turn};
+    let (dir, database) = sqlite_copy_0_1("compat-overdue");
     set_deadlines(&database, 1);
-    let expected: BTreeMap<String, serde_json::Value> =
-        serde_json::from_str(&std::fs::read_to_string(fixture("server.reports.json")).unwrap())
-            .unwrap();
-    let before = expected["1 turn"].as_i64().unwrap();
+    let before = server_reports_0_1()["1 turn"].as_u64().unwrap();
     let server = start(&database, None);
-    let (status, body) = call(
-        &server,
-        "POST",
-        "/api/login",
-        None,
-        Some(serde_json::json!({"name": "gm", "password": "a long password"})),
-    );
-    assert_eq!(status, 200, "{body}");
-    let gm = body["token"].as_str().unwrap().to_string();
-    let started = std::time::Instant::now();
-    loop {
-        let (status, game) = call(&server, "GET", "/api/games/1", Some(&gm), None);
-        assert_eq!(status, 200, "{game}");
-        if game["turn"].as_i64() == Some(before + 1) {
-            break;
-        }
-        assert_eq!(game["turn"].as_i64(), Some(before), "{game}");
-        assert!(started.elapsed() < LIMIT, "the overdue turn was not played");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    let gm = login_0_1(&server, "gm");
+    wait_for_turn(&server, 1, before + 1, Some(&gm));
     drop(server);
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -5,13 +5,12 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::Command;
-use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
 mod common;
 
-use common::server::{LIMIT, Server, call, player, start};
+use common::server::{Server, call, player, start, wait_for_turn};
 
 /// A race with `seats` players seated; returns (game id, seat tokens).
 fn seated_race(server: &Server, seats: &[&str]) -> (i64, Vec<String>) {
@@ -82,18 +81,6 @@ fn send_orders(server: &Server, id: i64, token: &str, turn: u16) {
     assert_eq!(status, 200, "{echo}");
 }
 
-fn wait_for_turn(server: &Server, id: i64, turn: u64) -> Value {
-    let started = Instant::now();
-    loop {
-        let (_, game) = call(server, "GET", &format!("/api/games/{id}"), None, None);
-        if game["turn"].as_u64() == Some(turn) {
-            return game;
-        }
-        assert!(started.elapsed() < LIMIT, "turn {turn} never came: {game}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
 fn history(server: &Server, id: i64) -> Vec<Value> {
     let (_, history) = call(
         server,
@@ -132,7 +119,7 @@ fn a_server_killed_mid_turn_loses_nothing_and_applies_nothing_twice() {
     // After the restart: the orders are all there, the turn was not half applied, and it is
     // processed exactly once.
     let server = start(&database, None);
-    let game = wait_for_turn(&server, id, 2);
+    let game = wait_for_turn(&server, id, 2, None);
     let after = history(&server, id);
     assert_eq!(count(&after, "orders"), 2, "no orders lost");
     assert_eq!(count(&after, "resolved"), 1, "the turn applied once");
@@ -168,7 +155,7 @@ fn two_servers_on_one_postgres_resolve_each_turn_once() {
         for (k, token) in seats.iter().enumerate() {
             send_orders(if k % 2 == 0 { &a } else { &b }, id, token, turn);
         }
-        wait_for_turn(&b, id, u64::from(turn) + 1);
+        wait_for_turn(&b, id, u64::from(turn) + 1, None);
     }
     let events = history(&a, id);
     assert_eq!(count(&events, "resolved"), 4, "each turn resolved once");

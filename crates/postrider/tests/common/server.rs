@@ -120,6 +120,19 @@ pub fn request(
     (status, body.to_string())
 }
 
+/// Waits until game `id` is at `turn` (as `token` sees it, or anyone); returns the game.
+pub fn wait_for_turn(server: &Server, id: i64, turn: u64, token: Option<&str>) -> Value {
+    let started = Instant::now();
+    loop {
+        let (_, game) = call(server, "GET", &format!("/api/games/{id}"), token, None);
+        if game["turn"].as_u64() == Some(turn) {
+            return game;
+        }
+        assert!(started.elapsed() < LIMIT, "turn {turn} never came: {game}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 pub fn player(server: &Server, name: &str) -> String {
     let credentials = json!({"name": name, "password": "correct horse battery"});
     call(
