@@ -382,7 +382,15 @@ fn demo_is_reproducible_from_its_seed() {
 fn a_bot_plays_its_seat_at_every_later_resolve() {
     let dir = TempDir::new("desk-bot");
     let game = dir.file("day.json");
-    ok(&["new", "backpacks", &game, "--walkers", "ann,bob", "--seed", "7"]);
+    ok(&[
+        "new",
+        "backpacks",
+        &game,
+        "--walkers",
+        "ann,bob",
+        "--seed",
+        "7",
+    ]);
     let handed = ok(&["orders", &game, "--walker", "bob", "--bot", "heuristic"]);
     assert!(
         handed.contains("bob is played by the heuristic bot"),
@@ -401,7 +409,11 @@ fn a_bot_plays_its_seat_at_every_later_resolve() {
     assert_eq!(after_one, 1, "{}", read(&game));
     ok(&["resolve", &game]);
     ok(&["resolve", &game]);
-    assert_eq!(orders_of_bob(), 2, "the bot wrote the second round's orders");
+    assert_eq!(
+        orders_of_bob(),
+        2,
+        "the bot wrote the second round's orders"
+    );
     assert!(read(&game).contains("heuristic"));
     // Handed back: the next round gets no orders from it.
     ok(&["orders", &game, "--walker", "bob", "--bot", "off"]);

@@ -273,7 +273,10 @@ fn the_desk_reads_exims_headers_and_a_long_quoted_reply() {
     let mut mail = String::from_utf8(message("exim-spam-headers.eml"))
         .unwrap()
         .replace("Turn 2: A 10 B 9 C 9 D 6", "Turn 2: A 10 B 8 C 8 D 5")
-        .replace("\nKim\n", "\nKim\n\nOn Sat, 21 Nov 2026, postrider wrote:\n");
+        .replace(
+            "\nKim\n",
+            "\nKim\n\nOn Sat, 21 Nov 2026, postrider wrote:\n",
+        );
     while mail.len() < 100 * 1024 {
         mail.push_str("> red-A  played 10, 20 squares   red-B  played  9   red-C  played  9\n");
     }

@@ -109,9 +109,18 @@ const EXIM_SPAM_HEADERS: &str = "X-Spam_score: 2.1\r\nX-Spam_score_int: 21\r\nX-
 /// earlier report below it).
 fn reply_as(from: &str, mail: &Mail, body: &str, headers: &str, lines: usize) {
     let quoted: String = if lines <= 8 {
-        mail.text.lines().take(lines).map(|l| format!("> {l}\n")).collect()
+        mail.text
+            .lines()
+            .take(lines)
+            .map(|l| format!("> {l}\n"))
+            .collect()
     } else {
-        mail.text.lines().cycle().take(lines).map(|l| format!("> {l}\n")).collect()
+        mail.text
+            .lines()
+            .cycle()
+            .take(lines)
+            .map(|l| format!("> {l}\n"))
+            .collect()
     };
     let message = format!(
         "{headers}From: {from}\r\nTo: {to}\r\nSubject: Re: {subject}\r\nMessage-ID: <{id}@players.test>\r\n\
@@ -359,7 +368,11 @@ fn a_whole_game_by_mail_through_postfix() {
         "Line-up: A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4\nTurn 1: A 4 B 7 C 5 D 4",
     );
     let echo = mailbox.wait(bob, "orders as read");
-    assert!(echo.text.contains("Line-up sealed: A 4 5 6"), "{}", echo.text);
+    assert!(
+        echo.text.contains("Line-up sealed: A 4 5 6"),
+        "{}",
+        echo.text
+    );
     reply(bob, &echo, "Changed my mind:\nOrders: A 6 B 9 C 8 D 7\n");
     let amended = mailbox.wait(bob, "orders as read");
     assert!(amended.text.contains("A 6 B 9 C 8 D 7"), "{}", amended.text);

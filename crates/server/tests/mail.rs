@@ -236,7 +236,8 @@ on_both!(orders_by_mail, |s: TestServer| async move {
     );
     assert!(subject_line.ends_with("(orders for turn 2)"));
 
-    // Unknown secrets, plain addresses and malformed mail are dropped, unanswered.
+    // Unknown secrets, plain addresses from unconfirmed senders and malformed mail naming no
+    // seat are dropped, unanswered.
     let count = outbox(&s).await.len();
     let forged = message(
         "orders+0000@club.example",
@@ -254,10 +255,19 @@ on_both!(orders_by_mail, |s: TestServer| async move {
         Handled::Dropped(_)
     ));
     assert!(matches!(
-        receive(&s.state, b"", Some(&red)).await.unwrap(),
+        receive(&s.state, b"", None).await.unwrap(),
         Handled::Dropped(_)
     ));
     assert_eq!(outbox(&s).await.len(), count);
+    // Malformed mail to a seat's address is answered to its player (this test pinned a silent
+    // drop before unreadable mail to a seat was answered).
+    assert_eq!(
+        receive(&s.state, b"", Some(&red)).await.unwrap(),
+        Handled::Refused
+    );
+    let (kind, to, _, _, body) = outbox(&s).await.pop().unwrap();
+    assert_eq!((kind.as_str(), to.as_str()), ("refusal", "red@example.net"));
+    assert!(body.contains("- message: no headers"), "{body}");
     let statuses: Vec<String> = sqlx::query_scalar("SELECT status FROM inbound_mail ORDER BY id")
         .fetch_all(&s.state.db.pool)
         .await
@@ -273,7 +283,8 @@ on_both!(orders_by_mail, |s: TestServer| async move {
             "refused",
             "dropped",
             "dropped",
-            "dropped"
+            "dropped",
+            "refused"
         ]
     );
 
@@ -493,8 +504,8 @@ async fn inbound(s: &TestServer) -> Vec<(String, Option<String>)> {
         .collect()
 }
 
-/// Fails with the old global de-duplication before the secret was checked: the second seat's
-/// delivery was ignored as a duplicate, and a mail to a wrong secret used up the Message-ID.
+// Fails with the old global de-duplication before the secret was checked: the second seat's
+// delivery was ignored as a duplicate, and a mail to a wrong secret used up the Message-ID.
 on_both!(
     message_ids_are_deduplicated_per_seat_after_the_secret,
     |s: TestServer| async move {
@@ -552,10 +563,10 @@ on_both!(
     }
 );
 
-/// Exim's spam headers (as cPanel adds them), a space before a colon and a reply quoting a
-/// long report: read as the message they are. Fails with the old `is_message`, which took the
-/// headers for the body (every header with a digit a mistaken order) and then refused the
-/// "body" as too large, an error `mail-in` turned into exit 75 (the MTA retried for days).
+// Exim's spam headers (as cPanel adds them), a space before a colon and a reply quoting a
+// long report: read as the message they are. Fails with the old `is_message`, which took the
+// headers for the body (every header with a digit a mistaken order) and then refused the
+// "body" as too large, an error `mail-in` turned into exit 75 (the MTA retried for days).
 on_both!(
     real_headers_and_a_long_quoted_reply_are_applied,
     |s: TestServer| async move {
@@ -598,8 +609,8 @@ on_both!(
     }
 );
 
-/// A message too large to read, sent to a seat's address: its player is told at the confirmed
-/// address (not the From), instead of a silent drop.
+// A message too large to read, sent to a seat's address: its player is told at the confirmed
+// address (not the From), instead of a silent drop.
 on_both!(
     an_unreadable_mail_to_a_seat_is_answered,
     |s: TestServer| async move {
@@ -636,9 +647,9 @@ on_both!(
     }
 );
 
-/// Fails with the old door, which dropped such mail in silence: a new mail to the bare order
-/// address from a confirmed address is answered there with how to send orders (the player's
-/// seats' addresses); from anyone else, or again within the hour, it is dropped.
+// Fails with the old door, which dropped such mail in silence: a new mail to the bare order
+// address from a confirmed address is answered there with how to send orders (the player's
+// seats' addresses); from anyone else, or again within the hour, it is dropped.
 on_both!(
     a_mail_to_the_bare_order_address_is_answered_only_to_a_confirmed_address,
     |s: TestServer| async move {
