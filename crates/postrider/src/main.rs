@@ -111,7 +111,12 @@ struct NewArgs {
     #[arg(long = "option")]
     options: Vec<String>,
     /// The seats in order, comma-separated: teams (Breaking Away) or walkers (Backpacks).
-    #[arg(long, alias = "walkers", value_delimiter = ',', required = true)]
+    #[arg(
+        long,
+        visible_alias = "walkers",
+        value_delimiter = ',',
+        required = true
+    )]
     teams: Vec<String>,
     /// The seed every random draw of the game comes from (default: drawn now and stored).
     #[arg(long)]
@@ -132,13 +137,15 @@ struct SeatText {
     /// The game file.
     game: String,
     /// The team (Breaking Away) or walker (Backpacks).
-    #[arg(long, alias = "walker")]
+    #[arg(long, visible_alias = "walker")]
     team: String,
     /// The text, as words on the command line, or - to read it from standard input (orders: a
     /// whole mail message or a mail's body; greetings, quotes and signatures are left out).
     #[arg(required_unless_present = "bot", num_args = 1.., allow_hyphen_values = true)]
     text: Vec<String>,
-    /// Orders only: let a bot (random, nmr, heuristic) write this seat's orders from its view.
+    /// Orders only: let a bot (random, nmr, heuristic, mcts, flatmc) play this seat from now on:
+    /// its orders now and at every later resolve, from its view, recorded in the game file
+    /// (`off` hands the seat back).
     #[arg(long, conflicts_with = "text")]
     bot: Option<String>,
 }
@@ -148,7 +155,7 @@ struct ResolveArgs {
     /// The game file.
     game: String,
     /// Print the report as this seat sees it (default: the GM's copy).
-    #[arg(long, alias = "walker")]
+    #[arg(long, visible_alias = "walker")]
     team: Option<String>,
 }
 
@@ -157,7 +164,7 @@ struct ReportArgs {
     /// The game file.
     game: String,
     /// The report as this seat (team or walker) sees it (default: the GM's copy).
-    #[arg(long, alias = "walker", conflicts_with = "public")]
+    #[arg(long, visible_alias = "walker", conflicts_with = "public")]
     team: Option<String>,
     /// The public copy: no hands, no sealed orders.
     #[arg(long)]
