@@ -12,6 +12,7 @@ use serde_json::Value;
 use crate::error::GmError;
 use crate::event::{Author, Event, Setup};
 use crate::record::{GameRecord, Submission};
+use crate::replay::Replay;
 
 /// A game postrider runs, as the pages and the command line list it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -277,38 +278,16 @@ impl Record {
     }
 
     /// The record a log describes. A `RolledBack` entry takes back the last resolution and
-    /// everything after it; entries that only make history are skipped.
+    /// everything after it; entries that only make history are skipped (see [`Replay`]).
     pub fn replay(events: &[Event]) -> Result<Record, GmError> {
-        let mut effective: Vec<&Event> = Vec::new();
+        let marks = (1..)
+            .zip(events)
+            .filter(|(_, e)| e.takes_back_or_resolves());
+        let mut replay = Replay::new(marks)?;
         for event in events {
-            match event {
-                Event::RolledBack { .. } => {
-                    let Some(at) = effective
-                        .iter()
-                        .rposition(|e| matches!(e, Event::Resolved { .. }))
-                    else {
-                        return Err(GmError::Log(
-                            "log: a roll-back with nothing resolved to take back".into(),
-                        ));
-                    };
-                    effective.truncate(at);
-                }
-                e if e.changes_record() => effective.push(e),
-                _ => {}
-            }
+            replay.push(event)?;
         }
-        let Some((Event::Created { setup }, rest)) = effective.split_first() else {
-            return Err(GmError::Log(
-                "log: it does not begin with the game's creation".into(),
-            ));
-        };
-        let mut record = Record::new(setup)?;
-        for (k, event) in rest.iter().enumerate() {
-            record
-                .apply(event)
-                .map_err(|e| GmError::Log(format!("log entry {}: {e}", k + 2)))?;
-        }
-        Ok(record)
+        replay.finish()
     }
 
     /// Applies one entry that changes the record.

@@ -434,6 +434,19 @@ pub struct HistoryPage {
     pub nav: Nav,
     pub id: i64,
     pub lines: Vec<HistoryLine>,
+    /// The numbers of the first and last entries shown, and of all entries.
+    pub first: i64,
+    pub last: i64,
+    pub total: i64,
+    /// Where the preceding and the following page begin.
+    pub previous: Option<i64>,
+    pub next: Option<i64>,
+    /// Where the last page begins, if this is not it.
+    pub latest: Option<i64>,
+    /// The turns that have opened: a link to where each first opened.
+    pub turns: Vec<u16>,
+    /// `turn`, `round`.
+    pub turn_noun: &'static str,
 }
 
 /// What an entry of the log says, in words; sealed orders say only that they are sealed.
@@ -480,16 +493,26 @@ fn event_text(seats: &[String], event: &Event, sealed: bool) -> String {
     }
 }
 
+/// A page of the history (`?from_seq=&from_turn=`), with links to its neighbours and to where
+/// each turn opened: its cost does not grow with the log (issue 28).
 pub async fn history(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
+    query: Result<Query<actions::HistoryQuery>, axum::extract::rejection::QueryRejection>,
 ) -> PageResult {
+    let Query(query) = query.map_err(|e| {
+        error_page(
+            &visitor,
+            &ApiError::Bad(format!("query: {}", e.body_text())),
+        )
+    })?;
     let table = load(&state, &visitor, id).await?;
-    let entries = actions::history(&state, &table, visitor.player.as_ref())
+    let page = actions::history(&state, &table, visitor.player.as_ref(), &query)
         .await
         .map_err(|e| error_page(&visitor, &e))?;
-    let lines = entries
+    let lines: Vec<HistoryLine> = page
+        .entries
         .iter()
         .map(|entry| HistoryLine {
             seq: entry.seq,
@@ -502,10 +525,19 @@ pub async fn history(
             },
         })
         .collect();
+    let game = table.record.game();
     let view = HistoryPage {
         nav: Nav::of(&table, &visitor),
         id,
+        first: lines.first().map_or(page.from, |l| l.seq),
+        last: lines.last().map_or(page.from, |l| l.seq),
         lines,
+        total: page.total,
+        previous: page.previous,
+        next: page.next,
+        latest: page.next.map(|_| (page.total - page.limit + 1).max(1)),
+        turns: page.turns.iter().map(|&(turn, _)| turn).collect(),
+        turn_noun: game.turn_noun,
     };
     let title = format!("{}: history", table.row.title);
     Ok(render(&visitor, StatusCode::OK, &title, &view))
