@@ -7,6 +7,7 @@
 //! reports ([`report`]). Nothing here does IO, reads a clock or uses a global RNG.
 
 pub mod error;
+pub mod bulletin;
 pub mod game;
 pub mod orders;
 pub mod points;

@@ -19,7 +19,11 @@
 //! else the test checks that the team orders give each rider the card the scenario orders.
 //!
 //! The HTML report of the page ([`Game::report_view`] rendered by `ReportView::html`) is
-//! snapshotted for the same three viewers, as `reports__STEM-html.snap`.
+//! snapshotted for the same three viewers, as `reports__STEM-html.snap`. Both open with the
+//! bulletin: a headline and two to four sentences, the same for every viewer, and the seat's
+//! own sentence in its copy (a breakaway: `board-breakaway-*`; a shared sprint:
+//! `postal-8.2.5-simultaneous-share-half-points`; a seat that sent nothing:
+//! `postal-9.1-nmr-and-10.1-dropped`; a finish: `postal-6.2-eighth-finisher-ends-the-race`).
 
 use std::path::{Path, PathBuf};
 
@@ -109,6 +113,16 @@ fn reports(stem: &str, scenario: &Scenario) -> (String, String) {
     };
     let mut text = format!("resolved by {how}\n");
     let mut html = String::new();
+    // The bulletin (issue 29): a headline and 2–4 sentences, the same for every viewer (so no
+    // hand reaches a sentence), and a sentence on the reader's own team for a seat only.
+    let gm = BreakingAway::report_view(&table, &resolution, Viewer::Gm);
+    assert!(!gm.headline.is_empty(), "{stem}: no headline");
+    assert!(
+        (2..=4).contains(&gm.story.len()),
+        "{stem}: {} sentences: {:?}",
+        gm.story.len(),
+        gm.story
+    );
     for (label, viewer) in [
         ("the GM", Viewer::Gm),
         ("seat 0", Viewer::Seat(Seat(0))),
@@ -127,7 +141,22 @@ fn reports(stem: &str, scenario: &Scenario) -> (String, String) {
                 "{stem}: the public copy shows a hand:\n{report}"
             );
         }
-        let page = BreakingAway::report_view(&table, &resolution, viewer).html();
+        let view = BreakingAway::report_view(&table, &resolution, viewer);
+        assert_eq!(
+            (&view.headline, &view.story),
+            (&gm.headline, &gm.story),
+            "{stem}: the bulletin differs for {label}"
+        );
+        assert_eq!(
+            view.yours.is_some(),
+            matches!(viewer, Viewer::Seat(_)),
+            "{stem}: {label}"
+        );
+        assert!(
+            report.contains(&view.headline),
+            "{stem}: the text for {label} lacks the headline"
+        );
+        let page = view.html();
         assert!(
             page.contains("<table class=\"standings\">"),
             "{stem}: the HTML report for {label} lacks the standings:\n{page}"
@@ -142,7 +171,7 @@ fn reports(stem: &str, scenario: &Scenario) -> (String, String) {
             // The reader's own riders are marked, and only theirs.
             let own = resolution.before.riders.iter().any(|r| r.team == s.0);
             assert_eq!(
-                page.contains(r#"<tr class="own">"#),
+                page.contains(r#"<tr class="mine">"#),
                 own,
                 "{stem}: own rows:\n{page}"
             );
