@@ -22,7 +22,10 @@ pub enum Span {
     /// A hand of cards, lowest first, drawn as chips.
     Cards(Vec<String>),
     /// A rule's number, linked to where the rule is explained (`/help/breaking-away#rule-8-2-5`).
-    Rule { text: String, href: String },
+    Rule {
+        text: String,
+        href: String,
+    },
 }
 
 /// The words of a cell or a note: text, names, cards and rule numbers.
@@ -189,7 +192,10 @@ pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
         [one] => one.as_ref().to_string(),
         [init @ .., last] => format!(
             "{} and {}",
-            init.iter().map(AsRef::as_ref).collect::<Vec<_>>().join(", "),
+            init.iter()
+                .map(AsRef::as_ref)
+                .collect::<Vec<_>>()
+                .join(", "),
             last.as_ref()
         ),
     }

@@ -208,15 +208,15 @@ fn opening(round: &Round) -> String {
                 .map(|v| round.walkers[v].as_str())
                 .collect();
             if level.is_empty() {
-                format!(
-                    "{when}: {} scored most, {}.",
-                    round.walkers[w],
-                    points(p)
-                )
+                format!("{when}: {} scored most, {}.", round.walkers[w], points(p))
             } else {
                 let mut all = vec![round.walkers[w].as_str()];
                 all.extend(level);
-                format!("{when}: {} scored most, {} each.", and_list(&all), points(p))
+                format!(
+                    "{when}: {} scored most, {} each.",
+                    and_list(&all),
+                    points(p)
+                )
             }
         }
         _ => format!("{when}: nobody scored."),
@@ -275,10 +275,7 @@ fn events(round: &Round) -> Option<String> {
         .map(|(name, _)| name.as_str())
         .collect();
     if !silent.is_empty() {
-        parts.push(format!(
-            "{} sent no orders and rested",
-            and_list(&silent)
-        ));
+        parts.push(format!("{} sent no orders and rested", and_list(&silent)));
     }
     for o in round.outcomes {
         for m in &o.rucksack {
@@ -401,7 +398,10 @@ fn yours(round: &Round, seat: Seat) -> String {
             Did::Afloat => "waited on the lake".into(),
         };
         let moved_back = if t.bumped { ", moved back" } else { "" };
-        done.push(format!("at {} you {what}{moved_back}", clock::time_text(o.turn)));
+        done.push(format!(
+            "at {} you {what}{moved_back}",
+            clock::time_text(o.turn)
+        ));
     }
     let order = round.order();
     let rank = order.iter().position(|&v| v == w).unwrap_or(0);

@@ -1,7 +1,8 @@
-//! Round reports as plain text for email: each walker's turns (where it went, sub-turn by
-//! sub-turn when it walked, what it scored), the clock, the weather, the Heavy Rucksack and the
-//! targets, then the standings. Made for one viewer through [`Day::view`]: a walker's cards,
-//! purse and the notes about its own orders reach only that walker (and the GM).
+//! Round reports as plain text for email, opening with the round's diary ([`crate::bulletin`]):
+//! each walker's turns (where it went, sub-turn by sub-turn when it walked, what it scored), the
+//! clock, the weather, the Heavy Rucksack and the targets, then the standings; and the same
+//! round as a typed view for the page. Made for one viewer through [`Day::view`]: a walker's
+//! cards, purse and the notes about its own orders reach only that walker (and the GM).
 
 use std::fmt::Write as _;
 
@@ -487,8 +488,8 @@ pub fn outing_report(outing: &Outing, viewer: Viewer) -> String {
 }
 
 /// The report of one resolved round as a typed view for the page, as `viewer` may read it: the
-/// same facts as [`round_report`] (each turn's walkers, scores and notes; the standings; the
-/// winner when the day is over), the reader's own walker marked.
+/// same diary and facts as [`round_report`] (each turn's walkers, scores and notes; the
+/// standings; the winner when the day is over), the reader's own walker marked.
 pub fn round_view(
     outing: &Outing,
     record: &RoundRecord,

@@ -144,7 +144,10 @@ fn headline(turn: &Turn) -> String {
     if let Some(riders) = firsts(Line::Finish) {
         return match riders.len() {
             1 => format!("{} is first over the finish line", turn.name(riders[0])),
-            _ => format!("{} cross the finish line first together", turn.names(&riders)),
+            _ => format!(
+                "{} cross the finish line first together",
+                turn.names(&riders)
+            ),
         };
     }
     for line in [Line::Sprint2, Line::Sprint1] {
@@ -164,14 +167,22 @@ fn headline(turn: &Turn) -> String {
         }
     }
     if let Some(&(rider, place)) = outcome.finishers.first() {
-        return format!("{} finishes {}", turn.name(rider), ordinal(usize::from(place)));
+        return format!(
+            "{} finishes {}",
+            turn.name(rider),
+            ordinal(usize::from(place))
+        );
     }
     for line in [Line::Sprint2, Line::Sprint1] {
         if let Some(a) = turn.awards(line).first() {
             return format!(
                 "{} {} {} at {}",
                 turn.names(&a.riders),
-                if a.riders.len() == 1 { "takes" } else { "share" },
+                if a.riders.len() == 1 {
+                    "takes"
+                } else {
+                    "share"
+                },
                 ordinal(usize::from(a.place)),
                 line_name(line)
             );
@@ -284,7 +295,11 @@ fn lines(turn: &Turn) -> Option<String> {
             .map(|a| {
                 let place = ordinal(usize::from(a.place));
                 match a.riders.len() {
-                    1 => format!("{} took {place} ({})", turn.name(a.riders[0]), points(a.points)),
+                    1 => format!(
+                        "{} took {place} ({})",
+                        turn.name(a.riders[0]),
+                        points(a.points)
+                    ),
                     _ => format!(
                         "{} shared {place} ({} each)",
                         turn.names(&a.riders),
@@ -454,10 +469,7 @@ fn yours(turn: &Turn, seat: Seat) -> String {
         .filter(|&r| mine(r))
         .collect();
     if !breakaway.is_empty() {
-        parts.push(format!(
-            "{} broke away",
-            turn.names(&breakaway)
-        ));
+        parts.push(format!("{} broke away", turn.names(&breakaway)));
     }
     let order = turn.after.standings();
     let rank = order.iter().position(|&t| t == seat.0).unwrap_or(0);

@@ -6,8 +6,8 @@
 //! record with its log and replay ([`race`]), the order text form ([`orders`]) and the turn
 //! reports ([`report`]). Nothing here does IO, reads a clock or uses a global RNG.
 
-pub mod error;
 pub mod bulletin;
+pub mod error;
 pub mod game;
 pub mod orders;
 pub mod points;

@@ -1,7 +1,8 @@
-//! Turn reports and race reports as plain text, the way a zine printed them: the moves, the
-//! sprint and finish results, the road as a strip of the track, the replacement cards (to their
-//! owners only) and the team standings. Every report is made for one viewer, through
-//! [`Position::view`], so no secret reaches the wrong reader.
+//! Turn reports and race reports as plain text, the way a zine printed them: the bulletin
+//! ([`crate::bulletin`]: a headline and a few sentences), the moves, the sprint and finish
+//! results, the road as a strip of the track, the replacement cards (to their owners only) and
+//! the team standings; and the same turn as a typed view for the page. Every report is made for
+//! one viewer, through [`Position::view`], so no secret reaches the wrong reader.
 
 use std::fmt::Write as _;
 
@@ -10,8 +11,8 @@ use game_api::{Resolution, Seat, Table, Viewer};
 
 use crate::bulletin::{Bulletin, Turn, bulletin};
 use crate::game::BreakingAway;
-use crate::points::Points;
 use crate::orders::{Lineup, TeamOrders};
+use crate::points::Points;
 use crate::position::{Position, Status};
 use crate::rules::{Grade, Rules};
 use crate::rules::{Line, RuleSet, SCORING_PLACES};
@@ -201,7 +202,9 @@ fn line_results(race: &Race, record: &TurnRecord) -> Vec<LineResult> {
         let mut all: Vec<Placing> = earlier.iter().flat_map(|o| placings(o, line)).collect();
         let known: usize = all.iter().map(|p| p.riders.len()).sum();
         let taken = usize::from(record.before.places_taken(line));
-        let unknown = taken.min(SCORING_PLACES).saturating_sub(known.min(SCORING_PLACES)) as u16;
+        let unknown = taken
+            .min(SCORING_PLACES)
+            .saturating_sub(known.min(SCORING_PLACES)) as u16;
         all.extend(now);
         all.sort_by_key(|p| p.place);
         out.push(LineResult {
@@ -705,9 +708,11 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
     }
     if nmr_mark {
         moves.key.push(
-            Phrase::text("no orders: no card was ordered for the rider, so it played its highest card (")
-                .then(rule("9.1"))
-                .then(Span::Text(").".into())),
+            Phrase::text(
+                "no orders: no card was ordered for the rider, so it played its highest card (",
+            )
+            .then(rule("9.1"))
+            .then(Span::Text(").".into())),
         );
     }
     if dropped_mark {

@@ -138,7 +138,11 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
         "{}",
         page.html
     );
-    assert!(!page.html.contains(r#"<tr class="mine"><td><span class="nowrap">Blue-A"#));
+    assert!(
+        !page
+            .html
+            .contains(r#"<tr class="mine"><td><span class="nowrap">Blue-A"#)
+    );
     assert!(
         page.html
             .contains("<summary>The report as text (as mailed)</summary>")
