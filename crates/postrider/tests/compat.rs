@@ -101,17 +101,27 @@ fn without_bulletin(report: &str) -> String {
     out.join("\n")
 }
 
-/// A hand as 0.1 wrote it (`hand [3, 7, 8]`) as this release writes it (`hand 3 7 8`).
+/// A hand as 0.1 wrote it (`hand [3, 7, 8]`, `hand now [3, 7, 8]`) as this release writes it
+/// (`hand 3 7 8`).
 fn hands_as_cards(report: &str) -> String {
     report
         .lines()
-        .map(|l| match l.find("hand [") {
-            Some(at) => {
-                let end = l[at..].find(']').map_or(l.len(), |e| at + e);
-                let cards = l[at + "hand [".len()..end].replace(", ", " ");
-                format!("{}hand {cards}{}", &l[..at], &l[(end + 1).min(l.len())..])
+        .map(|l| {
+            let found = ["hand now [", "hand ["]
+                .iter()
+                .find_map(|p| l.find(p).map(|at| (at, p.len())));
+            match found {
+                Some((at, len)) => {
+                    let end = l[at..].find(']').map_or(l.len(), |e| at + e);
+                    let cards = l[at + len..end].replace(", ", " ");
+                    format!(
+                        "{}{cards}{}",
+                        &l[..at + len - 1],
+                        &l[(end + 1).min(l.len())..]
+                    )
+                }
+                None => l.to_string(),
             }
-            None => l.to_string(),
         })
         .collect::<Vec<_>>()
         .join("\n")
