@@ -256,11 +256,11 @@ fn reports_show_hands_only_to_their_owners() {
         .chain(&riders(&blue, "red"))
         .chain(&riders(&public, "red"))
     {
-        assert!(!line.contains("hand ["), "a hand leaked: {line}");
+        assert!(!line.contains("  hand "), "a hand leaked: {line}");
     }
-    assert!(riders(&red, "red").iter().all(|l| l.contains("hand [")));
+    assert!(riders(&red, "red").iter().all(|l| l.contains("  hand ")));
     assert!(
-        riders(&gm, "blue").iter().all(|l| l.contains("hand [")),
+        riders(&gm, "blue").iter().all(|l| l.contains("  hand ")),
         "the GM sees every hand"
     );
 
@@ -281,7 +281,7 @@ fn reports_show_hands_only_to_their_owners() {
     ok(&["resolve", &open]);
     let public = ok(&["report", &open, "--public"]);
     assert!(
-        riders(&public, "a").iter().all(|l| l.contains("hand [")),
+        riders(&public, "a").iter().all(|l| l.contains("  hand ")),
         "{public}"
     );
 }

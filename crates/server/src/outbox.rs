@@ -193,7 +193,7 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     let html = format!(
         r#"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{subject}</title>
-<style>body{{font-family:sans-serif;color:#222}} table{{border-collapse:collapse}} td,th{{border:1px solid #ccc;padding:2px 6px;text-align:left}} tr.own{{background:#fff3c4}}</style></head>
+<style>body{{font-family:sans-serif;color:#222}} table{{border-collapse:collapse}} td,th{{border:1px solid #ccc;padding:2px 6px;text-align:left}} tr.mine{{background:#fff3c4}} .nowrap,.hand{{white-space:nowrap}} .chip{{display:inline-block;min-width:1.4em;border:1px solid #888;border-radius:3px;text-align:center;font-weight:bold}} .headline{{font-size:1.2em}}</style></head>
 <body><h2>{title}</h2>
 {picture}
 {report}
@@ -203,7 +203,11 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
 "#,
         subject = esc(&row.subject),
         title = esc(&view.title),
-        report = view.html(),
+        // The report links its rule numbers to the help page by path: absolute in a mail.
+        report = view.html().replace(
+            r#"href="/"#,
+            &format!(r#"href="{}/"#, settings.public_url.trim_end_matches('/'))
+        ),
         tail = esc(tail),
         link = esc(&link),
         turn_noun = table.row.game.turn_noun,
