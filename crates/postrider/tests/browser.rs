@@ -146,7 +146,8 @@ impl Session {
             for (size, (width, height)) in [("phone", PHONE), ("desktop", DESKTOP)] {
                 self.client.set_window_size(width, height).await.unwrap();
                 self.settled().await;
-                self.fits(&format!("{name} at {size}, {theme}"), width).await;
+                self.fits(&format!("{name} at {size}, {theme}"), width)
+                    .await;
                 if size == "phone" {
                     self.pictures_readable(name).await;
                 }
@@ -222,13 +223,20 @@ return { inner: w, scroll: d.scrollWidth, wide: wide.slice(0, 8), small: small.s
             )
             .await
             .unwrap();
-        assert_eq!(found["inner"], width, "{name}: the window is {width} px wide");
+        assert_eq!(
+            found["inner"], width,
+            "{name}: the window is {width} px wide"
+        );
         assert!(
             found["scroll"].as_u64() <= found["inner"].as_u64(),
             "{name} ({}) is wider than the window: {found}",
             self.path().await
         );
-        assert_eq!(found["small"], serde_json::json!([]), "{name}: text under 12 px");
+        assert_eq!(
+            found["small"],
+            serde_json::json!([]),
+            "{name}: text under 12 px"
+        );
     }
 
     /// At phone width: every text of the pictures shown is at least 12 CSS px (folded ones
@@ -673,7 +681,9 @@ async fn a_whole_game_in_a_real_browser() {
     for seat in ["gm-walker", "second"] {
         b.go("/games/2/gm").await;
         b.client
-            .find(Locator::Css(&format!("select[aria-label='bot for {seat}']")))
+            .find(Locator::Css(&format!(
+                "select[aria-label='bot for {seat}']"
+            )))
             .await
             .unwrap()
             .select_by_value("random")
@@ -702,7 +712,8 @@ async fn a_whole_game_in_a_real_browser() {
     assert!(html.contains(" won; you were "), "{html}");
     assert_eq!(b.count("#your-move").await, 0);
     assert_eq!(b.count("a[href='/games/2/orders']").await, 0);
-    b.legend("backpacks-finished", &["gm-walker", "second"]).await;
+    b.legend("backpacks-finished", &["gm-walker", "second"])
+        .await;
     b.page("backpacks-finished").await;
     b.go("/").await;
     assert!(b.html().await.contains(" won; you were "));

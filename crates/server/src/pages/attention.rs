@@ -17,7 +17,7 @@ pub async fn awaiting(state: &AppState, player: i64) -> ApiResult<usize> {
     let count: i64 = sqlx::query(
         "SELECT COUNT(*) FROM seats s JOIN games g ON g.id = s.game_id \
          WHERE s.player_id = $1 AND g.over = 0 AND g.archived = 0 \
-         AND (g.ready_seats >> s.seat) & CAST(1 AS BIGINT) = 0",
+         AND (g.ready_seats >> CAST(s.seat AS INTEGER)) & CAST(1 AS BIGINT) = 0",
     )
     .bind(player)
     .fetch_one(&state.db.pool)

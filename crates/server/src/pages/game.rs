@@ -221,7 +221,8 @@ impl Nav {
         let player = visitor.player.as_ref();
         Nav {
             id: table.row.id,
-            orders: !table.record.is_over() && player.is_some_and(|p| table.seat_of(p.id).is_some()),
+            orders: !table.record.is_over()
+                && player.is_some_and(|p| table.seat_of(p.id).is_some()),
             current: "",
             console: player.is_some_and(|p| table.is_gm(p.id)),
             short: commitment.chars().take(16).collect(),

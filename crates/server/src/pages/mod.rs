@@ -279,10 +279,9 @@ pub fn page_with_tab(
     // `data-zone` is the zone the page was written in ("" for UTC when none is known), and
     // `data-zone-save` the token to store it for a logged-in player who has none.
     let zone_save = match &visitor.player {
-        Some(p) if p.time_zone.is_none() => format!(
-            r#" data-zone-save="{}""#,
-            escape(&visitor.csrf_token())
-        ),
+        Some(p) if p.time_zone.is_none() => {
+            format!(r#" data-zone-save="{}""#, escape(&visitor.csrf_token()))
+        }
         _ => String::new(),
     };
     let tab = if tab == title {
