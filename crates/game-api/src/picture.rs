@@ -116,10 +116,7 @@ pub fn team_letters(names: &[String]) -> Vec<char> {
             .filter(char::is_ascii_alphanumeric)
             .map(|c| c.to_ascii_uppercase());
         let spare = ('A'..='Z').chain('0'..='9');
-        let letter = own
-            .chain(spare)
-            .find(|c| !taken.contains(c))
-            .unwrap_or('?');
+        let letter = own.chain(spare).find(|c| !taken.contains(c)).unwrap_or('?');
         taken.push(letter);
     }
     taken
@@ -159,8 +156,8 @@ pub fn seat_class(seat: u8) -> usize {
 pub fn contrast(a: &str, b: &str) -> f64 {
     fn luminance(hex: &str) -> f64 {
         let channel = |k: usize| {
-            let v = f64::from(u8::from_str_radix(&hex[1 + 2 * k..3 + 2 * k], 16).unwrap_or(0))
-                / 255.0;
+            let v =
+                f64::from(u8::from_str_radix(&hex[1 + 2 * k..3 + 2 * k], 16).unwrap_or(0)) / 255.0;
             if v <= 0.03928 {
                 v / 12.92
             } else {
@@ -182,7 +179,10 @@ mod tests {
     #[test]
     fn every_text_colour_has_contrast_in_both_themes() {
         for k in 0..8 {
-            assert!(contrast(TEAM_FILLS[k], TEAM_TEXT[k]) >= 4.5, "team {k} light");
+            assert!(
+                contrast(TEAM_FILLS[k], TEAM_TEXT[k]) >= 4.5,
+                "team {k} light"
+            );
             assert!(
                 contrast(TEAM_FILLS_DARK[k], TEAM_TEXT_DARK[k]) >= 4.5,
                 "team {k} dark"

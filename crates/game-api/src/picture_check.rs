@@ -136,8 +136,14 @@ pub fn read(svg: &str) -> Result<Reading, String> {
             }
         })
         .collect();
-    let mine = doc.descendants().filter(|n| has_class(*n, "pr-mine")).count();
-    let moves = doc.descendants().filter(|n| has_class(*n, "pr-move")).count();
+    let mine = doc
+        .descendants()
+        .filter(|n| has_class(*n, "pr-mine"))
+        .count();
+    let moves = doc
+        .descendants()
+        .filter(|n| has_class(*n, "pr-move"))
+        .count();
     let background = doc
         .descendants()
         .find(|n| n.has_tag_name("rect") && has_class(*n, "pr-bg"))

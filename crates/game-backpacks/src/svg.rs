@@ -127,8 +127,12 @@ pub fn map_picture(
     own: Option<Seat>,
 ) -> Picture {
     let svg = draw(map, Some((day, before, names)), own, None);
-    let close_up = map_focus(map, day, names.len(), own)
-        .map(|frame| game_api::with_view_box(&draw(map, Some((day, before, names)), own, Some(frame)), frame));
+    let close_up = map_focus(map, day, names.len(), own).map(|frame| {
+        game_api::with_view_box(
+            &draw(map, Some((day, before, names)), own, Some(frame)),
+            frame,
+        )
+    });
     Picture { svg, close_up }
 }
 
@@ -196,7 +200,16 @@ fn cut(name: &str, chars: usize) -> String {
 }
 
 /// One walker's legend entry: letter, name (the reader's named so) and points.
-fn key(svg: &mut String, x: f64, y: f64, w: usize, name: &str, letter: char, points: i32, own: bool) {
+fn key(
+    svg: &mut String,
+    x: f64,
+    y: f64,
+    w: usize,
+    name: &str,
+    letter: char,
+    points: i32,
+    own: bool,
+) {
     let c = seat_class(w as u8);
     let _ = writeln!(
         svg,
@@ -351,9 +364,9 @@ fn draw(
         let (lx, ly, anchor, rect) = labels[k];
         // A close-up leaves out a label it would cut (one of a place at or beyond its edge).
         let cut_by_frame = frame.is_some_and(|[fx, fy, fw, fh]| {
-            let outside = rect.x1 <= fx || rect.x0 >= fx + fw || rect.y1 <= fy || rect.y0 >= fy + fh;
-            let inside =
-                rect.x0 >= fx && rect.x1 <= fx + fw && rect.y0 >= fy && rect.y1 <= fy + fh;
+            let outside =
+                rect.x1 <= fx || rect.x0 >= fx + fw || rect.y1 <= fy || rect.y0 >= fy + fh;
+            let inside = rect.x0 >= fx && rect.x1 <= fx + fw && rect.y0 >= fy && rect.y1 <= fy + fh;
             !outside && !inside
         });
         if cut_by_frame {
@@ -430,7 +443,8 @@ fn draw(
                 let name = cut(&names[w], 8);
                 // The name beside the marker, on the side that keeps it inside the close-up.
                 let name_width = name.chars().count() as f64 * FONT * 0.7;
-                let right = frame.is_none_or(|[fx, _, fw, _]| px + 24.0 + name_width <= fx + fw - 2.0);
+                let right =
+                    frame.is_none_or(|[fx, _, fw, _]| px + 24.0 + name_width <= fx + fw - 2.0);
                 let (nx, anchor) = if right {
                     (px + 24.0, "start")
                 } else {
@@ -461,7 +475,8 @@ fn draw(
                         seat_text(w as u8)
                     )
                 };
-                let name_text = if marker_cut || cut_by_frame(name_x0, py - 2.0, name_x1, py + 20.0) {
+                let name_text = if marker_cut || cut_by_frame(name_x0, py - 2.0, name_x1, py + 20.0)
+                {
                     String::new()
                 } else {
                     format!(
@@ -469,7 +484,11 @@ fn draw(
                         py + 14.0,
                         light("pr-ink"),
                         light("pr-halo"),
-                        if is_own(w) { r#" font-weight="bold""# } else { "" },
+                        if is_own(w) {
+                            r#" font-weight="bold""#
+                        } else {
+                            ""
+                        },
                         esc(&name)
                     )
                 };
@@ -803,8 +822,8 @@ fn place_label(
             let o = f.overlap(&r);
             o > 0.0 && o < (r.x1 - r.x0) * (r.y1 - r.y0)
         });
-        let clash: f64 = taken.iter().map(|t| t.overlap(&r)).sum::<f64>()
-            + if cut_by_frame { 1e9 } else { 0.0 };
+        let clash: f64 =
+            taken.iter().map(|t| t.overlap(&r)).sum::<f64>() + if cut_by_frame { 1e9 } else { 0.0 };
         if clash == 0.0 {
             return (c.0, c.1, c.2, r);
         }
@@ -966,8 +985,13 @@ mod tests {
                     marks.sort();
                     marks.dedup();
                     assert_eq!(marks.len(), walkers, "{what}: colour and letter shared");
-                    let drawn = own.is_some_and(|s| drawn_at(&day.map, &day.walkers[s.index()]).is_some());
-                    assert_eq!(reading.mine, usize::from(drawn), "{what}: the reader's walker");
+                    let drawn =
+                        own.is_some_and(|s| drawn_at(&day.map, &day.walkers[s.index()]).is_some());
+                    assert_eq!(
+                        reading.mine,
+                        usize::from(drawn),
+                        "{what}: the reader's walker"
+                    );
                     if let Some(seat) = own.filter(|_| drawn) {
                         let named = reading
                             .texts
@@ -979,7 +1003,12 @@ mod tests {
                 }
             }
             assert!(
-                (1..=last).any(|r| read(&map_picture(&days[r].map, &days[r], Some(&days[r - 1]), &names, None).svg).unwrap().moves > 0),
+                (1..=last).any(|r| read(
+                    &map_picture(&days[r].map, &days[r], Some(&days[r - 1]), &names, None).svg
+                )
+                .unwrap()
+                .moves
+                    > 0),
                 "{walkers} walkers: some walks drawn"
             );
         }

@@ -265,7 +265,7 @@ fn draw(
         let team = teams.get(usize::from(r.team)).map_or("?", String::as_str);
         let _ = writeln!(
             svg,
-            r#"<g class="pr-move"><title>{}-{} from square {} to {}</title><path class="pr-ts{k}" d="M{x1},{band} Q{},{} {x2},{}" fill="none" stroke="{}" stroke-width="{}"/><polygon class="pr-t{k}" points="{x2},{band} {},{} {},{}" fill="{}"/></g>"#,
+            r#"<g class="pr-move"><title>{}-{} from square {} to {}</title><path class="pr-ts{k}" d="M{x1},{band} Q{},{} {x2},{}" fill="none" stroke="{}" stroke-width="{}" stroke-opacity="{}"/><polygon class="pr-t{k}" points="{x2},{band} {},{} {},{}" fill="{}"/></g>"#,
             esc(team),
             r.grade.letter(),
             set.square(was),
@@ -274,7 +274,12 @@ fn draw(
             band + 2 * depth,
             band + 6,
             seat_colour(r.team),
-            if is_mine(r) { 3 } else { 2 },
+            if is_mine(r) { 3.0 } else { 1.5 },
+            if is_mine(r) || own.is_none() {
+                1.0
+            } else {
+                0.55
+            },
             x2 - 5,
             band + 9,
             x2 + 5,
@@ -348,7 +353,11 @@ fn draw(
             seat_text(t as u8),
             x + 26,
             light("pr-ink"),
-            if own_team { r#" font-weight="bold""# } else { "" },
+            if own_team {
+                r#" font-weight="bold""#
+            } else {
+                ""
+            },
             esc(&cut(name, if own_team { 11 } else { 19 })),
             if own_team { " (you)" } else { "" }
         );
@@ -383,14 +392,8 @@ fn draw(
         );
     }
     svg.push_str("</svg>\n");
-    let close_up = (width > FRAME + CELL).then(|| {
-        [
-            f64::from(fx),
-            0.0,
-            f64::from(FRAME),
-            f64::from(height),
-        ]
-    });
+    let close_up =
+        (width > FRAME + CELL).then(|| [f64::from(fx), 0.0, f64::from(FRAME), f64::from(height)]);
     (svg, close_up)
 }
 
@@ -416,7 +419,9 @@ mod tests {
     /// Every position of a random race of `teams` teams, from the start to the finish.
     fn race(teams: usize, seed: u64) -> Vec<Position> {
         let mut rng = game_api::Seed(seed).rng(0);
-        let lineups: Vec<[Hand; 4]> = (0..teams).map(|_| crate::random::lineup(&mut rng)).collect();
+        let lineups: Vec<[Hand; 4]> = (0..teams)
+            .map(|_| crate::random::lineup(&mut rng))
+            .collect();
         let mut positions = vec![Position::start(Rules::postal(), &lineups)];
         let mut orders = Vec::new();
         while !positions.last().unwrap().is_over() && positions.len() < 200 {
@@ -430,8 +435,22 @@ mod tests {
 
     fn names(teams: usize) -> Vec<String> {
         let all = [
-            "Red", "Rouge", "Blue", "Black", "Yellow", "Green", "Grey", "Tour of the Fells",
-            "Orange", "Olive", "Pink", "Purple", "Plum", "Peach", "Rose", "Ruby",
+            "Red",
+            "Rouge",
+            "Blue",
+            "Black",
+            "Yellow",
+            "Green",
+            "Grey",
+            "Tour of the Fells",
+            "Orange",
+            "Olive",
+            "Pink",
+            "Purple",
+            "Plum",
+            "Peach",
+            "Rose",
+            "Ruby",
         ];
         all[..teams].iter().map(|s| s.to_string()).collect()
     }
@@ -449,7 +468,9 @@ mod tests {
             let last = positions.len() - 1;
             for turn in [0, 1, 2, last / 2, last - 1, last] {
                 let view = positions[turn].view(Viewer::Public);
-                let before = turn.checked_sub(1).map(|t| positions[t].view(Viewer::Public));
+                let before = turn
+                    .checked_sub(1)
+                    .map(|t| positions[t].view(Viewer::Public));
                 for own in [None, Some(Seat(0)), Some(Seat(teams as u8 - 1))] {
                     let what = format!("{teams} teams, turn {turn}, {own:?}");
                     let picture = track_picture(&view, before.as_ref(), &names, own);
@@ -506,8 +527,10 @@ mod tests {
                 let picture = track_picture(&view, None, &names, Some(Seat(seat)));
                 let frame = read(&picture.close_up.unwrap()).unwrap().frame;
                 let start = start_of(&view);
-                let inside =
-                    |d: i32| frame[0] <= f64::from(x_of(start, d)) && f64::from(x_of(start, d) + CELL) <= frame[0] + frame[2];
+                let inside = |d: i32| {
+                    frame[0] <= f64::from(x_of(start, d))
+                        && f64::from(x_of(start, d) + CELL) <= frame[0] + frame[2]
+                };
                 assert!(inside(high), "the leading rider of team {seat}");
                 if high - low < 14 {
                     assert!(inside(low), "the last rider of team {seat}");
@@ -525,7 +548,11 @@ mod tests {
         assert!(svg.starts_with("<svg"));
         assert!(svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("<title>").count(), 8, "8 riders");
-        assert_eq!(svg.matches(&format!(r#"fill="{}""#, team_colour(0))).count(), 5);
+        assert_eq!(
+            svg.matches(&format!(r#"fill="{}""#, team_colour(0)))
+                .count(),
+            5
+        );
         assert!(svg.contains("Blue&lt;-A on square 0"), "names are escaped");
         for line in ["sprint-1", "sprint-2", "finish"] {
             assert!(svg.contains(line), "{line} is drawn");
@@ -543,7 +570,8 @@ mod tests {
             rider.hand = Hand::new(&[1, 2, 3]).unwrap();
         }
         let teams = ["Red".to_string(), "Blue".to_string()];
-        let draw = |p: &Position| track_picture(&p.view(Viewer::Public), None, &teams, Some(Seat(0)));
+        let draw =
+            |p: &Position| track_picture(&p.view(Viewer::Public), None, &teams, Some(Seat(0)));
         assert_eq!(draw(&position), draw(&other));
     }
 }

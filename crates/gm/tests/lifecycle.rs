@@ -210,7 +210,11 @@ fn a_log_that_does_not_fit_is_refused() {
 #[test]
 fn pictures_and_the_chart_follow_every_resolved_turn() {
     let (mut record, _) = both_teams_sealed();
-    assert_eq!(record.picture_svg(None, Viewer::Public), None, "no track before the start");
+    assert_eq!(
+        record.picture_svg(None, Viewer::Public),
+        None,
+        "no track before the start"
+    );
     for turn in 1..=3u16 {
         record.apply(&Event::resolved(turn)).unwrap();
     }
@@ -223,7 +227,10 @@ fn pictures_and_the_chart_follow_every_resolved_turn() {
         );
     }
     assert_eq!(record.picture_svg(Some(4), Viewer::Public), None);
-    assert_ne!(record.picture_svg(Some(1), Viewer::Public), record.picture_svg(Some(3), Viewer::Public));
+    assert_ne!(
+        record.picture_svg(Some(1), Viewer::Public),
+        record.picture_svg(Some(3), Viewer::Public)
+    );
     // The chart: one line per rider, a point per turn from the start, distances from the views.
     let progress = record.progress(2);
     assert_eq!(progress.quantity, "distance");

@@ -51,12 +51,8 @@ fn main() -> std::io::Result<()> {
     for (stage, turn) in [("early", 2), ("late", last * 2 / 3), ("finished", last)] {
         let view = race[turn].view(Viewer::Public);
         let before = race[turn - 1].view(Viewer::Public);
-        let picture = game_breaking_away::svg::track_picture(
-            &view,
-            Some(&before),
-            &teams,
-            Some(Seat(2)),
-        );
+        let picture =
+            game_breaking_away::svg::track_picture(&view, Some(&before), &teams, Some(Seat(2)));
         write(&format!("track-{stage}"), &picture)?;
     }
 
@@ -64,7 +60,12 @@ fn main() -> std::io::Result<()> {
     let map = Map::keswick();
     let deck = Deck::keswick(&map);
     let names: Vec<String> = ["ann", "bob", "cyrilla", "dee"].map(String::from).into();
-    let mut days = vec![Day::new(Arc::new(map), Arc::new(deck), names.len(), &mut rng)];
+    let mut days = vec![Day::new(
+        Arc::new(map),
+        Arc::new(deck),
+        names.len(),
+        &mut rng,
+    )];
     while !days.last().unwrap().is_over() {
         let now = days.last().unwrap();
         let orders: Vec<RoundOrders> = (0..names.len())

@@ -177,6 +177,9 @@ mod tests {
                 "team {k}'s colour"
             );
         }
-        assert!(!colours.contains(&hex(game_api::picture::THEME[0].3)), "no dark background");
+        assert!(
+            !colours.contains(&hex(game_api::picture::THEME[0].3)),
+            "no dark background"
+        );
     }
 }
