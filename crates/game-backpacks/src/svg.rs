@@ -202,8 +202,7 @@ fn cut(name: &str, chars: usize) -> String {
 /// One walker's legend entry: letter, name (the reader's named so) and points.
 fn key(
     svg: &mut String,
-    x: f64,
-    y: f64,
+    (x, y): (f64, f64),
     w: usize,
     name: &str,
     letter: char,
@@ -528,7 +527,7 @@ fn draw(
                     let points = day.walkers.get(w).map_or(0, |k| k.points);
                     let x = fx + 8.0 + (w % 2) as f64 * (fw / 2.0);
                     let y = top + 24.0 + (w / 2) as f64 * ROW;
-                    key(&mut svg, x, y, w, name, letters[w], points, is_own(w));
+                    key(&mut svg, (x, y), w, name, letters[w], points, is_own(w));
                 }
             }
             None => {
@@ -536,7 +535,7 @@ fn draw(
                     let points = day.walkers.get(w).map_or(0, |k| k.points);
                     let x = MARGIN + (w % 3) as f64 * 250.0;
                     let y = map_height + 14.0 + (w / 3) as f64 * ROW;
-                    key(&mut svg, x, y, w, name, letters[w], points, is_own(w));
+                    key(&mut svg, (x, y), w, name, letters[w], points, is_own(w));
                 }
             }
         }
@@ -975,11 +974,11 @@ mod tests {
                     let reading = read(&close_up).unwrap();
                     assert_eq!(reading.problems(), Vec::<String>::new(), "{what}");
                     let mut marks = Vec::new();
-                    for w in 0..walkers {
+                    for (w, name) in names.iter().enumerate() {
                         let key = reading
                             .key_inside(w)
                             .unwrap_or_else(|| panic!("{what}: walker {w} not in the legend"));
-                        assert!(key.text.content.starts_with(&names[w]), "{what}");
+                        assert!(key.text.content.starts_with(name.as_str()), "{what}");
                         marks.push((key.colour, key.letter.clone()));
                     }
                     marks.sort();

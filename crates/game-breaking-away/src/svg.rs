@@ -478,11 +478,11 @@ mod tests {
                     let reading = read(&close_up).unwrap();
                     assert_eq!(reading.problems(), Vec::<String>::new(), "{what}");
                     let mut marks = Vec::new();
-                    for t in 0..teams {
+                    for (t, name) in names.iter().enumerate() {
                         let key = reading
                             .key_inside(t)
                             .unwrap_or_else(|| panic!("{what}: team {t} not in the legend"));
-                        assert!(key.text.content.starts_with(&names[t][..2]), "{what}");
+                        assert!(key.text.content.starts_with(&name[..2]), "{what}");
                         marks.push((key.colour, key.letter.clone()));
                     }
                     marks.sort();
