@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use game_api::chart::{Progress, Series, seat_colour};
+use game_api::picture::{Picture, Scene};
 use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, SetupText, Table, Viewer};
 
 use crate::clock;
@@ -254,12 +255,14 @@ impl Game for Backpacks {
         format!("The day's targets: {}.", targets.join(", "))
     }
 
-    fn picture_svg(table: &Table<'_, Self>, day: &Day) -> String {
-        crate::svg::map_svg(&day.map, Some((day, table.seats)))
-    }
-
-    fn picture_focus(_: &Table<'_, Self>, day: &Day) -> Option<[f64; 4]> {
-        crate::svg::map_focus(&day.map, day)
+    fn picture(table: &Table<'_, Self>, scene: Scene<'_, Self>) -> Picture {
+        crate::svg::map_picture(
+            &scene.state.map,
+            scene.state,
+            scene.before,
+            table.seats,
+            scene.own_seat(),
+        )
     }
 
     fn progress(table: &Table<'_, Self>, days: &[&Day]) -> Progress {

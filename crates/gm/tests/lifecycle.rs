@@ -265,20 +265,27 @@ fn a_log_that_does_not_fit_is_refused() {
 #[test]
 fn pictures_and_the_chart_follow_every_resolved_turn() {
     let (mut record, _) = both_teams_sealed();
-    assert_eq!(record.picture_svg(None), None, "no track before the start");
+    assert_eq!(
+        record.picture_svg(None, Viewer::Public),
+        None,
+        "no track before the start"
+    );
     for turn in 1..=3u16 {
         record.apply(&Event::resolved(turn)).unwrap();
     }
     // The archive draws any resolved turn, and the start; nothing beyond.
     for turn in 0..=3 {
-        let svg = record.picture_svg(Some(turn)).unwrap();
+        let svg = record.picture_svg(Some(turn), Viewer::Public).unwrap();
         assert!(
             svg.starts_with("<svg") && svg.contains("red-A"),
             "turn {turn}"
         );
     }
-    assert_eq!(record.picture_svg(Some(4)), None);
-    assert_ne!(record.picture_svg(Some(1)), record.picture_svg(Some(3)));
+    assert_eq!(record.picture_svg(Some(4), Viewer::Public), None);
+    assert_ne!(
+        record.picture_svg(Some(1), Viewer::Public),
+        record.picture_svg(Some(3), Viewer::Public)
+    );
     // The chart: one line per rider, a point per turn from the start, distances from the views.
     let progress = record.progress(2);
     assert_eq!(progress.quantity, "distance");
@@ -304,7 +311,7 @@ fn a_backpacks_chart_counts_points() {
     let setup = day_setup();
     let mut record = Record::replay(&[Event::Created { setup }]).unwrap();
     assert!(
-        record.picture_svg(None).is_some(),
+        record.picture_svg(None, Viewer::Public).is_some(),
         "the map before the first round"
     );
     record.apply(&Event::resolved(1)).unwrap();

@@ -233,7 +233,10 @@ pub async fn report(
             let svg = if kind == "chart" {
                 table.record.progress(turn).svg()
             } else {
-                table.record.picture_svg(Some(turn)).unwrap_or_default()
+                table
+                    .record
+                    .picture_svg(Some(turn), viewer)
+                    .unwrap_or_default()
             };
             Ok(([(CONTENT_TYPE, "image/svg+xml")], svg).into_response())
         }

@@ -167,8 +167,10 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     let (game, seat, turn) = (row.game_id?, Seat(row.seat? as u8), row.turn? as u16);
     let table = crate::games::load(state, game).await.ok()?;
     let view = table.record.report_view(Viewer::Seat(seat), turn).ok()?;
-    let png = match table.record.picture_svg(Some(turn)) {
-        Some(svg) => crate::picture::turn_png(game, turn, svg).await,
+    // The close-up where there is one: a mail is read on a phone as often as not, and the
+    // close-up holds the seat's riders or walker, marked, and the legend.
+    let png = match table.record.picture(Some(turn), Viewer::Seat(seat)) {
+        Some(p) => crate::picture::turn_png(game, turn, p.close_up.unwrap_or(p.svg)).await,
         None => None,
     };
     // What the text says after the report (the orders to send, the deadline).

@@ -286,11 +286,11 @@ impl TurnSection {
     fn of(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<TurnSection> {
         let record = &table.record;
         let game = record.game();
-        let picture = record.picture_svg(Some(turn)).map(|svg| Picture {
+        let picture = record.picture(Some(turn), viewer).map(|p| Picture {
             noun: game.picture_noun,
             after: turn_name(game, turn),
-            svg,
-            close_up: record.picture_close_up(Some(turn)),
+            svg: p.svg,
+            close_up: p.close_up,
         });
         let report = if turn > 0 {
             Some(Report {
