@@ -62,6 +62,35 @@ pub struct ServeArgs {
     /// on the GM console: https://pbm.club.example.
     #[arg(long)]
     public_url: Option<String>,
+    /// The log's form on standard error: text for a person, or one JSON object a line.
+    #[arg(long, value_enum, default_value_t)]
+    log_format: crate::logging::LogFormat,
+}
+
+/// Resolves at the first SIGTERM (a service manager's stop) or Ctrl-C, saying which: then no
+/// new connection is taken, open requests finish, and the workers stop.
+async fn stop_signal() {
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "SIGTERM cannot be caught: only Ctrl-C stops gracefully");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    let signal = tokio::select! {
+        _ = tokio::signal::ctrl_c() => "interrupt",
+        () = term => "SIGTERM",
+    };
+    tracing::info!(signal, "stopping: finishing the requests under way");
+    #[cfg(unix)]
+    let _ = sd_notify::notify(&[sd_notify::NotifyState::Stopping]);
 }
 
 /// What `serve` needs to mail, checked before anything starts.
@@ -132,7 +161,7 @@ pub struct Database {
 }
 
 impl Database {
-    fn url(&self) -> Result<String> {
+    pub(crate) fn url(&self) -> Result<String> {
         Ok(match &self.database {
             Some(url) => url.clone(),
             None => {
@@ -217,13 +246,7 @@ pub fn import(args: ImportArgs) -> Result<()> {
 }
 
 pub fn serve(args: ServeArgs) -> Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,sqlx=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    crate::logging::init(args.log_format);
     let mail = mail_settings(&args)?;
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {
@@ -292,11 +315,13 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             server::smtp_in::spawn(state.clone(), tokio::runtime::Handle::current(), smtp, &name)
                 .context("--smtp-listen")?;
         }
-        let served = server::serve(listener, state, async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .context("serving");
+        // Under systemd (Type=notify) the unit is started once this listens.
+        #[cfg(unix)]
+        let _ = sd_notify::notify(&[sd_notify::NotifyState::Ready]);
+        let served = server::serve(listener, state, stop_signal())
+            .await
+            .context("serving");
+        tracing::info!("postrider has stopped: no request is being served");
         let _ = stop.send(true);
         let _ = outbox.await;
         served
@@ -323,13 +348,7 @@ const EX_TEMPFAIL: u8 = 75;
 pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
     use std::io::Read;
     use std::process::ExitCode;
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,sqlx=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .try_init();
+    crate::logging::init(crate::logging::LogFormat::Text);
     // The whole message is read (the MTA expects its pipe drained); past the limit only its
     // head is kept, to be stored and dropped as too large.
     let mut raw = Vec::new();
@@ -385,7 +404,7 @@ pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("postrider: mail-in: {e:?} (the MTA will try again)");
+                eprintln!("postrider: mail-in: {e} (the MTA will try again)");
                 ExitCode::from(EX_TEMPFAIL)
             }
         }
