@@ -17,7 +17,9 @@ const MAX_ANSWER: u64 = 64 * 1024;
 /// `http://HOST:PORT[/PATH]` (default path `/readyz`) split into the address and the path.
 fn target(url: &str) -> Result<(String, String)> {
     let Some(rest) = url.strip_prefix("http://") else {
-        bail!("healthcheck: {url:?} does not begin with http:// (check the server's own listener, not its TLS front)");
+        bail!(
+            "healthcheck: {url:?} does not begin with http:// (check the server's own listener, not its TLS front)"
+        );
     };
     let (authority, path) = match rest.find('/') {
         Some(at) => (&rest[..at], &rest[at..]),

@@ -44,7 +44,11 @@ fn backup_check_restore_and_a_graceful_stop() {
 
     let ready = postrider(&["healthcheck", &format!("http://{address}")]);
     assert!(ready.status.success(), "{}", text(&ready.stderr));
-    assert!(text(&ready.stdout).contains("\"ready\":true"), "{}", text(&ready.stdout));
+    assert!(
+        text(&ready.stdout).contains("\"ready\":true"),
+        "{}",
+        text(&ready.stdout)
+    );
     let nobody = postrider(&["healthcheck", &format!("http://127.0.0.1:{}", free_port())]);
     assert_eq!(nobody.status.code(), Some(1), "{}", text(&nobody.stderr));
 
@@ -57,39 +61,84 @@ fn backup_check_restore_and_a_graceful_stop() {
     let id = created["id"].as_i64().unwrap();
     for seat in 0..2 {
         let action = json!({"action": "bot", "seat": seat, "bot": "random"});
-        let (status, body) = call(&server, "POST", &format!("/api/games/{id}/gm"), Some(&gm), Some(action));
+        let (status, body) = call(
+            &server,
+            "POST",
+            &format!("/api/games/{id}/gm"),
+            Some(&gm),
+            Some(action),
+        );
         assert_eq!(status, 200, "{body}");
     }
     common::server::wait_for_turn(&server, id, 3, None);
 
     let file = dir.path().join("copy.db");
-    let backup = postrider(&["backup", "--data", data, "--to", file.to_str().unwrap(), "--verify"]);
+    let backup = postrider(&[
+        "backup",
+        "--data",
+        data,
+        "--to",
+        file.to_str().unwrap(),
+        "--verify",
+    ]);
     assert!(backup.status.success(), "{}", text(&backup.stderr));
     let out = text(&backup.stdout);
     assert!(out.contains("verified: 1 games"), "{out}");
     let again = postrider(&["backup", "--data", data, "--to", file.to_str().unwrap()]);
     assert_eq!(again.status.code(), Some(2));
-    assert!(text(&again.stderr).contains("already exists"), "{}", text(&again.stderr));
+    assert!(
+        text(&again.stderr).contains("already exists"),
+        "{}",
+        text(&again.stderr)
+    );
 
     let restored = dir.path().join("restored");
-    let restore = postrider(&["restore", file.to_str().unwrap(), "--data", restored.to_str().unwrap()]);
+    let restore = postrider(&[
+        "restore",
+        file.to_str().unwrap(),
+        "--data",
+        restored.to_str().unwrap(),
+    ]);
     assert!(restore.status.success(), "{}", text(&restore.stderr));
     let check = postrider(&["check", "--data", restored.to_str().unwrap()]);
     assert!(check.status.success(), "{}", text(&check.stderr));
-    assert!(text(&check.stdout).starts_with("1 games, "), "{}", text(&check.stdout));
+    assert!(
+        text(&check.stdout).starts_with("1 games, "),
+        "{}",
+        text(&check.stdout)
+    );
     let missing = postrider(&["check", "--data", dir.path().join("none").to_str().unwrap()]);
     assert_eq!(missing.status.code(), Some(2));
-    assert!(text(&missing.stderr).contains("does not exist"), "{}", text(&missing.stderr));
+    assert!(
+        text(&missing.stderr).contains("does not exist"),
+        "{}",
+        text(&missing.stderr)
+    );
 
     // SIGTERM: a graceful stop, said in the log, exit 0; the log has no colours.
     let mut server = server;
     let pid = server.child.id().to_string();
-    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
     let status = server.child.wait().unwrap();
     assert!(status.success(), "{status:?}");
     let mut log = String::new();
-    server.child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+    server
+        .child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut log)
+        .unwrap();
     assert!(log.contains("stopping") && log.contains("SIGTERM"), "{log}");
     assert!(log.contains("postrider has stopped"), "{log}");
-    assert!(!log.contains('\u{1b}'), "ANSI colours in a log that is no terminal: {log:?}");
+    assert!(
+        !log.contains('\u{1b}'),
+        "ANSI colours in a log that is no terminal: {log:?}"
+    );
 }

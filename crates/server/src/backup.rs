@@ -6,8 +6,8 @@
 
 use std::path::Path;
 
-use sqlx::any::AnyRow;
 use futures_util::TryStreamExt;
+use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Connection, Executor, Row};
 
 use crate::db::{Backend, Db};
@@ -45,10 +45,11 @@ pub async fn backup(source: &Db, to: &Path) -> Result<Copied, BackupError> {
             to.display()
         )));
     }
-    source
-        .check_schema_is_current()
-        .await
-        .map_err(|e| BackupError::Refused(format!("the database: {e}: back it up with the release that runs it")))?;
+    source.check_schema_is_current().await.map_err(|e| {
+        BackupError::Refused(format!(
+            "the database: {e}: back it up with the release that runs it"
+        ))
+    })?;
     let result = match source.backend {
         Backend::Sqlite => {
             // VACUUM INTO reads one snapshot: the server's writers go on meanwhile.
@@ -122,11 +123,10 @@ pub async fn restore(from: &Path, target: &str) -> Result<Copied, BackupError> {
     let db = Db::open(target).await.map_err(BackupError::Refused)?;
     let mut into = db.pool.acquire().await?;
     for table in ["players", "games"] {
-        let rows: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-            "SELECT COUNT(*) FROM {table}"
-        )))
-        .fetch_one(&mut *into)
-        .await?;
+        let rows: i64 =
+            sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}")))
+                .fetch_one(&mut *into)
+                .await?;
         if rows > 0 {
             return Err(BackupError::Refused(format!(
                 "the target database already holds {rows} {table}: restore into a new one"
@@ -139,7 +139,10 @@ pub async fn restore(from: &Path, target: &str) -> Result<Copied, BackupError> {
     let copied = copy_tables(&mut reading, &mut writing, &tables, db.backend).await?;
     if db.backend == Backend::Postgres {
         // Identity columns go on after the highest id restored.
-        for table in tables.iter().filter(|t| t.columns.iter().any(|(c, _)| c == "id")) {
+        for table in tables
+            .iter()
+            .filter(|t| t.columns.iter().any(|(c, _)| c == "id"))
+        {
             sqlx::query(sqlx::AssertSqlSafe(format!(
                 "SELECT setval(pg_get_serial_sequence('{0}', 'id'), COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM {0}",
                 table.name
@@ -270,7 +273,10 @@ async fn insert(
         })
         .collect::<Vec<_>>()
         .join(", ");
-    let sql = format!("INSERT INTO {} ({list}){overriding} VALUES {tuples}", table.name);
+    let sql = format!(
+        "INSERT INTO {} ({list}){overriding} VALUES {tuples}",
+        table.name
+    );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for row in rows {
         for (c, (_, declared)) in table.columns.iter().enumerate() {

@@ -32,10 +32,12 @@ pub async fn check(state: &AppState) -> Result<Checked, CheckFailure> {
         .map_err(ApiError::from)?;
     let mut checked = Checked::default();
     for game in ids {
-        let file = crate::games::export(state, game).await.map_err(|e| match e {
-            ApiError::Internal(message) => CheckFailure::Differs { game, message },
-            other => CheckFailure::Server(other),
-        })?;
+        let file = crate::games::export(state, game)
+            .await
+            .map_err(|e| match e {
+                ApiError::Internal(message) => CheckFailure::Differs { game, message },
+                other => CheckFailure::Server(other),
+            })?;
         let verified = gm::verify::verify(&file, None).map_err(|e| CheckFailure::Differs {
             game,
             message: e.to_string(),

@@ -8,8 +8,8 @@
 pub mod actions;
 pub mod api;
 pub mod auth;
-pub mod check;
 pub mod backup;
+pub mod check;
 pub mod clock;
 pub mod commit;
 pub mod db;

@@ -16,7 +16,12 @@ async fn games_to_keep(s: &TestServer, turns: u32) -> (i64, i64) {
     let (running, _, _) = s.seated_game(race(&["red", "blue", "green"])).await;
     let gm = s.player("gm2").await;
     let (status, created) = s
-        .call("POST", "/api/games", Some(&gm), Some(race(&["a", "b", "c"])))
+        .call(
+            "POST",
+            "/api/games",
+            Some(&gm),
+            Some(race(&["a", "b", "c"])),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let finished = created["id"].as_i64().unwrap();
@@ -37,7 +42,9 @@ async fn games_to_keep(s: &TestServer, turns: u32) -> (i64, i64) {
     }
     // The bots' race runs on by itself at each deadline until it is over.
     for _ in 0..200 {
-        let (_, game) = s.call("GET", &format!("/api/games/{finished}"), None, None).await;
+        let (_, game) = s
+            .call("GET", &format!("/api/games/{finished}"), None, None)
+            .await;
         if game["over"] == json!(true) {
             break;
         }
@@ -71,7 +78,9 @@ async fn reports(s: &TestServer, ids: &[i64]) -> Vec<serde_json::Value> {
     for id in ids {
         let (_, game) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
         all.push(game.clone());
-        let (_, history) = s.call("GET", &format!("/api/games/{id}/history"), None, None).await;
+        let (_, history) = s
+            .call("GET", &format!("/api/games/{id}/history"), None, None)
+            .await;
         all.push(history);
     }
     all
@@ -84,16 +93,25 @@ async fn backup_and_restore(s: TestServer, into: Backend) {
     let copied = server::backup::backup(&s.state.db, &file).await.unwrap();
     assert!(copied.rows > 0 && copied.tables >= 7, "{copied:?}");
     // A backup never overwrites.
-    let again = server::backup::backup(&s.state.db, &file).await.unwrap_err();
+    let again = server::backup::backup(&s.state.db, &file)
+        .await
+        .unwrap_err();
     assert!(again.to_string().contains("already exists"), "{again}");
     // The copy reproduces every game.
     let copy = Db::open_as_is(&format!("sqlite://{}?mode=ro", file.display()))
         .await
         .unwrap();
-    let state = AppState::new(copy, std::sync::Arc::new(ManualClock::at(START)), Config::default());
+    let state = AppState::new(
+        copy,
+        std::sync::Arc::new(ManualClock::at(START)),
+        Config::default(),
+    );
     let checked = server::check::check(&state).await.unwrap();
     assert_eq!(checked.games, 2);
-    assert!(checked.turns > 3 && checked.reports == checked.turns, "{checked:?}");
+    assert!(
+        checked.turns > 3 && checked.reports == checked.turns,
+        "{checked:?}"
+    );
     // Restored into a new database: the same games, the same reports, and it goes on.
     let Some((url, _keep)) = fresh_url(into).await else {
         panic!("POSTRIDER_TEST_POSTGRES names a PostgreSQL server");
@@ -108,11 +126,20 @@ async fn backup_and_restore(s: TestServer, into: Backend) {
     assert_eq!(server::check::check(&again.state).await.unwrap(), checked);
     // A new game on the restored database takes the next id, and the old players log in.
     let (status, _) = again
-        .call("POST", "/api/login", None, Some(json!({ "name": "gm", "password": "correct horse battery" })))
+        .call(
+            "POST",
+            "/api/login",
+            None,
+            Some(json!({ "name": "gm", "password": "correct horse battery" })),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
-    let (next, _, _) = again.seated_game(race(&["x", "y"])).await;
-    assert!(next > finished);
+    let gm = again.player("gm3").await;
+    let (status, created) = again
+        .call("POST", "/api/games", Some(&gm), Some(race(&["x", "y"])))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert!(created["id"].as_i64().unwrap() > finished, "{created}");
     // A restore never mixes two servers' data.
     let refused = server::backup::restore(&file, &url).await.unwrap_err();
     assert!(refused.to_string().contains("already holds"), "{refused}");
@@ -129,32 +156,38 @@ async fn a_sqlite_backup_restores_into_postgres() {
     backup_and_restore(s, Backend::Postgres).await
 }
 
-on_both!(the_check_names_the_first_turn_that_differs, |s: TestServer| async move {
-    let (running, _) = games_to_keep(&s, 3).await;
-    let checked = server::check::check(&s.state).await.unwrap();
-    assert_eq!(checked.games, 2);
-    // Turn 2's stored digest altered, as a release that wrote turn 2 differently would find it.
-    let body: String = sqlx::query_scalar(
+on_both!(
+    the_check_names_the_first_turn_that_differs,
+    |s: TestServer| async move {
+        let (running, _) = games_to_keep(&s, 3).await;
+        let checked = server::check::check(&s.state).await.unwrap();
+        assert_eq!(checked.games, 2);
+        // Turn 2's stored digest altered, as a release that wrote turn 2 differently would find it.
+        let body: String = sqlx::query_scalar(
         "SELECT body FROM events WHERE game_id = $1 AND body LIKE '%\"resolved\"%' ORDER BY seq LIMIT 1 OFFSET 1",
     )
     .bind(running)
     .fetch_one(&s.state.db.pool)
     .await
     .unwrap();
-    let digest = body.split("\"digest\":\"").nth(1).unwrap()[..64].to_string();
-    let altered = body.replace(&digest, &"0".repeat(64));
-    sqlx::query("UPDATE events SET body = $1 WHERE game_id = $2 AND body = $3")
-        .bind(&altered)
-        .bind(running)
-        .bind(&body)
-        .execute(&s.state.db.pool)
-        .await
-        .unwrap();
-    // A fresh process (nothing cached) reads the altered log.
-    let fresh = TestServer::on(&s.url, None, s.clock.clone()).await;
-    let failure = server::check::check(&fresh.state).await.unwrap_err().to_string();
-    assert!(
-        failure.starts_with(&format!("game {running}: turn 2")),
-        "{failure}"
-    );
-});
+        let digest = body.split("\"digest\":\"").nth(1).unwrap()[..64].to_string();
+        let altered = body.replace(&digest, &"0".repeat(64));
+        sqlx::query("UPDATE events SET body = $1 WHERE game_id = $2 AND body = $3")
+            .bind(&altered)
+            .bind(running)
+            .bind(&body)
+            .execute(&s.state.db.pool)
+            .await
+            .unwrap();
+        // A fresh process (nothing cached) reads the altered log.
+        let fresh = TestServer::on(&s.url, None, s.clock.clone()).await;
+        let failure = server::check::check(&fresh.state)
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(
+            failure.starts_with(&format!("game {running}: turn 2")),
+            "{failure}"
+        );
+    }
+);
