@@ -13,12 +13,8 @@ pub struct ServeArgs {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     listen: String,
-    /// The data directory (its SQLite database is created on first start).
-    #[arg(long, default_value = "postrider-data")]
-    data: String,
-    /// A database URL instead of the data directory's: postgres://USER@HOST/DB or sqlite://FILE.
-    #[arg(long, env = "POSTRIDER_DATABASE")]
-    database: Option<String>,
+    #[command(flatten)]
+    database: Database,
     /// Seconds between the deadline worker's checks (it also wakes when a game's last orders arrive).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     tick: u64,
@@ -44,7 +40,7 @@ pub struct ServeArgs {
     #[arg(long, requires = "smtp_password_file")]
     smtp_user: Option<String>,
     /// A file holding the relay's password (not on the command line, where `ps` shows it).
-    #[arg(long, requires = "smtp_user")]
+    #[arg(long, requires = "smtp_user", env = "POSTRIDER_SMTP_PASSWORD_FILE")]
     smtp_password_file: Option<String>,
     /// The From of every mail, e.g. "postrider <gm@club.example>".
     #[arg(long, requires = "smtp")]
@@ -158,10 +154,20 @@ pub struct Database {
     /// A database URL instead of the data directory's: postgres://USER@HOST/DB or sqlite://FILE.
     #[arg(long, env = "POSTRIDER_DATABASE")]
     database: Option<String>,
+    /// A file holding the database URL, which may carry a password (kept off the command line
+    /// and the environment, where `ps` and /proc show them).
+    #[arg(long, env = "POSTRIDER_DATABASE_FILE", conflicts_with = "database")]
+    database_file: Option<String>,
 }
 
 impl Database {
+    /// The database's URL; the data directory is created if it is the one used.
     pub(crate) fn url(&self) -> Result<String> {
+        if let Some(file) = &self.database_file {
+            let url = std::fs::read_to_string(file)
+                .with_context(|| format!("--database-file: reading {file}"))?;
+            return Ok(url.trim().to_string());
+        }
         Ok(match &self.database {
             Some(url) => url.clone(),
             None => {
@@ -250,14 +256,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     let mail = mail_settings(&args)?;
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {
-        let url = match args.database.clone() {
-            Some(url) => url,
-            None => {
-                std::fs::create_dir_all(&args.data)
-                    .with_context(|| format!("--data: cannot create {}", args.data))?;
-                format!("sqlite://{}/postrider.db?mode=rwc", args.data)
-            }
-        };
+        let url = args.database.url()?;
         let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
         let listener = tokio::net::TcpListener::bind(&args.listen)
             .await

@@ -107,6 +107,23 @@ fn backup_check_restore_and_a_graceful_stop() {
         "{}",
         text(&check.stdout)
     );
+    // The URL from a file (it may carry a password), as POSTRIDER_DATABASE_FILE gives it too.
+    let url_file = dir.path().join("database-url");
+    std::fs::write(
+        &url_file,
+        format!("sqlite://{}/postrider.db\n", restored.display()),
+    )
+    .unwrap();
+    let check = Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .arg("check")
+        .env("POSTRIDER_DATABASE_FILE", &url_file)
+        .output()
+        .unwrap();
+    assert!(
+        text(&check.stdout).starts_with("1 games, "),
+        "{}",
+        text(&check.stderr)
+    );
     let missing = postrider(&["check", "--data", dir.path().join("none").to_str().unwrap()]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(
