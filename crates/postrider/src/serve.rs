@@ -51,7 +51,8 @@ pub struct ServeArgs {
     mail_orders: Option<String>,
     /// Receive order mail by SMTP on this address (e.g. 0.0.0.0:25 or 127.0.0.1:2525): a
     /// built-in receiver for a small set-up without Postfix or Exim; each message is handled
-    /// as `postrider mail-in` handles it. No TLS.
+    /// as `postrider mail-in` handles it. Only seats' order addresses are accepted; sessions,
+    /// lines, idle time and each client's mail are bounded (docs/mail.md). No TLS.
     #[arg(long, value_name = "ADDR")]
     smtp_listen: Option<String>,
     /// The server's address as players reach it, for links in mail and whole invitation links
@@ -303,7 +304,8 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             }
         };
         if let Some(address) = &args.smtp_listen {
-            let smtp = std::net::TcpListener::bind(address)
+            let smtp = tokio::net::TcpListener::bind(address)
+                .await
                 .with_context(|| format!("--smtp-listen: cannot listen on {address}"))?;
             let name = state
                 .mail
@@ -311,8 +313,12 @@ pub fn serve(args: ServeArgs) -> Result<()> {
                 .and_then(|m| m.orders_address.rsplit_once('@').map(|(_, d)| d.to_string()))
                 .unwrap_or_else(|| "postrider".into());
             tracing::info!(address = %smtp.local_addr()?, "receiving order mail by SMTP");
-            server::smtp_in::spawn(state.clone(), tokio::runtime::Handle::current(), smtp, &name)
-                .context("--smtp-listen")?;
+            server::smtp_in::spawn(
+                state.clone(),
+                smtp,
+                &name,
+                server::smtp_in::Limits::default(),
+            );
         }
         // Under systemd (Type=notify) the unit is started once this listens.
         #[cfg(unix)]
