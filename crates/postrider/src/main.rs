@@ -4,8 +4,11 @@
 mod backpacks;
 mod desk;
 mod files;
+mod healthcheck;
+mod logging;
 mod serve;
 mod tournament;
+mod upkeep;
 
 use std::process::ExitCode;
 
@@ -37,6 +40,20 @@ enum Command {
     MailIn(serve::MailInArgs),
     /// Put a game file on a server, run by an account there: import FILE --gm NAME.
     Import(serve::ImportArgs),
+    /// Copy a server's database to one file while it runs: backup --to FILE [--verify].
+    Backup(upkeep::BackupArgs),
+    /// Put a backup into a new database: restore FILE [--data DIR | --database URL].
+    Restore(upkeep::RestoreArgs),
+    /// The upgrade check: replay every game of a database with this binary and compare every
+    /// published report. Prints `N games, M turns reproduced` (exit 0) or the first turn that
+    /// differs (exit 1).
+    Check(upkeep::CheckArgs),
+    /// Ask a running server whether it is ready (GET URL, default path /readyz): exit 0 if so,
+    /// 1 with its answer if not.
+    Healthcheck {
+        /// The server's own address, e.g. http://127.0.0.1:8080.
+        url: String,
+    },
     /// Play a whole game between bots and print it turn by turn: `demo` or `demo backpacks`.
     Demo(DemoArgs),
     /// Start a new game and write its game file: `new [breaking-away|backpacks] FILE ...`.
@@ -253,6 +270,13 @@ fn run(cli: Cli) -> Result<()> {
         Command::Serve(args) => serve::serve(args),
         Command::Export(args) => serve::export(args),
         Command::Import(args) => serve::import(args),
+        Command::Backup(args) => upkeep::backup(args),
+        Command::Restore(args) => upkeep::restore(args),
+        Command::Check(args) => upkeep::check(args),
+        Command::Healthcheck { url } => {
+            let body = healthcheck::check(&url).map_err(|e| desk::Differs(format!("{e:#}")))?;
+            emit(&format!("{body}\n"))
+        }
         Command::MailIn(_) => bail!("mail-in: handled before run"),
         Command::Demo(args) => desk::demo(
             &args.game,

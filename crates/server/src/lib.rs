@@ -8,12 +8,15 @@
 pub mod actions;
 pub mod api;
 pub mod auth;
+pub mod backup;
+pub mod check;
 pub mod clock;
 pub mod commit;
 pub mod db;
 pub mod error;
 pub mod games;
 pub mod group_read;
+pub mod health;
 pub mod mailbox;
 pub mod outbox;
 pub mod pages;
@@ -211,6 +214,8 @@ pub fn app(state: AppState) -> Router {
 fn routes(state: AppState) -> Router {
     Router::new()
         .route("/", get(pages::front))
+        .route("/healthz", get(health::alive))
+        .route("/readyz", get(health::ready))
         .route("/login", get(pages::login_form).post(pages::login))
         .route("/register", get(pages::register_form).post(pages::register))
         .route("/logout", post(pages::logout))
