@@ -382,12 +382,14 @@ pub struct Latest {
 }
 
 impl Latest {
-    fn of(report: &Report, game: gm::GameInfo, new: bool) -> Latest {
+    /// The report's bulletin moves up to lead the page; the report below keeps its tables.
+    fn of(report: &mut Report, game: gm::GameInfo, new: bool) -> Latest {
+        let view = &mut report.view;
         Latest {
             name: report.name.clone(),
-            headline: None,
-            story: report.view.notes.clone(),
-            yours: None,
+            headline: Some(std::mem::take(&mut view.headline)).filter(|h| !h.is_empty()),
+            story: std::mem::take(&mut view.story),
+            yours: view.yours.take(),
             yours_label: format!("Your {} this {}", game.seat_noun, game.turn_noun),
             new,
         }
@@ -455,7 +457,7 @@ pub async fn game(
     let table = load(&state, &visitor, id).await?;
     let viewer = viewer(&table, visitor.player.as_ref());
     let record = &table.record;
-    let section =
+    let mut section =
         TurnSection::of(&table, viewer, record.resolved()).map_err(|e| error_page(&visitor, &e))?;
     let reader = match viewer {
         Viewer::Seat(seat) => Some(seat),
@@ -491,7 +493,7 @@ pub async fn game(
         .filter(|_| record.is_over());
     let latest = section
         .report
-        .as_ref()
+        .as_mut()
         .map(|r| Latest::of(r, record.game(), new));
     let title = &table.row.title;
     let tab = match (&finish, &seat) {
