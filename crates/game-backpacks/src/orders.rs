@@ -344,12 +344,11 @@ fn read_round_orders(text: &str, map: &Map, walkers: &[String]) -> Result<RoundO
 
 /// A list-numbered turn prefix, `1. walk …` or `2) rest`: the head and the rest.
 fn numbered_turn(statement: &str) -> Option<(&str, &str)> {
-    let digits = statement
-        .char_indices()
-        .find(|(_, c)| !c.is_ascii_digit())
-        .map(|(at, _)| at)?;
-    let mark = statement[digits..].chars().next()?;
-    let rest = &statement[digits + 1..];
+    let digits = statement.find(|c: char| !c.is_ascii_digit())?;
+    // The mark after the digits may be any character, of any width.
+    let mut tail = statement[digits..].chars();
+    let mark = tail.next()?;
+    let rest = tail.as_str();
     (digits > 0 && (mark == '.' || mark == ')') && rest.starts_with(char::is_whitespace))
         .then(|| (&statement[..digits], rest))
 }
