@@ -345,7 +345,7 @@ on_both!(
             .standings
             .rows
             .iter()
-            .map(|r| r.cells[1].clone())
+            .map(|r| r.cells[1].plain())
             .collect();
         let winner = &order[0];
         for (b, name) in players.iter_mut().zip(["ann", "bob", "cat"]) {
