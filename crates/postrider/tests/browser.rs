@@ -270,6 +270,8 @@ return { inner: w, scroll: d.scrollWidth, wide: wide.slice(0, 8), small: small.s
             .execute(
                 r#"const small = [];
 for (const t of document.querySelectorAll('svg text')) {
+  // A folded picture is not shown (Chromium may still lay out a closed <details>' content).
+  if (t.closest('details:not([open])')) continue;
   const r = t.getBoundingClientRect();
   const m = t.getScreenCTM();
   if (r.width === 0 || !m) continue;
