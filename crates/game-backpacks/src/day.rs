@@ -467,8 +467,28 @@ impl Day {
     /// out in full is an error naming it.
     pub fn check_turn_orders(&self, w: usize, orders: &TurnOrders) -> Result<(), BackpacksError> {
         self.plan(w, orders, true, &mut Vec::new())
-            .map(|_| ())
+            .and_then(|_| self.check_rucksack_order(w, orders))
             .map_err(BackpacksError::Refused)
+    }
+
+    /// Only the carrier gives the Rucksack and only another walker takes it (10.4): a statement
+    /// that could mean nothing is refused, not ignored (B&B-18).
+    fn check_rucksack_order(&self, w: usize, orders: &TurnOrders) -> Result<(), String> {
+        let carrier = self.rucksack.map(|r| usize::from(r.carrier));
+        match orders.rucksack {
+            Some(RucksackOrder::Give(_)) if carrier != Some(w) => Err(
+                "give rucksack: this walker does not carry the Heavy Rucksack (10.4, B&B-18)"
+                    .into(),
+            ),
+            Some(RucksackOrder::Take) if carrier == Some(w) => Err(
+                "take rucksack: this walker carries the Heavy Rucksack already (10.4, B&B-18)"
+                    .into(),
+            ),
+            Some(RucksackOrder::Take) if carrier.is_none() => {
+                Err("take rucksack: the Heavy Rucksack is not in play (10.1, 10.4, B&B-18)".into())
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Checks a walker's orders for a round: the first turn in full (B&B-7), and the vote. A
@@ -491,13 +511,18 @@ impl Day {
             .map_err(|e| BackpacksError::Refused(format!("turn 1: {e}")))
     }
 
-    /// A vote (10.5) names a walker still out: only such a walker can carry the Rucksack on.
+    fn is_carrier(&self, w: usize) -> bool {
+        self.rucksack.is_some_and(|r| usize::from(r.carrier) == w)
+    }
+
+    /// A vote (10.5) names a walker still out, who could carry the Rucksack on, or its carrier
+    /// (a vote to keep it, whether or not the carrier's day is over, B&B-15).
     pub fn check_vote(&self, orders: &RoundOrders) -> Result<(), BackpacksError> {
         let refused = |message: &str| Err(BackpacksError::Refused(message.into()));
         if let Some(v) = orders.vote {
             match self.walkers.get(usize::from(v)) {
                 None => return refused("vote: no such walker"),
-                Some(walker) if !walker.is_out() => {
+                Some(walker) if !walker.is_out() && !self.is_carrier(usize::from(v)) => {
                     return refused(
                         "vote: that walker's day is over; vote for a walker still out (10.5)",
                     );
@@ -824,11 +849,10 @@ impl Day {
             plans.push(plan);
         }
 
-        // The start of lunch and coffee: the Rucksack's carrier scores (5.1.9, 5.1.10).
+        // The start of lunch and coffee: the Rucksack's carrier scores (5.1.9, 5.1.10), a
+        // finished one too: it still carries it (B&B-15).
         if matches!(special, Special::Lunch | Special::Coffee)
-            && let Some(r) = self
-                .rucksack
-                .filter(|r| self.walkers[usize::from(r.carrier)].is_out())
+            && let Some(r) = self.rucksack
         {
             let c = usize::from(r.carrier);
             self.walkers[c].points += 2;
@@ -1324,17 +1348,19 @@ impl Day {
     fn cast_votes(&mut self, orders: &[RoundOrders]) -> Option<RucksackMove> {
         let r = self.rucksack?;
         let carrier = usize::from(r.carrier);
-        if self.turn < r.since + 4 || !self.walkers[carrier].is_out() {
+        // 10.5 makes no exception for a carrier whose day is over: its Rucksack can be voted
+        // away like any other (B&B-15).
+        if self.turn < r.since + 4 {
             return None;
         }
         // "All players can vote" (10.5): a walker whose day is over still has a player, so its
         // vote counts; only a walker still out can be voted to carry it (B&B-15).
         let mut votes = vec![0u32; self.walkers.len()];
         for (w, o) in orders.iter().enumerate() {
-            if let Some(v) = o
-                .vote
-                .filter(|&v| self.walkers.get(usize::from(v)).is_some_and(Walker::is_out))
-                && !self.walkers[w].lost
+            if let Some(v) = o.vote.filter(|&v| {
+                usize::from(v) == carrier
+                    || self.walkers.get(usize::from(v)).is_some_and(Walker::is_out)
+            }) && !self.walkers[w].lost
             {
                 votes[usize::from(v)] += 1;
             }

@@ -188,6 +188,14 @@ impl Scenario {
                                 map.location_id(l)
                             ));
                         }
+                        // The first ferry runs at 10:20 (8.3); nobody is afloat before 10:40.
+                        if !(0..turn).any(|t| clock::special(t) == clock::Special::Ferry) {
+                            return err(format!(
+                                "{}: no ferry has run before {}: the first sails at 10:20 (8.3, B&B-8)",
+                                at("at"),
+                                clock::time_text(turn)
+                            ));
+                        }
                         Place::Lake { boarded: l }
                     }
                     None => {
@@ -251,6 +259,21 @@ impl Scenario {
                 None => None,
                 Some(v) => Some(space(&map, v, &at("last_space"))?),
             };
+            // Nobody moves between turns: the space a walker ended the previous turn on is the
+            // one it stands on, and a walker on the lake ended it on none (7.3, B&B-8).
+            if let Some(last) = last_space
+                && place != Place::At(last)
+            {
+                return err(format!(
+                    "{}: {} is not where the walker stands ({}): it ended the previous turn where it is now (7.3, B&B-19)",
+                    at("last_space"),
+                    map.space_id(last),
+                    match place {
+                        Place::At(s) => map.space_id(s).to_string(),
+                        Place::Lake { .. } => "the lake".to_string(),
+                    }
+                ));
+            }
             let points = match wget("points") {
                 None => 0,
                 Some(v) => v.as_i64().filter(|p| p.abs() <= 1000).ok_or_else(|| {
@@ -293,6 +316,18 @@ impl Scenario {
                     ));
                 }
             }
+            // A finished walker's day ended when it arrived (B&B-9): it was not still arriving
+            // after that.
+            if let (Some(f), Some(h)) = (finished, home_since)
+                && h > f
+            {
+                return err(format!(
+                    "{}: {} is after the walker finished ({}): its day ended when it arrived (5.1.12, B&B-9)",
+                    at("home_since"),
+                    clock::time_text(h),
+                    clock::time_text(f)
+                ));
+            }
             walkers.push((
                 Walker {
                     place,
@@ -330,6 +365,21 @@ impl Scenario {
             return err(
                 "draw_pile: a second Heavy Rucksack card; there is one, in play or in the deck (10.1)",
             );
+        }
+        // A card dealt face down comes from the same deck (3.1.1): with the pile and the
+        // Rucksack in play, one Rucksack card at most.
+        let mut seen = in_pile + usize::from(get("rucksack").is_some());
+        for (i, (w, _)) in walkers.iter().enumerate() {
+            if w.next_card
+                .is_some_and(|c| cards[usize::from(c)] == Card::Rucksack)
+            {
+                seen += 1;
+                if seen > 1 {
+                    return err(format!(
+                        "walkers[{i}].next_card: a second Heavy Rucksack card; there is one, in play, in the deck or dealt (10.1, B&B-19)"
+                    ));
+                }
+            }
         }
         if cards.len() > 250 {
             return err("scenario: more than 250 cards");

@@ -390,12 +390,14 @@ fn parse_options(value: Option<&Value>, set: RuleSet) -> Result<Options, Scenari
         probe
             .set(name)
             .map_err(|e| ScenarioError(format!("{field}: {e}")))?;
+        // A board option means nothing under the postal rules, on or off: refused either way,
+        // so that nobody reads `false` as a choice the postal rules offer.
+        if set == RuleSet::Postal22 {
+            return err(format!(
+                "{field}: belongs to the board rules, not postal-2.2"
+            ));
+        }
         if on {
-            if set == RuleSet::Postal22 {
-                return err(format!(
-                    "{field}: belongs to the board rules, not postal-2.2"
-                ));
-            }
             options.set(name).expect("checked above");
         }
     }
@@ -439,6 +441,14 @@ fn parse_rider(
         &at("distance"),
         -i64::from(MAX_DISTANCE)..=i64::from(MAX_DISTANCE),
     )? as i32;
+    // The postal track is squares 0 to 120 (postal 4.1); only the board loop has squares
+    // behind the start (its staggered start, BA-11).
+    if rules.set == RuleSet::Postal22 && distance < 0 {
+        return err(format!(
+            "{}: {distance} is behind the start: the postal track begins at 0 (postal 4.1)",
+            at("distance")
+        ));
+    }
 
     let hand_value = need("hand")?;
     let Some(cards) = hand_value.as_array() else {
@@ -483,7 +493,22 @@ fn parse_rider(
         })?,
     };
     let status = match get("finished") {
-        Some(v) => Status::Finished(integer(v, &at("finished"), 1..=9999)? as u16),
+        Some(v) => {
+            let place = integer(v, &at("finished"), 1..=9999)? as u16;
+            // A finished rider has crossed the line, so its distance is past it (the
+            // notation's "Lines" ruling; postal 4.4, the board's line at race distance 100).
+            let finish = rules.set.line_distance(Line::Finish);
+            if distance <= finish {
+                return err(format!(
+                    "{}: the rider is at {distance}, not past the finish line at {finish} ({})",
+                    at("finished"),
+                    rules
+                        .set
+                        .cite("4.4", "the finish line at race distance 100")
+                ));
+            }
+            Status::Finished(place)
+        }
         None if flag("retired")? => Status::Retired,
         None if flag("dropped")? => Status::Dropped,
         None => Status::Racing,

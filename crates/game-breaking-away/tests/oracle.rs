@@ -96,6 +96,10 @@ fn random_race(draw: &mut Draw) -> (Race, Vec<Option<u16>>) {
             distance -= 40;
         }
         distance = distance.min(lines[2]);
+        // The postal track has no squares behind the start (postal 4.1).
+        if !board {
+            distance = distance.max(0);
+        }
         let cards = if draw.one_in(15) {
             draw.int(5, 7)
         } else {

@@ -113,6 +113,9 @@ prop_compose! {
     fn rider(teams: u8)(team in 0..teams, grade in 0usize..4, distance in -3i32..125,
                         cards in prop::collection::vec(1u16..25, 1..=4), status in status(),
                         sole_leader in any::<bool>(), arrival in 0u32..6, half_points in 0u64..80) -> Rider {
+        // A finished rider has crossed the finish line: past 120 (postal) and 100 (board).
+        let distance =
+            if matches!(status, Status::Finished(_)) { 121 + distance.rem_euclid(5) } else { distance };
         Rider {
             team, grade: Grade::ALL[grade], distance, hand: Hand::new(&cards).unwrap(),
             points: Points::share(half_points, 2), sole_leader, status, arrival,
@@ -311,13 +314,19 @@ fn scenario_parsing_never_panics() {
 }
 
 /// A position the notation can hold: no rider on the track past the finish line without a
-/// place, on turn 1 set-up hands (else the position is a turn later), and a board race's first
+/// place, no postal rider behind the start, on turn 1 set-up hands (else the position is a turn later), and a board race's first
 /// team one with riders.
 fn notation_position() -> impl Strategy<Value = Position> {
     position().prop_map(|mut p| {
         let finish = p.rules.set.line_distance(Line::Finish);
         for r in p.riders.iter_mut().filter(|r| r.on_track()) {
             r.distance = r.distance.min(finish);
+        }
+        // The postal track has no squares behind the start (postal 4.1).
+        if p.rules.set == RuleSet::Postal22 {
+            for r in &mut p.riders {
+                r.distance = r.distance.max(0);
+            }
         }
         let set_up = |r: &Rider| {
             !r.on_track()
