@@ -221,7 +221,7 @@ fn key(
         x + 26.0,
         light("pr-ink"),
         if own { r#" font-weight="bold""# } else { "" },
-        esc(&cut(name, if own { 9 } else { 11 })),
+        esc(&cut(name, if own { 7 } else { 11 })),
         if own { " (you)" } else { "" },
     );
 }
