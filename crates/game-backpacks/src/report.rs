@@ -602,6 +602,7 @@ pub fn round_view(
         sections,
         standings,
         over,
+        digest: None,
     }
 }
 
