@@ -5,16 +5,7 @@ use std::fmt::Write as _;
 
 use crate::escape_markup as esc;
 
-/// The colours of the seats, in seat order (tracks, maps and charts share them).
-pub const SEAT_COLOURS: [&str; 16] = [
-    "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-    "#7f7f7f", "#bcbd22", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd",
-];
-
-/// The colour of seat `seat`.
-pub fn seat_colour(seat: u8) -> &'static str {
-    SEAT_COLOURS[usize::from(seat) % SEAT_COLOURS.len()]
-}
+pub use crate::picture::seat_colour;
 
 /// Dashes tell apart the lines of one seat (a team's riders).
 pub const DASHES: [&str; 4] = ["", "6 3", "2 2", "8 3 2 3"];

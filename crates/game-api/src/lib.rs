@@ -5,6 +5,9 @@
 //! Nothing here reads a clock, the environment or a global random number generator.
 
 pub mod chart;
+pub mod picture;
+#[cfg(feature = "picture-check")]
+pub mod picture_check;
 pub mod report;
 
 use std::fmt;
@@ -226,13 +229,9 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     /// empty.
     fn setup_note(table: &Table<'_, Self>) -> String;
 
-    /// The track or the map as it is in `state`, as SVG: public, nothing secret in it.
-    fn picture_svg(table: &Table<'_, Self>, state: &Self::State) -> String;
-    /// The part of [`Game::picture_svg`] worth a close look on a small screen (where the riders
-    /// or walkers are), as an SVG `viewBox` (x, y, width, height); `None`: the whole picture.
-    fn picture_focus(_table: &Table<'_, Self>, _state: &Self::State) -> Option<[f64; 4]> {
-        None
-    }
+    /// The track or the map of `scene`, as SVG, with its close-up for a phone: public, nothing
+    /// secret in it; the scene's viewer only changes which pieces are marked as theirs.
+    fn picture(table: &Table<'_, Self>, scene: picture::Scene<'_, Self>) -> picture::Picture;
     /// The chart's series over `states` (the start, then after each resolved turn).
     fn progress(table: &Table<'_, Self>, states: &[&Self::State]) -> chart::Progress;
 

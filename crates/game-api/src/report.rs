@@ -1,14 +1,91 @@
-//! A turn's report as a typed view for the page: tables of what happened, the reader's own
-//! rows marked, the standings, and a winner's banner and podium once the game is over. Each game
-//! builds one from the same resolution its plain-text report (for mail) is made from; the HTML
-//! comes from one compile-checked template (`templates/report.html`), escaped throughout.
+//! A turn's report as a typed view for the page: a bulletin (a headline, a few sentences and
+//! what happened to the reader's own pieces), tables of what happened, the reader's own rows
+//! marked, the standings, and a winner's banner and podium once the game is over. Each game
+//! builds one from the same resolution its plain-text report (for mail) is made from, and both
+//! carry the same bulletin ([`bulletin_text`] is its text form); the HTML comes from one
+//! compile-checked template (`templates/report.html`), escaped throughout.
+//!
+//! The HTML uses these classes besides the shared ones (`.mine`, `.table-scroll`, `.muted`):
+//! `.bulletin` (the headline `.headline`, the sentences `.story`, the reader's own `.yours`),
+//! `.nowrap` (a rider's or walker's name: never broken across lines), `.hand` and `.chip` (a
+//! hand of cards, one chip per card), `.key` (the notes that explain a table's marks),
+//! `.banner` and `.podium`.
 
 use askama::Template;
+
+/// A piece of a cell or a note.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Span {
+    Text(String),
+    /// A rider's or walker's name, never broken across lines.
+    Name(String),
+    /// A hand of cards, lowest first, drawn as chips.
+    Cards(Vec<String>),
+    /// A rule's number, linked to where the rule is explained (`/help/breaking-away#rule-8-2-5`).
+    Rule {
+        text: String,
+        href: String,
+    },
+}
+
+/// The words of a cell or a note: text, names, cards and rule numbers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Phrase(pub Vec<Span>);
+
+impl Phrase {
+    pub fn text(text: impl Into<String>) -> Phrase {
+        Phrase(vec![Span::Text(text.into())])
+    }
+
+    pub fn name(name: impl Into<String>) -> Phrase {
+        Phrase(vec![Span::Name(name.into())])
+    }
+
+    pub fn cards<T: ToString>(cards: &[T]) -> Phrase {
+        Phrase(vec![Span::Cards(cards.iter().map(T::to_string).collect())])
+    }
+
+    /// `self` followed by `span`.
+    pub fn then(mut self, span: Span) -> Phrase {
+        self.0.push(span);
+        self
+    }
+
+    /// The words as plain text (cards separated by spaces), as the text report writes them.
+    pub fn plain(&self) -> String {
+        self.0
+            .iter()
+            .map(|s| match s {
+                Span::Text(t) | Span::Name(t) | Span::Rule { text: t, .. } => t.clone(),
+                Span::Cards(cards) => cards.join(" "),
+            })
+            .collect()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|s| match s {
+            Span::Text(t) | Span::Name(t) | Span::Rule { text: t, .. } => t.is_empty(),
+            Span::Cards(cards) => cards.is_empty(),
+        })
+    }
+}
+
+impl From<String> for Phrase {
+    fn from(text: String) -> Phrase {
+        Phrase::text(text)
+    }
+}
+
+impl From<&str> for Phrase {
+    fn from(text: &str) -> Phrase {
+        Phrase::text(text)
+    }
+}
 
 /// One row of a table; `own` marks the reader's own riders or walker.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Row {
-    pub cells: Vec<String>,
+    pub cells: Vec<Phrase>,
     pub own: bool,
 }
 
@@ -18,8 +95,10 @@ pub struct Section {
     pub heading: String,
     pub head: Vec<String>,
     pub rows: Vec<Row>,
-    /// Lines under the table (a Rucksack changing hands, a rule's note).
-    pub notes: Vec<String>,
+    /// Lines under the table (a Rucksack changing hands).
+    pub notes: Vec<Phrase>,
+    /// What the table's marks mean (`together: … (postal 8.2.5)`), once rather than on each row.
+    pub key: Vec<Phrase>,
 }
 
 /// A place on the podium.
@@ -44,8 +123,15 @@ pub struct Over {
 pub struct ReportView {
     /// `Turn 8`, `Round 3 (10:40 and 11:00)`.
     pub title: String,
+    /// What the turn comes to in a line (`red-C breaks away by 4`): the same for every viewer.
+    pub headline: String,
+    /// Two to four sentences of the turn's own events (line winners, breakaways, seats that
+    /// sent nothing, the leader's margin, a finish): the same for every viewer.
+    pub story: Vec<String>,
+    /// What happened to the reader's own riders or walker, in a sentence (a seat's report only).
+    pub yours: Option<String>,
     /// Lines before the tables (the first team drawn, the seats that sent nothing).
-    pub notes: Vec<String>,
+    pub notes: Vec<Phrase>,
     pub sections: Vec<Section>,
     pub standings: Section,
     pub over: Option<Over>,
@@ -67,6 +153,62 @@ impl ReportView {
     }
 }
 
+/// The width the text reports wrap their sentences at.
+pub const TEXT_WIDTH: usize = 72;
+
+/// The bulletin as the text report writes it: the headline, the sentences as one paragraph
+/// and the reader's own sentence as another, wrapped at [`TEXT_WIDTH`], ending in a blank line.
+pub fn bulletin_text(headline: &str, story: &[String], yours: Option<&str>) -> String {
+    let mut out = format!("{headline}\n{}\n\n", "-".repeat(headline.chars().count()));
+    if !story.is_empty() {
+        out.push_str(&wrap(&story.join(" "), TEXT_WIDTH));
+        out.push('\n');
+    }
+    if let Some(yours) = yours {
+        out.push_str(&wrap(yours, TEXT_WIDTH));
+        out.push('\n');
+    }
+    out
+}
+
+/// `text` broken into lines of at most `width` characters at spaces (a longer word stands
+/// alone on its line), each line ending in a newline.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let n = word.chars().count();
+        if line > 0 && line + 1 + n > width {
+            out.push('\n');
+            line = 0;
+        }
+        if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += n;
+    }
+    out.push('\n');
+    out
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [init @ .., last] => format!(
+            "{} and {}",
+            init.iter()
+                .map(AsRef::as_ref)
+                .collect::<Vec<_>>()
+                .join(", "),
+            last.as_ref()
+        ),
+    }
+}
+
 /// `1st`, `2nd`, `3rd`, `11th`.
 pub fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
@@ -77,4 +219,59 @@ pub fn ordinal(n: usize) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_counts_characters_not_bytes() {
+        assert_eq!(wrap("aa bb cc", 5), "aa bb\ncc\n");
+        // `½` and `→` are two and three bytes: counted as one character each.
+        assert_eq!(wrap("4½ → 52 x", 9), "4½ → 52 x\n");
+        assert_eq!(wrap("a-very-long-word b", 4), "a-very-long-word\nb\n");
+    }
+
+    #[test]
+    fn and_list_joins_the_last_with_and() {
+        assert_eq!(and_list::<&str>(&[]), "");
+        assert_eq!(and_list(&["a"]), "a");
+        assert_eq!(and_list(&["a", "b", "c"]), "a, b and c");
+    }
+
+    #[test]
+    fn names_never_wrap_hands_are_chips_and_rules_are_links_in_the_html() {
+        let view = ReportView {
+            title: "Turn 2".into(),
+            headline: "red-A breaks away".into(),
+            story: vec!["One.".into(), "Two.".into()],
+            yours: Some("Your riders: red-A played 9.".into()),
+            sections: vec![Section {
+                heading: "Moves".into(),
+                head: vec!["Rider".into(), "Hand".into()],
+                rows: vec![Row {
+                    cells: vec![Phrase::name("red-A"), Phrase::cards(&[3, 10, 10])],
+                    own: true,
+                }],
+                key: vec![Phrase::text("together: see ").then(Span::Rule {
+                    text: "postal 8.2.5".into(),
+                    href: "/help/breaking-away#rule-8-2-5".into(),
+                })],
+                ..Section::default()
+            }],
+            ..ReportView::default()
+        };
+        let html = view.html();
+        for part in [
+            r#"<p class="headline"><strong>red-A breaks away</strong></p>"#,
+            r#"<p class="story">One. Two.</p>"#,
+            r#"<p class="yours">Your riders: red-A played 9.</p>"#,
+            r#"<tr class="mine"><td><span class="nowrap">red-A</span></td>"#,
+            r#"<span class="hand"><span class="chip">3</span> <span class="chip">10</span> <span class="chip">10</span></span>"#,
+            r#"<p class="report-note key">together: see <a href="/help/breaking-away#rule-8-2-5">postal 8.2.5</a></p>"#,
+        ] {
+            assert!(html.contains(part), "{part} missing from:\n{html}");
+        }
+    }
 }

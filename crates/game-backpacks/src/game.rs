@@ -4,14 +4,15 @@
 use std::sync::Arc;
 
 use game_api::chart::{Progress, Series, seat_colour};
+use game_api::picture::{Picture, Scene};
 use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, SetupText, Table, Viewer};
 
 use crate::clock;
-use crate::day::{Day, TurnOutcome};
+use crate::day::{Day, Place, TurnOutcome};
 use crate::deck::Deck;
 use crate::error::BackpacksError;
 use crate::map::Map;
-use crate::orders::{RoundOrders, describe_round, parse_round_orders};
+use crate::orders::{Action, RoundOrders, TurnOrders, describe_round, parse_round_orders};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Backpacks;
@@ -170,6 +171,7 @@ impl Game for Backpacks {
                 notes.push(format!("turn {}: no move — the walker rests", k + 1));
             }
         }
+        notes.extend(foresight(day, seat.index(), orders));
         notes
     }
 
@@ -259,12 +261,14 @@ impl Game for Backpacks {
         format!("The day's targets: {}.", targets.join(", "))
     }
 
-    fn picture_svg(table: &Table<'_, Self>, day: &Day) -> String {
-        crate::svg::map_svg(&day.map, Some((day, table.seats)))
-    }
-
-    fn picture_focus(_: &Table<'_, Self>, day: &Day) -> Option<[f64; 4]> {
-        crate::svg::map_focus(&day.map, day)
+    fn picture(table: &Table<'_, Self>, scene: Scene<'_, Self>) -> Picture {
+        crate::svg::map_picture(
+            &scene.state.map,
+            scene.state,
+            scene.before,
+            table.seats,
+            scene.own_seat(),
+        )
     }
 
     fn progress(table: &Table<'_, Self>, days: &[&Day]) -> Progress {
@@ -302,5 +306,144 @@ impl Game for Backpacks {
     ) -> Result<(), BackpacksError> {
         let (GmAction::Drop { rider } | GmAction::Retire { rider }) = action;
         Err(BackpacksError::NoRiders(rider.clone()))
+    }
+}
+
+/// What the round's orders will find that the check of its first turn cannot see: the second
+/// turn checked from where the first leaves the walker if nobody bumps it back, and a bar of
+/// chocolate ordered where the turn does not end at a café. Only what the walker's owner knows
+/// goes in: its hand less the card played, and the card to come (3.1.1) — never a hidden
+/// draw. A first turn of tea, ferry or bus is not foreseen (its draws and landings decide).
+fn foresight(day: &Day, w: usize, orders: &RoundOrders) -> Vec<String> {
+    let mut notes = Vec::new();
+    if !clock::is_first_of_round(day.turn) || day.turn + 1 >= clock::TURNS {
+        return notes;
+    }
+    let Some(here) = day.walkers[w].space() else {
+        return notes;
+    };
+    let map = &day.map;
+    // Where a turn of rest, blister or walk leaves the walker, and the card it plays.
+    let ends = |from, t: &TurnOrders| match &t.action {
+        Action::Rest => Some((from, None)),
+        Action::Blister => Some((from, Some(crate::CardKind::Blister))),
+        Action::Walk {
+            card, waypoints, ..
+        } => map
+            .expand_route(from, waypoints)
+            .ok()
+            .map(|route| (route.last().copied().unwrap_or(from), Some(*card))),
+        _ => None,
+    };
+    let cafe = |space| map.location_at(space).is_some_and(|l| l.cafe);
+    let Some((end, played)) = ends(here, &orders.turns[0]) else {
+        return notes;
+    };
+    let first = &orders.turns[0];
+    if first.buy_chocolate && !cafe(end) {
+        notes.push(format!(
+            "turn 1: buy chocolate: the turn ends at {}, which has no café — no bar is bought (6.3)",
+            map.space_id(end)
+        ));
+    }
+    let mut next = day.clone();
+    next.turn += 1;
+    let walker = &mut next.walkers[w];
+    walker.place = Place::At(end);
+    if let Some(kind) = played
+        && let Some(at) = walker.hand.iter().position(|&c| day.card_kind(c) == kind)
+    {
+        walker.hand.remove(at);
+    }
+    if let Action::Walk {
+        chocolate: true, ..
+    } = first.action
+    {
+        walker.chocolate = walker.chocolate.saturating_sub(1);
+    }
+    if first.buy_chocolate && cafe(end) && walker.money > 0 {
+        walker.money -= 1;
+        walker.chocolate += 1;
+    }
+    if let Some(card) = walker.next_card.take() {
+        walker.hand.push(card);
+    }
+    let second = &orders.turns[1];
+    if let Err(e) = next.check_turn_orders(w, second) {
+        notes.push(format!(
+            "turn 2: {e} — from {}, where turn 1 leaves the walker unless it is bumped back; turn 2 is carried out only as far as it can be (B&B-7)",
+            map.space_id(end)
+        ));
+    } else if second.buy_chocolate
+        && let Some((end2, _)) = ends(end, second)
+        && !cafe(end2)
+    {
+        notes.push(format!(
+            "turn 2: buy chocolate: the turn ends at {}, which has no café — no bar is bought (6.3)",
+            map.space_id(end2)
+        ));
+    }
+    notes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_api::Seed;
+
+    /// A day at 10:00 (the first turn of a round) with one walker in Keswick holding `hand`,
+    /// and no card to come.
+    fn day_with_hand(hand: &[&str]) -> Day {
+        let terrain = Terrain::load(None, None).unwrap();
+        let mut day = Day::new(
+            terrain.map.clone(),
+            terrain.deck.clone(),
+            2,
+            &mut Seed(3).rng(0),
+        );
+        let ids: Vec<_> = hand
+            .iter()
+            .map(|kind| {
+                let kind: crate::CardKind = kind.parse().unwrap();
+                (0..terrain.deck.cards.len() as crate::deck::CardId)
+                    .find(|&c| day.card_kind(c) == kind)
+                    .unwrap()
+            })
+            .collect();
+        day.walkers[0].hand = ids;
+        day.walkers[0].next_card = None;
+        day
+    }
+
+    fn notes(day: &Day, text: &str) -> Vec<String> {
+        let walkers = ["ann".to_string(), "bob".to_string()];
+        let orders = parse_round_orders(text, &day.map, &walkers).unwrap();
+        day.check_round_orders(0, &orders).unwrap();
+        foresight(day, 0, &orders)
+    }
+
+    /// Fails without the foresight: such orders were sealed without a word.
+    #[test]
+    fn the_echo_says_what_turn_2_will_find() {
+        let day = day_with_hand(&["3+3", "4+2"]);
+        assert!(clock::is_first_of_round(day.turn));
+        // Turn 1 walks to FRI; turn 2 plays a card turn 1 has just played.
+        let found = notes(&day, "1: walk 3+3 FRI; 2: walk 3+3 WAL");
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].starts_with("turn 2: ")
+                && found[0].contains("from FRI, where turn 1 leaves the walker"),
+            "{found:?}"
+        );
+        // Chocolate bought where turn 1 ends, away from a café.
+        let found = notes(&day, "1: walk 3+3 FRI; buy chocolate; 2: rest");
+        assert_eq!(
+            found,
+            [
+                "turn 1: buy chocolate: the turn ends at FRI, which has no café — no bar is bought (6.3)"
+            ]
+        );
+        // Orders that work say nothing.
+        assert!(notes(&day, "1: walk 3+3 FRI; 2: walk 4+2 KES-FRI.2").is_empty());
     }
 }

@@ -7,6 +7,7 @@
 //! ([`scenario`]), the GM's record ([`walk`]) and reports ([`report`]). No IO, no clock, no
 //! global RNG.
 
+pub mod bulletin;
 pub mod clock;
 pub mod day;
 pub mod deck;

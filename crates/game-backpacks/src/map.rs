@@ -539,15 +539,56 @@ impl Map {
             } else if let Some(steps) = self.along(at, w) {
                 route.extend(steps);
             } else {
-                return Err(format!(
-                    "there is no path from {} to {}",
-                    self.space_id(at),
-                    self.space_id(w)
-                ));
+                let on_the_way = self.locations_on_the_way(at, w);
+                return Err(if on_the_way.is_empty() {
+                    format!(
+                        "there is no path from {} to {}",
+                        self.space_id(at),
+                        self.space_id(w)
+                    )
+                } else {
+                    format!(
+                        "{} is not next to {} nor along a path from it; name the places on the way, e.g. {}",
+                        self.space_id(w),
+                        self.space_id(at),
+                        on_the_way.join(" ")
+                    )
+                });
             }
             at = w;
         }
         Ok(route)
+    }
+
+    /// The locations a shortest walk from `from` to `to` passes (both excluded): the
+    /// waypoints to suggest for a route that skips them. Empty when `to` cannot be reached.
+    pub fn locations_on_the_way(&self, from: SpaceId, to: SpaceId) -> Vec<&str> {
+        let mut before: Vec<Option<SpaceId>> = vec![None; self.spaces.len()];
+        let mut seen = vec![false; self.spaces.len()];
+        seen[usize::from(from)] = true;
+        let mut queue = VecDeque::from([from]);
+        while let Some(s) = queue.pop_front() {
+            if s == to {
+                break;
+            }
+            for &n in self.neighbours(s) {
+                if !seen[usize::from(n)] {
+                    seen[usize::from(n)] = true;
+                    before[usize::from(n)] = Some(s);
+                    queue.push_back(n);
+                }
+            }
+        }
+        let mut way = Vec::new();
+        let mut at = before[usize::from(to)];
+        while let Some(s) = at.filter(|&s| s != from) {
+            if let Some(location) = self.location_at(s) {
+                way.push(location.id.as_str());
+            }
+            at = before[usize::from(s)];
+        }
+        way.reverse();
+        way
     }
 
     /// A bus route that serves both locations, if any (8.4).

@@ -133,8 +133,11 @@ fn read_round_orders(text: &str, map: &Map, walkers: &[String]) -> Result<RoundO
         if statement.is_empty() || statement.starts_with('#') {
             continue;
         }
-        // A turn prefix: "1:", "2:", "turn 1:", "t2:".
-        if let Some((head, rest)) = statement.split_once(':') {
+        // A turn prefix: "1:", "2:", "turn 1:", "t2:", or as a list is numbered, "1." "2)".
+        if let Some((head, rest)) = statement
+            .split_once(':')
+            .or_else(|| numbered_turn(statement))
+        {
             let head = head.trim().to_ascii_lowercase();
             let head = head
                 .trim_start_matches("turn")
@@ -154,6 +157,11 @@ fn read_round_orders(text: &str, map: &Map, walkers: &[String]) -> Result<RoundO
             if statement.is_empty() {
                 continue;
             }
+        }
+        let written = as_typed(statement, map);
+        let statement = written.as_str();
+        if statement.is_empty() {
+            continue;
         }
         let words: Vec<&str> = statement.split_whitespace().collect();
         let verb = words[0].to_ascii_lowercase();
@@ -221,11 +229,8 @@ fn read_round_orders(text: &str, map: &Map, walkers: &[String]) -> Result<RoundO
                         "chocolate" | "with" | "to" | "via" | "then" | "route" => {
                             chocolate |= w.eq_ignore_ascii_case("chocolate")
                         }
-                        _ => waypoints.push(map.space(w).ok_or_else(|| {
-                            place(&format!(
-                                "walk: {w:?} is not a space or location of the map"
-                            ))
-                        })?),
+                        _ => waypoints
+                            .push(waypoint(map, w).map_err(|e| place(&format!("walk: {e}")))?),
                     }
                 }
                 set_action(
@@ -335,6 +340,100 @@ fn read_round_orders(text: &str, map: &Map, walkers: &[String]) -> Result<RoundO
         }
     }
     Ok(orders)
+}
+
+/// A list-numbered turn prefix, `1. walk …` or `2) rest`: the head and the rest.
+fn numbered_turn(statement: &str) -> Option<(&str, &str)> {
+    let digits = statement
+        .char_indices()
+        .find(|(_, c)| !c.is_ascii_digit())
+        .map(|(at, _)| at)?;
+    let mark = statement[digits..].chars().next()?;
+    let rest = &statement[digits + 1..];
+    (digits > 0 && (mark == '.' || mark == ')') && rest.starts_with(char::is_whitespace))
+        .then(|| (&statement[..digits], rest))
+}
+
+/// A statement as people type it, made plain: a place's name (`Friar's Crag`, any case,
+/// either apostrophe) becomes its id, `4 + 1` becomes `4+1`, commas separate words, and a
+/// full stop or comma at the end is dropped.
+fn as_typed(statement: &str, map: &Map) -> String {
+    let mut text = statement
+        .replace(['\u{2019}', '\u{2018}'], "'")
+        .replace(',', " ");
+    // Longest names first, so that a name inside another is not replaced first.
+    let mut names: Vec<(&str, &str)> = map
+        .locations
+        .iter()
+        .map(|l| (l.name.as_str(), l.id.as_str()))
+        .filter(|(name, _)| !name.is_empty())
+        .collect();
+    names.sort_by_key(|(name, _)| std::cmp::Reverse(name.len()));
+    // Names are matched in ASCII text only, where lower-casing keeps byte offsets.
+    let ascii = text.is_ascii();
+    for (name, id) in names.into_iter().filter(|_| ascii) {
+        let mut from = 0;
+        while let Some(found) = text[from..].to_lowercase().find(&name.to_lowercase()) {
+            let at = from + found;
+            let end = at + name.len();
+            let bounded = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric() && c != '\'');
+            if bounded(text[..at].chars().next_back()) && bounded(text[end..].chars().next()) {
+                text.replace_range(at..end, id);
+                from = at + id.len();
+            } else {
+                from = end;
+            }
+        }
+    }
+    let mut plain = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        // "4 + 1", "4+ 1", "4 +1": one card.
+        if word == "+" || word.starts_with('+') || plain.ends_with('+') {
+            plain.push_str(word);
+        } else {
+            if !plain.is_empty() {
+                plain.push(' ');
+            }
+            plain.push_str(word);
+        }
+    }
+    plain.trim_end_matches(['.', ',']).trim_end().to_string()
+}
+
+/// A walk's waypoint: a space or location by id, or a path space written from its other end
+/// (`FRI-KES.1` for the map's `KES-FRI.1`) when that can mean one space only; otherwise the
+/// error names the fix.
+fn waypoint(map: &Map, word: &str) -> Result<SpaceId, String> {
+    if let Some(space) = map.space(word) {
+        return Ok(space);
+    }
+    let upper = word.to_ascii_uppercase();
+    let reversed = upper.split_once('.').and_then(|(path, number)| {
+        let (a, b) = path.split_once('-')?;
+        let n: usize = number.parse().ok()?;
+        let spaces = map
+            .space(&format!("{b}-{a}.1"))
+            .and_then(|s| map.on_path(s))?
+            .0
+            .spaces
+            .len();
+        Some((format!("{b}-{a}"), n, spaces))
+    });
+    match reversed {
+        Some((path, n, spaces)) if (1..=spaces).contains(&n) => {
+            let same = format!("{path}.{n}");
+            let counted_back = format!("{path}.{}", spaces + 1 - n);
+            if same == counted_back {
+                Ok(map.space(&same).expect("a space of the path"))
+            } else {
+                let (from, to) = path.split_once('-').expect("a path id");
+                Err(format!(
+                    "{word:?} is not a space: the spaces between {from} and {to} are numbered from {from}; the space is {same} counting from {from}, or {counted_back} counting from {to}"
+                ))
+            }
+        }
+        _ => Err(format!("{word:?} is not a space or location of the map")),
+    }
 }
 
 /// Writes orders back in the text form (as the engine read them: the echo a player gets).
@@ -458,6 +557,43 @@ mod tests {
         // The same statement in each of the two turns is not a repeat.
         let o = parse("1: rest; buy chocolate; 2: rest; buy chocolate").unwrap();
         assert!(o.turns[0].buy_chocolate && o.turns[1].buy_chocolate);
+    }
+
+    /// Fails with the old parser, which refused each of these forms.
+    #[test]
+    fn orders_as_people_type_them() {
+        let want = parse("1: walk 4+2 FRI; 2: rest").unwrap();
+        for text in [
+            "1. walk 4+2 FRI\n2. rest",
+            "1) walk 4+2 FRI,\n2) rest.",
+            "1: walk 4 + 2 FRI; 2: rest",
+            "1: walk 4+2 Friar's Crag; 2: rest",
+            "1: walk 4+2 friar\u{2019}s crag; 2: rest",
+        ] {
+            assert_eq!(parse(text), Ok(want.clone()), "{text}");
+        }
+        // A path's one middle space reads the same from either end; any other names the fix.
+        let o = parse("walk 3+3 FRI-KES.1").unwrap_err();
+        assert_eq!(
+            o,
+            "turn 1: walk: \"FRI-KES.1\" is not a space: the spaces between KES and FRI are numbered from KES; the space is KES-FRI.1 counting from KES, or KES-FRI.2 counting from FRI"
+        );
+        let map = Map::keswick();
+        let middle = map
+            .paths
+            .iter()
+            .find(|p| p.spaces.len() % 2 == 1)
+            .expect("a path with a middle space");
+        let (a, b) = (
+            map.location_id(middle.ends[0]),
+            map.location_id(middle.ends[1]),
+        );
+        let k = middle.spaces.len() / 2 + 1;
+        let read = parse(&format!("walk 3+3 {b}-{a}.{k}")).unwrap();
+        assert_eq!(
+            read.turns[0].action,
+            parse(&format!("walk 3+3 {a}-{b}.{k}")).unwrap().turns[0].action
+        );
     }
 
     #[test]

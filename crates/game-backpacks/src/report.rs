@@ -1,13 +1,16 @@
-//! Round reports as plain text for email: each walker's turns (where it went, sub-turn by
-//! sub-turn when it walked, what it scored), the clock, the weather, the Heavy Rucksack and the
-//! targets, then the standings. Made for one viewer through [`Day::view`]: a walker's cards,
-//! purse and the notes about its own orders reach only that walker (and the GM).
+//! Round reports as plain text for email, opening with the round's diary ([`crate::bulletin`]):
+//! each walker's turns (where it went, sub-turn by sub-turn when it walked, what it scored), the
+//! clock, the weather, the Heavy Rucksack and the targets, then the standings; and the same
+//! round as a typed view for the page. Made for one viewer through [`Day::view`]: a walker's
+//! cards, purse and the notes about its own orders reach only that walker (and the GM).
 
 use std::fmt::Write as _;
 
+use game_api::report::{Phrase, bulletin_text};
 use game_api::{Resolution, Seat, Table, Viewer};
 
 use crate::Weather;
+use crate::bulletin::{Bulletin, Round, bulletin};
 use crate::clock::{self, Special};
 use crate::day::{Day, Did, Place, RucksackHow, TurnOutcome};
 use crate::game::Backpacks;
@@ -263,6 +266,29 @@ fn turn_section(
     out
 }
 
+/// Walkers still out who sent nothing for the round (they rest, B&B-11).
+fn silent(outing: &Outing, record: &RoundRecord) -> Vec<bool> {
+    (0..outing.walkers().len())
+        .map(|w| {
+            record.orders.get(w).is_some_and(Option::is_none) && record.before.walkers[w].is_out()
+        })
+        .collect()
+}
+
+/// The round's bulletin, as `viewer` reads it.
+fn told(outing: &Outing, record: &RoundRecord, nmr: &[bool], viewer: Viewer) -> Bulletin {
+    bulletin(
+        &Round {
+            walkers: outing.walkers(),
+            before: &record.before,
+            after: &record.after,
+            outcomes: &record.events,
+            nmr,
+        },
+        viewer,
+    )
+}
+
 /// The report of one resolved round, as `viewer` may read it.
 pub fn round_report(outing: &Outing, record: &RoundRecord, viewer: Viewer) -> String {
     let first = record.before.turn;
@@ -270,11 +296,13 @@ pub fn round_report(outing: &Outing, record: &RoundRecord, viewer: Viewer) -> St
     let mut out = title(outing, &format!("round {round}"));
     let _ = writeln!(out, "{}\n", viewer_line(outing, viewer));
     // Walkers still out who sent nothing, as Breaking Away's reports name them (B&B-11).
-    let nmr: Vec<bool> = (0..outing.walkers().len())
-        .map(|w| {
-            record.orders.get(w).is_some_and(Option::is_none) && record.before.walkers[w].is_out()
-        })
-        .collect();
+    let nmr = silent(outing, record);
+    let Bulletin {
+        headline,
+        story,
+        yours,
+    } = told(outing, record, &nmr, viewer);
+    out.push_str(&bulletin_text(&headline, &story, yours.as_deref()));
     let silent: Vec<&str> = outing
         .walkers()
         .iter()
@@ -460,8 +488,8 @@ pub fn outing_report(outing: &Outing, viewer: Viewer) -> String {
 }
 
 /// The report of one resolved round as a typed view for the page, as `viewer` may read it: the
-/// same facts as [`round_report`] (each turn's walkers, scores and notes; the standings; the
-/// winner when the day is over), the reader's own walker marked.
+/// same diary and facts as [`round_report`] (each turn's walkers, scores and notes; the
+/// standings; the winner when the day is over), the reader's own walker marked.
 pub fn round_view(
     outing: &Outing,
     record: &RoundRecord,
@@ -471,11 +499,12 @@ pub fn round_view(
     let names = outing.walkers();
     let first = record.before.turn;
     let mine = |w: usize| matches!(viewer, Viewer::Seat(s) if s.index() == w);
-    let nmr: Vec<bool> = (0..names.len())
-        .map(|w| {
-            record.orders.get(w).is_some_and(Option::is_none) && record.before.walkers[w].is_out()
-        })
-        .collect();
+    let nmr = silent(outing, record);
+    let Bulletin {
+        headline,
+        story,
+        yours,
+    } = told(outing, record, &nmr, viewer);
     let silent: Vec<&str> = names
         .iter()
         .zip(&nmr)
@@ -484,10 +513,10 @@ pub fn round_view(
         .collect();
     let mut notes = Vec::new();
     if !silent.is_empty() {
-        notes.push(format!(
+        notes.push(Phrase::text(format!(
             "No orders received from: {} (they rest, B&B-11).",
             silent.join(", ")
-        ));
+        )));
     }
     let mut sections = Vec::new();
     let mut before = record.before.clone();
@@ -501,11 +530,16 @@ pub fn round_view(
             rows: lines
                 .into_iter()
                 .map(|l| Row {
-                    cells: vec![names[l.walker].clone(), l.what, l.details.join("; ")],
+                    cells: vec![
+                        Phrase::name(names[l.walker].clone()),
+                        l.what.into(),
+                        l.details.join("; ").into(),
+                    ],
                     own: mine(l.walker),
                 })
                 .collect(),
-            notes: turn_notes,
+            notes: turn_notes.into_iter().map(Phrase::text).collect(),
+            key: Vec::new(),
         });
         if k == 0 {
             for (w, t) in outcome.walkers.iter().enumerate() {
@@ -547,16 +581,16 @@ pub fn round_view(
         };
         standings.rows.push(Row {
             cells: vec![
-                format!("{}.", rank + 1),
-                names[w].clone(),
-                points(w),
-                status,
-                reached.join(" "),
+                format!("{}.", rank + 1).into(),
+                Phrase::name(names[w].clone()),
+                points(w).into(),
+                status.into(),
+                reached.join(" ").into(),
             ],
             own: mine(w),
         });
     }
-    standings.notes.push(format!(
+    standings.notes.push(Phrase::text(format!(
         "The clock: {}. The weather: {}.",
         if day.is_over() {
             "18:00, the day is over".to_string()
@@ -568,7 +602,7 @@ pub fn round_view(
             )
         },
         weather_text(day.weather)
-    ));
+    )));
     let over = day.is_over().then(|| Over {
         banner: format!(
             "The day is over. {} wins.",
@@ -598,6 +632,9 @@ pub fn round_view(
                 .collect::<Vec<_>>()
                 .join(" and ")
         ),
+        headline,
+        story,
+        yours,
         notes,
         sections,
         standings,

@@ -16,7 +16,9 @@
 //! `INSTA_FORCE_PASS=1` lists every changed snapshot instead of stopping at the first.
 //!
 //! The HTML report of the page ([`Game::report_view`] rendered by `ReportView::html`) is
-//! snapshotted for the same three viewers, as `reports__STEM-html.snap`.
+//! snapshotted for the same three viewers, as `reports__STEM-html.snap`. Both open with the
+//! diary: a headline and two to four sentences, the same for every viewer, and the seat's own
+//! sentence in its copy (a target race: `bb-5.1.3-same-sub-turn-target-race`).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -80,6 +82,16 @@ fn reports(stem: &str, scenario: &Scenario, json: &Value) -> (String, String) {
     };
     let mut text = String::new();
     let mut html = String::new();
+    // The diary (issue 29): a headline and 2–4 sentences, the same for every viewer (so no
+    // card or purse reaches a sentence), and a sentence on the reader's own walker for a seat.
+    let gm = Backpacks::report_view(&table, &resolution, Viewer::Gm);
+    assert!(!gm.headline.is_empty(), "{stem}: no headline");
+    assert!(
+        (2..=4).contains(&gm.story.len()),
+        "{stem}: {} sentences: {:?}",
+        gm.story.len(),
+        gm.story
+    );
     for (label, viewer) in [
         ("the GM", Viewer::Gm),
         ("seat 0", Viewer::Seat(Seat(0))),
@@ -97,7 +109,22 @@ fn reports(stem: &str, scenario: &Scenario, json: &Value) -> (String, String) {
                 "{stem}: the public copy shows a walker's cards:\n{report}"
             );
         }
-        let page = Backpacks::report_view(&table, &resolution, viewer).html();
+        let view = Backpacks::report_view(&table, &resolution, viewer);
+        assert_eq!(
+            (&view.headline, &view.story),
+            (&gm.headline, &gm.story),
+            "{stem}: the diary differs for {label}"
+        );
+        assert_eq!(
+            view.yours.is_some(),
+            matches!(viewer, Viewer::Seat(_)),
+            "{stem}: {label}"
+        );
+        assert!(
+            report.contains(&view.headline),
+            "{stem}: the text for {label} lacks the headline"
+        );
+        let page = view.html();
         assert!(
             page.contains("<table class=\"standings\">"),
             "{stem}: the HTML report for {label} lacks the standings:\n{page}"

@@ -1,6 +1,7 @@
 //! Breaking Away on the common game API: a seat is a team, its orders a card per rider.
 
 use game_api::chart::{DASHES, Progress, Series, seat_colour};
+use game_api::picture::{Picture, Scene};
 use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, SetupText, Table, Viewer};
 use rand::RngExt;
 
@@ -327,12 +328,15 @@ impl Game for BreakingAway {
         String::new()
     }
 
-    fn picture_svg(table: &Table<'_, Self>, state: &Position) -> String {
-        crate::svg::track_svg(&state.view(Viewer::Public), table.seats)
-    }
-
-    fn picture_focus(table: &Table<'_, Self>, state: &Position) -> Option<[f64; 4]> {
-        crate::svg::track_focus(&state.view(Viewer::Public), table.seats)
+    fn picture(table: &Table<'_, Self>, scene: Scene<'_, Self>) -> Picture {
+        // The public view: the reader only changes which riders are marked.
+        let before = scene.before.map(|p| p.view(Viewer::Public));
+        crate::svg::track_picture(
+            &scene.state.view(Viewer::Public),
+            before.as_ref(),
+            table.seats,
+            scene.own_seat(),
+        )
     }
 
     fn progress(table: &Table<'_, Self>, states: &[&Position]) -> Progress {

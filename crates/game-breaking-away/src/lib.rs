@@ -6,6 +6,7 @@
 //! record with its log and replay ([`race`]), the order text form ([`orders`]) and the turn
 //! reports ([`report`]). Nothing here does IO, reads a clock or uses a global RNG.
 
+pub mod bulletin;
 pub mod error;
 pub mod game;
 pub mod orders;

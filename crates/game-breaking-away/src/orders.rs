@@ -3,6 +3,8 @@
 //!
 //! Letters are grades (the board game's rider numbers 1–4 are written as A–D); commas,
 //! semicolons, colons and `=` are separators, case does not matter, and `A12` reads as `A 12`.
+//! A label copied from the form or a report (`Line-up:`, `Turn 1:`, `Orders:`) may lead the
+//! line; every mistake on a line is reported, not only the first.
 
 use crate::error::BreakingAwayError;
 use std::fmt;
@@ -80,10 +82,37 @@ impl fmt::Display for Lineup {
 enum Token {
     Grade(Grade),
     Number(u16),
+    /// A word that is neither (its error is reported): the numbers after it are its own, not
+    /// the rider's before it.
+    Unknown,
 }
 
-fn tokens(text: &str) -> Result<Vec<Token>, String> {
-    let cleaned: String = text
+/// The text after a label copied from the form or a report (`Line-up:`, `Turn 1:`,
+/// `Orders:`, `Orders for turn 2:`), or the text itself. The number in a label is not read:
+/// the turn comes from the mail's subject or the open turn.
+fn without_label(text: &str) -> &str {
+    let Some((head, rest)) = text.split_once(':') else {
+        return text;
+    };
+    let words: Vec<String> = head
+        .split_whitespace()
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let label = ["line-up", "lineup", "turn", "orders", "order"];
+    let filler = ["line", "up", "my", "for", "the", "round"];
+    let is_label = words.iter().any(|w| label.contains(&w.as_str()))
+        && words.iter().all(|w| {
+            label.contains(&w.as_str())
+                || filler.contains(&w.as_str())
+                || w.chars().all(|c| c.is_ascii_digit())
+        });
+    if is_label { rest } else { text }
+}
+
+/// The words of a line, each a grade or a number; every word that is neither is an error, all
+/// of them reported.
+fn tokens(text: &str, errors: &mut Vec<String>) -> Vec<Token> {
+    let cleaned: String = without_label(text)
         .chars()
         .map(|c| if ",;:=".contains(c) { ' ' } else { c })
         .collect();
@@ -102,7 +131,9 @@ fn tokens(text: &str) -> Result<Vec<Token>, String> {
                     rest = &rest[1..];
                 }
                 None => {
-                    return Err(format!("{word:?} is not a rider (A, B, C or D) or a card"));
+                    errors.push(format!("{word:?} is not a rider (A, B, C or D) or a card"));
+                    out.push(Token::Unknown);
+                    continue;
                 }
             }
         }
@@ -111,61 +142,83 @@ fn tokens(text: &str) -> Result<Vec<Token>, String> {
         }
         match rest.parse::<u32>() {
             Ok(n) if n <= u32::from(u16::MAX) => out.push(Token::Number(n as u16)),
-            Ok(n) => return Err(format!("card {n} is too large")),
-            Err(_) => return Err(format!("{word:?} is not a rider (A, B, C or D) or a card")),
+            Ok(n) => {
+                errors.push(format!("card {n} is too large"));
+                // Stands for the card given (never read: the line is refused), so that its
+                // rider is not also reported without a card.
+                out.push(Token::Number(u16::MAX));
+            }
+            Err(_) => {
+                errors.push(format!("{word:?} is not a rider (A, B, C or D) or a card"));
+                out.push(Token::Unknown);
+            }
         }
     }
-    Ok(out)
+    out
 }
 
 /// Groups the words into grade → numbers; every number must follow a grade.
-fn by_grade(text: &str) -> Result<Vec<(Grade, Vec<u16>)>, String> {
+fn by_grade(text: &str, errors: &mut Vec<String>) -> Vec<(Grade, Vec<u16>)> {
     let mut groups: Vec<(Grade, Vec<u16>)> = Vec::new();
-    for token in tokens(text)? {
+    // The cards after a repeated rider or an unknown word are passed over (already an error),
+    // so that they are not counted as the rider's before.
+    let mut repeated = false;
+    for token in tokens(text, errors) {
         match token {
+            Token::Unknown => repeated = true,
             Token::Grade(g) => {
-                if groups.iter().any(|(h, _)| *h == g) {
-                    return Err(format!("rider {g} is given twice"));
+                repeated = groups.iter().any(|(h, _)| *h == g);
+                if repeated {
+                    errors.push(format!("rider {g} is given twice"));
+                } else {
+                    groups.push((g, Vec::new()));
                 }
-                groups.push((g, Vec::new()));
             }
+            Token::Number(_) if repeated => {}
             Token::Number(n) => match groups.last_mut() {
                 Some((_, cards)) => cards.push(n),
-                None => {
-                    return Err(format!(
-                        "card {n} comes before any rider (write e.g. \"A {n}\")"
-                    ));
-                }
+                None => errors.push(format!(
+                    "card {n} comes before any rider (write e.g. \"A {n}\")"
+                )),
             },
         }
     }
-    Ok(groups)
+    groups
+}
+
+/// Every error found, or the value.
+fn all_or_errors<T>(value: T, errors: Vec<String>) -> Result<T, String> {
+    if errors.is_empty() {
+        Ok(value)
+    } else {
+        Err(errors.join("; "))
+    }
 }
 
 /// Reads a team's orders. Riders left out get no order. The text must name at least one rider.
+/// Every mistake on the line is reported, not only the first.
 pub fn parse_orders(text: &str) -> Result<TeamOrders, BreakingAwayError> {
     read_orders(text).map_err(BreakingAwayError::Orders)
 }
 
 fn read_orders(text: &str) -> Result<TeamOrders, String> {
-    let groups = by_grade(text)?;
-    if groups.is_empty() {
+    let mut errors = Vec::new();
+    let groups = by_grade(text, &mut errors);
+    if groups.is_empty() && errors.is_empty() {
         return Err("no orders given (write e.g. \"A 12 B 3 C 9 D 7\")".into());
     }
     let mut orders = TeamOrders::default();
     for (grade, cards) in groups {
         match cards.as_slice() {
             [card] => orders.set(grade, *card),
-            [] => return Err(format!("rider {grade}: no card given")),
-            _ => {
-                return Err(format!(
-                    "rider {grade}: one card per turn, got {}",
-                    cards.len()
-                ));
-            }
+            [] => errors.push(format!("rider {grade}: no card given")),
+            _ => errors.push(format!(
+                "rider {grade}: one card per turn, got {}",
+                cards.len()
+            )),
         }
     }
-    Ok(orders)
+    all_or_errors(orders, errors)
 }
 
 /// Reads a team's line-up; all four riders must be given. Limits are checked by [`Lineup::check`].
@@ -174,17 +227,20 @@ pub fn parse_lineup(text: &str) -> Result<Lineup, BreakingAwayError> {
 }
 
 fn read_lineup(text: &str) -> Result<Lineup, String> {
-    let groups = by_grade(text)?;
+    let mut errors = Vec::new();
+    let groups = by_grade(text, &mut errors);
     let mut lineup = Lineup::default();
     for (grade, cards) in groups {
         lineup.0[grade.index()] = cards;
     }
-    if let Some(missing) = Grade::ALL.iter().find(|g| lineup.cards(**g).is_empty()) {
-        return Err(format!(
+    if errors.is_empty()
+        && let Some(missing) = Grade::ALL.iter().find(|g| lineup.cards(**g).is_empty())
+    {
+        errors.push(format!(
             "rider {missing}: no cards given (write e.g. \"A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6\")"
         ));
     }
-    Ok(lineup)
+    all_or_errors(lineup, errors)
 }
 
 #[cfg(test)]
@@ -216,7 +272,10 @@ mod tests {
             ),
             ("A", "rider A: no card given"),
             ("A 3 4", "rider A: one card per turn, got 2"),
-            ("A x", "\"x\" is not a rider (A, B, C or D) or a card"),
+            (
+                "A x",
+                "\"x\" is not a rider (A, B, C or D) or a card; rider A: no card given",
+            ),
             ("A 99999999", "card 99999999 is too large"),
         ];
         for (text, message) in cases {
@@ -226,6 +285,51 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    /// Fails without the labels: "Line-up" and "Turn" were read as riders.
+    #[test]
+    fn the_forms_own_labels_are_accepted() {
+        let want = TeamOrders([Some(10), Some(9), Some(9), Some(6)]);
+        for text in [
+            "Turn 1: A 10 B 9 C 9 D 6",
+            "Orders: A 10 B 9 C 9 D 6",
+            "orders for turn 2: a10 b9 c9 d6",
+            "Turn 3 orders: A=10, B=9, C=9, D=6",
+        ] {
+            assert_eq!(parse_orders(text), Ok(want), "{text}");
+        }
+        for text in [
+            "Line-up: A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6",
+            "Lineup: A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6",
+            "My line-up: A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6",
+        ] {
+            assert_eq!(
+                parse_lineup(text).unwrap().cards(Grade::D),
+                &[5, 5, 6],
+                "{text}"
+            );
+        }
+        // A rider's colon is still a separator, not a label.
+        assert_eq!(
+            parse_orders("A: 10 B 9"),
+            Ok(TeamOrders([Some(10), Some(9), None, None]))
+        );
+    }
+
+    /// Fails with the old parser, which stopped at the first mistake.
+    #[test]
+    fn every_mistake_on_a_line_is_reported() {
+        assert_eq!(
+            parse_orders("Turn 1: A 10 X 9 C9 E 6 D")
+                .unwrap_err()
+                .to_string(),
+            "\"X\" is not a rider (A, B, C or D) or a card; \"E\" is not a rider (A, B, C or D) or a card; rider D: no card given"
+        );
+        assert_eq!(
+            parse_orders("A 3 4 B 5 B 6").unwrap_err().to_string(),
+            "rider B is given twice; rider A: one card per turn, got 2"
+        );
     }
 
     #[test]

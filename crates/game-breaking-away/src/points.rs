@@ -37,6 +37,13 @@ impl Points {
         }
     }
 
+    /// `self - other`, or zero when `other` is larger (a leader's margin).
+    pub fn minus(self, other: Points) -> Points {
+        let den = self.den / gcd(self.den, other.den) * other.den;
+        let (a, b) = (self.num * (den / self.den), other.num * (den / other.den));
+        Points::reduced(a.saturating_sub(b), den)
+    }
+
     pub fn as_f64(self) -> f64 {
         self.num as f64 / self.den as f64
     }
@@ -146,6 +153,13 @@ mod tests {
         assert_eq!(Points::share(1, 2).to_string(), "0½");
         assert_eq!(Points::share(19, 3).to_string(), "6⅓");
         assert!(Points::share(1, 2) < Points::whole(1));
+    }
+
+    #[test]
+    fn a_margin_is_exact_and_never_below_zero() {
+        let half = Points::share(9, 2);
+        assert_eq!(Points::whole(6).minus(half).to_string(), "1½");
+        assert_eq!(half.minus(Points::whole(6)), Points::ZERO);
     }
 
     #[test]

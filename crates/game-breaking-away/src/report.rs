@@ -1,17 +1,21 @@
-//! Turn reports and race reports as plain text, the way a zine printed them: the moves, the
-//! sprint and finish results, the road as a strip of the track, the replacement cards (to their
-//! owners only) and the team standings. Every report is made for one viewer, through
-//! [`Position::view`], so no secret reaches the wrong reader.
+//! Turn reports and race reports as plain text, the way a zine printed them: the bulletin
+//! ([`crate::bulletin`]: a headline and a few sentences), the moves, the sprint and finish
+//! results, the road as a strip of the track, the replacement cards (to their owners only) and
+//! the team standings; and the same turn as a typed view for the page. Every report is made for
+//! one viewer, through [`Position::view`], so no secret reaches the wrong reader.
 
 use std::fmt::Write as _;
 
-use game_api::{Game, Resolution, Seat, Table, Viewer};
+use game_api::report::{Phrase, Span, bulletin_text};
+use game_api::{Resolution, Seat, Table, Viewer};
 
+use crate::bulletin::{Bulletin, Turn, bulletin};
 use crate::game::BreakingAway;
 use crate::orders::{Lineup, TeamOrders};
+use crate::points::Points;
 use crate::position::{Position, Status};
 use crate::rules::{Grade, Rules};
-use crate::rules::{Line, RuleSet};
+use crate::rules::{Line, RuleSet, SCORING_PLACES};
 use crate::turn::{Source, Why};
 use crate::view::View;
 
@@ -107,6 +111,138 @@ fn viewer_line(race: &Race, viewer: Viewer) -> String {
     }
 }
 
+/// The turn as the bulletin reads it.
+fn told<'a>(race: &'a Race, record: &'a TurnRecord) -> Turn<'a> {
+    Turn {
+        teams: race.teams(),
+        before: &record.before,
+        after: &record.after,
+        outcome: &record.events[0],
+        sent: record.orders.iter().map(Option::is_some).collect(),
+    }
+}
+
+/// The teams with a rider still racing that sent nothing (postal 9.1); a team whose riders
+/// have all finished or left has nothing to send.
+fn silent_team_names<'a>(race: &'a Race, record: &TurnRecord) -> Vec<&'a str> {
+    told(race, record)
+        .silent_teams()
+        .into_iter()
+        .map(|t| race.teams()[t].as_str())
+        .collect()
+}
+
+/// A rule of the postal rules, linked to the help page's anchor for it.
+fn rule(number: &str) -> Span {
+    Span::Rule {
+        text: format!("postal {number}"),
+        href: format!("/help/breaking-away#rule-{}", number.replace('.', "-")),
+    }
+}
+
+/// A place taken at a line, this turn or earlier; `points` is `None` for a finisher past the
+/// scoring places.
+struct Placing {
+    place: u16,
+    riders: Vec<usize>,
+    points: Option<Points>,
+    turn: u16,
+}
+
+/// A line crossed this turn, with every place taken there so far (the first of a sprint
+/// scored a turn earlier still shows), and the scoring places taken before the record begins
+/// (a scenario that starts mid-race), which it cannot name.
+struct LineResult {
+    line: Line,
+    placings: Vec<Placing>,
+    unknown: u16,
+}
+
+fn placings(outcome: &crate::turn::TurnOutcome, line: Line) -> Vec<Placing> {
+    let mut out: Vec<Placing> = outcome
+        .awards
+        .iter()
+        .filter(|a| a.line == line)
+        .map(|a| Placing {
+            place: a.place,
+            riders: a.riders.clone(),
+            points: Some(a.points),
+            turn: outcome.turn,
+        })
+        .collect();
+    if line == Line::Finish {
+        for &(r, place) in &outcome.finishers {
+            if !out.iter().any(|p| p.riders.contains(&r)) {
+                out.push(Placing {
+                    place,
+                    riders: vec![r],
+                    points: None,
+                    turn: outcome.turn,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn line_results(race: &Race, record: &TurnRecord) -> Vec<LineResult> {
+    let outcome = &record.events[0];
+    let earlier: Vec<&crate::turn::TurnOutcome> = race
+        .history
+        .iter()
+        .filter_map(|h| h.events.first())
+        .filter(|o| o.turn < outcome.turn)
+        .collect();
+    let mut out = Vec::new();
+    for line in Line::ALL {
+        let now = placings(outcome, line);
+        if now.is_empty() {
+            continue;
+        }
+        let mut all: Vec<Placing> = earlier.iter().flat_map(|o| placings(o, line)).collect();
+        let known: usize = all.iter().map(|p| p.riders.len()).sum();
+        let taken = usize::from(record.before.places_taken(line));
+        let unknown = taken
+            .min(SCORING_PLACES)
+            .saturating_sub(known.min(SCORING_PLACES)) as u16;
+        all.extend(now);
+        all.sort_by_key(|p| p.place);
+        out.push(LineResult {
+            line,
+            placings: all,
+            unknown,
+        });
+    }
+    out
+}
+
+/// `1st–2nd were scored before this record begins.`
+fn unknown_note(unknown: u16) -> Option<String> {
+    match unknown {
+        0 => None,
+        1 => Some("1st was taken before this record begins.".into()),
+        n => Some(format!(
+            "1st–{} were taken before this record begins.",
+            ordinal(n)
+        )),
+    }
+}
+
+fn placing_points(p: &Placing) -> String {
+    match p.points {
+        Some(points) => format!(
+            "{points} {}{}",
+            points_word(points),
+            if p.riders.len() > 1 {
+                " each (shared)"
+            } else {
+                ""
+            }
+        ),
+        None => "no points".into(),
+    }
+}
+
 /// The report of one resolved turn, as `viewer` may read it.
 pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
     let set = race.rules().set;
@@ -124,6 +260,12 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
         .unwrap_or(6);
     let mut out = title(race, &format!("turn {}", outcome.turn));
     let _ = writeln!(out, "{}\n", viewer_line(race, viewer));
+    let Bulletin {
+        headline,
+        story,
+        yours,
+    } = bulletin(&told(race, record), viewer);
+    out.push_str(&bulletin_text(&headline, &story, yours.as_deref()));
 
     if let Some(first) = outcome.first_team {
         let _ = writeln!(
@@ -132,18 +274,7 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
             race.teams()[usize::from(first)]
         );
     }
-    // Teams with a rider still racing who sent nothing (postal 9.1); a team whose riders have
-    // all finished or left has nothing to send.
-    let nmr: Vec<&str> = record
-        .orders
-        .iter()
-        .zip(race.teams())
-        .enumerate()
-        .filter(|(t, (o, _))| {
-            o.is_none() && BreakingAway::takes_orders(&record.before, Seat(*t as u8))
-        })
-        .map(|(_, (_, name))| name.as_str())
-        .collect();
+    let nmr = silent_team_names(race, record);
     if !nmr.is_empty() {
         let _ = writeln!(
             out,
@@ -188,45 +319,26 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
         );
     }
 
-    for line in Line::ALL {
-        let awards: Vec<_> = outcome.awards.iter().filter(|a| a.line == line).collect();
-        let finishers: Vec<_> = outcome
-            .finishers
-            .iter()
-            .filter(|_| line == Line::Finish)
-            .collect();
-        if awards.is_empty() && finishers.is_empty() {
-            continue;
-        }
-        let _ = writeln!(out, "\n{}", line_title(set, line));
-        for a in &awards {
-            let names: Vec<String> = a.riders.iter().map(|&r| name(r)).collect();
-            let shared = if a.riders.len() > 1 {
-                " each (shared)"
+    for result in line_results(race, record) {
+        let _ = writeln!(out, "\n{}", line_title(set, result.line));
+        for p in &result.placings {
+            let names: Vec<String> = p.riders.iter().map(|&r| name(r)).collect();
+            let when = if p.turn < outcome.turn {
+                format!("  (turn {})", p.turn)
             } else {
-                ""
+                String::new()
             };
             let _ = writeln!(
                 out,
-                "  {:>4}  {:<w$}  {} {}{shared}",
-                ordinal(a.place),
+                "  {:>4}  {:<w$}  {}{when}",
+                ordinal(p.place),
                 names.join(" = "),
-                a.points,
-                points_word(a.points),
+                placing_points(p),
                 w = width
             );
         }
-        if line == Line::Finish {
-            for &&(r, place) in &finishers {
-                if !awards.iter().any(|a| a.riders.contains(&r)) {
-                    let _ = writeln!(
-                        out,
-                        "  {:>4}  {:<width$}  no points",
-                        ordinal(place),
-                        name(r)
-                    );
-                }
-            }
+        if let Some(note) = unknown_note(result.unknown) {
+            let _ = writeln!(out, "  {note}");
         }
     }
 
@@ -240,24 +352,14 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
         if view.riders[i].hand.is_none() {
             continue;
         }
-        let why = match rep.why {
-            Why::Slipstream { riders_ahead: 0 } => "no riders directly ahead".to_string(),
-            Why::Slipstream { riders_ahead: 1 } => "3 + 1 rider directly ahead".to_string(),
-            Why::Slipstream { riders_ahead } => {
-                format!("3 + {riders_ahead} riders in the string ahead")
-            }
-            Why::BreakingAway { lead } => format!("broke away: sole leader by {lead}"),
-            Why::KeptLead => "kept the sole lead".into(),
-            Why::Alone => "alone on the road".into(),
-            Why::Crowded => "crowded square on turn 1".into(),
-        };
+        let why = why_text(rep.why);
         let hand = view.riders[i]
             .hand
-            .map(|h| h.ascending())
+            .map(|h| cards_text(&h.ascending()))
             .unwrap_or_default();
         let _ = writeln!(
             replacements,
-            "  {:<width$}  {:>2}  ({why}); hand now {hand:?}",
+            "  {:<width$}  {:>2}  ({why}); hand now {hand}",
             name(i),
             rep.card
         );
@@ -272,6 +374,15 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
         out.push_str(&result(race, &record.after));
     }
     out
+}
+
+/// A hand as the text writes it: `3 10 10`.
+fn cards_text(cards: &[u16]) -> String {
+    cards
+        .iter()
+        .map(u16::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn members_tied(record: &TurnRecord) -> bool {
@@ -465,7 +576,7 @@ pub fn race_report(race: &Race, viewer: Viewer) -> String {
             Status::Finished(p) => format!(" finished {}", ordinal(p)),
         };
         let hand = match r.hand {
-            Some(h) if r.on_track() => format!("hand {:?}", h.ascending()),
+            Some(h) if r.on_track() => format!("hand {}", cards_text(&h.ascending())),
             Some(_) => String::new(),
             None => format!("{} cards", r.hand_size),
         };
@@ -497,9 +608,25 @@ pub fn race_report(race: &Race, viewer: Viewer) -> String {
     out
 }
 
+/// Why a rider got its replacement card, in words.
+fn why_text(why: Why) -> String {
+    match why {
+        Why::Slipstream { riders_ahead: 0 } => "no riders directly ahead".to_string(),
+        Why::Slipstream { riders_ahead: 1 } => "3 + 1 rider directly ahead".to_string(),
+        Why::Slipstream { riders_ahead } => {
+            format!("3 + {riders_ahead} riders in the string ahead")
+        }
+        Why::BreakingAway { lead } => format!("broke away: sole leader by {lead}"),
+        Why::KeptLead => "kept the sole lead".into(),
+        Why::Alone => "alone on the road".into(),
+        Why::Crowded => "crowded square on turn 1".into(),
+    }
+}
+
 /// The report of one resolved turn as a typed view for the page, as `viewer` may read it: the
-/// same facts as [`turn_report`] (moves, line results, replacement cards to their owners, the
-/// standings, the result), the reader's own riders marked.
+/// same bulletin and facts as [`turn_report`] (moves, every place taken at the lines crossed,
+/// replacement cards to their owners, the standings, the result), the reader's own riders
+/// marked, what a move's mark means said once under the table.
 pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::report::ReportView {
     use game_api::report::{Over, Podium, ReportView, Row, Section};
     let set = race.rules().set;
@@ -508,32 +635,38 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         let r = &record.before.riders[i];
         race.rider_name(r.team, r.grade)
     };
+    let names = |riders: &[usize]| {
+        let mut phrase = Phrase::default();
+        for (k, &r) in riders.iter().enumerate() {
+            if k > 0 {
+                phrase = phrase.then(Span::Text(" = ".into()));
+            }
+            phrase = phrase.then(Span::Name(name(r)));
+        }
+        phrase
+    };
     let own = |i: usize| match viewer {
         Viewer::Seat(s) => record.before.riders[i].team == s.0,
         _ => false,
     };
-    let mut notes = Vec::new();
+    let Bulletin {
+        headline,
+        story,
+        yours,
+    } = bulletin(&told(race, record), viewer);
+    let mut notes: Vec<Phrase> = Vec::new();
     if let Some(first) = outcome.first_team {
-        notes.push(format!(
+        notes.push(Phrase::text(format!(
             "Turn 1: team {} was drawn to move first; then clockwise, every rider 1, then 2, 3 and 4.",
             race.teams()[usize::from(first)]
-        ));
+        )));
     }
-    let nmr: Vec<&str> = record
-        .orders
-        .iter()
-        .zip(race.teams())
-        .enumerate()
-        .filter(|(t, (o, _))| {
-            o.is_none() && BreakingAway::takes_orders(&record.before, Seat(*t as u8))
-        })
-        .map(|(_, (_, name))| name.as_str())
-        .collect();
+    let nmr = silent_team_names(race, record);
     if !nmr.is_empty() {
-        notes.push(format!(
+        notes.push(Phrase::text(format!(
             "No moves received from: {}. Their riders played their highest cards.",
             nmr.join(", ")
-        ));
+        )));
     }
     let mut moves = Section {
         heading: "Moves, in the order they were made".into(),
@@ -542,67 +675,86 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
             .to_vec(),
         ..Section::default()
     };
+    // Marks in the note column, explained once under the table.
+    let (mut nmr_mark, mut dropped_mark, mut together_mark) = (false, false, false);
     for m in &outcome.moves {
         let together = outcome.moves.iter().filter(|o| o.group == m.group).count() > 1;
-        let mut note = match m.source {
-            Source::Ordered => String::new(),
-            Source::Nmr => "no orders: highest card".into(),
-            Source::Dropped => "dropped: highest card".into(),
-        };
-        if together {
-            if !note.is_empty() {
-                note.push_str("; ");
+        let mut note = Vec::new();
+        match m.source {
+            Source::Ordered => {}
+            Source::Nmr => {
+                note.push("no orders");
+                nmr_mark = true;
             }
-            note.push_str("moved together (postal 8.2.5)");
+            Source::Dropped => {
+                note.push("dropped");
+                dropped_mark = true;
+            }
+        }
+        if together {
+            note.push("together");
+            together_mark = true;
         }
         moves.rows.push(Row {
             cells: vec![
-                name(m.rider),
-                m.card.to_string(),
-                m.from.to_string(),
-                m.to.to_string(),
-                note,
+                Phrase::name(name(m.rider)),
+                m.card.to_string().into(),
+                m.from.to_string().into(),
+                m.to.to_string().into(),
+                note.join(", ").into(),
             ],
             own: own(m.rider),
         });
     }
+    if nmr_mark {
+        moves.key.push(
+            Phrase::text(
+                "no orders: no card was ordered for the rider, so it played its highest card (",
+            )
+            .then(rule("9.1"))
+            .then(Span::Text(").".into())),
+        );
+    }
+    if dropped_mark {
+        moves.key.push(
+            Phrase::text("dropped: a dropped rider without orders plays its highest card (")
+                .then(rule("10.1"))
+                .then(Span::Text(").".into())),
+        );
+    }
+    if together_mark {
+        moves.key.push(
+            Phrase::text(
+                "together: tied on every check, these riders moved at the same time and share the points of the places they took (",
+            )
+            .then(rule("8.2.5"))
+            .then(Span::Text(").".into())),
+        );
+    }
     let mut sections = vec![moves];
-    for line in Line::ALL {
-        let awards: Vec<_> = outcome.awards.iter().filter(|a| a.line == line).collect();
+    for result in line_results(race, record) {
         let mut section = Section {
-            heading: line_title(set, line),
-            head: ["Place", "Rider", "Points"].map(String::from).to_vec(),
+            heading: line_title(set, result.line),
+            head: ["Place", "Rider", "Points", "Turn"]
+                .map(String::from)
+                .to_vec(),
             ..Section::default()
         };
-        for a in &awards {
-            let names: Vec<String> = a.riders.iter().map(|&r| name(r)).collect();
-            let shared = if a.riders.len() > 1 {
-                " each (shared)"
-            } else {
-                ""
-            };
+        for p in &result.placings {
             section.rows.push(Row {
                 cells: vec![
-                    ordinal(a.place),
-                    names.join(" = "),
-                    format!("{} {}{shared}", a.points, points_word(a.points)),
+                    ordinal(p.place).into(),
+                    names(&p.riders),
+                    placing_points(p).into(),
+                    p.turn.to_string().into(),
                 ],
-                own: a.riders.iter().any(|&r| own(r)),
+                own: p.riders.iter().any(|&r| own(r)),
             });
         }
-        if line == Line::Finish {
-            for &(r, place) in &outcome.finishers {
-                if !awards.iter().any(|a| a.riders.contains(&r)) {
-                    section.rows.push(Row {
-                        cells: vec![ordinal(place), name(r), "no points".into()],
-                        own: own(r),
-                    });
-                }
-            }
-        }
-        if !section.rows.is_empty() {
-            sections.push(section);
-        }
+        section
+            .notes
+            .extend(unknown_note(result.unknown).map(Phrase::text));
+        sections.push(section);
     }
     let view = record.after.view(viewer);
     let mut replacements = Section {
@@ -617,23 +769,12 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         let Some(hand) = view.riders[i].hand else {
             continue;
         };
-        let why = match rep.why {
-            Why::Slipstream { riders_ahead: 0 } => "no riders directly ahead".to_string(),
-            Why::Slipstream { riders_ahead: 1 } => "3 + 1 rider directly ahead".to_string(),
-            Why::Slipstream { riders_ahead } => {
-                format!("3 + {riders_ahead} riders in the string ahead")
-            }
-            Why::BreakingAway { lead } => format!("broke away: sole leader by {lead}"),
-            Why::KeptLead => "kept the sole lead".into(),
-            Why::Alone => "alone on the road".into(),
-            Why::Crowded => "crowded square on turn 1".into(),
-        };
         replacements.rows.push(Row {
             cells: vec![
-                name(i),
-                rep.card.to_string(),
-                why,
-                format!("{:?}", hand.ascending()),
+                Phrase::name(name(i)),
+                rep.card.to_string().into(),
+                why_text(rep.why).into(),
+                Phrase::cards(&hand.ascending()),
             ],
             own: own(i),
         });
@@ -657,10 +798,10 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         let t = usize::from(t);
         standings.rows.push(Row {
             cells: vec![
-                format!("{}.", rank + 1),
-                race.teams()[t].clone(),
-                format!("{} {}", points[t], points_word(points[t])),
-                best[t].map(ordinal).unwrap_or_default(),
+                format!("{}.", rank + 1).into(),
+                Phrase::name(race.teams()[t].clone()),
+                format!("{} {}", points[t], points_word(points[t])).into(),
+                best[t].map(ordinal).unwrap_or_default().into(),
             ],
             own: mine(t),
         });
@@ -687,6 +828,9 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
     });
     ReportView {
         title: format!("Turn {}", outcome.turn),
+        headline,
+        story,
+        yours,
         notes,
         sections,
         standings,

@@ -1,92 +1,158 @@
-//! The track as an SVG picture, for the turn reports on the web: the road as a strip of
-//! squares from the start to the finish with its sprint lines, every rider on the track as a
-//! disc in its team's colour (riders who share a square stacked in the order they arrived),
-//! and the finishers in the order they crossed. Drawn from a [`View`]: only what the viewer
-//! may see, and nothing here is secret.
+//! The track as an SVG picture, for the game page and the mail: the road as a strip of squares
+//! from the start to the finish with its sprint lines, every rider on it as a marker in its
+//! team's colour with its team's letter and its grade (riders who share a square stacked in the
+//! order they arrived), the last turn's moves as arrows from where each rider was, the legend
+//! and the finishers. The close-up for a phone frames sixteen squares around the reader's riders
+//! (or the front of the race) and holds its own legend. Drawn from the public view: the reader
+//! changes only which riders are marked as theirs.
 
 use std::fmt::Write as _;
 
+use game_api::Seat;
 use game_api::escape_markup as esc;
+use game_api::picture::{self, Picture, light, seat_class, seat_colour, seat_text, team_letters};
 
 use crate::position::Status;
 use crate::rules::{Grade, Line};
 use crate::view::{RiderView, View};
 
-const CELL: i32 = 14;
-const LEFT: i32 = 40;
-const TOP: i32 = 34;
-const DISC: i32 = 12;
+/// Every text's size: 14 px, at least 12 px on a phone showing the close-up.
+const FONT: i32 = 14;
+/// One square's width.
+const CELL: i32 = 28;
+/// One rider's row in a stack.
+const ROW: i32 = 26;
+/// The margin before the first square: one square, so that every frame edge is a square's edge.
+const LEFT: i32 = CELL;
+/// The road's top (the lines' names and the square numbers above it).
+const TOP: i32 = 48;
+/// The close-up's width: sixteen squares, so that 14-px text is 12 px at 390 px.
+const FRAME: i32 = 16 * CELL;
+/// The band under the road where the last turn's moves are drawn.
+const MOVES: i32 = 44;
 
 pub use game_api::chart::seat_colour as team_colour;
 
-/// The close-up of the track for a small screen, as a `viewBox`: the squares where the riders
-/// are (at least 30 wide; the 45 squares behind the front of the race when they are spread
-/// wider), or the finish and the finishers once the road is empty. The whole height is kept.
-pub fn track_focus(view: &View, teams: &[String]) -> Option<[f64; 4]> {
-    let svg = track_svg(view, teams);
-    // The whole picture's size, as drawn.
-    let size = |name: &str| -> Option<f64> {
-        let at = svg.find(&format!(" {name}=\""))? + name.len() + 3;
-        svg[at..].split('"').next()?.parse().ok()
-    };
-    let (width, height) = (size("width")?, size("height")?);
-    let start = Grade::ALL
-        .iter()
-        .map(|g| g.start_distance(view.rules))
-        .min()
-        .unwrap_or(0);
-    let finish = view.rules.set.line_distance(Line::Finish);
-    let x_of = |distance: i32| f64::from(LEFT + (distance - start) * CELL);
-    let on_track: Vec<i32> = view
-        .riders
-        .iter()
-        .filter(|r| r.on_track())
-        .map(|r| r.distance)
-        .collect();
-    let (low, high) = match (on_track.iter().min(), on_track.iter().max()) {
-        (Some(&low), Some(&high)) if high - low <= 45 => (low - 3, high + 3),
-        (Some(_), Some(&high)) => (high - 42, high + 3),
-        // The road is empty: the finish and the finishers' list.
-        _ => (finish - 20, finish + 1),
-    };
-    let (low, high) = if high - low < 30 {
-        let mid = (low + high) / 2;
-        (mid - 15, mid + 15)
-    } else {
-        (low, high)
-    };
-    let x0 = (x_of(low) - 30.0).max(0.0);
-    // Room on the right for the finishers' list when the finish is in the frame.
-    let x1 = if high + 1 >= finish {
-        width
-    } else {
-        (x_of(high + 1) + 20.0).min(width)
-    };
-    (x1 - x0 < width).then_some([x0, 0.0, x1 - x0, height])
+/// The picture's own colours beyond the shared ones: the road and the finish line.
+const STYLE: [(&str, &str, &str, &str); 3] = [
+    ("pr-road", "fill", "#DEDBD0", "#2B2E35"),
+    ("pr-finish", "stroke", "#1D1D1D", "#EDEDED"),
+    ("pr-sprint", "stroke", "#1B6B1B", "#8FD98F"),
+];
+
+/// The whole track and its close-up, `own`'s riders marked; `before` the view a turn earlier
+/// (its moves are drawn), `teams` the teams' names.
+pub fn track_picture(
+    view: &View,
+    before: Option<&View>,
+    teams: &[String],
+    own: Option<Seat>,
+) -> Picture {
+    let (svg, frame) = draw(view, before, teams, own);
+    let close_up = frame.map(|f| game_api::with_view_box(&svg, f));
+    Picture { svg, close_up }
 }
 
-/// Draws the track with the riders of `view`; `teams` names the teams (for the tooltips and
-/// the legend).
+/// The whole track (see [`track_picture`]).
 pub fn track_svg(view: &View, teams: &[String]) -> String {
-    let set = view.rules.set;
-    let start = Grade::ALL
+    draw(view, None, teams, None).0
+}
+
+/// The first distance drawn (the start squares).
+fn start_of(view: &View) -> i32 {
+    Grade::ALL
         .iter()
         .map(|g| g.start_distance(view.rules))
         .min()
-        .unwrap_or(0);
+        .unwrap_or(0)
+}
+
+fn x_of(start: i32, distance: i32) -> i32 {
+    LEFT + (distance - start) * CELL
+}
+
+/// The close-up's left edge: around the reader's riders on the road (everybody's when the
+/// reader has none there), centred when they fit in its sixteen squares, else the front of
+/// them with a square and a half ahead; the finish once the road is empty. On a square's edge,
+/// so that no square number is cut.
+fn frame_left(view: &View, own: Option<Seat>, width: i32) -> i32 {
+    let start = start_of(view);
+    let finish = view.rules.set.line_distance(Line::Finish);
+    let on_track = |r: &&RiderView| r.on_track();
+    let mine: Vec<i32> = view
+        .riders
+        .iter()
+        .filter(on_track)
+        .filter(|r| own.is_some_and(|s| s.0 == r.team))
+        .map(|r| r.distance)
+        .collect();
+    let all: Vec<i32> = view
+        .riders
+        .iter()
+        .filter(on_track)
+        .map(|r| r.distance)
+        .collect();
+    let keys = if mine.is_empty() { all } else { mine };
+    let squares = FRAME / CELL;
+    let first = match (keys.iter().min(), keys.iter().max()) {
+        (Some(&low), Some(&high)) if high - low < squares - 2 => (low + high + 1) / 2 - squares / 2,
+        (Some(_), Some(&high)) => high + 2 - squares,
+        _ => finish + 3 - squares,
+    };
+    let left = x_of(start, first);
+    left.clamp(0, (width - FRAME).max(0))
+}
+
+/// A name cut to `chars` characters (an ellipsis marks the cut).
+fn cut(name: &str, chars: usize) -> String {
+    if name.chars().count() <= chars {
+        name.to_string()
+    } else {
+        let mut short: String = name.chars().take(chars - 1).collect();
+        short.push('…');
+        short
+    }
+}
+
+/// Where a label `half` wide either side of `x` goes: inside the frame when `x` is, wholly
+/// outside it when not, so that the close-up never cuts it.
+fn keep_whole(x: i32, half: i32, frame: (i32, i32)) -> i32 {
+    let (f0, f1) = frame;
+    if (f0..=f1).contains(&x) {
+        x.clamp(f0 + half + 2, f1 - half - 2)
+    } else if x < f0 && x + half > f0 {
+        f0 - half
+    } else if x > f1 && x - half < f1 {
+        f1 + half
+    } else {
+        x
+    }
+}
+
+/// Draws the track; gives the SVG and the close-up's frame.
+fn draw(
+    view: &View,
+    before: Option<&View>,
+    teams: &[String],
+    own: Option<Seat>,
+) -> (String, Option<[f64; 4]>) {
+    let set = view.rules.set;
+    let start = start_of(view);
     let finish = set.line_distance(Line::Finish);
-    let on_track: Vec<&RiderView> = view.riders.iter().filter(|r| r.on_track()).collect();
-    // Riders who share a square stand in the order they arrived (the first to arrive in front).
+    let letters = team_letters(teams);
+    let is_mine = |r: &RiderView| own.is_some_and(|s| s.0 == r.team);
+    let x_of = |d: i32| x_of(start, d);
+    // Riders who share a square stand in the order they arrived (the first to arrive on top).
     let mut stacks: std::collections::BTreeMap<i32, Vec<&RiderView>> = Default::default();
-    for &r in &on_track {
+    for r in view.riders.iter().filter(|r| r.on_track()) {
         stacks.entry(r.distance).or_default().push(r);
     }
     for stack in stacks.values_mut() {
         stack.sort_by_key(|r| r.arrival);
     }
-    let deepest = stacks.values().map(Vec::len).max().unwrap_or(1).max(4) as i32;
-    let squares = finish - start + 1;
-    let road_height = deepest * DISC + 8;
+    let deepest = stacks.values().map(Vec::len).max().unwrap_or(1).max(3) as i32;
+    let road_height = deepest * ROW + 8;
+    let road_bottom = TOP + road_height;
     let mut finishers: Vec<&RiderView> = view
         .riders
         .iter()
@@ -96,87 +162,213 @@ pub fn track_svg(view: &View, teams: &[String]) -> String {
         Status::Finished(place) => (place, r.arrival),
         _ => (u16::MAX, 0),
     });
-    let legend_top = TOP + road_height + 40;
-    let legend_rows = teams.len().div_ceil(4) as i32;
-    let width = LEFT + squares * CELL + 150;
-    let height = legend_top + legend_rows * 18 + 10;
-    let x_of = |distance: i32| LEFT + (distance - start) * CELL;
+    // The last turn's moves: from where each rider stood to where it stands (or the line).
+    let moves: Vec<(&RiderView, i32, i32)> = before
+        .map(|b| {
+            view.riders
+                .iter()
+                .filter_map(|r| {
+                    let was = b
+                        .riders
+                        .iter()
+                        .find(|p| p.team == r.team && p.grade == r.grade && p.on_track())?;
+                    let now = if r.on_track() {
+                        r.distance
+                    } else if matches!(r.status, Status::Finished(_)) {
+                        r.distance.min(finish + 1)
+                    } else {
+                        return None;
+                    };
+                    (now != was.distance).then_some((r, was.distance, now))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let moves_height = if moves.is_empty() { 12 } else { MOVES };
+    let squares = finish - start + 1;
+    // Ending on a square's edge, as the close-up's frame does.
+    let width = LEFT + (squares + 3) * CELL;
+    let fx = frame_left(view, own, width);
+    let frame = (fx, fx + FRAME);
+    // Under the road, inside the close-up's frame: the legend, then the finishers.
+    let legend_top = road_bottom + moves_height + 24;
+    let legend_rows = teams.len().div_ceil(2) as i32;
+    let finish_top = legend_top + legend_rows * ROW + 16;
+    let finish_rows = finishers.len().div_ceil(3) as i32;
+    let height = if finishers.is_empty() {
+        legend_top + legend_rows * ROW
+    } else {
+        finish_top + 8 + finish_rows * 22 + 8
+    };
 
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="DejaVu Sans, sans-serif" font-size="10" role="img" aria-label="The track after turn {}">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="DejaVu Sans, sans-serif" font-size="{FONT}" role="img" aria-label="The track after turn {}">"#,
         view.turn.saturating_sub(1)
     );
+    svg.push_str(&picture::style(&STYLE));
     let _ = writeln!(
         svg,
-        r##"<rect width="100%" height="100%" fill="#f7f7f2"/><rect x="{LEFT}" y="{TOP}" width="{}" height="{road_height}" fill="#d9d9d0"/>"##,
-        squares * CELL
+        r#"<rect class="pr-bg" x="0" y="0" width="{width}" height="{height}" fill="{}"/><rect class="pr-road" x="{}" y="{TOP}" width="{}" height="{road_height}" fill="{}"/>"#,
+        light("pr-bg"),
+        x_of(start),
+        squares * CELL,
+        STYLE[0].2
     );
-    // Every fifth square is numbered (on the board's loop, by its square number).
+    // Every square's edge; every fifth square numbered (on the board's loop, its number).
     for d in start..=finish {
         let x = x_of(d);
         let _ = writeln!(
             svg,
-            r##"<line x1="{x}" y1="{TOP}" x2="{x}" y2="{}" stroke="#bbb" stroke-width="0.5"/>"##,
-            TOP + road_height
+            r#"<line class="pr-rule" x1="{x}" y1="{TOP}" x2="{x}" y2="{road_bottom}" stroke="{}" stroke-width="0.5"/>"#,
+            light("pr-rule")
         );
         if d % 5 == 0 {
             let _ = writeln!(
                 svg,
-                r##"<text x="{}" y="{}" text-anchor="middle" fill="#555">{}</text>"##,
+                r#"<text class="pr-muted" x="{}" y="{}" text-anchor="middle" fill="{}">{}</text>"#,
                 x + CELL / 2,
-                TOP - 4,
+                TOP - 6,
+                light("pr-muted"),
                 set.square(d)
             );
         }
     }
     for line in Line::ALL {
         let x = x_of(set.line_distance(line) + 1);
-        let colour = if line == Line::Finish {
-            "#000"
+        let (class, colour, text) = if line == Line::Finish {
+            ("pr-finish", STYLE[1].2, "pr-ink")
         } else {
-            "#2a7f2a"
+            ("pr-sprint", STYLE[2].2, "pr-accent")
         };
+        let name = line.name();
+        let half = (name.chars().count() as f64 * f64::from(FONT) * 0.35).ceil() as i32;
         let _ = writeln!(
             svg,
-            r#"<line x1="{x}" y1="{}" x2="{x}" y2="{}" stroke="{colour}" stroke-width="3"/><text x="{x}" y="{}" text-anchor="middle" fill="{colour}" font-weight="bold">{}</text>"#,
-            TOP - 16,
-            TOP + road_height + 4,
-            TOP - 18,
-            esc(line.name())
+            r#"<line class="{class}" x1="{x}" y1="{}" x2="{x}" y2="{}" stroke="{colour}" stroke-width="3"/><text class="{text}" x="{}" y="{}" text-anchor="middle" fill="{}" font-weight="bold">{}</text>"#,
+            TOP - 24,
+            road_bottom + 4,
+            keep_whole(x, half, frame),
+            TOP - 26,
+            light(text),
+            esc(name)
         );
     }
+    // The moves, as arcs under the road from the old square to the new, an arrowhead at the
+    // new one; the reader's own drawn thicker.
+    let band = road_bottom + 4;
+    for &(r, was, now) in &moves {
+        let (x1, x2) = (x_of(was) + CELL / 2, x_of(now) + CELL / 2);
+        let depth = (8 + 2 * (now - was).abs()).min(MOVES - 10);
+        let k = seat_class(r.team);
+        let team = teams.get(usize::from(r.team)).map_or("?", String::as_str);
+        let _ = writeln!(
+            svg,
+            r#"<g class="pr-move"><title>{}-{} from square {} to {}</title><path class="pr-ts{k}" d="M{x1},{band} Q{},{} {x2},{}" fill="none" stroke="{}" stroke-width="{}" stroke-opacity="{}"/><polygon class="pr-t{k}" points="{x2},{band} {},{} {},{}" fill="{}"/></g>"#,
+            esc(team),
+            r.grade.letter(),
+            set.square(was),
+            set.square(now),
+            (x1 + x2) / 2,
+            band + 2 * depth,
+            band + 6,
+            seat_colour(r.team),
+            if is_mine(r) { 3.0 } else { 1.5 },
+            if is_mine(r) || own.is_none() {
+                1.0
+            } else {
+                0.55
+            },
+            x2 - 5,
+            band + 9,
+            x2 + 5,
+            band + 9,
+            seat_colour(r.team)
+        );
+    }
+    // The riders.
     for (distance, stack) in &stacks {
         for (k, r) in stack.iter().enumerate() {
             let cx = x_of(*distance) + CELL / 2;
-            let cy = TOP + 4 + k as i32 * DISC + DISC / 2;
-            let dropped = r.status == Status::Dropped;
+            let cy = TOP + 4 + k as i32 * ROW + ROW / 2;
             let team = teams.get(usize::from(r.team)).map_or("?", String::as_str);
+            let c = seat_class(r.team);
+            let letter = letters.get(usize::from(r.team)).copied().unwrap_or('?');
+            let mine = if is_mine(r) {
+                format!(
+                    r#"<rect class="pr-mine" x="{}" y="{}" width="{}" height="{}" rx="7" fill="none" stroke="{}" stroke-width="2.5"/>"#,
+                    cx - CELL / 2 + 1,
+                    cy - ROW / 2 + 1,
+                    CELL - 2,
+                    ROW - 2,
+                    light("pr-mine")
+                )
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 svg,
-                r##"<g><title>{}-{} on square {}{}{}</title><circle cx="{cx}" cy="{cy}" r="{}" fill="{}" fill-opacity="{}" stroke="#222" stroke-width="{}"/><text x="{cx}" y="{}" text-anchor="middle" fill="#fff" font-size="8" font-weight="bold">{}</text></g>"##,
+                r#"<g><title>{}-{} on square {}{}{}{}</title>{mine}<rect class="pr-t{c} pr-edge" x="{}" y="{}" width="22" height="18" rx="5" fill="{}" stroke="{}" stroke-width="{}"{}/><text class="pr-tk{c}" x="{cx}" y="{}" text-anchor="middle" fill="{}" font-weight="bold">{letter}{}</text></g>"#,
                 esc(team),
                 r.grade.letter(),
                 set.square(r.distance),
+                if is_mine(r) { ", yours" } else { "" },
                 if r.sole_leader { ", sole leader" } else { "" },
-                if dropped { ", dropped" } else { "" },
-                DISC / 2 - 1,
-                team_colour(r.team),
-                if dropped { "0.45" } else { "1" },
+                if r.status == Status::Dropped {
+                    ", dropped"
+                } else {
+                    ""
+                },
+                cx - 11,
+                cy - 9,
+                seat_colour(r.team),
+                light("pr-edge"),
                 if r.sole_leader { 2 } else { 1 },
-                cy + 3,
+                if r.status == Status::Dropped {
+                    r#" stroke-dasharray="3 2""#
+                } else {
+                    ""
+                },
+                cy + 5,
+                seat_text(r.team),
                 r.grade.letter()
             );
         }
     }
+    // The legend: every team, the reader's own named so.
+    for (t, name) in teams.iter().enumerate() {
+        let x = fx + 8 + (t % 2) as i32 * (FRAME / 2);
+        let y = legend_top + (t / 2) as i32 * ROW;
+        let c = seat_class(t as u8);
+        let letter = letters.get(t).copied().unwrap_or('?');
+        let own_team = own.is_some_and(|s| usize::from(s.0) == t);
+        let _ = writeln!(
+            svg,
+            r#"<g class="pr-key" data-seat="{t}"><rect class="pr-t{c} pr-edge" x="{x}" y="{}" width="20" height="18" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="{}" y="{y}" text-anchor="middle" fill="{}" font-weight="bold">{letter}</text><text class="pr-ink" x="{}" y="{y}" fill="{}"{}>{}{}</text></g>"#,
+            y - 14,
+            seat_colour(t as u8),
+            light("pr-edge"),
+            x + 10,
+            seat_text(t as u8),
+            x + 26,
+            light("pr-ink"),
+            if own_team {
+                r#" font-weight="bold""#
+            } else {
+                ""
+            },
+            esc(&cut(name, if own_team { 11 } else { 19 })),
+            if own_team { " (you)" } else { "" }
+        );
+    }
     // The finishers, in the order they crossed.
-    let fx = x_of(finish + 1) + 20;
     if !finishers.is_empty() {
         let _ = writeln!(
             svg,
-            r##"<text x="{fx}" y="{}" font-weight="bold">Finished</text>"##,
-            TOP + 8
+            r#"<text class="pr-ink" x="{}" y="{finish_top}" fill="{}" font-weight="bold">Finished</text>"#,
+            fx + 8,
+            light("pr-ink")
         );
     }
     for (k, r) in finishers.iter().enumerate() {
@@ -186,29 +378,23 @@ pub fn track_svg(view: &View, teams: &[String]) -> String {
         let team = teams.get(usize::from(r.team)).map_or("?", String::as_str);
         let _ = writeln!(
             svg,
-            r#"<text x="{fx}" y="{}"><tspan fill="{}">●</tspan> {place}. {}-{}</text>"#,
-            TOP + 22 + k as i32 * 12,
-            team_colour(r.team),
-            esc(team),
+            r#"<text class="pr-ink" x="{}" y="{}" fill="{}"{}>{place}. {}-{}</text>"#,
+            fx + 8 + (k % 3) as i32 * (FRAME / 3),
+            finish_top + 22 + (k / 3) as i32 * 22,
+            light("pr-ink"),
+            if is_mine(r) {
+                r#" font-weight="bold""#
+            } else {
+                ""
+            },
+            esc(&cut(team, 8)),
             r.grade.letter()
         );
     }
-    for (t, name) in teams.iter().enumerate() {
-        let x = LEFT + (t % 4) as i32 * 160;
-        let y = legend_top + (t / 4) as i32 * 18;
-        let _ = writeln!(
-            svg,
-            r##"<circle cx="{}" cy="{}" r="5" fill="{}"/><text x="{}" y="{}" fill="#222">{}</text>"##,
-            x + 5,
-            y - 4,
-            team_colour(t as u8),
-            x + 14,
-            y,
-            esc(name)
-        );
-    }
     svg.push_str("</svg>\n");
-    svg
+    let close_up =
+        (width > FRAME + CELL).then(|| [f64::from(fx), 0.0, f64::from(FRAME), f64::from(height)]);
+    (svg, close_up)
 }
 
 #[cfg(test)]
@@ -217,6 +403,7 @@ mod tests {
     use crate::position::{Hand, Position};
     use crate::rules::Rules;
     use game_api::Viewer;
+    use game_api::picture_check::read;
 
     fn start() -> Position {
         let hand = |cards: &[u16]| Hand::new(cards).unwrap();
@@ -229,35 +416,126 @@ mod tests {
         Position::start(Rules::postal(), &[team, team])
     }
 
-    /// Issue 15: the close-up of the track holds every rider and is narrower than the whole.
+    /// Every position of a random race of `teams` teams, from the start to the finish.
+    fn race(teams: usize, seed: u64) -> Vec<Position> {
+        let mut rng = game_api::Seed(seed).rng(0);
+        let lineups: Vec<[Hand; 4]> = (0..teams)
+            .map(|_| crate::random::lineup(&mut rng))
+            .collect();
+        let mut positions = vec![Position::start(Rules::postal(), &lineups)];
+        let mut orders = Vec::new();
+        while !positions.last().unwrap().is_over() && positions.len() < 200 {
+            let now = positions.last().unwrap();
+            crate::random::orders(now, &mut orders, &mut rng);
+            let (next, _) = crate::turn::resolve(now, &orders).unwrap();
+            positions.push(next);
+        }
+        positions
+    }
+
+    fn names(teams: usize) -> Vec<String> {
+        let all = [
+            "Red",
+            "Rouge",
+            "Blue",
+            "Black",
+            "Yellow",
+            "Green",
+            "Grey",
+            "Tour of the Fells",
+            "Orange",
+            "Olive",
+            "Pink",
+            "Purple",
+            "Plum",
+            "Peach",
+            "Rose",
+            "Ruby",
+        ];
+        all[..teams].iter().map(|s| s.to_string()).collect()
+    }
+
+    /// Issue 29: the close-up as a phone shows it (390 px wide), early, late and once the race
+    /// is over, for the public and for a team: every text at least 12 px and none cut by the
+    /// frame, the background filling it, the legend naming every team inside it (the reader's
+    /// own included), no two teams sharing colour and letter, the reader's riders marked, the
+    /// last turn's moves drawn.
     #[test]
-    fn the_close_up_frames_the_riders() {
-        let view = start().view(Viewer::Public);
-        let teams = ["Red".to_string(), "Blue".to_string()];
-        let whole = track_svg(&view, &teams);
-        let width: f64 = whole
-            .split(" width=\"")
-            .nth(1)
-            .unwrap()
-            .split('"')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
-        let [x, _, w, _] = track_focus(&view, &teams).expect("a close-up at the start");
-        assert!(w < width / 2.0, "{w} of {width}");
-        let start = Grade::ALL
-            .iter()
-            .map(|g| g.start_distance(view.rules))
-            .min()
-            .unwrap();
-        for r in &view.riders {
-            let rx = f64::from(LEFT + (r.distance - start) * CELL);
-            assert!(
-                x <= rx && rx + f64::from(CELL) <= x + w,
-                "rider at {} outside",
-                r.distance
-            );
+    fn the_close_up_reads_on_a_phone_at_every_stage() {
+        for (teams, seed) in [(2, 1), (5, 2), (9, 3), (16, 4)] {
+            let positions = race(teams, seed);
+            let names = names(teams);
+            let last = positions.len() - 1;
+            for turn in [0, 1, 2, last / 2, last - 1, last] {
+                let view = positions[turn].view(Viewer::Public);
+                let before = turn
+                    .checked_sub(1)
+                    .map(|t| positions[t].view(Viewer::Public));
+                for own in [None, Some(Seat(0)), Some(Seat(teams as u8 - 1))] {
+                    let what = format!("{teams} teams, turn {turn}, {own:?}");
+                    let picture = track_picture(&view, before.as_ref(), &names, own);
+                    let close_up = picture.close_up.expect("a close-up");
+                    let reading = read(&close_up).unwrap();
+                    assert_eq!(reading.problems(), Vec::<String>::new(), "{what}");
+                    let mut marks = Vec::new();
+                    for (t, name) in names.iter().enumerate() {
+                        let key = reading
+                            .key_inside(t)
+                            .unwrap_or_else(|| panic!("{what}: team {t} not in the legend"));
+                        assert!(key.text.content.starts_with(&name[..2]), "{what}");
+                        marks.push((key.colour, key.letter.clone()));
+                    }
+                    marks.sort();
+                    marks.dedup();
+                    assert_eq!(marks.len(), teams, "{what}: colour and letter shared");
+                    let own_on_track = view
+                        .riders
+                        .iter()
+                        .filter(|r| r.on_track() && own.is_some_and(|s| s.0 == r.team))
+                        .count();
+                    assert_eq!(reading.mine, own_on_track, "{what}: the reader's riders");
+                    if let Some(seat) = own {
+                        let key = reading.key_inside(seat.index()).unwrap();
+                        assert!(key.text.content.ends_with("(you)"), "{what}");
+                    }
+                    if turn > 0 {
+                        assert!(reading.moves > 0, "{what}: the turn's moves");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Issue 29: the reader's riders are inside their close-up, all of them when they are
+    /// within its sixteen squares.
+    #[test]
+    fn the_close_up_holds_the_readers_riders() {
+        let positions = race(6, 9);
+        let names = names(6);
+        for position in &positions[1..positions.len() - 1] {
+            let view = position.view(Viewer::Public);
+            for seat in 0..6u8 {
+                let mine: Vec<i32> = view
+                    .riders
+                    .iter()
+                    .filter(|r| r.team == seat && r.on_track())
+                    .map(|r| r.distance)
+                    .collect();
+                let (Some(&low), Some(&high)) = (mine.iter().min(), mine.iter().max()) else {
+                    continue;
+                };
+                let picture = track_picture(&view, None, &names, Some(Seat(seat)));
+                let frame = read(&picture.close_up.unwrap()).unwrap().frame;
+                let start = start_of(&view);
+                let inside = |d: i32| {
+                    frame[0] <= f64::from(x_of(start, d))
+                        && f64::from(x_of(start, d) + CELL) <= frame[0] + frame[2]
+                };
+                assert!(inside(high), "the leading rider of team {seat}");
+                if high - low < 14 {
+                    assert!(inside(low), "the last rider of team {seat}");
+                }
+            }
         }
     }
 
@@ -269,26 +547,31 @@ mod tests {
         );
         assert!(svg.starts_with("<svg"));
         assert!(svg.trim_end().ends_with("</svg>"));
+        assert_eq!(svg.matches("<title>").count(), 8, "8 riders");
         assert_eq!(
-            svg.matches("<circle cx").count(),
-            8 + 2,
-            "8 riders and 2 legend discs"
+            svg.matches(&format!(r#"fill="{}""#, team_colour(0)))
+                .count(),
+            5
         );
-        assert_eq!(svg.matches(team_colour(0)).count(), 5);
         assert!(svg.contains("Blue&lt;-A on square 0"), "names are escaped");
         for line in ["sprint-1", "sprint-2", "finish"] {
             assert!(svg.contains(line), "{line} is drawn");
         }
+        assert!(svg.contains("@media (prefers-color-scheme: dark)"));
     }
 
+    /// The picture is drawn from the public view: the reader's own picture of a position
+    /// does not change when any hand does (nothing secret in it).
     #[test]
     fn the_picture_shows_nothing_secret() {
-        // The picture is drawn from a view; a seat's view and the public one draw the same.
         let position = start();
+        let mut other = position.clone();
+        for rider in &mut other.riders {
+            rider.hand = Hand::new(&[1, 2, 3]).unwrap();
+        }
         let teams = ["Red".to_string(), "Blue".to_string()];
-        assert_eq!(
-            track_svg(&position.view(Viewer::Public), &teams),
-            track_svg(&position.view(Viewer::Seat(game_api::Seat(0))), &teams)
-        );
+        let draw =
+            |p: &Position| track_picture(&p.view(Viewer::Public), None, &teams, Some(Seat(0)));
+        assert_eq!(draw(&position), draw(&other));
     }
 }

@@ -19,7 +19,11 @@
 //! else the test checks that the team orders give each rider the card the scenario orders.
 //!
 //! The HTML report of the page ([`Game::report_view`] rendered by `ReportView::html`) is
-//! snapshotted for the same three viewers, as `reports__STEM-html.snap`.
+//! snapshotted for the same three viewers, as `reports__STEM-html.snap`. Both open with the
+//! bulletin: a headline and two to four sentences, the same for every viewer, and the seat's
+//! own sentence in its copy (a breakaway: `board-breakaway-*`; a shared sprint:
+//! `postal-8.2.5-simultaneous-share-half-points`; a seat that sent nothing:
+//! `postal-9.1-nmr-and-10.1-dropped`; a finish: `postal-6.2-eighth-finisher-ends-the-race`).
 
 use std::path::{Path, PathBuf};
 
@@ -109,6 +113,16 @@ fn reports(stem: &str, scenario: &Scenario) -> (String, String) {
     };
     let mut text = format!("resolved by {how}\n");
     let mut html = String::new();
+    // The bulletin (issue 29): a headline and 2–4 sentences, the same for every viewer (so no
+    // hand reaches a sentence), and a sentence on the reader's own team for a seat only.
+    let gm = BreakingAway::report_view(&table, &resolution, Viewer::Gm);
+    assert!(!gm.headline.is_empty(), "{stem}: no headline");
+    assert!(
+        (2..=4).contains(&gm.story.len()),
+        "{stem}: {} sentences: {:?}",
+        gm.story.len(),
+        gm.story
+    );
     for (label, viewer) in [
         ("the GM", Viewer::Gm),
         ("seat 0", Viewer::Seat(Seat(0))),
@@ -127,7 +141,22 @@ fn reports(stem: &str, scenario: &Scenario) -> (String, String) {
                 "{stem}: the public copy shows a hand:\n{report}"
             );
         }
-        let page = BreakingAway::report_view(&table, &resolution, viewer).html();
+        let view = BreakingAway::report_view(&table, &resolution, viewer);
+        assert_eq!(
+            (&view.headline, &view.story),
+            (&gm.headline, &gm.story),
+            "{stem}: the bulletin differs for {label}"
+        );
+        assert_eq!(
+            view.yours.is_some(),
+            matches!(viewer, Viewer::Seat(_)),
+            "{stem}: {label}"
+        );
+        assert!(
+            report.contains(&view.headline),
+            "{stem}: the text for {label} lacks the headline"
+        );
+        let page = view.html();
         assert!(
             page.contains("<table class=\"standings\">"),
             "{stem}: the HTML report for {label} lacks the standings:\n{page}"
@@ -142,7 +171,7 @@ fn reports(stem: &str, scenario: &Scenario) -> (String, String) {
             // The reader's own riders are marked, and only theirs.
             let own = resolution.before.riders.iter().any(|r| r.team == s.0);
             assert_eq!(
-                page.contains(r#"<tr class="own">"#),
+                page.contains(r#"<tr class="mine">"#),
                 own,
                 "{stem}: own rows:\n{page}"
             );
@@ -170,4 +199,65 @@ fn every_case_book_turn_report_matches_its_snapshot() {
             insta::assert_snapshot!(format!("{stem}-html"), html);
         });
     }
+}
+
+/// Issue 29: a sprint's table lists every place taken there so far. Red-A takes 1st at sprint 1
+/// on turn 5; on turn 6 blue-A takes 2nd, and turn 6's report still shows red-A's 1st (it showed
+/// only 2nd before), marked with the turn it was scored on, in the text and on the page.
+#[test]
+fn a_sprint_table_keeps_the_places_scored_on_earlier_turns() {
+    let json = r#"{"game": "breaking-away", "rules": "postal-2.2", "turn": 5, "riders": [
+        {"id": "Front", "team": "red", "grade": "A", "distance": 39, "hand": [2, 5, 5]},
+        {"id": "Back", "team": "blue", "grade": "A", "distance": 30, "hand": [5, 9, 9]}],
+        "orders": {"Front": 2, "Back": 5}}"#;
+    let scenario = Scenario::from_json(json).unwrap();
+    let teams = scenario.team_names.clone();
+    let orders = |red: u16, blue: u16| {
+        let mut r = TeamOrders::default();
+        r.set(game_breaking_away::Grade::A, red);
+        let mut b = TeamOrders::default();
+        b.set(game_breaking_away::Grade::A, blue);
+        vec![Some(r), Some(b)]
+    };
+    let mut history = Vec::new();
+    let mut position = scenario.position.clone();
+    for (red, blue) in [(2, 5), (5, 9)] {
+        let orders = orders(red, blue);
+        let mut rng = Seed(0).rng(BreakingAway::resolution_stream(&position));
+        let (after, events) = BreakingAway::resolve(&position, &orders, &mut rng);
+        history.push(Resolution::<BreakingAway> {
+            before: position,
+            orders,
+            after: after.clone(),
+            events,
+        });
+        position = after;
+    }
+    let sealed = vec![Sealed::<BreakingAway>::default(); 2];
+    let table = Table {
+        settings: &scenario.position.rules,
+        seats: &teams,
+        state: Some(&position),
+        sealed: &sealed,
+        history: &history,
+    };
+    let text = BreakingAway::turn_report(&table, &history[1], Viewer::Public);
+    let sprint = text
+        .split("Sprint 1 (between squares 40 and 41)\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no sprint table:\n{text}"));
+    let rows: Vec<&str> = sprint.lines().take(2).collect();
+    assert!(
+        rows[0].contains("1st  red-A") && rows[0].ends_with("(turn 5)"),
+        "{text}"
+    );
+    assert!(
+        rows[1].contains("2nd  blue-A") && !rows[1].contains("(turn"),
+        "{text}"
+    );
+    let html = BreakingAway::report_view(&table, &history[1], Viewer::Public).html();
+    assert!(
+        html.contains(r#"<tr><td>1st</td><td><span class="nowrap">red-A</span></td><td>10 points</td><td>5</td></tr>"#),
+        "{html}"
+    );
 }

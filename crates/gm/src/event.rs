@@ -143,6 +143,12 @@ impl Event {
         )
     }
 
+    /// Whether the entry is a resolution or a roll-back: what decides which entries a replay
+    /// skips ([`crate::replay::Replay`]).
+    pub fn takes_back_or_resolves(&self) -> bool {
+        matches!(self, Event::Resolved { .. } | Event::RolledBack { .. })
+    }
+
     /// The seat whose sealed line-up or orders this entry holds: secret until the turn is
     /// resolved.
     pub fn sealed_seat(&self) -> Option<Seat> {

@@ -12,6 +12,7 @@ pub mod event;
 pub mod file;
 pub mod record;
 pub mod registry;
+pub mod replay;
 pub mod verify;
 
 pub use deadline::{DeadlineError, DeadlineRule, utc_text};
@@ -19,8 +20,9 @@ pub use error::GmError;
 pub use event::{Author, Event, Setup};
 pub use file::{GameFile, LogEntry};
 pub use game_api::chart::{Progress, Series};
-pub use record::{GameRecord, Submission};
+pub use record::{GameRecord, MAX_SEALINGS, Submission};
 pub use registry::{Asked, GAMES, GameInfo, GameVisitor, Record, game_info, parse_bot, with_game};
+pub use replay::Replay;
 
 /// The board game's optional rules, by name (what `Setup::options` may hold).
 pub const BREAKING_AWAY_OPTIONS: [&str; 4] = game_breaking_away::Options::NAMES;

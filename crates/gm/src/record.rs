@@ -33,10 +33,27 @@ pub struct GameRecord<G: Game> {
     /// `None` until play begins (a Breaking Away race waits for its line-ups).
     state: Option<G::State>,
     sealed: Vec<Sealed<G>>,
+    /// How many times each seat has sealed its line-up and its orders since the coming turn
+    /// opened (bounded by [`MAX_SEALINGS`]).
+    sealings: Vec<Sealings>,
     history: Vec<Resolution<G>>,
     /// Seats whose sealed orders date from before a roll-back re-opened the coming turn: the
     /// turn waits for its deadline unless they send again (`reopened`).
     reopened: Vec<bool>,
+}
+
+/// The most times a seat may seal its line-up, and its orders, for one turn (or round): the
+/// first time and the amendments after it. Every sealing is an entry of the log, which
+/// replays, reports and the history read; this bounds what one player can add to it (issue
+/// 28). Bots are not counted (they seal once, when the turn is processed), and logs that hold
+/// more — written before the bound — still replay.
+pub const MAX_SEALINGS: u16 = 20;
+
+/// A seat's sealings of the coming turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Sealings {
+    lineups: u16,
+    orders: u16,
 }
 
 impl<G: Game> Clone for GameRecord<G> {
@@ -47,6 +64,7 @@ impl<G: Game> Clone for GameRecord<G> {
             seed: self.seed,
             state: self.state.clone(),
             sealed: self.sealed.clone(),
+            sealings: self.sealings.clone(),
             history: self.history.clone(),
             reopened: self.reopened.clone(),
         }
@@ -112,6 +130,7 @@ impl<G: BotGame> GameRecord<G> {
             seed,
             state,
             sealed: vec![Sealed::default(); seats.len()],
+            sealings: vec![Sealings::default(); seats.len()],
             history: Vec::new(),
             reopened: vec![false; seats.len()],
         })
@@ -261,6 +280,8 @@ impl<G: BotGame> GameRecord<G> {
                 let lineup = lineup.map_err(GmError::Refused)?;
                 self.seal_lineup(*seat, lineup)?;
                 self.reopened[seat.index()] = false;
+                let count = &mut self.sealings[seat.index()].lineups;
+                *count = count.saturating_add(1);
                 Ok(())
             }
             Event::Orders { seat, text, .. } => {
@@ -269,6 +290,8 @@ impl<G: BotGame> GameRecord<G> {
                     .map_err(|e| GmError::Refused(format!("orders: {e}")))?;
                 self.seal_orders(*seat, orders)?;
                 self.reopened[seat.index()] = false;
+                let count = &mut self.sealings[seat.index()].orders;
+                *count = count.saturating_add(1);
                 Ok(())
             }
             Event::Resolved { turn, .. } => {
@@ -356,6 +379,7 @@ impl<G: BotGame> GameRecord<G> {
         self.reopened.iter_mut().for_each(|r| *r = false);
         let orders: Vec<Option<G::Orders>> =
             self.sealed.iter_mut().map(|s| s.orders.take()).collect();
+        self.sealings.fill(Sealings::default());
         let mut rng = self.seed.rng(G::resolution_stream(&before));
         let (after, events) = G::resolve(&before, &orders, &mut rng);
         self.state = Some(after.clone());
@@ -400,6 +424,9 @@ impl<G: BotGame> GameRecord<G> {
         if submission.lineup.is_none() && submission.orders.is_none() {
             return refused("orders: nothing sent (give lineup or orders)");
         }
+        if !matches!(author, Author::Bot(_)) {
+            self.check_sealings(seat, submission)?;
+        }
         let mut events = Vec::new();
         if let Some(text) = &submission.lineup {
             let lineup =
@@ -437,6 +464,27 @@ impl<G: BotGame> GameRecord<G> {
             G::redraw_hidden(state, &mut copy.seed.rng(STAND_IN_STREAM));
         }
         copy
+    }
+
+    /// Refuses a submission that would seal the seat's line-up or orders more than
+    /// [`MAX_SEALINGS`] times this turn.
+    fn check_sealings(&self, seat: Seat, submission: &Submission) -> Result<(), GmError> {
+        let done = self.sealings[seat.index()];
+        let over = |sent: &Option<String>, count: u16| sent.is_some() && count >= MAX_SEALINGS;
+        let field = if over(&submission.lineup, done.lineups) {
+            "line-up"
+        } else if over(&submission.orders, done.orders) {
+            "orders"
+        } else {
+            return Ok(());
+        };
+        refused(format!(
+            "{field}: sealed {MAX_SEALINGS} times for {noun} {turn}, the most a {seat} may; \
+             the last ones sealed stand",
+            noun = G::TURN_NOUN,
+            turn = self.turn(),
+            seat = G::SEAT_NOUN,
+        ))
     }
 
     /// The entries a bot sends for a seat that is not ready; empty if it has nothing to send.

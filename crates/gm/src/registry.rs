@@ -5,6 +5,7 @@
 use bots::mcts::Budget;
 use bots::{AdviceRequest, BotError, BotGame, BotKind};
 use game_api::chart::Progress;
+use game_api::picture::{Picture, Scene};
 use game_api::report::ReportView;
 use game_api::{Game, Rng, Seat, Viewer};
 use serde_json::Value;
@@ -12,6 +13,7 @@ use serde_json::Value;
 use crate::error::GmError;
 use crate::event::{Author, Event, Setup};
 use crate::record::{GameRecord, Submission};
+use crate::replay::Replay;
 
 /// A game postrider runs, as the pages and the command line list it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,8 +125,7 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn report_view(&self, viewer: Viewer, turn: u16) -> Result<ReportView, GmError>;
     fn state_report(&self, viewer: Viewer) -> String;
     fn view_json(&self, viewer: Viewer) -> Value;
-    fn picture_svg(&self, turn: u16) -> Option<String>;
-    fn picture_focus(&self, turn: u16) -> Option<[f64; 4]>;
+    fn picture(&self, turn: u16, viewer: Viewer) -> Option<Picture>;
     fn progress(&self, upto: u16) -> Progress;
     fn scenario_json(&self) -> Result<Value, GmError>;
     fn setup_note(&self) -> String;
@@ -209,13 +210,13 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     fn view_json(&self, viewer: Viewer) -> Value {
         G::view_json(&self.table(), viewer)
     }
-    fn picture_svg(&self, turn: u16) -> Option<String> {
-        let state = self.state_after(turn)?;
-        Some(G::picture_svg(&self.table(), state))
-    }
-    fn picture_focus(&self, turn: u16) -> Option<[f64; 4]> {
-        let state = self.state_after(turn)?;
-        G::picture_focus(&self.table(), state)
+    fn picture(&self, turn: u16, viewer: Viewer) -> Option<Picture> {
+        let scene = Scene {
+            state: self.state_after(turn)?,
+            before: turn.checked_sub(1).and_then(|t| self.state_after(t)),
+            viewer,
+        };
+        Some(G::picture(&self.table(), scene))
     }
     fn progress(&self, upto: u16) -> Progress {
         let upto = upto.min(self.resolved());
@@ -290,47 +291,21 @@ impl Record {
 
     /// The record a log describes. A `RolledBack` entry takes back the last resolution and
     /// everything after it, and re-opens the turn (`GameRecord::reopen`); entries that only
-    /// make history are skipped.
+    /// make history are skipped (see [`Replay`]).
     pub fn replay(events: &[Event]) -> Result<Record, GmError> {
-        let mut effective: Vec<&Event> = Vec::new();
-        // Where the last roll-back left the record: the turn it re-opened.
-        let mut reopened_at = None;
+        let marks = (1..)
+            .zip(events)
+            .filter(|(_, e)| e.takes_back_or_resolves());
+        let mut replay = Replay::new(marks)?;
         for event in events {
-            match event {
-                Event::RolledBack { .. } => {
-                    let Some(at) = effective
-                        .iter()
-                        .rposition(|e| matches!(e, Event::Resolved { .. }))
-                    else {
-                        return Err(GmError::Log(
-                            "log: a roll-back with nothing resolved to take back".into(),
-                        ));
-                    };
-                    effective.truncate(at);
-                    reopened_at = Some(at);
-                }
-                e if e.changes_record() => effective.push(e),
-                _ => {}
-            }
+            replay.push(event)?;
         }
-        let Some((Event::Created { setup }, rest)) = effective.split_first() else {
-            return Err(GmError::Log(
-                "log: it does not begin with the game's creation".into(),
-            ));
-        };
-        let mut record = Record::new(setup)?;
-        for (k, event) in rest.iter().enumerate() {
-            if reopened_at == Some(k + 1) {
-                record.0.reopen();
-            }
-            record
-                .apply(event)
-                .map_err(|e| GmError::Log(format!("log entry {}: {e}", k + 2)))?;
-        }
-        if reopened_at == Some(effective.len()) {
-            record.0.reopen();
-        }
-        Ok(record)
+        replay.finish()
+    }
+
+    /// The coming turn was re-opened by a roll-back (`GameRecord::reopen`).
+    pub(crate) fn reopen(&mut self) {
+        self.0.reopen();
     }
 
     /// A copy to preview the coming turn on: for a game whose draws are secret, its coming
@@ -524,17 +499,15 @@ impl Record {
     }
 
     /// The track (Breaking Away) or the map (Backpacks) after `turn` resolved turns (`None`:
-    /// now); `None` before a race has started.
-    pub fn picture_svg(&self, turn: Option<u16>) -> Option<String> {
-        self.0.picture_svg(turn.unwrap_or(self.resolved()))
+    /// now), with its close-up for a phone and the last turn's moves, `viewer`'s own pieces
+    /// marked; `None` before a race has started.
+    pub fn picture(&self, turn: Option<u16>, viewer: Viewer) -> Option<Picture> {
+        self.0.picture(turn.unwrap_or(self.resolved()), viewer)
     }
 
-    /// The same picture framed on where the riders or walkers are (for a small screen);
-    /// `None` when the whole picture is the close-up.
-    pub fn picture_close_up(&self, turn: Option<u16>) -> Option<String> {
-        let turn = turn.unwrap_or(self.resolved());
-        let focus = self.0.picture_focus(turn)?;
-        Some(game_api::with_view_box(&self.0.picture_svg(turn)?, focus))
+    /// The whole picture of [`Record::picture`].
+    pub fn picture_svg(&self, turn: Option<u16>, viewer: Viewer) -> Option<String> {
+        self.picture(turn, viewer).map(|p| p.svg)
     }
 
     /// Each rider's distance (Breaking Away) or each walker's points (Backpacks) after every

@@ -153,6 +153,61 @@ fn roll_back_restores_the_sealed_orders_of_the_turn() {
     assert_eq!(Record::replay(&log).unwrap().turn(), 2);
 }
 
+/// Issue 28: every sealing is a log entry, so a seat may seal its orders at most
+/// `MAX_SEALINGS` times a turn; the refusal names the limit, changes nothing, and the count
+/// starts again with the next turn. A replay of a longer log (an earlier release's) still works.
+#[test]
+fn a_seat_seals_its_orders_at_most_max_sealings_times_a_turn() {
+    let (mut record, mut log) = both_teams_sealed();
+    let orders = Submission {
+        turn: None,
+        lineup: None,
+        orders: Some("A 5 B 9 C 8 D 7".into()),
+    };
+    // Seat 0 has sealed once; it may amend until the bound.
+    for _ in 1..gm::MAX_SEALINGS {
+        for e in record.check(Seat(0), &orders, Author::Player).unwrap() {
+            record.apply(&e).unwrap();
+            log.push(e);
+        }
+    }
+    let before = record.to_json();
+    let err = record
+        .check(Seat(0), &orders, Author::Player)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        format!(
+            "orders: sealed {} times for turn 1, the most a team may; the last ones sealed stand",
+            gm::MAX_SEALINGS
+        )
+    );
+    assert_eq!(record.to_json(), before);
+    // The other seat's count is its own; the line-up is counted apart from the orders.
+    assert!(record.check(Seat(1), &orders, Author::Player).is_ok());
+    // A replay counts the same.
+    let replayed = Record::replay(&log).unwrap();
+    assert!(replayed.check(Seat(0), &orders, Author::Player).is_err());
+    // The next turn opens with a new count; a log with more sealings than the bound (written
+    // before it) still replays.
+    let mut longer = log.clone();
+    longer.push(log.last().unwrap().clone());
+    let mut replayed = Record::replay(&longer).unwrap();
+    replayed.apply(&Event::resolved(1)).unwrap();
+    // Legal turn-2 orders, as a bot would write them, sent by the player.
+    let Some(Event::Orders { text, .. }) = replayed.bot_events(Seat(0), "heuristic").unwrap().pop()
+    else {
+        panic!("a bot writes orders for turn 2");
+    };
+    let next = Submission {
+        turn: Some(2),
+        lineup: None,
+        orders: Some(text),
+    };
+    replayed.check(Seat(0), &next, Author::Player).unwrap();
+}
+
 #[test]
 fn a_seat_sees_its_own_hands_only() {
     let (mut record, _) = both_teams_sealed();
@@ -210,20 +265,27 @@ fn a_log_that_does_not_fit_is_refused() {
 #[test]
 fn pictures_and_the_chart_follow_every_resolved_turn() {
     let (mut record, _) = both_teams_sealed();
-    assert_eq!(record.picture_svg(None), None, "no track before the start");
+    assert_eq!(
+        record.picture_svg(None, Viewer::Public),
+        None,
+        "no track before the start"
+    );
     for turn in 1..=3u16 {
         record.apply(&Event::resolved(turn)).unwrap();
     }
     // The archive draws any resolved turn, and the start; nothing beyond.
     for turn in 0..=3 {
-        let svg = record.picture_svg(Some(turn)).unwrap();
+        let svg = record.picture_svg(Some(turn), Viewer::Public).unwrap();
         assert!(
             svg.starts_with("<svg") && svg.contains("red-A"),
             "turn {turn}"
         );
     }
-    assert_eq!(record.picture_svg(Some(4)), None);
-    assert_ne!(record.picture_svg(Some(1)), record.picture_svg(Some(3)));
+    assert_eq!(record.picture_svg(Some(4), Viewer::Public), None);
+    assert_ne!(
+        record.picture_svg(Some(1), Viewer::Public),
+        record.picture_svg(Some(3), Viewer::Public)
+    );
     // The chart: one line per rider, a point per turn from the start, distances from the views.
     let progress = record.progress(2);
     assert_eq!(progress.quantity, "distance");
@@ -249,7 +311,7 @@ fn a_backpacks_chart_counts_points() {
     let setup = day_setup();
     let mut record = Record::replay(&[Event::Created { setup }]).unwrap();
     assert!(
-        record.picture_svg(None).is_some(),
+        record.picture_svg(None, Viewer::Public).is_some(),
         "the map before the first round"
     );
     record.apply(&Event::resolved(1)).unwrap();

@@ -6,26 +6,21 @@ pub mod body;
 pub mod message;
 pub mod orders;
 
-pub use message::{Letter, Unreadable, is_message, read};
+pub use message::{Letter, Unreadable, read, read_message_or_body};
 pub use orders::{MailOrders, read_orders, subject, subject_turn};
 
 use gm::Record;
 
 /// Reads the orders in `input`: a whole mail message (headers and body, any MIME shape and
-/// charset) or a body alone. A message that cannot be read at all is refused.
+/// charset) or a body alone, told apart by the one parse that reads it. A message that cannot
+/// be read at all is refused.
 pub fn orders_from_mail(record: &Record, input: &[u8]) -> Result<(Letter, MailOrders), Unreadable> {
-    let text = String::from_utf8_lossy(&input[..input.len().min(64 * 1024)]);
-    let letter = if is_message(&text) {
-        read(input)?
-    } else {
-        if input.len() > message::MAX_BODY {
-            return Err(Unreadable::TooLarge(input.len()));
-        }
-        Letter {
-            body: String::from_utf8_lossy(input).replace("\r\n", "\n"),
-            ..Letter::default()
-        }
-    };
-    let orders = read_orders(record, &letter.body, letter.subject.as_deref());
+    let letter = read_message_or_body(input)?;
+    let orders = orders_in(record, &letter);
     Ok((letter, orders))
+}
+
+/// The orders in a message already read (the server reads it once, to authenticate it).
+pub fn orders_in(record: &Record, letter: &Letter) -> MailOrders {
+    read_orders(record, &letter.body, letter.subject.as_deref())
 }

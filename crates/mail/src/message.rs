@@ -3,14 +3,16 @@
 //! shape (text, HTML only, multipart). Huge or malformed messages are refused here, before
 //! anything reads further.
 
-use mail_parser::{MessageParser, PartType};
+use mail_parser::{HeaderName, MessageParser, PartType};
 
 /// The largest message read (bytes): an orders mail is a few kilobytes, a reply with the quoted
 /// report and a phone's HTML a few tens; anything past this is dropped with a log line.
 pub const MAX_MESSAGE: usize = 1 << 20;
 
-/// The most header lines a message may have before its body (endless headers are hostile).
-pub const MAX_HEADER_LINES: usize = 500;
+/// The most header lines a message may have before its body, folded lines counted (endless
+/// headers are hostile; a real block of a hundred kilobytes — relays' Received, ARC and DKIM
+/// lines, 78 characters each — has under 2,000).
+pub const MAX_HEADER_LINES: usize = 5_000;
 
 /// The most body text kept after decoding (characters).
 pub const MAX_BODY: usize = 64 * 1024;
@@ -59,74 +61,88 @@ pub struct Letter {
     pub body: String,
 }
 
-/// Whether `text` is a whole mail message (headers, a blank line, a body) rather than a body
-/// alone: an mbox `From ` line, or a header block in which a header every mail carries
-/// (From, To, Subject, Date, Message-ID, Received, Return-Path, MIME-Version) appears.
-pub fn is_message(text: &str) -> bool {
-    if text.starts_with("From ") {
-        return true;
+/// Headers every real message carries at least one of: a header block naming one of them is a
+/// message; text whose first lines name none is a body alone (`A 12 B 3`, `1: walk 3+3 FRI`,
+/// `Turn 1: A 10 B 9`, `Dear GM,`).
+fn is_mail_header(name: &HeaderName<'_>) -> bool {
+    match name {
+        HeaderName::From
+        | HeaderName::To
+        | HeaderName::Subject
+        | HeaderName::Date
+        | HeaderName::MessageId
+        | HeaderName::Received
+        | HeaderName::ReturnPath
+        | HeaderName::MimeVersion
+        | HeaderName::ContentType => true,
+        HeaderName::Other(other) => ["delivered-to", "x-original-to"]
+            .iter()
+            .any(|known| other.eq_ignore_ascii_case(known)),
+        _ => false,
     }
-    let mut known = false;
-    for (k, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            return known && k > 0;
-        }
-        if line.starts_with([' ', '\t']) && k > 0 {
-            continue;
-        }
-        let Some((name, _)) = line.split_once(':') else {
-            return false;
-        };
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
-            return false;
-        }
-        known |= [
-            "from",
-            "to",
-            "subject",
-            "date",
-            "message-id",
-            "received",
-            "return-path",
-            "mime-version",
-            "delivered-to",
-        ]
-        .contains(&name.to_ascii_lowercase().as_str());
-        if k >= MAX_HEADER_LINES {
-            return known;
-        }
-    }
-    false
 }
 
-/// Reads a raw message.
+/// Reads a raw message. Input that mail-parser finds no message header in is refused.
 pub fn read(raw: &[u8]) -> Result<Letter, Unreadable> {
+    parse(raw)?.ok_or(Unreadable::Malformed("no headers"))
+}
+
+/// Reads what a player gives the desk: a whole message (headers and body) or a mail's body
+/// alone. Whether it is a message is decided by the same parse that reads it (mail-parser's),
+/// over the whole input: any header names a mail carries (`X-Spam_score`, `Received : …`) and
+/// any header block size.
+pub fn read_message_or_body(raw: &[u8]) -> Result<Letter, Unreadable> {
+    Ok(match parse(raw)? {
+        Some(letter) => letter,
+        None => Letter {
+            body: plain_lines(&String::from_utf8_lossy(raw)),
+            ..Letter::default()
+        },
+    })
+}
+
+/// The body text as read: at most [`MAX_BODY`] characters, lines ended by `\n`.
+fn plain_lines(text: &str) -> String {
+    let body: String = text.chars().take(MAX_BODY).collect();
+    body.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// Parses `raw` once: `None` when it is no message (no header a mail carries).
+fn parse(raw: &[u8]) -> Result<Option<Letter>, Unreadable> {
     if raw.len() > MAX_MESSAGE {
         return Err(Unreadable::TooLarge(raw.len()));
     }
-    let mut header_lines = 0;
-    for line in raw.split(|&b| b == b'\n') {
-        if line.iter().all(|b| b.is_ascii_whitespace()) {
-            break;
-        }
-        header_lines += 1;
-        if header_lines > MAX_HEADER_LINES {
-            return Err(Unreadable::EndlessHeaders);
-        }
-    }
+    let mbox = raw.starts_with(b"From ");
     // An mbox "From " line is not a header: mail-parser would stop at it.
-    let raw = match raw.strip_prefix(b"From ") {
-        Some(rest) => rest
-            .iter()
+    let raw = if mbox {
+        raw.iter()
             .position(|&b| b == b'\n')
-            .map_or(&[][..], |at| &rest[at + 1..]),
-        None => raw,
+            .map_or(&[][..], |at| &raw[at + 1..])
+    } else {
+        raw
     };
-    let message = MessageParser::default()
-        .parse(raw)
-        .ok_or(Unreadable::Malformed("no headers"))?;
+    let Some(message) = MessageParser::default().parse(raw) else {
+        return if mbox {
+            Err(Unreadable::Malformed("no headers"))
+        } else {
+            Ok(None)
+        };
+    };
+    if !mbox && !message.headers().iter().any(|h| is_mail_header(&h.name)) {
+        return Ok(None);
+    }
     if message.headers().is_empty() {
         return Err(Unreadable::Malformed("no headers"));
+    }
+    // Counted in the header block mail-parser read (folded lines included).
+    let header_block = message
+        .headers()
+        .last()
+        .map_or(0, |h| h.offset_end as usize)
+        .min(raw.len());
+    let header_lines = raw[..header_block].iter().filter(|&&b| b == b'\n').count();
+    if header_lines > MAX_HEADER_LINES {
+        return Err(Unreadable::EndlessHeaders);
     }
     let mut recipients = Vec::new();
     for name in ["Delivered-To", "X-Original-To"] {
@@ -151,8 +167,7 @@ pub fn read(raw: &[u8]) -> Result<Letter, Unreadable> {
             _ => String::new(),
         },
     };
-    let body: String = body.chars().take(MAX_BODY).collect();
-    Ok(Letter {
+    Ok(Some(Letter {
         message_id: message.message_id().map(str::to_string),
         subject: message.subject().map(str::to_string),
         from: message
@@ -161,8 +176,8 @@ pub fn read(raw: &[u8]) -> Result<Letter, Unreadable> {
             .and_then(|a| a.address.as_ref())
             .map(|a| a.to_string()),
         recipients,
-        body: body.replace("\r\n", "\n").replace('\r', "\n"),
-    })
+        body: plain_lines(&body),
+    }))
 }
 
 /// Block elements: each begins and ends a line.
@@ -291,22 +306,54 @@ mod tests {
         assert_eq!(lines, ["Hi GM,", "A 12 B 3", "C 9 D 7", "Thanks & bye"]);
     }
 
+    /// The desk reads a body alone or a whole message: mail-parser's parse decides.
     #[test]
     fn a_body_alone_is_not_a_message() {
+        let is_message = |text: &str| read(text.as_bytes()).is_ok();
         assert!(!is_message("A 12 B 3 C 9 D 7\n"));
         assert!(!is_message("1: walk 3+3 FRI\n2: rest\n"));
+        assert!(!is_message("Turn 1: A 10 B 9 C 9 D 6\n"));
         assert!(!is_message("Dear GM,\n\nA 12 B 3\n"));
         assert!(is_message("Subject: hi\nFrom: a@b\n\nA 12\n"));
         assert!(is_message(
             "From a@b Sat Jan 1 00:00:00 2026\nSubject: x\n\nA 1\n"
         ));
+        let body = read_message_or_body(b"Dear GM,\r\n\r\nA 12 B 3\r\n").unwrap();
+        assert_eq!(body.body, "Dear GM,\n\nA 12 B 3\n");
+        assert_eq!(body.subject, None);
+    }
+
+    /// Fails with the old `is_message` (header names of `[A-Za-z0-9-]` only): Exim's spam
+    /// headers and a space before a colon made the whole message "the body".
+    #[test]
+    fn exim_spam_headers_and_a_space_before_the_colon_are_headers() {
+        let raw = "Received : from phone.example by mx.example\nX-Spam_score: 2.1\n\
+                   X-Spam_score_int: 21\nX-Spam_bar: ++\nFrom: k@example.net\n\
+                   Subject: Re: x (orders for turn 2)\n\nA 10 B 9 C 9 D 6\n";
+        let letter = read_message_or_body(raw.as_bytes()).unwrap();
+        assert_eq!(letter.body, "A 10 B 9 C 9 D 6\n");
+        assert_eq!(letter.subject.as_deref(), Some("Re: x (orders for turn 2)"));
+    }
+
+    /// Fails with the old reading, which looked at the first 64 KiB only: a header block
+    /// larger than that was "a body", then "larger than" the body limit.
+    #[test]
+    fn a_header_block_over_64_kib_is_read() {
+        let mut raw = String::from("From: k@example.net\nSubject: s\n");
+        while raw.len() < 80 * 1024 {
+            raw.push_str("ARC-Seal: i=1; a=rsa-sha256; t=1764000000; cv=none; d=example.net;\n");
+            raw.push_str("  b=Rk3pXHw5nZkZl0dWm8yP0bGq7e1bQ2wHq3vQeS9oW7y5Qm2v9K4dL1cX8uJ6tP0s\n");
+        }
+        raw.push_str("\nA 10 B 9 C 9 D 6\n");
+        let letter = read_message_or_body(raw.as_bytes()).unwrap();
+        assert_eq!(letter.body, "A 10 B 9 C 9 D 6\n");
     }
 
     #[test]
     fn huge_and_headerless_messages_are_refused() {
         let huge = vec![b'a'; MAX_MESSAGE + 1];
         assert_eq!(read(&huge), Err(Unreadable::TooLarge(MAX_MESSAGE + 1)));
-        let endless = "X-A: b\n".repeat(MAX_HEADER_LINES + 1) + "\nbody\n";
+        let endless = "From: a@b\n".to_string() + &"X-A: b\n".repeat(MAX_HEADER_LINES) + "\nbody\n";
         assert_eq!(read(endless.as_bytes()), Err(Unreadable::EndlessHeaders));
         assert!(read(b"").is_err());
     }

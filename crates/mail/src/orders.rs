@@ -49,10 +49,11 @@ impl MailOrders {
 /// subject: a reply's carries the turn of the mail replied to.
 pub fn read_orders(record: &Record, body: &str, subject: Option<&str>) -> MailOrders {
     let lineups_open = !record.started();
-    let mut read = MailOrders {
-        turn: subject.and_then(subject_turn),
-        ..MailOrders::default()
-    };
+    let mut read = MailOrders::default();
+    match subject.map(subject_turn).transpose() {
+        Ok(turn) => read.turn = turn.flatten(),
+        Err(problem) => read.problems.push(problem),
+    }
     let mut orders: Vec<String> = Vec::new();
     let mut lineups: Vec<String> = Vec::new();
     for line in written_lines(body) {
@@ -102,8 +103,9 @@ pub fn subject(game: &str, seat: &str, what: &str, turn_noun: &str, open: u16) -
 }
 
 /// The turn a subject names: "… (orders for turn 4)" or "orders for round 2", the last one if
-/// several (a reply's "Re: Re:" keeps them).
-pub fn subject_turn(subject: &str) -> Option<u16> {
+/// several (a reply's "Re: Re:" keeps them). A number past any turn (65,536 and more) is an
+/// error naming it, not "no turn" (which would seal the orders for the open turn).
+pub fn subject_turn(subject: &str) -> Result<Option<u16>, String> {
     let lower = subject.to_lowercase();
     let mut found = None;
     for noun in ["orders for turn ", "orders for round "] {
@@ -112,12 +114,21 @@ pub fn subject_turn(subject: &str) -> Option<u16> {
                 .chars()
                 .take_while(char::is_ascii_digit)
                 .collect();
-            if let Ok(n) = digits.parse() {
-                found = Some((at, n));
+            if !digits.is_empty() && found.as_ref().is_none_or(|(earlier, _)| *earlier < at) {
+                found = Some((at, digits));
             }
         }
     }
-    found.map(|(_, n)| n)
+    let Some((_, digits)) = found else {
+        return Ok(None);
+    };
+    match digits.parse::<u16>() {
+        Ok(n) => Ok(Some(n)),
+        Err(_) => Err(format!(
+            "subject: turn {digits} is past the last turn any game has ({}); reply to the latest report",
+            u16::MAX
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -131,9 +142,19 @@ mod tests {
             s,
             "Breaking Away 7, red: report of turn 3 (orders for turn 4)"
         );
-        assert_eq!(subject_turn(&s), Some(4));
-        assert_eq!(subject_turn(&format!("Re: RE: {s}")), Some(4));
-        assert_eq!(subject_turn("Re: orders for round 2"), Some(2));
-        assert_eq!(subject_turn("my orders"), None);
+        assert_eq!(subject_turn(&s), Ok(Some(4)));
+        assert_eq!(subject_turn(&format!("Re: RE: {s}")), Ok(Some(4)));
+        assert_eq!(subject_turn("Re: orders for round 2"), Ok(Some(2)));
+        assert_eq!(subject_turn("my orders"), Ok(None));
+    }
+
+    /// Fails with the old reading, which took turn 65,537 (past u16) for "no turn".
+    #[test]
+    fn a_turn_past_u16_is_refused_not_read_as_no_turn() {
+        assert_eq!(
+            subject_turn("Re: x (orders for turn 65537)"),
+            Err("subject: turn 65537 is past the last turn any game has (65535); reply to the latest report".into())
+        );
+        assert_eq!(subject_turn("orders for turn 65535"), Ok(Some(65535)));
     }
 }

@@ -202,3 +202,79 @@ fn hostile_messages_are_refused_not_read() {
     let (_, read) = mail::orders_from_mail(&record, nested.as_bytes()).unwrap();
     assert!(read.submission().is_err());
 }
+
+/// Exim on a cPanel host adds `X-Spam_score`, `X-Spam_bar` and the like, and a relay may write
+/// `Received : …`. Fails with the old `is_message`: the headers became "the body", each with a
+/// digit a mistaken order.
+#[test]
+fn exims_spam_headers_are_headers() {
+    let (letter, read) = read(&breaking_away_turn_2(), "exim-spam-headers.eml");
+    assert_eq!(letter.message_id.as_deref(), Some("exim-1@example.com"));
+    assert_eq!(read.orders.as_deref(), Some("Turn 2: A 10 B 9 C 9 D 6"));
+    assert_eq!(read.turn, Some(2));
+    assert!(read.problems.is_empty(), "{:?}", read.problems);
+    assert!(read.submission().is_ok());
+}
+
+/// What Postfix adds (Return-Path, X-Original-To, Delivered-To, a folded Received, DKIM), and
+/// the form's own labels on the player's lines (fails without the labels: "Line-up" was read
+/// as a rider).
+#[test]
+fn postfix_headers_and_the_forms_labels() {
+    let record = breaking_away();
+    let (letter, read) = read(&record, "postfix-delivered.eml");
+    assert_eq!(letter.recipients[0], "orders+s3cr3tred@club.example");
+    assert_eq!(
+        read.lineup.as_deref(),
+        Some("Line-up: A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6")
+    );
+    assert_eq!(read.orders.as_deref(), Some("Orders: A 10 B 9 C 9 D 6"));
+    let events = record
+        .check(Seat(0), &read.submission().unwrap(), Author::Player)
+        .unwrap();
+    assert!(matches!(&events[1], Event::Orders { text, .. } if text == "A 10 B 9 C 9 D 6"));
+}
+
+/// A reply quoting long reports is over 64 KiB. Fails with the old reading, which looked at the
+/// first 64 KiB only and refused the rest as "larger than" a limit it named wrongly.
+#[test]
+fn a_reply_over_64_kib_is_read() {
+    let mut raw = String::from_utf8(message("exim-spam-headers.eml")).unwrap();
+    raw = raw.replace(
+        "\nKim\n",
+        "\nKim\n\nOn Sat, 21 Nov 2026, postrider wrote:\n",
+    );
+    while raw.len() < 100 * 1024 {
+        raw.push_str("> red   A 10 B 9 C 9 D 6   blue  A 10 B 8 C 9 D 5   green A 9 B 9 C 8 D 4\n");
+    }
+    let (_, read) = mail::orders_from_mail(&breaking_away_turn_2(), raw.as_bytes()).unwrap();
+    assert_eq!(read.orders.as_deref(), Some("Turn 2: A 10 B 9 C 9 D 6"));
+    assert!(read.problems.is_empty(), "{:?}", read.problems);
+}
+
+/// Every mistake of a labelled line is answered, not only the first.
+#[test]
+fn every_mistake_on_a_labelled_line_is_answered() {
+    let (_, read) =
+        mail::orders_from_mail(&breaking_away_turn_2(), b"Turn 2: A 10 X 9 C9 E 6\n").unwrap();
+    assert_eq!(
+        read.problems,
+        [
+            "\"Turn 2: A 10 X 9 C9 E 6\": \"X\" is not a rider (A, B, C or D) or a card; \"E\" is not a rider (A, B, C or D) or a card"
+        ]
+    );
+}
+
+/// A subject naming a turn past u16 is refused with a clear line, not read as "no turn".
+#[test]
+fn a_subject_naming_turn_65537_is_refused() {
+    let raw = b"From: k@example.com\nSubject: Re: x (orders for turn 65537)\n\nA 10 B 9 C 9 D 6\n";
+    let (_, read) = mail::orders_from_mail(&breaking_away_turn_2(), raw).unwrap();
+    assert_eq!(read.turn, None);
+    assert_eq!(
+        read.submission().unwrap_err(),
+        [
+            "subject: turn 65537 is past the last turn any game has (65535); reply to the latest report"
+        ]
+    );
+}

@@ -13,7 +13,11 @@ pub fn map_show(map: Option<&str>, game: Option<&str>) -> Result<()> {
         if record.game().name != "backpacks" {
             bail!("--game: {game} is not a Backpacks & Blisters game");
         }
-        return emit(&record.picture_svg(None).unwrap_or_default());
+        return emit(
+            &record
+                .picture_svg(None, game_api::Viewer::Public)
+                .unwrap_or_default(),
+        );
     }
     let map = match map {
         Some(file) => Map::from_toml(&read_input(file)?).with_context(|| file.to_string())?,

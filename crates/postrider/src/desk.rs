@@ -97,6 +97,23 @@ pub fn lineup(file: &str, seat: &str, words: &[String]) -> Result<()> {
     emit(&format!("Line-up sealed for {seat}: {text}\n"))
 }
 
+/// The bot a seat was handed to at the desk (`orders … --bot NAME`), by the log's last
+/// `SeatBot` entry for it: the desk's counterpart of the server's `seats.bot`.
+fn seat_bots(game: &GameFile) -> Vec<(Seat, String)> {
+    let mut bots: std::collections::BTreeMap<Seat, Option<String>> = Default::default();
+    for entry in game.log() {
+        if let Event::SeatBot { seat, bot } = &entry.event {
+            bots.insert(*seat, bot.clone());
+        }
+    }
+    bots.into_iter()
+        .filter_map(|(seat, bot)| Some((seat, bot?)))
+        .collect()
+}
+
+/// `--bot off`: the seat goes back to its player.
+const NO_BOT: &str = "off";
+
 pub fn orders(file: &str, seat: &str, words: &[String], bot: Option<&str>) -> Result<()> {
     // A whole mail (or a mail's body) on standard input is read before the game is held.
     let mail = match (bot, words) {
@@ -109,6 +126,7 @@ pub fn orders(file: &str, seat: &str, words: &[String], bot: Option<&str>) -> Re
     let record = game.record();
     let seat_no = record.seat(seat)?;
     let mut ignored = Vec::new();
+    let mut notes = Vec::new();
     let events = match (bot, mail) {
         (None, Some(input)) => {
             // The same reading as the server's inbound mail (crates/mail).
@@ -127,19 +145,48 @@ pub fn orders(file: &str, seat: &str, words: &[String], bot: Option<&str>) -> Re
             };
             record.check(seat_no, &submission, gm::Author::Player)?
         }
+        (Some(NO_BOT), _) => {
+            if !seat_bots(&game).iter().any(|(s, _)| *s == seat_no) {
+                bail!("--bot: no bot plays {seat}");
+            }
+            change(
+                file,
+                &mut game,
+                vec![Event::SeatBot {
+                    seat: seat_no,
+                    bot: None,
+                }],
+            )?;
+            return emit(&format!(
+                "{seat} is no longer played by a bot: a turn without its orders gets the rules' default.\n"
+            ));
+        }
         (Some(bot), _) => {
+            gm::parse_bot(bot).map_err(|e| anyhow!("--{e}"))?;
             if record.is_over() {
                 bail!("orders: the game is over");
             }
-            record
-                .bot_events(seat_no, bot)
-                .map_err(|e| anyhow!("--{e}"))?
+            // The bot plays the seat from now on, as on the server: its orders for this turn
+            // now, and at every later `resolve`.
+            notes.push(format!(
+                "{seat} is played by the {bot} bot: it writes the seat's orders at each resolve (--bot {NO_BOT} to stop).\n"
+            ));
+            let mut events = vec![Event::SeatBot {
+                seat: seat_no,
+                bot: Some(bot.to_string()),
+            }];
+            events.extend(
+                record
+                    .bot_events(seat_no, bot)
+                    .map_err(|e| anyhow!("--{e}"))?,
+            );
+            events
         }
     };
     let turn = record.turn();
     let noun = record.game().turn_noun;
     change(file, &mut game, events.clone())?;
-    let mut out = String::new();
+    let mut out = notes.concat();
     for event in &events {
         match event {
             Event::Lineup { text, .. } => {
@@ -156,7 +203,12 @@ pub fn orders(file: &str, seat: &str, words: &[String], bot: Option<&str>) -> Re
         }
     }
     if out.is_empty() {
-        bail!("orders: the bot has nothing to order");
+        bail!("orders: nothing to seal");
+    }
+    if events.iter().any(|e| matches!(e, Event::Orders { .. })) {
+        for note in game.record().orders_notes(seat_no) {
+            out.push_str(&format!("Note: {note}\n"));
+        }
     }
     for line in ignored {
         out.push_str(&format!("Not read as orders: {line}\n"));
@@ -185,7 +237,17 @@ pub fn resolve(file: &str, seat: Option<&str>) -> Result<()> {
         bail!("the {} is over", game_word(record));
     }
     let turn = record.turn();
-    change(file, &mut game, vec![Event::resolved(turn)])?;
+    // The seats handed to bots send their orders first, as on the server.
+    let mut trial = record.clone();
+    let mut events = Vec::new();
+    for (seat, bot) in seat_bots(&game) {
+        for event in trial.bot_events(seat, &bot)? {
+            trial.apply(&event)?;
+            events.push(event);
+        }
+    }
+    events.push(Event::resolved(turn));
+    change(file, &mut game, events)?;
     emit(&game.record().report_text(viewer, Some(turn))?)
 }
 

@@ -4,8 +4,11 @@
 mod backpacks;
 mod desk;
 mod files;
+mod healthcheck;
+mod logging;
 mod serve;
 mod tournament;
+mod upkeep;
 
 use std::process::ExitCode;
 
@@ -37,6 +40,20 @@ enum Command {
     MailIn(serve::MailInArgs),
     /// Put a game file on a server, run by an account there: import FILE --gm NAME.
     Import(serve::ImportArgs),
+    /// Copy a server's database to one file while it runs: backup --to FILE [--verify].
+    Backup(upkeep::BackupArgs),
+    /// Put a backup into a new database: restore FILE [--data DIR | --database URL].
+    Restore(upkeep::RestoreArgs),
+    /// The upgrade check: replay every game of a database with this binary and compare every
+    /// published report. Prints `N games, M turns reproduced` (exit 0) or the first turn that
+    /// differs (exit 1).
+    Check(upkeep::CheckArgs),
+    /// Ask a running server whether it is ready (GET URL, default path /readyz): exit 0 if so,
+    /// 1 with its answer if not.
+    Healthcheck {
+        /// The server's own address, e.g. http://127.0.0.1:8080.
+        url: String,
+    },
     /// Play a whole game between bots and print it turn by turn: `demo` or `demo backpacks`.
     Demo(DemoArgs),
     /// Start a new game and write its game file: `new [breaking-away|backpacks] FILE ...`.
@@ -111,7 +128,12 @@ struct NewArgs {
     #[arg(long = "option")]
     options: Vec<String>,
     /// The seats in order, comma-separated: teams (Breaking Away) or walkers (Backpacks).
-    #[arg(long, alias = "walkers", value_delimiter = ',', required = true)]
+    #[arg(
+        long,
+        visible_alias = "walkers",
+        value_delimiter = ',',
+        required = true
+    )]
     teams: Vec<String>,
     /// The seed every random draw of the game comes from (default: drawn now and stored).
     #[arg(long)]
@@ -132,13 +154,15 @@ struct SeatText {
     /// The game file.
     game: String,
     /// The team (Breaking Away) or walker (Backpacks).
-    #[arg(long, alias = "walker")]
+    #[arg(long, visible_alias = "walker")]
     team: String,
     /// The text, as words on the command line, or - to read it from standard input (orders: a
     /// whole mail message or a mail's body; greetings, quotes and signatures are left out).
     #[arg(required_unless_present = "bot", num_args = 1.., allow_hyphen_values = true)]
     text: Vec<String>,
-    /// Orders only: let a bot (random, nmr, heuristic) write this seat's orders from its view.
+    /// Orders only: let a bot (random, nmr, heuristic, mcts, flatmc) play this seat from now on:
+    /// its orders now and at every later resolve, from its view, recorded in the game file
+    /// (`off` hands the seat back).
     #[arg(long, conflicts_with = "text")]
     bot: Option<String>,
 }
@@ -148,7 +172,7 @@ struct ResolveArgs {
     /// The game file.
     game: String,
     /// Print the report as this seat sees it (default: the GM's copy).
-    #[arg(long, alias = "walker")]
+    #[arg(long, visible_alias = "walker")]
     team: Option<String>,
 }
 
@@ -157,7 +181,7 @@ struct ReportArgs {
     /// The game file.
     game: String,
     /// The report as this seat (team or walker) sees it (default: the GM's copy).
-    #[arg(long, alias = "walker", conflicts_with = "public")]
+    #[arg(long, visible_alias = "walker", conflicts_with = "public")]
     team: Option<String>,
     /// The public copy: no hands, no sealed orders.
     #[arg(long)]
@@ -246,6 +270,13 @@ fn run(cli: Cli) -> Result<()> {
         Command::Serve(args) => serve::serve(args),
         Command::Export(args) => serve::export(args),
         Command::Import(args) => serve::import(args),
+        Command::Backup(args) => upkeep::backup(args),
+        Command::Restore(args) => upkeep::restore(args),
+        Command::Check(args) => upkeep::check(args),
+        Command::Healthcheck { url } => {
+            let body = healthcheck::check(&url).map_err(|e| desk::Differs(format!("{e:#}")))?;
+            emit(&format!("{body}\n"))
+        }
         Command::MailIn(_) => bail!("mail-in: handled before run"),
         Command::Demo(args) => desk::demo(
             &args.game,

@@ -13,12 +13,8 @@ pub struct ServeArgs {
     /// The address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     listen: String,
-    /// The data directory (its SQLite database is created on first start).
-    #[arg(long, default_value = "postrider-data")]
-    data: String,
-    /// A database URL instead of the data directory's: postgres://USER@HOST/DB or sqlite://FILE.
-    #[arg(long, env = "POSTRIDER_DATABASE")]
-    database: Option<String>,
+    #[command(flatten)]
+    database: Database,
     /// Seconds between the deadline worker's checks (it also wakes when a game's last orders arrive).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     tick: u64,
@@ -44,7 +40,7 @@ pub struct ServeArgs {
     #[arg(long, requires = "smtp_password_file")]
     smtp_user: Option<String>,
     /// A file holding the relay's password (not on the command line, where `ps` shows it).
-    #[arg(long, requires = "smtp_user")]
+    #[arg(long, requires = "smtp_user", env = "POSTRIDER_SMTP_PASSWORD_FILE")]
     smtp_password_file: Option<String>,
     /// The From of every mail, e.g. "postrider <gm@club.example>".
     #[arg(long, requires = "smtp")]
@@ -55,13 +51,43 @@ pub struct ServeArgs {
     mail_orders: Option<String>,
     /// Receive order mail by SMTP on this address (e.g. 0.0.0.0:25 or 127.0.0.1:2525): a
     /// built-in receiver for a small set-up without Postfix or Exim; each message is handled
-    /// as `postrider mail-in` handles it. No TLS.
+    /// as `postrider mail-in` handles it. Only seats' order addresses are accepted; sessions,
+    /// lines, idle time and each client's mail are bounded (docs/mail.md). No TLS.
     #[arg(long, value_name = "ADDR")]
     smtp_listen: Option<String>,
     /// The server's address as players reach it, for links in mail and whole invitation links
     /// on the GM console: https://pbm.club.example.
     #[arg(long)]
     public_url: Option<String>,
+    /// The log's form on standard error: text for a person, or one JSON object a line.
+    #[arg(long, value_enum, default_value_t)]
+    log_format: crate::logging::LogFormat,
+}
+
+/// Resolves at the first SIGTERM (a service manager's stop) or Ctrl-C, saying which: then no
+/// new connection is taken, open requests finish, and the workers stop.
+async fn stop_signal() {
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "SIGTERM cannot be caught: only Ctrl-C stops gracefully");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    let signal = tokio::select! {
+        _ = tokio::signal::ctrl_c() => "interrupt",
+        () = term => "SIGTERM",
+    };
+    tracing::info!(signal, "stopping: finishing the requests under way");
+    #[cfg(unix)]
+    let _ = sd_notify::notify(&[sd_notify::NotifyState::Stopping]);
 }
 
 /// What `serve` needs to mail, checked before anything starts.
@@ -129,10 +155,20 @@ pub struct Database {
     /// A database URL instead of the data directory's: postgres://USER@HOST/DB or sqlite://FILE.
     #[arg(long, env = "POSTRIDER_DATABASE")]
     database: Option<String>,
+    /// A file holding the database URL, which may carry a password (kept off the command line
+    /// and the environment, where `ps` and /proc show them).
+    #[arg(long, env = "POSTRIDER_DATABASE_FILE", conflicts_with = "database")]
+    database_file: Option<String>,
 }
 
 impl Database {
-    fn url(&self) -> Result<String> {
+    /// The database's URL; the data directory is created if it is the one used.
+    pub(crate) fn url(&self) -> Result<String> {
+        if let Some(file) = &self.database_file {
+            let url = std::fs::read_to_string(file)
+                .with_context(|| format!("--database-file: reading {file}"))?;
+            return Ok(url.trim().to_string());
+        }
         Ok(match &self.database {
             Some(url) => url.clone(),
             None => {
@@ -232,24 +268,11 @@ fn read_bounded(path: &str) -> Result<gm::GameFile> {
 }
 
 pub fn serve(args: ServeArgs) -> Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,sqlx=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    crate::logging::init(args.log_format);
     let mail = mail_settings(&args)?;
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {
-        let url = match args.database.clone() {
-            Some(url) => url,
-            None => {
-                std::fs::create_dir_all(&args.data)
-                    .with_context(|| format!("--data: cannot create {}", args.data))?;
-                format!("sqlite://{}/postrider.db?mode=rwc", args.data)
-            }
-        };
+        let url = args.database.url()?;
         let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
         let listener = tokio::net::TcpListener::bind(&args.listen)
             .await
@@ -296,7 +319,8 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             }
         };
         if let Some(address) = &args.smtp_listen {
-            let smtp = std::net::TcpListener::bind(address)
+            let smtp = tokio::net::TcpListener::bind(address)
+                .await
                 .with_context(|| format!("--smtp-listen: cannot listen on {address}"))?;
             let name = state
                 .mail
@@ -304,14 +328,20 @@ pub fn serve(args: ServeArgs) -> Result<()> {
                 .and_then(|m| m.orders_address.rsplit_once('@').map(|(_, d)| d.to_string()))
                 .unwrap_or_else(|| "postrider".into());
             tracing::info!(address = %smtp.local_addr()?, "receiving order mail by SMTP");
-            server::smtp_in::spawn(state.clone(), tokio::runtime::Handle::current(), smtp, &name)
-                .context("--smtp-listen")?;
+            server::smtp_in::spawn(
+                state.clone(),
+                smtp,
+                &name,
+                server::smtp_in::Limits::default(),
+            );
         }
-        let served = server::serve(listener, state, async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .context("serving");
+        // Under systemd (Type=notify) the unit is started once this listens.
+        #[cfg(unix)]
+        let _ = sd_notify::notify(&[sd_notify::NotifyState::Ready]);
+        let served = server::serve(listener, state, stop_signal())
+            .await
+            .context("serving");
+        tracing::info!("postrider has stopped: no request is being served");
         let _ = stop.send(true);
         let _ = outbox.await;
         served
@@ -338,13 +368,7 @@ const EX_TEMPFAIL: u8 = 75;
 pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
     use std::io::Read;
     use std::process::ExitCode;
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,sqlx=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .try_init();
+    crate::logging::init(crate::logging::LogFormat::Text);
     // The whole message is read (the MTA expects its pipe drained); past the limit only its
     // head is kept, to be stored and dropped as too large.
     let mut raw = Vec::new();
@@ -400,7 +424,7 @@ pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("postrider: mail-in: {e:?} (the MTA will try again)");
+                eprintln!("postrider: mail-in: {e} (the MTA will try again)");
                 ExitCode::from(EX_TEMPFAIL)
             }
         }

@@ -3,11 +3,18 @@
 //! invitation links, register and take their seats; they send line-ups and orders from the
 //! order form (one of them on a phone-sized window); the GM moves the deadline so that it
 //! passes, the server adjudicates it, and everyone reads the report, the archive and the
-//! history; the GM also plays a Backpacks day from its order form, then archives and deletes it. Every page visited is
-//! checked by axe-core (vendored, `crates/server/tests/axe`): no violation of serious or
-//! critical impact. Each is photographed at phone size (390×844) and at desktop size; the
-//! screenshots are kept under `target/tmp/browser-screenshots/` (CI artifacts) and checked to be
-//! real pictures.
+//! history; the GM also plays a Backpacks day from its order form, hands it to bots until it
+//! is over, then archives and deletes it.
+//!
+//! Every page visited is seen at phone size (390×844) and desktop size (1280×900), in the light
+//! and the dark theme (`prefers-color-scheme`, emulated through ChromeDriver's DevTools door),
+//! and checked: nothing wider than the window (`scrollWidth ≤ innerWidth`), no text under
+//! 12 px, and axe-core (vendored, `crates/server/tests/axe`) finds no violation of serious or
+//! critical impact in either theme. At phone width every picture's text is at least 12 CSS
+//! px and the close-up's legend names every team; a player's page marks their own rows
+//! (`.mine`). What the pictures miss is gathered and asserted at the end, after every page
+//! has been seen. Each view is photographed; the screenshots are kept under
+//! `target/tmp/browser-screenshots/` (CI artifacts) and checked to be real pictures.
 //!
 //! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian's `chromium` and
 //! `chromium-driver`; `.ci/run` installs them). It is `#[ignore]`d with that reason, so that a
@@ -18,6 +25,8 @@
 
 mod common;
 
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -28,7 +37,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 const CHROMIUM: &str = "/usr/bin/chromium";
 /// axe-core, vendored (see crates/server/tests/axe/README.md).
 const AXE: &str = include_str!("../../server/tests/axe/axe.min.js");
-const DESKTOP: (u32, u32) = (1100, 1400);
+const DESKTOP: (u32, u32) = (1280, 900);
 const PHONE: (u32, u32) = (390, 844);
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
@@ -48,6 +57,11 @@ struct Session {
     taken: Vec<PathBuf>,
     /// Pages checked by axe-core.
     audited: usize,
+    /// ChromeDriver's address (`127.0.0.1:PORT`) and this session's DevTools door on it.
+    driver: String,
+    cdp: String,
+    /// What the pictures miss (small text, a legend cut off), asserted at the end.
+    pictures: Vec<String>,
 }
 
 impl Session {
@@ -123,20 +137,200 @@ impl Session {
         self.taken.push(path);
     }
 
-    /// The page now, checked and photographed: axe-core finds no serious or critical
-    /// violation, and it is saved at desktop and at phone size.
+    /// The page now, checked and photographed at phone and desktop size, in the light and the
+    /// dark theme: nothing wider than the window, no text under 12 px, no serious or critical
+    /// axe-core violation; at phone width, the pictures' text at least 12 px.
     async fn page(&mut self, name: &str) {
-        self.audit(name).await;
-        self.shot(&format!("{name}-desktop")).await;
+        for theme in ["light", "dark"] {
+            self.theme(theme).await;
+            for (size, (width, height)) in [("phone", PHONE), ("desktop", DESKTOP)] {
+                self.client.set_window_size(width, height).await.unwrap();
+                self.settled().await;
+                self.fits(&format!("{name} at {size}, {theme}"), width)
+                    .await;
+                // Sizes are the same in either theme: noted once.
+                if size == "phone" && theme == "light" {
+                    self.pictures_readable(name).await;
+                }
+                self.shot(&format!("{name}-{size}-{theme}")).await;
+            }
+            self.audit(&format!("{name} ({theme})")).await;
+        }
+        self.theme("light").await;
+        self.audited += 1;
+    }
+
+    /// Sends a DevTools command through ChromeDriver (`goog/cdp/execute`).
+    fn devtools(&self, cmd: &str, params: serde_json::Value) {
+        let body = serde_json::json!({ "cmd": cmd, "params": params }).to_string();
+        let mut stream = TcpStream::connect(&self.driver).unwrap();
+        write!(
+            stream,
+            "POST {} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.cdp,
+            self.driver,
+            body.len()
+        )
+        .unwrap();
+        // ChromeDriver says "Connection: close" but keeps it open: read what its length says.
+        let mut answer = Vec::new();
+        let mut chunk = [0_u8; 4096];
+        let complete = |answer: &[u8]| {
+            let text = String::from_utf8_lossy(answer);
+            let Some(head) = text.find("\r\n\r\n") else {
+                return false;
+            };
+            let length = text[..head]
+                .lines()
+                .find_map(|l| {
+                    let (name, value) = l.split_once(':')?;
+                    name.eq_ignore_ascii_case("content-length")
+                        .then(|| value.trim().parse::<usize>().ok())?
+                })
+                .unwrap_or(0);
+            answer.len() >= head + 4 + length
+        };
+        while !complete(&answer) {
+            let read = stream.read(&mut chunk).unwrap();
+            assert!(read > 0, "{cmd}: ChromeDriver closed without an answer");
+            answer.extend_from_slice(&chunk[..read]);
+        }
+        let answer = String::from_utf8_lossy(&answer);
+        assert!(answer.starts_with("HTTP/1.1 200"), "{cmd}: {answer}");
+    }
+
+    /// Shows the pages in the light or the dark theme, as a browser set to it would.
+    async fn theme(&self, theme: &str) {
+        self.devtools(
+            "Emulation.setEmulatedMedia",
+            serde_json::json!({ "features": [{ "name": "prefers-color-scheme", "value": theme }] }),
+        );
+        let dark = self
+            .client
+            .execute(
+                "return window.matchMedia('(prefers-color-scheme: dark)').matches;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(dark, serde_json::Value::Bool(theme == "dark"), "{theme}");
+    }
+
+    /// Nothing is wider than the window (wide tables and text scroll inside themselves), and
+    /// no text is smaller than 12 px.
+    async fn fits(&self, name: &str, width: u32) {
+        let found = self
+            .client
+            .execute(
+                r#"const d = document.documentElement, w = window.innerWidth;
+const wide = [];
+if (d.scrollWidth > w) {
+  for (const e of document.body.querySelectorAll('*')) {
+    const r = e.getBoundingClientRect();
+    if (r.width > 0 && r.right > w + 0.5) {
+      wide.push(e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') +
+        (typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/\s+/).join('.') : '') +
+        ' to ' + Math.round(r.right));
+    }
+  }
+}
+const small = [];
+for (const e of document.body.querySelectorAll('*:not(svg):not(svg *)')) {
+  const text = Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
+  if (!text || e.getClientRects().length === 0) continue;
+  const size = parseFloat(getComputedStyle(e).fontSize);
+  if (size < 12) small.push(e.tagName.toLowerCase() + ' ' + size + 'px: ' + e.textContent.trim().slice(0, 30));
+}
+return { inner: w, scroll: d.scrollWidth, wide: wide.slice(0, 8), small: small.slice(0, 8) };"#,
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            found["inner"], width,
+            "{name}: the window is {width} px wide"
+        );
+        assert!(
+            found["scroll"].as_u64() <= found["inner"].as_u64(),
+            "{name} ({}) is wider than the window: {found}",
+            self.path().await
+        );
+        assert_eq!(
+            found["small"],
+            serde_json::json!([]),
+            "{name}: text under 12 px"
+        );
+    }
+
+    /// At phone width: every text of the pictures shown is at least 12 CSS px (folded ones
+    /// are not shown); what is smaller is noted for the end.
+    async fn pictures_readable(&mut self, name: &str) {
+        let small = self
+            .client
+            .execute(
+                r#"const small = [];
+for (const t of document.querySelectorAll('svg text')) {
+  const r = t.getBoundingClientRect();
+  const m = t.getScreenCTM();
+  if (r.width === 0 || !m) continue;
+  const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+  if (px < 11.95) small.push(JSON.stringify(t.textContent.trim().slice(0, 16)) + ' ' + px.toFixed(1) + ' px');
+}
+return small;"#,
+                vec![],
+            )
+            .await
+            .unwrap();
+        let small: Vec<String> = serde_json::from_value(small).unwrap();
+        if !small.is_empty() {
+            self.pictures.push(format!(
+                "{name}: {} picture texts under 12 px at 390 px, e.g. {:?}",
+                small.len(),
+                &small[..small.len().min(4)]
+            ));
+        }
+    }
+
+    /// At phone width: the close-up (or the only picture) names every team inside what is
+    /// shown of it (its legend is complete and not cropped away).
+    async fn legend(&mut self, name: &str, teams: &[&str]) {
         self.client.set_window_size(PHONE.0, PHONE.1).await.unwrap();
         self.settled().await;
-        self.shot(&format!("{name}-phone")).await;
+        let shown = self
+            .client
+            .execute(
+                r#"const svg = document.querySelector('.picture.close-up svg') || document.querySelector('.picture svg');
+if (!svg) return null;
+const box = svg.getBoundingClientRect();
+return Array.from(svg.querySelectorAll('text')).filter(t => {
+  const r = t.getBoundingClientRect();
+  return r.width > 0 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5 &&
+    r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+}).map(t => t.textContent.trim());"#,
+                vec![],
+            )
+            .await
+            .unwrap();
+        let shown: Vec<String> = serde_json::from_value(shown).expect("the page has a picture");
+        let missing: Vec<&&str> = teams
+            .iter()
+            .filter(|team| !shown.iter().any(|text| text.contains(**team)))
+            .collect();
+        if !missing.is_empty() {
+            self.pictures.push(format!(
+                "{name}: the picture shown at 390 px does not name {missing:?}"
+            ));
+        }
         self.client
             .set_window_size(DESKTOP.0, DESKTOP.1)
             .await
             .unwrap();
         self.settled().await;
-        self.audited += 1;
+    }
+
+    /// How many elements match `css`.
+    async fn count(&self, css: &str) -> usize {
+        self.client.find_all(Locator::Css(css)).await.unwrap().len()
     }
 
     /// Waits until the document is complete (after a resize, a layout has been made).
@@ -266,7 +460,7 @@ async fn a_whole_game_in_a_real_browser() {
             "args": [
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-quic", "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--window-size=1100,1400",
+                "--disable-component-update", "--disable-sync", "--window-size=1280,900",
                 "--hide-scrollbars",
                 format!("--user-data-dir={}", profile.path().display()),
             ],
@@ -277,6 +471,7 @@ async fn a_whole_game_in_a_real_browser() {
         .connect(&format!("http://127.0.0.1:{port}"))
         .await
         .expect("chromedriver starts a Chromium session");
+    let session = client.session_id().await.unwrap().expect("a session");
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-screenshots");
     let _ = std::fs::remove_dir_all(&shots);
     std::fs::create_dir_all(&shots).unwrap();
@@ -286,6 +481,9 @@ async fn a_whole_game_in_a_real_browser() {
         shots,
         taken: Vec::new(),
         audited: 0,
+        driver: format!("127.0.0.1:{port}"),
+        cdp: format!("/session/{session}/goog/cdp/execute"),
+        pictures: Vec::new(),
     };
 
     // The audit is not vacuous: axe-core finds a picture without a text alternative.
@@ -393,6 +591,7 @@ async fn a_whole_game_in_a_real_browser() {
     assert!(html.contains("No moves received from: Blue"));
     assert!(html.contains(r#"aria-label="distance over the turns""#));
     assert!(html.contains(r#"class="report-html""#));
+    b.legend("game-after-turn-1", &["Red", "Blue"]).await;
     b.page("game-after-turn-1").await;
     let html = b.wait_for("/games/1/turns/1", "Report of turn 1").await;
     assert!(html.contains("The whole track"));
@@ -400,6 +599,27 @@ async fn a_whole_game_in_a_real_browser() {
     let html = b.wait_for("/games/1/history", "Turn 1 resolved").await;
     assert!(html.contains("Red: orders A 10 B 9 C 9"));
     b.page("history").await;
+
+    // Red's player reads what happened: a new report on the front page, then the game page
+    // leading with it, Red's own rows marked.
+    b.log_out().await;
+    b.go("/login").await;
+    b.enter("ann").await;
+    b.go("/").await;
+    assert!(b.html().await.contains("new report"));
+    b.page("your-move-new-report").await;
+    b.go("/games/1").await;
+    assert_eq!(b.count("#new-report").await, 1);
+    assert!(b.count("tr.mine").await >= 1, "Red's seat is marked");
+    assert!(
+        b.count("#report tr.mine, #report tr.own").await >= 1,
+        "Red's riders are marked in the report"
+    );
+    b.legend("game-player", &["Red", "Blue"]).await;
+    b.page("game-player").await;
+    b.log_out().await;
+    b.go("/login").await;
+    b.enter("gm").await;
 
     // The GM also plays a Backpacks day, from the order form.
     b.go("/new").await;
@@ -480,6 +700,48 @@ async fn a_whole_game_in_a_real_browser() {
     b.go("/games/2").await;
     b.page("backpacks-game").await;
 
+    // Bots play both walkers, and the GM resolves round after round until the day is over.
+    for seat in ["gm-walker", "second"] {
+        b.go("/games/2/gm").await;
+        b.client
+            .find(Locator::Css(&format!(
+                "select[aria-label='bot for {seat}']"
+            )))
+            .await
+            .unwrap()
+            .select_by_value("random")
+            .await
+            .unwrap();
+        b.click(&format!(
+            "form:has(select[aria-label='bot for {seat}']) button[value=bot]"
+        ))
+        .await;
+    }
+    let mut rounds = 0;
+    loop {
+        b.go("/games/2").await;
+        if b.count("#finish").await == 1 {
+            break;
+        }
+        rounds += 1;
+        assert!(rounds <= 30, "the day ends");
+        b.go("/games/2/gm").await;
+        b.tick("form:has(button[value=resolve]) input[name=confirm]")
+            .await;
+        b.click("button[value=resolve]").await;
+    }
+    // The day over leads with its winner and the GM's walker's place; no orders are offered.
+    let html = b.html().await;
+    assert!(html.contains(" won; you were "), "{html}");
+    assert_eq!(b.count("#your-move").await, 0);
+    assert_eq!(b.count("a[href='/games/2/orders']").await, 0);
+    b.legend("backpacks-finished", &["gm-walker", "second"])
+        .await;
+    b.page("backpacks-finished").await;
+    b.go("/").await;
+    assert!(b.html().await.contains(" won; you were "));
+    b.page("front-page-finished").await;
+
     // The GM archives the day (off the lists, still readable), then deletes it: a test game,
     // its seed chosen. Each asks "I am sure" first.
     b.go("/games/2/gm").await;
@@ -507,7 +769,9 @@ async fn a_whole_game_in_a_real_browser() {
         eprintln!("  {}", path.display());
     }
     eprintln!("pages checked by axe-core: {}", b.audited);
-    assert_eq!(b.audited, 19);
-    assert_eq!(b.taken.len(), 2 * b.audited);
+    assert_eq!(b.audited, 23);
+    assert_eq!(b.taken.len(), 4 * b.audited);
+    // The pictures, checked on every page at phone width (issue 29, point 2).
+    assert!(b.pictures.is_empty(), "{:#?}", b.pictures);
     b.client.close().await.unwrap();
 }

@@ -256,11 +256,11 @@ fn reports_show_hands_only_to_their_owners() {
         .chain(&riders(&blue, "red"))
         .chain(&riders(&public, "red"))
     {
-        assert!(!line.contains("hand ["), "a hand leaked: {line}");
+        assert!(!line.contains("  hand "), "a hand leaked: {line}");
     }
-    assert!(riders(&red, "red").iter().all(|l| l.contains("hand [")));
+    assert!(riders(&red, "red").iter().all(|l| l.contains("  hand ")));
     assert!(
-        riders(&gm, "blue").iter().all(|l| l.contains("hand [")),
+        riders(&gm, "blue").iter().all(|l| l.contains("  hand ")),
         "the GM sees every hand"
     );
 
@@ -281,7 +281,7 @@ fn reports_show_hands_only_to_their_owners() {
     ok(&["resolve", &open]);
     let public = ok(&["report", &open, "--public"]);
     assert!(
-        riders(&public, "a").iter().all(|l| l.contains("hand [")),
+        riders(&public, "a").iter().all(|l| l.contains("  hand ")),
         "{public}"
     );
 }
@@ -374,4 +374,57 @@ fn demo_report_snapshot_board_with_options() {
 fn demo_is_reproducible_from_its_seed() {
     assert_eq!(ok(&["demo", "--seed", "5"]), ok(&["demo", "--seed", "5"]));
     assert_ne!(ok(&["demo", "--seed", "5"]), ok(&["demo", "--seed", "6"]));
+}
+
+/// Fails with the old desk, where `--bot` wrote one round only: a seat handed to a bot is played
+/// by it at every later resolve, as on the server, and the hand-over is in the game file.
+#[test]
+fn a_bot_plays_its_seat_at_every_later_resolve() {
+    let dir = TempDir::new("desk-bot");
+    let game = dir.file("day.json");
+    ok(&[
+        "new",
+        "backpacks",
+        &game,
+        "--walkers",
+        "ann,bob",
+        "--seed",
+        "7",
+    ]);
+    let handed = ok(&["orders", &game, "--walker", "bob", "--bot", "heuristic"]);
+    assert!(
+        handed.contains("bob is played by the heuristic bot"),
+        "{handed}"
+    );
+    let orders_of_bob = || {
+        let file: serde_json::Value = serde_json::from_str(&read(&game)).unwrap();
+        file["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["event"]["kind"] == "orders" && e["event"]["seat"] == 1)
+            .count()
+    };
+    let after_one = orders_of_bob();
+    assert_eq!(after_one, 1, "{}", read(&game));
+    ok(&["resolve", &game]);
+    ok(&["resolve", &game]);
+    assert_eq!(
+        orders_of_bob(),
+        2,
+        "the bot wrote the second round's orders"
+    );
+    assert!(read(&game).contains("heuristic"));
+    // Handed back: the next round gets no orders from it.
+    ok(&["orders", &game, "--walker", "bob", "--bot", "off"]);
+    ok(&["resolve", &game]);
+    assert_eq!(orders_of_bob(), 2);
+    refused(
+        &["orders", &game, "--walker", "bob", "--bot", "off"],
+        "--bot: no bot plays bob",
+    );
+    refused(
+        &["orders", &game, "--walker", "bob", "--bot", "clever"],
+        "--bot",
+    );
 }

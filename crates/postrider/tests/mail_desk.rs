@@ -252,3 +252,40 @@ fn serve_says_whether_mail_is_on() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The desk reads mail with the server's reading: Exim's spam headers and a reply quoting past
+/// 64 KiB are the message they are. Fails with the old `is_message` (the headers became "the
+/// body", and then the body was "larger than" a limit).
+#[test]
+fn the_desk_reads_exims_headers_and_a_long_quoted_reply() {
+    let dir = temp("mail-desk-exim");
+    let game = dir.join("club.json").to_string_lossy().into_owned();
+    ok(&["new", &game, "--teams", "red,blue", "--seed", "11"]);
+    ok(&[
+        "lineup",
+        &game,
+        "--team",
+        "red",
+        "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6",
+    ]);
+    // Turn 1 without orders: red plays its highest cards, A 10 B 9 C 9 D 6.
+    ok(&["resolve", &game]);
+    let mut mail = String::from_utf8(message("exim-spam-headers.eml"))
+        .unwrap()
+        .replace("Turn 2: A 10 B 9 C 9 D 6", "Turn 2: A 10 B 8 C 8 D 5")
+        .replace(
+            "\nKim\n",
+            "\nKim\n\nOn Sat, 21 Nov 2026, postrider wrote:\n",
+        );
+    while mail.len() < 100 * 1024 {
+        mail.push_str("> red-A  played 10, 20 squares   red-B  played  9   red-C  played  9\n");
+    }
+    let out = stdout(&with_stdin(
+        &["orders", &game, "--team", "red", "-"],
+        mail.as_bytes(),
+    ));
+    assert!(
+        out.contains("Orders sealed for red, turn 2: A 10 B 8 C 8 D 5"),
+        "{out}"
+    );
+}

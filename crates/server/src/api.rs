@@ -2,6 +2,7 @@
 //! through the record's view for the caller: a seat's view, the GM's, or the public one.
 
 use axum::Json;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::http::header::{CONTENT_TYPE, SET_COOKIE};
@@ -232,7 +233,10 @@ pub async fn report(
             let svg = if kind == "chart" {
                 table.record.progress(turn).svg()
             } else {
-                table.record.picture_svg(Some(turn)).unwrap_or_default()
+                table
+                    .record
+                    .picture_svg(Some(turn), viewer)
+                    .unwrap_or_default()
             };
             Ok(([(CONTENT_TYPE, "image/svg+xml")], svg).into_response())
         }
@@ -242,16 +246,20 @@ pub async fn report(
     }
 }
 
-/// The game's history: every event, with sealed orders hidden until their turn is resolved
-/// (their own seat and the GM see them at once).
+/// A page of the game's history (`?from_seq=&from_turn=&limit=`), with sealed orders hidden
+/// until their turn is resolved (their own seat and the GM see them at once), and where the
+/// neighbouring pages and each turn begin.
 pub async fn history(
     State(state): State<AppState>,
     MaybePlayer(player): MaybePlayer,
     Path(id): Path<i64>,
+    query: Result<Query<actions::HistoryQuery>, QueryRejection>,
 ) -> ApiResult<Json<Value>> {
+    let Query(query) = query.map_err(|e| ApiError::Bad(format!("query: {}", e.body_text())))?;
     let table = games::load(&state, id).await?;
-    let entries: Vec<Value> = actions::history(&state, &table, player.as_ref())
-        .await?
+    let page = actions::history(&state, &table, player.as_ref(), &query).await?;
+    let entries: Vec<Value> = page
+        .entries
         .into_iter()
         .map(|entry| {
             let mut body = serde_json::to_value(&entry.event).expect("events serialise");
@@ -272,7 +280,21 @@ pub async fn history(
             json!({ "seq": entry.seq, "at": entry.at, "actor": entry.actor, "event": body })
         })
         .collect();
-    Ok(Json(json!({ "game": id, "events": entries })))
+    let turns: Vec<Value> = page
+        .turns
+        .iter()
+        .map(|&(turn, seq)| json!({ "turn": turn, "from_seq": seq }))
+        .collect();
+    Ok(Json(json!({
+        "game": id,
+        "events": entries,
+        "from_seq": page.from,
+        "limit": page.limit,
+        "next": page.next,
+        "previous": page.previous,
+        "total": page.total,
+        "turns": turns,
+    })))
 }
 
 /// The game's public record, for anyone, once the game is over: the game file with its

@@ -37,6 +37,17 @@ pub struct Db {
 impl Db {
     /// Connects to `url` (`sqlite://FILE` or `postgres://…`) and brings the schema up to date.
     pub async fn open(url: &str) -> Result<Db, String> {
+        let db = Db::open_as_is(url).await?;
+        db.migrator()
+            .run(&db.pool)
+            .await
+            .map_err(|e| format!("--database: migrating {}: {e}", redact(url)))?;
+        Ok(db)
+    }
+
+    /// Connects to `url` and leaves its schema as it is (a backup, or a live database read by
+    /// another release's binary).
+    pub async fn open_as_is(url: &str) -> Result<Db, String> {
         install_default_drivers();
         let backend = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             Backend::Postgres
@@ -50,16 +61,22 @@ impl Db {
         let options = match backend {
             // One connection: SQLite has one writer anyway, and a single connection never
             // meets "database is locked" between its own transactions.
-            Backend::Sqlite => AnyPoolOptions::new()
-                .max_connections(1)
-                .after_connect(|conn, _| {
-                    Box::pin(async move {
-                        conn.execute("PRAGMA foreign_keys = ON").await?;
-                        conn.execute("PRAGMA journal_mode = WAL").await?;
-                        conn.execute("PRAGMA synchronous = FULL").await?;
-                        Ok(())
+            Backend::Sqlite => {
+                // A read-only file (a backup being checked) keeps its journal as it is.
+                let writable = !url.contains("mode=ro");
+                AnyPoolOptions::new()
+                    .max_connections(1)
+                    .after_connect(move |conn, _| {
+                        Box::pin(async move {
+                            conn.execute("PRAGMA foreign_keys = ON").await?;
+                            if writable {
+                                conn.execute("PRAGMA journal_mode = WAL").await?;
+                                conn.execute("PRAGMA synchronous = FULL").await?;
+                            }
+                            Ok(())
+                        })
                     })
-                }),
+            }
             // Four committers, two readers (`group_read`: sessions, games) and room for the rest.
             Backend::Postgres => AnyPoolOptions::new().max_connections(8),
         };
@@ -81,15 +98,35 @@ impl Db {
             .connect(url)
             .await
             .map_err(|e| format!("--database: cannot open {}: {e}", redact(url)))?;
-        let migrator = match backend {
+        Ok(Db { pool, backend })
+    }
+
+    fn migrator(&self) -> &'static Migrator {
+        match self.backend {
             Backend::Sqlite => &SQLITE,
             Backend::Postgres => &POSTGRES,
-        };
-        migrator
-            .run(&pool)
-            .await
-            .map_err(|e| format!("--database: migrating {}: {e}", redact(url)))?;
-        Ok(Db { pool, backend })
+        }
+    }
+
+    /// Whether the schema is exactly this release's: every migration it knows applied, and
+    /// none it does not know; else what differs, in one line.
+    pub async fn check_schema_is_current(&self) -> Result<(), String> {
+        let applied: Vec<i64> = sqlx::query_scalar(
+            "SELECT version FROM _sqlx_migrations WHERE success ORDER BY version",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .unwrap_or_default();
+        let known: Vec<i64> = self.migrator().iter().map(|m| m.version).collect();
+        if applied == known {
+            return Ok(());
+        }
+        let last = |v: &[i64]| v.last().map_or("none".to_string(), i64::to_string);
+        Err(format!(
+            "its schema is at migration {} and this release's at {}",
+            last(&applied),
+            last(&known)
+        ))
     }
 }
 

@@ -515,39 +515,87 @@ async fn records_at(
     if missing.is_empty() {
         return Ok(records);
     }
-    let mut logs: HashMap<i64, Vec<Event>> = HashMap::new();
+    // The logs of all such games in one query, replayed entry by entry as the rows stream in
+    // (`gm::Replay`), so that a long log is never held whole (issue 28); which entries
+    // roll-backs took back is read first, from the resolutions and roll-backs alone.
     let ids: Vec<i64> = missing.keys().copied().collect();
-    let (list, ids) = crate::commit::in_list(Backend::of(conn), &ids);
+    let (list, bound) = crate::commit::in_list(Backend::of(conn), &ids);
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT game_id, seq, body FROM events WHERE game_id IN {list} AND {RESOLUTIONS} \
+         ORDER BY game_id, seq"
+    )));
+    for id in &bound {
+        query = query.bind(*id);
+    }
+    let mut marks: HashMap<i64, Vec<(u64, Event)>> = HashMap::new();
+    for r in query.fetch_all(&mut *conn).await? {
+        let (id, seq): (i64, i64) = (r.get(0), r.get(1));
+        if seq <= missing[&id] {
+            let event = Event::from_json(&r.get::<String, _>(2))
+                .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+            marks.entry(id).or_default().push((seq as u64, event));
+        }
+    }
+    let mut replays: HashMap<i64, (gm::Replay, i64)> = HashMap::with_capacity(missing.len());
+    for &id in missing.keys() {
+        let marks = marks.get(&id).map_or(&[][..], Vec::as_slice);
+        let replay = gm::Replay::new(marks.iter().map(|(at, e)| (*at, e)))
+            .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+        replays.insert(id, (replay, 0));
+    }
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT game_id, seq, body FROM events WHERE game_id IN {list} ORDER BY game_id, seq"
     )));
-    for id in ids {
+    for id in bound {
         query = query.bind(id);
     }
-    for r in query.fetch_all(&mut *conn).await? {
-        let id: i64 = r.get(0);
-        if r.get::<i64, _>(1) > missing[&id] {
+    let mut rows = query.fetch(&mut *conn);
+    while let Some(r) = futures_util::TryStreamExt::try_next(&mut rows).await? {
+        let (id, seq): (i64, i64) = (r.get(0), r.get(1));
+        if seq > missing[&id] {
             continue;
         }
-        let event = Event::from_json(&r.get::<String, _>(2))
-            .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
-        logs.entry(id).or_default().push(event);
-    }
-    for (id, version) in missing {
-        let log = logs.remove(&id).unwrap_or_default();
-        if log.len() as i64 != version {
-            return Err(ApiError::Internal(format!(
-                "game {id}: version {version} but {} events in its log",
-                log.len()
+        let (replay, read) = replays.get_mut(&id).expect("a replay for every game");
+        *read += 1;
+        let fail = |e: String| ApiError::Internal(format!("game {id}: {e}"));
+        if seq != *read {
+            return Err(fail(format!("entry {seq} where {read} was expected")));
+        }
+        let event = Event::from_json(&r.get::<String, _>(2)).map_err(|e| fail(e.to_string()))?;
+        if event.takes_back_or_resolves()
+            && !marks
+                .get(&id)
+                .is_some_and(|m| m.binary_search_by_key(&(seq as u64), |(at, _)| *at).is_ok())
+        {
+            return Err(fail(format!(
+                "entry {seq} is missing from the resolutions' index"
             )));
         }
-        let record =
-            Record::replay(&log).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+        replay.push(&event).map_err(|e| fail(e.to_string()))?;
+    }
+    drop(rows);
+    for (id, version) in missing {
+        let (replay, read) = replays.remove(&id).expect("a replay for every game");
+        if read != version {
+            return Err(ApiError::Internal(format!(
+                "game {id}: version {version} but {read} events in its log"
+            )));
+        }
+        let record = replay
+            .finish()
+            .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
         cache.put(id, version, &record);
         records.insert(id, record);
     }
     Ok(records)
 }
+
+/// The condition that picks a log's resolutions and roll-backs, word for word the condition
+/// of the partial index `events_resolutions` (migration 0008), so that both databases read
+/// them through it: a few entries a turn, however many orders the log holds. Every body is
+/// `Event::to_json`, whose tag comes first.
+const RESOLUTIONS: &str =
+    r#"(body LIKE '{"kind":"resolved"%' OR body LIKE '{"kind":"rolled_back"%')"#;
 
 /// The games this process has read or written, by id and version: reads of an unchanged game
 /// take its record from here instead of replaying its log. It holds records only (positions,
@@ -682,20 +730,75 @@ pub async fn delete(state: &AppState, table: &Table) -> ApiResult<()> {
     Ok(())
 }
 
-/// The game's whole event log, in order.
+/// The game's whole event log, in order (for a roll-back and `export`, never for a read a
+/// visitor can ask for: the history reads a page at a time, [`history_page`]).
 pub async fn events(state: &AppState, id: i64) -> ApiResult<Vec<(i64, i64, String, Event)>> {
     sqlx::query("SELECT seq, at, actor, body FROM events WHERE game_id = $1 ORDER BY seq")
         .bind(id)
         .fetch_all(&state.db.pool)
         .await?
         .into_iter()
-        .map(|r| {
-            let body: String = r.get(3);
-            let event = Event::from_json(&body)
-                .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
-            Ok((r.get(0), r.get(1), r.get(2), event))
-        })
+        .map(|r| log_row(id, &r))
         .collect()
+}
+
+fn log_row(id: i64, r: &sqlx::any::AnyRow) -> ApiResult<(i64, i64, String, Event)> {
+    let body: String = r.get(3);
+    let event =
+        Event::from_json(&body).map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+    Ok((r.get(0), r.get(1), r.get(2), event))
+}
+
+/// The most entries one page of the history holds.
+pub const HISTORY_PAGE_MAX: i64 = 500;
+
+/// Entries `from..from + limit` of the log of the game read as `table` (at most
+/// [`HISTORY_PAGE_MAX`]; none after the version read): one range of the primary key, the same
+/// cost however long the log is.
+pub async fn history_page(
+    state: &AppState,
+    table: &Table,
+    from: i64,
+    limit: i64,
+) -> ApiResult<Vec<(i64, i64, String, Event)>> {
+    let id = table.row.id;
+    let last = table
+        .row
+        .version
+        .min(from.saturating_add(limit.clamp(0, HISTORY_PAGE_MAX)) - 1);
+    sqlx::query(
+        "SELECT seq, at, actor, body FROM events WHERE game_id = $1 AND seq >= $2 AND seq <= $3 \
+         ORDER BY seq",
+    )
+    .bind(id)
+    .bind(from)
+    .bind(last)
+    .fetch_all(&state.db.pool)
+    .await?
+    .iter()
+    .map(|r| log_row(id, r))
+    .collect()
+}
+
+/// The resolutions and roll-backs of the log of the game read as `table`, in order: what
+/// decides which sealed orders are revealed and where each turn opened ([`RESOLUTIONS`]).
+pub async fn resolutions(state: &AppState, table: &Table) -> ApiResult<Vec<(i64, Event)>> {
+    let id = table.row.id;
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT seq, body FROM events WHERE game_id = $1 AND seq <= $2 AND {RESOLUTIONS} \
+         ORDER BY seq"
+    )))
+    .bind(id)
+    .bind(table.row.version)
+    .fetch_all(&state.db.pool)
+    .await?
+    .iter()
+    .map(|r| {
+        let event = Event::from_json(&r.get::<String, _>(1))
+            .map_err(|e| ApiError::Internal(format!("game {id}: {e}")))?;
+        Ok((r.get(0), event))
+    })
+    .collect()
 }
 
 /// A new game, its seats with their invitations, and the first event of its log.

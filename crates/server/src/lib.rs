@@ -8,12 +8,15 @@
 pub mod actions;
 pub mod api;
 pub mod auth;
+pub mod backup;
+pub mod check;
 pub mod clock;
 pub mod commit;
 pub mod db;
 pub mod error;
 pub mod games;
 pub mod group_read;
+pub mod health;
 pub mod mailbox;
 pub mod outbox;
 pub mod pages;
@@ -178,11 +181,12 @@ impl AppState {
     }
 }
 
-/// The Content-Security-Policy of every response: nothing but this site's own images and
-/// forms, no script at all (the pages have none), styles inline (the pages' one `<style>`
-/// block and the pictures' SVG attributes), and no framing by any site.
-pub const CSP: &str = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'self'; \
-form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+/// The Content-Security-Policy of every response: nothing but this site's own stylesheet,
+/// scripts, images and forms; styles inline only for the pictures (an SVG drawn inside a page
+/// carries its own `<style>`, which follows the dark theme); the optional script may post
+/// back to this site alone (the browser's time zone); no framing by any site.
+pub const CSP: &str = "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; \
+connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// The security headers of every response (a handler's own are kept).
 fn security_headers(router: Router) -> Router {
@@ -210,12 +214,17 @@ pub fn app(state: AppState) -> Router {
 fn routes(state: AppState) -> Router {
     Router::new()
         .route("/", get(pages::front))
+        .route("/healthz", get(health::alive))
+        .route("/readyz", get(health::ready))
         .route("/login", get(pages::login_form).post(pages::login))
         .route("/register", get(pages::register_form).post(pages::register))
         .route("/logout", post(pages::logout))
         .route("/new", get(pages::new_game_form).post(pages::new_game))
         .route("/help/backpacks", get(pages::help_backpacks))
         .route("/profile", get(pages::profile_form).post(pages::profile))
+        .route("/static/site.css", get(pages::site_css))
+        .route("/static/site.js", get(pages::site_script))
+        .route("/profile/zone", post(pages::profile_zone))
         .route("/static/zone.js", get(pages::zone_script))
         .route("/static/copy.js", get(pages::copy_script))
         .route("/games/{id}", get(pages::game))

@@ -36,8 +36,8 @@ impl MailSettings {
 /// One mail to send, as the outbox holds it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OutMail {
-    /// What it is: `report`, `echo`, `refusal`, `welcome`, `invitation`, `confirm`,
-    /// `reminder`, `digest`, or `webhook` (a post: `to` is its URL and `body` its JSON).
+    /// What it is: `report`, `echo`, `refusal`, `howto` (the answer to a mail without a seat's
+    /// secret), `welcome`, `invitation`, `confirm`, `reminder`, `digest`, or `webhook` (a post: `to` is its URL and `body` its JSON).
     pub kind: String,
     pub to: String,
     pub game_id: Option<i64>,
@@ -370,6 +370,15 @@ pub fn echo(
             _ => {}
         }
     }
+    // What the rules make of them (a rider without an order, a second turn that cannot work
+    // from where the first leaves the walker): said now, not found in the report.
+    let notes = table.record.orders_notes(seat);
+    if !notes.is_empty() {
+        body.push_str("\nNote:\n");
+        for note in notes {
+            body.push_str(&format!("  {note}\n"));
+        }
+    }
     if !ignored.is_empty() {
         body.push_str(
             "\nNot read as orders (if one of these was meant as an order, send it again):\n",
@@ -417,9 +426,10 @@ fn refusal(table: &Table, seat: Seat, problems: &[String], stale: bool) -> (Stri
 pub enum Handled {
     /// Orders sealed; the echo is in the outbox.
     Applied,
-    /// Answered with its errors (in the outbox); nothing sealed.
+    /// Answered with its errors, or with how to send orders (in the outbox); nothing sealed.
     Refused,
-    /// A Message-ID handled before: ignored.
+    /// A Message-ID handled before for the same seat: not applied again (logged, and its row
+    /// names the earlier one).
     Duplicate,
     /// Not acted on, with the log line: huge, malformed, or for no known seat.
     Dropped(String),
@@ -435,11 +445,36 @@ pub fn address_secret(address: &str) -> Option<String> {
         .then_some(secret)
 }
 
+/// A seat found by the secret in its order address.
+struct SeatBySecret {
+    game_id: i64,
+    seat: Seat,
+    /// The seat's player, if anybody holds it: (id, name, confirmed address).
+    player: Option<(i64, String, Option<String>)>,
+}
+
+async fn seat_by_secret(state: &AppState, secret: &str) -> ApiResult<Option<SeatBySecret>> {
+    let row = sqlx::query(
+        "SELECT s.game_id, s.seat, p.id, p.name, p.email FROM seats s LEFT JOIN players p ON p.id = s.player_id \
+         WHERE s.mail_secret = $1",
+    )
+    .bind(secret)
+    .fetch_optional(&state.db.pool)
+    .await?;
+    Ok(row.map(|row| SeatBySecret {
+        game_id: row.get(0),
+        seat: Seat(row.get::<i64, _>(1) as u8),
+        player: row
+            .get::<Option<i64>, _>(2)
+            .map(|id| (id, row.get(3), row.get(4))),
+    }))
+}
+
 /// Handles one inbound message: stores it raw, then reads and acts on it. `recipient` is the
 /// envelope recipient the MTA gives (`${recipient}` in Postfix); without it the message's own
 /// Delivered-To, X-Original-To, To and Cc are searched for an order address. An `Err` means the
 /// database failed: the MTA should try again later (the raw message may be stored, and a
-/// redelivery finishes it).
+/// redelivery finishes it). Anything else is final: applied, answered, a duplicate, or dropped.
 pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiResult<Handled> {
     let now = state.clock.now();
     let stored = &raw[..raw.len().min(mail::message::MAX_MESSAGE)];
@@ -452,58 +487,18 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
     .fetch_one(&state.db.pool)
     .await?
     .get(0);
-    let dropped = async |id: i64, note: String| -> ApiResult<Handled> {
-        tracing::warn!(inbound = id, "mail dropped: {note}");
-        let mut conn = state.db.pool.acquire().await?;
-        mark(
-            &mut conn,
-            &InboundDone {
-                id,
-                status: "dropped",
-                note: note.clone(),
-                game_id: None,
-                seat: None,
-            },
-        )
-        .await?;
-        Ok(Handled::Dropped(note))
-    };
+    // The one reading of the message: its orders are read from this letter below.
     let letter = match mail::read(raw) {
         Ok(letter) => letter,
-        Err(e) => return dropped(id, e.to_string()).await,
+        Err(e) => return unreadable(state, id, recipient, &e, now).await,
     };
     if let Some(message_id) = &letter.message_id {
-        let taken = sqlx::query("UPDATE inbound_mail SET message_id = $1 WHERE id = $2")
+        // Kept for the record; it counts as a duplicate only once a seat is known (below).
+        sqlx::query("UPDATE inbound_mail SET message_id = $1 WHERE id = $2")
             .bind(message_id)
             .bind(id)
             .execute(&state.db.pool)
-            .await;
-        if taken.is_err() {
-            let earlier = sqlx::query("SELECT id, status FROM inbound_mail WHERE message_id = $1")
-                .bind(message_id)
-                .fetch_optional(&state.db.pool)
-                .await?;
-            let Some(earlier) = earlier else {
-                // Not a duplicate: the database failed.
-                return Err(ApiError::Internal(format!(
-                    "inbound {id}: storing its Message-ID"
-                )));
-            };
-            sqlx::query("UPDATE inbound_mail SET status = 'duplicate', note = $1 WHERE id = $2")
-                .bind(format!(
-                    "Message-ID {message_id} is inbound mail {}",
-                    earlier.get::<i64, _>(0)
-                ))
-                .bind(id)
-                .execute(&state.db.pool)
-                .await?;
-            if earlier.get::<String, _>(1) != "new" {
-                tracing::info!(inbound = id, "duplicate Message-ID {message_id}: ignored");
-                return Ok(Handled::Duplicate);
-            }
-            // The earlier delivery stopped before it was handled: this one finishes it.
-            id = earlier.get(0);
-        }
+            .await?;
     }
     let addresses: Vec<String> = recipient
         .map(String::from)
@@ -511,38 +506,81 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
         .chain(letter.recipients.iter().cloned())
         .collect();
     let Some(secret) = addresses.iter().find_map(|a| address_secret(a)) else {
-        return dropped(id, format!("no order address among {addresses:?}")).await;
+        return bare_address(state, id, &letter, &addresses, now).await;
     };
-    let seat_row = sqlx::query(
-        "SELECT s.game_id, s.seat, p.id, p.name, p.email FROM seats s LEFT JOIN players p ON p.id = s.player_id \
-         WHERE s.mail_secret = $1",
-    )
-    .bind(&secret)
-    .fetch_optional(&state.db.pool)
-    .await?;
-    let Some(seat_row) = seat_row else {
+    let Some(found) = seat_by_secret(state, &secret).await? else {
         return dropped(
+            state,
             id,
             "no seat has this order address (rotated, or never given)".into(),
         )
         .await;
     };
-    let (game_id, seat) = (
-        seat_row.get::<i64, _>(0),
-        Seat(seat_row.get::<i64, _>(1) as u8),
-    );
-    let (Some(player_id), Some(name)) = (seat_row.get::<Option<i64>, _>(2), seat_row.get(3)) else {
+    let (game_id, seat) = (found.game_id, found.seat);
+    let Some((player_id, name, email)) = found.player else {
         return dropped(
+            state,
             id,
             format!("game {game_id} seat {}: nobody holds the seat", seat.0),
         )
         .await;
     };
+    // De-duplicated per seat, now that the secret is checked: the same Message-ID sent to two
+    // seats is two deliveries; a redelivery to the same seat is one.
+    if let Some(message_id) = &letter.message_id {
+        let taken = sqlx::query("UPDATE inbound_mail SET game_id = $1, seat = $2 WHERE id = $3")
+            .bind(game_id)
+            .bind(i64::from(seat.0))
+            .bind(id)
+            .execute(&state.db.pool)
+            .await;
+        if taken.is_err() {
+            let earlier = sqlx::query(
+                "SELECT id, status FROM inbound_mail WHERE game_id = $1 AND seat = $2 \
+                 AND message_id = $3 AND status <> 'duplicate' AND id <> $4",
+            )
+            .bind(game_id)
+            .bind(i64::from(seat.0))
+            .bind(message_id)
+            .bind(id)
+            .fetch_optional(&state.db.pool)
+            .await?;
+            let Some(earlier) = earlier else {
+                // Not a duplicate: the database failed.
+                return Err(ApiError::Internal(format!(
+                    "inbound {id}: storing its seat"
+                )));
+            };
+            let (earlier_id, earlier_status) =
+                (earlier.get::<i64, _>(0), earlier.get::<String, _>(1));
+            let note = format!(
+                "Message-ID {message_id} to game {game_id} seat {} is inbound mail {earlier_id} ({earlier_status})",
+                seat.0
+            );
+            mark(
+                &mut *state.db.pool.acquire().await?,
+                &InboundDone {
+                    id,
+                    status: "duplicate",
+                    note: note.clone(),
+                    game_id: Some(game_id),
+                    seat: Some(seat),
+                },
+            )
+            .await?;
+            if earlier_status != "new" {
+                tracing::warn!(inbound = id, "duplicate, not applied again: {note}");
+                return Ok(Handled::Duplicate);
+            }
+            // The earlier delivery stopped before it was handled: this one finishes it.
+            id = earlier_id;
+        }
+    }
     // The answer goes to the seat's player at their confirmed address; without one, to the
     // sender (who knew the seat's secret).
-    let email: Option<String> = seat_row.get(4);
     let Some(reply_to) = email.or(letter.from.clone()) else {
         return dropped(
+            state,
             id,
             "nobody to answer: no confirmed address and no From".into(),
         )
@@ -556,8 +594,7 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
         echo_to: None,
     };
     let table = games::load(state, game_id).await?;
-    let (_, read) = mail::orders_from_mail(&table.record, raw)
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let read = mail::orders_in(&table.record, &letter);
     let via = Via::Mail {
         inbound: id,
         to: reply_to.clone(),
@@ -568,23 +605,23 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
         Ok(submission) => actions::submit_via(state, &player, game_id, &submission, via).await,
         Err(problems) => Err(ApiError::Bad(problems.join("\n"))),
     };
+    // Only a database failure is tried again (the MTA's 75); every refusal is answered.
     let (problems, stale) = match outcome {
         Ok(_) => return Ok(Handled::Applied),
+        Err(e @ ApiError::Internal(_)) => return Err(e),
         Err(ApiError::Bad(message)) => {
             (message.lines().map(String::from).collect::<Vec<_>>(), false)
         }
         Err(ApiError::Stale { message, .. }) => (vec![message], true),
         Err(ApiError::Conflict(message)) => (vec![message], true),
-        Err(ApiError::Forbidden(message) | ApiError::NotFound(message)) => (vec![message], false),
-        Err(e) => return Err(e),
+        Err(other) => (vec![other.to_string()], false),
     };
     // Answered, not applied: the reply and the inbound row's status in one transaction.
     let table = games::load(state, game_id).await?;
     let (subject, body) = refusal(&table, seat, &problems, stale);
-    let mut tx = state.db.pool.begin().await?;
-    queue(
-        &mut tx,
-        &OutMail {
+    answer(
+        state,
+        OutMail {
             kind: "refusal".into(),
             to: reply_to,
             game_id: Some(game_id),
@@ -596,22 +633,219 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
             body,
             ..OutMail::default()
         },
-        now,
-    )
-    .await?;
-    mark(
-        &mut tx,
-        &InboundDone {
+        InboundDone {
             id,
             status: "refused",
             note: problems.join("; "),
             game_id: Some(game_id),
             seat: Some(seat),
         },
+        now,
+    )
+    .await?;
+    Ok(Handled::Refused)
+}
+
+/// Writes `mail` to the outbox and marks the inbound row, in one transaction.
+async fn answer(state: &AppState, mail: OutMail, done: InboundDone, now: i64) -> ApiResult<()> {
+    let mut tx = state.db.pool.begin().await?;
+    queue(&mut tx, &mail, now).await?;
+    mark(&mut tx, &done).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Marks a message dropped, with its log line.
+async fn dropped(state: &AppState, id: i64, note: String) -> ApiResult<Handled> {
+    tracing::warn!(inbound = id, "mail dropped: {note}");
+    let mut conn = state.db.pool.acquire().await?;
+    mark(
+        &mut conn,
+        &InboundDone {
+            id,
+            status: "dropped",
+            note: note.clone(),
+            game_id: None,
+            seat: None,
+        },
+    )
+    .await?;
+    Ok(Handled::Dropped(note))
+}
+
+/// A message that cannot be read (too large, endless headers, no headers). Its envelope
+/// recipient may still name a seat: that seat's player is told at their confirmed address
+/// (never a header's, which could be forged) why nothing was read, so that a reply that
+/// quoted too much is not lost in silence. Otherwise it is dropped.
+async fn unreadable(
+    state: &AppState,
+    id: i64,
+    recipient: Option<&str>,
+    why: &mail::Unreadable,
+    now: i64,
+) -> ApiResult<Handled> {
+    let found = match recipient.and_then(address_secret) {
+        Some(secret) => seat_by_secret(state, &secret)
+            .await?
+            .map(|found| (secret, found)),
+        None => None,
+    };
+    let Some((
+        secret,
+        SeatBySecret {
+            game_id,
+            seat,
+            player: Some((player_id, _, Some(email))),
+        },
+    )) = found
+    else {
+        return dropped(state, id, why.to_string()).await;
+    };
+    let table = games::load(state, game_id).await?;
+    let (subject, mut body) = refusal(&table, seat, &[why.to_string()], false);
+    body.push_str(
+        "\nA mail that quotes a report, or carries pictures or attachments, can grow past what \
+         is read: send the orders alone, without the quoted mail.\n",
+    );
+    answer(
+        state,
+        OutMail {
+            kind: "refusal".into(),
+            to: email,
+            game_id: Some(game_id),
+            seat: Some(seat),
+            player_id: Some(player_id),
+            reply_secret: Some(secret),
+            subject,
+            body,
+            ..OutMail::default()
+        },
+        InboundDone {
+            id,
+            status: "refused",
+            note: why.to_string(),
+            game_id: Some(game_id),
+            seat: Some(seat),
+        },
+        now,
+    )
+    .await?;
+    Ok(Handled::Refused)
+}
+
+/// A message to an order address without a seat's secret (`orders@club.example`): a player
+/// who wrote a new mail instead of replying. It is answered with how to send orders — each of
+/// the player's seats in a running game and its order address — but only when its From is an
+/// address an account has confirmed, and then only to that address (a forged From gets the
+/// owner a mail they can ignore, never a stranger), at most once an hour per account. Any
+/// other such message is dropped.
+async fn bare_address(
+    state: &AppState,
+    id: i64,
+    letter: &mail::Letter,
+    addresses: &[String],
+    now: i64,
+) -> ApiResult<Handled> {
+    let no_secret = format!("no order address among {addresses:?}");
+    let Some(from) = letter.from.as_deref() else {
+        return dropped(state, id, no_secret).await;
+    };
+    let account = sqlx::query("SELECT id, email FROM players WHERE lower(email) = lower($1)")
+        .bind(from.trim())
+        .fetch_optional(&state.db.pool)
+        .await?;
+    let Some(account) = account else {
+        return dropped(
+            state,
+            id,
+            format!("{no_secret}; {from} is no confirmed address"),
+        )
+        .await;
+    };
+    let (player_id, email) = (account.get::<i64, _>(0), account.get::<String, _>(1));
+    // The address the mail came to names the domain of the seats' addresses.
+    let orders_address = addresses
+        .iter()
+        .find(|a| a.contains('@'))
+        .map(|a| a.trim().trim_matches(['<', '>']).to_string())
+        .or_else(|| state.mail.as_ref().map(|m| m.orders_address.clone()))
+        .unwrap_or_else(|| "orders".into());
+    let settings = MailSettings {
+        public_url: String::new(),
+        from: String::new(),
+        orders_address,
+    };
+    let seats = sqlx::query(
+        "SELECT g.title, s.name, s.mail_secret FROM seats s JOIN games g ON g.id = s.game_id \
+         WHERE s.player_id = $1 AND g.over = 0 AND s.mail_secret IS NOT NULL ORDER BY g.id, s.seat",
+    )
+    .bind(player_id)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let mut body = String::from(
+        "Your mail reached the club's order address without a seat's secret, so nothing in it was \
+         read: each seat has its own order address.\n\nTo send orders, reply to a mail about your \
+         game (a report, the welcome or a reminder: its Reply-To is the seat's address), or write \
+         to the seat's address",
+    );
+    if seats.is_empty() {
+        body.push_str(
+            " shown on the game page. You hold no seat in a running game at the moment.\n",
+        );
+    } else {
+        body.push_str(":\n\n");
+        for row in &seats {
+            let (title, seat, secret): (String, String, String) =
+                (row.get(0), row.get(1), row.get(2));
+            body.push_str(&format!(
+                "  {title}, {seat}: {}\n",
+                settings.order_address(&secret)
+            ));
+        }
+        body.push_str(
+            "\nKeep these addresses to yourself: whoever knows one sends orders for its seat.\n",
+        );
+    }
+    let note = format!("{no_secret}; answered {email} with how to send orders");
+    let mut tx = state.db.pool.begin().await?;
+    let written = queue(
+        &mut tx,
+        &OutMail {
+            kind: "howto".into(),
+            to: email.clone(),
+            player_id: Some(player_id),
+            in_reply_to: letter.message_id.clone(),
+            subject: "How to send orders".into(),
+            body,
+            dedup_key: Some(format!("howto/{player_id}/{}", now.div_euclid(3600))),
+            ..OutMail::default()
+        },
+        now,
+    )
+    .await?;
+    let note = if written {
+        note
+    } else {
+        format!("{no_secret}; {email} was answered within the hour: not again")
+    };
+    mark(
+        &mut tx,
+        &InboundDone {
+            id,
+            status: if written { "refused" } else { "dropped" },
+            note: note.clone(),
+            game_id: None,
+            seat: None,
+        },
     )
     .await?;
     tx.commit().await?;
-    Ok(Handled::Refused)
+    tracing::info!(inbound = id, "{note}");
+    Ok(if written {
+        Handled::Refused
+    } else {
+        Handled::Dropped(note)
+    })
 }
 
 #[cfg(test)]

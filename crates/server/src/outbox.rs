@@ -167,8 +167,10 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     let (game, seat, turn) = (row.game_id?, Seat(row.seat? as u8), row.turn? as u16);
     let table = crate::games::load(state, game).await.ok()?;
     let view = table.record.report_view(Viewer::Seat(seat), turn).ok()?;
-    let png = match table.record.picture_svg(Some(turn)) {
-        Some(svg) => crate::picture::turn_png(game, turn, svg).await,
+    // The close-up where there is one: a mail is read on a phone as often as not, and the
+    // close-up holds the seat's riders or walker, marked, and the legend.
+    let png = match table.record.picture(Some(turn), Viewer::Seat(seat)) {
+        Some(p) => crate::picture::turn_png(game, turn, p.close_up.unwrap_or(p.svg)).await,
         None => None,
     };
     // What the text says after the report (the orders to send, the deadline).
@@ -193,7 +195,7 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     let html = format!(
         r#"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{subject}</title>
-<style>body{{font-family:sans-serif;color:#222}} table{{border-collapse:collapse}} td,th{{border:1px solid #ccc;padding:2px 6px;text-align:left}} tr.own{{background:#fff3c4}}</style></head>
+<style>body{{font-family:sans-serif;color:#222}} table{{border-collapse:collapse}} td,th{{border:1px solid #ccc;padding:2px 6px;text-align:left}} tr.mine{{background:#fff3c4}} .nowrap,.hand{{white-space:nowrap}} .chip{{display:inline-block;min-width:1.4em;border:1px solid #888;border-radius:3px;text-align:center;font-weight:bold}} .headline{{font-size:1.2em}}</style></head>
 <body><h2>{title}</h2>
 {picture}
 {report}
@@ -203,7 +205,11 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
 "#,
         subject = esc(&row.subject),
         title = esc(&view.title),
-        report = view.html(),
+        // The report links its rule numbers to the help page by path: absolute in a mail.
+        report = view.html().replace(
+            r#"href="/"#,
+            &format!(r#"href="{}/"#, settings.public_url.trim_end_matches('/'))
+        ),
         tail = esc(tail),
         link = esc(&link),
         turn_noun = table.row.game.turn_noun,

@@ -136,4 +136,50 @@ mod tests {
         }
         assert!(png("<svg").is_err());
     }
+
+    /// Issue 29: a real close-up (a race's start, a team's riders marked) comes out of resvg
+    /// in the light theme's colours — the picture's `<style>` dark override is not applied —
+    /// and is not blank: the background, the road and the teams' colours are all there.
+    #[test]
+    fn a_close_up_becomes_a_light_png_that_is_not_blank() {
+        use game_api::{Seat, Viewer};
+        use game_breaking_away::{Hand, Position, Rules};
+        let team = [10, 9, 8, 7].map(|c| Hand::new(&[c, c, c]).unwrap());
+        let position = Position::start(Rules::postal(), &[team; 4]);
+        let names: Vec<String> = ["Red", "Blue", "Black", "Grey"].map(String::from).into();
+        let picture = game_breaking_away::svg::track_picture(
+            &position.view(Viewer::Public),
+            None,
+            &names,
+            Some(Seat(1)),
+        );
+        let png = png(&picture.close_up.unwrap()).unwrap();
+        let pixmap = tiny_skia::Pixmap::decode_png(&png).unwrap();
+        let colours: std::collections::BTreeSet<[u8; 3]> = pixmap
+            .pixels()
+            .iter()
+            .map(|p| [p.red(), p.green(), p.blue()])
+            .collect();
+        let hex = |h: &str| {
+            let v = |k: usize| u8::from_str_radix(&h[1 + 2 * k..3 + 2 * k], 16).unwrap();
+            [v(0), v(1), v(2)]
+        };
+        assert!(colours.len() > 20, "{} colours", colours.len());
+        let corner = pixmap.pixel(1, 1).unwrap();
+        assert_eq!(
+            [corner.red(), corner.green(), corner.blue()],
+            hex(game_api::picture::light("pr-bg")),
+            "the light background"
+        );
+        for k in 0..4 {
+            assert!(
+                colours.contains(&hex(game_api::picture::TEAM_FILLS[k])),
+                "team {k}'s colour"
+            );
+        }
+        assert!(
+            !colours.contains(&hex(game_api::picture::THEME[0].3)),
+            "no dark background"
+        );
+    }
 }

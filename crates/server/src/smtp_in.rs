@@ -1,113 +1,165 @@
-//! `serve --smtp-listen ADDR`: a built-in SMTP receiver for small set-ups without an MTA of
-//! their own (mailin-embedded: blocking sessions on its own threads, no TLS). Each message
-//! goes to [`mailbox::receive`], the code behind `postrider mail-in`, with the RCPT address as
-//! the recipient. Only order addresses (`LOCAL+SECRET@…`) are accepted at RCPT, one per
-//! message (a second gets 452, and the client sends it again on its own); a database failure
-//! answers 451, so that the sending MTA keeps the message and tries again: never lost.
+//! `serve --smtp-listen ADDR`: postrider's own SMTP receiver, for small set-ups without an MTA
+//! of their own. It speaks the subset a receiving MTA needs (EHLO/HELO, MAIL, RCPT, DATA with
+//! dot-unstuffing, RSET, NOOP, VRFY, QUIT; no TLS, no AUTH) as tokio tasks on the server's
+//! runtime, and hands each message to [`mailbox::receive`](crate::mailbox::receive), the code
+//! behind `postrider mail-in`, with the RCPT address as the recipient.
+//!
+//! Why not mailin-embedded, which this replaced: it reads lines with no bound (one line without
+//! a newline grew a server by 1.5 GB), queues every accepted connection for a pool of blocking
+//! threads (20,000 idle connections exhausted the file descriptors and the web server with
+//! them; eight idle sessions held all mail for five minutes), and gives its handler no say
+//! before it reads. Bounding it would have meant wrapping its socket and its thread pool; a
+//! receiver of our own is about as long and bounds everything where it reads:
+//!
+//! - every read is a `take`-limited `read_until` ([`Limits::command_line`] for commands, the
+//!   rest of [`Limits::message`] inside DATA), under a timeout ([`Limits::idle`], shorter when
+//!   the receiver is busy) and the session's own deadline ([`Limits::session`]);
+//! - [`Limits::sessions`] at once, [`Limits::sessions_per_client`] from one client; past
+//!   either a connection is answered 421 and closed at once, so it holds no descriptor;
+//! - each client (an IPv4 address, an IPv6 /64) may send [`Limits::messages_per_window`]
+//!   messages and [`Limits::bytes_per_window`] bytes per [`Limits::window`] (a refused
+//!   recipient counts as a message); past it MAIL and RCPT get 450;
+//! - only the order address of a seat that a player holds is accepted at RCPT (550 for any
+//!   other): nothing is stored for a refused recipient.
 
-use std::net::TcpListener;
+mod clients;
+mod session;
 
-use mailin_embedded::response::{self, Response};
-use mailin_embedded::{Handler, Server, SslConfig};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
 
 use crate::AppState;
-use crate::mailbox::{self, Handled};
+use clients::Clients;
 
-/// Sessions served at once (each holds one thread while it lasts).
-pub const SESSIONS: u32 = 8;
-
-/// One SMTP session's handler (the server clones it for each session).
+/// What one receiver allows; [`Limits::default`] is what `serve --smtp-listen` uses.
 #[derive(Clone, Debug)]
+pub struct Limits {
+    /// Sessions at once, from all clients.
+    pub sessions: usize,
+    /// Sessions at once from one client.
+    pub sessions_per_client: usize,
+    /// The longest command line, its CRLF included (RFC 5321 allows 512; some clients send
+    /// longer MAIL parameters).
+    pub command_line: usize,
+    /// The largest message, as stored (advertised as SIZE); a longer one is answered 552 and
+    /// the session closed.
+    pub message: usize,
+    /// How long the receiver waits for a client's next line.
+    pub idle: Duration,
+    /// The same while more than three quarters of the sessions are taken (as Postfix's
+    /// `smtpd_timeout` under stress).
+    pub busy_idle: Duration,
+    /// The longest a session may last, whatever it does.
+    pub session: Duration,
+    /// Refused commands and recipients a session may have before it is closed.
+    pub errors: u32,
+    /// The window of the per-client counts, in seconds of the server's clock.
+    pub window: i64,
+    /// Messages (and refused recipients) per client per window.
+    pub messages_per_window: u32,
+    /// Message bytes per client per window.
+    pub bytes_per_window: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            sessions: 64,
+            sessions_per_client: 8,
+            command_line: 1000,
+            message: mail::message::MAX_MESSAGE,
+            idle: Duration::from_secs(60),
+            busy_idle: Duration::from_secs(10),
+            session: Duration::from_secs(10 * 60),
+            errors: 10,
+            window: 3600,
+            messages_per_window: 60,
+            bytes_per_window: 16 << 20,
+        }
+    }
+}
+
+/// What every session of one receiver shares.
+#[derive(Debug)]
 struct Receiver {
     state: AppState,
-    runtime: tokio::runtime::Handle,
-    recipient: Option<String>,
-    raw: Vec<u8>,
+    /// The host name it greets with.
+    name: String,
+    limits: Limits,
+    sessions: Arc<Semaphore>,
+    clients: Clients,
 }
 
-impl Handler for Receiver {
-    fn mail(&mut self, _ip: std::net::IpAddr, _domain: &str, _from: &str) -> Response {
-        self.recipient = None;
-        self.raw.clear();
-        response::OK
-    }
-
-    fn rcpt(&mut self, to: &str) -> Response {
-        if mailbox::address_secret(to).is_none() {
-            return response::NO_MAILBOX;
-        }
-        if self.recipient.is_some() {
-            return Response::custom(452, "one order address per message".into());
-        }
-        self.recipient = Some(to.trim_matches(['<', '>']).to_string());
-        response::OK
-    }
-
-    fn data_start(
-        &mut self,
-        _domain: &str,
-        _from: &str,
-        _is8bit: bool,
-        _to: &[String],
-    ) -> Response {
-        self.raw.clear();
-        response::OK
-    }
-
-    fn data(&mut self, buf: &[u8]) -> std::io::Result<()> {
-        // Past the limit only the head is kept (stored, and dropped as too large), as mail-in.
-        let room = (mail::message::MAX_MESSAGE + 1).saturating_sub(self.raw.len());
-        self.raw.extend_from_slice(&buf[..buf.len().min(room)]);
-        Ok(())
-    }
-
-    fn data_end(&mut self) -> Response {
-        let raw = std::mem::take(&mut self.raw);
-        let recipient = self.recipient.take();
-        let outcome =
-            self.runtime
-                .block_on(mailbox::receive(&self.state, &raw, recipient.as_deref()));
-        match outcome {
-            Ok(handled) => {
-                tracing::info!(?handled, recipient = ?recipient, "smtp-listen");
-                if let Handled::Dropped(note) = handled {
-                    tracing::debug!("smtp-listen: dropped: {note}");
-                }
-                response::OK
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "smtp-listen: the sender will try again");
-                response::INTERNAL_ERROR
-            }
+impl Receiver {
+    /// How long to wait for a line: [`Limits::busy_idle`] while most sessions are taken.
+    fn idle(&self) -> Duration {
+        if self.sessions.available_permits() * 4 < self.limits.sessions {
+            self.limits.busy_idle
+        } else {
+            self.limits.idle
         }
     }
 }
 
-/// Serves SMTP on `listener` on threads of its own, for as long as the process runs; the
-/// messages are handled on `runtime` (the server's). `name` is the host name it greets with.
+/// Serves SMTP on `listener` as tasks on the current runtime, for as long as the process runs.
+/// `name` is the host name it greets with.
 pub fn spawn(
     state: AppState,
-    runtime: tokio::runtime::Handle,
     listener: TcpListener,
     name: &str,
-) -> std::io::Result<std::thread::JoinHandle<()>> {
-    let mut server = Server::new(Receiver {
+    limits: Limits,
+) -> tokio::task::JoinHandle<()> {
+    let receiver = Arc::new(Receiver {
         state,
-        runtime,
-        recipient: None,
-        raw: Vec::new(),
+        name: name.to_string(),
+        sessions: Arc::new(Semaphore::new(limits.sessions.max(1))),
+        clients: Clients::default(),
+        limits,
     });
-    server
-        .with_name(name)
-        .with_num_threads(SESSIONS)
-        .with_tcp_listener(listener)
-        .with_ssl(SslConfig::None)
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
-    std::thread::Builder::new()
-        .name("smtp-listen".into())
-        .spawn(move || {
-            if let Err(e) = server.serve() {
-                tracing::error!(error = %e, "smtp-listen stopped");
+    tokio::spawn(accept(receiver, listener))
+}
+
+async fn accept(receiver: Arc<Receiver>, listener: TcpListener) {
+    loop {
+        let (mut stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                // Out of file descriptors and the like: wait a moment rather than spin.
+                tracing::warn!(error = %e, "smtp-listen: accept");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
             }
-        })
+        };
+        let client = crate::throttle::network(peer.ip());
+        let Ok(slot) = receiver.sessions.clone().try_acquire_owned() else {
+            turn_away(&mut stream, "421 4.3.2 too busy, try again later");
+            continue;
+        };
+        let Some(entry) = receiver
+            .clients
+            .enter(client, receiver.limits.sessions_per_client)
+        else {
+            turn_away(
+                &mut stream,
+                "421 4.7.0 too many sessions from your address, try again later",
+            );
+            continue;
+        };
+        let receiver = receiver.clone();
+        tokio::spawn(async move {
+            session::run(&receiver, stream, client).await;
+            let now = receiver.state.clock.now();
+            receiver.clients.leave(entry, &receiver.limits, now);
+            drop(slot);
+        });
+    }
+}
+
+/// Answers a connection that cannot be served now and closes it, without waiting for it: the
+/// reply fits the socket's buffer, or is lost (the client tries again either way).
+fn turn_away(stream: &mut tokio::net::TcpStream, reply: &str) {
+    let _ = stream.try_write(format!("{reply}\r\n").as_bytes());
 }

@@ -211,7 +211,7 @@ fn forwarded_for(parts: &Parts) -> Option<IpAddr> {
 }
 
 /// An address as throttling counts it: IPv4 whole, IPv6 by its /64.
-fn network(address: IpAddr) -> IpAddr {
+pub(crate) fn network(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V4(_) => address,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

@@ -270,6 +270,15 @@ on_both!(
                 "{html}"
             );
             assert!(html.contains(r#"class="report-html""#));
+            // Issue 29: the text and the HTML open with the same headline, and the rule numbers
+            // the report links to the help page point at the server, not at the mail.
+            let headline = html
+                .split(r#"<p class="headline"><strong>"#)
+                .nth(1)
+                .and_then(|h| h.split("</strong>").next())
+                .expect("the HTML report has a headline");
+            assert!(text.contains(headline), "{headline}\n{text}");
+            assert!(!html.contains(r#"href="/"#), "{html}");
             assert!(html.contains(&format!(
                 r#"<a href="https://club.example/games/{id}/turns/1">"#
             )));

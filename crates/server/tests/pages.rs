@@ -133,17 +133,22 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
         page.html
     );
     assert!(
-        page.html.contains("<tr class=\"own\"><td>Red-A</td>"),
+        page.html
+            .contains(r#"<tr class="mine"><td><span class="nowrap">Red-A</span></td>"#),
         "{}",
         page.html
     );
-    assert!(!page.html.contains("<tr class=\"own\"><td>Blue-A</td>"));
+    assert!(
+        !page
+            .html
+            .contains(r#"<tr class="mine"><td><span class="nowrap">Blue-A"#)
+    );
     assert!(
         page.html
             .contains("<summary>The report as text (as mailed)</summary>")
     );
     let public = Browser::new(&s).get(&format!("/games/{id}")).await;
-    assert!(public.html.contains("report-html") && !public.html.contains(r#"class="own""#));
+    assert!(public.html.contains("report-html") && !public.html.contains(r#"<tr class="mine""#));
 
     // During the race the form offers each rider the cards in its hand.
     let form = ann.get(&format!("/games/{id}/orders")).await;

@@ -1,18 +1,34 @@
-//! `serve --smtp-listen` (issue 13): the built-in SMTP receiver, spoken to by lettre's client
-//! over a real socket, on SQLite and on PostgreSQL. A reply with orders sent to a seat's
-//! order address is stored raw, applied through the same code as `postrider mail-in`, and
-//! answered in the outbox; an address that is not an order address is refused at RCPT.
+//! `serve --smtp-listen` (issues 13 and 28): the built-in SMTP receiver over a real loopback
+//! socket, on SQLite and on PostgreSQL. A reply with orders sent to a seat's order address is
+//! stored raw, applied through the same code as `postrider mail-in`, and answered in the
+//! outbox. Each of the receiver's bounds holds against a hostile client (these tests fail on
+//! mailin-embedded 0.8, which it replaced): an endless line is cut and answered 5xx, 2,000
+//! idle connections leave the web server answering, only a held seat's order address is
+//! accepted at RCPT (nothing stored for any other), a client over its rate gets 4xx, and idle
+//! sessions are closed. Nothing here waits for a time to pass but the receiver's own
+//! timeouts (configured short); a guard turns a hang into a failure.
 
 mod common;
+
+use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
 
 use axum::http::StatusCode;
 use common::{Backend, TestServer, race};
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use server::mailbox::MailSettings;
+use server::smtp_in::Limits;
 use sqlx::Row;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+use tokio::net::{TcpSocket, TcpStream};
 
-async fn orders_by_smtp(backend: Backend) {
+/// A failure instead of a hang, if the receiver never does what is waited for.
+const GUARD: Duration = Duration::from_secs(30);
+
+/// A server with mail on, a race with two held seats, and red's order address.
+async fn club(backend: Backend) -> (TestServer, i64, Vec<String>, String) {
     let mut s = TestServer::start(backend)
         .await
         .expect("POSTRIDER_TEST_POSTGRES names a PostgreSQL server");
@@ -32,18 +48,135 @@ async fn orders_by_smtp(backend: Backend) {
         .await;
     assert_eq!(status, StatusCode::OK);
     let red = body["address"].as_str().unwrap().to_string();
+    (s, id, seats, red)
+}
 
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    server::smtp_in::spawn(
-        s.state.clone(),
-        tokio::runtime::Handle::current(),
-        listener,
-        "club.example",
+/// A receiver with `limits` on a port of its own.
+async fn receiver(s: &TestServer, limits: Limits) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    server::smtp_in::spawn(s.state.clone(), listener, "club.example", limits);
+    address
+}
+
+async fn stored(s: &TestServer) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM inbound_mail")
+        .fetch_one(&s.state.db.pool)
+        .await
+        .unwrap()
+}
+
+/// One SMTP client connection, spoken to line by line.
+struct Client {
+    reader: BufReader<OwnedReadHalf>,
+    writer: OwnedWriteHalf,
+}
+
+impl Client {
+    /// Connects from `from` (any 127.x.y.z address: each is another client to the receiver).
+    async fn connect_from(to: SocketAddr, from: &str) -> Client {
+        let socket = TcpSocket::new_v4().unwrap();
+        socket
+            .bind(SocketAddr::new(from.parse::<IpAddr>().unwrap(), 0))
+            .unwrap();
+        let stream = tokio::time::timeout(GUARD, socket.connect(to))
+            .await
+            .expect("connects")
+            .unwrap();
+        Client::on(stream)
+    }
+
+    fn on(stream: TcpStream) -> Client {
+        let (reader, writer) = stream.into_split();
+        Client {
+            reader: BufReader::new(reader),
+            writer,
+        }
+    }
+
+    /// Connects and reads the greeting, which must be 220.
+    async fn greeted(to: SocketAddr, from: &str) -> Client {
+        let mut client = Client::connect_from(to, from).await;
+        let greeting = client.reply().await;
+        assert!(greeting.starts_with("220 "), "{greeting}");
+        client
+    }
+
+    /// The next reply, its lines joined (empty when the connection is closed).
+    async fn reply(&mut self) -> String {
+        let mut reply = String::new();
+        loop {
+            let mut line = String::new();
+            let read = tokio::time::timeout(GUARD, self.reader.read_line(&mut line))
+                .await
+                .expect("the receiver answers");
+            if read.unwrap_or(0) == 0 {
+                return reply;
+            }
+            reply.push_str(&line);
+            if line.as_bytes().get(3) != Some(&b'-') {
+                return reply;
+            }
+        }
+    }
+
+    async fn say(&mut self, command: &str) -> String {
+        self.writer
+            .write_all(format!("{command}\r\n").as_bytes())
+            .await
+            .unwrap();
+        self.reply().await
+    }
+
+    /// Says `command` and checks that the reply begins with `code`.
+    async fn expect(&mut self, command: &str, code: &str) {
+        let reply = self.say(command).await;
+        assert!(reply.starts_with(code), "{command}: {reply}");
+    }
+
+    /// Sends `body` (lines joined by CRLF, dot-stuffed here) as one message to `to`; the
+    /// reply to the final dot.
+    async fn send(&mut self, to: &str, body: &str) -> String {
+        self.expect("MAIL FROM:<red@example.net>", "250").await;
+        self.expect(&format!("RCPT TO:<{to}>"), "250").await;
+        self.expect("DATA", "354").await;
+        let mut data = String::new();
+        for line in body.lines() {
+            if line.starts_with('.') {
+                data.push('.');
+            }
+            data.push_str(line);
+            data.push_str("\r\n");
+        }
+        data.push_str(".\r\n");
+        self.writer.write_all(data.as_bytes()).await.unwrap();
+        self.reply().await
+    }
+
+    /// Reads until the receiver closes the connection; what it sent.
+    async fn closed(&mut self) -> String {
+        let mut rest = String::new();
+        tokio::time::timeout(GUARD, self.reader.read_to_string(&mut rest))
+            .await
+            .expect("the receiver closes the connection")
+            .ok();
+        rest
+    }
+}
+
+/// A message from red with a Message-ID and a body.
+fn letter(n: usize, body: &str) -> String {
+    format!(
+        "From: Red <red@example.net>\nTo: orders@club.example\nSubject: Re: Tour de Test\n\
+         Message-ID: <m{n}@example.net>\n\n{body}\n"
     )
-    .unwrap();
+}
+
+async fn orders_by_smtp(backend: Backend) {
+    let (s, id, seats, red) = club(backend).await;
+    let address = receiver(&s, Limits::default()).await;
     let client = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("127.0.0.1")
-        .port(port)
+        .port(address.port())
         .build();
     let from: Mailbox = "Red Player <red@example.net>".parse().unwrap();
     let mail = Message::builder()
@@ -99,11 +232,7 @@ async fn orders_by_smtp(backend: Backend) {
         .unwrap();
     let refused = client.send(stray).await.unwrap_err();
     assert!(refused.is_permanent(), "{refused}");
-    let stored: i64 = sqlx::query_scalar("SELECT count(*) FROM inbound_mail")
-        .fetch_one(&s.state.db.pool)
-        .await
-        .unwrap();
-    assert_eq!(stored, 1);
+    assert_eq!(stored(&s).await, 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -115,4 +244,381 @@ async fn orders_by_smtp_sqlite() {
 #[ignore = "needs PostgreSQL: set POSTRIDER_TEST_POSTGRES=postgres://USER@HOST/DB and run cargo test -- --ignored (.ci/run does)"]
 async fn orders_by_smtp_postgres() {
     orders_by_smtp(Backend::Postgres).await;
+}
+
+/// mailin-embedded accepted any `x+N@anything` at RCPT and stored the message raw: a stranger
+/// filled the disk. Only the order address of a held seat is accepted now.
+async fn unknown_seats_are_refused_at_rcpt_and_nothing_is_stored(backend: Backend) {
+    let (s, id, seats, red) = club(backend).await;
+    let address = receiver(&s, Limits::default()).await;
+    let mut client = Client::greeted(address, "127.0.0.1").await;
+    client.expect("EHLO stranger.example", "250").await;
+    client.expect("MAIL FROM:<x@stranger.example>", "250").await;
+    for stranger in [
+        "orders+0123456789abcdef01234567@club.example",
+        "x+1@anything.example",
+        "postmaster@club.example",
+    ] {
+        client
+            .expect(&format!("RCPT TO:<{stranger}>"), "550 5.1.1")
+            .await;
+    }
+    // A rotated address is no longer a seat's.
+    let (status, _) = s
+        .call(
+            "POST",
+            &format!("/api/games/{id}/mail-address"),
+            Some(&seats[0]),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    client
+        .expect(&format!("RCPT TO:<{red}>"), "550 5.1.1")
+        .await;
+    client.expect("DATA", "554").await;
+    client.expect("QUIT", "221").await;
+    assert_eq!(stored(&s).await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_seats_are_refused_at_rcpt_and_nothing_is_stored_sqlite() {
+    unknown_seats_are_refused_at_rcpt_and_nothing_is_stored(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: set POSTRIDER_TEST_POSTGRES=postgres://USER@HOST/DB and run cargo test -- --ignored (.ci/run does)"]
+async fn unknown_seats_are_refused_at_rcpt_and_nothing_is_stored_postgres() {
+    unknown_seats_are_refused_at_rcpt_and_nothing_is_stored(Backend::Postgres).await;
+}
+
+/// The resident memory of this process, in bytes (Linux), if it can be read.
+fn resident() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Sends an endless line (up to 1 GiB) on `client`'s connection until the receiver stops
+/// reading and closes it; returns the receiver's reply and how many bytes were sent.
+async fn endless_line(client: Client) -> (String, u64) {
+    let Client {
+        mut reader,
+        mut writer,
+    } = client;
+    let sender = tokio::spawn(async move {
+        let chunk = vec![b'x'; 64 * 1024];
+        let mut sent = 0u64;
+        while sent < 1 << 30 && writer.write_all(&chunk).await.is_ok() {
+            sent += chunk.len() as u64;
+        }
+        sent
+    });
+    let mut reply = String::new();
+    tokio::time::timeout(GUARD, reader.read_line(&mut reply))
+        .await
+        .expect("the receiver answers")
+        .unwrap();
+    let mut rest = Vec::new();
+    let _ = tokio::time::timeout(GUARD, reader.read_to_end(&mut rest))
+        .await
+        .expect("the receiver closes the connection");
+    let sent = tokio::time::timeout(GUARD, sender)
+        .await
+        .expect("the receiver stops reading")
+        .unwrap();
+    (reply, sent)
+}
+
+/// mailin-embedded read a line with no bound: one line without a newline grew a server from
+/// 223 MB to 1.77 GB. Now a command line is cut at 1,000 bytes and a message at its limit,
+/// each answered with a 5xx and the session closed.
+async fn an_endless_line_is_cut_and_the_session_closed(backend: Backend) {
+    let (s, _, _, red) = club(backend).await;
+    let address = receiver(&s, Limits::default()).await;
+    let before = resident();
+
+    let mut client = Client::greeted(address, "127.0.0.1").await;
+    client.expect("EHLO client.example", "250").await;
+    let (reply, sent) = endless_line(client).await;
+    assert!(reply.starts_with("500 5.5.2"), "{reply}");
+    // What the kernel's buffers and the closing session's last read take, no more.
+    assert!(
+        sent < 64 << 20,
+        "{sent} bytes sent before the receiver closed"
+    );
+
+    let mut client = Client::greeted(address, "127.0.0.1").await;
+    client.expect("EHLO client.example", "250").await;
+    client.expect("MAIL FROM:<red@example.net>", "250").await;
+    client.expect(&format!("RCPT TO:<{red}>"), "250").await;
+    client.expect("DATA", "354").await;
+    let (reply, sent) = endless_line(client).await;
+    assert!(reply.starts_with("552 5.3.4"), "{reply}");
+    assert!(
+        sent < 64 << 20,
+        "{sent} bytes sent before the receiver closed"
+    );
+    assert_eq!(
+        stored(&s).await,
+        0,
+        "nothing of the endless message is stored"
+    );
+
+    if let (Some(before), Some(after)) = (before, resident()) {
+        // Generous: other tests run in this process at the same time.
+        assert!(
+            after < before + (256 << 20),
+            "resident memory grew from {before} to {after} bytes"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_endless_line_is_cut_and_the_session_closed_sqlite() {
+    an_endless_line_is_cut_and_the_session_closed(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: set POSTRIDER_TEST_POSTGRES=postgres://USER@HOST/DB and run cargo test -- --ignored (.ci/run does)"]
+async fn an_endless_line_is_cut_and_the_session_closed_postgres() {
+    an_endless_line_is_cut_and_the_session_closed(Backend::Postgres).await;
+}
+
+/// Raises this process's soft limit of open files to `wanted` (at most the hard limit) with
+/// util-linux's `prlimit`, if it is lower and `prlimit` is there: the test holds thousands of
+/// sockets.
+fn raise_open_files(wanted: u64) {
+    let limits = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
+    let Some((soft, hard)) = limits
+        .lines()
+        .find(|l| l.starts_with("Max open files"))
+        .and_then(|l| {
+            let mut numbers = l.split_whitespace().skip(3);
+            let soft: u64 = numbers.next()?.parse().ok()?;
+            let hard = numbers.next()?.parse().unwrap_or(u64::MAX);
+            Some((soft, hard))
+        })
+    else {
+        return;
+    };
+    if soft < wanted {
+        let _ = std::process::Command::new("prlimit")
+            .arg(format!("--pid={}", std::process::id()))
+            .arg(format!("--nofile={}:", wanted.min(hard)))
+            .status();
+    }
+}
+
+/// mailin-embedded queued every connection it accepted: 20,000 idle ones exhausted the file
+/// descriptors and every web request timed out. Now 2,000 idle connections from 250
+/// addresses take the 64 sessions and are turned away past them (421, closed by the
+/// receiver), the web server answers meanwhile, and mail goes through once they leave. (The
+/// idle timeouts are long here, so that none ends while the connections are made; they are
+/// tested in `idle_sessions_are_closed`.)
+async fn idle_connections_leave_the_web_server_answering(backend: Backend) {
+    raise_open_files(8192);
+    let (s, _, _, red) = club(backend).await;
+    let limits = Limits {
+        idle: Duration::from_secs(600),
+        busy_idle: Duration::from_secs(300),
+        ..Limits::default()
+    };
+    let sessions = limits.sessions;
+    let smtp = receiver(&s, limits).await;
+    let web = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let web_address = web.local_addr().unwrap();
+    tokio::spawn(server::serve(
+        web,
+        s.state.clone(),
+        std::future::pending::<()>(),
+    ));
+
+    let mut idle = Vec::new();
+    for n in 0..2000 {
+        idle.push(Client::connect_from(smtp, &format!("127.0.1.{}", n % 250 + 1)).await);
+    }
+    let mut greeted = 0;
+    for client in &mut idle {
+        let first = client.reply().await;
+        if first.starts_with("220 ") {
+            greeted += 1;
+        } else {
+            assert!(first.starts_with("421 4.3.2"), "{first}");
+        }
+    }
+    assert_eq!(greeted, sessions);
+
+    // The web server answers while all 2,000 are held open on this side.
+    let mut stream = tokio::time::timeout(GUARD, TcpStream::connect(web_address))
+        .await
+        .expect("the web server accepts")
+        .unwrap();
+    stream
+        .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut response = Vec::new();
+    tokio::time::timeout(GUARD, stream.read_to_end(&mut response))
+        .await
+        .expect("the web server answers")
+        .unwrap();
+    assert!(
+        response.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&response)
+    );
+
+    // A sender meanwhile is told to come back; when the idle ones leave, its mail goes through.
+    let mut sender = Client::connect_from(smtp, "127.0.0.2").await;
+    let busy = sender.reply().await;
+    assert!(busy.starts_with("421 4.3.2"), "{busy}");
+    drop(idle);
+    let mut sender = tokio::time::timeout(GUARD, async {
+        loop {
+            let mut sender = Client::connect_from(smtp, "127.0.0.2").await;
+            if sender.reply().await.starts_with("220 ") {
+                return sender;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("a session is free again");
+    sender.expect("EHLO mx.example.net", "250").await;
+    let reply = sender.send(&red, &letter(1, "hello")).await;
+    assert!(reply.starts_with("250"), "{reply}");
+    assert_eq!(stored(&s).await, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_leave_the_web_server_answering_sqlite() {
+    idle_connections_leave_the_web_server_answering(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: set POSTRIDER_TEST_POSTGRES=postgres://USER@HOST/DB and run cargo test -- --ignored (.ci/run does)"]
+async fn idle_connections_leave_the_web_server_answering_postgres() {
+    idle_connections_leave_the_web_server_answering(Backend::Postgres).await;
+}
+
+/// mailin-embedded had no per-client rate: one client could send without end. Now a client
+/// over its messages or bytes per window (a refused recipient counts as a message) gets 450
+/// at MAIL and RCPT, other clients are not affected, and the next window starts afresh.
+async fn a_client_over_its_rate_is_refused_with_a_4xx(backend: Backend) {
+    let (s, _, _, red) = club(backend).await;
+    let limits = Limits {
+        messages_per_window: 3,
+        bytes_per_window: 64 * 1024,
+        ..Limits::default()
+    };
+    let address = receiver(&s, limits).await;
+
+    // Three messages, then 450 (the first one's dot-stuffed line arrives unstuffed).
+    let mut client = Client::greeted(address, "127.0.0.1").await;
+    client.expect("EHLO mx.example.net", "250").await;
+    for n in 0..3 {
+        let reply = client.send(&red, &letter(n, "hello\n.dot")).await;
+        assert!(reply.starts_with("250"), "{reply}");
+    }
+    client
+        .expect("MAIL FROM:<red@example.net>", "450 4.7.1")
+        .await;
+    let raw: Vec<u8> = sqlx::query_scalar("SELECT raw FROM inbound_mail ORDER BY id LIMIT 1")
+        .fetch_one(&s.state.db.pool)
+        .await
+        .unwrap();
+    assert!(
+        String::from_utf8(raw)
+            .unwrap()
+            .ends_with("\r\nhello\r\n.dot\r\n")
+    );
+
+    // Another client: one message over the bytes, then 450.
+    let mut other = Client::greeted(address, "127.0.0.2").await;
+    other.expect("EHLO mx2.example.net", "250").await;
+    let long = "a long line of a long reply quoting a report\n".repeat(1600);
+    let reply = other.send(&red, &letter(10, &long)).await;
+    assert!(reply.starts_with("250"), "{reply}");
+    other
+        .expect("MAIL FROM:<red@example.net>", "450 4.7.1")
+        .await;
+
+    // A guesser: three refused recipients, then 450 at RCPT.
+    let mut guesser = Client::greeted(address, "127.0.0.3").await;
+    guesser.expect("EHLO guess.example", "250").await;
+    guesser.expect("MAIL FROM:<g@guess.example>", "250").await;
+    for n in 0..3 {
+        guesser
+            .expect(&format!("RCPT TO:<orders+{n:024}@club.example>"), "550")
+            .await;
+    }
+    guesser
+        .expect(&format!("RCPT TO:<{red}>"), "450 4.7.1")
+        .await;
+    assert_eq!(stored(&s).await, 4);
+
+    // The next window.
+    s.clock.advance(3600);
+    let reply = client.send(&red, &letter(20, "hello again")).await;
+    assert!(reply.starts_with("250"), "{reply}");
+    assert_eq!(stored(&s).await, 5);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_over_its_rate_is_refused_with_a_4xx_sqlite() {
+    a_client_over_its_rate_is_refused_with_a_4xx(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: set POSTRIDER_TEST_POSTGRES=postgres://USER@HOST/DB and run cargo test -- --ignored (.ci/run does)"]
+async fn a_client_over_its_rate_is_refused_with_a_4xx_postgres() {
+    a_client_over_its_rate_is_refused_with_a_4xx(Backend::Postgres).await;
+}
+
+/// mailin-embedded waited five minutes for an idle client. Now an idle session is closed with
+/// 421 after the idle timeout, and sooner (the busy timeout) while most sessions are taken;
+/// one from a client over its session count is turned away at once. No database is involved
+/// past the start: SQLite only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_sessions_are_closed() {
+    let s = TestServer::start(Backend::Sqlite).await.unwrap();
+    let quick = receiver(
+        &s,
+        Limits {
+            idle: Duration::from_millis(300),
+            ..Limits::default()
+        },
+    )
+    .await;
+    let mut client = Client::greeted(quick, "127.0.0.1").await;
+    client.expect("EHLO idle.example", "250").await;
+    let last = client.closed().await;
+    assert!(last.starts_with("421 4.4.2 idle too long"), "{last}");
+
+    // Four sessions, all taken: the busy timeout closes them, though the idle one is long.
+    let busy = receiver(
+        &s,
+        Limits {
+            sessions: 4,
+            sessions_per_client: 3,
+            idle: Duration::from_secs(600),
+            busy_idle: Duration::from_millis(300),
+            ..Limits::default()
+        },
+    )
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(Client::greeted(busy, "127.0.0.1").await);
+    }
+    let mut fourth = Client::connect_from(busy, "127.0.0.1").await;
+    let turned = fourth.reply().await;
+    assert!(turned.starts_with("421 4.7.0"), "{turned}");
+    held.push(Client::greeted(busy, "127.0.0.2").await);
+    for client in &mut held {
+        let last = client.closed().await;
+        assert!(last.starts_with("421 4.4.2 idle too long"), "{last}");
+    }
 }

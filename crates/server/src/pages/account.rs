@@ -33,7 +33,7 @@ fn safe_next(next: Option<&str>) -> String {
 
 /// `text` with its `%XX` escapes decoded (repeatedly, until none is left: a double-encoded
 /// `%252F` is a `/` to a server that decodes twice); `None` if that is not UTF-8.
-fn percent_decode(text: &str) -> Option<String> {
+pub(super) fn percent_decode(text: &str) -> Option<String> {
     let mut text = text.to_string();
     for _ in 0..4 {
         let bytes = text.as_bytes();

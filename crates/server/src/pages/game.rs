@@ -14,7 +14,8 @@ use game_api::{Seat, Viewer};
 use gm::{DeadlineRule, Event, Submission, utc_text};
 
 use super::pieces::{self, FormContext, PieceTools};
-use super::{FormData, PageResult, Visitor, error_page, page, redirect};
+use super::when::Urgency;
+use super::{FormData, PageResult, Visitor, error_page, redirect};
 use crate::AppState;
 use crate::actions::{self, GmAction, GmOutcome, NewGame, viewer};
 use crate::error::{ApiError, ApiResult};
@@ -84,6 +85,87 @@ pub fn your_move(table: &Table, visitor: &Visitor, seat: Seat) -> (String, bool)
     }
 }
 
+/// The badge beside "your move": how near the deadline is when the seat's orders are due
+/// (`due in 13 min`, styled by its urgency), or that they are sealed.
+#[derive(Debug)]
+pub struct Badge {
+    pub text: String,
+    /// `badge-warn`, `badge-danger`, `badge-ok`, or empty.
+    pub class: &'static str,
+    /// The "your move" box's class (`due-soon`), or empty.
+    pub urgency: &'static str,
+}
+
+impl Badge {
+    pub fn of(table: &Table, visitor: &Visitor, seat: Seat) -> Option<Badge> {
+        let record = &table.record;
+        if record.is_over() || !record.takes_orders(seat) {
+            return None;
+        }
+        if record.ready(seat) {
+            return Some(Badge {
+                text: "sealed".into(),
+                class: "badge-ok",
+                urgency: "",
+            });
+        }
+        let at = table.row.next_deadline.filter(|_| !table.row.paused)?;
+        let urgency = Urgency::of(at, visitor.now);
+        let text = match urgency {
+            Urgency::Late => "due now".to_string(),
+            _ => format!("due in {}", super::when::left(at - visitor.now)),
+        };
+        Some(Badge {
+            text,
+            class: urgency.badge(),
+            urgency: urgency.class(),
+        })
+    }
+}
+
+/// How a finished game ended for its reader: the winner, and the reader's own place.
+#[derive(Debug)]
+pub struct Finish {
+    pub winner: String,
+    /// `4th`; `None` for a reader without a seat.
+    pub place: Option<String>,
+}
+
+impl Finish {
+    /// From the last report's view, once the game is over.
+    pub fn of(view: &ReportView) -> Option<Finish> {
+        let over = view.over.as_ref()?;
+        let winner = over.podium.first()?.name.clone();
+        let place = view
+            .standings
+            .rows
+            .iter()
+            .position(|r| r.own)
+            .map(|k| game_api::report::ordinal(k + 1));
+        Some(Finish { winner, place })
+    }
+
+    /// The game's end for a seat of `table`, read from its last report.
+    pub fn of_seat(table: &Table, seat: Seat) -> Option<Finish> {
+        let record = &table.record;
+        if !record.is_over() {
+            return None;
+        }
+        let view = record
+            .report_view(Viewer::Seat(seat), record.resolved())
+            .ok()?;
+        Finish::of(&view)
+    }
+
+    /// `Yellow won; you were 4th`.
+    pub fn text(&self) -> String {
+        match &self.place {
+            Some(place) => format!("{} won; you were {place}", self.winner),
+            None => format!("{} won", self.winner),
+        }
+    }
+}
+
 /// Loads a game for a page; a missing game is a page saying so.
 async fn load(state: &AppState, visitor: &Visitor, id: i64) -> Result<Table, Response> {
     games::load(state, id)
@@ -93,8 +175,19 @@ async fn load(state: &AppState, visitor: &Visitor, id: i64) -> Result<Table, Res
 
 /// A page drawn from its template, inside the site's frame.
 fn render(visitor: &Visitor, status: StatusCode, title: &str, view: &impl Template) -> Response {
+    render_tab(visitor, status, title, title, view)
+}
+
+/// A page drawn from its template, whose tab title says more than its heading.
+fn render_tab(
+    visitor: &Visitor,
+    status: StatusCode,
+    tab: &str,
+    title: &str,
+    view: &impl Template,
+) -> Response {
     match view.render() {
-        Ok(body) => page(visitor, status, title, &body),
+        Ok(body) => super::page_with_tab(visitor, status, tab, title, &body),
         Err(e) => error_page(visitor, &ApiError::Internal(format!("template: {e}"))),
     }
 }
@@ -107,7 +200,10 @@ fn status_of(error: Option<&ApiError>) -> StatusCode {
 #[derive(Debug)]
 pub struct Nav {
     pub id: i64,
+    /// The reader plays a seat of a game not over.
     pub orders: bool,
+    /// The page shown (`game`, `orders`, `history`, `console`, `turn`), marked in the links.
+    pub current: &'static str,
     pub console: bool,
     pub commitment: String,
     /// The first 16 digits.
@@ -115,12 +211,19 @@ pub struct Nav {
 }
 
 impl Nav {
+    /// The same links, `current` marked as the page shown.
+    fn at(self, current: &'static str) -> Nav {
+        Nav { current, ..self }
+    }
+
     fn of(table: &Table, visitor: &Visitor) -> Nav {
         let commitment = table.record.commitment();
         let player = visitor.player.as_ref();
         Nav {
             id: table.row.id,
-            orders: player.is_some_and(|p| table.seat_of(p.id).is_some()),
+            orders: !table.record.is_over()
+                && player.is_some_and(|p| table.seat_of(p.id).is_some()),
+            current: "",
             console: player.is_some_and(|p| table.is_gm(p.id)),
             short: commitment.chars().take(16).collect(),
             commitment,
@@ -183,11 +286,11 @@ impl TurnSection {
     fn of(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<TurnSection> {
         let record = &table.record;
         let game = record.game();
-        let picture = record.picture_svg(Some(turn)).map(|svg| Picture {
+        let picture = record.picture(Some(turn), viewer).map(|p| Picture {
             noun: game.picture_noun,
             after: turn_name(game, turn),
-            svg,
-            close_up: record.picture_close_up(Some(turn)),
+            svg: p.svg,
+            close_up: p.close_up,
         });
         let report = if turn > 0 {
             Some(Report {
@@ -221,9 +324,11 @@ pub struct SeatLine {
     pub name: String,
     pub who: String,
     pub ready: &'static str,
+    /// The reader's own seat.
+    pub mine: bool,
 }
 
-fn seat_lines(table: &Table) -> Vec<SeatLine> {
+fn seat_lines(table: &Table, reader: Option<Seat>) -> Vec<SeatLine> {
     table
         .seats
         .iter()
@@ -242,6 +347,7 @@ fn seat_lines(table: &Table) -> Vec<SeatLine> {
             } else {
                 "waiting"
             },
+            mine: reader == Some(s.seat),
         })
         .collect()
 }
@@ -252,8 +358,42 @@ pub struct SeatNote {
     pub seat: String,
     pub what: String,
     pub due: bool,
+    /// How near the deadline is, or that the orders are sealed.
+    pub badge: Option<Badge>,
     /// The seat's order address, when the server has mail on.
     pub address: Option<String>,
+}
+
+/// The latest report at the top of the game page: its headline and story, and the reader's
+/// own seat this turn.
+#[derive(Debug)]
+pub struct Latest {
+    /// `turn 5`, `round 3`.
+    pub name: String,
+    pub headline: Option<String>,
+    /// Two to four sentences; until a report tells its story, its opening notes.
+    pub story: Vec<String>,
+    /// The reader's own seat this turn.
+    pub yours: Option<String>,
+    /// `Your team this turn`.
+    pub yours_label: String,
+    /// Resolved since the reader's last visit.
+    pub new: bool,
+}
+
+impl Latest {
+    /// The report's bulletin moves up to lead the page; the report below keeps its tables.
+    fn of(report: &mut Report, game: gm::GameInfo, new: bool) -> Latest {
+        let view = &mut report.view;
+        Latest {
+            name: report.name.clone(),
+            headline: Some(std::mem::take(&mut view.headline)).filter(|h| !h.is_empty()),
+            story: std::mem::take(&mut view.story),
+            yours: view.yours.take(),
+            yours_label: format!("Your {} this {}", game.seat_noun, game.turn_noun),
+            new,
+        }
+    }
 }
 
 /// How the game's draws can be checked (issue 12): the commitment while it runs, the public
@@ -290,11 +430,17 @@ pub struct GamePage {
     pub rule: String,
     pub status: String,
     pub archived: bool,
+    pub over: bool,
+    /// How the game ended, once over.
+    pub finish: Option<Finish>,
     pub seat: Option<SeatNote>,
     pub is_gm: bool,
     pub gm_plays: Option<GmPlays>,
     pub seats: Vec<SeatLine>,
+    pub latest: Option<Latest>,
     pub archive: Vec<u16>,
+    /// The turn shown in the archive's links (none on the game page).
+    pub shown: u16,
     pub section: TurnSection,
     pub draws: Draws,
 }
@@ -310,43 +456,74 @@ pub async fn game(
 ) -> PageResult {
     let table = load(&state, &visitor, id).await?;
     let viewer = viewer(&table, visitor.player.as_ref());
-    let section = TurnSection::of(&table, viewer, table.record.resolved())
-        .map_err(|e| error_page(&visitor, &e))?;
-    let seat = match viewer {
-        Viewer::Seat(seat) => {
-            let (what, due) = your_move(&table, &visitor, seat);
-            let address = match (&state.mail, &table.seats[seat.index()].mail_secret) {
-                (Some(settings), Some(secret)) => Some(settings.order_address(secret)),
-                _ => None,
-            };
-            Some(SeatNote {
-                seat: table.seats[seat.index()].name.clone(),
-                what,
-                due,
-                address,
-            })
-        }
+    let record = &table.record;
+    let mut section =
+        TurnSection::of(&table, viewer, record.resolved()).map_err(|e| error_page(&visitor, &e))?;
+    let reader = match viewer {
+        Viewer::Seat(seat) => Some(seat),
         _ => None,
     };
+    // A report resolved since the seat's last visit is new to its reader (and seen now).
+    let new = match (&visitor.player, reader) {
+        (Some(p), Some(_)) if record.resolved() > 0 => {
+            super::attention::seen(&state, id, p.id, record.resolved())
+                .await
+                .map_err(|e| error_page(&visitor, &e))?
+        }
+        _ => false,
+    };
+    let seat = reader.map(|seat| {
+        let (what, due) = your_move(&table, &visitor, seat);
+        let address = match (&state.mail, &table.seats[seat.index()].mail_secret) {
+            (Some(settings), Some(secret)) => Some(settings.order_address(secret)),
+            _ => None,
+        };
+        SeatNote {
+            seat: table.seats[seat.index()].name.clone(),
+            what,
+            due,
+            badge: Badge::of(&table, &visitor, seat),
+            address,
+        }
+    });
+    let finish = section
+        .report
+        .as_ref()
+        .and_then(|r| Finish::of(&r.view))
+        .filter(|_| record.is_over());
+    let latest = section
+        .report
+        .as_mut()
+        .map(|r| Latest::of(r, record.game(), new));
+    let title = &table.row.title;
+    let tab = match (&finish, &seat) {
+        (Some(f), _) => format!("{} · {title}", f.text()),
+        (None, Some(s)) if s.due => format!("Orders due · {title}"),
+        _ => title.clone(),
+    };
     let view = GamePage {
-        nav: Nav::of(&table, &visitor),
+        nav: Nav::of(&table, &visitor).at("game"),
         id,
         csrf: visitor.csrf_token(),
         game: table.row.game.title,
-        rules: table.record.rules_name(),
+        rules: record.rules_name(),
         gm: table.row.gm_name.clone(),
         rule: table.row.deadline_rule.to_string(),
         status: status_text(&table.summary(), &visitor),
         archived: table.row.archived,
+        over: record.is_over(),
+        finish,
         seat,
         is_gm: viewer == Viewer::Gm,
         gm_plays: GmPlays::of(&table),
-        seats: seat_lines(&table),
+        seats: seat_lines(&table, reader),
+        latest,
         archive: past_turns(&table),
+        shown: 0,
         section,
         draws: Draws::of(&table),
     };
-    Ok(render(&visitor, StatusCode::OK, &table.row.title, &view))
+    Ok(render_tab(&visitor, StatusCode::OK, &tab, title, &view))
 }
 
 /// Renews the visitor's order address in this game: the old one stops working.
@@ -382,6 +559,8 @@ pub struct TurnPage {
     pub prev: Option<Step>,
     pub next: Option<Step>,
     pub archive: Vec<u16>,
+    /// The turn shown, marked in the archive's links.
+    pub shown: u16,
     pub section: TurnSection,
 }
 
@@ -407,11 +586,12 @@ pub async fn turn(
         name: turn_name(game, turn),
     };
     let view = TurnPage {
-        nav: Nav::of(&table, &visitor),
+        nav: Nav::of(&table, &visitor).at("turn"),
         id,
         prev: (turn > 1).then(|| step(turn - 1)),
         next: (turn < resolved).then(|| step(turn + 1)),
         archive: past_turns(&table),
+        shown: turn,
         section,
     };
     let title = format!("{}: {}", table.row.title, turn_name(game, turn));
@@ -434,6 +614,19 @@ pub struct HistoryPage {
     pub nav: Nav,
     pub id: i64,
     pub lines: Vec<HistoryLine>,
+    /// The numbers of the first and last entries shown, and of all entries.
+    pub first: i64,
+    pub last: i64,
+    pub total: i64,
+    /// Where the preceding and the following page begin.
+    pub previous: Option<i64>,
+    pub next: Option<i64>,
+    /// Where the last page begins, if this is not it.
+    pub latest: Option<i64>,
+    /// The turns that have opened: a link to where each first opened.
+    pub turns: Vec<u16>,
+    /// `turn`, `round`.
+    pub turn_noun: &'static str,
 }
 
 /// What an entry of the log says, in words; sealed orders say only that they are sealed.
@@ -480,16 +673,26 @@ fn event_text(seats: &[String], event: &Event, sealed: bool) -> String {
     }
 }
 
+/// A page of the history (`?from_seq=&from_turn=`), with links to its neighbours and to where
+/// each turn opened: its cost does not grow with the log (issue 28).
 pub async fn history(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
+    query: Result<Query<actions::HistoryQuery>, axum::extract::rejection::QueryRejection>,
 ) -> PageResult {
+    let Query(query) = query.map_err(|e| {
+        error_page(
+            &visitor,
+            &ApiError::Bad(format!("query: {}", e.body_text())),
+        )
+    })?;
     let table = load(&state, &visitor, id).await?;
-    let entries = actions::history(&state, &table, visitor.player.as_ref())
+    let page = actions::history(&state, &table, visitor.player.as_ref(), &query)
         .await
         .map_err(|e| error_page(&visitor, &e))?;
-    let lines = entries
+    let lines: Vec<HistoryLine> = page
+        .entries
         .iter()
         .map(|entry| HistoryLine {
             seq: entry.seq,
@@ -502,10 +705,19 @@ pub async fn history(
             },
         })
         .collect();
+    let game = table.record.game();
     let view = HistoryPage {
-        nav: Nav::of(&table, &visitor),
+        nav: Nav::of(&table, &visitor).at("history"),
         id,
+        first: lines.first().map_or(page.from, |l| l.seq),
+        last: lines.last().map_or(page.from, |l| l.seq),
         lines,
+        total: page.total,
+        previous: page.previous,
+        next: page.next,
+        latest: page.next.map(|_| (page.total - page.limit + 1).max(1)),
+        turns: page.turns.iter().map(|&(turn, _)| turn).collect(),
+        turn_noun: game.turn_noun,
     };
     let title = format!("{}: history", table.row.title);
     Ok(render(&visitor, StatusCode::OK, &title, &view))
@@ -548,7 +760,8 @@ fn join_page(visitor: &Visitor, table: &Table, invite: &str, error: Option<&ApiE
         csrf: visitor.csrf_token(),
         invite,
     };
-    render(visitor, status_of(error), "Join a game", &view)
+    let heading = format!("Join {}", table.row.title);
+    render(visitor, status_of(error), &heading, &view)
 }
 
 pub async fn join_form(
@@ -632,7 +845,7 @@ fn orders_page(
         None
     };
     let view = OrdersPage {
-        nav: Nav::of(table, visitor),
+        nav: Nav::of(table, visitor).at("orders"),
         error: error.map(ToString::to_string),
         sent: sent && error.is_none(),
         seat: table.seats[seat.index()].name.clone(),
@@ -644,7 +857,19 @@ fn orders_page(
         takes_orders,
         form,
     };
-    render(visitor, status_of(error), "Orders", &view)
+    let title = &table.row.title;
+    let tab = if view.takes_orders && !record.ready(seat) {
+        format!("Orders due · {title}")
+    } else {
+        format!("Your orders · {title}")
+    };
+    render_tab(
+        visitor,
+        status_of(error),
+        &tab,
+        &format!("{title}: your orders"),
+        &view,
+    )
 }
 
 pub async fn orders_form(
@@ -837,7 +1062,7 @@ fn console_page(
         })
         .collect();
     let view = ConsolePage {
-        nav: Nav::of(table, visitor),
+        nav: Nav::of(table, visitor).at("console"),
         id,
         csrf: visitor.csrf_token(),
         error: error.map(ToString::to_string),

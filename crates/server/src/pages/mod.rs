@@ -4,6 +4,7 @@
 //! is escaped. The forms call the same `actions` as the API.
 
 mod account;
+mod attention;
 mod backpacks;
 mod breaking_away;
 mod game;
@@ -38,7 +39,7 @@ pub async fn help_backpacks(visitor: Visitor) -> Response {
 use std::fmt::Write;
 
 use axum::extract::{FromRequestParts, State};
-use axum::http::header::{CONTENT_TYPE, LOCATION, SET_COOKIE};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, LOCATION, SET_COOKIE};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -74,7 +75,14 @@ pub struct Visitor {
     fresh: bool,
     /// The server's clock when the request came (for the time left to a deadline).
     pub now: i64,
+    /// The browser's own time zone (the `tz` cookie the optional script sets), if it is one.
+    browser_zone: Option<String>,
+    /// The games awaiting the player's orders (for a page's header; `None` when not counted).
+    pub awaiting: Option<usize>,
 }
+
+/// The cookie the optional script sets to the browser's time zone.
+const ZONE_COOKIE: &str = "tz";
 
 impl FromRequestParts<AppState> for Visitor {
     type Rejection = ApiError;
@@ -88,11 +96,23 @@ impl FromRequestParts<AppState> for Visitor {
             Some(secret) => (secret, false),
             None => (auth::new_secret()?, true),
         };
+        let browser_zone = auth::cookie(parts, ZONE_COOKIE)
+            .and_then(|z| account::percent_decode(&z))
+            .filter(|z| z.len() <= 64 && when::zone(z).is_some());
+        // Only a page shown (not a form sent, which answers with a redirect) says what is due.
+        let awaiting = match &player {
+            Some(p) if parts.method == axum::http::Method::GET => {
+                Some(attention::awaiting(state, p.id).await?)
+            }
+            _ => None,
+        };
         Ok(Visitor {
             player,
             form_secret,
             fresh,
             now: state.clock.now(),
+            browser_zone,
+            awaiting,
         })
     }
 }
@@ -108,15 +128,19 @@ impl Visitor {
         self.player.as_ref().ok_or_else(|| login_first(next))
     }
 
-    /// A deadline as this reader reads it: in their profile's time zone (UTC without one),
-    /// with the time left.
+    /// A deadline as this reader reads it: in their time zone (UTC without one), with the
+    /// time left.
     pub fn deadline(&self, at: i64) -> String {
         when::deadline(at, self.now, self.zone())
     }
 
-    /// The reader's time zone (profile), if they chose one.
+    /// The reader's time zone: their profile's, else their browser's (the optional script
+    /// tells it from the first visit), else none (UTC).
     pub fn zone(&self) -> Option<&str> {
-        self.player.as_ref().and_then(|p| p.time_zone.as_deref())
+        self.player
+            .as_ref()
+            .and_then(|p| p.time_zone.as_deref())
+            .or(self.browser_zone.as_deref())
     }
 
     /// The token every form carries (for templates, which write the field themselves).
@@ -190,70 +214,98 @@ pub fn redirect(to: &str) -> Response {
     response
 }
 
-const STYLE: &str = r#"
-*{box-sizing:border-box}
-body{font-family:system-ui,sans-serif;max-width:64rem;margin:0 auto;padding:0 .8rem 2rem;line-height:1.4;color:#222}
-header{display:flex;flex-wrap:wrap;gap:.4rem 1rem;align-items:center;border-bottom:2px solid #333;padding:.6rem 0;margin-bottom:1rem}
-header .brand{font-weight:bold;font-size:1.2rem;text-decoration:none;color:#222}
-header form{display:inline;margin:0}
-nav a{margin-right:.8rem}
-table{border-collapse:collapse;width:100%;margin:.5rem 0}
-td,th{border-bottom:1px solid #ccc;padding:.3rem;text-align:left;vertical-align:top}
-pre{background:#f6f6f0;padding:.6rem;overflow-x:auto;white-space:pre-wrap}
-.picture{border:1px solid #ccc;margin:.5rem 0}
-.picture svg{display:block;width:100%;height:auto}
-.error{background:#fde8e8;border:1px solid #d33;padding:.5rem;margin:.5rem 0}
-.note{background:#eef6ee;border:1px solid #6a6;padding:.5rem;margin:.5rem 0}
-label{display:block;margin:.6rem 0 .2rem;font-weight:600}
-input,select,textarea,button{font-size:1.05rem;padding:.45rem;max-width:100%}
-input[type=text],input[type=password],input[type=number],textarea,select{width:100%}
-button{padding:.55rem 1.1rem;cursor:pointer}
-.riders{display:grid;grid-template-columns:repeat(auto-fill,minmax(11rem,1fr));gap:.6rem}
-.riders div{border:1px solid #ccc;padding:.5rem}
-.actions form{display:inline-block;margin:.2rem .4rem .2rem 0}
-.inline{display:flex;gap:.5rem;align-items:end;flex-wrap:wrap}
-.inline label{margin:0}
-.table-wrap{overflow-x:auto}
-tr.own td{background:#fff4c2;font-weight:600}
-.banner{background:#1d4d2b;color:#fff;padding:.7rem 1rem;font-size:1.2rem;margin:.6rem 0;border-radius:.3rem}
-.podium{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}
-.podium li{border:1px solid #aaa;padding:.4rem .8rem;border-radius:.3rem}
-.podium li.own{background:#fff4c2}
-.podium .medal{display:inline-block;min-width:1.6rem;text-align:center;border-radius:50%;background:#555;color:#fff}
-.podium .place-1 .medal{background:#7a5c00}
-.podium .place-2 .medal{background:#666}
-.podium .place-3 .medal{background:#8a4b1f}
-.report-note{margin:.3rem 0}
-fieldset{margin:.6rem 0;border:1px solid #bbb}
-label.check{font-weight:normal}
-details{margin:.6rem 0}
-summary{cursor:pointer;padding:.3rem 0}
-button.secondary{background:#eee;border:1px solid #888}
-"#;
+/// The site's one stylesheet (`static/site.css`): design tokens, light and dark.
+pub const SITE_CSS: &str = include_str!("../../static/site.css");
 
-/// A whole page, around `body`, with the header for this visitor.
+/// The stylesheet's address: its query names its content, so that it can be cached for a year
+/// and a new sheet is fetched at once.
+fn site_css_path() -> &'static str {
+    static PATH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        // FNV-1a: a name for the content, not a secret.
+        let hash = SITE_CSS.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        format!("/static/site.css?v={hash:016x}")
+    });
+    &PATH
+}
+
+/// `GET /static/site.css`: the stylesheet, cached for a year (its address changes with it).
+pub async fn site_css() -> Response {
+    (
+        [
+            (CONTENT_TYPE, "text/css; charset=utf-8"),
+            (CACHE_CONTROL, "public, max-age=31536000, immutable"),
+        ],
+        SITE_CSS,
+    )
+        .into_response()
+}
+
+/// A whole page, around `body`, with the header for this visitor; the tab shows `title`.
 pub fn page(visitor: &Visitor, status: StatusCode, title: &str, body: &str) -> Response {
+    page_with_tab(visitor, status, title, title, body)
+}
+
+/// A whole page whose tab title (`Orders due · Tour of the Fells`) says more than its heading.
+/// Either is led by the number of games awaiting the reader's orders: `(2) …`.
+pub fn page_with_tab(
+    visitor: &Visitor,
+    status: StatusCode,
+    tab: &str,
+    title: &str,
+    body: &str,
+) -> Response {
+    let awaiting = visitor.awaiting.filter(|&n| n > 0);
+    let count = awaiting.map_or(String::new(), |n| format!("({n}) "));
     let who = match &visitor.player {
-        Some(p) => format!(
-            r#"<a href="/profile">{}</a><form method="post" action="/logout">{}<button>Log out</button></form>"#,
-            escape(&p.name),
-            visitor.csrf_field()
-        ),
-        None => r#"<a href="/login">Log in</a> <a href="/register">Register</a>"#.into(),
+        Some(p) => {
+            let due = match awaiting {
+                Some(n) => format!(
+                    r#"<a href="/#your-games" id="awaiting">Your move <span class="count" aria-label="{n} {games} awaiting your orders">{n}</span></a>"#,
+                    games = if n == 1 { "game" } else { "games" }
+                ),
+                None => String::new(),
+            };
+            format!(
+                r#"{due}<a href="/profile">{}</a><form method="post" action="/logout">{}<button>Log out</button></form>"#,
+                escape(&p.name),
+                visitor.csrf_field()
+            )
+        }
+        None => r#"<a href="/login">Log in</a><a href="/register">Register</a>"#.into(),
+    };
+    // The optional script (`site.js`) uses the browser's time zone from the first visit:
+    // `data-zone` is the zone the page was written in ("" for UTC when none is known), and
+    // `data-zone-save` the token to store it for a logged-in player who has none.
+    let zone_save = match &visitor.player {
+        Some(p) if p.time_zone.is_none() => {
+            format!(r#" data-zone-save="{}""#, escape(&visitor.csrf_token()))
+        }
+        _ => String::new(),
+    };
+    let tab = if tab == title {
+        format!("{count}{} · postrider", escape(tab))
+    } else {
+        format!("{count}{}", escape(tab))
     };
     let html = format!(
         r#"<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title} · postrider</title>
-<style>{STYLE}</style>
+<html lang="en" data-zone="{zone}"{zone_save}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>{tab}</title>
+<link rel="stylesheet" href="{css}">
+<script src="/static/site.js" defer></script>
 </head><body>
-<header><a class="brand" href="/">postrider</a><nav><a href="/">Games</a><a href="/new">New game</a></nav>{who}</header>
+<header class="site-header"><div><a class="brand" href="/">postrider</a><nav aria-label="site"><a href="/">Games</a><a href="/new">New game</a>{who}</nav></div></header>
 <main>
 <h1>{title}</h1>
 {body}
 </main>
 </body></html>
 "#,
+        zone = escape(visitor.zone().unwrap_or_default()),
+        css = site_css_path(),
         title = escape(title)
     );
     let mut response = (status, [(CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
@@ -386,6 +438,74 @@ pub async fn profile(
     }
 }
 
+/// `POST /profile/zone`: the optional script's report of the browser's time zone, kept as the
+/// profile's zone if the player has none yet (a zone they chose is never replaced).
+pub async fn profile_zone(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    axum::Form(form): axum::Form<FormData>,
+) -> Response {
+    let result = async {
+        visitor.check_csrf(&form)?;
+        let player = visitor
+            .player
+            .as_ref()
+            .ok_or_else(|| ApiError::Unauthorized("log in first".into()))?;
+        let typed = form.field("time_zone")?.trim();
+        if typed.len() > 64 || when::zone(typed).is_none() {
+            return Err(ApiError::Bad(format!(
+                "time_zone: {typed:?} is not a time zone"
+            )));
+        }
+        sqlx::query("UPDATE players SET time_zone = $1 WHERE id = $2 AND time_zone IS NULL")
+            .bind(typed)
+            .bind(player.id)
+            .execute(&state.db.pool)
+            .await?;
+        Ok(())
+    };
+    match result.await {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// The optional script of every page: the browser's time zone, from the first visit. It
+/// sets the `tz` cookie (pages then show times in it), keeps it as the profile's zone of a
+/// logged-in player who has none (the mail's times then follow), and reloads a page written
+/// in UTC for want of it, once. Pages work without it, in UTC until a zone is chosen.
+pub async fn site_script() -> Response {
+    (
+        [
+            (CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        SITE_JS,
+    )
+        .into_response()
+}
+
+const SITE_JS: &str = r#"// Optional: deadlines in the browser's own time zone from the first visit; the pages work without it.
+(function () {
+  var zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone || zone.length > 64) { return; }
+  var root = document.documentElement;
+  var had = document.cookie.split('; ').indexOf('tz=' + zone) >= 0;
+  if (!had) { document.cookie = 'tz=' + zone + '; path=/; max-age=31536000; samesite=lax'; }
+  var set = document.cookie.split('; ').indexOf('tz=' + zone) >= 0;
+  var reload = set && !had && root.getAttribute('data-zone') === '' && !/^(UTC|Etc\/UTC|Etc\/GMT)$/.test(zone);
+  var token = root.getAttribute('data-zone-save');
+  var saved = token && window.fetch
+    ? fetch('/profile/zone', {
+        method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'csrf=' + encodeURIComponent(token) + '&time_zone=' + encodeURIComponent(zone)
+      }).catch(function () {})
+    : Promise.resolve();
+  if (reload) { saved.then(function () { location.reload(); }); }
+})();
+"#;
+
 /// The optional script of the profile page: fills an empty time-zone field from the browser.
 pub async fn zone_script() -> Response {
     (
@@ -430,6 +550,10 @@ struct YourGame {
     seat: String,
     what: String,
     due: bool,
+    /// How near the deadline is, or that the orders are sealed.
+    badge: Option<game::Badge>,
+    /// A report resolved since the player last opened the game.
+    new: bool,
 }
 
 #[derive(Debug, askama::Template)]
@@ -438,15 +562,25 @@ struct YourGames {
     rows: Vec<YourGame>,
 }
 
-/// The logged-in player's games: what is due, by when, and whether theirs are sealed; games
-/// where orders are due first, then by deadline.
-fn your_games(tables: &[games::Table], visitor: &Visitor, player: i64) -> String {
+/// The logged-in player's games: what is due, by when, and whether theirs are sealed; how a
+/// finished game ended for them ("Yellow won; you were 4th"); games where orders are due
+/// first, then by deadline.
+fn your_games(
+    tables: &[games::Table],
+    visitor: &Visitor,
+    player: i64,
+    seen: &std::collections::HashMap<i64, u16>,
+) -> String {
     use askama::Template;
     let mut rows: Vec<(bool, i64, YourGame)> = tables
         .iter()
         .filter_map(|t| {
             let seat = t.seat_of(player)?;
-            let (what, due) = game::your_move(t, visitor, seat);
+            let (what, due) = match game::Finish::of_seat(t, seat) {
+                Some(finish) => (format!("{}.", finish.text()), false),
+                None => game::your_move(t, visitor, seat),
+            };
+            let resolved = t.record.resolved();
             Some((
                 due,
                 t.row.next_deadline.unwrap_or(i64::MAX),
@@ -456,6 +590,8 @@ fn your_games(tables: &[games::Table], visitor: &Visitor, player: i64) -> String
                     seat: t.seats[seat.index()].name.clone(),
                     what,
                     due,
+                    badge: game::Badge::of(t, visitor, seat),
+                    new: resolved > seen.get(&t.row.id).copied().unwrap_or(0),
                 },
             ))
         })
@@ -523,7 +659,11 @@ pub async fn front(
                     Err(e) => return error_page(&visitor, &e),
                 }
             }
-            your_games(&own, &visitor, p.id)
+            let seen = match attention::seen_turns(&state, p.id).await {
+                Ok(seen) => seen,
+                Err(e) => return error_page(&visitor, &e),
+            };
+            your_games(&own, &visitor, p.id, &seen)
         }
         None => String::new(),
     };
@@ -533,11 +673,11 @@ pub async fn front(
         ""
     };
     let body = format!(
-        r#"{deleted}{yours}<h2>Every game</h2><p>A play-by-mail game master for Breaking Away and Backpacks &amp; Blisters: sealed
+        r#"{deleted}{yours}<section class="stack" aria-labelledby="every-game"><h2 id="every-game">Every game</h2><p class="muted">A play-by-mail game master for Breaking Away and Backpacks &amp; Blisters: sealed
 orders, deadlines that run themselves, and a report after every turn. Scripts use the JSON API
 described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
-<table><tr><th>Game</th><th>Rules</th><th>Turn</th><th>GM</th><th>Seats</th></tr>
-{rows}</table>"#
+<div class="table-scroll"><table><thead><tr><th scope="col">Game</th><th scope="col">Rules</th><th scope="col">Turn</th><th scope="col">GM</th><th scope="col">Seats</th></tr></thead><tbody>
+{rows}</tbody></table></div></section>"#
     );
     page(&visitor, StatusCode::OK, "Games", &body)
 }

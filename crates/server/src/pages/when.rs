@@ -1,5 +1,5 @@
 //! Times as the reader reads them: a deadline in the reader's own time zone (their profile's,
-//! UTC until they choose one), with the time left.
+//! else their browser's, UTC until either is known), with the time left and how urgent it is.
 
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
@@ -50,6 +50,49 @@ pub fn deadline(at: i64, now: i64, zone_name: Option<&str>) -> String {
     }
 }
 
+/// How near a deadline to act by is: the styling of "your move" and its badge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Urgency {
+    /// A day or more away.
+    Calm,
+    /// Under 24 hours.
+    Soon,
+    /// Under 2 hours.
+    Urgent,
+    /// Passed: the turn is processed at the worker's next look.
+    Late,
+}
+
+impl Urgency {
+    pub fn of(at: i64, now: i64) -> Urgency {
+        match at - now {
+            left if left <= 0 => Urgency::Late,
+            left if left < 2 * 3600 => Urgency::Urgent,
+            left if left < 24 * 3600 => Urgency::Soon,
+            _ => Urgency::Calm,
+        }
+    }
+
+    /// The class of the "your move" box (`due-soon`), empty when calm.
+    pub fn class(self) -> &'static str {
+        match self {
+            Urgency::Calm => "",
+            Urgency::Soon => "due-soon",
+            Urgency::Urgent => "due-urgent",
+            Urgency::Late => "due-late",
+        }
+    }
+
+    /// The badge's class (`badge-warn`), empty when calm.
+    pub fn badge(self) -> &'static str {
+        match self {
+            Urgency::Calm => "",
+            Urgency::Soon => "badge-warn",
+            Urgency::Urgent | Urgency::Late => "badge-danger",
+        }
+    }
+}
+
 /// A deadline to act by: `in 5 h (Sun 22 Nov 20:00 America/New_York)`.
 pub fn due(at: i64, now: i64, zone_name: Option<&str>) -> String {
     if at <= now {
@@ -83,5 +126,19 @@ mod tests {
         assert_eq!(left(5 * 3600 + 20 * 60), "5 h 20 min");
         assert_eq!(left(50 * 3600), "2 d 2 h");
         assert!(deadline(at, at + 1, None).ends_with("(due now)"));
+    }
+
+    /// Issue 29, point 8: 13 minutes does not look like 24 hours.
+    #[test]
+    fn a_deadline_under_a_day_is_soon_and_under_two_hours_urgent() {
+        let now = 1_795_395_600;
+        assert_eq!(Urgency::of(now + 25 * 3600, now), Urgency::Calm);
+        assert_eq!(Urgency::of(now + 24 * 3600, now), Urgency::Calm);
+        assert_eq!(Urgency::of(now + 24 * 3600 - 1, now), Urgency::Soon);
+        assert_eq!(Urgency::of(now + 2 * 3600, now), Urgency::Soon);
+        assert_eq!(Urgency::of(now + 13 * 60, now), Urgency::Urgent);
+        assert_eq!(Urgency::of(now, now), Urgency::Late);
+        assert_eq!(Urgency::of(now + 13 * 60, now).badge(), "badge-danger");
+        assert_eq!(Urgency::Calm.class(), "");
     }
 }

@@ -1,0 +1,237 @@
+//! What the games' pictures share: the scene a picture is drawn of, the picture and its
+//! close-up for a phone, each team's mark (an Okabe–Ito colour and a letter of its own) and the
+//! SVG's own style sheet (light, with a `prefers-color-scheme: dark` override; every element
+//! also carries its light colour as an attribute, which is what resvg draws for mail).
+
+use std::fmt::Write as _;
+
+use crate::{Game, Seat, Viewer};
+
+/// The width (CSS px) a phone shows a picture at: text in a close-up is at least
+/// [`PHONE_TEXT`] px there.
+pub const PHONE_WIDTH: f64 = 390.0;
+/// The smallest text (CSS px) a picture may show on a phone.
+pub const PHONE_TEXT: f64 = 12.0;
+
+/// What a picture is drawn of: the position after a turn, the one before it (the turn's moves
+/// are drawn from one to the other), and for whom (their own pieces are marked). Only what
+/// everybody may see is drawn; the viewer changes the marks, never what is shown.
+pub struct Scene<'a, G: Game> {
+    pub state: &'a G::State,
+    pub before: Option<&'a G::State>,
+    pub viewer: Viewer,
+}
+
+impl<G: Game> Clone for Scene<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Scene<'_, G> {}
+
+impl<G: Game> std::fmt::Debug for Scene<'_, G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scene")
+            .field("state", self.state)
+            .field("before", &self.before)
+            .field("viewer", &self.viewer)
+            .finish()
+    }
+}
+
+impl<G: Game> Scene<'_, G> {
+    /// The seat whose pieces are marked, if the viewer is a seat.
+    pub fn own_seat(&self) -> Option<Seat> {
+        match self.viewer {
+            Viewer::Seat(seat) => Some(seat),
+            Viewer::Gm | Viewer::Public => None,
+        }
+    }
+}
+
+/// A game's picture: the whole, and a close-up framed for a phone (where the reader's pieces
+/// are, with its own legend inside its frame) when the whole is too wide to read there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    pub svg: String,
+    pub close_up: Option<String>,
+}
+
+/// The Okabe–Ito palette (colour-blind safe), light theme: team `k` is colour `k % 8`.
+pub const TEAM_FILLS: [&str; 8] = [
+    "#0072B2", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "#F0E442", "#000000",
+];
+/// The same teams on a dark page: the palette again, black turned light grey.
+pub const TEAM_FILLS_DARK: [&str; 8] = [
+    "#3D9BE0", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "#F0E442", "#D9D9D9",
+];
+/// The text drawn on each team's colour (contrast at least 4.5:1, light theme).
+pub const TEAM_TEXT: [&str; 8] = [
+    "#FFFFFF", "#000000", "#000000", "#000000", "#000000", "#000000", "#000000", "#FFFFFF",
+];
+/// The text on each team's colour, dark theme.
+pub const TEAM_TEXT_DARK: [&str; 8] = [
+    "#000000", "#000000", "#000000", "#000000", "#000000", "#000000", "#000000", "#000000",
+];
+
+/// The picture's own colours, light and dark: `(class, property, light, dark)`.
+pub const THEME: [(&str, &str, &str, &str); 9] = [
+    ("pr-bg", "fill", "#F7F7F2", "#17191E"),
+    ("pr-ink", "fill", "#1D1D1D", "#EDEDED"),
+    ("pr-muted", "fill", "#555555", "#B4B4B4"),
+    ("pr-panel", "fill", "#FFFFFF", "#23262D"),
+    ("pr-edge", "stroke", "#222222", "#EDEDED"),
+    ("pr-mine", "stroke", "#1D1D1D", "#FFFFFF"),
+    ("pr-halo", "stroke", "#F7F7F2", "#17191E"),
+    ("pr-rule", "stroke", "#9A9A90", "#5A5F69"),
+    ("pr-accent", "fill", "#1B6B1B", "#8FD98F"),
+];
+
+/// The light colour of a theme class (what an element carries as its attribute).
+pub fn light(class: &str) -> &'static str {
+    THEME
+        .iter()
+        .find(|t| t.0 == class)
+        .map_or("#000000", |t| t.2)
+}
+
+/// The colour of seat `seat` (light theme).
+pub fn seat_colour(seat: u8) -> &'static str {
+    TEAM_FILLS[usize::from(seat) % TEAM_FILLS.len()]
+}
+
+/// The text colour on seat `seat`'s colour (light theme).
+pub fn seat_text(seat: u8) -> &'static str {
+    TEAM_TEXT[usize::from(seat) % TEAM_TEXT.len()]
+}
+
+/// One letter per team, all different: the name's first letter if free, else its next free
+/// letter, else the first free letter of the alphabet (then digits).
+pub fn team_letters(names: &[String]) -> Vec<char> {
+    let mut taken: Vec<char> = Vec::new();
+    for name in names {
+        let own = name
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_uppercase());
+        let spare = ('A'..='Z').chain('0'..='9');
+        let letter = own.chain(spare).find(|c| !taken.contains(c)).unwrap_or('?');
+        taken.push(letter);
+    }
+    taken
+}
+
+/// The `<style>` element of a picture: the theme's classes, each team's `pr-tK` (fill),
+/// `pr-tkK` (text on it) and `pr-tsK` (stroke), then `extra` rules (light, dark) of the game's
+/// own; the dark colours under `prefers-color-scheme: dark`.
+pub fn style(extra: &[(&str, &str, &str, &str)]) -> String {
+    let mut light = String::new();
+    let mut dark = String::new();
+    for (class, property, l, d) in THEME.iter().chain(extra) {
+        let _ = write!(light, ".{class}{{{property}:{l}}}");
+        let _ = write!(dark, ".{class}{{{property}:{d}}}");
+    }
+    for k in 0..TEAM_FILLS.len() {
+        let _ = write!(
+            light,
+            ".pr-t{k}{{fill:{}}}.pr-tk{k}{{fill:{}}}.pr-ts{k}{{stroke:{}}}",
+            TEAM_FILLS[k], TEAM_TEXT[k], TEAM_FILLS[k]
+        );
+        let _ = write!(
+            dark,
+            ".pr-t{k}{{fill:{}}}.pr-tk{k}{{fill:{}}}.pr-ts{k}{{stroke:{}}}",
+            TEAM_FILLS_DARK[k], TEAM_TEXT_DARK[k], TEAM_FILLS_DARK[k]
+        );
+    }
+    format!("<style>{light}@media (prefers-color-scheme: dark){{{dark}}}</style>")
+}
+
+/// The palette index of seat `seat` (for the `pr-tK` classes).
+pub fn seat_class(seat: u8) -> usize {
+    usize::from(seat) % TEAM_FILLS.len()
+}
+
+/// WCAG's contrast ratio of two `#RRGGBB` colours.
+pub fn contrast(a: &str, b: &str) -> f64 {
+    fn luminance(hex: &str) -> f64 {
+        let channel = |k: usize| {
+            let v =
+                f64::from(u8::from_str_radix(&hex[1 + 2 * k..3 + 2 * k], 16).unwrap_or(0)) / 255.0;
+            if v <= 0.03928 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2)
+    }
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 29: text on a team's colour, and the picture's text on its background, reads at
+    /// 4.5:1 or better in both themes (white on orange was 2.5:1).
+    #[test]
+    fn every_text_colour_has_contrast_in_both_themes() {
+        for k in 0..8 {
+            assert!(
+                contrast(TEAM_FILLS[k], TEAM_TEXT[k]) >= 4.5,
+                "team {k} light"
+            );
+            assert!(
+                contrast(TEAM_FILLS_DARK[k], TEAM_TEXT_DARK[k]) >= 4.5,
+                "team {k} dark"
+            );
+        }
+        let theme = |class: &str| *THEME.iter().find(|t| t.0 == class).unwrap();
+        for text in ["pr-ink", "pr-muted", "pr-accent"] {
+            for bg in ["pr-bg", "pr-panel"] {
+                let (t, b) = (theme(text), theme(bg));
+                assert!(contrast(t.2, b.2) >= 4.5, "{text} on {bg} light");
+                assert!(contrast(t.3, b.3) >= 4.5, "{text} on {bg} dark");
+            }
+        }
+    }
+
+    /// Issue 29: no two of sixteen teams share colour and letter, even when their names start
+    /// alike.
+    #[test]
+    fn no_two_teams_share_colour_and_letter() {
+        let names: Vec<String> = [
+            "Red", "Rouge", "Blue", "Black", "Bianchi", "B", "Green", "Gold", "Grey", "Orange",
+            "Olive", "Pink", "Purple", "Plum", "Peach", "Red2",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let letters = team_letters(&names);
+        assert_eq!(letters[0], 'R');
+        assert_eq!(letters[1], 'O', "Rouge's next free letter");
+        let mut marks: Vec<(usize, char)> = letters
+            .iter()
+            .enumerate()
+            .map(|(k, &l)| (seat_class(k as u8), l))
+            .collect();
+        marks.sort();
+        marks.dedup();
+        assert_eq!(marks.len(), 16);
+        let mut unique = letters.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), 16, "{letters:?}");
+    }
+
+    #[test]
+    fn the_style_has_a_dark_override() {
+        let style = style(&[("pr-road", "fill", "#DDDDDD", "#333333")]);
+        assert!(style.contains(".pr-road{fill:#DDDDDD}"));
+        let dark = &style[style.find("@media (prefers-color-scheme: dark)").unwrap()..];
+        assert!(dark.contains(".pr-road{fill:#333333}"));
+        assert!(dark.contains(".pr-t7{fill:#D9D9D9}"));
+    }
+}

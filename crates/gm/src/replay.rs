@@ -1,0 +1,99 @@
+//! A log replayed one entry at a time, so that a long log need not be held whole (issue 28):
+//! which entries a roll-back takes back follows from the resolutions and roll-backs alone,
+//! known beforehand, and every other entry that changes the record is applied as it comes.
+
+use crate::error::GmError;
+use crate::event::Event;
+use crate::registry::Record;
+
+/// A replay under way: [`Replay::new`] with the log's resolutions and roll-backs, then every
+/// entry in order through [`Replay::push`], then [`Replay::finish`].
+#[derive(Debug)]
+pub struct Replay {
+    /// Ranges of positions (from 1, inclusive, ascending, disjoint) taken back by roll-backs.
+    taken_back: Vec<(u64, u64)>,
+    /// The first of them that does not end before the next entry.
+    range: usize,
+    /// The position of the next entry.
+    next: u64,
+    record: Option<Record>,
+}
+
+impl Replay {
+    /// A replay of a log whose resolutions and roll-backs are `marks` (each with its position
+    /// in the log, from 1, in order; other entries are ignored). A roll-back takes back the
+    /// last resolution not already taken back, everything after it, and itself.
+    pub fn new<'a>(marks: impl IntoIterator<Item = (u64, &'a Event)>) -> Result<Replay, GmError> {
+        let mut resolutions: Vec<u64> = Vec::new();
+        let mut taken_back: Vec<(u64, u64)> = Vec::new();
+        for (at, event) in marks {
+            match event {
+                Event::Resolved { .. } => resolutions.push(at),
+                Event::RolledBack { .. } => {
+                    let Some(from) = resolutions.pop() else {
+                        return Err(GmError::Log(format!(
+                            "log entry {at}: a roll-back with nothing resolved to take back"
+                        )));
+                    };
+                    // A later roll-back reaches at least as far back: it covers the earlier.
+                    while taken_back.last().is_some_and(|&(f, _)| f >= from) {
+                        taken_back.pop();
+                    }
+                    taken_back.push((from, at));
+                }
+                _ => {}
+            }
+        }
+        Ok(Replay {
+            taken_back,
+            range: 0,
+            next: 1,
+            record: None,
+        })
+    }
+
+    /// The log's next entry.
+    pub fn push(&mut self, event: &Event) -> Result<(), GmError> {
+        let at = self.next;
+        self.next += 1;
+        while self
+            .taken_back
+            .get(self.range)
+            .is_some_and(|&(_, to)| to < at)
+        {
+            self.range += 1;
+        }
+        if let Some(&(from, to)) = self.taken_back.get(self.range)
+            && from <= at
+        {
+            // The roll-back itself: the record is back where it was, and the turn re-opened.
+            if at == to
+                && let Some(record) = &mut self.record
+            {
+                record.reopen();
+            }
+            return Ok(());
+        }
+        if !event.changes_record() {
+            return Ok(());
+        }
+        match (&mut self.record, event) {
+            (None, Event::Created { setup }) => {
+                self.record = Some(Record::new(setup)?);
+                Ok(())
+            }
+            (None, _) => Err(GmError::Log(
+                "log: it does not begin with the game's creation".into(),
+            )),
+            (Some(record), event) => record
+                .apply(event)
+                .map_err(|e| GmError::Log(format!("log entry {at}: {e}"))),
+        }
+    }
+
+    /// The record the log describes.
+    pub fn finish(self) -> Result<Record, GmError> {
+        self.record
+            .ok_or_else(|| GmError::Log("log: it does not begin with the game's creation".into()))
+    }
+}

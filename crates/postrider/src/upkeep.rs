@@ -1,0 +1,128 @@
+//! The operator's upkeep of a server's database: `backup` (a consistent copy as one SQLite
+//! file, while the server runs), `restore` (a copy put into a new database), and `check` (this
+//! binary reproduces every game: the upgrade preview).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::Args;
+use server::{AppState, Config, Db, SystemClock};
+
+use crate::serve::Database;
+
+#[derive(Debug, Args)]
+pub struct BackupArgs {
+    #[command(flatten)]
+    database: Database,
+    /// The backup file to write (a SQLite database; never overwritten).
+    #[arg(long)]
+    to: PathBuf,
+    /// Then open the copy and check it as `check` does: every game replayed, every published
+    /// report compared.
+    #[arg(long)]
+    verify: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct RestoreArgs {
+    /// The backup file (made by `postrider backup`).
+    from: PathBuf,
+    #[command(flatten)]
+    database: Database,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    database: Database,
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Runtime::new().context("starting the runtime")
+}
+
+/// The database of `--data` or `--database`, which must exist already.
+fn existing(database: &Database) -> Result<String> {
+    let url = database.url()?;
+    if let Some(file) = url.strip_prefix("sqlite://") {
+        let file = file.split('?').next().unwrap_or_default();
+        if !std::path::Path::new(file).is_file() {
+            bail!("--data: {file} does not exist (no server has run there)");
+        }
+    }
+    Ok(url)
+}
+
+/// Reproduces every game of the database at `url` (its schema left as it is).
+async fn check_url(url: &str) -> Result<server::check::Checked> {
+    let db = Db::open_as_is(url).await.map_err(|e| anyhow!(e))?;
+    db.check_schema_is_current().await.map_err(|e| {
+        anyhow!("{e}: check a copy migrated by this release (`postrider restore` makes one)")
+    })?;
+    let state = AppState::new(db, Arc::new(SystemClock), Config::default());
+    match server::check::check(&state).await {
+        Ok(checked) => Ok(checked),
+        // A game told differently: exit 1, as `verify` does.
+        Err(e @ server::check::CheckFailure::Differs { .. }) => {
+            Err(crate::desk::Differs(e.to_string()).into())
+        }
+        Err(e) => Err(anyhow!("{e}")),
+    }
+}
+
+fn checked_line(checked: &server::check::Checked) -> String {
+    format!(
+        "{} games, {} turns reproduced ({} published reports compared)",
+        checked.games, checked.turns, checked.reports
+    )
+}
+
+/// `postrider backup`.
+pub fn backup(args: BackupArgs) -> Result<()> {
+    let url = existing(&args.database)?;
+    runtime()?.block_on(async {
+        let db = Db::open_as_is(&url).await.map_err(|e| anyhow!(e))?;
+        let copied = server::backup::backup(&db, &args.to)
+            .await
+            .map_err(|e| anyhow!("backup: {e}"))?;
+        println!(
+            "{}: {} rows of {} tables",
+            args.to.display(),
+            copied.rows,
+            copied.tables
+        );
+        if args.verify {
+            let checked = check_url(&format!("sqlite://{}?mode=ro", args.to.display()))
+                .await
+                .with_context(|| format!("{}: the copy does not check", args.to.display()))?;
+            println!("verified: {}", checked_line(&checked));
+        }
+        Ok(())
+    })
+}
+
+/// `postrider restore`.
+pub fn restore(args: RestoreArgs) -> Result<()> {
+    let url = args.database.url()?;
+    runtime()?.block_on(async {
+        let copied = server::backup::restore(&args.from, &url)
+            .await
+            .map_err(|e| anyhow!("restore: {e}"))?;
+        println!(
+            "restored {} rows of {} tables from {}",
+            copied.rows,
+            copied.tables,
+            args.from.display()
+        );
+        Ok(())
+    })
+}
+
+/// `postrider check`.
+pub fn check(args: CheckArgs) -> Result<()> {
+    let url = existing(&args.database)?;
+    let checked = runtime()?.block_on(check_url(&url))?;
+    println!("{}", checked_line(&checked));
+    Ok(())
+}

@@ -1,0 +1,161 @@
+//! The operator's commands on a real `postrider serve`: `healthcheck` asks it for readiness,
+//! `backup --verify` copies its SQLite database while it runs and checks the copy, `restore`
+//! puts the copy into a new data directory that `check` reproduces, and SIGTERM stops it
+//! gracefully with a log line (exit 0), with no ANSI colours in a log that is not a terminal.
+
+use std::io::Read;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::json;
+
+mod common;
+
+use common::server::{call, free_port, player, wait_until_listening};
+
+fn postrider(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[cfg(unix)]
+#[test]
+fn backup_check_restore_and_a_graceful_stop() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let data = data.to_str().unwrap();
+    let address = format!("127.0.0.1:{}", free_port());
+    let child = Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(["serve", "--listen", &address, "--data", data, "--tick", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_until_listening(&address, "postrider serve");
+    let server = common::server::Server {
+        child,
+        address: address.clone(),
+    };
+
+    let ready = postrider(&["healthcheck", &format!("http://{address}")]);
+    assert!(ready.status.success(), "{}", text(&ready.stderr));
+    assert!(
+        text(&ready.stdout).contains("\"ready\":true"),
+        "{}",
+        text(&ready.stdout)
+    );
+    let nobody = postrider(&["healthcheck", &format!("http://127.0.0.1:{}", free_port())]);
+    assert_eq!(nobody.status.code(), Some(1), "{}", text(&nobody.stderr));
+
+    // A game played for a few turns by bots, while the server runs.
+    let gm = player(&server, "gm");
+    let game = json!({"title": "Backed up", "game": "breaking-away", "seats": ["red", "blue"],
+        "seed": 5, "deadline": {"every": "interval", "seconds": 86400}});
+    let (status, created) = call(&server, "POST", "/api/games", Some(&gm), Some(game));
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    for seat in 0..2 {
+        let action = json!({"action": "bot", "seat": seat, "bot": "random"});
+        let (status, body) = call(
+            &server,
+            "POST",
+            &format!("/api/games/{id}/gm"),
+            Some(&gm),
+            Some(action),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    common::server::wait_for_turn(&server, id, 3, None);
+
+    let file = dir.path().join("copy.db");
+    let backup = postrider(&[
+        "backup",
+        "--data",
+        data,
+        "--to",
+        file.to_str().unwrap(),
+        "--verify",
+    ]);
+    assert!(backup.status.success(), "{}", text(&backup.stderr));
+    let out = text(&backup.stdout);
+    assert!(out.contains("verified: 1 games"), "{out}");
+    let again = postrider(&["backup", "--data", data, "--to", file.to_str().unwrap()]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        text(&again.stderr).contains("already exists"),
+        "{}",
+        text(&again.stderr)
+    );
+
+    let restored = dir.path().join("restored");
+    let restore = postrider(&[
+        "restore",
+        file.to_str().unwrap(),
+        "--data",
+        restored.to_str().unwrap(),
+    ]);
+    assert!(restore.status.success(), "{}", text(&restore.stderr));
+    let check = postrider(&["check", "--data", restored.to_str().unwrap()]);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+    assert!(
+        text(&check.stdout).starts_with("1 games, "),
+        "{}",
+        text(&check.stdout)
+    );
+    // The URL from a file (it may carry a password), as POSTRIDER_DATABASE_FILE gives it too.
+    let url_file = dir.path().join("database-url");
+    std::fs::write(
+        &url_file,
+        format!("sqlite://{}/postrider.db\n", restored.display()),
+    )
+    .unwrap();
+    let check = Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .arg("check")
+        .env("POSTRIDER_DATABASE_FILE", &url_file)
+        .output()
+        .unwrap();
+    assert!(
+        text(&check.stdout).starts_with("1 games, "),
+        "{}",
+        text(&check.stderr)
+    );
+    let missing = postrider(&["check", "--data", dir.path().join("none").to_str().unwrap()]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        text(&missing.stderr).contains("does not exist"),
+        "{}",
+        text(&missing.stderr)
+    );
+
+    // SIGTERM: a graceful stop, said in the log, exit 0; the log has no colours.
+    let mut server = server;
+    let pid = server.child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let status = server.child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    let mut log = String::new();
+    server
+        .child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut log)
+        .unwrap();
+    assert!(log.contains("stopping") && log.contains("SIGTERM"), "{log}");
+    assert!(log.contains("postrider has stopped"), "{log}");
+    assert!(
+        !log.contains('\u{1b}'),
+        "ANSI colours in a log that is no terminal: {log:?}"
+    );
+}

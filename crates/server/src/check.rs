@@ -1,0 +1,50 @@
+//! The upgrade check (`postrider check`): this binary reads every game of a database, replays
+//! its log and compares every published report with the digest stored for its turn — the same
+//! checks as `postrider verify` on a public record, here with the secret the server holds. A
+//! release that would tell any game differently fails it before it is let near the games.
+
+use crate::AppState;
+use crate::error::ApiError;
+
+/// Every game reproduced.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Checked {
+    pub games: usize,
+    pub turns: u64,
+    /// Turns whose published report was compared (games of release 0.1 keep no digests).
+    pub reports: u64,
+}
+
+/// The first game that this binary does not reproduce.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckFailure {
+    #[error("game {game}: {message}")]
+    Differs { game: i64, message: String },
+    #[error(transparent)]
+    Server(#[from] ApiError),
+}
+
+/// Checks every game in id order, stopping at the first that differs.
+pub async fn check(state: &AppState) -> Result<Checked, CheckFailure> {
+    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM games ORDER BY id")
+        .fetch_all(&state.db.pool)
+        .await
+        .map_err(ApiError::from)?;
+    let mut checked = Checked::default();
+    for game in ids {
+        let file = crate::games::export(state, game)
+            .await
+            .map_err(|e| match e {
+                ApiError::Internal(message) => CheckFailure::Differs { game, message },
+                other => CheckFailure::Server(other),
+            })?;
+        let verified = gm::verify::verify(&file, None).map_err(|e| CheckFailure::Differs {
+            game,
+            message: e.to_string(),
+        })?;
+        checked.games += 1;
+        checked.turns += u64::from(verified.turns);
+        checked.reports += u64::from(verified.reports_checked);
+    }
+    Ok(checked)
+}

@@ -1,0 +1,88 @@
+//! Health for a process supervisor or a load balancer: `/healthz` says the process answers;
+//! `/readyz` says it can do its job — the database answers, no game waits past its deadline
+//! longer than the deadline worker allows, and no mail or webhook waits longer than the outbox
+//! worker allows. Each is a bounded query on an index, whatever the server holds.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Serialize;
+
+use crate::AppState;
+
+/// How long past its deadline a game may wait before the server is "behind": a few of the
+/// deadline worker's ticks, and never less than a minute (a storm of deadlines takes seconds).
+fn overdue_after(state: &AppState) -> i64 {
+    (state.config.tick.as_secs() as i64 * 6).max(60)
+}
+
+/// How long a due outbox row may wait unclaimed: the worker looks every few seconds and a
+/// lease lasts minutes, so ten minutes means it is not running or not keeping up.
+const OUTBOX_BEHIND_AFTER: i64 = 600;
+
+/// What `/readyz` found.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct Readiness {
+    pub ready: bool,
+    /// "ok", or the database's error in one line.
+    pub database: String,
+    /// Games due longer ago than the worker allows (not paused, not over).
+    pub overdue_games: i64,
+    /// Seconds the oldest due outbox row (mail, when mail is on, or a webhook) has waited.
+    pub outbox_oldest_due_seconds: i64,
+}
+
+/// `GET /healthz`: the process is alive and serving requests.
+pub async fn alive() -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "alive": true }))
+}
+
+/// `GET /readyz`: 200 when ready, 503 with the same body when not.
+pub async fn ready(State(state): State<AppState>) -> (StatusCode, Json<Readiness>) {
+    let readiness = readiness(&state).await;
+    let status = if readiness.ready {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (status, Json(readiness))
+}
+
+/// Checks the database, the deadline worker and the outbox as of the server's clock.
+pub async fn readiness(state: &AppState) -> Readiness {
+    let now = state.clock.now();
+    let overdue = sqlx::query_scalar::<_, i64>(
+        "SELECT COUNT(*) FROM games WHERE over = 0 AND paused = 0 AND next_deadline < $1",
+    )
+    .bind(now - overdue_after(state))
+    .fetch_one(&state.db.pool)
+    .await;
+    // With mail off the worker claims webhooks only: mail rows wait by design.
+    let kinds = if state.mail.is_some() {
+        ""
+    } else {
+        " AND kind = 'webhook'"
+    };
+    let oldest = sqlx::query_scalar::<_, Option<i64>>(sqlx::AssertSqlSafe(format!(
+        "SELECT MIN(next_attempt_at) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL{kinds}"
+    )))
+    .fetch_one(&state.db.pool)
+    .await;
+    match (overdue, oldest) {
+        (Ok(overdue_games), Ok(oldest)) => {
+            let outbox_oldest_due_seconds = oldest.map_or(0, |at| (now - at).max(0));
+            Readiness {
+                ready: overdue_games == 0 && outbox_oldest_due_seconds <= OUTBOX_BEHIND_AFTER,
+                database: "ok".into(),
+                overdue_games,
+                outbox_oldest_due_seconds,
+            }
+        }
+        (Err(e), _) | (_, Err(e)) => Readiness {
+            ready: false,
+            database: e.to_string().lines().next().unwrap_or_default().to_string(),
+            overdue_games: 0,
+            outbox_oldest_due_seconds: 0,
+        },
+    }
+}
