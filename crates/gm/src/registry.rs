@@ -109,6 +109,7 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn orders_notes(&self, seat: Seat) -> Vec<String>;
     fn ready(&self, seat: Seat) -> bool;
     fn all_ready(&self) -> bool;
+    fn nmr_streak(&self, seat: Seat) -> u16;
     fn apply(&mut self, event: &Event) -> Result<(), GmError>;
     fn check(
         &self,
@@ -173,6 +174,9 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     }
     fn all_ready(&self) -> bool {
         GameRecord::all_ready(self)
+    }
+    fn nmr_streak(&self, seat: Seat) -> u16 {
+        GameRecord::nmr_streak(self, seat)
     }
     fn apply(&mut self, event: &Event) -> Result<(), GmError> {
         GameRecord::apply(self, event)
@@ -383,6 +387,12 @@ impl Record {
     /// Every seat that plays is ready: the turn can be resolved before its deadline.
     pub fn all_ready(&self) -> bool {
         self.0.all_ready()
+    }
+
+    /// How many turns in a row, up to the last resolved, the seat sent nothing (the GM's
+    /// console shows who is missing).
+    pub fn nmr_streak(&self, seat: Seat) -> u16 {
+        self.0.nmr_streak(seat)
     }
 
     /// Reads and checks a player's submission without changing anything, and gives back the

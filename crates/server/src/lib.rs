@@ -179,10 +179,11 @@ impl AppState {
 }
 
 /// The Content-Security-Policy of every response: nothing but this site's own images and
-/// forms, no script at all (the pages have none), styles inline (the pages' one `<style>`
+/// forms, scripts only from the site (the optional ones), requests from scripts only to the
+/// site (the order form's turn 2 follows turn 1), styles inline (the pages' one `<style>`
 /// block and the pictures' SVG attributes), and no framing by any site.
 pub const CSP: &str = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'self'; \
-form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// The security headers of every response (a handler's own are kept).
 fn security_headers(router: Router) -> Router {
@@ -215,6 +216,9 @@ fn routes(state: AppState) -> Router {
         .route("/logout", post(pages::logout))
         .route("/new", get(pages::new_game_form).post(pages::new_game))
         .route("/help/backpacks", get(pages::help_backpacks))
+        .route("/help/breaking-away", get(pages::help_breaking_away))
+        .route("/static/lineup.js", get(pages::lineup_script))
+        .route("/static/plan.js", get(pages::plan_script))
         .route("/profile", get(pages::profile_form).post(pages::profile))
         .route("/static/zone.js", get(pages::zone_script))
         .route("/static/copy.js", get(pages::copy_script))
