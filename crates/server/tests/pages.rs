@@ -148,15 +148,16 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
     // During the race the form offers each rider the cards in its hand.
     let form = ann.get(&format!("/games/{id}/orders")).await;
     assert!(
-        form.html.contains(r#"<select id="card_A" name="card_A">"#),
+        form.html
+            .contains(r#"<select id="card_A" name="card_A" aria-describedby="hand_A">"#),
         "{}",
         form.html
     );
     assert!(form.html.contains(r#"<option value="10">10</option>"#));
-    // Issue 15: before sealing, the form says what a rider without an order plays.
+    // Issue 15: before sealing, the form says what a rider without an order plays (issue 29:
+    // in few enough words for a phone's menu).
     assert!(
-        form.html
-            .contains(r#"<option value="">no order — plays its highest card, "#),
+        form.html.contains(r#"<option value="">highest, "#),
         "{}",
         form.html
     );
@@ -193,7 +194,7 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
     }
     let menu = &page.html[page.html.find(r#"<select id="card_B""#).unwrap()..];
     assert!(!menu[..menu.find("</select>").unwrap()].contains("selected"));
-    assert!(page.html.contains(" points<br>"), "{}", page.html);
+    assert!(page.html.contains(" points. Hand:</p>"), "{}", page.html);
 
     // The GM resolves turn 2 from the console (Blue sent nothing: NMR).
     let done = gm
@@ -368,8 +369,10 @@ on_both!(
             assert_eq!(shown, 0, "{path}: a stranger sees hands");
         }
         // The order form offers a seat its own riders' cards only.
+        // (The picture of the track beside it names every rider: it is public.)
         let page = bob.get(&format!("/games/{id}/orders")).await;
-        assert!(page.html.contains("Blue-A") && !page.html.contains("Red-A"));
+        let form = &page.html[page.html.find(r#"id="rider-orders""#).unwrap()..];
+        assert!(form.contains("Blue-A") && !form.contains("Red-A"));
     }
 );
 
@@ -570,21 +573,43 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     // the place without JSON quotes.
     assert!(form.html.contains("money £2.00;"), "{}", form.html);
     assert!(!form.html.contains("money 4p"), "{}", form.html);
+    // Issue 29: places in words.
     assert!(
         form.html
-            .contains("You are at <strong>KES (Keswick)</strong>;"),
+            .contains(r#"You are <strong id="walker-at">at Keswick (KES)</strong>;"#),
         "{}",
         form.html
     );
-    // Issue 15, point 1: a menu per turn of the legal moves the engine lists, grouped by card;
-    // the help is served by the site, and the example shown is one the engine accepts.
-    assert!(form.html.contains(r#"<select id="move_1" name="move_1">"#));
-    assert!(form.html.contains(r#"<select id="move_2" name="move_2">"#));
+    // Issue 15, point 1: a menu per turn of the legal moves the engine lists; issue 29:
+    // grouped by where they lead, staying first, named places before spaces of paths, "+N"
+    // only for points gained (never beside "rest"); the close-up map beside the form; turn 2
+    // follows turn 1 with the optional script. The help is served by the site, and the
+    // example shown is one the engine accepts.
     assert!(
-        form.html.contains(r#"<optgroup label="Walk with "#),
-        "{}",
         form.html
+            .contains(r#"<select id="move_1" name="move_1" aria-describedby="move_1_help">"#)
     );
+    assert!(
+        form.html
+            .contains(r#"<select id="move_2" name="move_2" aria-describedby="move_2_help">"#)
+    );
+    let menu = &form.html[form.html.find(r#"<select id="move_1""#).unwrap()..];
+    let menu = &menu[..menu.find("</select>").unwrap()];
+    assert!(
+        menu.contains("<optgroup label=\"Stay: Keswick (KES)\">\n<option value=\"rest\" selected>rest</option>"),
+        "{menu}"
+    );
+    assert!(menu.contains(r#"<optgroup label="towards "#), "{menu}");
+    assert!(
+        !menu.contains(" pt)") && !menu.contains(">KES-") && !menu.contains(r#"label="KES-"#),
+        "no path codes: {menu}"
+    );
+    assert!(form.html.contains(r#"id="orders-picture""#));
+    assert!(
+        form.html
+            .contains(r#"<script src="/static/plan.js"></script>"#)
+    );
+    assert_eq!(ann.get("/static/plan.js").await.status, StatusCode::OK);
     assert!(form.html.contains(r#"href="/help/backpacks""#));
     let help = ann.get("/help/backpacks").await;
     assert_eq!(help.status, StatusCode::OK);
@@ -640,13 +665,16 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
         )
         .await;
     assert_eq!(planned.status, StatusCode::OK, "{}", planned.html);
+    // Turn 2 starts where turn 1 ends, told in words (a place's id in brackets, or a path).
     let end = first_walk.rsplit(' ').next().unwrap();
+    let legend = &planned.html[planned
+        .html
+        .find("Turn 2 (10:20, ferries run), from ")
+        .unwrap()..];
+    let legend = &legend[..legend.find("</legend>").unwrap()];
     assert!(
-        planned
-            .html
-            .contains(&format!("Turn 2 (10:20, ferries run), from {end}")),
-        "{}",
-        planned.html
+        legend.contains(&format!("({end})")) || legend.contains("on the path from"),
+        "{end}: {legend}"
     );
     assert!(
         planned
@@ -1102,9 +1130,17 @@ on_both!(
 
 /// The value of the field `name` in a page's HTML (`None` if there is no such field).
 fn field_value(html: &str, name: &str) -> Option<String> {
-    let at = html.find(&format!(r#"name="{name}" value=""#))?;
-    let rest = &html[at + name.len() + 15..];
-    Some(rest[..rest.find('"').unwrap()].to_string())
+    let at = html.find(&format!(r#"name="{name}""#))?;
+    let tag = &html[at..at + html[at..].find('>')?];
+    let rest = &tag[tag.find(r#"value=""#)? + 7..];
+    Some(rest[..rest.find('"')?].to_string())
+}
+
+/// The card a rider left on "highest" plays, as its menu says (`highest, 10`).
+fn highest_in_menu(html: &str, rider: char) -> String {
+    let menu = &html[html.find(&format!(r#"<select id="card_{rider}""#)).unwrap()..];
+    let at = menu.find(r#"<option value="">highest, "#).unwrap() + 26;
+    menu[at..at + menu[at..].find('<').unwrap()].to_string()
 }
 
 on_both!(
@@ -1255,14 +1291,19 @@ on_both!(
             ("card_C", ""),
             ("card_D", ""),
         ];
+        let highest = |html: &str| {
+            format!(
+                "orders <code>A {} B {} C {} D {}</code>",
+                highest_in_menu(html, 'A'),
+                highest_in_menu(html, 'B'),
+                highest_in_menu(html, 'C'),
+                highest_in_menu(html, 'D')
+            )
+        };
         let sent = seal(&mut ann, id, &defaults).await;
         assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
         let page = ann.get(&path).await;
-        assert!(
-            page.html.contains("orders <code>A 10 B 9 C 9 D 6</code>"),
-            "{}",
-            page.html
-        );
+        assert!(page.html.contains(&highest(&form.html)), "{}", page.html);
         // "Play my highest cards" overrides what the menus say, in one tap.
         let sent = seal(
             &mut bob,
@@ -1278,11 +1319,7 @@ on_both!(
         .await;
         assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
         let page = bob.get(&path).await;
-        assert!(
-            page.html.contains("orders <code>A 10 B 9 C 9 D 6</code>"),
-            "{}",
-            page.html
-        );
+        assert!(page.html.contains(&highest(&page.html)), "{}", page.html);
         // The close-up of the track beside the form.
         assert!(page.html.contains(r#"id="orders-picture""#));
     }
@@ -1309,9 +1346,13 @@ on_both!(
             "{}",
             front.html
         );
-        assert!(front.html.contains(&format!(
-            r#"<a href="/games/{id}/gm">Tour &lt;de&gt; Forms</a>"#
-        )));
+        assert!(
+            front.html.contains(&format!(
+                r#"<a href="/games/{id}/gm">Tour &#60;de&#62; Forms</a>"#
+            )),
+            "{}",
+            front.html
+        );
         assert!(
             front.html.contains("waiting for 2</span> Red, Blue"),
             "{}",
@@ -1350,7 +1391,7 @@ on_both!(
             page.html
         );
         assert!(
-            page.html.contains("gm (the GM of Tour &lt;de&gt; Forms) reminds you: no orders from you yet for turn 2"),
+            page.html.contains("gm (the GM of Tour &#60;de&#62; Forms) reminds you: no orders from you yet for turn 2"),
             "{}",
             page.html
         );

@@ -586,8 +586,8 @@ mod tests {
         let cas = map.locations.iter().position(|l| l.id == "CAS").unwrap() as LocationId;
         let far = Standing {
             hand: vec![CardKind::Walk {
-                circles: 3,
-                triangles: 2,
+                circles: 4,
+                triangles: 1,
             }],
             ..home
         };
