@@ -739,8 +739,7 @@ async fn a_whole_game_in_a_real_browser() {
     assert_eq!(b.count("a[href='/games/2/orders']").await, 0);
     // The reader's own walker's name is cut at 7 characters in the legend ("gm-walk…"), so this
     // day's walkers have short names: a long own name's cut is a known gap of issue 29.
-    b.legend("backpacks-finished", &["gwen", "second"])
-        .await;
+    b.legend("backpacks-finished", &["gwen", "second"]).await;
     b.page("backpacks-finished").await;
     b.go("/").await;
     assert!(b.html().await.contains(" won; you were "));

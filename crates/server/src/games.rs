@@ -558,9 +558,10 @@ async fn records_at(
         }
         let event = Event::from_json(&r.get::<String, _>(2)).map_err(|e| fail(e.to_string()))?;
         if event.takes_back_or_resolves()
-            && !marks
-                .get(&id)
-                .is_some_and(|m| m.binary_search_by_key(&(seq as u64), |(at, _)| *at).is_ok())
+            && marks.get(&id).is_none_or(|m| {
+                m.binary_search_by_key(&(seq as u64), |(at, _)| *at)
+                    .is_err()
+            })
         {
             return Err(fail(format!(
                 "entry {seq} is missing from the resolutions' index"
