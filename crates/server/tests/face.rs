@@ -318,17 +318,7 @@ on_both!(
             "seed": 7,
         });
         let (id, gm, mut players) = seated(&s, day, &["ann", "bob", "cat"]).await;
-        for seat in 0..3 {
-            let (status, body) = s
-                .call(
-                    "POST",
-                    &format!("/api/games/{id}/gm"),
-                    Some(&gm),
-                    Some(json!({"action": "bot", "seat": seat, "bot": "random"})),
-                )
-                .await;
-            assert_eq!(status, StatusCode::OK, "{body}");
-        }
+        s.bot_seats(id, &gm, 0..3, "random").await;
         let mut rounds = 0;
         while games::process_due(&s.state).await.unwrap() == 1 {
             rounds += 1;

@@ -25,17 +25,7 @@ async fn games_to_keep(s: &TestServer, turns: u32) -> (i64, i64) {
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let finished = created["id"].as_i64().unwrap();
-    for seat in 0..3 {
-        let (status, body) = s
-            .call(
-                "POST",
-                &format!("/api/games/{finished}/gm"),
-                Some(&gm),
-                Some(json!({"action": "bot", "seat": seat, "bot": "random"})),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
+    s.bot_seats(finished, &gm, 0..3, "random").await;
     for _ in 0..turns {
         s.clock.advance(86_400);
         games::process_due(&s.state).await.unwrap();

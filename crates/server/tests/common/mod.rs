@@ -143,6 +143,21 @@ impl TestServer {
         body["token"].as_str().unwrap().to_string()
     }
 
+    /// The GM hands each of `seats` of game `id` to the `bot`.
+    pub async fn bot_seats(&self, id: i64, gm: &str, seats: std::ops::Range<u32>, bot: &str) {
+        for seat in seats {
+            let (status, body) = self
+                .call(
+                    "POST",
+                    &format!("/api/games/{id}/gm"),
+                    Some(gm),
+                    Some(json!({"action": "bot", "seat": seat, "bot": bot})),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+    }
+
     /// A GM and one player per seat, seated; returns (game id, GM token, seat tokens).
     pub async fn seated_game(&self, game: Value) -> (i64, String, Vec<String>) {
         let gm = self.player("gm").await;
