@@ -202,6 +202,10 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
         orders: &[Option<Self::Orders>],
         rng: &mut Rng,
     ) -> (Self::State, Vec<Self::Event>);
+    /// Draws afresh from `rng` what the state holds that nobody may know yet (the order of
+    /// cards not yet drawn): a preview of a turn resolves a copy so changed, so that it shows
+    /// stand-ins for the game's own coming draws. A state that holds no such thing is left.
+    fn redraw_hidden(_state: &mut Self::State, _rng: &mut Rng) {}
 
     /// The report of one resolution as `viewer` may read it: plain text, for mail.
     fn turn_report(

@@ -135,9 +135,17 @@ pub struct ReportView {
     pub sections: Vec<Section>,
     pub standings: Section,
     pub over: Option<Over>,
+    /// SHA-256 of the turn's public report, as the game's record keeps it (`gm::draws`):
+    /// what ties a report a player received to the record `postrider verify` checks.
+    pub digest: Option<String>,
 }
 
 impl ReportView {
+    /// The digest's first twelve hex digits, for the report's foot (the whole in its title).
+    pub fn digest_short(&self) -> &str {
+        self.digest.as_deref().map_or("", |d| &d[..d.len().min(12)])
+    }
+
     /// The report as HTML (a fragment: a `<section>`).
     pub fn html(&self) -> String {
         self.render()

@@ -207,6 +207,12 @@ impl Game for Backpacks {
         u64::from(clock::round(state.turn))
     }
 
+    /// The pile, face down, is all a day hides (every hand and next card is dealt).
+    fn redraw_hidden(state: &mut Day, rng: &mut Rng) {
+        use rand::seq::SliceRandom;
+        state.pile.shuffle(rng);
+    }
+
     fn resolve(
         state: &Day,
         orders: &[Option<RoundOrders>],

@@ -639,6 +639,7 @@ pub fn round_view(
         sections,
         standings,
         over,
+        digest: None,
     }
 }
 

@@ -835,5 +835,6 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         sections,
         standings,
         over,
+        digest: None,
     }
 }

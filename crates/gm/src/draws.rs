@@ -17,6 +17,7 @@ use crate::event::Setup;
 
 const COMMITMENT_DOMAIN: &str = "postrider-commitment-v1:";
 const SEED_DOMAIN: &str = "postrider-seed-v1:";
+const PREVIEW_DOMAIN: &str = "postrider-preview-v1:";
 
 /// How many bytes of operating-system randomness a secret holds.
 pub const SECRET_BYTES: usize = 32;
@@ -86,6 +87,14 @@ pub fn check(setup: &Setup) -> Result<(), GmError> {
     Ok(())
 }
 
+/// The seed of a preview's stand-in draws for `turn`: derived from the public commitment, so
+/// that it tells nothing of the secret, and the same for every preview of the turn (amending
+/// orders and previewing again meets the same stand-ins).
+pub fn stand_in_seed(setup: &Setup, turn: u16) -> u64 {
+    let digest = sha256_hex(&[PREVIEW_DOMAIN, &commitment(setup), ":", &turn.to_string()]);
+    u64::from_str_radix(&digest[..16], 16).expect("hex digits")
+}
+
 /// The digest of a turn's public report, kept in the log when the turn is resolved: what
 /// `verify` compares a replay with.
 pub fn report_digest(public_report: &str) -> String {
@@ -135,6 +144,40 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("secret:"), "{err}");
+    }
+
+    /// Issue 28: a preview resolved the coming round with the game's own draws.
+    #[test]
+    fn a_preview_draws_stand_ins_not_the_games_own() {
+        use crate::{Event, Record};
+        use game_api::{Seat, Viewer};
+        let (secret, seed) = secret_from_bytes(&[1; SECRET_BYTES]);
+        let setup = Setup {
+            secret: Some(secret),
+            ..Setup::new("backpacks", &["ann", "bob", "cat"], seed)
+        };
+        let round = |record: &mut Record| {
+            for s in 0..3 {
+                for e in record.bot_events(Seat(s), "heuristic").unwrap() {
+                    record.apply(&e).unwrap();
+                }
+            }
+            record.apply(&Event::resolved(1)).unwrap();
+        };
+        let record = Record::new(&setup).unwrap();
+        let preview = record.for_preview();
+        // Only what nobody may see differs: the GM's view is the same.
+        assert_eq!(preview.view_json(Viewer::Gm), record.view_json(Viewer::Gm));
+        let (mut real, mut previewed) = (record.clone(), preview);
+        round(&mut real);
+        round(&mut previewed);
+        assert_ne!(previewed.view_json(Viewer::Gm), real.view_json(Viewer::Gm));
+        // A game whose GM chose the seed previews with its own draws.
+        let chosen = Record::new(&Setup::new("backpacks", &["ann", "bob", "cat"], 9)).unwrap();
+        let (mut real, mut previewed) = (chosen.clone(), chosen.for_preview());
+        round(&mut real);
+        round(&mut previewed);
+        assert_eq!(previewed.view_json(Viewer::Gm), real.view_json(Viewer::Gm));
     }
 
     #[test]

@@ -158,6 +158,17 @@ impl Event {
         }
     }
 
+    /// The seat this entry hands to a bot (`Some`), or back to a person (`None`): a
+    /// `seat_bot` entry, or a player claiming the seat (which ends a bot's play there). The
+    /// server plays the seats so handed at each resolution.
+    pub fn hands_seat(&self) -> Option<(Seat, Option<&str>)> {
+        match self {
+            Event::SeatBot { seat, bot } => Some((*seat, bot.as_deref())),
+            Event::SeatClaimed { seat, .. } => Some((*seat, None)),
+            _ => None,
+        }
+    }
+
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("events serialise")
     }

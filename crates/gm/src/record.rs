@@ -37,6 +37,9 @@ pub struct GameRecord<G: Game> {
     /// opened (bounded by [`MAX_SEALINGS`]).
     sealings: Vec<Sealings>,
     history: Vec<Resolution<G>>,
+    /// Seats whose sealed orders date from before a roll-back re-opened the coming turn: the
+    /// turn waits for its deadline unless they send again (`reopened`).
+    reopened: Vec<bool>,
 }
 
 /// The most times a seat may seal its line-up, and its orders, for one turn (or round): the
@@ -63,6 +66,7 @@ impl<G: Game> Clone for GameRecord<G> {
             sealed: self.sealed.clone(),
             sealings: self.sealings.clone(),
             history: self.history.clone(),
+            reopened: self.reopened.clone(),
         }
     }
 }
@@ -128,6 +132,7 @@ impl<G: BotGame> GameRecord<G> {
             sealed: vec![Sealed::default(); seats.len()],
             sealings: vec![Sealings::default(); seats.len()],
             history: Vec::new(),
+            reopened: vec![false; seats.len()],
         })
     }
 
@@ -245,9 +250,23 @@ impl<G: BotGame> GameRecord<G> {
         sealed.orders.is_some() && (self.started() || sealed.lineup.is_some())
     }
 
-    /// Every seat that plays is ready: the turn can be resolved before its deadline.
+    /// Whether a roll-back re-opened the coming turn and the seat, which has a part to play,
+    /// has sent nothing since: its orders are kept for the deadline, but it is not ready, so
+    /// that the turn is not resolved again at once.
+    pub fn reopened(&self, seat: Seat) -> bool {
+        self.takes_orders(seat) && self.reopened[seat.index()]
+    }
+
+    /// Every seat that plays is ready (and not `reopened`): the turn can be resolved before its
+    /// deadline.
     pub fn all_ready(&self) -> bool {
-        (0..self.seats().len() as u8).all(|s| self.ready(Seat(s)))
+        (0..self.seats().len() as u8).all(|s| self.ready(Seat(s)) && !self.reopened(Seat(s)))
+    }
+
+    /// The coming turn was re-opened by a roll-back: every seat's orders kept from before it
+    /// wait to be sent again (or for the deadline).
+    pub fn reopen(&mut self) {
+        self.reopened.iter_mut().for_each(|r| *r = true);
     }
 
     /// Applies one log entry that changes the record. Every change goes through here, and a
@@ -260,6 +279,7 @@ impl<G: BotGame> GameRecord<G> {
                 let lineup = G::parse_lineup(text).map_err(|e| format!("lineup: {e}"));
                 let lineup = lineup.map_err(GmError::Refused)?;
                 self.seal_lineup(*seat, lineup)?;
+                self.reopened[seat.index()] = false;
                 let count = &mut self.sealings[seat.index()].lineups;
                 *count = count.saturating_add(1);
                 Ok(())
@@ -269,6 +289,7 @@ impl<G: BotGame> GameRecord<G> {
                 let orders = G::parse_orders(&self.settings, self.seats(), text)
                     .map_err(|e| GmError::Refused(format!("orders: {e}")))?;
                 self.seal_orders(*seat, orders)?;
+                self.reopened[seat.index()] = false;
                 let count = &mut self.sealings[seat.index()].orders;
                 *count = count.saturating_add(1);
                 Ok(())
@@ -355,6 +376,7 @@ impl<G: BotGame> GameRecord<G> {
             self.start();
         }
         let before = self.state.take().expect("play has begun");
+        self.reopened.iter_mut().for_each(|r| *r = false);
         let orders: Vec<Option<G::Orders>> =
             self.sealed.iter_mut().map(|s| s.orders.take()).collect();
         self.sealings.fill(Sealings::default());
@@ -430,6 +452,18 @@ impl<G: BotGame> GameRecord<G> {
             trial.apply(e)?;
         }
         Ok(events)
+    }
+
+    /// A copy whose coming draws are stand-ins drawn from `seed`, not the game's own: what the
+    /// state hides is drawn afresh, and every later draw (bots, resolutions) comes from `seed`.
+    /// A preview resolves it, and so shows nothing its reader could not know.
+    pub fn with_stand_in_draws(&self, seed: u64) -> Self {
+        let mut copy = self.clone();
+        copy.seed = Seed(seed);
+        if let Some(state) = &mut copy.state {
+            G::redraw_hidden(state, &mut copy.seed.rng(STAND_IN_STREAM));
+        }
+        copy
     }
 
     /// Refuses a submission that would seal the seat's line-up or orders more than
@@ -549,6 +583,9 @@ impl<G: BotGame> GameRecord<G> {
         }
     }
 }
+
+/// The random stream that draws a preview's stand-ins for what the state hides.
+const STAND_IN_STREAM: u64 = 1 << 44;
 
 /// The random stream a bot in `seat` draws from for `turn`.
 pub fn bot_stream(turn: u16, seat: Seat) -> u64 {

@@ -111,6 +111,8 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn orders_notes(&self, seat: Seat) -> Vec<String>;
     fn ready(&self, seat: Seat) -> bool;
     fn all_ready(&self) -> bool;
+    fn reopened(&self, seat: Seat) -> bool;
+    fn reopen(&mut self);
     fn apply(&mut self, event: &Event) -> Result<(), GmError>;
     fn check(
         &self,
@@ -129,6 +131,7 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn setup_note(&self) -> String;
     fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError>;
     fn advise(&self, asked: Asked<'_>, rng: &mut Rng) -> Result<String, GmError>;
+    fn with_stand_in_draws(&self, seed: u64) -> Box<dyn AnyRecord>;
     fn as_any(&self) -> &dyn std::any::Any;
 }
 
@@ -174,6 +177,12 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     }
     fn all_ready(&self) -> bool {
         GameRecord::all_ready(self)
+    }
+    fn reopened(&self, seat: Seat) -> bool {
+        GameRecord::reopened(self, seat)
+    }
+    fn reopen(&mut self) {
+        GameRecord::reopen(self)
     }
     fn apply(&mut self, event: &Event) -> Result<(), GmError> {
         GameRecord::apply(self, event)
@@ -244,6 +253,9 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
         };
         Ok(G::advise(&request, rng)?)
     }
+    fn with_stand_in_draws(&self, seed: u64) -> Box<dyn AnyRecord> {
+        Box::new(GameRecord::with_stand_in_draws(self, seed))
+    }
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
@@ -278,7 +290,8 @@ impl Record {
     }
 
     /// The record a log describes. A `RolledBack` entry takes back the last resolution and
-    /// everything after it; entries that only make history are skipped (see [`Replay`]).
+    /// everything after it, and re-opens the turn (`GameRecord::reopen`); entries that only
+    /// make history are skipped (see [`Replay`]).
     pub fn replay(events: &[Event]) -> Result<Record, GmError> {
         let marks = (1..)
             .zip(events)
@@ -288,6 +301,22 @@ impl Record {
             replay.push(event)?;
         }
         replay.finish()
+    }
+
+    /// The coming turn was re-opened by a roll-back (`GameRecord::reopen`).
+    pub(crate) fn reopen(&mut self) {
+        self.0.reopen();
+    }
+
+    /// A copy to preview the coming turn on: for a game whose draws are secret, its coming
+    /// draws are stand-ins (`draws::stand_in_seed`), so that the preview shows no draw not yet
+    /// made; a game whose GM chose the seed keeps its own (its GM knows them).
+    pub fn for_preview(&self) -> Record {
+        if self.setup().secret.is_none() {
+            return self.clone();
+        }
+        let seed = crate::draws::stand_in_seed(self.setup(), self.turn());
+        Record(self.0.with_stand_in_draws(seed))
     }
 
     /// Applies one entry that changes the record.
@@ -364,6 +393,13 @@ impl Record {
         self.0.all_ready()
     }
 
+    /// Whether a roll-back re-opened the coming turn and the seat has sent nothing since: its
+    /// orders are kept for the deadline, but it is not ready (a roll-back re-opens a turn with
+    /// its orders, not its seats' readiness).
+    pub fn reopened(&self, seat: Seat) -> bool {
+        self.0.reopened(seat)
+    }
+
     /// Reads and checks a player's submission without changing anything, and gives back the
     /// log entries that seal it, with the text as the engine read it.
     pub fn check(
@@ -382,15 +418,35 @@ impl Record {
 
     /// A turn's report (the last one if `turn` is `None`) as plain text, as `viewer` may see
     /// it; where the game stands if nothing has been resolved.
-    /// Every report a player gets ends with the game's commitment to its draws (`draws`).
+    /// Every report a player gets ends with the digest of the turn's public report (which
+    /// the record keeps) and the game's commitment to its draws (`draws`).
     pub fn report_text(&self, viewer: Viewer, turn: Option<u16>) -> Result<String, GmError> {
         let mut text = self.report_body(viewer, turn)?;
         if !text.ends_with('\n') {
             text.push('\n');
         }
         text.push('\n');
+        if let Some(turn) = turn.or((self.resolved() > 0).then(|| self.resolved())) {
+            text.push_str(&self.digest_line(turn)?);
+        }
         text.push_str(&self.commitment_line());
         Ok(text)
+    }
+
+    /// The line that ties a turn's report to the record: `Turn 7 · report digest SHA-256 …`.
+    pub fn digest_line(&self, turn: u16) -> Result<String, GmError> {
+        let noun = self.game().turn_noun;
+        let mut chars = noun.chars();
+        let noun: String = chars
+            .next()
+            .map(|c| c.to_ascii_uppercase())
+            .into_iter()
+            .chain(chars)
+            .collect();
+        Ok(format!(
+            "{noun} {turn} · report digest SHA-256 {}\n",
+            self.turn_digest(turn)?
+        ))
     }
 
     /// The line that ends every report: the game's commitment to its draws.
@@ -412,8 +468,11 @@ impl Record {
 
     /// A resolved turn's report as a typed view for the page (HTML with
     /// [`ReportView::html`]), as `viewer` may see it.
+    /// It carries the digest of the turn's public report, as the text does.
     pub fn report_view(&self, viewer: Viewer, turn: u16) -> Result<ReportView, GmError> {
-        self.0.report_view(viewer, turn)
+        let mut view = self.0.report_view(viewer, turn)?;
+        view.digest = Some(self.turn_digest(turn)?);
+        Ok(view)
     }
 
     /// The game's published commitment to its draws (`draws::commitment`).

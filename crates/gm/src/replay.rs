@@ -63,12 +63,18 @@ impl Replay {
         {
             self.range += 1;
         }
-        if self
-            .taken_back
-            .get(self.range)
-            .is_some_and(|&(from, _)| from <= at)
-            || !event.changes_record()
+        if let Some(&(from, to)) = self.taken_back.get(self.range)
+            && from <= at
         {
+            // The roll-back itself: the record is back where it was, and the turn re-opened.
+            if at == to
+                && let Some(record) = &mut self.record
+            {
+                record.reopen();
+            }
+            return Ok(());
+        }
+        if !event.changes_record() {
             return Ok(());
         }
         match (&mut self.record, event) {

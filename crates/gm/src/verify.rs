@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use game_api::Viewer;
+use game_api::{Seat, Viewer};
 
 use crate::draws;
 use crate::event::{Author, Event};
@@ -71,6 +71,13 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
     let mut record = Record::new(setup).map_err(|e| Failure::Unreadable(e.to_string()))?;
     let mut effective = vec![first.event.clone()];
     let mut expected_bot: VecDeque<Event> = VecDeque::new();
+    // The bot each seat is handed to (`Event::hands_seat`), as the server plays it at each
+    // resolution.
+    let mut bots: Vec<Option<String>> = vec![None; record.seats().len()];
+    // A game whose draws come from a secret was made by this release, which keeps every
+    // turn's digest; so does any record once one turn has a digest. Only turns resolved by
+    // release 0.1 (in a game that release began) have none.
+    let mut digests_kept = setup.secret.is_some();
     let mut reports_checked = 0;
     for (k, entry) in rest.iter().enumerate() {
         let turn = record.turn();
@@ -81,26 +88,95 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
                 format!("turn {turn} (log entry {}): {message}", k + 2),
             )
         };
-        if let Event::Lineup { seat, author, .. } | Event::Orders { seat, author, .. } = event {
-            if let Author::Bot(bot) = author {
-                if expected_bot.is_empty() {
-                    match record.bot_events(*seat, bot) {
-                        Ok(events) => expected_bot.extend(events),
-                        Err(e) => at(format!("the bot {bot} could not play: {e}"))?,
+        let seat_exists = |seat: Seat| -> Result<(), Failure> {
+            if seat.index() < bots.len() {
+                Ok(())
+            } else {
+                at(format!(
+                    "seat {}: the game has {} seats",
+                    seat.0,
+                    bots.len()
+                ))
+            }
+        };
+        // Every kind of entry is named, so that a new one must say what is checked of it.
+        match event {
+            Event::Created { .. } => at("the game is created a second time".into())?,
+            Event::Lineup { seat, author, .. } | Event::Orders { seat, author, .. } => {
+                seat_exists(*seat)?;
+                if let Author::Bot(bot) = author {
+                    if let Some(handed) = &bots[seat.index()]
+                        && handed != bot
+                    {
+                        at(format!(
+                            "seat {} is handed to the bot {handed}, but the bot {bot} sent its orders",
+                            seat.0
+                        ))?;
+                    }
+                    if expected_bot.is_empty() {
+                        match record.bot_events(*seat, bot) {
+                            Ok(events) => expected_bot.extend(events),
+                            Err(e) => at(format!("the bot {bot} could not play: {e}"))?,
+                        }
+                    }
+                    match expected_bot.pop_front() {
+                        Some(expected) if expected == *event => {}
+                        Some(expected) => at(format!(
+                            "the bot {bot} draws {}, but the record says {}",
+                            expected.to_json(),
+                            event.to_json()
+                        ))?,
+                        None => at(format!("the bot {bot} would have sent nothing"))?,
+                    }
+                } else if !expected_bot.is_empty() {
+                    at("a bot's orders stop half-way".into())?;
+                }
+            }
+            Event::Resolved { .. } => {
+                if !expected_bot.is_empty() {
+                    at("a bot's orders stop half-way".into())?;
+                }
+                // A seat handed to a bot gets the bot's orders before the turn is resolved
+                // (unless its player's are sealed): a bot with orders still to send was skipped.
+                for (s, bot) in bots.iter().enumerate() {
+                    if let Some(bot) = bot {
+                        let seat = Seat(s as u8);
+                        match record.bot_events(seat, bot) {
+                            Ok(events) if events.is_empty() => {}
+                            Ok(_) => at(format!(
+                                "seat {s} is handed to the bot {bot}, but the turn was resolved without its orders"
+                            ))?,
+                            Err(e) => at(format!("the bot {bot} could not play: {e}"))?,
+                        }
                     }
                 }
-                match expected_bot.pop_front() {
-                    Some(expected) if expected == *event => {}
-                    Some(expected) => at(format!(
-                        "the bot {bot} draws {}, but the record says {}",
-                        expected.to_json(),
-                        event.to_json()
-                    ))?,
-                    None => at(format!("the bot {bot} would have sent nothing"))?,
-                }
-            } else if !expected_bot.is_empty() {
-                at("a bot's orders stop half-way".into())?;
             }
+            Event::SeatBot { seat, .. } | Event::SeatClaimed { seat, .. } => {
+                seat_exists(*seat)?;
+                let (_, bot) = event.hands_seat().expect("the entry hands a seat");
+                if let Some(name) = bot
+                    && let Err(e) = crate::parse_bot(name)
+                {
+                    at(e.to_string())?;
+                }
+                bots[seat.index()] = bot.map(String::from);
+            }
+            Event::SeatFreed { seat } => seat_exists(*seat)?,
+            Event::RolledBack { turn: taken } => {
+                if *taken == 0 || *taken != record.resolved() {
+                    at(format!(
+                        "a roll-back of turn {taken}, but the last turn resolved is {}",
+                        record.resolved()
+                    ))?;
+                }
+            }
+            // The rules' GM actions are applied below (and refused there if they do not fit);
+            // the GM's clock and pauses decide when, never what: nothing to check.
+            Event::Dropped { .. }
+            | Event::Retired { .. }
+            | Event::Deadline { .. }
+            | Event::Paused
+            | Event::Resumed => {}
         }
         match event {
             Event::RolledBack { .. } => {
@@ -124,11 +200,19 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
                     at(error.to_string())?;
                 }
                 effective.push(e.clone());
-                if let Event::Resolved {
-                    turn,
-                    digest: Some(digest),
-                } = e
-                {
+                if let Event::Resolved { turn, digest } = e {
+                    let Some(digest) = digest else {
+                        if digests_kept {
+                            return differs(
+                                Some(*turn),
+                                format!(
+                                    "turn {turn}: the record keeps no digest of the turn's published report (a record of this release keeps one for every turn)"
+                                ),
+                            );
+                        }
+                        continue;
+                    };
+                    digests_kept = true;
                     let replayed = record.turn_digest(*turn).map_err(|e| Failure::Differs {
                         turn: Some(*turn),
                         message: e.to_string(),

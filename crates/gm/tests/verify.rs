@@ -160,3 +160,139 @@ fn a_file_that_is_not_a_record_is_unreadable_not_a_difference() {
         Err(Failure::Unreadable(_))
     ));
 }
+
+/// A Backpacks day played as the server plays it: the GM hands ann's walker to `handed` (a
+/// `seat_bot` entry), and before each round `plays` sends ann's orders — the handed bot, as
+/// the server does, another bot, or nobody (`""`); bob and cat send nothing.
+fn handed_day(handed: &str, plays: &str) -> GameFile {
+    let (secret, seed) = gm::draws::secret_from_bytes(&[5; 32]);
+    let setup = Setup {
+        secret: Some(secret),
+        ..Setup::new("backpacks", &["ann", "bob", "cat"], seed)
+    };
+    let mut file = GameFile::new(setup, None, None).unwrap();
+    let handed_to = gm::Event::SeatBot {
+        seat: Seat(0),
+        bot: Some(handed.into()),
+    };
+    file.push(vec![handed_to], None, "gm:gm").unwrap();
+    while !file.record().is_over() {
+        let record = file.record().clone();
+        let mut events = Vec::new();
+        if !plays.is_empty() {
+            events.extend(record.bot_events(Seat(0), plays).unwrap());
+        }
+        events.push(gm::Event::resolved(record.turn()));
+        file.push(events, None, "server").unwrap();
+    }
+    file
+}
+
+#[test]
+fn a_seat_handed_to_a_bot_verifies_when_the_bot_played_it() {
+    let day = handed_day("heuristic", "heuristic");
+    let verified = verify(&day.to_json(), Some(&day.record().commitment())).unwrap();
+    assert_eq!(verified.reports_checked, verified.turns);
+}
+
+/// Issue 28: the `seat_bot` entry was not cross-checked, so a record could say a bot played a
+/// seat while the seat sent nothing (or another bot's orders) and still verify, its digests
+/// being those of the turns as played.
+#[test]
+fn a_seat_handed_to_a_bot_that_did_not_play_it_is_caught() {
+    let (turn, message) = differs_at(&handed_day("heuristic", "").to_json(), None);
+    assert_eq!(turn, Some(1), "{message}");
+    assert!(
+        message
+            .contains("handed to the bot heuristic, but the turn was resolved without its orders"),
+        "{message}"
+    );
+    let (turn, message) = differs_at(&handed_day("heuristic", "random").to_json(), None);
+    assert_eq!(turn, Some(1), "{message}");
+    assert!(message.contains("but the bot random sent"), "{message}");
+}
+
+#[test]
+fn a_seat_handed_to_an_unknown_bot_or_seat_is_caught() {
+    let day = handed_day("heuristic", "heuristic");
+    let text = tampered(&day, |log| log[1]["event"]["bot"] = "oracle".into());
+    let (_, message) = differs_at(&text, None);
+    assert!(message.contains("bot: "), "{message}");
+    let text = tampered(&day, |log| log[1]["event"]["seat"] = 7.into());
+    let (_, message) = differs_at(&text, None);
+    assert!(
+        message.contains("seat 7: the game has 3 seats"),
+        "{message}"
+    );
+}
+
+/// Issue 28: a record of this release stripped of its report digests verified ("0 of 28
+/// reports compared"). A game with a secret was made by this release, which keeps them all.
+#[test]
+fn a_secret_game_without_its_report_digests_is_caught() {
+    let day = day();
+    let text = tampered(&day, |log| {
+        for entry in log.iter_mut() {
+            if let Some(event) = entry["event"].as_object_mut() {
+                event.remove("digest");
+            }
+        }
+    });
+    let (turn, message) = differs_at(&text, None);
+    assert_eq!(turn, Some(1), "{message}");
+    assert!(message.contains("keeps no digest"), "{message}");
+}
+
+/// Once a turn has a digest, every later turn has one, whatever the game: only turns resolved
+/// by release 0.1 have none.
+#[test]
+fn a_digest_missing_after_one_kept_is_caught() {
+    let mut race =
+        GameFile::new(Setup::new("breaking-away", &["Red", "Blue"], 4), None, None).unwrap();
+    for _ in 0..3 {
+        let record = race.record().clone();
+        let mut events = record.bot_events(Seat(0), "random").unwrap();
+        events.push(gm::Event::resolved(record.turn()));
+        race.push(events, None, "gm").unwrap();
+    }
+    assert_eq!(verify(&race.to_json(), None).unwrap().reports_checked, 3);
+    let text = tampered(&race, |log| {
+        let third = log
+            .iter_mut()
+            .filter(|e| e["event"]["kind"] == "resolved")
+            .nth(2)
+            .unwrap();
+        third["event"].as_object_mut().unwrap().remove("digest");
+    });
+    let (turn, message) = differs_at(&text, None);
+    assert_eq!(turn, Some(3), "{message}");
+    // Without any digest the record may be one that release 0.1 began: what can be compared
+    // is, and the count says so.
+    let text = tampered(&race, |log| {
+        for entry in log.iter_mut() {
+            entry["event"].as_object_mut().unwrap().remove("digest");
+        }
+    });
+    let verified = verify(&text, None).unwrap();
+    assert_eq!((verified.turns, verified.reports_checked), (3, 0));
+}
+
+/// Issue 28: a roll-back must take back the last turn resolved.
+#[test]
+fn a_roll_back_of_another_turn_is_caught() {
+    let mut race =
+        GameFile::new(Setup::new("breaking-away", &["Red", "Blue"], 4), None, None).unwrap();
+    for _ in 0..2 {
+        let turn = race.record().turn();
+        race.push(vec![gm::Event::resolved(turn)], None, "gm")
+            .unwrap();
+    }
+    race.push(vec![gm::Event::RolledBack { turn: 2 }], None, "gm")
+        .unwrap();
+    verify(&race.to_json(), None).unwrap();
+    let text = tampered(&race, |log| {
+        log.last_mut().unwrap()["event"]["turn"] = 1.into();
+    });
+    let (_, message) = differs_at(&text, None);
+    assert!(message.contains("a roll-back of turn 1"), "{message}");
+}

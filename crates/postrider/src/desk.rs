@@ -384,7 +384,7 @@ pub fn verify(file: &str, commitment: Option<&str>) -> Result<()> {
             );
             if v.reports_checked < v.turns {
                 out.push_str(&format!(
-                    "{} of {} reports compared (a record from an earlier release keeps no report digests)
+                    "{} of {} reports compared (turns resolved by release 0.1 keep no digest)
 ",
                     v.reports_checked, v.turns
                 ));

@@ -230,7 +230,7 @@ pub fn export(args: ExportArgs) -> Result<()> {
 
 /// `postrider import`: a game file put on a server, run by `--gm`.
 pub fn import(args: ImportArgs) -> Result<()> {
-    let file = crate::desk::load(&args.file)?;
+    let file = read_bounded(&args.file)?;
     let title = args.title.clone().unwrap_or_else(|| {
         std::path::Path::new(&args.file)
             .file_stem()
@@ -250,6 +250,21 @@ pub fn import(args: ImportArgs) -> Result<()> {
         file.record().game().turn_noun,
         args.gm
     ))
+}
+
+/// A game file to import, read only up to `games::MAX_IMPORT_BYTES`.
+fn read_bounded(path: &str) -> Result<gm::GameFile> {
+    use std::io::Read;
+    let limit = server::games::MAX_IMPORT_BYTES;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .with_context(|| format!("reading {path}"))?;
+    if bytes.len() as u64 > limit {
+        anyhow::bail!("{path}: larger than the {limit} bytes a game file may have on import");
+    }
+    let text = String::from_utf8(bytes).with_context(|| format!("{path}: not UTF-8 text"))?;
+    gm::GameFile::from_json(&text).with_context(|| path.to_string())
 }
 
 pub fn serve(args: ServeArgs) -> Result<()> {

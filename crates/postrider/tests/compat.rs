@@ -129,14 +129,16 @@ fn hands_as_cards(report: &str) -> String {
 
 /// A report of this release less what it adds to 0.1's on purpose: the marks of a walker that
 /// sent no orders (B&B-11, issue 14), the commitment to the draws (issue 12), the bulletin and
-/// the places a line's table repeats from earlier turns (issue 29).
+/// the places a line's table repeats from earlier turns (issue 29), the turn's report digest
+/// (issue 28).
 fn without_0_2_additions(report: &str) -> String {
     without_bulletin(report)
         .lines()
         .filter(|l| !(l.ends_with(')') && l.contains("  (turn ")))
         .filter(|l| {
             !(l.starts_with("No orders received from: ") && l.ends_with("(they rest, B&B-11).")
-                || l.starts_with("Draws committed: SHA-256 "))
+                || l.starts_with("Draws committed: SHA-256 ")
+                || l.contains(" · report digest SHA-256 "))
         })
         .map(|l| l.strip_suffix(" (no orders)").unwrap_or(l))
         .collect::<Vec<_>>()

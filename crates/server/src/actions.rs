@@ -50,6 +50,11 @@ pub async fn register(state: &AppState, c: &Credentials) -> ApiResult<()> {
     if inserted == 0 {
         return Err(taken());
     }
+    // Failures tried on the name before it was an account's are not the new owner's.
+    sqlx::query("DELETE FROM login_failures WHERE name_key = $1")
+        .bind(&key)
+        .execute(&state.db.pool)
+        .await?;
     Ok(())
 }
 
@@ -77,7 +82,8 @@ impl Login {
 
 /// Checks a name and password and opens a session, unless the name or the client address
 /// has failed too often lately (429: `throttle`). The password of an unknown name is checked
-/// against a dummy hash, so that both take as long.
+/// against a dummy hash, and its failure written as an account's is (`record_failure`), so
+/// that both take as long.
 pub async fn login(state: &AppState, c: &Credentials, client: ClientAddr) -> ApiResult<Login> {
     let key = auth::name_key(&c.name);
     let now = state.clock.now();
@@ -91,7 +97,7 @@ pub async fn login(state: &AppState, c: &Credentials, client: ClientAddr) -> Api
         // The exact name first: accounts that differed only in case before names were
         // compared without it keep their own logins (see docs/server.md).
         Some(key) => sqlx::query(
-            "SELECT id, name, password_hash, failed_logins FROM players \
+            "SELECT id, name, password_hash, name_key FROM players \
              WHERE name = $1 OR name_key = $2 ORDER BY CASE WHEN name = $1 THEN 0 ELSE 1 END LIMIT 1",
         )
         .bind(&c.name)
@@ -103,30 +109,68 @@ pub async fn login(state: &AppState, c: &Credentials, client: ClientAddr) -> Api
     let hash = row.as_ref().map(|r| r.get::<String, _>(2));
     if !state.hasher.verify(&c.password, hash.as_deref()).await? {
         state.throttle.failed(key.as_deref(), client.0, now);
-        if let Some(row) = &row {
-            sqlx::query("UPDATE players SET failed_logins = failed_logins + 1 WHERE id = $1")
-                .bind(row.get::<i64, _>(0))
-                .execute(&state.db.pool)
-                .await?;
-        }
+        let failed_key = match &row {
+            Some(row) => row.get::<String, _>(3),
+            None => key.clone().unwrap_or_else(|| NO_ACCOUNT_KEY.into()),
+        };
+        record_failure(state, &failed_key, now).await?;
         return Err(ApiError::Unauthorized(
             "login: unknown name or wrong password".into(),
         ));
     }
     let row = row.expect("a verified password has an account");
-    let (id, name, failed_attempts) = (row.get::<i64, _>(0), row.get(1), row.get(3));
+    let (id, name, name_key) = (row.get::<i64, _>(0), row.get(1), row.get::<String, _>(3));
     state.throttle.succeeded(key.as_deref().unwrap_or_default());
-    // Only what is told is taken off: failures arriving meanwhile are told next time.
-    sqlx::query("UPDATE players SET failed_logins = failed_logins - $1 WHERE id = $2")
-        .bind(failed_attempts)
-        .bind(id)
-        .execute(&state.db.pool)
-        .await?;
+    let failed_attempts: i64 =
+        sqlx::query("SELECT failures FROM login_failures WHERE name_key = $1")
+            .bind(&name_key)
+            .fetch_optional(&state.db.pool)
+            .await?
+            .map_or(0, |r| r.get(0));
+    if failed_attempts > 0 {
+        // Only what is told is taken off: failures arriving meanwhile are told next time.
+        sqlx::query("UPDATE login_failures SET failures = failures - $1 WHERE name_key = $2")
+            .bind(failed_attempts)
+            .bind(&name_key)
+            .execute(&state.db.pool)
+            .await?;
+    }
     Ok(Login {
         secret: auth::issue(state, id, "session").await?,
         name,
         failed_attempts,
     })
+}
+
+/// The failure key of every name that no account can have.
+const NO_ACCOUNT_KEY: &str = "?";
+
+/// How long the failures of a name that is no account are kept, in seconds.
+const UNKNOWN_FAILURES_KEPT: i64 = 24 * 3600;
+
+/// Writes one failed login under a name's key, in one transaction with the same statements
+/// whether or not the name is an account's: a failure costs the same either way, so its time
+/// does not tell which names exist. The failures of names that are no account are dropped
+/// after a day.
+async fn record_failure(state: &AppState, name_key: &str, now: i64) -> ApiResult<()> {
+    let mut tx = state.db.pool.begin().await?;
+    sqlx::query(
+        "INSERT INTO login_failures (name_key, failures, last_at) VALUES ($1, 1, $2) \
+         ON CONFLICT (name_key) DO UPDATE SET failures = login_failures.failures + 1, last_at = $2",
+    )
+    .bind(name_key)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "DELETE FROM login_failures WHERE last_at < $1 \
+         AND name_key NOT IN (SELECT name_key FROM players WHERE name_key IS NOT NULL)",
+    )
+    .bind(now - UNKNOWN_FAILURES_KEPT)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 #[derive(Debug, Deserialize)]
@@ -149,11 +193,7 @@ pub struct NewGame {
 
 /// Creates a game with `player` as its GM: its id.
 pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> ApiResult<i64> {
-    let title = new.title.trim();
-    if title.is_empty() || title.chars().count() > 80 {
-        return Err(ApiError::Bad("title: must be 1 to 80 characters".into()));
-    }
-    text::check_line("title", title)?;
+    let title = text::check_title(&new.title)?;
     for seat in &new.seats {
         text::check_line("seats", seat)?;
     }
@@ -179,7 +219,7 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
         map: None,
         deck: None,
     };
-    games::create(state, title, player.id, setup, &new.deadline).await
+    games::create(state, &title, player.id, setup, &new.deadline).await
 }
 
 /// Who the caller is in this game: a seat's view if they play one, the GM's if they run it,
@@ -844,13 +884,20 @@ pub async fn gm_action(
             return Ok(GmOutcome::Done);
         }
         GmAction::Preview => {
-            let mut record = table.record.clone();
+            // Resolved on stand-ins for the draws still to come: a GM (who may also play) sees
+            // what the orders do, never the cards or choices the seed holds in store.
+            let mut record = table.record.for_preview();
             let turn = record.turn();
             games::play_turn(&mut record, &table.seats)?;
-            return Ok(GmOutcome::Preview {
-                turn,
-                report: record.report_text(Viewer::Gm, Some(turn))?,
-            });
+            let mut report = String::new();
+            if record.setup().secret.is_some() {
+                report.push_str(
+                    "Stand-in draws: the cards still to be drawn and the bots' choices in this preview \
+                     are drawn for it alone; the game's own draws stay secret until the turn is resolved.\n\n",
+                );
+            }
+            report.push_str(&record.report_body(Viewer::Gm, Some(turn))?);
+            return Ok(GmOutcome::Preview { turn, report });
         }
         GmAction::Drop { rider } => applied(&mut table.record, Event::Dropped { rider })?,
         GmAction::Retire { rider } => applied(&mut table.record, Event::Retired { rider })?,

@@ -145,7 +145,7 @@ fn sealed_json(record: &Record, seat: Seat) -> Value {
         "turn": record.turn(),
         "lineup": lineup,
         "orders": orders,
-        "ready": record.ready(seat),
+        "ready": record.ready(seat) && !record.reopened(seat),
         // What the sealed orders leave to the rules' defaults (issue 15).
         "notes": record.orders_notes(seat),
     })

@@ -75,25 +75,30 @@ impl Table {
         self.row.gm_id == player_id
     }
 
-    /// Every seat is ready: its orders are sealed, it has no part left to play, or a bot plays
-    /// it (a bot sends its orders when the turn is processed, so it never holds a turn up).
+    /// Every seat is ready: its orders are sealed (and sent again since a roll-back re-opened
+    /// the turn), it has no part left to play, or a bot plays it (a bot sends its orders when
+    /// the turn is processed, so it never holds a turn up).
     pub fn all_ready(&self) -> bool {
         all_ready(&self.record, &self.seats)
     }
 }
 
 fn all_ready(record: &Record, seats: &[SeatRow]) -> bool {
-    !record.is_over()
-        && seats
-            .iter()
-            .all(|s| s.bot.is_some() || record.ready(s.seat))
+    !record.is_over() && seats.iter().all(|s| seat_ready(record, s))
+}
+
+/// A seat is ready when its orders are sealed, it has nothing to send, or a bot plays it —
+/// unless a roll-back re-opened the turn and it has sent nothing since (a bot's seat too: the
+/// re-opened turn waits for its deadline).
+fn seat_ready(record: &Record, seat: &SeatRow) -> bool {
+    !record.reopened(seat.seat) && (seat.bot.is_some() || record.ready(seat.seat))
 }
 
 /// The seats that are ready (bit N for seat N): sealed, with nothing to send, or a bot's.
 fn ready_seats(record: &Record, seats: &[SeatRow]) -> i64 {
     seats
         .iter()
-        .filter(|s| s.bot.is_some() || record.ready(s.seat))
+        .filter(|s| seat_ready(record, s))
         .fold(0, |mask, s| mask | 1 << s.seat.0)
 }
 
@@ -807,7 +812,7 @@ pub async fn create(
 ) -> ApiResult<i64> {
     let actor = format!("gm:{}", gm_name(state, gm_id).await?);
     let file = GameFile::new(setup, Some(state.clock.now()), Some(actor))?;
-    import(state, &file, title, gm_id, rule).await
+    insert(state, &file, title, gm_id, rule).await
 }
 
 /// The secret part of a seat's invitation link.
@@ -1240,10 +1245,65 @@ pub async fn export(state: &AppState, id: i64) -> ApiResult<String> {
     Ok(file.to_json())
 }
 
+/// The largest game file `postrider import` reads, in bytes: a day or a race with every
+/// amendment its players made fits many times over.
+pub const MAX_IMPORT_BYTES: u64 = 16 << 20;
+
+/// Refuses a game file the server must not take as it is: a running game's secret (whoever
+/// holds the file knows every draw to come, so its draws could no longer be called secret), or
+/// an entry holding a NUL character (plain text everywhere else; PostgreSQL cannot store it).
+pub fn check_import(file: &GameFile) -> ApiResult<()> {
+    let record = file.record();
+    if record.setup().secret.is_some() && !record.is_over() {
+        return Err(ApiError::Bad(format!(
+            "import: the file holds the secret of a {} still running ({} {}): whoever holds the \
+             file knows every draw to come, so it cannot go on here as a game of secret draws; \
+             import it once it is over, or move the whole database",
+            record.game().game_noun,
+            record.game().turn_noun,
+            record.turn()
+        )));
+    }
+    for (k, entry) in file.log().iter().enumerate() {
+        let value = serde_json::to_value(entry).expect("log entries serialise");
+        if holds_nul(&value) {
+            return Err(ApiError::Bad(format!(
+                "import: log entry {} holds a NUL character (\\u0000), which no entry may hold",
+                k + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn holds_nul(value: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match value {
+        Value::String(text) => text.contains('\0'),
+        Value::Array(items) => items.iter().any(holds_nul),
+        Value::Object(fields) => fields.iter().any(|(k, v)| k.contains('\0') || holds_nul(v)),
+        _ => false,
+    }
+}
+
 /// Puts a game file on the server (`postrider import`): a new game run by `gm_id`, with the
 /// file's whole log, its seats open to new invitations, and its next deadline counted from now.
-/// Returns the new game's id.
+/// Returns the new game's id. The title is checked as a new game's is, and the file by
+/// [`check_import`].
 pub async fn import(
+    state: &AppState,
+    file: &GameFile,
+    title: &str,
+    gm_id: i64,
+    rule: &DeadlineRule,
+) -> ApiResult<i64> {
+    let title = crate::text::check_title(title)?;
+    check_import(file)?;
+    insert(state, file, &title, gm_id, rule).await
+}
+
+/// Writes a new game (`create`) or an imported one: its row, seats and log.
+async fn insert(
     state: &AppState,
     file: &GameFile,
     title: &str,
@@ -1268,6 +1328,25 @@ pub async fn import(
             event: e.event.clone(),
         })
         .collect();
+    // Seats handed to bots stay theirs: the log says a bot plays them, and `verify` checks
+    // that it did at every turn.
+    let mut bots: Vec<Option<&str>> = vec![None; record.seats().len()];
+    for entry in file.log() {
+        if let Some((seat, bot)) = entry.event.hands_seat()
+            && let Some(handed) = bots.get_mut(seat.index())
+        {
+            *handed = bot;
+        }
+    }
+    // A new game's seats are open: only those with nothing to send, or a bot's, are ready.
+    let ready: Vec<bool> = bots
+        .iter()
+        .enumerate()
+        .map(|(s, bot)| {
+            let seat = Seat(s as u8);
+            !record.reopened(seat) && (bot.is_some() || record.ready(seat))
+        })
+        .collect();
     let mut tx = state.db.pool.begin().await?;
     let id: i64 = sqlx::query(
         "INSERT INTO games (title, game, gm_id, deadline_rule, next_deadline, paused, all_ready, over, version, record, created_at, turn, started, ready_seats) \
@@ -1278,31 +1357,33 @@ pub async fn import(
     .bind(gm_id)
     .bind(serde_json::to_string(rule).expect("rules serialise"))
     .bind(next_deadline)
-    .bind(i64::from(record.all_ready()))
+    .bind(i64::from(!record.is_over() && ready.iter().all(|&r| r)))
     .bind(i64::from(record.is_over()))
     .bind(log.len() as i64)
     .bind(NO_SNAPSHOT)
     .bind(now)
     .bind(i64::from(record.turn()))
     .bind(i64::from(record.started()))
-    // A new game's seats are open: only those with nothing to send are ready.
     .bind(
-        (0..record.seats().len() as u8)
-            .filter(|&s| record.ready(Seat(s)))
-            .fold(0i64, |mask, s| mask | 1 << s),
+        ready
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| **r)
+            .fold(0i64, |mask, (s, _)| mask | 1 << s),
     )
     .fetch_one(&mut *tx)
     .await?
     .get(0);
     for (seat, name) in record.seats().iter().enumerate() {
         sqlx::query(
-            "INSERT INTO seats (game_id, seat, name, invite, mail_secret) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO seats (game_id, seat, name, invite, mail_secret, bot) VALUES ($1, $2, $3, $4, $5, $6)",
         )
             .bind(id)
             .bind(seat as i64)
             .bind(name)
             .bind(new_invite()?)
             .bind(crate::mailbox::new_mail_secret()?)
+            .bind(bots[seat])
             .execute(&mut *tx)
             .await?;
     }
@@ -1323,12 +1404,19 @@ pub async fn import(
     Ok(id)
 }
 
-/// The id of the player called `name`.
+/// The id of the player called `name`, whatever its case, as a login finds it (the exact
+/// name first: see `actions::login`).
 pub async fn player_id(state: &AppState, name: &str) -> ApiResult<i64> {
-    sqlx::query("SELECT id FROM players WHERE name = $1")
-        .bind(name)
-        .fetch_optional(&state.db.pool)
-        .await?
-        .map(|r| r.get(0))
-        .ok_or_else(|| ApiError::NotFound(format!("gm: no account called {name:?} on this server")))
+    let missing = || ApiError::NotFound(format!("gm: no account called {name:?} on this server"));
+    let key = crate::auth::name_key(name).ok_or_else(missing)?;
+    sqlx::query(
+        "SELECT id FROM players WHERE name = $1 OR name_key = $2 \
+         ORDER BY CASE WHEN name = $1 THEN 0 ELSE 1 END LIMIT 1",
+    )
+    .bind(name)
+    .bind(key)
+    .fetch_optional(&state.db.pool)
+    .await?
+    .map(|r| r.get(0))
+    .ok_or_else(missing)
 }

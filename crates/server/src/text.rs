@@ -19,6 +19,21 @@ pub fn check_line(field: &str, text: &str) -> ApiResult<()> {
     }
 }
 
+/// The most characters a game's title may have.
+pub const MAX_TITLE: usize = 80;
+
+/// A game's title, trimmed: 1 to 80 characters, no control character.
+pub fn check_title(title: &str) -> ApiResult<String> {
+    let title = title.trim();
+    if title.is_empty() || title.chars().count() > MAX_TITLE {
+        return Err(ApiError::Bad(format!(
+            "title: must be 1 to {MAX_TITLE} characters"
+        )));
+    }
+    check_line("title", title)?;
+    Ok(title.to_string())
+}
+
 /// Refuses a deadline move of more than a year either way.
 pub fn check_extend(seconds: i64) -> ApiResult<()> {
     if seconds.unsigned_abs() > MAX_EXTEND_SECONDS.unsigned_abs() {

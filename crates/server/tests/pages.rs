@@ -786,8 +786,12 @@ on_both!(
         for path in [format!("/games/{id}"), join_page] {
             let page = bob.get(&path).await;
             assert!(
-                page.html
-                    .contains("also plays red in this game, and as GM can read every sealed order"),
+                page.html.contains(
+                    "also plays red in this game, and as GM sees before the deadline everything \
+                     each player sees of their own seat"
+                ) && page
+                    .html
+                    .contains("Only the draws still to come are hidden from the GM"),
                 "{path}: {}",
                 page.html
             );
