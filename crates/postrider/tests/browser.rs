@@ -555,10 +555,12 @@ async fn a_whole_game_in_a_real_browser() {
         if *name == "ann" {
             // Red sends a line-up and turn 1 from a phone.
             b.client.set_window_size(PHONE.0, PHONE.1).await.unwrap();
+            // The typed form, folded under the line-up builder (issue 29).
+            b.click("details#lineup-typed summary").await;
             b.fill("#lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6")
                 .await;
             b.fill("#orders", "a10 b9 c9").await;
-            b.click("form[action='/games/1/orders'] button").await;
+            b.click("details#lineup-typed button").await;
             let html = b.html().await;
             assert!(html.contains("orders <code>A 10 B 9 C 9</code>"), "{html}");
             // Incomplete orders are said plainly.
