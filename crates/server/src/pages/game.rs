@@ -911,13 +911,11 @@ fn orders_page(
         sealed_lineup,
         sealed_orders,
         notes: record.orders_notes(seat),
+        // The close-up beside the form, the seat's own pieces marked.
         picture: takes_orders
-            .then(|| {
-                record
-                    .picture_close_up(None)
-                    .or_else(|| record.picture_svg(None))
-            })
-            .flatten(),
+            .then(|| record.picture(None, Viewer::Seat(seat)))
+            .flatten()
+            .map(|p| p.close_up.unwrap_or(p.svg)),
         picture_noun: record.game().picture_noun,
         takes_orders,
         form,
