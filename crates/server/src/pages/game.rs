@@ -552,6 +552,8 @@ pub struct RunGame {
     pub status: String,
     /// The seats whose orders are missing.
     pub missing: Vec<String>,
+    /// Over: nothing is awaited (no "every seat's orders in").
+    pub over: bool,
 }
 
 #[derive(Debug, Template)]
@@ -581,6 +583,7 @@ pub fn gm_games(tables: &[Table], visitor: &Visitor, player: i64) -> String {
                     title: t.row.title.clone(),
                     status: status_text(&t.summary(), visitor),
                     missing,
+                    over: t.record.is_over(),
                 },
             )
         })
