@@ -827,15 +827,15 @@ pub enum GmOutcome {
 /// player takes mail; otherwise the text, for the GM to send another way.
 async fn remind(state: &AppState, gm: &Player, table: &Table, seat: Seat) -> ApiResult<GmOutcome> {
     let row = &table.seats[seat.index()];
-    if table.record.is_over() || table.record.ready(seat) {
-        return Err(ApiError::Bad(format!(
-            "remind: {} owes no orders now",
-            row.name
-        )));
-    }
     if let Some(bot) = &row.bot {
         return Err(ApiError::Bad(format!(
             "remind: {} is played by the bot {bot}",
+            row.name
+        )));
+    }
+    if table.record.is_over() || games::seat_ready(&table.record, row) {
+        return Err(ApiError::Bad(format!(
+            "remind: {} owes no orders now",
             row.name
         )));
     }
@@ -856,11 +856,19 @@ async fn remind(state: &AppState, gm: &Player, table: &Table, seat: Seat) -> Api
         base.trim_end_matches('/'),
         table.row.id
     );
+    // A roll-back re-opened the turn: the seat's orders are kept, but wait to be confirmed.
+    let missing = if table.record.reopened(seat) {
+        format!(
+            "{noun} {turn} was re-opened: your orders are kept and stand at the deadline unless you send or amend them",
+            noun = info.turn_noun
+        )
+    } else {
+        format!("no orders from you yet for {} {turn}", info.turn_noun)
+    };
     let lead = format!(
-        "{gm} (the GM of {title}) reminds you: no orders from you yet for {noun} {turn}, and {due}.",
+        "{gm} (the GM of {title}) reminds you: {missing}, and {due}.",
         gm = gm.name,
         title = table.row.title,
-        noun = info.turn_noun,
     );
     let text = crate::reminders::reminder_body(table, &lead, &link);
     let address: Option<(i64, String)> = match (&state.mail, row.player_id) {

@@ -1439,6 +1439,22 @@ on_both!(
             !blue.contains("invitation") && !blue.contains("Remind"),
             "{blue}"
         );
+        // A bot's seat holds nothing up (it plays when the turn is resolved): with Red's
+        // orders in, nobody is awaited on the console or the GM's front page (the forms branch
+        // listed the bot as waiting).
+        assert!(
+            blue.contains(r#"<span class="badge">its bot plays</span>"#),
+            "{blue}"
+        );
+        assert!(
+            page.html.contains("Every seat's orders are in."),
+            "{}",
+            page.html
+        );
+        assert!(
+            gm.get("/").await.html.contains("every seat's orders in"),
+            "the GM's front page"
+        );
         // The bot's orders are the bot's in the history, not the GM's who resolved.
         let done = gm
             .submit(
@@ -1456,6 +1472,33 @@ on_both!(
         assert!(
             !history.contains("<td>gm</td><td>Blue: orders"),
             "{history}"
+        );
+        // A roll-back re-opens turn 2 with Red's orders kept but not confirmed (issue 28): the
+        // console says so, and the reminder asks Red to confirm rather than saying nothing came.
+        let done = gm
+            .submit(
+                &console,
+                &console,
+                &[("action", "rollback"), ("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.html);
+        let page = gm.get(&console).await;
+        let red = &page.html[page.html.find(r#"id="seat-0""#).unwrap()..];
+        let red = &red[..red.find("</li>").unwrap()];
+        assert!(
+            red.contains(r#"<span class="badge badge-warn">orders kept, turn re-opened</span>"#),
+            "{red}"
+        );
+        let page = gm
+            .submit(&console, &console, &[("action", "remind"), ("seat", "0")])
+            .await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.html);
+        assert!(
+            page.html
+                .contains("reminds you: turn 2 was re-opened: your orders are kept"),
+            "{}",
+            page.html
         );
     }
 );

@@ -572,7 +572,7 @@ pub fn gm_games(tables: &[Table], visitor: &Visitor, player: i64) -> String {
             let missing: Vec<String> = t
                 .seats
                 .iter()
-                .filter(|s| t.record.takes_orders(s.seat) && !t.record.ready(s.seat))
+                .filter(|s| t.record.takes_orders(s.seat) && !games::seat_ready(&t.record, s))
                 .map(|s| s.name.clone())
                 .collect();
             (
@@ -1128,7 +1128,9 @@ fn console_page(
         .iter()
         .map(|s| {
             let plays = record.takes_orders(s.seat);
-            let waiting = plays && !record.ready(s.seat);
+            // Waiting as the deadline worker sees it: a bot's seat is ready (it plays when the
+            // turn is resolved), a seat whose turn a roll-back re-opened is not.
+            let waiting = plays && !games::seat_ready(record, s);
             ConsoleSeat {
                 seat: s.seat.0,
                 name: s.name.clone(),
@@ -1140,7 +1142,9 @@ fn console_page(
                 bot: s.bot.is_some(),
                 orders: match (plays, waiting) {
                     (false, _) => "no orders to send",
+                    (true, true) if record.reopened(s.seat) => "orders kept, turn re-opened",
                     (true, true) => "waiting",
+                    (true, false) if s.bot.is_some() => "its bot plays",
                     (true, false) => "orders in",
                 },
                 waiting,
