@@ -118,6 +118,12 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     const GAME_NOUN: &'static str;
     /// What the game's picture shows (`track`, `map`).
     const PICTURE_NOUN: &'static str;
+    /// The edition of the public report's text. A record keeps, for each turn, the digest of
+    /// the public report as it was published and this number; `verify` compares a replay's
+    /// digest only with digests of the same edition, so rewording a report never makes an
+    /// honest record of an earlier release fail. Raise it whenever the public report's text
+    /// changes (each game pins the digest of one game's reports beside it).
+    const REPORT_FORMAT: u16;
 
     /// The checked set-up: rule set, options, data.
     type Settings: Clone + std::fmt::Debug;

@@ -54,6 +54,8 @@ impl Game for Backpacks {
     const TURN_NOUN: &'static str = "round";
     const GAME_NOUN: &'static str = "day";
     const PICTURE_NOUN: &'static str = "map";
+    /// 1: the ledger of the first releases; 2: the bulletin (headline and story).
+    const REPORT_FORMAT: u16 = 2;
 
     type Settings = Terrain;
     type State = Day;

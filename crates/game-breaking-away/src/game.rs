@@ -167,6 +167,8 @@ impl Game for BreakingAway {
     const TURN_NOUN: &'static str = "turn";
     const GAME_NOUN: &'static str = "race";
     const PICTURE_NOUN: &'static str = "track";
+    /// 1: the ledger of the first releases; 2: the bulletin (headline and story).
+    const REPORT_FORMAT: u16 = 2;
 
     type Settings = Rules;
     type State = Position;

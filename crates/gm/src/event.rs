@@ -87,6 +87,10 @@ pub enum Event {
         /// `None` in logs of earlier releases. Checked by `verify`, not by a replay.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         digest: Option<String>,
+        /// The edition of the report's text the digest was taken of (`Game::REPORT_FORMAT`);
+        /// `None` in logs of releases before editions were numbered: edition 1.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        format: Option<u16>,
     },
     /// The GM declared a rider dropped (postal 10.1).
     Dropped {
@@ -126,7 +130,11 @@ pub enum Event {
 impl Event {
     /// The coming turn was resolved (the digest is filled in by whoever logs it).
     pub fn resolved(turn: u16) -> Event {
-        Event::Resolved { turn, digest: None }
+        Event::Resolved {
+            turn,
+            digest: None,
+            format: None,
+        }
     }
 
     /// Whether the entry changes the game's record (rather than only its history).

@@ -102,9 +102,8 @@ impl GameFile {
                 record.apply(&event)?;
             }
             // The log keeps the digest of what the turn published, for `verify`.
-            if let Event::Resolved { turn, digest: None } = event {
-                let digest = Some(record.turn_digest(turn)?);
-                log.last_mut().expect("just pushed").event = Event::Resolved { turn, digest };
+            if let Event::Resolved { turn, digest: None, .. } = event {
+                log.last_mut().expect("just pushed").event = record.resolution_entry(turn)?;
             }
         }
         self.record = record;

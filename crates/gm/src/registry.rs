@@ -29,6 +29,8 @@ pub struct GameInfo {
     pub game_noun: &'static str,
     /// What the game's picture shows (`track`, `map`).
     pub picture_noun: &'static str,
+    /// The edition of the public report's text (`Game::REPORT_FORMAT`).
+    pub report_format: u16,
 }
 
 impl GameInfo {
@@ -40,6 +42,7 @@ impl GameInfo {
             turn_noun: G::TURN_NOUN,
             game_noun: G::GAME_NOUN,
             picture_noun: G::PICTURE_NOUN,
+            report_format: G::REPORT_FORMAT,
         }
     }
 }
@@ -495,6 +498,16 @@ impl Record {
     pub fn turn_digest(&self, turn: u16) -> Result<String, GmError> {
         let report = self.0.turn_report(Viewer::Public, turn)?;
         Ok(crate::draws::report_digest(&report))
+    }
+
+    /// The entry that logs the resolution of `turn`, just applied: with the digest of the
+    /// report it published and the edition of that report's text, for `verify`.
+    pub fn resolution_entry(&self, turn: u16) -> Result<Event, GmError> {
+        Ok(Event::Resolved {
+            turn,
+            digest: Some(self.turn_digest(turn)?),
+            format: Some(self.game().report_format),
+        })
     }
 
     /// Where the game stands between turns, as `viewer` may read it: the road or the map, the

@@ -19,6 +19,10 @@ pub struct Verified {
     pub turns: u16,
     /// Turns whose published report was compared (files of earlier releases keep no digests).
     pub reports_checked: u16,
+    /// Turns whose digest was taken of an earlier edition of the report's text than this
+    /// release writes (`Game::REPORT_FORMAT`): their facts are replayed, their wording is not
+    /// compared.
+    pub reports_earlier_edition: u16,
     pub commitment: String,
     /// Whether the seed came from a secret (a server game) rather than the GM's choice.
     pub secret: bool,
@@ -79,6 +83,8 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
     // release 0.1 (in a game that release began) have none.
     let mut digests_kept = setup.secret.is_some();
     let mut reports_checked = 0;
+    let mut reports_earlier_edition = 0;
+    let edition = record.game().report_format;
     for (k, entry) in rest.iter().enumerate() {
         let turn = record.turn();
         let event = &entry.event;
@@ -200,7 +206,12 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
                     at(error.to_string())?;
                 }
                 effective.push(e.clone());
-                if let Event::Resolved { turn, digest } = e {
+                if let Event::Resolved {
+                    turn,
+                    digest,
+                    format,
+                } = e
+                {
                     let Some(digest) = digest else {
                         if digests_kept {
                             return differs(
@@ -213,6 +224,19 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
                         continue;
                     };
                     digests_kept = true;
+                    let format = format.unwrap_or(1);
+                    if format > edition {
+                        return differs(
+                            Some(*turn),
+                            format!(
+                                "turn {turn}: the report's digest is of edition {format} of the report's text, which a later release writes (this one writes edition {edition}): verify with that release"
+                            ),
+                        );
+                    }
+                    if format < edition {
+                        reports_earlier_edition += 1;
+                        continue;
+                    }
                     let replayed = record.turn_digest(*turn).map_err(|e| Failure::Differs {
                         turn: Some(*turn),
                         message: e.to_string(),
@@ -245,6 +269,7 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
     Ok(Verified {
         turns: record.resolved(),
         reports_checked,
+        reports_earlier_edition,
         commitment,
         secret: setup.secret.is_some(),
         over: record.is_over(),

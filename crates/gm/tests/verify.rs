@@ -296,3 +296,68 @@ fn a_roll_back_of_another_turn_is_caught() {
     let (_, message) = differs_at(&text, None);
     assert!(message.contains("a roll-back of turn 1"), "{message}");
 }
+
+/// A record resolved by a release whose reports were worded otherwise (edition 1: the ledger,
+/// before the bulletin) still verifies after an upgrade: its facts are replayed and its digests,
+/// of the old wording, are counted rather than compared — so `postrider check` passes on an
+/// upgraded server. Without the edition, every such turn failed as "not the one the seed and
+/// the orders give".
+#[test]
+fn a_record_of_an_earlier_report_edition_verifies_its_facts() {
+    let day = day();
+    let text = tampered(&day, |log| {
+        for entry in log.iter_mut() {
+            let event = entry["event"].as_object_mut().unwrap();
+            if event["kind"] == "resolved" {
+                // The digest of other words, with no edition: as release 0.2 wrote it.
+                event.insert("digest".into(), "cd".repeat(32).into());
+                event.remove("format");
+            }
+        }
+    });
+    let verified = verify(&text, None).unwrap();
+    assert_eq!(verified.reports_checked, 0);
+    assert_eq!(verified.reports_earlier_edition, verified.turns);
+    assert!(verified.turns > 0);
+}
+
+/// An edition this release does not write cannot be compared, and is not waved through.
+#[test]
+fn a_digest_of_a_later_edition_is_refused() {
+    let day = day();
+    let text = tampered(&day, |log| {
+        let first = log
+            .iter_mut()
+            .find(|e| e["event"]["kind"] == "resolved")
+            .unwrap();
+        first["event"]["format"] = 99.into();
+    });
+    let (turn, message) = differs_at(&text, None);
+    assert_eq!(turn, Some(1), "{message}");
+    assert!(message.contains("edition 99"), "{message}");
+}
+
+/// The guard on `Game::REPORT_FORMAT`: the digests of one race's and one day's public reports,
+/// pinned beside the edition they are of. If a report's wording changes, this fails: raise the
+/// game's `REPORT_FORMAT` and pin the new digests, so that records of the old wording still
+/// verify (see `a_record_of_an_earlier_report_edition_verifies_its_facts`).
+#[test]
+fn each_report_edition_pins_its_wording() {
+    let race = finished("breaking-away", &["Red", "Blue"], &["heuristic", "random"], 3);
+    let day = day();
+    for (file, pinned) in [(&race, RACE_EDITION), (&day, DAY_EDITION)] {
+        let record = file.record();
+        let digests: Vec<String> = (1..=record.resolved())
+            .map(|t| record.turn_digest(t).unwrap())
+            .collect();
+        let all = gm::draws::report_digest(&digests.concat());
+        assert_eq!(
+            (record.game().report_format, &all[..16]),
+            pinned,
+            "the {} reports' wording changed: raise its REPORT_FORMAT and pin the new digest",
+            record.game().name
+        );
+    }
+}
+const RACE_EDITION: (u16, &str) = (2, "7b53733a5c17c75c");
+const DAY_EDITION: (u16, &str) = (2, "c6a8d32d7a60b591");

@@ -376,30 +376,30 @@ pub fn verify(file: &str, commitment: Option<&str>) -> Result<()> {
             } else {
                 "the seed was chosen by the GM (no secret): the commitment is to the seed"
             };
-            let mut out = format!(
-                "commitment: {}
-{draws}
-",
-                v.commitment
-            );
+            let mut out = format!("commitment: {}\n{draws}\n", v.commitment);
+            let uncompared = v.turns - v.reports_checked - v.reports_earlier_edition;
             if v.reports_checked < v.turns {
                 out.push_str(&format!(
-                    "{} of {} reports compared (turns resolved by release 0.1 keep no digest)
-",
+                    "{} of {} reports compared\n",
                     v.reports_checked, v.turns
                 ));
             }
-            if !v.over {
-                out.push_str(
-                    "the game is not over: its draws are checked only so far
-",
-                );
+            if v.reports_earlier_edition > 0 {
+                out.push_str(&format!(
+                    "{} reports were published in an earlier edition of the report's text: \
+                     their facts are replayed, their wording is not compared\n",
+                    v.reports_earlier_edition
+                ));
             }
-            out.push_str(&format!(
-                "verified: {} turns
-",
-                v.turns
-            ));
+            if uncompared > 0 {
+                out.push_str(&format!(
+                    "{uncompared} turns were resolved by release 0.1, which kept no digest\n"
+                ));
+            }
+            if !v.over {
+                out.push_str("the game is not over: its draws are checked only so far\n");
+            }
+            out.push_str(&format!("verified: {} turns\n", v.turns));
             emit(&out)
         }
         Err(Failure::Unreadable(e)) => Err(anyhow!("{file}: {e}")),

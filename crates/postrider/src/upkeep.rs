@@ -72,10 +72,18 @@ async fn check_url(url: &str) -> Result<server::check::Checked> {
 }
 
 fn checked_line(checked: &server::check::Checked) -> String {
-    format!(
-        "{} games, {} turns reproduced ({} published reports compared)",
+    let mut line = format!(
+        "{} games, {} turns reproduced ({} published reports compared",
         checked.games, checked.turns, checked.reports
-    )
+    );
+    if checked.reports_earlier_edition > 0 {
+        line.push_str(&format!(
+            "; {} published in an earlier edition of the report's text",
+            checked.reports_earlier_edition
+        ));
+    }
+    line + ")"
+
 }
 
 /// `postrider backup`.

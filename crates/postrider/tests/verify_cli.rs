@@ -186,7 +186,7 @@ fn a_record_of_release_0_1_verifies_what_it_can() {
     );
     let out = ok(&["verify", fixture]);
     assert!(
-        out.contains("0 of 3 reports compared (turns resolved by release 0.1 keep no digest)"),
+        out.contains("0 of 3 reports compared\n3 turns were resolved by release 0.1"),
         "{out}"
     );
 }

@@ -13,6 +13,8 @@ pub struct Checked {
     pub turns: u64,
     /// Turns whose published report was compared (games of release 0.1 keep no digests).
     pub reports: u64,
+    /// Turns published in an earlier edition of the report's text: replayed, not compared.
+    pub reports_earlier_edition: u64,
 }
 
 /// The first game that this binary does not reproduce.
@@ -45,6 +47,7 @@ pub async fn check(state: &AppState) -> Result<Checked, CheckFailure> {
         checked.games += 1;
         checked.turns += u64::from(verified.turns);
         checked.reports += u64::from(verified.reports_checked);
+        checked.reports_earlier_edition += u64::from(verified.reports_earlier_edition);
     }
     Ok(checked)
 }

@@ -1123,10 +1123,7 @@ pub fn play_turn(record: &mut Record, seats: &[SeatRow]) -> Result<Vec<Event>, g
     }
     let turn = record.turn();
     record.apply(&Event::resolved(turn))?;
-    events.push(Event::Resolved {
-        turn,
-        digest: Some(record.turn_digest(turn)?),
-    });
+    events.push(record.resolution_entry(turn)?);
     Ok(events)
 }
 
