@@ -102,7 +102,10 @@ impl GameFile {
                 record.apply(&event)?;
             }
             // The log keeps the digest of what the turn published, for `verify`.
-            if let Event::Resolved { turn, digest: None, .. } = event {
+            if let Event::Resolved {
+                turn, digest: None, ..
+            } = event
+            {
                 log.last_mut().expect("just pushed").event = record.resolution_entry(turn)?;
             }
         }

@@ -343,7 +343,12 @@ fn a_digest_of_a_later_edition_is_refused() {
 /// verify (see `a_record_of_an_earlier_report_edition_verifies_its_facts`).
 #[test]
 fn each_report_edition_pins_its_wording() {
-    let race = finished("breaking-away", &["Red", "Blue"], &["heuristic", "random"], 3);
+    let race = finished(
+        "breaking-away",
+        &["Red", "Blue"],
+        &["heuristic", "random"],
+        3,
+    );
     let day = day();
     for (file, pinned) in [(&race, RACE_EDITION), (&day, DAY_EDITION)] {
         let record = file.record();

@@ -83,7 +83,6 @@ fn checked_line(checked: &server::check::Checked) -> String {
         ));
     }
     line + ")"
-
 }
 
 /// `postrider backup`.

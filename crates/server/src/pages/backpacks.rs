@@ -33,7 +33,7 @@ impl Pieces for Day {
         order_form(cx.id, cx.csrf.clone(), cx.record, cx.seat, typed).map(|f| f.render())
     }
 
-    fn from_form(
+    fn orders_from_form(
         &self,
         _record: &gm::Record,
         _seat: Seat,
@@ -308,6 +308,18 @@ fn action_text(map: &Map, action: &Action) -> String {
     )
 }
 
+/// Where a menu's group of moves leads, and how it sorts: staying first, then named places,
+/// then spaces of a path, the nearest first.
+struct GroupKey {
+    /// The moves leave the walker's space.
+    moves: bool,
+    /// They end on a space of a path, not at a named place.
+    path: bool,
+    /// The fewest steps among them.
+    steps: usize,
+    heading: String,
+}
+
 /// One turn's menu: the legal moves grouped by where they lead (staying first, then named
 /// places, then spaces on paths, nearest first), each group's heading saying what ending
 /// there gains; the chocolate and finish boxes only where they can apply.
@@ -324,8 +336,7 @@ fn turn_form(
         Place::At(s) => Some(s),
         Place::Lake { .. } => None,
     };
-    // (stays, is a path space, steps, heading) → choices.
-    let mut groups: Vec<((bool, bool, usize, String), Vec<Choice>)> = Vec::new();
+    let mut groups: Vec<(GroupKey, Vec<Choice>)> = Vec::new();
     for m in legal_moves(map, standing) {
         let stays = m.end == here || m.end.is_none();
         let heading = match m.end {
@@ -356,15 +367,23 @@ fn turn_form(
             _ => 0,
         };
         let path = m.end.is_some_and(|s| map.location_at(s).is_none());
-        match groups.iter_mut().find(|(k, _)| k.3 == heading) {
+        match groups.iter_mut().find(|(k, _)| k.heading == heading) {
             Some((k, g)) => {
-                k.2 = k.2.min(steps);
+                k.steps = k.steps.min(steps);
                 g.push(choice);
             }
-            None => groups.push(((!stays, path, steps, heading), vec![choice])),
+            None => groups.push((
+                GroupKey {
+                    moves: !stays,
+                    path,
+                    steps,
+                    heading,
+                },
+                vec![choice],
+            )),
         }
     }
-    groups.sort_by(|(a, _), (b, _)| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+    groups.sort_by_key(|(k, _)| (k.moves, k.path, k.steps));
     let ends: Vec<SpaceId> = legal_moves(map, standing)
         .iter()
         .filter_map(|m| m.end)
@@ -396,7 +415,10 @@ fn turn_form(
         from: place_name(map, standing.place),
         groups: groups
             .into_iter()
-            .map(|((_, _, _, label), choices)| Group { label, choices })
+            .map(|(key, choices)| Group {
+                label: key.heading,
+                choices,
+            })
             .collect(),
         discards,
         buy: chosen.buy_chocolate,

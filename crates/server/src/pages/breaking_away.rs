@@ -27,7 +27,7 @@ impl Pieces for Race {
         order_form(cx).map(|f| f.render())
     }
 
-    fn from_form(
+    fn orders_from_form(
         &self,
         record: &gm::Record,
         seat: Seat,

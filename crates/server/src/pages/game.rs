@@ -979,7 +979,7 @@ fn submission(table: &Table, seat: Seat, form: &FormData) -> ApiResult<Submissio
         ),
     };
     let read = pieces::of(table.row.game.name)
-        .from_form(&table.record, seat, form)?
+        .orders_from_form(&table.record, seat, form)?
         .unwrap_or_default();
     Ok(Submission {
         turn,
@@ -1072,6 +1072,14 @@ pub struct Reminded {
     pub text: String,
 }
 
+/// What a GM action left to show above the console (its answer; nothing after a redirect).
+#[derive(Debug, Default)]
+struct Answer {
+    done: Option<String>,
+    preview: Option<Preview>,
+    reminded: Option<Reminded>,
+}
+
 /// A preview of the coming turn.
 #[derive(Debug)]
 pub struct Preview {
@@ -1114,12 +1122,15 @@ fn console_page(
     state: &AppState,
     visitor: &Visitor,
     table: &Table,
-    done: Option<String>,
-    preview: Option<Preview>,
-    reminded: Option<Reminded>,
+    answer: Answer,
     error: Option<&ApiError>,
     webhook: Option<String>,
 ) -> Response {
+    let Answer {
+        done,
+        preview,
+        reminded,
+    } = answer;
     let id = table.row.id;
     let public_url = state.config.public_url.as_deref();
     let record = &table.record;
@@ -1215,8 +1226,12 @@ pub async fn console(
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
     let (table, webhook) = console_load(&state, &visitor, player, id).await?;
+    let answer = Answer {
+        done: q.done,
+        ..Answer::default()
+    };
     Ok(console_page(
-        &state, &visitor, &table, q.done, None, None, None, webhook,
+        &state, &visitor, &table, answer, None, webhook,
     ))
 }
 
@@ -1318,7 +1333,7 @@ pub async fn console_action(
         let action = gm_action(&form)?;
         actions::gm_action(&state, player, id, action).await
     };
-    let (preview, reminded, error) = match result.await {
+    let (answer, error) = match result.await {
         Ok(GmOutcome::Done) if form.get("action") == Some("delete") => {
             return Ok(redirect("/?deleted=1"));
         }
@@ -1326,11 +1341,21 @@ pub async fn console_action(
             let done = form.get("action").unwrap_or_default();
             return Ok(redirect(&format!("/games/{id}/gm?done={done}")));
         }
-        Ok(GmOutcome::Preview { turn, report }) => (Some(Preview { turn, report }), None, None),
-        Ok(GmOutcome::Reminded { seat, mailed, text }) => {
-            (None, Some(Reminded { seat, mailed, text }), None)
-        }
-        Err(e) => (None, None, Some(e)),
+        Ok(GmOutcome::Preview { turn, report }) => (
+            Answer {
+                preview: Some(Preview { turn, report }),
+                ..Answer::default()
+            },
+            None,
+        ),
+        Ok(GmOutcome::Reminded { seat, mailed, text }) => (
+            Answer {
+                reminded: Some(Reminded { seat, mailed, text }),
+                ..Answer::default()
+            },
+            None,
+        ),
+        Err(e) => (Answer::default(), Some(e)),
     };
     // The console again, with the preview or the error: only for the game's GM.
     let (table, webhook) = console_load(&state, &visitor, player, id).await?;
@@ -1338,9 +1363,7 @@ pub async fn console_action(
         &state,
         &visitor,
         &table,
-        None,
-        preview,
-        reminded,
+        answer,
         error.as_ref(),
         webhook,
     ))

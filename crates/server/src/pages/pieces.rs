@@ -50,7 +50,7 @@ pub trait Pieces: Sync {
     fn order_form(&self, cx: &FormContext<'_>) -> Option<askama::Result<String>>;
     /// The line-up and orders text the form's menus describe, for `seat` of `record` (a rider
     /// left on its default plays its highest card); `None` when the form is the text form.
-    fn from_form(
+    fn orders_from_form(
         &self,
         record: &gm::Record,
         seat: Seat,
