@@ -120,14 +120,11 @@ impl GameFile {
 
     /// The game file of a log and the record it replays to (the server keeps both apart).
     pub fn to_json_parts(log: &[LogEntry], record: &Record) -> String {
-        let file = FileV2 {
-            format: FORMAT.into(),
-            version: VERSION,
-            game: record.game().name.into(),
-            log: log.to_vec(),
-            state: record.view_json(Viewer::Gm),
-        };
-        serde_json::to_string_pretty(&file).expect("game files serialise") + "\n"
+        let mut text = json_head(record.game().name);
+        for (k, entry) in log.iter().enumerate() {
+            text.push_str(&json_entry(entry, k == 0));
+        }
+        text + &json_tail(record)
     }
 
     /// Reads a game file (this version's, or an earlier release's), replays its log and checks
@@ -164,6 +161,40 @@ impl GameFile {
             (other, _) => log_error(format!("game file: format {other:?} is not a game file")),
         }
     }
+}
+
+/// A game file is written in three pieces, so that a long log can be written as it is read
+/// (the server's public record): the head up to the log's opening bracket, each entry, and the
+/// tail with the game as its GM sees it. Together they are what `serde_json::to_string_pretty`
+/// writes of the whole file (`FileV2`), byte for byte.
+pub fn json_head(game: &str) -> String {
+    format!(
+        "{{\n  \"format\": {},\n  \"version\": {VERSION},\n  \"game\": {},\n  \"log\": [",
+        Value::from(FORMAT),
+        Value::from(game)
+    )
+}
+
+/// One log entry of a game file (see [`json_head`]); `first` for the log's first entry.
+pub fn json_entry(entry: &LogEntry, first: bool) -> String {
+    let pretty = serde_json::to_string_pretty(entry).expect("log entries serialise");
+    let mut text = String::from(if first { "\n" } else { ",\n" });
+    for (k, line) in pretty.lines().enumerate() {
+        if k > 0 {
+            text.push('\n');
+        }
+        text.push_str("    ");
+        text.push_str(line);
+    }
+    text
+}
+
+/// The end of a game file (see [`json_head`]): the game as its GM sees it, `record` being the
+/// replay of the log written.
+pub fn json_tail(record: &Record) -> String {
+    let state =
+        serde_json::to_string_pretty(&record.view_json(Viewer::Gm)).expect("game views serialise");
+    format!("\n  ],\n  \"state\": {}\n}}\n", state.replace('\n', "\n  "))
 }
 
 /// A game file's log and, for this version's files, the game as stored (unchecked): what
@@ -379,5 +410,36 @@ mod legacy {
                 "lost": w["lost"],
             })).collect::<Vec<_>>(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pieces the server streams a public record in are the file `to_json` wrote before
+    /// (serde's pretty form of the whole), byte for byte.
+    #[test]
+    fn the_pieces_are_the_whole_file() {
+        let mut file = GameFile::new(Setup::new("backpacks", &["ann", "bob"], 7), None, None)
+            .expect("a new day");
+        for _ in 0..3 {
+            let record = file.record().clone();
+            let mut events = Vec::new();
+            for seat in 0..2 {
+                events.extend(record.bot_events(game_api::Seat(seat), "random").unwrap());
+            }
+            events.push(Event::resolved(record.turn()));
+            file.push(events, Some(1_700_000_000), "gm").unwrap();
+        }
+        let whole = FileV2 {
+            format: FORMAT.into(),
+            version: VERSION,
+            game: file.record().game().name.into(),
+            log: file.log().to_vec(),
+            state: file.record().view_json(Viewer::Gm),
+        };
+        let whole = serde_json::to_string_pretty(&whole).unwrap() + "\n";
+        assert_eq!(file.to_json(), whole);
     }
 }

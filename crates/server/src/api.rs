@@ -309,8 +309,7 @@ pub async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> ApiRe
             table.record.turn()
         )));
     }
-    // The log from the `events` table; a game that is over no longer changes.
-    let file = games::export(&state, id).await?;
+    let permit = state.record_downloads.take()?;
     Ok((
         [
             (CONTENT_TYPE, "application/json".to_string()),
@@ -319,7 +318,7 @@ pub async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> ApiRe
                 format!("attachment; filename=\"postrider-game-{id}.json\""),
             ),
         ],
-        file,
+        crate::public_record::body(state, table, permit),
     )
         .into_response())
 }

@@ -21,6 +21,7 @@ pub mod mailbox;
 pub mod outbox;
 pub mod pages;
 pub mod picture;
+pub mod public_record;
 pub mod reminders;
 pub mod smtp_in;
 pub mod text;
@@ -139,6 +140,8 @@ pub struct AppState {
     pub connections: Arc<Connections>,
     /// Mail, when the server sends it (`serve --smtp`); `None`: mail is off.
     pub mail: Option<Arc<mailbox::MailSettings>>,
+    /// Public records being downloaded (a few at a time).
+    pub record_downloads: Arc<public_record::Downloads>,
 }
 
 impl AppState {
@@ -171,6 +174,7 @@ impl AppState {
             throttle: Arc::default(),
             connections: Arc::default(),
             mail: None,
+            record_downloads: Arc::default(),
         }
     }
 

@@ -9,6 +9,7 @@ use axum::http::StatusCode;
 use common::*;
 use serde_json::{Value, json};
 use server::games;
+use tower::ServiceExt;
 
 fn day() -> Value {
     json!({
@@ -166,6 +167,21 @@ on_both!(
             .call("GET", &format!("/api/games/{id}/record"), None, None)
             .await;
         assert_eq!(status, StatusCode::OK);
+        // Written a page of entries at a time (issue 28), it is `postrider export`'s file,
+        // byte for byte.
+        let response = server::app(s.state.clone())
+            .oneshot(
+                axum::http::Request::get(format!("/api/games/{id}/record"))
+                    .body(axum::body::Body::empty())
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let exported = games::export(&s.state, id).await.unwrap();
+        assert_eq!(String::from_utf8(bytes.to_vec()).unwrap(), exported);
         let verified = gm::verify::verify(&record.to_string(), Some(&commitment)).unwrap();
         assert_eq!(verified.turns, rounds);
         assert_eq!(verified.reports_checked, rounds);

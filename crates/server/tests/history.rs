@@ -9,6 +9,7 @@ use axum::http::StatusCode;
 use common::*;
 use serde_json::{Value, json};
 use server::games;
+use tower::ServiceExt;
 
 const LINEUP: &str = "A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4";
 
@@ -315,5 +316,86 @@ on_both!(
         let (_, own) = history(&s, id, &format!("?from_seq={}", total), Some(&seats[0])).await;
         assert_eq!(own["events"][0]["event"]["sealed"], Value::Null);
         assert_eq!(own["turns"].as_array().unwrap().len(), 2);
+    }
+);
+
+// A finished day whose log was written before the bound (1,200 amendments of one walker's
+// first orders, where they stand): its public record is written a page of entries at a time
+// (`server::public_record`), is `postrider export`'s file byte for byte, and replays.
+on_both!(
+    a_long_record_is_written_a_page_at_a_time,
+    |s: TestServer| async move {
+        let gm = s.player("gm").await;
+        let day = json!({
+            "title": "A long day",
+            "game": "backpacks",
+            "seats": ["ann", "bob"],
+            "deadline": { "every": "interval", "seconds": 86400 },
+        });
+        let (status, created) = s.call("POST", "/api/games", Some(&gm), Some(day)).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_i64().unwrap();
+        s.bot_seats(id, &gm, 0..2, "random").await;
+        let mut rounds = 0;
+        while games::process_due(&s.state).await.unwrap() == 1 {
+            rounds += 1;
+            assert!(rounds <= 30, "a day ends");
+        }
+        // The log again, with its first orders sealed 1,200 times more where they stand.
+        let log = games::events(&s.state, id).await.unwrap();
+        let first = log
+            .iter()
+            .position(|(_, _, _, e)| matches!(e, gm::Event::Orders { .. }))
+            .unwrap();
+        let mut long = log[..=first].to_vec();
+        long.extend(std::iter::repeat_n(log[first].clone(), 1200));
+        long.extend(log[first + 1..].iter().cloned());
+        let mut tx = s.state.db.pool.begin().await.unwrap();
+        sqlx::query("DELETE FROM events WHERE game_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        for (k, (_, at, actor, event)) in long.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO events (game_id, seq, at, actor, body) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(id)
+            .bind(k as i64 + 1)
+            .bind(*at)
+            .bind(actor)
+            .bind(event.to_json())
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        }
+        sqlx::query("UPDATE games SET version = $1 WHERE id = $2")
+            .bind(long.len() as i64)
+            .bind(id)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+
+        let response = server::app(s.state.clone())
+            .oneshot(
+                axum::http::Request::get(format!("/api/games/{id}/record"))
+                    .body(axum::body::Body::empty())
+                    .unwrap(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let record = String::from_utf8(bytes.to_vec()).unwrap();
+        assert_eq!(record, games::export(&s.state, id).await.unwrap());
+        let file = gm::GameFile::from_json(&record).unwrap();
+        assert_eq!(file.log().len(), long.len());
+        // It replays (`verify` would refuse it: the amendments are a bot's, which the bot
+        // would not have sent).
+        assert!(file.record().is_over());
+        assert_eq!(file.record().resolved(), rounds);
     }
 );
