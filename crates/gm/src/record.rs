@@ -269,6 +269,19 @@ impl<G: BotGame> GameRecord<G> {
         self.reopened.iter_mut().for_each(|r| *r = true);
     }
 
+    /// How many turns in a row, up to the last resolved, the seat sent nothing while it had
+    /// orders to send (no moves received): 0 if it sent orders for the last one it played.
+    pub fn nmr_streak(&self, seat: Seat) -> u16 {
+        self.history
+            .iter()
+            .rev()
+            .take_while(|r| {
+                G::takes_orders(&r.before, seat)
+                    && r.orders.get(seat.index()).is_some_and(Option::is_none)
+            })
+            .count() as u16
+    }
+
     /// Applies one log entry that changes the record. Every change goes through here, and a
     /// replay applies the same entries.
     pub fn apply(&mut self, event: &Event) -> Result<(), GmError> {

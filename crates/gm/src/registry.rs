@@ -116,6 +116,7 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn all_ready(&self) -> bool;
     fn reopened(&self, seat: Seat) -> bool;
     fn reopen(&mut self);
+    fn nmr_streak(&self, seat: Seat) -> u16;
     fn apply(&mut self, event: &Event) -> Result<(), GmError>;
     fn check(
         &self,
@@ -186,6 +187,9 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     }
     fn reopen(&mut self) {
         GameRecord::reopen(self)
+    }
+    fn nmr_streak(&self, seat: Seat) -> u16 {
+        GameRecord::nmr_streak(self, seat)
     }
     fn apply(&mut self, event: &Event) -> Result<(), GmError> {
         GameRecord::apply(self, event)
@@ -401,6 +405,12 @@ impl Record {
     /// its orders, not its seats' readiness).
     pub fn reopened(&self, seat: Seat) -> bool {
         self.0.reopened(seat)
+    }
+
+    /// How many turns in a row, up to the last resolved, the seat sent nothing (the GM's
+    /// console shows who is missing).
+    pub fn nmr_streak(&self, seat: Seat) -> u16 {
+        self.0.nmr_streak(seat)
     }
 
     /// Reads and checks a player's submission without changing anything, and gives back the

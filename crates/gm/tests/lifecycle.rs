@@ -321,3 +321,36 @@ fn a_backpacks_chart_counts_points() {
     assert_eq!(progress.series[1].label, "bob");
     assert_eq!(progress.series[0].points.len(), 2);
 }
+
+#[test]
+fn the_nmr_streak_counts_the_turns_a_seat_sent_nothing_in_a_row() {
+    let mut log = vec![Event::Created {
+        setup: race_setup(),
+    }];
+    let mut record = Record::replay(&log).unwrap();
+    assert_eq!(record.nmr_streak(Seat(1)), 0, "nothing resolved yet");
+    submit(
+        &mut record,
+        &mut log,
+        0,
+        Some("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4"),
+        "A 6 B 9 C 8 D 7",
+    );
+    // Blue sends nothing for turns 1 and 2; red sends orders for turn 1 only.
+    for turn in 1..=2 {
+        let resolved = Event::resolved(turn);
+        record.apply(&resolved).unwrap();
+        log.push(resolved);
+    }
+    assert_eq!(record.nmr_streak(Seat(1)), 2);
+    assert_eq!(record.nmr_streak(Seat(0)), 1);
+    // Orders sent for turn 3 (a bot's, as good as anyone's) end the streak once resolved.
+    for e in record.bot_events(Seat(1), "heuristic").unwrap() {
+        record.apply(&e).unwrap();
+    }
+    assert_eq!(record.nmr_streak(Seat(1)), 2, "sealed, not yet resolved");
+    let resolved = Event::resolved(3);
+    record.apply(&resolved).unwrap();
+    assert_eq!(record.nmr_streak(Seat(1)), 0);
+    assert_eq!(record.nmr_streak(Seat(0)), 2);
+}
