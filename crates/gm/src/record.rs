@@ -285,6 +285,14 @@ impl<G: BotGame> GameRecord<G> {
     /// Applies one log entry that changes the record. Every change goes through here, and a
     /// replay applies the same entries.
     pub fn apply(&mut self, event: &Event) -> Result<(), GmError> {
+        self.apply_sealings(event, 1)
+    }
+
+    /// Applies `event`; for a line-up or orders, the last of `run` sealings of the same kind
+    /// by its seat, one right after another: each replaced the one before, so the record is as
+    /// if all were applied, and the count says `run`. A replay's shortcut through the runs of
+    /// amendments in logs written before [`MAX_SEALINGS`] (issue 28).
+    pub fn apply_sealings(&mut self, event: &Event, run: u16) -> Result<(), GmError> {
         match event {
             Event::Created { .. } => refused("log: the game was created twice"),
             Event::Lineup { seat, text, .. } => {
@@ -294,7 +302,7 @@ impl<G: BotGame> GameRecord<G> {
                 self.seal_lineup(*seat, lineup)?;
                 self.reopened[seat.index()] = false;
                 let count = &mut self.sealings[seat.index()].lineups;
-                *count = count.saturating_add(1);
+                *count = count.saturating_add(run);
                 Ok(())
             }
             Event::Orders { seat, text, .. } => {
@@ -304,7 +312,7 @@ impl<G: BotGame> GameRecord<G> {
                 self.seal_orders(*seat, orders)?;
                 self.reopened[seat.index()] = false;
                 let count = &mut self.sealings[seat.index()].orders;
-                *count = count.saturating_add(1);
+                *count = count.saturating_add(run);
                 Ok(())
             }
             Event::Resolved { turn, .. } => {

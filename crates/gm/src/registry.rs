@@ -118,6 +118,7 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn reopen(&mut self);
     fn nmr_streak(&self, seat: Seat) -> u16;
     fn apply(&mut self, event: &Event) -> Result<(), GmError>;
+    fn apply_sealings(&mut self, event: &Event, run: u16) -> Result<(), GmError>;
     fn check(
         &self,
         seat: Seat,
@@ -193,6 +194,9 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     }
     fn apply(&mut self, event: &Event) -> Result<(), GmError> {
         GameRecord::apply(self, event)
+    }
+    fn apply_sealings(&mut self, event: &Event, run: u16) -> Result<(), GmError> {
+        GameRecord::apply_sealings(self, event, run)
     }
     fn check(
         &self,
@@ -329,6 +333,11 @@ impl Record {
     /// Applies one entry that changes the record.
     pub fn apply(&mut self, event: &Event) -> Result<(), GmError> {
         self.0.apply(event)
+    }
+
+    /// See [`GameRecord::apply_sealings`].
+    pub fn apply_sealings(&mut self, event: &Event, run: u16) -> Result<(), GmError> {
+        self.0.apply_sealings(event, run)
     }
 
     /// Which game this is.
