@@ -146,7 +146,7 @@ impl Session {
         for theme in ["light", "dark"] {
             self.theme(theme).await;
             for (size, (width, height)) in [("phone", PHONE), ("desktop", DESKTOP)] {
-                self.client.set_window_size(width, height).await.unwrap();
+                self.resize(width, height).await;
                 self.settled().await;
                 self.fits(&format!("{name} at {size}, {theme}"), width)
                     .await;
@@ -165,7 +165,7 @@ impl Session {
     /// A part of the page further down (a form's fields), photographed at phone size in
     /// either theme, scrolled to its top: the window's screenshot shows only the top of a page.
     async fn part(&mut self, css: &str, name: &str) {
-        self.client.set_window_size(PHONE.0, PHONE.1).await.unwrap();
+        self.resize(PHONE.0, PHONE.1).await;
         for theme in ["light", "dark"] {
             self.theme(theme).await;
             self.settled().await;
@@ -182,10 +182,7 @@ impl Session {
             self.parts += 1;
         }
         self.theme("light").await;
-        self.client
-            .set_window_size(DESKTOP.0, DESKTOP.1)
-            .await
-            .unwrap();
+        self.resize(DESKTOP.0, DESKTOP.1).await;
         self.settled().await;
     }
 
@@ -325,7 +322,7 @@ return small;"#,
     /// At phone width: the close-up (or the only picture) names every team inside what is
     /// shown of it (its legend is complete and not cropped away).
     async fn legend(&mut self, name: &str, teams: &[&str]) {
-        self.client.set_window_size(PHONE.0, PHONE.1).await.unwrap();
+        self.resize(PHONE.0, PHONE.1).await;
         self.settled().await;
         let shown = self
             .client
@@ -352,10 +349,7 @@ return Array.from(svg.querySelectorAll('text')).filter(t => {
                 "{name}: the picture shown at 390 px does not name {missing:?}"
             ));
         }
-        self.client
-            .set_window_size(DESKTOP.0, DESKTOP.1)
-            .await
-            .unwrap();
+        self.resize(DESKTOP.0, DESKTOP.1).await;
         self.settled().await;
     }
 
@@ -365,6 +359,28 @@ return Array.from(svg.querySelectorAll('text')).filter(t => {
     }
 
     /// Waits until the document is complete (after a resize, a layout has been made).
+    /// Sets the window's size and waits until the page has it: headless Chromium applies a
+    /// resize asynchronously, so on a busy machine the next script may still see the old width.
+    async fn resize(&self, width: u32, height: u32) {
+        self.client.set_window_size(width, height).await.unwrap();
+        let started = Instant::now();
+        loop {
+            let inner = self
+                .client
+                .execute("return window.innerWidth;", vec![])
+                .await;
+            if matches!(inner, Ok(serde_json::Value::Number(n)) if n.as_u64() == Some(u64::from(width)))
+            {
+                return;
+            }
+            assert!(
+                started.elapsed() < LIMIT,
+                "the window never became {width} px wide"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     async fn settled(&self) {
         let started = Instant::now();
         loop {
@@ -588,7 +604,7 @@ async fn a_whole_game_in_a_real_browser() {
             b.page("lineup-builder").await;
             b.part("#rider_B", "lineup-builder-rider-b").await;
             // Red sends a line-up and turn 1 from a phone.
-            b.client.set_window_size(PHONE.0, PHONE.1).await.unwrap();
+            b.resize(PHONE.0, PHONE.1).await;
             // The typed form, folded under the line-up builder (issue 29).
             b.tick("details#lineup-typed summary").await;
             b.fill("#lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6")
@@ -602,10 +618,7 @@ async fn a_whole_game_in_a_real_browser() {
                 html.contains("D: no order — plays its highest card, 6"),
                 "{html}"
             );
-            b.client
-                .set_window_size(DESKTOP.0, DESKTOP.1)
-                .await
-                .unwrap();
+            b.resize(DESKTOP.0, DESKTOP.1).await;
             b.page("orders-sealed").await;
             b.go("/").await;
             assert!(b.html().await.contains("are sealed (amend until"));
