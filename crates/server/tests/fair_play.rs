@@ -9,7 +9,6 @@ use axum::http::StatusCode;
 use common::*;
 use serde_json::{Value, json};
 use server::games;
-use tower::ServiceExt;
 
 fn day() -> Value {
     json!({
@@ -169,19 +168,9 @@ on_both!(
         assert_eq!(status, StatusCode::OK);
         // Written a page of entries at a time (issue 28), it is `postrider export`'s file,
         // byte for byte.
-        let response = server::app(s.state.clone())
-            .oneshot(
-                axum::http::Request::get(format!("/api/games/{id}/record"))
-                    .body(axum::body::Body::empty())
-                    .unwrap(),
-            )
-            .await
-            .unwrap();
-        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-            .await
-            .unwrap();
+        let (_, text) = s.get_text(&format!("/api/games/{id}/record")).await;
         let exported = games::export(&s.state, id).await.unwrap();
-        assert_eq!(String::from_utf8(bytes.to_vec()).unwrap(), exported);
+        assert_eq!(text, exported);
         let verified = gm::verify::verify(&record.to_string(), Some(&commitment)).unwrap();
         assert_eq!(verified.turns, rounds);
         assert_eq!(verified.reports_checked, rounds);

@@ -9,7 +9,6 @@ use axum::http::StatusCode;
 use common::*;
 use serde_json::{Value, json};
 use server::games;
-use tower::ServiceExt;
 
 const LINEUP: &str = "A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4";
 
@@ -377,19 +376,8 @@ on_both!(
             .unwrap();
         tx.commit().await.unwrap();
 
-        let response = server::app(s.state.clone())
-            .oneshot(
-                axum::http::Request::get(format!("/api/games/{id}/record"))
-                    .body(axum::body::Body::empty())
-                    .unwrap(),
-            )
-            .await
-            .unwrap();
-        assert_eq!(response.status(), StatusCode::OK);
-        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-            .await
-            .unwrap();
-        let record = String::from_utf8(bytes.to_vec()).unwrap();
+        let (status, record) = s.get_text(&format!("/api/games/{id}/record")).await;
+        assert_eq!(status, StatusCode::OK);
         assert_eq!(record, games::export(&s.state, id).await.unwrap());
         let file = gm::GameFile::from_json(&record).unwrap();
         assert_eq!(file.log().len(), long.len());

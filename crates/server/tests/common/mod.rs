@@ -110,12 +110,22 @@ impl TestServer {
     }
 
     pub async fn send(&self, request: Request<Body>) -> (StatusCode, Value) {
+        let (status, text) = self.respond(request).await;
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, body)
+    }
+
+    /// The status and body, as the bytes sent, of an anonymous `GET path`.
+    pub async fn get_text(&self, path: &str) -> (StatusCode, String) {
+        self.respond(Request::get(path).body(Body::empty()).unwrap())
+            .await
+    }
+
+    async fn respond(&self, request: Request<Body>) -> (StatusCode, String) {
         let response = app(self.state.clone()).oneshot(request).await.unwrap();
         let status = response.status();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
-        let text = String::from_utf8(bytes.to_vec()).unwrap();
-        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        (status, body)
+        (status, String::from_utf8(bytes.to_vec()).unwrap())
     }
 
     /// Gives the account behind `token` a mail address to confirm (`POST /api/account/email`).
