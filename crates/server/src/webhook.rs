@@ -23,9 +23,9 @@ use sqlx::AnyConnection;
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::games::Table;
-use crate::mailbox::OutMail;
 use crate::outbox::SendError;
+use crate::store::Table;
+use crate::store::outbox_rows::OutMail;
 
 /// The longest webhook URL accepted.
 pub const MAX_URL: usize = 500;

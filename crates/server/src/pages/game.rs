@@ -19,10 +19,10 @@ use super::{FormData, PageResult, Visitor, error_page, redirect};
 use crate::AppState;
 use crate::actions::{self, GmAction, GmOutcome, NewGame, viewer};
 use crate::error::{ApiError, ApiResult};
-use crate::games::{self, Table};
+use crate::store::{self, Table};
 
 /// The game's state in a few words: over, paused, or the coming turn and its deadline.
-pub fn status_text(table: &games::Summary, visitor: &Visitor) -> String {
+pub fn status_text(table: &store::Summary, visitor: &Visitor) -> String {
     if table.row.over {
         return "over".into();
     }
@@ -168,9 +168,9 @@ impl Finish {
 
 /// Loads a game for a page; a missing game is a page saying so.
 async fn load(state: &AppState, visitor: &Visitor, id: i64) -> Result<Table, Response> {
-    games::load(state, id)
+    store::load(state, id)
         .await
-        .map_err(|e| error_page(visitor, &e))
+        .map_err(|e| error_page(visitor, &e.into()))
 }
 
 /// A page drawn from its template, inside the site's frame.

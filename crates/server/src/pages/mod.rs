@@ -47,7 +47,7 @@ use axum::response::{IntoResponse, Response};
 use crate::AppState;
 use crate::auth::{self, FORM_COOKIE, Player, SESSION_COOKIE};
 use crate::error::{ApiError, ApiResult};
-use crate::games;
+use crate::store;
 
 /// Text made safe for HTML.
 pub fn escape(text: &str) -> String {
@@ -566,7 +566,7 @@ struct YourGames {
 /// finished game ended for them ("Yellow won; you were 4th"); games where orders are due
 /// first, then by deadline.
 fn your_games(
-    tables: &[games::Table],
+    tables: &[store::Table],
     visitor: &Visitor,
     player: i64,
     seen: &std::collections::HashMap<i64, u16>,
@@ -614,9 +614,9 @@ pub async fn front(
     visitor: Visitor,
     axum::extract::Query(q): axum::extract::Query<FrontQuery>,
 ) -> Response {
-    let tables = match games::list(&state).await {
+    let tables = match store::list(&state).await {
         Ok(tables) => tables,
-        Err(e) => return error_page(&visitor, &e),
+        Err(e) => return error_page(&visitor, &e.into()),
     };
     let mut rows = String::new();
     for table in &tables {
@@ -654,9 +654,9 @@ pub async fn front(
         Some(p) => {
             let mut own = Vec::new();
             for summary in tables.iter().filter(|s| s.seat_of(p.id).is_some()) {
-                match games::load(&state, summary.row.id).await {
+                match store::load(&state, summary.row.id).await {
                     Ok(table) => own.push(table),
-                    Err(e) => return error_page(&visitor, &e),
+                    Err(e) => return error_page(&visitor, &e.into()),
                 }
             }
             let seen = match attention::seen_turns(&state, p.id).await {
