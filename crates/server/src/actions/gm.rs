@@ -46,6 +46,11 @@ pub enum GmAction {
     },
     /// Takes back the last resolved turn.
     Rollback,
+    /// Reminds a seat whose orders are missing: a mail to its player through the outbox
+    /// when mail is on and the player takes mail, else the text for the GM to send.
+    Remind {
+        seat: Seat,
+    },
     /// Mails a seat's invitation link to an address.
     Invite {
         seat: Seat,
@@ -87,7 +92,16 @@ pub fn require_gm(table: &Table, player: &Player) -> ApiResult<()> {
 #[derive(Debug)]
 pub enum GmOutcome {
     Done,
-    Preview { turn: u16, report: String },
+    Preview {
+        turn: u16,
+        report: String,
+    },
+    /// A reminder: mailed to the seat's player (`mailed`), or the text for the GM to send.
+    Reminded {
+        seat: String,
+        mailed: bool,
+        text: String,
+    },
 }
 
 /// A change of one event that the record has taken, and so checked, before it is stored.
@@ -118,6 +132,14 @@ pub async fn gm_action(
             let table = store::settled(state, id).await?;
             gm(&table)?;
             return preview(&table);
+        }
+        GmAction::Remind { seat } => {
+            let table = store::settled(state, id).await?;
+            gm(&table)?;
+            if seat.index() >= table.seats.len() {
+                return Err(ApiError::Bad(format!("seat: no seat {}", seat.0)));
+            }
+            return super::remind::remind(state, player, &table, seat).await;
         }
         GmAction::Webhook { url } => {
             store::set_webhook(state, id, |table| {
@@ -358,6 +380,7 @@ fn change_of(
         | GmAction::Preview
         | GmAction::Webhook { .. }
         | GmAction::Delete
+        | GmAction::Remind { .. }
         | GmAction::Rollback => {
             return Err(ApiError::Internal(format!(
                 "gm: {action:?} has a door of its own"

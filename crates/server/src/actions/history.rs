@@ -1,7 +1,7 @@
 //! A game's history as a viewer may read it, a page at a time, with sealed orders hidden until
 //! their turn is resolved.
 
-use gm::Event;
+use gm::{Author, Event};
 use serde::Deserialize;
 
 use super::viewer;
@@ -19,6 +19,22 @@ pub struct HistoryEntry {
     pub event: Event,
     /// Sealed orders this viewer may not read yet (their text is withheld).
     pub sealed: bool,
+}
+
+/// Who an entry of the log is shown as the work of: a bot's orders are the bot's
+/// (`bot:heuristic`), whoever's change carried them (the GM who resolved, the deadline).
+fn attributed(actor: String, event: &Event) -> String {
+    match event {
+        Event::Lineup {
+            author: Author::Bot(bot),
+            ..
+        }
+        | Event::Orders {
+            author: Author::Bot(bot),
+            ..
+        } => format!("bot:{bot}"),
+        _ => actor,
+    }
 }
 
 /// Which page of the history to read (`?from_seq=&from_turn=&limit=`): by default the first
@@ -132,7 +148,7 @@ pub async fn history(
             HistoryEntry {
                 seq,
                 at,
-                actor,
+                actor: attributed(actor, &event),
                 event,
                 sealed,
             }

@@ -8,6 +8,7 @@ mod gm;
 mod history;
 mod mail_settings;
 mod orders;
+mod remind;
 
 pub use accounts::{Credentials, Login, login, register};
 pub use games::{NewGame, create_game, import, viewer};

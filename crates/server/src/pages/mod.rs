@@ -7,20 +7,24 @@ mod account;
 mod attention;
 mod backpacks;
 mod breaking_away;
+mod front;
 mod game;
 mod mail;
 mod pieces;
+mod profile;
 mod when;
 
 pub use account::{
     confirm_email, login, login_form, logout, register, register_form, unsubscribe,
     unsubscribe_form,
 };
+pub use front::*;
 pub use game::{
     console, console_action, game, history, join, join_form, new_game, new_game_form, orders,
     orders_form, rotate_mail_address, turn,
 };
 pub use mail::profile_mail;
+pub use profile::*;
 
 /// The Backpacks orders help, served by the site.
 pub async fn help_backpacks(visitor: Visitor) -> Response {
@@ -34,6 +38,24 @@ pub async fn help_backpacks(visitor: Visitor) -> Response {
         ),
         Err(e) => error_page(&visitor, &ApiError::Internal(e.to_string())),
     }
+}
+
+/// The Breaking Away rules help, served by the site.
+pub async fn help_breaking_away(visitor: Visitor) -> Response {
+    use askama::Template;
+    match breaking_away::Help.render() {
+        Ok(body) => page(&visitor, StatusCode::OK, "Breaking Away: the rules", &body),
+        Err(e) => error_page(&visitor, &ApiError::Internal(e.to_string())),
+    }
+}
+
+pub use backpacks::plan_script;
+pub use breaking_away::lineup_script;
+
+/// What a first-time player of `record`'s game needs for the first orders (the letters' part of
+/// the game's own pieces).
+pub fn first_orders_help(record: &gm::Record) -> Option<String> {
+    pieces::of(record.game().name).first_orders_help(record)
 }
 
 use std::fmt::Write;
@@ -341,343 +363,4 @@ pub fn error_box(error: Option<&ApiError>) -> String {
             escape(&e.to_string())
         )
     })
-}
-
-#[derive(Debug, askama::Template)]
-#[template(path = "profile.html")]
-struct ProfilePage<'a> {
-    error: Option<String>,
-    saved: bool,
-    zone: &'a str,
-    shown: String,
-    zones: Vec<String>,
-    csrf: String,
-    /// The mail settings' form (`pages::mail`).
-    mail_section: String,
-}
-
-fn profile_page(
-    visitor: &Visitor,
-    zone: &str,
-    saved: bool,
-    error: Option<&ApiError>,
-    mail_section: String,
-) -> Response {
-    use askama::Template;
-    let mut zones: Vec<String> = jiff::tz::db().available().map(|n| n.to_string()).collect();
-    zones.sort();
-    let page_html = ProfilePage {
-        error: error.map(ToString::to_string),
-        saved,
-        zone,
-        shown: when::moment(visitor.now, visitor.zone()),
-        zones,
-        csrf: visitor.csrf_token(),
-        mail_section,
-    }
-    .render();
-    match page_html {
-        Ok(body) => page(
-            visitor,
-            error.map_or(StatusCode::OK, ApiError::status),
-            "Your profile",
-            &body,
-        ),
-        Err(e) => error_page(visitor, &ApiError::Internal(e.to_string())),
-    }
-}
-
-#[derive(Debug, serde::Deserialize)]
-pub struct SavedQuery {
-    saved: Option<String>,
-}
-
-/// The profile: the time zone deadlines are shown in.
-pub async fn profile_form(
-    State(state): State<AppState>,
-    visitor: Visitor,
-    axum::extract::Query(q): axum::extract::Query<SavedQuery>,
-) -> PageResult {
-    let player = visitor.player_or_login("/profile")?;
-    let zone = player.time_zone.clone().unwrap_or_default();
-    let mail = mail::section(&state, &visitor, player, None).await;
-    Ok(profile_page(&visitor, &zone, q.saved.is_some(), None, mail))
-}
-
-pub async fn profile(
-    State(state): State<AppState>,
-    visitor: Visitor,
-    axum::Form(form): axum::Form<FormData>,
-) -> PageResult {
-    let player = visitor.player_or_login("/profile")?;
-    let typed = form.get("time_zone").unwrap_or_default().trim().to_string();
-    let result = async {
-        visitor.check_csrf(&form)?;
-        let zone = if typed.is_empty() {
-            None
-        } else if when::zone(&typed).is_some() && typed.len() <= 64 {
-            Some(typed.clone())
-        } else {
-            return Err(ApiError::Bad(format!(
-                "time_zone: {typed:?} is not a time zone (write an IANA name such as America/New_York, or leave it empty for UTC)"
-            )));
-        };
-        sqlx::query("UPDATE players SET time_zone = $1 WHERE id = $2")
-            .bind(zone)
-            .bind(player.id)
-            .execute(&state.db.pool)
-            .await?;
-        Ok(())
-    };
-    match result.await {
-        Ok(()) => Ok(redirect("/profile?saved=1")),
-        Err(e) => {
-            let mail = mail::section(&state, &visitor, player, None).await;
-            Ok(profile_page(&visitor, &typed, false, Some(&e), mail))
-        }
-    }
-}
-
-/// `POST /profile/zone`: the optional script's report of the browser's time zone, kept as the
-/// profile's zone if the player has none yet (a zone they chose is never replaced).
-pub async fn profile_zone(
-    State(state): State<AppState>,
-    visitor: Visitor,
-    axum::Form(form): axum::Form<FormData>,
-) -> Response {
-    let result = async {
-        visitor.check_csrf(&form)?;
-        let player = visitor
-            .player
-            .as_ref()
-            .ok_or_else(|| ApiError::Unauthorized("log in first".into()))?;
-        let typed = form.field("time_zone")?.trim();
-        if typed.len() > 64 || when::zone(typed).is_none() {
-            return Err(ApiError::Bad(format!(
-                "time_zone: {typed:?} is not a time zone"
-            )));
-        }
-        sqlx::query("UPDATE players SET time_zone = $1 WHERE id = $2 AND time_zone IS NULL")
-            .bind(typed)
-            .bind(player.id)
-            .execute(&state.db.pool)
-            .await?;
-        Ok(())
-    };
-    match result.await {
-        Ok(()) => StatusCode::NO_CONTENT.into_response(),
-        Err(e) => e.into_response(),
-    }
-}
-
-/// The optional script of every page: the browser's time zone, from the first visit. It
-/// sets the `tz` cookie (pages then show times in it), keeps it as the profile's zone of a
-/// logged-in player who has none (the mail's times then follow), and reloads a page written
-/// in UTC for want of it, once. Pages work without it, in UTC until a zone is chosen.
-pub async fn site_script() -> Response {
-    (
-        [
-            (CONTENT_TYPE, "text/javascript; charset=utf-8"),
-            (CACHE_CONTROL, "public, max-age=3600"),
-        ],
-        SITE_JS,
-    )
-        .into_response()
-}
-
-const SITE_JS: &str = r#"// Optional: deadlines in the browser's own time zone from the first visit; the pages work without it.
-(function () {
-  var zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (!zone || zone.length > 64) { return; }
-  var root = document.documentElement;
-  var had = document.cookie.split('; ').indexOf('tz=' + zone) >= 0;
-  if (!had) { document.cookie = 'tz=' + zone + '; path=/; max-age=31536000; samesite=lax'; }
-  var set = document.cookie.split('; ').indexOf('tz=' + zone) >= 0;
-  var reload = set && !had && root.getAttribute('data-zone') === '' && !/^(UTC|Etc\/UTC|Etc\/GMT)$/.test(zone);
-  var token = root.getAttribute('data-zone-save');
-  var saved = token && window.fetch
-    ? fetch('/profile/zone', {
-        method: 'POST', credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: 'csrf=' + encodeURIComponent(token) + '&time_zone=' + encodeURIComponent(zone)
-      }).catch(function () {})
-    : Promise.resolve();
-  if (reload) { saved.then(function () { location.reload(); }); }
-})();
-"#;
-
-/// The optional script of the profile page: fills an empty time-zone field from the browser.
-pub async fn zone_script() -> Response {
-    (
-        [(CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        "// Optional: an empty time-zone field takes the browser's own zone; the page works without it.\n\
-var f = document.getElementById('time_zone');\n\
-if (f && !f.value && window.Intl) { f.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ''; }\n",
-    )
-        .into_response()
-}
-
-/// The optional script of the GM console: a copy button beside each invitation link (the
-/// link is in a read-only field, selectable without it).
-pub async fn copy_script() -> Response {
-    (
-        [(CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        "// Optional: a Copy button beside each invitation link; the page works without it.\n\
-document.querySelectorAll('input.invite-link').forEach(function (field) {\n\
-  var button = document.createElement('button');\n\
-  button.type = 'button';\n\
-  button.className = 'copy secondary';\n\
-  button.textContent = 'Copy';\n\
-  button.setAttribute('aria-label', 'copy the ' + field.getAttribute('aria-label'));\n\
-  button.addEventListener('click', function () {\n\
-    field.select();\n\
-    var done = function () { button.textContent = 'Copied'; };\n\
-    if (navigator.clipboard && window.isSecureContext) {\n\
-      navigator.clipboard.writeText(field.value).then(done, function () { document.execCommand('copy'); done(); });\n\
-    } else { document.execCommand('copy'); done(); }\n\
-  });\n\
-  field.insertAdjacentElement('afterend', button);\n\
-});\n",
-    )
-        .into_response()
-}
-
-/// One of a player's games on the front page.
-#[derive(Debug)]
-struct YourGame {
-    id: i64,
-    title: String,
-    seat: String,
-    what: String,
-    due: bool,
-    /// How near the deadline is, or that the orders are sealed.
-    badge: Option<game::Badge>,
-    /// A report resolved since the player last opened the game.
-    new: bool,
-}
-
-#[derive(Debug, askama::Template)]
-#[template(path = "your_games.html")]
-struct YourGames {
-    rows: Vec<YourGame>,
-}
-
-/// The logged-in player's games: what is due, by when, and whether theirs are sealed; how a
-/// finished game ended for them ("Yellow won; you were 4th"); games where orders are due
-/// first, then by deadline.
-fn your_games(
-    tables: &[store::Table],
-    visitor: &Visitor,
-    player: i64,
-    seen: &std::collections::HashMap<i64, u16>,
-) -> String {
-    use askama::Template;
-    let mut rows: Vec<(bool, i64, YourGame)> = tables
-        .iter()
-        .filter_map(|t| {
-            let seat = t.seat_of(player)?;
-            let (what, due) = match game::Finish::of_seat(t, seat) {
-                Some(finish) => (format!("{}.", finish.text()), false),
-                None => game::your_move(t, visitor, seat),
-            };
-            let resolved = t.record.resolved();
-            Some((
-                due,
-                t.row.next_deadline.unwrap_or(i64::MAX),
-                YourGame {
-                    id: t.row.id,
-                    title: t.row.title.clone(),
-                    seat: t.seats[seat.index()].name.clone(),
-                    what,
-                    due,
-                    badge: game::Badge::of(t, visitor, seat),
-                    new: resolved > seen.get(&t.row.id).copied().unwrap_or(0),
-                },
-            ))
-        })
-        .collect();
-    rows.sort_by_key(|(due, at, g)| (!*due, *at, g.id));
-    YourGames {
-        rows: rows.into_iter().map(|(_, _, g)| g).collect(),
-    }
-    .render()
-    .unwrap_or_default()
-}
-
-#[derive(Debug, serde::Deserialize)]
-pub struct FrontQuery {
-    deleted: Option<String>,
-}
-
-pub async fn front(
-    State(state): State<AppState>,
-    visitor: Visitor,
-    axum::extract::Query(q): axum::extract::Query<FrontQuery>,
-) -> Response {
-    let tables = match store::list(&state).await {
-        Ok(tables) => tables,
-        Err(e) => return error_page(&visitor, &e.into()),
-    };
-    let mut rows = String::new();
-    for table in &tables {
-        let seats: Vec<String> = table
-            .seats
-            .iter()
-            .map(|s| {
-                let who = match (&s.player_name, &s.bot) {
-                    (_, Some(bot)) => format!("bot: {bot}"),
-                    (Some(name), None) => name.clone(),
-                    (None, None) => "open".into(),
-                };
-                format!("{} ({})", escape(&s.name), escape(&who))
-            })
-            .collect();
-        let _ = write!(
-            rows,
-            r#"<tr><td><a href="/games/{}">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>"#,
-            table.row.id,
-            escape(&table.row.title),
-            table.row.game.name,
-            escape(&game::status_text(table, &visitor)),
-            escape(&table.row.gm_name),
-            seats.join(", ")
-        );
-    }
-    if tables.is_empty() {
-        rows.push_str(
-            r#"<tr><td colspan="5">No games yet: <a href="/new">start one</a>.</td></tr>"#,
-        );
-    }
-    // The list is summaries; the player's own games are read whole (from this process's
-    // records, without a replay) to say what is due.
-    let yours = match &visitor.player {
-        Some(p) => {
-            let mut own = Vec::new();
-            for summary in tables.iter().filter(|s| s.seat_of(p.id).is_some()) {
-                match store::load(&state, summary.row.id).await {
-                    Ok(table) => own.push(table),
-                    Err(e) => return error_page(&visitor, &e.into()),
-                }
-            }
-            let seen = match attention::seen_turns(&state, p.id).await {
-                Ok(seen) => seen,
-                Err(e) => return error_page(&visitor, &e),
-            };
-            your_games(&own, &visitor, p.id, &seen)
-        }
-        None => String::new(),
-    };
-    let deleted = if q.deleted.is_some() {
-        r#"<p class="note" role="status">The game is deleted.</p>"#
-    } else {
-        ""
-    };
-    let body = format!(
-        r#"{deleted}{yours}<section class="stack" aria-labelledby="every-game"><h2 id="every-game">Every game</h2><p class="muted">A play-by-mail game master for Breaking Away and Backpacks &amp; Blisters: sealed
-orders, deadlines that run themselves, and a report after every turn. Scripts use the JSON API
-described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
-<div class="table-scroll"><table><thead><tr><th scope="col">Game</th><th scope="col">Rules</th><th scope="col">Turn</th><th scope="col">GM</th><th scope="col">Seats</th></tr></thead><tbody>
-{rows}</tbody></table></div></section>"#
-    );
-    page(&visitor, StatusCode::OK, "Games", &body)
 }

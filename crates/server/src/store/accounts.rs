@@ -220,3 +220,13 @@ pub async fn unsubscriber(state: &AppState, token: &str) -> StoreResult<Option<i
             .flatten(),
     )
 }
+
+/// The confirmed address of a player who takes mail (`mail_choice` other than none).
+pub async fn mailed_address(state: &AppState, player_id: i64) -> StoreResult<Option<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT email FROM players WHERE id = $1 AND email IS NOT NULL AND mail_choice <> 'none'",
+    )
+    .bind(player_id)
+    .fetch_optional(&state.db.pool)
+    .await?)
+}

@@ -1,5 +1,5 @@
 //! Group commit: the changes that requests and the deadline worker make to games, written
-//! many to a transaction. A change is prepared in full by its caller (`games::append`: the
+//! many to a transaction. A change is prepared in full by its caller (`store::append`: the
 //! events as JSON, the game row's new columns, the mail it causes) and handed to a committer
 //! task, which takes every change waiting at that moment (up to [`MAX_BATCH`]), writes them
 //! in one transaction and answers each caller once it has committed. On a busy server one
@@ -16,7 +16,7 @@
 //! waits.
 //!
 //! A request gives up its game's lock once its change is handed over, and the next request
-//! to the game makes its change on the game as the waiting one leaves it (`games::GameGuard`).
+//! to the game makes its change on the game as the waiting one leaves it (`store::GameGuard`).
 //! Such a change names the outcome of the one it was made on (`Write::after`), and each
 //! game's changes go to one committer in the order they were made. A committer writes a
 //! game's changes of one batch as a chain, one move of the game's row from the first's

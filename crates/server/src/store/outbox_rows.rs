@@ -6,6 +6,7 @@ use sqlx::AnyConnection;
 
 use super::error::StoreResult;
 use super::sql::{MAX_PARAMETERS, padded_chunks, padded_row, placeholders};
+use crate::AppState;
 
 /// One mail to send, as the outbox holds it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -46,6 +47,15 @@ pub struct InboundDone {
 /// `dedup_key` already in the outbox is not written again (false).
 pub async fn queue(conn: &mut AnyConnection, mail: &OutMail, now: i64) -> StoreResult<bool> {
     Ok(queue_many(conn, &[(mail, now)]).await? == 1)
+}
+
+/// Writes `mail` to the outbox in a transaction of its own (a mail no change of a game
+/// causes): whether it was written (see [`queue`]).
+pub async fn queue_alone(state: &AppState, mail: &OutMail) -> StoreResult<bool> {
+    let mut tx = state.db.pool.begin().await?;
+    let written = queue(&mut tx, mail, state.clock.now()).await?;
+    tx.commit().await?;
+    Ok(written)
 }
 
 /// [`queue`] for many mails, each with its time, in multi-row statements (the committer's
