@@ -35,14 +35,7 @@ pub fn backoff(attempts: i64) -> i64 {
     (60i64 << (attempts.clamp(1, 10) - 1)).min(6 * 3600)
 }
 
-/// Why a send failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SendError {
-    /// Try again later (the relay is down, busy, or answered 4xx).
-    Transient(String),
-    /// The relay refused this mail for good (5xx): it is given up.
-    Permanent(String),
-}
+pub use crate::webhook::SendError;
 
 /// Where mail goes: an SMTP relay (lettre), or whatever a test puts there.
 pub trait Relay: Send + Sync {

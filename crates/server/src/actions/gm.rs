@@ -139,7 +139,12 @@ pub async fn gm_action(
             if seat.index() >= table.seats.len() {
                 return Err(ApiError::Bad(format!("seat: no seat {}", seat.0)));
             }
-            return super::remind::remind(state, player, &table, seat).await;
+            let reminder = super::remind::remind(state, player, &table, seat).await?;
+            return Ok(GmOutcome::Reminded {
+                seat: reminder.seat,
+                mailed: reminder.mailed,
+                text: reminder.text,
+            });
         }
         GmAction::Webhook { url } => {
             store::set_webhook(state, id, |table| {

@@ -3,12 +3,19 @@
 
 use game_api::Seat;
 
-use super::gm::GmOutcome;
 use crate::AppState;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
 use crate::letters;
 use crate::store::{self, OutMail, Table};
+
+/// A reminder given: mailed to the seat's player (`mailed`), or the text for the GM to send.
+#[derive(Debug)]
+pub(super) struct Reminder {
+    pub seat: String,
+    pub mailed: bool,
+    pub text: String,
+}
 
 /// The GM's reminder to `seat`: refused if the seat owes nothing; mailed through the outbox
 /// (once per turn and seat: a second press gives the text instead) when mail is on and its
@@ -18,7 +25,7 @@ pub(super) async fn remind(
     gm: &Player,
     table: &Table,
     seat: Seat,
-) -> ApiResult<GmOutcome> {
+) -> ApiResult<Reminder> {
     let row = &table.seats[seat.index()];
     if let Some(bot) = &row.bot {
         return Err(ApiError::Bad(format!(
@@ -71,7 +78,7 @@ pub(super) async fn remind(
         _ => None,
     };
     let Some((player_id, to)) = address else {
-        return Ok(GmOutcome::Reminded {
+        return Ok(Reminder {
             seat: row.name.clone(),
             mailed: false,
             text,
@@ -90,7 +97,7 @@ pub(super) async fn remind(
         ..OutMail::default()
     };
     let mailed = store::outbox_rows::queue_alone(state, &mail).await?;
-    Ok(GmOutcome::Reminded {
+    Ok(Reminder {
         seat: row.name.clone(),
         mailed,
         text,
