@@ -70,13 +70,13 @@ pub(super) async fn remind(
         gm = gm.name,
         title = table.row.title,
     );
-    let text = crate::reminders::reminder_body(table, &lead, &link);
     let address: Option<(i64, String)> = match (&state.mail, row.player_id) {
         (Some(_), Some(player)) => store::accounts::mailed_address(state, player)
             .await?
             .map(|to| (player, to)),
         _ => None,
     };
+    let text = crate::reminders::reminder_body(table, &lead, &link, address.is_some());
     let Some((player_id, to)) = address else {
         return Ok(Reminder {
             seat: row.name.clone(),
