@@ -223,7 +223,7 @@ fn with_state<T>(
 /// `postrider export`: a server's game as a game file, on standard output.
 pub fn export(args: ExportArgs) -> Result<()> {
     let text = with_state(&args.database, async |state| {
-        server::games::export(&state, args.game).await
+        Ok(server::games::export(&state, args.game).await?)
     })?;
     crate::files::emit(&text)
 }

@@ -16,7 +16,7 @@ use crate::AppState;
 use crate::actions::{self, Credentials, GmAction, GmOutcome, NewGame, viewer};
 use crate::auth::{self, MaybePlayer, Player};
 use crate::error::{ApiError, ApiResult, Body};
-use crate::games::{self, Summary, Table};
+use crate::store::{self, Summary, Table};
 use crate::throttle::ClientAddr;
 
 pub async fn register(
@@ -72,7 +72,7 @@ pub async fn create_game(
     Body(new): Body<NewGame>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let id = actions::create_game(&state, &player, new).await?;
-    let table = games::load(&state, id).await?;
+    let table = store::load(&state, id).await?;
     Ok((StatusCode::CREATED, Json(game_json(&table, Some(&player)))))
 }
 
@@ -80,7 +80,7 @@ pub async fn list_games(
     State(state): State<AppState>,
     MaybePlayer(player): MaybePlayer,
 ) -> ApiResult<Json<Value>> {
-    let games: Vec<Value> = games::list(&state)
+    let games: Vec<Value> = store::list(&state)
         .await?
         .iter()
         .map(|table| summary_json(table, player.as_ref()))
@@ -156,7 +156,7 @@ pub async fn get_game(
     MaybePlayer(player): MaybePlayer,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Value>> {
-    let table = games::load(&state, id).await?;
+    let table = store::load(&state, id).await?;
     Ok(Json(game_json(&table, player.as_ref())))
 }
 
@@ -174,7 +174,7 @@ pub async fn join(
     Body(join): Body<Join>,
 ) -> ApiResult<Json<Value>> {
     actions::join(&state, &player, id, &join.invite).await?;
-    let table = games::load(&state, id).await?;
+    let table = store::load(&state, id).await?;
     Ok(Json(game_json(&table, Some(&player))))
 }
 
@@ -184,7 +184,7 @@ pub async fn my_orders(
     player: Player,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Value>> {
-    let table = games::load(&state, id).await?;
+    let table = store::load(&state, id).await?;
     let seat = actions::own_seat(&table, &player)?;
     Ok(Json(sealed_json(&table.record, seat)))
 }
@@ -215,7 +215,7 @@ pub async fn report(
     Path((id, turn)): Path<(i64, u16)>,
     Query(query): Query<ReportQuery>,
 ) -> ApiResult<Response> {
-    let table = games::load(&state, id).await?;
+    let table = store::load(&state, id).await?;
     let viewer = viewer(&table, player.as_ref());
     if turn == 0 || turn > table.record.resolved() {
         return Err(ApiError::NotFound(format!(
@@ -256,7 +256,7 @@ pub async fn history(
     query: Result<Query<actions::HistoryQuery>, QueryRejection>,
 ) -> ApiResult<Json<Value>> {
     let Query(query) = query.map_err(|e| ApiError::Bad(format!("query: {}", e.body_text())))?;
-    let table = games::load(&state, id).await?;
+    let table = store::load(&state, id).await?;
     let page = actions::history(&state, &table, player.as_ref(), &query).await?;
     let entries: Vec<Value> = page
         .entries
@@ -300,7 +300,7 @@ pub async fn history(
 /// The game's public record, for anyone, once the game is over: the game file with its
 /// whole log and the revealed secret, which `postrider verify` checks.
 pub async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
-    let table = games::load(&state, id).await?;
+    let table = store::load(&state, id).await?;
     if !table.record.is_over() {
         return Err(ApiError::Conflict(format!(
             "record: published when the {} is over ({} {} is open); its draws are secret until then",
@@ -341,7 +341,7 @@ pub async fn gm_action(
             "text": text,
         }))),
         GmOutcome::Done => {
-            let table = games::load(&state, id).await?;
+            let table = store::load(&state, id).await?;
             Ok(Json(game_json(&table, Some(&player))))
         }
     }
@@ -385,7 +385,7 @@ pub async fn mail_address(
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Value>> {
     let settings = mail_settings(&state)?;
-    let table = games::load(&state, id).await?;
+    let table = store::load(&state, id).await?;
     let seat = actions::own_seat(&table, &player)?;
     let secret = table.seats[seat.index()]
         .mail_secret
@@ -425,7 +425,7 @@ pub async fn set_mail_choice(
     player: Player,
     Body(body): Body<MailChoiceBody>,
 ) -> ApiResult<Json<actions::MailProfile>> {
-    let choice = crate::mailbox::MailChoice::parse(&body.mail_choice)?;
+    let choice = crate::letters::MailChoice::parse(&body.mail_choice)?;
     actions::set_mail_choice(&state, &player, choice).await?;
     Ok(Json(actions::mail_profile(&state, &player).await?))
 }
@@ -436,7 +436,7 @@ pub async fn webhook(
     player: Player,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Value>> {
-    let table = games::load(&state, id).await?;
+    let table = store::load(&state, id).await?;
     actions::require_gm(&table, &player)?;
     let url: Option<String> = sqlx::query_scalar("SELECT webhook_url FROM games WHERE id = $1")
         .bind(id)
@@ -445,7 +445,7 @@ pub async fn webhook(
     Ok(Json(json!({ "webhook": url })))
 }
 
-fn mail_settings(state: &AppState) -> ApiResult<&crate::mailbox::MailSettings> {
+fn mail_settings(state: &AppState) -> ApiResult<&crate::letters::MailSettings> {
     state
         .mail
         .as_deref()

@@ -19,7 +19,8 @@ use tokio::sync::Semaphore;
 
 use crate::db::Backend;
 use crate::error::{ApiError, ApiResult};
-use crate::{AppState, Clock, group_read};
+use crate::store::group_read;
+use crate::{AppState, Clock};
 
 pub const SESSION_COOKIE: &str = "postrider_session";
 /// Sessions last thirty days.
@@ -230,12 +231,7 @@ impl Hasher {
     }
 }
 
-/// A new random secret: 32 bytes from the operating system, hex-encoded.
-pub fn new_secret() -> ApiResult<String> {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes).map_err(|e| ApiError::Internal(format!("getrandom: {e}")))?;
-    Ok(hex(&bytes))
-}
+pub use crate::store::secrets::new_secret;
 
 pub fn secret_hash(secret: &str) -> String {
     hex(&Sha256::digest(secret.as_bytes()))
@@ -248,12 +244,7 @@ fn hex(bytes: &[u8]) -> String {
 /// A checked player name: 1–32 letters, digits, `-`, `_` or `.` (ASCII: no look-alike
 /// letters from other scripts, no control characters).
 pub fn check_name(name: &str) -> ApiResult<()> {
-    if name.is_empty()
-        || name.len() > 32
-        || !name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-    {
+    if crate::store::players::name_key(name).is_none() {
         return Err(ApiError::Bad(format!(
             "name: {:?} must be 1-32 letters, digits, '-', '_' or '.'",
             name.chars().take(40).collect::<String>()
@@ -262,15 +253,8 @@ pub fn check_name(name: &str) -> ApiResult<()> {
     Ok(())
 }
 
-/// The form of a name that must be unique: NFKC and case folded. Names are ASCII (see
-/// `check_name`), where both come down to lowercasing; `None` for a name that is not a valid
-/// name (no account can have it).
-pub fn name_key(name: &str) -> Option<String> {
-    check_name(name).ok()?;
-    Some(name.to_ascii_lowercase())
-}
+pub use crate::store::players::name_key;
 
-/// Passwords shorter than this are refused.
 pub const MIN_PASSWORD: usize = 10;
 /// The zxcvbn score a new password needs (0–4; 3 is "safely unguessable: moderate protection
 /// from offline slow-hash scenarios", about 10^8 guesses or more).
@@ -433,11 +417,11 @@ impl group_read::Fetch for Sessions {
         &self,
         conn: &mut AnyConnection,
         hashes: &[String],
-    ) -> ApiResult<HashMap<String, SessionRow>> {
+    ) -> crate::store::StoreResult<HashMap<String, SessionRow>> {
         let backend = Backend::of(conn);
-        let (list, padded) = crate::commit::in_list(backend, hashes);
+        let (list, padded) = crate::store::sql::in_list(backend, hashes);
         let now =
-            crate::commit::placeholders_after(backend, hashes.len().next_power_of_two(), 1, 1);
+            crate::store::sql::placeholders_after(backend, hashes.len().next_power_of_two(), 1, 1);
         let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT c.token_hash, p.id, p.name, p.time_zone, \
              CASE WHEN p.mail_choice <> 'none' THEN p.email END \
@@ -502,7 +486,7 @@ impl FromRequestParts<AppState> for MaybePlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::group_read::Fetch;
+    use crate::store::group_read::Fetch;
 
     #[tokio::test]
     async fn one_query_reads_many_sessions_as_of_the_clock() {

@@ -5,6 +5,7 @@
 
 use crate::AppState;
 use crate::error::ApiError;
+use crate::store::StoreError;
 
 /// Every game reproduced.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -34,11 +35,11 @@ pub async fn check(state: &AppState) -> Result<Checked, CheckFailure> {
         .map_err(ApiError::from)?;
     let mut checked = Checked::default();
     for game in ids {
-        let file = crate::games::export(state, game)
+        let file = crate::store::export(state, game)
             .await
             .map_err(|e| match e {
-                ApiError::Internal(message) => CheckFailure::Differs { game, message },
-                other => CheckFailure::Server(other),
+                StoreError::Internal(message) => CheckFailure::Differs { game, message },
+                other => CheckFailure::Server(other.into()),
             })?;
         let verified = gm::verify::verify(&file, None).map_err(|e| CheckFailure::Differs {
             game,

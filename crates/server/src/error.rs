@@ -8,6 +8,8 @@ use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
+use crate::store::StoreError;
+
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum ApiError {
     /// The request is malformed or the rules refuse it (400).
@@ -87,6 +89,19 @@ impl ApiError {
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> ApiError {
         ApiError::Internal(format!("database: {e}"))
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        match e {
+            StoreError::NotFound(message) => ApiError::NotFound(message),
+            StoreError::Conflict(message) => ApiError::Conflict(message),
+            StoreError::Refused(message) => ApiError::Bad(message),
+            StoreError::Stale { message, turn } => ApiError::Stale { message, turn },
+            StoreError::Database(cause) => ApiError::Internal(format!("database: {cause}")),
+            StoreError::Internal(cause) => ApiError::Internal(cause),
+        }
     }
 }
 

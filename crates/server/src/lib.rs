@@ -11,12 +11,10 @@ pub mod auth;
 pub mod backup;
 pub mod check;
 pub mod clock;
-pub mod commit;
 pub mod db;
 pub mod error;
-pub mod games;
-pub mod group_read;
 pub mod health;
+pub mod letters;
 pub mod mailbox;
 pub mod outbox;
 pub mod pages;
@@ -24,9 +22,17 @@ pub mod picture;
 pub mod public_record;
 pub mod reminders;
 pub mod smtp_in;
+pub mod store;
 pub mod text;
 pub mod throttle;
 pub mod webhook;
+
+/// The store under the names the command line and the tests know it by.
+pub mod games {
+    pub use crate::actions::import;
+    pub use crate::store::*;
+}
+pub use store::{commit, group_read};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -122,31 +128,33 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// Wakes the deadline worker early (every seat ready, a GM action).
     pub wake: Arc<Notify>,
-    /// One writer at a time per game within this process (see `games::lock`).
-    pub game_locks: Arc<games::GameLocks>,
+    /// One writer at a time per game within this process (see `store::lock`).
+    pub game_locks: Arc<store::GameLocks>,
     /// The games this process has read or written (reads do not replay).
-    pub records: Arc<games::Records>,
+    pub records: Arc<store::Records>,
     /// Writes changes to games, many to a transaction (`commit`).
     pub committer: Arc<commit::Committer>,
     /// Reads sessions, many to a query (`group_read`).
     pub sessions: Arc<group_read::GroupRead<auth::Sessions>>,
     /// Reads games, many to a query (`group_read`).
-    pub tables: Arc<group_read::GroupRead<games::Tables>>,
+    pub tables: Arc<group_read::GroupRead<store::Tables>>,
     /// Password hashing, off the async threads and a few at a time.
     pub hasher: Arc<auth::Hasher>,
     /// Failed logins per account and per address.
     pub throttle: Arc<throttle::Throttle>,
     /// The connections being served (`serve` counts them).
     pub connections: Arc<Connections>,
+    /// Makes the mail a change causes, from its events (the store calls it: `store::Letters`).
+    pub letters: Arc<dyn store::Letters>,
     /// Mail, when the server sends it (`serve --smtp`); `None`: mail is off.
-    pub mail: Option<Arc<mailbox::MailSettings>>,
+    pub mail: Option<Arc<letters::MailSettings>>,
     /// Public records being downloaded (a few at a time).
     pub record_downloads: Arc<public_record::Downloads>,
 }
 
 impl AppState {
     pub fn new(db: Db, clock: Arc<dyn Clock>, config: Config) -> AppState {
-        let records: Arc<games::Records> = Arc::default();
+        let records: Arc<store::Records> = Arc::default();
         AppState {
             sessions: Arc::new(group_read::GroupRead::new(
                 auth::Sessions {
@@ -155,7 +163,7 @@ impl AppState {
                 1,
             )),
             tables: Arc::new(group_read::GroupRead::new(
-                games::Tables {
+                store::Tables {
                     records: records.clone(),
                 },
                 1,
@@ -173,13 +181,14 @@ impl AppState {
             committer: Arc::default(),
             throttle: Arc::default(),
             connections: Arc::default(),
+            letters: Arc::new(letters::EventLetters),
             mail: None,
             record_downloads: Arc::default(),
         }
     }
 
     /// The same state with mail on.
-    pub fn with_mail(mut self, settings: mailbox::MailSettings) -> AppState {
+    pub fn with_mail(mut self, settings: letters::MailSettings) -> AppState {
         self.mail = Some(Arc::new(settings));
         self
     }
@@ -290,7 +299,7 @@ fn routes(state: AppState) -> Router {
 pub async fn deadline_worker(state: AppState, shutdown: impl Future<Output = ()>) {
     tokio::pin!(shutdown);
     loop {
-        match games::process_due(&state).await {
+        match store::process_due(&state).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(turns = n, "processed due turns"),
             Err(e) => tracing::error!(error = %e, "deadline worker"),

@@ -18,7 +18,7 @@ use sqlx::Row;
 
 use crate::AppState;
 use crate::error::ApiResult;
-use crate::mailbox::MailSettings;
+use crate::letters::MailSettings;
 
 /// How long a claim holds a row (seconds): longer than any send takes.
 pub const LEASE: i64 = 300;
@@ -35,14 +35,7 @@ pub fn backoff(attempts: i64) -> i64 {
     (60i64 << (attempts.clamp(1, 10) - 1)).min(6 * 3600)
 }
 
-/// Why a send failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SendError {
-    /// Try again later (the relay is down, busy, or answered 4xx).
-    Transient(String),
-    /// The relay refused this mail for good (5xx): it is given up.
-    Permanent(String),
-}
+pub use crate::webhook::SendError;
 
 /// Where mail goes: an SMTP relay (lettre), or whatever a test puts there.
 pub trait Relay: Send + Sync {
@@ -165,7 +158,7 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
         return None;
     }
     let (game, seat, turn) = (row.game_id?, Seat(row.seat? as u8), row.turn? as u16);
-    let table = crate::games::load(state, game).await.ok()?;
+    let table = crate::store::load(state, game).await.ok()?;
     let view = table.record.report_view(Viewer::Seat(seat), turn).ok()?;
     // The close-up where there is one: a mail is read on a phone as often as not, and the
     // close-up holds the seat's riders or walker, marked, and the legend.
@@ -485,7 +478,7 @@ pub async fn worker(
     tokio::pin!(shutdown);
     loop {
         // Mail committed but not yet claimed: a server killed here sends it after its restart.
-        crate::games::failpoint("outbox-before-claim").await;
+        crate::store::write::failpoint("outbox-before-claim").await;
         loop {
             match drain_once(&state, relay.as_ref(), &owner, state.clock.now()).await {
                 Ok(d) if d.sent + d.retried + d.given_up > 0 => {

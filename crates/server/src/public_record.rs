@@ -13,13 +13,13 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::games::{self, Table};
+use crate::store::{self, Table};
 
 /// Downloads written at once; a further one is asked to come back (429).
 pub const DOWNLOADS: usize = 2;
 
 /// Log entries read and written per step.
-const PAGE: i64 = games::HISTORY_PAGE_MAX;
+const PAGE: i64 = store::HISTORY_PAGE_MAX;
 
 /// The permits for downloads under way.
 #[derive(Debug)]
@@ -69,7 +69,7 @@ pub fn body(state: AppState, table: Table, permit: OwnedSemaphorePermit) -> Body
                 (Ok(gm::file::json_tail(&table.record)), Step::Done)
             }
             Step::Entries { from, first } => {
-                match games::history_page(&state, &table, from, PAGE).await {
+                match store::history_page(&state, &table, from, PAGE).await {
                     Ok(rows) => {
                         let mut text = String::new();
                         let mut first = first;

@@ -11,8 +11,9 @@ use sqlx::Row;
 
 use crate::AppState;
 use crate::error::ApiResult;
-use crate::games;
-use crate::mailbox::{self, OutMail};
+
+use crate::store;
+use crate::store::OutMail;
 
 /// A day before the deadline: the first reminder.
 pub const FIRST: i64 = 24 * 3600;
@@ -77,7 +78,7 @@ pub async fn write_due(state: &AppState, now: i64) -> ApiResult<Written> {
 /// The reminders of one game at `stage`, and its "deadline soon" webhook, in one transaction
 /// with the game's mark.
 async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResult<Written> {
-    let table = games::load(state, id).await?;
+    let table = store::load(state, id).await?;
     let Some(deadline) = table.row.next_deadline else {
         return Ok(Written::default());
     };
@@ -123,7 +124,7 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
                 seat: Some(seat),
                 player_id: Some(r.get(1)),
                 reply_secret: table.seats[seat.index()].mail_secret.clone(),
-                subject: mailbox::seat_subject(
+                subject: crate::letters::seat_subject(
                     &table,
                     seat,
                     &format!("orders due within {within}"),
@@ -146,7 +147,7 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
     let mut written = Written::default();
     let mut tx = state.db.pool.begin().await?;
     for mail in mails.iter().chain(hook.iter()) {
-        if mailbox::queue(&mut tx, mail, now).await? {
+        if store::outbox_rows::queue(&mut tx, mail, now).await? {
             if mail.kind == "webhook" {
                 written.webhooks += 1;
             } else {
@@ -169,7 +170,7 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
 /// needs (Breaking Away's line-up limits and an example line-up). The deadline's reminders
 /// and the GM's "remind" button send it; `by_mail` when postrider mails it (a reply to it
 /// reaches the seat's order address), not when the GM passes the text on.
-pub fn reminder_body(table: &games::Table, lead: &str, link: &str, by_mail: bool) -> String {
+pub fn reminder_body(table: &store::Table, lead: &str, link: &str, by_mail: bool) -> String {
     let info = table.row.game;
     let how = if by_mail {
         format!(
@@ -263,7 +264,7 @@ async fn write_digests(state: &AppState, now: i64) -> ApiResult<usize> {
         let mut body = String::from("Orders are due from you in these games:\n\n");
         for o in &owed {
             // The titles and seat names come from the game (a few games per player).
-            let table = games::load(state, o.game_id).await?;
+            let table = store::load(state, o.game_id).await?;
             let secret = table.seats[o.seat.index()].mail_secret.clone();
             body.push_str(&format!(
                 "- {title} ({game}), {seat_noun} {seat}: orders for {noun} {turn}, deadline {deadline}\n  \
@@ -299,7 +300,7 @@ async fn write_digests(state: &AppState, now: i64) -> ApiResult<usize> {
             ..OutMail::default()
         };
         let mut tx = state.db.pool.begin().await?;
-        if mailbox::queue(&mut tx, &mail, now).await? {
+        if store::outbox_rows::queue(&mut tx, &mail, now).await? {
             written += 1;
         }
         sqlx::query("UPDATE players SET digest_day = $1 WHERE id = $2")

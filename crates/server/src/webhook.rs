@@ -23,9 +23,17 @@ use sqlx::AnyConnection;
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::games::Table;
-use crate::mailbox::OutMail;
-use crate::outbox::SendError;
+use crate::store::Table;
+use crate::store::outbox_rows::OutMail;
+
+/// Why a send (a mail to the relay, a webhook's post) failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SendError {
+    /// Try again later (the relay or the webhook's host is down, busy, or answered 4xx).
+    Transient(String),
+    /// Refused for good (5xx, or a URL that cannot be reached): it is given up.
+    Permanent(String),
+}
 
 /// The longest webhook URL accepted.
 pub const MAX_URL: usize = 500;

@@ -126,7 +126,7 @@ pub async fn invitation_note(state: &AppState, next: &str) -> String {
     let Ok(id) = id.parse::<i64>() else {
         return String::new();
     };
-    let Ok(table) = crate::games::load(state, id).await else {
+    let Ok(table) = crate::store::load(state, id).await else {
         return String::new();
     };
     let Some(seat) = table

@@ -9,7 +9,7 @@ use crate::AppState;
 use crate::actions;
 use crate::auth::Player;
 use crate::error::ApiError;
-use crate::mailbox::MailChoice;
+use crate::letters::MailChoice;
 
 /// The mail part of the profile page: its form, and the error of the last try if any.
 pub(super) async fn section(

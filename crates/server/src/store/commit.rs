@@ -1,5 +1,5 @@
 //! Group commit: the changes that requests and the deadline worker make to games, written
-//! many to a transaction. A change is prepared in full by its caller (`games::append`: the
+//! many to a transaction. A change is prepared in full by its caller (`store::append`: the
 //! events as JSON, the game row's new columns, the mail it causes) and handed to a committer
 //! task, which takes every change waiting at that moment (up to [`MAX_BATCH`]), writes them
 //! in one transaction and answers each caller once it has committed. On a busy server one
@@ -16,7 +16,7 @@
 //! waits.
 //!
 //! A request gives up its game's lock once its change is handed over, and the next request
-//! to the game makes its change on the game as the waiting one leaves it (`games::GameGuard`).
+//! to the game makes its change on the game as the waiting one leaves it (`store::GameGuard`).
 //! Such a change names the outcome of the one it was made on (`Write::after`), and each
 //! game's changes go to one committer in the order they were made. A committer writes a
 //! game's changes of one batch as a chain, one move of the game's row from the first's
@@ -30,9 +30,10 @@ use std::sync::{Arc, OnceLock};
 use sqlx::{AnyConnection, Row};
 use tokio::sync::{mpsc, oneshot, watch};
 
+use super::error::{StoreError, StoreResult};
+use super::outbox_rows::{self, InboundDone, OutMail};
+use super::sql::{MAX_PARAMETERS, padded_chunks, padded_row, placeholders, placeholders_after};
 use crate::db::{Backend, Db};
-use crate::error::{ApiError, ApiResult};
-use crate::mailbox::{InboundDone, OutMail};
 
 /// The most changes one transaction carries.
 pub const MAX_BATCH: usize = 256;
@@ -101,11 +102,11 @@ struct Job {
     id: u64,
     write: Write,
     outcome: watch::Sender<Option<bool>>,
-    answer: oneshot::Sender<ApiResult<()>>,
+    answer: oneshot::Sender<StoreResult<()>>,
 }
 
 impl Job {
-    fn answer(self, result: ApiResult<()>) {
+    fn answer(self, result: StoreResult<()>) {
         self.outcome.send_replace(Some(result.is_ok()));
         let _ = self.answer.send(result);
     }
@@ -116,15 +117,15 @@ impl Job {
 #[derive(Debug)]
 pub struct Pending {
     pub change: After,
-    answered: oneshot::Receiver<ApiResult<()>>,
+    answered: oneshot::Receiver<StoreResult<()>>,
 }
 
 impl Pending {
     /// Waits until the change is committed: `Ok`, a conflict if its game moved on (nothing
     /// written), or the error.
-    pub async fn wait(self) -> ApiResult<()> {
+    pub async fn wait(self) -> StoreResult<()> {
         self.answered.await.map_err(|_| {
-            ApiError::Internal("commit: the committer stopped before answering".into())
+            StoreError::Internal("commit: the committer stopped before answering".into())
         })?
     }
 }
@@ -145,7 +146,7 @@ impl Committer {
     /// Hands `write` to its game's committer, which writes it with whatever other changes are
     /// waiting. The caller holds the game's lock, so that its changes are handed over in the
     /// order they were made.
-    pub async fn hand_over(&self, db: &Db, write: Write) -> ApiResult<Pending> {
+    pub async fn hand_over(&self, db: &Db, write: Write) -> StoreResult<Pending> {
         let queues = self
             .queues
             .get_or_init(|| start(db, self.transactions.clone()));
@@ -161,7 +162,7 @@ impl Committer {
                 answer,
             })
             .await
-            .map_err(|_| ApiError::Internal("commit: the committer has stopped".into()))?;
+            .map_err(|_| StoreError::Internal("commit: the committer has stopped".into()))?;
         Ok(Pending {
             change: After {
                 id,
@@ -273,8 +274,8 @@ fn chains(jobs: impl Iterator<Item = Job>) -> Vec<Vec<Job>> {
 
 /// Answers every change of `chain` with `result`: the first with it, the others with its
 /// like (a change made on one that failed is refused, so that its caller may try again).
-fn answer(chain: Vec<Job>, result: ApiResult<()>) {
-    let like = |r: &ApiResult<()>| match r {
+fn answer(chain: Vec<Job>, result: StoreResult<()>) {
+    let like = |r: &StoreResult<()>| match r {
         Ok(()) => Ok(()),
         Err(_) => conflict_unless(false),
     };
@@ -288,11 +289,11 @@ fn answer(chain: Vec<Job>, result: ApiResult<()>) {
     }
 }
 
-fn conflict_unless(written: bool) -> ApiResult<()> {
+fn conflict_unless(written: bool) -> StoreResult<()> {
     if written {
         Ok(())
     } else {
-        Err(ApiError::Conflict(
+        Err(StoreError::Conflict(
             "game: it changed while the request was handled; read it again and resend".into(),
         ))
     }
@@ -308,12 +309,12 @@ async fn write_batch(
     db: &Db,
     chains: &[Vec<&Write>],
     transactions: &AtomicU64,
-) -> ApiResult<Vec<bool>> {
+) -> StoreResult<Vec<bool>> {
     let updated = match one_statement(db.backend, chains) {
         Some(statement) => {
             if chains.iter().flatten().any(|w| w.actor == "server") {
                 // The statement is its own transaction: nothing of the turn is written yet.
-                crate::games::failpoint("turn-before-commit").await;
+                super::write::failpoint("turn-before-commit").await;
             }
             statement
                 .fetch_all(&db.pool)
@@ -332,7 +333,7 @@ async fn write_batch(
 }
 
 /// [`write_batch`] as a transaction of several statements; the ids of the games it moved.
-async fn write_transaction(db: &Db, chains: &[Vec<&Write>]) -> ApiResult<HashSet<i64>> {
+async fn write_transaction(db: &Db, chains: &[Vec<&Write>]) -> StoreResult<HashSet<i64>> {
     let mut tx = db.pool.begin().await?;
     let updated = update_games(&mut tx, chains).await?;
     let written: Vec<&Write> = chains
@@ -354,17 +355,17 @@ async fn write_transaction(db: &Db, chains: &[Vec<&Write>]) -> ApiResult<HashSet
     for w in &written {
         write_seats(&mut tx, w).await?;
         if let Some(done) = &w.inbound {
-            crate::mailbox::mark(&mut tx, done).await?;
+            outbox_rows::mark(&mut tx, done).await?;
         }
     }
     let mails: Vec<(&OutMail, i64)> = written
         .iter()
         .flat_map(|w| w.mails.iter().map(|m| (m, w.at)))
         .collect();
-    crate::mailbox::queue_many(&mut tx, &mails).await?;
+    outbox_rows::queue_many(&mut tx, &mails).await?;
     if written.iter().any(|w| w.actor == "server") {
         // The turn's events are written but not committed.
-        crate::games::failpoint("turn-before-commit").await;
+        super::write::failpoint("turn-before-commit").await;
     }
     tx.commit().await?;
     Ok(updated)
@@ -448,72 +449,12 @@ fn bind_events<'q>(
     query
 }
 
-/// The most parameters one statement is given (SQLite takes 32,766, PostgreSQL 65,535).
-pub(crate) const MAX_PARAMETERS: usize = 30_000;
-
-/// `items` in chunks of at most `most` (rounded down to a power of two), each with the number
-/// of rows its statement is built for: its length rounded up to a power of two. The statement's
-/// extra rows repeat the chunk's last with a `NULL` key, which the statement skips. A statement
-/// built for a number of rows then takes one of a few shapes, which its connection keeps
-/// prepared (sqlx keeps 100 a connection): built for every size up to a batch's 256, they
-/// would be hundreds of large statements, each prepared again when it was pushed out, and
-/// cut into runs of powers of two instead, a batch would take several round trips.
-pub(crate) fn padded_chunks<T>(items: &[T], most: usize) -> impl Iterator<Item = (&[T], usize)> {
-    items
-        .chunks(1 << most.max(1).ilog2())
-        .map(|chunk| (chunk, chunk.len().next_power_of_two()))
-}
-
-/// Row `k` of a padded chunk: the item (the last one for a padding row), and whether the row
-/// is real (a padding row binds a `NULL` key).
-pub(crate) fn padded_row<T>(chunk: &[T], k: usize) -> (&T, bool) {
-    (&chunk[k.min(chunk.len() - 1)], k < chunk.len())
-}
-
-/// `ids` for an `IN` list of a few shapes: padded to a power of two by repeating the last
-/// (which changes nothing an `IN` finds), with the list's placeholders.
-pub(crate) fn in_list<T: Clone>(backend: Backend, ids: &[T]) -> (String, Vec<T>) {
-    let mut padded = ids.to_vec();
-    if let Some(last) = ids.last() {
-        padded.resize(ids.len().next_power_of_two(), last.clone());
-    }
-    (placeholders(backend, 1, padded.len()), padded)
-}
-
-/// `rows` groups of `columns` placeholders, the statement's only ones: numbered on
-/// PostgreSQL, `($1, $2), ($3, $4)`, and anonymous on SQLite, `(?, ?), (?, ?)`, which it
-/// numbers in the same order. SQLite finds a numbered parameter's name by a linear search,
-/// and sqlx asks for every parameter's name as it binds: a statement of thousands of
-/// numbered parameters took a sixth of a deadline storm's time to bind.
-pub(crate) fn placeholders(backend: Backend, rows: usize, columns: usize) -> String {
-    placeholders_after(backend, 0, rows, columns)
-}
-
-/// [`placeholders`] numbered from `$after + 1`.
-pub(crate) fn placeholders_after(
-    backend: Backend,
-    after: usize,
-    rows: usize,
-    columns: usize,
-) -> String {
-    let one = |n: usize| match backend {
-        Backend::Postgres => format!("${n}"),
-        Backend::Sqlite => "?".to_string(),
-    };
-    (0..rows)
-        .map(|r| {
-            let row: Vec<String> = (1..=columns)
-                .map(|c| one(after + r * columns + c))
-                .collect();
-            format!("({})", row.join(", "))
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// Moves each chain's game, if still at the version its first change was made against, to
 /// the version its last change makes, in one statement; returns the ids of those it moved.
-async fn update_games(conn: &mut AnyConnection, chains: &[Vec<&Write>]) -> ApiResult<HashSet<i64>> {
+async fn update_games(
+    conn: &mut AnyConnection,
+    chains: &[Vec<&Write>],
+) -> StoreResult<HashSet<i64>> {
     let mut updated = HashSet::new();
     let backend = Backend::of(conn);
     for (chunk, rows) in padded_chunks(chains, MAX_PARAMETERS / GAME_COLUMNS) {
@@ -535,7 +476,7 @@ fn update_games_sql(backend: Backend, rows: usize) -> String {
          archived = COALESCE(v.column11, games.archived) \
          FROM (VALUES {values}) AS v \
          WHERE games.id = v.column1 AND games.version = v.column2 RETURNING games.id AS id",
-        snapshot = crate::games::NO_SNAPSHOT,
+        snapshot = super::write::NO_SNAPSHOT,
         values = placeholders(backend, rows, GAME_COLUMNS),
     )
 }
@@ -562,7 +503,7 @@ fn bind_games<'q>(mut query: AnyQuery<'q>, chunk: &[Vec<&Write>], rows: usize) -
     query
 }
 
-async fn write_seats(conn: &mut AnyConnection, w: &Write) -> ApiResult<()> {
+async fn write_seats(conn: &mut AnyConnection, w: &Write) -> StoreResult<()> {
     for seat in &w.seats {
         let query = match seat {
             SeatWrite::Claim { seat, player_id } => sqlx::query(
@@ -597,25 +538,6 @@ async fn write_seats(conn: &mut AnyConnection, w: &Write) -> ApiResult<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn padded_chunks_cover_every_item_once_in_statements_of_a_few_sizes() {
-        for n in 0..600usize {
-            let items: Vec<usize> = (0..n).collect();
-            let mut rows = Vec::new();
-            for (chunk, size) in padded_chunks(&items, 300) {
-                assert!(size.is_power_of_two() && size <= 256 && size >= chunk.len());
-                for k in 0..size {
-                    if let (item, true) = padded_row(chunk, k) {
-                        rows.push(*item);
-                    }
-                }
-            }
-            assert_eq!(rows, items, "{n} items, in order, each once");
-        }
-        let sizes: Vec<usize> = padded_chunks(&[0; 600], 300).map(|c| c.1).collect();
-        assert_eq!(sizes, [256, 256, 128]);
-    }
 
     #[test]
     fn on_postgres_a_batch_of_games_and_events_only_is_one_statement() {
@@ -659,16 +581,5 @@ mod tests {
             .collect();
         let chains: Vec<Vec<&Write>> = many.iter().map(|w| vec![w]).collect();
         assert_eq!(sql(&chains), None, "too many parameters for one statement");
-    }
-
-    #[test]
-    fn an_in_list_is_padded_with_its_last_id() {
-        assert_eq!(
-            in_list(Backend::Postgres, &[7, 8, 9]),
-            ("($1, $2, $3, $4)".to_string(), vec![7, 8, 9, 9])
-        );
-        assert_eq!(in_list(Backend::Sqlite, &[7, 8, 9]).0, "(?, ?, ?, ?)");
-        assert_eq!(in_list(Backend::Postgres, &[7]).1, [7]);
-        assert_eq!(in_list::<i64>(Backend::Postgres, &[]).1, Vec::<i64>::new());
     }
 }

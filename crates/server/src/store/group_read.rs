@@ -26,8 +26,8 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection};
 use tokio::sync::{Mutex, mpsc, oneshot};
 
+use super::error::{StoreError, StoreResult};
 use crate::db::{Backend, Db};
-use crate::error::{ApiError, ApiResult};
 
 /// The most keys one query reads.
 pub const MAX_BATCH: usize = 128;
@@ -46,12 +46,12 @@ pub trait Fetch: Send + Sync + 'static {
         &self,
         conn: &mut AnyConnection,
         keys: &[Self::Key],
-    ) -> impl Future<Output = ApiResult<HashMap<Self::Key, Self::Value>>> + Send;
+    ) -> impl Future<Output = StoreResult<HashMap<Self::Key, Self::Value>>> + Send;
 }
 
 struct Job<F: Fetch> {
     key: F::Key,
-    answer: oneshot::Sender<ApiResult<Option<F::Value>>>,
+    answer: oneshot::Sender<StoreResult<Option<F::Value>>>,
 }
 
 type Queue<F> = Arc<Mutex<mpsc::Receiver<Job<F>>>>;
@@ -83,7 +83,7 @@ impl<F: Fetch> GroupRead<F> {
     }
 
     /// The value of `key`, read with whatever other reads are waiting.
-    pub async fn get(&self, db: &Db, key: F::Key) -> ApiResult<Option<F::Value>> {
+    pub async fn get(&self, db: &Db, key: F::Key) -> StoreResult<Option<F::Value>> {
         let queue = self.queue.get_or_init(|| {
             let (queue, jobs) = mpsc::channel(4 * MAX_BATCH);
             let jobs: Queue<F> = Arc::new(Mutex::new(jobs));
@@ -93,7 +93,7 @@ impl<F: Fetch> GroupRead<F> {
             queue
         });
         let (answer, answered) = oneshot::channel();
-        let stopped = || ApiError::Internal("group read: the readers have stopped".into());
+        let stopped = || StoreError::Internal("group read: the readers have stopped".into());
         queue
             .send(Job { key, answer })
             .await
@@ -175,15 +175,15 @@ async fn guarded<F: Fetch>(
     fetch: &F,
     conn: &mut AnyConnection,
     keys: &[F::Key],
-) -> ApiResult<HashMap<F::Key, F::Value>> {
+) -> StoreResult<HashMap<F::Key, F::Value>> {
     std::panic::AssertUnwindSafe(fetch.fetch(conn, keys))
         .catch_unwind()
         .await
-        .unwrap_or_else(|_| Err(ApiError::Internal("group read: a read panicked".into())))
+        .unwrap_or_else(|_| Err(StoreError::Internal("group read: a read panicked".into())))
 }
 
 /// Answers every read of `batch` with the error `e`.
-fn fail_all<F: Fetch>(batch: &mut Vec<Job<F>>, e: ApiError) {
+fn fail_all<F: Fetch>(batch: &mut Vec<Job<F>>, e: StoreError) {
     for job in batch.drain(..) {
         let _ = job.answer.send(Err(e.clone()));
     }
@@ -232,7 +232,7 @@ mod tests {
             &self,
             _conn: &mut AnyConnection,
             keys: &[u64],
-        ) -> ApiResult<HashMap<u64, u64>> {
+        ) -> StoreResult<HashMap<u64, u64>> {
             let first = {
                 let mut fetches = self.fetches.lock().unwrap();
                 fetches.push(keys.to_vec());
@@ -242,7 +242,7 @@ mod tests {
                 self.gate.acquire().await.unwrap().forget();
             }
             if keys.contains(&13) {
-                return Err(ApiError::Internal("thirteen".into()));
+                return Err(StoreError::Internal("thirteen".into()));
             }
             assert!(!keys.contains(&666), "a bug in a read");
             Ok(keys
@@ -263,7 +263,7 @@ mod tests {
         reads: &Arc<GroupRead<Squares>>,
         db: &Db,
         keys: &[u64],
-    ) -> Vec<tokio::task::JoinHandle<ApiResult<Option<u64>>>> {
+    ) -> Vec<tokio::task::JoinHandle<StoreResult<Option<u64>>>> {
         let mut tasks = Vec::new();
         for (n, &key) in keys.iter().enumerate() {
             let (group, db) = (reads.clone(), db.clone());

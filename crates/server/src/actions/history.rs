@@ -1,0 +1,167 @@
+//! A game's history as a viewer may read it, a page at a time, with sealed orders hidden until
+//! their turn is resolved.
+
+use gm::{Author, Event};
+use serde::Deserialize;
+
+use super::viewer;
+use crate::AppState;
+use crate::auth::Player;
+use crate::error::{ApiError, ApiResult};
+use crate::store::{self, Table};
+
+/// One entry of a game's history as a viewer may see it.
+#[derive(Debug)]
+pub struct HistoryEntry {
+    pub seq: i64,
+    pub at: i64,
+    pub actor: String,
+    pub event: Event,
+    /// Sealed orders this viewer may not read yet (their text is withheld).
+    pub sealed: bool,
+}
+
+/// Who an entry of the log is shown as the work of: a bot's orders are the bot's
+/// (`bot:heuristic`), whoever's change carried them (the GM who resolved, the deadline).
+fn attributed(actor: String, event: &Event) -> String {
+    match event {
+        Event::Lineup {
+            author: Author::Bot(bot),
+            ..
+        }
+        | Event::Orders {
+            author: Author::Bot(bot),
+            ..
+        } => format!("bot:{bot}"),
+        _ => actor,
+    }
+}
+
+/// Which page of the history to read (`?from_seq=&from_turn=&limit=`): by default the first
+/// [`HISTORY_PAGE`] entries.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HistoryQuery {
+    /// The number of the page's first entry.
+    #[serde(default)]
+    pub from_seq: Option<i64>,
+    /// The page begins where this turn (or round) first opened.
+    #[serde(default)]
+    pub from_turn: Option<u16>,
+    /// At most this many entries (1 to `store::HISTORY_PAGE_MAX`).
+    #[serde(default)]
+    pub limit: Option<i64>,
+}
+
+/// The entries of a history page unless the query says otherwise.
+pub const HISTORY_PAGE: i64 = 100;
+
+/// One page of a game's history.
+#[derive(Debug)]
+pub struct HistoryPage {
+    pub entries: Vec<HistoryEntry>,
+    /// The number of the first entry asked for, and the page size.
+    pub from: i64,
+    pub limit: i64,
+    /// Where the following and the preceding page begin.
+    pub next: Option<i64>,
+    pub previous: Option<i64>,
+    /// The number of entries in the log.
+    pub total: i64,
+    /// Where each turn first opened, up to the coming one: `(turn, seq)`.
+    pub turns: Vec<(u16, i64)>,
+}
+
+/// A page of the game's history, with sealed orders hidden until their turn is resolved
+/// (their own seat and the GM see them at once). Its cost is bounded whatever the log holds
+/// (issue 28): a range of at most `store::HISTORY_PAGE_MAX` entries, and the resolutions and
+/// roll-backs, which decide what is revealed.
+pub async fn history(
+    state: &AppState,
+    table: &Table,
+    player: Option<&Player>,
+    query: &HistoryQuery,
+) -> ApiResult<HistoryPage> {
+    let viewer = viewer(table, player);
+    let is_gm = player.is_some_and(|p| table.is_gm(p.id));
+    let limit = query.limit.unwrap_or(HISTORY_PAGE);
+    if !(1..=store::HISTORY_PAGE_MAX).contains(&limit) {
+        return Err(ApiError::Bad(format!(
+            "limit: {limit} is not between 1 and {}",
+            store::HISTORY_PAGE_MAX
+        )));
+    }
+    // Orders are revealed by the resolution of their turn, unless that resolution was rolled
+    // back: then the turn is open again and its orders are sealed again (issue 12).
+    let mut resolutions: Vec<i64> = Vec::new();
+    let coming = table.record.turn();
+    let mut turns: Vec<(u16, i64)> = vec![(1, 1)];
+    for (seq, event) in store::resolutions(state, table).await? {
+        match event {
+            Event::Resolved { turn, .. } => {
+                resolutions.push(seq);
+                let opened = turn.saturating_add(1);
+                if opened <= coming && !turns.iter().any(|&(t, _)| t == opened) {
+                    turns.push((opened, seq + 1));
+                }
+            }
+            Event::RolledBack { .. } => {
+                resolutions.pop();
+            }
+            _ => {}
+        }
+    }
+    turns.sort_unstable();
+    let last_resolution = resolutions.last().copied();
+    let total = table.row.version;
+    let from = match (query.from_seq, query.from_turn) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::Bad(
+                "from_seq, from_turn: give one or the other".into(),
+            ));
+        }
+        (Some(seq), None) if !(1..=total).contains(&seq) => {
+            return Err(ApiError::NotFound(format!(
+                "from_seq: {seq} is not an entry of the log (it holds 1 to {total})"
+            )));
+        }
+        (Some(seq), None) => seq,
+        (None, Some(turn)) => match turns.iter().find(|&&(t, _)| t == turn) {
+            Some(&(_, seq)) => seq,
+            None => {
+                return Err(ApiError::NotFound(format!(
+                    "from_turn: {noun} {turn} has not opened (the coming {noun} is {coming})",
+                    noun = table.row.game.turn_noun
+                )));
+            }
+        },
+        (None, None) => 1,
+    };
+    let entries: Vec<HistoryEntry> = store::history_page(state, table, from, limit)
+        .await?
+        .into_iter()
+        .map(|(seq, at, actor, event)| {
+            let sealed = event.sealed_seat().is_some_and(|seat| {
+                let revealed = last_resolution.is_some_and(|r| r > seq);
+                !revealed && !is_gm && !viewer.sees_secrets_of(seat)
+            });
+            HistoryEntry {
+                seq,
+                at,
+                actor: attributed(actor, &event),
+                event,
+                sealed,
+            }
+        })
+        .collect();
+    let end = from + limit;
+    Ok(HistoryPage {
+        entries,
+        from,
+        limit,
+        next: (end <= total).then_some(end),
+        previous: (from > 1).then(|| (from - limit).max(1)),
+        total,
+        turns,
+    })
+}

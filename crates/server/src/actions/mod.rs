@@ -1,0 +1,21 @@
+//! What a player or GM can do, once: the JSON API (`api`), the HTML forms (`pages`) and the
+//! inbound mail (`mailbox`) all call these, so a rule enforced for one is enforced for the
+//! others. Every change to a game goes through the store's one door (`store::change`).
+
+mod accounts;
+mod games;
+mod gm;
+mod history;
+mod mail_settings;
+mod orders;
+mod remind;
+
+pub use accounts::{Credentials, Login, login, register};
+pub use games::{NewGame, create_game, import, viewer};
+pub use gm::{GmAction, GmOutcome, deletable, gm_action, require_gm};
+pub use history::{HISTORY_PAGE, HistoryEntry, HistoryPage, HistoryQuery, history};
+pub use mail_settings::{
+    EMAIL_TOKEN_LIFETIME, MailProfile, confirm_email, mail_profile, set_email, set_mail_choice,
+    unsubscribe,
+};
+pub use orders::{Via, join, own_seat, rotate_mail_secret, submit, submit_via};

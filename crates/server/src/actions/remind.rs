@@ -1,0 +1,105 @@
+//! A GM's reminder to a seat whose orders are missing: mailed through the outbox, or the text
+//! for the GM to send another way.
+
+use game_api::Seat;
+
+use crate::AppState;
+use crate::auth::Player;
+use crate::error::{ApiError, ApiResult};
+use crate::letters;
+use crate::store::{self, OutMail, Table};
+
+/// A reminder given: mailed to the seat's player (`mailed`), or the text for the GM to send.
+#[derive(Debug)]
+pub(super) struct Reminder {
+    pub seat: String,
+    pub mailed: bool,
+    pub text: String,
+}
+
+/// The GM's reminder to `seat`: refused if the seat owes nothing; mailed through the outbox
+/// (once per turn and seat: a second press gives the text instead) when mail is on and its
+/// player takes mail; otherwise the text, for the GM to send another way.
+pub(super) async fn remind(
+    state: &AppState,
+    gm: &Player,
+    table: &Table,
+    seat: Seat,
+) -> ApiResult<Reminder> {
+    let row = &table.seats[seat.index()];
+    if let Some(bot) = &row.bot {
+        return Err(ApiError::Bad(format!(
+            "remind: {} is played by the bot {bot}",
+            row.name
+        )));
+    }
+    if table.record.is_over() || store::table::seat_ready(&table.record, row) {
+        return Err(ApiError::Bad(format!(
+            "remind: {} owes no orders now",
+            row.name
+        )));
+    }
+    let info = table.row.game;
+    let turn = table.record.turn();
+    let due = match table.row.next_deadline {
+        Some(at) if !table.row.paused => format!("the deadline is {}", gm::utc_text(at)),
+        _ => "the deadline is not set yet".into(),
+    };
+    let base = state
+        .mail
+        .as_ref()
+        .map(|m| m.public_url.clone())
+        .or_else(|| state.config.public_url.clone())
+        .unwrap_or_default();
+    let link = format!(
+        "{}/games/{}/orders",
+        base.trim_end_matches('/'),
+        table.row.id
+    );
+    // A roll-back re-opened the turn: the seat's orders are kept, but wait to be confirmed.
+    let missing = if table.record.reopened(seat) {
+        format!(
+            "{noun} {turn} was re-opened: your orders are kept and stand at the deadline unless you send or amend them",
+            noun = info.turn_noun
+        )
+    } else {
+        format!("no orders from you yet for {} {turn}", info.turn_noun)
+    };
+    let lead = format!(
+        "{gm} (the GM of {title}) reminds you: {missing}, and {due}.",
+        gm = gm.name,
+        title = table.row.title,
+    );
+    let address: Option<(i64, String)> = match (&state.mail, row.player_id) {
+        (Some(_), Some(player)) => store::accounts::mailed_address(state, player)
+            .await?
+            .map(|to| (player, to)),
+        _ => None,
+    };
+    let text = crate::reminders::reminder_body(table, &lead, &link, address.is_some());
+    let Some((player_id, to)) = address else {
+        return Ok(Reminder {
+            seat: row.name.clone(),
+            mailed: false,
+            text,
+        });
+    };
+    let mail = OutMail {
+        kind: "reminder".into(),
+        to,
+        game_id: Some(table.row.id),
+        seat: Some(seat),
+        player_id: Some(player_id),
+        reply_secret: row.mail_secret.clone(),
+        subject: letters::seat_subject(table, seat, "a reminder from your GM"),
+        body: text.clone(),
+        dedup_key: Some(format!("gm-remind/{}/{turn}/{}", table.row.id, seat.0)),
+        ..OutMail::default()
+    };
+    let mailed = store::outbox_rows::queue_alone(state, &mail).await?;
+    Ok(Reminder {
+        seat: row.name.clone(),
+        mailed,
+        text,
+    })
+}

@@ -1,0 +1,341 @@
+//! The GM console: the seats, the invitations, the reminders, the clock and every GM action.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// An invitation link: the path, and the whole link with the server's public address when it
+/// is configured (shown in a field a thumb can select and copy; a few lines of script add a
+/// copy button).
+#[derive(Debug)]
+pub struct Invite {
+    pub path: String,
+    pub full: String,
+}
+
+/// One seat on the console: who plays it, whether its orders are in, and its tools.
+#[derive(Debug)]
+pub struct ConsoleSeat {
+    pub seat: u8,
+    pub name: String,
+    /// The player's name, `open`, or the bot's name (`bot heuristic`).
+    pub player: String,
+    /// Played by a bot: no invitation, no reminder.
+    pub bot: bool,
+    /// `orders in`, `waiting`, or `no orders to send`.
+    pub orders: &'static str,
+    pub waiting: bool,
+    /// Turns in a row up to the last one resolved that the seat sent nothing.
+    pub nmr_streak: u16,
+    /// Open and not a bot's: its invitation.
+    pub invite: Option<Invite>,
+    pub bots: Vec<Named>,
+    /// Taken by a player: it can be freed.
+    pub taken: bool,
+    /// Its orders are missing and a person plays it: the GM can remind them.
+    pub remind: bool,
+}
+
+/// A reminder the GM asked for: mailed, or the text to send.
+#[derive(Debug)]
+pub struct Reminded {
+    pub seat: String,
+    pub mailed: bool,
+    pub text: String,
+}
+
+/// What a GM action left to show above the console (its answer; nothing after a redirect).
+#[derive(Debug, Default)]
+pub(super) struct Answer {
+    done: Option<String>,
+    preview: Option<Preview>,
+    reminded: Option<Reminded>,
+}
+
+/// A preview of the coming turn.
+#[derive(Debug)]
+pub struct Preview {
+    pub turn: u16,
+    pub report: String,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "game/console.html")]
+pub struct ConsolePage {
+    pub nav: Nav,
+    pub id: i64,
+    pub csrf: String,
+    pub error: Option<String>,
+    pub done: Option<String>,
+    pub preview: Option<Preview>,
+    pub reminded: Option<Reminded>,
+    pub status: String,
+    /// The seats whose orders are missing, by name (the console's first line).
+    pub missing: Vec<String>,
+    pub rule: String,
+    pub seats: Vec<ConsoleSeat>,
+    /// The server mails invitations.
+    pub mail: bool,
+    pub waiting_for_players: bool,
+    pub paused: bool,
+    pub resolved: u16,
+    pub archived: bool,
+    /// Whether the game may be deleted (`actions::deletable`).
+    pub deletable: bool,
+    /// The game's own tools (Breaking Away's riders).
+    pub tools: Option<PieceTools>,
+    /// The game's webhook URL (empty: none).
+    pub webhook: String,
+}
+
+pub(super) const BOTS: [&str; 6] = ["", "nmr", "random", "heuristic", "mcts", "flatmc"];
+
+pub(super) fn console_page(
+    state: &AppState,
+    visitor: &Visitor,
+    table: &Table,
+    answer: Answer,
+    error: Option<&ApiError>,
+    webhook: Option<String>,
+) -> Response {
+    let Answer {
+        done,
+        preview,
+        reminded,
+    } = answer;
+    let id = table.row.id;
+    let public_url = state.config.public_url.as_deref();
+    let record = &table.record;
+    let seats: Vec<ConsoleSeat> = table
+        .seats
+        .iter()
+        .map(|s| {
+            let plays = record.takes_orders(s.seat);
+            // Waiting as the deadline worker sees it: a bot's seat is ready (it plays when the
+            // turn is resolved), a seat whose turn a roll-back re-opened is not.
+            let waiting = plays && !store::table::seat_ready(record, s);
+            ConsoleSeat {
+                seat: s.seat.0,
+                name: s.name.clone(),
+                player: match (&s.bot, &s.player_name) {
+                    (Some(bot), _) => format!("bot {bot}"),
+                    (None, Some(name)) => name.clone(),
+                    (None, None) => "open".into(),
+                },
+                bot: s.bot.is_some(),
+                orders: match (plays, waiting) {
+                    (false, _) => "no orders to send",
+                    (true, true) if record.reopened(s.seat) => "orders kept, turn re-opened",
+                    (true, true) => "waiting",
+                    (true, false) if s.bot.is_some() => "its bot plays",
+                    (true, false) => "orders in",
+                },
+                waiting,
+                nmr_streak: record.nmr_streak(s.seat),
+                invite: (s.player_id.is_none() && s.bot.is_none()).then(|| {
+                    let path = format!("/games/{id}/join?invite={}", s.invite);
+                    Invite {
+                        full: match public_url {
+                            Some(base) => format!("{}{path}", base.trim_end_matches('/')),
+                            None => path.clone(),
+                        },
+                        path,
+                    }
+                }),
+                bots: BOTS
+                    .iter()
+                    .map(|&b| Named {
+                        value: b,
+                        label: if b.is_empty() { "its player" } else { b },
+                        selected: s.bot.as_deref().unwrap_or("") == b,
+                    })
+                    .collect(),
+                taken: s.player_id.is_some(),
+                remind: waiting && s.bot.is_none() && !record.is_over(),
+            }
+        })
+        .collect();
+    let missing = seats
+        .iter()
+        .filter(|s| s.waiting)
+        .map(|s| s.name.clone())
+        .collect();
+    let view = ConsolePage {
+        nav: Nav::of(table, visitor).at("console"),
+        id,
+        csrf: visitor.csrf_token(),
+        error: error.map(ToString::to_string),
+        done,
+        preview,
+        reminded,
+        status: status_text(&table.summary(), visitor),
+        missing,
+        rule: table.row.deadline_rule.to_string(),
+        seats,
+        mail: state.mail.is_some(),
+        waiting_for_players: table.summary().waiting_for_players(),
+        paused: table.row.paused,
+        resolved: table.record.resolved(),
+        archived: table.row.archived,
+        deletable: actions::deletable(table),
+        tools: pieces::of(table.row.game.name).console_tools(&table.record),
+        webhook: webhook.unwrap_or_default(),
+    };
+    let title = format!("{}: GM console", table.row.title);
+    render(visitor, status_of(error), &title, &view)
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub struct DoneQuery {
+    done: Option<String>,
+}
+
+pub async fn console(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Query(q): Query<DoneQuery>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
+    let (table, webhook) = console_load(&state, &visitor, player, id).await?;
+    let answer = Answer {
+        done: q.done,
+        ..Answer::default()
+    };
+    Ok(console_page(
+        &state, &visitor, &table, answer, None, webhook,
+    ))
+}
+
+/// The game and its webhook, for the game's GM only.
+pub(super) async fn console_load(
+    state: &AppState,
+    visitor: &Visitor,
+    player: &crate::auth::Player,
+    id: i64,
+) -> Result<(Table, Option<String>), Response> {
+    let table = load(state, visitor, id).await?;
+    actions::require_gm(&table, player).map_err(|e| error_page(visitor, &e))?;
+    let webhook = crate::webhook::url(state, id)
+        .await
+        .map_err(|e| error_page(visitor, &e))?;
+    Ok((table, webhook))
+}
+
+/// The GM action a console form asks for.
+pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
+    let seat = || -> ApiResult<game_api::Seat> {
+        form.field("seat")?
+            .parse()
+            .map(game_api::Seat)
+            .map_err(|_| ApiError::Bad("seat: not a seat number".into()))
+    };
+    let rider = || form.field("rider").map(str::to_string);
+    let action = form.field("action")?;
+    let what = match action {
+        "resolve" => Some("resolve the turn now"),
+        "free" => Some("free the seat"),
+        "rollback" => Some("roll back the last turn"),
+        "archive" => Some("archive the game"),
+        "delete" => Some("delete the game"),
+        _ => None,
+    };
+    if let Some(what) = what
+        && form.get("confirm") != Some("yes")
+    {
+        return Err(ApiError::Bad(format!(
+            "confirm: tick \"I am sure\" to {what}"
+        )));
+    }
+    Ok(match action {
+        "extend" => {
+            let hours: f64 = form
+                .field("hours")?
+                .trim()
+                .parse()
+                .ok()
+                .filter(|h: &f64| {
+                    h.is_finite() && h.abs() * 3600.0 <= crate::text::MAX_EXTEND_SECONDS as f64
+                })
+                .ok_or_else(|| ApiError::Bad("hours: give a number of hours".into()))?;
+            GmAction::Extend {
+                seconds: (hours * 3600.0).round() as i64,
+            }
+        }
+        "pause" => GmAction::Pause,
+        "resume" => GmAction::Resume,
+        "start" => GmAction::Start,
+        "resolve" => GmAction::Resolve,
+        "preview" => GmAction::Preview,
+        "rollback" => GmAction::Rollback,
+        "archive" => GmAction::Archive,
+        "restore" => GmAction::Restore,
+        "delete" => GmAction::Delete,
+        "drop" => GmAction::Drop { rider: rider()? },
+        "retire" => GmAction::Retire { rider: rider()? },
+        "free" => GmAction::Free { seat: seat()? },
+        "remind" => GmAction::Remind { seat: seat()? },
+        "invite" => GmAction::Invite {
+            seat: seat()?,
+            email: form.field("email")?.to_string(),
+        },
+        "webhook" => GmAction::Webhook {
+            url: form.get("url").map(str::to_string),
+        },
+        "bot" => GmAction::Bot {
+            seat: seat()?,
+            bot: form
+                .get("bot")
+                .filter(|b| !b.is_empty())
+                .map(str::to_string),
+        },
+        other => return Err(ApiError::Bad(format!("action: unknown action {other:?}"))),
+    })
+}
+
+pub async fn console_action(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
+    let result = async {
+        visitor.check_csrf(&form)?;
+        let action = gm_action(&form)?;
+        actions::gm_action(&state, player, id, action).await
+    };
+    let (answer, error) = match result.await {
+        Ok(GmOutcome::Done) if form.get("action") == Some("delete") => {
+            return Ok(redirect("/?deleted=1"));
+        }
+        Ok(GmOutcome::Done) => {
+            let done = form.get("action").unwrap_or_default();
+            return Ok(redirect(&format!("/games/{id}/gm?done={done}")));
+        }
+        Ok(GmOutcome::Preview { turn, report }) => (
+            Answer {
+                preview: Some(Preview { turn, report }),
+                ..Answer::default()
+            },
+            None,
+        ),
+        Ok(GmOutcome::Reminded { seat, mailed, text }) => (
+            Answer {
+                reminded: Some(Reminded { seat, mailed, text }),
+                ..Answer::default()
+            },
+            None,
+        ),
+        Err(e) => (Answer::default(), Some(e)),
+    };
+    // The console again, with the preview or the error: only for the game's GM.
+    let (table, webhook) = console_load(&state, &visitor, player, id).await?;
+    Ok(console_page(
+        &state,
+        &visitor,
+        &table,
+        answer,
+        error.as_ref(),
+        webhook,
+    ))
+}

@@ -1,0 +1,183 @@
+//! A turn's own page and the game's history, a page of the log at a time.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// A step to a neighbouring turn in the archive.
+#[derive(Debug)]
+pub struct Step {
+    pub turn: u16,
+    pub name: String,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "game/turn.html")]
+pub struct TurnPage {
+    pub nav: Nav,
+    pub id: i64,
+    pub prev: Option<Step>,
+    pub next: Option<Step>,
+    pub archive: Vec<u16>,
+    /// The turn shown, marked in the archive's links.
+    pub shown: u16,
+    pub section: TurnSection,
+}
+
+/// The archive: any resolved turn, replayed from the log, as it was reported.
+pub async fn turn(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path((id, turn)): Path<(i64, u16)>,
+) -> PageResult {
+    let table = load(&state, &visitor, id).await?;
+    let resolved = table.record.resolved();
+    if turn == 0 || turn > resolved {
+        let e = ApiError::NotFound(format!(
+            "turn: {turn} has not been resolved (resolved: {resolved})"
+        ));
+        return Err(error_page(&visitor, &e));
+    }
+    let viewer = viewer(&table, visitor.player.as_ref());
+    let section = TurnSection::of(&table, viewer, turn).map_err(|e| error_page(&visitor, &e))?;
+    let game = table.record.game();
+    let step = |turn: u16| Step {
+        turn,
+        name: turn_name(game, turn),
+    };
+    let view = TurnPage {
+        nav: Nav::of(&table, &visitor).at("turn"),
+        id,
+        prev: (turn > 1).then(|| step(turn - 1)),
+        next: (turn < resolved).then(|| step(turn + 1)),
+        archive: past_turns(&table),
+        shown: turn,
+        section,
+    };
+    let title = format!("{}: {}", table.row.title, turn_name(game, turn));
+    Ok(render(&visitor, StatusCode::OK, &title, &view))
+}
+
+/// One entry of the history: its text, and the turn it links to (a resolution).
+#[derive(Debug)]
+pub struct HistoryLine {
+    pub seq: i64,
+    pub when: String,
+    pub actor: String,
+    pub what: String,
+    pub turn: Option<u16>,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "game/history.html")]
+pub struct HistoryPage {
+    pub nav: Nav,
+    pub id: i64,
+    pub lines: Vec<HistoryLine>,
+    /// The numbers of the first and last entries shown, and of all entries.
+    pub first: i64,
+    pub last: i64,
+    pub total: i64,
+    /// Where the preceding and the following page begin.
+    pub previous: Option<i64>,
+    pub next: Option<i64>,
+    /// Where the last page begins, if this is not it.
+    pub latest: Option<i64>,
+    /// The turns that have opened: a link to where each first opened.
+    pub turns: Vec<u16>,
+    /// `turn`, `round`.
+    pub turn_noun: &'static str,
+}
+
+/// What an entry of the log says, in words; sealed orders say only that they are sealed.
+pub(super) fn event_text(seats: &[String], event: &Event, sealed: bool) -> String {
+    let seat = |s: &Seat| seats.get(s.index()).map_or("?", String::as_str).to_string();
+    let by = |author: &gm::Author| match author {
+        gm::Author::Player => String::new(),
+        gm::Author::Bot(name) => format!(" (bot {name})"),
+        gm::Author::Gm => " (by the GM)".into(),
+    };
+    match event {
+        Event::Created { setup } => format!(
+            "Game created: {} {}, seats {}",
+            setup.game,
+            setup.rules.as_deref().unwrap_or(""),
+            setup.seats.join(", ")
+        ),
+        Event::Lineup { seat: s, .. } if sealed => format!("{}: line-up sealed", seat(s)),
+        Event::Orders { seat: s, .. } if sealed => format!("{}: orders sealed", seat(s)),
+        Event::Lineup {
+            seat: s,
+            text,
+            author,
+        } => format!("{}: line-up {text}{}", seat(s), by(author)),
+        Event::Orders {
+            seat: s,
+            text,
+            author,
+        } => format!("{}: orders {text}{}", seat(s), by(author)),
+        Event::Resolved { turn, .. } => format!("Turn {turn} resolved"),
+        Event::Dropped { rider } => format!("Rider {rider} declared dropped"),
+        Event::Retired { rider } => format!("Rider {rider} retired"),
+        Event::RolledBack { turn } => format!("Turn {turn} rolled back"),
+        Event::SeatClaimed { seat: s, player } => format!("{} taken by {player}", seat(s)),
+        Event::SeatBot {
+            seat: s,
+            bot: Some(b),
+        } => format!("{} handed to the bot {b}", seat(s)),
+        Event::SeatBot { seat: s, bot: None } => format!("{} back to its player", seat(s)),
+        Event::SeatFreed { seat: s } => format!("{} freed for a new player", seat(s)),
+        Event::Deadline { at } => format!("Deadline set to {}", utc_text(*at)),
+        Event::Paused => "Deadline paused".into(),
+        Event::Resumed => "Deadline resumed".into(),
+    }
+}
+
+/// A page of the history (`?from_seq=&from_turn=`), with links to its neighbours and to where
+/// each turn opened: its cost does not grow with the log (issue 28).
+pub async fn history(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    query: Result<Query<actions::HistoryQuery>, axum::extract::rejection::QueryRejection>,
+) -> PageResult {
+    let Query(query) = query.map_err(|e| {
+        error_page(
+            &visitor,
+            &ApiError::Bad(format!("query: {}", e.body_text())),
+        )
+    })?;
+    let table = load(&state, &visitor, id).await?;
+    let page = actions::history(&state, &table, visitor.player.as_ref(), &query)
+        .await
+        .map_err(|e| error_page(&visitor, &e))?;
+    let lines: Vec<HistoryLine> = page
+        .entries
+        .iter()
+        .map(|entry| HistoryLine {
+            seq: entry.seq,
+            when: crate::pages::when::moment(entry.at, visitor.zone()),
+            actor: entry.actor.clone(),
+            what: event_text(table.record.seats(), &entry.event, entry.sealed),
+            turn: match entry.event {
+                Event::Resolved { turn, .. } => Some(turn),
+                _ => None,
+            },
+        })
+        .collect();
+    let game = table.record.game();
+    let view = HistoryPage {
+        nav: Nav::of(&table, &visitor).at("history"),
+        id,
+        first: lines.first().map_or(page.from, |l| l.seq),
+        last: lines.last().map_or(page.from, |l| l.seq),
+        lines,
+        total: page.total,
+        previous: page.previous,
+        next: page.next,
+        latest: page.next.map(|_| (page.total - page.limit + 1).max(1)),
+        turns: page.turns.iter().map(|&(turn, _)| turn).collect(),
+        turn_noun: game.turn_noun,
+    };
+    let title = format!("{}: history", table.row.title);
+    Ok(render(&visitor, StatusCode::OK, &title, &view))
+}

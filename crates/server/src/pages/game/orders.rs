@@ -1,0 +1,263 @@
+//! Taking a seat by invitation, and the order page: the game's form, sealed through `actions::submit`.
+
+#[allow(unused_imports)]
+use super::*;
+
+#[derive(Debug, serde::Deserialize)]
+pub struct InviteQuery {
+    #[serde(default)]
+    invite: String,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "game/join.html")]
+pub struct JoinPage<'a> {
+    pub error: Option<String>,
+    pub id: i64,
+    /// The seat the invitation is for; `None` if it is not valid any more.
+    pub seat: Option<String>,
+    pub title: String,
+    pub game: &'static str,
+    pub gm: String,
+    pub gm_plays: Option<GmPlays>,
+    pub csrf: String,
+    pub invite: &'a str,
+}
+
+pub(super) fn join_page(
+    visitor: &Visitor,
+    table: &Table,
+    invite: &str,
+    error: Option<&ApiError>,
+) -> Response {
+    let view = JoinPage {
+        error: error.map(ToString::to_string),
+        id: table.row.id,
+        seat: table
+            .seats
+            .iter()
+            .find(|s| s.invite == invite)
+            .map(|s| s.name.clone()),
+        title: table.row.title.clone(),
+        game: table.row.game.title,
+        gm: table.row.gm_name.clone(),
+        gm_plays: GmPlays::of(table),
+        csrf: visitor.csrf_token(),
+        invite,
+    };
+    let heading = format!("Join {}", table.row.title);
+    render(visitor, status_of(error), &heading, &view)
+}
+
+pub async fn join_form(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Query(q): Query<InviteQuery>,
+) -> PageResult {
+    visitor.player_or_login(&format!("/games/{id}/join?invite={}", q.invite))?;
+    let table = load(&state, &visitor, id).await?;
+    Ok(join_page(&visitor, &table, &q.invite, None))
+}
+
+pub async fn join(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/games/{id}"))?;
+    let invite = form.get("invite").unwrap_or_default();
+    let result = async {
+        visitor.check_csrf(&form)?;
+        actions::join(&state, player, id, invite).await
+    };
+    match result.await {
+        Ok(()) => Ok(redirect(&format!("/games/{id}/orders"))),
+        Err(e) => {
+            let table = load(&state, &visitor, id).await?;
+            Ok(join_page(&visitor, &table, invite, Some(&e)))
+        }
+    }
+}
+
+#[derive(Debug, Template)]
+#[template(path = "game/orders.html")]
+pub struct OrdersPage {
+    pub nav: Nav,
+    /// The error as HTML: escaped, its rule citations linked to the rules help.
+    pub error: Option<String>,
+    pub sent: bool,
+    pub seat: String,
+    pub status: String,
+    pub your_move: String,
+    pub sealed_lineup: Option<String>,
+    pub sealed_orders: Option<String>,
+    pub notes: Vec<String>,
+    pub takes_orders: bool,
+    /// The game's own order form (`pieces`), as HTML.
+    pub form: Option<String>,
+    /// The track or map now, framed on the pieces (SVG), beside the form.
+    pub picture: Option<String>,
+    /// `track`, `map`.
+    pub picture_noun: &'static str,
+}
+
+/// The order page of `seat`: what is sealed, as read, and the game's own order form, keeping
+/// what was `typed` (a form sent back with an error, or to plan).
+pub(super) fn orders_page(
+    visitor: &Visitor,
+    table: &Table,
+    seat: Seat,
+    typed: Option<&FormData>,
+    sent: bool,
+    error: Option<&ApiError>,
+) -> Response {
+    let record = &table.record;
+    let (sealed_lineup, sealed_orders) = record.sealed(seat);
+    let takes_orders = record.takes_orders(seat);
+    let form = if takes_orders {
+        let cx = FormContext {
+            id: table.row.id,
+            csrf: visitor.csrf_token(),
+            record,
+            seat,
+            typed,
+        };
+        match pieces::of(record.game().name).order_form(&cx) {
+            Some(Ok(html)) => Some(html),
+            Some(Err(e)) => {
+                return error_page(visitor, &ApiError::Internal(format!("template: {e}")));
+            }
+            None => None,
+        }
+    } else {
+        None
+    };
+    let view = OrdersPage {
+        nav: Nav::of(table, visitor).at("orders"),
+        error: error.map(|e| crate::pages::breaking_away::rule_links(&e.to_string())),
+        sent: sent && error.is_none(),
+        seat: table.seats[seat.index()].name.clone(),
+        status: status_text(&table.summary(), visitor),
+        your_move: your_move(table, visitor, seat).0,
+        sealed_lineup,
+        sealed_orders,
+        notes: record.orders_notes(seat),
+        // The close-up beside the form, the seat's own pieces marked.
+        picture: takes_orders
+            .then(|| record.picture(None, Viewer::Seat(seat)))
+            .flatten()
+            .map(|p| p.close_up.unwrap_or(p.svg)),
+        picture_noun: record.game().picture_noun,
+        takes_orders,
+        form,
+    };
+    let title = &table.row.title;
+    let tab = if view.takes_orders && !record.ready(seat) {
+        format!("Orders due · {title}")
+    } else {
+        format!("Your orders · {title}")
+    };
+    render_tab(
+        visitor,
+        status_of(error),
+        &tab,
+        &format!("{title}: your orders"),
+        &view,
+    )
+}
+
+pub async fn orders_form(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Query(q): Query<SentQuery>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/games/{id}/orders"))?;
+    let table = load(&state, &visitor, id).await?;
+    let seat = actions::own_seat(&table, player).map_err(|e| error_page(&visitor, &e))?;
+    Ok(orders_page(
+        &visitor,
+        &table,
+        seat,
+        None,
+        q.sent.is_some(),
+        None,
+    ))
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub struct SentQuery {
+    sent: Option<String>,
+}
+
+/// What the order form sends, as a submission: the line-up and orders its boxes and menus
+/// describe (the game's own pieces read them, for `seat`), or the text typed.
+pub(super) fn submission(table: &Table, seat: Seat, form: &FormData) -> ApiResult<Submission> {
+    let nonempty = |name: &str| {
+        form.get(name)
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+    };
+    let turn = match nonempty("turn") {
+        None => None,
+        Some(t) => Some(
+            t.parse()
+                .map_err(|_| ApiError::Bad(format!("turn: {t:?} is not a turn number")))?,
+        ),
+    };
+    let read = pieces::of(table.row.game.name)
+        .orders_from_form(&table.record, seat, form)?
+        .unwrap_or_default();
+    Ok(Submission {
+        turn,
+        lineup: read.lineup.or_else(|| nonempty("lineup")),
+        orders: read.orders.or_else(|| nonempty("orders")),
+    })
+}
+
+pub async fn orders(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/games/{id}/orders"))?;
+    let table = load(&state, &visitor, id).await?;
+    // "Show turn 2 from there": the form again, from the first turn chosen, nothing sealed.
+    if form.get("plan").is_some() {
+        let seat = actions::own_seat(&table, player).map_err(|e| error_page(&visitor, &e))?;
+        return Ok(orders_page(
+            &visitor,
+            &table,
+            seat,
+            Some(&form),
+            false,
+            None,
+        ));
+    }
+    let result = async {
+        visitor.check_csrf(&form)?;
+        let seat = actions::own_seat(&table, player)?;
+        actions::submit(&state, player, id, &submission(&table, seat, &form)?).await
+    };
+    match result.await {
+        Ok(_) => Ok(redirect(&format!("/games/{id}/orders?sent=1"))),
+        Err(e) => {
+            let table = load(&state, &visitor, id).await?;
+            let Some(seat) = table.seat_of(player.id) else {
+                return Err(error_page(&visitor, &e));
+            };
+            Ok(orders_page(
+                &visitor,
+                &table,
+                seat,
+                Some(&form),
+                false,
+                Some(&e),
+            ))
+        }
+    }
+}

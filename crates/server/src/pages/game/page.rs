@@ -1,0 +1,356 @@
+//! The game page: the board, the latest turn, the seats, the draws; the GM's list of games.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// The picture of the track or the map after a turn.
+#[derive(Debug)]
+pub struct Picture {
+    /// `track`, `map`.
+    pub noun: &'static str,
+    /// `turn 2`, `the start`.
+    pub after: String,
+    pub svg: String,
+    /// Framed on where the riders or walkers are, for a small screen (the whole kept under it).
+    pub close_up: Option<String>,
+}
+
+/// A resolved turn's report: as HTML, and as text (as mailed).
+#[derive(Debug)]
+pub struct Report {
+    pub name: String,
+    pub view: ReportView,
+    pub text: String,
+}
+
+/// The picture, the chart and the report of one turn (0: nothing resolved yet).
+#[derive(Debug)]
+pub struct TurnSection {
+    /// `race`, `day`.
+    pub game_noun: &'static str,
+    pub picture: Option<Picture>,
+    /// The chart of the game so far (SVG).
+    pub chart: Option<String>,
+    /// Where things stand (the latest turn only), as text.
+    pub state: Option<String>,
+    pub report: Option<Report>,
+}
+
+impl TurnSection {
+    pub(super) fn of(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<TurnSection> {
+        let record = &table.record;
+        let game = record.game();
+        let picture = record.picture(Some(turn), viewer).map(|p| Picture {
+            noun: game.picture_noun,
+            after: turn_name(game, turn),
+            svg: p.svg,
+            close_up: p.close_up,
+        });
+        let report = if turn > 0 {
+            Some(Report {
+                name: turn_name(game, turn),
+                view: record.report_view(viewer, turn)?,
+                text: record.report_text(viewer, Some(turn))?,
+            })
+        } else {
+            None
+        };
+        Ok(TurnSection {
+            game_noun: game.game_noun,
+            picture,
+            chart: (turn > 0).then(|| record.progress(turn).svg()),
+            state: (turn == record.resolved()).then(|| record.state_text(viewer)),
+            report,
+        })
+    }
+}
+
+pub(super) fn turn_name(game: gm::GameInfo, turn: u16) -> String {
+    match turn {
+        0 => "the start".into(),
+        t => format!("{} {t}", game.turn_noun),
+    }
+}
+
+/// One seat on the game page.
+#[derive(Debug)]
+pub struct SeatLine {
+    pub name: String,
+    pub who: String,
+    pub ready: &'static str,
+    /// The reader's own seat.
+    pub mine: bool,
+}
+
+pub(super) fn seat_lines(table: &Table, reader: Option<Seat>) -> Vec<SeatLine> {
+    table
+        .seats
+        .iter()
+        .map(|s| SeatLine {
+            name: s.name.clone(),
+            who: match (&s.player_name, &s.bot) {
+                (Some(name), Some(bot)) => format!("{name} (bot {bot} plays)"),
+                (None, Some(bot)) => format!("bot: {bot}"),
+                (Some(name), None) => name.clone(),
+                (None, None) => "open".into(),
+            },
+            ready: if !table.record.takes_orders(s.seat) {
+                "—"
+            } else if table.record.ready(s.seat) {
+                "orders in"
+            } else {
+                "waiting"
+            },
+            mine: reader == Some(s.seat),
+        })
+        .collect()
+}
+
+/// What the visitor's own seat must do, on the game page.
+#[derive(Debug)]
+pub struct SeatNote {
+    pub seat: String,
+    pub what: String,
+    pub due: bool,
+    /// How near the deadline is, or that the orders are sealed.
+    pub badge: Option<Badge>,
+    /// The seat's order address, when the server has mail on.
+    pub address: Option<String>,
+}
+
+/// The latest report at the top of the game page: its headline and story, and the reader's
+/// own seat this turn.
+#[derive(Debug)]
+pub struct Latest {
+    /// `turn 5`, `round 3`.
+    pub name: String,
+    pub headline: Option<String>,
+    /// Two to four sentences; until a report tells its story, its opening notes.
+    pub story: Vec<String>,
+    /// The reader's own seat this turn.
+    pub yours: Option<String>,
+    /// `Your team this turn`.
+    pub yours_label: String,
+    /// Resolved since the reader's last visit.
+    pub new: bool,
+}
+
+impl Latest {
+    /// The report's bulletin moves up to lead the page; the report below keeps its tables.
+    fn of(report: &mut Report, game: gm::GameInfo, new: bool) -> Latest {
+        let view = &mut report.view;
+        Latest {
+            name: report.name.clone(),
+            headline: Some(std::mem::take(&mut view.headline)).filter(|h| !h.is_empty()),
+            story: std::mem::take(&mut view.story),
+            yours: view.yours.take(),
+            yours_label: format!("Your {} this {}", game.seat_noun, game.turn_noun),
+            new,
+        }
+    }
+}
+
+/// How the game's draws can be checked (issue 12): the commitment while it runs, the public
+/// record once it is over.
+#[derive(Debug)]
+pub struct Draws {
+    /// The GM chose the seed (a test game).
+    pub chosen_seed: bool,
+    pub commitment: String,
+    pub over: bool,
+    pub game_noun: &'static str,
+}
+
+impl Draws {
+    fn of(table: &Table) -> Draws {
+        Draws {
+            chosen_seed: table.record.setup().secret.is_none(),
+            commitment: table.record.commitment(),
+            over: table.record.is_over(),
+            game_noun: table.row.game.game_noun,
+        }
+    }
+}
+
+#[derive(Debug, Template)]
+#[template(path = "game/game.html")]
+pub struct GamePage {
+    pub nav: Nav,
+    pub id: i64,
+    pub csrf: String,
+    pub game: &'static str,
+    pub rules: &'static str,
+    pub gm: String,
+    pub rule: String,
+    pub status: String,
+    pub archived: bool,
+    pub over: bool,
+    /// How the game ended, once over.
+    pub finish: Option<Finish>,
+    pub seat: Option<SeatNote>,
+    pub is_gm: bool,
+    pub gm_plays: Option<GmPlays>,
+    pub seats: Vec<SeatLine>,
+    pub latest: Option<Latest>,
+    pub archive: Vec<u16>,
+    /// The turn shown in the archive's links (none on the game page).
+    pub shown: u16,
+    pub section: TurnSection,
+    pub draws: Draws,
+}
+
+pub(super) fn past_turns(table: &Table) -> Vec<u16> {
+    (1..=table.record.resolved()).collect()
+}
+
+pub async fn game(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+) -> PageResult {
+    let table = load(&state, &visitor, id).await?;
+    let viewer = viewer(&table, visitor.player.as_ref());
+    let record = &table.record;
+    let mut section =
+        TurnSection::of(&table, viewer, record.resolved()).map_err(|e| error_page(&visitor, &e))?;
+    let reader = match viewer {
+        Viewer::Seat(seat) => Some(seat),
+        _ => None,
+    };
+    // A report resolved since the seat's last visit is new to its reader (and seen now).
+    let new = match (&visitor.player, reader) {
+        (Some(p), Some(_)) if record.resolved() > 0 => {
+            crate::pages::attention::seen(&state, id, p.id, record.resolved())
+                .await
+                .map_err(|e| error_page(&visitor, &e))?
+        }
+        _ => false,
+    };
+    let seat = reader.map(|seat| {
+        let (what, due) = your_move(&table, &visitor, seat);
+        let address = match (&state.mail, &table.seats[seat.index()].mail_secret) {
+            (Some(settings), Some(secret)) => Some(settings.order_address(secret)),
+            _ => None,
+        };
+        SeatNote {
+            seat: table.seats[seat.index()].name.clone(),
+            what,
+            due,
+            badge: Badge::of(&table, &visitor, seat),
+            address,
+        }
+    });
+    let finish = section
+        .report
+        .as_ref()
+        .and_then(|r| Finish::of(&r.view))
+        .filter(|_| record.is_over());
+    let latest = section
+        .report
+        .as_mut()
+        .map(|r| Latest::of(r, record.game(), new));
+    let title = &table.row.title;
+    let tab = match (&finish, &seat) {
+        (Some(f), _) => format!("{} · {title}", f.text()),
+        (None, Some(s)) if s.due => format!("Orders due · {title}"),
+        _ => title.clone(),
+    };
+    let view = GamePage {
+        nav: Nav::of(&table, &visitor).at("game"),
+        id,
+        csrf: visitor.csrf_token(),
+        game: table.row.game.title,
+        rules: record.rules_name(),
+        gm: table.row.gm_name.clone(),
+        rule: table.row.deadline_rule.to_string(),
+        status: status_text(&table.summary(), &visitor),
+        archived: table.row.archived,
+        over: record.is_over(),
+        finish,
+        seat,
+        is_gm: viewer == Viewer::Gm,
+        gm_plays: GmPlays::of(&table),
+        seats: seat_lines(&table, reader),
+        latest,
+        archive: past_turns(&table),
+        shown: 0,
+        section,
+        draws: Draws::of(&table),
+    };
+    Ok(render_tab(&visitor, StatusCode::OK, &tab, title, &view))
+}
+
+/// Renews the visitor's order address in this game: the old one stops working.
+pub async fn rotate_mail_address(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/games/{id}"))?;
+    let result = async {
+        visitor.check_csrf(&form)?;
+        actions::rotate_mail_secret(&state, player, id).await
+    };
+    match result.await {
+        Ok(_) => Ok(redirect(&format!("/games/{id}"))),
+        Err(e) => Err(error_page(&visitor, &e)),
+    }
+}
+
+/// One of the games a GM runs, on their front page.
+#[derive(Debug)]
+pub struct RunGame {
+    pub id: i64,
+    pub title: String,
+    pub status: String,
+    /// The seats whose orders are missing.
+    pub missing: Vec<String>,
+    /// Over: nothing is awaited (no "every seat's orders in").
+    pub over: bool,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "game/gm_games.html")]
+pub struct GmGames {
+    pub rows: Vec<RunGame>,
+}
+
+/// The games `player` runs as GM (their front page): the state of each and who is missing,
+/// games waiting for orders first, then by deadline; empty when they run none.
+pub fn gm_games(tables: &[Table], visitor: &Visitor, player: i64) -> String {
+    let mut rows: Vec<(bool, i64, RunGame)> = tables
+        .iter()
+        .filter(|t| t.is_gm(player))
+        .map(|t| {
+            let missing: Vec<String> = t
+                .seats
+                .iter()
+                .filter(|s| {
+                    t.record.takes_orders(s.seat) && !store::table::seat_ready(&t.record, s)
+                })
+                .map(|s| s.name.clone())
+                .collect();
+            (
+                missing.is_empty(),
+                t.row.next_deadline.unwrap_or(i64::MAX),
+                RunGame {
+                    id: t.row.id,
+                    title: t.row.title.clone(),
+                    status: status_text(&t.summary(), visitor),
+                    missing,
+                    over: t.record.is_over(),
+                },
+            )
+        })
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    rows.sort_by_key(|(done, at, g)| (*done, *at, g.id));
+    GmGames {
+        rows: rows.into_iter().map(|(_, _, g)| g).collect(),
+    }
+    .render()
+    .unwrap_or_default()
+}

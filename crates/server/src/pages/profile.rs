@@ -1,0 +1,203 @@
+//! The profile page (the reader's time zone and mail) and the site's small scripts.
+
+#[allow(unused_imports)]
+use super::*;
+
+#[derive(Debug, askama::Template)]
+#[template(path = "profile.html")]
+pub(super) struct ProfilePage<'a> {
+    error: Option<String>,
+    saved: bool,
+    zone: &'a str,
+    shown: String,
+    zones: Vec<String>,
+    csrf: String,
+    /// The mail settings' form (`pages::mail`).
+    mail_section: String,
+}
+
+pub(super) fn profile_page(
+    visitor: &Visitor,
+    zone: &str,
+    saved: bool,
+    error: Option<&ApiError>,
+    mail_section: String,
+) -> Response {
+    use askama::Template;
+    let mut zones: Vec<String> = jiff::tz::db().available().map(|n| n.to_string()).collect();
+    zones.sort();
+    let page_html = ProfilePage {
+        error: error.map(ToString::to_string),
+        saved,
+        zone,
+        shown: when::moment(visitor.now, visitor.zone()),
+        zones,
+        csrf: visitor.csrf_token(),
+        mail_section,
+    }
+    .render();
+    match page_html {
+        Ok(body) => page(
+            visitor,
+            error.map_or(StatusCode::OK, ApiError::status),
+            "Your profile",
+            &body,
+        ),
+        Err(e) => error_page(visitor, &ApiError::Internal(e.to_string())),
+    }
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub struct SavedQuery {
+    saved: Option<String>,
+}
+
+/// The profile: the time zone deadlines are shown in.
+pub async fn profile_form(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    axum::extract::Query(q): axum::extract::Query<SavedQuery>,
+) -> PageResult {
+    let player = visitor.player_or_login("/profile")?;
+    let zone = player.time_zone.clone().unwrap_or_default();
+    let mail = mail::section(&state, &visitor, player, None).await;
+    Ok(profile_page(&visitor, &zone, q.saved.is_some(), None, mail))
+}
+
+pub async fn profile(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    axum::Form(form): axum::Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login("/profile")?;
+    let typed = form.get("time_zone").unwrap_or_default().trim().to_string();
+    let result = async {
+        visitor.check_csrf(&form)?;
+        let zone = if typed.is_empty() {
+            None
+        } else if when::zone(&typed).is_some() && typed.len() <= 64 {
+            Some(typed.clone())
+        } else {
+            return Err(ApiError::Bad(format!(
+                "time_zone: {typed:?} is not a time zone (write an IANA name such as America/New_York, or leave it empty for UTC)"
+            )));
+        };
+        sqlx::query("UPDATE players SET time_zone = $1 WHERE id = $2")
+            .bind(zone)
+            .bind(player.id)
+            .execute(&state.db.pool)
+            .await?;
+        Ok(())
+    };
+    match result.await {
+        Ok(()) => Ok(redirect("/profile?saved=1")),
+        Err(e) => {
+            let mail = mail::section(&state, &visitor, player, None).await;
+            Ok(profile_page(&visitor, &typed, false, Some(&e), mail))
+        }
+    }
+}
+
+/// `POST /profile/zone`: the optional script's report of the browser's time zone, kept as the
+/// profile's zone if the player has none yet (a zone they chose is never replaced).
+pub async fn profile_zone(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    axum::Form(form): axum::Form<FormData>,
+) -> Response {
+    let result = async {
+        visitor.check_csrf(&form)?;
+        let player = visitor
+            .player
+            .as_ref()
+            .ok_or_else(|| ApiError::Unauthorized("log in first".into()))?;
+        let typed = form.field("time_zone")?.trim();
+        if typed.len() > 64 || when::zone(typed).is_none() {
+            return Err(ApiError::Bad(format!(
+                "time_zone: {typed:?} is not a time zone"
+            )));
+        }
+        sqlx::query("UPDATE players SET time_zone = $1 WHERE id = $2 AND time_zone IS NULL")
+            .bind(typed)
+            .bind(player.id)
+            .execute(&state.db.pool)
+            .await?;
+        Ok(())
+    };
+    match result.await {
+        Ok(()) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// The optional script of every page: the browser's time zone, from the first visit. It
+/// sets the `tz` cookie (pages then show times in it), keeps it as the profile's zone of a
+/// logged-in player who has none (the mail's times then follow), and reloads a page written
+/// in UTC for want of it, once. Pages work without it, in UTC until a zone is chosen.
+pub async fn site_script() -> Response {
+    (
+        [
+            (CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        SITE_JS,
+    )
+        .into_response()
+}
+
+pub(super) const SITE_JS: &str = r#"// Optional: deadlines in the browser's own time zone from the first visit; the pages work without it.
+(function () {
+  var zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone || zone.length > 64) { return; }
+  var root = document.documentElement;
+  var had = document.cookie.split('; ').indexOf('tz=' + zone) >= 0;
+  if (!had) { document.cookie = 'tz=' + zone + '; path=/; max-age=31536000; samesite=lax'; }
+  var set = document.cookie.split('; ').indexOf('tz=' + zone) >= 0;
+  var reload = set && !had && root.getAttribute('data-zone') === '' && !/^(UTC|Etc\/UTC|Etc\/GMT)$/.test(zone);
+  var token = root.getAttribute('data-zone-save');
+  var saved = token && window.fetch
+    ? fetch('/profile/zone', {
+        method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'csrf=' + encodeURIComponent(token) + '&time_zone=' + encodeURIComponent(zone)
+      }).catch(function () {})
+    : Promise.resolve();
+  if (reload) { saved.then(function () { location.reload(); }); }
+})();
+"#;
+
+/// The optional script of the profile page: fills an empty time-zone field from the browser.
+pub async fn zone_script() -> Response {
+    (
+        [(CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        "// Optional: an empty time-zone field takes the browser's own zone; the page works without it.\n\
+var f = document.getElementById('time_zone');\n\
+if (f && !f.value && window.Intl) { f.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ''; }\n",
+    )
+        .into_response()
+}
+
+/// The optional script of the GM console: a copy button beside each invitation link (the
+/// link is in a read-only field, selectable without it).
+pub async fn copy_script() -> Response {
+    (
+        [(CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        "// Optional: a Copy button beside each invitation link; the page works without it.\n\
+document.querySelectorAll('input.invite-link').forEach(function (field) {\n\
+  var button = document.createElement('button');\n\
+  button.type = 'button';\n\
+  button.className = 'copy secondary';\n\
+  button.textContent = 'Copy';\n\
+  button.setAttribute('aria-label', 'copy the ' + field.getAttribute('aria-label'));\n\
+  button.addEventListener('click', function () {\n\
+    field.select();\n\
+    var done = function () { button.textContent = 'Copied'; };\n\
+    if (navigator.clipboard && window.isSecureContext) {\n\
+      navigator.clipboard.writeText(field.value).then(done, function () { document.execCommand('copy'); done(); });\n\
+    } else { document.execCommand('copy'); done(); }\n\
+  });\n\
+  field.insertAdjacentElement('afterend', button);\n\
+});\n",
+    )
+        .into_response()
+}

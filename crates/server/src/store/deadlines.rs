@@ -1,0 +1,169 @@
+//! Turns at their deadline: one game's coming turn processed (bots' orders, NMR, the
+//! resolution), and every due game a batch at a time.
+
+use std::collections::HashMap;
+
+use gm::{Event, Record};
+use sqlx::Row;
+
+use super::change::Change;
+use super::error::{StoreError, StoreResult};
+use super::locks::{GameGuard, lock};
+use super::read::{load, load_many};
+use super::table::{SeatRow, Table};
+use super::write::append;
+use crate::AppState;
+
+/// Processes the coming turn of a game if it is due (its deadline has passed, or every seat
+/// is ready) or `force`d by the GM: seats handed to bots get the bot's orders, everyone else
+/// without orders gets the rules' NMR policy, and the turn is adjudicated — all in one
+/// transaction. Returns whether this call resolved the turn (false when another server
+/// process got there first).
+pub async fn process(state: &AppState, id: i64, force: bool) -> StoreResult<bool> {
+    let mut guard = lock(state, id).await;
+    let table = guard.load(state).await?;
+    process_locked(state, guard, table, force, "server").await
+}
+
+/// [`process`] for a caller that holds the game's lock and has loaded it.
+pub async fn process_locked(
+    state: &AppState,
+    guard: GameGuard,
+    mut table: Table,
+    force: bool,
+    actor: &str,
+) -> StoreResult<bool> {
+    let now = state.clock.now();
+    let due = table.row.next_deadline.is_some_and(|d| d <= now) || table.all_ready();
+    if table.row.over || table.record.is_over() || (!force && (table.row.paused || !due)) {
+        return Ok(false);
+    }
+    let events = play_turn(&mut table.record, &table.seats)?;
+    let next = table
+        .row
+        .deadline_rule
+        .next_after(now)
+        .map_err(|e| StoreError::Internal(e.to_string()))?;
+    let change = Change {
+        events,
+        next_deadline: Some(Some(next)),
+        ..Change::default()
+    };
+    match append(state, guard, &table, actor, change).await {
+        Ok(()) => Ok(true),
+        Err(StoreError::Conflict(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// Adjudicates the coming turn on `record`: the bots in their seats send their orders, then
+/// the turn is resolved (missing orders get the rules' NMR policy). Returns the log entries.
+pub fn play_turn(record: &mut Record, seats: &[SeatRow]) -> Result<Vec<Event>, gm::GmError> {
+    let mut events = Vec::new();
+    for seat in seats {
+        if let Some(bot) = &seat.bot {
+            for e in record.bot_events(seat.seat, bot)? {
+                record.apply(&e)?;
+                events.push(e);
+            }
+        }
+    }
+    let turn = record.turn();
+    record.apply(&Event::resolved(turn))?;
+    events.push(record.resolution_entry(turn)?);
+    Ok(events)
+}
+
+/// Processes every game that is due. A server that was down catches up here: each overdue
+/// game gets one turn processed, and its next deadline is counted from now.
+pub async fn process_due(state: &AppState) -> StoreResult<usize> {
+    let ids: Vec<i64> = sqlx::query(
+        "SELECT id FROM games WHERE over = 0 AND paused = 0 AND (next_deadline <= $1 OR all_ready = 1) ORDER BY id",
+    )
+    .bind(state.clock.now())
+    .fetch_all(&state.db.pool)
+    .await?
+    .into_iter()
+    .map(|r| r.get(0))
+    .collect();
+    // Games are independent: they are taken a batch at a time (their locks, one query for
+    // their rows, each one's turn played), and the committer writes a batch's turns many to a
+    // transaction (`commit`) instead of one commit each. Two batches are under way at once,
+    // so that one is played while the other is written.
+    let mut running = tokio::task::JoinSet::new();
+    let mut processed = 0;
+    for chunk in ids.chunks(super::commit::MAX_BATCH) {
+        if running.len() >= 2
+            && let Some(done) = running.join_next().await
+        {
+            processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
+        }
+        let (state, chunk) = (state.clone(), chunk.to_vec());
+        running.spawn(async move { process_batch(&state, &chunk).await });
+    }
+    while let Some(done) = running.join_next().await {
+        processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
+    }
+    Ok(processed)
+}
+
+/// Processes the games of `ids` (ascending) that are due; returns how many turns it resolved.
+async fn process_batch(state: &AppState, ids: &[i64]) -> StoreResult<usize> {
+    // In ascending order, as every holder of more than one game's lock takes them.
+    let mut guards = Vec::with_capacity(ids.len());
+    for &id in ids {
+        guards.push(lock(state, id).await);
+    }
+    // A game with a change of this process waiting is played as that change leaves it; the
+    // others are read together.
+    let mut tables: HashMap<i64, Table> = HashMap::with_capacity(ids.len());
+    let mut read = Vec::with_capacity(ids.len());
+    for guard in &mut guards {
+        match guard.waiting_table() {
+            Some(table) => {
+                tables.insert(guard.id, table);
+            }
+            None => {
+                guard.settle().await;
+                read.push(guard.id);
+            }
+        }
+    }
+    match load_many(state, &read).await {
+        Ok(read) => tables.extend(read.into_iter().map(|t| (t.row.id, t))),
+        // One game that cannot be read (a log that no longer replays) does not hold up the
+        // others: each is read again through `load`, where one read's failure is its own
+        // (`group_read`), and those that fail are logged.
+        Err(_) => {
+            for id in read {
+                match load(state, id).await {
+                    Ok(table) => {
+                        tables.insert(id, table);
+                    }
+                    Err(e) => tracing::error!(game = id, error = %e, "reading a due game failed"),
+                }
+            }
+        }
+    }
+    let outcomes = futures_util::future::join_all(guards.into_iter().filter_map(|guard| {
+        let table = tables.remove(&guard.id)?;
+        Some(async move {
+            let id = table.row.id;
+            (
+                id,
+                process_locked(state, guard, table, false, "server").await,
+            )
+        })
+    }))
+    .await;
+    let mut processed = 0;
+    for (id, outcome) in outcomes {
+        match outcome {
+            Ok(true) => processed += 1,
+            Ok(false) => {}
+            // One broken game does not stop the others.
+            Err(e) => tracing::error!(game = id, error = %e, "processing a turn failed"),
+        }
+    }
+    Ok(processed)
+}

@@ -1,0 +1,70 @@
+//! A game as a game file: written from its events (`postrider export`), and the checks a file
+//! must pass before it is put on the server.
+
+use gm::{GameFile, LogEntry};
+
+use super::error::{StoreError, StoreResult};
+use super::history::events;
+use crate::AppState;
+
+/// A game as a game file (`postrider export`): its log from the `events` table, replayed, with
+/// when and by whom each entry was made. The command line's `report`, `replay` and `resolve`
+/// take it as it is.
+pub async fn export(state: &AppState, id: i64) -> StoreResult<String> {
+    let log: Vec<LogEntry> = events(state, id)
+        .await?
+        .into_iter()
+        .map(|(_, at, actor, event)| LogEntry {
+            at: Some(at),
+            actor: Some(actor),
+            event,
+        })
+        .collect();
+    if log.is_empty() {
+        return Err(StoreError::NotFound(format!("game: no game {id}")));
+    }
+    let file =
+        GameFile::from_log(log).map_err(|e| StoreError::Internal(format!("game {id}: {e}")))?;
+    Ok(file.to_json())
+}
+
+/// The largest game file `postrider import` reads, in bytes: a day or a race with every
+/// amendment its players made fits many times over.
+pub const MAX_IMPORT_BYTES: u64 = 16 << 20;
+
+/// Refuses a game file the server must not take as it is: a running game's secret (whoever
+/// holds the file knows every draw to come, so its draws could no longer be called secret), or
+/// an entry holding a NUL character (plain text everywhere else; PostgreSQL cannot store it).
+pub fn check_import(file: &GameFile) -> StoreResult<()> {
+    let record = file.record();
+    if record.setup().secret.is_some() && !record.is_over() {
+        return Err(StoreError::Refused(format!(
+            "import: the file holds the secret of a {} still running ({} {}): whoever holds the \
+             file knows every draw to come, so it cannot go on here as a game of secret draws; \
+             import it once it is over, or move the whole database",
+            record.game().game_noun,
+            record.game().turn_noun,
+            record.turn()
+        )));
+    }
+    for (k, entry) in file.log().iter().enumerate() {
+        let value = serde_json::to_value(entry).expect("log entries serialise");
+        if holds_nul(&value) {
+            return Err(StoreError::Refused(format!(
+                "import: log entry {} holds a NUL character (\\u0000), which no entry may hold",
+                k + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn holds_nul(value: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match value {
+        Value::String(text) => text.contains('\0'),
+        Value::Array(items) => items.iter().any(holds_nul),
+        Value::Object(fields) => fields.iter().any(|(k, v)| k.contains('\0') || holds_nul(v)),
+        _ => false,
+    }
+}

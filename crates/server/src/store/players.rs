@@ -1,0 +1,35 @@
+//! Players as the store keeps them: a name's unique key, and a player found by name.
+
+use sqlx::Row;
+
+use super::error::{StoreError, StoreResult};
+use crate::AppState;
+
+/// The form of a name that must be unique: NFKC and case folded. Names are 1–32 ASCII letters,
+/// digits, `-`, `_` or `.` (`auth::check_name`), where both come down to lowercasing; `None` for
+/// a name that is not a valid name (no account can have it).
+pub fn name_key(name: &str) -> Option<String> {
+    let valid = !name.is_empty()
+        && name.len() <= 32
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    valid.then(|| name.to_ascii_lowercase())
+}
+
+/// The id of the player called `name`, whatever its case, as a login finds it (the exact
+/// name first: see `actions::login`).
+pub async fn player_id(state: &AppState, name: &str) -> StoreResult<i64> {
+    let missing = || StoreError::NotFound(format!("gm: no account called {name:?} on this server"));
+    let key = name_key(name).ok_or_else(missing)?;
+    sqlx::query(
+        "SELECT id FROM players WHERE name = $1 OR name_key = $2 \
+         ORDER BY CASE WHEN name = $1 THEN 0 ELSE 1 END LIMIT 1",
+    )
+    .bind(name)
+    .bind(key)
+    .fetch_optional(&state.db.pool)
+    .await?
+    .map(|r| r.get(0))
+    .ok_or_else(missing)
+}

@@ -1,0 +1,185 @@
+//! Appending a change to a game: the change made ready for the committer (the row's new
+//! columns, the events as JSON, the seats' new secrets, the mail it causes), handed over, and
+//! waited for.
+
+use std::sync::Arc;
+
+use gm::Event;
+
+use super::change::{Change, SeatChange};
+use super::commit::{SeatWrite, Write};
+use super::error::{StoreError, StoreResult};
+use super::locks::{AheadOf, GameGuard};
+use super::table::{GameRow, SeatRow, Table, all_ready, ready_seats};
+use crate::AppState;
+
+/// What this release writes in `games.record`: nothing. The column held the whole game file,
+/// rewritten on every change (so an order cost as much as the game was long); the `events`
+/// table holds the same log, and a process that has not seen a game's version replays it from
+/// there. Rows written by earlier releases keep their game file, unread.
+pub(crate) const NO_SNAPSHOT: &str = "";
+
+/// Appends `change` to the game read as `table` (through `guard`), whose record already
+/// includes the change's events. Fails with a conflict, changing nothing, if the game moved on
+/// since it was read. The change is written by the process's committer, in one transaction
+/// with whatever other changes are waiting (`commit`); the game's lock is given up once the
+/// change is handed over, and this returns once it is committed.
+pub async fn append(
+    state: &AppState,
+    mut guard: GameGuard,
+    table: &Table,
+    actor: &str,
+    change: Change,
+) -> StoreResult<()> {
+    let (mut write, seats) = prepare(state, table, actor, change).await?;
+    // What the table was made from, as it was then: a change refused since is still the one
+    // this was made on (and the committer refuses this one with it).
+    let depth = match guard.base.take() {
+        Some((after, depth)) => {
+            write.after = Some(after);
+            depth + 1
+        }
+        None => 0,
+    };
+    let version = write.version;
+    let row = GameRow {
+        version,
+        next_deadline: write.next_deadline,
+        paused: write.paused,
+        over: write.over,
+        archived: write.archived.unwrap_or(table.row.archived),
+        ..table.row.clone()
+    };
+    let pending = state.committer.hand_over(&state.db, write).await?;
+    let next = Table {
+        row,
+        seats,
+        record: table.record.clone(),
+    };
+    guard.ahead.0 = Some(AheadOf {
+        table: Arc::new(next),
+        change: pending.change.clone(),
+        depth,
+    });
+    let mutex = tokio::sync::OwnedMutexGuard::mutex(&guard.ahead).clone();
+    drop(guard);
+    let committed = pending.wait().await;
+    // The game's next change, if any, is made on the game as this one leaves it; if none,
+    // the game as this one left it is let go (the next reads the database).
+    if let Ok(mut ahead) = mutex.try_lock() {
+        ahead.waiting();
+    }
+    committed?;
+    state.records.put(table.row.id, version, &table.record);
+    Ok(())
+}
+
+/// `change` to the game read as `table`, ready for the committer: the game row's new
+/// columns, the events as JSON, the seats' new secrets and the mail the change causes; and
+/// the seats as the change leaves them.
+async fn prepare(
+    state: &AppState,
+    table: &Table,
+    actor: &str,
+    change: Change,
+) -> StoreResult<(Write, Vec<SeatRow>)> {
+    let now = state.clock.now();
+    let row = &table.row;
+    let over = table.record.is_over();
+    let paused = change.paused.unwrap_or(row.paused);
+    let mut seats = table.seats.clone();
+    let mut seat_writes = Vec::with_capacity(change.seats.len());
+    for change in &change.seats {
+        let (SeatChange::Claim { seat, .. }
+        | SeatChange::Bot { seat, .. }
+        | SeatChange::Free { seat }) = change;
+        let s = &mut seats[seat.index()];
+        seat_writes.push(match change {
+            SeatChange::Claim {
+                seat,
+                player_id,
+                player_name,
+            } => {
+                s.bot = None;
+                s.player_id = Some(*player_id);
+                s.player_name = Some(player_name.clone());
+                SeatWrite::Claim {
+                    seat: i64::from(seat.0),
+                    player_id: *player_id,
+                }
+            }
+            SeatChange::Bot { seat, bot } => {
+                s.bot = bot.clone();
+                SeatWrite::Bot {
+                    seat: i64::from(seat.0),
+                    bot: bot.clone(),
+                }
+            }
+            SeatChange::Free { seat } => {
+                s.player_id = None;
+                s.player_name = None;
+                s.invite = super::secrets::new_invite()?;
+                s.mail_secret = Some(super::secrets::new_mail_secret()?);
+                SeatWrite::Free {
+                    seat: i64::from(seat.0),
+                    invite: s.invite.clone(),
+                    mail_secret: s.mail_secret.clone().expect("drawn above"),
+                }
+            }
+        });
+    }
+    let next_deadline = match change.next_deadline {
+        _ if over => None,
+        Some(next) => next,
+        None if row.next_deadline.is_some() => row.next_deadline,
+        // The game waits for its players: the clock starts when the last open seat is taken
+        // (by a player or a bot), so that nobody is marked as having sent nothing before
+        // they could.
+        None if seats.iter().all(SeatRow::taken) => Some(
+            row.deadline_rule
+                .next_after(now)
+                .map_err(|e| StoreError::Internal(e.to_string()))?,
+        ),
+        None => None,
+    };
+    let mut mails = change.mails;
+    mails.extend(
+        state
+            .letters
+            .for_events(state, table, &seats, next_deadline, &change.events)
+            .await?,
+    );
+    let write = Write {
+        game_id: row.id,
+        read_version: row.version,
+        version: row.version + change.events.len() as i64,
+        all_ready: all_ready(&table.record, &seats),
+        over,
+        next_deadline,
+        paused,
+        archived: change.archived,
+        turn: table.record.turn(),
+        started: table.record.started(),
+        ready_seats: ready_seats(&table.record, &seats),
+        at: now,
+        actor: actor.to_string(),
+        events: change.events.iter().map(Event::to_json).collect(),
+        seats: seat_writes,
+        mails,
+        inbound: change.inbound,
+        after: None,
+    };
+    Ok((write, seats))
+}
+
+/// A place where the crash tests stop a server: when `POSTRIDER_FAILPOINT` names it, the
+/// server says so on stderr and waits there forever (to be killed with SIGKILL). Unset in
+/// normal running, where it costs one comparison.
+pub(crate) async fn failpoint(name: &str) {
+    static FAILPOINT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    let armed = FAILPOINT.get_or_init(|| std::env::var("POSTRIDER_FAILPOINT").ok());
+    if armed.as_deref() == Some(name) {
+        eprintln!("failpoint {name} reached");
+        std::future::pending::<()>().await;
+    }
+}
