@@ -17,10 +17,14 @@ use clap::{Args, Parser, Subcommand};
 
 use files::{emit, read_input};
 
+/// This release: the workspace version, and the git commit it was built from if any
+/// (`build.rs`), e.g. `0.3.0 (git 13875d2abcde)`.
+pub const RELEASE: &str = env!("POSTRIDER_RELEASE");
+
 #[derive(Debug, Parser)]
 #[command(
     name = "postrider",
-    version,
+    version = RELEASE,
     about = "A play-by-mail game master",
     max_term_width = 100
 )]

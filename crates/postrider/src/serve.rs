@@ -287,7 +287,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             ..Config::default()
         };
         let address = listener.local_addr()?;
-        tracing::info!(%address, database = ?db.backend, "postrider is serving: open http://{address}/");
+        tracing::info!(%address, database = ?db.backend, release = crate::RELEASE, "postrider is serving: open http://{address}/");
         let mut state = AppState::new(db, Arc::new(SystemClock), config);
         let (stop, stopped) = tokio::sync::watch::channel(false);
         // The outbox worker runs with or without mail: webhooks go through it too.
