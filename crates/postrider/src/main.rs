@@ -6,6 +6,7 @@ mod desk;
 mod files;
 mod healthcheck;
 mod logging;
+mod permissions;
 mod serve;
 mod tournament;
 mod upkeep;

@@ -216,8 +216,17 @@ fn with_state<T>(
     runtime.block_on(async move {
         let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
         let state = AppState::new(db, Arc::new(SystemClock), Config::default());
-        work(state).await.map_err(|e| anyhow!("{e}"))
+        work(state).await.map_err(|e| anyhow!(cause(&e)))
     })
+}
+
+/// An error of the server's library as the operator reads it: the cause, which the HTTP
+/// boundary keeps from clients as "internal error", in one line.
+pub(crate) fn cause(e: &server::ApiError) -> String {
+    match e {
+        server::ApiError::Internal(cause) => cause.clone(),
+        other => other.to_string(),
+    }
 }
 
 /// `postrider export`: a server's game as a game file, on standard output.
@@ -274,6 +283,9 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     runtime.block_on(async move {
         let url = args.database.url()?;
         let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
+        for line in crate::permissions::warnings(&url, true) {
+            tracing::warn!("{line}");
+        }
         let listener = tokio::net::TcpListener::bind(&args.listen)
             .await
             .with_context(|| format!("--listen: cannot listen on {}", args.listen))?;
@@ -366,6 +378,7 @@ const EX_TEMPFAIL: u8 = 75;
 /// log line), 75 when the database cannot be reached or fails, so that the MTA delivers it
 /// again: a message is never lost.
 pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
+    use server::mailbox::Handled;
     use std::io::Read;
     use std::process::ExitCode;
     crate::logging::init(crate::logging::LogFormat::Text);
@@ -402,6 +415,9 @@ pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
+    for line in crate::permissions::warnings(&url, false) {
+        eprintln!("postrider: mail-in: warning: {line}");
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -420,11 +436,17 @@ pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
         let state = AppState::new(db, Arc::new(SystemClock), Config::default());
         match server::mailbox::receive(&state, &raw, args.recipient.as_deref()).await {
             Ok(handled) => {
-                tracing::info!(?handled, "mail-in");
+                let outcome = match &handled {
+                    Handled::Applied => "applied".to_string(),
+                    Handled::Refused => "answered, nothing sealed".to_string(),
+                    Handled::Duplicate => "a duplicate, not applied again".to_string(),
+                    Handled::Dropped(why) => format!("dropped: {why}"),
+                };
+                tracing::info!("mail-in: {outcome}");
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("postrider: mail-in: {e} (the MTA will try again)");
+                eprintln!("postrider: mail-in: {} (the MTA will try again)", cause(&e));
                 ExitCode::from(EX_TEMPFAIL)
             }
         }

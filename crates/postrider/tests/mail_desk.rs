@@ -159,6 +159,57 @@ fn mail_in_exit_statuses_tell_the_mta_what_to_do() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A data directory made by root (as `serve` started by hand makes it) and mail through the
+/// MTA's pipe as another user: `mail-in` warns with the path, its owner and mode and the fix,
+/// and its error line names the cause, not "internal error" (which it printed before).
+/// Needs root to hand the message to another user; as any other user it checks nothing.
+#[test]
+fn mail_in_as_another_user_names_the_unwritable_database_and_the_fix() {
+    use std::os::unix::fs::MetadataExt;
+    if std::fs::metadata("/proc/self").map(|m| m.uid()).ok() != Some(0) {
+        eprintln!("not root: cannot run mail-in as another user here");
+        return;
+    }
+    let dir = temp("mail-in-owner");
+    std::fs::set_permissions(&dir, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let data = dir.join("data").to_string_lossy().into_owned();
+    let mail = message("reply.eml");
+    // root makes the database (0755 directory, 0644 file: the others may read, not write).
+    assert_eq!(
+        with_stdin(&["mail-in", "--data", &data], &mail)
+            .status
+            .code(),
+        Some(0)
+    );
+    let mut child = Command::new("runuser")
+        .args(["-u", "nobody", "--", env!("CARGO_BIN_EXE_postrider")])
+        .args(["mail-in", "--data", &data])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&mail).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(75), "{stderr}");
+    let warning = stderr
+        .lines()
+        .find(|l| l.starts_with("postrider: mail-in: warning: "))
+        .unwrap_or_else(|| panic!("no warning: {stderr}"));
+    assert!(
+        warning.contains(&format!("{data} (owner root, mode 0755) is not writable"))
+            && warning.contains(&format!("chown -R postrider: {data}")),
+        "{warning}"
+    );
+    let error = stderr.lines().last().unwrap();
+    assert!(
+        error.starts_with("postrider: mail-in: ") && !error.contains("internal error"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `serve` says at start-up whether mail is on (and whether it receives mail by SMTP); with
 /// `--smtp` it builds its relay inside the runtime and keeps serving; bad mail flags are
 /// refused with one line before it starts.
