@@ -59,6 +59,11 @@ pub struct ServeArgs {
     /// on the GM console: https://pbm.club.example.
     #[arg(long)]
     public_url: Option<String>,
+    /// Bring a database of an earlier release that holds games to this release's schema, then
+    /// replay every game and compare its published reports (as `check`) before serving: after a
+    /// copy was checked (docs/operations.md, Upgrade). Without it such a database is refused.
+    #[arg(long)]
+    migrate: bool,
     /// The log's form on standard error: text for a person, or one JSON object a line.
     #[arg(long, value_enum, default_value_t)]
     log_format: crate::logging::LogFormat,
@@ -282,7 +287,11 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {
         let url = args.database.url()?;
-        let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
+        let db = if args.migrate {
+            migrate_checked(&url).await?
+        } else {
+            Db::open(&url).await.map_err(|e| anyhow!(e))?
+        };
         for line in crate::permissions::warnings(&url, true) {
             tracing::warn!("{line}");
         }
@@ -358,6 +367,29 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         let _ = outbox.await;
         served
     })
+}
+
+/// `serve --migrate`: the database brought to this release's schema and, if it was an earlier
+/// release's, every game replayed and its published reports compared before anything is served;
+/// a game told differently stops the start (exit 1) with the game and turn.
+async fn migrate_checked(url: &str) -> Result<Db> {
+    let earlier = Db::open_as_is(url)
+        .await
+        .map_err(|e| anyhow!(e))?
+        .check_schema_is_current()
+        .await
+        .is_err();
+    let db = Db::open_and_migrate(url).await.map_err(|e| anyhow!(e))?;
+    if earlier {
+        let checked = crate::upkeep::check_url(url, false).await.map_err(|e| {
+            e.context("migrated, but this release tells a game differently: restore the backup and keep the earlier release")
+        })?;
+        tracing::info!(
+            "migrated to this release's schema and checked: {}",
+            crate::upkeep::checked_line(&checked)
+        );
+    }
+    Ok(db)
 }
 
 #[derive(Debug, Args)]
