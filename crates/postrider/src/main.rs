@@ -53,6 +53,9 @@ enum Command {
     /// published report. Prints `N games, M turns reproduced` (exit 0) or the first turn that
     /// differs (exit 1).
     Check(upkeep::CheckArgs),
+    /// The mail that did not get through, newest first: outbox mail the relay refused or that
+    /// was given up on, inbound mail dropped or answered with its errors: mail-log [--game ID].
+    MailLog(upkeep::MailLogArgs),
     /// Ask a running server whether it is ready (GET URL, default path /readyz): exit 0 if so,
     /// 1 with its answer if not.
     Healthcheck {
@@ -278,6 +281,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Backup(args) => upkeep::backup(args),
         Command::Restore(args) => upkeep::restore(args),
         Command::Check(args) => upkeep::check(args),
+        Command::MailLog(args) => upkeep::mail_log(args),
         Command::Healthcheck { url } => {
             let body = healthcheck::check(&url).map_err(|e| desk::Differs(format!("{e:#}")))?;
             emit(&format!("{body}\n"))

@@ -1,6 +1,7 @@
 //! The operator's upkeep of a server's database: `backup` (a consistent copy as one SQLite
 //! file, while the server runs), `restore` (a copy put into a new database), and `check` (this
-//! binary reproduces every game: the upgrade preview).
+//! binary reproduces every game: the upgrade preview), and `mail-log` (the mail that did not
+//! get through).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -142,4 +143,44 @@ pub fn check(args: CheckArgs) -> Result<()> {
     let checked = runtime()?.block_on(check_url(&url, args.migrate))?;
     println!("{}", checked_line(&checked));
     Ok(())
+}
+
+#[derive(Debug, Args)]
+pub struct MailLogArgs {
+    #[command(flatten)]
+    database: Database,
+    /// Only this game's mail.
+    #[arg(long)]
+    game: Option<i64>,
+    /// How many lines, newest first.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(i64).range(1..=100_000))]
+    limit: i64,
+}
+
+/// `postrider mail-log`: one line an entry, newest first: when (UTC), what, the game, the
+/// address, and the subject with the relay's answer or what was done with the mail.
+pub fn mail_log(args: MailLogArgs) -> Result<()> {
+    let url = existing(&args.database)?;
+    let entries = runtime()?.block_on(async {
+        let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
+        server::mail_log::entries(&db, args.game, args.limit)
+            .await
+            .map_err(|e| anyhow!("mail-log: {e}"))
+    })?;
+    let mut text = String::new();
+    for entry in &entries {
+        let at = jiff::Timestamp::from_second(entry.at)
+            .map_or_else(|_| entry.at.to_string(), |t| t.to_string());
+        let game = entry.game.map_or("-".to_string(), |g| g.to_string());
+        text.push_str(&format!(
+            "{at}  {}  game {game}  {}  {}\n",
+            entry.what,
+            entry.address,
+            entry.detail.replace(['\n', '\r'], " ")
+        ));
+    }
+    if entries.is_empty() {
+        text.push_str("no failed, dropped or refused mail\n");
+    }
+    crate::files::emit(&text)
 }

@@ -210,6 +210,67 @@ fn mail_in_as_another_user_names_the_unwritable_database_and_the_fix() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `postrider mail-log`: the mail that did not get through, newest first — a mail the relay
+/// refused for good (an outbox row as the worker leaves it) and a mail in for no seat, dropped
+/// by `mail-in` — with `--limit` and `--game`.
+#[test]
+fn mail_log_lists_failed_and_dropped_mail_newest_first() {
+    use sqlx::Connection;
+    let dir = temp("mail-log");
+    let data = dir.join("data").to_string_lossy().into_owned();
+    let out = with_stdin(&["mail-in", "--data", &data], &message("reply.eml"));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        ok(&["mail-log", "--data", &data]).lines().count(),
+        1,
+        "the dropped mail"
+    );
+    // A report the relay refused for good, an hour in the future so that it is the newest.
+    let later = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
+        + 3600;
+    sqlx::any::install_default_drivers();
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            let url = format!("sqlite://{data}/postrider.db");
+            let mut conn = sqlx::AnyConnection::connect(&url).await.unwrap();
+            sqlx::query(
+                "INSERT INTO outbox (message_id, kind, to_addr, subject, body, created_at, \
+                 attempts, next_attempt_at, failed_at, last_error) \
+                 VALUES ('<r@x>', 'report', 'ann@players.example', 'Turn 3', 'text', $1, 1, $1, $1, \
+                 '550 5.1.1 no such mailbox')",
+            )
+            .bind(later)
+            .execute(&mut conn)
+            .await
+            .unwrap();
+            conn.close().await.unwrap();
+        });
+    let log = ok(&["mail-log", "--data", &data]);
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines.len(), 2, "{log}");
+    assert!(
+        lines[0].contains("outbox failed  game -  ann@players.example  \"Turn 3\": 550 5.1.1 no such mailbox (after 1 attempts)"),
+        "{log}"
+    );
+    assert!(
+        lines[1].contains("inbound dropped") && lines[1].contains("no seat has this order address"),
+        "{log}"
+    );
+    let newest = ok(&["mail-log", "--data", &data, "--limit", "1"]);
+    assert_eq!(newest.lines().collect::<Vec<_>>(), [lines[0]]);
+    assert_eq!(
+        ok(&["mail-log", "--data", &data, "--game", "7"]),
+        "no failed, dropped or refused mail\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `serve` says at start-up whether mail is on (and whether it receives mail by SMTP); with
 /// `--smtp` it builds its relay inside the runtime and keeps serving; bad mail flags are
 /// refused with one line before it starts.

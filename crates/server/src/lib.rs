@@ -17,6 +17,7 @@ pub mod error;
 pub mod games;
 pub mod group_read;
 pub mod health;
+pub mod mail_log;
 pub mod mailbox;
 pub mod outbox;
 pub mod pages;
