@@ -7,7 +7,7 @@
 # SQLite server with `import`, then writes the amendments into the events table as the earlier
 # release stored them (`import` itself refuses files over 16 MiB). Then, on a fresh server, it
 # times each read: the history API and page (first page, a late turn), the game page and the
-# finished day's public record; each request's seconds, bytes and status, and the server's peak
+# finished day's public record, and other requests while a first read replays a long log; each request's seconds, bytes and status, and the server's peak
 # resident memory (VmHWM) after each.
 #
 #   cargo build --release -p postrider
@@ -61,6 +61,19 @@ get() {
     "http://127.0.0.1:$port$1"
   echo "; server peak $(hwm)"
 }
+# While the day's first read replays its log, other requests: the list, the front page, health.
+get /api/games/2/history > first.txt &
+first=$!
+sleep 1
+for k in $(seq 1 10); do
+  for path in /api/games / /healthz; do
+    curl -s -o /dev/null -w "%{time_total} %{http_code} $path\n" "http://127.0.0.1:$port$path"
+  done
+done > during.txt
+wait "$first"
+echo "during the day's first read: $(sort -n during.txt | awk '{t[NR]=$1; s[$2]++} END {printf "%d requests, median %.3f s, slowest %.3f s, statuses:", NR, t[int((NR+1)/2)], t[NR]; for (k in s) printf " %s x%d", k, s[k]}')"
+grep -v " 200 " during.txt || true
+cat first.txt
 for k in 1 2; do get /api/games/1/history; done
 get "/api/games/1/history?from_turn=1"
 get /games/1/history

@@ -269,9 +269,30 @@ impl<G: BotGame> GameRecord<G> {
         self.reopened.iter_mut().for_each(|r| *r = true);
     }
 
+    /// How many turns in a row, up to the last resolved, the seat sent nothing while it had
+    /// orders to send (no moves received): 0 if it sent orders for the last one it played.
+    pub fn nmr_streak(&self, seat: Seat) -> u16 {
+        self.history
+            .iter()
+            .rev()
+            .take_while(|r| {
+                G::takes_orders(&r.before, seat)
+                    && r.orders.get(seat.index()).is_some_and(Option::is_none)
+            })
+            .count() as u16
+    }
+
     /// Applies one log entry that changes the record. Every change goes through here, and a
     /// replay applies the same entries.
     pub fn apply(&mut self, event: &Event) -> Result<(), GmError> {
+        self.apply_sealings(event, 1)
+    }
+
+    /// Applies `event`; for a line-up or orders, the last of `run` sealings of the same kind
+    /// by its seat, one right after another: each replaced the one before, so the record is as
+    /// if all were applied, and the count says `run`. A replay's shortcut through the runs of
+    /// amendments in logs written before [`MAX_SEALINGS`] (issue 28).
+    pub fn apply_sealings(&mut self, event: &Event, run: u16) -> Result<(), GmError> {
         match event {
             Event::Created { .. } => refused("log: the game was created twice"),
             Event::Lineup { seat, text, .. } => {
@@ -281,7 +302,7 @@ impl<G: BotGame> GameRecord<G> {
                 self.seal_lineup(*seat, lineup)?;
                 self.reopened[seat.index()] = false;
                 let count = &mut self.sealings[seat.index()].lineups;
-                *count = count.saturating_add(1);
+                *count = count.saturating_add(run);
                 Ok(())
             }
             Event::Orders { seat, text, .. } => {
@@ -291,7 +312,7 @@ impl<G: BotGame> GameRecord<G> {
                 self.seal_orders(*seat, orders)?;
                 self.reopened[seat.index()] = false;
                 let count = &mut self.sealings[seat.index()].orders;
-                *count = count.saturating_add(1);
+                *count = count.saturating_add(run);
                 Ok(())
             }
             Event::Resolved { turn, .. } => {

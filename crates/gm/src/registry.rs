@@ -116,7 +116,9 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn all_ready(&self) -> bool;
     fn reopened(&self, seat: Seat) -> bool;
     fn reopen(&mut self);
+    fn nmr_streak(&self, seat: Seat) -> u16;
     fn apply(&mut self, event: &Event) -> Result<(), GmError>;
+    fn apply_sealings(&mut self, event: &Event, run: u16) -> Result<(), GmError>;
     fn check(
         &self,
         seat: Seat,
@@ -187,8 +189,14 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     fn reopen(&mut self) {
         GameRecord::reopen(self)
     }
+    fn nmr_streak(&self, seat: Seat) -> u16 {
+        GameRecord::nmr_streak(self, seat)
+    }
     fn apply(&mut self, event: &Event) -> Result<(), GmError> {
         GameRecord::apply(self, event)
+    }
+    fn apply_sealings(&mut self, event: &Event, run: u16) -> Result<(), GmError> {
+        GameRecord::apply_sealings(self, event, run)
     }
     fn check(
         &self,
@@ -327,6 +335,11 @@ impl Record {
         self.0.apply(event)
     }
 
+    /// See [`GameRecord::apply_sealings`].
+    pub fn apply_sealings(&mut self, event: &Event, run: u16) -> Result<(), GmError> {
+        self.0.apply_sealings(event, run)
+    }
+
     /// Which game this is.
     pub fn game(&self) -> GameInfo {
         self.0.info()
@@ -401,6 +414,12 @@ impl Record {
     /// its orders, not its seats' readiness).
     pub fn reopened(&self, seat: Seat) -> bool {
         self.0.reopened(seat)
+    }
+
+    /// How many turns in a row, up to the last resolved, the seat sent nothing (the GM's
+    /// console shows who is missing).
+    pub fn nmr_streak(&self, seat: Seat) -> u16 {
+        self.0.nmr_streak(seat)
     }
 
     /// Reads and checks a player's submission without changing anything, and gives back the

@@ -1,6 +1,8 @@
 //! A log replayed one entry at a time, so that a long log need not be held whole (issue 28):
 //! which entries a roll-back takes back follows from the resolutions and roll-backs alone,
-//! known beforehand, and every other entry that changes the record is applied as it comes.
+//! known beforehand, and every other entry that changes the record is applied as it comes —
+//! but for a seat's amendments one right after another, of which only the last is applied
+//! (logs written before `MAX_SEALINGS` may hold a million).
 
 use crate::error::GmError;
 use crate::event::Event;
@@ -17,6 +19,25 @@ pub struct Replay {
     /// The position of the next entry.
     next: u64,
     record: Option<Record>,
+    /// Sealings of one kind by one seat, one right after another, held back until the run
+    /// ends: only the last is applied, counted `length` times (`Record::apply_sealings`).
+    run: Option<Run>,
+}
+
+#[derive(Debug)]
+struct Run {
+    at: u64,
+    last: Event,
+    length: u16,
+}
+
+/// Whether `next` seals the same thing for the same seat as `last`.
+fn continues(last: &Event, next: &Event) -> bool {
+    match (last, next) {
+        (Event::Lineup { seat: a, .. }, Event::Lineup { seat: b, .. })
+        | (Event::Orders { seat: a, .. }, Event::Orders { seat: b, .. }) => a == b,
+        _ => false,
+    }
 }
 
 impl Replay {
@@ -49,6 +70,7 @@ impl Replay {
             range: 0,
             next: 1,
             record: None,
+            run: None,
         })
     }
 
@@ -63,18 +85,32 @@ impl Replay {
         {
             self.range += 1;
         }
-        if let Some(&(from, to)) = self.taken_back.get(self.range)
-            && from <= at
-        {
+        let taken_back = self
+            .taken_back
+            .get(self.range)
+            .filter(|&&(from, _)| from <= at)
+            .map(|&(_, to)| to);
+        if taken_back.is_none() {
+            if let Some(run) = &mut self.run
+                && continues(&run.last, event)
+            {
+                run.at = at;
+                run.last = event.clone();
+                run.length = run.length.saturating_add(1);
+                return Ok(());
+            }
+            if !event.changes_record() {
+                return Ok(());
+            }
+        }
+        self.end_run()?;
+        if let Some(to) = taken_back {
             // The roll-back itself: the record is back where it was, and the turn re-opened.
             if at == to
                 && let Some(record) = &mut self.record
             {
                 record.reopen();
             }
-            return Ok(());
-        }
-        if !event.changes_record() {
             return Ok(());
         }
         match (&mut self.record, event) {
@@ -85,14 +121,33 @@ impl Replay {
             (None, _) => Err(GmError::Log(
                 "log: it does not begin with the game's creation".into(),
             )),
+            (Some(_), Event::Lineup { .. } | Event::Orders { .. }) => {
+                self.run = Some(Run {
+                    at,
+                    last: event.clone(),
+                    length: 1,
+                });
+                Ok(())
+            }
             (Some(record), event) => record
                 .apply(event)
                 .map_err(|e| GmError::Log(format!("log entry {at}: {e}"))),
         }
     }
 
+    /// Applies the run of sealings held back, if any.
+    fn end_run(&mut self) -> Result<(), GmError> {
+        if let (Some(run), Some(record)) = (self.run.take(), &mut self.record) {
+            record
+                .apply_sealings(&run.last, run.length)
+                .map_err(|e| GmError::Log(format!("log entry {}: {e}", run.at)))?;
+        }
+        Ok(())
+    }
+
     /// The record the log describes.
-    pub fn finish(self) -> Result<Record, GmError> {
+    pub fn finish(mut self) -> Result<Record, GmError> {
+        self.end_run()?;
         self.record
             .ok_or_else(|| GmError::Log("log: it does not begin with the game's creation".into()))
     }

@@ -321,3 +321,94 @@ fn a_backpacks_chart_counts_points() {
     assert_eq!(progress.series[1].label, "bob");
     assert_eq!(progress.series[0].points.len(), 2);
 }
+
+#[test]
+fn the_nmr_streak_counts_the_turns_a_seat_sent_nothing_in_a_row() {
+    let mut log = vec![Event::Created {
+        setup: race_setup(),
+    }];
+    let mut record = Record::replay(&log).unwrap();
+    assert_eq!(record.nmr_streak(Seat(1)), 0, "nothing resolved yet");
+    submit(
+        &mut record,
+        &mut log,
+        0,
+        Some("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4"),
+        "A 6 B 9 C 8 D 7",
+    );
+    // Blue sends nothing for turns 1 and 2; red sends orders for turn 1 only.
+    for turn in 1..=2 {
+        let resolved = Event::resolved(turn);
+        record.apply(&resolved).unwrap();
+        log.push(resolved);
+    }
+    assert_eq!(record.nmr_streak(Seat(1)), 2);
+    assert_eq!(record.nmr_streak(Seat(0)), 1);
+    // Orders sent for turn 3 (a bot's, as good as anyone's) end the streak once resolved.
+    for e in record.bot_events(Seat(1), "heuristic").unwrap() {
+        record.apply(&e).unwrap();
+    }
+    assert_eq!(record.nmr_streak(Seat(1)), 2, "sealed, not yet resolved");
+    let resolved = Event::resolved(3);
+    record.apply(&resolved).unwrap();
+    assert_eq!(record.nmr_streak(Seat(1)), 0);
+    assert_eq!(record.nmr_streak(Seat(0)), 2);
+}
+
+/// Issue 28: a replay applies only the last of a seat's amendments one right after another
+/// (a log written before `MAX_SEALINGS` may hold a million), and the record is the one that
+/// applying every entry gives: the last orders sealed, the counts, around other seats' sealings,
+/// a resolution and a roll-back.
+#[test]
+fn a_replay_through_runs_of_amendments_is_the_entry_by_entry_record() {
+    let (_, mut log) = both_teams_sealed();
+    let orders = |seat: u8, text: &str| Event::Orders {
+        seat: Seat(seat),
+        text: text.into(),
+        author: Author::Player,
+    };
+    let amendments = ["A 6 B 9 C 8 D 7", "A 5 B 9 C 8 D 7", "A 4 B 9 C 8 D 7"];
+    for k in 0..30 {
+        log.push(orders(0, amendments[k % 3]));
+    }
+    log.push(orders(1, "A 5 B 9 C 6 D 7"));
+    for k in 0..7 {
+        log.push(orders(0, amendments[k % 3]));
+    }
+    log.push(Event::resolved(1));
+    log.push(Event::RolledBack { turn: 1 });
+    for k in 0..5 {
+        log.push(orders(1, amendments[k % 3]));
+    }
+    let replayed = Record::replay(&log).unwrap();
+    let (mut expected, _) = both_teams_sealed();
+    expected.apply(&orders(0, amendments[0])).unwrap();
+    expected.apply(&orders(1, amendments[1])).unwrap();
+    for seat in [Seat(0), Seat(1)] {
+        assert_eq!(replayed.sealed(seat), expected.sealed(seat));
+    }
+    // The counts: seat 0 sealed 1 + 30 + 7 times this turn, past the bound; seat 1 1 + 1 + 5.
+    let submission = |text: &str| Submission {
+        turn: None,
+        lineup: None,
+        orders: Some(text.into()),
+    };
+    assert!(
+        replayed
+            .check(Seat(0), &submission("A 6 B 9 C 8 D 7"), Author::Player)
+            .is_err()
+    );
+    let seat_1 = |record: &Record| {
+        let mut record = record.clone();
+        let mut sealed = 0;
+        while record
+            .check(Seat(1), &submission("A 6 B 9 C 8 D 7"), Author::Player)
+            .and_then(|events| events.iter().try_for_each(|e| record.apply(e)))
+            .is_ok()
+        {
+            sealed += 1;
+        }
+        sealed
+    };
+    assert_eq!(seat_1(&replayed), gm::MAX_SEALINGS - 7);
+}

@@ -586,6 +586,22 @@ pub struct HistoryEntry {
     pub sealed: bool,
 }
 
+/// Who an entry of the log is shown as the work of: a bot's orders are the bot's
+/// (`bot:heuristic`), whoever's change carried them (the GM who resolved, the deadline).
+fn attributed(actor: String, event: &Event) -> String {
+    match event {
+        Event::Lineup {
+            author: Author::Bot(bot),
+            ..
+        }
+        | Event::Orders {
+            author: Author::Bot(bot),
+            ..
+        } => format!("bot:{bot}"),
+        _ => actor,
+    }
+}
+
 /// Which page of the history to read (`?from_seq=&from_turn=&limit=`): by default the first
 /// [`HISTORY_PAGE`] entries.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -697,7 +713,7 @@ pub async fn history(
             HistoryEntry {
                 seq,
                 at,
-                actor,
+                actor: attributed(actor, &event),
                 event,
                 sealed,
             }
@@ -748,6 +764,11 @@ pub enum GmAction {
     },
     /// Takes back the last resolved turn.
     Rollback,
+    /// Reminds a seat whose orders are missing: a mail to its player through the outbox
+    /// when mail is on and the player takes mail, else the text for the GM to send.
+    Remind {
+        seat: Seat,
+    },
     /// Mails a seat's invitation link to an address.
     Invite {
         seat: Seat,
@@ -789,7 +810,104 @@ pub fn require_gm(table: &Table, player: &Player) -> ApiResult<()> {
 #[derive(Debug)]
 pub enum GmOutcome {
     Done,
-    Preview { turn: u16, report: String },
+    Preview {
+        turn: u16,
+        report: String,
+    },
+    /// A reminder: mailed to the seat's player (`mailed`), or the text for the GM to send.
+    Reminded {
+        seat: String,
+        mailed: bool,
+        text: String,
+    },
+}
+
+/// The GM's reminder to `seat`: refused if the seat owes nothing; mailed through the outbox
+/// (once per turn and seat: a second press gives the text instead) when mail is on and its
+/// player takes mail; otherwise the text, for the GM to send another way.
+async fn remind(state: &AppState, gm: &Player, table: &Table, seat: Seat) -> ApiResult<GmOutcome> {
+    let row = &table.seats[seat.index()];
+    if let Some(bot) = &row.bot {
+        return Err(ApiError::Bad(format!(
+            "remind: {} is played by the bot {bot}",
+            row.name
+        )));
+    }
+    if table.record.is_over() || games::seat_ready(&table.record, row) {
+        return Err(ApiError::Bad(format!(
+            "remind: {} owes no orders now",
+            row.name
+        )));
+    }
+    let info = table.row.game;
+    let turn = table.record.turn();
+    let due = match table.row.next_deadline {
+        Some(at) if !table.row.paused => format!("the deadline is {}", gm::utc_text(at)),
+        _ => "the deadline is not set yet".into(),
+    };
+    let base = state
+        .mail
+        .as_ref()
+        .map(|m| m.public_url.clone())
+        .or_else(|| state.config.public_url.clone())
+        .unwrap_or_default();
+    let link = format!(
+        "{}/games/{}/orders",
+        base.trim_end_matches('/'),
+        table.row.id
+    );
+    // A roll-back re-opened the turn: the seat's orders are kept, but wait to be confirmed.
+    let missing = if table.record.reopened(seat) {
+        format!(
+            "{noun} {turn} was re-opened: your orders are kept and stand at the deadline unless you send or amend them",
+            noun = info.turn_noun
+        )
+    } else {
+        format!("no orders from you yet for {} {turn}", info.turn_noun)
+    };
+    let lead = format!(
+        "{gm} (the GM of {title}) reminds you: {missing}, and {due}.",
+        gm = gm.name,
+        title = table.row.title,
+    );
+    let text = crate::reminders::reminder_body(table, &lead, &link);
+    let address: Option<(i64, String)> = match (&state.mail, row.player_id) {
+        (Some(_), Some(player)) => sqlx::query(
+            "SELECT email FROM players WHERE id = $1 AND email IS NOT NULL AND mail_choice <> 'none'",
+        )
+        .bind(player)
+        .fetch_optional(&state.db.pool)
+        .await?
+        .map(|r| (player, r.get::<String, _>(0))),
+        _ => None,
+    };
+    let Some((player_id, to)) = address else {
+        return Ok(GmOutcome::Reminded {
+            seat: row.name.clone(),
+            mailed: false,
+            text,
+        });
+    };
+    let mail = mailbox::OutMail {
+        kind: "reminder".into(),
+        to,
+        game_id: Some(table.row.id),
+        seat: Some(seat),
+        player_id: Some(player_id),
+        reply_secret: row.mail_secret.clone(),
+        subject: mailbox::seat_subject(table, seat, "a reminder from your GM"),
+        body: text.clone(),
+        dedup_key: Some(format!("gm-remind/{}/{turn}/{}", table.row.id, seat.0)),
+        ..mailbox::OutMail::default()
+    };
+    let mut tx = state.db.pool.begin().await?;
+    let mailed = mailbox::queue(&mut tx, &mail, state.clock.now()).await?;
+    tx.commit().await?;
+    Ok(GmOutcome::Reminded {
+        seat: row.name.clone(),
+        mailed,
+        text,
+    })
 }
 
 /// A change of one event that the record has taken, and so checked, before it is stored.
@@ -922,6 +1040,10 @@ pub async fn gm_action(
                 seats: vec![SeatChange::Free { seat }],
                 ..Change::default()
             }
+        }
+        GmAction::Remind { seat } => {
+            let seat = check_seat(seat)?;
+            return remind(state, player, &table, seat).await;
         }
         GmAction::Invite { seat, email } => {
             let seat = check_seat(seat)?;

@@ -335,6 +335,11 @@ pub async fn gm_action(
             "turn": turn,
             "report": report,
         }))),
+        GmOutcome::Reminded { seat, mailed, text } => Ok(Json(json!({
+            "reminded": seat,
+            "mailed": mailed,
+            "text": text,
+        }))),
         GmOutcome::Done => {
             let table = games::load(&state, id).await?;
             Ok(Json(game_json(&table, Some(&player))))

@@ -90,7 +90,7 @@ fn all_ready(record: &Record, seats: &[SeatRow]) -> bool {
 /// A seat is ready when its orders are sealed, it has nothing to send, or a bot plays it —
 /// unless a roll-back re-opened the turn and it has sent nothing since (a bot's seat too: the
 /// re-opened turn waits for its deadline).
-fn seat_ready(record: &Record, seat: &SeatRow) -> bool {
+pub(crate) fn seat_ready(record: &Record, seat: &SeatRow) -> bool {
     !record.reopened(seat.seat) && (seat.bot.is_some() || record.ready(seat.seat))
 }
 

@@ -188,8 +188,9 @@ impl AppState {
 
 /// The Content-Security-Policy of every response: nothing but this site's own stylesheet,
 /// scripts, images and forms; styles inline only for the pictures (an SVG drawn inside a page
-/// carries its own `<style>`, which follows the dark theme); the optional script may post
-/// back to this site alone (the browser's time zone); no framing by any site.
+/// carries its own `<style>`, which follows the dark theme); the optional scripts may reach
+/// this site alone (the browser's time zone, the Backpacks form's turn 2 after turn 1); no
+/// framing by any site.
 pub const CSP: &str = "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; \
 connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
@@ -226,6 +227,9 @@ fn routes(state: AppState) -> Router {
         .route("/logout", post(pages::logout))
         .route("/new", get(pages::new_game_form).post(pages::new_game))
         .route("/help/backpacks", get(pages::help_backpacks))
+        .route("/help/breaking-away", get(pages::help_breaking_away))
+        .route("/static/lineup.js", get(pages::lineup_script))
+        .route("/static/plan.js", get(pages::plan_script))
         .route("/profile", get(pages::profile_form).post(pages::profile))
         .route("/static/site.css", get(pages::site_css))
         .route("/static/site.js", get(pages::site_script))

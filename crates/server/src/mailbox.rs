@@ -332,12 +332,20 @@ pub async fn mails_for_events(
                     body: format!(
                         "Welcome to {title}, {player}: you play {noun} {name} in this {game} game.\n{deadline}\n\
                          Send your orders by replying to this mail (its Reply-To is your seat's own \
-                         order address: keep it to yourself), one order line as on the web form.\n\n{state}",
+                         order address: keep it to yourself), one order line as on the web form.\n\n{first}{state}",
                         title = table.row.title,
                         noun = info.seat_noun,
                         name = table.seats[seat.index()].name,
                         game = info.title,
                         deadline = deadline_line(table, next_deadline),
+                        // Before the first turn, the game's limits and an example (issue 29).
+                        first = if table.record.started() {
+                            String::new()
+                        } else {
+                            crate::pages::first_orders_help(&table.record)
+                                .map(|help| format!("{help}\n"))
+                                .unwrap_or_default()
+                        },
                         state = table.record.state_text(Viewer::Seat(*seat)),
                     ),
                     ..OutMail::default()

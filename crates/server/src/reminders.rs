@@ -108,17 +108,14 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
             if !missing.contains(&seat) {
                 continue;
             }
-            let body = format!(
+            let lead = format!(
                 "No orders from you yet for {noun} {turn} of {title}, and the deadline is in less than {within}:\n\
-                 {deadline}.\n\n\
-                 Reply to this mail with your orders on a line of their own, as on the web form, or send them on the \
-                 game page: {link}\n\
-                 Without orders, the rules play your {seat_noun} for you (no move received).\n",
+                 {deadline}.",
                 noun = info.turn_noun,
                 title = table.row.title,
                 deadline = gm::utc_text(deadline),
-                seat_noun = info.seat_noun,
             );
+            let body = reminder_body(&table, &lead, &link);
             mails.push(OutMail {
                 kind: "reminder".into(),
                 to: r.get(2),
@@ -165,6 +162,28 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
         .await?;
     tx.commit().await?;
     Ok(written)
+}
+
+/// A reminder's text after its first lines (`lead`): how to send the orders (`link`, the
+/// order page), what the rules do without them and, before the first turn, what a first-timer
+/// needs (Breaking Away's line-up limits and an example line-up). The deadline's reminders
+/// and the GM's "remind" button send it.
+pub fn reminder_body(table: &games::Table, lead: &str, link: &str) -> String {
+    let info = table.row.game;
+    let mut body = format!(
+        "{lead}\n\n\
+         Reply to this mail with your orders on a line of their own, as on the web form, or send them on the \
+         game page: {link}\n\
+         Without orders, the rules play your {seat_noun} for you (no move received).\n",
+        seat_noun = info.seat_noun,
+    );
+    if !table.record.started()
+        && let Some(help) = crate::pages::first_orders_help(&table.record)
+    {
+        body.push('\n');
+        body.push_str(&help);
+    }
+    body
 }
 
 /// The local day (YYYYMMDD) and hour of `now` in the time zone `zone` (UTC if none or unknown).

@@ -326,6 +326,26 @@ on_both!(
         }
         let (_, game) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
         assert_eq!(game["over"], true);
+        // The GM's front page lists the day among the games they run, with nothing awaited:
+        // not "every seat's orders in" (issue 29, point 7; the forms branch said so of an
+        // ended game).
+        let mut run = Browser::new(&s);
+        let login = run
+            .submit(
+                "/login",
+                "/login",
+                &[
+                    ("name", "gm"),
+                    ("password", "correct horse battery"),
+                    ("next", "/"),
+                ],
+            )
+            .await;
+        assert_eq!(login.status, StatusCode::SEE_OTHER, "{}", login.html);
+        let front = run.get("/").await;
+        let runs = &front.html[front.html.find(r#"id="gm-games""#).expect("games you run")..];
+        assert!(runs.contains("Keswick day"), "{runs}");
+        assert!(!runs.contains("every seat's orders in"), "{runs}");
         let table = games::load(&s.state, id).await.unwrap();
         let view = table
             .record

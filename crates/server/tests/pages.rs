@@ -153,15 +153,16 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
     // During the race the form offers each rider the cards in its hand.
     let form = ann.get(&format!("/games/{id}/orders")).await;
     assert!(
-        form.html.contains(r#"<select id="card_A" name="card_A">"#),
+        form.html
+            .contains(r#"<select id="card_A" name="card_A" aria-describedby="hand_A">"#),
         "{}",
         form.html
     );
     assert!(form.html.contains(r#"<option value="10">10</option>"#));
-    // Issue 15: before sealing, the form says what a rider without an order plays.
+    // Issue 15: before sealing, the form says what a rider without an order plays (issue 29:
+    // in few enough words for a phone's menu).
     assert!(
-        form.html
-            .contains(r#"<option value="">no order — plays its highest card, "#),
+        form.html.contains(r#"<option value="">highest, "#),
         "{}",
         form.html
     );
@@ -198,7 +199,7 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
     }
     let menu = &page.html[page.html.find(r#"<select id="card_B""#).unwrap()..];
     assert!(!menu[..menu.find("</select>").unwrap()].contains("selected"));
-    assert!(page.html.contains(" points<br>"), "{}", page.html);
+    assert!(page.html.contains(" points. Hand:</p>"), "{}", page.html);
 
     // The GM resolves turn 2 from the console (Blue sent nothing: NMR).
     let done = gm
@@ -373,8 +374,10 @@ on_both!(
             assert_eq!(shown, 0, "{path}: a stranger sees hands");
         }
         // The order form offers a seat its own riders' cards only.
+        // (The picture of the track beside it names every rider: it is public.)
         let page = bob.get(&format!("/games/{id}/orders")).await;
-        assert!(page.html.contains("Blue-A") && !page.html.contains("Red-A"));
+        let form = &page.html[page.html.find(r#"id="rider-orders""#).unwrap()..];
+        assert!(form.contains("Blue-A") && !form.contains("Red-A"));
     }
 );
 
@@ -575,21 +578,43 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     // the place without JSON quotes.
     assert!(form.html.contains("money £2.00;"), "{}", form.html);
     assert!(!form.html.contains("money 4p"), "{}", form.html);
+    // Issue 29: places in words.
     assert!(
         form.html
-            .contains("You are at <strong>KES (Keswick)</strong>;"),
+            .contains(r#"You are <strong id="walker-at">at Keswick (KES)</strong>;"#),
         "{}",
         form.html
     );
-    // Issue 15, point 1: a menu per turn of the legal moves the engine lists, grouped by card;
-    // the help is served by the site, and the example shown is one the engine accepts.
-    assert!(form.html.contains(r#"<select id="move_1" name="move_1">"#));
-    assert!(form.html.contains(r#"<select id="move_2" name="move_2">"#));
+    // Issue 15, point 1: a menu per turn of the legal moves the engine lists; issue 29:
+    // grouped by where they lead, staying first, named places before spaces of paths, "+N"
+    // only for points gained (never beside "rest"); the close-up map beside the form; turn 2
+    // follows turn 1 with the optional script. The help is served by the site, and the
+    // example shown is one the engine accepts.
     assert!(
-        form.html.contains(r#"<optgroup label="Walk with "#),
-        "{}",
         form.html
+            .contains(r#"<select id="move_1" name="move_1" aria-describedby="move_1_help">"#)
     );
+    assert!(
+        form.html
+            .contains(r#"<select id="move_2" name="move_2" aria-describedby="move_2_help">"#)
+    );
+    let menu = &form.html[form.html.find(r#"<select id="move_1""#).unwrap()..];
+    let menu = &menu[..menu.find("</select>").unwrap()];
+    assert!(
+        menu.contains("<optgroup label=\"Stay: Keswick (KES)\">\n<option value=\"rest\" selected>rest</option>"),
+        "{menu}"
+    );
+    assert!(menu.contains(r#"<optgroup label="towards "#), "{menu}");
+    assert!(
+        !menu.contains(" pt)") && !menu.contains(">KES-") && !menu.contains(r#"label="KES-"#),
+        "no path codes: {menu}"
+    );
+    assert!(form.html.contains(r#"id="orders-picture""#));
+    assert!(
+        form.html
+            .contains(r#"<script src="/static/plan.js"></script>"#)
+    );
+    assert_eq!(ann.get("/static/plan.js").await.status, StatusCode::OK);
     assert!(form.html.contains(r#"href="/help/backpacks""#));
     let help = ann.get("/help/backpacks").await;
     assert_eq!(help.status, StatusCode::OK);
@@ -645,13 +670,16 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
         )
         .await;
     assert_eq!(planned.status, StatusCode::OK, "{}", planned.html);
+    // Turn 2 starts where turn 1 ends, told in words (a place's id in brackets, or a path).
     let end = first_walk.rsplit(' ').next().unwrap();
+    let legend = &planned.html[planned
+        .html
+        .find("Turn 2 (10:20, ferries run), from ")
+        .unwrap()..];
+    let legend = &legend[..legend.find("</legend>").unwrap()];
     assert!(
-        planned
-            .html
-            .contains(&format!("Turn 2 (10:20, ferries run), from {end}")),
-        "{}",
-        planned.html
+        legend.contains(&format!("({end})")) || legend.contains("on the path from"),
+        "{end}: {legend}"
     );
     assert!(
         planned
@@ -1106,5 +1134,371 @@ on_both!(
             .unwrap();
             assert_eq!(left, 0, "{table}");
         }
+    }
+);
+
+/// The value of the field `name` in a page's HTML (`None` if there is no such field).
+fn field_value(html: &str, name: &str) -> Option<String> {
+    let at = html.find(&format!(r#"name="{name}""#))?;
+    let tag = &html[at..at + html[at..].find('>')?];
+    let rest = &tag[tag.find(r#"value=""#)? + 7..];
+    Some(rest[..rest.find('"')?].to_string())
+}
+
+/// The card a rider left on "highest" plays, as its menu says (`highest, 10`).
+fn highest_in_menu(html: &str, rider: char) -> String {
+    let menu = &html[html.find(&format!(r#"<select id="card_{rider}""#)).unwrap()..];
+    let at = menu.find(r#"<option value="">highest, "#).unwrap() + 26;
+    menu[at..at + menu[at..].find('<').unwrap()].to_string()
+}
+
+on_both!(
+    a_first_timer_builds_a_line_up_within_the_limits,
+    |s: TestServer| async move {
+        let (id, _gm, mut ann, _bob) = race_through_forms(&s).await;
+        let path = format!("/games/{id}/orders");
+        // Issue 29, point 5: the limits of each rider, from the rules code; no line-up filled
+        // in that hides them.
+        let form = ann.get(&path).await;
+        for limits in [
+            "<legend>Red-A: 3 or 4 cards, adding up to at most 30</legend>",
+            "<legend>Red-B: 3 cards, adding up to at most 25</legend>",
+            "<legend>Red-C: 3 cards, adding up to at most 20</legend>",
+            "<legend>Red-D: 3 cards, adding up to at most 16</legend>",
+        ] {
+            assert!(form.html.contains(limits), "{limits}: {}", form.html);
+        }
+        assert_eq!(field_value(&form.html, "lineup_A_1").as_deref(), Some(""));
+        assert_eq!(field_value(&form.html, "lineup").as_deref(), Some(""));
+        assert!(form.html.contains(r#"min="1" max="15""#));
+        assert!(
+            form.html
+                .contains(r#"<script src="/static/lineup.js"></script>"#)
+        );
+        let script = ann.get("/static/lineup.js").await;
+        assert_eq!(script.status, StatusCode::OK);
+        // "Check the totals": the form again with each rider's total, B's flagged, nothing sealed.
+        let boxes = [
+            ("lineup_A_1", "10"),
+            ("lineup_A_2", "10"),
+            ("lineup_A_3", "10"),
+            ("lineup_A_4", ""),
+            ("lineup_B_1", "9"),
+            ("lineup_B_2", "9"),
+            ("lineup_B_3", "9"),
+            ("lineup_C_1", "3"),
+            ("lineup_C_2", "8"),
+            ("lineup_C_3", "9"),
+            ("lineup_D_1", "5"),
+            ("lineup_D_2", "5"),
+            ("lineup_D_3", "6"),
+            ("card_A", ""),
+            ("card_B", ""),
+            ("card_C", ""),
+            ("card_D", ""),
+        ];
+        let mut check = boxes.to_vec();
+        check.push(("plan", "1"));
+        let page = seal(&mut ann, id, &check).await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.html);
+        assert!(
+            page.html.contains(
+                r#"Total <output id="total_B" aria-live="polite">27</output> of at most 25"#
+            ),
+            "{}",
+            page.html
+        );
+        assert!(page.html.contains(r#"id="wrong_B""#));
+        assert!(!page.html.contains(r#"id="wrong_A""#));
+        assert_eq!(field_value(&page.html, "lineup_B_3").as_deref(), Some("9"));
+        assert!(ann.get(&path).await.html.contains("Nothing sealed yet"));
+        // Sealed as it is: refused, the rule cited and linked to the help page.
+        let page = seal(&mut ann, id, &boxes).await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST);
+        assert!(
+            page.html.contains(
+                r#"line-up: rider B: cards sum to 27, more than the 25 allowed (<a href="/help/breaking-away#rule-3-1-1">postal 3.1.1</a>)"#
+            ),
+            "{}",
+            page.html
+        );
+        let help = ann.get("/help/breaking-away").await;
+        assert_eq!(help.status, StatusCode::OK);
+        for anchor in [
+            r#"id="rule-3-1-1""#,
+            r#"id="rule-8-2-5""#,
+            r#"id="rule-9-1""#,
+            r#"id="board-set-up""#,
+        ] {
+            assert!(help.html.contains(anchor), "{anchor}");
+        }
+        // Within the limits, every turn-1 card left empty: "play the defaults", each rider's
+        // highest card, sealed (not refused).
+        let mut good = boxes.to_vec();
+        good[5] = ("lineup_B_2", "7");
+        let sent = seal(&mut ann, id, &good).await;
+        assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+        let page = ann.get(&path).await;
+        assert!(
+            page.html.contains(
+                "Sealed, as read: line-up <code>A 10 10 10  B 9 7 9  C 3 8 9  D 5 5 6</code>, orders <code>A 10 B 9 C 9 D 6</code>."
+            ),
+            "{}",
+            page.html
+        );
+        // The builder comes back with the sealed line-up in its boxes.
+        assert_eq!(field_value(&page.html, "lineup_B_2").as_deref(), Some("7"));
+        assert_eq!(field_value(&page.html, "card_D").as_deref(), Some("6"));
+    }
+);
+
+on_both!(
+    riders_left_on_their_default_play_their_highest_cards,
+    |s: TestServer| async move {
+        let (id, _gm, mut ann, mut bob) = race_through_forms(&s).await;
+        let lineup = [
+            ("lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6"),
+            ("orders", "A 10 B 9 C 9 D 6"),
+        ];
+        assert_eq!(
+            seal(&mut ann, id, &lineup).await.status,
+            StatusCode::SEE_OTHER
+        );
+        assert_eq!(
+            seal(&mut bob, id, &lineup).await.status,
+            StatusCode::SEE_OTHER
+        );
+        assert_eq!(server::games::process_due(&s.state).await.unwrap(), 1);
+        let path = format!("/games/{id}/orders");
+        // The hand beside each rider's menu, the default short enough for a phone.
+        let form = ann.get(&path).await;
+        assert!(
+            form.html
+                .contains(r#"<li class="badge">10</li><li class="badge">10</li>"#),
+            "{}",
+            form.html
+        );
+        assert!(
+            form.html
+                .contains(r#"<option value="">highest, 10</option>"#),
+            "{}",
+            form.html
+        );
+        assert!(
+            form.html
+                .contains(r#"<button type="submit" name="highest" value="1""#)
+        );
+        assert!(
+            form.html
+                .contains(r#"<a href="/help/breaking-away#rule-9-1">postal 9.1</a>"#)
+        );
+        // Every rider on its default: accepted as "play the defaults" (issue 29; it was
+        // refused with "choose a card for at least one rider").
+        let defaults = [
+            ("card_A", ""),
+            ("card_B", ""),
+            ("card_C", ""),
+            ("card_D", ""),
+        ];
+        let highest = |html: &str| {
+            format!(
+                "orders <code>A {} B {} C {} D {}</code>",
+                highest_in_menu(html, 'A'),
+                highest_in_menu(html, 'B'),
+                highest_in_menu(html, 'C'),
+                highest_in_menu(html, 'D')
+            )
+        };
+        let sent = seal(&mut ann, id, &defaults).await;
+        assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+        let page = ann.get(&path).await;
+        assert!(page.html.contains(&highest(&form.html)), "{}", page.html);
+        // "Play my highest cards" overrides what the menus say, in one tap.
+        let sent = seal(
+            &mut bob,
+            id,
+            &[
+                ("card_A", "10"),
+                ("card_B", "8"),
+                ("card_C", ""),
+                ("card_D", "5"),
+                ("highest", "1"),
+            ],
+        )
+        .await;
+        assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
+        let page = bob.get(&path).await;
+        assert!(page.html.contains(&highest(&page.html)), "{}", page.html);
+        // The close-up of the track beside the form.
+        assert!(page.html.contains(r#"id="orders-picture""#));
+    }
+);
+
+on_both!(
+    the_console_shows_who_is_missing_and_reminds_them,
+    |s: TestServer| async move {
+        let (id, mut gm, mut ann, _bob) = race_through_forms(&s).await;
+        let console = format!("/games/{id}/gm");
+        let page = gm.get(&console).await;
+        assert!(
+            page.html
+                .contains("Waiting for: <strong>Red</strong>, <strong>Blue</strong>."),
+            "{}",
+            page.html
+        );
+        // The GM's own games on their front page, with who is missing (issue 29, point 7).
+        let front = gm.get("/").await;
+        assert!(
+            front
+                .html
+                .contains(r#"<h2 id="gm-games">Games you run</h2>"#),
+            "{}",
+            front.html
+        );
+        assert!(
+            front.html.contains(&format!(
+                r#"<a href="/games/{id}/gm">Tour &#60;de&#62; Forms</a>"#
+            )),
+            "{}",
+            front.html
+        );
+        assert!(
+            front.html.contains("waiting for 2</span> Red, Blue"),
+            "{}",
+            front.html
+        );
+        let red = [
+            ("lineup", "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6"),
+            ("orders", "A 10 B 9 C 9 D 6"),
+        ];
+        assert_eq!(seal(&mut ann, id, &red).await.status, StatusCode::SEE_OTHER);
+        // Blue sends nothing for turn 1: after it, Blue's streak shows.
+        let done = gm
+            .submit(
+                &console,
+                &console,
+                &[("action", "resolve"), ("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.html);
+        let page = gm.get(&console).await;
+        assert!(
+            page.html
+                .contains(r#"<span class="badge badge-danger">sent nothing 1 turn</span>"#),
+            "{}",
+            page.html
+        );
+        // Remind Blue: mail is off, so the console gives the text to send.
+        let page = gm
+            .submit(&console, &console, &[("action", "remind"), ("seat", "1")])
+            .await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.html);
+        assert!(page.html.contains(r#"id="reminded""#));
+        assert!(
+            page.html.contains("mail is off on this server"),
+            "{}",
+            page.html
+        );
+        assert!(
+            page.html.contains("gm (the GM of Tour &#60;de&#62; Forms) reminds you: no orders from you yet for turn 2"),
+            "{}",
+            page.html
+        );
+        // A seat whose orders are in is not reminded.
+        let red_orders = [("card_A", "10")];
+        assert_eq!(
+            seal(&mut ann, id, &red_orders).await.status,
+            StatusCode::SEE_OTHER
+        );
+        let page = gm
+            .submit(&console, &console, &[("action", "remind"), ("seat", "0")])
+            .await;
+        assert_eq!(page.status, StatusCode::BAD_REQUEST);
+        assert!(
+            page.html.contains("remind: Red owes no orders now"),
+            "{}",
+            page.html
+        );
+        // Blue goes to a bot: shown as a bot, without an invitation or a reminder button.
+        let page = gm
+            .submit(
+                &console,
+                &console,
+                &[("action", "bot"), ("seat", "1"), ("bot", "heuristic")],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER);
+        let page = gm.get(&console).await;
+        let blue = &page.html[page.html.find(r#"id="seat-1""#).unwrap()..];
+        let blue = &blue[..blue.find("</li>").unwrap()];
+        assert!(
+            blue.contains(r#"<span class="badge">bot</span> bot heuristic"#),
+            "{blue}"
+        );
+        assert!(
+            !blue.contains("invitation") && !blue.contains("Remind"),
+            "{blue}"
+        );
+        // A bot's seat holds nothing up (it plays when the turn is resolved): with Red's
+        // orders in, nobody is awaited on the console or the GM's front page (the forms branch
+        // listed the bot as waiting).
+        assert!(
+            blue.contains(r#"<span class="badge">its bot plays</span>"#),
+            "{blue}"
+        );
+        assert!(
+            page.html.contains("Every seat's orders are in."),
+            "{}",
+            page.html
+        );
+        assert!(
+            gm.get("/").await.html.contains("every seat's orders in"),
+            "the GM's front page"
+        );
+        // The bot's orders are the bot's in the history, not the GM's who resolved.
+        let done = gm
+            .submit(
+                &console,
+                &console,
+                &[("action", "resolve"), ("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.html);
+        let history = gm.get(&format!("/games/{id}/history")).await.html;
+        assert!(
+            history.contains("<td>bot:heuristic</td><td>Blue: orders"),
+            "{history}"
+        );
+        assert!(
+            !history.contains("<td>gm</td><td>Blue: orders"),
+            "{history}"
+        );
+        // A roll-back re-opens turn 2 with Red's orders kept but not confirmed (issue 28): the
+        // console says so, and the reminder asks Red to confirm rather than saying nothing came.
+        let done = gm
+            .submit(
+                &console,
+                &console,
+                &[("action", "rollback"), ("confirm", "yes")],
+            )
+            .await;
+        assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.html);
+        let page = gm.get(&console).await;
+        let red = &page.html[page.html.find(r#"id="seat-0""#).unwrap()..];
+        let red = &red[..red.find("</li>").unwrap()];
+        assert!(
+            red.contains(r#"<span class="badge badge-warn">orders kept, turn re-opened</span>"#),
+            "{red}"
+        );
+        let page = gm
+            .submit(&console, &console, &[("action", "remind"), ("seat", "0")])
+            .await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.html);
+        assert!(
+            page.html
+                .contains("reminds you: turn 2 was re-opened: your orders are kept"),
+            "{}",
+            page.html
+        );
     }
 );

@@ -109,6 +109,14 @@ on_both!(
             "{subject}"
         );
         assert!(body.contains(&format!("https://club.example/games/{id}/orders")));
+        // Issue 29: the first reminder gives the line-up limits and an example.
+        for line in [
+            "  A: 3 or 4 cards, adding up to at most 30\n",
+            "  D: 3 cards, adding up to at most 16\n",
+            "For example: A 10 10 10  B 8 8 9  C 3 8 9  D 5 5 6\n",
+        ] {
+            assert!(body.contains(line), "{line}: {body}");
+        }
         assert_eq!(key.as_deref(), Some(&*format!("reminder/{id}/1/1/24h")));
         // Again in the same stage: nothing more, however often the worker passes ...
         assert_eq!(
@@ -345,5 +353,45 @@ on_both!(
         assert_eq!(page.status, StatusCode::OK);
         let page = b.get("/profile").await;
         assert!(page.html.contains(r#"id="mail-confirmed""#));
+    }
+);
+
+on_both!(
+    the_welcome_gives_the_line_up_limits_and_an_example,
+    |s: TestServer| async move {
+        let mut s = s;
+        s.state = s.state.clone().with_mail(settings());
+        let gm = s.player("gm").await;
+        let (status, created) = s
+            .call(
+                "POST",
+                "/api/games",
+                Some(&gm),
+                Some(race(&["red", "blue"])),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_i64().unwrap();
+        let red = s.player("p-red").await;
+        confirm(&s, &red, "red@example.net").await;
+        let (status, body) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/join"),
+                Some(&red),
+                Some(json!({ "invite": created["invites"][0]["invite"] })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (to, _, body, _) = rows(&s, "welcome").await.pop().unwrap();
+        assert_eq!(to, "red@example.net");
+        for line in [
+            "Before the race, choose each rider's starting cards, numbers from 1 to 15 (postal 3.1):\n",
+            "  B: 3 cards, adding up to at most 25\n",
+            "  C: 3 cards, adding up to at most 20\n",
+            "For example: A 10 10 10  B 8 8 9  C 3 8 9  D 5 5 6\n",
+        ] {
+            assert!(body.contains(line), "{line}: {body}");
+        }
     }
 );

@@ -6,13 +6,13 @@ use askama::Template;
 use game_api::{Seat, Viewer};
 use game_backpacks::clock::{self, Special};
 use game_backpacks::day::Place;
-use game_backpacks::map::Map;
+use game_backpacks::map::{LocationId, Map, SpaceId};
 use game_backpacks::moves::{Move, Standing, legal_moves};
 use game_backpacks::orders::{Action, RoundOrders, TurnOrders, WeatherChoice, describe_turn};
-use game_backpacks::{Backpacks, CardKind};
+use game_backpacks::{Backpacks, CardKind, Weather};
 
 use super::FormData;
-use super::pieces::{FormContext, PieceTools, Pieces};
+use super::pieces::{FormContext, FormOrders, PieceTools, Pieces};
 use crate::error::ApiResult;
 
 /// Backpacks & Blisters' pieces.
@@ -33,8 +33,20 @@ impl Pieces for Day {
         order_form(cx.id, cx.csrf.clone(), cx.record, cx.seat, typed).map(|f| f.render())
     }
 
-    fn orders_from_form(&self, form: &FormData) -> ApiResult<Option<String>> {
-        Ok(orders_from_choices(form))
+    fn orders_from_form(
+        &self,
+        _record: &gm::Record,
+        _seat: Seat,
+        form: &FormData,
+    ) -> ApiResult<Option<FormOrders>> {
+        Ok(orders_from_choices(form).map(|orders| FormOrders {
+            lineup: None,
+            orders: Some(orders),
+        }))
+    }
+
+    fn first_orders_help(&self, _record: &gm::Record) -> Option<String> {
+        None
     }
 
     fn console_tools(&self, _record: &gm::Record) -> Option<PieceTools> {
@@ -69,7 +81,11 @@ pub struct TurnForm {
     /// Lunch or coffee: the card to discard (7.2).
     pub discards: Vec<Choice>,
     pub buy: bool,
+    /// The chocolate box applies: a café is within reach and the walker has 50p.
+    pub buy_applies: bool,
     pub finish: bool,
+    /// The finish box applies: Keswick is within reach.
+    pub finish_applies: bool,
     /// What is special about the turn (ferries, buses, lunch).
     pub note: &'static str,
 }
@@ -123,11 +139,18 @@ pub fn order_form(
     };
     let nothing = TurnOrders::default();
     let first = chosen.as_ref().map_or(&nothing, |o| &o.turns[0]);
-    let mut turns = vec![turn_form(map, &standing, 1, first, view.weather)];
+    let targets: Vec<LocationId> = view
+        .targets
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| me.reached & (1 << k) == 0)
+        .map(|(_, &t)| t)
+        .collect();
+    let mut turns = vec![turn_form(map, &standing, 1, first, view.weather, &targets)];
     if standing.turn + 1 < clock::TURNS {
         let then = standing.after(map, first, secrets.next_card);
         let second = chosen.as_ref().map_or(&nothing, |o| &o.turns[1]);
-        turns.push(turn_form(map, &then, 2, second, view.weather));
+        turns.push(turn_form(map, &then, 2, second, view.weather, &targets));
     }
     let weather = chosen
         .as_ref()
@@ -193,7 +216,7 @@ pub fn order_form(
             .enumerate()
             .map(|(k, &t)| {
                 let l = &map.locations[usize::from(t)];
-                (format!("{} ({})", l.id, l.name), me.reached & (1 << k) != 0)
+                (format!("{} ({})", l.name, l.id), me.reached & (1 << k) != 0)
             })
             .collect(),
         turns,
@@ -207,14 +230,70 @@ pub fn order_form(
     })
 }
 
-/// A place as a walker reads it: `FRI (Friar's Crag)`, `KES-FRI.2`, `the lake`.
+/// A place as a walker reads it: `Friar's Crag (FRI)`, `on the path from Latrigg to
+/// Skiddaw, 4 of 6`, `on the lake`.
 fn place_name(map: &Map, place: Place) -> String {
     match place {
-        Place::At(s) => match map.location_at(s) {
-            Some(l) => format!("{} ({})", l.id, l.name),
-            None => map.space_id(s).to_string(),
-        },
-        Place::Lake { .. } => "the lake".into(),
+        Place::At(s) => space_name(map, s),
+        Place::Lake { .. } => "on the lake".into(),
+    }
+}
+
+/// A space in words: a location's name and id, or where it lies on its path (the steps from
+/// the path's first end, of the steps from end to end).
+fn space_name(map: &Map, space: SpaceId) -> String {
+    if let Some(l) = map.location_at(space) {
+        return format!("{} ({})", l.name, l.id);
+    }
+    match map.on_path(space) {
+        Some((path, k)) => {
+            let [a, b] = path.ends.map(|e| &map.locations[usize::from(e)].name);
+            format!(
+                "on the path from {a} to {b}, {k} of {}",
+                path.spaces.len() + 1
+            )
+        }
+        None => map.space_id(space).to_string(),
+    }
+}
+
+/// Where a move leads, as a menu's heading reads it, seen from `from`: a location by name, a
+/// space of a path as the steps taken towards its far end (`towards Walla Crag, 3 of 5
+/// steps`).
+fn destination(map: &Map, from: Option<SpaceId>, space: SpaceId) -> String {
+    if map.location_at(space).is_some() {
+        return space_name(map, space);
+    }
+    let (Some((path, k)), Some(from)) = (map.on_path(space), from) else {
+        return space_name(map, space);
+    };
+    let steps = path.spaces.len() + 1;
+    let distances = map.distances_from(from);
+    let [a, b] = path.ends;
+    let to = |l: LocationId| distances[usize::from(map.locations[usize::from(l)].space)];
+    // Walking away from the nearer end, towards the other.
+    let (towards, along) = if to(a) <= to(b) {
+        (b, k)
+    } else {
+        (a, steps - k)
+    };
+    format!(
+        "towards {}, {along} of {steps} steps",
+        map.locations[usize::from(towards)].name
+    )
+}
+
+/// The points a walker gains by ending the turn on `end` having started it on `from`: a
+/// space scores when the walker ends a turn on it after moving there, or at lunch and coffee
+/// (5.1.1, 5.1.2, 7.3); resting where one stands scores nothing.
+fn gained(map: &Map, standing: &Standing, end: Option<SpaceId>, weather: Weather) -> u8 {
+    let here = match standing.place {
+        Place::At(s) => Some(s),
+        Place::Lake { .. } => None,
+    };
+    match end {
+        Some(s) if here != Some(s) || clock::is_break(standing.turn) => map.points(s, weather),
+        _ => 0,
     }
 }
 
@@ -229,32 +308,89 @@ fn action_text(map: &Map, action: &Action) -> String {
     )
 }
 
-/// One turn's menus: the legal moves grouped by how they are made.
+/// Where a menu's group of moves leads, and how it sorts: staying first, then named places,
+/// then spaces of a path, the nearest first.
+struct GroupKey {
+    /// The moves leave the walker's space.
+    moves: bool,
+    /// They end on a space of a path, not at a named place.
+    path: bool,
+    /// The fewest steps among them.
+    steps: usize,
+    heading: String,
+}
+
+/// One turn's menu: the legal moves grouped by where they lead (staying first, then named
+/// places, then spaces on paths, nearest first), each group's heading saying what ending
+/// there gains; the chocolate and finish boxes only where they can apply.
 fn turn_form(
     map: &Map,
     standing: &Standing,
     n: u8,
     chosen: &TurnOrders,
-    weather: game_backpacks::Weather,
+    weather: Weather,
+    targets: &[LocationId],
 ) -> TurnForm {
     let chosen_text = action_text(map, &chosen.action);
-    let mut groups: Vec<Group> = Vec::new();
+    let here = match standing.place {
+        Place::At(s) => Some(s),
+        Place::Lake { .. } => None,
+    };
+    let mut groups: Vec<(GroupKey, Vec<Choice>)> = Vec::new();
     for m in legal_moves(map, standing) {
-        let (heading, label) = describe_move(map, standing, &m, weather);
+        let stays = m.end == here || m.end.is_none();
+        let heading = match m.end {
+            None => "Stay on the lake".to_string(),
+            Some(s) if stays => format!("Stay: {}", space_name(map, s)),
+            Some(s) => destination(map, here, s),
+        };
+        let gain = gained(map, standing, m.end, weather);
+        let target = m
+            .end
+            .and_then(|s| map.spaces[usize::from(s)].location)
+            .is_some_and(|l| targets.contains(&l));
+        let mut heading = heading;
+        if target {
+            heading.push_str(" · a target");
+        }
+        if gain > 0 && !matches!(m.action, Action::Tea { .. }) {
+            heading.push_str(&format!(" · +{gain}"));
+        }
         let value = m.text(map);
         let choice = Choice {
             selected: value == chosen_text,
+            label: move_label(standing, &m),
             value,
-            label,
         };
-        match groups.iter_mut().find(|g| g.label == heading) {
-            Some(g) => g.choices.push(choice),
-            None => groups.push(Group {
-                label: heading,
-                choices: vec![choice],
-            }),
+        let steps = match &m.action {
+            Action::Walk { waypoints, .. } => waypoints.len(),
+            _ => 0,
+        };
+        let path = m.end.is_some_and(|s| map.location_at(s).is_none());
+        match groups.iter_mut().find(|(k, _)| k.heading == heading) {
+            Some((k, g)) => {
+                k.steps = k.steps.min(steps);
+                g.push(choice);
+            }
+            None => groups.push((
+                GroupKey {
+                    moves: !stays,
+                    path,
+                    steps,
+                    heading,
+                },
+                vec![choice],
+            )),
         }
     }
+    groups.sort_by_key(|(k, _)| (k.moves, k.path, k.steps));
+    let ends: Vec<SpaceId> = legal_moves(map, standing)
+        .iter()
+        .filter_map(|m| m.end)
+        .collect();
+    let cafe_reachable = ends
+        .iter()
+        .any(|&s| map.location_at(s).is_some_and(|l| l.cafe));
     let discards = if clock::is_break(standing.turn) {
         let mut cards = standing.hand.clone();
         cards.sort();
@@ -277,61 +413,54 @@ fn turn_form(
         n,
         time: clock::time_text(standing.turn),
         from: place_name(map, standing.place),
-        groups,
+        groups: groups
+            .into_iter()
+            .map(|(key, choices)| Group {
+                label: key.heading,
+                choices,
+            })
+            .collect(),
         discards,
         buy: chosen.buy_chocolate,
+        // Chocolate is bought at a café, with 50p (6.3, 11.2); the day ends in Keswick (5.1.12).
+        buy_applies: chosen.buy_chocolate || (standing.money >= 1 && cafe_reachable),
         finish: chosen.finish,
+        finish_applies: chosen.finish || ends.contains(&map.home_space()),
         note: runs(standing.turn),
     }
 }
 
-/// A move's heading and its label in the menu.
-fn describe_move(
-    map: &Map,
-    standing: &Standing,
-    m: &Move,
-    weather: game_backpacks::Weather,
-) -> (String, String) {
-    let end = |m: &Move| match m.end {
-        Some(s) => {
-            let points = map.points(s, weather);
-            let name = match map.location_at(s) {
-                Some(l) => format!("{} {}", l.id, l.name),
-                None => map.space_id(s).to_string(),
-            };
-            format!("{name} ({points} pt)")
-        }
-        None => "stay on the lake".into(),
-    };
+/// A move's label in its destination's group: how it gets there.
+fn move_label(standing: &Standing, m: &Move) -> String {
     match &m.action {
-        Action::Rest if clock::is_break(standing.turn) => {
-            ("Lunch or coffee".into(), "rest (no tea)".into())
+        Action::Rest if clock::is_break(standing.turn) => "rest (no tea)".into(),
+        Action::Rest if matches!(standing.place, Place::Lake { .. }) && m.end.is_some() => {
+            "no order: the launch lands where it was boarded".into()
         }
-        Action::Rest => ("Stay".into(), format!("rest: {}", end(m))),
+        Action::Rest => "rest".into(),
         Action::Walk {
             card,
             chocolate,
             waypoints,
         } => {
-            let heading = if *chocolate {
-                format!("Walk with {card} and a bar of chocolate")
+            let with = if *chocolate {
+                format!("walk with {card} and a bar of chocolate")
             } else {
-                format!("Walk with {card}")
+                format!("walk with {card}")
             };
-            let steps = match waypoints.len() {
-                0 => "play it without moving".to_string(),
-                1 => "1 step".into(),
-                n => format!("{n} steps"),
-            };
-            (heading, format!("{}, {steps}", end(m)))
+            match waypoints.len() {
+                0 => format!("play {card} without moving"),
+                1 => format!("{with}, 1 step"),
+                n => format!("{with}, {n} steps"),
+            }
         }
-        Action::Tea { .. } => ("Tea (50p, 3 points)".into(), format!("tea at {}", end(m))),
+        Action::Tea { .. } => "tea (50p): +3".into(),
         Action::Ferry { .. } if matches!(standing.place, Place::Lake { .. }) => {
-            ("Ferry landing".into(), end(m))
+            "land from the launch".into()
         }
-        Action::Ferry { .. } => ("Ferry (50p)".into(), end(m)),
-        Action::Bus { .. } => ("Bus (50p)".into(), end(m)),
-        Action::Blister => ("Blister".into(), "play the blister card (no move)".into()),
+        Action::Ferry { .. } => "ferry (50p)".into(),
+        Action::Bus { .. } => "bus (50p)".into(),
+        Action::Blister => "play the blister card (no move)".into(),
     }
 }
 
@@ -388,7 +517,116 @@ fn runs(turn: u8) -> &'static str {
     }
 }
 
+/// The order form's optional script: when turn 1's choices change, turn 2's menu is drawn
+/// again from where turn 1 leaves the walker (the form sent with "Show turn 2 from there",
+/// in the background); without it, that button does the same with a reload.
+pub async fn plan_script() -> axum::response::Response {
+    use axum::response::IntoResponse;
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "text/javascript; charset=utf-8",
+        )],
+        include_str!("../../templates/backpacks/plan.js"),
+    )
+        .into_response()
+}
+
 /// The orders help, served by the site.
 #[derive(Debug, Template)]
 #[template(path = "backpacks/help.html")]
 pub struct Help;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn standing(map: &Map, at: &str, money: u8) -> Standing {
+        Standing {
+            place: Place::At(spot(map, at)),
+            hand: vec![CardKind::Walk {
+                circles: 1,
+                triangles: 1,
+            }],
+            money,
+            chocolate: 0,
+            turn: 1,
+            carrier: false,
+        }
+    }
+
+    /// The space of the location `id`.
+    fn spot(map: &Map, id: &str) -> SpaceId {
+        map.locations.iter().find(|l| l.id == id).unwrap().space
+    }
+
+    #[test]
+    fn places_are_told_in_words() {
+        let map = Map::keswick();
+        let space = map.space("KES-CAS.4").unwrap();
+        assert_eq!(
+            space_name(&map, space),
+            "on the path from Keswick to Castlerigg Stone Circle, 4 of 5"
+        );
+        let from_castlerigg = spot(&map, "CAS");
+        assert_eq!(
+            destination(&map, Some(from_castlerigg), space),
+            "towards Keswick, 1 of 5 steps"
+        );
+        assert_eq!(
+            destination(&map, Some(spot(&map, "KES")), space),
+            "towards Castlerigg Stone Circle, 4 of 5 steps"
+        );
+        assert_eq!(
+            place_name(&map, Place::At(from_castlerigg)),
+            "Castlerigg Stone Circle (CAS)"
+        );
+    }
+
+    /// Issue 29: "+N" is what ending there scores ("(3 pt)" beside "rest" was the place's
+    /// value, never gained), and the chocolate and finish boxes show only where they apply.
+    #[test]
+    fn menus_are_grouped_by_destination_with_the_points_gained() {
+        let map = Map::keswick();
+        let at = standing(&map, "CAS", 0);
+        let form = turn_form(&map, &at, 1, &TurnOrders::default(), Weather::Sunny, &[]);
+        assert_eq!(form.groups[0].label, "Stay: Castlerigg Stone Circle (CAS)");
+        assert_eq!(form.groups[0].choices[0].label, "rest");
+        assert!(
+            form.groups
+                .iter()
+                .any(|g| g.label.starts_with("towards Keswick, 1 of 5 steps")),
+            "{:?}",
+            form.groups.iter().map(|g| &g.label).collect::<Vec<_>>()
+        );
+        assert!(!form.buy_applies, "no café within reach, no money");
+        assert!(!form.finish_applies, "Keswick is out of reach");
+        let home = standing(&map, "KES", 2);
+        let form = turn_form(&map, &home, 1, &TurnOrders::default(), Weather::Sunny, &[]);
+        assert!(form.buy_applies && form.finish_applies);
+        // Walking to Castlerigg scores its 3 points; it is marked as a target when it is one.
+        let cas = map.locations.iter().position(|l| l.id == "CAS").unwrap() as LocationId;
+        let far = Standing {
+            hand: vec![CardKind::Walk {
+                circles: 4,
+                triangles: 1,
+            }],
+            ..home
+        };
+        let form = turn_form(
+            &map,
+            &far,
+            1,
+            &TurnOrders::default(),
+            Weather::Sunny,
+            &[cas],
+        );
+        assert!(
+            form.groups
+                .iter()
+                .any(|g| g.label == "Castlerigg Stone Circle (CAS) · a target · +3"),
+            "{:?}",
+            form.groups.iter().map(|g| &g.label).collect::<Vec<_>>()
+        );
+    }
+}

@@ -1,13 +1,17 @@
-//! Breaking Away's own page pieces: the order form (the line-up and turn 1 as text before the
-//! race; during it one menu per rider, of the cards in its hand) and the GM console's riders
-//! (postal 10.1's dropped rider, the board game's retirement), built from the race's typed view.
+//! Breaking Away's own page pieces: the order form (before the race a line-up builder that
+//! shows each rider's limits and running total, taken from the rules code, with turn 1's
+//! cards; during it one menu per rider, of the cards in its hand, shown beside it), the help
+//! page a first-timer plays from (`/help/breaking-away`, an anchor per rule, and the rule
+//! numbers of messages linked to it), and the GM console's riders (postal 10.1's dropped
+//! rider, the board game's retirement), built from the race's typed view.
 
 use askama::Template;
 use game_api::{Seat, Viewer};
-use game_breaking_away::{BreakingAway, Grade, rider_name};
+use game_breaking_away::rules::{LINEUP_CARD_RANGE, lineup_sum_fits};
+use game_breaking_away::{BreakingAway, Grade, Lineup, RuleSet, Rules, rider_name};
 
 use super::FormData;
-use super::pieces::{FormContext, PieceTools, Pieces};
+use super::pieces::{FormContext, FormOrders, PieceTools, Pieces};
 use crate::error::{ApiError, ApiResult};
 
 /// Breaking Away's pieces.
@@ -23,8 +27,18 @@ impl Pieces for Race {
         order_form(cx).map(|f| f.render())
     }
 
-    fn orders_from_form(&self, form: &FormData) -> ApiResult<Option<String>> {
-        orders_from_cards(form)
+    fn orders_from_form(
+        &self,
+        record: &gm::Record,
+        seat: Seat,
+        form: &FormData,
+    ) -> ApiResult<Option<FormOrders>> {
+        from_form(record, seat, form)
+    }
+
+    fn first_orders_help(&self, record: &gm::Record) -> Option<String> {
+        let race = record.downcast::<BreakingAway>()?;
+        Some(lineup_help(*race.settings()))
     }
 
     fn console_tools(&self, record: &gm::Record) -> Option<PieceTools> {
@@ -50,9 +64,109 @@ impl Pieces for Race {
     }
 }
 
-/// The line-up and turn 1, typed before the race.
+/// One grade's set-up limits, as the rules code gives them (postal 3.1; board set-up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub fewest: usize,
+    pub most: usize,
+    pub total: u32,
+    /// The cards add up to exactly `total` (board), not at most (postal).
+    pub exact: bool,
+}
+
+impl Limits {
+    pub fn of(rules: Rules, grade: Grade) -> Limits {
+        let (counts, total) = grade.lineup_limits();
+        Limits {
+            fewest: *counts.start(),
+            most: *counts.end(),
+            total,
+            exact: !lineup_sum_fits(rules, grade, total - 1),
+        }
+    }
+
+    /// `3 or 4 cards, adding up to at most 30`.
+    pub fn text(self) -> String {
+        let count = if self.fewest == self.most {
+            format!("{} cards", self.fewest)
+        } else {
+            format!("{} or {} cards", self.fewest, self.most)
+        };
+        let bound = if self.exact { "exactly" } else { "at most" };
+        format!("{count}, adding up to {bound} {}", self.total)
+    }
+
+    fn fits(self, cards: &[u16]) -> bool {
+        let total: u32 = cards.iter().map(|&c| u32::from(c)).sum();
+        (self.fewest..=self.most).contains(&cards.len())
+            && cards.iter().all(|c| LINEUP_CARD_RANGE.contains(c))
+            && if self.exact {
+                total == self.total
+            } else {
+                total <= self.total
+            }
+    }
+}
+
+/// The rule a line-up limit comes from, as messages cite it (`postal 3.1.1`, `board: set-up`).
+fn lineup_rule(set: RuleSet, grade: Grade) -> String {
+    let postal = match grade {
+        Grade::A => "3.1.5",
+        Grade::B => "3.1.1",
+        Grade::C => "3.1.2",
+        Grade::D => "3.1.3",
+    };
+    set.cite(postal, "set-up")
+}
+
+/// The line-up limits and an example, in words: the welcome mail, the first reminder.
+pub fn lineup_help(rules: Rules) -> String {
+    let (low, high) = (LINEUP_CARD_RANGE.start(), LINEUP_CARD_RANGE.end());
+    let mut text = format!(
+        "Before the race, choose each rider's starting cards, numbers from {low} to {high} ({}):\n",
+        rules.set.cite("3.1", "set-up")
+    );
+    for grade in Grade::ALL {
+        text.push_str(&format!("  {grade}: {}\n", Limits::of(rules, grade).text()));
+    }
+    text.push_str(&format!(
+        "For example: {}\n\
+         and turn 1's card for each rider, one of its own, e.g. A 10 B 9 C 9 D 6; a rider without \
+         an order plays its highest card. A team that sends no line-up starts with the example.\n",
+        game_breaking_away::default_lineup()
+    ));
+    text
+}
+
+/// One rider of the line-up builder.
 #[derive(Debug)]
-pub struct LineupFields {
+pub struct LineupRider {
+    pub letter: char,
+    pub name: String,
+    /// What is in each card's box (as many boxes as the rider may take cards).
+    pub cards: Vec<String>,
+    /// The boxes after this many are optional (rider A's fourth card).
+    pub fewest: usize,
+    pub limits: String,
+    pub rule: String,
+    pub total: u32,
+    pub most_total: u32,
+    pub exact: bool,
+    /// The cards typed break the limits (shown when the form comes back).
+    pub wrong: bool,
+    /// Turn 1's card, as typed.
+    pub first: String,
+}
+
+/// The line-up builder and turn 1, before the race.
+#[derive(Debug)]
+pub struct LineupForm {
+    pub riders: Vec<LineupRider>,
+    pub low: u16,
+    pub high: u16,
+    pub example: String,
+    pub postal: bool,
+    /// The line-up and orders as text, for the typed form.
     pub lineup: String,
     pub orders: String,
 }
@@ -71,26 +185,36 @@ pub struct RiderField {
     pub name: String,
     pub square: i32,
     pub points: String,
+    /// Its hand, highest first (repeats kept).
+    pub hand: Vec<u16>,
     /// The card a rider without an order plays (postal 9.1).
     pub highest: Option<u16>,
     pub cards: Vec<CardChoice>,
 }
 
-/// The order form: the text fields before the race, the riders' menus during it.
+/// The order form: the line-up builder before the race, the riders' menus during it.
 #[derive(Debug, Template)]
 #[template(path = "breaking_away/orders.html")]
 pub struct OrderForm {
     pub id: i64,
     pub turn: u16,
     pub csrf: String,
-    pub lineup: Option<LineupFields>,
+    pub lineup: Option<LineupForm>,
     pub riders: Vec<RiderField>,
+    /// Postal rules (the NMR rule 9.1 is cited).
+    pub postal: bool,
 }
 
-/// The order form of `cx.seat`, keeping what was typed (sent back with an error) or else what
-/// is sealed.
+/// The builder's box for card `k` (from 1) of `grade`.
+fn lineup_field(grade: Grade, k: usize) -> String {
+    format!("lineup_{}_{k}", grade.letter())
+}
+
+/// The order form of `cx.seat`, keeping what was typed (sent back with an error, or to check
+/// the totals) or else what is sealed.
 pub fn order_form(cx: &FormContext<'_>) -> Option<OrderForm> {
     let race = cx.record.downcast::<BreakingAway>()?;
+    let rules = *race.settings();
     let typed = |name: &str| cx.typed.and_then(|f| f.get(name)).map(str::to_string);
     let mut form = OrderForm {
         id: cx.id,
@@ -98,19 +222,73 @@ pub fn order_form(cx: &FormContext<'_>) -> Option<OrderForm> {
         csrf: cx.csrf.clone(),
         lineup: None,
         riders: Vec::new(),
+        postal: rules.set == RuleSet::Postal22,
     };
     let Some(position) = race.state() else {
         let (sealed_lineup, sealed_orders) = cx.record.sealed(cx.seat);
-        form.lineup = Some(LineupFields {
-            lineup: typed("lineup")
-                .or(sealed_lineup)
-                .unwrap_or_else(|| game_breaking_away::default_lineup().to_string()),
+        let sealed = race.table().sealed[cx.seat.index()].lineup.clone();
+        let built = cx
+            .typed
+            .is_some_and(|f| f.0.iter().any(|(k, _)| k.starts_with("lineup_")));
+        // The boxes hold what was typed in them, or else the line-up typed as text or sealed.
+        let text_lineup = typed("lineup").or(sealed_lineup);
+        let from_text: Option<Lineup> = match &text_lineup {
+            Some(t) if !built => game_breaking_away::orders::parse_lineup(t).ok(),
+            _ if !built => sealed,
+            _ => None,
+        };
+        let sealed_cards = race.sealed_orders(cx.seat).copied();
+        let riders = Grade::ALL
+            .iter()
+            .map(|&grade| {
+                let limits = Limits::of(rules, grade);
+                let cards: Vec<String> = (1..=limits.most)
+                    .map(|k| match &from_text {
+                        Some(l) => l
+                            .cards(grade)
+                            .get(k - 1)
+                            .map(u16::to_string)
+                            .unwrap_or_default(),
+                        None => typed(&lineup_field(grade, k)).unwrap_or_default(),
+                    })
+                    .collect();
+                let numbers: Vec<u16> =
+                    cards.iter().filter_map(|c| c.trim().parse().ok()).collect();
+                let filled = cards.iter().filter(|c| !c.trim().is_empty()).count();
+                LineupRider {
+                    letter: grade.letter(),
+                    name: rider_name(race.seats(), cx.seat.0, grade),
+                    fewest: limits.fewest,
+                    limits: limits.text(),
+                    rule: lineup_rule(rules.set, grade),
+                    total: numbers.iter().map(|&c| u32::from(c)).sum(),
+                    most_total: limits.total,
+                    exact: limits.exact,
+                    wrong: filled > 0 && (numbers.len() < filled || !limits.fits(&numbers)),
+                    first: typed(&format!("card_{}", grade.letter()))
+                        .or_else(|| {
+                            sealed_cards
+                                .and_then(|o| o.card(grade))
+                                .map(|c| c.to_string())
+                        })
+                        .unwrap_or_default(),
+                    cards,
+                }
+            })
+            .collect();
+        form.lineup = Some(LineupForm {
+            riders,
+            low: *LINEUP_CARD_RANGE.start(),
+            high: *LINEUP_CARD_RANGE.end(),
+            example: game_breaking_away::default_lineup().to_string(),
+            postal: form.postal,
+            lineup: text_lineup.unwrap_or_default(),
             orders: typed("orders").or(sealed_orders).unwrap_or_default(),
         });
         return Some(form);
     };
     let sealed = race.sealed_orders(cx.seat);
-    let set = race.settings().set;
+    let set = rules.set;
     let Seat(team) = cx.seat;
     for r in position.view(Viewer::Seat(cx.seat)).riders {
         if r.team != team || !r.on_track() {
@@ -122,8 +300,9 @@ pub fn order_form(cx: &FormContext<'_>) -> Option<OrderForm> {
             .and_then(|f| f.get(&format!("card_{letter}")))
             .and_then(|c| c.trim().parse().ok())
             .or_else(|| sealed.and_then(|o| o.card(r.grade)));
-        let mut cards = r.hand.map(|h| h.ascending()).unwrap_or_default();
-        cards.reverse();
+        let mut hand = r.hand.map(|h| h.ascending()).unwrap_or_default();
+        hand.reverse();
+        let mut cards = hand.clone();
         cards.dedup();
         form.riders.push(RiderField {
             letter,
@@ -131,6 +310,7 @@ pub fn order_form(cx: &FormContext<'_>) -> Option<OrderForm> {
             square: set.square(r.distance),
             points: r.points.to_string(),
             highest: cards.first().copied(),
+            hand,
             cards: cards
                 .into_iter()
                 .map(|card| CardChoice {
@@ -143,26 +323,310 @@ pub fn order_form(cx: &FormContext<'_>) -> Option<OrderForm> {
     Some(form)
 }
 
-/// The orders the riders' menus send (`A 10 C 8 D 5`); `None` when the form has no menus (the
-/// text form). A rider left on "no order" is left out; every rider left out is refused.
-fn orders_from_cards(form: &FormData) -> ApiResult<Option<String>> {
+/// The line-up and orders the form describes (`None`: the typed form). The builder's boxes
+/// become the line-up's text (the rules check it when it is sealed); a rider left on its
+/// default is left out of the orders (it plays its highest card, postal 9.1), but a form that
+/// leaves every rider there, or the "play my highest cards" button, orders each rider's
+/// highest card: "play the defaults" seals the team's orders rather than being refused.
+fn from_form(record: &gm::Record, seat: Seat, form: &FormData) -> ApiResult<Option<FormOrders>> {
+    let Some(race) = record.downcast::<BreakingAway>() else {
+        return Ok(None);
+    };
     let field = |g: Grade| form.get(&format!("card_{}", g.letter()));
-    if !Grade::ALL.iter().any(|&g| field(g).is_some()) {
+    let built = form.0.iter().any(|(k, _)| k.starts_with("lineup_"));
+    let highest_asked = form.get("highest").is_some();
+    if !built && !highest_asked && !Grade::ALL.iter().any(|&g| field(g).is_some()) {
         return Ok(None);
     }
-    let cards: Vec<String> = Grade::ALL
-        .iter()
-        .filter_map(|&g| {
-            field(g)
-                .map(str::trim)
-                .filter(|c| !c.is_empty())
-                .map(|c| format!("{} {c}", g.letter()))
-        })
-        .collect();
-    if cards.is_empty() {
-        return Err(ApiError::Bad(
-            "orders: choose a card for at least one rider (a rider without an order plays its highest card)".into(),
-        ));
+    let lineup = if built {
+        lineup_from_boxes(race.settings(), form)?
+    } else {
+        None
+    };
+    // The cards each rider holds: its hand in the race, the line-up's before it.
+    let holds = |grade: Grade| -> Option<u16> {
+        match race.state() {
+            Some(position) => position
+                .view(Viewer::Seat(seat))
+                .riders
+                .iter()
+                .find(|r| r.team == seat.0 && r.grade == grade && r.on_track())
+                .and_then(|r| r.hand)
+                .and_then(|h| h.highest()),
+            None => {
+                let sealed = race.table().sealed[seat.index()].lineup.clone();
+                let typed = lineup
+                    .as_deref()
+                    .and_then(|t| game_breaking_away::orders::parse_lineup(t).ok());
+                typed.or(sealed)?.cards(grade).iter().copied().max()
+            }
+        }
+    };
+    let chosen: Vec<(Grade, &str)> = if highest_asked {
+        Vec::new()
+    } else {
+        Grade::ALL
+            .iter()
+            .filter_map(|&g| {
+                field(g)
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                    .map(|c| (g, c))
+            })
+            .collect()
+    };
+    let cards: Vec<String> = if chosen.is_empty() {
+        Grade::ALL
+            .iter()
+            .filter_map(|&g| holds(g).map(|c| format!("{} {c}", g.letter())))
+            .collect()
+    } else {
+        chosen
+            .iter()
+            .map(|(g, c)| format!("{} {c}", g.letter()))
+            .collect()
+    };
+    if built && lineup.is_none() && race.table().sealed[seat.index()].lineup.is_none() {
+        return Err(ApiError::Bad(format!(
+            "line-up: give each rider its starting cards (for example {})",
+            game_breaking_away::default_lineup()
+        )));
     }
-    Ok(Some(cards.join(" ")))
+    Ok(Some(FormOrders {
+        lineup,
+        orders: (!cards.is_empty()).then(|| cards.join(" ")),
+    }))
+}
+
+/// The builder's boxes as a line-up's text (`A 10 10 10 B 8 8 9 …`), `None` if all are empty.
+fn lineup_from_boxes(rules: &Rules, form: &FormData) -> ApiResult<Option<String>> {
+    let mut parts = Vec::new();
+    let mut any = false;
+    for grade in Grade::ALL {
+        let mut cards = Vec::new();
+        for k in 1..=Limits::of(*rules, grade).most {
+            let Some(v) = form.get(&lineup_field(grade, k)).map(str::trim) else {
+                continue;
+            };
+            if v.is_empty() {
+                continue;
+            }
+            any = true;
+            let card: u16 = v.parse().map_err(|_| {
+                ApiError::Bad(format!(
+                    "line-up: rider {grade}, card {k}: {v:?} is not a whole number"
+                ))
+            })?;
+            cards.push(card.to_string());
+        }
+        parts.push(format!("{grade} {}", cards.join(" ")));
+    }
+    Ok(any.then(|| parts.join(" ")))
+}
+
+/// The line-up builder's optional script: each rider's total as the boxes are typed in,
+/// flagged when it breaks the limits (the server checks the line-up either way).
+pub async fn lineup_script() -> axum::response::Response {
+    use axum::response::IntoResponse;
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "text/javascript; charset=utf-8",
+        )],
+        include_str!("../../templates/breaking_away/lineup.js"),
+    )
+        .into_response()
+}
+
+/// The rule help, served by the site.
+#[derive(Debug, Template)]
+#[template(path = "breaking_away/help.html")]
+pub struct Help;
+
+/// The anchors of the help page, one per rule (`rule-8-2-5` for postal 8.2.5, `board-set-up`
+/// for the board game's set-up): a test holds them to the page.
+pub const RULE_ANCHORS: &[&str] = &[
+    "rule-2-2",
+    "rule-3-1",
+    "rule-3-1-1",
+    "rule-3-1-2",
+    "rule-3-1-3",
+    "rule-3-1-4",
+    "rule-3-1-5",
+    "rule-3-2",
+    "rule-4-1",
+    "rule-4-3",
+    "rule-4-4",
+    "rule-5",
+    "rule-5-1",
+    "rule-6-2",
+    "rule-6-3",
+    "rule-6-4",
+    "rule-7-2",
+    "rule-7-3",
+    "rule-7-4",
+    "rule-7-5",
+    "rule-7-6",
+    "rule-7-8",
+    "rule-7-9",
+    "rule-8",
+    "rule-8-1",
+    "rule-8-2-1",
+    "rule-8-2-2",
+    "rule-8-2-3",
+    "rule-8-2-4",
+    "rule-8-2-5",
+    "rule-9-1",
+    "rule-10-1",
+    "board-set-up",
+    "board-turn-1",
+    "board-inside-first",
+    "board-sprint-line",
+    "board-staggered-start",
+    "board-by-agreement",
+];
+
+/// The anchor of a rule cited as `postal 8.2.5` or `board: set-up`, if the help page has it.
+fn anchor(cited: &str) -> Option<String> {
+    let id = if let Some(n) = cited.strip_prefix("postal ") {
+        format!("rule-{}", n.replace('.', "-"))
+    } else {
+        let words = cited.strip_prefix("board: ")?;
+        format!("board-{}", words.trim().replace(' ', "-"))
+    };
+    RULE_ANCHORS.contains(&id.as_str()).then_some(id)
+}
+
+/// A message as HTML (escaped), its rule citations (`postal 3.1.1`, `board: set-up`) linked
+/// to the help page's rule.
+pub fn rule_links(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest
+        .find("postal ")
+        .into_iter()
+        .chain(rest.find("board: "))
+        .min()
+    {
+        out.push_str(&super::escape(&rest[..at]));
+        let tail = &rest[at..];
+        // Both prefixes ("postal ", "board: ") are seven bytes.
+        let (prefix, body) = tail.split_at(7);
+        let len = if prefix == "postal " {
+            body.find(|c: char| !(c.is_ascii_digit() || c == '.'))
+                .unwrap_or(body.len())
+        } else {
+            body.find(|c: char| {
+                !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == ' ' || c == '-')
+            })
+            .unwrap_or(body.len())
+        };
+        let cited = tail[..prefix.len() + len].trim_end_matches(['.', ' ']);
+        match anchor(cited) {
+            Some(id) => out.push_str(&format!(
+                r#"<a href="/help/breaking-away#{id}">{}</a>"#,
+                super::escape(cited)
+            )),
+            None => out.push_str(&super::escape(cited)),
+        }
+        rest = &tail[cited.len()..];
+    }
+    out.push_str(&super::escape(rest));
+    out
+}
+
+/// The templates' filters: `rule_links`.
+mod filters {
+    #[askama::filter_fn]
+    pub fn rule_links(
+        text: impl std::fmt::Display,
+        _: &dyn askama::Values,
+    ) -> askama::Result<String> {
+        Ok(super::rule_links(&text.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_limits_come_from_the_rules() {
+        let postal = Rules::postal();
+        assert_eq!(
+            Limits::of(postal, Grade::A).text(),
+            "3 or 4 cards, adding up to at most 30"
+        );
+        assert_eq!(
+            Limits::of(postal, Grade::D).text(),
+            "3 cards, adding up to at most 16"
+        );
+        let board = Rules::board(Default::default());
+        assert_eq!(
+            Limits::of(board, Grade::B).text(),
+            "3 cards, adding up to exactly 25"
+        );
+        assert!(Limits::of(postal, Grade::B).fits(&[8, 8, 9]));
+        assert!(!Limits::of(postal, Grade::B).fits(&[8, 9, 9]));
+        assert!(!Limits::of(board, Grade::B).fits(&[8, 8, 8]));
+    }
+
+    #[test]
+    fn rule_citations_link_to_the_help_page() {
+        assert_eq!(
+            rule_links("rider B: cards sum to 26, more than the 25 allowed (postal 3.1.1)"),
+            r#"rider B: cards sum to 26, more than the 25 allowed (<a href="/help/breaking-away#rule-3-1-1">postal 3.1.1</a>)"#
+        );
+        assert_eq!(
+            rule_links(r#"rider D: cards sum to 15, not 16 (board: set-up, "rider 4 <holds>")"#),
+            r#"rider D: cards sum to 15, not 16 (<a href="/help/breaking-away#board-set-up">board: set-up</a>, &quot;rider 4 &lt;holds&gt;&quot;)"#
+        );
+        // A rule the page has no anchor for stays text; a sentence's full stop is no part of it.
+        assert_eq!(rule_links("see postal 99.1."), "see postal 99.1.");
+        assert_eq!(
+            rule_links("postal 9.1."),
+            r#"<a href="/help/breaking-away#rule-9-1">postal 9.1</a>."#
+        );
+    }
+
+    #[test]
+    fn every_anchor_is_on_the_help_page_once() {
+        let page = Help.render().unwrap();
+        for id in RULE_ANCHORS {
+            assert_eq!(page.matches(&format!(r#"id="{id}""#)).count(), 1, "{id}");
+        }
+        let ids = page.matches(r#" id=""#).count();
+        assert_eq!(
+            ids,
+            RULE_ANCHORS.len(),
+            "every anchor of the page is listed"
+        );
+    }
+
+    #[test]
+    fn every_rule_the_messages_cite_has_an_anchor() {
+        for (grade, postal) in [
+            (Grade::A, "3.1.5"),
+            (Grade::B, "3.1.1"),
+            (Grade::C, "3.1.2"),
+            (Grade::D, "3.1.3"),
+        ] {
+            assert_eq!(
+                lineup_rule(RuleSet::Postal22, grade),
+                format!("postal {postal}")
+            );
+            assert!(anchor(&lineup_rule(RuleSet::Postal22, grade)).is_some());
+            assert!(anchor(&lineup_rule(RuleSet::Board, grade)).is_some());
+        }
+        for cited in [
+            "postal 3.1",
+            "postal 3.1.4",
+            "postal 8.2.5",
+            "postal 9.1",
+            "postal 10.1",
+            "postal 7.8",
+        ] {
+            assert!(anchor(cited).is_some(), "{cited}");
+        }
+    }
 }

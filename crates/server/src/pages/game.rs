@@ -544,6 +544,61 @@ pub async fn rotate_mail_address(
     }
 }
 
+/// One of the games a GM runs, on their front page.
+#[derive(Debug)]
+pub struct RunGame {
+    pub id: i64,
+    pub title: String,
+    pub status: String,
+    /// The seats whose orders are missing.
+    pub missing: Vec<String>,
+    /// Over: nothing is awaited (no "every seat's orders in").
+    pub over: bool,
+}
+
+#[derive(Debug, Template)]
+#[template(path = "game/gm_games.html")]
+pub struct GmGames {
+    pub rows: Vec<RunGame>,
+}
+
+/// The games `player` runs as GM (their front page): the state of each and who is missing,
+/// games waiting for orders first, then by deadline; empty when they run none.
+pub fn gm_games(tables: &[Table], visitor: &Visitor, player: i64) -> String {
+    let mut rows: Vec<(bool, i64, RunGame)> = tables
+        .iter()
+        .filter(|t| t.is_gm(player))
+        .map(|t| {
+            let missing: Vec<String> = t
+                .seats
+                .iter()
+                .filter(|s| t.record.takes_orders(s.seat) && !games::seat_ready(&t.record, s))
+                .map(|s| s.name.clone())
+                .collect();
+            (
+                missing.is_empty(),
+                t.row.next_deadline.unwrap_or(i64::MAX),
+                RunGame {
+                    id: t.row.id,
+                    title: t.row.title.clone(),
+                    status: status_text(&t.summary(), visitor),
+                    missing,
+                    over: t.record.is_over(),
+                },
+            )
+        })
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    rows.sort_by_key(|(done, at, g)| (*done, *at, g.id));
+    GmGames {
+        rows: rows.into_iter().map(|(_, _, g)| g).collect(),
+    }
+    .render()
+    .unwrap_or_default()
+}
+
 /// A step to a neighbouring turn in the archive.
 #[derive(Debug)]
 pub struct Step {
@@ -800,6 +855,7 @@ pub async fn join(
 #[template(path = "game/orders.html")]
 pub struct OrdersPage {
     pub nav: Nav,
+    /// The error as HTML: escaped, its rule citations linked to the rules help.
     pub error: Option<String>,
     pub sent: bool,
     pub seat: String,
@@ -811,6 +867,10 @@ pub struct OrdersPage {
     pub takes_orders: bool,
     /// The game's own order form (`pieces`), as HTML.
     pub form: Option<String>,
+    /// The track or map now, framed on the pieces (SVG), beside the form.
+    pub picture: Option<String>,
+    /// `track`, `map`.
+    pub picture_noun: &'static str,
 }
 
 /// The order page of `seat`: what is sealed, as read, and the game's own order form, keeping
@@ -846,7 +906,7 @@ fn orders_page(
     };
     let view = OrdersPage {
         nav: Nav::of(table, visitor).at("orders"),
-        error: error.map(ToString::to_string),
+        error: error.map(|e| super::breaking_away::rule_links(&e.to_string())),
         sent: sent && error.is_none(),
         seat: table.seats[seat.index()].name.clone(),
         status: status_text(&table.summary(), visitor),
@@ -854,6 +914,12 @@ fn orders_page(
         sealed_lineup,
         sealed_orders,
         notes: record.orders_notes(seat),
+        // The close-up beside the form, the seat's own pieces marked.
+        picture: takes_orders
+            .then(|| record.picture(None, Viewer::Seat(seat)))
+            .flatten()
+            .map(|p| p.close_up.unwrap_or(p.svg)),
+        picture_noun: record.game().picture_noun,
         takes_orders,
         form,
     };
@@ -896,9 +962,9 @@ pub struct SentQuery {
     sent: Option<String>,
 }
 
-/// What the order form sends, as a submission: the orders its menus describe (the game's
-/// own pieces read them) or the text typed.
-fn submission(game: &str, form: &FormData) -> ApiResult<Submission> {
+/// What the order form sends, as a submission: the line-up and orders its boxes and menus
+/// describe (the game's own pieces read them, for `seat`), or the text typed.
+fn submission(table: &Table, seat: Seat, form: &FormData) -> ApiResult<Submission> {
     let nonempty = |name: &str| {
         form.get(name)
             .map(str::trim)
@@ -912,13 +978,13 @@ fn submission(game: &str, form: &FormData) -> ApiResult<Submission> {
                 .map_err(|_| ApiError::Bad(format!("turn: {t:?} is not a turn number")))?,
         ),
     };
+    let read = pieces::of(table.row.game.name)
+        .orders_from_form(&table.record, seat, form)?
+        .unwrap_or_default();
     Ok(Submission {
         turn,
-        lineup: nonempty("lineup"),
-        orders: match pieces::of(game).orders_from_form(form)? {
-            Some(text) => Some(text),
-            None => nonempty("orders"),
-        },
+        lineup: read.lineup.or_else(|| nonempty("lineup")),
+        orders: read.orders.or_else(|| nonempty("orders")),
     })
 }
 
@@ -942,10 +1008,10 @@ pub async fn orders(
             None,
         ));
     }
-    let game = table.row.game.name;
     let result = async {
         visitor.check_csrf(&form)?;
-        actions::submit(&state, player, id, &submission(game, &form)?).await
+        let seat = actions::own_seat(&table, player)?;
+        actions::submit(&state, player, id, &submission(&table, seat, &form)?).await
     };
     match result.await {
         Ok(_) => Ok(redirect(&format!("/games/{id}/orders?sent=1"))),
@@ -975,16 +1041,43 @@ pub struct Invite {
     pub full: String,
 }
 
-/// One seat on the console.
+/// One seat on the console: who plays it, whether its orders are in, and its tools.
 #[derive(Debug)]
 pub struct ConsoleSeat {
     pub seat: u8,
     pub name: String,
+    /// The player's name, `open`, or the bot's name (`bot heuristic`).
     pub player: String,
+    /// Played by a bot: no invitation, no reminder.
+    pub bot: bool,
+    /// `orders in`, `waiting`, or `no orders to send`.
+    pub orders: &'static str,
+    pub waiting: bool,
+    /// Turns in a row up to the last one resolved that the seat sent nothing.
+    pub nmr_streak: u16,
+    /// Open and not a bot's: its invitation.
     pub invite: Option<Invite>,
     pub bots: Vec<Named>,
     /// Taken by a player: it can be freed.
     pub taken: bool,
+    /// Its orders are missing and a person plays it: the GM can remind them.
+    pub remind: bool,
+}
+
+/// A reminder the GM asked for: mailed, or the text to send.
+#[derive(Debug)]
+pub struct Reminded {
+    pub seat: String,
+    pub mailed: bool,
+    pub text: String,
+}
+
+/// What a GM action left to show above the console (its answer; nothing after a redirect).
+#[derive(Debug, Default)]
+struct Answer {
+    done: Option<String>,
+    preview: Option<Preview>,
+    reminded: Option<Reminded>,
 }
 
 /// A preview of the coming turn.
@@ -1003,7 +1096,10 @@ pub struct ConsolePage {
     pub error: Option<String>,
     pub done: Option<String>,
     pub preview: Option<Preview>,
+    pub reminded: Option<Reminded>,
     pub status: String,
+    /// The seats whose orders are missing, by name (the console's first line).
+    pub missing: Vec<String>,
     pub rule: String,
     pub seats: Vec<ConsoleSeat>,
     /// The server mails invitations.
@@ -1026,40 +1122,71 @@ fn console_page(
     state: &AppState,
     visitor: &Visitor,
     table: &Table,
-    done: Option<String>,
-    preview: Option<Preview>,
+    answer: Answer,
     error: Option<&ApiError>,
     webhook: Option<String>,
 ) -> Response {
+    let Answer {
+        done,
+        preview,
+        reminded,
+    } = answer;
     let id = table.row.id;
     let public_url = state.config.public_url.as_deref();
-    let seats = table
+    let record = &table.record;
+    let seats: Vec<ConsoleSeat> = table
         .seats
         .iter()
-        .map(|s| ConsoleSeat {
-            seat: s.seat.0,
-            name: s.name.clone(),
-            player: s.player_name.clone().unwrap_or_else(|| "open".into()),
-            invite: s.player_id.is_none().then(|| {
-                let path = format!("/games/{id}/join?invite={}", s.invite);
-                Invite {
-                    full: match public_url {
-                        Some(base) => format!("{}{path}", base.trim_end_matches('/')),
-                        None => path.clone(),
-                    },
-                    path,
-                }
-            }),
-            bots: BOTS
-                .iter()
-                .map(|&b| Named {
-                    value: b,
-                    label: if b.is_empty() { "its player" } else { b },
-                    selected: s.bot.as_deref().unwrap_or("") == b,
-                })
-                .collect(),
-            taken: s.player_id.is_some(),
+        .map(|s| {
+            let plays = record.takes_orders(s.seat);
+            // Waiting as the deadline worker sees it: a bot's seat is ready (it plays when the
+            // turn is resolved), a seat whose turn a roll-back re-opened is not.
+            let waiting = plays && !games::seat_ready(record, s);
+            ConsoleSeat {
+                seat: s.seat.0,
+                name: s.name.clone(),
+                player: match (&s.bot, &s.player_name) {
+                    (Some(bot), _) => format!("bot {bot}"),
+                    (None, Some(name)) => name.clone(),
+                    (None, None) => "open".into(),
+                },
+                bot: s.bot.is_some(),
+                orders: match (plays, waiting) {
+                    (false, _) => "no orders to send",
+                    (true, true) if record.reopened(s.seat) => "orders kept, turn re-opened",
+                    (true, true) => "waiting",
+                    (true, false) if s.bot.is_some() => "its bot plays",
+                    (true, false) => "orders in",
+                },
+                waiting,
+                nmr_streak: record.nmr_streak(s.seat),
+                invite: (s.player_id.is_none() && s.bot.is_none()).then(|| {
+                    let path = format!("/games/{id}/join?invite={}", s.invite);
+                    Invite {
+                        full: match public_url {
+                            Some(base) => format!("{}{path}", base.trim_end_matches('/')),
+                            None => path.clone(),
+                        },
+                        path,
+                    }
+                }),
+                bots: BOTS
+                    .iter()
+                    .map(|&b| Named {
+                        value: b,
+                        label: if b.is_empty() { "its player" } else { b },
+                        selected: s.bot.as_deref().unwrap_or("") == b,
+                    })
+                    .collect(),
+                taken: s.player_id.is_some(),
+                remind: waiting && s.bot.is_none() && !record.is_over(),
+            }
         })
+        .collect();
+    let missing = seats
+        .iter()
+        .filter(|s| s.waiting)
+        .map(|s| s.name.clone())
         .collect();
     let view = ConsolePage {
         nav: Nav::of(table, visitor).at("console"),
@@ -1068,7 +1195,9 @@ fn console_page(
         error: error.map(ToString::to_string),
         done,
         preview,
+        reminded,
         status: status_text(&table.summary(), visitor),
+        missing,
         rule: table.row.deadline_rule.to_string(),
         seats,
         mail: state.mail.is_some(),
@@ -1097,8 +1226,12 @@ pub async fn console(
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
     let (table, webhook) = console_load(&state, &visitor, player, id).await?;
+    let answer = Answer {
+        done: q.done,
+        ..Answer::default()
+    };
     Ok(console_page(
-        &state, &visitor, &table, q.done, None, None, webhook,
+        &state, &visitor, &table, answer, None, webhook,
     ))
 }
 
@@ -1169,6 +1302,7 @@ fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         "drop" => GmAction::Drop { rider: rider()? },
         "retire" => GmAction::Retire { rider: rider()? },
         "free" => GmAction::Free { seat: seat()? },
+        "remind" => GmAction::Remind { seat: seat()? },
         "invite" => GmAction::Invite {
             seat: seat()?,
             email: form.field("email")?.to_string(),
@@ -1199,7 +1333,7 @@ pub async fn console_action(
         let action = gm_action(&form)?;
         actions::gm_action(&state, player, id, action).await
     };
-    let (preview, error) = match result.await {
+    let (answer, error) = match result.await {
         Ok(GmOutcome::Done) if form.get("action") == Some("delete") => {
             return Ok(redirect("/?deleted=1"));
         }
@@ -1207,8 +1341,21 @@ pub async fn console_action(
             let done = form.get("action").unwrap_or_default();
             return Ok(redirect(&format!("/games/{id}/gm?done={done}")));
         }
-        Ok(GmOutcome::Preview { turn, report }) => (Some(Preview { turn, report }), None),
-        Err(e) => (None, Some(e)),
+        Ok(GmOutcome::Preview { turn, report }) => (
+            Answer {
+                preview: Some(Preview { turn, report }),
+                ..Answer::default()
+            },
+            None,
+        ),
+        Ok(GmOutcome::Reminded { seat, mailed, text }) => (
+            Answer {
+                reminded: Some(Reminded { seat, mailed, text }),
+                ..Answer::default()
+            },
+            None,
+        ),
+        Err(e) => (Answer::default(), Some(e)),
     };
     // The console again, with the preview or the error: only for the game's GM.
     let (table, webhook) = console_load(&state, &visitor, player, id).await?;
@@ -1216,8 +1363,7 @@ pub async fn console_action(
         &state,
         &visitor,
         &table,
-        None,
-        preview,
+        answer,
         error.as_ref(),
         webhook,
     ))

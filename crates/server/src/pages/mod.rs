@@ -36,6 +36,24 @@ pub async fn help_backpacks(visitor: Visitor) -> Response {
     }
 }
 
+/// The Breaking Away rules help, served by the site.
+pub async fn help_breaking_away(visitor: Visitor) -> Response {
+    use askama::Template;
+    match breaking_away::Help.render() {
+        Ok(body) => page(&visitor, StatusCode::OK, "Breaking Away: the rules", &body),
+        Err(e) => error_page(&visitor, &ApiError::Internal(e.to_string())),
+    }
+}
+
+pub use backpacks::plan_script;
+pub use breaking_away::lineup_script;
+
+/// What a first-time player of `record`'s game needs for the first orders (the letters' part of
+/// the game's own pieces).
+pub fn first_orders_help(record: &gm::Record) -> Option<String> {
+    pieces::of(record.game().name).first_orders_help(record)
+}
+
 use std::fmt::Write;
 
 use axum::extract::{FromRequestParts, State};
@@ -653,7 +671,10 @@ pub async fn front(
     let yours = match &visitor.player {
         Some(p) => {
             let mut own = Vec::new();
-            for summary in tables.iter().filter(|s| s.seat_of(p.id).is_some()) {
+            for summary in tables
+                .iter()
+                .filter(|s| s.seat_of(p.id).is_some() || s.is_gm(p.id))
+            {
                 match games::load(&state, summary.row.id).await {
                     Ok(table) => own.push(table),
                     Err(e) => return error_page(&visitor, &e),
@@ -663,7 +684,8 @@ pub async fn front(
                 Ok(seen) => seen,
                 Err(e) => return error_page(&visitor, &e),
             };
-            your_games(&own, &visitor, p.id, &seen)
+            // The games they run, with who is missing (issue 29).
+            your_games(&own, &visitor, p.id, &seen) + &game::gm_games(&own, &visitor, p.id)
         }
         None => String::new(),
     };

@@ -1,5 +1,6 @@
-//! What each game brings to the pages: its order form, how that form's menus become orders,
-//! and the GM console's tools for its pieces. The game page, the order page and the console
+//! What each game brings to the pages and letters: its order form, how that form's menus
+//! become orders, what a first-timer needs for the first orders, and the GM console's tools
+//! for its pieces. The game page, the order page and the console
 //! are written once and ask the game's [`Pieces`]; [`PIECES`] is the one list of them, as
 //! `gm::registry` is the one list of games (pictures, reports and views come through
 //! `gm::Record`).
@@ -22,6 +23,13 @@ pub struct FormContext<'a> {
     pub typed: Option<&'a FormData>,
 }
 
+/// What an order form's menus describe, as text the engine reads.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct FormOrders {
+    pub lineup: Option<String>,
+    pub orders: Option<String>,
+}
+
 /// A console tool on the game's pieces: a menu of them (`rider`) and the actions on the one
 /// chosen (`drop`, `retire`), each a `GmAction` in `actions`.
 #[derive(Debug)]
@@ -40,8 +48,17 @@ pub trait Pieces: Sync {
     fn game(&self) -> &'static str;
     /// The seat's order form as HTML (a `<form>`), or `None` when it has nothing to send.
     fn order_form(&self, cx: &FormContext<'_>) -> Option<askama::Result<String>>;
-    /// The orders text the form's menus describe; `None` when the form is the text form.
-    fn orders_from_form(&self, form: &FormData) -> ApiResult<Option<String>>;
+    /// The line-up and orders text the form's menus describe, for `seat` of `record` (a rider
+    /// left on its default plays its highest card); `None` when the form is the text form.
+    fn orders_from_form(
+        &self,
+        record: &gm::Record,
+        seat: Seat,
+        form: &FormData,
+    ) -> ApiResult<Option<FormOrders>>;
+    /// What a first-time player needs to send the first orders (Breaking Away's line-up
+    /// limits and an example), for the welcome mail and the first reminder; `None` if nothing.
+    fn first_orders_help(&self, record: &gm::Record) -> Option<String>;
     /// The console's tools on the game's pieces, if it has any now.
     fn console_tools(&self, record: &gm::Record) -> Option<PieceTools>;
 }
