@@ -21,6 +21,7 @@ pub struct Entry {
 
 /// The newest `limit` entries, of one game if `game` is given.
 pub async fn entries(db: &Db, game: Option<i64>, limit: i64) -> Result<Vec<Entry>, sqlx::Error> {
+    // The only text put into the queries: one of two fixed filters; the game is bound.
     let game_filter = if game.is_some() {
         " AND game_id = $2"
     } else {
@@ -30,9 +31,10 @@ pub async fn entries(db: &Db, game: Option<i64>, limit: i64) -> Result<Vec<Entry
         "SELECT failed_at, game_id, to_addr, subject, last_error, attempts FROM outbox \
          WHERE failed_at IS NOT NULL{game_filter} ORDER BY failed_at DESC, id DESC LIMIT $1"
     );
-    let mut query =
-        sqlx::query_as::<_, (i64, Option<i64>, String, String, Option<String>, i64)>(&outbox)
-            .bind(limit);
+    let mut query = sqlx::query_as::<_, (i64, Option<i64>, String, String, Option<String>, i64)>(
+        sqlx::AssertSqlSafe(outbox),
+    )
+    .bind(limit);
     if let Some(game) = game {
         query = query.bind(game);
     }
@@ -57,8 +59,10 @@ pub async fn entries(db: &Db, game: Option<i64>, limit: i64) -> Result<Vec<Entry
          ORDER BY received_at DESC, id DESC LIMIT $1"
     );
     let mut query =
-        sqlx::query_as::<_, (i64, Option<i64>, Option<String>, String, Option<String>)>(&inbound)
-            .bind(limit);
+        sqlx::query_as::<_, (i64, Option<i64>, Option<String>, String, Option<String>)>(
+            sqlx::AssertSqlSafe(inbound),
+        )
+        .bind(limit);
     if let Some(game) = game {
         query = query.bind(game);
     }
