@@ -210,6 +210,51 @@ fn mail_in_as_another_user_names_the_unwritable_database_and_the_fix() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `serve` started as root makes a database the `postrider` user (the MTA's pipe) cannot
+/// write: it says so at start, naming the path, its owner and mode and the fix. Needs root and
+/// a `postrider` user (scripts/postfix-e2e.sh and the package make one); elsewhere it checks
+/// nothing.
+#[test]
+fn serve_as_root_warns_that_the_postrider_user_cannot_write_its_database() {
+    use std::io::BufRead;
+    use std::os::unix::fs::MetadataExt;
+    let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
+    if std::fs::metadata("/proc/self").map(|m| m.uid()).ok() != Some(0)
+        || !passwd.lines().any(|l| l.starts_with("postrider:"))
+    {
+        eprintln!("not root, or no postrider user: nothing to check here");
+        return;
+    }
+    let dir = temp("serve-as-root");
+    let data = dir.join("data").to_string_lossy().into_owned();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data", &data])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut seen = Vec::new();
+    for line in std::io::BufReader::new(child.stderr.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let serving = line.contains("postrider is serving");
+        seen.push(line);
+        if serving || seen.len() > 20 {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let expected = format!(
+        "{data}/postrider.db (owner root, mode 0644) is not writable by the postrider user"
+    );
+    assert!(
+        seen.iter().any(|l| l.contains("WARN")
+            && l.contains(&expected)
+            && l.contains(&format!("chown -R postrider: {data}"))),
+        "{seen:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `postrider mail-log`: the mail that did not get through, newest first — a mail the relay
 /// refused for good (an outbox row as the worker leaves it) and a mail in for no seat, dropped
 /// by `mail-in` — with `--limit` and `--game`.
