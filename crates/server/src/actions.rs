@@ -870,7 +870,6 @@ async fn remind(state: &AppState, gm: &Player, table: &Table, seat: Seat) -> Api
         gm = gm.name,
         title = table.row.title,
     );
-    let text = crate::reminders::reminder_body(table, &lead, &link);
     let address: Option<(i64, String)> = match (&state.mail, row.player_id) {
         (Some(_), Some(player)) => sqlx::query(
             "SELECT email FROM players WHERE id = $1 AND email IS NOT NULL AND mail_choice <> 'none'",
@@ -881,6 +880,7 @@ async fn remind(state: &AppState, gm: &Player, table: &Table, seat: Seat) -> Api
         .map(|r| (player, r.get::<String, _>(0))),
         _ => None,
     };
+    let text = crate::reminders::reminder_body(table, &lead, &link, address.is_some());
     let Some((player_id, to)) = address else {
         return Ok(GmOutcome::Reminded {
             seat: row.name.clone(),

@@ -115,7 +115,7 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
                 title = table.row.title,
                 deadline = gm::utc_text(deadline),
             );
-            let body = reminder_body(&table, &lead, &link);
+            let body = reminder_body(&table, &lead, &link, true);
             mails.push(OutMail {
                 kind: "reminder".into(),
                 to: r.get(2),
@@ -167,13 +167,19 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
 /// A reminder's text after its first lines (`lead`): how to send the orders (`link`, the
 /// order page), what the rules do without them and, before the first turn, what a first-timer
 /// needs (Breaking Away's line-up limits and an example line-up). The deadline's reminders
-/// and the GM's "remind" button send it.
-pub fn reminder_body(table: &games::Table, lead: &str, link: &str) -> String {
+/// and the GM's "remind" button send it; `by_mail` when postrider mails it (a reply to it
+/// reaches the seat's order address), not when the GM passes the text on.
+pub fn reminder_body(table: &games::Table, lead: &str, link: &str, by_mail: bool) -> String {
     let info = table.row.game;
+    let how = if by_mail {
+        format!(
+            "Reply to this mail with your orders on a line of their own, as on the web form, or send them on the game page: {link}"
+        )
+    } else {
+        format!("Send your orders on the game page: {link}")
+    };
     let mut body = format!(
-        "{lead}\n\n\
-         Reply to this mail with your orders on a line of their own, as on the web form, or send them on the \
-         game page: {link}\n\
+        "{lead}\n\n{how}\n\
          Without orders, the rules play your {seat_noun} for you (no move received).\n",
         seat_noun = info.seat_noun,
     );

@@ -1404,6 +1404,13 @@ on_both!(
             "{}",
             page.html
         );
+        // The text is the GM's to pass on: it does not ask for a reply to a mail it is not.
+        assert!(
+            !page.html.contains("Reply to this mail")
+                && page.html.contains("Send your orders on the game page"),
+            "{}",
+            page.html
+        );
         // A seat whose orders are in is not reminded.
         let red_orders = [("card_A", "10")];
         assert_eq!(

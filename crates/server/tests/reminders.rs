@@ -109,6 +109,10 @@ on_both!(
             "{subject}"
         );
         assert!(body.contains(&format!("https://club.example/games/{id}/orders")));
+        assert!(
+            body.contains("Reply to this mail with your orders"),
+            "{body}"
+        );
         // Issue 29: the first reminder gives the line-up limits and an example.
         for line in [
             "  A: 3 or 4 cards, adding up to at most 30\n",
