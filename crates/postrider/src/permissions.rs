@@ -105,19 +105,27 @@ fn owned(path: &Path) -> Option<Owned> {
     })
 }
 
-/// Whether this process can write `path`: a file opened for appending (nothing written), a
-/// directory by making and dropping a nameless file in it.
-fn this_process_can_write(path: &Path) -> bool {
-    if path.is_dir() {
-        tempfile::tempfile_in(path).is_ok()
-    } else {
-        std::fs::OpenOptions::new().append(true).open(path).is_ok()
-    }
+/// This process's effective user and group (Linux's `/proc/self/status`). The database files
+/// are never opened to find out: closing any descriptor of a SQLite file drops the process's
+/// POSIX locks on it, and another process could then reset the shared memory under the
+/// server's connection.
+fn this_process(passwd: &str) -> Option<User> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let effective = |key: &str| -> Option<u32> {
+        let line = status.lines().find(|l| l.starts_with(key))?;
+        line.split_whitespace().nth(2)?.parse().ok()
+    };
+    let (uid, gid) = (effective("Uid:")?, effective("Gid:")?);
+    let name = users(passwd)
+        .find(|user| user.uid == uid)
+        .map_or(uid.to_string(), |user| user.name);
+    Some(User { name, uid, gid })
 }
 
 /// The warnings for the SQLite database of `url`: paths this process cannot write, and (when
-/// the system has the service's user and `also_service_user`) paths that user cannot write.
-/// Empty for PostgreSQL, whose permissions are the database's own.
+/// the system has the service's user and `also_service_user`) paths that user cannot write,
+/// read from their owners and modes only. Empty for PostgreSQL, whose permissions are the
+/// database's own.
 pub fn warnings(url: &str, also_service_user: bool) -> Vec<String> {
     #[cfg(unix)]
     {
@@ -133,17 +141,15 @@ pub fn warnings(url: &str, also_service_user: bool) -> Vec<String> {
         let service = also_service_user
             .then(|| user_named(&passwd, SERVICE_USER))
             .flatten();
-        // Linux: /proc/self belongs to the process's user.
-        let me = owned(Path::new("/proc/self"))
-            .and_then(|me| users(&passwd).find(|user| user.uid == me.uid))
-            .map_or("this process".to_string(), |user| {
-                format!("{} (this process)", user.name)
-            });
+        let me = this_process(&passwd);
         let mut lines = Vec::new();
         for path in database_paths(&file) {
             let Some(owned) = owned(&path) else { continue };
-            if !this_process_can_write(&path) {
-                lines.push(warning(&path, owned, &me, &dir, &passwd));
+            if let Some(me) = &me
+                && !writable_by(owned, me)
+            {
+                let who = format!("{} (this process)", me.name);
+                lines.push(warning(&path, owned, &who, &dir, &passwd));
             } else if let Some(user) = &service
                 && !writable_by(owned, user)
             {
