@@ -1,15 +1,37 @@
 #!/usr/bin/env bash
 # Sets up Debian's Postfix on this machine for the mail end-to-end test
 # (crates/postrider/tests/mail_e2e.rs), as docs/mail.md tells a club to set it up:
-#   - orders+SECRET@pbm.test is piped to `postrider mail-in --recipient ${recipient}`;
+#   - the order addresses have their own subdomain: orders+SECRET@orders.pbm.test is piped to
+#     `postrider mail-in --recipient ${recipient}` (relay_domains and a transport entry);
+#   - the club's own domain pbm.test (the GM's From address gm@, postmaster@, bounces) is
+#     delivered as normal mail, to local mailboxes;
 #   - every address @players.test is delivered to one Maildir, $DIR/maildirs/players/ (the
 #     test tells the players apart by Delivered-To);
 #   - postrider sends its own mail to this Postfix on 127.0.0.1:25.
 # The pipe runs $DIR/mail-in (as the user `postrider`), which runs the binary the test puts at
 # $DIR/postrider against the database URL the test writes to $DIR/database.
 # Needs root. Prints the line to export for the test.
+#
+# It writes /etc/postfix/main.cf whole, so it refuses to run on a configured mail server (a
+# main.cf it did not write): exit 2. `--force` runs anyway, after copying main.cf aside.
 set -euo pipefail
+force=no
+if [ "${1:-}" = --force ]; then
+    force=yes
+    shift
+fi
 DIR=${1:-/var/lib/postrider-e2e}
+MARK="# postrider's mail end-to-end test (scripts/postfix-e2e.sh)"
+
+if [ -e /etc/postfix/main.cf ] && [ "$(head -n 1 /etc/postfix/main.cf)" != "$MARK" ]; then
+    if [ "$force" != yes ]; then
+        echo "postfix-e2e.sh: /etc/postfix/main.cf was not written by this script: this machine's mail server is configured, and the test would replace its configuration (--force to do it anyway, main.cf copied aside first)" >&2
+        exit 2
+    fi
+    backup=/etc/postfix/main.cf.before-postrider-e2e.$(date +%Y%m%d%H%M%S)
+    cp -p /etc/postfix/main.cf "$backup"
+    echo "postfix-e2e.sh: --force: /etc/postfix/main.cf copied to $backup" >&2
+fi
 
 if ! command -v postfix > /dev/null; then
     echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
@@ -26,7 +48,7 @@ chown postrider "$DIR/maildirs"
 
 cat > "$DIR/mail-in" <<WRAPPER
 #!/bin/sh
-# Postfix's pipe for orders+SECRET@pbm.test (see /etc/postfix/master.cf).
+# Postfix's pipe for orders+SECRET@orders.pbm.test (see /etc/postfix/master.cf).
 exec "$DIR/postrider" mail-in --database "\$(cat "$DIR/database")" --recipient "\$1"
 WRAPPER
 chmod 0755 "$DIR/mail-in"
@@ -34,12 +56,15 @@ chmod 0755 "$DIR/mail-in"
 uid=$(id -u postrider)
 gid=$(id -g postrider)
 cat > /etc/postfix/main.cf <<CONF
-# postrider's mail end-to-end test (scripts/postfix-e2e.sh)
+$MARK
 compatibility_level = 3.6
 myhostname = mx.pbm.test
 mydomain = pbm.test
 myorigin = pbm.test
-mydestination = localhost
+# The club's own domain is normal mail (docs/mail.md): gm@ and postmaster@ are aliases of root.
+mydestination = \$myhostname, \$mydomain, localhost
+alias_maps = hash:$DIR/aliases
+alias_database = hash:$DIR/aliases
 inet_interfaces = loopback-only
 inet_protocols = ipv4
 mynetworks = 127.0.0.0/8
@@ -48,9 +73,9 @@ smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
 disable_dns_lookups = yes
 smtp_dns_support_level = disabled
 default_transport = error:this test machine sends no mail out
-# Order addresses: orders+SECRET@pbm.test goes to postrider (docs/mail.md).
+# Order addresses have their own subdomain: orders+SECRET@orders.pbm.test goes to postrider.
 recipient_delimiter = +
-relay_domains = pbm.test
+relay_domains = orders.pbm.test
 transport_maps = hash:/etc/postfix/transport
 postrider_destination_recipient_limit = 1
 # The players' mailboxes.
@@ -64,9 +89,13 @@ append_dot_mydomain = no
 maillog_file = /var/log/postfix.log
 CONF
 cat > /etc/postfix/transport <<CONF
-orders@pbm.test    postrider:
-pbm.test           discard:
+orders.pbm.test    postrider:
 CONF
+cat > "$DIR/aliases" <<CONF
+postmaster: root
+gm: root
+CONF
+postalias "$DIR/aliases"
 cat > /etc/postfix/players <<'CONF'
 /@players\.test$/    players/
 CONF

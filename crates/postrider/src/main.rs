@@ -6,6 +6,7 @@ mod desk;
 mod files;
 mod healthcheck;
 mod logging;
+mod permissions;
 mod serve;
 mod tournament;
 mod upkeep;
@@ -17,10 +18,14 @@ use clap::{Args, Parser, Subcommand};
 
 use files::{emit, read_input};
 
+/// This release: the workspace version, and the git commit it was built from if any
+/// (`build.rs`), e.g. `0.3.0 (git 13875d2abcde)`.
+pub const RELEASE: &str = env!("POSTRIDER_RELEASE");
+
 #[derive(Debug, Parser)]
 #[command(
     name = "postrider",
-    version,
+    version = RELEASE,
     about = "A play-by-mail game master",
     max_term_width = 100
 )]
@@ -48,6 +53,9 @@ enum Command {
     /// published report. Prints `N games, M turns reproduced` (exit 0) or the first turn that
     /// differs (exit 1).
     Check(upkeep::CheckArgs),
+    /// The mail that did not get through, newest first: outbox mail the relay refused or that
+    /// was given up on, inbound mail dropped or answered with its errors: mail-log [--game ID].
+    MailLog(upkeep::MailLogArgs),
     /// Ask a running server whether it is ready (GET URL, default path /readyz): exit 0 if so,
     /// 1 with its answer if not.
     Healthcheck {
@@ -273,6 +281,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Backup(args) => upkeep::backup(args),
         Command::Restore(args) => upkeep::restore(args),
         Command::Check(args) => upkeep::check(args),
+        Command::MailLog(args) => upkeep::mail_log(args),
         Command::Healthcheck { url } => {
             let body = healthcheck::check(&url).map_err(|e| desk::Differs(format!("{e:#}")))?;
             emit(&format!("{body}\n"))

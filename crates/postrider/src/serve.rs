@@ -59,6 +59,11 @@ pub struct ServeArgs {
     /// on the GM console: https://pbm.club.example.
     #[arg(long)]
     public_url: Option<String>,
+    /// Bring a database of an earlier release that holds games to this release's schema, then
+    /// replay every game and compare its published reports (as `check`) before serving: after a
+    /// copy was checked (docs/operations.md, Upgrade). Without it such a database is refused.
+    #[arg(long)]
+    migrate: bool,
     /// The log's form on standard error: text for a person, or one JSON object a line.
     #[arg(long, value_enum, default_value_t)]
     log_format: crate::logging::LogFormat,
@@ -216,8 +221,17 @@ fn with_state<T>(
     runtime.block_on(async move {
         let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
         let state = AppState::new(db, Arc::new(SystemClock), Config::default());
-        work(state).await.map_err(|e| anyhow!("{e}"))
+        work(state).await.map_err(|e| anyhow!(cause(&e)))
     })
+}
+
+/// An error of the server's library as the operator reads it: the cause, which the HTTP
+/// boundary keeps from clients as "internal error", in one line.
+pub(crate) fn cause(e: &server::ApiError) -> String {
+    match e {
+        server::ApiError::Internal(cause) => cause.clone(),
+        other => other.to_string(),
+    }
 }
 
 /// `postrider export`: a server's game as a game file, on standard output.
@@ -273,7 +287,14 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {
         let url = args.database.url()?;
-        let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
+        let db = if args.migrate {
+            migrate_checked(&url).await?
+        } else {
+            Db::open(&url).await.map_err(|e| anyhow!(e))?
+        };
+        for line in crate::permissions::warnings(&url, true) {
+            tracing::warn!("{line}");
+        }
         let listener = tokio::net::TcpListener::bind(&args.listen)
             .await
             .with_context(|| format!("--listen: cannot listen on {}", args.listen))?;
@@ -287,7 +308,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             ..Config::default()
         };
         let address = listener.local_addr()?;
-        tracing::info!(%address, database = ?db.backend, "postrider is serving: open http://{address}/");
+        tracing::info!(%address, database = ?db.backend, release = crate::RELEASE, "postrider is serving: open http://{address}/");
         let mut state = AppState::new(db, Arc::new(SystemClock), config);
         let (stop, stopped) = tokio::sync::watch::channel(false);
         // The outbox worker runs with or without mail: webhooks go through it too.
@@ -348,6 +369,29 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     })
 }
 
+/// `serve --migrate`: the database brought to this release's schema and, if it was an earlier
+/// release's, every game replayed and its published reports compared before anything is served;
+/// a game told differently stops the start (exit 1) with the game and turn.
+async fn migrate_checked(url: &str) -> Result<Db> {
+    let earlier = Db::open_as_is(url)
+        .await
+        .map_err(|e| anyhow!(e))?
+        .check_schema_is_current()
+        .await
+        .is_err();
+    let db = Db::open_and_migrate(url).await.map_err(|e| anyhow!(e))?;
+    if earlier {
+        let checked = crate::upkeep::check_url(url, false).await.map_err(|e| {
+            e.context("migrated, but this release tells a game differently: restore the backup and keep the earlier release")
+        })?;
+        tracing::info!(
+            "migrated to this release's schema and checked: {}",
+            crate::upkeep::checked_line(&checked)
+        );
+    }
+    Ok(db)
+}
+
 #[derive(Debug, Args)]
 pub struct MailInArgs {
     #[command(flatten)]
@@ -366,6 +410,7 @@ const EX_TEMPFAIL: u8 = 75;
 /// log line), 75 when the database cannot be reached or fails, so that the MTA delivers it
 /// again: a message is never lost.
 pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
+    use server::mailbox::Handled;
     use std::io::Read;
     use std::process::ExitCode;
     crate::logging::init(crate::logging::LogFormat::Text);
@@ -402,6 +447,9 @@ pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
+    for line in crate::permissions::warnings(&url, false) {
+        eprintln!("postrider: mail-in: warning: {line}");
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -420,11 +468,17 @@ pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
         let state = AppState::new(db, Arc::new(SystemClock), Config::default());
         match server::mailbox::receive(&state, &raw, args.recipient.as_deref()).await {
             Ok(handled) => {
-                tracing::info!(?handled, "mail-in");
+                let outcome = match &handled {
+                    Handled::Applied => "applied".to_string(),
+                    Handled::Refused => "answered, nothing sealed".to_string(),
+                    Handled::Duplicate => "a duplicate, not applied again".to_string(),
+                    Handled::Dropped(why) => format!("dropped: {why}"),
+                };
+                tracing::info!("mail-in: {outcome}");
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("postrider: mail-in: {e} (the MTA will try again)");
+                eprintln!("postrider: mail-in: {} (the MTA will try again)", cause(&e));
                 ExitCode::from(EX_TEMPFAIL)
             }
         }

@@ -1,6 +1,7 @@
 //! The operator's upkeep of a server's database: `backup` (a consistent copy as one SQLite
 //! file, while the server runs), `restore` (a copy put into a new database), and `check` (this
-//! binary reproduces every game: the upgrade preview).
+//! binary reproduces every game: the upgrade preview), and `mail-log` (the mail that did not
+//! get through).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -36,6 +37,11 @@ pub struct RestoreArgs {
 pub struct CheckArgs {
     #[command(flatten)]
     database: Database,
+    /// Bring an earlier release's database to this release's schema first, then check it: a
+    /// copy, to try an upgrade, or the live database with the server stopped, to make it
+    /// (docs/operations.md, Upgrade). A game told differently exits 1, the schema migrated.
+    #[arg(long)]
+    migrate: bool,
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime> {
@@ -54,9 +60,14 @@ fn existing(database: &Database) -> Result<String> {
     Ok(url)
 }
 
-/// Reproduces every game of the database at `url` (its schema left as it is).
-async fn check_url(url: &str) -> Result<server::check::Checked> {
-    let db = Db::open_as_is(url).await.map_err(|e| anyhow!(e))?;
+/// Reproduces every game of the database at `url` (its schema left as it is, unless `migrate`).
+pub(crate) async fn check_url(url: &str, migrate: bool) -> Result<server::check::Checked> {
+    let db = if migrate {
+        Db::open_and_migrate(url).await
+    } else {
+        Db::open_as_is(url).await
+    }
+    .map_err(|e| anyhow!(e))?;
     db.check_schema_is_current().await.map_err(|e| {
         anyhow!("{e}: check a copy migrated by this release (`postrider restore` makes one)")
     })?;
@@ -71,7 +82,7 @@ async fn check_url(url: &str) -> Result<server::check::Checked> {
     }
 }
 
-fn checked_line(checked: &server::check::Checked) -> String {
+pub(crate) fn checked_line(checked: &server::check::Checked) -> String {
     let mut line = format!(
         "{} games, {} turns reproduced ({} published reports compared",
         checked.games, checked.turns, checked.reports
@@ -100,7 +111,7 @@ pub fn backup(args: BackupArgs) -> Result<()> {
             copied.tables
         );
         if args.verify {
-            let checked = check_url(&format!("sqlite://{}?mode=ro", args.to.display()))
+            let checked = check_url(&format!("sqlite://{}?mode=ro", args.to.display()), false)
                 .await
                 .with_context(|| format!("{}: the copy does not check", args.to.display()))?;
             println!("verified: {}", checked_line(&checked));
@@ -129,7 +140,47 @@ pub fn restore(args: RestoreArgs) -> Result<()> {
 /// `postrider check`.
 pub fn check(args: CheckArgs) -> Result<()> {
     let url = existing(&args.database)?;
-    let checked = runtime()?.block_on(check_url(&url))?;
+    let checked = runtime()?.block_on(check_url(&url, args.migrate))?;
     println!("{}", checked_line(&checked));
     Ok(())
+}
+
+#[derive(Debug, Args)]
+pub struct MailLogArgs {
+    #[command(flatten)]
+    database: Database,
+    /// Only this game's mail.
+    #[arg(long)]
+    game: Option<i64>,
+    /// How many lines, newest first.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(i64).range(1..=100_000))]
+    limit: i64,
+}
+
+/// `postrider mail-log`: one line an entry, newest first: when (UTC), what, the game, the
+/// address, and the subject with the relay's answer or what was done with the mail.
+pub fn mail_log(args: MailLogArgs) -> Result<()> {
+    let url = existing(&args.database)?;
+    let entries = runtime()?.block_on(async {
+        let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
+        server::mail_log::entries(&db, args.game, args.limit)
+            .await
+            .map_err(|e| anyhow!("mail-log: {e}"))
+    })?;
+    let mut text = String::new();
+    for entry in &entries {
+        let at = jiff::Timestamp::from_second(entry.at)
+            .map_or_else(|_| entry.at.to_string(), |t| t.to_string());
+        let game = entry.game.map_or("-".to_string(), |g| g.to_string());
+        text.push_str(&format!(
+            "{at}  {}  game {game}  {}  {}\n",
+            entry.what,
+            entry.address,
+            entry.detail.replace(['\n', '\r'], " ")
+        ));
+    }
+    if entries.is_empty() {
+        text.push_str("no failed, dropped or refused mail\n");
+    }
+    crate::files::emit(&text)
 }

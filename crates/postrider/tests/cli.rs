@@ -428,3 +428,23 @@ fn a_bot_plays_its_seat_at_every_later_resolve() {
         "--bot",
     );
 }
+
+/// `--version` names the release: the workspace version and, built from a git checkout, the
+/// commit (it said only 0.1.0 whatever was built).
+#[test]
+fn version_names_the_release_and_the_commit() {
+    let version = ok(&["--version"]);
+    let commit = Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| String::from_utf8(out.stdout).unwrap().trim().to_string());
+    let expected = match commit {
+        Some(commit) => format!("postrider {} (git {commit})\n", env!("CARGO_PKG_VERSION")),
+        None => format!("postrider {}\n", env!("CARGO_PKG_VERSION")),
+    };
+    assert_eq!(version, expected);
+    assert!(!version.contains("0.1.0"), "{version}");
+}

@@ -246,6 +246,25 @@ fn set_deadlines(database: &str, at: i64) {
     });
 }
 
+/// The migrations applied to a database.
+fn migrations(database: &str) -> i64 {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let mut conn = sqlx::AnyConnection::connect(database).await.unwrap();
+        let applied = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations")
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+        conn.close().await.unwrap();
+        applied
+    })
+}
+
 /// 2100-01-01 00:00 UTC.
 const NEVER: i64 = 4_102_444_800;
 
@@ -275,14 +294,14 @@ fn login_0_1(server: &common::server::Server, name: &str) -> String {
     body["token"].as_str().unwrap().to_string()
 }
 
-/// A database made by the 0.1 server (`server.sqlite`, `server.postgres.sql`): the new server
-/// opens and migrates it, shows every game at the turn it was, serves the reports 0.1 served
+/// A database made by the 0.1 server (`server.sqlite`, `server.postgres.sql`): the new server,
+/// started with `--migrate` (it holds games: see below), migrates and checks it, shows every game at the turn it was, serves the reports 0.1 served
 /// (`server.reports.json`, from the 0.1 server), and takes the next orders.
 fn check_0_1_database(database: &str) {
-    use common::server::{call, request, start};
+    use common::server::{call, request, start_with};
     use serde_json::json;
     set_deadlines(database, NEVER);
-    let server = start(database, None);
+    let server = start_with(database, None, &["--migrate"]);
     let expected = server_reports_0_1();
     let (gm, ann) = (login_0_1(&server, "gm"), login_0_1(&server, "ann"));
     for id in [1, 2] {
@@ -347,14 +366,53 @@ fn a_sqlite_database_of_release_0_1_is_read_and_goes_on() {
 /// by the rules' NMR policy as soon as the new server starts, as any overdue deadline is.
 #[test]
 fn a_0_1_deadline_that_fell_while_the_server_was_down_is_played_on_start() {
-    use common::server::{start, wait_for_turn};
+    use common::server::{start_with, wait_for_turn};
     let (dir, database) = sqlite_copy_0_1("compat-overdue");
     set_deadlines(&database, 1);
     let before = server_reports_0_1()["1 turn"].as_u64().unwrap();
-    let server = start(&database, None);
+    let server = start_with(&database, None, &["--migrate"]);
     let gm = login_0_1(&server, "gm");
     wait_for_turn(&server, 1, before + 1, Some(&gm));
     drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// An earlier release's database with games is migrated only by `serve --migrate` (which checks
+/// every game after migrating) or `check --migrate` on a copy: plain `serve`, `export` and the
+/// MTA's `mail-in` (exit 75, tried again) leave it as it is. Before, any of them migrated it
+/// on opening, unchecked.
+#[test]
+fn a_0_1_database_is_migrated_only_when_the_operator_says_so() {
+    let (dir, database) = sqlite_copy_0_1("compat-gate");
+    set_deadlines(&database, NEVER);
+    let data = dir.to_str().unwrap();
+    let before = migrations(&database);
+    common::refused(
+        &["serve", "--listen", "127.0.0.1:0", "--data", data],
+        "holds 2 games: check a copy, then migrate it with `serve --migrate`",
+    );
+    common::refused(&["export", "--data", data, "--game", "1"], "--migrate");
+    common::refused(&["check", "--data", data], "schema");
+    let mut mail_in = std::process::Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(["mail-in", "--data", data])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(
+        mail_in.status.code(),
+        Some(75),
+        "{}",
+        String::from_utf8_lossy(&mail_in.stderr)
+    );
+    mail_in.stderr.retain(|&b| b != b'\r');
+    assert!(String::from_utf8_lossy(&mail_in.stderr).contains("--migrate"));
+    assert_eq!(migrations(&database), before, "nothing migrated it");
+    // The upgrade tried on a copy: migrated, every game replayed.
+    let copy = temp("compat-gate-copy");
+    std::fs::copy(dir.join("postrider.db"), copy.join("postrider.db")).unwrap();
+    let checked = ok(&["check", "--data", copy.to_str().unwrap(), "--migrate"]);
+    assert!(checked.starts_with("2 games, "), "{checked}");
+    let _ = std::fs::remove_dir_all(copy);
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -159,6 +159,163 @@ fn mail_in_exit_statuses_tell_the_mta_what_to_do() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A data directory made by root (as `serve` started by hand makes it) and mail through the
+/// MTA's pipe as another user: `mail-in` warns with the path, its owner and mode and the fix,
+/// and its error line names the cause, not "internal error" (which it printed before).
+/// Needs root to hand the message to another user; as any other user it checks nothing.
+#[test]
+fn mail_in_as_another_user_names_the_unwritable_database_and_the_fix() {
+    use std::os::unix::fs::MetadataExt;
+    if std::fs::metadata("/proc/self").map(|m| m.uid()).ok() != Some(0) {
+        eprintln!("not root: cannot run mail-in as another user here");
+        return;
+    }
+    let dir = temp("mail-in-owner");
+    std::fs::set_permissions(&dir, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let data = dir.join("data").to_string_lossy().into_owned();
+    let mail = message("reply.eml");
+    // root makes the database (0755 directory, 0644 file: the others may read, not write).
+    assert_eq!(
+        with_stdin(&["mail-in", "--data", &data], &mail)
+            .status
+            .code(),
+        Some(0)
+    );
+    let mut child = Command::new("runuser")
+        .args(["-u", "nobody", "--", env!("CARGO_BIN_EXE_postrider")])
+        .args(["mail-in", "--data", &data])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&mail).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(75), "{stderr}");
+    let warning = stderr
+        .lines()
+        .find(|l| l.starts_with("postrider: mail-in: warning: "))
+        .unwrap_or_else(|| panic!("no warning: {stderr}"));
+    assert!(
+        warning.contains(&format!("{data} (owner root, mode 0755) is not writable"))
+            && warning.contains(&format!("chown -R postrider: {data}")),
+        "{warning}"
+    );
+    let error = stderr.lines().last().unwrap();
+    assert!(
+        error.starts_with("postrider: mail-in: ") && !error.contains("internal error"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `serve` started as root makes a database the `postrider` user (the MTA's pipe) cannot
+/// write: it says so at start, naming the path, its owner and mode and the fix. Needs root and
+/// a `postrider` user (scripts/postfix-e2e.sh and the package make one); elsewhere it checks
+/// nothing.
+#[test]
+fn serve_as_root_warns_that_the_postrider_user_cannot_write_its_database() {
+    use std::io::BufRead;
+    use std::os::unix::fs::MetadataExt;
+    let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
+    if std::fs::metadata("/proc/self").map(|m| m.uid()).ok() != Some(0)
+        || !passwd.lines().any(|l| l.starts_with("postrider:"))
+    {
+        eprintln!("not root, or no postrider user: nothing to check here");
+        return;
+    }
+    let dir = temp("serve-as-root");
+    let data = dir.join("data").to_string_lossy().into_owned();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data", &data])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut seen = Vec::new();
+    for line in std::io::BufReader::new(child.stderr.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let serving = line.contains("postrider is serving");
+        seen.push(line);
+        if serving || seen.len() > 20 {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let expected = format!(
+        "{data}/postrider.db (owner root, mode 0644) is not writable by the postrider user"
+    );
+    assert!(
+        seen.iter().any(|l| l.contains("WARN")
+            && l.contains(&expected)
+            && l.contains(&format!("chown -R postrider: {data}"))),
+        "{seen:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `postrider mail-log`: the mail that did not get through, newest first — a mail the relay
+/// refused for good (an outbox row as the worker leaves it) and a mail in for no seat, dropped
+/// by `mail-in` — with `--limit` and `--game`.
+#[test]
+fn mail_log_lists_failed_and_dropped_mail_newest_first() {
+    use sqlx::Connection;
+    let dir = temp("mail-log");
+    let data = dir.join("data").to_string_lossy().into_owned();
+    let out = with_stdin(&["mail-in", "--data", &data], &message("reply.eml"));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        ok(&["mail-log", "--data", &data]).lines().count(),
+        1,
+        "the dropped mail"
+    );
+    // A report the relay refused for good, an hour in the future so that it is the newest.
+    let later = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
+        + 3600;
+    sqlx::any::install_default_drivers();
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            let url = format!("sqlite://{data}/postrider.db");
+            let mut conn = sqlx::AnyConnection::connect(&url).await.unwrap();
+            sqlx::query(
+                "INSERT INTO outbox (message_id, kind, to_addr, subject, body, created_at, \
+                 attempts, next_attempt_at, failed_at, last_error) \
+                 VALUES ('<r@x>', 'report', 'ann@players.example', 'Turn 3', 'text', $1, 1, $1, $1, \
+                 '550 5.1.1 no such mailbox')",
+            )
+            .bind(later)
+            .execute(&mut conn)
+            .await
+            .unwrap();
+            conn.close().await.unwrap();
+        });
+    let log = ok(&["mail-log", "--data", &data]);
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines.len(), 2, "{log}");
+    assert!(
+        lines[0].contains("outbox failed  game -  ann@players.example  \"Turn 3\": 550 5.1.1 no such mailbox (after 1 attempts)"),
+        "{log}"
+    );
+    assert!(
+        lines[1].contains("inbound dropped") && lines[1].contains("no seat has this order address"),
+        "{log}"
+    );
+    let newest = ok(&["mail-log", "--data", &data, "--limit", "1"]);
+    assert_eq!(newest.lines().collect::<Vec<_>>(), [lines[0]]);
+    assert_eq!(
+        ok(&["mail-log", "--data", &data, "--game", "7"]),
+        "no failed, dropped or refused mail\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `serve` says at start-up whether mail is on (and whether it receives mail by SMTP); with
 /// `--smtp` it builds its relay inside the runtime and keeps serving; bad mail flags are
 /// refused with one line before it starts.

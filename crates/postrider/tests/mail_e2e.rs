@@ -1,5 +1,5 @@
 //! A whole game by mail through a real MTA, with no browser: Debian's Postfix, set up as
-//! docs/mail.md tells a club (`scripts/postfix-e2e.sh`), pipes `orders+SECRET@pbm.test` to
+//! docs/mail.md tells a club (`scripts/postfix-e2e.sh`), pipes `orders+SECRET@orders.pbm.test` to
 //! `postrider mail-in` and delivers `postrider serve`'s own mail (sent to it over SMTP) to a
 //! local Maildir that this test reads. Three players confirm their addresses and take their
 //! seats from mailed invitations; for two turns they send orders by replying to the mails they
@@ -234,7 +234,7 @@ const MAIL_ARGS: [&str; 8] = [
     "--mail-from",
     "postrider <gm@pbm.test>",
     "--mail-orders",
-    "orders@pbm.test",
+    "orders@orders.pbm.test",
     "--public-url",
     "http://{address}",
 ];
@@ -341,7 +341,8 @@ fn a_whole_game_by_mail_through_postfix() {
         assert_eq!(status, 200, "{body}");
         let welcome = mailbox.wait(address, "welcome");
         assert!(
-            welcome.reply_to.starts_with("orders+") && welcome.reply_to.ends_with("@pbm.test"),
+            welcome.reply_to.starts_with("orders+")
+                && welcome.reply_to.ends_with("@orders.pbm.test"),
             "the Reply-To is the seat's order address: {welcome:?}"
         );
         assert!(

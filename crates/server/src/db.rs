@@ -35,14 +35,50 @@ pub struct Db {
 }
 
 impl Db {
-    /// Connects to `url` (`sqlite://FILE` or `postgres://…`) and brings the schema up to date.
+    /// Connects to `url` (`sqlite://FILE` or `postgres://…`) and brings the schema up to date
+    /// when nothing can be lost by it: a new database, one of this release's schema, or an
+    /// earlier release's that holds no game. An earlier release's database with games is
+    /// refused: its upgrade waits for the operator's check (`serve --migrate`,
+    /// docs/operations.md), so that no command (not even the MTA's `mail-in`, which exits 75
+    /// and is tried again) migrates it first.
     pub async fn open(url: &str) -> Result<Db, String> {
         let db = Db::open_as_is(url).await?;
-        db.migrator()
-            .run(&db.pool)
-            .await
-            .map_err(|e| format!("--database: migrating {}: {e}", redact(url)))?;
+        let applied = db.applied_migrations().await;
+        let known: Vec<i64> = db.migrator().iter().map(|m| m.version).collect();
+        if !applied.is_empty() && applied.len() < known.len() && known.starts_with(&applied) {
+            let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games")
+                .fetch_one(&db.pool)
+                .await
+                .unwrap_or(0);
+            if games > 0 {
+                return Err(format!(
+                    "--database: {} is of an earlier release (schema at migration {}, this \
+                     release's at {}) and holds {games} games: check a copy, then migrate it with `serve --migrate` \
+                     or `check --migrate` (docs/operations.md, Upgrade)",
+                    redact(url),
+                    applied.last().copied().unwrap_or_default(),
+                    known.last().copied().unwrap_or_default(),
+                ));
+            }
+        }
+        db.migrate(url).await?;
         Ok(db)
+    }
+
+    /// Connects to `url` and brings its schema up to date whatever it holds (`serve
+    /// --migrate`, `check --migrate`).
+    pub async fn open_and_migrate(url: &str) -> Result<Db, String> {
+        let db = Db::open_as_is(url).await?;
+        db.migrate(url).await?;
+        Ok(db)
+    }
+
+    /// Applies this release's migrations that the database lacks.
+    async fn migrate(&self, url: &str) -> Result<(), String> {
+        self.migrator()
+            .run(&self.pool)
+            .await
+            .map_err(|e| format!("--database: migrating {}: {e}", redact(url)))
     }
 
     /// Connects to `url` and leaves its schema as it is (a backup, or a live database read by
@@ -108,15 +144,18 @@ impl Db {
         }
     }
 
+    /// The migrations applied to this database, in order (none for a new one).
+    async fn applied_migrations(&self) -> Vec<i64> {
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success ORDER BY version")
+            .fetch_all(&self.pool)
+            .await
+            .unwrap_or_default()
+    }
+
     /// Whether the schema is exactly this release's: every migration it knows applied, and
     /// none it does not know; else what differs, in one line.
     pub async fn check_schema_is_current(&self) -> Result<(), String> {
-        let applied: Vec<i64> = sqlx::query_scalar(
-            "SELECT version FROM _sqlx_migrations WHERE success ORDER BY version",
-        )
-        .fetch_all(&self.pool)
-        .await
-        .unwrap_or_default();
+        let applied = self.applied_migrations().await;
         let known: Vec<i64> = self.migrator().iter().map(|m| m.version).collect();
         if applied == known {
             return Ok(());

@@ -15,6 +15,7 @@ pub mod db;
 pub mod error;
 pub mod health;
 pub mod letters;
+pub mod mail_log;
 pub mod mailbox;
 pub mod outbox;
 pub mod pages;
