@@ -438,10 +438,7 @@ pub async fn webhook(
 ) -> ApiResult<Json<Value>> {
     let table = store::load(&state, id).await?;
     actions::require_gm(&table, &player)?;
-    let url: Option<String> = sqlx::query_scalar("SELECT webhook_url FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&state.db.pool)
-        .await?;
+    let url = store::read::webhook_url(&state, id).await?;
     Ok(Json(json!({ "webhook": url })))
 }
 

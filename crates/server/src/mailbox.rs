@@ -3,16 +3,14 @@
 //! never the From header), its orders read by `mail::orders_from_mail` and sealed through
 //! `actions::submit`, the same path as the API and the forms, and answered through the outbox.
 
-use game_api::Seat;
-use sqlx::Row;
-
 use crate::AppState;
 use crate::actions::{self, Via};
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
 use crate::letters::refusal;
 use crate::store;
-use crate::store::outbox_rows::{InboundDone, OutMail, mark, queue};
+use crate::store::inbound::{self, Claim, SeatBySecret, seat_by_secret};
+use crate::store::outbox_rows::{InboundDone, OutMail};
 
 pub use crate::letters::MailSettings;
 
@@ -40,31 +38,6 @@ pub fn address_secret(address: &str) -> Option<String> {
         .then_some(secret)
 }
 
-/// A seat found by the secret in its order address.
-struct SeatBySecret {
-    game_id: i64,
-    seat: Seat,
-    /// The seat's player, if anybody holds it: (id, name, confirmed address).
-    player: Option<(i64, String, Option<String>)>,
-}
-
-async fn seat_by_secret(state: &AppState, secret: &str) -> ApiResult<Option<SeatBySecret>> {
-    let row = sqlx::query(
-        "SELECT s.game_id, s.seat, p.id, p.name, p.email FROM seats s LEFT JOIN players p ON p.id = s.player_id \
-         WHERE s.mail_secret = $1",
-    )
-    .bind(secret)
-    .fetch_optional(&state.db.pool)
-    .await?;
-    Ok(row.map(|row| SeatBySecret {
-        game_id: row.get(0),
-        seat: Seat(row.get::<i64, _>(1) as u8),
-        player: row
-            .get::<Option<i64>, _>(2)
-            .map(|id| (id, row.get(3), row.get(4))),
-    }))
-}
-
 /// Handles one inbound message: stores it raw, then reads and acts on it. `recipient` is the
 /// envelope recipient the MTA gives (`${recipient}` in Postfix); without it the message's own
 /// Delivered-To, X-Original-To, To and Cc are searched for an order address. An `Err` means the
@@ -73,15 +46,7 @@ async fn seat_by_secret(state: &AppState, secret: &str) -> ApiResult<Option<Seat
 pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiResult<Handled> {
     let now = state.clock.now();
     let stored = &raw[..raw.len().min(mail::message::MAX_MESSAGE)];
-    let mut id: i64 = sqlx::query(
-        "INSERT INTO inbound_mail (received_at, recipient, raw) VALUES ($1, $2, $3) RETURNING id",
-    )
-    .bind(now)
-    .bind(recipient)
-    .bind(stored.to_vec())
-    .fetch_one(&state.db.pool)
-    .await?
-    .get(0);
+    let mut id = inbound::store_raw(state, now, recipient, stored).await?;
     // The one reading of the message: its orders are read from this letter below.
     let letter = match mail::read(raw) {
         Ok(letter) => letter,
@@ -89,11 +54,7 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
     };
     if let Some(message_id) = &letter.message_id {
         // Kept for the record; it counts as a duplicate only once a seat is known (below).
-        sqlx::query("UPDATE inbound_mail SET message_id = $1 WHERE id = $2")
-            .bind(message_id)
-            .bind(id)
-            .execute(&state.db.pool)
-            .await?;
+        inbound::set_message_id(state, id, message_id).await?;
     }
     let addresses: Vec<String> = recipient
         .map(String::from)
@@ -123,37 +84,17 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
     // De-duplicated per seat, now that the secret is checked: the same Message-ID sent to two
     // seats is two deliveries; a redelivery to the same seat is one.
     if let Some(message_id) = &letter.message_id {
-        let taken = sqlx::query("UPDATE inbound_mail SET game_id = $1, seat = $2 WHERE id = $3")
-            .bind(game_id)
-            .bind(i64::from(seat.0))
-            .bind(id)
-            .execute(&state.db.pool)
-            .await;
-        if taken.is_err() {
-            let earlier = sqlx::query(
-                "SELECT id, status FROM inbound_mail WHERE game_id = $1 AND seat = $2 \
-                 AND message_id = $3 AND status <> 'duplicate' AND id <> $4",
-            )
-            .bind(game_id)
-            .bind(i64::from(seat.0))
-            .bind(message_id)
-            .bind(id)
-            .fetch_optional(&state.db.pool)
-            .await?;
-            let Some(earlier) = earlier else {
-                // Not a duplicate: the database failed.
-                return Err(ApiError::Internal(format!(
-                    "inbound {id}: storing its seat"
-                )));
-            };
-            let (earlier_id, earlier_status) =
-                (earlier.get::<i64, _>(0), earlier.get::<String, _>(1));
+        if let Claim::Earlier {
+            id: earlier_id,
+            status: earlier_status,
+        } = inbound::claim(state, id, game_id, seat, message_id).await?
+        {
             let note = format!(
                 "Message-ID {message_id} to game {game_id} seat {} is inbound mail {earlier_id} ({earlier_status})",
                 seat.0
             );
-            mark(
-                &mut *state.db.pool.acquire().await?,
+            inbound::mark_alone(
+                state,
                 &InboundDone {
                     id,
                     status: "duplicate",
@@ -243,19 +184,15 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
 
 /// Writes `mail` to the outbox and marks the inbound row, in one transaction.
 async fn answer(state: &AppState, mail: OutMail, done: InboundDone, now: i64) -> ApiResult<()> {
-    let mut tx = state.db.pool.begin().await?;
-    queue(&mut tx, &mail, now).await?;
-    mark(&mut tx, &done).await?;
-    tx.commit().await?;
+    inbound::answer(state, &mail, now, |_| done).await?;
     Ok(())
 }
 
 /// Marks a message dropped, with its log line.
 async fn dropped(state: &AppState, id: i64, note: String) -> ApiResult<Handled> {
     tracing::warn!(inbound = id, "mail dropped: {note}");
-    let mut conn = state.db.pool.acquire().await?;
-    mark(
-        &mut conn,
+    inbound::mark_alone(
+        state,
         &InboundDone {
             id,
             status: "dropped",
@@ -345,11 +282,7 @@ async fn bare_address(
     let Some(from) = letter.from.as_deref() else {
         return dropped(state, id, no_secret).await;
     };
-    let account = sqlx::query("SELECT id, email FROM players WHERE lower(email) = lower($1)")
-        .bind(from.trim())
-        .fetch_optional(&state.db.pool)
-        .await?;
-    let Some(account) = account else {
+    let Some((player_id, email)) = inbound::account_by_address(state, from).await? else {
         return dropped(
             state,
             id,
@@ -357,7 +290,6 @@ async fn bare_address(
         )
         .await;
     };
-    let (player_id, email) = (account.get::<i64, _>(0), account.get::<String, _>(1));
     // The address the mail came to names the domain of the seats' addresses.
     let orders_address = addresses
         .iter()
@@ -370,13 +302,7 @@ async fn bare_address(
         from: String::new(),
         orders_address,
     };
-    let seats = sqlx::query(
-        "SELECT g.title, s.name, s.mail_secret FROM seats s JOIN games g ON g.id = s.game_id \
-         WHERE s.player_id = $1 AND g.over = 0 AND s.mail_secret IS NOT NULL ORDER BY g.id, s.seat",
-    )
-    .bind(player_id)
-    .fetch_all(&state.db.pool)
-    .await?;
+    let seats = inbound::order_addresses(state, player_id).await?;
     let mut body = String::from(
         "Your mail reached the club's order address without a seat's secret, so nothing in it was \
          read: each seat has its own order address.\n\nTo send orders, reply to a mail about your \
@@ -389,22 +315,20 @@ async fn bare_address(
         );
     } else {
         body.push_str(":\n\n");
-        for row in &seats {
-            let (title, seat, secret): (String, String, String) =
-                (row.get(0), row.get(1), row.get(2));
+        for (title, seat, secret) in &seats {
             body.push_str(&format!(
                 "  {title}, {seat}: {}\n",
-                settings.order_address(&secret)
+                settings.order_address(secret)
             ));
         }
         body.push_str(
             "\nKeep these addresses to yourself: whoever knows one sends orders for its seat.\n",
         );
     }
-    let note = format!("{no_secret}; answered {email} with how to send orders");
-    let mut tx = state.db.pool.begin().await?;
-    let written = queue(
-        &mut tx,
+    let answered = format!("{no_secret}; {email} was answered within the hour: not again");
+    let mut note = String::new();
+    let written = inbound::answer(
+        state,
         &OutMail {
             kind: "howto".into(),
             to: email.clone(),
@@ -416,25 +340,22 @@ async fn bare_address(
             ..OutMail::default()
         },
         now,
-    )
-    .await?;
-    let note = if written {
-        note
-    } else {
-        format!("{no_secret}; {email} was answered within the hour: not again")
-    };
-    mark(
-        &mut tx,
-        &InboundDone {
-            id,
-            status: if written { "refused" } else { "dropped" },
-            note: note.clone(),
-            game_id: None,
-            seat: None,
+        |written| {
+            note = if written {
+                format!("{no_secret}; answered {email} with how to send orders")
+            } else {
+                answered
+            };
+            InboundDone {
+                id,
+                status: if written { "refused" } else { "dropped" },
+                note: note.clone(),
+                game_id: None,
+                seat: None,
+            }
         },
     )
     .await?;
-    tx.commit().await?;
     tracing::info!(inbound = id, "{note}");
     Ok(if written {
         Handled::Refused

@@ -129,12 +129,12 @@ pub async fn gm_action(
             return Ok(GmOutcome::Done);
         }
         GmAction::Preview => {
-            let table = store::settled(state, id).await?;
+            let table = store::load(state, id).await?;
             gm(&table)?;
             return preview(&table);
         }
         GmAction::Remind { seat } => {
-            let table = store::settled(state, id).await?;
+            let table = store::load(state, id).await?;
             gm(&table)?;
             if seat.index() >= table.seats.len() {
                 return Err(ApiError::Bad(format!("seat: no seat {}", seat.0)));

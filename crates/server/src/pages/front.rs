@@ -123,9 +123,9 @@ pub async fn front(
                     Err(e) => return error_page(&visitor, &e.into()),
                 }
             }
-            let seen = match attention::seen_turns(&state, p.id).await {
+            let seen = match store::attention::seen_turns(&state, p.id).await {
                 Ok(seen) => seen,
-                Err(e) => return error_page(&visitor, &e),
+                Err(e) => return error_page(&visitor, &e.into()),
             };
             // The games they run, with who is missing (issue 29).
             your_games(&own, &visitor, p.id, &seen) + &game::gm_games(&own, &visitor, p.id)

@@ -4,7 +4,6 @@
 //! is escaped. The forms call the same `actions` as the API.
 
 mod account;
-mod attention;
 mod backpacks;
 mod breaking_away;
 mod front;
@@ -124,7 +123,7 @@ impl FromRequestParts<AppState> for Visitor {
         // Only a page shown (not a form sent, which answers with a redirect) says what is due.
         let awaiting = match &player {
             Some(p) if parts.method == axum::http::Method::GET => {
-                Some(attention::awaiting(state, p.id).await?)
+                Some(store::attention::awaiting(state, p.id).await?)
             }
             _ => None,
         };

@@ -82,11 +82,7 @@ pub async fn profile(
                 "time_zone: {typed:?} is not a time zone (write an IANA name such as America/New_York, or leave it empty for UTC)"
             )));
         };
-        sqlx::query("UPDATE players SET time_zone = $1 WHERE id = $2")
-            .bind(zone)
-            .bind(player.id)
-            .execute(&state.db.pool)
-            .await?;
+        crate::store::players::set_time_zone(&state, player.id, zone.as_deref()).await?;
         Ok(())
     };
     match result.await {
@@ -117,11 +113,7 @@ pub async fn profile_zone(
                 "time_zone: {typed:?} is not a time zone"
             )));
         }
-        sqlx::query("UPDATE players SET time_zone = $1 WHERE id = $2 AND time_zone IS NULL")
-            .bind(typed)
-            .bind(player.id)
-            .execute(&state.db.pool)
-            .await?;
+        crate::store::players::set_time_zone_if_unset(&state, player.id, typed).await?;
         Ok(())
     };
     match result.await {

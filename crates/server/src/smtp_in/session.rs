@@ -10,7 +10,6 @@ use tokio::time::{Duration, Instant};
 
 use super::Receiver;
 use crate::AppState;
-use crate::error::ApiResult;
 use crate::mailbox;
 
 /// After its last reply a closing session reads (and drops) what the client still sends, for
@@ -189,13 +188,15 @@ impl Session<'_> {
         }
         let held = match mailbox::address_secret(address) {
             None => false,
-            Some(secret) => match seat_is_held(self.state(), &secret).await {
-                Ok(held) => held,
-                Err(e) => {
-                    tracing::error!(error = %e, "smtp-listen: the sender will try again");
-                    return "451 4.3.0 try again later".into();
+            Some(secret) => {
+                match crate::store::inbound::seat_is_held(self.state(), &secret).await {
+                    Ok(held) => held,
+                    Err(e) => {
+                        tracing::error!(error = %e, "smtp-listen: the sender will try again");
+                        return "451 4.3.0 try again later".into();
+                    }
                 }
-            },
+            }
         };
         if !held {
             let now = self.state().clock.now();
@@ -323,17 +324,6 @@ impl Session<'_> {
         })
         .await;
     }
-}
-
-/// Whether `secret` is the order address of a seat that a player holds.
-async fn seat_is_held(state: &AppState, secret: &str) -> ApiResult<bool> {
-    let held: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM seats WHERE mail_secret = $1 AND player_id IS NOT NULL",
-    )
-    .bind(secret)
-    .fetch_one(&state.db.pool)
-    .await?;
-    Ok(held > 0)
 }
 
 /// `rest` after `keyword` (ASCII case ignored), spaces around it allowed.

@@ -9,7 +9,7 @@ use game_api::Seat;
 use gm::{Event, Record};
 
 use super::change::Change;
-use super::error::{StoreError, StoreResult};
+use super::error::StoreError;
 use super::locks::lock;
 use super::table::Table;
 use super::write::append;
@@ -58,12 +58,6 @@ where
         refused.unwrap_or_default()
     ))
     .into())
-}
-
-/// Game `id` once this process's waiting changes to it are committed (or refused): for a read
-/// that must see every change this process has made (a GM's preview).
-pub async fn settled(state: &AppState, id: i64) -> StoreResult<Table> {
-    lock(state, id).await.settled(state).await
 }
 
 /// Sets the webhook of game `id` to what `check` returns of the game (a setting, not a move of

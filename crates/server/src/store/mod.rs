@@ -5,6 +5,7 @@
 //! server hands it (`AppState::letters`), from the change's events.
 
 pub mod accounts;
+pub mod attention;
 pub mod change;
 pub mod commit;
 pub mod create;
@@ -14,6 +15,7 @@ pub mod error;
 pub mod export;
 pub mod group_read;
 pub mod history;
+pub mod inbound;
 pub mod locks;
 pub mod outbox_rows;
 pub mod players;
@@ -27,9 +29,7 @@ pub mod write;
 pub use change::{Change, Letters, SeatChange};
 pub use create::{create, delete, insert};
 pub use deadlines::{play_turn, process, process_due, process_locked};
-pub use door::{
-    change, delete_game, new_order_address, resolve_now, roll_back, set_webhook, settled,
-};
+pub use door::{change, delete_game, new_order_address, resolve_now, roll_back, set_webhook};
 pub use error::{StoreError, StoreResult};
 pub use export::{MAX_IMPORT_BYTES, check_import, export};
 pub use history::{HISTORY_PAGE_MAX, events, history_page, resolutions};

@@ -33,3 +33,24 @@ pub async fn player_id(state: &AppState, name: &str) -> StoreResult<i64> {
     .map(|r| r.get(0))
     .ok_or_else(missing)
 }
+
+/// Sets `player`'s time zone (an IANA name, checked by the caller), or UTC for `None`.
+pub async fn set_time_zone(state: &AppState, player: i64, zone: Option<&str>) -> StoreResult<()> {
+    sqlx::query("UPDATE players SET time_zone = $1 WHERE id = $2")
+        .bind(zone)
+        .bind(player)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Sets `player`'s time zone to `zone` only if they have none (the browser's report of its
+/// zone never replaces one the player chose).
+pub async fn set_time_zone_if_unset(state: &AppState, player: i64, zone: &str) -> StoreResult<()> {
+    sqlx::query("UPDATE players SET time_zone = $1 WHERE id = $2 AND time_zone IS NULL")
+        .bind(zone)
+        .bind(player)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(())
+}

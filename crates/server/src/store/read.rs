@@ -324,3 +324,14 @@ pub(super) async fn gm_name(state: &AppState, id: i64) -> StoreResult<String> {
         .await?
         .get(0))
 }
+
+/// The webhook of game `id` (a setting of the game, kept beside it), if it has one.
+pub async fn webhook_url(state: &AppState, id: i64) -> StoreResult<Option<String>> {
+    Ok(
+        sqlx::query_scalar("SELECT webhook_url FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&state.db.pool)
+            .await?
+            .flatten(),
+    )
+}

@@ -220,9 +220,9 @@ pub async fn game(
     // A report resolved since the seat's last visit is new to its reader (and seen now).
     let new = match (&visitor.player, reader) {
         (Some(p), Some(_)) if record.resolved() > 0 => {
-            crate::pages::attention::seen(&state, id, p.id, record.resolved())
+            crate::store::attention::seen(&state, id, p.id, record.resolved())
                 .await
-                .map_err(|e| error_page(&visitor, &e))?
+                .map_err(|e| error_page(&visitor, &e.into()))?
         }
         _ => false,
     };
