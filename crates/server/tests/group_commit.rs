@@ -144,6 +144,95 @@ on_both!(
     }
 );
 
+/// Makes every game of the test due now, as if the GM had started each at once.
+async fn all_due(s: &TestServer) {
+    sqlx::query("UPDATE games SET next_deadline = $1")
+        .bind(s.clock_now() + 3600)
+        .execute(&s.state.db.pool)
+        .await
+        .unwrap();
+    s.clock.advance(3601);
+}
+
+/// How many turns of game `id` its log resolves.
+async fn resolutions(s: &TestServer, id: i64) -> usize {
+    games::events(&s.state, id)
+        .await
+        .unwrap()
+        .iter()
+        .filter(|(_, _, _, e)| matches!(e, gm::Event::Resolved { .. }))
+        .count()
+}
+
+on_both!(
+    a_due_game_another_process_has_claimed_is_left_to_it_until_the_claim_lapses,
+    |s: TestServer| async move {
+        let gm = gm_id(&s).await;
+        let mut ids = Vec::new();
+        for seed in 0..20 {
+            ids.push(silent_race(&s, gm, seed).await);
+        }
+        all_due(&s).await;
+        // Another process has claimed the even games (as its `process_due` does) and not yet
+        // committed their turns.
+        let claimed: Vec<i64> = ids.iter().copied().filter(|id| id % 2 == 0).collect();
+        for &id in &claimed {
+            sqlx::query("UPDATE games SET claimed_until = $1 WHERE id = $2")
+                .bind(s.clock_now() + games::CLAIM_SECONDS)
+                .bind(id)
+                .execute(&s.state.db.pool)
+                .await
+                .unwrap();
+        }
+        assert_eq!(
+            games::process_due(&s.state).await.unwrap(),
+            ids.len() - claimed.len(),
+            "only the unclaimed games are played"
+        );
+        for &id in &ids {
+            let expected = if claimed.contains(&id) { 0 } else { 1 };
+            assert_eq!(resolutions(&s, id).await, expected, "game {id}");
+        }
+        let held: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE claimed_until IS NOT NULL")
+                .fetch_one(&s.state.db.pool)
+                .await
+                .unwrap();
+        assert_eq!(
+            held as usize,
+            claimed.len(),
+            "a turn's commit clears its claim"
+        );
+        // The other process stopped: its claims lapse, and the games are played here.
+        s.clock.advance(games::CLAIM_SECONDS);
+        assert_eq!(games::process_due(&s.state).await.unwrap(), claimed.len());
+        for &id in &ids {
+            assert_eq!(resolutions(&s, id).await, 1, "game {id}");
+        }
+    }
+);
+
+on_both!(
+    two_processes_divide_a_deadline_storm_and_play_each_turn_once,
+    |s: TestServer| async move {
+        let gm = gm_id(&s).await;
+        let mut ids = Vec::new();
+        for seed in 0..300 {
+            ids.push(silent_race(&s, gm, seed).await);
+        }
+        all_due(&s).await;
+        let other = other_process(&s).await;
+        let (here, there) = tokio::join!(games::process_due(&s.state), games::process_due(&other));
+        let (here, there) = (here.unwrap(), there.unwrap());
+        assert_eq!(here + there, 300, "{here} here and {there} there");
+        for &id in &ids {
+            assert_eq!(resolutions(&s, id).await, 1, "game {id}");
+        }
+        assert_eq!(games::process_due(&s.state).await.unwrap(), 0);
+        assert_eq!(games::process_due(&other).await.unwrap(), 0);
+    }
+);
+
 /// Holds back every commit until rolled back: on SQLite by holding the pool's one
 /// connection, on PostgreSQL by locking the games' table against writes (reads go on). A row
 /// lock would not do: an `UPDATE … WHERE version = …` that finds the row at another version

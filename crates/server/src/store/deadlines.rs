@@ -13,6 +13,7 @@ use super::read::{load, load_many};
 use super::table::{SeatRow, Table};
 use super::write::append;
 use crate::AppState;
+use crate::db::Backend;
 
 /// Processes the coming turn of a game if it is due (its deadline has passed, or every seat
 /// is ready) or `force`d by the GM: seats handed to bots get the bot's orders, everyone else
@@ -74,37 +75,71 @@ pub fn play_turn(record: &mut Record, seats: &[SeatRow]) -> Result<Vec<Event>, g
     Ok(events)
 }
 
+/// How long a server process's claim on a due game lasts (seconds) if its turn is never
+/// committed (the process stopped, or the game's log no longer replays): then another may take it.
+pub const CLAIM_SECONDS: i64 = 60;
+
 /// Processes every game that is due. A server that was down catches up here: each overdue
 /// game gets one turn processed, and its next deadline is counted from now.
 pub async fn process_due(state: &AppState) -> StoreResult<usize> {
-    let ids: Vec<i64> = sqlx::query(
-        "SELECT id FROM games WHERE over = 0 AND paused = 0 AND (next_deadline <= $1 OR all_ready = 1) ORDER BY id",
-    )
-    .bind(state.clock.now())
-    .fetch_all(&state.db.pool)
-    .await?
-    .into_iter()
-    .map(|r| r.get(0))
-    .collect();
-    // Games are independent: they are taken a batch at a time (their locks, one query for
-    // their rows, each one's turn played), and the committer writes a batch's turns many to a
+    // Games are independent: they are claimed a batch at a time (so that server processes
+    // sharing the database divide them, each game played by one), locked, read with one
+    // query, each one's turn played, and the committer writes a batch's turns many to a
     // transaction (`commit`) instead of one commit each. Two batches are under way at once,
     // so that one is played while the other is written.
     let mut running = tokio::task::JoinSet::new();
     let mut processed = 0;
-    for chunk in ids.chunks(super::commit::MAX_BATCH) {
+    // One pass over the games by id: a game due again at once (every seat a bot's) waits
+    // for the next pass, as it did when the due games were one list.
+    let mut after = 0;
+    loop {
+        let chunk = claim(state, after, super::commit::MAX_BATCH).await?;
+        let Some(&last) = chunk.last() else {
+            break;
+        };
+        after = last;
         if running.len() >= 2
             && let Some(done) = running.join_next().await
         {
             processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
         }
-        let (state, chunk) = (state.clone(), chunk.to_vec());
+        let state = state.clone();
         running.spawn(async move { process_batch(&state, &chunk).await });
     }
     while let Some(done) = running.join_next().await {
         processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
     }
     Ok(processed)
+}
+
+/// Claims up to `most` due games with ids above `after` that no server process holds a claim
+/// on, for [`CLAIM_SECONDS`]; returns their ids, ascending. A turn's commit clears the claim.
+async fn claim(state: &AppState, after: i64, most: usize) -> StoreResult<Vec<i64>> {
+    let now = state.clock.now();
+    // PostgreSQL passes over rows another process is claiming at this moment; SQLite has one
+    // writer at a time, so its statement is atomic as it stands.
+    let skip_locked = match state.db.backend {
+        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        Backend::Sqlite => "",
+    };
+    let sql = format!(
+        "UPDATE games SET claimed_until = $1 WHERE id IN (SELECT id FROM games \
+         WHERE id > $4 AND over = 0 AND paused = 0 AND (next_deadline <= $2 OR all_ready = 1) \
+         AND (claimed_until IS NULL OR claimed_until <= $2) ORDER BY id LIMIT $3{skip_locked}) \
+         RETURNING id"
+    );
+    let mut ids: Vec<i64> = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(now + CLAIM_SECONDS)
+        .bind(now)
+        .bind(most as i64)
+        .bind(after)
+        .fetch_all(&state.db.pool)
+        .await?
+        .into_iter()
+        .map(|r| r.get(0))
+        .collect();
+    ids.sort_unstable();
+    Ok(ids)
 }
 
 /// Processes the games of `ids` (ascending) that are due; returns how many turns it resolved.

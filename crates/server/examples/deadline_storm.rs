@@ -1,0 +1,177 @@
+//! A deadline storm across server processes (a benchmark, not a test: it measures and prints).
+//!
+//! ```text
+//! cargo build --release -p postrider -p server --example deadline_storm
+//! target/release/examples/deadline_storm --database postgres://…/DB [--games 100000]
+//!     [--servers 2] [--postrider target/release/postrider]
+//! ```
+//!
+//! On a fresh database beside DB (`postrider_storm_PID`, dropped at the end) it creates
+//! `games` four-seat races with every seat silent and their deadlines a day away, starts
+//! `servers` `postrider serve` processes on it (`--tick 1`), moves every deadline to now,
+//! and times until each game's first turn is resolved. It then checks that each was
+//! resolved exactly once: every game at turn 2, one `resolved` entry per game in the log.
+//! The figures are recorded in docs/performance.md.
+
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use server::{AppState, Clock, Config, Db, PasswordCost, SystemClock};
+
+#[derive(Debug, Parser)]
+struct Args {
+    /// A PostgreSQL database beside which the fresh one is made.
+    #[arg(long)]
+    database: String,
+    #[arg(long, default_value_t = 100_000)]
+    games: usize,
+    #[arg(long, default_value_t = 2)]
+    servers: usize,
+    #[arg(long, default_value = "target/release/postrider")]
+    postrider: String,
+}
+
+/// Creates the fresh database `name` beside `url`, and returns its URL.
+async fn fresh(url: &str, name: &str) -> String {
+    sqlx::any::install_default_drivers();
+    let admin = sqlx::AnyPool::connect(url).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&admin)
+        .await
+        .unwrap();
+    admin.close().await;
+    let (server, _) = url.split('?').next().unwrap().rsplit_once('/').unwrap();
+    format!("{server}/{name}")
+}
+
+/// Creates the silent races, `games` of them, due a day from now; prints how long it took.
+async fn seed(state: &AppState, games: usize) {
+    let started = Instant::now();
+    server::store::accounts::insert_player(state, "gm", "gm", "x", "x")
+        .await
+        .unwrap();
+    let gm = server::games::player_id(state, "gm").await.unwrap();
+    let rule = gm::DeadlineRule::Interval { seconds: 86_400 };
+    let mut tasks = tokio::task::JoinSet::new();
+    for g in 0..games {
+        let state = state.clone();
+        let rule = rule.clone();
+        tasks.spawn(async move {
+            let setup = gm::Setup::new(
+                "breaking-away",
+                &["Red", "Blue", "Green", "Black"],
+                g as u64,
+            );
+            server::games::create(&state, &format!("Storm {g}"), gm, setup, &rule)
+                .await
+                .unwrap()
+        });
+        if tasks.len() >= 16 {
+            tasks.join_next().await.unwrap().unwrap();
+        }
+    }
+    while tasks.join_next().await.is_some() {}
+    sqlx::query("UPDATE games SET next_deadline = $1")
+        .bind(SystemClock.now() + 86_400)
+        .execute(&state.db.pool)
+        .await
+        .unwrap();
+    println!(
+        "{games} games created in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Starts one `postrider serve` on `url`, and waits until it answers.
+fn serve(postrider: &str, url: &str, k: usize) -> Child {
+    let port = 19_300 + k;
+    let child = Command::new(postrider)
+        .args(["serve", "--database", url, "--listen"])
+        .arg(format!("127.0.0.1:{port}"))
+        .args(["--tick", "1"])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port as u16)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "server {k} never listened"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child
+}
+
+async fn count(db: &Db, sql: &'static str) -> i64 {
+    sqlx::query_scalar(sql).fetch_one(&db.pool).await.unwrap()
+}
+
+#[tokio::main]
+async fn main() {
+    let args = Args::parse();
+    let name = format!("postrider_storm_{}", std::process::id());
+    let url = fresh(&args.database, &name).await;
+    let db = Db::open(&url).await.unwrap();
+    let config = Config {
+        password_cost: PasswordCost::Cheap,
+        ..Config::default()
+    };
+    let state = AppState::new(db.clone(), Arc::new(SystemClock), config);
+    seed(&state, args.games).await;
+    let mut servers: Vec<Child> = (0..args.servers)
+        .map(|k| serve(&args.postrider, &url, k))
+        .collect();
+    // Every deadline falls now; the servers look at least once a second.
+    sqlx::query("UPDATE games SET next_deadline = $1")
+        .bind(SystemClock.now())
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let games = args.games as i64;
+    loop {
+        let done = count(&db, "SELECT COUNT(*) FROM games WHERE turn >= 2").await;
+        if done >= games {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(600),
+            "{done} of {games} after 10 minutes"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    for server in &mut servers {
+        let _ = Command::new("kill")
+            .args(["-TERM", &server.id().to_string()])
+            .status();
+        let _ = server.wait();
+    }
+    let at_turn_2 = count(&db, "SELECT COUNT(*) FROM games WHERE turn = 2").await;
+    let resolved = count(
+        &db,
+        "SELECT COUNT(*) FROM events WHERE body LIKE '{\"kind\":\"resolved\"%'",
+    )
+    .await;
+    println!(
+        "{games} deadlines at once, {} server processes: all resolved in {elapsed:.1} s \
+         ({:.0} games/s, the servers' one-second tick included); {at_turn_2} games at turn 2, \
+         {resolved} resolutions in the logs",
+        args.servers,
+        games as f64 / elapsed
+    );
+    db.pool.close().await;
+    let admin = sqlx::AnyPool::connect(&args.database).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "DROP DATABASE {name} WITH (FORCE)"
+    )))
+    .execute(&admin)
+    .await
+    .unwrap();
+    assert_eq!(at_turn_2, games, "every game resolved once");
+    assert_eq!(resolved, games, "one resolution a game");
+}
