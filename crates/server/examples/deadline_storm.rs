@@ -91,7 +91,10 @@ fn serve(postrider: &str, url: &str, k: usize) -> Child {
         .args(["serve", "--database", url, "--listen"])
         .arg(format!("127.0.0.1:{port}"))
         .args(["--tick", "1"])
-        .env("RUST_LOG", "warn")
+        .env(
+            "RUST_LOG",
+            std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()),
+        )
         .stdout(Stdio::null())
         .spawn()
         .unwrap();

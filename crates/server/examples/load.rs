@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p server --example load -- [--database URL] [--clients 64]
-//!     [--seconds 10] [--games 10000]
+//!     [--seconds 10] [--games 10000] [--rounds 120]
 //! ```
 //!
 //! On one fresh database (a new SQLite file by default; with `--database postgres://…/DB`, a
@@ -11,7 +11,8 @@
 //! 1. the raw commit rate: `clients` tasks inserting one row per transaction through a pool
 //!    set up as the server sets up its own;
 //! 2. durable order submissions: the server on a loopback socket, `clients` HTTP clients each
-//!    holding a seat (three of the four seats of a game) and sealing orders again and again;
+//!    holding a seat (three of the four seats of a game) and sealing orders again and again
+//!    (as often as the rules allow in a turn, then in its next game: `rounds` games each);
 //!    throughput and p50/p99 latency;
 //! 3. a deadline storm: `games` games whose deadlines fall at once, processed by one server's
 //!    deadline worker (`process_due`), timed.
@@ -40,7 +41,13 @@ struct Args {
     /// Games whose deadlines fall at once.
     #[arg(long, default_value_t = 10_000)]
     games: usize,
+    /// The games each client plays a seat in, one after another.
+    #[arg(long, default_value_t = 120)]
+    rounds: usize,
 }
+
+/// The times a team may seal its line-up in one turn (issue 28's bound on amendments).
+const SEALINGS: usize = 20;
 
 mod client;
 use client::{Http, call, http_client};
@@ -88,7 +95,12 @@ async fn raw_commits(db: &Db, clients: usize, seconds: u64) -> f64 {
 }
 
 /// Phase 2: the server on loopback, `clients` players sealing orders.
-async fn order_load(db: Db, clients: usize, seconds: u64) -> (f64, Duration, Duration, usize, f64) {
+async fn order_load(
+    db: Db,
+    clients: usize,
+    seconds: u64,
+    rounds: usize,
+) -> (f64, Duration, Duration, usize, f64) {
     let config = Config {
         password_cost: PasswordCost::Cheap,
         tick: Duration::from_secs(3600),
@@ -115,45 +127,57 @@ async fn order_load(db: Db, clients: usize, seconds: u64) -> (f64, Duration, Dur
         }
     };
     let gm = login("gm".into()).await;
-    let mut seats = Vec::new();
+    let mut tokens = Vec::with_capacity(clients);
+    for c in 0..clients {
+        tokens.push(login(format!("p{c}")).await);
+    }
     // Three players a game: the fourth seat stays empty, so that no game ever has every
-    // seat ready (that would process the turn early and end the line-up phase).
-    for g in 0..clients.div_ceil(3) {
-        let game = json!({
-            "title": format!("Load {g}"), "game": "breaking-away",
-            "seats": ["Red", "Blue", "Green", "Black"], "seed": g,
-            "deadline": {"every": "interval", "seconds": 366 * 86400},
-        });
-        let (status, created) =
-            call(&http, &base, Method::POST, "/api/games", Some(&gm), game).await;
-        assert_eq!(status, StatusCode::CREATED, "{created}");
-        let id = created["id"].as_i64().unwrap();
-        for invite in created["invites"].as_array().unwrap().iter().take(3) {
-            if seats.len() == clients {
-                break;
+    // seat ready (that would process the turn early and end the line-up phase). A team may
+    // seal its line-up `SEALINGS` times a turn (issue 28), so each client has a seat in
+    // `rounds` games, played one after another with the same two others.
+    let mut seats: Vec<Vec<i64>> = vec![Vec::new(); clients];
+    let groups = clients.div_ceil(3);
+    for round in 0..rounds {
+        for g in 0..groups {
+            let game = json!({
+                "title": format!("Load {round}/{g}"), "game": "breaking-away",
+                "seats": ["Red", "Blue", "Green", "Black"], "seed": round * groups + g,
+                "deadline": {"every": "interval", "seconds": 366 * 86400},
+            });
+            let (status, created) =
+                call(&http, &base, Method::POST, "/api/games", Some(&gm), game).await;
+            assert_eq!(status, StatusCode::CREATED, "{created}");
+            let id = created["id"].as_i64().unwrap();
+            let invites = created["invites"].as_array().unwrap();
+            for (c, invite) in (3 * g..clients.min(3 * g + 3)).zip(invites) {
+                let path = format!("/api/games/{id}/join");
+                let body = json!({"invite": invite["invite"]});
+                let (status, _) =
+                    call(&http, &base, Method::POST, &path, Some(&tokens[c]), body).await;
+                assert_eq!(status, StatusCode::OK);
+                seats[c].push(id);
             }
-            let token = login(format!("p{}", seats.len())).await;
-            let path = format!("/api/games/{id}/join");
-            let body = json!({"invite": invite["invite"]});
-            let (status, _) = call(&http, &base, Method::POST, &path, Some(&token), body).await;
-            assert_eq!(status, StatusCode::OK);
-            seats.push((id, token));
         }
     }
+    let seats: Vec<(Vec<i64>, String)> = seats.into_iter().zip(tokens).collect();
 
     let stop = Arc::new(AtomicBool::new(false));
     let transactions = state.committer.transactions();
     let started = Instant::now();
     let tasks: Vec<_> = seats
         .into_iter()
-        .map(|(id, token)| {
+        .map(|(games, token)| {
             let (http, base, stop) = (http.clone(), base.clone(), stop.clone());
             tokio::spawn(async move {
-                let path = format!("/api/games/{id}/orders");
                 let mut latencies = Vec::new();
                 let mut errors = 0;
                 let mut k = 0u32;
                 while !stop.load(Ordering::Relaxed) {
+                    let Some(id) = games.get(k as usize / SEALINGS) else {
+                        eprintln!("a client ran out of seats: give more --rounds");
+                        break;
+                    };
+                    let path = format!("/api/games/{id}/orders");
                     // Amendments alternate, as a player changing their mind would.
                     let orders = if k.is_multiple_of(2) {
                         "A 10 B 9 C 9 D 6"
@@ -263,7 +287,7 @@ async fn main() {
     let raw = raw_commits(&db, args.clients, args.seconds).await;
     println!("raw commits:           {raw:>9.0} /s (one-row transactions)");
     let (orders, p50, p99, errors, per_commit) =
-        order_load(db.clone(), args.clients, args.seconds).await;
+        order_load(db.clone(), args.clients, args.seconds, args.rounds).await;
     println!(
         "durable order submits: {orders:>9.0} /s  p50 {:.1} ms  p99 {:.1} ms  ({errors} refused; {per_commit:.1} a commit)",
         p50.as_secs_f64() * 1e3,

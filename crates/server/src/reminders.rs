@@ -47,8 +47,15 @@ fn stage(left: i64) -> Option<i64> {
 pub async fn write_due(state: &AppState, now: i64) -> ApiResult<Written> {
     let mut written = Written::default();
     // Games in a reminder stage they have not been looked at in yet.
-    let due: Vec<(i64, i64)> = sqlx::query(
-        "SELECT id, next_deadline FROM games WHERE over = 0 AND paused = 0 \
+    // Whether a game has anybody to tell: a webhook, or (mail on) a seat's player who wants
+    // every mail. A game with nobody is only marked, many to a statement: a deadline storm
+    // puts every game of a club in its reminder stage at the same moment.
+    let mail = if state.mail.is_some() { 1 } else { 0 };
+    let due: Vec<(i64, i64, bool)> = sqlx::query(
+        "SELECT id, next_deadline, CASE WHEN turn IS NULL OR webhook_url IS NOT NULL OR ($4 = 1 AND EXISTS ( \
+           SELECT 1 FROM seats s JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id \
+           AND p.email IS NOT NULL AND p.mail_choice = 'every')) THEN 1 ELSE 0 END \
+         FROM games WHERE over = 0 AND paused = 0 \
          AND next_deadline > $1 AND next_deadline <= $2 \
          AND (reminded_turn IS NULL OR turn IS NULL OR reminded_turn <> turn \
               OR reminded_stage < CASE WHEN next_deadline <= $3 THEN 2 ELSE 1 END) ORDER BY id",
@@ -56,12 +63,14 @@ pub async fn write_due(state: &AppState, now: i64) -> ApiResult<Written> {
     .bind(now)
     .bind(now + FIRST)
     .bind(now + SECOND)
+    .bind(mail)
     .fetch_all(&state.db.pool)
     .await?
     .into_iter()
-    .map(|r| (r.get(0), r.get(1)))
+    .map(|r| (r.get(0), r.get(1), r.get::<i64, _>(2) == 1))
     .collect();
-    for (id, deadline) in due {
+    let (told, unheard): (Vec<_>, Vec<_>) = due.into_iter().partition(|&(_, _, tell)| tell);
+    for (id, deadline, _) in told {
         let Some(stage) = stage(deadline - now) else {
             continue;
         };
@@ -69,10 +78,37 @@ pub async fn write_due(state: &AppState, now: i64) -> ApiResult<Written> {
         written.reminders += w.reminders;
         written.webhooks += w.webhooks;
     }
+    let unheard: Vec<i64> = unheard.into_iter().map(|(id, _, _)| id).collect();
+    for chunk in unheard.chunks(store::sql::MAX_PARAMETERS / 2) {
+        mark_reminded(state, chunk, now).await?;
+    }
     if state.mail.is_some() {
         written.digests = write_digests(state, now).await?;
     }
     Ok(written)
+}
+
+/// Marks games `ids` as looked at in the reminder stage their deadline is in at `now`, at their
+/// coming turn (games with nobody to remind: see [`write_due`]).
+async fn mark_reminded(state: &AppState, ids: &[i64], now: i64) -> ApiResult<()> {
+    let list = (4..4 + ids.len())
+        .map(|k| format!("${k}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql = format!(
+        "UPDATE games SET reminded_turn = turn, \
+         reminded_stage = CASE WHEN next_deadline <= $1 THEN 2 ELSE 1 END \
+         WHERE next_deadline > $2 AND next_deadline <= $3 AND id IN ({list})"
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(now + SECOND)
+        .bind(now)
+        .bind(now + FIRST);
+    for id in ids {
+        query = query.bind(id);
+    }
+    query.execute(&state.db.pool).await?;
+    Ok(())
 }
 
 /// The reminders of one game at `stage`, and its "deadline soon" webhook, in one transaction

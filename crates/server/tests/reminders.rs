@@ -197,6 +197,83 @@ on_both!(
     }
 );
 
+on_both!(
+    games_with_nobody_to_remind_are_marked_together_and_the_others_reminded,
+    |s: TestServer| async move {
+        let mut s = s;
+        s.state = s.state.clone().with_mail(settings());
+        let (reminded, gm, _) = race_with_mail(&s).await;
+        // Five more races whose players gave no address: nobody to tell, in the same stage.
+        let mut quiet = Vec::new();
+        for k in 0..5 {
+            let (status, created) = s
+                .call("POST", "/api/games", Some(&gm), Some(race(&["a", "b"])))
+                .await;
+            assert_eq!(status, StatusCode::CREATED, "{created}");
+            let id = created["id"].as_i64().unwrap();
+            for (n, invite) in created["invites"].as_array().unwrap().iter().enumerate() {
+                let token = s.player(&format!("q{k}-{n}")).await;
+                let (status, body) = s
+                    .call(
+                        "POST",
+                        &format!("/api/games/{id}/join"),
+                        Some(&token),
+                        Some(json!({ "invite": invite["invite"] })),
+                    )
+                    .await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+            }
+            quiet.push(id);
+        }
+        let stages = |s: &TestServer| {
+            let pool = s.state.db.pool.clone();
+            async move {
+                sqlx::query("SELECT id, reminded_turn, reminded_stage FROM games ORDER BY id")
+                    .fetch_all(&pool)
+                    .await
+                    .unwrap()
+                    .iter()
+                    .map(|r| {
+                        (
+                            r.get::<i64, _>(0),
+                            r.get::<Option<i64>, _>(1),
+                            r.get::<Option<i64>, _>(2),
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            }
+        };
+        let first = reminders::write_due(&s.state, START).await.unwrap();
+        assert_eq!(
+            first.reminders, 2,
+            "red and blue of the race with addresses"
+        );
+        assert_eq!(rows(&s, "reminder").await.len(), 2);
+        for (id, turn, stage) in stages(&s).await {
+            assert_eq!(
+                (turn, stage),
+                (Some(1), Some(1)),
+                "game {id} marked at the day's stage"
+            );
+        }
+        assert!(quiet.iter().all(|id| *id != reminded));
+        // Marked: the next pass in the stage looks at none of them.
+        assert_eq!(
+            reminders::write_due(&s.state, START + 60).await.unwrap(),
+            Written::default()
+        );
+        // Two hours before: every game marked at the second stage, the race reminded again.
+        let at = START + 86_400 - SECOND;
+        assert_eq!(
+            reminders::write_due(&s.state, at).await.unwrap().reminders,
+            2
+        );
+        for (id, turn, stage) in stages(&s).await {
+            assert_eq!((turn, stage), (Some(1), Some(2)), "game {id}");
+        }
+    }
+);
+
 on_both!(every_digest_or_none, |s: TestServer| async move {
     let mut s = s;
     s.state = s.state.clone().with_mail(settings());
