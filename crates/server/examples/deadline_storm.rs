@@ -7,7 +7,7 @@
 //! ```
 //!
 //! On a fresh database beside DB (`postrider_storm_PID`, dropped at the end) it creates
-//! `games` four-seat races with every seat silent and their deadlines a day away, starts
+//! `games` four-seat races with every seat silent and their deadlines a week away (out of the reminders' reach), starts
 //! `servers` `postrider serve` processes on it (`--tick 1`), moves every deadline to now,
 //! and times until each game's first turn is resolved. It then checks that each was
 //! resolved exactly once: every game at turn 2, one `resolved` entry per game in the log.
@@ -46,14 +46,16 @@ async fn fresh(url: &str, name: &str) -> String {
     format!("{server}/{name}")
 }
 
-/// Creates the silent races, `games` of them, due a day from now; prints how long it took.
+/// Creates the silent races, `games` of them, due a week from now; prints how long it took.
 async fn seed(state: &AppState, games: usize) {
     let started = Instant::now();
     server::store::accounts::insert_player(state, "gm", "gm", "x", "x")
         .await
         .unwrap();
     let gm = server::games::player_id(state, "gm").await.unwrap();
-    let rule = gm::DeadlineRule::Interval { seconds: 86_400 };
+    let rule = gm::DeadlineRule::Interval {
+        seconds: 7 * 86_400,
+    };
     let mut tasks = tokio::task::JoinSet::new();
     for g in 0..games {
         let state = state.clone();
@@ -74,7 +76,7 @@ async fn seed(state: &AppState, games: usize) {
     }
     while tasks.join_next().await.is_some() {}
     sqlx::query("UPDATE games SET next_deadline = $1")
-        .bind(SystemClock.now() + 86_400)
+        .bind(SystemClock.now() + 7 * 86_400)
         .execute(&state.db.pool)
         .await
         .unwrap();

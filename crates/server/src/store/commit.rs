@@ -473,7 +473,7 @@ fn update_games_sql(backend: Backend, rows: usize) -> String {
         "UPDATE games SET version = v.column3, record = '{snapshot}', all_ready = v.column4, \
          over = v.column5, next_deadline = v.column6, paused = v.column7, turn = v.column8, \
          started = v.column9, ready_seats = v.column10, \
-         archived = COALESCE(v.column11, games.archived), claimed_until = NULL \
+         archived = COALESCE(v.column11, games.archived) \
          FROM (VALUES {values}) AS v \
          WHERE games.id = v.column1 AND games.version = v.column2 RETURNING games.id AS id",
         snapshot = super::write::NO_SNAPSHOT,

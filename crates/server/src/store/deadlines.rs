@@ -75,29 +75,30 @@ pub fn play_turn(record: &mut Record, seats: &[SeatRow]) -> Result<Vec<Event>, g
     Ok(events)
 }
 
-/// How long a server process's claim on a due game lasts (seconds) if its turn is never
-/// committed (the process stopped, or the game's log no longer replays): then another may take it.
-pub const CLAIM_SECONDS: i64 = 60;
-
 /// Processes every game that is due. A server that was down catches up here: each overdue
 /// game gets one turn processed, and its next deadline is counted from now.
 pub async fn process_due(state: &AppState) -> StoreResult<usize> {
     // Games are independent: they are claimed a batch at a time (so that server processes
-    // sharing the database divide them, each game played by one), locked, read with one
-    // query, each one's turn played, and the committer writes a batch's turns many to a
-    // transaction (`commit`) instead of one commit each. Two batches are under way at once,
-    // so that one is played while the other is written.
+    // sharing a PostgreSQL database divide them instead of each playing every game), locked,
+    // read with one query, each one's turn played, and the committer writes a batch's turns
+    // many to a transaction (`commit`) instead of one commit each. Two batches are under way
+    // at once, so that one is played while the other is written.
+    let mut claims = Claims::new(state).await?;
     let mut running = tokio::task::JoinSet::new();
     let mut processed = 0;
     // One pass over the games by id: a game due again at once (every seat a bot's) waits
     // for the next pass, as it did when the due games were one list.
     let mut after = 0;
-    loop {
-        let chunk = claim(state, after, super::commit::MAX_BATCH).await?;
-        let Some(&last) = chunk.last() else {
-            break;
+    let outcome = loop {
+        let (last, chunk) = match claims.next(state, after, super::commit::MAX_BATCH).await {
+            Ok(Some(next)) => next,
+            Ok(None) => break Ok(()),
+            Err(e) => break Err(e),
         };
         after = last;
+        if chunk.is_empty() {
+            continue;
+        }
         if running.len() >= 2
             && let Some(done) = running.join_next().await
         {
@@ -105,41 +106,88 @@ pub async fn process_due(state: &AppState) -> StoreResult<usize> {
         }
         let state = state.clone();
         running.spawn(async move { process_batch(&state, &chunk).await });
-    }
+    };
     while let Some(done) = running.join_next().await {
         processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
     }
-    Ok(processed)
+    // Released only now: a game played early in the pass is no longer due anyway.
+    claims.release().await?;
+    outcome.map(|()| processed)
 }
 
-/// Claims up to `most` due games with ids above `after` that no server process holds a claim
-/// on, for [`CLAIM_SECONDS`]; returns their ids, ascending. A turn's commit clears the claim.
-async fn claim(state: &AppState, after: i64, most: usize) -> StoreResult<Vec<i64>> {
-    let now = state.clock.now();
-    // PostgreSQL passes over rows another process is claiming at this moment; SQLite has one
-    // writer at a time, so its statement is atomic as it stands.
-    let skip_locked = match state.db.backend {
-        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
-        Backend::Sqlite => "",
-    };
-    let sql = format!(
-        "UPDATE games SET claimed_until = $1 WHERE id IN (SELECT id FROM games \
-         WHERE id > $4 AND over = 0 AND paused = 0 AND (next_deadline <= $2 OR all_ready = 1) \
-         AND (claimed_until IS NULL OR claimed_until <= $2) ORDER BY id LIMIT $3{skip_locked}) \
-         RETURNING id"
-    );
-    let mut ids: Vec<i64> = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(now + CLAIM_SECONDS)
-        .bind(now)
-        .bind(most as i64)
-        .bind(after)
-        .fetch_all(&state.db.pool)
-        .await?
-        .into_iter()
-        .map(|r| r.get(0))
-        .collect();
-    ids.sort_unstable();
-    Ok(ids)
+/// This process's claims on due games. On PostgreSQL a claim is a session advisory lock on
+/// the game's id, taken on one connection held for the pass: another process passes over the
+/// games it cannot lock, and a process that dies loses its claims with its connection. On
+/// SQLite (one server process, as a rule) there are none; with two, the optimistic lock still
+/// plays each turn once.
+struct Claims(Option<sqlx::pool::PoolConnection<sqlx::Any>>);
+
+impl Claims {
+    async fn new(state: &AppState) -> StoreResult<Claims> {
+        Ok(Claims(match state.db.backend {
+            Backend::Postgres => Some(state.db.pool.acquire().await?),
+            Backend::Sqlite => None,
+        }))
+    }
+
+    /// The next up to `most` due games with ids above `after`: the last id looked at (`None`
+    /// when there are no more), and those of them this process claimed, ascending.
+    async fn next(
+        &mut self,
+        state: &AppState,
+        after: i64,
+        most: usize,
+    ) -> StoreResult<Option<(i64, Vec<i64>)>> {
+        let due = "SELECT id FROM games WHERE id > $1 AND over = 0 AND paused = 0 \
+                   AND (next_deadline <= $2 OR all_ready = 1) ORDER BY id LIMIT $3";
+        let now = state.clock.now();
+        let rows: Vec<(i64, bool)> = match &mut self.0 {
+            Some(conn) => sqlx::query(sqlx::AssertSqlSafe(format!(
+                "SELECT id, pg_try_advisory_lock(id) FROM ({due}) due ORDER BY id"
+            )))
+            .bind(after)
+            .bind(now)
+            .bind(most as i64)
+            .fetch_all(&mut **conn)
+            .await?
+            .into_iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect(),
+            None => sqlx::query(due)
+                .bind(after)
+                .bind(now)
+                .bind(most as i64)
+                .fetch_all(&state.db.pool)
+                .await?
+                .into_iter()
+                .map(|r| (r.get(0), true))
+                .collect(),
+        };
+        let Some(&(last, _)) = rows.last() else {
+            return Ok(None);
+        };
+        let claimed = rows.into_iter().filter(|&(_, mine)| mine).map(|(id, _)| id);
+        Ok(Some((last, claimed.collect())))
+    }
+
+    async fn release(mut self) -> StoreResult<()> {
+        if let Some(mut conn) = self.0.take() {
+            sqlx::query("SELECT pg_advisory_unlock_all()")
+                .execute(&mut *conn)
+                .await?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Claims {
+    /// A pass that stopped on an error: its connection is closed, not pooled, and its
+    /// claims go with it.
+    fn drop(&mut self) {
+        if let Some(conn) = self.0.take() {
+            drop(conn.detach());
+        }
+    }
 }
 
 /// Processes the games of `ids` (ascending) that are due; returns how many turns it resolved.

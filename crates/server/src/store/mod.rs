@@ -28,7 +28,7 @@ pub mod write;
 
 pub use change::{Change, Letters, SeatChange};
 pub use create::{create, delete, insert};
-pub use deadlines::{CLAIM_SECONDS, play_turn, process, process_due, process_locked};
+pub use deadlines::{play_turn, process, process_due, process_locked};
 pub use door::{change, delete_game, new_order_address, resolve_now, roll_back, set_webhook};
 pub use error::{StoreError, StoreResult};
 pub use export::{MAX_IMPORT_BYTES, check_import, export};
