@@ -83,109 +83,101 @@ pub async fn process_due(state: &AppState) -> StoreResult<usize> {
     // read with one query, each one's turn played, and the committer writes a batch's turns
     // many to a transaction (`commit`) instead of one commit each. Two batches are under way
     // at once, so that one is played while the other is written.
-    let mut claims = Claims::new(state).await?;
     let mut running = tokio::task::JoinSet::new();
     let mut processed = 0;
     // One pass over the games by id: a game due again at once (every seat a bot's) waits
     // for the next pass, as it did when the due games were one list.
     let mut after = 0;
-    let outcome = loop {
-        let (last, chunk) = match claims.next(state, after, super::commit::MAX_BATCH).await {
-            Ok(Some(next)) => next,
-            Ok(None) => break Ok(()),
-            Err(e) => break Err(e),
-        };
+    while let Some((last, claim)) = Claim::next(state, after, super::commit::MAX_BATCH).await? {
         after = last;
-        if chunk.is_empty() {
-            continue;
-        }
         if running.len() >= 2
             && let Some(done) = running.join_next().await
         {
             processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
         }
         let state = state.clone();
-        running.spawn(async move { process_batch(&state, &chunk).await });
-    };
+        running.spawn(async move {
+            let processed = process_batch(&state, &claim.ids).await;
+            claim.release().await?;
+            processed
+        });
+    }
     while let Some(done) = running.join_next().await {
         processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
     }
-    // Released only now: a game played early in the pass is no longer due anyway.
-    claims.release().await?;
-    outcome.map(|()| processed)
+    Ok(processed)
 }
 
-/// This process's claims on due games. On PostgreSQL a claim is a session advisory lock on
-/// the game's id, taken on one connection held for the pass: another process passes over the
-/// games it cannot lock, and a process that dies loses its claims with its connection. On
-/// SQLite (one server process, as a rule) there are none; with two, the optimistic lock still
-/// plays each turn once.
-struct Claims(Option<sqlx::pool::PoolConnection<sqlx::Any>>);
+/// A batch of due games this process has claimed. On PostgreSQL a claim is a session advisory
+/// lock on each game's id, taken on a connection held until the batch is played and let go
+/// then: another process passes over the games it cannot lock, and a process that dies loses
+/// its claims with its connections. On SQLite (one server process, as a rule) there are none;
+/// with two, the optimistic lock still plays each turn once.
+struct Claim {
+    session: Option<sqlx::pool::PoolConnection<sqlx::Any>>,
+    ids: Vec<i64>,
+}
 
-impl Claims {
-    async fn new(state: &AppState) -> StoreResult<Claims> {
-        Ok(Claims(match state.db.backend {
-            Backend::Postgres => Some(state.db.pool.acquire().await?),
-            Backend::Sqlite => None,
-        }))
-    }
-
+impl Claim {
     /// The next up to `most` due games with ids above `after`: the last id looked at (`None`
     /// when there are no more), and those of them this process claimed, ascending.
-    async fn next(
-        &mut self,
-        state: &AppState,
-        after: i64,
-        most: usize,
-    ) -> StoreResult<Option<(i64, Vec<i64>)>> {
+    async fn next(state: &AppState, after: i64, most: usize) -> StoreResult<Option<(i64, Claim)>> {
         let due = "SELECT id FROM games WHERE id > $1 AND over = 0 AND paused = 0 \
                    AND (next_deadline <= $2 OR all_ready = 1) ORDER BY id LIMIT $3";
         let now = state.clock.now();
-        let rows: Vec<(i64, bool)> = match &mut self.0 {
-            Some(conn) => sqlx::query(sqlx::AssertSqlSafe(format!(
-                "SELECT id, pg_try_advisory_lock(id) FROM ({due}) due ORDER BY id"
-            )))
-            .bind(after)
-            .bind(now)
-            .bind(most as i64)
-            .fetch_all(&mut **conn)
-            .await?
-            .into_iter()
-            .map(|r| (r.get(0), r.get(1)))
-            .collect(),
-            None => sqlx::query(due)
+        let (session, rows): (_, Vec<(i64, bool)>) = match state.db.backend {
+            Backend::Postgres => {
+                let mut session = state.db.pool.acquire().await?;
+                let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "SELECT id, pg_try_advisory_lock(id) FROM ({due}) due ORDER BY id"
+                )))
                 .bind(after)
                 .bind(now)
                 .bind(most as i64)
-                .fetch_all(&state.db.pool)
-                .await?
-                .into_iter()
-                .map(|r| (r.get(0), true))
+                .fetch_all(&mut *session)
+                .await?;
+                let rows = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+                (Some(session), rows)
+            }
+            Backend::Sqlite => {
+                let rows = sqlx::query(due)
+                    .bind(after)
+                    .bind(now)
+                    .bind(most as i64)
+                    .fetch_all(&state.db.pool)
+                    .await?;
+                (None, rows.iter().map(|r| (r.get(0), true)).collect())
+            }
+        };
+        let claim = Claim {
+            session,
+            ids: rows
+                .iter()
+                .filter(|&&(_, mine)| mine)
+                .map(|&(id, _)| id)
                 .collect(),
         };
-        let Some(&(last, _)) = rows.last() else {
-            return Ok(None);
-        };
-        let claimed = rows.into_iter().filter(|&(_, mine)| mine).map(|(id, _)| id);
-        Ok(Some((last, claimed.collect())))
+        // Even with no game: a claim that holds no lock lets its connection go as it is.
+        Ok(rows.last().map(|&(last, _)| (last, claim)))
     }
 
+    /// Lets the batch's games go (played, or left to the next pass).
     async fn release(mut self) -> StoreResult<()> {
-        if let Some(mut conn) = self.0.take() {
+        if let Some(mut session) = self.session.take() {
             sqlx::query("SELECT pg_advisory_unlock_all()")
-                .execute(&mut *conn)
+                .execute(&mut *session)
                 .await?;
         }
         Ok(())
     }
 }
 
-impl Drop for Claims {
-    /// A pass that stopped on an error: its connection is closed, not pooled, and its
+impl Drop for Claim {
+    /// A batch that stopped on an error: its connection is closed, not pooled, and its
     /// claims go with it.
     fn drop(&mut self) {
-        if let Some(conn) = self.0.take() {
-            drop(conn.detach());
+        if let Some(session) = self.session.take() {
+            drop(session.detach());
         }
     }
 }
