@@ -83,34 +83,33 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
     };
     // De-duplicated per seat, now that the secret is checked: the same Message-ID sent to two
     // seats is two deliveries; a redelivery to the same seat is one.
-    if let Some(message_id) = &letter.message_id {
-        if let Claim::Earlier {
+    if let Some(message_id) = &letter.message_id
+        && let Claim::Earlier {
             id: earlier_id,
             status: earlier_status,
         } = inbound::claim(state, id, game_id, seat, message_id).await?
-        {
-            let note = format!(
-                "Message-ID {message_id} to game {game_id} seat {} is inbound mail {earlier_id} ({earlier_status})",
-                seat.0
-            );
-            inbound::mark_alone(
-                state,
-                &InboundDone {
-                    id,
-                    status: "duplicate",
-                    note: note.clone(),
-                    game_id: Some(game_id),
-                    seat: Some(seat),
-                },
-            )
-            .await?;
-            if earlier_status != "new" {
-                tracing::warn!(inbound = id, "duplicate, not applied again: {note}");
-                return Ok(Handled::Duplicate);
-            }
-            // The earlier delivery stopped before it was handled: this one finishes it.
-            id = earlier_id;
+    {
+        let note = format!(
+            "Message-ID {message_id} to game {game_id} seat {} is inbound mail {earlier_id} ({earlier_status})",
+            seat.0
+        );
+        inbound::mark_alone(
+            state,
+            &InboundDone {
+                id,
+                status: "duplicate",
+                note: note.clone(),
+                game_id: Some(game_id),
+                seat: Some(seat),
+            },
+        )
+        .await?;
+        if earlier_status != "new" {
+            tracing::warn!(inbound = id, "duplicate, not applied again: {note}");
+            return Ok(Handled::Duplicate);
         }
+        // The earlier delivery stopped before it was handled: this one finishes it.
+        id = earlier_id;
     }
     // The answer goes to the seat's player at their confirmed address; without one, to the
     // sender (who knew the seat's secret).
