@@ -64,6 +64,18 @@ pub struct ServeArgs {
     /// copy was checked (docs/operations.md, Upgrade). Without it such a database is refused.
     #[arg(long)]
     migrate: bool,
+    /// Days a handled order mail's raw text and a sent or given-up outbox mail are kept, then
+    /// cleaned by the deadline worker (0: kept for ever). The record of each message stays.
+    #[arg(long, default_value_t = 90, value_parser = clap::value_parser!(u32).range(0..=36_500))]
+    keep_mail_days: u32,
+    /// Back the database up into this directory before the deadlines: before a pass of the
+    /// deadline worker that finds a game due, at most once an hour (`postrider restore` puts a
+    /// copy back).
+    #[arg(long, value_name = "DIR")]
+    backup_dir: Option<std::path::PathBuf>,
+    /// How many of those backups to keep (the newest).
+    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    backup_keep: u64,
     /// The log's form on standard error: text for a person, or one JSON object a line.
     #[arg(long, value_enum, default_value_t)]
     log_format: crate::logging::LogFormat,
@@ -305,6 +317,14 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             header_read_timeout: Duration::from_secs(args.header_timeout),
             max_connections: usize::try_from(args.max_connections)?,
             public_url: checked_public_url(&args)?,
+            keep_mail_days: (args.keep_mail_days > 0).then_some(args.keep_mail_days),
+            auto_backup: args
+                .backup_dir
+                .clone()
+                .map(|dir| server::auto_backup::AutoBackup {
+                    dir,
+                    keep: usize::try_from(args.backup_keep).unwrap_or(usize::MAX),
+                }),
             ..Config::default()
         };
         let address = listener.local_addr()?;

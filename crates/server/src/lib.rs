@@ -8,6 +8,7 @@
 pub mod actions;
 pub mod api;
 pub mod auth;
+pub mod auto_backup;
 pub mod backup;
 pub mod check;
 pub mod clock;
@@ -78,6 +79,11 @@ pub struct Config {
     /// Post webhooks to private addresses as well (this machine, its networks): off, a GM's
     /// URL reaches only the internet (`webhook::is_public`).
     pub webhooks_to_private: bool,
+    /// Days a handled inbound message's raw text and a sent (or given-up) outbox row are
+    /// kept (`store::retention`); `None` keeps them for ever.
+    pub keep_mail_days: Option<u32>,
+    /// The worker's own backups before deadlines (`serve --backup-dir`), if any.
+    pub auto_backup: Option<auto_backup::AutoBackup>,
 }
 
 impl Default for Config {
@@ -91,6 +97,8 @@ impl Default for Config {
             max_connections: 1024,
             public_url: None,
             webhooks_to_private: false,
+            keep_mail_days: Some(90),
+            auto_backup: None,
         }
     }
 }
@@ -299,7 +307,20 @@ fn routes(state: AppState) -> Router {
 /// Processes due games until `shutdown` resolves: at every tick, and whenever woken.
 pub async fn deadline_worker(state: AppState, shutdown: impl Future<Output = ()>) {
     tokio::pin!(shutdown);
+    // When old mail was last cleaned: once an hour is enough for a retention counted in days.
+    let mut cleaned_at: Option<i64> = None;
+    let mut backed_up_at: Option<i64> = None;
     loop {
+        if let Some(auto) = &state.config.auto_backup {
+            match auto_backup::before_deadlines(&state, auto, &mut backed_up_at).await {
+                Ok(None) => {}
+                Ok(Some(file)) => {
+                    tracing::info!(file = %file.display(), "backed up before the deadlines")
+                }
+                // The turns are still played: the event log keeps every one of them.
+                Err(e) => tracing::error!(error = %e, "backup before the deadlines"),
+            }
+        }
         match store::process_due(&state).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(turns = n, "processed due turns"),
@@ -314,6 +335,22 @@ pub async fn deadline_worker(state: AppState, shutdown: impl Future<Output = ()>
                 "reminders written"
             ),
             Err(e) => tracing::error!(error = %e, "reminders"),
+        }
+        let now = state.clock.now();
+        if let Some(days) = state.config.keep_mail_days
+            && cleaned_at.is_none_or(|at| now - at >= 3600)
+        {
+            cleaned_at = Some(now);
+            match store::retention::clean(&state, now - i64::from(days) * 86_400).await {
+                Ok(c) if c == store::retention::Cleaned::default() => {}
+                Ok(c) => tracing::info!(
+                    raw_mails = c.raw_mails,
+                    outbox_rows = c.outbox_rows,
+                    days,
+                    "old mail cleaned"
+                ),
+                Err(e) => tracing::error!(error = %e, "cleaning old mail"),
+            }
         }
         tokio::select! {
             _ = tokio::time::sleep(state.config.tick) => {}

@@ -75,6 +75,18 @@ pub fn play_turn(record: &mut Record, seats: &[SeatRow]) -> Result<Vec<Event>, g
     Ok(events)
 }
 
+/// Whether any game is due now (the worker's backup is made only before a pass with work).
+pub async fn any_due(state: &AppState) -> StoreResult<bool> {
+    let due: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM games WHERE over = 0 AND paused = 0 \
+         AND (next_deadline <= $1 OR all_ready = 1) LIMIT 1",
+    )
+    .bind(state.clock.now())
+    .fetch_optional(&state.db.pool)
+    .await?;
+    Ok(due.is_some())
+}
+
 /// Processes every game that is due. A server that was down catches up here: each overdue
 /// game gets one turn processed, and its next deadline is counted from now.
 pub async fn process_due(state: &AppState) -> StoreResult<usize> {

@@ -21,6 +21,7 @@ pub mod outbox_rows;
 pub mod players;
 pub mod read;
 pub mod records;
+pub mod retention;
 pub mod secrets;
 pub mod sql;
 pub mod table;
