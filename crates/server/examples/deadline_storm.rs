@@ -111,6 +111,18 @@ fn serve(postrider: &str, url: &str, k: usize) -> Child {
     child
 }
 
+/// The servers started: killed if this stops early (a failed check), so none is left behind.
+struct Servers(Vec<Child>);
+
+impl Drop for Servers {
+    fn drop(&mut self) {
+        for server in &mut self.0 {
+            let _ = server.kill();
+            let _ = server.wait();
+        }
+    }
+}
+
 async fn count(db: &Db, sql: &'static str) -> i64 {
     sqlx::query_scalar(sql).fetch_one(&db.pool).await.unwrap()
 }
@@ -127,9 +139,11 @@ async fn main() {
     };
     let state = AppState::new(db.clone(), Arc::new(SystemClock), config);
     seed(&state, args.games).await;
-    let mut servers: Vec<Child> = (0..args.servers)
-        .map(|k| serve(&args.postrider, &url, k))
-        .collect();
+    let mut servers = Servers(
+        (0..args.servers)
+            .map(|k| serve(&args.postrider, &url, k))
+            .collect(),
+    );
     // Every deadline falls now; the servers look at least once a second.
     sqlx::query("UPDATE games SET next_deadline = $1")
         .bind(SystemClock.now())
@@ -150,7 +164,7 @@ async fn main() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let elapsed = started.elapsed().as_secs_f64();
-    for server in &mut servers {
+    for server in &mut servers.0 {
         let _ = Command::new("kill")
             .args(["-TERM", &server.id().to_string()])
             .status();

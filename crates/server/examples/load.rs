@@ -173,9 +173,9 @@ async fn order_load(
                 let mut errors = 0;
                 let mut k = 0u32;
                 while !stop.load(Ordering::Relaxed) {
+                    // Out of seats, the figure would be too low: stop rather than mislead.
                     let Some(id) = games.get(k as usize / SEALINGS) else {
-                        eprintln!("a client ran out of seats: give more --rounds");
-                        break;
+                        panic!("a client ran out of seats after {k} orders: give more --rounds");
                     };
                     let path = format!("/api/games/{id}/orders");
                     // Amendments alternate, as a player changing their mind would.

@@ -79,7 +79,7 @@ pub async fn write_due(state: &AppState, now: i64) -> ApiResult<Written> {
         written.webhooks += w.webhooks;
     }
     let unheard: Vec<i64> = unheard.into_iter().map(|(id, _, _)| id).collect();
-    for chunk in unheard.chunks(store::sql::MAX_PARAMETERS / 2) {
+    for chunk in unheard.chunks(MARKED_AT_ONCE) {
         mark_reminded(state, chunk, now).await?;
     }
     if state.mail.is_some() {
@@ -88,23 +88,31 @@ pub async fn write_due(state: &AppState, now: i64) -> ApiResult<Written> {
     Ok(written)
 }
 
+/// Games marked by one statement (its `IN` list padded to a power of two up to this, so that
+/// a connection keeps a few prepared shapes: `store::sql`).
+const MARKED_AT_ONCE: usize = 1024;
+
 /// Marks games `ids` as looked at in the reminder stage their deadline is in at `now`, at their
 /// coming turn (games with nobody to remind: see [`write_due`]).
 async fn mark_reminded(state: &AppState, ids: &[i64], now: i64) -> ApiResult<()> {
-    let list = (4..4 + ids.len())
-        .map(|k| format!("${k}"))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let backend = state.db.backend;
+    let one = |n: usize| store::sql::placeholders_after(backend, n, 1, 1);
+    let (_, padded) = store::sql::in_list(backend, ids);
+    // The parameters in the order of the text (SQLite numbers anonymous ones so).
     let sql = format!(
         "UPDATE games SET reminded_turn = turn, \
-         reminded_stage = CASE WHEN next_deadline <= $1 THEN 2 ELSE 1 END \
-         WHERE next_deadline > $2 AND next_deadline <= $3 AND id IN ({list})"
+         reminded_stage = CASE WHEN next_deadline <= {second} THEN 2 ELSE 1 END \
+         WHERE next_deadline > {now} AND next_deadline <= {first} AND id IN {list}",
+        second = one(0),
+        now = one(1),
+        first = one(2),
+        list = store::sql::placeholders_after(backend, 3, 1, padded.len()),
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(now + SECOND)
         .bind(now)
         .bind(now + FIRST);
-    for id in ids {
+    for id in padded {
         query = query.bind(id);
     }
     query.execute(&state.db.pool).await?;

@@ -100,13 +100,18 @@ pub async fn process_due(state: &AppState) -> StoreResult<usize> {
     // One pass over the games by id: a game due again at once (every seat a bot's) waits
     // for the next pass, as it did when the due games were one list.
     let mut after = 0;
-    while let Some((last, claim)) = Claim::next(state, after, super::commit::MAX_BATCH).await? {
-        after = last;
+    loop {
+        // A batch is claimed only when it can be played at once: at most two claims, and their
+        // connections, are held.
         if running.len() >= 2
             && let Some(done) = running.join_next().await
         {
             processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
         }
+        let Some((last, claim)) = Claim::next(state, after, super::commit::MAX_BATCH).await? else {
+            break;
+        };
+        after = last;
         let state = state.clone();
         running.spawn(async move {
             let processed = process_batch(&state, &claim.ids).await;
@@ -137,49 +142,59 @@ impl Claim {
         let due = "SELECT id FROM games WHERE id > $1 AND over = 0 AND paused = 0 \
                    AND (next_deadline <= $2 OR all_ready = 1) ORDER BY id LIMIT $3";
         let now = state.clock.now();
-        let (session, rows): (_, Vec<(i64, bool)>) = match state.db.backend {
+        // Made before the first lock is tried: whatever stops this (an error, a cancel), the
+        // connection is then closed by `Drop`, never pooled with locks on it.
+        let mut claim = Claim {
+            session: None,
+            ids: Vec::new(),
+        };
+        let rows: Vec<(i64, bool)> = match state.db.backend {
             Backend::Postgres => {
-                let mut session = state.db.pool.acquire().await?;
-                let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+                let session = claim.session.insert(state.db.pool.acquire().await?);
+                sqlx::query(sqlx::AssertSqlSafe(format!(
                     "SELECT id, pg_try_advisory_lock(id) FROM ({due}) due ORDER BY id"
                 )))
                 .bind(after)
                 .bind(now)
                 .bind(most as i64)
-                .fetch_all(&mut *session)
-                .await?;
-                let rows = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
-                (Some(session), rows)
-            }
-            Backend::Sqlite => {
-                let rows = sqlx::query(due)
-                    .bind(after)
-                    .bind(now)
-                    .bind(most as i64)
-                    .fetch_all(&state.db.pool)
-                    .await?;
-                (None, rows.iter().map(|r| (r.get(0), true)).collect())
-            }
-        };
-        let claim = Claim {
-            session,
-            ids: rows
+                .fetch_all(&mut **session)
+                .await?
                 .iter()
-                .filter(|&&(_, mine)| mine)
-                .map(|&(id, _)| id)
+                .map(|r| (r.get(0), r.get(1)))
+                .collect()
+            }
+            Backend::Sqlite => sqlx::query(due)
+                .bind(after)
+                .bind(now)
+                .bind(most as i64)
+                .fetch_all(&state.db.pool)
+                .await?
+                .iter()
+                .map(|r| (r.get(0), true))
                 .collect(),
         };
-        // Even with no game: a claim that holds no lock lets its connection go as it is.
+        claim.ids = rows
+            .iter()
+            .filter(|&&(_, mine)| mine)
+            .map(|&(id, _)| id)
+            .collect();
+        if claim.ids.is_empty() {
+            // No lock was taken: the connection goes back to the pool as it is.
+            drop(claim.session.take());
+        }
         Ok(rows.last().map(|&(last, _)| (last, claim)))
     }
 
     /// Lets the batch's games go (played, or left to the next pass).
     async fn release(mut self) -> StoreResult<()> {
-        if let Some(mut session) = self.session.take() {
+        if let Some(session) = self.session.as_mut() {
             sqlx::query("SELECT pg_advisory_unlock_all()")
-                .execute(&mut *session)
+                .execute(&mut **session)
                 .await?;
         }
+        // Unlocked: back to the pool. (Had the unlocking failed or been cancelled, `Drop`
+        // would close it instead.)
+        drop(self.session.take());
         Ok(())
     }
 }
