@@ -171,12 +171,19 @@ impl TestServer {
     /// A GM and one player per seat, seated; returns (game id, GM token, seat tokens).
     pub async fn seated_game(&self, game: Value) -> (i64, String, Vec<String>) {
         let gm = self.player("gm").await;
-        let (status, created) = self.call("POST", "/api/games", Some(&gm), Some(game)).await;
+        let (id, tokens) = self.game_seated_by(&gm, game, "p-").await;
+        (id, gm, tokens)
+    }
+
+    /// [`seated_game`](Self::seated_game) for the GM of token `gm`, each seat taken by a new
+    /// player called `prefix` and the seat's name.
+    pub async fn game_seated_by(&self, gm: &str, game: Value, prefix: &str) -> (i64, Vec<String>) {
+        let (status, created) = self.call("POST", "/api/games", Some(gm), Some(game)).await;
         assert_eq!(status, StatusCode::CREATED, "{created}");
         let id = created["id"].as_i64().unwrap();
         let mut tokens = Vec::new();
         for invite in created["invites"].as_array().unwrap() {
-            let name = format!("p-{}", invite["name"].as_str().unwrap());
+            let name = format!("{prefix}{}", invite["name"].as_str().unwrap());
             let token = self.player(&name).await;
             let (status, body) = self
                 .call(
@@ -189,7 +196,7 @@ impl TestServer {
             assert_eq!(status, StatusCode::OK, "{body}");
             tokens.push(token);
         }
-        (id, gm, tokens)
+        (id, tokens)
     }
 }
 
