@@ -77,15 +77,19 @@ pub fn play_turn(record: &mut Record, seats: &[SeatRow]) -> Result<Vec<Event>, g
 
 /// Whether any game is due now (the worker's backup is made only before a pass with work).
 pub async fn any_due(state: &AppState) -> StoreResult<bool> {
-    let due: Option<i64> = sqlx::query_scalar(
-        "SELECT id FROM games WHERE over = 0 AND paused = 0 \
-         AND (next_deadline <= $1 OR all_ready = 1) LIMIT 1",
-    )
-    .bind(state.clock.now())
-    .fetch_optional(&state.db.pool)
-    .await?;
+    let due: Option<i64> = sqlx::query_scalar(DUE)
+        .bind(0_i64)
+        .bind(state.clock.now())
+        .bind(1_i64)
+        .fetch_optional(&state.db.pool)
+        .await?;
     Ok(due.is_some())
 }
+
+/// The ids of the games due at `$2` (their deadline passed, or every seat ready), above `$1`,
+/// ascending, at most `$3`.
+const DUE: &str = "SELECT id FROM games WHERE id > $1 AND over = 0 AND paused = 0 \
+                   AND (next_deadline <= $2 OR all_ready = 1) ORDER BY id LIMIT $3";
 
 /// Processes every game that is due. A server that was down catches up here: each overdue
 /// game gets one turn processed, and its next deadline is counted from now.
@@ -139,8 +143,6 @@ impl Claim {
     /// The next up to `most` due games with ids above `after`: the last id looked at (`None`
     /// when there are no more), and those of them this process claimed, ascending.
     async fn next(state: &AppState, after: i64, most: usize) -> StoreResult<Option<(i64, Claim)>> {
-        let due = "SELECT id FROM games WHERE id > $1 AND over = 0 AND paused = 0 \
-                   AND (next_deadline <= $2 OR all_ready = 1) ORDER BY id LIMIT $3";
         let now = state.clock.now();
         // Made before the first lock is tried: whatever stops this (an error, a cancel), the
         // connection is then closed by `Drop`, never pooled with locks on it.
@@ -152,7 +154,7 @@ impl Claim {
             Backend::Postgres => {
                 let session = claim.session.insert(state.db.pool.acquire().await?);
                 sqlx::query(sqlx::AssertSqlSafe(format!(
-                    "SELECT id, pg_try_advisory_lock(id) FROM ({due}) due ORDER BY id"
+                    "SELECT id, pg_try_advisory_lock(id) FROM ({DUE}) due ORDER BY id"
                 )))
                 .bind(after)
                 .bind(now)
@@ -163,7 +165,7 @@ impl Claim {
                 .map(|r| (r.get(0), r.get(1)))
                 .collect()
             }
-            Backend::Sqlite => sqlx::query(due)
+            Backend::Sqlite => sqlx::query(DUE)
                 .bind(after)
                 .bind(now)
                 .bind(most as i64)
