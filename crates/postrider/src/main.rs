@@ -1,6 +1,7 @@
 //! postrider: a play-by-mail game master. The one binary; every subcommand is a thin layer over
 //! the library crates. Errors print one line and exit with status 2.
 
+mod account;
 mod backpacks;
 mod desk;
 mod files;
@@ -56,6 +57,10 @@ enum Command {
     /// The mail that did not get through, newest first: outbox mail the relay refused or that
     /// was given up on, inbound mail dropped or answered with its errors: mail-log [--game ID].
     MailLog(upkeep::MailLogArgs),
+    /// The operator's care of accounts: reset-password NAME, grant-operator NAME,
+    /// revoke-operator NAME.
+    #[command(subcommand)]
+    Account(account::AccountCommand),
     /// Ask a running server whether it is ready (GET URL, default path /readyz): exit 0 if so,
     /// 1 with its answer if not.
     Healthcheck {
@@ -282,6 +287,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Restore(args) => upkeep::restore(args),
         Command::Check(args) => upkeep::check(args),
         Command::MailLog(args) => upkeep::mail_log(args),
+        Command::Account(command) => account::account(command),
         Command::Healthcheck { url } => {
             let body = healthcheck::check(&url).map_err(|e| desk::Differs(format!("{e:#}")))?;
             emit(&format!("{body}\n"))

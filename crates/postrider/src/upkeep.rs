@@ -49,7 +49,7 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 }
 
 /// The database of `--data` or `--database`, which must exist already.
-fn existing(database: &Database) -> Result<String> {
+pub(crate) fn existing(database: &Database) -> Result<String> {
     let url = database.url()?;
     if let Some(file) = url.strip_prefix("sqlite://") {
         let file = file.split('?').next().unwrap_or_default();

@@ -174,6 +174,7 @@ async fn main() {
             name,
             time_zone: None,
             secret: String::new(),
+            operator: false,
         });
     }
     let gm = players.pop().unwrap();

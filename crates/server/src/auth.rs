@@ -324,6 +324,8 @@ pub struct Player {
     /// Where the echo of orders sent on the web goes: the confirmed address, unless the
     /// player wants no mail (`None`).
     pub echo_to: Option<String>,
+    /// Whether the player runs the server (docs/operations.md, "The operator").
+    pub operator: bool,
 }
 
 /// Where a request's secret came from.
@@ -391,6 +393,7 @@ pub async fn player_for(state: &AppState, secret: &str) -> ApiResult<Option<Play
         time_zone: s.time_zone,
         secret: secret.to_string(),
         echo_to: s.echo_to,
+        operator: s.operator,
     }))
 }
 
@@ -401,9 +404,11 @@ pub struct SessionRow {
     name: String,
     time_zone: Option<String>,
     echo_to: Option<String>,
+    operator: bool,
 }
 
-/// The read of sessions by their hashes, as of the server's clock (expired ones are none).
+/// The read of sessions by their hashes, as of the server's clock (expired ones, and those of
+/// a suspended account, are none).
 #[derive(Debug)]
 pub struct Sessions {
     pub clock: Arc<dyn Clock>,
@@ -424,9 +429,10 @@ impl group_read::Fetch for Sessions {
             crate::store::sql::placeholders_after(backend, hashes.len().next_power_of_two(), 1, 1);
         let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT c.token_hash, p.id, p.name, p.time_zone, \
-             CASE WHEN p.mail_choice <> 'none' THEN p.email END \
+             CASE WHEN p.mail_choice <> 'none' THEN p.email END, p.operator \
              FROM credentials c JOIN players p ON p.id = c.player_id \
-             WHERE c.token_hash IN {list} AND (c.expires_at IS NULL OR c.expires_at > {now})"
+             WHERE c.token_hash IN {list} AND (c.expires_at IS NULL OR c.expires_at > {now}) \
+             AND p.suspended_at IS NULL"
         )));
         for hash in padded {
             query = query.bind(hash);
@@ -440,6 +446,7 @@ impl group_read::Fetch for Sessions {
                     name: row.get(2),
                     time_zone: row.get(3),
                     echo_to: row.get(4),
+                    operator: row.get::<i64, _>(5) != 0,
                 };
                 (row.get(0), session)
             })

@@ -242,6 +242,13 @@ fn routes(state: AppState) -> Router {
         .route("/login", get(pages::login_form).post(pages::login))
         .route("/register", get(pages::register_form).post(pages::register))
         .route("/logout", post(pages::logout))
+        .route("/forgot", get(pages::forgot_form).post(pages::forgot))
+        .route("/reset/{token}", get(pages::reset_form).post(pages::reset))
+        .route("/profile/delete", post(pages::delete_account))
+        .route(
+            "/operator",
+            get(pages::operator_form).post(pages::operator_action),
+        )
         .route("/new", get(pages::new_game_form).post(pages::new_game))
         .route("/help/backpacks", get(pages::help_backpacks))
         .route("/help/breaking-away", get(pages::help_breaking_away))

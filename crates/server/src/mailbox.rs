@@ -77,7 +77,10 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
         return dropped(
             state,
             id,
-            format!("game {game_id} seat {}: nobody holds the seat", seat.0),
+            format!(
+                "game {game_id} seat {}: nobody holds the seat (or its player is suspended)",
+                seat.0
+            ),
         )
         .await;
     };
@@ -127,6 +130,7 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
         secret: String::new(),
         time_zone: None,
         echo_to: None,
+        operator: false,
     };
     let table = store::load(state, game_id).await?;
     let read = mail::orders_in(&table.record, &letter);

@@ -84,6 +84,11 @@ pub async fn login(state: &AppState, c: &Credentials, client: ClientAddr) -> Api
         ));
     }
     let row = row.expect("a verified password has an account");
+    if row.suspended {
+        return Err(ApiError::Forbidden(
+            "login: this account is suspended; ask the server's operator".into(),
+        ));
+    }
     state.throttle.succeeded(key.as_deref().unwrap_or_default());
     let failed_attempts = store::accounts::take_failures(state, &row.name_key).await?;
     Ok(Login {

@@ -226,6 +226,21 @@ fn preview(table: &Table) -> ApiResult<GmOutcome> {
     Ok(GmOutcome::Preview { turn, report })
 }
 
+/// Archiving a game: off the lists, and paused if it was running (its history says so).
+pub(super) fn archive_change(table: &Table) -> Change {
+    let running = !table.record.is_over() && !table.row.paused;
+    Change {
+        events: if running {
+            vec![Event::Paused]
+        } else {
+            Vec::new()
+        },
+        paused: running.then_some(true),
+        archived: Some(true),
+        ..Change::default()
+    }
+}
+
 /// The change a GM action that only appends to the game makes of it (the others have a door
 /// of their own in `gm_action`).
 fn change_of(
@@ -364,19 +379,7 @@ fn change_of(
                 ..Change::default()
             }
         }
-        GmAction::Archive => {
-            let running = !table.record.is_over() && !table.row.paused;
-            Change {
-                events: if running {
-                    vec![Event::Paused]
-                } else {
-                    Vec::new()
-                },
-                paused: running.then_some(true),
-                archived: Some(true),
-                ..Change::default()
-            }
-        }
+        GmAction::Archive => archive_change(table),
         GmAction::Restore => Change {
             archived: Some(false),
             ..Change::default()

@@ -2,6 +2,7 @@
 //! inbound mail (`mailbox`) all call these, so a rule enforced for one is enforced for the
 //! others. Every change to a game goes through the store's one door (`store::change`).
 
+mod account_care;
 mod accounts;
 mod games;
 mod gm;
@@ -10,6 +11,10 @@ mod mail_settings;
 mod orders;
 mod remind;
 
+pub use account_care::{
+    RESET_LINK_LIFETIME, RESET_LINK_SPACING, archive_game, delete_account, forgot_password,
+    require_operator, reset_link_name, reset_password, suspend,
+};
 pub use accounts::{Credentials, Login, login, register};
 pub use games::{NewGame, create_game, import, viewer};
 pub use gm::{GmAction, GmOutcome, deletable, gm_action, require_gm};

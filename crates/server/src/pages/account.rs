@@ -161,7 +161,9 @@ fn account_form(
     };
     let other = match door {
         Door::Login => {
-            format!(r#"<p>No account yet? <a id="other" href="/register{query}">Register</a>.</p>"#)
+            format!(
+                r#"<p>No account yet? <a id="other" href="/register{query}">Register</a>.</p><p><a id="forgot" href="/forgot">Forgot your password?</a></p>"#
+            )
         }
         Door::Register => {
             format!(r#"<p>Have an account? <a id="other" href="/login{query}">Log in</a>.</p>"#)

@@ -4,11 +4,13 @@
 //! is escaped. The forms call the same `actions` as the API.
 
 mod account;
+mod account_care;
 mod backpacks;
 mod breaking_away;
 mod front;
 mod game;
 mod mail;
+mod operator;
 mod pieces;
 mod profile;
 mod when;
@@ -17,12 +19,14 @@ pub use account::{
     confirm_email, login, login_form, logout, register, register_form, unsubscribe,
     unsubscribe_form,
 };
+pub use account_care::{delete_account, forgot, forgot_form, reset, reset_form};
 pub use front::*;
 pub use game::{
     console, console_action, game, history, join, join_form, new_game, new_game_form, orders,
     orders_form, rotate_mail_address, turn,
 };
 pub use mail::profile_mail;
+pub use operator::{operator_action, operator_form};
 pub use profile::*;
 
 /// The Backpacks orders help, served by the site.
@@ -288,8 +292,13 @@ pub fn page_with_tab(
                 ),
                 None => String::new(),
             };
+            let server = if p.operator {
+                r#"<a href="/operator">Server</a>"#
+            } else {
+                ""
+            };
             format!(
-                r#"{due}<a href="/profile">{}</a><form method="post" action="/logout">{}<button>Log out</button></form>"#,
+                r#"{due}{server}<a href="/profile">{}</a><form method="post" action="/logout">{}<button>Log out</button></form>"#,
                 escape(&p.name),
                 visitor.csrf_field()
             )

@@ -14,6 +14,8 @@ pub(super) struct ProfilePage<'a> {
     csrf: String,
     /// The mail settings' form (`pages::mail`).
     mail_section: String,
+    /// The form that deletes the account (`pages::account_care`).
+    delete_section: String,
 }
 
 pub(super) fn profile_page(
@@ -34,6 +36,7 @@ pub(super) fn profile_page(
         zones,
         csrf: visitor.csrf_token(),
         mail_section,
+        delete_section: super::account_care::delete_section(visitor),
     }
     .render();
     match page_html {

@@ -42,6 +42,11 @@ pub async fn insert_player(
     if inserted == 0 {
         return Ok(false);
     }
+    let id: i64 = sqlx::query_scalar("SELECT id FROM players WHERE name = $1")
+        .bind(name)
+        .fetch_one(&state.db.pool)
+        .await?;
+    super::account_care::operator_if_first(&state.db, id).await?;
     sqlx::query("DELETE FROM login_failures WHERE name_key = $1")
         .bind(key)
         .execute(&state.db.pool)
@@ -56,6 +61,8 @@ pub struct LoginRow {
     pub name: String,
     pub password_hash: String,
     pub name_key: String,
+    /// The operator suspended the account: it logs in no more.
+    pub suspended: bool,
 }
 
 /// The account a login names: the exact name first, then the name whatever its case
@@ -63,8 +70,8 @@ pub struct LoginRow {
 /// own logins, see docs/server.md).
 pub async fn login_row(state: &AppState, name: &str, key: &str) -> StoreResult<Option<LoginRow>> {
     Ok(sqlx::query(
-        "SELECT id, name, password_hash, name_key FROM players \
-         WHERE name = $1 OR name_key = $2 ORDER BY CASE WHEN name = $1 THEN 0 ELSE 1 END LIMIT 1",
+        "SELECT id, name, password_hash, name_key, suspended_at FROM players \
+         WHERE (name = $1 OR name_key = $2) AND deleted_at IS NULL ORDER BY CASE WHEN name = $1 THEN 0 ELSE 1 END LIMIT 1",
     )
     .bind(name)
     .bind(key)
@@ -75,6 +82,7 @@ pub async fn login_row(state: &AppState, name: &str, key: &str) -> StoreResult<O
         name: r.get(1),
         password_hash: r.get(2),
         name_key: r.get(3),
+        suspended: r.get::<Option<i64>, _>(4).is_some(),
     }))
 }
 

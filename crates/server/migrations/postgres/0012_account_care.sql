@@ -1,0 +1,12 @@
+-- Account care (issue 31): the operator who runs the server, a suspended account, a password
+-- reset by a one-time link, and an account its owner deleted. Flags are 0/1 integers; times
+-- Unix seconds.
+ALTER TABLE players ADD COLUMN operator BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE players ADD COLUMN suspended_at BIGINT;
+ALTER TABLE players ADD COLUMN deleted_at BIGINT;
+-- Only a SHA-256 hash of a reset link's secret is kept, like the credentials'.
+ALTER TABLE players ADD COLUMN reset_token_hash TEXT;
+ALTER TABLE players ADD COLUMN reset_token_expires BIGINT;
+CREATE UNIQUE INDEX players_reset_token ON players (reset_token_hash);
+-- The first account is the operator, as it is for a new server.
+UPDATE players SET operator = 1 WHERE id = (SELECT min(id) FROM players);

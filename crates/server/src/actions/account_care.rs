@@ -1,0 +1,192 @@
+//! Account care: a forgotten password reset by a mailed link, an account its owner deletes,
+//! and what the operator does to accounts and abandoned games.
+
+use crate::AppState;
+use crate::auth::{self, Player};
+use crate::error::{ApiError, ApiResult};
+use crate::store::account_care::{self as care, Erasure};
+use crate::store::{self, Change, OutMail};
+
+/// How long a mailed reset link works (seconds).
+pub const RESET_LINK_LIFETIME: i64 = 3600;
+
+/// A second link is not mailed to an account within this many seconds of the last: a form
+/// sent again and again fills nobody's mailbox.
+pub const RESET_LINK_SPACING: i64 = 600;
+
+/// Mails a reset link to every account (at most a few) whose name or confirmed address is
+/// `who`. Says nothing of what it found: the answer is the same for any name or address.
+pub async fn forgot_password(state: &AppState, who: &str) -> ApiResult<()> {
+    let Some(settings) = &state.mail else {
+        return Err(ApiError::Bad(
+            "reset: mail is off on this server; ask its operator (postrider account reset-password NAME)"
+                .into(),
+        ));
+    };
+    let who = who.trim();
+    crate::text::check_line("name", who)?;
+    if who.is_empty() || who.len() > 254 {
+        return Err(ApiError::Bad(
+            "name: give your account's name or its confirmed address".into(),
+        ));
+    }
+    let now = state.clock.now();
+    for account in care::resettable(&state.db, who).await? {
+        let recent = account
+            .link_expires
+            .is_some_and(|expires| expires - RESET_LINK_LIFETIME + RESET_LINK_SPACING > now);
+        if recent {
+            continue;
+        }
+        let token = auth::new_secret()?;
+        let link = format!(
+            "{}/reset/{token}",
+            settings.public_url.trim_end_matches('/')
+        );
+        let mail = OutMail {
+            kind: "reset".into(),
+            to: account.email.clone(),
+            player_id: Some(account.id),
+            subject: "postrider: reset your password".into(),
+            body: format!(
+                "Someone, probably you, asked to reset the password of the postrider account {name}.
+To choose a new password, open this link within an hour:
+
+{link}
+
+If it was not you, ignore this mail: the password stays as it is.
+",
+                name = account.name
+            ),
+            ..OutMail::default()
+        };
+        care::set_reset_link(
+            &state.db,
+            account.id,
+            &auth::secret_hash(&token),
+            now + RESET_LINK_LIFETIME,
+            Some((&mail, now)),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+fn unknown_link() -> ApiError {
+    ApiError::NotFound("reset: the link is unknown, used or expired; ask for a new one".into())
+}
+
+/// The name of the account a reset link opens.
+pub async fn reset_link_name(state: &AppState, token: &str) -> ApiResult<String> {
+    care::reset_name(&state.db, &auth::secret_hash(token), state.clock.now())
+        .await?
+        .ok_or_else(unknown_link)
+}
+
+/// Sets a new password by a reset link, spends the link, ends every session and token of the
+/// account, and opens a new session: its secret and the account's name.
+pub async fn reset_password(
+    state: &AppState,
+    token: &str,
+    password: &str,
+) -> ApiResult<(String, String)> {
+    let name = reset_link_name(state, token).await?;
+    auth::check_password(&name, password)?;
+    let hash = state.hasher.hash(password).await?;
+    let (id, name) = care::reset_password(
+        &state.db,
+        &auth::secret_hash(token),
+        &hash,
+        state.clock.now(),
+    )
+    .await?
+    .ok_or_else(unknown_link)?;
+    tracing::info!(player = id, "password reset by link");
+    Ok((auth::issue(state, id, "session").await?, name))
+}
+
+/// Deletes the player's own account once the password is given again: the account is erased
+/// (`store::account_care::erase`) unless a game still running needs it, which the error names.
+pub async fn delete_account(state: &AppState, player: &Player, password: &str) -> ApiResult<()> {
+    let key = auth::name_key(&player.name).unwrap_or_default();
+    let row = store::accounts::login_row(state, &player.name, &key).await?;
+    let hash = row.as_ref().map(|r| r.password_hash.as_str());
+    if !state.hasher.verify(password, hash).await? {
+        return Err(ApiError::Forbidden(
+            "password: wrong password; the account is not deleted".into(),
+        ));
+    }
+    match care::erase(&state.db, player.id, state.clock.now()).await? {
+        Erasure::Erased(_) => {
+            tracing::info!(player = player.id, "account deleted by its owner");
+            Ok(())
+        }
+        Erasure::Held(games) => {
+            let list: Vec<String> = games
+                .iter()
+                .map(|g| {
+                    let role = if g.gm { "you run" } else { "you play" };
+                    format!("{:?} (game {}, {role})", g.title, g.game)
+                })
+                .collect();
+            Err(ApiError::Conflict(format!(
+                "delete: first finish or leave these games (a GM archives a game, or frees a seat): {}",
+                list.join(", ")
+            )))
+        }
+    }
+}
+
+/// Refuses anyone but the operator.
+pub fn require_operator(player: &Player) -> ApiResult<()> {
+    if player.operator {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(
+            "operator: only the server's operator may do that".into(),
+        ))
+    }
+}
+
+/// The operator suspends an account or lifts its suspension. An operator's account (the
+/// operator's own included) is not suspended: the role is taken away first, on the command
+/// line, so that a server always keeps someone who can act.
+pub async fn suspend(state: &AppState, operator: &Player, name: &str, on: bool) -> ApiResult<()> {
+    require_operator(operator)?;
+    let account = care::account(&state.db, name)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("name: no account {name:?}")))?;
+    if on && account.operator {
+        return Err(ApiError::Bad(format!(
+            "suspend: {:?} is an operator; take the role away first (postrider account revoke-operator)",
+            account.name
+        )));
+    }
+    let at = on.then(|| state.clock.now());
+    care::set_suspended(&state.db, account.id, at).await?;
+    tracing::info!(
+        account = account.id,
+        by = operator.id,
+        suspended = on,
+        "suspension"
+    );
+    Ok(())
+}
+
+/// The operator archives a game (an abandoned one): it leaves the lists and, if it was
+/// running, is paused, as when its GM archives it.
+pub async fn archive_game(state: &AppState, operator: &Player, id: i64) -> ApiResult<()> {
+    require_operator(operator)?;
+    let actor = format!("operator:{}", operator.name);
+    store::change(state, id, &actor, |table| {
+        if table.row.archived {
+            return Err(ApiError::Bad(format!(
+                "archive: game {id} is archived already"
+            )));
+        }
+        Ok::<Change, ApiError>(super::gm::archive_change(table))
+    })
+    .await?;
+    tracing::info!(game = id, by = operator.id, "game archived by the operator");
+    Ok(())
+}
