@@ -636,7 +636,16 @@ async fn a_whole_game_in_a_real_browser() {
     // The GM brings the deadline forward so that it has passed: the server adjudicates.
     b.go("/login").await;
     b.page("login").await;
+    // A forgotten password: the form that mails a link (issue 31).
+    b.go("/forgot").await;
+    b.page("forgot-password").await;
+    b.go("/login").await;
     b.enter("gm").await;
+    // The first account runs the server: its health, mail log, idle games and accounts.
+    b.go("/operator").await;
+    let html = b.html().await;
+    assert!(html.contains("Health") && html.contains("ann"), "{html}");
+    b.page("operator").await;
     b.go("/games/1/gm").await;
     b.fill("input[name=hours]", "-48").await;
     b.click("button[value=extend]").await;

@@ -159,3 +159,86 @@ fn backup_check_restore_and_a_graceful_stop() {
         "ANSI colours in a log that is no terminal: {log:?}"
     );
 }
+
+/// A page as a logged-in browser gets it: the status and the HTML.
+fn page_with_session(server: &common::server::Server, path: &str, secret: &str) -> (u16, String) {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nCookie: postrider_session={secret}\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response[9..12].parse().unwrap();
+    (status, response)
+}
+
+/// `postrider account` on a running server's database (issue 31): the operator's one-time
+/// link opens the password form for the player named; an unknown name is one line and exit 2;
+/// the operator's role is given and taken away, and the server's page follows at once.
+#[cfg(unix)]
+#[test]
+fn the_operator_hands_a_reset_link_and_grants_the_role() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}?mode=rwc", dir.path().join("club.db").display());
+    let server = common::server::start(&database, None);
+    player(&server, "first");
+    let alice = player(&server, "alice");
+
+    let out = postrider(&[
+        "account",
+        "reset-password",
+        "Alice",
+        "--database",
+        &database,
+        "--public-url",
+        "https://club.example/",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let link = text(&out.stdout);
+    let path = link
+        .trim()
+        .strip_prefix("https://club.example")
+        .unwrap_or_else(|| panic!("{link}"));
+    assert!(path.starts_with("/reset/"), "{link}");
+    let (status, form) = common::server::request(&server, "GET", path, None, None);
+    assert_eq!(status, 200, "{form}");
+    assert!(form.contains("<strong>alice</strong>"), "{form}");
+
+    let unknown = postrider(&[
+        "account",
+        "reset-password",
+        "nobody",
+        "--database",
+        &database,
+    ]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert_eq!(
+        text(&unknown.stderr),
+        "postrider: name: no account \"nobody\"\n"
+    );
+
+    assert_eq!(page_with_session(&server, "/operator", &alice).0, 404);
+    let granted = postrider(&[
+        "account",
+        "grant-operator",
+        "alice",
+        "--database",
+        &database,
+    ]);
+    assert!(granted.status.success(), "{}", text(&granted.stderr));
+    assert_eq!(text(&granted.stdout), "alice is an operator\n");
+    let (status, page) = page_with_session(&server, "/operator", &alice);
+    assert_eq!(status, 200, "{page}");
+    let revoked = postrider(&[
+        "account",
+        "revoke-operator",
+        "alice",
+        "--database",
+        &database,
+    ]);
+    assert!(revoked.status.success(), "{}", text(&revoked.stderr));
+    assert_eq!(page_with_session(&server, "/operator", &alice).0, 404);
+}
