@@ -625,6 +625,7 @@ async fn a_whole_game_in_a_real_browser() {
             b.page("your-move").await;
             b.go("/profile").await;
             b.page("profile").await;
+            b.part("#delete-account", "profile-delete-account").await;
             b.go("/help/breaking-away").await;
             assert_eq!(b.count("#rule-8-2-5").await, 1);
             b.page("help-breaking-away").await;
@@ -646,6 +647,7 @@ async fn a_whole_game_in_a_real_browser() {
     let html = b.html().await;
     assert!(html.contains("Health") && html.contains("ann"), "{html}");
     b.page("operator").await;
+    b.part("#accounts", "operator-accounts").await;
     b.go("/games/1/gm").await;
     b.fill("input[name=hours]", "-48").await;
     b.click("button[value=extend]").await;
@@ -879,7 +881,7 @@ return null;"#,
         eprintln!("  {}", path.display());
     }
     eprintln!("pages checked by axe-core: {}", b.audited);
-    assert_eq!(b.audited, 28);
+    assert_eq!(b.audited, 30);
     assert_eq!(b.taken.len(), 4 * b.audited + b.parts);
     // The pictures, checked on every page at phone width (issue 29, point 2).
     assert!(b.pictures.is_empty(), "{:#?}", b.pictures);
