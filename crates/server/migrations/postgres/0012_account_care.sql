@@ -8,5 +8,7 @@ ALTER TABLE players ADD COLUMN deleted_at BIGINT;
 ALTER TABLE players ADD COLUMN reset_token_hash TEXT;
 ALTER TABLE players ADD COLUMN reset_token_expires BIGINT;
 CREATE UNIQUE INDEX players_reset_token ON players (reset_token_hash);
+-- A forgotten password and a mail in find the account by its address whatever its case.
+CREATE INDEX players_email_lower ON players (lower(email));
 -- The first account is the operator, as it is for a new server.
 UPDATE players SET operator = 1 WHERE id = (SELECT min(id) FROM players);
