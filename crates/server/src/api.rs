@@ -377,6 +377,23 @@ pub async fn set_email(
     ))
 }
 
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Password {
+    password: String,
+}
+
+/// Deletes the caller's account, the password given again (docs/operations.md, "Deleting an
+/// account"); 409 names the running games that still need it.
+pub async fn delete_account(
+    State(state): State<AppState>,
+    player: Player,
+    Body(body): Body<Password>,
+) -> ApiResult<StatusCode> {
+    actions::delete_account(&state, &player, &body.password).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
 /// The caller's seat's order address in this game (`GET`), or a new one (`POST`: the old one
 /// stops working).
 pub async fn mail_address(

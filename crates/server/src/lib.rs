@@ -281,6 +281,7 @@ fn routes(state: AppState) -> Router {
         )
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/account/email", post(api::set_email))
+        .route("/api/account/delete", post(api::delete_account))
         .route(
             "/api/account/mail",
             get(api::mail_profile).post(api::set_mail_choice),

@@ -454,3 +454,35 @@ on_both!(
         );
     }
 );
+
+on_both!(
+    an_account_is_deleted_through_the_api,
+    |s: TestServer| async move {
+        let token = s.player("ann").await;
+        let (status, body) = s
+            .call(
+                "POST",
+                "/api/account/delete",
+                Some(&token),
+                Some(json!({ "password": "wrong password here" })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert!(
+            body["error"].as_str().unwrap().starts_with("password:"),
+            "{body}"
+        );
+        let (status, body) = s
+            .call(
+                "POST",
+                "/api/account/delete",
+                Some(&token),
+                Some(json!({ "password": PASSWORD })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+        let (status, _) = s.call("GET", "/api/account/mail", Some(&token), None).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert_eq!(login(&s, "ann", PASSWORD).await.0, StatusCode::UNAUTHORIZED);
+    }
+);
