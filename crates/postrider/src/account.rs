@@ -44,6 +44,12 @@ pub fn account(command: AccountCommand) -> Result<()> {
         match command {
             AccountCommand::ResetPassword { target, public_url } => {
                 let (db, account) = open(&target).await?;
+                if account.suspended {
+                    bail!(
+                        "reset-password: {} is suspended; lift the suspension on /operator first",
+                        account.name
+                    );
+                }
                 let token = server::auth::new_secret().map_err(|e| anyhow!("{e}"))?;
                 let now = jiff::Timestamp::now().as_second();
                 care::set_reset_link(

@@ -307,6 +307,14 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         for line in crate::permissions::warnings(&url, true) {
             tracing::warn!("{line}");
         }
+        // An upgraded server names no operator by itself (docs/operations.md).
+        if let Ok((accounts, 0)) = server::store::account_care::census(&db).await
+            && accounts > 0
+        {
+            tracing::warn!(
+                "no operator: name one with `postrider account grant-operator NAME` (suspensions, idle games and the server's health on /operator)"
+            );
+        }
         let listener = tokio::net::TcpListener::bind(&args.listen)
             .await
             .with_context(|| format!("--listen: cannot listen on {}", args.listen))?;

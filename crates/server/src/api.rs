@@ -388,9 +388,10 @@ pub struct Password {
 pub async fn delete_account(
     State(state): State<AppState>,
     player: Player,
+    client: crate::throttle::ClientAddr,
     Body(body): Body<Password>,
 ) -> ApiResult<StatusCode> {
-    actions::delete_account(&state, &player, &body.password).await?;
+    actions::delete_account(&state, &player, &body.password, client).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -13,6 +13,7 @@ pub mod backup;
 pub mod check;
 pub mod clock;
 pub mod db;
+pub mod errands;
 pub mod error;
 pub mod health;
 pub mod letters;
@@ -159,6 +160,8 @@ pub struct AppState {
     pub mail: Option<Arc<letters::MailSettings>>,
     /// Public records being downloaded (a few at a time).
     pub record_downloads: Arc<public_record::Downloads>,
+    /// Work left to finish after a request's answer.
+    pub errands: Arc<errands::Errands>,
 }
 
 impl AppState {
@@ -193,6 +196,7 @@ impl AppState {
             letters: Arc::new(letters::EventLetters),
             mail: None,
             record_downloads: Arc::default(),
+            errands: Arc::default(),
         }
     }
 
@@ -369,7 +373,8 @@ pub async fn deadline_worker(state: AppState, shutdown: impl Future<Output = ()>
 }
 
 /// Serves `app` on `listener` with the deadline worker beside it, until `shutdown`: then no
-/// new connection is accepted, open ones finish their request, and the worker stops.
+/// new connection is accepted, open ones finish their request and their errands, and the
+/// worker stops.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     state: AppState,
@@ -426,6 +431,8 @@ pub async fn serve(
     }
     drop(listener);
     graceful.shutdown().await;
+    // What the last requests left to do (a reset link's mail) is done before the end.
+    state.errands.idle().await;
     let _ = stop_tx.send(true);
     let _ = worker.await;
     Ok(())

@@ -78,7 +78,7 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
             state,
             id,
             format!(
-                "game {game_id} seat {}: nobody holds the seat (or its player is suspended)",
+                "game {game_id} seat {}: nobody holds the seat (or its player is suspended or gone)",
                 seat.0
             ),
         )

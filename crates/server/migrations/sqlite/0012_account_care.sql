@@ -10,5 +10,8 @@ ALTER TABLE players ADD COLUMN reset_token_expires BIGINT;
 CREATE UNIQUE INDEX players_reset_token ON players (reset_token_hash);
 -- A forgotten password and a mail in find the account by its address whatever its case.
 CREATE INDEX players_email_lower ON players (lower(email));
--- The first account is the operator, as it is for a new server.
-UPDATE players SET operator = 1 WHERE id = (SELECT min(id) FROM players);
+-- An erased account's mail, found without reading every row.
+CREATE INDEX outbox_player ON outbox (player_id);
+CREATE INDEX inbound_mail_seat ON inbound_mail (game_id, seat);
+-- No account of an earlier release becomes the operator by itself: `serve` says so at start
+-- until the operator is named (`postrider account grant-operator NAME`).

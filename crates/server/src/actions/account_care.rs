@@ -6,6 +6,7 @@ use crate::auth::{self, Player};
 use crate::error::{ApiError, ApiResult};
 use crate::store::account_care::{self as care, Erasure};
 use crate::store::{self, Change, OutMail};
+use crate::throttle::ClientAddr;
 
 /// How long a mailed reset link works (seconds).
 pub const RESET_LINK_LIFETIME: i64 = 3600;
@@ -15,26 +16,51 @@ pub const RESET_LINK_LIFETIME: i64 = 3600;
 pub const RESET_LINK_SPACING: i64 = 600;
 
 /// Mails a reset link to every account (at most a few) whose name or confirmed address is
-/// `who`. Says nothing of what it found: the answer is the same for any name or address.
-pub async fn forgot_password(state: &AppState, who: &str) -> ApiResult<()> {
-    let Some(settings) = &state.mail else {
+/// `who`. Says nothing of what it found, and answers before it looks: the answer and its time
+/// are the same for any name or address. Each request counts against the client's address as
+/// a failed login does (`throttle::ADDRESS`), so that one client cannot mail every account.
+pub async fn forgot_password(state: &AppState, who: &str, client: ClientAddr) -> ApiResult<()> {
+    if state.mail.is_none() {
         return Err(ApiError::Bad(
             "reset: mail is off on this server; ask its operator (postrider account reset-password NAME)"
                 .into(),
         ));
-    };
-    let who = who.trim();
-    crate::text::check_line("name", who)?;
+    }
+    let who = who.trim().to_string();
+    crate::text::check_line("who", &who)?;
     if who.is_empty() || who.len() > 254 {
         return Err(ApiError::Bad(
-            "name: give your account's name or its confirmed address".into(),
+            "who: give your account's name or its confirmed address".into(),
         ));
     }
     let now = state.clock.now();
+    if let Some(wait) = state.throttle.wait(None, client.0, now) {
+        return Err(ApiError::TooMany {
+            message: format!("reset: too many requests from this address; try again in {wait} s"),
+            retry_after: wait,
+        });
+    }
+    state.throttle.failed(None, client.0, now);
+    let errand = state.clone();
+    state.errands.run(async move {
+        if let Err(e) = mail_reset_links(&errand, &who, now).await {
+            tracing::error!(error = %e, "reset link");
+        }
+    });
+    Ok(())
+}
+
+async fn mail_reset_links(state: &AppState, who: &str, now: i64) -> ApiResult<()> {
+    let Some(settings) = &state.mail else {
+        return Ok(());
+    };
     for account in care::resettable(&state.db, who).await? {
-        let recent = account
-            .link_expires
-            .is_some_and(|expires| expires - RESET_LINK_LIFETIME + RESET_LINK_SPACING > now);
+        // A link mailed in the last minutes is not mailed again; an operator's longer-lived
+        // link is replaced by the mailed one.
+        let recent = account.link_expires.is_some_and(|expires| {
+            expires <= now + RESET_LINK_LIFETIME
+                && expires > now + RESET_LINK_LIFETIME - RESET_LINK_SPACING
+        });
         if recent {
             continue;
         }
@@ -107,11 +133,33 @@ pub async fn reset_password(
 
 /// Deletes the player's own account once the password is given again: the account is erased
 /// (`store::account_care::erase`) unless a game still running needs it, which the error names.
-pub async fn delete_account(state: &AppState, player: &Player, password: &str) -> ApiResult<()> {
+pub async fn delete_account(
+    state: &AppState,
+    player: &Player,
+    password: &str,
+    client: ClientAddr,
+) -> ApiResult<()> {
+    if player.operator {
+        return Err(ApiError::Bad(
+            "delete: you are the server's operator; name another first (postrider account \
+             grant-operator NAME) and give up the role (postrider account revoke-operator NAME)"
+                .into(),
+        ));
+    }
     let key = auth::name_key(&player.name).unwrap_or_default();
+    let now = state.clock.now();
+    // A stolen session does not get to guess the password faster than a login would.
+    if let Some(wait) = state.throttle.wait(Some(&key), client.0, now) {
+        return Err(ApiError::TooMany {
+            message: format!("password: too many failed attempts; try again in {wait} s"),
+            retry_after: wait,
+        });
+    }
     let row = store::accounts::login_row(state, &player.name, &key).await?;
     let hash = row.as_ref().map(|r| r.password_hash.as_str());
     if !state.hasher.verify(password, hash).await? {
+        state.throttle.failed(Some(&key), client.0, now);
+        store::accounts::record_failure(state, &key, now, now - 24 * 3600).await?;
         return Err(ApiError::Forbidden(
             "password: wrong password; the account is not deleted".into(),
         ));

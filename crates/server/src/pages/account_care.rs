@@ -12,6 +12,7 @@ use crate::AppState;
 use crate::actions;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
+use crate::throttle::ClientAddr;
 
 fn forgot_page(visitor: &Visitor, who: &str, error: Option<&ApiError>) -> Response {
     let body = format!(
@@ -38,12 +39,13 @@ pub async fn forgot_form(visitor: Visitor) -> Response {
 pub async fn forgot(
     State(state): State<AppState>,
     visitor: Visitor,
+    client: ClientAddr,
     Form(form): Form<FormData>,
 ) -> Response {
     let who = form.get("who").unwrap_or_default().to_string();
     let result = async {
         visitor.check_csrf(&form)?;
-        actions::forgot_password(&state, &who).await
+        actions::forgot_password(&state, &who, client).await
     };
     match result.await {
         Ok(()) => page(
@@ -130,12 +132,13 @@ pub fn delete_section(visitor: &Visitor) -> String {
 pub async fn delete_account(
     State(state): State<AppState>,
     visitor: Visitor,
+    client: ClientAddr,
     Form(form): Form<FormData>,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
     let result: ApiResult<()> = async {
         visitor.check_csrf(&form)?;
-        actions::delete_account(&state, player, form.field("password")?).await
+        actions::delete_account(&state, player, form.field("password")?, client).await
     }
     .await;
     match result {

@@ -67,16 +67,29 @@ pub async fn accounts(db: &Db, prefix: &str, limit: i64) -> StoreResult<Vec<Acco
     Ok(rows.iter().map(account_of).collect())
 }
 
-/// Makes the account the operator if it is the server's first (a new server's first
+/// Makes the account the operator if it is the server's only one (a new server's first
 /// registration); later accounts become operators only by `postrider account grant-operator`.
+/// Two first registrations at once may both see two accounts: then neither is the operator
+/// (at most one ever is, this way), and `serve` says at start that none is named.
 pub async fn operator_if_first(db: &Db, id: i64) -> StoreResult<()> {
     sqlx::query(
-        "UPDATE players SET operator = 1 WHERE id = $1 AND id = (SELECT min(id) FROM players)",
+        "UPDATE players SET operator = 1 WHERE id = $1 AND (SELECT count(*) FROM players) = 1",
     )
     .bind(id)
     .execute(&db.pool)
     .await?;
     Ok(())
+}
+
+/// How many accounts there are, and how many of them are operators (`serve` says at start
+/// when a server with accounts has no operator).
+pub async fn census(db: &Db) -> StoreResult<(i64, i64)> {
+    let row = sqlx::query(
+        "SELECT count(*), COALESCE(sum(operator), 0) FROM players WHERE deleted_at IS NULL",
+    )
+    .fetch_one(&db.pool)
+    .await?;
+    Ok((row.get(0), row.get(1)))
 }
 
 /// Grants or takes away the operator's role.
@@ -93,11 +106,15 @@ pub async fn set_operator(db: &Db, id: i64, operator: bool) -> StoreResult<()> {
 /// the suspension.
 pub async fn set_suspended(db: &Db, id: i64, at: Option<i64>) -> StoreResult<()> {
     let mut tx = db.pool.begin().await?;
-    sqlx::query("UPDATE players SET suspended_at = $1 WHERE id = $2 AND deleted_at IS NULL")
-        .bind(at)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+    // A reset link mailed before the suspension does not outlive it.
+    sqlx::query(
+        "UPDATE players SET suspended_at = $1, reset_token_hash = NULL, reset_token_expires = NULL \
+         WHERE id = $2 AND deleted_at IS NULL",
+    )
+    .bind(at)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
     if at.is_some() {
         sqlx::query("DELETE FROM credentials WHERE player_id = $1")
             .bind(id)
@@ -213,8 +230,8 @@ pub async fn reset_password(
     Ok(Some((id, name)))
 }
 
-/// A game that keeps an account from being deleted: one it runs or plays that is neither over
-/// nor archived.
+/// A game that keeps an account from being deleted: one it runs or plays that is not over
+/// (archived or not: an archived game may be put back).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Holding {
     pub game: i64,
@@ -237,15 +254,69 @@ pub fn former_name(id: i64) -> String {
     format!("former player {id}")
 }
 
-/// Erases an account its owner deleted, in one transaction, unless a game still running needs
-/// it. The account row stays (finished games' seats and logs refer to it) under a neutral name,
-/// with no password, address, time zone, session, token or mail left; the name is replaced in
-/// the games' logs (who did what, who took a seat); the raw mail its seats received is dropped.
+/// The actors a player's name appears as in the games' logs: as a player, as a GM, as the
+/// operator.
+fn actors_of(name: &str) -> [String; 3] {
+    [
+        name.to_string(),
+        format!("gm:{name}"),
+        format!("operator:{name}"),
+    ]
+}
+
+/// Erases an account its owner deleted, unless a game not over needs it. The account row stays
+/// (finished games' seats and logs refer to it) under a neutral name, with no password,
+/// address, time zone, session, token or mail left; the name is replaced in the games' logs
+/// (who did what, who took a seat); the raw mail its seats received is dropped.
+///
+/// The log is searched first, outside the transaction (no index on the actor: it would cost
+/// every event written; a read holds no write lock on either database), and the entries found
+/// are rewritten in the transaction that erases the account, each only if it still names it.
 pub async fn erase(db: &Db, id: i64, now: i64) -> StoreResult<Erasure> {
+    let Some(name) = sqlx::query_scalar::<_, String>(
+        "SELECT name FROM players WHERE id = $1 AND deleted_at IS NULL",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?
+    else {
+        return Err(StoreError::NotFound(format!("account: no account {id}")));
+    };
+    let actors = actors_of(&name);
+    let entries =
+        sqlx::query("SELECT game_id, seq, actor, body FROM events WHERE actor IN ($1, $2, $3)")
+            .bind(&actors[0])
+            .bind(&actors[1])
+            .bind(&actors[2])
+            .fetch_all(&db.pool)
+            .await?;
+    let former = former_name(id);
+    let mut rewrites = Vec::with_capacity(entries.len());
+    for entry in &entries {
+        let (game, seq, actor, body): (i64, i64, String, String) =
+            (entry.get(0), entry.get(1), entry.get(2), entry.get(3));
+        let new_actor = match actors.iter().position(|a| *a == actor) {
+            Some(1) => format!("gm:{former}"),
+            Some(2) => format!("operator:{former}"),
+            _ => former.clone(),
+        };
+        let new_body = match serde_json::from_str::<gm::Event>(&body) {
+            Ok(gm::Event::SeatClaimed { seat, player }) if player == name => Some(
+                serde_json::to_string(&gm::Event::SeatClaimed {
+                    seat,
+                    player: former.clone(),
+                })
+                .map_err(|e| StoreError::Internal(e.to_string()))?,
+            ),
+            _ => None,
+        };
+        rewrites.push((game, seq, actor, new_actor, new_body));
+    }
+
     let mut tx = db.pool.begin().await?;
     let held = sqlx::query(
         "SELECT g.id, g.title, CASE WHEN g.gm_id = $1 THEN 1 ELSE 0 END FROM games g \
-         WHERE g.over = 0 AND g.archived = 0 \
+         WHERE g.over = 0 \
          AND (g.gm_id = $1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.player_id = $1)) \
          ORDER BY g.id LIMIT 20",
     )
@@ -263,16 +334,14 @@ pub async fn erase(db: &Db, id: i64, now: i64) -> StoreResult<Erasure> {
                 .collect(),
         ));
     }
-    let Some(row) =
-        sqlx::query("SELECT name, name_key FROM players WHERE id = $1 AND deleted_at IS NULL")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?
-    else {
-        return Err(StoreError::NotFound(format!("account: no account {id}")));
-    };
-    let (name, key): (String, Option<String>) = (row.get(0), row.get(1));
-    let former = former_name(id);
+    let key: Option<String> = sqlx::query_scalar(
+        "SELECT name_key FROM players WHERE id = $1 AND name = $2 AND deleted_at IS NULL",
+    )
+    .bind(id)
+    .bind(&name)
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or_else(|| StoreError::Conflict("account: changed meanwhile; try again".into()))?;
     sqlx::query(
         "UPDATE players SET name = $1, name_key = $1, password_hash = '!', email = NULL, \
          email_pending = NULL, email_token_hash = NULL, email_token_expires = NULL, time_zone = NULL, \
@@ -287,8 +356,9 @@ pub async fn erase(db: &Db, id: i64, now: i64) -> StoreResult<Erasure> {
     for statement in [
         "DELETE FROM credentials WHERE player_id = $1",
         "DELETE FROM outbox WHERE player_id = $1",
-        "DELETE FROM inbound_mail WHERE EXISTS (SELECT 1 FROM seats s \
-         WHERE s.game_id = inbound_mail.game_id AND s.seat = inbound_mail.seat AND s.player_id = $1)",
+        "DELETE FROM inbound_mail WHERE game_id IN (SELECT game_id FROM seats WHERE player_id = $1) \
+         AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = inbound_mail.game_id \
+         AND s.seat = inbound_mail.seat AND s.player_id = $1)",
     ] {
         sqlx::query(statement).bind(id).execute(&mut *tx).await?;
     }
@@ -296,39 +366,18 @@ pub async fn erase(db: &Db, id: i64, now: i64) -> StoreResult<Erasure> {
         .bind(key)
         .execute(&mut *tx)
         .await?;
-    // The log names a player as the actor of what they did and in the seat they took.
-    let gm_actor = format!("gm:{name}");
-    let entries =
-        sqlx::query("SELECT game_id, seq, actor, body FROM events WHERE actor = $1 OR actor = $2")
-            .bind(&name)
-            .bind(&gm_actor)
-            .fetch_all(&mut *tx)
-            .await?;
-    for entry in &entries {
-        let (game, seq, actor, body): (i64, i64, String, String) =
-            (entry.get(0), entry.get(1), entry.get(2), entry.get(3));
-        let actor = if actor == gm_actor {
-            format!("gm:{former}")
-        } else {
-            former.clone()
-        };
-        let body = match serde_json::from_str::<gm::Event>(&body) {
-            Ok(gm::Event::SeatClaimed { seat, player }) if player == name => {
-                serde_json::to_string(&gm::Event::SeatClaimed {
-                    seat,
-                    player: former.clone(),
-                })
-                .map_err(|e| StoreError::Internal(e.to_string()))?
-            }
-            _ => body,
-        };
-        sqlx::query("UPDATE events SET actor = $1, body = $2 WHERE game_id = $3 AND seq = $4")
-            .bind(actor)
-            .bind(body)
-            .bind(game)
-            .bind(seq)
-            .execute(&mut *tx)
-            .await?;
+    for (game, seq, actor, new_actor, new_body) in rewrites {
+        sqlx::query(
+            "UPDATE events SET actor = $1, body = COALESCE($2, body) \
+             WHERE game_id = $3 AND seq = $4 AND actor = $5",
+        )
+        .bind(new_actor)
+        .bind(new_body)
+        .bind(game)
+        .bind(seq)
+        .bind(actor)
+        .execute(&mut *tx)
+        .await?;
     }
     tx.commit().await?;
     Ok(Erasure::Erased(former))

@@ -43,7 +43,8 @@ pub async fn set_message_id(state: &AppState, id: i64, message_id: &str) -> Stor
 pub struct SeatBySecret {
     pub game_id: i64,
     pub seat: Seat,
-    /// The seat's player, if anybody holds it and is not suspended: (id, name, confirmed address).
+    /// The seat's player, if anybody holds it and is neither suspended nor deleted: (id, name,
+    /// confirmed address).
     pub player: Option<(i64, String, Option<String>)>,
 }
 
@@ -51,7 +52,8 @@ pub struct SeatBySecret {
 pub async fn seat_by_secret(state: &AppState, secret: &str) -> StoreResult<Option<SeatBySecret>> {
     let row = sqlx::query(
         "SELECT s.game_id, s.seat, p.id, p.name, p.email FROM seats s \
-         LEFT JOIN players p ON p.id = s.player_id AND p.suspended_at IS NULL WHERE s.mail_secret = $1",
+         LEFT JOIN players p ON p.id = s.player_id AND p.suspended_at IS NULL AND p.deleted_at IS NULL \
+         WHERE s.mail_secret = $1",
     )
     .bind(secret)
     .fetch_optional(&state.db.pool)
