@@ -1,11 +1,14 @@
-//! The mail log for the GM and the operator (`postrider mail-log`): what did not get through,
-//! newest first — outbox rows the relay refused for good or gave up on, and inbound mail that
-//! was dropped (no seat, too large, malformed) or answered with its errors — from the outbox
-//! and `inbound_mail` tables as they are.
+//! The mail log: the mail that did not get through, newest first (read by
+//! `store::mail_log`), in its two views — the operator's (`postrider mail-log`: every address,
+//! subject, relay answer and note) and the GM's (the game's console: the seat, the kind of
+//! mail and what happened, never an address, a subject or a mail's text).
 
 use crate::Db;
+use crate::store::Table;
+use crate::store::error::StoreResult;
+use crate::store::mail_log::{self, Failure, Undelivered};
 
-/// One line of the mail log.
+/// One line of the operator's mail log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// When it failed (outbox) or arrived (inbound), in Unix seconds.
@@ -19,68 +22,247 @@ pub struct Entry {
     pub detail: String,
 }
 
-/// The newest `limit` entries, of one game if `game` is given.
-pub async fn entries(db: &Db, game: Option<i64>, limit: i64) -> Result<Vec<Entry>, sqlx::Error> {
-    // The only text put into the queries: one of two fixed filters; the game is bound.
-    let game_filter = if game.is_some() {
-        " AND game_id = $2"
-    } else {
-        ""
-    };
-    let outbox = format!(
-        "SELECT failed_at, game_id, to_addr, subject, last_error, attempts FROM outbox \
-         WHERE failed_at IS NOT NULL{game_filter} ORDER BY failed_at DESC, id DESC LIMIT $1"
-    );
-    let mut query = sqlx::query_as::<_, (i64, Option<i64>, String, String, Option<String>, i64)>(
-        sqlx::AssertSqlSafe(outbox),
-    )
-    .bind(limit);
-    if let Some(game) = game {
-        query = query.bind(game);
-    }
-    let mut entries: Vec<Entry> = query
-        .fetch_all(&db.pool)
+/// The operator's newest `limit` entries, of one game if `game` is given.
+pub async fn entries(db: &Db, game: Option<i64>, limit: i64) -> StoreResult<Vec<Entry>> {
+    Ok(mail_log::newest(db, game, limit)
         .await?
         .into_iter()
-        .map(|(at, game, to, subject, error, attempts)| Entry {
-            at,
-            what: "outbox failed",
-            game,
-            address: to,
-            detail: format!(
-                "{subject:?}: {} (after {attempts} attempts)",
-                error.unwrap_or_else(|| "no answer recorded".into())
-            ),
+        .map(|u| match u.failure {
+            Failure::Out {
+                to,
+                subject,
+                error,
+                attempts,
+                ..
+            } => Entry {
+                at: u.at,
+                what: "outbox failed",
+                game: u.game_id,
+                address: to,
+                detail: format!(
+                    "{subject:?}: {} (after {attempts} attempts)",
+                    error.unwrap_or_else(|| "no answer recorded".into())
+                ),
+            },
+            Failure::In {
+                refused,
+                recipient,
+                note,
+            } => Entry {
+                at: u.at,
+                what: if refused {
+                    "inbound refused"
+                } else {
+                    "inbound dropped"
+                },
+                game: u.game_id,
+                address: recipient.unwrap_or_else(|| "(no order address)".into()),
+                detail: note.unwrap_or_else(|| "answered with its errors".into()),
+            },
+        })
+        .collect())
+}
+
+/// How many entries the console shows, newest first.
+pub const GM_ENTRIES: i64 = 20;
+
+/// What happened to a mail, as the GM's console tells it (a badge).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Category {
+    /// A mail out to the seat's player (or an invitation, or the game's webhook post) that the
+    /// relay refused for good or whose retries ran out.
+    NotDelivered,
+    /// A mail to the seat's order address, not read or not answered.
+    Dropped,
+    /// A mail to the seat's order address, answered with its errors; nothing sealed.
+    Refused,
+}
+
+impl Category {
+    pub fn label(self) -> &'static str {
+        match self {
+            Category::NotDelivered => "not delivered",
+            Category::Dropped => "dropped",
+            Category::Refused => "answered with errors",
+        }
+    }
+}
+
+/// One line of the GM's mail log. What it holds is all the GM sees (docs/operations.md, "The
+/// mail log"): the seat by its name, the time, a category, a sentence naming the kind of mail
+/// (never its subject or text), and for a mail out the relay's answer with every address and
+/// URL in it replaced; for a mail in, a fixed reason (its note may quote the orders).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GmEntry {
+    pub at: i64,
+    /// The seat's name, or `a player` / `the game's webhook` when the row names no seat.
+    pub seat: String,
+    pub category: Category,
+    pub what: String,
+    pub reason: String,
+}
+
+/// The GM's mail log of one game: the newest [`GM_ENTRIES`] and how many older ones there are.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GmMailLog {
+    pub entries: Vec<GmEntry>,
+    pub older: i64,
+}
+
+/// The mail log of the game read as `table`, for its GM.
+pub async fn for_gm(db: &Db, table: &Table) -> StoreResult<GmMailLog> {
+    let id = table.row.id;
+    let entries: Vec<GmEntry> = mail_log::newest(db, Some(id), GM_ENTRIES)
+        .await?
+        .into_iter()
+        .map(|u| gm_entry(table, u))
+        .collect();
+    let total = mail_log::count(db, Some(id)).await?;
+    let older = (total - entries.len() as i64).max(0);
+    Ok(GmMailLog { entries, older })
+}
+
+/// The GM's line of one mail: see [`GmEntry`].
+fn gm_entry(table: &Table, u: Undelivered) -> GmEntry {
+    let name = u
+        .seat
+        .and_then(|s| table.seats.get(s.index()))
+        .map(|s| s.name.clone());
+    let player = |seat: &Option<String>| match seat {
+        Some(name) => format!("{name}'s player"),
+        None => "a player".into(),
+    };
+    let order_address = match &name {
+        Some(name) => format!("{name}'s order address"),
+        None => "a seat's order address".into(),
+    };
+    let (seat, category, what, reason) = match u.failure {
+        Failure::Out {
+            kind,
+            error,
+            attempts,
+            turn,
+            ..
+        } => {
+            let to = player(&name);
+            let what = match (kind.as_str(), &name) {
+                ("webhook", _) => "A post to the game's webhook failed.".to_string(),
+                ("report", _) => match turn {
+                    Some(t) => format!(
+                        "The report of {} {t} to {to} was not delivered.",
+                        table.row.game.turn_noun
+                    ),
+                    None => format!("A report to {to} was not delivered."),
+                },
+                ("reminder", _) => format!("A reminder to {to} was not delivered."),
+                ("welcome", _) => format!("The welcome to {to} was not delivered."),
+                ("echo", _) => format!("The echo of sealed orders to {to} was not delivered."),
+                ("refusal", _) => {
+                    format!("The answer to a mail with errors, to {to}, was not delivered.")
+                }
+                ("invitation", Some(seat)) => {
+                    format!("The invitation to {seat} was not delivered.")
+                }
+                _ => format!("A mail to {to} was not delivered."),
+            };
+            let answered = match error {
+                Some(e) => redact(&e),
+                None => "no answer recorded".into(),
+            };
+            let seat = match (kind.as_str(), &name) {
+                ("webhook", _) => "the game's webhook".to_string(),
+                (_, Some(name)) => name.clone(),
+                (_, None) => "a player".into(),
+            };
+            (
+                seat,
+                Category::NotDelivered,
+                what,
+                format!(
+                    "{answered} (after {attempts} attempt{})",
+                    if attempts == 1 { "" } else { "s" }
+                ),
+            )
+        }
+        Failure::In { refused: true, .. } => (
+            name.clone().unwrap_or_else(|| "a player".into()),
+            Category::Refused,
+            format!("A mail to {order_address} was answered with its errors: nothing was sealed."),
+            "The player was told what was wrong and can send the orders again.".into(),
+        ),
+        Failure::In { refused: false, .. } => (
+            name.clone().unwrap_or_else(|| "a player".into()),
+            Category::Dropped,
+            format!("A mail to {order_address} was dropped: nothing was read or sealed."),
+            "It could not be read, or there was nobody to answer (no confirmed address); the \
+             operator's mail log has the details."
+                .into(),
+        ),
+    };
+    GmEntry {
+        at: u.at,
+        seat,
+        category,
+        what,
+        reason,
+    }
+}
+
+/// The most of a relay's answer the console shows, in characters.
+const MOST_REASON: usize = 200;
+
+/// A relay's or webhook's answer for the GM: one line, every word that is or holds a mail
+/// address (`@`, `%40`), a URL (`://`) or something in angle brackets replaced by
+/// `[address]` or `[URL]`, cut to [`MOST_REASON`] characters.
+pub fn redact(answer: &str) -> String {
+    let words: Vec<String> = answer
+        .split_whitespace()
+        .map(|word| {
+            let kept = word.trim_end_matches([':', ',', ';', '.', ')']);
+            let tail = &word[kept.len()..];
+            if kept.contains("://") {
+                format!("[URL]{tail}")
+            } else if kept.contains('@')
+                || kept.to_ascii_lowercase().contains("%40")
+                || (kept.starts_with('<') || kept.ends_with('>'))
+            {
+                format!("[address]{tail}")
+            } else {
+                word.chars().filter(|c| !c.is_control()).collect()
+            }
         })
         .collect();
-    let inbound = format!(
-        "SELECT received_at, game_id, recipient, status, note FROM inbound_mail \
-         WHERE status IN ('dropped', 'refused'){game_filter} \
-         ORDER BY received_at DESC, id DESC LIMIT $1"
-    );
-    let mut query =
-        sqlx::query_as::<_, (i64, Option<i64>, Option<String>, String, Option<String>)>(
-            sqlx::AssertSqlSafe(inbound),
-        )
-        .bind(limit);
-    if let Some(game) = game {
-        query = query.bind(game);
+    let line = words.join(" ");
+    if line.chars().count() > MOST_REASON {
+        let cut: String = line.chars().take(MOST_REASON).collect();
+        format!("{cut}…")
+    } else {
+        line
     }
-    entries.extend(query.fetch_all(&db.pool).await?.into_iter().map(
-        |(at, game, recipient, status, note)| Entry {
-            at,
-            what: if status == "dropped" {
-                "inbound dropped"
-            } else {
-                "inbound refused"
-            },
-            game,
-            address: recipient.unwrap_or_else(|| "(no order address)".into()),
-            detail: note.unwrap_or_else(|| "answered with its errors".into()),
-        },
-    ));
-    // Newest first; of two at one second, the outbox's first, as listed.
-    entries.sort_by_key(|e| std::cmp::Reverse(e.at));
-    entries.truncate(usize::try_from(limit).unwrap_or(0));
-    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redact;
+
+    #[test]
+    fn a_relay_answer_loses_its_addresses_and_urls() {
+        assert_eq!(
+            redact("550 5.1.1 <bob@example.org>: no such user"),
+            "550 5.1.1 [address]: no such user"
+        );
+        assert_eq!(
+            redact("RCPT TO:<orders+s3cr3t@club.example> refused\r\n(try again)"),
+            "RCPT [address] refused (try again)"
+        );
+        assert_eq!(
+            redact("https://discord.com/api/webhooks/1/tok: HTTP 404"),
+            "[URL]: HTTP 404"
+        );
+        assert_eq!(redact("bob%40example.org, ann@x."), "[address], [address].");
+        assert_eq!(redact("mail is off (no --smtp)"), "mail is off (no --smtp)");
+        assert_eq!(redact(&"x ".repeat(300)).chars().count(), MOST + 1);
+    }
+
+    const MOST: usize = super::MOST_REASON;
 }

@@ -117,10 +117,11 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
     // The answer goes to the seat's player at their confirmed address; without one, to the
     // sender (who knew the seat's secret).
     let Some(reply_to) = email.or(letter.from.clone()) else {
-        return dropped(
+        return dropped_for(
             state,
             id,
             "nobody to answer: no confirmed address and no From".into(),
+            Some((game_id, seat)),
         )
         .await;
     };
@@ -193,6 +194,19 @@ async fn answer(state: &AppState, mail: OutMail, done: InboundDone, now: i64) ->
 
 /// Marks a message dropped, with its log line.
 async fn dropped(state: &AppState, id: i64, note: String) -> ApiResult<Handled> {
+    dropped_for(state, id, note, None).await
+}
+
+/// Marks a message dropped, with its log line and the seat it came to, so that the game's
+/// mail log on the GM's console shows it. Only where no other row of the seat can hold the
+/// message's Message-ID (the unique index of game, seat and Message-ID): after the claim, or
+/// for a message without one.
+async fn dropped_for(
+    state: &AppState,
+    id: i64,
+    note: String,
+    seat: Option<(i64, game_api::Seat)>,
+) -> ApiResult<Handled> {
     tracing::warn!(inbound = id, "mail dropped: {note}");
     inbound::mark_alone(
         state,
@@ -200,8 +214,8 @@ async fn dropped(state: &AppState, id: i64, note: String) -> ApiResult<Handled> 
             id,
             status: "dropped",
             note: note.clone(),
-            game_id: None,
-            seat: None,
+            game_id: seat.map(|(game_id, _)| game_id),
+            seat: seat.map(|(_, seat)| seat),
         },
     )
     .await?;
@@ -225,16 +239,21 @@ async fn unreadable(
             .map(|found| (secret, found)),
         None => None,
     };
-    let Some((
-        secret,
-        SeatBySecret {
-            game_id,
-            seat,
-            player: Some((player_id, _, Some(email))),
-        },
-    )) = found
-    else {
-        return dropped(state, id, why.to_string()).await;
+    let (secret, game_id, seat, player_id, email) = match found {
+        Some((
+            secret,
+            SeatBySecret {
+                game_id,
+                seat,
+                player: Some((player_id, _, Some(email))),
+            },
+        )) => (secret, game_id, seat, player_id, email),
+        // Nobody to answer. An unreadable message has no Message-ID read, so the seat it came
+        // to, if known, is recorded with it.
+        found => {
+            let at = found.map(|(_, f)| (f.game_id, f.seat));
+            return dropped_for(state, id, why.to_string(), at).await;
+        }
     };
     let table = store::load(state, game_id).await?;
     let (subject, mut body) = refusal(&table, seat, &[why.to_string()], false);

@@ -18,6 +18,7 @@ pub mod group_read;
 pub mod history;
 pub mod inbound;
 pub mod locks;
+pub mod mail_log;
 pub mod outbox_rows;
 pub mod players;
 pub mod read;

@@ -2,6 +2,7 @@
 
 #[allow(unused_imports)]
 use super::*;
+use crate::mail_log::{Category, GmMailLog};
 
 /// An invitation link: the path, and the whole link with the server's public address when it
 /// is configured (shown in a field a thumb can select and copy; a few lines of script add a
@@ -51,6 +52,19 @@ pub(super) struct Answer {
     reminded: Option<Reminded>,
 }
 
+/// One line of the console's mail log: a `mail_log::GmEntry`, which holds no address and no
+/// mail text, with its time as the GM reads it.
+#[derive(Debug)]
+pub struct MailLogLine {
+    pub when: String,
+    pub seat: String,
+    pub category: &'static str,
+    /// The badge's class.
+    pub badge: &'static str,
+    pub what: String,
+    pub reason: String,
+}
+
 /// A preview of the coming turn.
 #[derive(Debug)]
 pub struct Preview {
@@ -85,6 +99,11 @@ pub struct ConsolePage {
     pub tools: Option<PieceTools>,
     /// The game's webhook URL (empty: none).
     pub webhook: String,
+    /// The game's mail that did not get through, newest first (at most
+    /// `mail_log::GM_ENTRIES`).
+    pub mail_log: Vec<MailLogLine>,
+    /// How many older entries are not shown.
+    pub mail_log_older: i64,
 }
 
 pub(super) const BOTS: [&str; 6] = ["", "nmr", "random", "heuristic", "mcts", "flatmc"];
@@ -95,8 +114,9 @@ pub(super) fn console_page(
     table: &Table,
     answer: Answer,
     error: Option<&ApiError>,
-    webhook: Option<String>,
+    loaded: Loaded,
 ) -> Response {
+    let Loaded { webhook, mail_log } = loaded;
     let Answer {
         done,
         preview,
@@ -179,6 +199,22 @@ pub(super) fn console_page(
         deletable: actions::deletable(table),
         tools: pieces::of(table.row.game.name).console_tools(&table.record),
         webhook: webhook.unwrap_or_default(),
+        mail_log: mail_log
+            .entries
+            .into_iter()
+            .map(|e| MailLogLine {
+                when: crate::pages::when::moment(e.at, visitor.zone()),
+                seat: e.seat,
+                category: e.category.label(),
+                badge: match e.category {
+                    Category::Refused => "badge-warn",
+                    Category::NotDelivered | Category::Dropped => "badge-danger",
+                },
+                what: e.what,
+                reason: e.reason,
+            })
+            .collect(),
+        mail_log_older: mail_log.older,
     };
     let title = format!("{}: GM console", table.row.title);
     render(visitor, status_of(error), &title, &view)
@@ -196,29 +232,37 @@ pub async fn console(
     Query(q): Query<DoneQuery>,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
-    let (table, webhook) = console_load(&state, &visitor, player, id).await?;
+    let (table, loaded) = console_load(&state, &visitor, player, id).await?;
     let answer = Answer {
         done: q.done,
         ..Answer::default()
     };
-    Ok(console_page(
-        &state, &visitor, &table, answer, None, webhook,
-    ))
+    Ok(console_page(&state, &visitor, &table, answer, None, loaded))
 }
 
-/// The game and its webhook, for the game's GM only.
+/// What the console reads besides the game: its webhook and its mail log.
+pub(super) struct Loaded {
+    webhook: Option<String>,
+    mail_log: GmMailLog,
+}
+
+/// The game, its webhook and its mail log, for the game's GM only.
 pub(super) async fn console_load(
     state: &AppState,
     visitor: &Visitor,
     player: &crate::auth::Player,
     id: i64,
-) -> Result<(Table, Option<String>), Response> {
+) -> Result<(Table, Loaded), Response> {
     let table = load(state, visitor, id).await?;
     actions::require_gm(&table, player).map_err(|e| error_page(visitor, &e))?;
     let webhook = crate::webhook::url(state, id)
         .await
         .map_err(|e| error_page(visitor, &e))?;
-    Ok((table, webhook))
+    // Read only after the GM is known: the log is redacted, and still the GM's alone.
+    let mail_log = crate::mail_log::for_gm(&state.db, &table)
+        .await
+        .map_err(|e| error_page(visitor, &ApiError::from(e)))?;
+    Ok((table, Loaded { webhook, mail_log }))
 }
 
 /// The GM action a console form asks for.
@@ -329,13 +373,13 @@ pub async fn console_action(
         Err(e) => (Answer::default(), Some(e)),
     };
     // The console again, with the preview or the error: only for the game's GM.
-    let (table, webhook) = console_load(&state, &visitor, player, id).await?;
+    let (table, loaded) = console_load(&state, &visitor, player, id).await?;
     Ok(console_page(
         &state,
         &visitor,
         &table,
         answer,
         error.as_ref(),
-        webhook,
+        loaded,
     ))
 }
