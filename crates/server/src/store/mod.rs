@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod attention;
+pub mod backlog;
 pub mod change;
 pub mod commit;
 pub mod create;
