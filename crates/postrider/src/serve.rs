@@ -79,6 +79,10 @@ pub struct ServeArgs {
     /// The log's form on standard error: text for a person, or one JSON object a line.
     #[arg(long, value_enum, default_value_t)]
     log_format: crate::logging::LogFormat,
+    /// Serve Prometheus metrics at GET /metrics on this address, its own listener (e.g.
+    /// 127.0.0.1:9187; keep it off the internet). Without it no metrics are kept.
+    #[arg(long, value_name = "ADDR", env = "POSTRIDER_METRICS_LISTEN")]
+    metrics_listen: Option<String>,
 }
 
 /// Resolves at the first SIGTERM (a service manager's stop) or Ctrl-C, saying which: then no
@@ -367,6 +371,24 @@ pub fn serve(args: ServeArgs) -> Result<()> {
                 ))
             }
         };
+        let metrics = match &args.metrics_listen {
+            None => None,
+            Some(address) => {
+                let listener = tokio::net::TcpListener::bind(address)
+                    .await
+                    .with_context(|| format!("--metrics-listen: cannot listen on {address}"))?;
+                tracing::info!(address = %listener.local_addr()?, "serving metrics: GET /metrics");
+                server::metrics::install();
+                let mut stopping = stopped.clone();
+                Some(tokio::spawn(server::metrics::serve(
+                    listener,
+                    state.clone(),
+                    async move {
+                        let _ = stopping.wait_for(|s| *s).await;
+                    },
+                )))
+            }
+        };
         if let Some(address) = &args.smtp_listen {
             let smtp = tokio::net::TcpListener::bind(address)
                 .await
@@ -393,6 +415,9 @@ pub fn serve(args: ServeArgs) -> Result<()> {
         tracing::info!("postrider has stopped: no request is being served");
         let _ = stop.send(true);
         let _ = outbox.await;
+        if let Some(metrics) = metrics {
+            let _ = metrics.await;
+        }
         served
     })
 }

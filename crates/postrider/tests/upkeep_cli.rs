@@ -2,15 +2,17 @@
 //! `backup --verify` copies its SQLite database while it runs and checks the copy, `restore`
 //! puts the copy into a new data directory that `check` reproduces, and SIGTERM stops it
 //! gracefully with a log line (exit 0), with no ANSI colours in a log that is not a terminal.
+//! `--metrics-listen` serves `GET /metrics` on a listener of its own, and without it the
+//! server listens on nothing more. `account` hands a reset link and the operator's role.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};
 
 use serde_json::json;
 
 mod common;
 
-use common::server::{call, free_port, player, wait_until_listening};
+use common::server::{call, free_port, player, request, start, start_with, wait_until_listening};
 
 fn postrider(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_postrider"))
@@ -160,9 +162,93 @@ fn backup_check_restore_and_a_graceful_stop() {
     );
 }
 
+/// One HTTP/1.1 GET to `address`; the status and the body.
+fn get(address: &str, path: &str) -> (u16, String) {
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response[9..12].parse().unwrap();
+    let body = response.split_once("\r\n\r\n").unwrap().1.to_string();
+    (status, body)
+}
+
+/// The TCP sockets process `pid` listens on: its descriptors' socket inodes found in the
+/// kernel's tables in the listening state (0A).
+#[cfg(target_os = "linux")]
+fn listening_sockets(pid: u32) -> usize {
+    let inodes: Vec<String> = std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .unwrap()
+        .filter_map(|fd| std::fs::read_link(fd.ok()?.path()).ok())
+        .filter_map(|link| {
+            let link = link.to_string_lossy().into_owned();
+            Some(
+                link.strip_prefix("socket:[")?
+                    .strip_suffix(']')?
+                    .to_string(),
+            )
+        })
+        .collect();
+    ["/proc/net/tcp", "/proc/net/tcp6"]
+        .iter()
+        .filter_map(|table| std::fs::read_to_string(table).ok())
+        .flat_map(|table| {
+            table
+                .lines()
+                .skip(1)
+                .filter_map(|line| {
+                    let fields: Vec<&str> = line.split_whitespace().collect();
+                    (fields.get(3) == Some(&"0A")).then(|| fields.get(9).map(|s| s.to_string()))?
+                })
+                .collect::<Vec<_>>()
+        })
+        .filter(|inode| inodes.contains(inode))
+        .count()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn metrics_on_their_own_listener_and_only_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}?mode=rwc", dir.path().join("pbm.db").display());
+    let metrics = format!("127.0.0.1:{}", free_port());
+    let server = start_with(&database, None, &["--metrics-listen", &metrics]);
+    wait_until_listening(&metrics, "the metrics listener");
+    assert_eq!(listening_sockets(server.child.id()), 2);
+
+    // A request to the server, then the scrape.
+    let (status, _) = request(&server, "GET", "/healthz", None, None);
+    assert_eq!(status, 200);
+    let (status, text) = get(&metrics, "/metrics");
+    assert_eq!(status, 200, "{text}");
+    assert!(
+        text.contains(
+            "postrider_http_requests_total{route=\"/healthz\",method=\"GET\",status=\"2xx\"} 1\n"
+        ),
+        "{text}"
+    );
+    for gauge in [
+        "postrider_deadlines_next_hour 0\n",
+        "postrider_outbox_unsent 0\n",
+        "postrider_outbox_oldest_due_seconds 0\n",
+    ] {
+        assert!(text.contains(gauge), "{gauge}{text}");
+    }
+    assert_eq!(get(&metrics, "/").0, 404);
+    assert_eq!(request(&server, "GET", "/metrics", None, None).0, 404);
+    drop(server);
+
+    // Without the flag: the server's own listener alone.
+    let plain = start(&database, None);
+    assert_eq!(listening_sockets(plain.child.id()), 1);
+}
+
 /// A page as a logged-in browser gets it: the status and the HTML.
 fn page_with_session(server: &common::server::Server, path: &str, secret: &str) -> (u16, String) {
-    use std::io::Write;
     let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
     write!(
         stream,

@@ -9,6 +9,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 
 use crate::AppState;
+use crate::store::backlog;
 
 /// How long past its deadline a game may wait before the server is "behind": a few of the
 /// deadline worker's ticks, and never less than a minute (a storm of deadlines takes seconds).
@@ -26,7 +27,8 @@ pub struct Readiness {
     pub ready: bool,
     /// "ok", or the database's error in one line.
     pub database: String,
-    /// Games due longer ago than the worker allows (not paused, not over).
+    /// Games due longer ago than the worker allows (not paused, not over), counted up to
+    /// `store::backlog::MAX_COUNTED`.
     pub overdue_games: i64,
     /// Seconds the oldest due outbox row (mail, when mail is on, or a webhook) has waited.
     pub outbox_oldest_due_seconds: i64,
@@ -51,23 +53,9 @@ pub async fn ready(State(state): State<AppState>) -> (StatusCode, Json<Readiness
 /// Checks the database, the deadline worker and the outbox as of the server's clock.
 pub async fn readiness(state: &AppState) -> Readiness {
     let now = state.clock.now();
-    let overdue = sqlx::query_scalar::<_, i64>(
-        "SELECT COUNT(*) FROM games WHERE over = 0 AND paused = 0 AND next_deadline < $1",
-    )
-    .bind(now - overdue_after(state))
-    .fetch_one(&state.db.pool)
-    .await;
+    let overdue = backlog::games_due_before(state, now - overdue_after(state)).await;
     // With mail off the worker claims webhooks only: mail rows wait by design.
-    let kinds = if state.mail.is_some() {
-        ""
-    } else {
-        " AND kind = 'webhook'"
-    };
-    let oldest = sqlx::query_scalar::<_, Option<i64>>(sqlx::AssertSqlSafe(format!(
-        "SELECT MIN(next_attempt_at) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL{kinds}"
-    )))
-    .fetch_one(&state.db.pool)
-    .await;
+    let oldest = backlog::outbox_oldest_due(state, state.mail.is_some()).await;
     match (overdue, oldest) {
         (Ok(overdue_games), Ok(oldest)) => {
             let outbox_oldest_due_seconds = oldest.map_or(0, |at| (now - at).max(0));

@@ -19,6 +19,7 @@ pub mod health;
 pub mod letters;
 pub mod mail_log;
 pub mod mailbox;
+pub mod metrics;
 pub mod outbox;
 pub mod pages;
 pub mod picture;
@@ -313,6 +314,8 @@ fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/gm", post(api::gm_action))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        // Inside the router, so that it sees the pattern each request matched.
+        .layer(axum::middleware::from_fn(metrics::track))
         .with_state(state)
 }
 
@@ -387,12 +390,48 @@ pub async fn serve(
             let _ = rx.wait_for(|stop| *stop).await;
         }
     }));
-    let router = app(state.clone());
-    let slots = Arc::new(Semaphore::new(state.config.max_connections.max(1)));
+    let limits = Limits {
+        header_read_timeout: state.config.header_read_timeout,
+        max_connections: state.config.max_connections,
+    };
+    serve_router(
+        listener,
+        app(state.clone()),
+        limits,
+        state.connections.clone(),
+        shutdown,
+    )
+    .await;
+    // What the last requests left to do (a reset link's mail) is done before the end.
+    state.errands.idle().await;
+    let _ = stop_tx.send(true);
+    let _ = worker.await;
+    Ok(())
+}
+
+/// What one listener allows: how long a request head may take, and connections at once.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    pub header_read_timeout: Duration,
+    pub max_connections: usize,
+}
+
+/// The accept loop of a listener (the server's own, and the metrics'): hyper's HTTP/1 with a
+/// header read timeout, at most `limits.max_connections` served at once, counted in
+/// `connections`. At `shutdown` no new connection is accepted and open ones finish their
+/// request.
+pub(crate) async fn serve_router(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    limits: Limits,
+    connections: Arc<Connections>,
+    shutdown: impl Future<Output = ()>,
+) {
+    let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
-        .header_read_timeout(state.config.header_read_timeout);
+        .header_read_timeout(limits.header_read_timeout);
     tokio::pin!(shutdown);
     loop {
         // A slot first: past the cap, connections wait in the kernel's listen queue.
@@ -419,7 +458,7 @@ pub async fn serve(
             router.clone().oneshot(request.map(axum::body::Body::new))
         });
         let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
-        let connections = state.connections.clone();
+        let connections = connections.clone();
         connections.opened();
         tokio::spawn(async move {
             if let Err(e) = connection.await {
@@ -431,9 +470,4 @@ pub async fn serve(
     }
     drop(listener);
     graceful.shutdown().await;
-    // What the last requests left to do (a reset link's mail) is done before the end.
-    state.errands.idle().await;
-    let _ = stop_tx.send(true);
-    let _ = worker.await;
-    Ok(())
 }

@@ -44,6 +44,18 @@ pub fn address_secret(address: &str) -> Option<String> {
 /// database failed: the MTA should try again later (the raw message may be stored, and a
 /// redelivery finishes it). Anything else is final: applied, answered, a duplicate, or dropped.
 pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiResult<Handled> {
+    let handled = handle(state, raw, recipient).await;
+    crate::metrics::inbound_mail(match &handled {
+        Ok(Handled::Applied) => "applied",
+        Ok(Handled::Refused) => "refused",
+        Ok(Handled::Duplicate) => "duplicate",
+        Ok(Handled::Dropped(_)) => "dropped",
+        Err(_) => "failed",
+    });
+    handled
+}
+
+async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiResult<Handled> {
     let now = state.clock.now();
     let stored = &raw[..raw.len().min(mail::message::MAX_MESSAGE)];
     let mut id = inbound::store_raw(state, now, recipient, stored).await?;

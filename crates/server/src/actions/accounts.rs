@@ -62,6 +62,7 @@ pub async fn login(state: &AppState, c: &Credentials, client: ClientAddr) -> Api
     let key = auth::name_key(&c.name);
     let now = state.clock.now();
     if let Some(wait) = state.throttle.wait(key.as_deref(), client.0, now) {
+        crate::metrics::login("throttled");
         return Err(ApiError::TooMany {
             message: format!("login: too many failed attempts; try again in {wait} s"),
             retry_after: wait,
@@ -74,6 +75,7 @@ pub async fn login(state: &AppState, c: &Credentials, client: ClientAddr) -> Api
     let hash = row.as_ref().map(|r| r.password_hash.as_str());
     if !state.hasher.verify(&c.password, hash).await? {
         state.throttle.failed(key.as_deref(), client.0, now);
+        crate::metrics::login("failed");
         let failed_key = match &row {
             Some(row) => row.name_key.clone(),
             None => key.clone().unwrap_or_else(|| NO_ACCOUNT_KEY.into()),
@@ -91,6 +93,7 @@ pub async fn login(state: &AppState, c: &Credentials, client: ClientAddr) -> Api
     }
     state.throttle.succeeded(key.as_deref().unwrap_or_default());
     let failed_attempts = store::accounts::take_failures(state, &row.name_key).await?;
+    crate::metrics::login("ok");
     Ok(Login {
         secret: auth::issue(state, row.id, "session").await?,
         name: row.name,

@@ -39,6 +39,7 @@ pub async fn process_locked(
     if table.row.over || table.record.is_over() || (!force && (table.row.paused || !due)) {
         return Ok(false);
     }
+    let started = std::time::Instant::now();
     let events = play_turn(&mut table.record, &table.seats)?;
     let next = table
         .row
@@ -51,7 +52,10 @@ pub async fn process_locked(
         ..Change::default()
     };
     match append(state, guard, &table, actor, change).await {
-        Ok(()) => Ok(true),
+        Ok(()) => {
+            crate::metrics::turn_resolved(table.row.game.name, started.elapsed());
+            Ok(true)
+        }
         Err(StoreError::Conflict(_)) => Ok(false),
         Err(e) => Err(e),
     }
