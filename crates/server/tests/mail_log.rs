@@ -243,6 +243,14 @@ on_both!(
         assert_eq!(operator[0].what, "outbox failed");
         assert_eq!(operator[0].address, "red@example.net");
         assert!(
+            operator[0]
+                .detail
+                .contains(": 550 5.1.1 <red@example.net>: no such user")
+                && operator[0].detail.ends_with("(after 1 attempts)"),
+            "{:?}",
+            operator[0]
+        );
+        assert!(
             operator[1].detail.contains("nobody to answer"),
             "{:?}",
             operator[1]
