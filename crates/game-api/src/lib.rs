@@ -234,6 +234,11 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     /// What everybody should know once the game is set up (the day's targets), one line or
     /// empty.
     fn setup_note(table: &Table<'_, Self>) -> String;
+    /// What a first-time player needs to send the first orders (a line-up's limits and an
+    /// example), as plain text for the welcome mail and the first reminder; `None`: nothing.
+    fn first_orders_help(_settings: &Self::Settings) -> Option<String> {
+        None
+    }
 
     /// The track or the map of `scene`, as SVG, with its close-up for a phone: public, nothing
     /// secret in it; the scene's viewer only changes which pieces are marked as theirs.

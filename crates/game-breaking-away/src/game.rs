@@ -326,6 +326,10 @@ impl Game for BreakingAway {
         crate::view::race_json(table, viewer)
     }
 
+    fn first_orders_help(rules: &Rules) -> Option<String> {
+        Some(crate::limits::lineup_help(*rules))
+    }
+
     fn setup_note(_: &Table<'_, Self>) -> String {
         String::new()
     }

@@ -9,6 +9,7 @@
 pub mod bulletin;
 pub mod error;
 pub mod game;
+pub mod limits;
 pub mod orders;
 pub mod points;
 pub mod position;
@@ -22,6 +23,7 @@ pub mod view;
 
 pub use error::BreakingAwayError;
 pub use game::{BreakingAway, default_lineup, rider_by_name, rider_name};
+pub use limits::{Limits, lineup_help};
 pub use orders::{Lineup, TeamOrders};
 pub use points::Points;
 pub use position::{Hand, Position, Rider, Status};

@@ -134,6 +134,7 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn progress(&self, upto: u16) -> Progress;
     fn scenario_json(&self) -> Result<Value, GmError>;
     fn setup_note(&self) -> String;
+    fn first_orders_help(&self) -> Option<String>;
     fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError>;
     fn advise(&self, asked: Asked<'_>, rng: &mut Rng) -> Result<String, GmError>;
     fn with_stand_in_draws(&self, seed: u64) -> Box<dyn AnyRecord>;
@@ -239,6 +240,9 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     }
     fn setup_note(&self) -> String {
         G::setup_note(&self.table())
+    }
+    fn first_orders_help(&self) -> Option<String> {
+        G::first_orders_help(self.settings())
     }
     fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError> {
         if lineup {
@@ -546,6 +550,12 @@ impl Record {
     /// resolved turn up to `upto`.
     pub fn progress(&self, upto: u16) -> Progress {
         self.0.progress(upto)
+    }
+
+    /// What a first-time player needs for the first orders (the welcome mail, the first
+    /// reminder), if the game says anything.
+    pub fn first_orders_help(&self) -> Option<String> {
+        self.0.first_orders_help()
     }
 
     /// What everybody should know once the game is set up, and what comes next.

@@ -221,7 +221,7 @@ pub async fn mails_for_events(
                         first = if table.record.started() {
                             String::new()
                         } else {
-                            crate::pages::first_orders_help(&table.record)
+                            table.record.first_orders_help()
                                 .map(|help| format!("{help}\n"))
                                 .unwrap_or_default()
                         },

@@ -172,7 +172,7 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
         .report_text(Viewer::Seat(seat), Some(turn))
         .ok()?;
     let tail = row.body.strip_prefix(&text).unwrap_or_default().trim();
-    let esc = crate::pages::escape;
+    let esc = crate::text::escape;
     let link = format!(
         "{}/games/{game}/turns/{turn}",
         settings.public_url.trim_end_matches('/')

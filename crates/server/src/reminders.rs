@@ -229,7 +229,7 @@ pub fn reminder_body(table: &store::Table, lead: &str, link: &str, by_mail: bool
         seat_noun = info.seat_noun,
     );
     if !table.record.started()
-        && let Some(help) = crate::pages::first_orders_help(&table.record)
+        && let Some(help) = table.record.first_orders_help()
     {
         body.push('\n');
         body.push_str(&help);

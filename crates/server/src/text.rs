@@ -1,6 +1,7 @@
 //! Free text from clients (titles, seat names), checked at the edge: no control characters
 //! (a NUL is refused by PostgreSQL and would reach the HTML raw on SQLite; newlines and tabs
-//! have no place in a one-line name). Also the bounds of numbers both doors take.
+//! have no place in a one-line name). Also the bounds of numbers both doors take, and text made
+//! safe for HTML (the pages' and the mail's).
 
 use crate::error::{ApiError, ApiResult};
 
@@ -42,6 +43,22 @@ pub fn check_extend(seconds: i64) -> ApiResult<()> {
         )));
     }
     Ok(())
+}
+
+/// Text made safe for HTML (the pages, and the HTML part of a mail).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]

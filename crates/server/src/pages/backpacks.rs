@@ -45,10 +45,6 @@ impl Pieces for Day {
         }))
     }
 
-    fn first_orders_help(&self, _record: &gm::Record) -> Option<String> {
-        None
-    }
-
     fn console_tools(&self, _record: &gm::Record) -> Option<PieceTools> {
         None
     }

@@ -7,8 +7,8 @@
 
 use askama::Template;
 use game_api::{Seat, Viewer};
-use game_breaking_away::rules::{LINEUP_CARD_RANGE, lineup_sum_fits};
-use game_breaking_away::{BreakingAway, Grade, Lineup, RuleSet, Rules, rider_name};
+use game_breaking_away::rules::LINEUP_CARD_RANGE;
+use game_breaking_away::{BreakingAway, Grade, Limits, Lineup, RuleSet, Rules, rider_name};
 
 use super::FormData;
 use super::pieces::{FormContext, FormOrders, PieceTools, Pieces};
@@ -36,11 +36,6 @@ impl Pieces for Race {
         from_form(record, seat, form)
     }
 
-    fn first_orders_help(&self, record: &gm::Record) -> Option<String> {
-        let race = record.downcast::<BreakingAway>()?;
-        Some(lineup_help(*race.settings()))
-    }
-
     fn console_tools(&self, record: &gm::Record) -> Option<PieceTools> {
         let race = record.downcast::<BreakingAway>()?;
         let position = race.state()?;
@@ -64,50 +59,6 @@ impl Pieces for Race {
     }
 }
 
-/// One grade's set-up limits, as the rules code gives them (postal 3.1; board set-up).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    pub fewest: usize,
-    pub most: usize,
-    pub total: u32,
-    /// The cards add up to exactly `total` (board), not at most (postal).
-    pub exact: bool,
-}
-
-impl Limits {
-    pub fn of(rules: Rules, grade: Grade) -> Limits {
-        let (counts, total) = grade.lineup_limits();
-        Limits {
-            fewest: *counts.start(),
-            most: *counts.end(),
-            total,
-            exact: !lineup_sum_fits(rules, grade, total - 1),
-        }
-    }
-
-    /// `3 or 4 cards, adding up to at most 30`.
-    pub fn text(self) -> String {
-        let count = if self.fewest == self.most {
-            format!("{} cards", self.fewest)
-        } else {
-            format!("{} or {} cards", self.fewest, self.most)
-        };
-        let bound = if self.exact { "exactly" } else { "at most" };
-        format!("{count}, adding up to {bound} {}", self.total)
-    }
-
-    fn fits(self, cards: &[u16]) -> bool {
-        let total: u32 = cards.iter().map(|&c| u32::from(c)).sum();
-        (self.fewest..=self.most).contains(&cards.len())
-            && cards.iter().all(|c| LINEUP_CARD_RANGE.contains(c))
-            && if self.exact {
-                total == self.total
-            } else {
-                total <= self.total
-            }
-    }
-}
-
 /// The rule a line-up limit comes from, as messages cite it (`postal 3.1.1`, `board: set-up`).
 fn lineup_rule(set: RuleSet, grade: Grade) -> String {
     let postal = match grade {
@@ -117,25 +68,6 @@ fn lineup_rule(set: RuleSet, grade: Grade) -> String {
         Grade::D => "3.1.3",
     };
     set.cite(postal, "set-up")
-}
-
-/// The line-up limits and an example, in words: the welcome mail, the first reminder.
-pub fn lineup_help(rules: Rules) -> String {
-    let (low, high) = (LINEUP_CARD_RANGE.start(), LINEUP_CARD_RANGE.end());
-    let mut text = format!(
-        "Before the race, choose each rider's starting cards, numbers from {low} to {high} ({}):\n",
-        rules.set.cite("3.1", "set-up")
-    );
-    for grade in Grade::ALL {
-        text.push_str(&format!("  {grade}: {}\n", Limits::of(rules, grade).text()));
-    }
-    text.push_str(&format!(
-        "For example: {}\n\
-         and turn 1's card for each rider, one of its own, e.g. A 10 B 9 C 9 D 6; a rider without \
-         an order plays its highest card. A team that sends no line-up starts with the example.\n",
-        game_breaking_away::default_lineup()
-    ));
-    text
 }
 
 /// One rider of the line-up builder.

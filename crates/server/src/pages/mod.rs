@@ -55,12 +55,6 @@ pub async fn help_breaking_away(visitor: Visitor) -> Response {
 pub use backpacks::plan_script;
 pub use breaking_away::lineup_script;
 
-/// What a first-time player of `record`'s game needs for the first orders (the letters' part of
-/// the game's own pieces).
-pub fn first_orders_help(record: &gm::Record) -> Option<String> {
-    pieces::of(record.game().name).first_orders_help(record)
-}
-
 use std::fmt::Write;
 
 use axum::extract::{FromRequestParts, State};
@@ -74,21 +68,7 @@ use crate::auth::{self, FORM_COOKIE, Player, SESSION_COOKIE};
 use crate::error::{ApiError, ApiResult};
 use crate::store;
 
-/// Text made safe for HTML.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::text::escape;
 
 /// Whoever is looking at a page: the logged-in player (from the session cookie only; a
 /// stale cookie is a visitor who is not logged in) and the browser's form secret.

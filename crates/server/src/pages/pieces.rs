@@ -1,6 +1,5 @@
-//! What each game brings to the pages and letters: its order form, how that form's menus
-//! become orders, what a first-timer needs for the first orders, and the GM console's tools
-//! for its pieces. The game page, the order page and the console
+//! What each game brings to the pages: its order form, how that form's menus become orders,
+//! and the GM console's tools for its pieces. The game page, the order page and the console
 //! are written once and ask the game's [`Pieces`]; [`PIECES`] is the one list of them, as
 //! `gm::registry` is the one list of games (pictures, reports and views come through
 //! `gm::Record`).
@@ -56,9 +55,6 @@ pub trait Pieces: Sync {
         seat: Seat,
         form: &FormData,
     ) -> ApiResult<Option<FormOrders>>;
-    /// What a first-time player needs to send the first orders (Breaking Away's line-up
-    /// limits and an example), for the welcome mail and the first reminder; `None` if nothing.
-    fn first_orders_help(&self, record: &gm::Record) -> Option<String>;
     /// The console's tools on the game's pieces, if it has any now.
     fn console_tools(&self, record: &gm::Record) -> Option<PieceTools>;
 }
