@@ -5,6 +5,7 @@
 //! Nothing here reads a clock, the environment or a global random number generator.
 
 pub mod chart;
+pub mod notation;
 pub mod picture;
 #[cfg(feature = "picture-check")]
 pub mod picture_check;

@@ -1,10 +1,16 @@
 //! The Backpacks & Blisters scenario notation (v1, `docs/backpacks-scenario.md`): one position
 //! of a day plus one turn's orders in, the resolved turn out, both JSON. Served by
 //! `postrider scenario run` beside the Breaking Away notation. Errors name the field.
+//!
+//! Serde reads the notation into [`RawScenario`] (every field a [`Given`], `null` read as left
+//! out unless said otherwise); the checked conversion to a [`Scenario`] then refuses what breaks
+//! a rule, in field order.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use serde::Serialize;
+use game_api::notation::{Given, Object, present};
+use serde::{Deserialize, Serialize};
 use serde_json::{Map as JsonMap, Value};
 
 use crate::Weather;
@@ -33,9 +39,81 @@ pub struct Scenario {
     pub seed: u64,
 }
 
-fn time_to_turn(v: &Value, field: &str) -> Result<u8, ScenarioError> {
-    let text = v
-        .as_str()
+/// A scenario as written, unchecked: what each field of the notation holds. Unknown fields
+/// are ignored (the case book's `expect_error`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct RawScenario {
+    game: Option<Given<String>>,
+    map: Option<Given<String>>,
+    time: Option<Given<String>>,
+    weather: Option<Given<String>>,
+    seed: Option<Given<u64>>,
+    lenient: Option<Given<bool>>,
+    walkers: Option<Given<Vec<Given<Object<RawWalker>>>>>,
+    draw_pile: Option<Given<Vec<Given<String>>>>,
+    targets: Option<Given<Vec<RawTarget>>>,
+    rucksack: Option<Given<Object<RawRucksack>>>,
+    orders: Option<Given<BTreeMap<String, Given<String>>>>,
+}
+
+/// One entry of `walkers`, unchecked.
+#[derive(Clone, Debug, Deserialize)]
+struct RawWalker {
+    id: Option<Given<String>>,
+    at: Option<RawAt>,
+    hand: Option<Given<Vec<Given<String>>>>,
+    next_card: Option<Given<String>>,
+    reached: Option<Given<Vec<Given<String>>>>,
+    finished: Option<Given<String>>,
+    last_space: Option<Given<String>>,
+    points: Option<Given<i64>>,
+    home_since: Option<Given<String>>,
+    money: Option<Given<i64>>,
+    chocolate: Option<Given<i64>>,
+}
+
+/// A walker's `at`: `{"lake": STOP}`, or anything else, read as a space id.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+enum RawAt {
+    Lake(Object<RawLake>),
+    Space(Given<String>),
+}
+
+#[derive(Clone, Debug, Deserialize)]
+struct RawLake {
+    /// Left out, the object is not a lake; `null`, a stop that is not a location id.
+    #[serde(default, deserialize_with = "present")]
+    lake: Option<Given<String>>,
+}
+
+/// One entry of `targets`: a location id, or one with the walkers that reached it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+enum RawTarget {
+    Location(String),
+    Counted(Object<RawCountedTarget>),
+    /// Anything else, refused.
+    Other(#[allow(dead_code)] Value),
+}
+
+#[derive(Clone, Debug, Deserialize)]
+struct RawCountedTarget {
+    location: Option<Given<String>>,
+    reached: Option<Given<i64>>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+struct RawRucksack {
+    carrier: Option<Given<String>>,
+    /// Left out, the turn being resolved; `null`, not a time.
+    #[serde(default, deserialize_with = "present")]
+    since: Option<Given<String>>,
+}
+
+fn time_to_turn(given: Given<String>, field: &str) -> Result<u8, ScenarioError> {
+    let text = given
+        .wanted()
         .ok_or_else(|| ScenarioError(format!("{field}: expected a time such as \"10:20\"")))?;
     (0..TURNS)
         .find(|&t| {
@@ -48,9 +126,9 @@ fn time_to_turn(v: &Value, field: &str) -> Result<u8, ScenarioError> {
         })
 }
 
-fn card_kind(v: &Value, field: &str) -> Result<CardKind, ScenarioError> {
-    let text = v
-        .as_str()
+fn card_kind(given: Given<String>, field: &str) -> Result<CardKind, ScenarioError> {
+    let text = given
+        .wanted()
         .ok_or_else(|| ScenarioError(format!("{field}: expected a card such as \"4+2\"")))?;
     let kind: CardKind = text
         .parse()
@@ -67,31 +145,48 @@ fn card_kind(v: &Value, field: &str) -> Result<CardKind, ScenarioError> {
     }
 }
 
-fn location(map: &Map, v: &Value, field: &str) -> Result<LocationId, ScenarioError> {
-    let id = v
-        .as_str()
+fn location(
+    map: &Map,
+    given: Option<Given<String>>,
+    field: &str,
+) -> Result<LocationId, ScenarioError> {
+    let id = given
+        .and_then(Given::wanted)
         .ok_or_else(|| ScenarioError(format!("{field}: expected a location id")))?;
-    map.space(id)
+    map.space(&id)
         .and_then(|s| map.spaces[usize::from(s)].location)
         .ok_or_else(|| ScenarioError(format!("{field}: {id:?} is not a location of the map")))
 }
 
-fn space(map: &Map, v: &Value, field: &str) -> Result<SpaceId, ScenarioError> {
-    let id = v
-        .as_str()
+fn space(map: &Map, given: Given<String>, field: &str) -> Result<SpaceId, ScenarioError> {
+    let id = given
+        .wanted()
         .ok_or_else(|| ScenarioError(format!("{field}: expected a space id")))?;
-    map.space(id)
+    map.space(&id)
         .ok_or_else(|| ScenarioError(format!("{field}: {id:?} is not a space of the map")))
 }
 
-fn small_int(v: Option<&Value>, field: &str, max: i64) -> Result<i64, ScenarioError> {
-    match v {
-        None | Some(Value::Null) => Ok(0),
-        Some(v) => match v.as_i64() {
-            Some(n) if (0..=max).contains(&n) => Ok(n),
-            _ => err(format!("{field}: expected a whole number from 0 to {max}")),
-        },
+fn small_int(given: Option<Given<i64>>, field: &str, max: i64) -> Result<i64, ScenarioError> {
+    match given {
+        None => Ok(0),
+        Some(Given::Wanted(n)) if (0..=max).contains(&n) => Ok(n),
+        Some(_) => err(format!("{field}: expected a whole number from 0 to {max}")),
     }
+}
+
+/// Every card the scenario names becomes a card of its own small deck: its index there.
+fn add_card(cards: &mut Vec<Card>, kind: CardKind, map: &Map) -> u8 {
+    cards.push(match kind {
+        CardKind::Walk { circles, triangles } => Card::Walk {
+            circles,
+            triangles,
+            names: map.home,
+        },
+        CardKind::Weather => Card::Weather,
+        CardKind::Blister => Card::Blister,
+        CardKind::Rucksack => Card::Rucksack,
+    });
+    (cards.len() - 1) as u8
 }
 
 impl Scenario {
@@ -102,258 +197,68 @@ impl Scenario {
     }
 
     pub fn from_value(value: &Value, map: Arc<Map>) -> Result<Scenario, ScenarioError> {
-        let Some(top) = value.as_object() else {
-            return err("scenario: expected a JSON object");
-        };
-        let get = |k: &str| top.get(k).filter(|v| !v.is_null());
-        let need = |k: &str| get(k).ok_or_else(|| ScenarioError(format!("{k}: missing")));
-        if need("game")?.as_str() != Some("backpacks") {
+        // Every field is a `Given`, so reading an object never fails: only a top level that
+        // is not an object does.
+        match Object::<RawScenario>::deserialize(value) {
+            Ok(Object(raw)) => Scenario::check(raw, map),
+            Err(_) => err("scenario: expected a JSON object"),
+        }
+    }
+
+    /// Checks a scenario as written, field by field in the notation's order.
+    pub fn check(raw: RawScenario, map: Arc<Map>) -> Result<Scenario, ScenarioError> {
+        if required(raw.game, "game")?.wanted().as_deref() != Some("backpacks") {
             return err("game: expected \"backpacks\"");
         }
-        if let Some(m) = get("map")
-            && m.as_str() != Some("keswick")
+        if let Some(m) = raw.map
+            && m.wanted().as_deref() != Some("keswick")
         {
             return err("map: a scenario names the default map \"keswick\" (or leaves it out)");
         }
-        let turn = time_to_turn(need("time")?, "time")?;
-        let weather = match get("weather").map(|w| w.as_str()) {
-            None | Some(Some("sunny")) => Weather::Sunny,
-            Some(Some("cloudy")) => Weather::Cloudy,
+        let turn = time_to_turn(required(raw.time, "time")?, "time")?;
+        let weather = match raw.weather.map(Given::wanted) {
+            None => Weather::Sunny,
+            Some(Some(w)) if w == "sunny" => Weather::Sunny,
+            Some(Some(w)) if w == "cloudy" => Weather::Cloudy,
             _ => return err("weather: expected \"sunny\" or \"cloudy\""),
         };
-        let seed = match get("seed") {
+        let seed = match raw.seed {
             None => 0,
-            Some(v) => v.as_u64().ok_or_else(|| {
+            Some(given) => given.wanted().ok_or_else(|| {
                 ScenarioError(
                     "seed: expected a whole number from 0 to 18446744073709551615 (2^64 - 1)"
                         .into(),
                 )
             })?,
         };
-        let lenient = get("lenient").and_then(Value::as_bool).unwrap_or(false);
+        let lenient = matches!(raw.lenient, Some(Given::Wanted(true)));
 
         // Cards: every card the scenario names becomes a card of its own small deck.
         let mut cards: Vec<Card> = Vec::new();
-        let mut add = |kind: CardKind| -> u8 {
-            cards.push(match kind {
-                CardKind::Walk { circles, triangles } => Card::Walk {
-                    circles,
-                    triangles,
-                    names: map.home,
-                },
-                CardKind::Weather => Card::Weather,
-                CardKind::Blister => Card::Blister,
-                CardKind::Rucksack => Card::Rucksack,
-            });
-            (cards.len() - 1) as u8
-        };
 
-        let Some(raw) = need("walkers")?.as_array() else {
+        let Some(raw_walkers) = required(raw.walkers, "walkers")?.wanted() else {
             return err("walkers: expected a list");
         };
-        if raw.is_empty() || raw.len() > 16 {
+        if raw_walkers.is_empty() || raw_walkers.len() > 16 {
             return err("walkers: give 1 to 16 walkers");
         }
         let mut names: Vec<String> = Vec::new();
         let mut walkers = Vec::new();
-        for (i, w) in raw.iter().enumerate() {
-            let at = |f: &str| format!("walkers[{i}].{f}");
-            let Some(o) = w.as_object() else {
-                return err(format!("walkers[{i}]: expected an object"));
-            };
-            let wget = |k: &str| o.get(k).filter(|v| !v.is_null());
-            let id = wget("id")
-                .and_then(Value::as_str)
-                .ok_or_else(|| ScenarioError(format!("{}: missing", at("id"))))?;
-            // Orders name walkers by id (`vote bob`, `give rucksack to bob`): one word.
-            if id.is_empty() || id.contains(|c: char| c.is_whitespace() || c == ';' || c == ':') {
-                return err(format!(
-                    "{}: {id:?} is not an id: one word, without spaces, ';' or ':'",
-                    at("id")
-                ));
-            }
-            if names.iter().any(|n| n == id) {
-                return err(format!("{}: two walkers with id {id:?}", at("id")));
-            }
-            names.push(id.to_string());
-            let place = match wget("at") {
-                None => Place::At(map.home_space()),
-                Some(Value::Object(lake)) => match lake.get("lake") {
-                    Some(stop) => {
-                        let l = location(&map, stop, &at("at.lake"))?;
-                        if !map.locations[usize::from(l)].ferry {
-                            return err(format!(
-                                "{}: {} is not a ferry stop",
-                                at("at.lake"),
-                                map.location_id(l)
-                            ));
-                        }
-                        // The first ferry runs at 10:20 (8.3); nobody is afloat before 10:40.
-                        if !(0..turn).any(|t| clock::special(t) == clock::Special::Ferry) {
-                            return err(format!(
-                                "{}: no ferry has run before {}: the first sails at 10:20 (8.3, B&B-8)",
-                                at("at"),
-                                clock::time_text(turn)
-                            ));
-                        }
-                        Place::Lake { boarded: l }
-                    }
-                    None => {
-                        return err(format!(
-                            "{}: expected a space id or {{\"lake\": STOP}}",
-                            at("at")
-                        ));
-                    }
-                },
-                Some(v) => Place::At(space(&map, v, &at("at"))?),
-            };
-            let mut hand = Vec::new();
-            match wget("hand") {
-                None => {}
-                Some(Value::Array(list)) => {
-                    // 4 cards in the morning, 3 after lunch, 2 after coffee (1.2, 2.3, 7.2).
-                    let most = clock::hand_size(turn);
-                    if list.len() > most {
-                        return err(format!(
-                            "{}: {} cards, but a hand holds at most {most} at {} (1.2, 2.3)",
-                            at("hand"),
-                            list.len(),
-                            clock::time_text(turn)
-                        ));
-                    }
-                    for (k, c) in list.iter().enumerate() {
-                        let kind = card_kind(c, &format!("{}[{k}]", at("hand")))?;
-                        if matches!(kind, CardKind::Weather | CardKind::Rucksack) {
-                            return err(format!(
-                                "{}[{k}]: a {kind} card never stays in a hand (9.1, 10.1)",
-                                at("hand")
-                            ));
-                        }
-                        hand.push(add(kind));
-                    }
-                }
-                Some(_) => return err(format!("{}: expected a list of cards", at("hand"))),
-            }
-            let next_card = wget("next_card")
-                .map(|c| card_kind(c, &at("next_card")).map(&mut add))
-                .transpose()?;
-            let reached = match wget("reached") {
-                None => Vec::new(),
-                Some(Value::Array(list)) => list
-                    .iter()
-                    .enumerate()
-                    .map(|(k, l)| location(&map, l, &format!("{}[{k}]", at("reached"))))
-                    .collect::<Result<_, _>>()?,
-                Some(_) => {
-                    return err(format!(
-                        "{}: expected a list of target locations",
-                        at("reached")
-                    ));
-                }
-            };
-            let finished = match wget("finished") {
-                None => None,
-                Some(v) => Some(time_to_turn(v, &at("finished"))?),
-            };
-            let last_space = match wget("last_space") {
-                None => None,
-                Some(v) => Some(space(&map, v, &at("last_space"))?),
-            };
-            // Nobody moves between turns: the space a walker ended the previous turn on is the
-            // one it stands on, and a walker on the lake ended it on none (7.3, B&B-8).
-            if let Some(last) = last_space
-                && place != Place::At(last)
-            {
-                return err(format!(
-                    "{}: {} is not where the walker stands ({}): it ended the previous turn where it is now (7.3, B&B-19)",
-                    at("last_space"),
-                    map.space_id(last),
-                    match place {
-                        Place::At(s) => map.space_id(s).to_string(),
-                        Place::Lake { .. } => "the lake".to_string(),
-                    }
-                ));
-            }
-            let points = match wget("points") {
-                None => 0,
-                Some(v) => v.as_i64().filter(|p| p.abs() <= 1000).ok_or_else(|| {
-                    ScenarioError(format!(
-                        "{}: expected a whole number from -1000 to 1000",
-                        at("points")
-                    ))
-                })? as i32,
-            };
-            let home_since = match wget("home_since") {
-                None => None,
-                Some(v) => Some(time_to_turn(v, &at("home_since"))?),
-            };
-            // A day ends in Keswick, and only a walker standing there can have been there since
-            // a turn; both are turns already played (5.1.12, B&B-9).
-            let in_keswick = place == Place::At(map.home_space());
-            for (field, when) in [("finished", finished), ("home_since", home_since)] {
-                let Some(when) = when else { continue };
-                if !in_keswick {
-                    return err(format!(
-                        "{}: only a walker in Keswick can be {} (B&B-9); it is at {}",
-                        at(field),
-                        if field == "finished" {
-                            "finished"
-                        } else {
-                            "home since a turn"
-                        },
-                        match place {
-                            Place::At(s) => map.space_id(s).to_string(),
-                            Place::Lake { .. } => "the lake".to_string(),
-                        }
-                    ));
-                }
-                if when >= turn {
-                    return err(format!(
-                        "{}: {} is not before the turn being resolved ({})",
-                        at(field),
-                        clock::time_text(when),
-                        clock::time_text(turn)
-                    ));
-                }
-            }
-            // A finished walker's day ended when it arrived (B&B-9): it was not still arriving
-            // after that.
-            if let (Some(f), Some(h)) = (finished, home_since)
-                && h > f
-            {
-                return err(format!(
-                    "{}: {} is after the walker finished ({}): its day ended when it arrived (5.1.12, B&B-9)",
-                    at("home_since"),
-                    clock::time_text(h),
-                    clock::time_text(f)
-                ));
-            }
-            walkers.push((
-                Walker {
-                    place,
-                    hand,
-                    next_card,
-                    money: small_int(wget("money"), &at("money"), 40)? as u8,
-                    chocolate: small_int(wget("chocolate"), &at("chocolate"), 20)? as u8,
-                    points,
-                    reached: 0,
-                    finished,
-                    lost: false,
-                    home_since,
-                    last_space,
-                },
-                reached,
-            ));
+        for (i, w) in raw_walkers.into_iter().enumerate() {
+            walkers.push(parse_walker(w, i, &map, turn, &mut names, &mut cards)?);
         }
         let mut pile = Vec::new();
-        match get("draw_pile") {
+        match raw.draw_pile {
             None => {}
-            Some(Value::Array(list)) => {
-                for (k, c) in list.iter().enumerate() {
-                    pile.push(add(card_kind(c, &format!("draw_pile[{k}]"))?));
+            Some(Given::Wanted(list)) => {
+                for (k, c) in list.into_iter().enumerate() {
+                    let kind = card_kind(c, &format!("draw_pile[{k}]"))?;
+                    pile.push(add_card(&mut cards, kind, &map));
                 }
             }
-            Some(_) => return err("draw_pile: expected a list of cards, the next card first"),
+            Some(Given::Other(_)) => {
+                return err("draw_pile: expected a list of cards, the next card first");
+            }
         }
         pile.reverse();
         // There is one Heavy Rucksack card (10.1): in play, or at most once in the pile.
@@ -361,14 +266,14 @@ impl Scenario {
             .iter()
             .filter(|&&c| cards[usize::from(c)] == Card::Rucksack)
             .count();
-        if in_pile > 1 || (in_pile == 1 && get("rucksack").is_some()) {
+        if in_pile > 1 || (in_pile == 1 && raw.rucksack.is_some()) {
             return err(
                 "draw_pile: a second Heavy Rucksack card; there is one, in play or in the deck (10.1)",
             );
         }
         // A card dealt face down comes from the same deck (3.1.1): with the pile and the
         // Rucksack in play, one Rucksack card at most.
-        let mut seen = in_pile + usize::from(get("rucksack").is_some());
+        let mut seen = in_pile + usize::from(raw.rucksack.is_some());
         for (i, (w, _)) in walkers.iter().enumerate() {
             if w.next_card
                 .is_some_and(|c| cards[usize::from(c)] == Card::Rucksack)
@@ -385,49 +290,7 @@ impl Scenario {
             return err("scenario: more than 250 cards");
         }
 
-        let mut targets = Vec::new();
-        let mut target_arrivals = Vec::new();
-        match get("targets") {
-            None => {}
-            Some(Value::Array(list)) => {
-                for (k, t) in list.iter().enumerate() {
-                    let (loc, reached) = match t {
-                        Value::String(_) => (location(&map, t, &format!("targets[{k}]"))?, 0),
-                        Value::Object(o) => (
-                            location(
-                                &map,
-                                o.get("location").unwrap_or(&Value::Null),
-                                &format!("targets[{k}].location"),
-                            )?,
-                            small_int(o.get("reached"), &format!("targets[{k}].reached"), 16)?
-                                as u8,
-                        ),
-                        _ => {
-                            return err(format!(
-                                "targets[{k}]: expected a location id or {{\"location\", \"reached\"}}"
-                            ));
-                        }
-                    };
-                    if loc == map.home {
-                        return err(format!(
-                            "targets[{k}]: Keswick is where the day starts and ends, never a target (2.1, B&B-3)"
-                        ));
-                    }
-                    if targets.contains(&loc) {
-                        return err(format!(
-                            "targets[{k}]: {} is a target twice",
-                            map.location_id(loc)
-                        ));
-                    }
-                    targets.push(loc);
-                    target_arrivals.push(reached);
-                }
-                if targets.len() > 8 {
-                    return err("targets: at most 8");
-                }
-            }
-            Some(_) => return err("targets: expected a list"),
-        }
+        let (targets, target_arrivals) = parse_targets(raw.targets, &map)?;
         let walkers: Vec<Walker> = walkers
             .into_iter()
             .enumerate()
@@ -457,33 +320,12 @@ impl Scenario {
                 ));
             }
         }
-        let rucksack = match get("rucksack") {
+        let rucksack = match raw.rucksack {
             None => None,
-            Some(Value::Object(o)) => {
-                let carrier = o
-                    .get("carrier")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| ScenarioError("rucksack.carrier: missing".into()))?;
-                let carrier = names.iter().position(|n| n == carrier).ok_or_else(|| {
-                    ScenarioError(format!("rucksack.carrier: no walker {carrier:?}"))
-                })?;
-                let since = match o.get("since") {
-                    None => turn,
-                    Some(v) => time_to_turn(v, "rucksack.since")?,
-                };
-                if since > turn {
-                    return err(format!(
-                        "rucksack.since: {} is after the turn being resolved ({})",
-                        clock::time_text(since),
-                        clock::time_text(turn)
-                    ));
-                }
-                Some(Rucksack {
-                    carrier: carrier as u8,
-                    since,
-                })
+            Some(Given::Wanted(Object(r))) => Some(parse_rucksack(r, &names, turn)?),
+            Some(Given::Other(_)) => {
+                return err("rucksack: expected {\"carrier\": WALKER, \"since\": TIME}");
             }
-            Some(_) => return err("rucksack: expected {\"carrier\": WALKER, \"since\": TIME}"),
         };
         let deck = Deck {
             name: "scenario".into(),
@@ -502,42 +344,7 @@ impl Scenario {
             target_arrivals,
             rucksack,
         };
-
-        let mut orders = vec![RoundOrders::nmr(); names.len()];
-        match get("orders") {
-            None => {}
-            Some(Value::Object(o)) => {
-                for (id, text) in o {
-                    let field = format!("orders.{id}");
-                    let Some(w) = names.iter().position(|n| n == id) else {
-                        return err(format!("{field}: no walker with that id"));
-                    };
-                    let text = text.as_str().ok_or_else(|| {
-                        ScenarioError(format!(
-                            "{field}: expected orders as text, e.g. \"walk 4+2 FRI\""
-                        ))
-                    })?;
-                    let parsed = parse_round_orders(text, &map, &names)
-                        .map_err(|e| ScenarioError(format!("{field}: {e}")))?;
-                    if parsed.turns[1] != TurnOrders::default() {
-                        return err(format!(
-                            "{field}: a scenario resolves one turn: leave out \"2:\""
-                        ));
-                    }
-                    if !lenient {
-                        let checked = if day.walkers[w].is_out() {
-                            day.check_turn_orders(w, &parsed.turns[0])
-                                .and_then(|()| day.check_vote(&parsed))
-                        } else {
-                            day.check_round_orders(w, &parsed)
-                        };
-                        checked.map_err(|e| ScenarioError(format!("{field}: {e}")))?;
-                    }
-                    orders[w] = parsed;
-                }
-            }
-            Some(_) => return err("orders: expected an object of walker id to orders text"),
-        }
+        let orders = parse_orders(raw.orders, &day, &names, lenient)?;
         Ok(Scenario {
             day,
             names,
@@ -568,6 +375,335 @@ impl Scenario {
         }
         Ok((next, outcome))
     }
+}
+
+/// A field the notation requires: left out or `null` is "missing".
+fn required<T>(given: Option<Given<T>>, field: &str) -> Result<Given<T>, ScenarioError> {
+    given.ok_or_else(|| ScenarioError(format!("{field}: missing")))
+}
+
+/// The place a walker's `at` names: Keswick when left out.
+fn parse_place(
+    at_field: Option<RawAt>,
+    at: &dyn Fn(&str) -> String,
+    map: &Map,
+    turn: u8,
+) -> Result<Place, ScenarioError> {
+    match at_field {
+        None => Ok(Place::At(map.home_space())),
+        Some(RawAt::Lake(Object(RawLake { lake: Some(stop) }))) => {
+            let l = location(map, Some(stop), &at("at.lake"))?;
+            if !map.locations[usize::from(l)].ferry {
+                return err(format!(
+                    "{}: {} is not a ferry stop",
+                    at("at.lake"),
+                    map.location_id(l)
+                ));
+            }
+            // The first ferry runs at 10:20 (8.3); nobody is afloat before 10:40.
+            if !(0..turn).any(|t| clock::special(t) == clock::Special::Ferry) {
+                return err(format!(
+                    "{}: no ferry has run before {}: the first sails at 10:20 (8.3, B&B-8)",
+                    at("at"),
+                    clock::time_text(turn)
+                ));
+            }
+            Ok(Place::Lake { boarded: l })
+        }
+        Some(RawAt::Lake(Object(RawLake { lake: None }))) => err(format!(
+            "{}: expected a space id or {{\"lake\": STOP}}",
+            at("at")
+        )),
+        Some(RawAt::Space(given)) => Ok(Place::At(space(map, given, &at("at"))?)),
+    }
+}
+
+/// Checks `walkers[i]`: the walker and the target locations it lists as reached. Its id joins
+/// `names` and the cards it names join `cards`.
+fn parse_walker(
+    given: Given<Object<RawWalker>>,
+    i: usize,
+    map: &Map,
+    turn: u8,
+    names: &mut Vec<String>,
+    cards: &mut Vec<Card>,
+) -> Result<(Walker, Vec<LocationId>), ScenarioError> {
+    let at = |f: &str| format!("walkers[{i}].{f}");
+    let Some(Object(w)) = given.wanted() else {
+        return err(format!("walkers[{i}]: expected an object"));
+    };
+    let id =
+        w.id.and_then(Given::wanted)
+            .ok_or_else(|| ScenarioError(format!("{}: missing", at("id"))))?;
+    // Orders name walkers by id (`vote bob`, `give rucksack to bob`): one word.
+    if id.is_empty() || id.contains(|c: char| c.is_whitespace() || c == ';' || c == ':') {
+        return err(format!(
+            "{}: {id:?} is not an id: one word, without spaces, ';' or ':'",
+            at("id")
+        ));
+    }
+    if names.contains(&id) {
+        return err(format!("{}: two walkers with id {id:?}", at("id")));
+    }
+    names.push(id);
+    let place = parse_place(w.at, &at, map, turn)?;
+    let mut hand = Vec::new();
+    match w.hand {
+        None => {}
+        Some(Given::Wanted(list)) => {
+            // 4 cards in the morning, 3 after lunch, 2 after coffee (1.2, 2.3, 7.2).
+            let most = clock::hand_size(turn);
+            if list.len() > most {
+                return err(format!(
+                    "{}: {} cards, but a hand holds at most {most} at {} (1.2, 2.3)",
+                    at("hand"),
+                    list.len(),
+                    clock::time_text(turn)
+                ));
+            }
+            for (k, c) in list.into_iter().enumerate() {
+                let kind = card_kind(c, &format!("{}[{k}]", at("hand")))?;
+                if matches!(kind, CardKind::Weather | CardKind::Rucksack) {
+                    return err(format!(
+                        "{}[{k}]: a {kind} card never stays in a hand (9.1, 10.1)",
+                        at("hand")
+                    ));
+                }
+                hand.push(add_card(cards, kind, map));
+            }
+        }
+        Some(Given::Other(_)) => return err(format!("{}: expected a list of cards", at("hand"))),
+    }
+    let next_card = match w.next_card {
+        None => None,
+        Some(c) => Some(add_card(cards, card_kind(c, &at("next_card"))?, map)),
+    };
+    let reached = match w.reached {
+        None => Vec::new(),
+        Some(Given::Wanted(list)) => list
+            .into_iter()
+            .enumerate()
+            .map(|(k, l)| location(map, Some(l), &format!("{}[{k}]", at("reached"))))
+            .collect::<Result<_, _>>()?,
+        Some(Given::Other(_)) => {
+            return err(format!(
+                "{}: expected a list of target locations",
+                at("reached")
+            ));
+        }
+    };
+    let finished = match w.finished {
+        None => None,
+        Some(given) => Some(time_to_turn(given, &at("finished"))?),
+    };
+    let last_space = match w.last_space {
+        None => None,
+        Some(given) => Some(space(map, given, &at("last_space"))?),
+    };
+    // Nobody moves between turns: the space a walker ended the previous turn on is the
+    // one it stands on, and a walker on the lake ended it on none (7.3, B&B-8).
+    if let Some(last) = last_space
+        && place != Place::At(last)
+    {
+        return err(format!(
+            "{}: {} is not where the walker stands ({}): it ended the previous turn where it is now (7.3, B&B-19)",
+            at("last_space"),
+            map.space_id(last),
+            match place {
+                Place::At(s) => map.space_id(s).to_string(),
+                Place::Lake { .. } => "the lake".to_string(),
+            }
+        ));
+    }
+    let points = match w.points {
+        None => 0,
+        Some(given) => given.wanted().filter(|p| p.abs() <= 1000).ok_or_else(|| {
+            ScenarioError(format!(
+                "{}: expected a whole number from -1000 to 1000",
+                at("points")
+            ))
+        })? as i32,
+    };
+    let home_since = match w.home_since {
+        None => None,
+        Some(given) => Some(time_to_turn(given, &at("home_since"))?),
+    };
+    // A day ends in Keswick, and only a walker standing there can have been there since
+    // a turn; both are turns already played (5.1.12, B&B-9).
+    let in_keswick = place == Place::At(map.home_space());
+    for (field, when) in [("finished", finished), ("home_since", home_since)] {
+        let Some(when) = when else { continue };
+        if !in_keswick {
+            return err(format!(
+                "{}: only a walker in Keswick can be {} (B&B-9); it is at {}",
+                at(field),
+                if field == "finished" {
+                    "finished"
+                } else {
+                    "home since a turn"
+                },
+                match place {
+                    Place::At(s) => map.space_id(s).to_string(),
+                    Place::Lake { .. } => "the lake".to_string(),
+                }
+            ));
+        }
+        if when >= turn {
+            return err(format!(
+                "{}: {} is not before the turn being resolved ({})",
+                at(field),
+                clock::time_text(when),
+                clock::time_text(turn)
+            ));
+        }
+    }
+    // A finished walker's day ended when it arrived (B&B-9): it was not still arriving
+    // after that.
+    if let (Some(f), Some(h)) = (finished, home_since)
+        && h > f
+    {
+        return err(format!(
+            "{}: {} is after the walker finished ({}): its day ended when it arrived (5.1.12, B&B-9)",
+            at("home_since"),
+            clock::time_text(h),
+            clock::time_text(f)
+        ));
+    }
+    let walker = Walker {
+        place,
+        hand,
+        next_card,
+        money: small_int(w.money, &at("money"), 40)? as u8,
+        chocolate: small_int(w.chocolate, &at("chocolate"), 20)? as u8,
+        points,
+        reached: 0,
+        finished,
+        lost: false,
+        home_since,
+        last_space,
+    };
+    Ok((walker, reached))
+}
+
+/// Checks `targets`: the locations and how many walkers reached each.
+fn parse_targets(
+    given: Option<Given<Vec<RawTarget>>>,
+    map: &Map,
+) -> Result<(Vec<LocationId>, Vec<u8>), ScenarioError> {
+    let mut targets = Vec::new();
+    let mut target_arrivals = Vec::new();
+    let list = match given {
+        None => return Ok((targets, target_arrivals)),
+        Some(Given::Wanted(list)) => list,
+        Some(Given::Other(_)) => return err("targets: expected a list"),
+    };
+    for (k, t) in list.into_iter().enumerate() {
+        let (loc, reached) = match t {
+            RawTarget::Location(id) => (
+                location(map, Some(Given::Wanted(id)), &format!("targets[{k}]"))?,
+                0,
+            ),
+            RawTarget::Counted(Object(t)) => (
+                location(map, t.location, &format!("targets[{k}].location"))?,
+                small_int(t.reached, &format!("targets[{k}].reached"), 16)? as u8,
+            ),
+            RawTarget::Other(_) => {
+                return err(format!(
+                    "targets[{k}]: expected a location id or {{\"location\", \"reached\"}}"
+                ));
+            }
+        };
+        if loc == map.home {
+            return err(format!(
+                "targets[{k}]: Keswick is where the day starts and ends, never a target (2.1, B&B-3)"
+            ));
+        }
+        if targets.contains(&loc) {
+            return err(format!(
+                "targets[{k}]: {} is a target twice",
+                map.location_id(loc)
+            ));
+        }
+        targets.push(loc);
+        target_arrivals.push(reached);
+    }
+    if targets.len() > 8 {
+        return err("targets: at most 8");
+    }
+    Ok((targets, target_arrivals))
+}
+
+/// Checks `rucksack`: its carrier among the walkers, and since when (by default the turn).
+fn parse_rucksack(raw: RawRucksack, names: &[String], turn: u8) -> Result<Rucksack, ScenarioError> {
+    let carrier = raw
+        .carrier
+        .and_then(Given::wanted)
+        .ok_or_else(|| ScenarioError("rucksack.carrier: missing".into()))?;
+    let carrier = names
+        .iter()
+        .position(|n| *n == carrier)
+        .ok_or_else(|| ScenarioError(format!("rucksack.carrier: no walker {carrier:?}")))?;
+    let since = match raw.since {
+        None => turn,
+        Some(given) => time_to_turn(given, "rucksack.since")?,
+    };
+    if since > turn {
+        return err(format!(
+            "rucksack.since: {} is after the turn being resolved ({})",
+            clock::time_text(since),
+            clock::time_text(turn)
+        ));
+    }
+    Ok(Rucksack {
+        carrier: carrier as u8,
+        since,
+    })
+}
+
+/// Checks `orders`: each walker's orders text, in full unless `lenient`.
+fn parse_orders(
+    given: Option<Given<BTreeMap<String, Given<String>>>>,
+    day: &Day,
+    names: &[String],
+    lenient: bool,
+) -> Result<Vec<RoundOrders>, ScenarioError> {
+    let mut orders = vec![RoundOrders::nmr(); names.len()];
+    let by_walker = match given {
+        None => return Ok(orders),
+        Some(Given::Wanted(by_walker)) => by_walker,
+        Some(Given::Other(_)) => {
+            return err("orders: expected an object of walker id to orders text");
+        }
+    };
+    for (id, text) in by_walker {
+        let field = format!("orders.{id}");
+        let Some(w) = names.iter().position(|n| *n == id) else {
+            return err(format!("{field}: no walker with that id"));
+        };
+        let text = text.wanted().ok_or_else(|| {
+            ScenarioError(format!(
+                "{field}: expected orders as text, e.g. \"walk 4+2 FRI\""
+            ))
+        })?;
+        let parsed = parse_round_orders(&text, &day.map, names)
+            .map_err(|e| ScenarioError(format!("{field}: {e}")))?;
+        if parsed.turns[1] != TurnOrders::default() {
+            return err(format!(
+                "{field}: a scenario resolves one turn: leave out \"2:\""
+            ));
+        }
+        if !lenient {
+            let checked = if day.walkers[w].is_out() {
+                day.check_turn_orders(w, &parsed.turns[0])
+                    .and_then(|()| day.check_vote(&parsed))
+            } else {
+                day.check_round_orders(w, &parsed)
+            };
+            checked.map_err(|e| ScenarioError(format!("{field}: {e}")))?;
+        }
+        orders[w] = parsed;
+    }
+    Ok(orders)
 }
 
 #[derive(Clone, Debug, Serialize)]

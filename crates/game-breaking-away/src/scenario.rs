@@ -2,12 +2,15 @@
 //! plus the next turn's orders in, the resolved turn out, both JSON. It plays the role FEN
 //! plays in chess: bug reports, rules questions and the case book all use it.
 //!
-//! Parsing checks everything and names the offending field in its one-line error.
+//! Parsing checks everything and names the offending field in its one-line error. Serde reads
+//! the notation into [`RawScenario`] (every field a [`Given`], `null` read as left out); the
+//! checked conversion to a [`Scenario`] then refuses what breaks a rule, in field order.
 
 use crate::error::BreakingAwayError;
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use game_api::notation::{Given, Object};
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::points::Points;
@@ -31,6 +34,35 @@ pub struct Scenario {
     pub orders: Vec<Option<u16>>,
 }
 
+/// A scenario as written, unchecked: what each field of the notation holds. Unknown fields
+/// are ignored (the case book's `expect_error`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct RawScenario {
+    game: Option<Given<String>>,
+    rules: Option<Given<String>>,
+    options: Option<Given<BTreeMap<String, Given<bool>>>>,
+    turn: Option<Given<i64>>,
+    first_team: Option<Given<String>>,
+    riders: Option<Given<Vec<Given<Object<RawRider>>>>>,
+    orders: Option<Given<BTreeMap<String, Given<i64>>>>,
+}
+
+/// One entry of `riders`, unchecked.
+#[derive(Clone, Debug, Deserialize)]
+struct RawRider {
+    id: Option<Given<String>>,
+    team: Option<Given<String>>,
+    grade: Option<Given<String>>,
+    distance: Option<Given<i64>>,
+    hand: Option<Given<Vec<Given<i64>>>>,
+    sole_leader: Option<Given<bool>>,
+    points: Option<Given<f64>>,
+    finished: Option<Given<i64>>,
+    retired: Option<Given<bool>>,
+    dropped: Option<Given<bool>>,
+    arrived: Option<Given<i64>>,
+}
+
 /// A scenario that breaks a rule. The message names the offending field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -51,44 +83,66 @@ fn describe(v: &Value) -> &'static str {
     }
 }
 
+/// A number as written, anything else by its kind ("got 2.5", "got a string").
+fn describe_number(v: &Value) -> String {
+    match v {
+        Value::Number(n) => n.to_string(),
+        other => describe(other).to_string(),
+    }
+}
+
+/// A field the notation requires: left out or `null` is "missing".
+fn required<T>(given: Option<Given<T>>, field: &str) -> Result<Given<T>, ScenarioError> {
+    given.ok_or_else(|| ScenarioError(format!("{field}: missing")))
+}
+
 fn integer(
-    v: &Value,
+    given: Given<i64>,
     field: &str,
     range: std::ops::RangeInclusive<i64>,
 ) -> Result<i64, ScenarioError> {
-    match v.as_i64() {
-        Some(n) if range.contains(&n) => Ok(n),
-        Some(n) => err(format!(
+    match given {
+        Given::Wanted(n) if range.contains(&n) => Ok(n),
+        Given::Wanted(n) => err(format!(
             "{field}: {n} is outside {}–{}",
             range.start(),
             range.end()
         )),
-        None => err(format!(
+        Given::Other(v) => err(format!(
             "{field}: expected a whole number, got {}",
-            match v {
-                Value::Number(n) => n.to_string(),
-                other => describe(other).to_string(),
-            }
+            describe_number(&v)
         )),
     }
 }
 
-fn string<'a>(v: &'a Value, field: &str) -> Result<&'a str, ScenarioError> {
-    v.as_str()
-        .ok_or_else(|| ScenarioError(format!("{field}: expected a string, got {}", describe(v))))
+fn string(given: Given<String>, field: &str) -> Result<String, ScenarioError> {
+    match given {
+        Given::Wanted(s) => Ok(s),
+        Given::Other(v) => err(format!("{field}: expected a string, got {}", describe(&v))),
+    }
 }
 
-fn card(v: &Value, field: &str) -> Result<u16, ScenarioError> {
-    match v.as_i64() {
-        Some(n) if n < 1 => err(format!("{field}: card {n} is below 1")),
-        Some(n) if n > i64::from(MAX_CARD) => err(format!("{field}: card {n} is above {MAX_CARD}")),
-        Some(n) => Ok(n as u16),
-        None => err(format!(
+fn flag(given: Option<Given<bool>>, field: &str) -> Result<bool, ScenarioError> {
+    match given {
+        None => Ok(false),
+        Some(Given::Wanted(b)) => Ok(b),
+        Some(Given::Other(v)) => err(format!(
+            "{field}: expected true or false, got {}",
+            describe(&v)
+        )),
+    }
+}
+
+fn card(given: Given<i64>, field: &str) -> Result<u16, ScenarioError> {
+    match given {
+        Given::Wanted(n) if n < 1 => err(format!("{field}: card {n} is below 1")),
+        Given::Wanted(n) if n > i64::from(MAX_CARD) => {
+            err(format!("{field}: card {n} is above {MAX_CARD}"))
+        }
+        Given::Wanted(n) => Ok(n as u16),
+        Given::Other(v) => err(format!(
             "{field}: expected a card (a whole number), got {}",
-            match v {
-                Value::Number(n) => n.to_string(),
-                other => describe(other).to_string(),
-            }
+            describe_number(&v)
         )),
     }
 }
@@ -102,156 +156,15 @@ impl Scenario {
     }
 
     pub fn from_value(value: &Value) -> Result<Scenario, ScenarioError> {
-        let Some(top) = value.as_object() else {
-            return err(format!(
+        // Every field is a `Given`, so reading an object never fails: only a top level that
+        // is not an object does.
+        match Object::<RawScenario>::deserialize(value) {
+            Ok(Object(raw)) => Scenario::try_from(raw),
+            Err(_) => err(format!(
                 "scenario: expected a JSON object, got {}",
                 describe(value)
-            ));
-        };
-        let field = |name: &str| top.get(name).filter(|v| !v.is_null());
-        let required =
-            |name: &str| field(name).ok_or_else(|| ScenarioError(format!("{name}: missing")));
-
-        let game = string(required("game")?, "game")?;
-        if game != "breaking-away" {
-            return err(format!("game: expected \"breaking-away\", got {game:?}"));
+            )),
         }
-        let set: RuleSet = string(required("rules")?, "rules")?
-            .parse()
-            .map_err(|e: BreakingAwayError| ScenarioError(format!("rules: {e}")))?;
-        let options = parse_options(field("options"), set)?;
-        let rules = Rules::new(set, options).map_err(|e| ScenarioError(e.to_string()))?;
-        let turn = integer(required("turn")?, "turn", 1..=9999)? as u16;
-
-        let Some(raw_riders) = required("riders")?.as_array() else {
-            return err(format!(
-                "riders: expected a list, got {}",
-                describe(required("riders")?)
-            ));
-        };
-        if raw_riders.is_empty() {
-            return err("riders: the list is empty");
-        }
-        if raw_riders.len() > MAX_RIDERS {
-            return err(format!(
-                "riders: {} riders, at most {MAX_RIDERS}",
-                raw_riders.len()
-            ));
-        }
-        let mut team_names: Vec<String> = Vec::new();
-        let mut rider_ids: Vec<String> = Vec::new();
-        let mut riders = Vec::with_capacity(raw_riders.len());
-        let mut arrived_given = Vec::with_capacity(raw_riders.len());
-        for (i, raw) in raw_riders.iter().enumerate() {
-            let (id, team_name, rider, given) = parse_rider(raw, i, rules, turn)?;
-            arrived_given.push(given);
-            if rider_ids.contains(&id) {
-                return err(format!("riders[{i}].id: two riders with id {id:?}"));
-            }
-            let team = match team_names.iter().position(|t| *t == team_name) {
-                Some(t) => t,
-                None => {
-                    if team_names.len() == usize::from(u8::MAX) {
-                        return err(format!("riders[{i}].team: more than 255 teams"));
-                    }
-                    team_names.push(team_name);
-                    team_names.len() - 1
-                }
-            };
-            rider_ids.push(id);
-            riders.push(Rider {
-                team: team as u8,
-                ..rider
-            });
-        }
-
-        stamp_arrivals(&mut riders, &arrived_given);
-
-        let mut line_places = [0u16; 3];
-        for line in [Line::Sprint1, Line::Sprint2] {
-            let at = set.line_distance(line);
-            let past = riders.iter().filter(|r| r.distance > at).count();
-            line_places[line.index()] = past.min(8) as u16;
-        }
-        line_places[Line::Finish.index()] = riders
-            .iter()
-            .filter(|r| r.finished_place().is_some())
-            .count() as u16;
-        let finish = set.line_distance(Line::Finish);
-        if let Some(i) = riders
-            .iter()
-            .position(|r| r.on_track() && r.distance > finish)
-        {
-            return err(format!(
-                "riders[{i}].distance: {} is past the finish line ({finish}) but the rider has no finished place",
-                riders[i].distance
-            ));
-        }
-
-        let first_team = match field("first_team") {
-            None => None,
-            Some(v) => {
-                let name = string(v, "first_team")?;
-                match team_names.iter().position(|t| t == name) {
-                    Some(t) => Some(t as u8),
-                    None => return err(format!("first_team: no rider of team {name:?} in riders")),
-                }
-            }
-        };
-        let next_arrival = riders.iter().map(|r| r.arrival).max().unwrap_or(0) + 1;
-        let position = Position {
-            rules,
-            turn,
-            team_count: team_names.len() as u8,
-            riders,
-            line_places,
-            next_arrival,
-            // Board turn 1 without a first_team: the first team listed moves first.
-            first_team: if set == RuleSet::Board && turn == 1 {
-                Some(first_team.unwrap_or(0))
-            } else {
-                first_team
-            },
-        };
-
-        let mut orders = vec![None; rider_ids.len()];
-        match field("orders") {
-            None => {}
-            Some(Value::Object(map)) => {
-                for (id, v) in map {
-                    let name = format!("orders.{id}");
-                    let Some(i) = rider_ids.iter().position(|r| r == id) else {
-                        return err(format!("{name}: no rider with that id"));
-                    };
-                    let c = card(v, &name)?;
-                    let rider = &position.riders[i];
-                    if !rider.on_track() {
-                        return err(format!(
-                            "{name}: the rider is not on the track and takes no orders"
-                        ));
-                    }
-                    if !rider.hand.contains(c) {
-                        return err(format!(
-                            "{name}: card {c} is not in the hand {:?}",
-                            rider.hand.ascending()
-                        ));
-                    }
-                    orders[i] = Some(c);
-                }
-            }
-            Some(other) => {
-                return err(format!(
-                    "orders: expected an object of rider id to card, got {}",
-                    describe(other)
-                ));
-            }
-        }
-        Ok(Scenario {
-            position,
-            team_names,
-            rider_ids,
-            orders,
-        })
     }
 
     /// Resolves the scenario's turn.
@@ -340,6 +253,154 @@ impl Scenario {
     }
 }
 
+impl TryFrom<RawScenario> for Scenario {
+    type Error = ScenarioError;
+
+    /// Checks a scenario as written, field by field in the notation's order.
+    fn try_from(raw: RawScenario) -> Result<Scenario, ScenarioError> {
+        let game = string(required(raw.game, "game")?, "game")?;
+        if game != "breaking-away" {
+            return err(format!("game: expected \"breaking-away\", got {game:?}"));
+        }
+        let set: RuleSet = string(required(raw.rules, "rules")?, "rules")?
+            .parse()
+            .map_err(|e: BreakingAwayError| ScenarioError(format!("rules: {e}")))?;
+        let options = parse_options(raw.options, set)?;
+        let rules = Rules::new(set, options).map_err(|e| ScenarioError(e.to_string()))?;
+        let turn = integer(required(raw.turn, "turn")?, "turn", 1..=9999)? as u16;
+
+        let raw_riders = match required(raw.riders, "riders")? {
+            Given::Wanted(list) => list,
+            Given::Other(v) => {
+                return err(format!("riders: expected a list, got {}", describe(&v)));
+            }
+        };
+        if raw_riders.is_empty() {
+            return err("riders: the list is empty");
+        }
+        if raw_riders.len() > MAX_RIDERS {
+            return err(format!(
+                "riders: {} riders, at most {MAX_RIDERS}",
+                raw_riders.len()
+            ));
+        }
+        let mut team_names: Vec<String> = Vec::new();
+        let mut rider_ids: Vec<String> = Vec::new();
+        let mut riders = Vec::with_capacity(raw_riders.len());
+        let mut arrived_given = Vec::with_capacity(raw_riders.len());
+        for (i, raw) in raw_riders.into_iter().enumerate() {
+            let (id, team_name, rider, given) = parse_rider(raw, i, rules, turn)?;
+            arrived_given.push(given);
+            if rider_ids.contains(&id) {
+                return err(format!("riders[{i}].id: two riders with id {id:?}"));
+            }
+            let team = match team_names.iter().position(|t| *t == team_name) {
+                Some(t) => t,
+                None => {
+                    if team_names.len() == usize::from(u8::MAX) {
+                        return err(format!("riders[{i}].team: more than 255 teams"));
+                    }
+                    team_names.push(team_name);
+                    team_names.len() - 1
+                }
+            };
+            rider_ids.push(id);
+            riders.push(Rider {
+                team: team as u8,
+                ..rider
+            });
+        }
+
+        stamp_arrivals(&mut riders, &arrived_given);
+
+        let mut line_places = [0u16; 3];
+        for line in [Line::Sprint1, Line::Sprint2] {
+            let at = set.line_distance(line);
+            let past = riders.iter().filter(|r| r.distance > at).count();
+            line_places[line.index()] = past.min(8) as u16;
+        }
+        line_places[Line::Finish.index()] = riders
+            .iter()
+            .filter(|r| r.finished_place().is_some())
+            .count() as u16;
+        let finish = set.line_distance(Line::Finish);
+        if let Some(i) = riders
+            .iter()
+            .position(|r| r.on_track() && r.distance > finish)
+        {
+            return err(format!(
+                "riders[{i}].distance: {} is past the finish line ({finish}) but the rider has no finished place",
+                riders[i].distance
+            ));
+        }
+
+        let first_team = match raw.first_team {
+            None => None,
+            Some(given) => {
+                let name = string(given, "first_team")?;
+                match team_names.iter().position(|t| *t == name) {
+                    Some(t) => Some(t as u8),
+                    None => return err(format!("first_team: no rider of team {name:?} in riders")),
+                }
+            }
+        };
+        let next_arrival = riders.iter().map(|r| r.arrival).max().unwrap_or(0) + 1;
+        let position = Position {
+            rules,
+            turn,
+            team_count: team_names.len() as u8,
+            riders,
+            line_places,
+            next_arrival,
+            // Board turn 1 without a first_team: the first team listed moves first.
+            first_team: if set == RuleSet::Board && turn == 1 {
+                Some(first_team.unwrap_or(0))
+            } else {
+                first_team
+            },
+        };
+
+        let mut orders = vec![None; rider_ids.len()];
+        match raw.orders {
+            None => {}
+            Some(Given::Wanted(map)) => {
+                for (id, given) in map {
+                    let name = format!("orders.{id}");
+                    let Some(i) = rider_ids.iter().position(|r| *r == id) else {
+                        return err(format!("{name}: no rider with that id"));
+                    };
+                    let c = card(given, &name)?;
+                    let rider = &position.riders[i];
+                    if !rider.on_track() {
+                        return err(format!(
+                            "{name}: the rider is not on the track and takes no orders"
+                        ));
+                    }
+                    if !rider.hand.contains(c) {
+                        return err(format!(
+                            "{name}: card {c} is not in the hand {:?}",
+                            rider.hand.ascending()
+                        ));
+                    }
+                    orders[i] = Some(c);
+                }
+            }
+            Some(Given::Other(v)) => {
+                return err(format!(
+                    "orders: expected an object of rider id to card, got {}",
+                    describe(&v)
+                ));
+            }
+        }
+        Ok(Scenario {
+            position,
+            team_names,
+            rider_ids,
+            orders,
+        })
+    }
+}
+
 /// Arrival stamps where some riders give `arrived` and others do not (docs/rulings.md BA-19):
 /// the given stamps keep their order (equal ones stay equal), and every rider without one
 /// arrived after all of them, in list order. Stamps are renumbered densely in that case, so a
@@ -367,28 +428,32 @@ fn stamp_arrivals(riders: &mut [Rider], given: &[bool]) {
     }
 }
 
-fn parse_options(value: Option<&Value>, set: RuleSet) -> Result<Options, ScenarioError> {
+fn parse_options(
+    given: Option<Given<BTreeMap<String, Given<bool>>>>,
+    set: RuleSet,
+) -> Result<Options, ScenarioError> {
     let mut options = Options::default();
-    let Some(value) = value else {
-        return Ok(options);
-    };
-    let Some(map) = value.as_object() else {
-        return err(format!(
-            "options: expected an object, got {}",
-            describe(value)
-        ));
+    let map = match given {
+        None => return Ok(options),
+        Some(Given::Wanted(map)) => map,
+        Some(Given::Other(v)) => {
+            return err(format!("options: expected an object, got {}", describe(&v)));
+        }
     };
     for (name, on) in map {
         let field = format!("options.{name}");
-        let Some(on) = on.as_bool() else {
-            return err(format!(
-                "{field}: expected true or false, got {}",
-                describe(on)
-            ));
+        let on = match on {
+            Given::Wanted(on) => on,
+            Given::Other(v) => {
+                return err(format!(
+                    "{field}: expected true or false, got {}",
+                    describe(&v)
+                ));
+            }
         };
         let mut probe = Options::default();
         probe
-            .set(name)
+            .set(&name)
             .map_err(|e| ScenarioError(format!("{field}: {e}")))?;
         // A board option means nothing under the postal rules, on or off: refused either way,
         // so that nobody reads `false` as a choice the postal rules offer.
@@ -398,34 +463,36 @@ fn parse_options(value: Option<&Value>, set: RuleSet) -> Result<Options, Scenari
             ));
         }
         if on {
-            options.set(name).expect("checked above");
+            options.set(&name).expect("checked above");
         }
     }
     Ok(options)
 }
 
 fn parse_rider(
-    raw: &Value,
+    given: Given<Object<RawRider>>,
     i: usize,
     rules: Rules,
     turn: u16,
 ) -> Result<(String, String, Rider, bool), ScenarioError> {
     let at = |f: &str| format!("riders[{i}].{f}");
-    let Some(obj) = raw.as_object() else {
-        return err(format!(
-            "riders[{i}]: expected an object, got {}",
-            describe(raw)
-        ));
+    let raw = match given {
+        Given::Wanted(Object(raw)) => raw,
+        Given::Other(v) => {
+            return err(format!(
+                "riders[{i}]: expected an object, got {}",
+                describe(&v)
+            ));
+        }
     };
-    let get = |f: &str| obj.get(f).filter(|v| !v.is_null());
-    let need = |f: &str| get(f).ok_or_else(|| ScenarioError(format!("{}: missing", at(f))));
+    let need = |given, f: &str| required(given, &at(f));
 
-    let id = string(need("id")?, &at("id"))?.to_string();
+    let id = string(need(raw.id, "id")?, &at("id"))?;
     if id.trim().is_empty() {
         return err(format!("{}: empty", at("id")));
     }
-    let team = string(need("team")?, &at("team"))?.to_string();
-    let grade_text = string(need("grade")?, &at("grade"))?;
+    let team = string(need(raw.team, "team")?, &at("team"))?;
+    let grade_text = string(need(raw.grade, "grade")?, &at("grade"))?;
     let grade = match grade_text.chars().collect::<Vec<_>>().as_slice() {
         [c] => Grade::from_letter(*c),
         _ => None,
@@ -437,7 +504,7 @@ fn parse_rider(
         ))
     })?;
     let distance = integer(
-        need("distance")?,
+        required(raw.distance, &at("distance"))?,
         &at("distance"),
         -i64::from(MAX_DISTANCE)..=i64::from(MAX_DISTANCE),
     )? as i32;
@@ -450,13 +517,15 @@ fn parse_rider(
         ));
     }
 
-    let hand_value = need("hand")?;
-    let Some(cards) = hand_value.as_array() else {
-        return err(format!(
-            "{}: expected a list of cards, got {}",
-            at("hand"),
-            describe(hand_value)
-        ));
+    let cards = match required(raw.hand, &at("hand"))? {
+        Given::Wanted(cards) => cards,
+        Given::Other(v) => {
+            return err(format!(
+                "{}: expected a list of cards, got {}",
+                at("hand"),
+                describe(&v)
+            ));
+        }
     };
     if cards.len() > HAND_CAPACITY {
         return err(format!(
@@ -466,35 +535,28 @@ fn parse_rider(
         ));
     }
     let cards: Vec<u16> = cards
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(k, c)| card(c, &format!("{}[{k}]", at("hand"))))
         .collect::<Result<_, _>>()?;
 
-    let flag = |f: &str| -> Result<bool, ScenarioError> {
-        match get(f) {
-            None => Ok(false),
-            Some(Value::Bool(b)) => Ok(*b),
-            Some(v) => err(format!(
-                "{}: expected true or false, got {}",
-                at(f),
-                describe(v)
-            )),
-        }
-    };
-    let sole_leader = flag("sole_leader")?;
-    let points = match get("points") {
+    let sole_leader = flag(raw.sole_leader, &at("sole_leader"))?;
+    let points = match raw.points {
         None => Points::ZERO,
-        Some(v) => v.as_f64().and_then(Points::from_f64).ok_or_else(|| {
+        Some(given) => match given {
+            Given::Wanted(p) => Points::from_f64(p),
+            Given::Other(_) => None,
+        }
+        .ok_or_else(|| {
             ScenarioError(format!(
                 "{}: expected a number of points of at least 0",
                 at("points")
             ))
         })?,
     };
-    let status = match get("finished") {
-        Some(v) => {
-            let place = integer(v, &at("finished"), 1..=9999)? as u16;
+    let status = match raw.finished {
+        Some(given) => {
+            let place = integer(given, &at("finished"), 1..=9999)? as u16;
             // A finished rider has crossed the line, so its distance is past it (the
             // notation's "Lines" ruling; postal 4.4, the board's line at race distance 100).
             let finish = rules.set.line_distance(Line::Finish);
@@ -509,15 +571,15 @@ fn parse_rider(
             }
             Status::Finished(place)
         }
-        None if flag("retired")? => Status::Retired,
-        None if flag("dropped")? => Status::Dropped,
+        None if flag(raw.retired, &at("retired"))? => Status::Retired,
+        None if flag(raw.dropped, &at("dropped"))? => Status::Dropped,
         None => Status::Racing,
     };
-    // Without `arrived`, the rider's place in the list; `Scenario::from_value` puts such
+    // Without `arrived`, the rider's place in the list; `Scenario::try_from` puts such
     // stamps after every given one (docs/rulings.md BA-19).
-    let arrived = get("arrived").is_some();
-    let arrival = match get("arrived") {
-        Some(v) => integer(v, &at("arrived"), 0..=1_000_000)? as u32,
+    let arrived = raw.arrived.is_some();
+    let arrival = match raw.arrived {
+        Some(given) => integer(given, &at("arrived"), 0..=1_000_000)? as u32,
         None => i as u32,
     };
     if matches!(status, Status::Racing | Status::Dropped) {
