@@ -8,20 +8,11 @@ mod common;
 use axum::http::StatusCode;
 use common::{Backend, Browser, TestServer, race};
 use serde_json::json;
-use server::mailbox::MailSettings;
 use server::store::account_care;
 use sqlx::Row;
 
 const PASSWORD: &str = "correct horse battery";
 const NEW_PASSWORD: &str = "lantern orchard pebble 42";
-
-fn settings() -> MailSettings {
-    MailSettings {
-        public_url: "https://club.example".into(),
-        from: "postrider@club.example".into(),
-        orders_address: "orders@club.example".into(),
-    }
-}
 
 /// The outbox's rows of a kind: (to, body).
 async fn mails(s: &TestServer, kind: &str) -> Vec<(String, String)> {
@@ -33,26 +24,6 @@ async fn mails(s: &TestServer, kind: &str) -> Vec<(String, String)> {
         .into_iter()
         .map(|r| (r.get(0), r.get(1)))
         .collect()
-}
-
-/// Gives the player an address and confirms it through the mailed link.
-async fn confirm(s: &TestServer, token: &str, email: &str) {
-    let (status, body) = s.give_email(token, email).await;
-    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
-    let (_, body) = mails(s, "confirm").await.pop().unwrap();
-    let link = body
-        .lines()
-        .find(|l| l.starts_with("https://club.example/confirm-email/"))
-        .unwrap();
-    let (status, page) = s
-        .call(
-            "GET",
-            link.trim_start_matches("https://club.example"),
-            None,
-            None,
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{page}");
 }
 
 async fn login(s: &TestServer, name: &str, password: &str) -> (StatusCode, serde_json::Value) {
@@ -93,8 +64,8 @@ on_both!(
         assert_eq!(page.status, StatusCode::BAD_REQUEST, "{}", page.html);
         assert!(page.html.contains("ask its operator"), "{}", page.html);
 
-        s.state = s.state.clone().with_mail(settings());
-        confirm(&s, &token, "alice@example.net").await;
+        s.state = s.state.clone().with_mail(common::club_mail());
+        s.confirm_email(&token, "alice@example.net").await;
         let login_page = Browser::new(&s).get("/login").await;
         assert!(login_page.html.contains(r#"href="/forgot""#));
 
@@ -237,10 +208,10 @@ on_both!(
     an_account_deleted_by_its_owner_leaves_a_former_player_in_finished_games,
     |s: TestServer| async move {
         let mut s = s;
-        s.state = s.state.clone().with_mail(settings());
+        s.state = s.state.clone().with_mail(common::club_mail());
         let gm = s.player("gm").await;
         let (id, tokens) = s.game_seated_by(&gm, race(&["red", "blue"]), "p-").await;
-        confirm(&s, &tokens[0], "red@example.net").await;
+        s.confirm_email(&tokens[0], "red@example.net").await;
         let mut red = logged_in(&s, "p-red").await;
         let profile = red.get("/profile").await;
         assert!(profile.html.contains(r#"action="/profile/delete""#));

@@ -9,17 +9,8 @@ mod common;
 
 use axum::http::StatusCode;
 use common::{Backend, Browser, TestServer, race};
-use server::mailbox::{Handled, MailSettings, receive};
+use server::mailbox::{Handled, receive};
 use server::outbox::{self, SendError};
-use sqlx::Row;
-
-fn settings() -> MailSettings {
-    MailSettings {
-        public_url: "https://club.example".into(),
-        from: "postrider@club.example".into(),
-        orders_address: "orders@club.example".into(),
-    }
-}
 
 /// A relay that refuses every mail for good, quoting the recipient and the Reply-To (the seat's
 /// order address) in its answer, as relays do.
@@ -39,32 +30,6 @@ impl outbox::Relay for Refusing {
             to.join(", ")
         )))
     }
-}
-
-/// Gives the player an address and confirms it through the mailed link.
-async fn confirm(s: &TestServer, token: &str, email: &str) {
-    let (status, body) = s.give_email(token, email).await;
-    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
-    let body: String =
-        sqlx::query("SELECT body FROM outbox WHERE kind = 'confirm' AND to_addr = $1")
-            .bind(email)
-            .fetch_one(&s.state.db.pool)
-            .await
-            .unwrap()
-            .get(0);
-    let link = body
-        .lines()
-        .find(|l| l.starts_with("https://club.example/confirm-email/"))
-        .unwrap();
-    let (status, page) = s
-        .call(
-            "GET",
-            link.trim_start_matches("https://club.example"),
-            None,
-            None,
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{page}");
 }
 
 async fn order_address(s: &TestServer, id: i64, token: &str) -> String {
@@ -106,7 +71,7 @@ on_both!(
     the_gms_console_shows_the_mail_that_did_not_get_through_without_addresses_or_orders,
     |s: TestServer| async move {
         let mut s = s;
-        s.state = s.state.clone().with_mail(settings());
+        s.state = s.state.clone().with_mail(common::club_mail());
         let (id, _, seats) = s.seated_game(race(&["red", "blue"])).await;
         let console = format!("/games/{id}/gm");
         let mut gm = log_in(&s, "gm").await;
@@ -125,7 +90,7 @@ on_both!(
             .await;
         assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.html);
 
-        confirm(&s, &seats[0], "red@example.net").await;
+        s.confirm_email(&seats[0], "red@example.net").await;
         let red = order_address(&s, id, &seats[0]).await;
         let blue = order_address(&s, id, &seats[1]).await;
         let secrets: Vec<&str> = [&red, &blue]

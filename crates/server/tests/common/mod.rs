@@ -139,6 +139,33 @@ impl TestServer {
         .await
     }
 
+    /// Gives the account behind `token` an address and confirms it through the mailed link
+    /// (mail on: [`club_mail`]).
+    pub async fn confirm_email(&self, token: &str, email: &str) {
+        let (status, body) = self.give_email(token, email).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        let body: String = sqlx::query_scalar(
+            "SELECT body FROM outbox WHERE kind = 'confirm' AND to_addr = $1 ORDER BY id DESC LIMIT 1",
+        )
+        .bind(email)
+        .fetch_one(&self.state.db.pool)
+        .await
+        .unwrap();
+        let link = body
+            .lines()
+            .find(|l| l.starts_with("https://club.example/confirm-email/"))
+            .unwrap();
+        let (status, page) = self
+            .call(
+                "GET",
+                link.trim_start_matches("https://club.example"),
+                None,
+                None,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+    }
+
     /// Registers a player and returns an API token.
     pub async fn player(&self, name: &str) -> String {
         let credentials = json!({ "name": name, "password": "correct horse battery" });
@@ -197,6 +224,15 @@ impl TestServer {
             tokens.push(token);
         }
         (id, tokens)
+    }
+}
+
+/// The club's mail settings the mail tests share.
+pub fn club_mail() -> server::mailbox::MailSettings {
+    server::mailbox::MailSettings {
+        public_url: "https://club.example".into(),
+        from: "postrider@club.example".into(),
+        orders_address: "orders@club.example".into(),
     }
 }
 
