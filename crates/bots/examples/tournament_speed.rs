@@ -9,7 +9,8 @@ use std::time::Instant;
 use bots::mcts::Budget;
 use bots::tournament::{GameResult, run};
 use bots::{BotKind, Entrant};
-use game_api::{Game, Seed, SetupText};
+use game_api::settings::Given;
+use game_api::{Game, Seed};
 use game_backpacks::Backpacks;
 use game_breaking_away::{BreakingAway, Rules};
 
@@ -30,7 +31,7 @@ fn main() {
     ];
     let started = Instant::now();
     let results: Vec<GameResult> = if backpacks {
-        let keswick = Backpacks::settings(&SetupText::default()).expect("the shipped map");
+        let keswick = Backpacks::settings(Given::none()).expect("the shipped map");
         run::<Backpacks>(&keswick, &entrants, games, Seed(1), 1, &|_| {})
     } else {
         run::<BreakingAway>(&Rules::postal(), &entrants, games, Seed(1), 1, &|_| {})

@@ -135,7 +135,8 @@ mod tests {
     use super::*;
     use crate::BotKind;
     use crate::mcts::Budget;
-    use game_api::{Game, SetupText};
+    use game_api::Game;
+    use game_api::settings::Given;
     use game_backpacks::Backpacks;
     use game_breaking_away::{BreakingAway, Rules};
 
@@ -196,7 +197,7 @@ mod tests {
     #[test]
     fn a_backpacks_tournament_runs() {
         let e = entrants(&[BotKind::Heuristic, BotKind::Random]);
-        let keswick = Backpacks::settings(&SetupText::default()).unwrap();
+        let keswick = Backpacks::settings(Given::none()).unwrap();
         let results = run::<Backpacks>(&keswick, &e, 4, Seed(2), 2, &|_| {});
         let s = summarise(&e, &results);
         assert!(

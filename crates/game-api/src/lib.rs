@@ -10,6 +10,7 @@ pub mod picture;
 #[cfg(feature = "picture-check")]
 pub mod picture_check;
 pub mod report;
+pub mod settings;
 
 use std::fmt;
 
@@ -140,8 +141,13 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     /// naming the field or value.
     type Error: std::error::Error + Clone + Send + Sync + 'static;
 
-    /// Checks the set-up; the error names the field (`rules`, `options`, `map`, `deck`).
-    fn settings(setup: &SetupText<'_>) -> Result<Self::Settings, Self::Error>;
+    /// The settings the game takes (rule set, options, a GM's own data): what the new-game
+    /// form, the API and the command line offer. None: the game has only its defaults.
+    const SETTINGS: &'static [settings::Setting] = &[];
+
+    /// Checks the set-up: `given` is the game's settings object, already checked against
+    /// [`Game::SETTINGS`] (keys and shapes); the error names the setting (`rules`, `map`).
+    fn settings(given: settings::Given<'_>) -> Result<Self::Settings, Self::Error>;
     /// How many seats the rules take.
     fn seat_limits(settings: &Self::Settings) -> std::ops::RangeInclusive<usize>;
     /// The rule set's name (`postal-2.2`, `board`, `pbm-2.1`).
@@ -282,19 +288,6 @@ pub fn with_view_box(svg: &str, view_box: [f64; 4]) -> String {
         }
     }
     root + rest
-}
-
-/// The set-up of a game as given (the server's form, the command line, a game file): checked by
-/// [`Game::settings`].
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SetupText<'a> {
-    /// The rule set's name; `None` for the game's default.
-    pub rules: Option<&'a str>,
-    pub options: &'a [String],
-    /// A GM's own map (TOML), where the game has one.
-    pub map: Option<&'a str>,
-    /// A GM's own deck (TOML), where the game has one.
-    pub deck: Option<&'a str>,
 }
 
 /// A seat's sealed line-up and orders for the coming resolution.

@@ -4,8 +4,8 @@
 /// What the rules refused: a set-up, orders, what the game does not have.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BackpacksError {
-    /// A rule set or options asked for: the game has one rule set and no options.
-    #[error("rules: Backpacks & Blisters has one rule set and no options")]
+    /// Another rule set asked for: the game has one.
+    #[error("rules: Backpacks & Blisters has one rule set, pbm-2.1")]
     OneRuleSet,
     /// A GM's map or deck that does not read or does not fit.
     #[error("{0}")]

@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use game_api::chart::{Progress, Series, seat_colour};
 use game_api::picture::{Picture, Scene};
-use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, SetupText, Table, Viewer};
+use game_api::settings::{Given, Setting, SettingKind};
+use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, Table, Viewer};
 
 use crate::clock;
 use crate::day::{Day, Place, TurnOutcome};
@@ -64,11 +65,32 @@ impl Game for Backpacks {
     type Event = TurnOutcome;
     type Error = BackpacksError;
 
-    fn settings(setup: &SetupText<'_>) -> Result<Terrain, BackpacksError> {
-        if setup.rules.is_some_and(|r| r != "pbm-2.1") || !setup.options.is_empty() {
+    const SETTINGS: &'static [Setting] = &[
+        Setting {
+            name: "rules",
+            flag: "rules",
+            label: "Rules",
+            kind: SettingKind::Choice(&[("pbm-2.1", "PBM rules 2.1")]),
+        },
+        Setting {
+            name: "map",
+            flag: "map",
+            label: "A map file to use instead of the Keswick map (TOML)",
+            kind: SettingKind::File,
+        },
+        Setting {
+            name: "deck",
+            flag: "deck",
+            label: "A deck file to use instead of the Keswick deck (TOML)",
+            kind: SettingKind::File,
+        },
+    ];
+
+    fn settings(given: Given<'_>) -> Result<Terrain, BackpacksError> {
+        if given.text("rules").is_some_and(|r| r != "pbm-2.1") {
             return Err(BackpacksError::OneRuleSet);
         }
-        Terrain::load(setup.map, setup.deck)
+        Terrain::load(given.text("map"), given.text("deck"))
     }
 
     fn seat_limits(_: &Terrain) -> std::ops::RangeInclusive<usize> {

@@ -2,7 +2,8 @@
 
 use game_api::chart::{DASHES, Progress, Series, seat_colour};
 use game_api::picture::{Picture, Scene};
-use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, SetupText, Table, Viewer};
+use game_api::settings::{Given, Setting, SettingKind};
+use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, Table, Viewer};
 use rand::RngExt;
 
 use crate::error::BreakingAwayError as Error;
@@ -177,17 +178,32 @@ impl Game for BreakingAway {
     type Event = TurnOutcome;
     type Error = Error;
 
-    fn settings(setup: &SetupText<'_>) -> Result<Rules, Error> {
-        if setup.map.is_some() || setup.deck.is_some() {
-            return Err(Error::Setup("map: Breaking Away has no map or deck".into()));
-        }
-        let set: RuleSet = setup
-            .rules
+    const SETTINGS: &'static [Setting] = &[
+        Setting {
+            name: "rules",
+            flag: "rules",
+            label: "Rules",
+            kind: SettingKind::Choice(&[
+                ("postal-2.2", "postal rules 2.2"),
+                ("board", "the board game"),
+            ]),
+        },
+        Setting {
+            name: "options",
+            flag: "option",
+            label: "Board-game options",
+            kind: SettingKind::Flags(&Options::NAMES),
+        },
+    ];
+
+    fn settings(given: Given<'_>) -> Result<Rules, Error> {
+        let set: RuleSet = given
+            .text("rules")
             .unwrap_or("postal-2.2")
             .parse()
             .map_err(|e: Error| Error::Setup(format!("rules: {e}")))?;
         let mut options = Options::default();
-        for name in setup.options {
+        for name in given.flags("options") {
             options
                 .set(name)
                 .map_err(|e| Error::Setup(format!("options: {e}")))?;

@@ -107,14 +107,8 @@ mod tests {
 
     fn setup(seed: u64, secret: Option<&str>) -> Setup {
         Setup {
-            game: "breaking-away".into(),
-            rules: None,
-            options: vec![],
-            seats: vec!["Red".into(), "Blue".into()],
-            seed,
             secret: secret.map(String::from),
-            map: None,
-            deck: None,
+            ..Setup::new("breaking-away", &["Red", "Blue"], seed)
         }
     }
 

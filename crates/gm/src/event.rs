@@ -4,19 +4,18 @@
 use crate::GmError;
 use game_api::Seat;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 /// How a game is set up: everything the rules need to start it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "SetupAsRead")]
 pub struct Setup {
     /// The game's name (`breaking-away`, `backpacks`): one of `registry::GAMES`.
     pub game: String,
-    /// Breaking Away: `postal-2.2` or `board`. Ignored by Backpacks.
-    #[serde(default)]
-    pub rules: Option<String>,
-    /// Breaking Away board options (`group-breakaways`, `open-hands`, …).
-    #[serde(default)]
-    pub options: Vec<String>,
+    /// The game's own settings as given (`{"rules": "board", "options": ["open_hands"]}`),
+    /// read by the game (`Game::SETTINGS`, `Game::settings`); empty: its defaults.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub settings: Map<String, Value>,
     /// The seats' names (teams or walkers), in seating order.
     pub seats: Vec<String>,
     /// Every random draw of the game comes from this seed.
@@ -25,28 +24,72 @@ pub struct Setup {
     /// chose the seed. Withheld from everyone but the server until the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secret: Option<String>,
-    /// A GM's own map (TOML), where the game has one; `None`: the shipped default.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub map: Option<String>,
-    /// A GM's own deck (TOML), where the game has one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deck: Option<String>,
+}
+
+/// A set-up as logs hold it: today's, or one of a release before games owned their settings,
+/// whose `rules`, `options`, `map` and `deck` sat beside the seats (they become settings).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetupAsRead {
+    game: String,
+    #[serde(default)]
+    settings: Map<String, Value>,
+    seats: Vec<String>,
+    seed: u64,
+    #[serde(default)]
+    secret: Option<String>,
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    options: Vec<String>,
+    #[serde(default)]
+    map: Option<String>,
+    #[serde(default)]
+    deck: Option<String>,
+}
+
+impl From<SetupAsRead> for Setup {
+    fn from(read: SetupAsRead) -> Setup {
+        let mut settings = read.settings;
+        for (name, text) in [
+            ("rules", read.rules),
+            ("map", read.map),
+            ("deck", read.deck),
+        ] {
+            if let Some(text) = text {
+                settings.insert(name.into(), Value::String(text));
+            }
+        }
+        if !read.options.is_empty() {
+            settings.insert("options".into(), read.options.into());
+        }
+        Setup {
+            game: read.game,
+            settings,
+            seats: read.seats,
+            seed: read.seed,
+            secret: read.secret,
+        }
+    }
 }
 
 impl Setup {
-    /// A game of `game` for `seats`, drawn from `seed`: the game's own rules, no options, the
-    /// shipped map and deck, a GM-chosen seed.
+    /// A game of `game` for `seats`, drawn from `seed`: the game's default settings, a
+    /// GM-chosen seed.
     pub fn new(game: &str, seats: &[&str], seed: u64) -> Setup {
         Setup {
             game: game.to_string(),
-            rules: None,
-            options: Vec::new(),
+            settings: Map::new(),
             seats: seats.iter().map(|s| s.to_string()).collect(),
             seed,
             secret: None,
-            map: None,
-            deck: None,
         }
+    }
+
+    /// The same set-up with one setting given (`with("rules", "board")`).
+    pub fn with(mut self, name: &str, value: impl Into<Value>) -> Setup {
+        self.settings.insert(name.to_string(), value.into());
+        self
     }
 }
 
@@ -183,5 +226,42 @@ impl Event {
 
     pub fn from_json(text: &str) -> Result<Event, GmError> {
         serde_json::from_str(text).map_err(|e| GmError::Log(format!("event: {e}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_up_of_an_earlier_release_reads_its_rules_options_map_and_deck_as_settings() {
+        let old = r#"{"kind":"created","setup":{"game":"breaking-away","rules":"board","options":["open_hands"],"seats":["red","blue"],"seed":11}}"#;
+        let Event::Created { setup } = Event::from_json(old).unwrap() else {
+            panic!("not a set-up")
+        };
+        assert_eq!(
+            setup,
+            Setup::new("breaking-away", &["red", "blue"], 11)
+                .with("rules", "board")
+                .with("options", vec!["open_hands"])
+        );
+        // Written again, it is today's form: the settings object.
+        assert_eq!(
+            Event::Created { setup }.to_json(),
+            r#"{"kind":"created","setup":{"game":"breaking-away","settings":{"options":["open_hands"],"rules":"board"},"seats":["red","blue"],"seed":11}}"#
+        );
+        let old = r#"{"kind":"created","setup":{"game":"backpacks","rules":null,"options":[],"seats":["ann"],"seed":7,"map":"M","deck":"D"}}"#;
+        let Event::Created { setup } = Event::from_json(old).unwrap() else {
+            panic!("not a set-up")
+        };
+        assert_eq!(
+            setup.settings,
+            Setup::new("backpacks", &[], 0)
+                .with("map", "M")
+                .with("deck", "D")
+                .settings
+        );
+        let unknown = r#"{"kind":"created","setup":{"game":"backpacks","seats":["ann"],"seed":7,"colour":"red"}}"#;
+        assert!(Event::from_json(unknown).is_err());
     }
 }

@@ -254,8 +254,21 @@ mod legacy {
             .ok_or_else(|| GmError::Log("game file: seed is not a whole number".into()))?;
         let custom =
             |name: &str| -> Option<String> { v.get(name)?.get("toml")?.as_str().map(String::from) };
-        let setup = if format == RACE_FORMAT {
-            let options = v
+        let mut setup = Setup::new(
+            if format == RACE_FORMAT {
+                "breaking-away"
+            } else {
+                "backpacks"
+            },
+            &[],
+            seed,
+        );
+        setup.seats = seats.clone();
+        if format == RACE_FORMAT {
+            if let Some(rules) = field(v, "rules")?.as_str() {
+                setup = setup.with("rules", rules);
+            }
+            let options: Vec<String> = v
                 .get("options")
                 .and_then(Value::as_object)
                 .map(|o| {
@@ -265,28 +278,16 @@ mod legacy {
                         .collect()
                 })
                 .unwrap_or_default();
-            Setup {
-                game: "breaking-away".into(),
-                rules: field(v, "rules")?.as_str().map(String::from),
-                options,
-                seats: seats.clone(),
-                seed,
-                secret: None,
-                map: None,
-                deck: None,
+            if !options.is_empty() {
+                setup = setup.with("options", options);
             }
         } else {
-            Setup {
-                game: "backpacks".into(),
-                rules: None,
-                options: Vec::new(),
-                seats: seats.clone(),
-                seed,
-                secret: None,
-                map: custom("map"),
-                deck: custom("deck"),
+            for name in ["map", "deck"] {
+                if let Some(toml) = custom(name) {
+                    setup = setup.with(name, toml);
+                }
             }
-        };
+        }
         let seat_of = |name: &str| -> Result<Seat, GmError> {
             seats
                 .iter()

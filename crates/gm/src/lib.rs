@@ -20,12 +20,10 @@ pub use error::GmError;
 pub use event::{Author, Event, Setup};
 pub use file::{GameFile, LogEntry};
 pub use game_api::chart::{Progress, Series};
+pub use game_api::settings::{Setting, SettingKind};
 pub use record::{GameRecord, MAX_SEALINGS, Submission};
 pub use registry::{Asked, GAMES, GameInfo, GameVisitor, Record, game_info, parse_bot, with_game};
 pub use replay::Replay;
-
-/// The board game's optional rules, by name (what `Setup::options` may hold).
-pub const BREAKING_AWAY_OPTIONS: [&str; 4] = game_breaking_away::Options::NAMES;
 
 /// The line-up a Breaking Away team that sends none starts with, as text (a form's default).
 pub fn default_lineup() -> String {

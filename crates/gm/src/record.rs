@@ -4,7 +4,7 @@
 //! server's database hold the same entries.
 
 use bots::{BotGame, BotKind};
-use game_api::{Game, GmAction, Resolution, Sealed, Seat, Seed, SetupText, Table, Viewer};
+use game_api::{Game, GmAction, Resolution, Sealed, Seat, Seed, Table, Viewer};
 
 use crate::error::GmError;
 use crate::event::{Author, Event, Setup};
@@ -93,13 +93,7 @@ fn check_seat_name(noun: &str, name: &str) -> Result<(), GmError> {
 impl<G: BotGame> GameRecord<G> {
     /// A new game from its set-up; refused with the field named if the set-up is bad.
     pub fn new(setup: &Setup) -> Result<Self, GmError> {
-        let settings = G::settings(&SetupText {
-            rules: setup.rules.as_deref(),
-            options: &setup.options,
-            map: setup.map.as_deref(),
-            deck: setup.deck.as_deref(),
-        })
-        .map_err(GmError::refused)?;
+        let settings = game_api::settings::read::<G>(&setup.settings).map_err(GmError::Refused)?;
         let seats = &setup.seats;
         let limits = G::seat_limits(&settings);
         if !limits.contains(&seats.len()) {

@@ -31,6 +31,9 @@ pub struct GameInfo {
     pub picture_noun: &'static str,
     /// The edition of the public report's text (`Game::REPORT_FORMAT`).
     pub report_format: u16,
+    /// The settings the game takes (`Game::SETTINGS`): the new-game form's, the API's and the
+    /// command line's.
+    pub settings: &'static [game_api::settings::Setting],
 }
 
 impl GameInfo {
@@ -43,6 +46,7 @@ impl GameInfo {
             game_noun: G::GAME_NOUN,
             picture_noun: G::PICTURE_NOUN,
             report_format: G::REPORT_FORMAT,
+            settings: G::SETTINGS,
         }
     }
 }

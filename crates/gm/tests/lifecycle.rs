@@ -6,26 +6,22 @@ use gm::{Author, Event, Record, Setup, Submission};
 fn race_setup() -> Setup {
     Setup {
         game: "breaking-away".into(),
-        rules: Some("postal-2.2".into()),
-        options: vec![],
+        settings: Setup::new("breaking-away", &[], 0)
+            .with("rules", "postal-2.2")
+            .settings,
         seats: vec!["red".into(), "blue".into()],
         seed: 7,
         secret: None,
-        map: None,
-        deck: None,
     }
 }
 
 fn day_setup() -> Setup {
     Setup {
         game: "backpacks".into(),
-        rules: None,
-        options: vec![],
+        settings: Default::default(),
         seats: vec!["ann".into(), "bob".into()],
         seed: 3,
         secret: None,
-        map: None,
-        deck: None,
     }
 }
 

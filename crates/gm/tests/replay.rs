@@ -51,13 +51,12 @@ proptest! {
         let (secret, seed) = gm::draws::secret_from_bytes(&bytes);
         let setup = Setup {
             game: "breaking-away".into(),
-            rules: Some(if board { "board" } else { "postal-2.2" }.into()),
-            options: Vec::new(),
+            settings: Setup::new("breaking-away", &[], 0)
+                .with("rules", if board { "board" } else { "postal-2.2" })
+                .settings,
             seats: (0..teams).map(|t| format!("t{t}")).collect(),
             seed,
             secret: Some(secret),
-            map: None,
-            deck: None,
         };
         let bots = ["random", "heuristic", "", "random", "nmr", "random"];
         let file = play(setup, &bots[..teams]);
@@ -69,13 +68,10 @@ proptest! {
 fn a_day_replays_from_its_log() {
     let setup = Setup {
         game: "backpacks".into(),
-        rules: None,
-        options: Vec::new(),
+        settings: Default::default(),
         seats: ["ann", "bob", "cat"].map(String::from).to_vec(),
         seed: 77,
         secret: None,
-        map: None,
-        deck: None,
     };
     let file = play(setup, &["random", "heuristic", ""]);
     check_replays(&file);

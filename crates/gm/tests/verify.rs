@@ -11,13 +11,16 @@ fn finished(game: &str, seats: &[&str], bots: &[&str], secret_byte: u8) -> GameF
     let (secret, seed) = gm::draws::secret_from_bytes(&[secret_byte; 32]);
     let setup = Setup {
         game: game.into(),
-        rules: (game == "breaking-away").then(|| "postal-2.2".into()),
-        options: Vec::new(),
+        settings: if game == "breaking-away" {
+            Setup::new(game, &[], 0)
+                .with("rules", "postal-2.2")
+                .settings
+        } else {
+            Default::default()
+        },
         seats: seats.iter().map(|s| s.to_string()).collect(),
         seed,
         secret: Some(secret),
-        map: None,
-        deck: None,
     };
     let mut file = GameFile::new(setup, None, None).unwrap();
     while !file.record().is_over() {

@@ -8,12 +8,9 @@ use gm::{Author, Event, Record, Setup};
 fn breaking_away() -> Record {
     Record::new(&Setup {
         game: "breaking-away".into(),
-        rules: None,
-        options: vec![],
+        settings: Default::default(),
         seats: vec!["red".into(), "blue".into(), "green".into()],
         seed: 1,
-        map: None,
-        deck: None,
         secret: None,
     })
     .unwrap()
@@ -167,12 +164,9 @@ fn a_body_without_orders_says_so() {
 fn backpacks_orders_over_several_lines() {
     let record = Record::new(&Setup {
         game: "backpacks".into(),
-        rules: None,
-        options: vec![],
+        settings: Default::default(),
         seats: vec!["amy".into(), "bob".into()],
         seed: 1,
-        map: None,
-        deck: None,
         secret: None,
     })
     .unwrap();

@@ -7,6 +7,7 @@ use game_api::{Seat, Viewer};
 use gm::{Event, GameFile, Record, Setup, Submission};
 
 use crate::files::{self, emit, read_input, save, text_argument};
+use crate::settings_flags::SettingsFlags;
 
 /// Who made a change at the desk, in the log.
 const DESK: &str = "gm";
@@ -44,25 +45,19 @@ fn viewer(record: &Record, seat: Option<&str>, public: bool) -> Result<Viewer> {
 pub struct NewGame<'a> {
     pub file: &'a str,
     pub game: &'a str,
-    pub rules: Option<&'a str>,
-    pub options: &'a [String],
+    pub settings: &'a SettingsFlags,
     pub seats: Vec<String>,
     pub seed: u64,
-    pub map: Option<&'a str>,
-    pub deck: Option<&'a str>,
 }
 
 pub fn new(new: NewGame<'_>) -> Result<()> {
     let info = gm::game_info(new.game)?;
     let setup = Setup {
         game: info.name.to_string(),
-        rules: new.rules.map(String::from),
-        options: new.options.to_vec(),
+        settings: new.settings.for_game(&info)?,
         seats: new.seats,
         seed: new.seed,
         secret: None,
-        map: new.map.map(read_input).transpose()?,
-        deck: new.deck.map(read_input).transpose()?,
     };
     let game = GameFile::new(setup, now(), Some(DESK.into()))?;
     save(new.file, &game.to_json())?;
@@ -424,13 +419,7 @@ const DEMO_SEATS: [&str; 16] = [
 
 /// A whole game between bots, every turn's GM report in order, through the same lifecycle as
 /// a real game (bots take their seats as on the server).
-pub fn demo(
-    game: &str,
-    rules: Option<&str>,
-    options: &[String],
-    bots: &[String],
-    seed: u64,
-) -> Result<()> {
+pub fn demo(game: &str, settings: &SettingsFlags, bots: &[String], seed: u64) -> Result<()> {
     let info = gm::game_info(game)?;
     let bots: Vec<String> = if bots.is_empty() {
         ["heuristic", "heuristic", "random", "nmr"]
@@ -451,13 +440,10 @@ pub fn demo(
         .collect();
     let setup = Setup {
         game: info.name.to_string(),
-        rules: rules.map(String::from),
-        options: options.to_vec(),
+        settings: settings.for_game(&info)?,
         seats: seats.clone(),
         seed,
         secret: None,
-        map: None,
-        deck: None,
     };
     let mut record = Record::new(&setup)?;
     let mut out = format!(

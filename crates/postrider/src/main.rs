@@ -9,6 +9,7 @@ mod healthcheck;
 mod logging;
 mod permissions;
 mod serve;
+mod settings_flags;
 mod tournament;
 mod upkeep;
 
@@ -116,12 +117,8 @@ struct DemoArgs {
     /// The game: breaking-away (the default) or backpacks.
     #[arg(default_value = "breaking-away")]
     game: String,
-    /// Breaking Away rule set: postal-2.2 (the default) or board.
-    #[arg(long)]
-    rules: Option<String>,
-    /// A board-game option (repeatable): group_breakaways, turn1_congestion, staggered_start, open_hands.
-    #[arg(long = "option")]
-    options: Vec<String>,
+    #[command(flatten)]
+    settings: settings_flags::SettingsFlags,
     /// The bots, one per seat (random, nmr, heuristic, mcts, flatmc).
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
@@ -134,12 +131,8 @@ struct NewArgs {
     /// `[GAME] FILE`: the game (breaking-away, the default, or backpacks) and where to write it.
     #[arg(num_args = 1..=2, required = true)]
     target: Vec<String>,
-    /// Breaking Away: the rule set, postal-2.2 (the default) or board.
-    #[arg(long)]
-    rules: Option<String>,
-    /// Breaking Away: a board-game option (repeatable).
-    #[arg(long = "option")]
-    options: Vec<String>,
+    #[command(flatten)]
+    settings: settings_flags::SettingsFlags,
     /// The seats in order, comma-separated: teams (Breaking Away) or walkers (Backpacks).
     #[arg(
         long,
@@ -151,12 +144,6 @@ struct NewArgs {
     /// The seed every random draw of the game comes from (default: drawn now and stored).
     #[arg(long)]
     seed: Option<u64>,
-    /// Backpacks: a map file to use instead of the default Keswick map.
-    #[arg(long)]
-    map: Option<String>,
-    /// Backpacks: a deck file to use instead of the default deck.
-    #[arg(long)]
-    deck: Option<String>,
     /// Overwrite an existing file.
     #[arg(long)]
     force: bool,
@@ -293,13 +280,7 @@ fn run(cli: Cli) -> Result<()> {
             emit(&format!("{body}\n"))
         }
         Command::MailIn(_) => bail!("mail-in: handled before run"),
-        Command::Demo(args) => desk::demo(
-            &args.game,
-            args.rules.as_deref(),
-            &args.options,
-            &args.bots,
-            args.seed,
-        ),
+        Command::Demo(args) => desk::demo(&args.game, &args.settings, &args.bots, args.seed),
         Command::New(args) => {
             let (game, file) = match args.target.as_slice() {
                 [file] => ("breaking-away", file.as_str()),
@@ -314,15 +295,12 @@ fn run(cli: Cli) -> Result<()> {
             desk::new(desk::NewGame {
                 file,
                 game,
-                rules: args.rules.as_deref(),
-                options: &args.options,
+                settings: &args.settings,
                 seats: args.teams,
                 seed: match args.seed {
                     Some(seed) => seed,
                     None => files::fresh_seed()?,
                 },
-                map: args.map.as_deref(),
-                deck: args.deck.as_deref(),
             })
         }
         Command::Lineup(args) if args.bot.is_some() => bail!("lineup: --bot is for orders"),

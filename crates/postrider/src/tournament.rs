@@ -7,7 +7,9 @@ use bots::mcts::Budget;
 use bots::tournament::{run, summarise};
 use bots::{BotGame, BotKind, Entrant};
 use clap::Args;
-use game_api::{Seed, SetupText};
+use game_api::Seed;
+
+use crate::settings_flags::SettingsFlags;
 use gm::{Asked, GAMES, GameVisitor, with_game};
 
 use crate::desk::load;
@@ -18,9 +20,8 @@ pub struct TournamentArgs {
     /// breaking-away or backpacks.
     #[arg(long, default_value = "breaking-away")]
     game: String,
-    /// The rule set (Breaking Away: postal-2.2 or board); default: the game's own.
-    #[arg(long)]
-    rules: Option<String>,
+    #[command(flatten)]
+    settings: SettingsFlags,
     /// The bots, one per seat (random, nmr, heuristic, mcts, flatmc); seats rotate from game to game.
     #[arg(long, value_delimiter = ',', required = true)]
     bots: Vec<String>,
@@ -86,11 +87,8 @@ impl GameVisitor for Tournament {
 
     fn visit<G: BotGame>(self) -> Result<()> {
         let args = self.0;
-        let settings = G::settings(&SetupText {
-            rules: args.rules.as_deref(),
-            ..Default::default()
-        })
-        .map_err(|e| anyhow!("--{e}"))?;
+        let given = args.settings.for_game(&gm::game_info(G::NAME)?)?;
+        let settings = game_api::settings::read::<G>(&given).map_err(|e| anyhow!("--{e}"))?;
         // The rule set played: the one given, or the game's own (a Backpacks tournament said
         // "postal-2.2" here until 2026-11-23).
         let rules = G::rules_name(&settings);

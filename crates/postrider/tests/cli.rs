@@ -176,6 +176,11 @@ fn bad_input_is_refused_and_the_game_file_is_untouched() {
         &["new", &dir.file("x.json"), "--teams", "a,a"],
         "given twice",
     );
+    // Issue 32: the flags come from the games' settings; one the game does not take is named.
+    refused(
+        &["new", &dir.file("x.json"), "--teams", "a,b", "--map", &game],
+        "--map: Breaking Away has no such setting (its flags: --rules, --option)",
+    );
     refused(&["resolve", &dir.file("missing.json")], "missing.json");
 
     // A game file edited by hand no longer matches the replay of its log.

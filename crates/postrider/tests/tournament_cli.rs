@@ -143,7 +143,7 @@ fn bad_tournament_arguments_are_refused() {
             "--games",
             "2",
         ],
-        "--rules: Backpacks & Blisters has one rule set and no options",
+        "--rules: Backpacks & Blisters has one rule set, pbm-2.1",
     );
 }
 

@@ -185,7 +185,10 @@ async fn main() {
             NewGame {
                 title: format!("Race {g}"),
                 game: "breaking-away".into(),
-                rules: Some("postal-2.2".into()),
+                settings: gm::Setup::new("breaking-away", &[], 0)
+                    .with("rules", "postal-2.2")
+                    .settings,
+                rules: None,
                 options: Vec::new(),
                 seats: vec!["red".into(), "blue".into(), "green".into(), "white".into()],
                 deadline: gm::DeadlineRule::Interval { seconds: 86_400 },

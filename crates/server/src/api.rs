@@ -117,6 +117,7 @@ fn summary_json(table: &Summary, player: Option<&Player>) -> Value {
 fn game_json(table: &Table, player: Option<&Player>) -> Value {
     let viewer = viewer(table, player);
     let mut value = summary_json(&table.summary(), player);
+    value["settings"] = table.record.setup().settings.clone().into();
     value["commitment"] = table.record.commitment().into();
     value["draws"] = if table.record.setup().secret.is_some() {
         "secret"
@@ -347,11 +348,32 @@ pub async fn gm_action(
     }
 }
 
+/// The API's description: `openapi.json` with what the games say of themselves filled in (the
+/// games' names, each game's settings), so that a new game needs no edit here.
 pub async fn openapi() -> impl IntoResponse {
-    (
-        [(CONTENT_TYPE, "application/json")],
-        include_str!("../openapi.json"),
-    )
+    static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let document = DOCUMENT.get_or_init(|| {
+        let mut spec: Value =
+            serde_json::from_str(include_str!("../openapi.json")).expect("openapi.json is JSON");
+        let schemas = &mut spec["components"]["schemas"];
+        schemas["NewGame"]["properties"]["game"]["enum"] =
+            gm::GAMES.iter().map(|g| g.name).collect();
+        for info in gm::GAMES {
+            let properties: serde_json::Map<String, Value> = info
+                .settings
+                .iter()
+                .map(|s| (s.name.to_string(), s.schema()))
+                .collect();
+            schemas[format!("Settings-{}", info.name)] = json!({
+                "type": "object",
+                "description": format!("The settings of a {} game.", info.title),
+                "additionalProperties": false,
+                "properties": properties,
+            });
+        }
+        spec.to_string()
+    });
+    ([(CONTENT_TYPE, "application/json")], document.as_str())
 }
 
 pub async fn not_found() -> ApiError {

@@ -684,7 +684,7 @@ on_both!(control_characters_are_refused, |s: TestServer| async move {
             &[
                 ("title", "Tour\u{1b}[31m"),
                 ("game", "breaking-away"),
-                ("rules", "postal-2.2"),
+                ("breaking-away:rules", "postal-2.2"),
                 ("seats", "red\nblue"),
                 ("deadline", "interval"),
                 ("hours", "24"),
@@ -704,7 +704,7 @@ on_both!(control_characters_are_refused, |s: TestServer| async move {
             &[
                 ("title", "Tour"),
                 ("game", "breaking-away"),
-                ("rules", "postal-2.2"),
+                ("breaking-away:rules", "postal-2.2"),
                 ("seats", "red\nbl\0ue"),
                 ("deadline", "interval"),
                 ("hours", "24"),

@@ -428,6 +428,18 @@ on_both!(bad_input_gets_a_clear_4xx, |s: TestServer| async move {
             json!({"title": "x", "game": "breaking-away", "rules": "tour", "seats": ["a"], "deadline": {"every": "interval", "seconds": 3600}}),
             "rules:",
         ),
+        (
+            json!({"title": "x", "game": "breaking-away", "settings": {"rules": "tour"}, "seats": ["a"], "deadline": {"every": "interval", "seconds": 3600}}),
+            "rules:",
+        ),
+        (
+            json!({"title": "x", "game": "breaking-away", "settings": {"map": "[x]"}, "seats": ["a", "b"], "deadline": {"every": "interval", "seconds": 3600}}),
+            "map: Breaking Away has no setting \"map\" (its settings: rules, options)",
+        ),
+        (
+            json!({"title": "x", "game": "breaking-away", "settings": {"options": "open_hands"}, "seats": ["a", "b"], "deadline": {"every": "interval", "seconds": 3600}}),
+            "options: expected a list of names",
+        ),
     ] {
         let (status, body) = s.call("POST", "/api/games", Some(&gm), Some(game)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
@@ -526,6 +538,57 @@ on_both!(
         assert_eq!(status, StatusCode::OK);
     }
 );
+
+on_both!(
+    a_game_takes_its_own_settings_through_the_api,
+    |s: TestServer| async move {
+        // Issue 32: the game's settings object, as the game describes it, is the game's set-up.
+        let gm = s.player("gm").await;
+        let (status, body) = s
+            .call(
+                "POST",
+                "/api/games",
+                Some(&gm),
+                Some(json!({"title": "Board", "game": "breaking-away",
+                    "settings": {"rules": "board", "options": ["open_hands"]},
+                    "seats": ["red", "blue", "green"], "deadline": {"every": "interval", "seconds": 3600}})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        assert_eq!(
+            body["settings"],
+            json!({"rules": "board", "options": ["open_hands"]}),
+            "{body}"
+        );
+    }
+);
+
+#[tokio::test]
+async fn the_openapi_document_lists_each_games_settings_from_the_game() {
+    let s = TestServer::start(Backend::Sqlite).await.unwrap();
+    let (_, spec) = s.call("GET", "/api/openapi.json", None, None).await;
+    let schemas = &spec["components"]["schemas"];
+    let games: Vec<&str> = gm::GAMES.iter().map(|g| g.name).collect();
+    assert_eq!(
+        schemas["NewGame"]["properties"]["game"]["enum"],
+        json!(games)
+    );
+    for info in gm::GAMES {
+        let settings = &schemas[format!("Settings-{}", info.name)]["properties"];
+        for setting in info.settings {
+            assert!(
+                settings.get(setting.name).is_some(),
+                "{}: {}",
+                info.name,
+                setting.name
+            );
+        }
+    }
+    assert_eq!(
+        schemas["Settings-breaking-away"]["properties"]["rules"]["enum"],
+        json!(["postal-2.2", "board"])
+    );
+}
 
 #[tokio::test]
 async fn every_route_is_in_the_openapi_document() {

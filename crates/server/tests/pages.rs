@@ -30,7 +30,7 @@ async fn race_through_forms(s: &TestServer) -> (i64, Browser<'_>, Browser<'_>, B
             &[
                 ("title", "Tour <de> Forms"),
                 ("game", "breaking-away"),
-                ("rules", "postal-2.2"),
+                ("breaking-away:rules", "postal-2.2"),
                 ("seats", "Red\r\nBlue\r\n"),
                 ("deadline", "interval"),
                 ("hours", "24"),
@@ -89,6 +89,57 @@ async fn seal(b: &mut Browser<'_>, id: i64, fields: &[(&str, &str)]) -> common::
     let path = format!("/games/{id}/orders");
     b.submit(&path, &path, fields).await
 }
+
+on_both!(
+    the_new_game_form_offers_each_games_own_settings,
+    |s: TestServer| async move {
+        // Issue 32: the form's settings come from the games' descriptions, a fieldset each,
+        // and only the chosen game's are read.
+        let mut gm = Browser::new(&s);
+        gm.register("gm").await;
+        let form = gm.get("/new").await;
+        for info in gm::GAMES {
+            for setting in info.settings {
+                let field = format!("name=\"{}:{}\"", info.name, setting.flag);
+                let shown = match setting.kind {
+                    gm::SettingKind::Choice(choices) => choices.len() > 1,
+                    _ => true,
+                };
+                assert_eq!(form.html.contains(&field), shown, "{field}");
+            }
+        }
+        let created = gm
+            .submit(
+                "/new",
+                "/new",
+                &[
+                    ("title", "Board"),
+                    ("game", "breaking-away"),
+                    ("breaking-away:rules", "board"),
+                    ("breaking-away:option", "open_hands"),
+                    ("backpacks:map", "not read: another game's"),
+                    ("seats", "red\nblue\ngreen"),
+                    ("deadline", "interval"),
+                    ("hours", "24"),
+                ],
+            )
+            .await;
+        assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.html);
+        let id: i64 = created
+            .location
+            .unwrap()
+            .trim_start_matches("/games/")
+            .trim_end_matches("/gm")
+            .parse()
+            .unwrap();
+        let (_, game) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(
+            game["settings"],
+            serde_json::json!({"rules": "board", "options": ["open_hands"]}),
+            "{game}"
+        );
+    }
+);
 
 on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
     let (id, mut gm, mut ann, mut bob) = race_through_forms(&s).await;

@@ -3,6 +3,7 @@
 use game_api::Viewer;
 use gm::{DeadlineRule, Setup};
 use serde::Deserialize;
+use serde_json::{Map, Value};
 
 use crate::AppState;
 use crate::auth::Player;
@@ -15,6 +16,11 @@ use crate::text;
 pub struct NewGame {
     pub title: String,
     pub game: String,
+    /// The game's own settings (`Game::SETTINGS`); none: its defaults.
+    #[serde(default)]
+    pub settings: Map<String, Value>,
+    /// Breaking Away's rule set and options as clients of earlier releases send them, beside
+    /// the settings: read as settings of those names.
     #[serde(default)]
     pub rules: Option<String>,
     #[serde(default)]
@@ -46,15 +52,19 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
             (seed, Some(secret))
         }
     };
+    let mut settings = new.settings;
+    if let Some(rules) = new.rules {
+        settings.entry("rules").or_insert(rules.into());
+    }
+    if !new.options.is_empty() {
+        settings.entry("options").or_insert(new.options.into());
+    }
     let setup = Setup {
         game: gm::game_info(&new.game)?.name.to_string(),
-        rules: new.rules,
-        options: new.options,
+        settings,
         seats: new.seats,
         seed,
         secret,
-        map: None,
-        deck: None,
     };
     Ok(store::create(state, &title, player.id, setup, &new.deadline).await?)
 }

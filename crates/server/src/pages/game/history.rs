@@ -88,6 +88,28 @@ pub struct HistoryPage {
     pub turn_noun: &'static str,
 }
 
+/// A set-up's settings in words (` (rules board; options open_hands; map given)`): a file's
+/// text is only said to be there.
+fn settings_text(setup: &gm::Setup) -> String {
+    if setup.settings.is_empty() {
+        return String::new();
+    }
+    let said: Vec<String> = setup
+        .settings
+        .iter()
+        .map(|(name, value)| match value {
+            serde_json::Value::String(text) if text.contains('\n') => format!("{name} given"),
+            serde_json::Value::String(text) => format!("{name} {text}"),
+            serde_json::Value::Array(names) => {
+                let names: Vec<&str> = names.iter().filter_map(|n| n.as_str()).collect();
+                format!("{name} {}", names.join(", "))
+            }
+            other => format!("{name} {other}"),
+        })
+        .collect();
+    format!(" ({})", said.join("; "))
+}
+
 /// What an entry of the log says, in words; sealed orders say only that they are sealed.
 pub(super) fn event_text(seats: &[String], event: &Event, sealed: bool) -> String {
     let seat = |s: &Seat| seats.get(s.index()).map_or("?", String::as_str).to_string();
@@ -98,9 +120,9 @@ pub(super) fn event_text(seats: &[String], event: &Event, sealed: bool) -> Strin
     };
     match event {
         Event::Created { setup } => format!(
-            "Game created: {} {}, seats {}",
+            "Game created: {}{}, seats {}",
             setup.game,
-            setup.rules.as_deref().unwrap_or(""),
+            settings_text(setup),
             setup.seats.join(", ")
         ),
         Event::Lineup { seat: s, .. } if sealed => format!("{}: line-up sealed", seat(s)),

@@ -1,7 +1,9 @@
-//! The new-game form: the game, its rules and options, its seats and its deadline.
+//! The new-game form: the game, its settings (each game's, drawn from its description), its
+//! seats and its deadline.
 
 #[allow(unused_imports)]
 use super::*;
+use serde_json::{Map, Value};
 
 /// A box of a list of checkboxes.
 #[derive(Debug)]
@@ -18,6 +20,108 @@ pub struct Named {
     pub selected: bool,
 }
 
+/// One setting of a game on the form: a menu, boxes to tick or a file's text, as its kind.
+#[derive(Debug)]
+pub struct SettingField {
+    /// The form field: `GAME:FLAG`, so that two games' settings of one name differ.
+    pub field: String,
+    pub label: &'static str,
+    /// A choice among more than one.
+    pub menu: Vec<Named>,
+    pub checks: Vec<Check>,
+    /// A file's text, pasted.
+    pub file: Option<String>,
+}
+
+/// A game's settings on the form.
+#[derive(Debug)]
+pub struct GameSettings {
+    pub title: &'static str,
+    pub fields: Vec<SettingField>,
+}
+
+/// The form field of a game's setting.
+fn field_name(game: &gm::GameInfo, setting: &gm::Setting) -> String {
+    format!("{}:{}", game.name, setting.flag)
+}
+
+/// Every game's settings as the form shows them, with what was chosen kept.
+fn settings_fields(form: &FormData) -> Vec<GameSettings> {
+    gm::GAMES
+        .iter()
+        .map(|game| GameSettings {
+            title: game.title,
+            fields: game
+                .settings
+                .iter()
+                .map(|setting| {
+                    let field = field_name(game, setting);
+                    let (mut menu, mut checks, mut file) = (Vec::new(), Vec::new(), None);
+                    match setting.kind {
+                        gm::SettingKind::Choice(choices) if choices.len() > 1 => {
+                            let chosen = form.get(&field).unwrap_or(choices[0].0);
+                            menu = choices
+                                .iter()
+                                .map(|&(value, label)| Named {
+                                    value,
+                                    label,
+                                    selected: value == chosen,
+                                })
+                                .collect();
+                        }
+                        gm::SettingKind::Choice(_) => {}
+                        gm::SettingKind::Flags(names) => {
+                            checks = names
+                                .iter()
+                                .map(|&value| Check {
+                                    value,
+                                    checked: form.all(&field).any(|o| o == value),
+                                })
+                                .collect();
+                        }
+                        gm::SettingKind::File => {
+                            file = Some(form.get(&field).unwrap_or_default().to_string());
+                        }
+                    }
+                    SettingField {
+                        field,
+                        label: setting.label,
+                        menu,
+                        checks,
+                        file,
+                    }
+                })
+                .filter(|f| !f.menu.is_empty() || !f.checks.is_empty() || f.file.is_some())
+                .collect(),
+        })
+        .filter(|g| !g.fields.is_empty())
+        .collect()
+}
+
+/// The settings object of the chosen game from the form: its own fields only; a file's
+/// setting left empty is not given.
+fn settings_of(game: &str, form: &FormData) -> ApiResult<Map<String, Value>> {
+    let game = gm::game_info(game)?;
+    let mut settings = Map::new();
+    for setting in game.settings {
+        let field = field_name(&game, setting);
+        let value = match setting.kind {
+            gm::SettingKind::Flags(_) => {
+                let names: Vec<&str> = form.all(&field).collect();
+                (!names.is_empty()).then(|| Value::from(names))
+            }
+            gm::SettingKind::Choice(_) | gm::SettingKind::File => form
+                .get(&field)
+                .filter(|text| !text.trim().is_empty())
+                .map(Value::from),
+        };
+        if let Some(value) = value {
+            settings.insert(setting.name.to_string(), value);
+        }
+    }
+    Ok(settings)
+}
+
 #[derive(Debug, Template)]
 #[template(path = "game/new.html")]
 pub struct NewGamePage<'a> {
@@ -25,8 +129,7 @@ pub struct NewGamePage<'a> {
     pub csrf: String,
     pub title: &'a str,
     pub games: Vec<Named>,
-    pub rules: Vec<Named>,
-    pub options: Vec<Check>,
+    pub settings: Vec<GameSettings>,
     pub seats: &'a str,
     pub weekly: bool,
     pub hours: &'a str,
@@ -70,21 +173,7 @@ pub(super) fn new_game_page(
         csrf: visitor.csrf_token(),
         title: value("title", ""),
         games: menu("game", &games, gm::GAMES[0].name),
-        rules: menu(
-            "rules",
-            &[
-                ("postal-2.2", "postal rules 2.2"),
-                ("board", "the board game"),
-            ],
-            "postal-2.2",
-        ),
-        options: gm::BREAKING_AWAY_OPTIONS
-            .iter()
-            .map(|&name| Check {
-                value: name,
-                checked: form.all("option").any(|o| o == name),
-            })
-            .collect(),
+        settings: settings_fields(form),
         seats: value("seats", ""),
         weekly: form.get("deadline") == Some("weekly"),
         hours: value("hours", "24"),
@@ -130,15 +219,11 @@ pub(super) fn new_game_of(form: &FormData) -> ApiResult<NewGame> {
                 .map_err(|_| ApiError::Bad(format!("seed: {s:?} is not a whole number")))?,
         ),
     };
-    let backpacks = game == "backpacks";
     Ok(NewGame {
         title: form.field("title")?.to_string(),
-        rules: (!backpacks).then(|| form.get("rules").unwrap_or("postal-2.2").to_string()),
-        options: if backpacks {
-            Vec::new()
-        } else {
-            form.all("option").map(str::to_string).collect()
-        },
+        settings: settings_of(&game, form)?,
+        rules: None,
+        options: Vec::new(),
         seats: form
             .field("seats")?
             .lines()
