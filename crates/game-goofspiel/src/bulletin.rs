@@ -75,12 +75,20 @@ pub fn bulletin(
         }
     };
     let silent: Vec<usize> = (0..names.len()).filter(|&s| played.nmr[s]).collect();
-    if !silent.is_empty() {
-        story.push(format!(
-            "{} sent no orders and bid {} lowest card.",
-            names_of(names, silent.iter().copied()),
-            if silent.len() == 1 { "its" } else { "their" }
-        ));
+    match silent.as_slice() {
+        [] => {}
+        [one] => story.push(format!(
+            "{} sent no orders and bid its lowest card, {}.",
+            names[*one], played.bids[*one]
+        )),
+        many => {
+            let cards: Vec<String> = many.iter().map(|&s| played.bids[s].to_string()).collect();
+            story.push(format!(
+                "{} sent no orders and bid their lowest cards ({}).",
+                names_of(names, many.iter().copied()),
+                and_list(&cards)
+            ));
+        }
     }
     let best = after.players.iter().map(|p| p.score).max().unwrap_or(0);
     let leaders: Vec<usize> = (0..names.len())
@@ -105,9 +113,13 @@ pub fn bulletin(
     } else {
         story.push(match (leaders.len(), second) {
             (1, Some(second)) => format!(
-                "{leading} leads with {}, {} ahead.",
+                "{leading} leads with {}, {} ahead of {}.",
                 points(best),
-                best - second
+                best - second,
+                names_of(
+                    names,
+                    (0..names.len()).filter(|&s| after.players[s].score == second)
+                )
             ),
             (1, None) => format!("{leading} leads with {}.", points(best)),
             _ => format!("{leading} share the lead with {}.", points(best)),

@@ -18,6 +18,12 @@ impl Hand {
         card < 16 && self.0 & 1 << card != 0
     }
 
+    pub fn insert(&mut self, card: u8) {
+        if card < 16 {
+            self.0 |= 1 << card;
+        }
+    }
+
     pub fn remove(&mut self, card: u8) {
         if card < 16 {
             self.0 &= !(1 << card);
@@ -48,6 +54,16 @@ impl Hand {
     }
 }
 
+impl FromIterator<u8> for Hand {
+    fn from_iter<I: IntoIterator<Item = u8>>(cards: I) -> Hand {
+        let mut hand = Hand::EMPTY;
+        for card in cards {
+            hand.insert(card);
+        }
+        hand
+    }
+}
+
 impl fmt::Display for Hand {
     /// The cards, lowest first, separated by spaces (`1 2 5`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -72,5 +88,6 @@ mod tests {
         assert_eq!(hand.nearest(13), Some(5));
         assert!(!hand.contains(0) && !hand.contains(200));
         assert_eq!(Hand::EMPTY.lowest(), None);
+        assert_eq!([1, 2, 4, 5].into_iter().collect::<Hand>(), hand);
     }
 }

@@ -78,9 +78,9 @@ mod tests {
         }
     }
 
-    /// Bad orders give one line naming the value.
+    /// Rule 11: bad orders give one line naming the value.
     #[test]
-    fn bad_orders_give_one_line_naming_the_value() {
+    fn rule_11_bad_orders_give_one_line_naming_the_value() {
         for (text, error) in [
             ("", "orders: no bid given (send `bid 7` or just `7`)"),
             ("bid", "orders: no bid given (send `bid 7` or just `7`)"),

@@ -135,7 +135,7 @@ pub fn round_report(
         &format!("round {} of {}", played.round, after.cards),
     );
     out.push_str(&bulletin_text(&headline, &story, yours.as_deref()));
-    let _ = writeln!(out, "\nThe prize: {}\nBids:", played.prize);
+    let _ = writeln!(out, "The prize: {}\nBids:", played.prize);
     let width = (0..names.len())
         .map(|s| shown_name(names, viewer, s).chars().count())
         .max()

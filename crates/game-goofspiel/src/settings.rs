@@ -89,8 +89,9 @@ mod tests {
         );
     }
 
+    /// Rule 12: the set-up's one key is `cards`.
     #[test]
-    fn an_unknown_key_is_refused_by_name() {
+    fn rule_12_an_unknown_key_is_refused_by_name() {
         assert_eq!(
             read(r#"{"cards": 5, "jokers": true}"#)
                 .unwrap_err()
