@@ -155,7 +155,8 @@ pub fn round_report(
     out
 }
 
-/// Where the game stands between rounds, as `viewer` reads it.
+/// Where the game stands between rounds, as `viewer` reads it: the GM's copy alone shows the
+/// face-down prizes in their order.
 pub fn table_report(table: &Game<'_>, viewer: Viewer) -> String {
     let Some(position) = table.state else {
         return format!("{}Not started.\n", heading(table.settings.cards, "set up"));
@@ -167,6 +168,14 @@ pub fn table_report(table: &Game<'_>, viewer: Viewer) -> String {
     };
     let mut out = heading(position.cards, &what);
     out.push_str(&prizes_line(position));
+    if viewer == Viewer::Gm && !position.pile.is_empty() {
+        let next_first: Vec<u8> = position.pile.iter().rev().copied().collect();
+        let _ = writeln!(
+            out,
+            "Face down, the next first (the GM's copy only): {}.",
+            cards_text(&next_first)
+        );
+    }
     out.push_str("\nScores:\n");
     scores_text(&mut out, table.seats, position, viewer);
     out
