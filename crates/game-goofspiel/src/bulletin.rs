@@ -112,6 +112,7 @@ pub fn bulletin(
         });
     } else {
         story.push(match (leaders.len(), second) {
+            _ if best == 0 => "Nobody has scored yet.".to_string(),
             (1, Some(second)) => format!(
                 "{leading} leads with {}, {} ahead of {}.",
                 points(best),

@@ -79,6 +79,9 @@ fn prizes_line(position: &Position) -> String {
         format!(" Discarded: {}.", cards_text(&position.discarded))
     };
     match position.prize {
+        Some(prize) if position.pile.is_empty() => {
+            format!("The prize face up: {prize} (the last).{discarded}\n")
+        }
         Some(prize) => format!(
             "The prize face up: {prize} ({} more face down).{discarded}\n",
             position.pile.len()

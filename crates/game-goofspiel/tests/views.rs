@@ -321,3 +321,19 @@ fn the_chart_follows_each_seats_score_round_by_round() {
         assert!(series.points.windows(2).all(|w| w[1].1 >= w[0].1));
     }
 }
+
+/// The public reports of one whole game, pinned: a change of their wording must raise
+/// `Goofspiel::REPORT_FORMAT` (records keep the digest of each public report).
+#[test]
+fn one_games_public_reports_are_pinned() {
+    let kinds = [Some(BotKind::Heuristic), Some(BotKind::Random), None];
+    let played = play(5, &kinds, 17, None);
+    let table = played.table(played.history.len());
+    let reports: Vec<String> = played
+        .history
+        .iter()
+        .map(|r| Goofspiel::turn_report(&table, r, Viewer::Public))
+        .collect();
+    assert_eq!(Goofspiel::REPORT_FORMAT, 1);
+    insta::assert_snapshot!(reports.join("\n~~~~\n\n"));
+}
