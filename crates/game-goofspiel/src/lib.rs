@@ -6,7 +6,7 @@
 //! The core is [`Position::play_round`]. Around it: the set-up ([`settings`], read from the
 //! game's JSON object), the orders players type ([`orders`]), the views per viewer ([`view`]),
 //! the reports ([`report`], [`bulletin`]), the picture ([`svg`]), the simple bots
-//! ([`strategy`]) and, with the `bots` feature, the bots' and searches' traits ([`play`]). No
+//! ([`strategy`]) and, with the `bots` feature, the bots' and searches' traits (`play`). No
 //! IO, no clock, no global random number generator: every draw comes from the game's seed.
 
 pub mod bulletin;
