@@ -1,0 +1,39 @@
+//! Why Goofspiel refuses something: one enum, one line each, naming the field or the value.
+
+/// What the rules refused: a set-up, orders, what the game does not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GoofspielError {
+    /// A number of cards other than 5, 9 or 13 (rule 1).
+    #[error("cards: {0} is not a number of cards Goofspiel is played with (5, 9 or 13)")]
+    Cards(String),
+    /// A setting Goofspiel does not have, named by its key.
+    #[error("{0}: not a Goofspiel setting (its one setting is cards)")]
+    UnknownSetting(String),
+    /// Orders with no bid in them.
+    #[error("orders: no bid given (send `bid 7` or just `7`)")]
+    NoBid,
+    /// Orders that are not one bid.
+    #[error("orders: {0:?} is not one bid (send `bid 7` or just `7`)")]
+    NotOneBid(String),
+    /// A bid that is not a number.
+    #[error("bid: {0:?} is not a card number")]
+    NotANumber(String),
+    /// A bid of a card the game is not played with.
+    #[error("bid: {card} is not a card of this game (1 to {cards})")]
+    NoSuchCard { card: u8, cards: u8 },
+    /// A bid of a card the seat no longer holds (rule 2).
+    #[error("bid: {card} is not in your hand ({hand})")]
+    NotInHand { card: u8, hand: String },
+    /// Orders after the last prize (rule 6).
+    #[error("orders: the game is over")]
+    Over,
+    /// A line-up sent: the game has none.
+    #[error("line-up: Goofspiel has no line-ups")]
+    NoLineups,
+    /// A scenario export asked for: the notation is Breaking Away's.
+    #[error("scenario export: Goofspiel has no scenario notation; a report shows the table")]
+    NoScenario,
+    /// A GM's action on a rider.
+    #[error("rider {0:?}: Goofspiel has no riders")]
+    NoRiders(String),
+}

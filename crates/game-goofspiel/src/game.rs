@@ -1,0 +1,225 @@
+//! Goofspiel on the common game API: a seat is a player; its orders are one bid a round;
+//! `resolve` plays the round.
+
+use game_api::chart::{Progress, Series, seat_colour};
+use game_api::picture::{Picture, Scene};
+use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, SetupText, Table, Viewer};
+
+use crate::error::GoofspielError;
+use crate::orders::{Bid, check_bid, parse_bid};
+use crate::position::Position;
+use crate::round::{RoundPlayed, nmr_bid, resolve_round};
+use crate::settings::Settings;
+
+/// The game, for `gm::Record<Goofspiel>`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Goofspiel;
+
+/// The fewest and the most seats (rule 1).
+pub const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
+
+impl Game for Goofspiel {
+    const NAME: &'static str = "goofspiel";
+    const TITLE: &'static str = "Goofspiel";
+    const SEAT_NOUN: &'static str = "player";
+    const TURN_NOUN: &'static str = "round";
+    const GAME_NOUN: &'static str = "game";
+    const PICTURE_NOUN: &'static str = "table";
+    const REPORT_FORMAT: u16 = 1;
+
+    type Settings = Settings;
+    type State = Position;
+    type Lineup = ();
+    type Orders = Bid;
+    type Event = RoundPlayed;
+    type Error = GoofspielError;
+
+    /// The set-up as the command line and the forms give it today: Goofspiel reads its one
+    /// setting from its JSON object ([`crate::settings_from_json`]), so a rule set, options, a
+    /// map or a deck given here are refused by name; nothing given is 13 cards.
+    fn settings(setup: &SetupText<'_>) -> Result<Settings, GoofspielError> {
+        let given = [
+            ("rules", setup.rules.is_some()),
+            ("options", !setup.options.is_empty()),
+            ("map", setup.map.is_some()),
+            ("deck", setup.deck.is_some()),
+        ];
+        match given.iter().find(|(_, is_given)| *is_given) {
+            Some((field, _)) => Err(GoofspielError::UnknownSetting((*field).to_string())),
+            None => Ok(Settings::default()),
+        }
+    }
+
+    fn seat_limits(_: &Settings) -> std::ops::RangeInclusive<usize> {
+        SEATS
+    }
+
+    fn rules_name(settings: &Settings) -> &'static str {
+        settings.rules_name()
+    }
+
+    fn has_lineups(_: &Settings) -> bool {
+        false
+    }
+
+    fn parse_lineup(_: &str) -> Result<(), GoofspielError> {
+        Err(GoofspielError::NoLineups)
+    }
+
+    fn lineup_text(_: &()) -> String {
+        String::new()
+    }
+
+    fn check_lineup(_: &Settings, _: &()) -> Result<(), GoofspielError> {
+        Err(GoofspielError::NoLineups)
+    }
+
+    fn default_lineup(_: &Settings) {}
+
+    fn check_opening_orders(_: &Settings, _: &(), _: &Bid) -> Result<(), GoofspielError> {
+        Err(GoofspielError::NoLineups)
+    }
+
+    /// The prizes shuffled from the set-up's stream (0), the first turned face up.
+    fn start(settings: &Settings, lineups: &[()], seed: Seed) -> Position {
+        Position::new(settings.cards, lineups.len(), &mut seed.rng(0))
+    }
+
+    fn parse_orders(settings: &Settings, _: &[String], text: &str) -> Result<Bid, GoofspielError> {
+        parse_bid(settings, text)
+    }
+
+    fn orders_text(_: &Settings, _: &[String], bid: &Bid) -> String {
+        bid.to_string()
+    }
+
+    fn orders_are_empty(_: &Bid) -> bool {
+        false
+    }
+
+    fn seat_count(position: &Position) -> usize {
+        position.players.len()
+    }
+
+    fn is_over(position: &Position) -> bool {
+        position.is_over()
+    }
+
+    fn takes_orders(position: &Position, _: Seat) -> bool {
+        !position.is_over()
+    }
+
+    /// Rule 5: the lowest card.
+    fn nmr_orders(position: &Position, seat: Seat) -> Bid {
+        nmr_bid(position, seat)
+    }
+
+    fn check_orders(position: &Position, seat: Seat, bid: &Bid) -> Result<(), GoofspielError> {
+        check_bid(position, seat, *bid)
+    }
+
+    fn resolution_stream(position: &Position) -> u64 {
+        u64::from(position.round)
+    }
+
+    /// No draw: the prizes were shuffled at the start.
+    fn resolve(
+        position: &Position,
+        orders: &[Option<Bid>],
+        _: &mut Rng,
+    ) -> (Position, Vec<RoundPlayed>) {
+        let (next, played) = resolve_round(position, orders);
+        (next, vec![played])
+    }
+
+    /// The face-down pile is all the table hides.
+    fn redraw_hidden(position: &mut Position, rng: &mut Rng) {
+        use rand::seq::SliceRandom;
+        position.pile.shuffle(rng);
+    }
+
+    fn turn_report(
+        table: &Table<'_, Self>,
+        resolution: &Resolution<Self>,
+        viewer: Viewer,
+    ) -> String {
+        crate::report::round_report(table, resolution, viewer)
+    }
+
+    fn report_view(
+        table: &Table<'_, Self>,
+        resolution: &Resolution<Self>,
+        viewer: Viewer,
+    ) -> game_api::report::ReportView {
+        crate::report::round_view(table, resolution, viewer)
+    }
+
+    fn state_report(table: &Table<'_, Self>, viewer: Viewer) -> String {
+        crate::report::table_report(table, viewer)
+    }
+
+    fn view_json(table: &Table<'_, Self>, viewer: Viewer) -> serde_json::Value {
+        crate::view::table_json(table, viewer)
+    }
+
+    fn setup_note(table: &Table<'_, Self>) -> String {
+        let Some(prize) = table.state.and_then(|p| p.prize) else {
+            return String::new();
+        };
+        format!(
+            "The first prize is the {prize}; {} more lie face down.",
+            table.settings.cards - 1
+        )
+    }
+
+    fn first_orders_help(settings: &Settings) -> Option<String> {
+        Some(format!(
+            "Each round a prize card is turned face up and every player bids one card from their \
+             hand, 1 to {}. Send one bid, for example:\n  bid {}\n(or just {}). The single \
+             highest bid takes the prize; a tied highest bid takes nothing. A player who sends \
+             nothing bids their lowest card.",
+            settings.cards, settings.cards, settings.cards
+        ))
+    }
+
+    fn picture(table: &Table<'_, Self>, scene: Scene<'_, Self>) -> Picture {
+        crate::svg::table_picture(scene.state, scene.before, table.seats, scene.own_seat())
+    }
+
+    /// Each seat's score after every round.
+    fn progress(table: &Table<'_, Self>, positions: &[&Position]) -> Progress {
+        let series = table
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, name)| Series {
+                label: name.clone(),
+                colour: seat_colour(s as u8),
+                dash: "",
+                points: positions
+                    .iter()
+                    .enumerate()
+                    .map(|(t, p)| (t as u16, i32::from(p.players[s].score)))
+                    .collect(),
+            })
+            .collect();
+        Progress {
+            quantity: "points",
+            series,
+        }
+    }
+
+    fn scenario_json(_: &Table<'_, Self>) -> Result<serde_json::Value, GoofspielError> {
+        Err(GoofspielError::NoScenario)
+    }
+
+    fn gm_action(
+        _: &Settings,
+        _: &[String],
+        _: &mut Position,
+        action: &GmAction,
+    ) -> Result<(), GoofspielError> {
+        let (GmAction::Drop { rider } | GmAction::Retire { rider }) = action;
+        Err(GoofspielError::NoRiders(rider.clone()))
+    }
+}
