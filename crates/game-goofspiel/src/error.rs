@@ -4,11 +4,8 @@
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GoofspielError {
     /// A number of cards other than 5, 9 or 13 (rule 1).
-    #[error("cards: {0} is not a number of cards Goofspiel is played with (5, 9 or 13)")]
+    #[error("cards: {0:?} is not a number of cards Goofspiel is played with (5, 9 or 13)")]
     Cards(String),
-    /// A setting Goofspiel does not have, named by its key.
-    #[error("{0}: not a Goofspiel setting (its one setting is cards)")]
-    UnknownSetting(String),
     /// Orders with no bid in them.
     #[error("orders: no bid given (send `bid 7` or just `7`)")]
     NoBid,

@@ -3,7 +3,8 @@
 
 use game_api::chart::{Progress, Series, seat_colour};
 use game_api::picture::{Picture, Scene};
-use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, SetupText, Table, Viewer};
+use game_api::settings::{Given, Setting};
+use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, Table, Viewer};
 
 use crate::error::GoofspielError;
 use crate::orders::{Bid, check_bid, parse_bid};
@@ -34,20 +35,10 @@ impl Game for Goofspiel {
     type Event = RoundPlayed;
     type Error = GoofspielError;
 
-    /// The set-up as the command line and the forms give it today: Goofspiel reads its one
-    /// setting from its JSON object ([`crate::settings_from_json`]), so a rule set, options, a
-    /// map or a deck given here are refused by name; nothing given is 13 cards.
-    fn settings(setup: &SetupText<'_>) -> Result<Settings, GoofspielError> {
-        let given = [
-            ("rules", setup.rules.is_some()),
-            ("options", !setup.options.is_empty()),
-            ("map", setup.map.is_some()),
-            ("deck", setup.deck.is_some()),
-        ];
-        match given.iter().find(|(_, is_given)| *is_given) {
-            Some((field, _)) => Err(GoofspielError::UnknownSetting((*field).to_string())),
-            None => Ok(Settings::default()),
-        }
+    const SETTINGS: &'static [Setting] = &crate::settings::SETTINGS;
+
+    fn settings(given: Given<'_>) -> Result<Settings, GoofspielError> {
+        Settings::read(given)
     }
 
     fn seat_limits(_: &Settings) -> std::ops::RangeInclusive<usize> {

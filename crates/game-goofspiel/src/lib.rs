@@ -3,8 +3,7 @@
 //! prize. Small and complete, it is the third game that proves games are plug-ins, played by
 //! the tests only.
 //!
-//! The core is [`Position::play_round`]. Around it: the set-up ([`settings`], read from the
-//! game's JSON object), the orders players type ([`orders`]), the views per viewer ([`view`]),
+//! The core is [`Position::play_round`]. Around it: the set-up ([`settings`], its one setting), the orders players type ([`orders`]), the views per viewer ([`view`]),
 //! the reports ([`report`], [`bulletin`]), the picture ([`svg`]), the simple bots
 //! ([`strategy`]) and, with the `bots` feature, the bots' and searches' traits (`play`). No
 //! IO, no clock, no global random number generator: every draw comes from the game's seed.
@@ -30,5 +29,5 @@ pub use hand::Hand;
 pub use orders::Bid;
 pub use position::{Player, Position};
 pub use round::RoundPlayed;
-pub use settings::{Settings, settings_from_json};
+pub use settings::Settings;
 pub use view::TableView;

@@ -1,12 +1,19 @@
-//! The set-up Goofspiel takes: how many cards it is played with (rule 1), read from the game's
-//! JSON object (`{"cards": 13}`) and written back to it.
+//! The set-up Goofspiel takes: how many cards it is played with (rule 1), its one setting.
 
-use serde_json::{Map, Value};
+use game_api::settings::{Given, Setting, SettingKind};
 
 use crate::error::GoofspielError;
 
 /// The numbers of cards a game may be played with (rule 1).
 pub const CARD_COUNTS: [u8; 3] = [5, 9, 13];
+
+/// The game's settings as it describes them (`Game::SETTINGS`): `{"cards": "9"}`.
+pub const SETTINGS: [Setting; 1] = [Setting {
+    name: "cards",
+    flag: "cards",
+    label: "Cards in each hand",
+    kind: SettingKind::Choice(&[("13", "13 cards"), ("9", "9 cards"), ("5", "5 cards")]),
+}];
 
 /// The checked set-up: the number of cards each seat holds and the prize pile has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +28,19 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// Reads the set-up (checked against [`SETTINGS`]): `cards`, 5, 9 or 13; 13 when not given.
+    pub fn read(given: Given<'_>) -> Result<Settings, GoofspielError> {
+        let Some(text) = given.text("cards") else {
+            return Ok(Settings::default());
+        };
+        text.trim()
+            .parse()
+            .ok()
+            .filter(|n| CARD_COUNTS.contains(n))
+            .map(|cards| Settings { cards })
+            .ok_or_else(|| GoofspielError::Cards(text.to_string()))
+    }
+
     /// The rule set's name, as `Game::rules_name` gives it.
     pub fn rules_name(self) -> &'static str {
         match self.cards {
@@ -29,82 +49,43 @@ impl Settings {
             _ => "cards-13",
         }
     }
-
-    /// The set-up as the game's JSON object (what [`settings_from_json`] reads back).
-    pub fn to_json(self) -> Map<String, Value> {
-        let mut map = Map::new();
-        map.insert("cards".into(), Value::from(self.cards));
-        map
-    }
-}
-
-/// Reads the set-up from the game's JSON object: `cards` (a number or a string, 5, 9 or 13;
-/// 13 when missing); any other key is refused, named.
-pub fn settings_from_json(given: &Map<String, Value>) -> Result<Settings, GoofspielError> {
-    let mut settings = Settings::default();
-    for (key, value) in given {
-        match key.as_str() {
-            "cards" => settings.cards = cards(value)?,
-            _ => return Err(GoofspielError::UnknownSetting(key.clone())),
-        }
-    }
-    Ok(settings)
-}
-
-fn cards(value: &Value) -> Result<u8, GoofspielError> {
-    let number = match value {
-        Value::Number(n) => n.as_u64(),
-        Value::String(s) => s.trim().parse().ok(),
-        _ => None,
-    };
-    number
-        .and_then(|n| u8::try_from(n).ok())
-        .filter(|n| CARD_COUNTS.contains(n))
-        .ok_or_else(|| GoofspielError::Cards(value.to_string()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Goofspiel;
 
-    fn read(json: &str) -> Result<Settings, GoofspielError> {
-        let value: Value = serde_json::from_str(json).unwrap();
-        settings_from_json(value.as_object().unwrap())
+    fn read(json: &str) -> Result<Settings, String> {
+        let value: serde_json::Value = serde_json::from_str(json).unwrap();
+        game_api::settings::read::<Goofspiel>(value.as_object().unwrap())
     }
 
-    /// Rule 1: 5, 9 or 13 cards, as a number or a string; 13 when not given.
+    /// Rule 1: 5, 9 or 13 cards; 13 when not given.
     #[test]
     fn rule_1_cards_are_5_9_or_13_and_13_by_default() {
         assert_eq!(read("{}").unwrap().cards, 13);
-        assert_eq!(read(r#"{"cards": 5}"#).unwrap().cards, 5);
+        assert_eq!(read(r#"{"cards": "5"}"#).unwrap().cards, 5);
         assert_eq!(read(r#"{"cards": "9"}"#).unwrap().cards, 9);
         assert_eq!(read(r#"{"cards": "13"}"#).unwrap().cards, 13);
-        for bad in [r#"{"cards": 7}"#, r#"{"cards": "x"}"#, r#"{"cards": -5}"#] {
-            let e = read(bad).unwrap_err().to_string();
+        for bad in [r#"{"cards": "7"}"#, r#"{"cards": "x"}"#, r#"{"cards": 5}"#] {
+            let e = read(bad).unwrap_err();
             assert!(e.starts_with("cards: "), "{e}");
         }
         assert_eq!(
-            read(r#"{"cards": 7}"#).unwrap_err().to_string(),
-            "cards: 7 is not a number of cards Goofspiel is played with (5, 9 or 13)"
+            read(r#"{"cards": "7"}"#).unwrap_err(),
+            "cards: \"7\" is not a number of cards Goofspiel is played with (5, 9 or 13)"
         );
     }
 
     /// Rule 12: the set-up's one key is `cards`.
     #[test]
     fn rule_12_an_unknown_key_is_refused_by_name() {
-        assert_eq!(
-            read(r#"{"cards": 5, "jokers": true}"#)
-                .unwrap_err()
-                .to_string(),
-            "jokers: not a Goofspiel setting (its one setting is cards)"
-        );
-    }
-
-    #[test]
-    fn the_settings_round_trip_through_json() {
-        for cards in CARD_COUNTS {
-            let settings = Settings { cards };
-            assert_eq!(settings_from_json(&settings.to_json()).unwrap(), settings);
+        for key in ["jokers", "rules", "options", "map", "deck"] {
+            assert_eq!(
+                read(&format!(r#"{{"cards": "5", "{key}": "x"}}"#)).unwrap_err(),
+                format!("{key}: Goofspiel has no setting \"{key}\" (its settings: cards)")
+            );
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Each rule of RULES.md checked on a table set by hand: one `check` of a round (the hands,
 //! the prize, the bids) per case, the test named after the rule it checks.
 
-use game_api::{Game, Seat, Seed, SetupText};
+use game_api::settings::Given;
+use game_api::{Game, Seat, Seed};
 use game_goofspiel::{Bid, Goofspiel, Hand, Player, Position, RoundPlayed, Settings};
 
 /// A table of `cards` cards: seat `s` holds `hands[s]`, `prize` is face up and `pile` face
@@ -62,44 +63,15 @@ fn rule_1_the_pile_is_shuffled_from_the_seed() {
 #[test]
 fn rule_12_the_set_up_takes_no_rules_options_map_or_deck() {
     assert_eq!(
-        Goofspiel::settings(&SetupText::default()).unwrap(),
+        Goofspiel::settings(Given::none()).unwrap(),
         Settings { cards: 13 }
     );
-    let options = ["cards=5".to_string()];
-    for (setup, field) in [
-        (
-            SetupText {
-                rules: Some("postal-2.2"),
-                ..SetupText::default()
-            },
-            "rules",
-        ),
-        (
-            SetupText {
-                options: &options,
-                ..SetupText::default()
-            },
-            "options",
-        ),
-        (
-            SetupText {
-                map: Some(""),
-                ..SetupText::default()
-            },
-            "map",
-        ),
-        (
-            SetupText {
-                deck: Some(""),
-                ..SetupText::default()
-            },
-            "deck",
-        ),
-    ] {
-        let e = Goofspiel::settings(&setup).unwrap_err().to_string();
+    for field in ["rules", "options", "map", "deck"] {
+        let given = serde_json::json!({ field: "x" });
+        let e = game_api::settings::read::<Goofspiel>(given.as_object().unwrap()).unwrap_err();
         assert_eq!(
             e,
-            format!("{field}: not a Goofspiel setting (its one setting is cards)")
+            format!("{field}: Goofspiel has no setting \"{field}\" (its settings: cards)")
         );
     }
 }

@@ -52,9 +52,11 @@ impl GameInfo {
 }
 
 /// Every game, in the order menus show them.
-pub const GAMES: [GameInfo; 2] = [
+pub const GAMES: &[GameInfo] = &[
     GameInfo::of::<game_breaking_away::BreakingAway>(),
     GameInfo::of::<game_backpacks::Backpacks>(),
+    #[cfg(feature = "goofspiel")]
+    GameInfo::of::<game_goofspiel::Goofspiel>(),
 ];
 
 /// The game called `name`.
@@ -66,7 +68,11 @@ pub fn game_info(name: &str) -> Result<GameInfo, GmError> {
         .ok_or_else(|| {
             GmError::Refused(format!(
                 "game: unknown game {name:?} (expected {})",
-                GAMES.map(|g| g.name).join(" or ")
+                GAMES
+                    .iter()
+                    .map(|g| g.name)
+                    .collect::<Vec<_>>()
+                    .join(" or ")
             ))
         })
 }
@@ -86,6 +92,8 @@ pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, Gm
             Ok(visitor.visit::<game_breaking_away::BreakingAway>())
         }
         game_backpacks::Backpacks::NAME => Ok(visitor.visit::<game_backpacks::Backpacks>()),
+        #[cfg(feature = "goofspiel")]
+        game_goofspiel::Goofspiel::NAME => Ok(visitor.visit::<game_goofspiel::Goofspiel>()),
         name => unreachable!("{name} is in GAMES but not in with_game"),
     }
 }

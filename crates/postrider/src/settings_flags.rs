@@ -19,8 +19,8 @@ fn flags() -> Vec<(&'static str, Vec<(GameInfo, gm::Setting)>)> {
     for info in gm::GAMES {
         for setting in info.settings {
             match flags.iter_mut().find(|(flag, _)| *flag == setting.flag) {
-                Some((_, of)) => of.push((info, *setting)),
-                None => flags.push((setting.flag, vec![(info, *setting)])),
+                Some((_, of)) => of.push((*info, *setting)),
+                None => flags.push((setting.flag, vec![(*info, *setting)])),
             }
         }
     }

@@ -74,7 +74,11 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
     with_game(&game, Tournament(args)).map_err(|_| {
         anyhow!(
             "--game: unknown game {game:?} ({})",
-            GAMES.map(|g| g.name).join(" or ")
+            GAMES
+                .iter()
+                .map(|g| g.name)
+                .collect::<Vec<_>>()
+                .join(" or ")
         )
     })?
 }

@@ -279,3 +279,82 @@ fn the_source_scan_finds_io() {
         "{grouped:?}"
     );
 }
+
+/// Every file under `dir` (not the build's, git's, or any tests'), as paths from the workspace.
+fn plain_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if !["target", ".git", "tests", "node_modules"].contains(&name.as_str()) {
+                plain_files(root, &path, out);
+            }
+        } else {
+            let relative = path
+                .strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            out.push(relative);
+        }
+    }
+}
+
+/// Issue 32: the third game plugs in by touching only the files ARCHITECTURE.md's "Adding a
+/// game" lists — at most eight — and every one it lists for a game for the tests only.
+#[test]
+fn the_third_game_touches_only_the_files_adding_a_game_lists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = root.canonicalize().unwrap();
+    let architecture = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let section = architecture
+        .split("## Adding a game")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("ARCHITECTURE.md has the section");
+    // The numbered list's paths (in backticks, with a '/' or a file's extension).
+    let list: String = section
+        .split("\n\n")
+        .filter(|p| p.trim_start().starts_with("1."))
+        .collect();
+    let listed: BTreeSet<String> = list
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|p| p.contains('/') || p.ends_with(".toml") || p.ends_with(".md"))
+        .map(String::from)
+        .collect();
+    assert!(listed.contains("crates/gm/src/registry.rs"), "{listed:?}");
+
+    let mut files = Vec::new();
+    plain_files(&root, &root, &mut files);
+    let touched: BTreeSet<String> = files
+        .into_iter()
+        .filter(|f| {
+            !f.starts_with("crates/game-goofspiel/") && !f.ends_with(".md") && f != "Cargo.lock"
+        })
+        .filter(|f| {
+            std::fs::read(root.join(f)).is_ok_and(|bytes| {
+                String::from_utf8_lossy(&bytes)
+                    .to_lowercase()
+                    .contains("goofspiel")
+            })
+        })
+        .collect();
+    assert!(touched.len() <= 8, "{touched:?}");
+    for file in &touched {
+        assert!(
+            listed.contains(file),
+            "{file} names the third game but is not listed"
+        );
+    }
+    for file in listed
+        .iter()
+        .filter(|f| !f.contains("NAME") && !f.ends_with(".md"))
+    {
+        assert!(
+            touched.contains(file),
+            "{file} is listed but the third game needs no change there"
+        );
+    }
+}

@@ -20,7 +20,7 @@ struct Game {
     opening: (Option<&'static str>, &'static str),
 }
 
-const GAMES: [Game; 2] = [
+const GAMES: [Game; 3] = [
     Game {
         game: "breaking-away",
         seats: ["red", "blue", "green"],
@@ -33,6 +33,12 @@ const GAMES: [Game; 2] = [
         game: "backpacks",
         seats: ["ann", "bob", "cat"],
         opening: (None, "1: rest; 2: rest"),
+    },
+    // The third game (issue 32), for the tests only: plugged in without the doors naming it.
+    Game {
+        game: "goofspiel",
+        seats: ["ann", "bob", "cat"],
+        opening: (None, "bid 13"),
     },
 ];
 

@@ -74,6 +74,37 @@ fn a_backpacks_tournament_prints_a_table() {
     );
 }
 
+/// Issue 32: the third game (for the tests only) plays a tournament with its own setting, and
+/// the search beats random play at it.
+#[test]
+fn a_goofspiel_tournament_runs_with_its_own_setting() {
+    let out: Value = serde_json::from_str(&ok(&[
+        "tournament",
+        "--game",
+        "goofspiel",
+        "--cards",
+        "5",
+        "--bots",
+        "mcts,random",
+        "--games",
+        "20",
+        "--playouts",
+        "200",
+        "--seed",
+        "3",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(out["rules"], "cards-5", "{out}");
+    let wins: Vec<f64> = out["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["wins"].as_f64().unwrap())
+        .collect();
+    assert!(wins[0] > wins[1], "mcts against random: {out}");
+}
+
 #[test]
 fn the_json_names_the_rule_set_played() {
     for (args, rules) in [
