@@ -9,11 +9,13 @@ pub mod notation;
 pub mod picture;
 #[cfg(feature = "picture-check")]
 pub mod picture_check;
+pub mod pieces;
 pub mod report;
 pub mod settings;
 
 use std::fmt;
 
+pub use pieces::{Lacks, PieceAction, PieceActions};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
@@ -132,14 +134,16 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     /// The full position, secrets included.
     type State: Clone + std::fmt::Debug;
     /// What a seat seals before play begins (a Breaking Away team's cards); `()` for none.
-    type Lineup: Clone + std::fmt::Debug;
+    /// Its default is the line-up of a seat that sent none.
+    type Lineup: Clone + std::fmt::Debug + Default;
     /// One seat's orders for one resolution.
     type Orders: Clone + std::fmt::Debug;
     /// What happened in one resolution, for reports.
     type Event: Clone + std::fmt::Debug;
     /// Why the rules refused something: the game's own error enum, whose message is one line
-    /// naming the field or value.
-    type Error: std::error::Error + Clone + Send + Sync + 'static;
+    /// naming the field or value; it takes what the game does not have ([`Lacks`]), which the
+    /// defaults below refuse with.
+    type Error: std::error::Error + Clone + Send + Sync + From<Lacks> + 'static;
 
     /// The settings the game takes (rule set, options, a GM's own data): what the new-game
     /// form, the API and the command line offer. None: the game has only its defaults.
@@ -153,19 +157,32 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     /// The rule set's name (`postal-2.2`, `board`, `pbm-2.1`).
     fn rules_name(settings: &Self::Settings) -> &'static str;
 
-    /// Whether seats seal a line-up before play begins.
-    fn has_lineups(settings: &Self::Settings) -> bool;
-    fn parse_lineup(text: &str) -> Result<Self::Lineup, Self::Error>;
-    fn lineup_text(lineup: &Self::Lineup) -> String;
-    fn check_lineup(settings: &Self::Settings, lineup: &Self::Lineup) -> Result<(), Self::Error>;
+    /// Whether seats seal a line-up before play begins: the pre-race phase, which a game may
+    /// have. Without it (the defaults below) nothing is sealed before the first orders.
+    fn has_lineups(_settings: &Self::Settings) -> bool {
+        false
+    }
+    fn parse_lineup(_text: &str) -> Result<Self::Lineup, Self::Error> {
+        Err(Lacks::Lineups { game: Self::TITLE }.into())
+    }
+    fn lineup_text(_lineup: &Self::Lineup) -> String {
+        String::new()
+    }
+    fn check_lineup(_settings: &Self::Settings, _lineup: &Self::Lineup) -> Result<(), Self::Error> {
+        Err(Lacks::Lineups { game: Self::TITLE }.into())
+    }
     /// The line-up of a seat that sent none.
-    fn default_lineup(settings: &Self::Settings) -> Self::Lineup;
+    fn default_lineup(_settings: &Self::Settings) -> Self::Lineup {
+        Self::Lineup::default()
+    }
     /// Checks orders sealed before play begins against the seat's own line-up.
     fn check_opening_orders(
-        settings: &Self::Settings,
-        lineup: &Self::Lineup,
-        orders: &Self::Orders,
-    ) -> Result<(), Self::Error>;
+        _settings: &Self::Settings,
+        _lineup: &Self::Lineup,
+        _orders: &Self::Orders,
+    ) -> Result<(), Self::Error> {
+        Ok(())
+    }
     /// The opening position: every seat's line-up (the default for those that sent none).
     /// Draws come from `seed` (the set-up's own stream).
     fn start(settings: &Self::Settings, lineups: &[Self::Lineup], seed: Seed) -> Self::State;
@@ -253,16 +270,31 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     /// The chart's series over `states` (the start, then after each resolved turn).
     fn progress(table: &Table<'_, Self>, states: &[&Self::State]) -> chart::Progress;
 
-    /// A position in the game's public scenario notation, with the sealed orders (GM only).
-    fn scenario_json(table: &Table<'_, Self>) -> Result<serde_json::Value, Self::Error>;
+    /// A position in the game's public scenario notation, with the sealed orders (GM only),
+    /// where the game has one.
+    fn scenario_json(_table: &Table<'_, Self>) -> Result<serde_json::Value, Self::Error> {
+        Err(Lacks::Scenario { game: Self::TITLE }.into())
+    }
 
-    /// A GM's action on a piece of the game (postal 10.1's dropped rider, a retirement).
-    fn gm_action(
-        settings: &Self::Settings,
-        seats: &[String],
-        state: &mut Self::State,
-        action: &GmAction,
-    ) -> Result<(), Self::Error>;
+    /// What the GM may do to the game's pieces between turns; `None`: nothing.
+    const PIECE_ACTIONS: Option<PieceActions> = None;
+    /// The pieces the GM may act on now (the console's menu).
+    fn pieces(_table: &Table<'_, Self>) -> Vec<String> {
+        Vec::new()
+    }
+    /// A GM's action on a piece (postal 10.1's dropped rider, a retirement).
+    fn piece_action(
+        _settings: &Self::Settings,
+        _seats: &[String],
+        _state: &mut Self::State,
+        action: &PieceAction,
+    ) -> Result<(), Self::Error> {
+        Err(Lacks::PieceAction {
+            game: Self::TITLE,
+            verb: action.verb.clone(),
+        }
+        .into())
+    }
 }
 
 /// `svg` with its root element's `viewBox`, `width` and `height` replaced by `view_box`: the
@@ -363,15 +395,6 @@ impl<G: Game> Table<'_, G> {
     pub fn is_over(&self) -> bool {
         self.state.is_some_and(G::is_over)
     }
-}
-
-/// What a GM may do to a piece of the game between turns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GmAction {
-    /// Postal 10.1: the rider needs no more orders and plays its highest card.
-    Drop { rider: String },
-    /// The rider leaves the race for good (board: by agreement).
-    Retire { rider: String },
 }
 
 /// Text made safe inside SVG (or XML) text and double-quoted attributes, for the pictures

@@ -10,9 +10,9 @@ pub enum BackpacksError {
     /// A GM's map or deck that does not read or does not fit.
     #[error("{0}")]
     Data(String),
-    /// A line-up sent: the game has none.
-    #[error("Backpacks & Blisters has no line-ups")]
-    NoLineups,
+    /// What the game does not have (line-ups, a scenario notation, riders to drop).
+    #[error(transparent)]
+    Lacks(#[from] game_api::Lacks),
     /// Orders that do not read.
     #[error("{0}")]
     Orders(String),
@@ -20,10 +20,4 @@ pub enum BackpacksError {
     /// rule).
     #[error("{0}")]
     Refused(String),
-    /// A scenario export asked for: the notation is Breaking Away's.
-    #[error("scenario export: for Breaking Away races; a Backpacks report shows the day")]
-    NoScenario,
-    /// A GM's action on a rider.
-    #[error("rider {0:?}: Backpacks & Blisters has no riders")]
-    NoRiders(String),
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use game_api::chart::{Progress, Series, seat_colour};
 use game_api::picture::{Picture, Scene};
 use game_api::settings::{Given, Setting, SettingKind};
-use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, Table, Viewer};
+use game_api::{Game, Resolution, Rng, Seat, Seed, Table, Viewer};
 
 use crate::clock;
 use crate::day::{Day, Place, TurnOutcome};
@@ -99,28 +99,6 @@ impl Game for Backpacks {
 
     fn rules_name(_: &Terrain) -> &'static str {
         "pbm-2.1"
-    }
-
-    fn has_lineups(_: &Terrain) -> bool {
-        false
-    }
-
-    fn parse_lineup(_: &str) -> Result<(), BackpacksError> {
-        Err(BackpacksError::NoLineups)
-    }
-
-    fn lineup_text(_: &()) -> String {
-        String::new()
-    }
-
-    fn check_lineup(_: &Terrain, _: &()) -> Result<(), BackpacksError> {
-        Ok(())
-    }
-
-    fn default_lineup(_: &Terrain) {}
-
-    fn check_opening_orders(_: &Terrain, _: &(), _: &RoundOrders) -> Result<(), BackpacksError> {
-        Ok(())
     }
 
     fn start(terrain: &Terrain, lineups: &[()], seed: Seed) -> Day {
@@ -316,20 +294,6 @@ impl Game for Backpacks {
             quantity: "points",
             series,
         }
-    }
-
-    fn scenario_json(_: &Table<'_, Self>) -> Result<serde_json::Value, BackpacksError> {
-        Err(BackpacksError::NoScenario)
-    }
-
-    fn gm_action(
-        _: &Terrain,
-        _: &[String],
-        _: &mut Day,
-        action: &GmAction,
-    ) -> Result<(), BackpacksError> {
-        let (GmAction::Drop { rider } | GmAction::Retire { rider }) = action;
-        Err(BackpacksError::NoRiders(rider.clone()))
     }
 }
 

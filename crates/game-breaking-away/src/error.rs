@@ -6,6 +6,9 @@ use crate::rules::Grade;
 /// What the rules refused: a set-up, a line-up, orders, a GM's action.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BreakingAwayError {
+    /// What the game does not have (a GM action it does not offer).
+    #[error(transparent)]
+    Lacks(#[from] game_api::Lacks),
     /// A set-up field (`rules`, `options`, `map`); the message names it.
     #[error("{0}")]
     Setup(String),

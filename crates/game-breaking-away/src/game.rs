@@ -3,7 +3,9 @@
 use game_api::chart::{DASHES, Progress, Series, seat_colour};
 use game_api::picture::{Picture, Scene};
 use game_api::settings::{Given, Setting, SettingKind};
-use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, Table, Viewer};
+use game_api::{
+    Game, Lacks, PieceAction, PieceActions, Resolution, Rng, Seat, Seed, Table, Viewer,
+};
 use rand::RngExt;
 
 use crate::error::BreakingAwayError as Error;
@@ -406,28 +408,56 @@ impl Game for BreakingAway {
         .to_json())
     }
 
-    fn gm_action(
+    const PIECE_ACTIONS: Option<PieceActions> = Some(PieceActions {
+        noun: "rider",
+        verbs: &[
+            ("drop", "Declare dropped (postal 10.1)"),
+            ("retire", "Retire (board)"),
+        ],
+    });
+
+    fn pieces(table: &Table<'_, Self>) -> Vec<String> {
+        let Some(position) = table.state else {
+            return Vec::new();
+        };
+        position
+            .riders
+            .iter()
+            .filter(|r| r.on_track())
+            .map(|r| rider_name(table.seats, r.team, r.grade))
+            .collect()
+    }
+
+    fn piece_action(
         _: &Rules,
         teams: &[String],
         state: &mut Position,
-        action: &GmAction,
+        action: &PieceAction,
     ) -> Result<(), Error> {
-        let (GmAction::Drop { rider: name } | GmAction::Retire { rider: name }) = action;
-        let i = rider_by_name(state, teams, name)?;
+        let (drop, allowed): (bool, fn(&crate::position::Rider) -> bool) =
+            match action.verb.as_str() {
+                "drop" => (true, |r| r.status == Status::Racing),
+                "retire" => (false, |r| r.on_track()),
+                _ => {
+                    return Err(Lacks::PieceAction {
+                        game: Self::TITLE,
+                        verb: action.verb.clone(),
+                    }
+                    .into());
+                }
+            };
+        let i = rider_by_name(state, teams, &action.piece)?;
         let status = state.riders[i].status;
-        let allowed = match action {
-            GmAction::Drop { .. } => status == Status::Racing,
-            GmAction::Retire { .. } => state.riders[i].on_track(),
-        };
-        if state.is_over() || !allowed {
+        if state.is_over() || !allowed(&state.riders[i]) {
             return Err(Error::RiderStatus {
                 status,
                 over: state.is_over(),
             });
         }
-        state.riders[i].status = match action {
-            GmAction::Drop { .. } => Status::Dropped,
-            GmAction::Retire { .. } => Status::Retired,
+        state.riders[i].status = if drop {
+            Status::Dropped
+        } else {
+            Status::Retired
         };
         Ok(())
     }

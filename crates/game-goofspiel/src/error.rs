@@ -24,13 +24,7 @@ pub enum GoofspielError {
     /// Orders after the last prize (rule 6).
     #[error("orders: the game is over")]
     Over,
-    /// A line-up sent: the game has none.
-    #[error("line-up: Goofspiel has no line-ups")]
-    NoLineups,
-    /// A scenario export asked for: the notation is Breaking Away's.
-    #[error("scenario export: Goofspiel has no scenario notation; a report shows the table")]
-    NoScenario,
-    /// A GM's action on a rider.
-    #[error("rider {0:?}: Goofspiel has no riders")]
-    NoRiders(String),
+    /// What the game does not have: line-ups, a scenario notation, actions on its pieces.
+    #[error(transparent)]
+    Lacks(#[from] game_api::Lacks),
 }

@@ -4,7 +4,7 @@
 use game_api::chart::{Progress, Series, seat_colour};
 use game_api::picture::{Picture, Scene};
 use game_api::settings::{Given, Setting};
-use game_api::{Game, GmAction, Resolution, Rng, Seat, Seed, Table, Viewer};
+use game_api::{Game, Resolution, Rng, Seat, Seed, Table, Viewer};
 
 use crate::error::GoofspielError;
 use crate::orders::{Bid, check_bid, parse_bid};
@@ -47,28 +47,6 @@ impl Game for Goofspiel {
 
     fn rules_name(settings: &Settings) -> &'static str {
         settings.rules_name()
-    }
-
-    fn has_lineups(_: &Settings) -> bool {
-        false
-    }
-
-    fn parse_lineup(_: &str) -> Result<(), GoofspielError> {
-        Err(GoofspielError::NoLineups)
-    }
-
-    fn lineup_text(_: &()) -> String {
-        String::new()
-    }
-
-    fn check_lineup(_: &Settings, _: &()) -> Result<(), GoofspielError> {
-        Err(GoofspielError::NoLineups)
-    }
-
-    fn default_lineup(_: &Settings) {}
-
-    fn check_opening_orders(_: &Settings, _: &(), _: &Bid) -> Result<(), GoofspielError> {
-        Err(GoofspielError::NoLineups)
     }
 
     /// The prizes shuffled from the set-up's stream (0), the first turned face up.
@@ -198,19 +176,5 @@ impl Game for Goofspiel {
             quantity: "points",
             series,
         }
-    }
-
-    fn scenario_json(_: &Table<'_, Self>) -> Result<serde_json::Value, GoofspielError> {
-        Err(GoofspielError::NoScenario)
-    }
-
-    fn gm_action(
-        _: &Settings,
-        _: &[String],
-        _: &mut Position,
-        action: &GmAction,
-    ) -> Result<(), GoofspielError> {
-        let (GmAction::Drop { rider } | GmAction::Retire { rider }) = action;
-        Err(GoofspielError::NoRiders(rider.clone()))
     }
 }

@@ -215,18 +215,32 @@ fn rule_12_the_game_has_no_line_ups_scenarios_or_riders() {
     assert!(!Goofspiel::has_lineups(&settings));
     assert_eq!(
         Goofspiel::parse_lineup("x").unwrap_err().to_string(),
-        "line-up: Goofspiel has no line-ups"
+        "lineup: Goofspiel has no line-ups"
     );
     assert!(Goofspiel::check_lineup(&settings, &()).is_err());
     let mut position = Goofspiel::start(&settings, &[(), ()], Seed(1));
-    let e = Goofspiel::gm_action(
+    let e = Goofspiel::piece_action(
         &settings,
         &[],
         &mut position,
-        &game_api::GmAction::Drop { rider: "A".into() },
+        &game_api::PieceAction {
+            verb: "drop".into(),
+            piece: "A".into(),
+        },
     )
     .unwrap_err();
-    assert_eq!(e.to_string(), "rider \"A\": Goofspiel has no riders");
+    assert_eq!(
+        e.to_string(),
+        "drop: Goofspiel has no such action on its pieces"
+    );
+    let table = game_api::Table::<Goofspiel> {
+        settings: &settings,
+        seats: &[],
+        state: Some(&position),
+        sealed: &[],
+        history: &[],
+    };
+    assert!(Goofspiel::scenario_json(&table).is_err());
 }
 
 /// Rule 11: the echo reads back as the same bid.

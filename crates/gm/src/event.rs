@@ -135,11 +135,17 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         format: Option<u16>,
     },
-    /// The GM declared a rider dropped (postal 10.1).
+    /// The GM acted on one of the game's pieces, as the game names the action
+    /// (`Game::PIECE_ACTIONS`): `drop` `red-A` (postal 10.1), `retire` `red-B`.
+    Piece {
+        verb: String,
+        piece: String,
+    },
+    /// A rider declared dropped, as logs of earlier releases say `piece` `drop`.
     Dropped {
         rider: String,
     },
-    /// A rider retired (board rules).
+    /// A rider retired, as logs of earlier releases say `piece` `retire`.
     Retired {
         rider: String,
     },
@@ -188,6 +194,7 @@ impl Event {
                 | Event::Lineup { .. }
                 | Event::Orders { .. }
                 | Event::Resolved { .. }
+                | Event::Piece { .. }
                 | Event::Dropped { .. }
                 | Event::Retired { .. }
                 | Event::RolledBack { .. }

@@ -4,7 +4,7 @@
 //! server's database hold the same entries.
 
 use bots::{BotGame, BotKind};
-use game_api::{Game, GmAction, Resolution, Sealed, Seat, Seed, Table, Viewer};
+use game_api::{Game, Lacks, PieceAction, Resolution, Sealed, Seat, Seed, Table, Viewer};
 
 use crate::error::GmError;
 use crate::event::{Author, Event, Setup};
@@ -318,12 +318,9 @@ impl<G: BotGame> GameRecord<G> {
                 }
                 self.resolve()
             }
-            Event::Dropped { rider } => self.gm_action(&GmAction::Drop {
-                rider: rider.clone(),
-            }),
-            Event::Retired { rider } => self.gm_action(&GmAction::Retire {
-                rider: rider.clone(),
-            }),
+            Event::Piece { verb, piece } => self.piece_action(verb, piece),
+            Event::Dropped { rider } => self.piece_action("drop", rider),
+            Event::Retired { rider } => self.piece_action("retire", rider),
             e => refused(format!("log: {} does not change the record", e.to_json())),
         }
     }
@@ -407,11 +404,25 @@ impl<G: BotGame> GameRecord<G> {
         Ok(())
     }
 
-    fn gm_action(&mut self, action: &GmAction) -> Result<(), GmError> {
-        let Some(state) = self.state.as_mut() else {
-            return refused("the race has not started: send the line-ups and resolve turn 1 first");
+    fn piece_action(&mut self, verb: &str, piece: &str) -> Result<(), GmError> {
+        let action = PieceAction {
+            verb: verb.to_string(),
+            piece: piece.to_string(),
         };
-        G::gm_action(&self.settings, &self.setup.seats, state, action).map_err(GmError::refused)
+        if G::PIECE_ACTIONS.is_none() {
+            return Err(GmError::refused(Lacks::PieceAction {
+                game: G::TITLE,
+                verb: action.verb,
+            }));
+        }
+        let Some(state) = self.state.as_mut() else {
+            return refused(format!(
+                "{verb}: the {} has not started: send the line-ups and resolve {} 1 first",
+                G::GAME_NOUN,
+                G::TURN_NOUN
+            ));
+        };
+        G::piece_action(&self.settings, &self.setup.seats, state, &action).map_err(GmError::refused)
     }
 
     /// Reads and checks a player's submission without changing anything, and gives back the

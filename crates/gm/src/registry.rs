@@ -34,6 +34,8 @@ pub struct GameInfo {
     /// The settings the game takes (`Game::SETTINGS`): the new-game form's, the API's and the
     /// command line's.
     pub settings: &'static [game_api::settings::Setting],
+    /// What the GM may do to the game's pieces (`Game::PIECE_ACTIONS`).
+    pub piece_actions: Option<game_api::PieceActions>,
 }
 
 impl GameInfo {
@@ -47,6 +49,7 @@ impl GameInfo {
             picture_noun: G::PICTURE_NOUN,
             report_format: G::REPORT_FORMAT,
             settings: G::SETTINGS,
+            piece_actions: G::PIECE_ACTIONS,
         }
     }
 }
@@ -145,6 +148,7 @@ trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn picture(&self, turn: u16, viewer: Viewer) -> Option<Picture>;
     fn progress(&self, upto: u16) -> Progress;
     fn scenario_json(&self) -> Result<Value, GmError>;
+    fn pieces(&self) -> Vec<String>;
     fn setup_note(&self) -> String;
     fn first_orders_help(&self) -> Option<String>;
     fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError>;
@@ -249,6 +253,9 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     }
     fn scenario_json(&self) -> Result<Value, GmError> {
         G::scenario_json(&self.table()).map_err(GmError::refused)
+    }
+    fn pieces(&self) -> Vec<String> {
+        G::pieces(&self.table())
     }
     fn setup_note(&self) -> String {
         G::setup_note(&self.table())
@@ -631,6 +638,11 @@ impl Record {
     /// The position in the game's scenario notation, with the sealed orders (GM only).
     pub fn scenario_json(&self) -> Result<Value, GmError> {
         self.0.scenario_json()
+    }
+
+    /// The pieces the GM may act on now (`GameInfo::piece_actions`): the console's menu.
+    pub fn pieces(&self) -> Vec<String> {
+        self.0.pieces()
     }
 }
 

@@ -178,7 +178,8 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
             }
             // The rules' GM actions are applied below (and refused there if they do not fit);
             // the GM's clock and pauses decide when, never what: nothing to check.
-            Event::Dropped { .. }
+            Event::Piece { .. }
+            | Event::Dropped { .. }
             | Event::Retired { .. }
             | Event::Deadline { .. }
             | Event::Paused

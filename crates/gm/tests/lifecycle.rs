@@ -149,6 +149,44 @@ fn roll_back_restores_the_sealed_orders_of_the_turn() {
     assert_eq!(Record::replay(&log).unwrap().turn(), 2);
 }
 
+/// Issue 32: a GM's action on a piece is logged as the game names it (`piece`), and the
+/// `dropped` and `retired` entries of earlier releases' logs replay to the same game.
+#[test]
+fn piece_actions_replay_as_the_dropped_and_retired_entries_of_earlier_logs() {
+    let (_, mut log) = both_teams_sealed();
+    log.push(Event::resolved(1));
+    let mut old = log.clone();
+    log.push(Event::Piece {
+        verb: "drop".into(),
+        piece: "red-A".into(),
+    });
+    log.push(Event::Piece {
+        verb: "retire".into(),
+        piece: "blue-B".into(),
+    });
+    old.push(Event::from_json(r#"{"kind":"dropped","rider":"red-A"}"#).unwrap());
+    old.push(Event::from_json(r#"{"kind":"retired","rider":"blue-B"}"#).unwrap());
+    let now = Record::replay(&log).unwrap();
+    assert_eq!(now.to_json(), Record::replay(&old).unwrap().to_json());
+    assert!(now.state_text(Viewer::Gm).contains("dropped"));
+    assert_eq!(
+        serde_json::to_value(&log[log.len() - 1]).unwrap(),
+        serde_json::json!({"kind": "piece", "verb": "retire", "piece": "blue-B"})
+    );
+    // A verb the game does not name is refused, naming it.
+    let mut record = now;
+    let e = record
+        .apply(&Event::Piece {
+            verb: "crash".into(),
+            piece: "red-B".into(),
+        })
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "crash: Breaking Away has no such action on its pieces"
+    );
+}
+
 /// Issue 28: every sealing is a log entry, so a seat may seal its orders at most
 /// `MAX_SEALINGS` times a turn; the refusal names the limit, changes nothing, and the count
 /// starts again with the next turn. A replay of a longer log (an earlier release's) still works.

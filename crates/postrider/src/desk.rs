@@ -311,27 +311,23 @@ pub fn report_all(file: &str, turn: Option<u16>, dir: &str) -> Result<()> {
     emit(&out)
 }
 
-pub fn drop_or_retire(file: &str, rider: &str, retire: bool) -> Result<()> {
+/// A GM's action on one of the game's pieces (`drop red-D`), as the game names it.
+pub fn piece_action(file: &str, verb: &str, piece: &str) -> Result<()> {
     // Held from the load to the save (files::Hold).
     let hold = files::hold(file)?;
     let mut game = hold.load()?;
-    let event = if retire {
-        Event::Retired {
-            rider: rider.to_string(),
-        }
-    } else {
-        Event::Dropped {
-            rider: rider.to_string(),
-        }
+    let label = game
+        .record()
+        .game()
+        .piece_actions
+        .and_then(|a| a.verbs.iter().find(|(v, _)| *v == verb))
+        .map(|(_, label)| *label);
+    let event = Event::Piece {
+        verb: verb.to_string(),
+        piece: piece.to_string(),
     };
     change(file, &mut game, vec![event])?;
-    emit(&if retire {
-        format!("{rider} has retired from the race.\n")
-    } else {
-        format!(
-            "{rider} is dropped: no more orders needed; without orders it plays its highest card.\n"
-        )
-    })
+    emit(&format!("{piece}: {}, done.\n", label.unwrap_or(verb)))
 }
 
 pub fn replay(file: &str) -> Result<()> {

@@ -85,6 +85,9 @@ enum Command {
     Drop(RiderArgs),
     /// Breaking Away: retire a rider from the race (board: by agreement).
     Retire(RiderArgs),
+    /// A GM's action on one of the game's pieces, as the game names it: piece FILE VERB PIECE
+    /// (Breaking Away: `drop` or `retire` a rider, as the two commands above).
+    Piece(PieceArgs),
     /// Replay a game file's log from its seed and check it reproduces the stored game.
     Replay {
         /// The game file.
@@ -195,6 +198,16 @@ struct ReportArgs {
     /// A past turn's report (Breaking Away: turn number; Backpacks: round number).
     #[arg(long, alias = "round")]
     turn: Option<u16>,
+}
+
+#[derive(Debug, Args)]
+struct PieceArgs {
+    /// The game file.
+    game: String,
+    /// What to do, as the game names it (`drop`).
+    verb: String,
+    /// The piece (`red-C`).
+    piece: String,
 }
 
 #[derive(Debug, Args)]
@@ -319,8 +332,9 @@ fn run(cli: Cli) -> Result<()> {
         Command::Report(args) => {
             desk::report(&args.game, args.team.as_deref(), args.public, args.turn)
         }
-        Command::Drop(args) => desk::drop_or_retire(&args.game, &args.rider, false),
-        Command::Retire(args) => desk::drop_or_retire(&args.game, &args.rider, true),
+        Command::Drop(args) => desk::piece_action(&args.game, "drop", &args.rider),
+        Command::Retire(args) => desk::piece_action(&args.game, "retire", &args.rider),
+        Command::Piece(args) => desk::piece_action(&args.game, &args.verb, &args.piece),
         Command::Replay { game } => desk::replay(&game),
         Command::Verify { record, commitment } => desk::verify(&record, commitment.as_deref()),
         Command::Scenario(ScenarioCommand::Run { file }) => {

@@ -112,7 +112,7 @@ fn bad_orders_are_refused_and_the_file_is_untouched() {
     );
     refused(
         &["drop", game, "--rider", "ann-A"],
-        "Backpacks & Blisters has no riders",
+        "drop: Backpacks & Blisters has no such action on its pieces",
     );
     assert_eq!(
         std::fs::read_to_string(game).unwrap(),

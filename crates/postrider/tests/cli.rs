@@ -299,7 +299,13 @@ fn drop_and_retire_are_logged_and_replayed() {
     ok(&["resolve", &game]);
     ok(&["drop", &game, "--rider", "red-D"]);
     refused(&["drop", &game, "--rider", "red-D"], "cannot do that");
-    ok(&["retire", &game, "--rider", "blue-C"]);
+    // `piece` is the generic form of both (issue 32): the game names its verbs.
+    let done = ok(&["piece", &game, "retire", "blue-C"]);
+    assert_eq!(done, "blue-C: Retire (board), done.\n");
+    refused(
+        &["piece", &game, "crash", "blue-B"],
+        "crash: Breaking Away has no such action on its pieces",
+    );
     refused(
         &["orders", &game, "--team", "blue", "C 5"],
         "rider C: not racing any more",
@@ -315,8 +321,8 @@ fn drop_and_retire_are_logged_and_replayed() {
     );
     let file = read(&game);
     assert!(
-        file.contains("\"kind\": \"dropped\"") && file.contains("\"kind\": \"retired\""),
-        "GM actions are in the log"
+        file.contains("\"verb\": \"drop\"") && file.contains("\"verb\": \"retire\""),
+        "GM actions are in the log, as piece actions: {file}"
     );
     ok(&["replay", &game]);
 }

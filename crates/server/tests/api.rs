@@ -263,6 +263,17 @@ on_both!(the_gm_console, |s: TestServer| async move {
     assert_eq!(status, StatusCode::OK, "{body}");
     let (status, body) = act(gm.clone(), json!({"action": "drop", "rider": "green Z"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    // The generic form (issue 32): the game's own verb on a piece.
+    let piece = json!({"action": "piece", "verb": "retire", "piece": "blue-B"});
+    let (status, body) = act(gm.clone(), piece).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let piece = json!({"action": "piece", "verb": "crash", "piece": "blue-C"});
+    let (status, body) = act(gm.clone(), piece).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(
+        body["error"],
+        "crash: Breaking Away has no such action on its pieces"
+    );
     let (_, game) = act(gm.clone(), json!({"action": "rollback"})).await;
     assert_eq!(game["turn"], 1);
     assert_eq!(game["view"]["started"], false);
@@ -315,7 +326,7 @@ on_both!(the_gm_console, |s: TestServer| async move {
         "deadline",
         "seat_bot",
         "resolved",
-        "dropped",
+        "piece",
         "rolled_back",
         "seat_freed",
     ] {

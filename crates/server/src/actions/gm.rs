@@ -29,9 +29,17 @@ pub enum GmAction {
     Resolve,
     /// Shows what the coming turn would give now, changing nothing.
     Preview,
+    /// An action on one of the game's pieces, as the game names it (`Game::PIECE_ACTIONS`):
+    /// `{"action": "piece", "verb": "drop", "piece": "red-A"}`.
+    Piece {
+        verb: String,
+        piece: String,
+    },
+    /// Breaking Away's `piece` `drop`, as clients of earlier releases send it.
     Drop {
         rider: String,
     },
+    /// Breaking Away's `piece` `retire`, as clients of earlier releases send it.
     Retire {
         rider: String,
     },
@@ -312,16 +320,25 @@ fn change_of(
                 ..Change::default()
             }
         }
+        GmAction::Piece { verb, piece } => applied(
+            &mut table.record,
+            Event::Piece {
+                verb: verb.clone(),
+                piece: piece.clone(),
+            },
+        )?,
         GmAction::Drop { rider } => applied(
             &mut table.record,
-            Event::Dropped {
-                rider: rider.clone(),
+            Event::Piece {
+                verb: "drop".into(),
+                piece: rider.clone(),
             },
         )?,
         GmAction::Retire { rider } => applied(
             &mut table.record,
-            Event::Retired {
-                rider: rider.clone(),
+            Event::Piece {
+                verb: "retire".into(),
+                piece: rider.clone(),
             },
         )?,
         GmAction::Bot { seat, bot } => {

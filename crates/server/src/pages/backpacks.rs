@@ -12,7 +12,7 @@ use game_backpacks::orders::{Action, RoundOrders, TurnOrders, WeatherChoice, des
 use game_backpacks::{Backpacks, CardKind, Weather};
 
 use super::FormData;
-use super::pieces::{FormContext, FormOrders, PieceTools, Pieces};
+use super::pieces::{FormContext, FormOrders, Pieces};
 use crate::error::ApiResult;
 
 /// Backpacks & Blisters' pieces.
@@ -43,10 +43,6 @@ impl Pieces for Day {
             lineup: None,
             orders: Some(orders),
         }))
-    }
-
-    fn console_tools(&self, _record: &gm::Record) -> Option<PieceTools> {
-        None
     }
 }
 

@@ -11,7 +11,7 @@ use game_breaking_away::rules::LINEUP_CARD_RANGE;
 use game_breaking_away::{BreakingAway, Grade, Limits, Lineup, RuleSet, Rules, rider_name};
 
 use super::FormData;
-use super::pieces::{FormContext, FormOrders, PieceTools, Pieces};
+use super::pieces::{FormContext, FormOrders, Pieces};
 use crate::error::{ApiError, ApiResult};
 
 /// Breaking Away's pieces.
@@ -34,28 +34,6 @@ impl Pieces for Race {
         form: &FormData,
     ) -> ApiResult<Option<FormOrders>> {
         from_form(record, seat, form)
-    }
-
-    fn console_tools(&self, record: &gm::Record) -> Option<PieceTools> {
-        let race = record.downcast::<BreakingAway>()?;
-        let position = race.state()?;
-        let teams = race.seats();
-        let riders: Vec<String> = position
-            .view(Viewer::Public)
-            .riders
-            .iter()
-            .filter(|r| r.on_track())
-            .map(|r| rider_name(teams, r.team, r.grade))
-            .collect();
-        (!riders.is_empty()).then_some(PieceTools {
-            heading: "Riders",
-            field: "rider",
-            choices: riders,
-            actions: vec![
-                ("drop", "Declare dropped (postal 10.1)"),
-                ("retire", "Retire (board)"),
-            ],
-        })
     }
 }
 

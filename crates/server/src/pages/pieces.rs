@@ -1,6 +1,6 @@
-//! What each game brings to the pages: its order form, how that form's menus become orders,
-//! and the GM console's tools for its pieces. The game page, the order page and the console
-//! are written once and ask the game's [`Pieces`]; [`PIECES`] is the one list of them, as
+//! What a game may bring to the pages: an order form of menus, and how that form's menus
+//! become orders (a game that brings none gets the text form). The order page is written once
+//! and asks the game's [`Pieces`]; [`PIECES`] is the one list of them, as
 //! `gm::registry` is the one list of games (pictures, reports and views come through
 //! `gm::Record`).
 
@@ -29,18 +29,6 @@ pub struct FormOrders {
     pub orders: Option<String>,
 }
 
-/// A console tool on the game's pieces: a menu of them (`rider`) and the actions on the one
-/// chosen (`drop`, `retire`), each a `GmAction` in `actions`.
-#[derive(Debug)]
-pub struct PieceTools {
-    pub heading: &'static str,
-    /// The form field the menu sends.
-    pub field: &'static str,
-    pub choices: Vec<String>,
-    /// (action, button label).
-    pub actions: Vec<(&'static str, &'static str)>,
-}
-
 /// A game's own page pieces.
 pub trait Pieces: Sync {
     /// The game's name (as `gm::GameInfo::name`).
@@ -55,8 +43,6 @@ pub trait Pieces: Sync {
         seat: Seat,
         form: &FormData,
     ) -> ApiResult<Option<FormOrders>>;
-    /// The console's tools on the game's pieces, if it has any now.
-    fn console_tools(&self, record: &gm::Record) -> Option<PieceTools>;
 }
 
 /// Every game's pieces.
@@ -110,9 +96,6 @@ impl Pieces for TextOnly {
         _: &FormData,
     ) -> ApiResult<Option<FormOrders>> {
         Ok(None)
-    }
-    fn console_tools(&self, _: &gm::Record) -> Option<PieceTools> {
-        None
     }
 }
 

@@ -95,7 +95,7 @@ pub struct ConsolePage {
     pub archived: bool,
     /// Whether the game may be deleted (`actions::deletable`).
     pub deletable: bool,
-    /// The game's own tools (Breaking Away's riders).
+    /// The tools on the game's pieces (Breaking Away's riders), if it has any now.
     pub tools: Option<PieceTools>,
     /// The game's webhook URL (empty: none).
     pub webhook: String,
@@ -197,7 +197,7 @@ pub(super) fn console_page(
         resolved: table.record.resolved(),
         archived: table.row.archived,
         deletable: actions::deletable(table),
-        tools: pieces::of(table.row.game.name).console_tools(&table.record),
+        tools: piece_tools(&table.record),
         webhook: webhook.unwrap_or_default(),
         mail_log: mail_log
             .entries
@@ -273,7 +273,7 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
             .map(game_api::Seat)
             .map_err(|_| ApiError::Bad("seat: not a seat number".into()))
     };
-    let rider = || form.field("rider").map(str::to_string);
+    let piece = || form.field("piece").map(str::to_string);
     let action = form.field("action")?;
     let what = match action {
         "resolve" => Some("resolve the turn now"),
@@ -314,8 +314,10 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         "archive" => GmAction::Archive,
         "restore" => GmAction::Restore,
         "delete" => GmAction::Delete,
-        "drop" => GmAction::Drop { rider: rider()? },
-        "retire" => GmAction::Retire { rider: rider()? },
+        "piece" => GmAction::Piece {
+            verb: form.field("verb")?.to_string(),
+            piece: piece()?,
+        },
         "free" => GmAction::Free { seat: seat()? },
         "remind" => GmAction::Remind { seat: seat()? },
         "invite" => GmAction::Invite {
@@ -382,4 +384,28 @@ pub async fn console_action(
         error.as_ref(),
         loaded,
     ))
+}
+
+/// The console's tools on the game's pieces, as the game describes them
+/// (`GameInfo::piece_actions`): a menu of the pieces it may act on now, a button per verb.
+#[derive(Debug)]
+pub struct PieceTools {
+    pub heading: String,
+    pub choices: Vec<String>,
+    /// (verb, button label).
+    pub verbs: &'static [(&'static str, &'static str)],
+}
+
+fn piece_tools(record: &gm::Record) -> Option<PieceTools> {
+    let actions = record.game().piece_actions?;
+    let choices = record.pieces();
+    let mut noun = actions.noun.chars();
+    let heading = noun
+        .next()
+        .map(|c| c.to_uppercase().chain(noun).collect::<String>() + "s")?;
+    (!choices.is_empty()).then_some(PieceTools {
+        heading,
+        choices,
+        verbs: actions.verbs,
+    })
 }

@@ -138,6 +138,7 @@ pub(super) fn event_text(seats: &[String], event: &Event, sealed: bool) -> Strin
             author,
         } => format!("{}: orders {text}{}", seat(s), by(author)),
         Event::Resolved { turn, .. } => format!("Turn {turn} resolved"),
+        Event::Piece { verb, piece } => format!("The GM: {verb} {piece}"),
         Event::Dropped { rider } => format!("Rider {rider} declared dropped"),
         Event::Retired { rider } => format!("Rider {rider} retired"),
         Event::RolledBack { turn } => format!("Turn {turn} rolled back"),

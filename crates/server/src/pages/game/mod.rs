@@ -25,7 +25,7 @@ use game_api::report::ReportView;
 use game_api::{Seat, Viewer};
 use gm::{DeadlineRule, Event, Submission, utc_text};
 
-use super::pieces::{self, FormContext, PieceTools};
+use super::pieces::{self, FormContext};
 use super::{FormData, PageResult, Visitor, error_page, redirect};
 use crate::AppState;
 use crate::actions::{self, GmAction, GmOutcome, NewGame, viewer};
