@@ -82,7 +82,7 @@ fn draw(
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0} {height:.0}" width="{WIDTH:.0}" height="{height:.0}" font-family="DejaVu Sans, sans-serif" font-size="12" role="img" aria-label="{}">{}"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0} {height:.0}" width="{WIDTH:.0}" height="{height:.0}" font-family="DejaVu Sans, sans-serif" font-size="14" role="img" aria-label="{}">{}"#,
         esc(&label),
         style(&[])
     );
@@ -152,7 +152,7 @@ fn draw(
         let c = seat_class(s as u8);
         let _ = writeln!(
             svg,
-            r#"<g class="pr-key" data-seat="{s}"><rect class="pr-t{c} pr-edge" x="12" y="{:.0}" width="22" height="20" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="23" y="{:.0}" text-anchor="middle" font-size="13" font-weight="bold" fill="{}">{}</text><text class="pr-ink" x="42" y="{:.0}" font-size="14" fill="{}"{}>{}{} · {} pt</text></g>"#,
+            r#"<g class="pr-key" data-seat="{s}"><rect class="pr-t{c} pr-edge" x="12" y="{:.0}" width="22" height="20" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="23" y="{:.0}" text-anchor="middle" font-size="14" font-weight="bold" fill="{}">{}</text><text class="pr-ink" x="42" y="{:.0}" font-size="14" fill="{}"{}>{}{} · {} pt</text></g>"#,
             y0 + 8.0,
             seat_colour(s as u8),
             light("pr-edge"),

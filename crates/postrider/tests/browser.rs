@@ -876,12 +876,59 @@ return null;"#,
     assert!(b.html().await.contains("The game is deleted."));
     b.page("game-deleted").await;
 
+    // The third game (for the tests only, issue 32): no order form of its own, so the order
+    // page's text form with the game's help; its settings on the new-game form; its table.
+    b.go("/new").await;
+    b.fill("#title", "Goofspiel in Chromium").await;
+    b.client
+        .find(Locator::Css("#game"))
+        .await
+        .unwrap()
+        .select_by_value("goofspiel")
+        .await
+        .unwrap();
+    b.client
+        .find(Locator::Css("select[name='goofspiel:cards']"))
+        .await
+        .unwrap()
+        .select_by_value("5")
+        .await
+        .unwrap();
+    b.fill("#seats", "gwen\nsecond").await;
+    b.fill("#seed", "7").await;
+    b.click("form[action='/new'] button[type=submit]").await;
+    assert_eq!(b.path().await, "/games/3/gm");
+    let invite = b
+        .client
+        .find(Locator::Css("a.invite"))
+        .await
+        .unwrap()
+        .attr("href")
+        .await
+        .unwrap()
+        .unwrap();
+    b.go(&invite).await;
+    b.click("form[action='/games/3/join'] button").await;
+    assert_eq!(b.path().await, "/games/3/orders");
+    assert!(b.html().await.contains("bid 5"), "the game's own help");
+    b.page("third-game-order-form").await;
+    b.fill("#orders", "bid 5").await;
+    b.click("form[action='/games/3/orders'] button[type=submit]")
+        .await;
+    assert!(b.html().await.contains("<code>bid 5</code>"));
+    b.go("/games/3/gm").await;
+    b.tick("form:has(button[value=resolve]) input[name=confirm]")
+        .await;
+    b.click("button[value=resolve]").await;
+    b.go("/games/3").await;
+    b.page("third-game").await;
+
     eprintln!("screenshots:");
     for path in &b.taken {
         eprintln!("  {}", path.display());
     }
     eprintln!("pages checked by axe-core: {}", b.audited);
-    assert_eq!(b.audited, 30);
+    assert_eq!(b.audited, 32);
     assert_eq!(b.taken.len(), 4 * b.audited + b.parts);
     // The pictures, checked on every page at phone width (issue 29, point 2).
     assert!(b.pictures.is_empty(), "{:#?}", b.pictures);
