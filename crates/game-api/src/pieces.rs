@@ -36,7 +36,7 @@ pub enum Lacks {
 impl fmt::Display for Lacks {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Lacks::Lineups { game } => write!(f, "lineup: {game} has no line-ups"),
+            Lacks::Lineups { game } => write!(f, "{game} has no line-ups"),
             Lacks::Scenario { game } => write!(f, "scenario: {game} has no scenario notation"),
             Lacks::PieceAction { game, verb } => {
                 write!(f, "{verb}: {game} has no such action on its pieces")

@@ -74,6 +74,10 @@ pub struct BusRoute {
     pub stops: Vec<LocationId>,
 }
 
+/// The most spaces a map may have (Keswick's has 213): a GM's own map is drawn on every page
+/// of its game and in every report's mail, so its size is bounded.
+pub const MAX_SPACES: usize = 2_000;
+
 /// A checked map.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Map {
@@ -289,6 +293,11 @@ impl Map {
                 map.locations[usize::from(b)].space,
             );
             let symbols: Vec<char> = p.spaces.chars().filter(|c| !c.is_whitespace()).collect();
+            if map.spaces.len() + symbols.len() > MAX_SPACES {
+                return Err(DataError(format!(
+                    "{place}: the map has more than {MAX_SPACES} spaces"
+                )));
+            }
             let mut spaces = Vec::with_capacity(symbols.len());
             for (k, c) in symbols.iter().enumerate() {
                 let (shape, black) = match c {

@@ -231,3 +231,23 @@ fn bad_decks_are_refused_naming_the_line_or_id() {
         "{e}"
     );
 }
+
+/// A GM's map is drawn on every page of its game and in every report's mail: its spaces are
+/// bounded, and a map over the bound is refused naming it.
+#[test]
+fn a_map_of_more_than_max_spaces_is_refused() {
+    let keswick = include_str!("../data/keswick-map.toml");
+    let huge = keswick.replacen(
+        "spaces = \"oooT\"",
+        &format!(
+            "spaces = \"{}T\"",
+            "o".repeat(game_backpacks::map::MAX_SPACES)
+        ),
+        1,
+    );
+    assert_ne!(huge, keswick);
+    let e = game_backpacks::Map::from_toml(&huge)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("the map has more than 2000 spaces"), "{e}");
+}

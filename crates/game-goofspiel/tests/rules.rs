@@ -215,7 +215,7 @@ fn rule_12_the_game_has_no_line_ups_scenarios_or_riders() {
     assert!(!Goofspiel::has_lineups(&settings));
     assert_eq!(
         Goofspiel::parse_lineup("x").unwrap_err().to_string(),
-        "lineup: Goofspiel has no line-ups"
+        "Goofspiel has no line-ups"
     );
     assert!(Goofspiel::check_lineup(&settings, &()).is_err());
     let mut position = Goofspiel::start(&settings, &[(), ()], Seed(1));

@@ -12,9 +12,11 @@ use crate::error::GmError;
 use crate::event::{Author, Event, Setup};
 use crate::registry::Record;
 
-/// The game file's format name and version.
+/// The game file's format name and version. Version 3's set-up holds the game's own settings
+/// and its GM actions are `piece` entries (releases that read version 2 cannot read them, and
+/// so say the version); version 2 files read as they are.
 pub const FORMAT: &str = "postrider-game";
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// One entry of a game's log, with when and by whom (where known).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -135,7 +137,7 @@ impl GameFile {
         let format = head.get("format").and_then(Value::as_str).unwrap_or("");
         let version = head.get("version").and_then(Value::as_u64);
         match (format, version) {
-            (FORMAT, Some(2)) => {
+            (FORMAT, Some(2 | 3)) => {
                 let file: FileV2 = serde_json::from_value(head)
                     .map_err(|e| GmError::Log(format!("game file: {e}")))?;
                 let game = GameFile::from_log(file.log)?;
@@ -203,7 +205,7 @@ pub(crate) fn parts(text: &str) -> Result<(Vec<LogEntry>, Option<Value>), GmErro
     let head: Value = serde_json::from_str(text)
         .map_err(|e| GmError::Log(format!("game file: not valid JSON: {e}")))?;
     if head.get("format").and_then(Value::as_str) == Some(FORMAT)
-        && head.get("version").and_then(Value::as_u64) == Some(u64::from(VERSION))
+        && matches!(head.get("version").and_then(Value::as_u64), Some(2 | 3))
     {
         let file: FileV2 =
             serde_json::from_value(head).map_err(|e| GmError::Log(format!("game file: {e}")))?;

@@ -24,8 +24,3 @@ pub use game_api::settings::{Setting, SettingKind};
 pub use record::{GameRecord, MAX_SEALINGS, Submission};
 pub use registry::{Asked, GAMES, GameInfo, GameVisitor, Record, game_info, parse_bot, with_game};
 pub use replay::Replay;
-
-/// The line-up a Breaking Away team that sends none starts with, as text (a form's default).
-pub fn default_lineup() -> String {
-    game_breaking_away::default_lineup().to_string()
-}

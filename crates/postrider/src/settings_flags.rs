@@ -33,8 +33,13 @@ fn help(of: &[(GameInfo, gm::Setting)]) -> String {
         .map(|(info, setting)| {
             let values = match setting.kind {
                 SettingKind::Choice(choices) => {
-                    let names: Vec<&str> = choices.iter().map(|c| c.0).collect();
-                    format!(" ({} the default)", names.join(", "))
+                    let others: Vec<&str> = choices.iter().skip(1).map(|c| c.0).collect();
+                    match others.is_empty() {
+                        true => format!(" ({}, the only one)", choices[0].0),
+                        false => {
+                            format!(" ({}, the default, or {})", choices[0].0, others.join(", "))
+                        }
+                    }
                 }
                 SettingKind::Flags(names) => format!(" (repeatable: {})", names.join(", ")),
                 SettingKind::File => String::new(),
@@ -79,6 +84,17 @@ impl FromArgMatches for SettingsFlags {
         *self = Self::from_arg_matches(matches)?;
         Ok(())
     }
+}
+
+/// A game's refusal of its settings (`options: unknown option …`) with the setting named as
+/// the flag that gave it (`--option: unknown option …`).
+pub fn as_flags(info: &GameInfo, message: &str) -> String {
+    for setting in info.settings {
+        if let Some(rest) = message.strip_prefix(&format!("{}:", setting.name)) {
+            return format!("--{}:{rest}", setting.flag);
+        }
+    }
+    message.to_string()
 }
 
 impl SettingsFlags {

@@ -459,3 +459,18 @@ fn version_names_the_release_and_the_commit() {
     assert_eq!(version, expected);
     assert!(!version.contains("0.1.0"), "{version}");
 }
+
+/// Issue 32: the settings flags come from the games' descriptions, each game's default named
+/// as such.
+#[test]
+fn the_settings_flags_say_each_games_default() {
+    let help = ok(&["new", "--help"]);
+    assert!(
+        help.contains("Breaking Away: Rules (postal-2.2, the default, or board)"),
+        "{help}"
+    );
+    assert!(
+        help.contains("--option <NAME>") && help.contains("--map <FILE>"),
+        "{help}"
+    );
+}

@@ -200,7 +200,7 @@ fn a_change_to_a_0_1_file_writes_it_in_this_release_format_and_keeps_its_history
         let text = std::fs::read_to_string(copy).unwrap();
         let file: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(file["format"], "postrider-game", "{name}");
-        assert_eq!(file["version"], 2, "{name}");
+        assert_eq!(file["version"], 3, "{name}");
         // Every turn 0.1 resolved still reads as 0.1 printed it.
         for (key, expected) in reports_0_1(name) {
             if key.contains(" turn ") {
@@ -439,4 +439,76 @@ fn a_postgres_database_of_release_0_1_is_read_and_goes_on() {
         &["-f", fixture("server.postgres.sql").to_str().unwrap()],
     );
     check_0_1_database(&database);
+}
+
+/// Issue 32: a game file of version 2 (the release before games owned their settings: the
+/// set-up's `rules`, `options`, `map` and `deck` beside its seats, drops and retirements as
+/// `dropped` and `retired` entries) reads as the same game, and a change writes version 3.
+#[test]
+fn a_version_2_game_file_reads_as_the_same_game() {
+    let dir = temp("compat-v2");
+    let now = dir.join("now.json");
+    let now = now.to_str().unwrap();
+    ok(&[
+        "new",
+        now,
+        "--teams",
+        "red,blue,green",
+        "--rules",
+        "board",
+        "--option",
+        "open_hands",
+        "--seed",
+        "4",
+    ]);
+    for team in ["red", "blue", "green"] {
+        ok(&[
+            "lineup",
+            now,
+            "--team",
+            team,
+            "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6",
+        ]);
+    }
+    ok(&["resolve", now]);
+    ok(&["drop", now, "--rider", "red-D"]);
+    ok(&["retire", now, "--rider", "blue-C"]);
+    ok(&["resolve", now]);
+    // The same file as the release before wrote it.
+    let mut file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(now).unwrap()).unwrap();
+    file["version"] = 2.into();
+    for entry in file["log"].as_array_mut().unwrap() {
+        let event = &mut entry["event"];
+        if event["kind"] == "created" {
+            let setup = event["setup"].as_object_mut().unwrap();
+            let settings = setup.remove("settings").unwrap();
+            setup.insert("rules".into(), settings["rules"].clone());
+            setup.insert("options".into(), settings["options"].clone());
+        } else if event["kind"] == "piece" {
+            let kind = if event["verb"] == "drop" {
+                "dropped"
+            } else {
+                "retired"
+            };
+            *event = serde_json::json!({"kind": kind, "rider": event["piece"]});
+        }
+    }
+    let text = serde_json::to_string_pretty(&file).unwrap();
+    assert!(text.contains("\"kind\": \"dropped\"") && text.contains("\"rules\": \"board\""));
+    let then = dir.join("then.json");
+    std::fs::write(&then, text).unwrap();
+    let then = then.to_str().unwrap();
+    assert!(ok(&["replay", then]).contains("the replay matches"));
+    for turn in ["1", "2"] {
+        assert_eq!(
+            ok(&["report", then, "--turn", turn]),
+            ok(&["report", now, "--turn", turn])
+        );
+    }
+    ok(&["resolve", then]);
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(then).unwrap()).unwrap();
+    assert_eq!(written["version"], 3);
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -132,6 +132,32 @@ fn bad_tournament_arguments_are_refused() {
         &["tournament", "--bots", "heuristic,genius", "--games", "2"],
         "unknown bot \"genius\"",
     );
+    // A game's refusal of a setting names the flag that gave it.
+    refused(
+        &[
+            "tournament",
+            "--bots",
+            "random,random,random",
+            "--option",
+            "nope",
+            "--rules",
+            "board",
+        ],
+        "--option: unknown option \"nope\"",
+    );
+    // A game's refusal of a setting names the flag that gave it.
+    refused(
+        &[
+            "tournament",
+            "--bots",
+            "random,random,random",
+            "--option",
+            "nope",
+            "--rules",
+            "board",
+        ],
+        "--option: unknown option \"nope\"",
+    );
     refused(
         &[
             "tournament",

@@ -138,6 +138,31 @@ on_both!(
             serde_json::json!({"rules": "board", "options": ["open_hands"]}),
             "{game}"
         );
+        // A form of an earlier release (loaded before an upgrade) named the fields by their
+        // flag alone: still read.
+        let created = gm
+            .submit(
+                "/new",
+                "/new",
+                &[
+                    ("title", "Old form"),
+                    ("game", "breaking-away"),
+                    ("rules", "board"),
+                    ("option", "open_hands"),
+                    ("seats", "red\nblue\ngreen"),
+                    ("deadline", "interval"),
+                    ("hours", "24"),
+                ],
+            )
+            .await;
+        assert_eq!(created.status, StatusCode::SEE_OTHER, "{}", created.html);
+        let id = id + 1;
+        let (_, game) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
+        assert_eq!(
+            game["settings"],
+            serde_json::json!({"rules": "board", "options": ["open_hands"]}),
+            "{game}"
+        );
     }
 );
 

@@ -318,6 +318,11 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
             verb: form.field("verb")?.to_string(),
             piece: piece()?,
         },
+        // A console of an earlier release (a page loaded before an upgrade).
+        verb @ ("drop" | "retire") => GmAction::Piece {
+            verb: verb.to_string(),
+            piece: form.field("rider")?.to_string(),
+        },
         "free" => GmAction::Free { seat: seat()? },
         "remind" => GmAction::Remind { seat: seat()? },
         "invite" => GmAction::Invite {

@@ -89,29 +89,52 @@ pub struct HistoryPage {
 }
 
 /// A set-up's settings in words (` (rules board; options open_hands; map given)`): a file's
-/// text is only said to be there.
-fn settings_text(setup: &gm::Setup) -> String {
+/// text is only said to be given.
+fn settings_text(game: &gm::GameInfo, setup: &gm::Setup) -> String {
     if setup.settings.is_empty() {
         return String::new();
     }
     let said: Vec<String> = setup
         .settings
         .iter()
-        .map(|(name, value)| match value {
-            serde_json::Value::String(text) if text.contains('\n') => format!("{name} given"),
-            serde_json::Value::String(text) => format!("{name} {text}"),
-            serde_json::Value::Array(names) => {
-                let names: Vec<&str> = names.iter().filter_map(|n| n.as_str()).collect();
-                format!("{name} {}", names.join(", "))
+        .map(|(name, value)| {
+            let kind = game
+                .settings
+                .iter()
+                .find(|s| s.name == name)
+                .map(|s| s.kind);
+            match value {
+                _ if kind == Some(gm::SettingKind::File) => format!("{name} given"),
+                serde_json::Value::String(text) => format!("{name} {text}"),
+                serde_json::Value::Array(names) => {
+                    let names: Vec<&str> = names.iter().filter_map(|n| n.as_str()).collect();
+                    format!("{name} {}", names.join(", "))
+                }
+                other => format!("{name} {other}"),
             }
-            other => format!("{name} {other}"),
         })
         .collect();
     format!(" ({})", said.join("; "))
 }
 
+/// A GM's action on a piece in words, as the game labels it (`The GM: Declare dropped
+/// (postal 10.1), rider red-A`).
+fn piece_text(game: &gm::GameInfo, verb: &str, piece: &str) -> String {
+    let actions = game.piece_actions;
+    let noun = actions.map_or("piece", |a| a.noun);
+    let label = actions
+        .and_then(|a| a.verbs.iter().find(|(v, _)| *v == verb))
+        .map_or(verb, |(_, label)| *label);
+    format!("The GM: {label}, {noun} {piece}")
+}
+
 /// What an entry of the log says, in words; sealed orders say only that they are sealed.
-pub(super) fn event_text(seats: &[String], event: &Event, sealed: bool) -> String {
+pub(super) fn event_text(
+    game: &gm::GameInfo,
+    seats: &[String],
+    event: &Event,
+    sealed: bool,
+) -> String {
     let seat = |s: &Seat| seats.get(s.index()).map_or("?", String::as_str).to_string();
     let by = |author: &gm::Author| match author {
         gm::Author::Player => String::new(),
@@ -122,7 +145,7 @@ pub(super) fn event_text(seats: &[String], event: &Event, sealed: bool) -> Strin
         Event::Created { setup } => format!(
             "Game created: {}{}, seats {}",
             setup.game,
-            settings_text(setup),
+            settings_text(game, setup),
             setup.seats.join(", ")
         ),
         Event::Lineup { seat: s, .. } if sealed => format!("{}: line-up sealed", seat(s)),
@@ -138,9 +161,9 @@ pub(super) fn event_text(seats: &[String], event: &Event, sealed: bool) -> Strin
             author,
         } => format!("{}: orders {text}{}", seat(s), by(author)),
         Event::Resolved { turn, .. } => format!("Turn {turn} resolved"),
-        Event::Piece { verb, piece } => format!("The GM: {verb} {piece}"),
-        Event::Dropped { rider } => format!("Rider {rider} declared dropped"),
-        Event::Retired { rider } => format!("Rider {rider} retired"),
+        Event::Piece { verb, piece } => piece_text(game, verb, piece),
+        Event::Dropped { rider } => piece_text(game, "drop", rider),
+        Event::Retired { rider } => piece_text(game, "retire", rider),
         Event::RolledBack { turn } => format!("Turn {turn} rolled back"),
         Event::SeatClaimed { seat: s, player } => format!("{} taken by {player}", seat(s)),
         Event::SeatBot {
@@ -180,7 +203,12 @@ pub async fn history(
             seq: entry.seq,
             when: crate::pages::when::moment(entry.at, visitor.zone()),
             actor: entry.actor.clone(),
-            what: event_text(table.record.seats(), &entry.event, entry.sealed),
+            what: event_text(
+                &table.record.game(),
+                table.record.seats(),
+                &entry.event,
+                entry.sealed,
+            ),
             turn: match entry.event {
                 Event::Resolved { turn, .. } => Some(turn),
                 _ => None,
@@ -203,4 +231,47 @@ pub async fn history(
     };
     let title = format!("{}: history", table.row.title);
     Ok(render(&visitor, StatusCode::OK, &title, &view))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_gm_action_on_a_piece_reads_as_the_game_labels_it_old_and_new() {
+        let race = gm::game_info("breaking-away").unwrap();
+        let seats = ["red".to_string()];
+        let piece = Event::Piece {
+            verb: "drop".into(),
+            piece: "red-A".into(),
+        };
+        let old = Event::Dropped {
+            rider: "red-A".into(),
+        };
+        let said = "The GM: Declare dropped (postal 10.1), rider red-A";
+        assert_eq!(event_text(&race, &seats, &piece, false), said);
+        assert_eq!(event_text(&race, &seats, &old, false), said);
+    }
+
+    #[test]
+    fn a_set_up_says_its_settings_and_only_that_a_file_is_given() {
+        let day = gm::game_info("backpacks").unwrap();
+        let setup = gm::Setup::new("backpacks", &["ann"], 1).with("map", "[map]");
+        let said = event_text(&day, &setup.seats.clone(), &Event::Created { setup }, false);
+        assert_eq!(said, "Game created: backpacks (map given), seats ann");
+        let race = gm::game_info("breaking-away").unwrap();
+        let setup = gm::Setup::new("breaking-away", &["a"], 1)
+            .with("rules", "board")
+            .with("options", vec!["open_hands"]);
+        let said = event_text(
+            &race,
+            &setup.seats.clone(),
+            &Event::Created { setup },
+            false,
+        );
+        assert_eq!(
+            said,
+            "Game created: breaking-away (options open_hands; rules board), seats a"
+        );
+    }
 }

@@ -99,12 +99,17 @@ fn settings_fields(form: &FormData) -> Vec<GameSettings> {
 }
 
 /// The settings object of the chosen game from the form: its own fields only; a file's
-/// setting left empty is not given.
+/// setting left empty is not given. A form of an earlier release (a page loaded before an
+/// upgrade) named them by their flag alone (`rules`, `option`): read too.
 fn settings_of(game: &str, form: &FormData) -> ApiResult<Map<String, Value>> {
     let game = gm::game_info(game)?;
     let mut settings = Map::new();
     for setting in game.settings {
-        let field = field_name(&game, setting);
+        let own = field_name(&game, setting);
+        let field = match form.get(&own) {
+            None if form.get(setting.flag).is_some() => setting.flag.to_string(),
+            _ => own,
+        };
         let value = match setting.kind {
             gm::SettingKind::Flags(_) => {
                 let names: Vec<&str> = form.all(&field).collect();
