@@ -7,6 +7,7 @@
 
 pub mod deadline;
 pub mod draws;
+mod erased;
 pub mod error;
 pub mod event;
 pub mod file;
