@@ -32,27 +32,6 @@ async fn rows(s: &TestServer, kind: &str) -> Vec<(String, String, String, Option
         .collect()
 }
 
-/// Gives the player an address and confirms it through the mailed link.
-async fn confirm(s: &TestServer, token: &str, email: &str) {
-    let (status, body) = s.give_email(token, email).await;
-    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
-    let (to, _, body, _) = rows(s, "confirm").await.pop().unwrap();
-    assert_eq!(to, email);
-    let link = body
-        .lines()
-        .find(|l| l.starts_with("https://club.example/confirm-email/"))
-        .unwrap();
-    let (status, page) = s
-        .call(
-            "GET",
-            link.trim_start_matches("https://club.example"),
-            None,
-            None,
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{page}");
-}
-
 async fn choose(s: &TestServer, token: &str, choice: &str) -> (StatusCode, serde_json::Value) {
     s.call(
         "POST",
@@ -67,8 +46,8 @@ async fn choose(s: &TestServer, token: &str, choice: &str) -> (StatusCode, serde
 /// The clock started when the last seat was taken: the deadline is a day after START.
 async fn race_with_mail(s: &TestServer) -> (i64, String, Vec<String>) {
     let (id, gm, seats) = s.seated_game(race(&["red", "blue", "green"])).await;
-    confirm(s, &seats[0], "red@example.net").await;
-    confirm(s, &seats[1], "blue@example.net").await;
+    s.confirm_email(&seats[0], "red@example.net").await;
+    s.confirm_email(&seats[1], "blue@example.net").await;
     (id, gm, seats)
 }
 
@@ -264,7 +243,7 @@ on_both!(every_digest_or_none, |s: TestServer| async move {
     let mut s = s;
     s.state = s.state.clone().with_mail(settings());
     let (id, gm, seats) = race_with_mail(&s).await;
-    confirm(&s, &seats[2], "green@example.net").await;
+    s.confirm_email(&seats[2], "green@example.net").await;
     let (status, body) = s
         .call("GET", "/api/account/mail", Some(&seats[1]), None)
         .await;
@@ -440,7 +419,7 @@ on_both!(
         assert_eq!(status, StatusCode::CREATED, "{created}");
         let id = created["id"].as_i64().unwrap();
         let red = s.player("p-red").await;
-        confirm(&s, &red, "red@example.net").await;
+        s.confirm_email(&red, "red@example.net").await;
         let (status, body) = s
             .call(
                 "POST",
