@@ -11,6 +11,7 @@ pub mod picture;
 pub mod picture_check;
 pub mod pieces;
 pub mod report;
+pub mod season;
 pub mod settings;
 
 use std::fmt;
@@ -275,6 +276,31 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     fn scenario_json(_table: &Table<'_, Self>) -> Result<serde_json::Value, Self::Error> {
         Err(Lacks::Scenario { game: Self::TITLE }.into())
     }
+
+    /// What a season of the game is called; `None`: the game has no seasons.
+    const SEASON: Option<season::SeasonNouns> = None;
+    /// The season's scoring tables a GM may change, with their defaults (JSON).
+    fn season_scoring() -> serde_json::Value {
+        serde_json::Value::Null
+    }
+    /// A finished game read as one stage of a season (JSON the game alone reads back);
+    /// `None` before the game is over.
+    fn stage(_table: &Table<'_, Self>) -> Option<serde_json::Value> {
+        None
+    }
+    /// The classifications after `stages` (as [`Game::stage`] wrote them, first first), with
+    /// `scoring` (`Null`: the defaults) and a league's `best_of`.
+    fn classify(
+        _scoring: &serde_json::Value,
+        _best_of: Option<u16>,
+        _seats: &[String],
+        _stages: &[serde_json::Value],
+    ) -> Result<Vec<season::Classification>, Self::Error> {
+        Err(Lacks::Season { game: Self::TITLE }.into())
+    }
+    /// Each seat's place in a finished game (1 won; seats level in every respect share a
+    /// place), for ratings; `None` before the game is over.
+    fn places(table: &Table<'_, Self>) -> Option<Vec<u16>>;
 
     /// What the GM may do to the game's pieces between turns; `None`: nothing.
     const PIECE_ACTIONS: Option<PieceActions> = None;

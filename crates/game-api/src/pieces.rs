@@ -31,6 +31,8 @@ pub enum Lacks {
     Scenario { game: &'static str },
     /// A GM's action on a piece of a game that offers none, or not that one.
     PieceAction { game: &'static str, verb: String },
+    /// A season of a game that has none.
+    Season { game: &'static str },
 }
 
 impl fmt::Display for Lacks {
@@ -41,6 +43,7 @@ impl fmt::Display for Lacks {
             Lacks::PieceAction { game, verb } => {
                 write!(f, "{verb}: {game} has no such action on its pieces")
             }
+            Lacks::Season { game } => write!(f, "game: {game} has no seasons"),
         }
     }
 }

@@ -363,6 +363,14 @@ impl Game for BreakingAway {
         )
     }
 
+    /// Places by the final score: points, then the best-placed rider (postal 6.3, BA-17).
+    fn places(table: &Table<'_, Self>) -> Option<Vec<u16>> {
+        let position = table.state.filter(|p| p.is_over())?;
+        Some(game_api::season::places_from_scores(
+            &position.final_scores(),
+        ))
+    }
+
     fn progress(table: &Table<'_, Self>, states: &[&Position]) -> Progress {
         let views: Vec<_> = states.iter().map(|p| p.view(Viewer::Public)).collect();
         let riders = views.first().map_or(0, |v| v.riders.len());

@@ -155,6 +155,16 @@ impl Game for Goofspiel {
         crate::svg::table_picture(scene.state, scene.before, table.seats, scene.own_seat())
     }
 
+    fn places(table: &Table<'_, Self>) -> Option<Vec<u16>> {
+        let position = table.state.filter(|p| Self::is_over(p))?;
+        let scores: Vec<f64> = position
+            .players
+            .iter()
+            .map(|p| f64::from(p.score))
+            .collect();
+        Some(game_api::season::places_from_scores(&scores))
+    }
+
     /// Each seat's score after every round.
     fn progress(table: &Table<'_, Self>, positions: &[&Position]) -> Progress {
         let series = table

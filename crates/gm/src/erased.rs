@@ -62,6 +62,8 @@ pub(crate) trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn progress(&self, upto: u16) -> Progress;
     fn scenario_json(&self) -> Result<Value, GmError>;
     fn pieces(&self) -> Vec<String>;
+    fn stage(&self) -> Option<Value>;
+    fn places(&self) -> Option<Vec<u16>>;
     fn setup_note(&self) -> String;
     fn first_orders_help(&self) -> Option<String>;
     fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError>;
@@ -169,6 +171,12 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     }
     fn pieces(&self) -> Vec<String> {
         G::pieces(&self.table())
+    }
+    fn stage(&self) -> Option<Value> {
+        G::stage(&self.table())
+    }
+    fn places(&self) -> Option<Vec<u16>> {
+        G::places(&self.table())
     }
     fn setup_note(&self) -> String {
         G::setup_note(&self.table())

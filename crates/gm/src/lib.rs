@@ -14,6 +14,7 @@ pub mod file;
 pub mod record;
 pub mod registry;
 pub mod replay;
+pub mod season;
 pub mod verify;
 
 pub use deadline::{DeadlineError, DeadlineRule, utc_text};

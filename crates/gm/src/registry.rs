@@ -38,6 +38,8 @@ pub struct GameInfo {
     pub settings: &'static [game_api::settings::Setting],
     /// What the GM may do to the game's pieces (`Game::PIECE_ACTIONS`).
     pub piece_actions: Option<game_api::PieceActions>,
+    /// What a season of the game and its stages are called; `None`: no seasons.
+    pub season: Option<game_api::season::SeasonNouns>,
 }
 
 impl GameInfo {
@@ -52,6 +54,7 @@ impl GameInfo {
             report_format: G::REPORT_FORMAT,
             settings: G::SETTINGS,
             piece_actions: G::PIECE_ACTIONS,
+            season: G::SEASON,
         }
     }
 }
@@ -451,6 +454,16 @@ impl Record {
     /// The pieces the GM may act on now (`GameInfo::piece_actions`): the console's menu.
     pub fn pieces(&self) -> Vec<String> {
         self.0.pieces()
+    }
+
+    /// The finished game read as one stage of a season (`Game::stage`); `None` before the end.
+    pub fn stage(&self) -> Option<Value> {
+        self.0.stage()
+    }
+
+    /// Each seat's place once the game is over (1 won; level seats share a place).
+    pub fn places(&self) -> Option<Vec<u16>> {
+        self.0.places()
     }
 }
 
