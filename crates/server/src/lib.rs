@@ -312,6 +312,10 @@ fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/history", get(api::history))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/gm", post(api::gm_action))
+        .route("/api/seasons", post(api::create_season))
+        .route("/api/seasons/{id}", get(api::get_season))
+        .route("/api/seasons/{id}/stages", post(api::add_stage))
+        .route("/api/seasons/{id}/finish", post(api::finish_season))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         // Inside the router, so that it sees the pattern each request matched.

@@ -169,6 +169,12 @@ pub async fn gm_action(
             return Ok(GmOutcome::Done);
         }
         GmAction::Delete => {
+            // A season's standings count its stages: a stage stays (it can be archived).
+            if let Some((season, stage)) = store::seasons::season_of(state, id).await? {
+                return Err(ApiError::Conflict(format!(
+                    "delete: the game is stage {stage} of season {season}; archive it instead"
+                )));
+            }
             store::delete_game(state, id, |table| {
                 gm(table)?;
                 if deletable(table) {

@@ -10,6 +10,7 @@ mod history;
 mod mail_settings;
 mod orders;
 mod remind;
+mod seasons;
 
 pub use account_care::{
     RESET_LINK_LIFETIME, RESET_LINK_SPACING, archive_game, delete_account, forgot_password,
@@ -24,3 +25,7 @@ pub use mail_settings::{
     unsubscribe,
 };
 pub use orders::{Via, join, own_seat, rotate_mail_secret, submit, submit_via};
+pub use seasons::{
+    MAX_REST_DAYS, NewSeason, SeasonView, Winner, add_stage, capitalised, create_season,
+    finish_season, require_season_gm, season_view, winners,
+};

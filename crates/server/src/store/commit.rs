@@ -60,6 +60,9 @@ pub struct Write {
     pub seats: Vec<SeatWrite>,
     pub mails: Vec<OutMail>,
     pub inbound: Option<InboundDone>,
+    /// The change ends the game: its result as a season's stage and each seat's place (JSON),
+    /// kept on its season's stage row if it is one (`store::seasons`).
+    pub stage_result: Option<(String, String)>,
     /// The change this one was made on top of, when that one was not yet committed as this
     /// one was made (this process's later changes to a game are made on the game as its
     /// waiting changes leave it).
@@ -357,6 +360,9 @@ async fn write_transaction(db: &Db, chains: &[Vec<&Write>]) -> StoreResult<HashS
         if let Some(done) = &w.inbound {
             outbox_rows::mark(&mut tx, done).await?;
         }
+        if let Some((result, places)) = &w.stage_result {
+            super::seasons::keep_result(&mut tx, w.game_id, result, places).await?;
+        }
     }
     let mails: Vec<(&OutMail, i64)> = written
         .iter()
@@ -380,7 +386,9 @@ type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
 /// statement is its own transaction, so a chain is written whole or not at all.
 fn one_statement(backend: Backend, chains: &[Vec<&Write>]) -> Option<AnyQuery<'static>> {
     let writes = || chains.iter().flatten();
-    let plain = writes().all(|w| w.seats.is_empty() && w.inbound.is_none() && w.mails.is_empty());
+    let plain = writes().all(|w| {
+        w.seats.is_empty() && w.inbound.is_none() && w.mails.is_empty() && w.stage_result.is_none()
+    });
     let events = events_of(&writes().copied().collect::<Vec<_>>());
     let game_rows = chains.len().next_power_of_two();
     // A change may have no event (the GM archiving a game).

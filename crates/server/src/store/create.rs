@@ -32,21 +32,65 @@ pub async fn insert(
     gm_id: i64,
     rule: &DeadlineRule,
 ) -> StoreResult<i64> {
+    let actor = format!("gm:{}", gm_name(state, gm_id).await?);
+    let new = NewRow {
+        file,
+        title,
+        gm_id,
+        rule,
+        actor: &actor,
+        players: &[],
+        next_deadline: None,
+    };
+    let mut tx = state.db.pool.begin().await?;
+    let (id, version) = insert_in(state, &mut tx, &new).await?;
+    tx.commit().await?;
+    state.records.put(id, version, file.record());
+    Ok(id)
+}
+
+/// A game to write with [`insert_in`].
+pub(crate) struct NewRow<'a> {
+    pub file: &'a GameFile,
+    pub title: &'a str,
+    pub gm_id: i64,
+    pub rule: &'a DeadlineRule,
+    /// Who the entries the file does not name are by (`gm:NAME`).
+    pub actor: &'a str,
+    /// The player (id) already in each seat, if any (a season's next stage); none: all open.
+    pub players: &'a [Option<i64>],
+    /// The first deadline, where the clock starts at once; `None`: when the seats are taken.
+    pub next_deadline: Option<i64>,
+}
+
+/// Writes the game's row, seats and log in `tx`: its id and version (the number of entries).
+pub(crate) async fn insert_in(
+    state: &AppState,
+    tx: &mut sqlx::AnyConnection,
+    new: &NewRow<'_>,
+) -> StoreResult<(i64, i64)> {
+    let NewRow {
+        file,
+        title,
+        gm_id,
+        rule,
+        actor,
+        players,
+        next_deadline,
+    } = *new;
     let record = file.record();
     let now = state.clock.now();
     // The rule is checked now; the clock starts when the last seat is taken (`append`) or
     // when the GM starts the game.
     rule.next_after(now)
         .map_err(|e| StoreError::Refused(e.to_string()))?;
-    let next_deadline: Option<i64> = None;
-    let actor = format!("gm:{}", gm_name(state, gm_id).await?);
     // Entries the file does not date (a game file of release 0.1) are dated now, by the GM.
     let log: Vec<LogEntry> = file
         .log()
         .iter()
         .map(|e| LogEntry {
             at: Some(e.at.unwrap_or(now)),
-            actor: Some(e.actor.clone().unwrap_or_else(|| actor.clone())),
+            actor: Some(e.actor.clone().unwrap_or_else(|| actor.to_string())),
             event: e.event.clone(),
         })
         .collect();
@@ -69,7 +113,6 @@ pub async fn insert(
             !record.reopened(seat) && (bot.is_some() || record.ready(seat))
         })
         .collect();
-    let mut tx = state.db.pool.begin().await?;
     let id: i64 = sqlx::query(
         "INSERT INTO games (title, game, gm_id, deadline_rule, next_deadline, paused, all_ready, over, version, record, created_at, turn, started, ready_seats) \
          VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
@@ -98,7 +141,7 @@ pub async fn insert(
     .get(0);
     for (seat, name) in record.seats().iter().enumerate() {
         sqlx::query(
-            "INSERT INTO seats (game_id, seat, name, invite, mail_secret, bot) VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO seats (game_id, seat, name, invite, mail_secret, bot, player_id) VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
             .bind(id)
             .bind(seat as i64)
@@ -106,6 +149,7 @@ pub async fn insert(
             .bind(super::secrets::new_invite()?)
             .bind(super::secrets::new_mail_secret()?)
             .bind(bots[seat])
+            .bind(players.get(seat).copied().flatten())
             .execute(&mut *tx)
             .await?;
     }
@@ -121,9 +165,7 @@ pub async fn insert(
         .execute(&mut *tx)
         .await?;
     }
-    tx.commit().await?;
-    state.records.put(id, log.len() as i64, record);
-    Ok(id)
+    Ok((id, log.len() as i64))
 }
 
 /// Deletes the game read as `table`: its log, seats and unsent mail; mail already sent and

@@ -25,6 +25,7 @@ pub mod players;
 pub mod read;
 pub mod records;
 pub mod retention;
+pub mod seasons;
 pub mod secrets;
 pub mod sql;
 pub mod table;

@@ -167,9 +167,24 @@ async fn prepare(
         seats: seat_writes,
         mails,
         inbound: change.inbound,
+        stage_result: stage_result(table),
         after: None,
     };
     Ok((write, seats))
+}
+
+/// The result of a game the change ends, as a season's stage keeps it; `None` for a game that
+/// goes on (or was over already).
+fn stage_result(table: &Table) -> Option<(String, String)> {
+    if table.row.over || !table.record.is_over() {
+        return None;
+    }
+    let result = table.record.stage()?;
+    let places = table.record.places().unwrap_or_default();
+    Some((
+        result.to_string(),
+        serde_json::to_string(&places).expect("places serialise"),
+    ))
 }
 
 /// A place where the crash tests stop a server: when `POSTRIDER_FAILPOINT` names it, the
