@@ -226,35 +226,40 @@ pub fn classify(
         .first()
         .map(|s| s.riders.iter().map(|r| (r.team, r.grade)).collect())
         .unwrap_or_default();
-    let rider_line = |s: &Stage, (team, grade): (u8, Grade)| {
-        s.riders
-            .iter()
-            .find(|r| r.team == team && r.grade == grade)
-            .cloned()
-    };
-    let points = rider_classification(
-        &stages,
-        &riders,
+    // Each rider's line in each stage.
+    let lines: Vec<Vec<Option<&StageRider>>> = riders
+        .iter()
+        .map(|&(team, grade)| {
+            stages
+                .iter()
+                .map(|s| s.riders.iter().find(|r| r.team == team && r.grade == grade))
+                .collect()
+        })
+        .collect();
+    let ranked = Ranked {
+        riders: &riders,
+        lines: &lines,
         teams,
+    };
+    let points = ranked.classify(
         |r| r.points(&scoring, false),
         |r| r.firsts(false),
-        "points",
-        "Points classification",
-        "BA-S2",
-        jersey("green jersey", "#1f9d55", 2),
-        &rider_line,
+        Named {
+            key: "points",
+            title: "Points classification",
+            ruling: "BA-S2",
+            jersey: jersey("green jersey", "#1f9d55", 2),
+        },
     );
-    let sprints = rider_classification(
-        &stages,
-        &riders,
-        teams,
+    let sprints = ranked.classify(
         |r| r.points(&scoring, true),
         |r| r.firsts(true),
-        "sprints",
-        "Sprints classification",
-        "BA-S3",
-        jersey("red jersey", "#d62828", 3),
-        &rider_line,
+        Named {
+            key: "sprints",
+            title: "Sprints classification",
+            ruling: "BA-S3",
+            jersey: jersey("red jersey", "#d62828", 3),
+        },
     );
     let general = general(&stages, teams, best_of, &points);
     let by_riders = team_classification(&stages, teams, &scoring);
@@ -341,81 +346,89 @@ fn general(
     }
 }
 
-/// BA-S2 and BA-S3: riders by points; level riders by more first places, then by their
-/// places in the last stage, then the one before; still level, they share the rank.
-#[allow(clippy::too_many_arguments)]
-fn rider_classification(
-    stages: &[Stage],
-    riders: &[(u8, Grade)],
-    teams: &[String],
-    points: impl Fn(&StageRider) -> Points,
-    firsts: impl Fn(&StageRider) -> usize,
-    key: &str,
-    title: &str,
-    ruling: &str,
+/// A rider classification's name, ruling and jersey.
+struct Named {
+    key: &'static str,
+    title: &'static str,
+    ruling: &'static str,
     jersey: Option<Jersey>,
-    line: &dyn Fn(&Stage, (u8, Grade)) -> Option<StageRider>,
-) -> Classification {
-    let lines: Vec<Vec<Option<StageRider>>> = riders
-        .iter()
-        .map(|&r| stages.iter().map(|s| line(s, r)).collect())
-        .collect();
-    let totals: Vec<Points> = lines
-        .iter()
-        .map(|l| l.iter().flatten().map(&points).sum())
-        .collect();
-    let wins: Vec<usize> = lines
-        .iter()
-        .map(|l| l.iter().flatten().map(&firsts).sum())
-        .collect();
-    let back = |i: usize| -> Vec<u16> {
-        lines[i]
+}
+
+/// The riders of a season and their line in each stage (`None`: not in that stage).
+struct Ranked<'a> {
+    riders: &'a [(u8, Grade)],
+    lines: &'a [Vec<Option<&'a StageRider>>],
+    teams: &'a [String],
+}
+
+impl Ranked<'_> {
+    /// BA-S2 and BA-S3: riders by points; level riders by more first places, then by their
+    /// places in the last stage, then the one before; still level, they share the rank.
+    fn classify(
+        &self,
+        points: impl Fn(&StageRider) -> Points,
+        firsts: impl Fn(&StageRider) -> usize,
+        named: Named,
+    ) -> Classification {
+        let (riders, lines) = (self.riders, self.lines);
+        let totals: Vec<Points> = lines
             .iter()
-            .rev()
-            .map(|r| r.as_ref().map_or(u16::MAX, |r| r.place))
-            .collect()
-    };
-    let mut order: Vec<usize> = (0..riders.len()).collect();
-    order.sort_by(|&a, &b| {
-        totals[b]
-            .cmp(&totals[a])
-            .then(wins[b].cmp(&wins[a]))
-            .then_with(|| back(a).cmp(&back(b)))
-    });
-    let same =
-        |&a: &usize, &b: &usize| totals[a] == totals[b] && wins[a] == wins[b] && back(a) == back(b);
-    let ranks = ranks(&order, same);
-    let name = |i: usize| rider_name(teams, riders[i].0, riders[i].1);
-    let rows = order
-        .iter()
-        .zip(ranks)
-        .map(|(&i, rank)| Row {
-            rank,
-            seat: usize::from(riders[i].0),
-            piece: Some(name(i)),
-            total: totals[i].to_string(),
-            stages: lines[i]
+            .map(|l| l.iter().flatten().map(|r| points(r)).sum())
+            .collect();
+        let wins: Vec<usize> = lines
+            .iter()
+            .map(|l| l.iter().flatten().map(|r| firsts(r)).sum())
+            .collect();
+        let back = |i: usize| -> Vec<u16> {
+            lines[i]
                 .iter()
-                .map(|r| cell(r.as_ref().map_or("–".into(), |r| points(r).to_string())))
-                .collect(),
-            movement: None,
-        })
-        .collect();
-    Classification {
-        key: key.into(),
-        title: title.into(),
-        of: "riders".into(),
-        unit: "points".into(),
-        ruling: ruling.into(),
-        jersey,
-        rows,
-        wearers: order
+                .rev()
+                .map(|r| r.map_or(u16::MAX, |r| r.place))
+                .collect()
+        };
+        let mut order: Vec<usize> = (0..riders.len()).collect();
+        order.sort_by(|&a, &b| {
+            totals[b]
+                .cmp(&totals[a])
+                .then(wins[b].cmp(&wins[a]))
+                .then_with(|| back(a).cmp(&back(b)))
+        });
+        let same = |&a: &usize, &b: &usize| {
+            totals[a] == totals[b] && wins[a] == wins[b] && back(a) == back(b)
+        };
+        let ranks = ranks(&order, same);
+        let name = |i: usize| rider_name(self.teams, riders[i].0, riders[i].1);
+        let rows = order
             .iter()
-            .map(|&i| Wearer {
+            .zip(ranks)
+            .map(|(&i, rank)| Row {
+                rank,
                 seat: usize::from(riders[i].0),
-                piece: name(i),
+                piece: Some(name(i)),
+                total: totals[i].to_string(),
+                stages: lines[i]
+                    .iter()
+                    .map(|r| cell(r.map_or("–".into(), |r| points(r).to_string())))
+                    .collect(),
+                movement: None,
             })
-            .collect(),
+            .collect();
+        Classification {
+            key: named.key.into(),
+            title: named.title.into(),
+            of: "riders".into(),
+            unit: "points".into(),
+            ruling: named.ruling.into(),
+            jersey: named.jersey,
+            rows,
+            wearers: order
+                .iter()
+                .map(|&i| Wearer {
+                    seat: usize::from(riders[i].0),
+                    piece: name(i),
+                })
+                .collect(),
+        }
     }
 }
 
@@ -683,7 +696,7 @@ mod tests {
                 (0, 'C', 6, &[]),
             ],
         );
-        let classes = classify(&Value::Null, None, &teams(), &[s1.clone()]).unwrap();
+        let classes = classify(&Value::Null, None, &teams(), std::slice::from_ref(&s1)).unwrap();
         let by_riders = class(&classes, "teams");
         // blue 2+3+4 = 9, red 1+5+6 = 12.
         assert_eq!(
