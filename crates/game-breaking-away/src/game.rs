@@ -363,6 +363,29 @@ impl Game for BreakingAway {
         )
     }
 
+    const SEASON: Option<game_api::season::SeasonNouns> = Some(game_api::season::SeasonNouns {
+        season: "stage race",
+        stage: "stage",
+    });
+
+    fn season_scoring() -> serde_json::Value {
+        serde_json::to_value(crate::season::Scoring::default()).unwrap_or_default()
+    }
+
+    fn stage(table: &Table<'_, Self>) -> Option<serde_json::Value> {
+        let turns: Vec<&TurnOutcome> = table.history.iter().flat_map(|r| &r.events).collect();
+        crate::season::stage(table.state?, &turns)
+    }
+
+    fn classify(
+        scoring: &serde_json::Value,
+        best_of: Option<u16>,
+        seats: &[String],
+        stages: &[serde_json::Value],
+    ) -> Result<Vec<game_api::season::Classification>, Error> {
+        crate::season::classify(scoring, best_of, seats, stages)
+    }
+
     /// Places by the final score: points, then the best-placed rider (postal 6.3, BA-17).
     fn places(table: &Table<'_, Self>) -> Option<Vec<u16>> {
         let position = table.state.filter(|p| p.is_over())?;
