@@ -114,6 +114,17 @@ pub fn standings(
 }
 
 impl Standings {
+    /// The jerseys as the pictures mark them.
+    pub fn worn(&self) -> Vec<game_api::season::Worn> {
+        self.jerseys
+            .iter()
+            .map(|h| game_api::season::Worn {
+                piece: h.piece.clone(),
+                jersey: h.jersey.clone(),
+            })
+            .collect()
+    }
+
     /// The name of a classification's line: its piece, or its seat's name.
     pub fn name(seats: &[String], row: &game_api::season::Row) -> String {
         row.piece
