@@ -478,9 +478,9 @@ fn team_classification(stages: &[Stage], teams: &[String], scoring: &Scoring) ->
         .collect();
     Classification {
         key: "teams".into(),
-        title: format!("Teams classification (best {} riders)", scoring.team_riders),
+        title: "Teams classification".into(),
         of: "teams".into(),
-        unit: "places".into(),
+        unit: format!("places of the best {} riders", scoring.team_riders),
         ruling: "BA-S5".into(),
         jersey: None,
         rows,
