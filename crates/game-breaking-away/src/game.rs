@@ -355,11 +355,12 @@ impl Game for BreakingAway {
     fn picture(table: &Table<'_, Self>, scene: Scene<'_, Self>) -> Picture {
         // The public view: the reader only changes which riders are marked.
         let before = scene.before.map(|p| p.view(Viewer::Public));
-        crate::svg::track_picture(
+        crate::svg::track_picture_worn(
             &scene.state.view(Viewer::Public),
             before.as_ref(),
             table.seats,
             scene.own_seat(),
+            scene.jerseys,
         )
     }
 
