@@ -154,6 +154,12 @@ pub async fn mails_for_events(
     }
     let seats = mailed_seats(state, seats).await?;
     let info = table.row.game;
+    // The turn that ends a season's stage carries the standings after it.
+    let season = if table.record.is_over() && !seats.is_empty() {
+        crate::season_report::stage_season(state, table).await?
+    } else {
+        None
+    };
     let mut mails = Vec::new();
     for event in events {
         match event {
@@ -162,7 +168,13 @@ pub async fn mails_for_events(
                     mails.push(hook);
                 }
                 for (seat, player_id, to, _) in seats.iter().filter(|s| s.3 == MailChoice::Every) {
-                    let report = table.record.report_text(Viewer::Seat(*seat), Some(*turn))?;
+                    let mut report = table.record.report_text(Viewer::Seat(*seat), Some(*turn))?;
+                    if let Some(standings) =
+                        season.as_ref().and_then(|s| s.text(Some(seat.index())))
+                    {
+                        report.push('\n');
+                        report.push_str(&standings);
+                    }
                     let next = if table.record.is_over() {
                         format!("The {} is over.\n", info.game_noun)
                     } else {

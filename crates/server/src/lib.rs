@@ -25,6 +25,7 @@ pub mod pages;
 pub mod picture;
 pub mod public_record;
 pub mod reminders;
+pub mod season_report;
 pub mod smtp_in;
 pub mod store;
 pub mod text;
@@ -277,6 +278,11 @@ fn routes(state: AppState) -> Router {
         .route(
             "/games/{id}/gm",
             get(pages::console).post(pages::console_action),
+        )
+        .route("/seasons", post(pages::new_season))
+        .route(
+            "/seasons/{id}",
+            get(pages::season).post(pages::season_action),
         )
         .route("/confirm-email/{token}", get(pages::confirm_email))
         .route("/games/{id}/mail-address", post(pages::rotate_mail_address))

@@ -160,9 +160,25 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     let (game, seat, turn) = (row.game_id?, Seat(row.seat? as u8), row.turn? as u16);
     let table = crate::store::load(state, game).await.ok()?;
     let view = table.record.report_view(Viewer::Seat(seat), turn).ok()?;
+    // A season's stage: its pictures mark the jerseys worn, and the report that ends it
+    // carries the standings after it.
+    let season = crate::season_report::stage_season(state, &table)
+        .await
+        .ok()
+        .flatten();
+    let worn = season.as_ref().map(|s| s.worn()).unwrap_or_default();
+    let (standings_text, standings_html) = match &season {
+        Some(s) if turn == table.record.resolved() => {
+            (s.text(Some(seat.index())), s.html(Some(seat.index())))
+        }
+        _ => (None, None),
+    };
     // The close-up where there is one: a mail is read on a phone as often as not, and the
     // close-up holds the seat's riders or walker, marked, and the legend.
-    let png = match table.record.picture(Some(turn), Viewer::Seat(seat)) {
+    let png = match table
+        .record
+        .season_picture(Some(turn), Viewer::Seat(seat), &worn)
+    {
         Some(p) => crate::picture::turn_png(game, turn, p.close_up.unwrap_or(p.svg)).await,
         None => None,
     };
@@ -171,7 +187,10 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
         .record
         .report_text(Viewer::Seat(seat), Some(turn))
         .ok()?;
-    let tail = row.body.strip_prefix(&text).unwrap_or_default().trim();
+    let mut tail = row.body.strip_prefix(&text).unwrap_or_default().trim();
+    if let Some(standings) = &standings_text {
+        tail = tail.strip_prefix(standings.trim()).unwrap_or(tail).trim();
+    }
     let esc = crate::text::escape;
     let link = format!(
         "{}/games/{game}/turns/{turn}",
@@ -192,6 +211,7 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
 <body><h2>{title}</h2>
 {picture}
 {report}
+{standings}
 <p style="white-space:pre-line">{tail}</p>
 <p><a href="{link}">The {turn_noun} on the game page</a></p>
 </body></html>
@@ -203,6 +223,7 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
             r#"href="/"#,
             &format!(r#"href="{}/"#, settings.public_url.trim_end_matches('/'))
         ),
+        standings = standings_html.unwrap_or_default(),
         tail = esc(tail),
         link = esc(&link),
         turn_noun = table.row.game.turn_noun,

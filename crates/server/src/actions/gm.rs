@@ -170,9 +170,10 @@ pub async fn gm_action(
         }
         GmAction::Delete => {
             // A season's standings count its stages: a stage stays (it can be archived).
-            if let Some((season, stage)) = store::seasons::season_of(state, id).await? {
+            if let Some(of) = store::seasons::season_of(state, id).await? {
                 return Err(ApiError::Conflict(format!(
-                    "delete: the game is stage {stage} of season {season}; archive it instead"
+                    "delete: the game is stage {} of season {} ({}); archive it instead",
+                    of.stage, of.season, of.name
                 )));
             }
             store::delete_game(state, id, |table| {

@@ -147,10 +147,11 @@ pub async fn create_season(state: &AppState, player: &Player, new: NewSeason) ->
     };
     season.check()?;
     if let Some(id) = new.game_id
-        && let Some((season_id, stage)) = seasons::season_of(state, id).await?
+        && let Some(of) = seasons::season_of(state, id).await?
     {
         return Err(ApiError::Conflict(format!(
-            "game_id: game {id} is stage {stage} of season {season_id} already"
+            "game_id: game {id} is stage {} of season {} ({}) already",
+            of.stage, of.season, of.name
         )));
     }
     let game_id = match (new.game_id, new.first_stage) {

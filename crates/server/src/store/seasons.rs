@@ -159,15 +159,46 @@ pub async fn load_season(state: &AppState, id: i64) -> StoreResult<SeasonTable> 
     Ok(SeasonTable { row, stages, seats })
 }
 
+/// Which stage of which season a game is.
+#[derive(Clone, Debug)]
+pub struct StageOf {
+    pub season: i64,
+    pub stage: u16,
+    /// The season's name.
+    pub name: String,
+    /// What its game calls a stage, capitalised (`Stage`, `Day`).
+    pub noun: String,
+}
+
 /// The season game `game_id` is a stage of, and which stage, if any.
-pub async fn season_of(state: &AppState, game_id: i64) -> StoreResult<Option<(i64, u16)>> {
-    Ok(
-        sqlx::query("SELECT season_id, stage FROM season_stages WHERE game_id = $1")
-            .bind(game_id)
-            .fetch_optional(&state.db.pool)
-            .await?
-            .map(|r| (r.get(0), r.get::<i64, _>(1) as u16)),
+pub async fn season_of(state: &AppState, game_id: i64) -> StoreResult<Option<StageOf>> {
+    sqlx::query(
+        "SELECT t.season_id, t.stage, s.season FROM season_stages t \
+         JOIN seasons s ON s.id = t.season_id WHERE t.game_id = $1",
     )
+    .bind(game_id)
+    .fetch_optional(&state.db.pool)
+    .await?
+    .map(|r| {
+        let season: String = r.get(2);
+        let season: Season = serde_json::from_str(&season)
+            .map_err(|e| StoreError::Internal(format!("season: {e}")))?;
+        let noun = gm::game_info(&season.game)
+            .ok()
+            .and_then(|g| g.season)
+            .map_or("stage", |n| n.stage);
+        let mut letters = noun.chars();
+        Ok(StageOf {
+            season: r.get(0),
+            stage: r.get::<i64, _>(1) as u16,
+            name: season.name,
+            noun: letters
+                .next()
+                .map(|c| c.to_uppercase().chain(letters).collect())
+                .unwrap_or_default(),
+        })
+    })
+    .transpose()
 }
 
 /// The seasons a GM runs, newest first (at most 100).

@@ -104,6 +104,20 @@ pub struct ConsolePage {
     pub mail_log: Vec<MailLogLine>,
     /// How many older entries are not shown.
     pub mail_log_older: i64,
+    /// The season the game is a stage of, and the GM's steps on it.
+    pub season: Option<ConsoleSeason>,
+    /// The game has seasons (`GameInfo::season`): a game in none may start one.
+    pub seasons: bool,
+}
+
+/// The season on the console: which stage the game is, and what the GM may do next.
+#[derive(Debug)]
+pub struct ConsoleSeason {
+    pub of: store::seasons::StageOf,
+    /// The season is over (finished, or its planned stages played).
+    pub over: bool,
+    /// The next stage may be added now: this game is the last and is over.
+    pub can_add: bool,
 }
 
 pub(super) const BOTS: [&str; 6] = ["", "nmr", "random", "heuristic", "mcts", "flatmc"];
@@ -116,7 +130,11 @@ pub(super) fn console_page(
     error: Option<&ApiError>,
     loaded: Loaded,
 ) -> Response {
-    let Loaded { webhook, mail_log } = loaded;
+    let Loaded {
+        webhook,
+        mail_log,
+        season,
+    } = loaded;
     let Answer {
         done,
         preview,
@@ -215,6 +233,14 @@ pub(super) fn console_page(
             })
             .collect(),
         mail_log_older: mail_log.older,
+        season,
+        seasons: table.row.game.season.is_some(),
+    };
+    let view = ConsolePage {
+        nav: view
+            .nav
+            .in_season(view.season.as_ref().map(|s| s.of.clone())),
+        ..view
     };
     let title = format!("{}: GM console", table.row.title);
     render(visitor, status_of(error), &title, &view)
@@ -240,10 +266,11 @@ pub async fn console(
     Ok(console_page(&state, &visitor, &table, answer, None, loaded))
 }
 
-/// What the console reads besides the game: its webhook and its mail log.
+/// What the console reads besides the game: its webhook, its mail log and its season.
 pub(super) struct Loaded {
     webhook: Option<String>,
     mail_log: GmMailLog,
+    season: Option<ConsoleSeason>,
 }
 
 /// The game, its webhook and its mail log, for the game's GM only.
@@ -262,7 +289,36 @@ pub(super) async fn console_load(
     let mail_log = crate::mail_log::for_gm(&state.db, &table)
         .await
         .map_err(|e| error_page(visitor, &ApiError::from(e)))?;
-    Ok((table, Loaded { webhook, mail_log }))
+    let season = console_season(state, &table)
+        .await
+        .map_err(|e| error_page(visitor, &e))?;
+    Ok((
+        table,
+        Loaded {
+            webhook,
+            mail_log,
+            season,
+        },
+    ))
+}
+
+/// The season the game is a stage of, with what its GM may do next.
+async fn console_season(state: &AppState, table: &Table) -> ApiResult<Option<ConsoleSeason>> {
+    let Some(of) = store::seasons::season_of(state, table.row.id).await? else {
+        return Ok(None);
+    };
+    let season = store::seasons::load_season(state, of.season).await?;
+    let over = season.is_over();
+    let last = season.stages.last().map(|s| s.game_id) == Some(table.row.id);
+    let room = season
+        .row
+        .planned_stages
+        .is_none_or(|n| season.stages.len() < usize::from(n));
+    Ok(Some(ConsoleSeason {
+        can_add: !over && last && table.record.is_over() && room,
+        over,
+        of,
+    }))
 }
 
 /// The GM action a console form asks for.

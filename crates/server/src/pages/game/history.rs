@@ -38,14 +38,20 @@ pub async fn turn(
         return Err(error_page(&visitor, &e));
     }
     let viewer = viewer(&table, visitor.player.as_ref());
-    let section = TurnSection::of(&table, viewer, turn).map_err(|e| error_page(&visitor, &e))?;
+    let season = stage_season(&state, &table)
+        .await
+        .map_err(|e| error_page(&visitor, &e.into()))?;
+    let section = TurnSection::of(&table, viewer, turn, season.as_ref())
+        .map_err(|e| error_page(&visitor, &e))?;
     let game = table.record.game();
     let step = |turn: u16| Step {
         turn,
         name: turn_name(game, turn),
     };
     let view = TurnPage {
-        nav: Nav::of(&table, &visitor).at("turn"),
+        nav: Nav::of(&table, &visitor)
+            .at("turn")
+            .in_season(season.map(|s| s.of)),
         id,
         prev: (turn > 1).then(|| step(turn - 1)),
         next: (turn < resolved).then(|| step(turn + 1)),

@@ -31,6 +31,7 @@ use crate::AppState;
 use crate::actions::{self, GmAction, GmOutcome, NewGame, viewer};
 use crate::error::{ApiError, ApiResult};
 use crate::pages::when::Urgency;
+use crate::season_report::{StageSeason, stage_season};
 use crate::store::{self, Table};
 
 /// The game's state in a few words: over, paused, or the coming turn and its deadline.
@@ -225,9 +226,16 @@ pub struct Nav {
     pub commitment: String,
     /// The first 16 digits.
     pub short: String,
+    /// The season the game is a stage of, if any (a link to its standings).
+    pub season: Option<store::seasons::StageOf>,
 }
 
 impl Nav {
+    /// The same links, with the season the game is a stage of.
+    fn in_season(self, season: Option<store::seasons::StageOf>) -> Nav {
+        Nav { season, ..self }
+    }
+
     /// The same links, `current` marked as the page shown.
     fn at(self, current: &'static str) -> Nav {
         Nav { current, ..self }
@@ -244,6 +252,7 @@ impl Nav {
             console: player.is_some_and(|p| table.is_gm(p.id)),
             short: commitment.chars().take(16).collect(),
             commitment,
+            season: None,
         }
     }
 }

@@ -34,18 +34,37 @@ pub struct TurnSection {
     /// Where things stand (the latest turn only), as text.
     pub state: Option<String>,
     pub report: Option<Report>,
+    /// A season's standings after the stage this turn ended (HTML), its winners at the end.
+    pub standings: Option<String>,
 }
 
 impl TurnSection {
-    pub(super) fn of(table: &Table, viewer: Viewer, turn: u16) -> ApiResult<TurnSection> {
+    /// Turn `turn` of the game as `viewer` sees it; a season's stage (`season`) marks the
+    /// jerseys worn in its pictures, and its last turn has the standings after it.
+    pub(super) fn of(
+        table: &Table,
+        viewer: Viewer,
+        turn: u16,
+        season: Option<&StageSeason>,
+    ) -> ApiResult<TurnSection> {
         let record = &table.record;
         let game = record.game();
-        let picture = record.picture(Some(turn), viewer).map(|p| Picture {
-            noun: game.picture_noun,
-            after: turn_name(game, turn),
-            svg: p.svg,
-            close_up: p.close_up,
-        });
+        let worn = season.map(StageSeason::worn).unwrap_or_default();
+        let own = match viewer {
+            Viewer::Seat(seat) => Some(seat.index()),
+            _ => None,
+        };
+        let standings = season
+            .filter(|_| turn == record.resolved())
+            .and_then(|s| s.html(own));
+        let picture = record
+            .season_picture(Some(turn), viewer, &worn)
+            .map(|p| Picture {
+                noun: game.picture_noun,
+                after: turn_name(game, turn),
+                svg: p.svg,
+                close_up: p.close_up,
+            });
         let report = if turn > 0 {
             Some(Report {
                 name: turn_name(game, turn),
@@ -61,6 +80,7 @@ impl TurnSection {
             chart: (turn > 0).then(|| record.progress(turn).svg()),
             state: (turn == record.resolved()).then(|| record.state_text(viewer)),
             report,
+            standings,
         })
     }
 }
@@ -209,10 +229,13 @@ pub async fn game(
     Path(id): Path<i64>,
 ) -> PageResult {
     let table = load(&state, &visitor, id).await?;
+    let season = stage_season(&state, &table)
+        .await
+        .map_err(|e| error_page(&visitor, &e.into()))?;
     let viewer = viewer(&table, visitor.player.as_ref());
     let record = &table.record;
-    let mut section =
-        TurnSection::of(&table, viewer, record.resolved()).map_err(|e| error_page(&visitor, &e))?;
+    let mut section = TurnSection::of(&table, viewer, record.resolved(), season.as_ref())
+        .map_err(|e| error_page(&visitor, &e))?;
     let reader = match viewer {
         Viewer::Seat(seat) => Some(seat),
         _ => None,
@@ -256,7 +279,9 @@ pub async fn game(
         _ => title.clone(),
     };
     let view = GamePage {
-        nav: Nav::of(&table, &visitor).at("game"),
+        nav: Nav::of(&table, &visitor)
+            .at("game")
+            .in_season(season.map(|s| s.of)),
         id,
         csrf: visitor.csrf_token(),
         game: table.row.game.title,

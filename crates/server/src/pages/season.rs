@@ -1,0 +1,420 @@
+//! The season page: every classification as a table that fits a phone (the stage columns
+//! scroll inside it), movements, the jersey holders in their colours, dropped league results,
+//! each stage linked with its winner, the winners crowned at the end; and the GM's steps
+//! (a season from a game, the next stage after rest days, the season finished).
+
+use askama::Template;
+use axum::Form;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+
+use super::{FormData, PageResult, Visitor, error_page, page_with_tab, redirect};
+use crate::AppState;
+use crate::actions::{self, NewSeason, SeasonView, capitalised};
+use crate::error::{ApiError, ApiResult};
+
+#[derive(Debug, Template)]
+#[template(path = "season.html")]
+pub struct SeasonPage {
+    pub id: i64,
+    pub csrf: String,
+    pub error: Option<String>,
+    pub done: Option<String>,
+    /// `Breaking Away stage race · GM ann · 2 of 3 stages played`.
+    pub lead: String,
+    pub over: bool,
+    /// Each classification's winner, once the season is over.
+    pub crowned: Vec<Crown>,
+    pub jerseys: Vec<JerseyLine>,
+    pub stages: Vec<StageLine>,
+    /// `Stage`, `Day`.
+    pub stage_noun: String,
+    pub tables: Vec<ClassTable>,
+    pub counted: usize,
+    /// The GM's steps, for the season's GM while it runs.
+    pub gm: Option<GmSteps>,
+}
+
+#[derive(Debug)]
+pub struct Crown {
+    pub title: String,
+    pub winner: String,
+}
+
+#[derive(Debug)]
+pub struct JerseyLine {
+    pub jersey: String,
+    pub colour: String,
+    pub holder: String,
+    /// Worn for the leader, who wears a more prestigious jersey.
+    pub stand_in: bool,
+}
+
+#[derive(Debug)]
+pub struct StageLine {
+    pub stage: u16,
+    pub game_id: i64,
+    pub title: String,
+    /// `won by red (ann)`, `being played`.
+    pub outcome: String,
+    pub rest_days: u16,
+}
+
+#[derive(Debug)]
+pub struct ClassTable {
+    pub key: String,
+    pub title: String,
+    pub ruling: String,
+    /// What the totals count (`points`).
+    pub unit: String,
+    pub jersey: Option<(String, String)>,
+    /// `S1`, `S2`, … (`D1` for days).
+    pub heads: Vec<String>,
+    pub rows: Vec<ClassRow>,
+}
+
+#[derive(Debug)]
+pub struct ClassRow {
+    pub rank: u16,
+    /// `▲2`, `▼1`, `▬`, or empty after the first stage.
+    pub movement: String,
+    /// `up 2 places`, for screen readers and the tooltip.
+    pub movement_label: String,
+    pub name: String,
+    /// The player (or bot) behind the line.
+    pub who: String,
+    pub total: String,
+    pub cells: Vec<(String, bool)>,
+    /// The reader's own line.
+    pub mine: bool,
+    /// The colour of the jersey this line's piece wears.
+    pub jersey: Option<String>,
+}
+
+#[derive(Debug)]
+pub struct GmSteps {
+    /// A stage is being played: the next waits for it (`Stage 2 is being played`).
+    pub waiting: Option<String>,
+    /// Every planned stage has been added.
+    pub complete: bool,
+}
+
+/// The season as its page shows it to `visitor`.
+fn season_page(
+    visitor: &Visitor,
+    view: &SeasonView,
+    done: Option<String>,
+    error: Option<&ApiError>,
+) -> Response {
+    let table = &view.table;
+    let row = &table.row;
+    let nouns = view.nouns;
+    let letter = capitalised(nouns.stage).chars().next().unwrap_or('S');
+    let seat_label = |seat: usize, piece: Option<&str>| -> String {
+        let name = table.seats.get(seat).map_or("?", |s| s.name.as_str());
+        piece.map_or_else(|| name.to_string(), str::to_string)
+    };
+    let who = |seat: usize| -> String {
+        table
+            .seats
+            .get(seat)
+            .map_or(String::new(), |s| match (&s.bot, &s.player_name) {
+                (Some(bot), _) => format!("bot {bot}"),
+                (None, Some(p)) => p.clone(),
+                (None, None) => "open".into(),
+            })
+    };
+    let reader = visitor.player.as_ref().map(|p| p.name.as_str());
+    let mine = |seat: usize| {
+        reader.is_some()
+            && table
+                .seats
+                .get(seat)
+                .is_some_and(|s| s.player_name.as_deref() == reader)
+    };
+    let jersey_of = |seat: usize, piece: Option<&str>| {
+        view.standings
+            .jerseys
+            .iter()
+            .find(|j| j.seat == seat && Some(j.piece.as_str()) == piece)
+            .map(|j| j.jersey.colour.clone())
+    };
+    let tables = view
+        .standings
+        .classifications
+        .iter()
+        .map(|c| ClassTable {
+            key: c.key.clone(),
+            title: c.title.clone(),
+            ruling: c.ruling.clone(),
+            unit: c.unit.clone(),
+            jersey: c
+                .jersey
+                .as_ref()
+                .map(|j| (j.name.clone(), j.colour.clone())),
+            heads: (1..=view.standings.stages)
+                .map(|n| format!("{letter}{n}"))
+                .collect(),
+            rows: c
+                .rows
+                .iter()
+                .map(|r| {
+                    let (movement, movement_label) = movement(r.movement);
+                    ClassRow {
+                        rank: r.rank,
+                        movement,
+                        movement_label,
+                        name: seat_label(r.seat, r.piece.as_deref()),
+                        who: match &r.piece {
+                            Some(_) => format!(
+                                "{}, {}",
+                                table.seats.get(r.seat).map_or("?", |s| s.name.as_str()),
+                                who(r.seat)
+                            ),
+                            None => who(r.seat),
+                        },
+                        total: r.total.clone(),
+                        cells: r
+                            .stages
+                            .iter()
+                            .map(|cell| (cell.value.clone(), cell.dropped))
+                            .collect(),
+                        mine: mine(r.seat),
+                        jersey: jersey_of(r.seat, r.piece.as_deref()),
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    let stages = table
+        .stages
+        .iter()
+        .map(|s| {
+            let winners: Vec<String> = s
+                .places
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| **p == 1)
+                .map(|(seat, _)| format!("{} ({})", seat_label(seat, None), who(seat)))
+                .collect();
+            StageLine {
+                stage: s.stage,
+                game_id: s.game_id,
+                title: s.title.clone(),
+                outcome: match (s.over, winners.is_empty()) {
+                    (false, _) => "being played".into(),
+                    (true, true) => "over".into(),
+                    (true, false) => format!("won by {}", winners.join(" and ")),
+                },
+                rest_days: s.rest_days,
+            }
+        })
+        .collect();
+    let planned = row
+        .planned_stages
+        .map_or(String::new(), |n| format!(" of {n}"));
+    let played = table.stages.iter().filter(|s| s.over).count();
+    let lead = format!(
+        "{} {} · GM {} · {played}{planned} {}s played{}",
+        row.season.game,
+        nouns.season,
+        row.gm_name,
+        nouns.stage,
+        match (row.finished_at.is_some(), view.is_over()) {
+            (true, _) => " · finished by the GM",
+            (false, true) => " · over",
+            _ => "",
+        }
+    );
+    let gm = visitor
+        .player
+        .as_ref()
+        .filter(|p| p.id == row.gm_id && !view.is_over())
+        .map(|_| GmSteps {
+            waiting: table.running().map(|s| {
+                format!(
+                    "{} {} is being played: the next can be added when it is over.",
+                    capitalised(nouns.stage),
+                    s.stage
+                )
+            }),
+            complete: row
+                .planned_stages
+                .is_some_and(|n| table.stages.len() >= usize::from(n)),
+        });
+    let page = SeasonPage {
+        id: row.id,
+        csrf: visitor.csrf_token(),
+        error: error.map(ToString::to_string),
+        done,
+        lead,
+        over: view.is_over(),
+        crowned: view
+            .winners()
+            .iter()
+            .map(|w| Crown {
+                title: w.title.clone(),
+                winner: format!(
+                    "{} ({})",
+                    seat_label(w.seat, w.piece.as_deref()),
+                    who(w.seat)
+                ),
+            })
+            .collect(),
+        jerseys: view
+            .standings
+            .jerseys
+            .iter()
+            .map(|j| JerseyLine {
+                jersey: j.jersey.name.clone(),
+                colour: j.jersey.colour.clone(),
+                holder: format!("{} ({})", j.piece, who(j.seat)),
+                stand_in: j.stand_in,
+            })
+            .collect(),
+        stages,
+        stage_noun: capitalised(nouns.stage),
+        tables,
+        counted: view.standings.stages,
+        gm,
+    };
+    let status = error.map_or(StatusCode::OK, ApiError::status);
+    match page.render() {
+        Ok(body) => page_with_tab(visitor, status, &row.season.name, &row.season.name, &body),
+        Err(e) => error_page(visitor, &ApiError::Internal(format!("template: {e}"))),
+    }
+}
+
+/// `▲2` and its words.
+fn movement(movement: Option<i32>) -> (String, String) {
+    match movement {
+        None => (String::new(), String::new()),
+        Some(0) => ("▬".into(), "no change".into()),
+        Some(n) if n > 0 => (
+            format!("▲{n}"),
+            format!("up {n} place{}", if n == 1 { "" } else { "s" }),
+        ),
+        Some(n) => (
+            format!("▼{}", -n),
+            format!("down {} place{}", -n, if n == -1 { "" } else { "s" }),
+        ),
+    }
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub struct DoneQuery {
+    done: Option<String>,
+}
+
+/// `GET /seasons/{id}`: anyone may read a season.
+pub async fn season(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Query(q): Query<DoneQuery>,
+) -> PageResult {
+    let view = actions::season_view(&state, id)
+        .await
+        .map_err(|e| error_page(&visitor, &e))?;
+    // What the GM's step did, in words (the query only picks which words).
+    let done = q.done.as_deref().and_then(|d| match d {
+        "new" => Some("the season is made, this game its first stage".to_string()),
+        "finish" => Some("the season is finished".to_string()),
+        _ => d
+            .strip_prefix("stage-")
+            .and_then(|g| g.parse::<i64>().ok())
+            .map(|g| format!("the next stage is game {g}, its seats taken as before")),
+    });
+    Ok(season_page(&visitor, &view, done, None))
+}
+
+/// `POST /seasons/{id}`: the GM adds the next stage (`action=stage`, `rest_days`) or
+/// finishes the season (`action=finish`, confirmed).
+pub async fn season_action(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/seasons/{id}"))?;
+    let result: ApiResult<String> = async {
+        visitor.check_csrf(&form)?;
+        match form.field("action")? {
+            "stage" => {
+                let rest_days = form.get("rest_days").unwrap_or("0").trim();
+                let rest_days: u16 = if rest_days.is_empty() {
+                    0
+                } else {
+                    rest_days.parse().map_err(|_| {
+                        ApiError::Bad(format!(
+                            "rest_days: give a number of days, 0 to {}",
+                            actions::MAX_REST_DAYS
+                        ))
+                    })?
+                };
+                let game = actions::add_stage(&state, player, id, rest_days).await?;
+                Ok(format!("stage-{game}"))
+            }
+            "finish" => {
+                if form.get("confirm") != Some("yes") {
+                    return Err(ApiError::Bad(
+                        "confirm: tick \"I am sure\" to finish the season".into(),
+                    ));
+                }
+                actions::finish_season(&state, player, id).await?;
+                Ok("finish".into())
+            }
+            other => Err(ApiError::Bad(format!("action: unknown action {other:?}"))),
+        }
+    }
+    .await;
+    match result {
+        Ok(done) => Ok(redirect(&format!("/seasons/{id}?done={done}"))),
+        Err(e) => {
+            let view = actions::season_view(&state, id)
+                .await
+                .map_err(|e| error_page(&visitor, &e))?;
+            Ok(season_page(&visitor, &view, None, Some(&e)))
+        }
+    }
+}
+
+/// `POST /seasons`: the console's "make this game the first stage of a season".
+pub async fn new_season(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login("/")?;
+    let result: ApiResult<i64> = async {
+        visitor.check_csrf(&form)?;
+        let game_id = form
+            .field("game_id")?
+            .parse()
+            .map_err(|_| ApiError::Bad("game_id: not a game".into()))?;
+        let stages = match form.get("stages").map(str::trim) {
+            None | Some("") => None,
+            Some(n) => Some(n.parse().map_err(|_| {
+                ApiError::Bad(format!(
+                    "stages: give a number of stages, 1 to {}",
+                    gm::season::MAX_STAGES
+                ))
+            })?),
+        };
+        let new = NewSeason {
+            name: form.field("name")?.to_string(),
+            game_id: Some(game_id),
+            first_stage: None,
+            scoring: serde_json::Value::Null,
+            best_of: None,
+            stages,
+        };
+        actions::create_season(&state, player, new).await
+    }
+    .await;
+    match result {
+        Ok(id) => Ok(redirect(&format!("/seasons/{id}?done=new"))),
+        Err(e) => Err(error_page(&visitor, &e)),
+    }
+}

@@ -1,0 +1,178 @@
+//! A season in a stage's report and pictures: the standings after the stage (a short form —
+//! each classification's first lines and the reader's own — with movements and the jersey
+//! holders), the winners crowned after the season's last stage, and the jerseys worn during
+//! the stage, which its pictures mark. Read from the stages' kept results and the stage's own
+//! record (which ends the stage before its result is kept), never by replaying a game.
+
+use game_api::season::{SeasonNouns, Worn};
+use gm::season::{Standings, standings};
+
+use crate::store::seasons::{SeasonTable, StageOf, load_season, season_of};
+use crate::store::{StoreError, StoreResult, Table};
+use crate::text::escape;
+
+/// How many lines of each classification a stage's report shows (and the reader's own).
+pub const TOP_LINES: usize = 3;
+
+/// A stage's season: which stage, the standings before it (the jerseys worn during it) and,
+/// once it is over, after it.
+#[derive(Debug)]
+pub struct StageSeason {
+    pub of: StageOf,
+    pub season: SeasonTable,
+    pub nouns: SeasonNouns,
+    pub before: Option<Standings>,
+    pub after: Option<Standings>,
+    /// The season's last stage: its report crowns the winners.
+    pub last: bool,
+}
+
+/// The season of the game read as `table`, if it is a stage of one.
+pub async fn stage_season(
+    state: &crate::AppState,
+    table: &Table,
+) -> StoreResult<Option<StageSeason>> {
+    let Some(of) = season_of(state, table.row.id).await? else {
+        return Ok(None);
+    };
+    let season = load_season(state, of.season).await?;
+    let nouns = season.row.season.check()?;
+    let seats = season.seat_names();
+    let earlier: Vec<serde_json::Value> = season
+        .stages
+        .iter()
+        .filter(|s| s.stage < of.stage)
+        .filter_map(|s| s.result.clone())
+        .collect();
+    let count = |results: &[serde_json::Value]| -> StoreResult<Option<Standings>> {
+        if results.is_empty() {
+            return Ok(None);
+        }
+        standings(&season.row.season, &seats, results)
+            .map(Some)
+            .map_err(|e| StoreError::Internal(format!("season {}: {e}", of.season)))
+    };
+    let before = count(&earlier)?;
+    let after = match table.record.stage() {
+        Some(result) => {
+            let mut results = earlier;
+            results.push(result);
+            count(&results)?
+        }
+        None => None,
+    };
+    let last = season.row.planned_stages == Some(of.stage)
+        || (season.row.finished_at.is_some()
+            && season.stages.last().map(|s| s.stage) == Some(of.stage));
+    Ok(Some(StageSeason {
+        of,
+        season,
+        nouns,
+        before,
+        after,
+        last,
+    }))
+}
+
+impl StageSeason {
+    /// The jerseys worn during the stage (the standings after the one before), for its pictures.
+    pub fn worn(&self) -> Vec<Worn> {
+        self.before
+            .as_ref()
+            .map(Standings::worn)
+            .unwrap_or_default()
+    }
+
+    /// `the standings after stage 2 of 3`.
+    fn heading(&self) -> String {
+        let planned = self
+            .season
+            .row
+            .planned_stages
+            .map_or(String::new(), |n| format!(" of {n}"));
+        format!(
+            "{}: the standings after {} {}{planned}",
+            self.season.row.season.name, self.nouns.stage, self.of.stage
+        )
+    }
+
+    /// The standings after the stage as the text report and mail carry them (`own`: the
+    /// reader's seat, whose lines are shown too); `None` before the stage is over.
+    pub fn text(&self, own: Option<usize>) -> Option<String> {
+        let after = self.after.as_ref()?;
+        let seats = self.season.seat_names();
+        let mut out = format!("{}\n\n", self.heading());
+        if self.last {
+            out.push_str("The winners\n");
+            for (title, names) in after.winners(&seats) {
+                out.push_str(&format!("  {title}: {}\n", names.join(", ")));
+            }
+            out.push('\n');
+        }
+        out.push_str(&after.text(&seats, Some(TOP_LINES), own));
+        Some(out)
+    }
+
+    /// The same as HTML (the report on the page and in the mail's HTML part).
+    pub fn html(&self, own: Option<usize>) -> Option<String> {
+        let after = self.after.as_ref()?;
+        let seats = self.season.seat_names();
+        let mut out = format!(
+            r#"<section class="season-standings"><h3>{}</h3>"#,
+            escape(&self.heading())
+        );
+        if self.last {
+            out.push_str(r#"<div class="banner crowned"><p><strong>The winners</strong></p><ul>"#);
+            for (title, names) in after.winners(&seats) {
+                out.push_str(&format!(
+                    "<li>♛ {}: <strong>{}</strong></li>",
+                    escape(&title),
+                    escape(&names.join(", "))
+                ));
+            }
+            out.push_str("</ul></div>");
+        }
+        if !after.jerseys.is_empty() {
+            out.push_str(r#"<ul class="jerseys">"#);
+            for h in &after.jerseys {
+                out.push_str(&format!(
+                    r#"<li><span class="jersey" style="display:inline-block;width:1em;height:1em;border:1px solid #333;background:{colour}" aria-hidden="true"></span> {name}: <strong>{piece}</strong>{why}</li>"#,
+                    colour = escape(&h.jersey.colour),
+                    name = escape(&h.jersey.name),
+                    piece = escape(&h.piece),
+                    why = if h.stand_in {
+                        " (its leader wears a more prestigious jersey)"
+                    } else {
+                        ""
+                    },
+                ));
+            }
+            out.push_str("</ul>");
+        }
+        for class in &after.classifications {
+            out.push_str(&format!(
+                r#"<div class="table-scroll"><table><caption>{} ({}, {})</caption><thead><tr><th scope="col">#</th><th scope="col"><span class="visually-hidden">Movement</span></th><th scope="col">Who</th><th scope="col" class="num">Total</th></tr></thead><tbody>"#,
+                escape(&class.title),
+                escape(&class.of),
+                escape(&class.unit)
+            ));
+            for (i, row) in class.rows.iter().enumerate() {
+                let mine = Some(row.seat) == own;
+                if i >= TOP_LINES && !mine {
+                    continue;
+                }
+                out.push_str(&format!(
+                    r#"<tr{mine}><td>{rank}</td><td>{movement}</td><td>{name}</td><td class="num">{total}</td></tr>"#,
+                    mine = if mine { r#" class="mine""# } else { "" },
+                    rank = row.rank,
+                    movement = gm::season::movement(row.movement),
+                    name = escape(&Standings::name(&seats, row)),
+                    total = escape(&row.total),
+                ));
+            }
+            out.push_str("</tbody></table></div>");
+        }
+        out.push_str("</section>");
+        Some(out)
+    }
+}
