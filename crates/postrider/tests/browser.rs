@@ -923,14 +923,73 @@ return null;"#,
     b.go("/games/3").await;
     b.page("third-game").await;
 
+    // A season (issue 34): a walking week of two days, its first a finished day; bots walk.
+    b.go("/new").await;
+    b.fill("#title", "Keswick, Monday").await;
+    b.client
+        .find(Locator::Css("#game"))
+        .await
+        .unwrap()
+        .select_by_value("backpacks")
+        .await
+        .unwrap();
+    b.fill("#seats", "ann\nbob").await;
+    b.fill("#seed", "9").await;
+    b.click("form[action='/new'] button[type=submit]").await;
+    assert_eq!(b.path().await, "/games/4/gm");
+    for seat in 0..2 {
+        b.client
+            .find(Locator::Css(&format!("#seat-{seat} select[name=bot]")))
+            .await
+            .unwrap()
+            .select_by_value("random")
+            .await
+            .unwrap();
+        b.click(&format!("#seat-{seat} button[value=bot]")).await;
+    }
+    resolve_until_over(&b, 4).await;
+    b.go("/games/4/gm").await;
+    b.fill("#season-name", "Keswick week").await;
+    b.fill("#season-stages", "2").await;
+    b.click("form[action='/seasons'] button[type=submit]").await;
+    assert_eq!(b.path().await, "/seasons/1?done=new");
+    b.page("season-after-day-1").await;
+    b.fill("#rest-days", "1").await;
+    b.click("form:has(input[value=stage]) button[type=submit]")
+        .await;
+    assert_eq!(b.path().await, "/seasons/1?done=stage-5");
+    resolve_until_over(&b, 5).await;
+    // The last day's report crowns the winners, and so does the season page.
+    assert!(b.html().await.contains("The winners"));
+    b.page("season-last-day").await;
+    b.go("/seasons/1").await;
+    assert!(b.html().await.contains(r#"id="winners""#));
+    b.page("season-final").await;
+    b.part("#class-points", "season-final-points").await;
+
     eprintln!("screenshots:");
     for path in &b.taken {
         eprintln!("  {}", path.display());
     }
     eprintln!("pages checked by axe-core: {}", b.audited);
-    assert_eq!(b.audited, 32);
+    assert_eq!(b.audited, 35);
     assert_eq!(b.taken.len(), 4 * b.audited + b.parts);
     // The pictures, checked on every page at phone width (issue 29, point 2).
     assert!(b.pictures.is_empty(), "{:#?}", b.pictures);
     b.client.close().await.unwrap();
+}
+
+/// The GM resolves game `game` turn after turn until it is over (bots play its seats).
+async fn resolve_until_over(b: &Session, game: i64) {
+    for _ in 0..40 {
+        b.go(&format!("/games/{game}")).await;
+        if b.count("#finish").await == 1 {
+            return;
+        }
+        b.go(&format!("/games/{game}/gm")).await;
+        b.tick("form:has(button[value=resolve]) input[name=confirm]")
+            .await;
+        b.click("button[value=resolve]").await;
+    }
+    panic!("game {game} did not end");
 }
