@@ -923,7 +923,7 @@ return null;"#,
     b.go("/games/3").await;
     b.page("third-game").await;
 
-    // A season (issue 34): a walking week of two days, its first a finished day; bots walk.
+    // A season (issue 34): a walking week of two days, its first a finished day; heuristic bots walk.
     b.go("/new").await;
     b.fill("#title", "Keswick, Monday").await;
     b.client
@@ -942,7 +942,7 @@ return null;"#,
             .find(Locator::Css(&format!("#seat-{seat} select[name=bot]")))
             .await
             .unwrap()
-            .select_by_value("random")
+            .select_by_value("heuristic")
             .await
             .unwrap();
         b.click(&format!("#seat-{seat} button[value=bot]")).await;
@@ -965,7 +965,8 @@ return null;"#,
     b.go("/seasons/1").await;
     assert!(b.html().await.contains(r#"id="winners""#));
     b.page("season-final").await;
-    b.part("#class-points", "season-final-points").await;
+    b.part("#class-general", "season-final-general").await;
+    b.part("#class-targets", "season-final-targets").await;
 
     eprintln!("screenshots:");
     for path in &b.taken {

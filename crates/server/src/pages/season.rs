@@ -217,7 +217,7 @@ fn season_page(
     let played = table.stages.iter().filter(|s| s.over).count();
     let lead = format!(
         "{} {} · GM {} · {played}{planned} {}s played{}",
-        row.season.game,
+        gm::game_info(&row.season.game).map_or(row.season.game.as_str(), |g| g.title),
         nouns.season,
         row.gm_name,
         nouns.stage,
@@ -250,18 +250,7 @@ fn season_page(
         done,
         lead,
         over: view.is_over(),
-        crowned: view
-            .winners()
-            .iter()
-            .map(|w| Crown {
-                title: w.title.clone(),
-                winner: format!(
-                    "{} ({})",
-                    seat_label(w.seat, w.piece.as_deref()),
-                    who(w.seat)
-                ),
-            })
-            .collect(),
+        crowned: crowns(view, &seat_label, &who),
         jerseys: view
             .standings
             .jerseys
@@ -284,6 +273,28 @@ fn season_page(
         Ok(body) => page_with_tab(visitor, status, &row.season.name, &row.season.name, &body),
         Err(e) => error_page(visitor, &ApiError::Internal(format!("template: {e}"))),
     }
+}
+
+/// Each classification's winners, those level sharing its line (`ann (bot random) and bob`).
+fn crowns(
+    view: &SeasonView,
+    label: &dyn Fn(usize, Option<&str>) -> String,
+    who: &dyn Fn(usize) -> String,
+) -> Vec<Crown> {
+    let mut crowns: Vec<Crown> = Vec::new();
+    for w in view.winners() {
+        let winner = format!("{} ({})", label(w.seat, w.piece.as_deref()), who(w.seat));
+        match crowns.last_mut() {
+            Some(last) if last.title == w.title => {
+                last.winner = format!("{} and {winner}", last.winner);
+            }
+            _ => crowns.push(Crown {
+                title: w.title,
+                winner,
+            }),
+        }
+    }
+    crowns
 }
 
 /// `▲2` and its words.
