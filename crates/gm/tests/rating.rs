@@ -150,7 +150,7 @@ fn a_game_with_fewer_than_two_rated_seats_changes_nothing() {
     let reasons: Vec<LeftOut> = update
         .seats
         .iter()
-        .map(|s| s.outcome.clone().unwrap_err())
+        .map(|s| s.outcome.unwrap_err())
         .collect();
     assert_eq!(
         reasons,
