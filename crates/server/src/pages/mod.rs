@@ -13,6 +13,7 @@ mod mail;
 mod operator;
 mod pieces;
 mod profile;
+mod ratings;
 mod when;
 
 pub use account::{
@@ -28,6 +29,7 @@ pub use game::{
 pub use mail::profile_mail;
 pub use operator::{operator_action, operator_form};
 pub use profile::*;
+pub use ratings::ladder;
 
 /// The Backpacks orders help, served by the site.
 pub async fn help_backpacks(visitor: Visitor) -> Response {

@@ -23,6 +23,7 @@ pub mod mail_log;
 pub mod outbox_rows;
 pub mod players;
 pub mod read;
+pub mod ratings;
 pub mod records;
 pub mod retention;
 pub mod secrets;
