@@ -69,8 +69,13 @@ async fn play_round(s: &TestServer, gm: &str, id: i64, round: u8, bidders: &[(u8
 }
 
 async fn gm_action(s: &TestServer, gm: &str, id: i64, action: Value) -> (StatusCode, Value) {
-    s.call("POST", &format!("/api/games/{id}/gm"), Some(gm), Some(action))
-        .await
+    s.call(
+        "POST",
+        &format!("/api/games/{id}/gm"),
+        Some(gm),
+        Some(action),
+    )
+    .await
 }
 
 on_both!(
@@ -162,7 +167,10 @@ on_both!(
         assert_eq!(ladder["provisional_total"], 2, "{ladder}");
         let (status, page) = s.get_text("/ratings/goofspiel").await;
         assert_eq!(status, StatusCode::OK);
-        assert!(page.contains("Provisional") && page.contains("cat"), "{page}");
+        assert!(
+            page.contains("Provisional") && page.contains("cat"),
+            "{page}"
+        );
     }
 );
 
@@ -197,9 +205,11 @@ on_both!(
         let (status, created) = s.call("POST", "/api/games", Some(&gm), Some(game)).await;
         assert_eq!(status, StatusCode::CREATED, "{created}");
         let id = created["id"].as_i64().unwrap();
-        let (status, body) = gm_action(&s, &ann, id, json!({"action": "rated", "rated": true})).await;
+        let (status, body) =
+            gm_action(&s, &ann, id, json!({"action": "rated", "rated": true})).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-        let (status, body) = gm_action(&s, &gm, id, json!({"action": "rated", "rated": true})).await;
+        let (status, body) =
+            gm_action(&s, &gm, id, json!({"action": "rated", "rated": true})).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert!(ratings::of_game(&s.state.db, id).await.unwrap().rated);
 
@@ -224,7 +234,10 @@ on_both!(
             gm_action(&s, &gm, id, json!({"action": "rated", "rated": false})).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert!(
-            body["error"].as_str().unwrap().starts_with("rated: the game is over"),
+            body["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("rated: the game is over"),
             "{body}"
         );
         // Its update was applied: both rated, one game each.
@@ -253,7 +266,10 @@ on_both!(
             .call("GET", "/api/ratings/goofspiel?page=0", None, None)
             .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-        assert!(body["error"].as_str().unwrap().starts_with("page: "), "{body}");
+        assert!(
+            body["error"].as_str().unwrap().starts_with("page: "),
+            "{body}"
+        );
         let (status, body) = s.call("GET", "/api/ratings/goofspiel", None, None).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(body["ladder"], json!([]), "{body}");
@@ -261,6 +277,32 @@ on_both!(
         assert_eq!(status, StatusCode::OK);
         assert!(page.contains("No rated game"), "{page}");
         let (_, front) = s.get_text("/").await;
-        assert!(front.contains(r#"href="/ratings/breaking-away""#), "{front}");
+        assert!(
+            front.contains(r#"href="/ratings/breaking-away""#),
+            "{front}"
+        );
+    }
+);
+
+on_both!(
+    start_up_rebuilds_when_the_rules_version_changed,
+    |s: TestServer| async move {
+        let db = &s.state.db;
+        // A new database has no stamp: start-up rebuilds (nothing) and stamps it.
+        assert!(ratings::at_start(db).await.unwrap().is_some());
+        assert_eq!(ratings::at_start(db).await.unwrap(), None, "stamped");
+        // A table stamped under other rules is rebuilt.
+        sqlx::query("UPDATE ratings_stamp SET rules = 'rating 0'")
+            .execute(&db.pool)
+            .await
+            .unwrap();
+        let rebuilt = ratings::at_start(db).await.unwrap();
+        assert_eq!(rebuilt.map(|r| r.games), Some(0));
+        let stamp: String = sqlx::query_scalar("SELECT rules FROM ratings_stamp")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+        assert_eq!(stamp, gm::rating::rules_version());
+        assert!(stamp.starts_with("rating 1; breaking-away "), "{stamp}");
     }
 );

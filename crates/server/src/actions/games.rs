@@ -72,7 +72,7 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
         seed,
         secret,
     };
-    Ok(store::create(state, &title, player.id, setup, &new.deadline, new.rated).await?)
+    Ok(store::create_rated(state, &title, player.id, setup, &new.deadline, new.rated).await?)
 }
 
 /// Why a test game is never rated: its GM chose the seed, so knew every draw.

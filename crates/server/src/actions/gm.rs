@@ -177,7 +177,8 @@ pub async fn gm_action(
             gm(&table)?;
             if table.record.is_over() {
                 return Err(ApiError::Bad(
-                    "rated: the game is over; whether it counts was settled when it finished".into(),
+                    "rated: the game is over; whether it counts was settled when it finished"
+                        .into(),
                 ));
             }
             if rated && table.record.setup().secret.is_none() {

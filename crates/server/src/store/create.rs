@@ -18,6 +18,17 @@ pub async fn create(
     gm_id: i64,
     setup: gm::Setup,
     rule: &DeadlineRule,
+) -> StoreResult<i64> {
+    create_rated(state, title, gm_id, setup, rule, false).await
+}
+
+/// [`create`], the game counting for ratings if `rated`.
+pub async fn create_rated(
+    state: &AppState,
+    title: &str,
+    gm_id: i64,
+    setup: gm::Setup,
+    rule: &DeadlineRule,
     rated: bool,
 ) -> StoreResult<i64> {
     let actor = format!("gm:{}", gm_name(state, gm_id).await?);
