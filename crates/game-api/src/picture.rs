@@ -20,6 +20,8 @@ pub struct Scene<'a, G: Game> {
     pub state: &'a G::State,
     pub before: Option<&'a G::State>,
     pub viewer: Viewer,
+    /// The jerseys of a season its pieces wear (`gm::season`), marked in the picture.
+    pub jerseys: &'a [crate::season::Worn],
 }
 
 impl<G: Game> Clone for Scene<'_, G> {
@@ -36,6 +38,7 @@ impl<G: Game> std::fmt::Debug for Scene<'_, G> {
             .field("state", self.state)
             .field("before", &self.before)
             .field("viewer", &self.viewer)
+            .field("jerseys", &self.jerseys)
             .finish()
     }
 }

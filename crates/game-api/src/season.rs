@@ -37,6 +37,14 @@ pub struct Classification {
     pub wearers: Vec<Wearer>,
 }
 
+/// A jersey worn by a piece, as a picture marks it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Worn {
+    /// `red-A`.
+    pub piece: String,
+    pub jersey: Jersey,
+}
+
 /// A piece that may wear a jersey.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Wearer {

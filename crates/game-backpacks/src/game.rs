@@ -273,6 +273,25 @@ impl Game for Backpacks {
         )
     }
 
+    const SEASON: Option<game_api::season::SeasonNouns> = Some(game_api::season::SeasonNouns {
+        season: "walking week",
+        stage: "day",
+    });
+
+    fn stage(table: &Table<'_, Self>) -> Option<serde_json::Value> {
+        let turns: Vec<&TurnOutcome> = table.history.iter().flat_map(|r| &r.events).collect();
+        crate::season::stage(table.state?, &turns)
+    }
+
+    fn classify(
+        scoring: &serde_json::Value,
+        best_of: Option<u16>,
+        seats: &[String],
+        stages: &[serde_json::Value],
+    ) -> Result<Vec<game_api::season::Classification>, BackpacksError> {
+        crate::season::classify(scoring, best_of, seats, stages)
+    }
+
     /// Places by the final score: points, nothing for a walker not back by 6pm (1.3, 5.2).
     fn places(table: &Table<'_, Self>) -> Option<Vec<u16>> {
         let day = table.state.filter(|d| Self::is_over(d))?;

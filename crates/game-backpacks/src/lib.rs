@@ -20,6 +20,7 @@ pub mod random;
 pub mod report;
 pub mod scenario;
 pub mod schedule;
+pub mod season;
 pub mod svg;
 pub mod view;
 

@@ -355,12 +355,36 @@ impl Game for BreakingAway {
     fn picture(table: &Table<'_, Self>, scene: Scene<'_, Self>) -> Picture {
         // The public view: the reader only changes which riders are marked.
         let before = scene.before.map(|p| p.view(Viewer::Public));
-        crate::svg::track_picture(
+        crate::svg::track_picture_worn(
             &scene.state.view(Viewer::Public),
             before.as_ref(),
             table.seats,
             scene.own_seat(),
+            scene.jerseys,
         )
+    }
+
+    const SEASON: Option<game_api::season::SeasonNouns> = Some(game_api::season::SeasonNouns {
+        season: "stage race",
+        stage: "stage",
+    });
+
+    fn season_scoring() -> serde_json::Value {
+        serde_json::to_value(crate::season::Scoring::default()).unwrap_or_default()
+    }
+
+    fn stage(table: &Table<'_, Self>) -> Option<serde_json::Value> {
+        let turns: Vec<&TurnOutcome> = table.history.iter().flat_map(|r| &r.events).collect();
+        crate::season::stage(table.state?, &turns)
+    }
+
+    fn classify(
+        scoring: &serde_json::Value,
+        best_of: Option<u16>,
+        seats: &[String],
+        stages: &[serde_json::Value],
+    ) -> Result<Vec<game_api::season::Classification>, Error> {
+        crate::season::classify(scoring, best_of, seats, stages)
     }
 
     /// Places by the final score: points, then the best-placed rider (postal 6.3, BA-17).

@@ -17,6 +17,7 @@ pub mod random;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod season;
 pub mod svg;
 pub mod turn;
 pub mod view;

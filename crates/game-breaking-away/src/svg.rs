@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use game_api::Seat;
 use game_api::escape_markup as esc;
 use game_api::picture::{self, Picture, light, seat_class, seat_colour, seat_text, team_letters};
+use game_api::season::Worn;
 
 use crate::position::Status;
 use crate::rules::{Grade, Line};
@@ -48,14 +49,26 @@ pub fn track_picture(
     teams: &[String],
     own: Option<Seat>,
 ) -> Picture {
-    let (svg, frame) = draw(view, before, teams, own);
+    track_picture_worn(view, before, teams, own, &[])
+}
+
+/// [`track_picture`] with a season's jerseys: each wearer's token carries its jersey's colour
+/// as a band, and a finisher's line a square of it.
+pub fn track_picture_worn(
+    view: &View,
+    before: Option<&View>,
+    teams: &[String],
+    own: Option<Seat>,
+    jerseys: &[Worn],
+) -> Picture {
+    let (svg, frame) = draw(view, before, teams, own, jerseys);
     let close_up = frame.map(|f| game_api::with_view_box(&svg, f));
     Picture { svg, close_up }
 }
 
 /// The whole track (see [`track_picture`]).
 pub fn track_svg(view: &View, teams: &[String]) -> String {
-    draw(view, None, teams, None).0
+    draw(view, None, teams, None, &[]).0
 }
 
 /// The first distance drawn (the start squares).
@@ -135,7 +148,12 @@ fn draw(
     before: Option<&View>,
     teams: &[String],
     own: Option<Seat>,
+    jerseys: &[Worn],
 ) -> (String, Option<[f64; 4]>) {
+    let worn = |r: &RiderView| {
+        let name = crate::game::rider_name(teams, r.team, r.grade);
+        jerseys.iter().find(|w| w.piece == name).map(|w| &w.jersey)
+    };
     let set = view.rules.set;
     let start = start_of(view);
     let finish = set.line_distance(Line::Finish);
@@ -309,11 +327,12 @@ fn draw(
             };
             let _ = writeln!(
                 svg,
-                r#"<g><title>{}-{} on square {}{}{}{}</title>{mine}<rect class="pr-t{c} pr-edge" x="{}" y="{}" width="22" height="18" rx="5" fill="{}" stroke="{}" stroke-width="{}"{}/><text class="pr-tk{c}" x="{cx}" y="{}" text-anchor="middle" fill="{}" font-weight="bold">{letter}{}</text></g>"#,
+                r#"<g><title>{}-{} on square {}{}{}{}{}</title>{mine}<rect class="pr-t{c} pr-edge" x="{}" y="{}" width="22" height="18" rx="5" fill="{}" stroke="{}" stroke-width="{}"{}/>{}<text class="pr-tk{c}" x="{cx}" y="{}" text-anchor="middle" fill="{}" font-weight="bold">{letter}{}</text></g>"#,
                 esc(team),
                 r.grade.letter(),
                 set.square(r.distance),
                 if is_mine(r) { ", yours" } else { "" },
+                worn(r).map(|j| format!(", {}", esc(&j.name))).unwrap_or_default(),
                 if r.sole_leader { ", sole leader" } else { "" },
                 if r.status == Status::Dropped {
                     ", dropped"
@@ -330,6 +349,15 @@ fn draw(
                 } else {
                     ""
                 },
+                worn(r)
+                    .map(|j| format!(
+                        r#"<rect class="pr-jersey" x="{}" y="{}" width="22" height="5" rx="2" fill="{}" stroke="{}" stroke-width="0.5"/>"#,
+                        cx - 11,
+                        cy - 13,
+                        esc(&j.colour),
+                        light("pr-edge")
+                    ))
+                    .unwrap_or_default(),
                 cy + 5,
                 seat_text(r.team),
                 r.grade.letter()
@@ -378,7 +406,7 @@ fn draw(
         let team = teams.get(usize::from(r.team)).map_or("?", String::as_str);
         let _ = writeln!(
             svg,
-            r#"<text class="pr-ink" x="{}" y="{}" fill="{}"{}>{place}. {}-{}</text>"#,
+            r#"<text class="pr-ink" x="{}" y="{}" fill="{}"{}>{place}. {}-{}{}</text>"#,
             fx + 8 + (k % 3) as i32 * (FRAME / 3),
             finish_top + 22 + (k / 3) as i32 * 22,
             light("pr-ink"),
@@ -388,7 +416,10 @@ fn draw(
                 ""
             },
             esc(&cut(team, 8)),
-            r.grade.letter()
+            r.grade.letter(),
+            worn(r)
+                .map(|j| format!(r#" <tspan fill="{}">■</tspan>"#, esc(&j.colour)))
+                .unwrap_or_default()
         );
     }
     svg.push_str("</svg>\n");
@@ -573,5 +604,30 @@ mod tests {
         let draw =
             |p: &Position| track_picture(&p.view(Viewer::Public), None, &teams, Some(Seat(0)));
         assert_eq!(draw(&position), draw(&other));
+    }
+
+    #[test]
+    fn a_season_s_jersey_wearer_carries_its_colour_and_its_name() {
+        let position = start();
+        let teams = ["red".to_string(), "blue".to_string()];
+        let jerseys = [Worn {
+            piece: "blue-B".into(),
+            jersey: game_api::season::Jersey {
+                name: "yellow jersey".into(),
+                colour: "#f2c500".into(),
+                prestige: 1,
+            },
+        }];
+        let picture =
+            track_picture_worn(&position.view(Viewer::Public), None, &teams, None, &jerseys);
+        assert!(picture.svg.contains("blue-B on square"));
+        assert!(
+            picture.svg.contains(", yellow jersey</title>"),
+            "the wearer's title names it"
+        );
+        assert_eq!(picture.svg.matches(r#"class="pr-jersey""#).count(), 1);
+        assert!(picture.svg.contains(r##"fill="#f2c500""##));
+        let plain = track_picture(&position.view(Viewer::Public), None, &teams, None);
+        assert!(!plain.svg.contains("pr-jersey"));
     }
 }

@@ -55,6 +55,7 @@ fn readings(played: &Played, rounds: usize, viewer: Viewer) -> Vec<String> {
         state: table.state.unwrap(),
         before: table.history.last().map(|r| &r.before),
         viewer,
+        jerseys: &[],
     };
     out.push(Goofspiel::picture(&table, scene).svg);
     out
@@ -272,6 +273,7 @@ fn the_table_picture_reads_on_a_phone_at_every_stage() {
                     state: table.state.unwrap(),
                     before: table.history.last().map(|r| &r.before),
                     viewer,
+                    jerseys: &[],
                 };
                 let picture = Goofspiel::picture(&table, scene);
                 assert!(picture.close_up.is_none(), "{what}: the whole fits a phone");

@@ -6,6 +6,7 @@ use bots::{AdviceRequest, BotGame, BotKind};
 use game_api::chart::Progress;
 use game_api::picture::{Picture, Scene};
 use game_api::report::ReportView;
+use game_api::season::Worn;
 use game_api::{Rng, Seat, Viewer};
 use serde_json::Value;
 
@@ -59,7 +60,7 @@ pub(crate) trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn report_view(&self, viewer: Viewer, turn: u16) -> Result<ReportView, GmError>;
     fn state_report(&self, viewer: Viewer) -> String;
     fn view_json(&self, viewer: Viewer) -> Value;
-    fn picture(&self, turn: u16, viewer: Viewer) -> Option<Picture>;
+    fn picture(&self, turn: u16, viewer: Viewer, jerseys: &[Worn]) -> Option<Picture>;
     fn progress(&self, upto: u16) -> Progress;
     fn scenario_json(&self) -> Result<Value, GmError>;
     fn pieces(&self) -> Vec<String>;
@@ -157,11 +158,12 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     fn view_json(&self, viewer: Viewer) -> Value {
         G::view_json(&self.table(), viewer)
     }
-    fn picture(&self, turn: u16, viewer: Viewer) -> Option<Picture> {
+    fn picture(&self, turn: u16, viewer: Viewer, jerseys: &[Worn]) -> Option<Picture> {
         let scene = Scene {
             state: self.state_after(turn)?,
             before: turn.checked_sub(1).and_then(|t| self.state_after(t)),
             viewer,
+            jerseys,
         };
         Some(G::picture(&self.table(), scene))
     }

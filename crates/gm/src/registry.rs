@@ -373,7 +373,18 @@ impl Record {
     /// now), with its close-up for a phone and the last turn's moves, `viewer`'s own pieces
     /// marked; `None` before a race has started.
     pub fn picture(&self, turn: Option<u16>, viewer: Viewer) -> Option<Picture> {
-        self.0.picture(turn.unwrap_or(self.resolved()), viewer)
+        self.season_picture(turn, viewer, &[])
+    }
+
+    /// [`Record::picture`] of a season's stage, the pieces wearing `jerseys` marked.
+    pub fn season_picture(
+        &self,
+        turn: Option<u16>,
+        viewer: Viewer,
+        jerseys: &[game_api::season::Worn],
+    ) -> Option<Picture> {
+        self.0
+            .picture(turn.unwrap_or(self.resolved()), viewer, jerseys)
     }
 
     /// The whole picture of [`Record::picture`].

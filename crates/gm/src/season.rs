@@ -113,6 +113,130 @@ pub fn standings(
     })
 }
 
+impl Standings {
+    /// The jerseys as the pictures mark them.
+    pub fn worn(&self) -> Vec<game_api::season::Worn> {
+        self.jerseys
+            .iter()
+            .map(|h| game_api::season::Worn {
+                piece: h.piece.clone(),
+                jersey: h.jersey.clone(),
+            })
+            .collect()
+    }
+
+    /// The name of a classification's line: its piece, or its seat's name.
+    pub fn name(seats: &[String], row: &game_api::season::Row) -> String {
+        row.piece
+            .clone()
+            .unwrap_or_else(|| seats.get(row.seat).cloned().unwrap_or_default())
+    }
+
+    /// Each classification's winners (the lines ranked first), for the final report.
+    pub fn winners(&self, seats: &[String]) -> Vec<(String, Vec<String>)> {
+        self.classifications
+            .iter()
+            .map(|c| {
+                let first = c.rows.iter().filter(|r| r.rank == 1);
+                (
+                    c.title.clone(),
+                    first.map(|r| Self::name(seats, r)).collect(),
+                )
+            })
+            .collect()
+    }
+
+    /// The standings as text: the jerseys, then each classification — all its lines, or with
+    /// `top` the first `top` and the lines of seat `own` — with movements and each stage.
+    pub fn text(&self, seats: &[String], top: Option<usize>, own: Option<usize>) -> String {
+        let mut out = String::new();
+        for holder in &self.jerseys {
+            let why = if holder.stand_in {
+                " (its leader wears a more prestigious jersey)"
+            } else {
+                ""
+            };
+            out.push_str(&format!(
+                "{}: {}{why}\n",
+                capital(&holder.jersey.name),
+                holder.piece
+            ));
+        }
+        for class in &self.classifications {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&format!("{} ({}, {})\n", class.title, class.of, class.unit));
+            let width = class
+                .rows
+                .iter()
+                .map(|r| Self::name(seats, r).chars().count())
+                .max()
+                .unwrap_or(0);
+            let mut skipped = false;
+            for (i, row) in class.rows.iter().enumerate() {
+                let shown = top.is_none_or(|n| i < n) || Some(row.seat) == own;
+                if !shown {
+                    skipped = true;
+                    continue;
+                }
+                if skipped {
+                    out.push_str("  …\n");
+                    skipped = false;
+                }
+                let stages: Vec<String> = row
+                    .stages
+                    .iter()
+                    .map(|c| {
+                        if c.dropped {
+                            format!("({})", c.value)
+                        } else {
+                            c.value.clone()
+                        }
+                    })
+                    .collect();
+                let jersey = self
+                    .jerseys
+                    .iter()
+                    .find(|h| h.classification == class.key && Some(&h.piece) == row.piece.as_ref())
+                    .map(|h| format!("  [{}]", h.jersey.name))
+                    .unwrap_or_default();
+                out.push_str(&format!(
+                    "{:>3} {:<3} {:<width$}  {:>6}   {}{jersey}\n",
+                    row.rank,
+                    movement(row.movement),
+                    Self::name(seats, row),
+                    row.total,
+                    stages.join(" · "),
+                ));
+            }
+            if skipped {
+                out.push_str("  …\n");
+            }
+        }
+        out
+    }
+}
+
+/// A line's movement since the stage before as people read it: `▲2`, `▼1`, `▬`, or nothing
+/// after the first stage.
+pub fn movement(moved: Option<i32>) -> String {
+    match moved {
+        None => String::new(),
+        Some(0) => "▬".into(),
+        Some(n) if n > 0 => format!("▲{n}"),
+        Some(n) => format!("▼{}", -n),
+    }
+}
+
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// The jersey rule: jerseys are handed out most prestigious first, each to the first of its
 /// classification's wearers who has none yet, so that a rider leading two classifications
 /// wears the more prestigious jersey and the runner-up in the other wears that one.
@@ -193,4 +317,226 @@ fn classify(
         }
     }
     with_game(&season.game, Classify(season, seats, stages))?
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn teams() -> Vec<String> {
+        ["red", "blue", "green"].map(String::from).to_vec()
+    }
+
+    fn season() -> Season {
+        Season {
+            game: "breaking-away".into(),
+            name: "Tour of Cumbria".into(),
+            scoring: Value::Null,
+            best_of: None,
+        }
+    }
+
+    /// A Breaking Away stage from its team places and `(team, grade, place, awards)`.
+    fn stage(team_places: [u16; 3], listed: &[(u8, char, u16, &[[u16; 3]])]) -> Value {
+        let mut riders: Vec<Value> = Vec::new();
+        let mut next = listed.len() as u16 + 1;
+        for team in 0..3u8 {
+            for grade in ['A', 'B', 'C', 'D'] {
+                let line = listed.iter().find(|r| r.0 == team && r.1 == grade);
+                let (place, awards) = line.map_or_else(
+                    || {
+                        next += 1;
+                        (next - 1, json!([]))
+                    },
+                    |r| (r.2, json!(r.3)),
+                );
+                riders.push(json!({"team": team, "grade": grade.to_string(), "place": place, "awards": awards}));
+            }
+        }
+        json!({"teams": team_places, "riders": riders})
+    }
+
+    fn holder<'a>(s: &'a Standings, key: &str) -> &'a JerseyHolder {
+        s.jerseys.iter().find(|h| h.classification == key).unwrap()
+    }
+
+    #[test]
+    fn s_1_the_jersey_rule_a_rider_leading_two_wears_the_more_prestigious_and_the_runner_up_the_other()
+     {
+        // red-A wins the finish (20) and both sprints (10 + 10): it leads the points and the
+        // sprints, and red leads the general classification. red-A wears yellow; the points
+        // runner-up (blue-A, 16 at the finish) wears green; the sprints runner-up (green-A,
+        // 8 + 8) wears red.
+        let s1 = stage(
+            [1, 2, 3],
+            &[
+                (0, 'A', 1, &[[0, 1, 1], [1, 1, 1], [2, 1, 1]]),
+                (1, 'A', 2, &[[2, 2, 1]]),
+                (2, 'A', 3, &[[0, 2, 1], [1, 2, 1]]),
+            ],
+        );
+        let s = standings(&season(), &teams(), &[s1]).unwrap();
+        let worn: Vec<(&str, &str, bool)> = s
+            .jerseys
+            .iter()
+            .map(|h| (h.jersey.name.as_str(), h.piece.as_str(), h.stand_in))
+            .collect();
+        assert_eq!(
+            worn,
+            [
+                ("yellow jersey", "red-A", false),
+                ("green jersey", "blue-A", true),
+                ("red jersey", "green-A", true)
+            ]
+        );
+        let text = s.text(&teams(), None, None);
+        assert!(
+            text.contains("Green jersey: blue-A (its leader wears a more prestigious jersey)"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn s_1_yellow_goes_to_the_leading_teams_best_rider_in_the_points_classification() {
+        // blue leads the general classification (blue-A 16 + blue-B 12 = 28 against red's
+        // 20); red-A leads the points and wears green; blue-A wears yellow.
+        let s1 = stage(
+            [2, 1, 3],
+            &[
+                (0, 'A', 1, &[[2, 1, 1]]),
+                (1, 'A', 2, &[[2, 2, 1]]),
+                (1, 'B', 3, &[[2, 3, 1]]),
+            ],
+        );
+        let s = standings(&season(), &teams(), &[s1]).unwrap();
+        assert_eq!(holder(&s, "general").piece, "blue-A");
+        assert_eq!(holder(&s, "points").piece, "red-A");
+        assert!(!holder(&s, "points").stand_in);
+    }
+
+    #[test]
+    fn s_2_movements_compare_with_the_standings_after_the_stage_before() {
+        let s1 = stage(
+            [1, 2, 3],
+            &[(0, 'A', 1, &[[2, 1, 1]]), (1, 'A', 2, &[[2, 2, 1]])],
+        );
+        let s2 = stage(
+            [3, 1, 2],
+            &[(1, 'A', 1, &[[2, 1, 1]]), (2, 'A', 2, &[[2, 2, 1]])],
+        );
+        let one = standings(&season(), &teams(), std::slice::from_ref(&s1)).unwrap();
+        assert!(
+            one.classifications[0]
+                .rows
+                .iter()
+                .all(|r| r.movement.is_none())
+        );
+        let two = standings(&season(), &teams(), &[s1, s2]).unwrap();
+        let general = &two.classifications[0];
+        let moved: Vec<(usize, Option<i32>)> =
+            general.rows.iter().map(|r| (r.seat, r.movement)).collect();
+        // blue 36 (was 2nd), red 20 (was 1st), green 16 (was 3rd).
+        assert_eq!(moved, [(1, Some(1)), (0, Some(-1)), (2, Some(0))]);
+        let text = two.text(&teams(), None, None);
+        assert!(
+            text.contains("▲1") && text.contains("▼1") && text.contains("▬"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_short_form_shows_the_top_lines_and_the_readers_own() {
+        let s1 = stage(
+            [1, 2, 3],
+            &[(0, 'A', 1, &[[2, 1, 1]]), (1, 'A', 2, &[[2, 2, 1]])],
+        );
+        let s = standings(&season(), &teams(), &[s1]).unwrap();
+        let text = s.text(&teams(), Some(1), Some(2));
+        let general: Vec<&str> = text.split("\n\n").nth(1).unwrap().lines().collect();
+        assert_eq!(general.len(), 4, "{general:?}");
+        assert!(
+            general[1].contains("red") && general[2].contains('…') && general[3].contains("green")
+        );
+    }
+
+    #[test]
+    fn a_season_is_checked_naming_the_field() {
+        season().check().unwrap();
+        for (season, field) in [
+            (
+                Season {
+                    name: " ".into(),
+                    ..season()
+                },
+                "name:",
+            ),
+            (
+                Season {
+                    best_of: Some(0),
+                    ..season()
+                },
+                "best_of:",
+            ),
+            (
+                Season {
+                    scoring: json!({"team_riders": 9}),
+                    ..season()
+                },
+                "scoring.team_riders",
+            ),
+            (
+                Season {
+                    game: "chess".into(),
+                    ..season()
+                },
+                "game:",
+            ),
+        ] {
+            let e = season.check().unwrap_err().to_string();
+            assert!(e.starts_with(field), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_next_stage_keeps_the_set_up_and_the_bots_with_a_new_seed() {
+        let setup = Setup {
+            game: "breaking-away".into(),
+            settings: Default::default(),
+            seats: teams(),
+            seed: 1,
+            secret: None,
+        };
+        let log = vec![
+            Event::Created {
+                setup: setup.clone(),
+            },
+            Event::SeatBot {
+                seat: Seat(1),
+                bot: Some("mcts".into()),
+            },
+            Event::SeatBot {
+                seat: Seat(2),
+                bot: Some("random".into()),
+            },
+            Event::SeatBot {
+                seat: Seat(2),
+                bot: None,
+            },
+        ];
+        let next = next_stage(&log, 9, None).unwrap();
+        assert_eq!(
+            next,
+            [
+                Event::Created {
+                    setup: Setup { seed: 9, ..setup }
+                },
+                Event::SeatBot {
+                    seat: Seat(1),
+                    bot: Some("mcts".into())
+                },
+            ]
+        );
+    }
 }

@@ -10,10 +10,10 @@ use crate::files::{self, emit, read_input, save, text_argument};
 use crate::settings_flags::SettingsFlags;
 
 /// Who made a change at the desk, in the log.
-const DESK: &str = "gm";
+pub const DESK: &str = "gm";
 
 /// The time an entry is logged at: the binary reads the clock, the lifecycle never does.
-fn now() -> Option<i64> {
+pub fn now() -> Option<i64> {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .ok()

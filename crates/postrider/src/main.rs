@@ -8,6 +8,7 @@ mod files;
 mod healthcheck;
 mod logging;
 mod permissions;
+mod season;
 mod serve;
 mod settings_flags;
 mod tournament;
@@ -114,6 +115,10 @@ enum Command {
     Map(MapCommand),
     /// Play many games between bots, in parallel, and print their results.
     Tournament(tournament::TournamentArgs),
+    /// A season of games at the desk (a stage race, a walking week, a league): season new
+    /// FILE --name NAME --first GAME_FILE, season add FILE, season standings FILE.
+    #[command(subcommand)]
+    Season(season::SeasonCommand),
     /// Suggest a seat's orders: what the search bot would play, with its best choices.
     Advise(tournament::AdviseArgs),
 }
@@ -354,6 +359,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Scenario(ScenarioCommand::Export { game }) => desk::export_scenario(&game),
         Command::Tournament(args) => tournament::tournament(args),
+        Command::Season(command) => season::run(command),
         Command::Advise(args) => tournament::advise(args),
         Command::Map(MapCommand::Show { map, game }) => {
             backpacks::map_show(map.as_deref(), game.as_deref())
