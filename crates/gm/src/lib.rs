@@ -11,6 +11,7 @@ mod erased;
 pub mod error;
 pub mod event;
 pub mod file;
+pub mod rating;
 pub mod record;
 pub mod registry;
 pub mod replay;

@@ -922,6 +922,12 @@ return null;"#,
     b.click("button[value=resolve]").await;
     b.go("/games/3").await;
     b.page("third-game").await;
+    // A game's ladder (issue 34), linked from the front page: none of these games is rated.
+    b.go("/").await;
+    b.click("#ladders a[href='/ratings/goofspiel']").await;
+    assert_eq!(b.path().await, "/ratings/goofspiel");
+    assert!(b.html().await.contains("No rated game of Goofspiel"));
+    b.page("ratings").await;
 
     // A season (issue 34): a walking week of two days, its first a finished day; heuristic bots walk.
     b.go("/new").await;
@@ -973,7 +979,7 @@ return null;"#,
         eprintln!("  {}", path.display());
     }
     eprintln!("pages checked by axe-core: {}", b.audited);
-    assert_eq!(b.audited, 35);
+    assert_eq!(b.audited, 36);
     assert_eq!(b.taken.len(), 4 * b.audited + b.parts);
     // The pictures, checked on every page at phone width (issue 29, point 2).
     assert!(b.pictures.is_empty(), "{:#?}", b.pictures);

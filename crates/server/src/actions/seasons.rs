@@ -275,7 +275,12 @@ pub async fn add_stage(
     let players: Vec<Option<i64>> = (0..previous.seats.len())
         .map(|s| previous.seats[Seat(s as u8).index()].player_id)
         .collect();
+    // A stage counts for ratings as the stage before it did.
+    let rated = store::ratings::of_game(&state.db, last.game_id)
+        .await?
+        .rated;
     let new = NewRow {
+        rated,
         file: &file,
         title: &title,
         gm_id: player.id,

@@ -13,6 +13,7 @@ mod mail;
 mod operator;
 mod pieces;
 mod profile;
+mod ratings;
 mod season;
 mod when;
 
@@ -29,6 +30,7 @@ pub use game::{
 pub use mail::profile_mail;
 pub use operator::{operator_action, operator_form};
 pub use profile::*;
+pub use ratings::ladder;
 pub use season::{new_season, season, season_action};
 
 /// The Backpacks orders help, served by the site.
