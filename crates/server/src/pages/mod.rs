@@ -12,6 +12,7 @@ mod game;
 mod mail;
 mod operator;
 mod pieces;
+mod player;
 mod profile;
 mod when;
 
@@ -27,6 +28,7 @@ pub use game::{
 };
 pub use mail::profile_mail;
 pub use operator::{operator_action, operator_form};
+pub use player::{player, renew_feeds};
 pub use profile::*;
 
 /// The Backpacks orders help, served by the site.
