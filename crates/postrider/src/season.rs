@@ -38,14 +38,18 @@ pub enum SeasonCommand {
         scoring: Option<String>,
     },
     /// Write the next stage's game file, the seats and bots as in the last stage, once it is
-    /// over: season add FILE [--seed N] [--out GAME_FILE].
+    /// over: season add FILE [--seed N] [--out GAME_FILE]; or add a game file there is already
+    /// (a server's stage, exported): season add FILE --existing GAME_FILE.
     Add {
         file: String,
-        #[arg(long)]
+        #[arg(long, conflicts_with = "existing")]
         seed: Option<u64>,
         /// The new game file; default: beside the season file, `NAME-stage-N.json`.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "existing")]
         out: Option<String>,
+        /// A game file of the same game and seats to add as the next stage.
+        #[arg(long)]
+        existing: Option<String>,
     },
     /// The standings after the finished stages: every classification, movements, jerseys.
     Standings {
@@ -75,7 +79,14 @@ pub fn run(command: SeasonCommand) -> Result<()> {
             best_of,
             scoring,
         } => new(&file, name, &first, best_of, scoring.as_deref()),
-        SeasonCommand::Add { file, seed, out } => add(&file, seed, out.as_deref()),
+        SeasonCommand::Add {
+            file,
+            existing: Some(existing),
+            ..
+        } => add_existing(&file, &existing),
+        SeasonCommand::Add {
+            file, seed, out, ..
+        } => add(&file, seed, out.as_deref()),
         SeasonCommand::Standings { file, json } => print_standings(&file, json),
     }
 }
@@ -223,6 +234,56 @@ fn add(file: &str, seed: Option<u64>, out: Option<&str>) -> Result<()> {
         season.season.name,
         nouns.stage,
         number - 1
+    ))
+}
+
+/// Adds a game file there is already as the next stage: the same game and seats, the last
+/// stage over.
+fn add_existing(file: &str, existing: &str) -> Result<()> {
+    let _hold = files::hold(file)?;
+    let mut season = load(file)?;
+    let nouns = season.season.check()?;
+    if season.stages.len() >= gm::season::MAX_STAGES {
+        bail!(
+            "{file}: a season holds at most {} {}s",
+            gm::season::MAX_STAGES,
+            nouns.stage
+        );
+    }
+    let last = season.stages.last().context("a season has a first stage")?;
+    let previous = load_stage(file, last)?;
+    if !previous.record().is_over() {
+        bail!(
+            "{last}: {} {} is not over yet",
+            nouns.stage,
+            season.stages.len()
+        );
+    }
+    let game = crate::desk::load(existing)?;
+    if game.record().game().name != season.season.game {
+        bail!(
+            "--existing: {existing} is a game of {}, not {}",
+            game.record().game().name,
+            season.season.game
+        );
+    }
+    if game.record().seats() != previous.record().seats() {
+        bail!(
+            "--existing: {existing}'s seats are not the season's ({})",
+            previous.record().seats().join(", ")
+        );
+    }
+    let kept = stage_path(file, existing)?;
+    if season.stages.contains(&kept) {
+        bail!("--existing: {existing} is a stage of the season already");
+    }
+    season.stages.push(kept);
+    write(file, &season)?;
+    emit(&format!(
+        "{} {} of {}: {existing}.\n",
+        capital(nouns.stage),
+        season.stages.len(),
+        season.season.name
     ))
 }
 

@@ -233,4 +233,38 @@ fn a_league_counts_the_best_n_and_bad_seasons_are_refused() {
     play_out(first);
     let text = ok(&["season", "standings", season]);
     assert!(text.contains("after stage 1 of 1"), "{text}");
+    // A game file there is already (a server's stage, exported) joins as the next stage when
+    // its game and seats are the season's.
+    let other = dir.join("other.json");
+    let other = other.to_str().unwrap();
+    ok(&["new", other, "--teams", "red,white", "--seed", "4"]);
+    refused(
+        &["season", "add", season, "--existing", other],
+        "seats are not the season's (red, blue)",
+    );
+    let second = dir.join("g2.json");
+    let second = second.to_str().unwrap();
+    ok(&["new", second, "--teams", "red,blue", "--seed", "4"]);
+    play_out(second);
+    ok(&["season", "add", season, "--existing", second]);
+    refused(
+        &["season", "add", season, "--existing", second],
+        "a stage of the season already",
+    );
+    let json: Value =
+        serde_json::from_str(&ok(&["season", "standings", season, "--json"])).unwrap();
+    let general = &json["standings"]["classifications"][0];
+    for row in general["rows"].as_array().unwrap() {
+        let cells = row["stages"].as_array().unwrap();
+        assert_eq!(cells.len(), 2);
+        assert_eq!(
+            cells.iter().filter(|c| c["dropped"] == true).count(),
+            1,
+            "best 1 of 2: one result dropped: {row}"
+        );
+    }
+    assert!(
+        ok(&["season", "standings", season]).contains('('),
+        "the dropped result in brackets"
+    );
 }
