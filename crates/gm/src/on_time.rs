@@ -57,7 +57,9 @@ struct Holder {
 
 /// Every player's on-time record in the game whose log is `events`, by player name.
 pub fn on_time(events: &[Event]) -> Result<BTreeMap<String, OnTime>, GmError> {
-    let marks = (1..).zip(events).filter(|(_, e)| e.takes_back_or_resolves());
+    let marks = (1..)
+        .zip(events)
+        .filter(|(_, e)| e.takes_back_or_resolves());
     let mut replay = Replay::new(marks)?;
     let mut holders: Vec<Holder> = Vec::new();
     let mut tallies: BTreeMap<String, OnTime> = BTreeMap::new();

@@ -688,6 +688,15 @@ async fn a_whole_game_in_a_real_browser() {
     assert_eq!(b.count("#orders-picture svg").await, 1);
     b.page("orders-turn-2").await;
     b.part("#rider-orders", "orders-turn-2-form").await;
+    // Red's player's public profile (issue 35): the on-time record after turn 1; then the
+    // profile's feeds section, the seat's secret calendar and reports addresses.
+    b.go("/players/ann").await;
+    let html = b.html().await;
+    assert!(html.contains("1 of 1 turns seated"), "{html}");
+    b.page("player-profile").await;
+    b.go("/profile").await;
+    assert_eq!(b.count("#feeds form.seat-feeds").await, 1);
+    b.part("#feeds", "profile-feeds").await;
     b.log_out().await;
     b.go("/login").await;
     b.enter("gm").await;
@@ -928,7 +937,7 @@ return null;"#,
         eprintln!("  {}", path.display());
     }
     eprintln!("pages checked by axe-core: {}", b.audited);
-    assert_eq!(b.audited, 32);
+    assert_eq!(b.audited, 33);
     assert_eq!(b.taken.len(), 4 * b.audited + b.parts);
     // The pictures, checked on every page at phone width (issue 29, point 2).
     assert!(b.pictures.is_empty(), "{:#?}", b.pictures);

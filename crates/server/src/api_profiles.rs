@@ -15,7 +15,10 @@ use crate::error::{ApiResult, Body};
 use crate::store;
 
 /// `GET /api/players/{name}`: anyone may read a profile.
-pub async fn profile(State(state): State<AppState>, Path(name): Path<String>) -> ApiResult<Json<Value>> {
+pub async fn profile(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> ApiResult<Json<Value>> {
     let profile = store::profiles::profile(&state, &name).await?;
     Ok(Json(json!({
         "name": profile.name,

@@ -67,7 +67,11 @@ pub async fn reports(
 }
 
 fn feed_response(kind: &'static str, text: String) -> Response {
-    ([(CONTENT_TYPE, kind), (CACHE_CONTROL, "private, no-cache")], text).into_response()
+    (
+        [(CONTENT_TYPE, kind), (CACHE_CONTROL, "private, no-cache")],
+        text,
+    )
+        .into_response()
 }
 
 /// The game and seat a secret opens: a 404 for one unknown, renewed, or whose player no longer
@@ -213,7 +217,10 @@ pub fn atom_text(
     let mut entries = Vec::new();
     let mut latest = None;
     for turn in feed_turns(table).rev() {
-        let at = times.get(&turn).copied().unwrap_or_else(|| state.clock.now());
+        let at = times
+            .get(&turn)
+            .copied()
+            .unwrap_or_else(|| state.clock.now());
         latest = latest.max(Some(at));
         let text = table.record.report_text(Viewer::Seat(seat), Some(turn))?;
         let mut content = atom::Content::default();

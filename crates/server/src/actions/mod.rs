@@ -24,5 +24,5 @@ pub use mail_settings::{
     EMAIL_TOKEN_LIFETIME, MailProfile, confirm_email, mail_profile, set_email, set_mail_choice,
     unsubscribe,
 };
-pub use profiles::{SeatFeeds, check_on_time, renew_feeds, seat_feeds, set_min_on_time};
 pub use orders::{Via, join, own_seat, rotate_mail_secret, submit, submit_via};
+pub use profiles::{SeatFeeds, check_on_time, renew_feeds, seat_feeds, set_min_on_time};

@@ -15,7 +15,12 @@ fn new_feed_secret() -> StoreResult<String> {
 }
 
 /// The feed secret of `seat` of game `game` for `player`, drawn now if it has none.
-pub async fn feed_secret(state: &AppState, game: i64, seat: Seat, player: i64) -> StoreResult<String> {
+pub async fn feed_secret(
+    state: &AppState,
+    game: i64,
+    seat: Seat,
+    player: i64,
+) -> StoreResult<String> {
     sqlx::query(
         "INSERT INTO seat_feeds (game_id, seat, player_id, secret) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (game_id, seat, player_id) DO NOTHING",
