@@ -127,6 +127,10 @@ on_both!(
         }
         let (status, body) = s.call("GET", "/api/players/nobody", None, None).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+        assert_eq!(
+            body["error"],
+            "player: no account called \"nobody\" on this server"
+        );
 
         // A game asking for 60%: red (50%) and blue (0%) are refused, a newcomer is let in.
         let (status, created) = s

@@ -56,7 +56,14 @@ pub const PROFILE_GAMES_MAX: i64 = 200;
 
 /// The profile of the player called `name` (whatever its case): a 404 if there is none.
 pub async fn profile(state: &AppState, name: &str) -> StoreResult<Profile> {
-    let id = super::players::player_id(state, name).await?;
+    let id = super::players::player_id(state, name)
+        .await
+        .map_err(|e| match e {
+            StoreError::NotFound(_) => {
+                StoreError::NotFound(format!("player: no account called {name:?} on this server"))
+            }
+            e => e,
+        })?;
     let name: String = sqlx::query_scalar("SELECT name FROM players WHERE id = $1")
         .bind(id)
         .fetch_one(&state.db.pool)
