@@ -46,6 +46,7 @@ pub(crate) trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn reopened(&self, seat: Seat) -> bool;
     fn reopen(&mut self);
     fn nmr_streak(&self, seat: Seat) -> u16;
+    fn silences(&self, seat: Seat) -> (u16, u16);
     fn apply(&mut self, event: &Event) -> Result<(), GmError>;
     fn apply_sealings(&mut self, event: &Event, run: u16) -> Result<(), GmError>;
     fn check(
@@ -124,6 +125,9 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     }
     fn nmr_streak(&self, seat: Seat) -> u16 {
         GameRecord::nmr_streak(self, seat)
+    }
+    fn silences(&self, seat: Seat) -> (u16, u16) {
+        GameRecord::silences(self, seat)
     }
     fn apply(&mut self, event: &Event) -> Result<(), GmError> {
         GameRecord::apply(self, event)

@@ -12,6 +12,7 @@ pub mod error;
 pub mod event;
 pub mod file;
 pub mod on_time;
+pub mod rating;
 pub mod record;
 pub mod registry;
 pub mod replay;

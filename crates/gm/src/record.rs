@@ -276,6 +276,23 @@ impl<G: BotGame> GameRecord<G> {
             .count() as u16
     }
 
+    /// The turns the seat had orders to send, and how many of them it sent nothing for (no
+    /// moves received): whether a player took part enough to be rated (`rating`).
+    pub fn silences(&self, seat: Seat) -> (u16, u16) {
+        let played = self
+            .history
+            .iter()
+            .filter(|r| G::takes_orders(&r.before, seat));
+        let (mut turns, mut silent) = (0u16, 0u16);
+        for r in played {
+            turns = turns.saturating_add(1);
+            if r.orders.get(seat.index()).is_some_and(Option::is_none) {
+                silent = silent.saturating_add(1);
+            }
+        }
+        (turns, silent)
+    }
+
     /// Applies one log entry that changes the record. Every change goes through here, and a
     /// replay applies the same entries.
     pub fn apply(&mut self, event: &Event) -> Result<(), GmError> {

@@ -256,6 +256,11 @@ impl Record {
         self.0.nmr_streak(seat)
     }
 
+    /// The turns the seat had orders to send, and how many of them it sent nothing for.
+    pub fn silences(&self, seat: Seat) -> (u16, u16) {
+        self.0.silences(seat)
+    }
+
     /// Reads and checks a player's submission without changing anything, and gives back the
     /// log entries that seal it, with the text as the engine read it.
     pub fn check(

@@ -59,6 +59,9 @@ enum Command {
     /// The mail that did not get through, newest first: outbox mail the relay refused or that
     /// was given up on, inbound mail dropped or answered with its errors: mail-log [--game ID].
     MailLog(upkeep::MailLogArgs),
+    /// Ratings of rated games: `ratings rebuild` replays every finished rated game.
+    #[command(subcommand)]
+    Ratings(upkeep::RatingsCommand),
     /// The operator's care of accounts: reset-password NAME, grant-operator NAME,
     /// revoke-operator NAME.
     #[command(subcommand)]
@@ -292,6 +295,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Restore(args) => upkeep::restore(args),
         Command::Check(args) => upkeep::check(args),
         Command::MailLog(args) => upkeep::mail_log(args),
+        Command::Ratings(command) => upkeep::ratings(command),
         Command::Account(command) => account::account(command),
         Command::Healthcheck { url } => {
             let body = healthcheck::check(&url).map_err(|e| desk::Differs(format!("{e:#}")))?;

@@ -319,6 +319,18 @@ pub fn serve(args: ServeArgs) -> Result<()> {
                 "no operator: name one with `postrider account grant-operator NAME` (suspensions, idle games and the server's health on /operator)"
             );
         }
+        // Ratings computed under other rules are rebuilt before anyone reads them; updates a
+        // stop left unapplied are applied (docs/server.md, "Ratings").
+        match server::store::ratings::at_start(&db).await {
+            Ok(Some(rebuilt)) => tracing::info!(
+                games = rebuilt.games,
+                ratings = rebuilt.ratings,
+                rules = %gm::rating::rules_version(),
+                "ratings rebuilt for this release's rules"
+            ),
+            Ok(None) => {}
+            Err(e) => tracing::error!(error = %e, "ratings at start-up"),
+        }
         let listener = tokio::net::TcpListener::bind(&args.listen)
             .await
             .with_context(|| format!("--listen: cannot listen on {}", args.listen))?;

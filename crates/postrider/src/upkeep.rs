@@ -184,3 +184,33 @@ pub fn mail_log(args: MailLogArgs) -> Result<()> {
     }
     crate::files::emit(&text)
 }
+
+/// `postrider ratings …`: the operator's care of the rated games' ladders.
+#[derive(Debug, clap::Subcommand)]
+pub enum RatingsCommand {
+    /// Empty the ratings and replay every finished rated game from its log, in the order they
+    /// finished (as the server does at start-up when the rules version changed).
+    Rebuild(RatingsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RatingsArgs {
+    #[command(flatten)]
+    database: Database,
+}
+
+/// `postrider ratings rebuild`: prints how many games it replayed and ratings it wrote.
+pub fn ratings(command: RatingsCommand) -> Result<()> {
+    let RatingsCommand::Rebuild(args) = command;
+    let url = existing(&args.database)?;
+    let rebuilt = runtime()?.block_on(async {
+        let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
+        server::store::ratings::rebuild(&db)
+            .await
+            .map_err(|e| anyhow!("ratings: {e}"))
+    })?;
+    crate::files::emit(&format!(
+        "ratings rebuilt: {} finished rated games replayed, {} ratings\n",
+        rebuilt.games, rebuilt.ratings
+    ))
+}

@@ -931,6 +931,12 @@ return null;"#,
     b.click("button[value=resolve]").await;
     b.go("/games/3").await;
     b.page("third-game").await;
+    // A game's ladder (issue 34), linked from the front page: none of these games is rated.
+    b.go("/").await;
+    b.click("#ladders a[href='/ratings/goofspiel']").await;
+    assert_eq!(b.path().await, "/ratings/goofspiel");
+    assert!(b.html().await.contains("No rated game of Goofspiel"));
+    b.page("ratings").await;
 
     eprintln!("screenshots:");
     for path in &b.taken {

@@ -328,3 +328,86 @@ fn the_operator_hands_a_reset_link_and_grants_the_role() {
     assert!(revoked.status.success(), "{}", text(&revoked.stderr));
     assert_eq!(page_with_session(&server, "/operator", &alice).0, 404);
 }
+
+/// `ratings rebuild` replays the finished rated games of a server's database: the table it
+/// writes is the one the server's own update left (issue 34).
+#[test]
+fn ratings_rebuild_gives_the_table_the_server_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!(
+        "sqlite://{}?mode=rwc",
+        dir.path().join("postrider.db").display()
+    );
+    let server = start(&database, None);
+    let gm = player(&server, "gm");
+    let ann = player(&server, "ann");
+    let bob = player(&server, "bob");
+    let game = json!({"title": "Rated", "game": "goofspiel", "settings": {"cards": "5"},
+        "seats": ["ann", "bob"], "rated": true,
+        "deadline": {"every": "interval", "seconds": 86400}});
+    let (status, created) = call(&server, "POST", "/api/games", Some(&gm), Some(game));
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    for (token, invite) in [&ann, &bob]
+        .iter()
+        .zip(created["invites"].as_array().unwrap())
+    {
+        let (status, body) = call(
+            &server,
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(token),
+            Some(json!({"invite": invite["invite"]})),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    for round in 1..=5u64 {
+        for (token, card) in [(&ann, round), (&bob, 6 - round)] {
+            let (status, body) = call(
+                &server,
+                "POST",
+                &format!("/api/games/{id}/orders"),
+                Some(token),
+                Some(json!({"orders": card.to_string()})),
+            );
+            assert_eq!(status, 200, "{body}");
+        }
+        // Every seat is ready: the server's deadline worker plays the round.
+        let started = std::time::Instant::now();
+        loop {
+            let (_, game) = call(&server, "GET", &format!("/api/games/{id}"), None, None);
+            if game["over"] == true || game["turn"].as_u64() > Some(round) {
+                break;
+            }
+            assert!(
+                started.elapsed().as_secs() < 30,
+                "round {round} not played: {game}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+    let (_, ladder) = call(&server, "GET", "/api/ratings/goofspiel", None, None);
+    assert_eq!(ladder["provisional_total"], 2, "{ladder}");
+    drop(server);
+
+    let rebuilt = postrider(&["ratings", "rebuild", "--database", &database]);
+    assert!(rebuilt.status.success(), "{}", text(&rebuilt.stderr));
+    assert_eq!(
+        text(&rebuilt.stdout),
+        "ratings rebuilt: 1 finished rated games replayed, 2 ratings\n"
+    );
+    let missing = dir.path().join("none.db");
+    let refused = postrider(&[
+        "ratings",
+        "rebuild",
+        "--database",
+        &format!("sqlite://{}", missing.display()),
+    ]);
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    assert_eq!(
+        text(&refused.stderr).lines().count(),
+        1,
+        "{}",
+        text(&refused.stderr)
+    );
+}

@@ -193,6 +193,7 @@ async fn main() {
                 seats: vec!["red".into(), "blue".into(), "green".into(), "white".into()],
                 deadline: gm::DeadlineRule::Interval { seconds: 86_400 },
                 seed: Some(g as u64),
+                rated: false,
             },
         )
         .await

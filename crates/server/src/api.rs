@@ -350,6 +350,47 @@ pub async fn gm_action(
 
 /// The API's description: `openapi.json` with what the games say of themselves filled in (the
 /// games' names, each game's settings), so that a new game needs no edit here.
+/// `?page=N` of a ladder.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LadderQuery {
+    #[serde(default)]
+    page: Option<i64>,
+}
+
+/// A game's ladder, a page at a time, with the provisional players apart.
+pub async fn ratings(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+    query: Result<Query<LadderQuery>, QueryRejection>,
+) -> ApiResult<Json<Value>> {
+    let Query(query) = query.map_err(|e| ApiError::Bad(format!("query: {}", e.body_text())))?;
+    let info = gm::game_info(&game).map_err(|e| ApiError::NotFound(e.to_string()))?;
+    let page = query.page.unwrap_or(1);
+    if page < 1 {
+        return Err(ApiError::Bad(format!("page: {page}: pages count from 1")));
+    }
+    let ladder = store::ratings::ladder(&state.db, info.name, page).await?;
+    Ok(Json(json!({
+        "game": info.name,
+        "page": page,
+        "per_page": store::ratings::LADDER_PAGE,
+        "total": ladder.total,
+        "shown_after": gm::rating::SHOWN_AFTER,
+        "ladder": ladder.rungs.iter().map(|r| json!({
+            "rank": r.rank,
+            "player": r.player,
+            "rating": r.rating,
+            "games": r.games,
+        })).collect::<Vec<_>>(),
+        "provisional": ladder.provisional.iter().map(|r| json!({
+            "player": r.player,
+            "games": r.games,
+        })).collect::<Vec<_>>(),
+        "provisional_total": ladder.provisional_total,
+    })))
+}
+
 pub async fn openapi() -> impl IntoResponse {
     static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let document = DOCUMENT.get_or_init(|| {

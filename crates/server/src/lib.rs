@@ -287,6 +287,8 @@ fn routes(state: AppState) -> Router {
             get(pages::unsubscribe_form).post(pages::unsubscribe),
         )
         .route("/api/openapi.json", get(api::openapi))
+        .route("/api/ratings/{game}", get(api::ratings))
+        .route("/ratings/{game}", get(pages::ladder))
         .route("/api/account/email", post(api::set_email))
         .route("/api/account/delete", post(api::delete_account))
         .route(

@@ -32,6 +32,9 @@ pub struct NewGame {
     /// committed to at creation and revealed when the game is over (`gm::draws`).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The game counts for ratings (docs/server.md, "Ratings"); not for a test game.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// Creates a game with `player` as its GM: its id.
@@ -39,6 +42,9 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
     let title = text::check_title(&new.title)?;
     for seat in &new.seats {
         text::check_line("seats", seat)?;
+    }
+    if new.rated && new.seed.is_some() {
+        return Err(ApiError::Bad(RATED_TEST_GAME.into()));
     }
     new.deadline
         .check()
@@ -66,8 +72,12 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
         seed,
         secret,
     };
-    Ok(store::create(state, &title, player.id, setup, &new.deadline).await?)
+    Ok(store::create_rated(state, &title, player.id, setup, &new.deadline, new.rated).await?)
 }
+
+/// Why a test game is never rated: its GM chose the seed, so knew every draw.
+pub const RATED_TEST_GAME: &str =
+    "rated: a test game (its seed chosen by the GM) cannot be rated: leave the seed out";
 
 /// Who the caller is in this game: a seat's view if they play one, the GM's if they run it,
 /// else the public view.
@@ -95,5 +105,5 @@ pub async fn import(
 ) -> ApiResult<i64> {
     let title = crate::text::check_title(title)?;
     store::check_import(file)?;
-    Ok(store::insert(state, file, &title, gm_id, rule).await?)
+    Ok(store::insert(state, file, &title, gm_id, rule, false).await?)
 }

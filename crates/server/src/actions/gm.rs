@@ -76,6 +76,10 @@ pub enum GmAction {
     /// Deletes the game: one with no turn resolved yet, or a test game (its seed chosen by
     /// the GM). Other games can be archived (docs/server.md).
     Delete,
+    /// Marks the game rated or not, while it is not over (docs/server.md, "Ratings").
+    Rated {
+        rated: bool,
+    },
 }
 
 /// Whether the GM may delete the game: nothing resolved yet, or a test game (the GM chose the
@@ -166,6 +170,21 @@ pub async fn gm_action(
                 }
             })
             .await?;
+            return Ok(GmOutcome::Done);
+        }
+        GmAction::Rated { rated } => {
+            let table = store::load(state, id).await?;
+            gm(&table)?;
+            if table.record.is_over() {
+                return Err(ApiError::Bad(
+                    "rated: the game is over; whether it counts was settled when it finished"
+                        .into(),
+                ));
+            }
+            if rated && table.record.setup().secret.is_none() {
+                return Err(ApiError::Bad(super::games::RATED_TEST_GAME.into()));
+            }
+            store::ratings::set_rated(&state.db, id, rated).await?;
             return Ok(GmOutcome::Done);
         }
         GmAction::Delete => {
@@ -405,6 +424,7 @@ fn change_of(
         | GmAction::Preview
         | GmAction::Webhook { .. }
         | GmAction::Delete
+        | GmAction::Rated { .. }
         | GmAction::Remind { .. }
         | GmAction::Rollback => {
             return Err(ApiError::Internal(format!(

@@ -14,6 +14,7 @@ mod operator;
 mod pieces;
 mod player;
 mod profile;
+mod ratings;
 mod when;
 
 pub use account::{
@@ -30,6 +31,7 @@ pub use mail::profile_mail;
 pub use operator::{operator_action, operator_form};
 pub use player::{player, renew_feeds};
 pub use profile::*;
+pub use ratings::ladder;
 
 /// The Backpacks orders help, served by the site.
 pub async fn help_backpacks(visitor: Visitor) -> Response {

@@ -19,18 +19,32 @@ pub async fn create(
     setup: gm::Setup,
     rule: &DeadlineRule,
 ) -> StoreResult<i64> {
-    let actor = format!("gm:{}", gm_name(state, gm_id).await?);
-    let file = GameFile::new(setup, Some(state.clock.now()), Some(actor))?;
-    insert(state, &file, title, gm_id, rule).await
+    create_rated(state, title, gm_id, setup, rule, false).await
 }
 
-/// Writes a new game (`create`) or an imported one: its row, seats and log.
+/// [`create`], the game counting for ratings if `rated`.
+pub async fn create_rated(
+    state: &AppState,
+    title: &str,
+    gm_id: i64,
+    setup: gm::Setup,
+    rule: &DeadlineRule,
+    rated: bool,
+) -> StoreResult<i64> {
+    let actor = format!("gm:{}", gm_name(state, gm_id).await?);
+    let file = GameFile::new(setup, Some(state.clock.now()), Some(actor))?;
+    insert(state, &file, title, gm_id, rule, rated).await
+}
+
+/// Writes a new game (`create`) or an imported one: its row, seats and log; `rated`: it
+/// counts for ratings (`store::ratings`).
 pub async fn insert(
     state: &AppState,
     file: &GameFile,
     title: &str,
     gm_id: i64,
     rule: &DeadlineRule,
+    rated: bool,
 ) -> StoreResult<i64> {
     let record = file.record();
     let now = state.clock.now();
@@ -71,8 +85,8 @@ pub async fn insert(
         .collect();
     let mut tx = state.db.pool.begin().await?;
     let id: i64 = sqlx::query(
-        "INSERT INTO games (title, game, gm_id, deadline_rule, next_deadline, paused, all_ready, over, version, record, created_at, turn, started, ready_seats) \
-         VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+        "INSERT INTO games (title, game, gm_id, deadline_rule, next_deadline, paused, all_ready, over, version, record, created_at, turn, started, ready_seats, rated) \
+         VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
     )
     .bind(title)
     .bind(record.game().name)
@@ -93,6 +107,7 @@ pub async fn insert(
             .filter(|(_, r)| **r)
             .fold(0i64, |mask, (s, _)| mask | 1 << s),
     )
+    .bind(i64::from(rated))
     .fetch_one(&mut *tx)
     .await?
     .get(0);

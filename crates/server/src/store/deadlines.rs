@@ -54,6 +54,13 @@ pub async fn process_locked(
     match append(state, guard, &table, actor, change).await {
         Ok(()) => {
             crate::metrics::turn_resolved(table.row.game.name, started.elapsed());
+            if table.record.is_over() {
+                // The game's rating update, right after the resolution that ended it (a
+                // failure is caught up at the next finish or start-up: `store::ratings`).
+                if let Err(e) = super::ratings::catch_up(&state.db).await {
+                    tracing::error!(game = table.row.id, error = %e, "applying ratings failed");
+                }
+            }
             Ok(true)
         }
         Err(StoreError::Conflict(_)) => Ok(false),

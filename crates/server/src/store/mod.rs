@@ -24,6 +24,7 @@ pub mod mail_log;
 pub mod outbox_rows;
 pub mod players;
 pub mod profiles;
+pub mod ratings;
 pub mod read;
 pub mod records;
 pub mod retention;
@@ -33,7 +34,7 @@ pub mod table;
 pub mod write;
 
 pub use change::{Change, Letters, SeatChange};
-pub use create::{create, delete, insert};
+pub use create::{create, create_rated, delete, insert};
 pub use deadlines::{play_turn, process, process_due, process_locked};
 pub use door::{change, delete_game, new_order_address, resolve_now, roll_back, set_webhook};
 pub use error::{StoreError, StoreResult};

@@ -99,6 +99,12 @@ pub struct ConsolePage {
     pub tools: Option<PieceTools>,
     /// The game's webhook URL (empty: none).
     pub webhook: String,
+    /// The game counts for ratings.
+    pub rated: bool,
+    /// The game is over (whether it is rated is settled).
+    pub over: bool,
+    /// A test game (its seed chosen by the GM): never rated.
+    pub test_game: bool,
     /// The game's mail that did not get through, newest first (at most
     /// `mail_log::GM_ENTRIES`).
     pub mail_log: Vec<MailLogLine>,
@@ -116,7 +122,11 @@ pub(super) fn console_page(
     error: Option<&ApiError>,
     loaded: Loaded,
 ) -> Response {
-    let Loaded { webhook, mail_log } = loaded;
+    let Loaded {
+        webhook,
+        mail_log,
+        rated,
+    } = loaded;
     let Answer {
         done,
         preview,
@@ -199,6 +209,9 @@ pub(super) fn console_page(
         deletable: actions::deletable(table),
         tools: piece_tools(&table.record),
         webhook: webhook.unwrap_or_default(),
+        rated,
+        over: table.record.is_over(),
+        test_game: table.record.setup().secret.is_none(),
         mail_log: mail_log
             .entries
             .into_iter()
@@ -240,10 +253,12 @@ pub async fn console(
     Ok(console_page(&state, &visitor, &table, answer, None, loaded))
 }
 
-/// What the console reads besides the game: its webhook and its mail log.
+/// What the console reads besides the game: its webhook, its mail log and whether it is
+/// rated.
 pub(super) struct Loaded {
     webhook: Option<String>,
     mail_log: GmMailLog,
+    rated: bool,
 }
 
 /// The game, its webhook and its mail log, for the game's GM only.
@@ -262,7 +277,18 @@ pub(super) async fn console_load(
     let mail_log = crate::mail_log::for_gm(&state.db, &table)
         .await
         .map_err(|e| error_page(visitor, &ApiError::from(e)))?;
-    Ok((table, Loaded { webhook, mail_log }))
+    let rated = crate::store::ratings::of_game(&state.db, id)
+        .await
+        .map_err(|e| error_page(visitor, &ApiError::from(e)))?
+        .rated;
+    Ok((
+        table,
+        Loaded {
+            webhook,
+            mail_log,
+            rated,
+        },
+    ))
 }
 
 /// The GM action a console form asks for.
@@ -328,6 +354,9 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         "invite" => GmAction::Invite {
             seat: seat()?,
             email: form.field("email")?.to_string(),
+        },
+        "rated" => GmAction::Rated {
+            rated: form.get("rated").is_some(),
         },
         "webhook" => GmAction::Webhook {
             url: form.get("url").map(str::to_string),

@@ -142,6 +142,8 @@ pub struct NewGamePage<'a> {
     pub time: &'a str,
     pub zone: &'a str,
     pub seed: &'a str,
+    /// The game counts for ratings.
+    pub rated: bool,
 }
 
 pub(super) fn new_game_page(
@@ -186,6 +188,7 @@ pub(super) fn new_game_page(
         time: value("time", "20:00"),
         zone: value("zone", "Europe/London"),
         seed: value("seed", ""),
+        rated: form.get("rated").is_some(),
     };
     render(visitor, status_of(error), "New game", &view)
 }
@@ -238,6 +241,7 @@ pub(super) fn new_game_of(form: &FormData) -> ApiResult<NewGame> {
             .collect(),
         game,
         deadline,
+        rated: form.get("rated").is_some(),
         seed,
     })
 }

@@ -197,6 +197,53 @@ pub struct GamePage {
     pub shown: u16,
     pub section: TurnSection,
     pub draws: Draws,
+    pub rating: RatingNote,
+}
+
+/// Whether a game is rated and, once its update is applied, what it did to each seat.
+#[derive(Debug)]
+pub struct RatingNote {
+    pub rated: bool,
+    /// The game's name, for the ladder's address.
+    pub ladder: &'static str,
+    pub seats: Vec<RatedLine>,
+}
+
+/// One seat of a finished rated game: its player's rating before and after, or why it was
+/// left out.
+#[derive(Debug)]
+pub struct RatedLine {
+    pub seat: String,
+    pub player: String,
+    pub outcome: String,
+    pub left_out: bool,
+}
+
+impl RatingNote {
+    async fn of(state: &AppState, table: &Table) -> ApiResult<RatingNote> {
+        let rating = crate::store::ratings::of_game(&state.db, table.row.id).await?;
+        Ok(RatingNote {
+            rated: rating.rated,
+            ladder: table.row.game.name,
+            seats: rating
+                .seats
+                .into_iter()
+                .map(|s| RatedLine {
+                    seat: table
+                        .seats
+                        .get(s.seat as usize)
+                        .map_or_else(|| s.seat.to_string(), |row| row.name.clone()),
+                    player: s.player.unwrap_or_else(|| "—".into()),
+                    left_out: s.left_out.is_some(),
+                    outcome: match (s.left_out, s.before, s.after) {
+                        (Some(why), _, _) => format!("left out: {why}"),
+                        (None, Some(before), Some(after)) => format!("{before} → {after}"),
+                        _ => String::new(),
+                    },
+                })
+                .collect(),
+        })
+    }
 }
 
 pub(super) fn past_turns(table: &Table) -> Vec<u16> {
@@ -249,6 +296,9 @@ pub async fn game(
         .report
         .as_mut()
         .map(|r| Latest::of(r, record.game(), new));
+    let rating = RatingNote::of(&state, &table)
+        .await
+        .map_err(|e| error_page(&visitor, &e))?;
     let title = &table.row.title;
     let tab = match (&finish, &seat) {
         (Some(f), _) => format!("{} · {title}", f.text()),
@@ -276,6 +326,7 @@ pub async fn game(
         shown: 0,
         section,
         draws: Draws::of(&table),
+        rating,
     };
     Ok(render_tab(&visitor, StatusCode::OK, &tab, title, &view))
 }
