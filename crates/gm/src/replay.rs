@@ -74,10 +74,8 @@ impl Replay {
         })
     }
 
-    /// The log's next entry.
-    pub fn push(&mut self, event: &Event) -> Result<(), GmError> {
-        let at = self.next;
-        self.next += 1;
+    /// The end of the roll-back that takes back the entry at `at`, if one does.
+    fn taken_back_by(&mut self, at: u64) -> Option<u64> {
         while self
             .taken_back
             .get(self.range)
@@ -85,11 +83,29 @@ impl Replay {
         {
             self.range += 1;
         }
-        let taken_back = self
-            .taken_back
+        self.taken_back
             .get(self.range)
             .filter(|&&(from, _)| from <= at)
-            .map(|&(_, to)| to);
+            .map(|&(_, to)| to)
+    }
+
+    /// Whether a roll-back takes back the log's next entry (the roll-back included): the
+    /// replay passes over it.
+    pub fn takes_back_next(&mut self) -> bool {
+        self.taken_back_by(self.next).is_some()
+    }
+
+    /// The record so far (`None` before the creation), but for a run of sealings not yet
+    /// applied: what the position says (who has orders to send) is up to date.
+    pub fn record(&self) -> Option<&Record> {
+        self.record.as_ref()
+    }
+
+    /// The log's next entry.
+    pub fn push(&mut self, event: &Event) -> Result<(), GmError> {
+        let at = self.next;
+        self.next += 1;
+        let taken_back = self.taken_back_by(at);
         if taken_back.is_none() {
             if let Some(run) = &mut self.run
                 && continues(&run.last, event)

@@ -688,6 +688,15 @@ async fn a_whole_game_in_a_real_browser() {
     assert_eq!(b.count("#orders-picture svg").await, 1);
     b.page("orders-turn-2").await;
     b.part("#rider-orders", "orders-turn-2-form").await;
+    // Red's player's public profile (issue 35): the on-time record after turn 1; then the
+    // profile's feeds section, the seat's secret calendar and reports addresses.
+    b.go("/players/ann").await;
+    let html = b.html().await;
+    assert!(html.contains("1 of 1 turns seated"), "{html}");
+    b.page("player-profile").await;
+    b.go("/profile").await;
+    assert_eq!(b.count("#feeds form.seat-feeds").await, 1);
+    b.part("#feeds", "profile-feeds").await;
     b.log_out().await;
     b.go("/login").await;
     b.enter("gm").await;

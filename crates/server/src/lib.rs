@@ -7,6 +7,7 @@
 
 pub mod actions;
 pub mod api;
+pub mod api_profiles;
 pub mod auth;
 pub mod auto_backup;
 pub mod backup;
@@ -15,6 +16,7 @@ pub mod clock;
 pub mod db;
 pub mod errands;
 pub mod error;
+pub mod feeds;
 pub mod health;
 pub mod letters;
 pub mod mail_log;
@@ -324,6 +326,7 @@ fn routes(state: AppState) -> Router {
         .route("/api/seasons/{id}", get(api::get_season))
         .route("/api/seasons/{id}/stages", post(api::add_stage))
         .route("/api/seasons/{id}/finish", post(api::finish_season))
+        .merge(api_profiles::routes())
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         // Inside the router, so that it sees the pattern each request matched.

@@ -9,6 +9,7 @@ mod gm;
 mod history;
 mod mail_settings;
 mod orders;
+mod profiles;
 mod remind;
 mod seasons;
 
@@ -29,3 +30,4 @@ pub use seasons::{
     MAX_REST_DAYS, NewSeason, SeasonView, Winner, add_stage, capitalised, create_season,
     finish_season, require_season_gm, season_view, winners,
 };
+pub use profiles::{SeatFeeds, check_on_time, renew_feeds, seat_feeds, set_min_on_time};

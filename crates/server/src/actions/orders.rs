@@ -12,6 +12,7 @@ use crate::store::{self, Change, InboundDone, OutMail, SeatChange, Table};
 
 /// Claims the seat an invitation is for.
 pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> ApiResult<()> {
+    super::check_on_time(state, player, id).await?;
     store::change(state, id, &player.name, |table| {
         let Some(seat) = table.seats.iter().find(|s| s.invite == invite) else {
             return Err(ApiError::Forbidden(

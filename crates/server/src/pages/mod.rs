@@ -12,6 +12,7 @@ mod game;
 mod mail;
 mod operator;
 mod pieces;
+mod player;
 mod profile;
 mod ratings;
 mod season;
@@ -29,6 +30,7 @@ pub use game::{
 };
 pub use mail::profile_mail;
 pub use operator::{operator_action, operator_form};
+pub use player::{player, renew_feeds};
 pub use profile::*;
 pub use ratings::ladder;
 pub use season::{new_season, season, season_action};

@@ -63,7 +63,8 @@ pub async fn profile_form(
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
     let zone = player.time_zone.clone().unwrap_or_default();
-    let mail = mail::section(&state, &visitor, player, None).await;
+    let mut mail = mail::section(&state, &visitor, player, None).await;
+    mail.push_str(&super::player::feeds_section(&state, &visitor, player).await);
     Ok(profile_page(&visitor, &zone, q.saved.is_some(), None, mail))
 }
 

@@ -1,0 +1,88 @@
+//! A player's record and feeds: the minimum on-time record a GM asks of new players (checked
+//! when a seat is claimed), and the secret addresses of a player's seat feeds.
+
+use game_api::Seat;
+
+use crate::AppState;
+use crate::auth::Player;
+use crate::error::{ApiError, ApiResult};
+use crate::feeds::FeedAddresses;
+use crate::store;
+
+/// Sets (`Some`) or lifts (`None`) the least on-time record, in per cent, a player needs to
+/// take one of game `id`'s seats. The GM's only.
+pub async fn set_min_on_time(
+    state: &AppState,
+    player: &Player,
+    id: i64,
+    min: Option<u32>,
+) -> ApiResult<()> {
+    if let Some(min) = min.filter(|m| *m > 100) {
+        return Err(ApiError::Bad(format!(
+            "min_on_time: {min} is not a share of turns (0 to 100)"
+        )));
+    }
+    let table = store::load(state, id).await?;
+    super::require_gm(&table, player)?;
+    Ok(store::profiles::set_min_on_time(state, id, min).await?)
+}
+
+/// Refuses a player whose on-time record is below what game `id` asks of new players. A
+/// player with no seated turn yet has no record, and is let in.
+pub async fn check_on_time(state: &AppState, player: &Player, id: i64) -> ApiResult<()> {
+    let Some(min) = store::profiles::min_on_time(state, id).await? else {
+        return Ok(());
+    };
+    let record = store::profiles::on_time_of(state, player.id).await?;
+    match record.percent() {
+        Some(percent) if percent < min => Err(ApiError::Forbidden(format!(
+            "min_on_time: this game asks for an on-time record of at least {min}% (yours: \
+             {percent}%, {} of {} turns)",
+            record.sent, record.seated
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// One seat's feeds, as its player's profile lists them.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SeatFeeds {
+    pub game: i64,
+    pub title: String,
+    pub seat: String,
+    #[serde(flatten)]
+    pub addresses: FeedAddresses,
+}
+
+/// The feeds of every seat `player` holds (their secrets drawn when first asked for).
+pub async fn seat_feeds(state: &AppState, player: &Player) -> ApiResult<Vec<SeatFeeds>> {
+    let mut feeds = Vec::new();
+    for (game, title, seat) in store::feeds::held_seats(state, player.id).await? {
+        let secret = store::feeds::feed_secret(state, game, seat, player.id).await?;
+        let table = store::load(state, game).await?;
+        feeds.push(SeatFeeds {
+            game,
+            title,
+            seat: seat_name(&table, seat),
+            addresses: FeedAddresses::new(state, &secret),
+        });
+    }
+    Ok(feeds)
+}
+
+/// Renews the secret of the player's seat feeds in game `id`: the old addresses answer 404.
+pub async fn renew_feeds(state: &AppState, player: &Player, id: i64) -> ApiResult<SeatFeeds> {
+    let table = store::load(state, id).await?;
+    let seat = super::own_seat(&table, player)?;
+    let secret = store::feeds::renew(state, id, seat, player.id).await?;
+    Ok(SeatFeeds {
+        game: id,
+        title: table.row.title.clone(),
+        seat: seat_name(&table, seat),
+        addresses: FeedAddresses::new(state, &secret),
+    })
+}
+
+fn seat_name(table: &store::Table, seat: Seat) -> String {
+    table.seats[seat.index()].name.clone()
+}

@@ -1,0 +1,253 @@
+//! A seat's feeds behind a secret address (issue 35): its deadlines as an iCalendar feed a
+//! calendar app subscribes to, and its reports as an Atom feed, each report as the seat sees
+//! it. Anyone with the address reads them, so each holds only what the seat's own report page
+//! shows, and at most [`FEED_TURNS_MAX`] turns.
+
+use std::collections::BTreeMap;
+
+use atom_syndication as atom;
+use axum::extract::{Path, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
+use game_api::{Seat, Viewer};
+use gm::Event;
+use icalendar::{Calendar, Component, EventLike, EventStatus};
+use sqlx::Row;
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::store::{self, StoreResult, Table};
+
+/// The most turns a feed holds, the latest: what one anonymous request costs is bounded.
+pub const FEED_TURNS_MAX: u16 = 50;
+
+/// The addresses of a seat's two feeds, from its secret (full when the server knows its public
+/// address, else paths).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct FeedAddresses {
+    pub calendar: String,
+    pub reports: String,
+}
+
+impl FeedAddresses {
+    pub fn new(state: &AppState, secret: &str) -> FeedAddresses {
+        let base = state
+            .config
+            .public_url
+            .as_deref()
+            .map_or("", |u| u.trim_end_matches('/'));
+        FeedAddresses {
+            calendar: format!("{base}/feeds/{secret}/calendar.ics"),
+            reports: format!("{base}/feeds/{secret}/reports.atom"),
+        }
+    }
+}
+
+/// The seat's calendar: `GET /feeds/{secret}/calendar.ics`.
+pub async fn calendar(
+    State(state): State<AppState>,
+    Path(secret): Path<String>,
+) -> ApiResult<Response> {
+    let (table, seat) = open(&state, &secret).await?;
+    let times = resolution_times(&state, &table).await?;
+    let text = calendar_text(&state, &table, seat, &times);
+    Ok(feed_response("text/calendar; charset=utf-8", text))
+}
+
+/// The seat's reports: `GET /feeds/{secret}/reports.atom`.
+pub async fn reports(
+    State(state): State<AppState>,
+    Path(secret): Path<String>,
+) -> ApiResult<Response> {
+    let (table, seat) = open(&state, &secret).await?;
+    let times = resolution_times(&state, &table).await?;
+    let text = atom_text(&state, &table, seat, &times)?;
+    Ok(feed_response("application/atom+xml; charset=utf-8", text))
+}
+
+fn feed_response(kind: &'static str, text: String) -> Response {
+    (
+        [(CONTENT_TYPE, kind), (CACHE_CONTROL, "private, no-cache")],
+        text,
+    )
+        .into_response()
+}
+
+/// The game and seat a secret opens: a 404 for one unknown, renewed, or whose player no longer
+/// holds the seat (the same answer for each, so that none can be told apart).
+async fn open(state: &AppState, secret: &str) -> ApiResult<(Table, Seat)> {
+    let unknown = || ApiError::NotFound("feed: no feed at this address".into());
+    let well_formed = secret.len() == 32 && secret.bytes().all(|b| b.is_ascii_hexdigit());
+    if !well_formed {
+        return Err(unknown());
+    }
+    let (game, seat) = store::feeds::seat_of_feed(state, secret)
+        .await?
+        .ok_or_else(unknown)?;
+    Ok((store::load(state, game).await?, seat))
+}
+
+/// When each of the game's latest resolved turns was resolved (the last resolution of each
+/// turn number, so that a turn taken back and resolved again has its second time).
+async fn resolution_times(state: &AppState, table: &Table) -> StoreResult<BTreeMap<u16, i64>> {
+    let rows = sqlx::query(
+        "SELECT at, body FROM events WHERE game_id = $1 AND seq <= $2 \
+         AND body LIKE '%\"kind\":\"resolved\"%' ORDER BY seq DESC LIMIT $3",
+    )
+    .bind(table.row.id)
+    .bind(table.row.version)
+    .bind(i64::from(FEED_TURNS_MAX) * 2)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let mut times = BTreeMap::new();
+    for r in rows {
+        if let Ok(Event::Resolved { turn, .. }) = Event::from_json(&r.get::<String, _>(1)) {
+            times.entry(turn).or_insert(r.get::<i64, _>(0));
+        }
+    }
+    Ok(times)
+}
+
+/// The resolved turns a feed holds: the latest [`FEED_TURNS_MAX`].
+fn feed_turns(table: &Table) -> std::ops::RangeInclusive<u16> {
+    let resolved = table.record.resolved();
+    resolved.saturating_sub(FEED_TURNS_MAX - 1).max(1)..=resolved
+}
+
+fn utc(seconds: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp(seconds, 0).unwrap_or_default()
+}
+
+/// The host part of the calendar's UIDs: the server's public host, else `postrider`.
+fn uid_host(state: &AppState) -> String {
+    let url = state.config.public_url.as_deref().unwrap_or("");
+    let host = url.split("://").nth(1).unwrap_or(url);
+    let host = host.split(['/', ':']).next().unwrap_or("");
+    if host.is_empty() {
+        "postrider".into()
+    } else {
+        host.to_string()
+    }
+}
+
+/// The seat's deadlines: one event per turn, its UID the game's and the turn's (so that a
+/// calendar updates it in place): the resolved turns at the time they were resolved, the
+/// coming turn at its deadline — cancelled while the game is paused — with a sequence number
+/// that grows with every change to the game.
+pub fn calendar_text(
+    state: &AppState,
+    table: &Table,
+    seat: Seat,
+    times: &BTreeMap<u16, i64>,
+) -> String {
+    let id = table.row.id;
+    let title = &table.row.title;
+    let seat_name = &table.seats[seat.index()].name;
+    let host = uid_host(state);
+    let now = utc(state.clock.now());
+    let page = |path: String| {
+        let base = state.config.public_url.as_deref().unwrap_or("");
+        format!("{}{path}", base.trim_end_matches('/'))
+    };
+    let uid = |turn: u16| format!("postrider-game-{id}-turn-{turn}@{host}");
+    let mut calendar = Calendar::new();
+    calendar.name(&format!("{title} ({seat_name})"));
+    for turn in feed_turns(table) {
+        let Some(&at) = times.get(&turn) else {
+            continue;
+        };
+        calendar.push(
+            icalendar::Event::new()
+                .uid(&uid(turn))
+                .timestamp(now)
+                .sequence(u32::try_from(table.row.version).unwrap_or(u32::MAX))
+                .summary(&format!("{title}: turn {turn} resolved"))
+                .starts(utc(at))
+                .status(EventStatus::Confirmed)
+                .url(&page(format!("/games/{id}/turns/{turn}")))
+                .done(),
+        );
+    }
+    let over = table.row.over || table.record.is_over();
+    if let (false, Some(deadline)) = (over, table.row.next_deadline) {
+        let turn = table.record.turn();
+        let mut event = icalendar::Event::new();
+        event
+            .uid(&uid(turn))
+            .timestamp(now)
+            .sequence(u32::try_from(table.row.version).unwrap_or(u32::MAX))
+            .starts(utc(deadline))
+            .url(&page(format!("/games/{id}/orders")));
+        if table.row.paused {
+            event
+                .summary(&format!("{title}: turn {turn} deadline (paused)"))
+                .description("The GM paused the game: the deadline is set again when it resumes.")
+                .status(EventStatus::Cancelled);
+        } else {
+            event
+                .summary(&format!("{title}: turn {turn} deadline"))
+                .description(&format!("Orders for {seat_name} are due."))
+                .status(EventStatus::Confirmed);
+        }
+        calendar.push(event.done());
+    }
+    calendar.done().to_string()
+}
+
+/// The seat's reports, newest first: each resolved turn's report as the seat's own view gives
+/// it (`Viewer::Seat`), never another seat's.
+pub fn atom_text(
+    state: &AppState,
+    table: &Table,
+    seat: Seat,
+    times: &BTreeMap<u16, i64>,
+) -> ApiResult<String> {
+    let id = table.row.id;
+    let base = state
+        .config
+        .public_url
+        .as_deref()
+        .map(|u| u.trim_end_matches('/').to_string());
+    let seat_name = &table.seats[seat.index()].name;
+    let entry_id = |turn: u16| match &base {
+        Some(base) => format!("{base}/games/{id}/turns/{turn}"),
+        None => format!("urn:postrider:game:{id}:turn:{turn}"),
+    };
+    let mut entries = Vec::new();
+    let mut latest = None;
+    for turn in feed_turns(table).rev() {
+        let at = times
+            .get(&turn)
+            .copied()
+            .unwrap_or_else(|| state.clock.now());
+        latest = latest.max(Some(at));
+        let text = table.record.report_text(Viewer::Seat(seat), Some(turn))?;
+        let mut content = atom::Content::default();
+        content.set_content_type("text".to_string());
+        content.set_value(text);
+        let mut entry = atom::Entry::default();
+        entry.set_id(entry_id(turn));
+        entry.set_title(format!("{}: turn {turn}", table.row.title));
+        entry.set_updated(utc(at).fixed_offset());
+        entry.set_content(content);
+        if let Some(base) = &base {
+            let mut link = atom::Link::default();
+            link.set_href(format!("{base}/games/{id}/turns/{turn}"));
+            entry.set_links(vec![link]);
+        }
+        entries.push(entry);
+    }
+    let mut author = atom::Person::default();
+    author.set_name(table.row.gm_name.clone());
+    let mut feed = atom::Feed::default();
+    feed.set_id(match &base {
+        Some(base) => format!("{base}/games/{id}#{seat_name}"),
+        None => format!("urn:postrider:game:{id}:seat:{}", seat.0),
+    });
+    feed.set_title(format!("{} ({seat_name}): reports", table.row.title));
+    feed.set_updated(utc(latest.unwrap_or_else(|| state.clock.now())).fixed_offset());
+    feed.set_authors(vec![author]);
+    feed.set_entries(entries);
+    Ok(feed.to_string())
+}

@@ -1,0 +1,151 @@
+//! A player's public profile page (`/players/{name}`: their games, finishes and on-time
+//! record) and the profile's own section listing the reader's seat feeds, with their renewal.
+
+use axum::Form;
+use axum::extract::{Path, State};
+
+use super::{FormData, PageResult, Visitor, error_box, error_page, page, redirect};
+use crate::AppState;
+use crate::actions;
+use crate::auth::Player;
+use crate::error::ApiError;
+use crate::store;
+use crate::text::escape;
+
+/// One game's row on a profile.
+#[derive(Debug)]
+struct Row {
+    id: i64,
+    title: String,
+    seat: String,
+    result: String,
+    on_time: String,
+}
+
+#[derive(Debug, askama::Template)]
+#[template(path = "player.html")]
+struct PlayerPage {
+    percent: Option<u32>,
+    seated: u32,
+    sent: u32,
+    nmr: u32,
+    abandoned: u32,
+    rows: Vec<Row>,
+}
+
+/// `GET /players/{name}`: anyone may read it.
+pub async fn player(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(name): Path<String>,
+) -> PageResult {
+    use askama::Template;
+    let profile = store::profiles::profile(&state, &name)
+        .await
+        .map_err(|e| error_page(&visitor, &ApiError::from(e)))?;
+    let rows = profile
+        .games
+        .iter()
+        .map(|g| Row {
+            id: g.id,
+            title: g.title.clone(),
+            seat: g.seat.clone().unwrap_or_else(|| "(left)".into()),
+            result: match (g.over, g.place, &g.seat) {
+                (_, _, None) => "left".into(),
+                (true, Some(place), _) => format!("finished {}", ordinal(place)),
+                (true, None, _) => "finished".into(),
+                (false, _, _) => "running".into(),
+            },
+            on_time: match g.on_time.percent() {
+                Some(p) => format!("{p}% ({} of {})", g.on_time.sent, g.on_time.seated),
+                None => "–".into(),
+            },
+        })
+        .collect();
+    let t = profile.on_time;
+    let body = PlayerPage {
+        percent: t.percent(),
+        seated: t.seated,
+        sent: t.sent,
+        nmr: t.nmr,
+        abandoned: t.abandoned,
+        rows,
+    }
+    .render()
+    .map_err(|e| error_page(&visitor, &ApiError::Internal(e.to_string())))?;
+    Ok(page(
+        &visitor,
+        axum::http::StatusCode::OK,
+        &profile.name,
+        &body,
+    ))
+}
+
+fn ordinal(n: u16) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The profile's feeds section: each held seat's calendar and reports addresses, and a button
+/// that renews them.
+pub(super) async fn feeds_section(state: &AppState, visitor: &Visitor, player: &Player) -> String {
+    let feeds = match actions::seat_feeds(state, player).await {
+        Ok(f) => f,
+        Err(e) => return error_box(Some(&e)),
+    };
+    let mut html = format!(
+        r#"<section class="card stack" id="feeds" aria-labelledby="feeds-h"><h2 id="feeds-h">Calendars and feeds</h2>
+<p>Your public profile: <a href="/players/{name}">/players/{name}</a>.</p>
+<p class="help">Each seat's deadlines as a calendar to subscribe to, and its reports as a feed. The addresses are secret: anyone who has one reads that seat's reports. Renew them to stop the old ones.</p>
+"#,
+        name = escape(&player.name)
+    );
+    if feeds.is_empty() {
+        html.push_str("<p>You hold no seat.</p>");
+    }
+    for f in feeds {
+        html.push_str(&format!(
+            r#"<form method="post" action="/profile/feeds" class="stack seat-feeds"><h3>{title} ({seat})</h3>
+<p><label>Calendar (iCalendar)<input type="text" readonly value="{cal}" class="feed-calendar"></label></p>
+<p><label>Reports (Atom)<input type="text" readonly value="{atom}" class="feed-reports"></label></p>
+<input type="hidden" name="csrf" value="{csrf}"><input type="hidden" name="game" value="{game}">
+<p><button type="submit" class="secondary">Renew these addresses</button></p></form>
+"#,
+            title = escape(&f.title),
+            seat = escape(&f.seat),
+            cal = escape(&f.addresses.calendar),
+            atom = escape(&f.addresses.reports),
+            csrf = visitor.csrf_token(),
+            game = f.game,
+        ));
+    }
+    html.push_str("</section>");
+    html
+}
+
+/// `POST /profile/feeds`: renews one seat's feed addresses.
+pub async fn renew_feeds(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login("/profile")?;
+    let result = async {
+        visitor.check_csrf(&form)?;
+        let game = form.field("game")?;
+        let game: i64 = game
+            .parse()
+            .map_err(|_| ApiError::Bad(format!("game: {game:?} is not a game number")))?;
+        actions::renew_feeds(&state, player, game).await
+    };
+    match result.await {
+        Ok(_) => Ok(redirect("/profile?saved=1#feeds")),
+        Err(e) => Err(error_page(&visitor, &e)),
+    }
+}

@@ -1,0 +1,90 @@
+//! The secrets in the addresses of a seat's feeds (its calendar and its reports): one per seat
+//! and player, drawn when first asked for, replaced when renewed. A feed answers only while the
+//! secret's player still holds the seat.
+
+use game_api::Seat;
+use sqlx::Row;
+
+use super::error::StoreResult;
+use super::secrets::new_secret;
+use crate::AppState;
+
+/// A seat's feed secret: 128 bits, as 32 hex digits.
+fn new_feed_secret() -> StoreResult<String> {
+    Ok(new_secret()?[..32].to_string())
+}
+
+/// The feed secret of `seat` of game `game` for `player`, drawn now if it has none.
+pub async fn feed_secret(
+    state: &AppState,
+    game: i64,
+    seat: Seat,
+    player: i64,
+) -> StoreResult<String> {
+    sqlx::query(
+        "INSERT INTO seat_feeds (game_id, seat, player_id, secret) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (game_id, seat, player_id) DO NOTHING",
+    )
+    .bind(game)
+    .bind(i64::from(seat.0))
+    .bind(player)
+    .bind(new_feed_secret()?)
+    .execute(&state.db.pool)
+    .await?;
+    Ok(sqlx::query_scalar(
+        "SELECT secret FROM seat_feeds WHERE game_id = $1 AND seat = $2 AND player_id = $3",
+    )
+    .bind(game)
+    .bind(i64::from(seat.0))
+    .bind(player)
+    .fetch_one(&state.db.pool)
+    .await?)
+}
+
+/// Replaces the feed secret of `seat` of game `game` for `player`: the old addresses stop
+/// answering. The new secret.
+pub async fn renew(state: &AppState, game: i64, seat: Seat, player: i64) -> StoreResult<String> {
+    let secret = new_feed_secret()?;
+    sqlx::query(
+        "INSERT INTO seat_feeds (game_id, seat, player_id, secret) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (game_id, seat, player_id) DO UPDATE SET secret = excluded.secret",
+    )
+    .bind(game)
+    .bind(i64::from(seat.0))
+    .bind(player)
+    .bind(&secret)
+    .execute(&state.db.pool)
+    .await?;
+    Ok(secret)
+}
+
+/// The game and seat whose feeds `secret` opens, while its player still holds the seat.
+pub async fn seat_of_feed(state: &AppState, secret: &str) -> StoreResult<Option<(i64, Seat)>> {
+    let row = sqlx::query(
+        "SELECT f.game_id, f.seat FROM seat_feeds f \
+         JOIN seats s ON s.game_id = f.game_id AND s.seat = f.seat AND s.player_id = f.player_id \
+         WHERE f.secret = $1",
+    )
+    .bind(secret)
+    .fetch_optional(&state.db.pool)
+    .await?;
+    Ok(row.map(|r| {
+        let seat: i64 = r.get::<i64, _>(1);
+        (r.get(0), Seat(seat as u8))
+    }))
+}
+
+/// The seats `player` holds now, as (game id, game title, seat), by game.
+pub async fn held_seats(state: &AppState, player: i64) -> StoreResult<Vec<(i64, String, Seat)>> {
+    let rows = sqlx::query(
+        "SELECT g.id, g.title, s.seat FROM seats s JOIN games g ON g.id = s.game_id \
+         WHERE s.player_id = $1 ORDER BY g.id",
+    )
+    .bind(player)
+    .fetch_all(&state.db.pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| (r.get(0), r.get(1), Seat(r.get::<i64, _>(2) as u8)))
+        .collect())
+}
