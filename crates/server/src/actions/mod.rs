@@ -26,8 +26,8 @@ pub use mail_settings::{
     unsubscribe,
 };
 pub use orders::{Via, join, own_seat, rotate_mail_secret, submit, submit_via};
+pub use profiles::{SeatFeeds, check_on_time, renew_feeds, seat_feeds, set_min_on_time};
 pub use seasons::{
     MAX_REST_DAYS, NewSeason, SeasonView, Winner, add_stage, capitalised, create_season,
     finish_season, require_season_gm, season_view, winners,
 };
-pub use profiles::{SeatFeeds, check_on_time, renew_feeds, seat_feeds, set_min_on_time};
