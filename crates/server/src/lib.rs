@@ -8,6 +8,7 @@
 pub mod actions;
 pub mod api;
 pub mod api_profiles;
+pub mod api_seasons;
 pub mod auth;
 pub mod auto_backup;
 pub mod backup;
@@ -322,10 +323,10 @@ fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/history", get(api::history))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/gm", post(api::gm_action))
-        .route("/api/seasons", post(api::create_season))
-        .route("/api/seasons/{id}", get(api::get_season))
-        .route("/api/seasons/{id}/stages", post(api::add_stage))
-        .route("/api/seasons/{id}/finish", post(api::finish_season))
+        .route("/api/seasons", post(api_seasons::create_season))
+        .route("/api/seasons/{id}", get(api_seasons::get_season))
+        .route("/api/seasons/{id}/stages", post(api_seasons::add_stage))
+        .route("/api/seasons/{id}/finish", post(api_seasons::finish_season))
         .merge(api_profiles::routes())
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

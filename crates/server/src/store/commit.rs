@@ -515,15 +515,7 @@ async fn write_seats(conn: &mut AnyConnection, w: &Write) -> StoreResult<()> {
     for seat in &w.seats {
         let query = match seat {
             SeatWrite::Claim { seat, player_id } => {
-                // Kept when the seat is freed: the games a profile's on-time record reads.
-                sqlx::query(
-                    "INSERT INTO seatings (player_id, game_id) VALUES ($1, $2) \
-                     ON CONFLICT DO NOTHING",
-                )
-                .bind(*player_id)
-                .bind(w.game_id)
-                .execute(&mut *conn)
-                .await?;
+                super::profiles::keep_seating(conn, *player_id, w.game_id).await?;
                 sqlx::query(
                     "UPDATE seats SET player_id = $1, bot = NULL WHERE game_id = $2 AND seat = $3",
                 )

@@ -140,3 +140,18 @@ pub async fn set_min_on_time(state: &AppState, id: i64, min: Option<u32>) -> Sto
         .await?;
     Ok(())
 }
+
+/// Keeps that `player_id` held a seat of `game_id`, when they claim it: the games a profile's
+/// on-time record reads, kept when the seat is freed.
+pub(super) async fn keep_seating(
+    conn: &mut sqlx::AnyConnection,
+    player_id: i64,
+    game_id: i64,
+) -> StoreResult<()> {
+    sqlx::query("INSERT INTO seatings (player_id, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+        .bind(player_id)
+        .bind(game_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
