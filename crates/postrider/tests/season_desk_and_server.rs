@@ -134,14 +134,14 @@ fn at_the_desk(database: &str, stages: &[i64], name: &str) -> Value {
     json["standings"].clone()
 }
 
-fn same_standings_on_both_doors(database: &str) {
+fn same_standings_on_both_doors(database: &str, backend: &str) {
     let server = start(database, None);
     for (game, seats) in [
         ("breaking-away", ["red", "blue", "green"]),
         ("backpacks", ["ann", "bob", "cat"]),
     ] {
         let (stages, served) = on_the_server(&server, game, seats);
-        let desk = at_the_desk(database, &stages, game);
+        let desk = at_the_desk(database, &stages, &format!("{game}-{backend}"));
         assert_eq!(served["stages"], 3, "{game}: {served}");
         assert_eq!(
             desk, served,
@@ -155,10 +155,8 @@ fn a_season_gives_the_same_standings_at_the_desk_and_on_the_server_sqlite() {
     let dir = temp("season-both-sqlite");
     let data = dir.join("data");
     std::fs::create_dir_all(&data).unwrap();
-    same_standings_on_both_doors(&format!(
-        "sqlite://{}/postrider.db?mode=rwc",
-        data.display()
-    ));
+    let database = format!("sqlite://{}/postrider.db?mode=rwc", data.display());
+    same_standings_on_both_doors(&database, "sqlite");
 }
 
 #[test]
@@ -174,5 +172,8 @@ fn a_season_gives_the_same_standings_at_the_desk_and_on_the_server_postgres() {
         status.is_ok_and(|s| s.success()),
         "psql could not create {name}"
     );
-    same_standings_on_both_doors(&format!("{}/{name}", admin.rsplit_once('/').unwrap().0));
+    same_standings_on_both_doors(
+        &format!("{}/{name}", admin.rsplit_once('/').unwrap().0),
+        "postgres",
+    );
 }
