@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use clap::Subcommand;
+use game_api::season::SeasonNouns;
 use gm::season::{Season, Standings, next_stage, standings};
 use gm::{Event, GameFile};
 use serde::{Deserialize, Serialize};
@@ -174,9 +175,11 @@ fn new(
     ))
 }
 
-fn add(file: &str, seed: Option<u64>, out: Option<&str>) -> Result<()> {
-    let _hold = files::hold(file)?;
-    let mut season = load(file)?;
+/// The season in `file`, held, once it may take its next stage: room for one more and its last
+/// stage over. With what its game calls it and the last stage's game.
+fn ready_for_next(file: &str) -> Result<(files::Hold, SeasonFile, SeasonNouns, GameFile)> {
+    let hold = files::hold(file)?;
+    let season = load(file)?;
     let nouns = season.season.check()?;
     if season.stages.len() >= gm::season::MAX_STAGES {
         bail!(
@@ -194,6 +197,11 @@ fn add(file: &str, seed: Option<u64>, out: Option<&str>) -> Result<()> {
             season.stages.len()
         );
     }
+    Ok((hold, season, nouns, previous))
+}
+
+fn add(file: &str, seed: Option<u64>, out: Option<&str>) -> Result<()> {
+    let (_hold, mut season, nouns, previous) = ready_for_next(file)?;
     let number = season.stages.len() + 1;
     let out = match out {
         Some(out) => out.to_string(),
@@ -218,6 +226,7 @@ fn add(file: &str, seed: Option<u64>, out: Option<&str>) -> Result<()> {
     let events: Vec<Event> = previous.log().iter().map(|e| e.event.clone()).collect();
     let mut log = next_stage(&events, seed, None)?.into_iter();
     let Some(Event::Created { setup }) = log.next() else {
+        let last = season.stages.last().map_or("", String::as_str);
         bail!("{last}: no creation to follow");
     };
     let mut game = GameFile::new(setup, crate::desk::now(), Some(crate::desk::DESK.into()))?;
@@ -240,25 +249,7 @@ fn add(file: &str, seed: Option<u64>, out: Option<&str>) -> Result<()> {
 /// Adds a game file there is already as the next stage: the same game and seats, the last
 /// stage over.
 fn add_existing(file: &str, existing: &str) -> Result<()> {
-    let _hold = files::hold(file)?;
-    let mut season = load(file)?;
-    let nouns = season.season.check()?;
-    if season.stages.len() >= gm::season::MAX_STAGES {
-        bail!(
-            "{file}: a season holds at most {} {}s",
-            gm::season::MAX_STAGES,
-            nouns.stage
-        );
-    }
-    let last = season.stages.last().context("a season has a first stage")?;
-    let previous = load_stage(file, last)?;
-    if !previous.record().is_over() {
-        bail!(
-            "{last}: {} {} is not over yet",
-            nouns.stage,
-            season.stages.len()
-        );
-    }
+    let (_hold, mut season, nouns, previous) = ready_for_next(file)?;
     let game = crate::desk::load(existing)?;
     if game.record().game().name != season.season.game {
         bail!(
