@@ -130,6 +130,16 @@ pub fn ranks<T>(sorted: &[T], same: impl Fn(&T, &T) -> bool) -> Vec<u16> {
     ranks
 }
 
+/// Lines `0..n` best first by `key` (lower is better; equal lines keep their order), each with
+/// its rank: lines whose keys are equal share a rank.
+pub fn ranked<K: Ord>(n: usize, key: impl Fn(usize) -> K) -> Vec<(usize, u16)> {
+    let mut order: Vec<(K, usize)> = (0..n).map(|i| (key(i), i)).collect();
+    // Stable: of equal keys, the earlier line first.
+    order.sort_by(|a, b| a.0.cmp(&b.0));
+    let rank = ranks(&order, |a, b| a.0 == b.0);
+    order.into_iter().map(|(_, i)| i).zip(rank).collect()
+}
+
 /// Places from scores (higher is better): seats with equal scores share a place.
 pub fn places_from_scores(scores: &[f64]) -> Vec<u16> {
     scores
@@ -153,5 +163,10 @@ mod tests {
     fn lines_level_in_every_respect_share_a_rank() {
         assert_eq!(ranks(&[9, 7, 7, 3], |a, b| a == b), [1, 2, 2, 4]);
         assert_eq!(places_from_scores(&[3.0, 9.0, 3.0]), [2, 1, 2]);
+        assert_eq!(
+            ranked(4, |i| [2, 1, 2, 0][i]),
+            [(3, 1), (1, 2), (0, 3), (2, 3)],
+            "lowest key first, equal keys share a rank in seat order"
+        );
     }
 }

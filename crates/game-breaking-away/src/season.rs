@@ -3,7 +3,9 @@
 //! the general classification of teams by race points (postal 6.3), the riders' points and
 //! sprints classifications, and the teams by their best-placed riders.
 
-use game_api::season::{Cell, Classification, Jersey, Row, Wearer, counted, ranks};
+use std::cmp::Reverse;
+
+use game_api::season::{Cell, Classification, Jersey, Row, Wearer, counted, ranked, ranks};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -301,19 +303,10 @@ fn general(
         .collect();
     // Count-back: the last stage's place first.
     let back = |t: usize| -> Vec<u16> { stages.iter().rev().map(|s| s.teams[t]).collect() };
-    let mut order: Vec<usize> = (0..teams.len()).collect();
-    order.sort_by(|&a, &b| {
-        totals[b]
-            .cmp(&totals[a])
-            .then_with(|| back(a).cmp(&back(b)))
-    });
-    let ranks = ranks(&order, |&a, &b| {
-        totals[a] == totals[b] && back(a) == back(b)
-    });
+    let order = ranked(teams.len(), |t| (Reverse(totals[t]), back(t)));
     let rows = order
         .iter()
-        .zip(ranks)
-        .map(|(&t, rank)| Row {
+        .map(|&(t, rank)| Row {
             rank,
             seat: t,
             piece: None,
@@ -331,7 +324,7 @@ fn general(
         .collect();
     // The leading team's rider best placed in the points classification wears yellow.
     let mut wearers = Vec::new();
-    for &t in &order {
+    for &(t, _) in &order {
         wearers.extend(points.wearers.iter().filter(|w| w.seat == t).cloned());
     }
     Classification {
@@ -386,22 +379,13 @@ impl Ranked<'_> {
                 .map(|r| r.map_or(u16::MAX, |r| r.place))
                 .collect()
         };
-        let mut order: Vec<usize> = (0..riders.len()).collect();
-        order.sort_by(|&a, &b| {
-            totals[b]
-                .cmp(&totals[a])
-                .then(wins[b].cmp(&wins[a]))
-                .then_with(|| back(a).cmp(&back(b)))
+        let order = ranked(riders.len(), |i| {
+            (Reverse(totals[i]), Reverse(wins[i]), back(i))
         });
-        let same = |&a: &usize, &b: &usize| {
-            totals[a] == totals[b] && wins[a] == wins[b] && back(a) == back(b)
-        };
-        let ranks = ranks(&order, same);
         let name = |i: usize| rider_name(self.teams, riders[i].0, riders[i].1);
         let rows = order
             .iter()
-            .zip(ranks)
-            .map(|(&i, rank)| Row {
+            .map(|&(i, rank)| Row {
                 rank,
                 seat: usize::from(riders[i].0),
                 piece: Some(name(i)),
@@ -423,7 +407,7 @@ impl Ranked<'_> {
             rows,
             wearers: order
                 .iter()
-                .map(|&i| Wearer {
+                .map(|&(i, _)| Wearer {
                     seat: usize::from(riders[i].0),
                     piece: name(i),
                 })
@@ -455,19 +439,10 @@ fn team_classification(stages: &[Stage], teams: &[String], scoring: &Scoring) ->
         .collect();
     let totals: Vec<u32> = per_stage.iter().map(|v| v.iter().sum()).collect();
     let back = |t: usize| -> Vec<u32> { per_stage[t].iter().rev().copied().collect() };
-    let mut order: Vec<usize> = (0..teams.len()).collect();
-    order.sort_by(|&a, &b| {
-        totals[a]
-            .cmp(&totals[b])
-            .then_with(|| back(a).cmp(&back(b)))
-    });
-    let ranks = ranks(&order, |&a, &b| {
-        totals[a] == totals[b] && back(a) == back(b)
-    });
+    let order = ranked(teams.len(), |t| (totals[t], back(t)));
     let rows = order
         .iter()
-        .zip(ranks)
-        .map(|(&t, rank)| Row {
+        .map(|&(t, rank)| Row {
             rank,
             seat: t,
             piece: None,
