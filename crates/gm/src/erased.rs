@@ -192,13 +192,13 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     }
     fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError> {
         if lineup {
-            G::parse_lineup(text)
+            crate::typed::read(text, G::parse_lineup)
                 .map(|l| G::lineup_text(&l))
-                .map_err(GmError::refused)
+                .map_err(GmError::Refused)
         } else {
-            G::parse_orders(self.settings(), self.seats(), text)
+            crate::typed::read(text, |t| G::parse_orders(self.settings(), self.seats(), t))
                 .map(|o| G::orders_text(self.settings(), self.seats(), &o))
-                .map_err(GmError::refused)
+                .map_err(GmError::Refused)
         }
     }
     fn advise(&self, asked: Asked<'_>, rng: &mut Rng) -> Result<String, GmError> {

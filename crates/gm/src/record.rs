@@ -308,8 +308,7 @@ impl<G: BotGame> GameRecord<G> {
             Event::Created { .. } => refused("log: the game was created twice"),
             Event::Lineup { seat, text, .. } => {
                 self.check_seat(*seat)?;
-                let lineup = G::parse_lineup(text).map_err(|e| format!("lineup: {e}"));
-                let lineup = lineup.map_err(GmError::Refused)?;
+                let lineup = crate::typed::lineup::<G>(text)?;
                 self.seal_lineup(*seat, lineup)?;
                 self.reopened[seat.index()] = false;
                 let count = &mut self.sealings[seat.index()].lineups;
@@ -318,8 +317,7 @@ impl<G: BotGame> GameRecord<G> {
             }
             Event::Orders { seat, text, .. } => {
                 self.check_seat(*seat)?;
-                let orders = G::parse_orders(&self.settings, self.seats(), text)
-                    .map_err(|e| GmError::Refused(format!("orders: {e}")))?;
+                let orders = crate::typed::orders::<G>(&self.settings, self.seats(), text)?;
                 self.seal_orders(*seat, orders)?;
                 self.reopened[seat.index()] = false;
                 let count = &mut self.sealings[seat.index()].orders;
@@ -472,8 +470,7 @@ impl<G: BotGame> GameRecord<G> {
         }
         let mut events = Vec::new();
         if let Some(text) = &submission.lineup {
-            let lineup =
-                G::parse_lineup(text).map_err(|e| GmError::Refused(format!("lineup: {e}")))?;
+            let lineup = crate::typed::lineup::<G>(text)?;
             events.push(Event::Lineup {
                 seat,
                 text: G::lineup_text(&lineup),
@@ -481,8 +478,7 @@ impl<G: BotGame> GameRecord<G> {
             });
         }
         if let Some(text) = &submission.orders {
-            let orders = G::parse_orders(&self.settings, self.seats(), text)
-                .map_err(|e| GmError::Refused(format!("orders: {e}")))?;
+            let orders = crate::typed::orders::<G>(&self.settings, self.seats(), text)?;
             events.push(Event::Orders {
                 seat,
                 text: G::orders_text(&self.settings, self.seats(), &orders),

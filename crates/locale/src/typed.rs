@@ -34,6 +34,36 @@ impl Typed {
         &self.text
     }
 
+    /// What was typed for bytes `start..end` of the normalised text.
+    pub fn typed<'a>(&self, typed: &'a str, start: usize, end: usize) -> &'a str {
+        &typed[self.typed_offset(start)..self.typed_offset(end)]
+    }
+
+    /// An error about the normalised text, with each word it quotes (`"X1" is not a rider`)
+    /// written back as the player typed it (`"Ｘ１" is not a rider`). `typed` is the text this
+    /// was made from.
+    pub fn in_typed_words(&self, typed: &str, message: &str) -> String {
+        if typed == self.text {
+            return message.to_owned();
+        }
+        let mut out = String::with_capacity(message.len());
+        let mut rest = message;
+        while let Some(open) = rest.find('"') {
+            out.push_str(&rest[..=open]);
+            rest = &rest[open + 1..];
+            let Some(close) = rest.find('"') else { break };
+            let quoted = &rest[..close];
+            match self.text.find(quoted).filter(|_| !quoted.is_empty()) {
+                Some(at) => out.push_str(self.typed(typed, at, at + quoted.len())),
+                None => out.push_str(quoted),
+            }
+            out.push('"');
+            rest = &rest[close + 1..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// Where byte `at` of the normalised text was typed (a byte offset into the original).
     pub fn typed_offset(&self, at: usize) -> usize {
         self.from[at.min(self.from.len() - 1)]

@@ -275,3 +275,17 @@ fn a_long_vowel_mark_inside_a_word_stays_and_half_width_kana_join_their_marks() 
         "ｶﾞ".len()
     );
 }
+
+#[test]
+fn an_error_quotes_the_words_as_the_player_typed_them() {
+    let typed = "Ａ１２　Ｘ１";
+    let read = Typed::new(typed);
+    assert_eq!(read.as_str(), "A12 X1");
+    let error = r#""X1" is not a rider (A, B, C or D) or a card; "A" twice"#;
+    assert_eq!(
+        read.in_typed_words(typed, error),
+        r#""Ｘ１" is not a rider (A, B, C or D) or a card; "Ａ" twice"#
+    );
+    // Text typed in ASCII is left as it is.
+    assert_eq!(Typed::new("X1").in_typed_words("X1", error), error);
+}
