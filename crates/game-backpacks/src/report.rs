@@ -670,6 +670,7 @@ mod tests {
             state: Some(&record.after),
             sealed: &sealed,
             history: std::slice::from_ref(&record),
+            lang: game_api::Lang::EN,
         };
         for viewer in [Viewer::Gm, Viewer::Public, Viewer::Seat(Seat(0))] {
             let report = round_report(&outing, &record, viewer);

@@ -79,6 +79,7 @@ fn reports(stem: &str, scenario: &Scenario, json: &Value) -> (String, String) {
         state: Some(&resolution.after),
         sealed: &sealed,
         history: std::slice::from_ref(&resolution),
+        lang: game_api::Lang::EN,
     };
     let mut text = String::new();
     let mut html = String::new();

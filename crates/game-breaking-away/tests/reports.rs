@@ -110,6 +110,7 @@ fn reports(stem: &str, scenario: &Scenario) -> (String, String) {
         state: Some(&resolution.after),
         sealed: &sealed,
         history: std::slice::from_ref(&resolution),
+        lang: game_api::Lang::EN,
     };
     let mut text = format!("resolved by {how}\n");
     let mut html = String::new();
@@ -240,6 +241,7 @@ fn a_sprint_table_keeps_the_places_scored_on_earlier_turns() {
         state: Some(&position),
         sealed: &sealed,
         history: &history,
+        lang: game_api::Lang::EN,
     };
     let text = BreakingAway::turn_report(&table, &history[1], Viewer::Public);
     let sprint = text
