@@ -159,7 +159,7 @@ pub const TEXT_WIDTH: usize = 72;
 /// The bulletin as the text report writes it: the headline, the sentences as one paragraph
 /// and the reader's own sentence as another, wrapped at [`TEXT_WIDTH`], ending in a blank line.
 pub fn bulletin_text(headline: &str, story: &[String], yours: Option<&str>) -> String {
-    let mut out = format!("{headline}\n{}\n\n", "-".repeat(headline.chars().count()));
+    let mut out = format!("{headline}\n{}\n\n", "-".repeat(locale::width(headline)));
     if !story.is_empty() {
         out.push_str(&wrap(&story.join(" "), TEXT_WIDTH));
         out.push('\n');
@@ -171,26 +171,10 @@ pub fn bulletin_text(headline: &str, story: &[String], yours: Option<&str>) -> S
     out
 }
 
-/// `text` broken into lines of at most `width` characters at spaces (a longer word stands
-/// alone on its line), each line ending in a newline.
+/// `text` broken into lines of at most `width` columns ([`locale::wrap`]: at spaces, and
+/// between the characters of Japanese text), each line ending in a newline.
 pub fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut line = 0;
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        let n = word.chars().count();
-        if line > 0 && line + 1 + n > width {
-            out.push('\n');
-            line = 0;
-        }
-        if line > 0 {
-            out.push(' ');
-            line += 1;
-        }
-        out.push_str(word);
-        line += n;
-    }
-    out.push('\n');
-    out
+    locale::wrap(text, width)
 }
 
 /// `a`, `a and b`, `a, b and c`.

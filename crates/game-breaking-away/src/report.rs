@@ -119,6 +119,7 @@ fn told<'a>(race: &'a Race, record: &'a TurnRecord) -> Turn<'a> {
         after: &record.after,
         outcome: &record.events[0],
         sent: record.orders.iter().map(Option::is_some).collect(),
+        lang: race.lang,
     }
 }
 

@@ -6,12 +6,14 @@
 mod bundles;
 mod lang;
 mod negotiate;
+mod text;
 mod typed;
 mod when;
 
 pub use bundles::{Args, Value};
 pub use lang::{Lang, UnknownLang};
 pub use negotiate::negotiate;
+pub use text::{pad, pad_left, width, wrap};
 pub use typed::Typed;
 pub use when::{when, when_date};
 

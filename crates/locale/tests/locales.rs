@@ -289,3 +289,30 @@ fn an_error_quotes_the_words_as_the_player_typed_them() {
     // Text typed in ASCII is left as it is.
     assert_eq!(Typed::new("X1").in_typed_words("X1", error), error);
 }
+
+#[test]
+fn lists_are_joined_as_each_language_joins_them() {
+    assert_eq!(Lang::EN.and_list(&["a", "b", "c"]), "a, b and c");
+    assert_eq!(Lang::EN.and_list(&["a", "b"]), "a and b");
+    assert_eq!(ja().and_list(&["赤1", "青2"]), "赤1と青2");
+    assert_eq!(ja().and_list(&["赤1", "青2", "緑3"]), "赤1、青2、緑3");
+    assert_eq!(ja().and_list(&["赤1"]), "赤1");
+}
+
+#[test]
+fn japanese_text_wraps_between_characters_by_columns_and_keeps_punctuation_on_its_line() {
+    let text = "先頭は赤1で、ゴールまであと12マス。青2が追う。";
+    let wrapped = locale::wrap(text, 20);
+    for line in wrapped.lines() {
+        assert!(locale::width(line) <= 20, "{line:?} in {wrapped:?}");
+        assert!(!line.starts_with(['。', '、']), "{wrapped:?}");
+    }
+    assert_eq!(wrapped.replace('\n', ""), text);
+    // English still breaks at spaces only, a long word alone on its line.
+    assert_eq!(
+        locale::wrap("a b supercalifragilistic c", 10),
+        "a b\nsupercalifragilistic\nc\n"
+    );
+    assert_eq!(locale::pad("赤", 4), "赤  ");
+    assert_eq!(locale::pad_left("7", 3), "  7");
+}

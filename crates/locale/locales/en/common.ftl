@@ -38,3 +38,9 @@ month-12 = Dec
 
 # The name of a language, in that language (the language menu).
 language-name = English
+
+## Lists: `a and b`, `a, b and c`.
+
+list-two = {$a} and {$b}
+list-separator = {", "}
+list-many = {$init} and {$last}

@@ -31,3 +31,9 @@ month-12 = 12月
 
 # 言語名（その言語自身で。言語の切り替えメニューに使う）。
 language-name = 日本語
+
+## 列挙：「aとb」「a、b、c」。
+
+list-two = {$a}と{$b}
+list-separator = 、
+list-many = {$init}、{$last}

@@ -1,0 +1,135 @@
+## Breaking Away: the turn bulletin and the turn report.
+## Riders, teams and lines are given already named ($rider, $riders, $team, $line).
+
+# Variables: $count ("one" when the points are exactly 1)
+ba-points = {$points} { $count ->
+    [one] point
+   *[other] points
+}
+ba-squares = {$n} { $n ->
+    [one] square
+   *[other] squares
+}
+ba-riders = {$n} riders
+ba-rider-card = {$rider} {$card}
+ba-clause-separator = {"; "}
+ba-sentence-end = .
+
+ba-line-sprint-1 = Sprint 1
+ba-line-sprint-2 = Sprint 2
+ba-line-the-finish = the finish
+
+## Headlines.
+
+ba-head-wins = Team {$team} wins the race
+ba-head-first-over-finish = {$rider} is first over the finish line
+ba-head-finish-together = {$riders} cross the finish line first together
+ba-head-takes-line = {$rider} takes {$line}
+ba-head-share-line = {$riders} share {$line}
+ba-head-breaks-away = {$rider} breaks away by {$lead}
+ba-head-break-away = {$riders} break away
+ba-head-finishes = {$rider} finishes {$place}
+ba-head-place-at-line = {$riders} { $count ->
+    [one] takes
+   *[other] share
+} {$place} at {$line}
+ba-head-keeps-lead = {$rider} keeps the lead
+ba-head-empty = The road is empty
+ba-head-leads = {$rider} leads the race
+ba-head-share-lead = {$riders} share the lead
+ba-head-many-share-lead = {$n} riders share the lead
+
+## The front of the race.
+
+ba-front-over = The race is over after {$turns} turns, with {$n} { $n ->
+    [one] rider
+   *[other] riders
+} over the finish line.
+ba-front-empty = The road is empty: every rider has finished or retired.
+ba-from-finish = {$n} { $n ->
+    [one] square
+   *[other] squares
+} from the finish
+ba-front-level = At the front, {$who} ride level, {$from-finish}.
+# Variables: $an ("yes" when the card's number is read with "an": an 8, an 11)
+ba-how-broke-away = broke away with { $an ->
+    [yes] an
+   *[no] a
+} {$card} and leads alone
+ba-how-kept-lead = kept the lead with { $an ->
+    [yes] an
+   *[no] a
+} {$card}
+ba-how-played = played { $an ->
+    [yes] an
+   *[no] a
+} {$card} and leads
+ba-how-leads = leads
+ba-gap-clear = , {$squares} clear of {$who}
+ba-gap-alone = , alone on the road
+ba-front = Out in front, {$rider} {$how}{$gap}, {$from-finish}.
+
+## Places at the lines.
+
+ba-line-took = {$rider} took {$place} ({$points})
+ba-line-shared = {$riders} shared {$place} ({$points} each)
+ba-line-finished-no-points = {$rider} finished {$place} without points
+# Variables: $first ("yes" for the sentence's first clause)
+ba-line-clause = { $first ->
+    [yes] At
+   *[no] at
+} {$line}, {$items}
+
+## Teams that sent nothing.
+
+ba-silent = { $count ->
+    [one] Team {$teams} sent no moves, so its riders played their highest cards: {$played}
+   *[other] Teams {$teams} sent no moves, so their riders played their highest cards: {$played}
+}
+ba-dropped = { $first ->
+    [yes] The
+   *[no] the
+} { $count ->
+    [one] dropped rider played its highest card
+   *[other] dropped riders played their highest cards
+}: {$items}
+
+## The standings in a sentence.
+
+ba-no-score = No team has scored yet.
+# Variables: $over ("yes" once the race is over)
+ba-standings-alone = Team {$team} { $over ->
+    [yes] wins with
+   *[no] leads the standings on
+} {$points}.
+ba-standings-level = Team {$team} { $over ->
+    [yes] wins with
+   *[no] leads the standings on
+} {$points}, level with team {$second} but ahead on its best-placed rider.
+ba-standings-ahead = Team {$team} { $over ->
+    [yes] wins with
+   *[no] leads the standings on
+} {$points}, {$margin} ahead of team {$second}.
+
+## The reader's own team.
+
+# Variables: $silent ("yes" when the team sent nothing)
+ba-your-move = {$rider}{ $silent ->
+    [yes] {""}
+   *[no] {" played"}
+} {$card} ({$from} → {$to})
+ba-yours-none = Your riders did not race this turn
+ba-yours-silent = You sent no moves, so your riders played their highest cards: {$moves}
+ba-yours-moves = Your riders: {$moves}
+ba-yours-award = {$riders} { $count ->
+    [one] took
+   *[other] shared
+} {$place} at {$line} ({$points})
+ba-yours-broke-away = {$riders} broke away
+ba-yours-rank = team {$team} { $over ->
+    [yes] finishes
+   *[no] is
+} {$place} of {$teams} { $over ->
+    [yes] with
+   *[no] on
+} {$points}
