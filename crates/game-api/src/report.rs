@@ -161,12 +161,24 @@ pub const TEXT_WIDTH: usize = 72;
 pub fn bulletin_text(headline: &str, story: &[String], yours: Option<&str>) -> String {
     let mut out = format!("{headline}\n{}\n\n", "-".repeat(locale::width(headline)));
     if !story.is_empty() {
-        out.push_str(&wrap(&story.join(" "), TEXT_WIDTH));
+        out.push_str(&wrap(&sentences(story), TEXT_WIDTH));
         out.push('\n');
     }
     if let Some(yours) = yours {
         out.push_str(&wrap(yours, TEXT_WIDTH));
         out.push('\n');
+    }
+    out
+}
+
+/// Sentences run on: after a space in English, straight on after Japanese `。`.
+fn sentences(story: &[String]) -> String {
+    let mut out = String::new();
+    for s in story {
+        if !out.is_empty() && !out.ends_with('。') {
+            out.push(' ');
+        }
+        out.push_str(s);
     }
     out
 }

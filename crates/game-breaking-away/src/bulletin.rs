@@ -381,7 +381,7 @@ fn lines(turn: &Turn) -> Option<String> {
                 "ba-line-clause",
                 first = if clauses.is_empty() { "yes" } else { "no" },
                 line = line_name(lang, line),
-                items = lang.and_list(&items)
+                items = lang.clause_list(&items)
             ));
         }
     }

@@ -22,6 +22,20 @@ pub fn pad_left(s: &str, columns: usize) -> String {
 }
 
 impl Lang {
+    /// Clauses listed: `a and b`, `a, b and c` in English; `a、b` in Japanese, where `と`
+    /// would join the clauses' own nouns.
+    pub fn clause_list<S: AsRef<str>>(self, items: &[S]) -> String {
+        match items {
+            [] => String::new(),
+            [one] => one.as_ref().to_string(),
+            [init @ .., last] => {
+                let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+                let init = init.join(&self.t("list-separator"));
+                crate::tr!(self, "clause-list", init = init, last = last.as_ref())
+            }
+        }
+    }
+
     /// `a`, `a and b`, `a, b and c`; in Japanese `aとb`, `a、b、c`.
     pub fn and_list<S: AsRef<str>>(self, items: &[S]) -> String {
         match items {
@@ -40,15 +54,25 @@ impl Lang {
 /// Marks a line must not start with (Japanese line-breaking rules, kinsoku).
 const NO_LINE_START: &str = "。、，．・：；？！」』）〕］｝〉》ー々ゃゅょっャュョッ,.)!?:;";
 
-/// `text` broken into lines of at most `columns` columns, each ending in a newline: at spaces;
-/// a word wider than a line is broken between characters if it holds wide (CJK) text, and
-/// otherwise stands alone on its line.
+/// `text` broken into lines of at most `columns` columns, each ending in a newline: at spaces,
+/// and in Japanese text also between characters (never before closing punctuation, never
+/// inside a run of Latin letters and digits such as `red-A`); a Latin word wider than a line
+/// stands alone on its line.
 pub fn wrap(text: &str, columns: usize) -> String {
     let mut out = String::new();
     let mut line = 0;
     for word in text.split(' ').filter(|w| !w.is_empty()) {
-        let w = width(word);
-        if line > 0 && line + 1 + w > columns {
+        let units = units(word);
+        let first = units.first().map_or(0, |u| width(u));
+        let whole = width(word);
+        let flows = units.len() > 1;
+        // A word of Japanese text flows on from where the line is; a Latin word moves whole.
+        let fits = if flows {
+            line + 1 + first <= columns
+        } else {
+            line + 1 + whole <= columns
+        };
+        if line > 0 && !fits {
             out.push('\n');
             line = 0;
         }
@@ -56,21 +80,40 @@ pub fn wrap(text: &str, columns: usize) -> String {
             out.push(' ');
             line += 1;
         }
-        if line + w <= columns || word.chars().count() == w {
-            out.push_str(word);
-            line += w;
-            continue;
-        }
-        for c in word.chars() {
-            let cw = width(c.encode_utf8(&mut [0; 4]));
-            if line + cw > columns && line > 0 && !NO_LINE_START.contains(c) {
+        for unit in units {
+            let w = width(unit);
+            let starts_badly = unit
+                .chars()
+                .next()
+                .is_some_and(|c| NO_LINE_START.contains(c));
+            if line > 0 && line + w > columns && !starts_badly {
                 out.push('\n');
                 line = 0;
             }
-            out.push(c);
-            line += cw;
+            out.push_str(unit);
+            line += w;
         }
     }
     out.push('\n');
     out
+}
+
+/// A word cut where a line may break: each wide character alone, each run of narrow ones
+/// whole.
+fn units(word: &str) -> Vec<&str> {
+    let mut units = Vec::new();
+    let mut start = 0;
+    let mut narrow_run = false;
+    for (i, c) in word.char_indices() {
+        let wide = width(c.encode_utf8(&mut [0; 4])) > 1;
+        if i > start && (wide || !narrow_run) {
+            units.push(&word[start..i]);
+            start = i;
+        }
+        narrow_run = !wide;
+    }
+    if start < word.len() {
+        units.push(&word[start..]);
+    }
+    units
 }

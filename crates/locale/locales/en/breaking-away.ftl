@@ -133,3 +133,90 @@ ba-yours-rank = team {$team} { $over ->
     [yes] with
    *[no] on
 } {$points}
+
+## The text report (mail, the command line): its title and copy.
+
+ba-rulebook-postal = postal rules 2.2
+ba-rulebook-board = board-game rules
+ba-title = BREAKING AWAY · {$rulebook}{$options} · {$what}
+ba-title-turn = turn {$turn}
+ba-title-before-turn = before turn {$turn}
+ba-copy-gm = GM's copy: every hand and every replacement card.
+ba-copy-team = Copy for team {$team}.
+ba-copy-public = Public copy.
+ba-first-team = Turn 1: team {$team} was drawn to move first; then clockwise, every rider 1, then 2, 3 and 4.
+ba-no-moves-from = No moves received from: {$teams}. Their riders played their highest cards.
+
+## Moves.
+
+ba-moves = Moves, in the order they were made
+ba-move-played = played {$card}
+ba-note-nmr = {"  "}(no orders: highest card)
+ba-note-dropped = {"  "}(dropped: highest card)
+ba-note-together = {"  "}= together
+ba-key-together = {"  "}("= together": tied on every check, they moved simultaneously and share points, postal 8.2.5)
+
+## The lines.
+
+ba-line-title-sprint-1 = Sprint 1
+ba-line-title-sprint-2 = Sprint 2
+ba-line-title-finish = Finish
+ba-line-at-postal = {$line} (between squares {$at} and {$next})
+ba-line-at-board = {$line} (race distance {$at}, square {$square} of the loop)
+ba-in-turn = {"  "}(turn {$turn})
+ba-points-shared = {$points} each (shared)
+ba-no-points = no points
+ba-first-unknown = 1st was taken before this record begins.
+ba-places-unknown = 1st–{$place} were taken before this record begins.
+
+## Replacement cards (postal 7).
+
+ba-replacements = Replacement cards (each team sees its own)
+ba-replacement = ({$why}); hand now {$hand}
+ba-why-none-ahead = no riders directly ahead
+ba-why-one-ahead = 3 + 1 rider directly ahead
+ba-why-string-ahead = 3 + {$n} riders in the string ahead
+ba-why-broke-away = broke away: sole leader by {$lead}
+ba-why-kept-lead = kept the sole lead
+ba-why-alone = alone on the road
+ba-why-crowded = crowded square on turn 1
+
+## The road.
+
+ba-road = The road ({$n} { $n ->
+    [one] rider
+   *[other] riders
+} racing; back {$back}, front {$front}; '|' marks a line)
+ba-road-gap = ({$n} empty { $n ->
+    [one] square
+   *[other] squares
+})
+ba-road-dropped = {" "}(dropped)
+ba-road-square = (sq {$square})
+ba-road-sole-leader = {"   "}◀ sole leader
+
+## Standings and the result.
+
+ba-team-standings = Team standings
+ba-points-word = { $count ->
+    [one] point
+   *[other] points
+}
+ba-best-finisher = {"   "}best finisher {$place}
+ba-race-over = THE RACE IS OVER. Team {$team} wins.
+ba-finishing-order = Finishing order:
+ba-points-in-all = ({$points} points in all)
+
+## Between turns.
+
+ba-not-started = The race has not started. Line-ups received:
+ba-received-sealed = received (sealed)
+ba-not-yet = not yet
+ba-riders-heading = Riders
+ba-status-dropped = {" "}dropped
+ba-status-retired = {" "}retired
+ba-status-finished = {" "}finished {$place}
+ba-hand = hand {$cards}
+ba-cards = {$n} cards
+ba-rider-row = distance {$distance}  points {$points}
+ba-orders-for-turn = Orders for turn {$turn}

@@ -44,3 +44,4 @@ language-name = English
 list-two = {$a} and {$b}
 list-separator = {", "}
 list-many = {$init} and {$last}
+clause-list = {$init} and {$last}

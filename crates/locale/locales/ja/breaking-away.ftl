@@ -83,3 +83,81 @@ ba-yours-award = {$riders}が{$line}で{ $count ->
 }（{$points}）
 ba-yours-broke-away = {$riders}が飛び出した
 ba-yours-rank = チーム{$team}は{$teams}チーム中{$place}（{$points}）
+
+## テキストのレポート（メール、コマンドライン）：表題と宛先。
+
+ba-rulebook-postal = 郵便ルール2.2
+ba-rulebook-board = ボードゲームのルール
+ba-title = ブレイキング・アウェイ · {$rulebook}{$options} · {$what}
+ba-title-turn = 第{$turn}ターン
+ba-title-before-turn = 第{$turn}ターンの前
+ba-copy-gm = GM用：全チームの手札と移動力補充をすべて記載。
+ba-copy-team = チーム{$team}用。
+ba-copy-public = 公開用。
+ba-first-team = 第1ターン：抽選でチーム{$team}が最初に移動。以後時計回りに各チームの第1走者、続いて第2、第3、第4走者の順。
+ba-no-moves-from = 命令が届かなかったチーム：{$teams}。その選手は手札の最大の移動力を使った。
+
+## 移動。
+
+ba-moves = 移動（移動した順）
+ba-move-played = 移動力{$card}
+ba-note-nmr = {"  "}（命令なし：最大の移動力）
+ba-note-dropped = {"  "}（脱落：最大の移動力）
+ba-note-together = {"  "}= 同時
+ba-key-together = {"  "}（「= 同時」：すべての判定で並んだため同時に移動し、得点を分け合う。郵便ルール8.2.5）
+
+## ライン。
+
+ba-line-title-sprint-1 = スプリント1
+ba-line-title-sprint-2 = スプリント2
+ba-line-title-finish = ゴール
+ba-line-at-postal = {$line}（{$at}マス目と{$next}マス目の間）
+ba-line-at-board = {$line}（レース距離{$at}、周回コースの{$square}マス目）
+ba-in-turn = {"  "}（第{$turn}ターン）
+ba-points-shared = 各{$points}（同着）
+ba-no-points = 得点なし
+ba-first-unknown = 1位はこの記録の始まる前に決まった。
+ba-places-unknown = 1位〜{$place}はこの記録の始まる前に決まった。
+
+## 移動力補充（郵便ルール7）。
+
+ba-replacements = 移動力補充（各チームには自分の分だけ表示）
+ba-replacement = （{$why}）、手札 {$hand}
+ba-why-none-ahead = 直前に選手なし
+ba-why-one-ahead = 3＋直前の選手1人
+ba-why-string-ahead = 3＋前に連なる選手{$n}人
+ba-why-broke-away = ブレイキング・アウェイ・ボーナス：{$lead}マス差の単独トップ
+ba-why-kept-lead = 単独トップを維持
+ba-why-alone = 独走
+ba-why-crowded = 第1ターンの密集マス
+
+## コース。
+
+ba-road = コース（走行中{$n}人、最後尾{$back}、先頭{$front}。「|」はライン）
+ba-road-gap = （空き{$n}マス）
+ba-road-dropped = （脱落）
+ba-road-square = ({$square}マス目)
+ba-road-sole-leader = {"   "}◀ 単独トップ
+
+## 順位と結果。
+
+ba-team-standings = チーム順位
+ba-points-word = 点
+ba-best-finisher = {"   "}最上位 {$place}
+ba-race-over = レース終了。チーム{$team}の優勝。
+ba-finishing-order = ゴール順：
+ba-points-in-all = （合計{$points}点）
+
+## ターンの合間。
+
+ba-not-started = レースはまだ始まっていない。届いたスタート時の手札：
+ba-received-sealed = 受領済み（非公開）
+ba-not-yet = 未着
+ba-riders-heading = 選手
+ba-status-dropped = {" "}脱落
+ba-status-retired = {" "}リタイヤ
+ba-status-finished = {" "}{$place}でゴール
+ba-hand = 手札 {$cards}
+ba-cards = {$n}枚
+ba-rider-row = 距離 {$distance}  得点 {$points}
+ba-orders-for-turn = 第{$turn}ターンの命令

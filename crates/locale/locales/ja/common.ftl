@@ -37,3 +37,4 @@ language-name = 日本語
 list-two = {$a}と{$b}
 list-separator = 、
 list-many = {$init}、{$last}
+clause-list = {$init}、{$last}
