@@ -207,8 +207,8 @@ struct ReportArgs {
     #[arg(long, alias = "round")]
     turn: Option<u16>,
     /// The language to write the report in (`en`, `ja`).
-    #[arg(long, default_value = "en", value_parser = game_api::Lang::from_code)]
-    lang: game_api::Lang,
+    #[arg(long, default_value = "en")]
+    lang: String,
 }
 
 #[derive(Debug, Args)]
@@ -341,13 +341,13 @@ fn run(cli: Cli) -> Result<()> {
             out: Some(dir),
             lang,
             ..
-        }) => desk::report_all(&game, turn, &dir, lang),
+        }) => desk::report_all(&game, turn, &dir, game_api::Lang::from_code(&lang)?),
         Command::Report(args) => desk::report(
             &args.game,
             args.team.as_deref(),
             args.public,
             args.turn,
-            args.lang,
+            game_api::Lang::from_code(&args.lang)?,
         ),
         Command::Drop(args) => desk::piece_action(&args.game, "drop", &args.rider),
         Command::Retire(args) => desk::piece_action(&args.game, "retire", &args.rider),
