@@ -141,6 +141,11 @@ pub struct ReportView {
 }
 
 impl ReportView {
+    /// The story's sentences run on as the text report runs them (no space after `。`).
+    pub fn story_text(&self) -> String {
+        sentences(&self.story)
+    }
+
     /// The digest's first twelve hex digits, for the report's foot (the whole in its title).
     pub fn digest_short(&self) -> &str {
         self.digest.as_deref().map_or("", |d| &d[..d.len().min(12)])

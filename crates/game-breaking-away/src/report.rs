@@ -150,9 +150,9 @@ fn silent_team_names<'a>(race: &'a Race, record: &TurnRecord) -> Vec<&'a str> {
 }
 
 /// A rule of the postal rules, linked to the help page's anchor for it.
-fn rule(number: &str) -> Span {
+fn rule(lang: Lang, number: &str) -> Span {
     Span::Rule {
-        text: format!("postal {number}"),
+        text: tr!(lang, "ba-rule", number = number),
         href: format!("/help/breaking-away#rule-{}", number.replace('.', "-")),
     }
 }
@@ -670,25 +670,34 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         story,
         yours,
     } = bulletin(&told(race, record), viewer);
+    let lang = race.lang;
+    let heads = |ids: &[&str]| ids.iter().map(|id| lang.t(id)).collect::<Vec<_>>();
+    // A key to a mark: its words, then the rule in parentheses, linked.
+    let key = |id: &str, number: &str| {
+        Phrase::text(lang.t(id))
+            .then(Span::Text(lang.t("ba-key-open")))
+            .then(rule(lang, number))
+            .then(Span::Text(lang.t("ba-key-close")))
+    };
     let mut notes: Vec<Phrase> = Vec::new();
     if let Some(first) = outcome.first_team {
-        notes.push(Phrase::text(format!(
-            "Turn 1: team {} was drawn to move first; then clockwise, every rider 1, then 2, 3 and 4.",
-            race.teams()[usize::from(first)]
-        )));
+        let team = race.teams()[usize::from(first)].as_str();
+        notes.push(Phrase::text(tr!(lang, "ba-first-team", team = team)));
     }
     let nmr = silent_team_names(race, record);
     if !nmr.is_empty() {
-        notes.push(Phrase::text(format!(
-            "No moves received from: {}. Their riders played their highest cards.",
-            nmr.join(", ")
-        )));
+        let teams = nmr.join(&lang.t("list-separator"));
+        notes.push(Phrase::text(tr!(lang, "ba-no-moves-from", teams = teams)));
     }
     let mut moves = Section {
-        heading: "Moves, in the order they were made".into(),
-        head: ["Rider", "Card", "From", "To", "Note"]
-            .map(String::from)
-            .to_vec(),
+        heading: lang.t("ba-moves"),
+        head: heads(&[
+            "ba-col-rider",
+            "ba-col-card",
+            "ba-col-from",
+            "ba-col-to",
+            "ba-col-note",
+        ]),
         ..Section::default()
     };
     // Marks in the note column, explained once under the table.
@@ -699,16 +708,16 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         match m.source {
             Source::Ordered => {}
             Source::Nmr => {
-                note.push("no orders");
+                note.push(lang.t("ba-mark-no-orders"));
                 nmr_mark = true;
             }
             Source::Dropped => {
-                note.push("dropped");
+                note.push(lang.t("ba-mark-dropped"));
                 dropped_mark = true;
             }
         }
         if together {
-            note.push("together");
+            note.push(lang.t("ba-mark-together"));
             together_mark = true;
         }
         moves.rows.push(Row {
@@ -717,43 +726,30 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
                 m.card.to_string().into(),
                 m.from.to_string().into(),
                 m.to.to_string().into(),
-                note.join(", ").into(),
+                note.join(&lang.t("list-separator")).into(),
             ],
             own: own(m.rider),
         });
     }
     if nmr_mark {
-        moves.key.push(
-            Phrase::text(
-                "no orders: no card was ordered for the rider, so it played its highest card (",
-            )
-            .then(rule("9.1"))
-            .then(Span::Text(").".into())),
-        );
+        moves.key.push(key("ba-mark-key-no-orders", "9.1"));
     }
     if dropped_mark {
-        moves.key.push(
-            Phrase::text("dropped: a dropped rider without orders plays its highest card (")
-                .then(rule("10.1"))
-                .then(Span::Text(").".into())),
-        );
+        moves.key.push(key("ba-mark-key-dropped", "10.1"));
     }
     if together_mark {
-        moves.key.push(
-            Phrase::text(
-                "together: tied on every check, these riders moved at the same time and share the points of the places they took (",
-            )
-            .then(rule("8.2.5"))
-            .then(Span::Text(").".into())),
-        );
+        moves.key.push(key("ba-mark-key-together", "8.2.5"));
     }
     let mut sections = vec![moves];
     for result in line_results(race, record) {
         let mut section = Section {
             heading: line_title(race.lang, set, result.line),
-            head: ["Place", "Rider", "Points", "Turn"]
-                .map(String::from)
-                .to_vec(),
+            head: heads(&[
+                "ba-col-place",
+                "ba-col-rider",
+                "ba-col-points",
+                "ba-col-turn",
+            ]),
             ..Section::default()
         };
         for p in &result.placings {
@@ -774,10 +770,13 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
     }
     let view = record.after.view(viewer);
     let mut replacements = Section {
-        heading: "Replacement cards (each team sees its own)".into(),
-        head: ["Rider", "Card", "Why", "Hand now"]
-            .map(String::from)
-            .to_vec(),
+        heading: lang.t("ba-replacements"),
+        head: heads(&[
+            "ba-col-rider",
+            "ba-col-card",
+            "ba-col-why",
+            "ba-col-hand-now",
+        ]),
         ..Section::default()
     };
     for (i, rep) in outcome.replacements.iter().enumerate() {
@@ -803,10 +802,15 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
     let best = position.team_best_place();
     let mine = |t: usize| matches!(viewer, Viewer::Seat(s) if s.index() == t);
     let mut standings = Section {
-        heading: "Team standings".into(),
-        head: ["#", "Team", "Points", "Best finisher"]
-            .map(String::from)
-            .to_vec(),
+        heading: lang.t("ba-team-standings"),
+        head: ["#".to_string()]
+            .into_iter()
+            .chain(heads(&[
+                "ba-col-team",
+                "ba-col-points",
+                "ba-col-best-finisher",
+            ]))
+            .collect(),
         ..Section::default()
     };
     let order = position.standings();
@@ -816,7 +820,7 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
             cells: vec![
                 format!("{}.", rank + 1).into(),
                 Phrase::name(race.teams()[t].clone()),
-                format!("{} {}", points[t], points_word(race.lang, points[t])).into(),
+                crate::bulletin::points(lang, points[t]).into(),
                 best[t]
                     .map(|p| ordinal(race.lang, p))
                     .unwrap_or_default()
@@ -826,9 +830,10 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         });
     }
     let over = outcome.race_over.then(|| Over {
-        banner: format!(
-            "The race is over. Team {} wins.",
-            race.teams()[usize::from(order[0])]
+        banner: tr!(
+            lang,
+            "ba-banner",
+            team = race.teams()[usize::from(order[0])].as_str()
         ),
         podium: order
             .iter()
@@ -839,14 +844,14 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
                 Podium {
                     place: k + 1,
                     name: race.teams()[t].clone(),
-                    detail: format!("{} {}", points[t], points_word(race.lang, points[t])),
+                    detail: crate::bulletin::points(lang, points[t]),
                     own: mine(t),
                 }
             })
             .collect(),
     });
     ReportView {
-        title: format!("Turn {}", outcome.turn),
+        title: tr!(lang, "ba-view-title", turn = outcome.turn),
         headline,
         story,
         yours,

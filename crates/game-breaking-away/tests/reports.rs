@@ -272,7 +272,8 @@ fn a_sprint_table_keeps_the_places_scored_on_earlier_turns() {
 
 /// The Japanese text report (issue 36) of four turns that use most of its sentences — a
 /// breakaway, a shared sprint, a team that sent nothing with a dropped rider, the race's end —
-/// for seat 0 and the public, pinned as `reports__ja-STEM.snap`. No English word is left in it.
+/// for seat 0 and the public, pinned as `reports__ja-STEM.snap`, and the page's report as
+/// `reports__ja-STEM-html.snap`. No English word of the reports is left in either.
 #[test]
 fn japanese_turn_reports_match_their_snapshots() {
     let ja = game_api::Lang::from_code("ja").unwrap();
@@ -294,7 +295,7 @@ fn japanese_turn_reports_match_their_snapshots() {
             history: std::slice::from_ref(&resolution),
             lang: ja,
         };
-        let mut out = String::new();
+        let (mut out, mut html) = (String::new(), String::new());
         for (label, viewer) in [
             ("seat 0", Viewer::Seat(Seat(0))),
             ("the public", Viewer::Public),
@@ -315,9 +316,25 @@ fn japanese_turn_reports_match_their_snapshots() {
                 );
             }
             out.push_str(&format!("\n──────── {label} ────────\n{report}"));
+            let page = BreakingAway::report_view(&table, &resolution, viewer).html();
+            for english in [
+                "Moves",
+                "Team standings",
+                "Rider",
+                "Points",
+                "postal",
+                "no orders",
+            ] {
+                assert!(
+                    !page.contains(english),
+                    "{stem}: {english:?} in the Japanese page for {label}:\n{page}"
+                );
+            }
+            html.push_str(&format!("<!-- {label} -->\n{page}\n"));
         }
         insta::with_settings!({ omit_expression => true }, {
             insta::assert_snapshot!(format!("ja-{stem}"), out);
+            insta::assert_snapshot!(format!("ja-{stem}-html"), html);
         });
     }
 }

@@ -220,3 +220,29 @@ ba-hand = hand {$cards}
 ba-cards = {$n} cards
 ba-rider-row = distance {$distance}  points {$points}
 ba-orders-for-turn = Orders for turn {$turn}
+
+## The report on the page: its tables.
+
+ba-view-title = Turn {$turn}
+ba-rule = postal {$number}
+ba-col-rider = Rider
+ba-col-card = Card
+ba-col-from = From
+ba-col-to = To
+ba-col-note = Note
+ba-col-place = Place
+ba-col-points = Points
+ba-col-turn = Turn
+ba-col-why = Why
+ba-col-hand-now = Hand now
+ba-col-team = Team
+ba-col-best-finisher = Best finisher
+ba-mark-no-orders = no orders
+ba-mark-dropped = dropped
+ba-mark-together = together
+ba-mark-key-no-orders = no orders: no card was ordered for the rider, so it played its highest card
+ba-mark-key-dropped = dropped: a dropped rider without orders plays its highest card
+ba-mark-key-together = together: tied on every check, these riders moved at the same time and share the points of the places they took
+ba-key-open = {" "}(
+ba-key-close = ).
+ba-banner = The race is over. Team {$team} wins.

@@ -161,3 +161,29 @@ ba-hand = 手札 {$cards}
 ba-cards = {$n}枚
 ba-rider-row = 距離 {$distance}  得点 {$points}
 ba-orders-for-turn = 第{$turn}ターンの命令
+
+## ページのレポート：表。
+
+ba-view-title = 第{$turn}ターン
+ba-rule = 郵便ルール{$number}
+ba-col-rider = 選手
+ba-col-card = 移動力
+ba-col-from = 出発
+ba-col-to = 到着
+ba-col-note = 備考
+ba-col-place = 順位
+ba-col-points = 得点
+ba-col-turn = ターン
+ba-col-why = 理由
+ba-col-hand-now = 現在の手札
+ba-col-team = チーム
+ba-col-best-finisher = 最上位
+ba-mark-no-orders = 命令なし
+ba-mark-dropped = 脱落
+ba-mark-together = 同時
+ba-mark-key-no-orders = 命令なし：選手に移動力の指定がなかったため、手札の最大の移動力を使った
+ba-mark-key-dropped = 脱落：命令のない脱落した選手は手札の最大の移動力を使う
+ba-mark-key-together = 同時：すべての判定で並んだ選手は同時に移動し、獲得した順位の得点を分け合う
+ba-key-open = （
+ba-key-close = ）。
+ba-banner = レース終了。チーム{$team}の優勝。
