@@ -15,7 +15,7 @@ pub use lang::{Lang, UnknownLang};
 pub use negotiate::negotiate;
 pub use text::{pad, pad_left, width, wrap};
 pub use typed::Typed;
-pub use when::{when, when_date};
+pub use when::{Day, when, when_date};
 
 /// The message `id` in `lang`, with named arguments: `tr!(lang, "place", n = 3)`.
 #[macro_export]

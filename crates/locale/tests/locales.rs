@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use locale::{Lang, Typed, negotiate, tr, when, when_date};
+use locale::{Day, Lang, Typed, negotiate, tr, when, when_date};
 
 fn ja() -> Lang {
     Lang::from_code("ja").unwrap()
@@ -200,14 +200,26 @@ fn places_follow_each_languages_rules() {
     assert_eq!(ja().place(22), "22位");
 }
 
+/// The calendar fields of a moment in its own zone, as the server gives them.
+fn at(moment: &str) -> (Day, i8, i8) {
+    let at: jiff::Zoned = moment.parse().unwrap();
+    let day = Day {
+        year: at.year(),
+        month: at.month(),
+        day: at.day(),
+        weekday: at.weekday().to_monday_one_offset(),
+    };
+    (day, at.hour(), at.minute())
+}
+
 #[test]
 fn moments_are_written_in_the_readers_language_with_a_24_hour_clock() {
-    let at: jiff::Zoned = "2026-11-26T20:00[Asia/Tokyo]".parse().unwrap();
-    assert_eq!(when(ja(), &at), "2026年11月26日(木) 20:00");
-    assert_eq!(when(Lang::EN, &at), "Thu 26 Nov 2026, 20:00");
-    let morning: jiff::Zoned = "2026-03-01T08:05[Europe/London]".parse().unwrap();
-    assert_eq!(when(Lang::EN, &morning), "Sun 1 Mar 2026, 08:05");
-    assert_eq!(when_date(ja(), morning.date()), "2026年3月1日(日)");
+    let (day, hour, minute) = at("2026-11-26T20:00[Asia/Tokyo]");
+    assert_eq!(when(ja(), day, hour, minute), "2026年11月26日(木) 20:00");
+    assert_eq!(when(Lang::EN, day, hour, minute), "Thu 26 Nov 2026, 20:00");
+    let (day, hour, minute) = at("2026-03-01T08:05[Europe/London]");
+    assert_eq!(when(Lang::EN, day, hour, minute), "Sun 1 Mar 2026, 08:05");
+    assert_eq!(when_date(ja(), day), "2026年3月1日(日)");
 }
 
 #[test]
