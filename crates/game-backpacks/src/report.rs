@@ -284,6 +284,7 @@ fn told(outing: &Outing, record: &RoundRecord, nmr: &[bool], viewer: Viewer) -> 
             after: &record.after,
             outcomes: &record.events,
             nmr,
+            lang: outing.lang,
         },
         viewer,
     )
