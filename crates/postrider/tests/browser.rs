@@ -626,8 +626,11 @@ async fn a_whole_game_in_a_real_browser() {
             // Press on the game page, posted from a phone: escaped, its link shown as text.
             b.go("/games/1").await;
             b.resize(PHONE.0, PHONE.1).await;
-            b.fill("#press-text", "Good luck, Blue! <b>Rules</b>: https://example.org/rules")
-                .await;
+            b.fill(
+                "#press-text",
+                "Good luck, Blue! <b>Rules</b>: https://example.org/rules",
+            )
+            .await;
             b.click("#press-form button[type=submit]").await;
             let html = b.html().await;
             assert!(html.contains("&lt;b&gt;Rules&lt;/b&gt;"), "{html}");

@@ -438,7 +438,13 @@ fn a_whole_game_by_mail_through_postfix() {
     let echo = mailbox.wait(alice, "orders as read");
     assert!(echo.text.contains(&orders), "{}", echo.text);
     assert!(!echo.text.contains("See you on the climb"), "{}", echo.text);
-    let (_, press) = call(&server, "GET", &format!("/api/games/{id}/press"), None, None);
+    let (_, press) = call(
+        &server,
+        "GET",
+        &format!("/api/games/{id}/press"),
+        None,
+        None,
+    );
     assert_eq!(
         press["messages"][0]["text"], "See you on the climb, all!",
         "{press}"

@@ -104,6 +104,12 @@ pub fn routes() -> Router<AppState> {
             "/games/{id}/press",
             get(crate::pages::press_archive).post(crate::pages::post_press),
         )
-        .route("/games/{id}/press/{press}/hide", post(crate::pages::hide_press))
-        .route("/games/{id}/press/settings", post(crate::pages::press_settings))
+        .route(
+            "/games/{id}/press/{press}/hide",
+            post(crate::pages::hide_press),
+        )
+        .route(
+            "/games/{id}/press/settings",
+            post(crate::pages::press_settings),
+        )
 }

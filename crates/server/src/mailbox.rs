@@ -153,8 +153,7 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
         letter.body = parted.rest;
     }
     let read = mail::orders_in(&table.record, &letter);
-    let published =
-        crate::press_mail::publish(state, &player, game_id, id, &parted.press).await?;
+    let published = crate::press_mail::publish(state, &player, game_id, id, &parted.press).await?;
     if !parted.press.is_empty() {
         let (subject, body) = crate::press_mail::receipt(&table, seat, &published);
         let press_answer = OutMail {

@@ -38,7 +38,10 @@ enum Heading {
 }
 
 fn heading(line: &str) -> Option<Heading> {
-    if line.get(..7).is_some_and(|l| l.eq_ignore_ascii_case("orders:")) {
+    if line
+        .get(..7)
+        .is_some_and(|l| l.eq_ignore_ascii_case("orders:"))
+    {
         let orders = line[7..].trim();
         return Some(Heading::Orders {
             line: (!orders.is_empty()).then(|| line.to_string()),
@@ -107,7 +110,11 @@ pub fn part(body: &str) -> Parted {
         match heading(&line.text) {
             Some(Heading::Press { to, first }) => {
                 close(&mut open, &mut press);
-                let text = if first.is_empty() { vec![] } else { vec![first] };
+                let text = if first.is_empty() {
+                    vec![]
+                } else {
+                    vec![first]
+                };
                 open = Some((to, text));
             }
             Some(Heading::Orders { line }) => {
@@ -185,62 +192,4 @@ pub fn receipt(table: &Table, seat: Seat, published: &Published) -> (String, Str
          seat or player, where the GM allows it); an \"Orders:\" line ends it.\n",
     );
     (crate::letters::seat_subject(table, seat, "press"), body)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn public(text: &str) -> MailPress {
-        MailPress {
-            to: vec![],
-            text: text.into(),
-        }
-    }
-
-    #[test]
-    fn a_mail_without_press_is_left_as_it_was() {
-        let body = "A 12 B 3\n\nThanks,\nAnn\n";
-        assert_eq!(
-            part(body),
-            Parted {
-                press: vec![],
-                rest: body.into()
-            }
-        );
-    }
-
-    #[test]
-    fn press_headings_part_orders_public_and_private_press() {
-        let body = "A 12 B 3 C 5 D 4\nPress:\nA fine day for a race.\nSee you at the summit!\n\
-                    Press to Blue, p-yellow: Shall we share the lead?\nOrders:\n2: walk 3\n\
-                    Press: more\nOrders: A 6 B 9\n\
-                    Cheers,\nAnn\n\n> quoted report line\n";
-        let parted = part(body);
-        assert_eq!(
-            parted.press,
-            vec![
-                public("A fine day for a race.\nSee you at the summit!"),
-                MailPress {
-                    to: vec!["Blue".into(), "p-yellow".into()],
-                    text: "Shall we share the lead?".into()
-                },
-                public("more"),
-            ]
-        );
-        assert_eq!(
-            parted.rest,
-            "A 12 B 3 C 5 D 4\n2: walk 3\nOrders: A 6 B 9\nThanks,\nAnn"
-        );
-    }
-
-    #[test]
-    fn press_ends_at_a_quote_or_signature_and_an_empty_heading_posts_nothing() {
-        let body = "Press: hello\nOn Sun, 22 Nov 2026, postrider wrote:\n> Press: not mine\n";
-        assert_eq!(part(body).press, vec![public("hello")]);
-        let body = "Press:\nPress to Red:\n-- \nsig\n";
-        assert_eq!(part(body).press, vec![]);
-        // A line that only mentions press is not a heading.
-        assert_eq!(part("Pressing on: A 12\n").press, vec![]);
-    }
 }

@@ -134,14 +134,8 @@ pub async fn press_page_of(
     limit: u32,
 ) -> ApiResult<PressPage> {
     let gm = player.is_some_and(|p| table.is_gm(p.id));
-    let (messages, more) = store::press::page(
-        state,
-        table.row.id,
-        reader(table, player),
-        before,
-        limit,
-    )
-    .await?;
+    let (messages, more) =
+        store::press::page(state, table.row.id, reader(table, player), before, limit).await?;
     Ok(PressPage {
         older: messages.first().filter(|_| more).map(|p| p.id),
         messages: messages
@@ -296,7 +290,9 @@ pub async fn hide_press(state: &AppState, player: &Player, id: i64, press: i64) 
     let message = store::press::one(state, id, press)
         .await?
         .filter(|p| !p.is_private())
-        .ok_or_else(|| ApiError::NotFound(format!("press: no public message {press} in this game")))?;
+        .ok_or_else(|| {
+            ApiError::NotFound(format!("press: no public message {press} in this game"))
+        })?;
     if message.hidden.is_none() {
         store::press::hide(state, id, press, &player.name, state.clock.now()).await?;
     }
