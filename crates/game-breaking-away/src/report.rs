@@ -7,7 +7,8 @@
 use std::fmt::Write as _;
 
 use game_api::report::{Phrase, Span, bulletin_text};
-use game_api::{Resolution, Seat, Table, Viewer};
+use game_api::{Lang, Resolution, Seat, Table, Viewer};
+use locale::{pad, pad_left, tr, width};
 
 use crate::bulletin::{Bulletin, Turn, bulletin};
 use crate::game::BreakingAway;
@@ -53,61 +54,76 @@ impl RaceTable for Race<'_> {
     }
 }
 
-/// "1 point", "½ points", "2 points".
-fn points_word(points: crate::points::Points) -> &'static str {
-    if points == crate::points::Points::whole(1) {
-        "point"
+/// "point" or "points" after a number of them.
+fn points_word(lang: Lang, points: Points) -> String {
+    let count = if points == Points::whole(1) {
+        "one"
     } else {
-        "points"
-    }
-}
-
-fn ordinal(n: u16) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
+        "other"
     };
-    format!("{n}{suffix}")
+    tr!(lang, "ba-points-word", count = count)
 }
 
-fn line_title(set: RuleSet, line: Line) -> String {
+fn ordinal(lang: Lang, n: u16) -> String {
+    lang.place(usize::from(n))
+}
+
+fn line_title(lang: Lang, set: RuleSet, line: Line) -> String {
     let at = set.line_distance(line);
-    let name = match line {
-        Line::Sprint1 => "Sprint 1",
-        Line::Sprint2 => "Sprint 2",
-        Line::Finish => "Finish",
-    };
+    let name = lang.t(match line {
+        Line::Sprint1 => "ba-line-title-sprint-1",
+        Line::Sprint2 => "ba-line-title-sprint-2",
+        Line::Finish => "ba-line-title-finish",
+    });
     match set {
-        RuleSet::Postal22 => format!("{name} (between squares {at} and {})", at + 1),
-        RuleSet::Board => format!(
-            "{name} (race distance {at}, square {} of the loop)",
-            set.square(at)
+        RuleSet::Postal22 => tr!(
+            lang,
+            "ba-line-at-postal",
+            line = name,
+            at = at,
+            next = at + 1
+        ),
+        RuleSet::Board => tr!(
+            lang,
+            "ba-line-at-board",
+            line = name,
+            at = at,
+            square = set.square(at)
         ),
     }
 }
 
-fn title(race: &Race, text: &str) -> String {
+fn title(race: &Race, what: &str) -> String {
+    let lang = race.lang;
     let rules = race.rules();
     let mut options = rules.options.enabled().join(", ");
     if !options.is_empty() {
         options = format!(" ({options})");
     }
-    let rulebook = match rules.set {
-        RuleSet::Postal22 => "postal rules 2.2".to_string(),
-        RuleSet::Board => "board-game rules".to_string(),
-    };
-    let head = format!("BREAKING AWAY · {rulebook}{options} · {text}");
-    format!("{head}\n{}\n", "=".repeat(head.chars().count()))
+    let rulebook = lang.t(match rules.set {
+        RuleSet::Postal22 => "ba-rulebook-postal",
+        RuleSet::Board => "ba-rulebook-board",
+    });
+    let head = tr!(
+        lang,
+        "ba-title",
+        rulebook = rulebook,
+        options = options,
+        what = what
+    );
+    format!("{head}\n{}\n", "=".repeat(width(&head)))
 }
 
 fn viewer_line(race: &Race, viewer: Viewer) -> String {
+    let lang = race.lang;
     match viewer {
-        Viewer::Gm => "GM's copy: every hand and every replacement card.".into(),
-        Viewer::Seat(seat) => format!("Copy for team {}.", race.teams()[seat.index()]),
-        Viewer::Public => "Public copy.".into(),
+        Viewer::Gm => lang.t("ba-copy-gm"),
+        Viewer::Seat(seat) => tr!(
+            lang,
+            "ba-copy-team",
+            team = race.teams()[seat.index()].as_str()
+        ),
+        Viewer::Public => lang.t("ba-copy-public"),
     }
 }
 
@@ -119,6 +135,7 @@ fn told<'a>(race: &'a Race, record: &'a TurnRecord) -> Turn<'a> {
         after: &record.after,
         outcome: &record.events[0],
         sent: record.orders.iter().map(Option::is_some).collect(),
+        lang: race.lang,
     }
 }
 
@@ -133,9 +150,9 @@ fn silent_team_names<'a>(race: &'a Race, record: &TurnRecord) -> Vec<&'a str> {
 }
 
 /// A rule of the postal rules, linked to the help page's anchor for it.
-fn rule(number: &str) -> Span {
+fn rule(lang: Lang, number: &str) -> Span {
     Span::Rule {
-        text: format!("postal {number}"),
+        text: tr!(lang, "ba-rule", number = number),
         href: format!("/help/breaking-away#rule-{}", number.replace('.', "-")),
     }
 }
@@ -217,29 +234,25 @@ fn line_results(race: &Race, record: &TurnRecord) -> Vec<LineResult> {
 }
 
 /// `1st–2nd were scored before this record begins.`
-fn unknown_note(unknown: u16) -> Option<String> {
+fn unknown_note(lang: Lang, unknown: u16) -> Option<String> {
     match unknown {
         0 => None,
-        1 => Some("1st was taken before this record begins.".into()),
-        n => Some(format!(
-            "1st–{} were taken before this record begins.",
-            ordinal(n)
-        )),
+        1 => Some(lang.t("ba-first-unknown")),
+        n => Some(tr!(lang, "ba-places-unknown", place = ordinal(lang, n))),
     }
 }
 
-fn placing_points(p: &Placing) -> String {
+fn placing_points(lang: Lang, p: &Placing) -> String {
     match p.points {
-        Some(points) => format!(
-            "{points} {}{}",
-            points_word(points),
+        Some(points) => {
+            let points = crate::bulletin::points(lang, points);
             if p.riders.len() > 1 {
-                " each (shared)"
+                tr!(lang, "ba-points-shared", points = points)
             } else {
-                ""
+                points
             }
-        ),
-        None => "no points".into(),
+        }
+        None => lang.t("ba-no-points"),
     }
 }
 
@@ -251,14 +264,15 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
         let r = &record.before.riders[i];
         race.rider_name(r.team, r.grade)
     };
-    let width = record
+    let lang = race.lang;
+    let columns = record
         .before
         .riders
         .iter()
-        .map(|r| race.rider_name(r.team, r.grade).len())
+        .map(|r| width(&race.rider_name(r.team, r.grade)))
         .max()
         .unwrap_or(6);
-    let mut out = title(race, &format!("turn {}", outcome.turn));
+    let mut out = title(race, &tr!(lang, "ba-title-turn", turn = outcome.turn));
     let _ = writeln!(out, "{}\n", viewer_line(race, viewer));
     let Bulletin {
         headline,
@@ -268,22 +282,16 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
     out.push_str(&bulletin_text(&headline, &story, yours.as_deref()));
 
     if let Some(first) = outcome.first_team {
-        let _ = writeln!(
-            out,
-            "Turn 1: team {} was drawn to move first; then clockwise, every rider 1, then 2, 3 and 4.\n",
-            race.teams()[usize::from(first)]
-        );
+        let team = race.teams()[usize::from(first)].as_str();
+        let _ = writeln!(out, "{}\n", tr!(lang, "ba-first-team", team = team));
     }
     let nmr = silent_team_names(race, record);
     if !nmr.is_empty() {
-        let _ = writeln!(
-            out,
-            "No moves received from: {}. Their riders played their highest cards.\n",
-            nmr.join(", ")
-        );
+        let teams = nmr.join(&lang.t("list-separator"));
+        let _ = writeln!(out, "{}\n", tr!(lang, "ba-no-moves-from", teams = teams));
     }
 
-    let _ = writeln!(out, "Moves, in the order they were made");
+    let _ = writeln!(out, "{}", lang.t("ba-moves"));
     let mut k = 0;
     while k < outcome.moves.len() {
         let group = outcome.moves[k].group;
@@ -295,49 +303,45 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
             let mut note = String::new();
             match m.source {
                 Source::Ordered => {}
-                Source::Nmr => note.push_str("  (no orders: highest card)"),
-                Source::Dropped => note.push_str("  (dropped: highest card)"),
+                Source::Nmr => note.push_str(&lang.t("ba-note-nmr")),
+                Source::Dropped => note.push_str(&lang.t("ba-note-dropped")),
             }
             if members.len() > 1 {
-                note.push_str("  = together");
+                note.push_str(&lang.t("ba-note-together"));
             }
             let _ = writeln!(
                 out,
-                "  {:<width$}  {:>4} → {:<4} played {:>2}{note}",
-                name(m.rider),
+                "  {}  {:>4} → {:<4} {}{note}",
+                pad(&name(m.rider), columns),
                 m.from,
                 m.to,
-                m.card
+                tr!(lang, "ba-move-played", card = format!("{:>2}", m.card))
             );
         }
         k += members.len();
     }
     if members_tied(record) {
-        let _ = writeln!(
-            out,
-            "  (\"= together\": tied on every check, they moved simultaneously and share points, postal 8.2.5)"
-        );
+        let _ = writeln!(out, "{}", lang.t("ba-key-together"));
     }
 
     for result in line_results(race, record) {
-        let _ = writeln!(out, "\n{}", line_title(set, result.line));
+        let _ = writeln!(out, "\n{}", line_title(lang, set, result.line));
         for p in &result.placings {
             let names: Vec<String> = p.riders.iter().map(|&r| name(r)).collect();
             let when = if p.turn < outcome.turn {
-                format!("  (turn {})", p.turn)
+                tr!(lang, "ba-in-turn", turn = p.turn)
             } else {
                 String::new()
             };
             let _ = writeln!(
                 out,
-                "  {:>4}  {:<w$}  {}{when}",
-                ordinal(p.place),
-                names.join(" = "),
-                placing_points(p),
-                w = width
+                "  {}  {}  {}{when}",
+                pad_left(&ordinal(lang, p.place), 4),
+                pad(&names.join(" = "), columns),
+                placing_points(lang, p),
             );
         }
-        if let Some(note) = unknown_note(result.unknown) {
+        if let Some(note) = unknown_note(lang, result.unknown) {
             let _ = writeln!(out, "  {note}");
         }
     }
@@ -352,20 +356,21 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
         if view.riders[i].hand.is_none() {
             continue;
         }
-        let why = why_text(rep.why);
+        let why = why_text(lang, rep.why);
         let hand = view.riders[i]
             .hand
             .map(|h| cards_text(&h.ascending()))
             .unwrap_or_default();
         let _ = writeln!(
             replacements,
-            "  {:<width$}  {:>2}  ({why}); hand now {hand}",
-            name(i),
-            rep.card
+            "  {}  {:>2}  {}",
+            pad(&name(i), columns),
+            rep.card,
+            tr!(lang, "ba-replacement", why = why, hand = hand)
         );
     }
     if !replacements.is_empty() {
-        let _ = writeln!(out, "\nReplacement cards (each team sees its own)");
+        let _ = writeln!(out, "\n{}", lang.t("ba-replacements"));
         out.push_str(&replacements);
     }
     out.push('\n');
@@ -396,15 +401,13 @@ fn members_tied(record: &TurnRecord) -> bool {
 /// of the whole field (a digit per square: how many riders stand there).
 pub fn road(race: &Race, position: &Position, view: &View) -> String {
     let set = position.rules.set;
+    let lang = race.lang;
     let mut on_track: Vec<usize> = (0..position.riders.len())
         .filter(|&i| position.riders[i].on_track())
         .collect();
     let mut out = String::new();
     if on_track.is_empty() {
-        let _ = writeln!(
-            out,
-            "The road is empty: every rider has finished or retired."
-        );
+        let _ = writeln!(out, "{}", lang.t("ba-front-empty"));
         return out;
     }
     // Front first; on a square, earliest arrival (inside) first.
@@ -429,13 +432,14 @@ pub fn road(race: &Race, position: &Position, view: &View) -> String {
     }
     let _ = writeln!(
         out,
-        "The road ({} {} racing; back {back}, front {front}; '|' marks a line)",
-        on_track.len(),
-        if on_track.len() == 1 {
-            "rider"
-        } else {
-            "riders"
-        }
+        "{}",
+        tr!(
+            lang,
+            "ba-road",
+            n = on_track.len(),
+            back = back,
+            front = front
+        )
     );
     let _ = writeln!(out, "  {back:>4} {strip} {front}");
     out.push('\n');
@@ -456,17 +460,13 @@ pub fn road(race: &Race, position: &Position, view: &View) -> String {
                     let _ = writeln!(
                         out,
                         "  ─────── {} ───────",
-                        line_title(set, line).to_lowercase()
+                        line_title(lang, set, line).to_lowercase()
                     );
                 }
             }
             let gap = prev - d - 1;
             if gap > 0 {
-                let _ = writeln!(
-                    out,
-                    "         ({gap} empty square{})",
-                    if gap == 1 { "" } else { "s" }
-                );
+                let _ = writeln!(out, "         {}", tr!(lang, "ba-road-gap", n = gap));
             }
         }
         let names: Vec<String> = here
@@ -475,19 +475,26 @@ pub fn road(race: &Race, position: &Position, view: &View) -> String {
                 let r = &view.riders[i];
                 let mut s = race.rider_name(r.team, r.grade);
                 if r.status == Status::Dropped {
-                    s.push_str(" (dropped)");
+                    s.push_str(&lang.t("ba-road-dropped"));
                 }
                 s
             })
             .collect();
         let square = match set {
-            RuleSet::Board => format!("{d:>4} (sq {:>2})", set.square(d)),
+            RuleSet::Board => format!(
+                "{d:>4} {}",
+                tr!(
+                    lang,
+                    "ba-road-square",
+                    square = format!("{:>2}", set.square(d))
+                )
+            ),
             RuleSet::Postal22 => format!("{d:>4}"),
         };
         let lead = if position.riders[here[0]].sole_leader {
-            "   ◀ sole leader"
+            lang.t("ba-road-sole-leader")
         } else {
-            ""
+            String::new()
         };
         let _ = writeln!(out, "  {square} │ {}{lead}", names.join(", "));
         last = Some(d);
@@ -498,32 +505,32 @@ pub fn road(race: &Race, position: &Position, view: &View) -> String {
 
 /// Team standings with points (postal 6.3).
 pub fn standings(race: &Race, position: &Position) -> String {
+    let lang = race.lang;
     let points = position.team_points();
     let best = position.team_best_place();
-    let mut out = String::from("Team standings\n");
+    let mut out = format!("{}\n", lang.t("ba-team-standings"));
     for (rank, t) in position.standings().into_iter().enumerate() {
         let t = usize::from(t);
         let best = best[t]
-            .map(|p| format!("   best finisher {}", ordinal(p)))
+            .map(|p| tr!(lang, "ba-best-finisher", place = ordinal(lang, p)))
             .unwrap_or_default();
         let _ = writeln!(
             out,
-            "  {}. {:<12} {:>5} {}{best}",
+            "  {}. {} {:>5} {}{best}",
             rank + 1,
-            race.teams()[t],
+            pad(&race.teams()[t], 12),
             points[t].to_string(),
-            points_word(points[t])
+            points_word(lang, points[t])
         );
     }
     out
 }
 
 fn result(race: &Race, position: &Position) -> String {
+    let lang = race.lang;
     let winner = position.standings()[0];
-    let mut out = format!(
-        "\nTHE RACE IS OVER. Team {} wins.\n",
-        race.teams()[usize::from(winner)]
-    );
+    let team = race.teams()[usize::from(winner)].as_str();
+    let mut out = format!("\n{}\n", tr!(lang, "ba-race-over", team = team));
     let mut finishers: Vec<(u16, usize)> = position
         .riders
         .iter()
@@ -531,15 +538,15 @@ fn result(race: &Race, position: &Position) -> String {
         .filter_map(|(i, r)| r.finished_place().map(|p| (p, i)))
         .collect();
     finishers.sort();
-    let _ = writeln!(out, "Finishing order:");
+    let _ = writeln!(out, "{}", lang.t("ba-finishing-order"));
     for (place, i) in finishers {
         let r = &position.riders[i];
         let _ = writeln!(
             out,
-            "  {:>4}  {}  ({} points in all)",
-            ordinal(place),
+            "  {}  {}  {}",
+            pad_left(&ordinal(lang, place), 4),
             race.rider_name(r.team, r.grade),
-            r.points
+            tr!(lang, "ba-points-in-all", points = r.points.to_string())
         );
     }
     out
@@ -548,56 +555,67 @@ fn result(race: &Race, position: &Position) -> String {
 /// The state of the race between turns, as `viewer` may read it: the road, the riders' hands
 /// (where the viewer may see them), whose orders are in, and the standings.
 pub fn race_report(race: &Race, viewer: Viewer) -> String {
-    let mut out = title(race, &format!("before turn {}", race.turn()));
+    let lang = race.lang;
+    let mut out = title(race, &tr!(lang, "ba-title-before-turn", turn = race.turn()));
     let _ = writeln!(out, "{}\n", viewer_line(race, viewer));
     let teams = race.teams();
     let Some(position) = race.position() else {
-        let _ = writeln!(out, "The race has not started. Line-ups received:");
+        let _ = writeln!(out, "{}", lang.t("ba-not-started"));
         for (t, team) in teams.iter().enumerate() {
             let seat = Seat(t as u8);
             let lineup = race.pending_lineup(seat.0);
             let shown = match lineup {
                 Some(l) if viewer.sees_secrets_of(seat) => l.to_string(),
-                Some(_) => "received (sealed)".into(),
-                None => "not yet".into(),
+                Some(_) => lang.t("ba-received-sealed"),
+                None => lang.t("ba-not-yet"),
             };
-            let _ = writeln!(out, "  {team:<12} {shown}");
+            let _ = writeln!(out, "  {} {shown}", pad(team, 12));
         }
         return out;
     };
     let view = position.view(viewer);
     out.push_str(&road(race, position, &view));
-    let _ = writeln!(out, "\nRiders");
+    let _ = writeln!(out, "\n{}", lang.t("ba-riders-heading"));
     for (i, r) in view.riders.iter().enumerate() {
         let status = match r.status {
             Status::Racing => String::new(),
-            Status::Dropped => " dropped".into(),
-            Status::Retired => " retired".into(),
-            Status::Finished(p) => format!(" finished {}", ordinal(p)),
+            Status::Dropped => lang.t("ba-status-dropped"),
+            Status::Retired => lang.t("ba-status-retired"),
+            Status::Finished(p) => tr!(lang, "ba-status-finished", place = ordinal(lang, p)),
         };
         let hand = match r.hand {
-            Some(h) if r.on_track() => format!("hand {}", cards_text(&h.ascending())),
+            Some(h) if r.on_track() => {
+                tr!(lang, "ba-hand", cards = cards_text(&h.ascending()))
+            }
             Some(_) => String::new(),
-            None => format!("{} cards", r.hand_size),
+            None => tr!(lang, "ba-cards", n = r.hand_size),
         };
+        let row = tr!(
+            lang,
+            "ba-rider-row",
+            distance = format!("{:>4}", position.riders[i].distance),
+            points = format!("{:>4}", r.points.to_string())
+        );
         let _ = writeln!(
             out,
-            "  {:<16} distance {:>4}  points {:>4}  {hand}{status}",
-            race.rider_name(r.team, r.grade),
-            position.riders[i].distance,
-            r.points.to_string()
+            "  {} {row}  {hand}{status}",
+            pad(&race.rider_name(r.team, r.grade), 16),
         );
     }
     if !race.is_over() {
-        let _ = writeln!(out, "\nOrders for turn {}", race.turn());
+        let _ = writeln!(
+            out,
+            "\n{}",
+            tr!(lang, "ba-orders-for-turn", turn = race.turn())
+        );
         for (t, team) in teams.iter().enumerate() {
             let seat = Seat(t as u8);
             let shown = match race.pending_orders(seat.0) {
                 Some(o) if viewer.sees_secrets_of(seat) => o.to_string(),
-                Some(_) => "received (sealed)".into(),
-                None => "not yet".into(),
+                Some(_) => lang.t("ba-received-sealed"),
+                None => lang.t("ba-not-yet"),
             };
-            let _ = writeln!(out, "  {team:<12} {shown}");
+            let _ = writeln!(out, "  {} {shown}", pad(team, 12));
         }
     }
     out.push('\n');
@@ -609,17 +627,15 @@ pub fn race_report(race: &Race, viewer: Viewer) -> String {
 }
 
 /// Why a rider got its replacement card, in words.
-fn why_text(why: Why) -> String {
+fn why_text(lang: Lang, why: Why) -> String {
     match why {
-        Why::Slipstream { riders_ahead: 0 } => "no riders directly ahead".to_string(),
-        Why::Slipstream { riders_ahead: 1 } => "3 + 1 rider directly ahead".to_string(),
-        Why::Slipstream { riders_ahead } => {
-            format!("3 + {riders_ahead} riders in the string ahead")
-        }
-        Why::BreakingAway { lead } => format!("broke away: sole leader by {lead}"),
-        Why::KeptLead => "kept the sole lead".into(),
-        Why::Alone => "alone on the road".into(),
-        Why::Crowded => "crowded square on turn 1".into(),
+        Why::Slipstream { riders_ahead: 0 } => lang.t("ba-why-none-ahead"),
+        Why::Slipstream { riders_ahead: 1 } => lang.t("ba-why-one-ahead"),
+        Why::Slipstream { riders_ahead } => tr!(lang, "ba-why-string-ahead", n = riders_ahead),
+        Why::BreakingAway { lead } => tr!(lang, "ba-why-broke-away", lead = lead),
+        Why::KeptLead => lang.t("ba-why-kept-lead"),
+        Why::Alone => lang.t("ba-why-alone"),
+        Why::Crowded => lang.t("ba-why-crowded"),
     }
 }
 
@@ -654,25 +670,34 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         story,
         yours,
     } = bulletin(&told(race, record), viewer);
+    let lang = race.lang;
+    let heads = |ids: &[&str]| ids.iter().map(|id| lang.t(id)).collect::<Vec<_>>();
+    // A key to a mark: its words, then the rule in parentheses, linked.
+    let key = |id: &str, number: &str| {
+        Phrase::text(lang.t(id))
+            .then(Span::Text(lang.t("ba-key-open")))
+            .then(rule(lang, number))
+            .then(Span::Text(lang.t("ba-key-close")))
+    };
     let mut notes: Vec<Phrase> = Vec::new();
     if let Some(first) = outcome.first_team {
-        notes.push(Phrase::text(format!(
-            "Turn 1: team {} was drawn to move first; then clockwise, every rider 1, then 2, 3 and 4.",
-            race.teams()[usize::from(first)]
-        )));
+        let team = race.teams()[usize::from(first)].as_str();
+        notes.push(Phrase::text(tr!(lang, "ba-first-team", team = team)));
     }
     let nmr = silent_team_names(race, record);
     if !nmr.is_empty() {
-        notes.push(Phrase::text(format!(
-            "No moves received from: {}. Their riders played their highest cards.",
-            nmr.join(", ")
-        )));
+        let teams = nmr.join(&lang.t("list-separator"));
+        notes.push(Phrase::text(tr!(lang, "ba-no-moves-from", teams = teams)));
     }
     let mut moves = Section {
-        heading: "Moves, in the order they were made".into(),
-        head: ["Rider", "Card", "From", "To", "Note"]
-            .map(String::from)
-            .to_vec(),
+        heading: lang.t("ba-moves"),
+        head: heads(&[
+            "ba-col-rider",
+            "ba-col-card",
+            "ba-col-from",
+            "ba-col-to",
+            "ba-col-note",
+        ]),
         ..Section::default()
     };
     // Marks in the note column, explained once under the table.
@@ -683,16 +708,16 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         match m.source {
             Source::Ordered => {}
             Source::Nmr => {
-                note.push("no orders");
+                note.push(lang.t("ba-mark-no-orders"));
                 nmr_mark = true;
             }
             Source::Dropped => {
-                note.push("dropped");
+                note.push(lang.t("ba-mark-dropped"));
                 dropped_mark = true;
             }
         }
         if together {
-            note.push("together");
+            note.push(lang.t("ba-mark-together"));
             together_mark = true;
         }
         moves.rows.push(Row {
@@ -701,51 +726,38 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
                 m.card.to_string().into(),
                 m.from.to_string().into(),
                 m.to.to_string().into(),
-                note.join(", ").into(),
+                note.join(&lang.t("list-separator")).into(),
             ],
             own: own(m.rider),
         });
     }
     if nmr_mark {
-        moves.key.push(
-            Phrase::text(
-                "no orders: no card was ordered for the rider, so it played its highest card (",
-            )
-            .then(rule("9.1"))
-            .then(Span::Text(").".into())),
-        );
+        moves.key.push(key("ba-mark-key-no-orders", "9.1"));
     }
     if dropped_mark {
-        moves.key.push(
-            Phrase::text("dropped: a dropped rider without orders plays its highest card (")
-                .then(rule("10.1"))
-                .then(Span::Text(").".into())),
-        );
+        moves.key.push(key("ba-mark-key-dropped", "10.1"));
     }
     if together_mark {
-        moves.key.push(
-            Phrase::text(
-                "together: tied on every check, these riders moved at the same time and share the points of the places they took (",
-            )
-            .then(rule("8.2.5"))
-            .then(Span::Text(").".into())),
-        );
+        moves.key.push(key("ba-mark-key-together", "8.2.5"));
     }
     let mut sections = vec![moves];
     for result in line_results(race, record) {
         let mut section = Section {
-            heading: line_title(set, result.line),
-            head: ["Place", "Rider", "Points", "Turn"]
-                .map(String::from)
-                .to_vec(),
+            heading: line_title(race.lang, set, result.line),
+            head: heads(&[
+                "ba-col-place",
+                "ba-col-rider",
+                "ba-col-points",
+                "ba-col-turn",
+            ]),
             ..Section::default()
         };
         for p in &result.placings {
             section.rows.push(Row {
                 cells: vec![
-                    ordinal(p.place).into(),
+                    ordinal(race.lang, p.place).into(),
                     names(&p.riders),
-                    placing_points(p).into(),
+                    placing_points(race.lang, p).into(),
                     p.turn.to_string().into(),
                 ],
                 own: p.riders.iter().any(|&r| own(r)),
@@ -753,15 +765,18 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         }
         section
             .notes
-            .extend(unknown_note(result.unknown).map(Phrase::text));
+            .extend(unknown_note(race.lang, result.unknown).map(Phrase::text));
         sections.push(section);
     }
     let view = record.after.view(viewer);
     let mut replacements = Section {
-        heading: "Replacement cards (each team sees its own)".into(),
-        head: ["Rider", "Card", "Why", "Hand now"]
-            .map(String::from)
-            .to_vec(),
+        heading: lang.t("ba-replacements"),
+        head: heads(&[
+            "ba-col-rider",
+            "ba-col-card",
+            "ba-col-why",
+            "ba-col-hand-now",
+        ]),
         ..Section::default()
     };
     for (i, rep) in outcome.replacements.iter().enumerate() {
@@ -773,7 +788,7 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
             cells: vec![
                 Phrase::name(name(i)),
                 rep.card.to_string().into(),
-                why_text(rep.why).into(),
+                why_text(race.lang, rep.why).into(),
                 Phrase::cards(&hand.ascending()),
             ],
             own: own(i),
@@ -787,10 +802,15 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
     let best = position.team_best_place();
     let mine = |t: usize| matches!(viewer, Viewer::Seat(s) if s.index() == t);
     let mut standings = Section {
-        heading: "Team standings".into(),
-        head: ["#", "Team", "Points", "Best finisher"]
-            .map(String::from)
-            .to_vec(),
+        heading: lang.t("ba-team-standings"),
+        head: ["#".to_string()]
+            .into_iter()
+            .chain(heads(&[
+                "ba-col-team",
+                "ba-col-points",
+                "ba-col-best-finisher",
+            ]))
+            .collect(),
         ..Section::default()
     };
     let order = position.standings();
@@ -800,16 +820,20 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
             cells: vec![
                 format!("{}.", rank + 1).into(),
                 Phrase::name(race.teams()[t].clone()),
-                format!("{} {}", points[t], points_word(points[t])).into(),
-                best[t].map(ordinal).unwrap_or_default().into(),
+                crate::bulletin::points(lang, points[t]).into(),
+                best[t]
+                    .map(|p| ordinal(race.lang, p))
+                    .unwrap_or_default()
+                    .into(),
             ],
             own: mine(t),
         });
     }
     let over = outcome.race_over.then(|| Over {
-        banner: format!(
-            "The race is over. Team {} wins.",
-            race.teams()[usize::from(order[0])]
+        banner: tr!(
+            lang,
+            "ba-banner",
+            team = race.teams()[usize::from(order[0])].as_str()
         ),
         podium: order
             .iter()
@@ -820,14 +844,14 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
                 Podium {
                     place: k + 1,
                     name: race.teams()[t].clone(),
-                    detail: format!("{} {}", points[t], points_word(points[t])),
+                    detail: crate::bulletin::points(lang, points[t]),
                     own: mine(t),
                 }
             })
             .collect(),
     });
     ReportView {
-        title: format!("Turn {}", outcome.turn),
+        title: tr!(lang, "ba-view-title", turn = outcome.turn),
         headline,
         story,
         yours,

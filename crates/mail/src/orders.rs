@@ -68,7 +68,10 @@ pub fn read_orders(record: &Record, body: &str, subject: Option<&str>) -> MailOr
             lineups.push(text);
             continue;
         }
-        let looks_like_orders = text.chars().any(|c| c.is_ascii_digit()) && !text.ends_with(':');
+        // Full-width digits count: a Japanese keyboard's orders that do not read are a problem.
+        let read_as = locale::Typed::new(&text);
+        let looks_like_orders = read_as.as_str().chars().any(|c| c.is_ascii_digit())
+            && !read_as.as_str().ends_with(':');
         if line.after_signoff || !looks_like_orders {
             if !line.after_signoff {
                 read.ignored.push(text);
@@ -78,9 +81,10 @@ pub fn read_orders(record: &Record, body: &str, subject: Option<&str>) -> MailOr
         let orders_error = as_orders.err().map(|e| e.to_string()).unwrap_or_default();
         read.problems.push(match as_lineup {
             Some(Err(lineup_error)) if lineup_error.to_string() != orders_error => {
-                format!("{text:?}: not orders ({orders_error}) nor a line-up ({lineup_error})")
+                format!("\"{text}\": not orders ({orders_error}) nor a line-up ({lineup_error})")
             }
-            _ => format!("{text:?}: {orders_error}"),
+            // Quoted as typed: Debug would escape a Japanese keyboard's spaces.
+            _ => format!("\"{text}\": {orders_error}"),
         });
     }
     match lineups.as_slice() {

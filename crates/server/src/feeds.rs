@@ -3,6 +3,7 @@
 //! it. Anyone with the address reads them, so each holds only what the seat's own report page
 //! shows, and at most [`FEED_TURNS_MAX`] turns.
 
+use game_api::Lang;
 use std::collections::BTreeMap;
 
 use atom_syndication as atom;
@@ -228,7 +229,9 @@ pub fn atom_text(
             .copied()
             .unwrap_or_else(|| state.clock.now());
         latest = latest.max(Some(at));
-        let mut text = table.record.report_text(Viewer::Seat(seat), Some(turn))?;
+        let mut text = table
+            .record
+            .report_text(Viewer::Seat(seat), Lang::EN, Some(turn))?;
         // The turn's press the seat may read, as its report mail carries it.
         let zine = crate::press_text::for_seat(table, seat, turn, press);
         if !zine.is_empty() {
