@@ -623,6 +623,21 @@ async fn a_whole_game_in_a_real_browser() {
             b.go("/").await;
             assert!(b.html().await.contains("are sealed (amend until"));
             b.page("your-move").await;
+            // Press on the game page, posted from a phone: escaped, its link shown as text.
+            b.go("/games/1").await;
+            b.resize(PHONE.0, PHONE.1).await;
+            b.fill(
+                "#press-text",
+                "Good luck, Blue! <b>Rules</b>: https://example.org/rules",
+            )
+            .await;
+            b.click("#press-form button[type=submit]").await;
+            let html = b.html().await;
+            assert!(html.contains("&lt;b&gt;Rules&lt;/b&gt;"), "{html}");
+            assert!(!html.contains("href=\"https://example.org"), "{html}");
+            b.resize(DESKTOP.0, DESKTOP.1).await;
+            b.page("game-press").await;
+            b.part("#press", "game-press-section").await;
             b.go("/profile").await;
             b.page("profile").await;
             b.part("#delete-account", "profile-delete-account").await;
@@ -988,7 +1003,7 @@ return null;"#,
         eprintln!("  {}", path.display());
     }
     eprintln!("pages checked by axe-core: {}", b.audited);
-    assert_eq!(b.audited, 37);
+    assert_eq!(b.audited, 38);
     assert_eq!(b.taken.len(), 4 * b.audited + b.parts);
     // The pictures, checked on every page at phone width (issue 29, point 2).
     assert!(b.pictures.is_empty(), "{:#?}", b.pictures);

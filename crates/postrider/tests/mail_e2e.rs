@@ -4,7 +4,7 @@
 //! local Maildir that this test reads. Three players confirm their addresses and take their
 //! seats from mailed invitations; for two turns they send orders by replying to the mails they
 //! get: one seat never writes (NMR), one mail is refused and answered with its error, one
-//! seat's orders are amended. Nothing here waits for time: each step waits for a mail to
+//! seat's orders are amended, and press sent with orders reaches the next report. Nothing here waits for time: each step waits for a mail to
 //! arrive (with a generous limit, never a measure of speed).
 
 use std::collections::HashSet;
@@ -428,10 +428,27 @@ fn a_whole_game_by_mail_through_postfix() {
     let (_, game) = call(&server, "GET", &format!("/api/games/{id}"), None, None);
     assert_eq!(game["turn"], 2, "{game}");
     // She replies again with orders that read; Bob sends his; Carol is silent again.
+    // Her orders carry press (issue 35): published, and in the turn's report to every seat.
     let orders = highest_cards(&server, id, &tokens[0], "red");
-    reply(alice, &refused, &orders);
+    reply(
+        alice,
+        &refused,
+        &format!("{orders}\n\nPress:\nSee you on the climb, all!\n"),
+    );
     let echo = mailbox.wait(alice, "orders as read");
     assert!(echo.text.contains(&orders), "{}", echo.text);
+    assert!(!echo.text.contains("See you on the climb"), "{}", echo.text);
+    let (_, press) = call(
+        &server,
+        "GET",
+        &format!("/api/games/{id}/press"),
+        None,
+        None,
+    );
+    assert_eq!(
+        press["messages"][0]["text"], "See you on the climb, all!",
+        "{press}"
+    );
     // Bob's mail comes through a host that adds Exim's spam headers, and quotes every report
     // below his orders: over 100 KiB.
     let orders = highest_cards(&server, id, &tokens[1], "blue");
@@ -455,6 +472,13 @@ fn a_whole_game_by_mail_through_postfix() {
     for address in [alice, bob, carol] {
         let report = mailbox.wait(address, "report of turn 2");
         assert!(report.subject.contains("(orders for turn 3)"), "{report:?}");
+        let text = report.text.replace("\r\n", "\n");
+        assert!(
+            text.contains(&format!(
+                "Press of turn 2\n---------------\nred (alice-{pid}):\n  See you on the climb, all!"
+            )),
+            "{text}"
+        );
         assert!(
             report.text.contains("No moves received from: green."),
             "{}",

@@ -23,6 +23,9 @@ use crate::store::{self, StoreResult, Table};
 /// The most turns a feed holds, the latest: what one anonymous request costs is bounded.
 pub const FEED_TURNS_MAX: u16 = 50;
 
+/// The most messages of press a feed carries (with the turns' reports, as the report mail).
+pub const FEED_PRESS_MAX: u32 = 1000;
+
 /// The addresses of a seat's two feeds, from its secret (full when the server knows its public
 /// address, else paths).
 #[derive(Clone, Debug, serde::Serialize)]
@@ -63,7 +66,9 @@ pub async fn reports(
 ) -> ApiResult<Response> {
     let (table, seat) = open(&state, &secret).await?;
     let times = resolution_times(&state, &table).await?;
-    let text = atom_text(&state, &table, seat, &times)?;
+    let turns = feed_turns(&table);
+    let press = store::press::of_turns(&state, table.row.id, turns, FEED_PRESS_MAX).await?;
+    let text = atom_text(&state, &table, seat, &times, &press)?;
     Ok(feed_response("application/atom+xml; charset=utf-8", text))
 }
 
@@ -197,12 +202,13 @@ pub fn calendar_text(
 }
 
 /// The seat's reports, newest first: each resolved turn's report as the seat's own view gives
-/// it (`Viewer::Seat`), never another seat's.
+/// it (`Viewer::Seat`), never another seat's, with the turn's press the seat may read.
 pub fn atom_text(
     state: &AppState,
     table: &Table,
     seat: Seat,
     times: &BTreeMap<u16, i64>,
+    press: &[store::press::Press],
 ) -> ApiResult<String> {
     let id = table.row.id;
     let base = state
@@ -223,9 +229,15 @@ pub fn atom_text(
             .copied()
             .unwrap_or_else(|| state.clock.now());
         latest = latest.max(Some(at));
-        let text = table
+        let mut text = table
             .record
             .report_text(Viewer::Seat(seat), Lang::EN, Some(turn))?;
+        // The turn's press the seat may read, as its report mail carries it.
+        let zine = crate::press_text::for_seat(table, seat, turn, press);
+        if !zine.is_empty() {
+            text.push('\n');
+            text.push_str(&zine);
+        }
         let mut content = atom::Content::default();
         content.set_content_type("text".to_string());
         content.set_value(text);

@@ -165,6 +165,12 @@ pub async fn mails_for_events(
     for event in events {
         match event {
             gm::Event::Resolved { turn, .. } => {
+                // The turn's press, zine-style, each seat's report with what it may read.
+                let press = if seats.is_empty() {
+                    Vec::new()
+                } else {
+                    crate::press_text::of_turn(state, table, *turn).await?
+                };
                 if let Some(hook) = crate::webhook::resolved(state, table, next_deadline, *turn) {
                     mails.push(hook);
                 }
@@ -178,6 +184,11 @@ pub async fn mails_for_events(
                     {
                         report.push('\n');
                         report.push_str(&standings);
+                    }
+                    let zine = crate::press_text::for_seat(table, *seat, *turn, &press);
+                    if !zine.is_empty() {
+                        report.push('\n');
+                        report.push_str(&zine);
                     }
                     let next = if table.record.is_over() {
                         format!("The {} is over.\n", info.game_noun)

@@ -146,7 +146,53 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
         operator: false,
     };
     let table = store::load(state, game_id).await?;
+    // Press under its headings is published, and taken out of what is read for orders.
+    let parted = crate::press_mail::part(&letter.body);
+    let mut letter = letter;
+    if !parted.press.is_empty() {
+        letter.body = parted.rest;
+    }
     let read = mail::orders_in(&table.record, &letter);
+    let published = crate::press_mail::publish(state, &player, game_id, id, &parted.press).await?;
+    if !parted.press.is_empty() {
+        let (subject, body) = crate::press_mail::receipt(&table, seat, &published);
+        let press_answer = OutMail {
+            kind: "press".into(),
+            to: reply_to.clone(),
+            game_id: Some(game_id),
+            seat: Some(seat),
+            player_id: Some(player_id),
+            reply_secret: Some(secret.clone()),
+            in_reply_to: letter.message_id.clone(),
+            subject,
+            body,
+            ..OutMail::default()
+        };
+        let orders_too =
+            read.lineup.is_some() || read.orders.is_some() || !read.problems.is_empty();
+        if !orders_too {
+            let status = if published.all { "applied" } else { "refused" };
+            let note = published.lines.join("; ");
+            let done = InboundDone {
+                id,
+                status,
+                note,
+                game_id: Some(game_id),
+                seat: Some(seat),
+            };
+            answer(state, press_answer, done, now).await?;
+            return Ok(if published.all {
+                Handled::Applied
+            } else {
+                Handled::Refused
+            });
+        }
+        // With orders, their echo answers the mail; the press is answered apart only when
+        // some of it was refused.
+        if !published.all {
+            store::outbox_rows::queue_alone(state, &press_answer).await?;
+        }
+    }
     let via = Via::Mail {
         inbound: id,
         to: reply_to.clone(),

@@ -9,6 +9,7 @@ mod gm;
 mod history;
 mod mail_settings;
 mod orders;
+mod press;
 mod profiles;
 mod remind;
 mod seasons;
@@ -26,6 +27,10 @@ pub use mail_settings::{
     unsubscribe,
 };
 pub use orders::{Via, join, own_seat, rotate_mail_secret, submit, submit_via};
+pub use press::{
+    Draft, PRESS_MAX_CHARS, PRESS_PAGE, PRESS_PAGE_MAX, PRESS_PER_HOUR, PressLine, PressPage,
+    check_text, hide_press, post_press, press_page, press_page_of, set_private_press,
+};
 pub use profiles::{SeatFeeds, check_on_time, renew_feeds, seat_feeds, set_min_on_time};
 pub use seasons::{
     MAX_REST_DAYS, NewSeason, SeasonView, Winner, add_stage, capitalised, create_season,

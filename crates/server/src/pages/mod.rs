@@ -28,6 +28,7 @@ pub use game::{
     console, console_action, game, history, join, join_form, new_game, new_game_form, orders,
     orders_form, rotate_mail_address, turn,
 };
+pub use game::{hide_press, post_press, press_archive, press_settings};
 pub use mail::profile_mail;
 pub use operator::{operator_action, operator_form};
 pub use player::{player, renew_feeds};

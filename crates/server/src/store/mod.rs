@@ -23,6 +23,7 @@ pub mod locks;
 pub mod mail_log;
 pub mod outbox_rows;
 pub mod players;
+pub mod press;
 pub mod profiles;
 pub mod ratings;
 pub mod read;

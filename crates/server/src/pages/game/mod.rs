@@ -9,12 +9,14 @@ mod history;
 mod new_game;
 mod orders;
 mod page;
+mod press;
 
 pub use console::*;
 pub use history::*;
 pub use new_game::*;
 pub use orders::*;
 pub use page::*;
+pub use press::{hide_press, post_press, press_archive, press_settings};
 
 use askama::Template;
 use axum::Form;

@@ -219,6 +219,8 @@ pub struct GamePage {
     pub section: TurnSection,
     pub draws: Draws,
     pub rating: RatingNote,
+    /// The press section, drawn (`press.rs`).
+    pub press: String,
 }
 
 /// Whether a game is rated and, once its update is applied, what it did to each seat.
@@ -323,6 +325,9 @@ pub async fn game(
     let rating = RatingNote::of(&state, &table)
         .await
         .map_err(|e| error_page(&visitor, &e))?;
+    let press = super::press::press_section(&state, &table, &visitor)
+        .await
+        .map_err(|e| error_page(&visitor, &e))?;
     let title = &table.row.title;
     let tab = match (&finish, &seat) {
         (Some(f), _) => format!("{} · {title}", f.text()),
@@ -353,6 +358,7 @@ pub async fn game(
         section,
         draws: Draws::of(&table),
         rating,
+        press,
     };
     Ok(render_tab(&visitor, StatusCode::OK, &tab, title, &view))
 }

@@ -1,0 +1,312 @@
+//! Press, for every door (the game page, `/api/games/{id}/press`, a mail's `Press:` lines):
+//! posting a message (public, private where the GM allows it, or the GM's announcement) within
+//! its bounds, reading it as the reader may, and the GM's hiding and setting.
+
+use game_api::Seat;
+use serde::Serialize;
+
+use crate::AppState;
+use crate::auth::Player;
+use crate::error::{ApiError, ApiResult};
+use crate::press_text::{HIDDEN, header, seat_names};
+use crate::store::press::{NewPress, Press, PressReader};
+use crate::store::{self, Table};
+
+/// The most characters a message may have.
+pub const PRESS_MAX_CHARS: usize = 2000;
+/// The most messages one sender may post to a game in an hour.
+pub const PRESS_PER_HOUR: usize = 20;
+/// The messages a page of press holds unless asked for fewer, and the most it holds.
+pub const PRESS_PAGE: u32 = 50;
+pub const PRESS_PAGE_MAX: u32 = 100;
+
+/// A message to post, as a door read it.
+#[derive(Clone, Debug, Default)]
+pub struct Draft {
+    pub text: String,
+    /// The seats' or players' names it goes to, privately; empty: public.
+    pub to: Vec<String>,
+    /// The GM's announcement (a GM who holds no seat always announces).
+    pub as_gm: bool,
+    /// A mail's message, posted once however often the mail comes (`mail/INBOUND/K`).
+    pub source: Option<String>,
+}
+
+/// One message as its reader sees it: a hidden one without its text (the GM's excepted).
+#[derive(Clone, Debug, Serialize)]
+pub struct PressLine {
+    pub id: i64,
+    pub at: i64,
+    pub turn: u16,
+    /// The sender's seat; `null` for the GM's announcement.
+    pub from_seat: Option<String>,
+    pub author: String,
+    pub from_gm: bool,
+    /// The seats a private message went to; empty: public.
+    pub to: Vec<String>,
+    pub private: bool,
+    /// `null` when hidden (for everyone but the GM).
+    pub text: Option<String>,
+    pub hidden: bool,
+    /// Who hid it and when: the GM's only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hidden_by: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hidden_at: Option<i64>,
+    /// `Red (alice) to Blue, private`: the line above the text.
+    pub header: String,
+}
+
+impl PressLine {
+    pub fn of(table: &Table, press: &Press, gm: bool) -> PressLine {
+        let show = gm || press.hidden.is_none();
+        PressLine {
+            id: press.id,
+            at: press.at,
+            turn: press.turn,
+            from_seat: press.from_seat.map(|s| seat_names(table, &[s])),
+            author: press.author.clone(),
+            from_gm: press.from_seat.is_none(),
+            to: press
+                .recipient_seats()
+                .iter()
+                .map(|s| seat_names(table, &[*s]))
+                .collect(),
+            private: press.is_private(),
+            text: show.then(|| press.body.clone()),
+            hidden: press.hidden.is_some(),
+            hidden_by: press.hidden.as_ref().filter(|_| gm).map(|h| h.0.clone()),
+            hidden_at: press.hidden.as_ref().filter(|_| gm).map(|h| h.1),
+            header: header(table, press),
+        }
+    }
+
+    /// The text as shown: the message, or that the GM hid it.
+    pub fn shown(&self) -> &str {
+        self.text.as_deref().unwrap_or(HIDDEN)
+    }
+}
+
+/// A page of press, oldest first, and where the older ones are.
+#[derive(Clone, Debug, Serialize)]
+pub struct PressPage {
+    pub messages: Vec<PressLine>,
+    /// The `before` of the page of older messages, if any.
+    pub older: Option<i64>,
+    /// Whether the game allows private press.
+    pub private_allowed: bool,
+}
+
+/// Whom the reader reads press as: a seat's player as the seat, anyone else as the public
+/// (the GM too: private press is its seats' alone).
+pub fn reader(table: &Table, player: Option<&Player>) -> PressReader {
+    match player.and_then(|p| table.seat_of(p.id)) {
+        Some(seat) => PressReader::Seat(seat),
+        None => PressReader::Public,
+    }
+}
+
+/// A page of game `id`'s press as `player` (or a spectator) may read it: the latest `limit`
+/// (at most [`PRESS_PAGE_MAX`]) older than message `before`.
+pub async fn press_page(
+    state: &AppState,
+    player: Option<&Player>,
+    id: i64,
+    before: Option<i64>,
+    limit: Option<u32>,
+) -> ApiResult<PressPage> {
+    let limit = limit.unwrap_or(PRESS_PAGE);
+    if limit == 0 || limit > PRESS_PAGE_MAX {
+        return Err(ApiError::Bad(format!(
+            "limit: {limit} is not between 1 and {PRESS_PAGE_MAX}"
+        )));
+    }
+    let table = store::load(state, id).await?;
+    press_page_of(state, &table, player, before, limit).await
+}
+
+/// [`press_page`] of the game read as `table`.
+pub async fn press_page_of(
+    state: &AppState,
+    table: &Table,
+    player: Option<&Player>,
+    before: Option<i64>,
+    limit: u32,
+) -> ApiResult<PressPage> {
+    let gm = player.is_some_and(|p| table.is_gm(p.id));
+    let (messages, more) =
+        store::press::page(state, table.row.id, reader(table, player), before, limit).await?;
+    Ok(PressPage {
+        older: messages.first().filter(|_| more).map(|p| p.id),
+        messages: messages
+            .iter()
+            .map(|p| PressLine::of(table, p, gm))
+            .collect(),
+        private_allowed: store::press::private_allowed(state, table.row.id).await?,
+    })
+}
+
+/// The seat a name means in this game: a seat's name or its player's, in any case.
+fn seat_named(table: &Table, name: &str) -> ApiResult<Seat> {
+    let wanted = name.trim().to_lowercase();
+    table
+        .seats
+        .iter()
+        .find(|s| {
+            s.name.to_lowercase() == wanted
+                || s.player_name.as_deref().map(str::to_lowercase) == Some(wanted.clone())
+        })
+        .map(|s| s.seat)
+        .ok_or_else(|| {
+            ApiError::Bad(format!(
+                "to: no seat or player called {:?} in this game",
+                name.trim()
+            ))
+        })
+}
+
+/// The text of a message, checked: line ends made `\n`, control characters dropped, not
+/// empty, at most [`PRESS_MAX_CHARS`] characters.
+pub fn check_text(text: &str) -> ApiResult<String> {
+    let text: String = text
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .chars()
+        .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
+        .collect();
+    let text = text.trim().to_string();
+    if text.is_empty() {
+        return Err(ApiError::Bad("text: empty; write the message".into()));
+    }
+    let chars = text.chars().count();
+    if chars > PRESS_MAX_CHARS {
+        return Err(ApiError::Bad(format!(
+            "text: {chars} characters, more than the {PRESS_MAX_CHARS} a message may have"
+        )));
+    }
+    Ok(text)
+}
+
+/// Posts `draft` to game `id` for `player`: the message as the sender reads it. A seat's
+/// player posts as the seat; the GM announces (always public). Refused: a stranger, a game
+/// over, private press where the GM does not allow it, a bad recipient or text, and past
+/// [`PRESS_PER_HOUR`] messages in the last hour (a 429 saying when the next may go).
+pub async fn post_press(
+    state: &AppState,
+    player: &Player,
+    id: i64,
+    draft: &Draft,
+) -> ApiResult<PressLine> {
+    let table = store::load(state, id).await?;
+    let gm = table.is_gm(player.id);
+    let from_seat = match (table.seat_of(player.id), gm) {
+        (Some(_), true) if draft.as_gm => None,
+        (Some(seat), _) => Some(seat),
+        (None, true) => None,
+        (None, false) => {
+            return Err(ApiError::Forbidden(
+                "press: only the game's players and its GM post press".into(),
+            ));
+        }
+    };
+    if draft.as_gm && !gm {
+        return Err(ApiError::Forbidden(
+            "as_gm: only the game's GM announces".into(),
+        ));
+    }
+    if table.record.is_over() || table.row.over {
+        return Err(ApiError::Conflict(format!(
+            "press: the {} is over; its press is closed (and stays to be read)",
+            table.row.game.game_noun
+        )));
+    }
+    let text = check_text(&draft.text)?;
+    let mut recipients = 0i64;
+    let to: Vec<&String> = draft.to.iter().filter(|t| !t.trim().is_empty()).collect();
+    if !to.is_empty() {
+        let Some(from) = from_seat else {
+            return Err(ApiError::Bad(
+                "to: a GM announcement goes to everyone; leave to empty".into(),
+            ));
+        };
+        if !store::press::private_allowed(state, id).await? {
+            return Err(ApiError::Forbidden(
+                "to: private press is off in this game (its GM may allow it); leave to empty to post to everyone".into(),
+            ));
+        }
+        for name in to {
+            let seat = seat_named(&table, name)?;
+            if seat == from {
+                return Err(ApiError::Bad(format!(
+                    "to: {:?} is your own seat",
+                    name.trim()
+                )));
+            }
+            recipients |= 1 << seat.0;
+        }
+    }
+    let now = state.clock.now();
+    let recent = store::press::sent_since(state, id, &player.name, now - 3600).await?;
+    if recent.len() >= PRESS_PER_HOUR {
+        let retry_after = recent[recent.len() - PRESS_PER_HOUR] + 3600 - now;
+        return Err(ApiError::TooMany {
+            message: format!(
+                "press: {PRESS_PER_HOUR} messages in the last hour, the most one sender may post to a game; the next may go in {} min",
+                ((retry_after + 59) / 60).max(1)
+            ),
+            retry_after,
+        });
+    }
+    let new = NewPress {
+        game: id,
+        at: now,
+        turn: table.record.turn(),
+        from_seat,
+        author: player.name.clone(),
+        recipients,
+        body: text,
+        source: draft.source.clone(),
+    };
+    let posted = store::press::post(state, &new).await?;
+    let press = Press {
+        id: posted.unwrap_or_default(),
+        at: new.at,
+        turn: new.turn,
+        from_seat: new.from_seat,
+        author: new.author,
+        recipients: new.recipients,
+        body: new.body,
+        hidden: None,
+    };
+    Ok(PressLine::of(&table, &press, gm))
+}
+
+/// The GM hides message `press` of game `id`: it shows as hidden by the GM to everyone else,
+/// in every door, and who hid it and when is kept. Private press, which the GM does not read,
+/// is not theirs to hide.
+pub async fn hide_press(state: &AppState, player: &Player, id: i64, press: i64) -> ApiResult<()> {
+    let table = store::load(state, id).await?;
+    super::require_gm(&table, player)?;
+    let message = store::press::one(state, id, press)
+        .await?
+        .filter(|p| !p.is_private())
+        .ok_or_else(|| {
+            ApiError::NotFound(format!("press: no public message {press} in this game"))
+        })?;
+    if message.hidden.is_none() {
+        store::press::hide(state, id, press, &player.name, state.clock.now()).await?;
+    }
+    Ok(())
+}
+
+/// The GM allows or forbids private press in game `id`.
+pub async fn set_private_press(
+    state: &AppState,
+    player: &Player,
+    id: i64,
+    allowed: bool,
+) -> ApiResult<()> {
+    let table = store::load(state, id).await?;
+    super::require_gm(&table, player)?;
+    Ok(store::press::set_private_allowed(state, id, allowed).await?)
+}

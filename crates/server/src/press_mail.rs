@@ -1,0 +1,195 @@
+//! Press by mail: the lines of a reply under a `Press:` heading (public) or a
+//! `Press to NAME, NAME:` heading (private, to seats or players by name) are messages; an
+//! `Orders:` heading, or the end of what the player wrote (a quote, a signature, a sign-off),
+//! ends one. The other lines are read for orders as before. docs/server.md, "Press", has the
+//! syntax.
+
+use game_api::Seat;
+use mail::body::written_lines;
+
+use crate::AppState;
+use crate::actions::{self, Draft};
+use crate::auth::Player;
+use crate::error::{ApiError, ApiResult};
+use crate::store::Table;
+
+/// A message found in a mail.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailPress {
+    /// The names after `Press to`; empty: public.
+    pub to: Vec<String>,
+    pub text: String,
+}
+
+/// A mail's body parted: its press, and the rest (to be read for orders).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parted {
+    pub press: Vec<MailPress>,
+    /// The body without its press, one written line a line (unchanged when there is no press).
+    pub rest: String,
+}
+
+enum Heading {
+    /// `Press:` or `Press to …:`, with what follows its colon on the line.
+    Press { to: Vec<String>, first: String },
+    /// `Orders:`: what follows is orders again, and the line itself when orders follow its
+    /// colon (`Orders: A 6 B 9`).
+    Orders { line: Option<String> },
+}
+
+fn heading(line: &str) -> Option<Heading> {
+    if line
+        .get(..7)
+        .is_some_and(|l| l.eq_ignore_ascii_case("orders:"))
+    {
+        let orders = line[7..].trim();
+        return Some(Heading::Orders {
+            line: (!orders.is_empty()).then(|| line.to_string()),
+        });
+    }
+    let (head, first) = line.split_once(':')?;
+    let head = head.trim();
+    let to = if head.eq_ignore_ascii_case("press") {
+        Vec::new()
+    } else {
+        // `Press to Red, Blue:`, the names as written.
+        let prefix = head.get(..9)?;
+        if !prefix.eq_ignore_ascii_case("press to ") {
+            return None;
+        }
+        head[9..]
+            .split(',')
+            .map(|n| n.trim().to_string())
+            .filter(|n| !n.is_empty())
+            .collect()
+    };
+    Some(Heading::Press {
+        to,
+        first: first.trim().to_string(),
+    })
+}
+
+/// Parts `body` into its press and the rest. Without a press heading the rest is the body as
+/// it was, so that a mail without press reads as before.
+pub fn part(body: &str) -> Parted {
+    let lines = written_lines(body);
+    if !lines
+        .iter()
+        .any(|l| matches!(heading(&l.text), Some(Heading::Press { .. })))
+    {
+        return Parted {
+            press: Vec::new(),
+            rest: body.to_string(),
+        };
+    }
+    let mut press: Vec<MailPress> = Vec::new();
+    let mut open: Option<(Vec<String>, Vec<String>)> = None;
+    let mut rest: Vec<String> = Vec::new();
+    let mut signed_off = false;
+    let close = |open: &mut Option<(Vec<String>, Vec<String>)>, press: &mut Vec<MailPress>| {
+        if let Some((to, text)) = open.take()
+            && !text.is_empty()
+        {
+            press.push(MailPress {
+                to,
+                text: text.join("\n"),
+            });
+        }
+    };
+    for line in lines {
+        if line.after_signoff {
+            close(&mut open, &mut press);
+            // What follows a sign-off is a name, as the orders reader takes it.
+            if !signed_off {
+                rest.push("Thanks,".into());
+                signed_off = true;
+            }
+            rest.push(line.text);
+            continue;
+        }
+        match heading(&line.text) {
+            Some(Heading::Press { to, first }) => {
+                close(&mut open, &mut press);
+                let text = if first.is_empty() {
+                    vec![]
+                } else {
+                    vec![first]
+                };
+                open = Some((to, text));
+            }
+            Some(Heading::Orders { line }) => {
+                close(&mut open, &mut press);
+                rest.extend(line);
+            }
+            None => match &mut open {
+                Some((_, text)) => text.push(line.text),
+                None => rest.push(line.text),
+            },
+        }
+    }
+    close(&mut open, &mut press);
+    Parted {
+        press,
+        rest: rest.join("\n"),
+    }
+}
+
+/// What became of a mail's press: a line for each message, and whether every one was
+/// published.
+#[derive(Clone, Debug, Default)]
+pub struct Published {
+    pub lines: Vec<String>,
+    pub all: bool,
+}
+
+/// Posts a mail's press for `player` in game `game`, each message as its own post (the same
+/// checks as the page's and the API's), each once however often inbound mail `inbound` is
+/// delivered. Only a database failure is an `Err`.
+pub async fn publish(
+    state: &AppState,
+    player: &Player,
+    game: i64,
+    inbound: i64,
+    press: &[MailPress],
+) -> ApiResult<Published> {
+    let mut published = Published {
+        lines: Vec::new(),
+        all: true,
+    };
+    for (k, message) in press.iter().enumerate() {
+        let draft = Draft {
+            text: message.text.clone(),
+            to: message.to.clone(),
+            as_gm: false,
+            source: Some(format!("mail/{inbound}/{k}")),
+        };
+        let first = message.text.lines().next().unwrap_or_default();
+        let quoted: String = first.chars().take(60).collect();
+        match actions::post_press(state, player, game, &draft).await {
+            Ok(line) => published
+                .lines
+                .push(format!("Published: {} — \"{quoted}\"", line.header)),
+            Err(e @ ApiError::Internal(_)) => return Err(e),
+            Err(e) => {
+                published.all = false;
+                published
+                    .lines
+                    .push(format!("Not published (\"{quoted}\"): {e}"));
+            }
+        }
+    }
+    Ok(published)
+}
+
+/// The answer to a mail's press: its subject and body.
+pub fn receipt(table: &Table, seat: Seat, published: &Published) -> (String, String) {
+    let mut body = String::from("Your mail's press:\n\n");
+    for line in &published.lines {
+        body.push_str(&format!("- {line}\n"));
+    }
+    body.push_str(
+        "\nPress goes under a line \"Press:\" (everyone) or \"Press to NAME:\" (privately, to a \
+         seat or player, where the GM allows it); an \"Orders:\" line ends it.\n",
+    );
+    (crate::letters::seat_subject(table, seat, "press"), body)
+}

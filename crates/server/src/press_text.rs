@@ -1,0 +1,92 @@
+//! Press as words: who sent a message and to whom, and a turn's press zine-style, as the
+//! report mail and the seat's Atom feed carry it (plain text; the mail's HTML part and the
+//! feed escape it, so a link in it is text, never followed).
+
+use game_api::Seat;
+
+use crate::AppState;
+use crate::store::press::{Press, PressReader};
+use crate::store::{StoreResult, Table};
+
+/// The most messages a turn's report carries (the page and the API have the rest).
+pub const REPORT_PRESS_MAX: u32 = 200;
+
+/// What a hidden message shows to everyone but the GM.
+pub const HIDDEN: &str = "hidden by the GM";
+
+/// The seats' names, `Red, Blue`.
+pub fn seat_names(table: &Table, seats: &[Seat]) -> String {
+    seats
+        .iter()
+        .map(|s| {
+            table
+                .seats
+                .get(s.index())
+                .map_or_else(|| format!("seat {}", s.0), |row| row.name.clone())
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The sender: `Red (alice)`, or `The GM (gm)` for an announcement.
+pub fn sender(table: &Table, press: &Press) -> String {
+    match press.from_seat {
+        Some(seat) => format!("{} ({})", seat_names(table, &[seat]), press.author),
+        None => format!("The GM ({})", press.author),
+    }
+}
+
+/// The message's line above its text: `Red (alice) to Blue, private`, `The GM (gm),
+/// announcement`, `Red (alice)`.
+pub fn header(table: &Table, press: &Press) -> String {
+    let from = sender(table, press);
+    if press.is_private() {
+        format!(
+            "{from} to {}, private",
+            seat_names(table, &press.recipient_seats())
+        )
+    } else if press.from_seat.is_none() {
+        format!("{from}, announcement")
+    } else {
+        from
+    }
+}
+
+/// A turn's press, zine-style (empty when there is none): a heading, then each message under
+/// its sender. A hidden message shows as hidden.
+pub fn zine(table: &Table, turn: u16, messages: &[Press]) -> String {
+    if messages.is_empty() {
+        return String::new();
+    }
+    let title = format!("Press of {} {turn}", table.row.game.turn_noun);
+    let mut text = format!("{title}\n{}\n", "-".repeat(title.chars().count()));
+    for press in messages {
+        text.push_str(&header(table, press));
+        match &press.hidden {
+            Some(_) => text.push_str(&format!(": [{HIDDEN}]\n")),
+            None => {
+                text.push_str(":\n");
+                for line in press.body.lines() {
+                    text.push_str(&format!("  {line}\n"));
+                }
+            }
+        }
+    }
+    text
+}
+
+/// The press of turn `turn` of the game read as `table`, every reader's (at most
+/// [`REPORT_PRESS_MAX`] messages): each seat's report keeps its own with [`for_seat`].
+pub async fn of_turn(state: &AppState, table: &Table, turn: u16) -> StoreResult<Vec<Press>> {
+    crate::store::press::of_turns(state, table.row.id, turn..=turn, REPORT_PRESS_MAX).await
+}
+
+/// Of `messages` (of turn `turn`), those `seat` may read, zine-style.
+pub fn for_seat(table: &Table, seat: Seat, turn: u16, messages: &[Press]) -> String {
+    let mine: Vec<Press> = messages
+        .iter()
+        .filter(|p| p.turn == turn && p.readable_by(PressReader::Seat(seat)))
+        .cloned()
+        .collect();
+    zine(table, turn, &mine)
+}

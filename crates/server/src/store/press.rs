@@ -1,0 +1,245 @@
+//! A game's press in the database: messages posted, read a page at a time as one reader may
+//! see them (public press, and the private press their seat sent or was sent), hidden by the
+//! GM, counted for the rate bound; and whether the game allows private press.
+
+use game_api::Seat;
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::error::StoreResult;
+use crate::AppState;
+
+/// Who reads press: the set of messages shown is decided here, in the query, so that no door
+/// can forget it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PressReader {
+    /// Public press only: a spectator, and the GM (private press is its seats' alone).
+    Public,
+    /// Public press, and the private press the seat sent or was sent.
+    Seat(Seat),
+}
+
+/// One message as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Press {
+    pub id: i64,
+    pub at: i64,
+    /// The turn open when it was posted.
+    pub turn: u16,
+    /// `None`: the GM's announcement.
+    pub from_seat: Option<Seat>,
+    pub author: String,
+    /// Bit N: seat N; 0: public.
+    pub recipients: i64,
+    pub body: String,
+    /// The GM's hiding: by whom and when.
+    pub hidden: Option<(String, i64)>,
+}
+
+impl Press {
+    pub fn is_private(&self) -> bool {
+        self.recipients != 0
+    }
+
+    /// Whether `reader` may read it: public press, and private press the seat sent or was
+    /// sent (the same rule as the page's query).
+    pub fn readable_by(&self, reader: PressReader) -> bool {
+        match reader {
+            PressReader::Public => !self.is_private(),
+            PressReader::Seat(seat) => {
+                !self.is_private()
+                    || self.from_seat == Some(seat)
+                    || self.recipients & (1 << seat.0) != 0
+            }
+        }
+    }
+
+    /// The seats a private message was sent to, by number.
+    pub fn recipient_seats(&self) -> Vec<Seat> {
+        (0..63u8)
+            .filter(|n| self.recipients & (1 << n) != 0)
+            .map(Seat)
+            .collect()
+    }
+}
+
+/// A message to post.
+#[derive(Clone, Debug)]
+pub struct NewPress {
+    pub game: i64,
+    pub at: i64,
+    pub turn: u16,
+    pub from_seat: Option<Seat>,
+    pub author: String,
+    pub recipients: i64,
+    pub body: String,
+    /// A mail's message (`mail/INBOUND/K`): posted once however often the mail is delivered.
+    pub source: Option<String>,
+}
+
+const COLUMNS: &str = "id, at, turn, from_seat, author, recipients, body, hidden_by, hidden_at";
+
+fn press_of(r: &AnyRow) -> Press {
+    let hidden_by: Option<String> = r.get(7);
+    let hidden_at: Option<i64> = r.get(8);
+    Press {
+        id: r.get(0),
+        at: r.get(1),
+        turn: r.get::<i64, _>(2) as u16,
+        from_seat: r.get::<Option<i64>, _>(3).map(|s| Seat(s as u8)),
+        author: r.get(4),
+        recipients: r.get(5),
+        body: r.get(6),
+        hidden: hidden_by.map(|by| (by, hidden_at.unwrap_or_default())),
+    }
+}
+
+/// The condition on `press` that keeps what `reader` may see, its parameters numbered from
+/// `$after + 1`, and their values.
+fn readable(reader: PressReader, after: usize) -> (String, Vec<i64>) {
+    match reader {
+        PressReader::Public => ("recipients = 0".into(), Vec::new()),
+        PressReader::Seat(seat) => (
+            format!(
+                "(recipients = 0 OR from_seat = ${} OR (recipients & ${}) <> 0)",
+                after + 1,
+                after + 2
+            ),
+            vec![i64::from(seat.0), 1 << seat.0],
+        ),
+    }
+}
+
+/// Posts a message: its id, or `None` when its `source` was posted before (a redelivery).
+pub async fn post(state: &AppState, press: &NewPress) -> StoreResult<Option<i64>> {
+    let id: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO press (game_id, at, turn, from_seat, author, recipients, body, source) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (source) DO NOTHING RETURNING id",
+    )
+    .bind(press.game)
+    .bind(press.at)
+    .bind(i64::from(press.turn))
+    .bind(press.from_seat.map(|s| i64::from(s.0)))
+    .bind(&press.author)
+    .bind(press.recipients)
+    .bind(&press.body)
+    .bind(press.source.as_deref())
+    .fetch_optional(&state.db.pool)
+    .await?;
+    Ok(id)
+}
+
+/// The latest `limit` messages of game `game` that `reader` may see, older than message
+/// `before` if given, oldest first; and whether older ones remain.
+pub async fn page(
+    state: &AppState,
+    game: i64,
+    reader: PressReader,
+    before: Option<i64>,
+    limit: u32,
+) -> StoreResult<(Vec<Press>, bool)> {
+    let (condition, values) = readable(reader, 3);
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM press WHERE game_id = $1 AND id < $2 AND {condition} \
+         ORDER BY id DESC LIMIT $3"
+    )))
+    .bind(game)
+    .bind(before.unwrap_or(i64::MAX))
+    .bind(i64::from(limit) + 1);
+    for v in values {
+        query = query.bind(v);
+    }
+    let rows = query.fetch_all(&state.db.pool).await?;
+    let more = rows.len() > limit as usize;
+    let mut messages: Vec<Press> = rows.iter().take(limit as usize).map(press_of).collect();
+    messages.reverse();
+    Ok((messages, more))
+}
+
+/// The messages of game `game` posted while turns `turns` were open, whoever may read them
+/// (the caller keeps a reader's with [`Press::readable_by`]), oldest first, at most `limit`.
+pub async fn of_turns(
+    state: &AppState,
+    game: i64,
+    turns: std::ops::RangeInclusive<u16>,
+    limit: u32,
+) -> StoreResult<Vec<Press>> {
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM press WHERE game_id = $1 AND turn >= $2 AND turn <= $3 \
+         ORDER BY id LIMIT {limit}"
+    )))
+    .bind(game)
+    .bind(i64::from(*turns.start()))
+    .bind(i64::from(*turns.end()))
+    .fetch_all(&state.db.pool)
+    .await?;
+    Ok(rows.iter().map(press_of).collect())
+}
+
+/// One message of game `game`, whoever may read it (for the GM's hiding).
+pub async fn one(state: &AppState, game: i64, id: i64) -> StoreResult<Option<Press>> {
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM press WHERE game_id = $1 AND id = $2"
+    )))
+    .bind(game)
+    .bind(id)
+    .fetch_optional(&state.db.pool)
+    .await?;
+    Ok(row.as_ref().map(press_of))
+}
+
+/// Hides a message, logging who hid it and when (a message hidden stays as first hidden).
+pub async fn hide(state: &AppState, game: i64, id: i64, by: &str, at: i64) -> StoreResult<()> {
+    sqlx::query(
+        "UPDATE press SET hidden_by = $1, hidden_at = $2 \
+         WHERE game_id = $3 AND id = $4 AND hidden_by IS NULL",
+    )
+    .bind(by)
+    .bind(at)
+    .bind(game)
+    .bind(id)
+    .execute(&state.db.pool)
+    .await?;
+    Ok(())
+}
+
+/// The times of `author`'s messages in game `game` since `since`, oldest first (the rate
+/// bound: their number, and when the oldest leaves the window).
+pub async fn sent_since(
+    state: &AppState,
+    game: i64,
+    author: &str,
+    since: i64,
+) -> StoreResult<Vec<i64>> {
+    Ok(sqlx::query_scalar(
+        "SELECT at FROM press WHERE game_id = $1 AND author = $2 AND at > $3 ORDER BY at",
+    )
+    .bind(game)
+    .bind(author)
+    .bind(since)
+    .fetch_all(&state.db.pool)
+    .await?)
+}
+
+/// Whether game `game` allows private press (off unless its GM allowed it).
+pub async fn private_allowed(state: &AppState, game: i64) -> StoreResult<bool> {
+    let allowed: Option<i64> =
+        sqlx::query_scalar("SELECT private_allowed FROM press_settings WHERE game_id = $1")
+            .bind(game)
+            .fetch_optional(&state.db.pool)
+            .await?;
+    Ok(allowed == Some(1))
+}
+
+/// Allows or forbids private press in game `game` (press already sent stays as it was).
+pub async fn set_private_allowed(state: &AppState, game: i64, allowed: bool) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO press_settings (game_id, private_allowed) VALUES ($1, $2) \
+         ON CONFLICT (game_id) DO UPDATE SET private_allowed = excluded.private_allowed",
+    )
+    .bind(game)
+    .bind(i64::from(allowed))
+    .execute(&state.db.pool)
+    .await?;
+    Ok(())
+}
