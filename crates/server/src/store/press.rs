@@ -157,7 +157,8 @@ pub async fn page(
 }
 
 /// The messages of game `game` posted while turns `turns` were open, whoever may read them
-/// (the caller keeps a reader's with [`Press::readable_by`]), oldest first, at most `limit`.
+/// (the caller keeps a reader's with [`Press::readable_by`]): the latest `limit`, oldest first
+/// (a long game's feed keeps its newest press, not its first).
 pub async fn of_turns(
     state: &AppState,
     game: i64,
@@ -166,14 +167,14 @@ pub async fn of_turns(
 ) -> StoreResult<Vec<Press>> {
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM press WHERE game_id = $1 AND turn >= $2 AND turn <= $3 \
-         ORDER BY id LIMIT {limit}"
+         ORDER BY id DESC LIMIT {limit}"
     )))
     .bind(game)
     .bind(i64::from(*turns.start()))
     .bind(i64::from(*turns.end()))
     .fetch_all(&state.db.pool)
     .await?;
-    Ok(rows.iter().map(press_of).collect())
+    Ok(rows.iter().rev().map(press_of).collect())
 }
 
 /// One message of game `game`, whoever may read it (for the GM's hiding).
