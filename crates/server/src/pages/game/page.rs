@@ -218,6 +218,8 @@ pub struct GamePage {
     pub section: TurnSection,
     pub draws: Draws,
     pub rating: RatingNote,
+    /// Take an open seat, or leave (`pages::lobby`).
+    pub lobby: String,
 }
 
 /// Whether a game is rated and, once its update is applied, what it did to each seat.
@@ -352,6 +354,7 @@ pub async fn game(
         section,
         draws: Draws::of(&table),
         rating,
+        lobby: super::super::lobby::game_section(&table, &visitor),
     };
     Ok(render_tab(&visitor, StatusCode::OK, &tab, title, &view))
 }
