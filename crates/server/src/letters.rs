@@ -3,6 +3,7 @@
 //! a mail), and the server's mail settings. The store writes them as outbox rows in the
 //! change's transaction, through `EventLetters`; it never imports this module.
 
+use game_api::Lang;
 use game_api::{Seat, Viewer};
 use sqlx::Row;
 
@@ -168,7 +169,10 @@ pub async fn mails_for_events(
                     mails.push(hook);
                 }
                 for (seat, player_id, to, _) in seats.iter().filter(|s| s.3 == MailChoice::Every) {
-                    let mut report = table.record.report_text(Viewer::Seat(*seat), Some(*turn))?;
+                    let mut report =
+                        table
+                            .record
+                            .report_text(Viewer::Seat(*seat), Lang::EN, Some(*turn))?;
                     if let Some(standings) =
                         season.as_ref().and_then(|s| s.text(Some(seat.index())))
                     {
@@ -237,7 +241,7 @@ pub async fn mails_for_events(
                                 .map(|help| format!("{help}\n"))
                                 .unwrap_or_default()
                         },
-                        state = table.record.state_text(Viewer::Seat(*seat)),
+                        state = table.record.state_text(Viewer::Seat(*seat), Lang::EN),
                     ),
                     ..OutMail::default()
                 });
