@@ -998,12 +998,39 @@ return null;"#,
     b.part("#class-general", "season-final-general").await;
     b.part("#class-targets", "season-final-targets").await;
 
+    // The lobby (issue 35): the GM opens a new race's seats from the console; a newcomer
+    // finds it on the front page and takes a seat with one tap on the game's page.
+    b.go("/new").await;
+    b.fill("#title", "Open Tour").await;
+    b.fill("#seats", "Green\nWhite").await;
+    b.fill("#seed", "11").await;
+    b.click("form[action='/new'] button[type=submit]").await;
+    assert_eq!(b.path().await, "/games/6/gm");
+    b.click("#open-all").await;
+    assert!(b.html().await.contains("Open to anyone: Green, White."));
+    b.part("#lobby-console", "gm-console-open-seats").await;
+    b.log_out().await;
+    b.go("/register").await;
+    b.enter("cat").await;
+    b.go("/").await;
+    assert_eq!(b.count("#lobby-6 button.take-seat").await, 2);
+    b.page("front-page-lobby").await;
+    b.go("/games/6").await;
+    assert_eq!(b.count("#open-seats button.take-seat").await, 2);
+    b.page("game-open-seats").await;
+    b.click("#open-seats button.take-seat").await;
+    assert_eq!(b.path().await, "/games/6");
+    assert!(b.html().await.contains("You play <strong>Green</strong>"));
+    b.click("#leave a").await;
+    assert_eq!(b.path().await, "/games/6/leave");
+    b.page("leave-confirm").await;
+
     eprintln!("screenshots:");
     for path in &b.taken {
         eprintln!("  {}", path.display());
     }
     eprintln!("pages checked by axe-core: {}", b.audited);
-    assert_eq!(b.audited, 38);
+    assert_eq!(b.audited, 41);
     assert_eq!(b.taken.len(), 4 * b.audited + b.parts);
     // The pictures, checked on every page at phone width (issue 29, point 2).
     assert!(b.pictures.is_empty(), "{:#?}", b.pictures);

@@ -77,10 +77,25 @@ pub async fn create_game(
     Ok((StatusCode::CREATED, Json(game_json(&table, Some(&player)))))
 }
 
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    /// `true`: the lobby, games with a seat open to anyone (`api_lobby`).
+    #[serde(default)]
+    open: bool,
+    #[serde(default)]
+    page: Option<i64>,
+}
+
 pub async fn list_games(
     State(state): State<AppState>,
     MaybePlayer(player): MaybePlayer,
+    query: Result<Query<ListQuery>, QueryRejection>,
 ) -> ApiResult<Json<Value>> {
+    let Query(query) = query.map_err(|e| ApiError::Bad(format!("query: {}", e.body_text())))?;
+    if query.open {
+        return crate::api_lobby::open_games(&state, query.page).await;
+    }
     let games: Vec<Value> = store::list(&state)
         .await?
         .iter()
@@ -165,17 +180,26 @@ pub async fn get_game(
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Join {
-    invite: String,
+    #[serde(default)]
+    invite: Option<String>,
+    /// Without an invitation: the open seat to take (none: the first open one).
+    #[serde(default)]
+    seat: Option<Seat>,
 }
 
-/// Claims the seat an invitation is for.
+/// Claims the seat an invitation is for, or without one a seat open to anyone (the lobby).
 pub async fn join(
     State(state): State<AppState>,
     player: Player,
     Path(id): Path<i64>,
     Body(join): Body<Join>,
 ) -> ApiResult<Json<Value>> {
-    actions::join(&state, &player, id, &join.invite).await?;
+    match join.invite {
+        Some(invite) => actions::join(&state, &player, id, &invite).await?,
+        None => {
+            actions::take_seat(&state, &player, id, join.seat).await?;
+        }
+    }
     let table = store::load(&state, id).await?;
     Ok(Json(game_json(&table, Some(&player))))
 }

@@ -8,6 +8,7 @@
 pub mod actions;
 pub mod api;
 pub mod api_press;
+pub mod api_lobby;
 pub mod api_profiles;
 pub mod api_seasons;
 pub mod auth;
@@ -332,6 +333,7 @@ fn routes(state: AppState) -> Router {
         .route("/api/seasons/{id}/finish", post(api_seasons::finish_season))
         .merge(api_profiles::routes())
         .merge(api_press::routes())
+        .merge(api_lobby::routes())
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         // Inside the router, so that it sees the pattern each request matched.

@@ -137,13 +137,17 @@ pub async fn front(
     } else {
         ""
     };
+    let lobby = match lobby::front_section(&state, &visitor).await {
+        Ok(lobby) => lobby,
+        Err(e) => return error_page(&visitor, &e),
+    };
     let ladders: Vec<String> = gm::GAMES
         .iter()
         .map(|g| format!(r#"<a href="/ratings/{}">{}</a>"#, g.name, escape(g.title)))
         .collect();
     let ladders = ladders.join(" · ");
     let body = format!(
-        r#"{deleted}{yours}<section class="stack" aria-labelledby="every-game"><h2 id="every-game">Every game</h2><p class="muted">A play-by-mail game master for Breaking Away and Backpacks &amp; Blisters: sealed
+        r#"{deleted}{yours}{lobby}<section class="stack" aria-labelledby="every-game"><h2 id="every-game">Every game</h2><p class="muted">A play-by-mail game master for Breaking Away and Backpacks &amp; Blisters: sealed
 orders, deadlines that run themselves, and a report after every turn. Scripts use the JSON API
 described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 <div class="table-scroll"><table><thead><tr><th scope="col">Game</th><th scope="col">Rules</th><th scope="col">Turn</th><th scope="col">GM</th><th scope="col">Seats</th></tr></thead><tbody>

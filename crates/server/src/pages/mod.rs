@@ -9,6 +9,7 @@ mod backpacks;
 mod breaking_away;
 mod front;
 mod game;
+pub mod lobby;
 mod mail;
 mod operator;
 mod pieces;

@@ -25,6 +25,11 @@ pub enum SeatChange {
     Free {
         seat: Seat,
     },
+    /// Offers the seat in the lobby to anyone signed in, or withdraws the offer.
+    Offer {
+        seat: Seat,
+        offered: bool,
+    },
 }
 
 /// What one write does to a game.

@@ -32,6 +32,8 @@ use tokio::sync::{mpsc, oneshot, watch};
 
 use super::error::{StoreError, StoreResult};
 use super::outbox_rows::{self, InboundDone, OutMail};
+pub use super::seat_rows::SeatWrite;
+use super::seat_rows::write_seats;
 use super::sql::{MAX_PARAMETERS, padded_chunks, padded_row, placeholders, placeholders_after};
 use crate::db::{Backend, Db};
 
@@ -67,25 +69,6 @@ pub struct Write {
     /// one was made (this process's later changes to a game are made on the game as its
     /// waiting changes leave it).
     pub after: Option<After>,
-}
-
-/// A change to a seat's row, with any new secrets already drawn.
-#[derive(Clone, Debug)]
-pub enum SeatWrite {
-    Claim {
-        seat: i64,
-        player_id: i64,
-    },
-    Bot {
-        seat: i64,
-        bot: Option<String>,
-    },
-    /// A new player gets a new invitation and a new order address.
-    Free {
-        seat: i64,
-        invite: String,
-        mail_secret: String,
-    },
 }
 
 /// Whether a change was written: `None` while it waits, then `Some(written)`. A change made
@@ -509,41 +492,6 @@ fn bind_games<'q>(mut query: AnyQuery<'q>, chunk: &[Vec<&Write>], rows: usize) -
             .bind(archived.map(i64::from));
     }
     query
-}
-
-async fn write_seats(conn: &mut AnyConnection, w: &Write) -> StoreResult<()> {
-    for seat in &w.seats {
-        let query = match seat {
-            SeatWrite::Claim { seat, player_id } => {
-                super::profiles::keep_seating(conn, *player_id, w.game_id).await?;
-                sqlx::query(
-                    "UPDATE seats SET player_id = $1, bot = NULL WHERE game_id = $2 AND seat = $3",
-                )
-                .bind(Some(*player_id))
-                .bind(w.game_id)
-                .bind(*seat)
-            }
-            SeatWrite::Bot { seat, bot } => {
-                sqlx::query("UPDATE seats SET bot = $1 WHERE game_id = $2 AND seat = $3")
-                    .bind(bot.clone())
-                    .bind(w.game_id)
-                    .bind(*seat)
-            }
-            SeatWrite::Free {
-                seat,
-                invite,
-                mail_secret,
-            } => sqlx::query(
-                "UPDATE seats SET player_id = NULL, invite = $1, mail_secret = $2 WHERE game_id = $3 AND seat = $4",
-            )
-            .bind(invite.clone())
-            .bind(mail_secret.clone())
-            .bind(w.game_id)
-            .bind(*seat),
-        };
-        query.execute(&mut *conn).await?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -34,6 +34,8 @@ pub struct SeatRow {
     pub bot: Option<String>,
     /// The secret of the seat's order address (`orders+SECRET@domain`).
     pub mail_secret: Option<String>,
+    /// Offered in the lobby to anyone signed in, until someone takes it (`store::lobby`).
+    pub offered: bool,
 }
 
 impl SeatRow {

@@ -92,7 +92,8 @@ async fn prepare(
     for change in &change.seats {
         let (SeatChange::Claim { seat, .. }
         | SeatChange::Bot { seat, .. }
-        | SeatChange::Free { seat }) = change;
+        | SeatChange::Free { seat }
+        | SeatChange::Offer { seat, .. }) = change;
         let s = &mut seats[seat.index()];
         seat_writes.push(match change {
             SeatChange::Claim {
@@ -101,6 +102,7 @@ async fn prepare(
                 player_name,
             } => {
                 s.bot = None;
+                s.offered = false;
                 s.player_id = Some(*player_id);
                 s.player_name = Some(player_name.clone());
                 SeatWrite::Claim {
@@ -124,6 +126,13 @@ async fn prepare(
                     seat: i64::from(seat.0),
                     invite: s.invite.clone(),
                     mail_secret: s.mail_secret.clone().expect("drawn above"),
+                }
+            }
+            SeatChange::Offer { seat, offered } => {
+                s.offered = *offered;
+                SeatWrite::Offer {
+                    seat: i64::from(seat.0),
+                    offered: *offered,
                 }
             }
         });

@@ -114,6 +114,8 @@ pub struct ConsolePage {
     pub season: Option<ConsoleSeason>,
     /// The game has seasons (`GameInfo::season`): a game in none may start one.
     pub seasons: bool,
+    /// Open seats, a leaver's seat, the minimum on-time record (`pages::lobby`).
+    pub lobby: String,
 }
 
 /// The season on the console: which stage the game is, and what the GM may do next.
@@ -141,6 +143,7 @@ pub(super) fn console_page(
         mail_log,
         season,
         rated,
+        lobby,
     } = loaded;
     let Answer {
         done,
@@ -245,6 +248,7 @@ pub(super) fn console_page(
         mail_log_older: mail_log.older,
         season,
         seasons: table.row.game.season.is_some(),
+        lobby,
     };
     let view = ConsolePage {
         nav: view
@@ -283,6 +287,7 @@ pub(super) struct Loaded {
     mail_log: GmMailLog,
     season: Option<ConsoleSeason>,
     rated: bool,
+    lobby: String,
 }
 
 /// The game, its webhook and its mail log, for the game's GM only.
@@ -308,6 +313,9 @@ pub(super) async fn console_load(
         .await
         .map_err(|e| error_page(visitor, &ApiError::from(e)))?
         .rated;
+    let lobby = super::super::lobby::console_section(state, &table, &visitor.csrf_token())
+        .await
+        .map_err(|e| error_page(visitor, &e))?;
     Ok((
         table,
         Loaded {
@@ -315,6 +323,7 @@ pub(super) async fn console_load(
             mail_log,
             season,
             rated,
+            lobby,
         },
     ))
 }

@@ -221,6 +221,8 @@ pub struct GamePage {
     pub rating: RatingNote,
     /// The press section, drawn (`press.rs`).
     pub press: String,
+    /// Take an open seat, or leave (`pages::lobby`).
+    pub lobby: String,
 }
 
 /// Whether a game is rated and, once its update is applied, what it did to each seat.
@@ -359,6 +361,7 @@ pub async fn game(
         draws: Draws::of(&table),
         rating,
         press,
+        lobby: super::super::lobby::game_section(&table, &visitor),
     };
     Ok(render_tab(&visitor, StatusCode::OK, &tab, title, &view))
 }

@@ -1,0 +1,383 @@
+//! The lobby's pages: the games looking for players (on the front page and at `/lobby`, a page
+//! at a time), the game page's take-a-seat and leave buttons, the confirmation before leaving,
+//! and the GM console's form for open seats, a leaver's seat and the minimum on-time record.
+
+#[allow(unused_imports)]
+use super::*;
+use axum::extract::{Form, Path, Query};
+use game_api::Seat;
+
+use crate::actions;
+use crate::store::{Table, lobby::OnLeave};
+
+/// The games with an open seat, as a section: a row each with its rules, seats free, rhythm,
+/// GM and a button per open seat; `page` of them, with the way to the next page.
+async fn section(state: &AppState, visitor: &Visitor, page: i64) -> ApiResult<String> {
+    let lobby = store::lobby::open_games(state, page).await?;
+    let mut rows = String::new();
+    for table in &lobby.games {
+        let min = store::profiles::min_on_time(state, table.row.id).await?;
+        rows.push_str(&lobby_row(table, visitor, min));
+    }
+    if lobby.games.is_empty() {
+        rows.push_str(r#"<li class="muted">No game is looking for players now.</li>"#);
+    }
+    let shown = (page - 1) * store::lobby::LOBBY_PAGE + lobby.games.len() as i64;
+    let next = if shown < lobby.total {
+        format!(
+            r#"<p><a href="/lobby?page={}">More games looking for players</a> ({} in all)</p>"#,
+            page + 1,
+            lobby.total
+        )
+    } else {
+        String::new()
+    };
+    Ok(format!(
+        r#"<section class="stack" id="lobby" aria-labelledby="lobby-h"><h2 id="lobby-h">Looking for players</h2><ul class="stack lobby">{rows}</ul>{next}</section>"#
+    ))
+}
+
+/// One game of the lobby.
+fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> String {
+    let id = table.row.id;
+    let open: Vec<_> = table
+        .seats
+        .iter()
+        .filter(|s| s.offered && s.player_id.is_none())
+        .collect();
+    let options: Vec<String> = table
+        .record
+        .setup()
+        .settings
+        .iter()
+        .filter(|(name, _)| name.as_str() != "rules")
+        .map(|(name, value)| match value {
+            serde_json::Value::String(text) => format!("{name}: {text}"),
+            other => format!("{name}: {other}"),
+        })
+        .collect();
+    let options = if options.is_empty() {
+        String::new()
+    } else {
+        format!(" · {}", escape(&options.join(", ")))
+    };
+    let asks = match min_on_time {
+        Some(min) => format!(" · asks an on-time record of {min}%"),
+        None => String::new(),
+    };
+    let mine = visitor
+        .player
+        .as_ref()
+        .is_some_and(|p| table.seat_of(p.id).is_some());
+    let buttons: String = if mine {
+        r#"<span class="muted">You play in this game.</span>"#.into()
+    } else {
+        take_buttons(table, visitor, &open)
+    };
+    format!(
+        r#"<li class="card" id="lobby-{id}"><p><a href="/games/{id}"><strong>{title}</strong></a> · {game} ({rules}{options}) · {free} of {total} seats free · {rhythm} · GM <a href="/players/{gm_path}">{gm}</a>{asks}{state}</p><div class="cluster">{buttons}</div></li>"#,
+        title = escape(&table.row.title),
+        game = escape(table.row.game.title),
+        rules = escape(table.record.rules_name()),
+        free = open.len(),
+        total = table.seats.len(),
+        rhythm = escape(&table.row.deadline_rule.to_string()),
+        gm_path = escape(&account::percent_encode(&table.row.gm_name)),
+        gm = escape(&table.row.gm_name),
+        state = if table.record.started() {
+            format!(
+                " · under way ({} {})",
+                table.row.game.turn_noun,
+                table.record.turn()
+            )
+        } else {
+            String::new()
+        },
+    )
+}
+
+/// A take-a-seat button per open seat (a form each: one tap), or the way to sign in first.
+fn take_buttons(table: &Table, visitor: &Visitor, open: &[&store::SeatRow]) -> String {
+    let id = table.row.id;
+    if visitor.player.is_none() {
+        return format!(
+            r#"<a class="button" href="/login?next={}">Sign in to take a seat</a>"#,
+            account::percent_encode(&format!("/games/{id}"))
+        );
+    }
+    open.iter()
+        .map(|s| {
+            let keeper = match &s.bot {
+                Some(bot) => format!(" <span class=\"muted\">(the bot {} keeps it)</span>", escape(bot)),
+                None => String::new(),
+            };
+            format!(
+                r#"<form method="post" action="/games/{id}/take">{csrf}<input type="hidden" name="seat" value="{seat}"><button type="submit" class="take-seat">Take {name}</button>{keeper}</form>"#,
+                csrf = visitor.csrf_field(),
+                seat = s.seat.0,
+                name = escape(&s.name),
+            )
+        })
+        .collect()
+}
+
+/// The front page's lobby: its first page, or nothing when no game is looking for players.
+pub async fn front_section(state: &AppState, visitor: &Visitor) -> ApiResult<String> {
+    if store::lobby::open_games(state, 1).await?.total == 0 {
+        return Ok(String::new());
+    }
+    section(state, visitor, 1).await
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LobbyQuery {
+    #[serde(default)]
+    page: Option<i64>,
+}
+
+/// `GET /lobby?page=N`: every game looking for players, a page at a time.
+pub async fn lobby(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    query: Result<Query<LobbyQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let page_number = match query {
+        Ok(Query(q)) => q.page.unwrap_or(1),
+        Err(e) => {
+            return error_page(
+                &visitor,
+                &ApiError::Bad(format!("query: {}", e.body_text())),
+            );
+        }
+    };
+    if page_number < 1 {
+        let e = ApiError::Bad(format!("page: {page_number}: pages count from 1"));
+        return error_page(&visitor, &e);
+    }
+    match section(&state, &visitor, page_number).await {
+        Ok(body) => page(&visitor, StatusCode::OK, "Looking for players", &body),
+        Err(e) => error_page(&visitor, &e),
+    }
+}
+
+/// The game page's part: a button per open seat for a visitor who plays no seat of it, or
+/// the way to leave for one who does.
+pub fn game_section(table: &Table, visitor: &Visitor) -> String {
+    let id = table.row.id;
+    if table.record.is_over() {
+        return String::new();
+    }
+    if let Some(p) = &visitor.player
+        && table.seat_of(p.id).is_some()
+    {
+        return format!(
+            r#"<p id="leave"><a class="button button-secondary" href="/games/{id}/leave">Leave this game</a></p>"#
+        );
+    }
+    let open: Vec<_> = table
+        .seats
+        .iter()
+        .filter(|s| s.offered && s.player_id.is_none())
+        .collect();
+    if open.is_empty() || table.row.archived {
+        return String::new();
+    }
+    format!(
+        r#"<section class="card stack" id="open-seats" aria-labelledby="open-seats-h"><h2 id="open-seats-h">Open seats</h2><p>This game is looking for players: anyone signed in may take an open seat.</p><div class="cluster">{}</div></section>"#,
+        take_buttons(table, visitor, &open)
+    )
+}
+
+/// `POST /games/{id}/take`: takes the open seat the form names (one tap), then the game.
+pub async fn take(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/games/{id}"))?;
+    let result = async {
+        visitor.check_csrf(&form)?;
+        let seat = match form.get("seat") {
+            Some(text) => Some(Seat(text.parse().map_err(|_| {
+                ApiError::Bad(format!("seat: {text:?} is not a seat number"))
+            })?)),
+            None => None,
+        };
+        actions::take_seat(&state, player, id, seat).await
+    };
+    match result.await {
+        Ok(_) => Ok(redirect(&format!("/games/{id}"))),
+        Err(e) => Err(error_page(&visitor, &e)),
+    }
+}
+
+/// `GET /games/{id}/leave`: what leaving does, and the button that does it.
+pub async fn leave_form(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/games/{id}/leave"))?;
+    let loaded = async {
+        let table = store::load(&state, id).await?;
+        let seat = actions::own_seat(&table, player)?;
+        let on_leave = store::lobby::on_leave(&state, id).await?;
+        Ok::<_, ApiError>((table, seat, on_leave))
+    };
+    let (table, seat, on_leave) = loaded.await.map_err(|e| error_page(&visitor, &e))?;
+    let then = match (on_leave.bot(), on_leave.open()) {
+        (true, true) => "a bot plays your seat and it is offered to a replacement player",
+        (true, false) => "a bot plays your seat",
+        _ => "your seat is offered to a replacement player (until one takes it, it sends nothing)",
+    };
+    let body = format!(
+        r#"<section class="card lead stack" id="leave-confirm"><h2>Leave {title}?</h2><p>You play <strong>{seat}</strong>. If you leave, {then}; the GM is told, and your on-time record counts the seat as abandoned once the game is under way. You cannot come back to this seat unless it is offered again.</p><form method="post" action="/games/{id}/leave" class="cluster">{csrf}<button type="submit" class="danger">Leave the game</button> <a href="/games/{id}">Stay</a></form></section>"#,
+        title = escape(&table.row.title),
+        seat = escape(&table.seats[seat.index()].name),
+        csrf = visitor.csrf_field(),
+    );
+    Ok(page(&visitor, StatusCode::OK, "Leave the game", &body))
+}
+
+/// `POST /games/{id}/leave`: leaves, then the game (as a visitor now).
+pub async fn leave(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/games/{id}/leave"))?;
+    let result = async {
+        visitor.check_csrf(&form)?;
+        actions::leave(&state, player, id).await
+    };
+    match result.await {
+        Ok(_) => Ok(redirect(&format!("/games/{id}"))),
+        Err(e) => Err(error_page(&visitor, &e)),
+    }
+}
+
+/// The console's form: open or close the seats nobody plays (or one seat), what becomes of a
+/// leaver's seat, and the minimum on-time record a new player needs.
+pub async fn console_section(state: &AppState, table: &Table, csrf: &str) -> ApiResult<String> {
+    let id = table.row.id;
+    let on_leave = store::lobby::on_leave(state, id).await?;
+    let min = store::profiles::min_on_time(state, id).await?;
+    let open: Vec<&str> = table
+        .seats
+        .iter()
+        .filter(|s| s.offered && s.player_id.is_none())
+        .map(|s| s.name.as_str())
+        .collect();
+    let status = if open.is_empty() {
+        "No seat is open to anyone: seats are taken by invitation.".to_string()
+    } else {
+        format!("Open to anyone: {}.", escape(&open.join(", ")))
+    };
+    let form = |action: &str| {
+        format!(
+            r#"<form method="post" action="/games/{id}/lobby" class="cluster"><input type="hidden" name="csrf" value="{csrf}"><input type="hidden" name="do" value="{action}">"#
+        )
+    };
+    let seats: String = table
+        .seats
+        .iter()
+        .filter(|s| s.player_id.is_none())
+        .map(|s| {
+            format!(
+                r#"<option value="{}">{}</option>"#,
+                s.seat.0,
+                escape(&s.name)
+            )
+        })
+        .collect();
+    let radios: String = OnLeave::ALL
+        .iter()
+        .map(|o| {
+            let label = match o {
+                OnLeave::BotAndOpen => "a bot plays it and it is offered to a replacement",
+                OnLeave::Bot => "a bot plays it",
+                OnLeave::Open => "it is offered to a replacement (nothing plays it meanwhile)",
+            };
+            format!(
+                r#"<label class="check"><input type="radio" name="on_leave" value="{}"{}> {label}</label>"#,
+                o.name(),
+                if *o == on_leave { " checked" } else { "" }
+            )
+        })
+        .collect();
+    let min_value = min.map(|m| m.to_string()).unwrap_or_default();
+    Ok(format!(
+        r#"<h2 id="lobby-console">Open seats</h2><p id="open-status">{status}</p>
+{open_all}<button type="submit" id="open-all">Open the empty seats to anyone</button></form>
+{close_all}<button type="submit" id="close-all" class="button-secondary">Close every open seat</button></form>
+{open_one}{leave}<fieldset><legend>When a player leaves</legend>{radios}</fieldset> <button type="submit" class="button-secondary">Save</button></form>
+{min_form}<label for="min-on-time">Least on-time record a new player needs (per cent; empty: none)</label> <input id="min-on-time" name="min_on_time" type="number" min="0" max="100" step="1" class="short" value="{min_value}"> <button type="submit" class="button-secondary">Save</button></form>
+"#,
+        open_all = form("open"),
+        close_all = form("close"),
+        open_one = if seats.is_empty() {
+            String::new()
+        } else {
+            format!(
+                r#"{}<label for="open-seat">Open one seat (a bot may keep it)</label> <select id="open-seat" name="seat">{seats}</select> <button type="submit" class="button-secondary">Open</button></form>
+"#,
+                form("open")
+            )
+        },
+        leave = form("on_leave"),
+        min_form = form("min_on_time"),
+    ))
+}
+
+/// `POST /games/{id}/lobby`: the console's lobby form, then the console.
+pub async fn console(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
+    let result = async {
+        visitor.check_csrf(&form)?;
+        let seat = match form.get("seat").filter(|s| !s.is_empty()) {
+            Some(text) => Some(Seat(text.parse().map_err(|_| {
+                ApiError::Bad(format!("seat: {text:?} is not a seat number"))
+            })?)),
+            None => None,
+        };
+        match form.field("do")? {
+            "open" => actions::open_seats(&state, player, id, true, seat).await?,
+            "close" => actions::open_seats(&state, player, id, false, seat).await?,
+            "on_leave" => {
+                let on_leave = OnLeave::parse(form.field("on_leave")?).map_err(ApiError::Bad)?;
+                actions::set_on_leave(&state, player, id, on_leave).await?;
+            }
+            "min_on_time" => {
+                let min = match form.field("min_on_time")?.trim() {
+                    "" => None,
+                    text => Some(text.parse::<u32>().map_err(|_| {
+                        ApiError::Bad(format!(
+                            "min_on_time: {text:?} is not a share of turns (0 to 100)"
+                        ))
+                    })?),
+                };
+                actions::set_min_on_time(&state, player, id, min).await?;
+            }
+            other => {
+                return Err(ApiError::Bad(format!(
+                    "do: {other:?} is not a lobby action"
+                )));
+            }
+        }
+        Ok::<_, ApiError>(form.field("do")?.to_string())
+    };
+    match result.await {
+        Ok(done) => Ok(redirect(&format!(
+            "/games/{id}/gm?done={done}#lobby-console"
+        ))),
+        Err(e) => Err(error_page(&visitor, &e)),
+    }
+}
