@@ -169,6 +169,11 @@ pub async fn mails_for_events(
                 }
                 for (seat, player_id, to, _) in seats.iter().filter(|s| s.3 == MailChoice::Every) {
                     let mut report = table.record.report_text(Viewer::Seat(*seat), Some(*turn))?;
+                    let away = gm::absence::away_note(table.record.seats(), events);
+                    if !away.is_empty() {
+                        report.push('\n');
+                        report.push_str(&away);
+                    }
                     if let Some(standings) =
                         season.as_ref().and_then(|s| s.text(Some(seat.index())))
                     {

@@ -7,6 +7,7 @@
 
 pub mod actions;
 pub mod api;
+pub mod api_absences;
 pub mod api_profiles;
 pub mod api_seasons;
 pub mod auth;
@@ -328,6 +329,7 @@ fn routes(state: AppState) -> Router {
         .route("/api/seasons/{id}/stages", post(api_seasons::add_stage))
         .route("/api/seasons/{id}/finish", post(api_seasons::finish_season))
         .merge(api_profiles::routes())
+        .merge(api_absences::routes())
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         // Inside the router, so that it sees the pattern each request matched.

@@ -114,6 +114,8 @@ pub struct ConsolePage {
     pub season: Option<ConsoleSeason>,
     /// The game has seasons (`GameInfo::season`): a game in none may start one.
     pub seasons: bool,
+    /// Each seat's excused turns and the allowance's form (`pages::absence`).
+    pub absences: String,
 }
 
 /// The season on the console: which stage the game is, and what the GM may do next.
@@ -141,6 +143,7 @@ pub(super) fn console_page(
         mail_log,
         season,
         rated,
+        absences,
     } = loaded;
     let Answer {
         done,
@@ -245,6 +248,7 @@ pub(super) fn console_page(
         mail_log_older: mail_log.older,
         season,
         seasons: table.row.game.season.is_some(),
+        absences,
     };
     let view = ConsolePage {
         nav: view
@@ -283,6 +287,8 @@ pub(super) struct Loaded {
     mail_log: GmMailLog,
     season: Option<ConsoleSeason>,
     rated: bool,
+    /// The absences' part (`pages::absence`).
+    absences: String,
 }
 
 /// The game, its webhook and its mail log, for the game's GM only.
@@ -308,6 +314,7 @@ pub(super) async fn console_load(
         .await
         .map_err(|e| error_page(visitor, &ApiError::from(e)))?
         .rated;
+    let absences = crate::pages::absence::console_section(state, visitor, &table).await;
     Ok((
         table,
         Loaded {
@@ -315,6 +322,7 @@ pub(super) async fn console_load(
             mail_log,
             season,
             rated,
+            absences,
         },
     ))
 }
