@@ -16,6 +16,7 @@ pub mod settings;
 
 use std::fmt;
 
+pub use locale::Lang;
 pub use pieces::{Lacks, PieceAction, PieceActions};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -402,6 +403,8 @@ pub struct Table<'a, G: Game> {
     pub state: Option<&'a G::State>,
     pub sealed: &'a [Sealed<G>],
     pub history: &'a [Resolution<G>],
+    /// The reader's language: reports, notes and pictures' labels are written in it.
+    pub lang: Lang,
 }
 
 impl<G: Game> Clone for Table<'_, G> {

@@ -141,6 +141,11 @@ pub struct ReportView {
 }
 
 impl ReportView {
+    /// The story's sentences run on as the text report runs them (no space after `。`).
+    pub fn story_text(&self) -> String {
+        sentences(&self.story)
+    }
+
     /// The digest's first twelve hex digits, for the report's foot (the whole in its title).
     pub fn digest_short(&self) -> &str {
         self.digest.as_deref().map_or("", |d| &d[..d.len().min(12)])
@@ -159,9 +164,9 @@ pub const TEXT_WIDTH: usize = 72;
 /// The bulletin as the text report writes it: the headline, the sentences as one paragraph
 /// and the reader's own sentence as another, wrapped at [`TEXT_WIDTH`], ending in a blank line.
 pub fn bulletin_text(headline: &str, story: &[String], yours: Option<&str>) -> String {
-    let mut out = format!("{headline}\n{}\n\n", "-".repeat(headline.chars().count()));
+    let mut out = format!("{headline}\n{}\n\n", "-".repeat(locale::width(headline)));
     if !story.is_empty() {
-        out.push_str(&wrap(&story.join(" "), TEXT_WIDTH));
+        out.push_str(&wrap(&sentences(story), TEXT_WIDTH));
         out.push('\n');
     }
     if let Some(yours) = yours {
@@ -171,26 +176,22 @@ pub fn bulletin_text(headline: &str, story: &[String], yours: Option<&str>) -> S
     out
 }
 
-/// `text` broken into lines of at most `width` characters at spaces (a longer word stands
-/// alone on its line), each line ending in a newline.
-pub fn wrap(text: &str, width: usize) -> String {
+/// Sentences run on: after a space in English, straight on after Japanese `。`.
+fn sentences(story: &[String]) -> String {
     let mut out = String::new();
-    let mut line = 0;
-    for word in text.split(' ').filter(|w| !w.is_empty()) {
-        let n = word.chars().count();
-        if line > 0 && line + 1 + n > width {
-            out.push('\n');
-            line = 0;
-        }
-        if line > 0 {
+    for s in story {
+        if !out.is_empty() && !out.ends_with('。') {
             out.push(' ');
-            line += 1;
         }
-        out.push_str(word);
-        line += n;
+        out.push_str(s);
     }
-    out.push('\n');
     out
+}
+
+/// `text` broken into lines of at most `width` columns ([`locale::wrap`]: at spaces, and
+/// between the characters of Japanese text), each line ending in a newline.
+pub fn wrap(text: &str, width: usize) -> String {
+    locale::wrap(text, width)
 }
 
 /// `a`, `a and b`, `a, b and c`.

@@ -3,8 +3,8 @@
 //! from a hand or a purse), so the text report and the page say the same thing and a replay
 //! says it again word for word.
 
-use game_api::report::{and_list, ordinal};
-use game_api::{Seat, Viewer};
+use game_api::{Lang, Seat, Viewer};
+use locale::tr;
 
 use crate::Weather;
 use crate::clock::{self, Special};
@@ -28,39 +28,59 @@ pub struct Round<'a> {
     pub after: &'a Day,
     pub outcomes: &'a [TurnOutcome],
     pub nmr: &'a [bool],
+    /// The reader's language.
+    pub lang: Lang,
 }
 
 /// Where a walker stands, in words: `at Latrigg`, `on the path from Latrigg to Skiddaw, 4 of
 /// 6`, `on the lake`.
-pub fn place_words(map: &Map, place: Place) -> String {
+pub fn place_words(lang: Lang, map: &Map, place: Place) -> String {
     match place {
         Place::At(space) => {
             if let Some(location) = map.location_at(space) {
-                format!("at {}", location.name)
+                tr!(lang, "bb-at", location = location.name.as_str())
             } else if let Some((path, k)) = map.on_path(space) {
-                format!(
-                    "on the path from {} to {}, {k} of {}",
-                    map.locations[usize::from(path.ends[0])].name,
-                    map.locations[usize::from(path.ends[1])].name,
-                    path.spaces.len()
+                tr!(
+                    lang,
+                    "bb-on-path",
+                    from = map.locations[usize::from(path.ends[0])].name.as_str(),
+                    to = map.locations[usize::from(path.ends[1])].name.as_str(),
+                    k = k,
+                    n = path.spaces.len()
                 )
             } else {
-                format!("at {}", map.space_id(space))
+                tr!(lang, "bb-at", location = map.space_id(space))
             }
         }
-        Place::Lake { .. } => "on the lake".into(),
+        Place::Lake { .. } => lang.t("bb-on-lake"),
     }
 }
 
-fn points(p: i32) -> String {
-    format!("{p} {}", if p.abs() == 1 { "point" } else { "points" })
+fn points(lang: Lang, p: i32) -> String {
+    let count = if p.abs() == 1 { "one" } else { "other" };
+    tr!(lang, "bb-points", points = p, count = count)
 }
 
-fn weather_word(w: Weather) -> &'static str {
-    match w {
-        Weather::Sunny => "sunny",
-        Weather::Cloudy => "cloudy",
-    }
+fn weather_word(lang: Lang, w: Weather) -> String {
+    lang.t(match w {
+        Weather::Sunny => "bb-sunny",
+        Weather::Cloudy => "bb-cloudy",
+    })
+}
+
+/// An order of arrival: `2nd` in English, `2番目` in Japanese.
+fn arrival(lang: Lang, order: u8) -> String {
+    tr!(
+        lang,
+        "bb-arrival",
+        n = order,
+        place = lang.place(usize::from(order))
+    )
+}
+
+/// `yes` or `no`, as the messages select on.
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
 }
 
 impl Round<'_> {
@@ -119,6 +139,16 @@ impl Round<'_> {
     fn day_over(&self) -> bool {
         self.outcomes.iter().any(|o| o.day_over) || self.after.is_over()
     }
+
+    /// The clauses of a sentence joined, and the sentence ended.
+    fn sentence(&self, clauses: &[String]) -> String {
+        let lang = self.lang;
+        format!(
+            "{}{}",
+            clauses.join(&lang.t("bb-clause-separator")),
+            lang.t("bb-sentence-end")
+        )
+    }
 }
 
 /// The bulletin of `round`, as `viewer` reads it: only `yours` depends on the viewer.
@@ -139,31 +169,38 @@ pub fn bulletin(round: &Round, viewer: Viewer) -> Bulletin {
 
 fn headline(round: &Round) -> String {
     let names = round.walkers;
+    let lang = round.lang;
     if round.day_over() {
         let winner = round.order()[0];
-        return format!("{} wins the day", names[winner]);
+        return tr!(lang, "bb-head-wins", walker = names[winner].as_str());
     }
     let targets = round.targets();
     if let Some(&(w, location, _, _)) = targets.iter().find(|t| t.2 == 1) {
-        return format!(
-            "{} is first to reach {}",
-            names[w],
-            round.location_name(location)
+        return tr!(
+            lang,
+            "bb-head-first-to-reach",
+            walker = names[w].as_str(),
+            location = round.location_name(location)
         );
     }
     if let Some(&(w, location, order, _)) = targets.first() {
-        return format!(
-            "{} reaches {}, {}",
-            names[w],
-            round.location_name(location),
-            ordinal(usize::from(order))
+        return tr!(
+            lang,
+            "bb-head-reaches",
+            walker = names[w].as_str(),
+            location = round.location_name(location),
+            order = arrival(lang, order)
         );
     }
     if let Some(&(w, _)) = round.finished().first() {
-        return format!("{} is back in Keswick", names[w]);
+        return tr!(lang, "bb-head-back", walker = names[w].as_str());
     }
     if let Some(m) = round.outcomes.iter().flat_map(|o| &o.rucksack).last() {
-        return format!("The Heavy Rucksack goes to {}", names[usize::from(m.to)]);
+        return tr!(
+            lang,
+            "bb-head-rucksack",
+            walker = names[usize::from(m.to)].as_str()
+        );
     }
     if let Some(&(_, weather)) = round
         .outcomes
@@ -171,17 +208,22 @@ fn headline(round: &Round) -> String {
         .flat_map(|o| &o.weather_changes)
         .last()
     {
-        return format!("The weather turns {}", weather_word(weather));
+        return tr!(
+            lang,
+            "bb-head-weather",
+            weather = weather_word(lang, weather)
+        );
     }
     let leader = round.order()[0];
     if round.after.final_points(leader) == 0 {
-        return "Nobody has scored yet".into();
+        return lang.t("bb-head-nobody");
     }
-    format!("{} leads the walk", names[leader])
+    tr!(lang, "bb-head-leads", walker = names[leader].as_str())
 }
 
 /// The round's hours and weather, and who scored most in it.
 fn opening(round: &Round) -> String {
+    let lang = round.lang;
     let first = &round.outcomes[0];
     let times: Vec<String> = round
         .outcomes
@@ -189,14 +231,16 @@ fn opening(round: &Round) -> String {
         .map(|o| clock::time_text(o.turn))
         .collect();
     let special = match clock::special(first.turn) {
-        Special::Lunch => " at lunch",
-        Special::Coffee => " at the coffee break",
-        _ => "",
+        Special::Lunch => lang.t("bb-at-lunch"),
+        Special::Coffee => lang.t("bb-at-coffee"),
+        _ => String::new(),
     };
-    let when = format!(
-        "{}{special}, {}",
-        and_list(&times),
-        weather_word(first.weather)
+    let when = tr!(
+        lang,
+        "bb-when",
+        times = lang.and_list(&times),
+        special = special,
+        weather = weather_word(lang, first.weather)
     );
     let best = (0..round.walkers.len())
         .map(|w| (round.scored(w), w))
@@ -208,18 +252,26 @@ fn opening(round: &Round) -> String {
                 .map(|v| round.walkers[v].as_str())
                 .collect();
             if level.is_empty() {
-                format!("{when}: {} scored most, {}.", round.walkers[w], points(p))
+                tr!(
+                    lang,
+                    "bb-scored-most",
+                    when = when,
+                    walker = round.walkers[w].as_str(),
+                    points = points(lang, p)
+                )
             } else {
                 let mut all = vec![round.walkers[w].as_str()];
                 all.extend(level);
-                format!(
-                    "{when}: {} scored most, {} each.",
-                    and_list(&all),
-                    points(p)
+                tr!(
+                    lang,
+                    "bb-scored-most-level",
+                    when = when,
+                    walkers = lang.and_list(&all),
+                    points = points(lang, p)
                 )
             }
         }
-        _ => format!("{when}: nobody scored."),
+        _ => tr!(lang, "bb-nobody-scored", when = when),
     }
 }
 
@@ -236,38 +288,43 @@ fn targets(round: &Round) -> Option<String> {
     reached.sort_by_key(|&(_, location, order, _)| {
         (first_seen.iter().position(|&l| l == location), order)
     });
+    let lang = round.lang;
     let clauses: Vec<String> = first_seen
         .iter()
-        .map(|&location| {
+        .enumerate()
+        .map(|(c, &location)| {
             let walkers: Vec<String> = reached
                 .iter()
                 .filter(|t| t.1 == location)
                 .enumerate()
                 .map(|(k, &(w, _, order, p))| {
-                    format!(
-                        "{}{} {} ({p:+})",
-                        round.walkers[w],
-                        if k == 0 { " arrived" } else { "" },
-                        ordinal(usize::from(order))
+                    tr!(
+                        lang,
+                        "bb-target-walker",
+                        walker = round.walkers[w].as_str(),
+                        first = yes(k == 0),
+                        order = arrival(lang, order),
+                        points = format!("{p:+}")
                     )
                 })
                 .collect();
-            format!(
-                "at {}, {}",
-                round.location_name(location),
-                and_list(&walkers)
+            tr!(
+                lang,
+                "bb-target-clause",
+                first = yes(c == 0),
+                location = round.location_name(location),
+                walkers = lang.clause_list(&walkers)
             )
         })
         .collect();
-    let sentence = clauses.join("; ");
-    let rest = sentence.strip_prefix("at ")?;
-    Some(format!("At {rest}."))
+    (!clauses.is_empty()).then(|| round.sentence(&clauses))
 }
 
 /// Walkers who sent nothing, the Heavy Rucksack, the weather cards and walkers back home.
 fn events(round: &Round) -> Option<String> {
     let names = round.walkers;
-    let mut parts = Vec::new();
+    let lang = round.lang;
+    let mut parts: Vec<String> = Vec::new();
     let silent: Vec<&str> = names
         .iter()
         .zip(round.nmr)
@@ -275,93 +332,101 @@ fn events(round: &Round) -> Option<String> {
         .map(|(name, _)| name.as_str())
         .collect();
     if !silent.is_empty() {
-        parts.push(format!("{} sent no orders and rested", and_list(&silent)));
+        parts.push(tr!(lang, "bb-rested-nmr", walkers = lang.and_list(&silent)));
     }
     for o in round.outcomes {
         for m in &o.rucksack {
-            let to = &names[usize::from(m.to)];
+            let to = names[usize::from(m.to)].as_str();
+            // A sentence opening with a walker's name keeps the name as written; one opening
+            // with "the" or "by" is capitalised by its message.
+            let first = yes(parts.is_empty());
             parts.push(match (m.how, m.from) {
-                (RucksackHow::Drawn, _) => {
-                    format!("the Heavy Rucksack was drawn and {to} carries it")
-                }
-                (RucksackHow::Voted, Some(from)) => format!(
-                    "by vote the Heavy Rucksack passed from {} to {to}",
-                    names[usize::from(from)]
+                (RucksackHow::Drawn, _) => tr!(lang, "bb-rucksack-drawn", first = first, to = to),
+                (RucksackHow::Voted, Some(from)) => tr!(
+                    lang,
+                    "bb-rucksack-voted",
+                    first = first,
+                    from = names[usize::from(from)].as_str(),
+                    to = to
                 ),
-                (_, Some(from)) => format!(
-                    "the Heavy Rucksack passed from {} to {to}",
-                    names[usize::from(from)]
+                (_, Some(from)) => tr!(
+                    lang,
+                    "bb-rucksack-passed",
+                    first = first,
+                    from = names[usize::from(from)].as_str(),
+                    to = to
                 ),
-                (_, None) => format!("{to} took the Heavy Rucksack"),
+                (_, None) => tr!(lang, "bb-rucksack-took", to = to),
             });
         }
         for &(w, weather) in &o.weather_changes {
-            parts.push(format!(
-                "{} made it {} with a weather card",
-                names[usize::from(w)],
-                weather_word(weather)
+            parts.push(tr!(
+                lang,
+                "bb-weather-card",
+                walker = names[usize::from(w)].as_str(),
+                weather = weather_word(lang, weather)
             ));
         }
     }
     for (w, turn) in round.finished() {
-        parts.push(format!(
-            "{} was back in Keswick at {}",
-            names[w],
-            clock::time_text(turn)
+        parts.push(tr!(
+            lang,
+            "bb-back-in-keswick",
+            walker = names[w].as_str(),
+            time = clock::time_text(turn)
         ));
     }
-    let sentence = parts.join("; ");
-    if sentence.is_empty() {
-        return None;
-    }
-    // A sentence opening with a walker's name keeps the name as written.
-    Some(match sentence.strip_prefix("the ") {
-        Some(rest) => format!("The {rest}."),
-        None => match sentence.strip_prefix("by ") {
-            Some(rest) => format!("By {rest}."),
-            None => format!("{sentence}."),
-        },
-    })
+    (!parts.is_empty()).then(|| round.sentence(&parts))
 }
 
 /// The standings in a sentence: the leader and its margin, or the winner.
 fn standings(round: &Round) -> String {
     let names = round.walkers;
+    let lang = round.lang;
     let order = round.order();
     let day = round.after;
     let lead = day.final_points(order[0]);
     let over = round.day_over();
-    let (verb, on) = if over {
-        ("wins the day", "with")
-    } else {
-        ("leads", "on")
-    };
     let next = if over {
         String::new()
     } else {
-        format!("; next: {}", clock::time_text(day.turn))
+        tr!(lang, "bb-next", time = clock::time_text(day.turn))
     };
+    let walker = names[order[0]].as_str();
     let Some(&second) = order.get(1) else {
-        return format!("{} {verb} {on} {}{next}.", names[order[0]], points(lead));
+        return tr!(
+            lang,
+            "bb-standings-alone",
+            walker = walker,
+            over = yes(over),
+            points = points(lang, lead),
+            next = next
+        );
     };
     let margin = lead - day.final_points(second);
     if !over && lead == 0 {
-        return format!("Nobody has a point yet{next}.");
+        return tr!(lang, "bb-nobody-has-a-point", next = next);
     }
     if margin == 0 {
-        format!(
-            "{} {verb} {on} {}, level with {}{next}.",
-            names[order[0]],
-            points(lead),
-            names[second]
+        tr!(
+            lang,
+            "bb-standings-level",
+            walker = walker,
+            over = yes(over),
+            points = points(lang, lead),
+            second = names[second].as_str(),
+            next = next
         )
     } else {
-        format!(
-            "{} {verb} {on} {}, {} ahead of {}{next}.",
-            names[order[0]],
-            points(lead),
-            points(margin),
-            names[second]
+        tr!(
+            lang,
+            "bb-standings-ahead",
+            walker = walker,
+            over = yes(over),
+            points = points(lang, lead),
+            margin = points(lang, margin),
+            second = names[second].as_str(),
+            next = next
         )
     }
 }
@@ -369,68 +434,69 @@ fn standings(round: &Round) -> String {
 /// What `seat`'s walker did this round, in a sentence.
 fn yours(round: &Round, seat: Seat) -> String {
     let w = seat.index();
+    let lang = round.lang;
     let map = round.map();
     let mut done = Vec::new();
     for o in round.outcomes {
         let Some(t) = o.walkers.get(w) else { continue };
-        let at = place_words(map, t.to);
+        let at = place_words(lang, map, t.to);
         let what = match &t.did {
             Did::Off => continue,
             Did::Rested if round.nmr.get(w).copied().unwrap_or(false) => {
-                format!("rested {at} (no orders)")
+                tr!(lang, "bb-did-rested-nmr", at = at)
             }
-            Did::Rested => format!("rested {at}"),
-            Did::Walked { .. } => {
-                let n = t.steps.len();
-                format!(
-                    "walked {n} {}, ending {at}",
-                    if n == 1 { "space" } else { "spaces" }
-                )
-            }
-            Did::Tea => format!("took tea {at}"),
+            Did::Rested => tr!(lang, "bb-did-rested", at = at),
+            Did::Walked { .. } => tr!(lang, "bb-did-walked", n = t.steps.len(), at = at),
+            Did::Tea => tr!(lang, "bb-did-tea", at = at),
             Did::Ferry { to, landed: true } => {
-                format!("took the ferry to {}", round.location_name(*to))
+                tr!(lang, "bb-did-ferry", location = round.location_name(*to))
             }
-            Did::Ferry { landed: false, .. } => "took a ferry that could not land".into(),
-            Did::Bus { to } => format!("took the bus to {}", round.location_name(*to)),
-            Did::Blister => format!("nursed a blister {at}"),
-            Did::Break => format!("stopped {at}"),
-            Did::Afloat => "waited on the lake".into(),
+            Did::Ferry { landed: false, .. } => lang.t("bb-did-ferry-not-landed"),
+            Did::Bus { to } => tr!(lang, "bb-did-bus", location = round.location_name(*to)),
+            Did::Blister => tr!(lang, "bb-did-blister", at = at),
+            Did::Break => tr!(lang, "bb-did-break", at = at),
+            Did::Afloat => lang.t("bb-did-afloat"),
         };
-        let moved_back = if t.bumped { ", moved back" } else { "" };
-        done.push(format!(
-            "at {} you {what}{moved_back}",
-            clock::time_text(o.turn)
+        let moved_back = if t.bumped {
+            lang.t("bb-moved-back")
+        } else {
+            String::new()
+        };
+        done.push(tr!(
+            lang,
+            "bb-you-did",
+            first = yes(done.is_empty()),
+            time = clock::time_text(o.turn),
+            what = what,
+            moved_back = moved_back
         ));
     }
     let order = round.order();
     let rank = order.iter().position(|&v| v == w).unwrap_or(0);
     let total = round.after.final_points(w);
-    let standing = format!(
-        "you {} {} of {} {} {}",
-        if round.day_over() { "finish" } else { "are" },
-        ordinal(rank + 1),
-        order.len(),
-        if round.day_over() { "with" } else { "on" },
-        points(total)
+    let standing = tr!(
+        lang,
+        "bb-your-standing",
+        over = yes(round.day_over()),
+        place = lang.place(rank + 1),
+        walkers = order.len(),
+        points = points(lang, total)
     );
     let walker = &round.after.walkers[w];
     let mut parts = Vec::new();
     if done.is_empty() {
         parts.push(if walker.lost {
-            "You were not back by 18:00".to_string()
+            lang.t("bb-not-back")
         } else {
-            "Your day's walk is done".to_string()
+            lang.t("bb-walk-done")
         });
     } else {
-        let mut said = and_list(&done);
-        said.replace_range(..1, "A");
-        parts.push(said);
+        parts.push(lang.clause_list(&done));
     }
     let scored = round.scored(w);
     if scored != 0 {
-        parts.push(format!("{scored:+} this round"));
+        parts.push(tr!(lang, "bb-this-round", points = format!("{scored:+}")));
     }
     parts.push(standing);
-    format!("{}.", parts.join("; "))
+    round.sentence(&parts)
 }

@@ -284,6 +284,7 @@ fn told(outing: &Outing, record: &RoundRecord, nmr: &[bool], viewer: Viewer) -> 
             after: &record.after,
             outcomes: &record.events,
             nmr,
+            lang: outing.lang,
         },
         viewer,
     )
@@ -670,6 +671,7 @@ mod tests {
             state: Some(&record.after),
             sealed: &sealed,
             history: std::slice::from_ref(&record),
+            lang: game_api::Lang::EN,
         };
         for viewer in [Viewer::Gm, Viewer::Public, Viewer::Seat(Seat(0))] {
             let report = round_report(&outing, &record, viewer);

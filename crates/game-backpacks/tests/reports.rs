@@ -79,9 +79,36 @@ fn reports(stem: &str, scenario: &Scenario, json: &Value) -> (String, String) {
         state: Some(&resolution.after),
         sealed: &sealed,
         history: std::slice::from_ref(&resolution),
+        lang: game_api::Lang::EN,
     };
     let mut text = String::new();
     let mut html = String::new();
+    // The diary in Japanese (issue 36), for seat 0: pinned with the rest, no English left in it
+    // but the map's place names and the walkers' own.
+    let ja = Table {
+        lang: game_api::Lang::from_code("ja").unwrap(),
+        ..table
+    };
+    let diary = Backpacks::report_view(&ja, &resolution, Viewer::Seat(Seat(0)));
+    let sentences: Vec<&String> = std::iter::once(&diary.headline)
+        .chain(&diary.story)
+        .chain(diary.yours.as_ref())
+        .collect();
+    for sentence in &sentences {
+        for english in [
+            " scored", " leads", " wins", "Rucksack", " rested", " arrived", "obody", " point",
+            " you ",
+        ] {
+            assert!(
+                !sentence.contains(english),
+                "{stem}: {english:?} in {sentence:?}"
+            );
+        }
+    }
+    text.push_str("──────── the diary in Japanese, for seat 0 ────────\n");
+    for sentence in sentences {
+        text.push_str(&format!("{sentence}\n"));
+    }
     // The diary (issue 29): a headline and 2–4 sentences, the same for every viewer (so no
     // card or purse reaches a sentence), and a sentence on the reader's own walker for a seat.
     let gm = Backpacks::report_view(&table, &resolution, Viewer::Gm);

@@ -3,8 +3,8 @@
 //! and after it (never from a hand), so the text report and the page say the same thing and a
 //! replay says it again word for word.
 
-use game_api::report::{and_list, ordinal};
-use game_api::{Game, Seat, Viewer};
+use game_api::{Game, Lang, Seat, Viewer};
+use locale::tr;
 
 use crate::game::BreakingAway;
 use crate::points::Points;
@@ -29,6 +29,8 @@ pub struct Turn<'a> {
     pub after: &'a Position,
     pub outcome: &'a TurnOutcome,
     pub sent: Vec<bool>,
+    /// The reader's language.
+    pub lang: Lang,
 }
 
 impl Turn<'_> {
@@ -38,7 +40,26 @@ impl Turn<'_> {
     }
 
     fn names(&self, riders: &[usize]) -> String {
-        and_list(&riders.iter().map(|&r| self.name(r)).collect::<Vec<_>>())
+        self.lang
+            .and_list(&riders.iter().map(|&r| self.name(r)).collect::<Vec<_>>())
+    }
+
+    fn place(&self, place: u16) -> String {
+        self.lang.place(usize::from(place))
+    }
+
+    fn points(&self, p: Points) -> String {
+        points(self.lang, p)
+    }
+
+    /// The clauses of a sentence joined, and the sentence ended.
+    fn sentence(&self, clauses: &[String]) -> String {
+        let lang = self.lang;
+        format!(
+            "{}{}",
+            clauses.join(&lang.t("ba-clause-separator")),
+            lang.t("ba-sentence-end")
+        )
     }
 
     /// Teams with a rider still racing that sent nothing (postal 9.1).
@@ -80,37 +101,35 @@ impl Turn<'_> {
     }
 }
 
-fn points(p: Points) -> String {
-    format!(
-        "{p} {}",
-        if p == Points::whole(1) {
-            "point"
-        } else {
-            "points"
-        }
-    )
-}
-
-/// `a 9`, `an 8`, `an 11`: the article a card's number takes when read aloud.
-fn a_card(card: u16) -> String {
-    let digits = card.to_string();
-    if digits.starts_with('8') || card == 11 || card == 18 {
-        format!("an {card}")
+/// `1 point`, `2½ points`.
+pub(crate) fn points(lang: Lang, p: Points) -> String {
+    let count = if p == Points::whole(1) {
+        "one"
     } else {
-        format!("a {card}")
+        "other"
+    };
+    tr!(lang, "ba-points", points = p.to_string(), count = count)
+}
+
+/// Whether English reads a card's number with "an" (an 8, an 11, an 18).
+fn an(card: u16) -> &'static str {
+    if card.to_string().starts_with('8') || card == 11 || card == 18 {
+        "yes"
+    } else {
+        "no"
     }
 }
 
-fn squares(n: i32) -> String {
-    format!("{n} {}", if n == 1 { "square" } else { "squares" })
+fn squares(lang: Lang, n: i32) -> String {
+    tr!(lang, "ba-squares", n = n)
 }
 
-fn line_name(line: Line) -> &'static str {
-    match line {
-        Line::Sprint1 => "Sprint 1",
-        Line::Sprint2 => "Sprint 2",
-        Line::Finish => "the finish",
-    }
+fn line_name(lang: Lang, line: Line) -> String {
+    lang.t(match line {
+        Line::Sprint1 => "ba-line-sprint-1",
+        Line::Sprint2 => "ba-line-sprint-2",
+        Line::Finish => "ba-line-the-finish",
+    })
 }
 
 /// The bulletin of `turn`, as `viewer` reads it: only `yours` depends on the viewer.
@@ -131,9 +150,14 @@ pub fn bulletin(turn: &Turn, viewer: Viewer) -> Bulletin {
 
 fn headline(turn: &Turn) -> String {
     let outcome = turn.outcome;
+    let lang = turn.lang;
     if outcome.race_over {
         let winner = turn.after.standings()[0];
-        return format!("Team {} wins the race", turn.teams[usize::from(winner)]);
+        return tr!(
+            lang,
+            "ba-head-wins",
+            team = turn.teams[usize::from(winner)].as_str()
+        );
     }
     let firsts = |line: Line| {
         turn.awards(line)
@@ -143,48 +167,69 @@ fn headline(turn: &Turn) -> String {
     };
     if let Some(riders) = firsts(Line::Finish) {
         return match riders.len() {
-            1 => format!("{} is first over the finish line", turn.name(riders[0])),
-            _ => format!(
-                "{} cross the finish line first together",
-                turn.names(&riders)
+            1 => tr!(
+                lang,
+                "ba-head-first-over-finish",
+                rider = turn.name(riders[0])
+            ),
+            _ => tr!(
+                lang,
+                "ba-head-finish-together",
+                riders = turn.names(&riders)
             ),
         };
     }
     for line in [Line::Sprint2, Line::Sprint1] {
         if let Some(riders) = firsts(line) {
+            let line = line_name(lang, line);
             return match riders.len() {
-                1 => format!("{} takes {}", turn.name(riders[0]), line_name(line)),
-                _ => format!("{} share {}", turn.names(&riders), line_name(line)),
+                1 => tr!(
+                    lang,
+                    "ba-head-takes-line",
+                    rider = turn.name(riders[0]),
+                    line = line
+                ),
+                _ => tr!(
+                    lang,
+                    "ba-head-share-line",
+                    riders = turn.names(&riders),
+                    line = line
+                ),
             };
         }
     }
     match turn.broke_away().as_slice() {
-        [(rider, lead)] => return format!("{} breaks away by {}", turn.name(*rider), lead),
+        [(rider, lead)] => {
+            return tr!(
+                lang,
+                "ba-head-breaks-away",
+                rider = turn.name(*rider),
+                lead = *lead
+            );
+        }
         [] => {}
         many => {
             let riders: Vec<usize> = many.iter().map(|&(r, _)| r).collect();
-            return format!("{} break away", turn.names(&riders));
+            return tr!(lang, "ba-head-break-away", riders = turn.names(&riders));
         }
     }
     if let Some(&(rider, place)) = outcome.finishers.first() {
-        return format!(
-            "{} finishes {}",
-            turn.name(rider),
-            ordinal(usize::from(place))
+        return tr!(
+            lang,
+            "ba-head-finishes",
+            rider = turn.name(rider),
+            place = turn.place(place)
         );
     }
     for line in [Line::Sprint2, Line::Sprint1] {
         if let Some(a) = turn.awards(line).first() {
-            return format!(
-                "{} {} {} at {}",
-                turn.names(&a.riders),
-                if a.riders.len() == 1 {
-                    "takes"
-                } else {
-                    "share"
-                },
-                ordinal(usize::from(a.place)),
-                line_name(line)
+            return tr!(
+                lang,
+                "ba-head-place-at-line",
+                riders = turn.names(&a.riders),
+                count = if a.riders.len() == 1 { "one" } else { "other" },
+                place = turn.place(a.place),
+                line = line_name(lang, line)
             );
         }
     }
@@ -193,13 +238,13 @@ fn headline(turn: &Turn) -> String {
         .iter()
         .position(|r| matches!(r.map(|r| r.why), Some(Why::KeptLead)));
     if let Some(rider) = kept {
-        return format!("{} keeps the lead", turn.name(rider));
+        return tr!(lang, "ba-head-keeps-lead", rider = turn.name(rider));
     }
     match front_riders(turn.after).as_slice() {
-        [] => "The road is empty".into(),
-        [one] => format!("{} leads the race", turn.name(*one)),
-        many if many.len() <= 3 => format!("{} share the lead", turn.names(many)),
-        many => format!("{} riders share the lead", many.len()),
+        [] => lang.t("ba-head-empty"),
+        [one] => tr!(lang, "ba-head-leads", rider = turn.name(*one)),
+        many if many.len() <= 3 => tr!(lang, "ba-head-share-lead", riders = turn.names(many)),
+        many => tr!(lang, "ba-head-many-share-lead", n = many.len()),
     }
 }
 
@@ -226,29 +271,26 @@ fn front_riders(position: &Position) -> Vec<usize> {
 /// Who is in front, by how much, and how far from the finish; or how the race ended.
 fn front(turn: &Turn) -> String {
     let after = turn.after;
+    let lang = turn.lang;
     if turn.outcome.race_over {
         let n = after.finished_count();
-        return format!(
-            "The race is over after {} turns, with {n} {} over the finish line.",
-            turn.outcome.turn,
-            if n == 1 { "rider" } else { "riders" }
-        );
+        return tr!(lang, "ba-front-over", turns = turn.outcome.turn, n = n);
     }
     let road = road(after);
     let leaders = front_riders(after);
     let Some(&leader) = leaders.first() else {
-        return "The road is empty: every rider has finished or retired.".into();
+        return lang.t("ba-front-empty");
     };
     let front = after.riders[leader].distance;
     let to_go = after.rules.set.line_distance(Line::Finish) + 1 - front;
-    let from_finish = format!("{} from the finish", squares(to_go));
+    let from_finish = tr!(lang, "ba-from-finish", n = to_go);
     if leaders.len() > 1 {
         let who = if leaders.len() <= 4 {
             turn.names(&leaders)
         } else {
-            format!("{} riders", leaders.len())
+            tr!(lang, "ba-riders", n = leaders.len())
         };
-        return format!("At the front, {who} ride level, {from_finish}.");
+        return tr!(lang, "ba-front-level", who = who, from_finish = from_finish);
     }
     let chasers: Vec<usize> = match road.get(1) {
         Some(&next) => road
@@ -261,49 +303,62 @@ fn front(turn: &Turn) -> String {
     let why = turn.outcome.replacements[leader].map(|r| r.why);
     let how = match (why, turn.card_played(leader)) {
         (Some(Why::BreakingAway { .. }), Some(card)) => {
-            format!("broke away with {} and leads alone", a_card(card))
+            tr!(lang, "ba-how-broke-away", card = card, an = an(card))
         }
-        (Some(Why::KeptLead), Some(card)) => format!("kept the lead with {}", a_card(card)),
-        (_, Some(card)) => format!("played {} and leads", a_card(card)),
-        (_, None) => "leads".to_string(),
+        (Some(Why::KeptLead), Some(card)) => {
+            tr!(lang, "ba-how-kept-lead", card = card, an = an(card))
+        }
+        (_, Some(card)) => tr!(lang, "ba-how-played", card = card, an = an(card)),
+        (_, None) => lang.t("ba-how-leads"),
     };
     let gap = match chasers.first() {
-        Some(&c) => format!(
-            ", {} clear of {}",
-            squares(front - after.riders[c].distance),
-            if chasers.len() <= 4 {
+        Some(&c) => tr!(
+            lang,
+            "ba-gap-clear",
+            squares = squares(lang, front - after.riders[c].distance),
+            who = if chasers.len() <= 4 {
                 turn.names(&chasers)
             } else {
-                format!("{} riders", chasers.len())
+                tr!(lang, "ba-riders", n = chasers.len())
             }
         ),
-        None => ", alone on the road".to_string(),
+        None => lang.t("ba-gap-alone"),
     };
-    format!(
-        "Out in front, {} {how}{gap}, {from_finish}.",
-        turn.name(leader)
+    tr!(
+        lang,
+        "ba-front",
+        rider = turn.name(leader),
+        how = how,
+        gap = gap,
+        from_finish = from_finish
     )
 }
 
 /// The places taken at the lines this turn, in one sentence.
 fn lines(turn: &Turn) -> Option<String> {
+    let lang = turn.lang;
     let mut clauses = Vec::new();
     for line in Line::ALL {
         let awards = turn.awards(line);
         let mut items: Vec<String> = awards
             .iter()
             .map(|a| {
-                let place = ordinal(usize::from(a.place));
+                let place = turn.place(a.place);
+                let points = turn.points(a.points);
                 match a.riders.len() {
-                    1 => format!(
-                        "{} took {place} ({})",
-                        turn.name(a.riders[0]),
-                        points(a.points)
+                    1 => tr!(
+                        lang,
+                        "ba-line-took",
+                        rider = turn.name(a.riders[0]),
+                        place = place,
+                        points = points
                     ),
-                    _ => format!(
-                        "{} shared {place} ({} each)",
-                        turn.names(&a.riders),
-                        points(a.points)
+                    _ => tr!(
+                        lang,
+                        "ba-line-shared",
+                        riders = turn.names(&a.riders),
+                        place = place,
+                        points = points
                     ),
                 }
             })
@@ -311,26 +366,31 @@ fn lines(turn: &Turn) -> Option<String> {
         if line == Line::Finish {
             for &(r, place) in &turn.outcome.finishers {
                 if !awards.iter().any(|a| a.riders.contains(&r)) {
-                    items.push(format!(
-                        "{} finished {} without points",
-                        turn.name(r),
-                        ordinal(usize::from(place))
+                    items.push(tr!(
+                        lang,
+                        "ba-line-finished-no-points",
+                        rider = turn.name(r),
+                        place = turn.place(place)
                     ));
                 }
             }
         }
         if !items.is_empty() {
-            clauses.push(format!("at {}, {}", line_name(line), and_list(&items)));
+            clauses.push(tr!(
+                lang,
+                "ba-line-clause",
+                first = if clauses.is_empty() { "yes" } else { "no" },
+                line = line_name(lang, line),
+                items = lang.clause_list(&items)
+            ));
         }
     }
-    let sentence = clauses.join("; ");
-    let mut chars = sentence.chars();
-    let first = chars.next()?;
-    Some(format!("{}{}.", first.to_uppercase(), chars.as_str()))
+    (!clauses.is_empty()).then(|| turn.sentence(&clauses))
 }
 
 /// The teams that sent nothing, and what their riders played for them.
 fn silent(turn: &Turn) -> Option<String> {
+    let lang = turn.lang;
     let teams = turn.silent_teams();
     let dropped: Vec<(usize, u16)> = turn
         .outcome
@@ -349,77 +409,88 @@ fn silent(turn: &Turn) -> Option<String> {
                 m.source == Source::Nmr
                     && teams.contains(&usize::from(turn.before.riders[m.rider].team))
             })
-            .map(|m| format!("{} {}", turn.name(m.rider), m.card))
+            .map(|m| {
+                tr!(
+                    lang,
+                    "ba-rider-card",
+                    rider = turn.name(m.rider),
+                    card = m.card
+                )
+            })
             .collect();
         let names: Vec<&str> = teams.iter().map(|&t| turn.teams[t].as_str()).collect();
-        let (who, their) = match names.as_slice() {
-            [one] => (format!("Team {one}"), "its"),
-            _ => (format!("Teams {}", and_list(&names)), "their"),
-        };
-        parts.push(format!(
-            "{who} sent no moves, so {their} riders played their highest cards: {}",
-            and_list(&played)
+        parts.push(tr!(
+            lang,
+            "ba-silent",
+            count = if names.len() == 1 { "one" } else { "other" },
+            teams = lang.and_list(&names),
+            played = lang.and_list(&played)
         ));
     }
     if !dropped.is_empty() {
         let items: Vec<String> = dropped
             .iter()
-            .map(|&(r, card)| format!("{} {card}", turn.name(r)))
+            .map(|&(r, card)| tr!(lang, "ba-rider-card", rider = turn.name(r), card = card))
             .collect();
-        parts.push(format!(
-            "{} {}: {}",
-            if parts.is_empty() { "The" } else { "the" },
-            if dropped.len() == 1 {
-                "dropped rider played its highest card"
-            } else {
-                "dropped riders played their highest cards"
-            },
-            and_list(&items)
+        parts.push(tr!(
+            lang,
+            "ba-dropped",
+            first = if parts.is_empty() { "yes" } else { "no" },
+            count = if dropped.len() == 1 { "one" } else { "other" },
+            items = lang.and_list(&items)
         ));
     }
-    (!parts.is_empty()).then(|| format!("{}.", parts.join("; ")))
+    (!parts.is_empty()).then(|| turn.sentence(&parts))
 }
 
 /// The team standings in a sentence: the leader and its margin, or the winner.
 fn standings(turn: &Turn) -> String {
     let after = turn.after;
+    let lang = turn.lang;
     let order = after.standings();
     let totals = after.team_points();
     let team = |k: usize| turn.teams[usize::from(order[k])].as_str();
     let total = |k: usize| totals[usize::from(order[k])];
     if total(0) == Points::ZERO && !turn.outcome.race_over {
-        return "No team has scored yet.".into();
+        return lang.t("ba-no-score");
     }
-    let (verb, on) = if turn.outcome.race_over {
-        ("wins", "with")
-    } else {
-        ("leads the standings", "on")
-    };
+    let over = if turn.outcome.race_over { "yes" } else { "no" };
     if order.len() < 2 {
-        return format!("Team {} {verb} {on} {}.", team(0), points(total(0)));
+        return tr!(
+            lang,
+            "ba-standings-alone",
+            team = team(0),
+            over = over,
+            points = turn.points(total(0))
+        );
     }
     let second = 1;
     let margin = total(0).minus(total(second));
     if margin == Points::ZERO {
-        format!(
-            "Team {} {verb} {on} {}, level with team {} but ahead on its best-placed rider.",
-            team(0),
-            points(total(0)),
-            team(second)
+        tr!(
+            lang,
+            "ba-standings-level",
+            team = team(0),
+            over = over,
+            points = turn.points(total(0)),
+            second = team(second)
         )
     } else {
-        format!(
-            "Team {} {verb} {on} {}, {} ahead of team {}.",
-            team(0),
-            points(total(0)),
-            points(margin),
-            team(second)
+        tr!(
+            lang,
+            "ba-standings-ahead",
+            team = team(0),
+            over = over,
+            points = turn.points(total(0)),
+            margin = turn.points(margin),
+            second = team(second)
         )
     }
 }
 
 /// What happened to `seat`'s riders this turn, in a sentence.
 fn yours(turn: &Turn, seat: Seat) -> String {
+    let lang = turn.lang;
     let mine = |r: usize| turn.before.riders[r].team == seat.0;
     let silent = turn.silent_teams().contains(&seat.index());
     let moves: Vec<String> = turn
@@ -428,23 +499,21 @@ fn yours(turn: &Turn, seat: Seat) -> String {
         .iter()
         .filter(|m| mine(m.rider))
         .map(|m| {
-            format!(
-                "{}{} {} ({} → {})",
-                turn.name(m.rider),
-                if silent { "" } else { " played" },
-                m.card,
-                m.from,
-                m.to
+            tr!(
+                lang,
+                "ba-your-move",
+                rider = turn.name(m.rider),
+                silent = if silent { "yes" } else { "no" },
+                card = m.card,
+                from = m.from,
+                to = m.to
             )
         })
         .collect();
     let mut parts = vec![match (silent, moves.is_empty()) {
-        (_, true) => "Your riders did not race this turn".to_string(),
-        (true, false) => format!(
-            "You sent no moves, so your riders played their highest cards: {}",
-            and_list(&moves)
-        ),
-        (false, false) => format!("Your riders: {}", and_list(&moves)),
+        (_, true) => lang.t("ba-yours-none"),
+        (true, false) => tr!(lang, "ba-yours-silent", moves = lang.and_list(&moves)),
+        (false, false) => tr!(lang, "ba-yours-moves", moves = lang.and_list(&moves)),
     }];
     for line in Line::ALL {
         for a in turn.awards(line) {
@@ -452,13 +521,14 @@ fn yours(turn: &Turn, seat: Seat) -> String {
             if own.is_empty() {
                 continue;
             }
-            parts.push(format!(
-                "{} {} {} at {} ({})",
-                turn.names(&own),
-                if a.riders.len() > 1 { "shared" } else { "took" },
-                ordinal(usize::from(a.place)),
-                line_name(line),
-                points(a.points)
+            parts.push(tr!(
+                lang,
+                "ba-yours-award",
+                riders = turn.names(&own),
+                count = if a.riders.len() > 1 { "other" } else { "one" },
+                place = turn.place(a.place),
+                line = line_name(lang, line),
+                points = turn.points(a.points)
             ));
         }
     }
@@ -469,23 +539,23 @@ fn yours(turn: &Turn, seat: Seat) -> String {
         .filter(|&r| mine(r))
         .collect();
     if !breakaway.is_empty() {
-        parts.push(format!("{} broke away", turn.names(&breakaway)));
+        parts.push(tr!(
+            lang,
+            "ba-yours-broke-away",
+            riders = turn.names(&breakaway)
+        ));
     }
     let order = turn.after.standings();
     let rank = order.iter().position(|&t| t == seat.0).unwrap_or(0);
     let total = turn.after.team_points()[seat.index()];
-    parts.push(format!(
-        "team {} {} {} of {} {} {}",
-        turn.teams[seat.index()],
-        if turn.outcome.race_over {
-            "finishes"
-        } else {
-            "is"
-        },
-        ordinal(rank + 1),
-        order.len(),
-        if turn.outcome.race_over { "with" } else { "on" },
-        points(total)
+    parts.push(tr!(
+        lang,
+        "ba-yours-rank",
+        team = turn.teams[seat.index()].as_str(),
+        over = if turn.outcome.race_over { "yes" } else { "no" },
+        place = lang.place(rank + 1),
+        teams = order.len(),
+        points = turn.points(total)
     ));
-    format!("{}.", parts.join("; "))
+    turn.sentence(&parts)
 }

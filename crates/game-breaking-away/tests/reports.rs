@@ -74,8 +74,8 @@ fn grades_repeat_in_a_team(scenario: &Scenario) -> bool {
     })
 }
 
-/// The three reports of one scenario's turn, as one text; and the three HTML reports.
-fn reports(stem: &str, scenario: &Scenario) -> (String, String) {
+/// One scenario's turn resolved, and how.
+fn resolved(stem: &str, scenario: &Scenario) -> (Resolution<BreakingAway>, &'static str) {
     let before = scenario.position.clone();
     let orders = team_orders(scenario);
     let (after, events, how) = if grades_repeat_in_a_team(scenario) {
@@ -103,6 +103,12 @@ fn reports(stem: &str, scenario: &Scenario) -> (String, String) {
         after,
         events,
     };
+    (resolution, how)
+}
+
+/// The three reports of one scenario's turn, as one text; and the three HTML reports.
+fn reports(stem: &str, scenario: &Scenario) -> (String, String) {
+    let (resolution, how) = resolved(stem, scenario);
     let sealed = vec![Sealed::<BreakingAway>::default(); scenario.team_names.len()];
     let table = Table {
         settings: &scenario.position.rules,
@@ -110,6 +116,7 @@ fn reports(stem: &str, scenario: &Scenario) -> (String, String) {
         state: Some(&resolution.after),
         sealed: &sealed,
         history: std::slice::from_ref(&resolution),
+        lang: game_api::Lang::EN,
     };
     let mut text = format!("resolved by {how}\n");
     let mut html = String::new();
@@ -240,6 +247,7 @@ fn a_sprint_table_keeps_the_places_scored_on_earlier_turns() {
         state: Some(&position),
         sealed: &sealed,
         history: &history,
+        lang: game_api::Lang::EN,
     };
     let text = BreakingAway::turn_report(&table, &history[1], Viewer::Public);
     let sprint = text
@@ -260,4 +268,73 @@ fn a_sprint_table_keeps_the_places_scored_on_earlier_turns() {
         html.contains(r#"<tr><td>1st</td><td><span class="nowrap">red-A</span></td><td>10 points</td><td>5</td></tr>"#),
         "{html}"
     );
+}
+
+/// The Japanese text report (issue 36) of four turns that use most of its sentences — a
+/// breakaway, a shared sprint, a team that sent nothing with a dropped rider, the race's end —
+/// for seat 0 and the public, pinned as `reports__ja-STEM.snap`, and the page's report as
+/// `reports__ja-STEM-html.snap`. No English word of the reports is left in either.
+#[test]
+fn japanese_turn_reports_match_their_snapshots() {
+    let ja = game_api::Lang::from_code("ja").unwrap();
+    for stem in [
+        "board-breakaway-turn4",
+        "postal-8.2.5-simultaneous-share-half-points",
+        "postal-9.1-nmr-and-10.1-dropped",
+        "postal-6.2-eighth-finisher-ends-the-race",
+    ] {
+        let text = std::fs::read_to_string(casebook().join(format!("{stem}.json"))).unwrap();
+        let scenario = Scenario::from_json(&text).unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let (resolution, _) = resolved(stem, &scenario);
+        let sealed = vec![Sealed::<BreakingAway>::default(); scenario.team_names.len()];
+        let table = Table {
+            settings: &scenario.position.rules,
+            seats: &scenario.team_names,
+            state: Some(&resolution.after),
+            sealed: &sealed,
+            history: std::slice::from_ref(&resolution),
+            lang: ja,
+        };
+        let (mut out, mut html) = (String::new(), String::new());
+        for (label, viewer) in [
+            ("seat 0", Viewer::Seat(Seat(0))),
+            ("the public", Viewer::Public),
+        ] {
+            let report = BreakingAway::turn_report(&table, &resolution, viewer);
+            for english in [
+                "Moves",
+                "standings",
+                "points",
+                "Sprint",
+                "Copy",
+                "played",
+                "turn",
+            ] {
+                assert!(
+                    !report.contains(english),
+                    "{stem}: {english:?} in the Japanese report for {label}:\n{report}"
+                );
+            }
+            out.push_str(&format!("\n──────── {label} ────────\n{report}"));
+            let page = BreakingAway::report_view(&table, &resolution, viewer).html();
+            for english in [
+                "Moves",
+                "Team standings",
+                "Rider",
+                "Points",
+                "postal",
+                "no orders",
+            ] {
+                assert!(
+                    !page.contains(english),
+                    "{stem}: {english:?} in the Japanese page for {label}:\n{page}"
+                );
+            }
+            html.push_str(&format!("<!-- {label} -->\n{page}\n"));
+        }
+        insta::with_settings!({ omit_expression => true }, {
+            insta::assert_snapshot!(format!("ja-{stem}"), out);
+            insta::assert_snapshot!(format!("ja-{stem}-html"), html);
+        });
+    }
 }

@@ -239,6 +239,7 @@ fn rule_12_the_game_has_no_line_ups_scenarios_or_riders() {
         state: Some(&position),
         sealed: &[],
         history: &[],
+        lang: game_api::Lang::EN,
     };
     assert!(Goofspiel::scenario_json(&table).is_err());
 }

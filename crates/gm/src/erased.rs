@@ -7,7 +7,7 @@ use game_api::chart::Progress;
 use game_api::picture::{Picture, Scene};
 use game_api::report::ReportView;
 use game_api::season::Worn;
-use game_api::{Rng, Seat, Viewer};
+use game_api::{Lang, Rng, Seat, Viewer};
 use serde_json::Value;
 
 use crate::error::GmError;
@@ -56,9 +56,9 @@ pub(crate) trait AnyRecord: std::fmt::Debug + Send + Sync {
         author: Author,
     ) -> Result<Vec<Event>, GmError>;
     fn bot_events(&self, seat: Seat, bot: BotKind) -> Result<Vec<Event>, GmError>;
-    fn turn_report(&self, viewer: Viewer, turn: u16) -> Result<String, GmError>;
-    fn report_view(&self, viewer: Viewer, turn: u16) -> Result<ReportView, GmError>;
-    fn state_report(&self, viewer: Viewer) -> String;
+    fn turn_report(&self, viewer: Viewer, lang: Lang, turn: u16) -> Result<String, GmError>;
+    fn report_view(&self, viewer: Viewer, lang: Lang, turn: u16) -> Result<ReportView, GmError>;
+    fn state_report(&self, viewer: Viewer, lang: Lang) -> String;
     fn view_json(&self, viewer: Viewer) -> Value;
     fn picture(&self, turn: u16, viewer: Viewer, jerseys: &[Worn]) -> Option<Picture>;
     fn progress(&self, upto: u16) -> Progress;
@@ -146,14 +146,14 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     fn bot_events(&self, seat: Seat, bot: BotKind) -> Result<Vec<Event>, GmError> {
         GameRecord::bot_events(self, seat, bot)
     }
-    fn turn_report(&self, viewer: Viewer, turn: u16) -> Result<String, GmError> {
-        GameRecord::turn_report(self, viewer, turn)
+    fn turn_report(&self, viewer: Viewer, lang: Lang, turn: u16) -> Result<String, GmError> {
+        GameRecord::turn_report(self, viewer, lang, turn)
     }
-    fn report_view(&self, viewer: Viewer, turn: u16) -> Result<ReportView, GmError> {
-        GameRecord::report_view(self, viewer, turn)
+    fn report_view(&self, viewer: Viewer, lang: Lang, turn: u16) -> Result<ReportView, GmError> {
+        GameRecord::report_view(self, viewer, lang, turn)
     }
-    fn state_report(&self, viewer: Viewer) -> String {
-        GameRecord::state_report(self, viewer)
+    fn state_report(&self, viewer: Viewer, lang: Lang) -> String {
+        GameRecord::state_report(self, viewer, lang)
     }
     fn view_json(&self, viewer: Viewer) -> Value {
         G::view_json(&self.table(), viewer)
@@ -192,13 +192,13 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     }
     fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError> {
         if lineup {
-            G::parse_lineup(text)
+            crate::typed::read(text, G::parse_lineup)
                 .map(|l| G::lineup_text(&l))
-                .map_err(GmError::refused)
+                .map_err(GmError::Refused)
         } else {
-            G::parse_orders(self.settings(), self.seats(), text)
+            crate::typed::read(text, |t| G::parse_orders(self.settings(), self.seats(), t))
                 .map(|o| G::orders_text(self.settings(), self.seats(), &o))
-                .map_err(GmError::refused)
+                .map_err(GmError::Refused)
         }
     }
     fn advise(&self, asked: Asked<'_>, rng: &mut Rng) -> Result<String, GmError> {

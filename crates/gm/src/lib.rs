@@ -18,6 +18,7 @@ pub mod record;
 pub mod registry;
 pub mod replay;
 pub mod season;
+mod typed;
 pub mod verify;
 
 pub use deadline::{DeadlineError, DeadlineRule, utc_text};

@@ -4,7 +4,7 @@
 //! server's database hold the same entries.
 
 use bots::{BotGame, BotKind};
-use game_api::{Game, Lacks, PieceAction, Resolution, Sealed, Seat, Seed, Table, Viewer};
+use game_api::{Game, Lacks, Lang, PieceAction, Resolution, Sealed, Seat, Seed, Table, Viewer};
 
 use crate::error::GmError;
 use crate::event::{Author, Event, Setup};
@@ -159,14 +159,20 @@ impl<G: BotGame> GameRecord<G> {
         self.sealed[seat.index()].orders.as_ref()
     }
 
-    /// The game as reports and views read it.
+    /// The game as reports and views read it, in English.
     pub fn table(&self) -> Table<'_, G> {
+        self.table_in(Lang::EN)
+    }
+
+    /// The game as reports and views read it, for a reader of `lang`.
+    pub fn table_in(&self, lang: Lang) -> Table<'_, G> {
         Table {
             settings: &self.settings,
             seats: &self.setup.seats,
             state: self.state.as_ref(),
             sealed: &self.sealed,
             history: &self.history,
+            lang,
         }
     }
 
@@ -308,8 +314,7 @@ impl<G: BotGame> GameRecord<G> {
             Event::Created { .. } => refused("log: the game was created twice"),
             Event::Lineup { seat, text, .. } => {
                 self.check_seat(*seat)?;
-                let lineup = G::parse_lineup(text).map_err(|e| format!("lineup: {e}"));
-                let lineup = lineup.map_err(GmError::Refused)?;
+                let lineup = crate::typed::lineup::<G>(text)?;
                 self.seal_lineup(*seat, lineup)?;
                 self.reopened[seat.index()] = false;
                 let count = &mut self.sealings[seat.index()].lineups;
@@ -318,8 +323,7 @@ impl<G: BotGame> GameRecord<G> {
             }
             Event::Orders { seat, text, .. } => {
                 self.check_seat(*seat)?;
-                let orders = G::parse_orders(&self.settings, self.seats(), text)
-                    .map_err(|e| GmError::Refused(format!("orders: {e}")))?;
+                let orders = crate::typed::orders::<G>(&self.settings, self.seats(), text)?;
                 self.seal_orders(*seat, orders)?;
                 self.reopened[seat.index()] = false;
                 let count = &mut self.sealings[seat.index()].orders;
@@ -472,8 +476,7 @@ impl<G: BotGame> GameRecord<G> {
         }
         let mut events = Vec::new();
         if let Some(text) = &submission.lineup {
-            let lineup =
-                G::parse_lineup(text).map_err(|e| GmError::Refused(format!("lineup: {e}")))?;
+            let lineup = crate::typed::lineup::<G>(text)?;
             events.push(Event::Lineup {
                 seat,
                 text: G::lineup_text(&lineup),
@@ -481,8 +484,7 @@ impl<G: BotGame> GameRecord<G> {
             });
         }
         if let Some(text) = &submission.orders {
-            let orders = G::parse_orders(&self.settings, self.seats(), text)
-                .map_err(|e| GmError::Refused(format!("orders: {e}")))?;
+            let orders = crate::typed::orders::<G>(&self.settings, self.seats(), text)?;
             events.push(Event::Orders {
                 seat,
                 text: G::orders_text(&self.settings, self.seats(), &orders),
@@ -565,7 +567,7 @@ impl<G: BotGame> GameRecord<G> {
     }
 
     /// A turn's report as plain text, as `viewer` may see it (`turn` from 1).
-    pub fn turn_report(&self, viewer: Viewer, turn: u16) -> Result<String, GmError> {
+    pub fn turn_report(&self, viewer: Viewer, lang: Lang, turn: u16) -> Result<String, GmError> {
         let Some(resolution) = self.history.get(usize::from(turn).wrapping_sub(1)) else {
             return refused(format!(
                 "turn: {} {turn} has not been resolved (resolved: {})",
@@ -573,7 +575,7 @@ impl<G: BotGame> GameRecord<G> {
                 self.resolved()
             ));
         };
-        Ok(G::turn_report(&self.table(), resolution, viewer))
+        Ok(G::turn_report(&self.table_in(lang), resolution, viewer))
     }
 
     /// What the seat's sealed orders leave to the rules' defaults (`D: no order — plays its
@@ -596,6 +598,7 @@ impl<G: BotGame> GameRecord<G> {
     pub fn report_view(
         &self,
         viewer: Viewer,
+        lang: Lang,
         turn: u16,
     ) -> Result<game_api::report::ReportView, GmError> {
         let Some(resolution) = self.history.get(usize::from(turn).wrapping_sub(1)) else {
@@ -605,12 +608,12 @@ impl<G: BotGame> GameRecord<G> {
                 self.resolved()
             ));
         };
-        Ok(G::report_view(&self.table(), resolution, viewer))
+        Ok(G::report_view(&self.table_in(lang), resolution, viewer))
     }
 
     /// Where the game stands between turns, as `viewer` may read it.
-    pub fn state_report(&self, viewer: Viewer) -> String {
-        G::state_report(&self.table(), viewer)
+    pub fn state_report(&self, viewer: Viewer, lang: Lang) -> String {
+        G::state_report(&self.table_in(lang), viewer)
     }
 
     /// The position after `turn` resolved turns (0: the start); `None` before play begins or

@@ -8,7 +8,7 @@ use bots::{BotError, BotGame, BotKind};
 use game_api::chart::Progress;
 use game_api::picture::Picture;
 use game_api::report::ReportView;
-use game_api::{Game, Rng, Seat, Viewer};
+use game_api::{Game, Lang, Rng, Seat, Viewer};
 use serde_json::Value;
 
 use crate::erased::{AnyRecord, open};
@@ -281,8 +281,13 @@ impl Record {
     /// it; where the game stands if nothing has been resolved.
     /// Every report a player gets ends with the digest of the turn's public report (which
     /// the record keeps) and the game's commitment to its draws (`draws`).
-    pub fn report_text(&self, viewer: Viewer, turn: Option<u16>) -> Result<String, GmError> {
-        let mut text = self.report_body(viewer, turn)?;
+    pub fn report_text(
+        &self,
+        viewer: Viewer,
+        lang: Lang,
+        turn: Option<u16>,
+    ) -> Result<String, GmError> {
+        let mut text = self.report_body(viewer, lang, turn)?;
         if !text.ends_with('\n') {
             text.push('\n');
         }
@@ -320,18 +325,28 @@ impl Record {
     }
 
     /// `report_text` without the commitment: for a printout of many turns (`demo`).
-    pub fn report_body(&self, viewer: Viewer, turn: Option<u16>) -> Result<String, GmError> {
+    pub fn report_body(
+        &self,
+        viewer: Viewer,
+        lang: Lang,
+        turn: Option<u16>,
+    ) -> Result<String, GmError> {
         match turn.or((self.resolved() > 0).then(|| self.resolved())) {
-            None => Ok(self.0.state_report(viewer)),
-            Some(t) => self.0.turn_report(viewer, t),
+            None => Ok(self.0.state_report(viewer, lang)),
+            Some(t) => self.0.turn_report(viewer, lang, t),
         }
     }
 
     /// A resolved turn's report as a typed view for the page (HTML with
     /// [`ReportView::html`]), as `viewer` may see it.
     /// It carries the digest of the turn's public report, as the text does.
-    pub fn report_view(&self, viewer: Viewer, turn: u16) -> Result<ReportView, GmError> {
-        let mut view = self.0.report_view(viewer, turn)?;
+    pub fn report_view(
+        &self,
+        viewer: Viewer,
+        lang: Lang,
+        turn: u16,
+    ) -> Result<ReportView, GmError> {
+        let mut view = self.0.report_view(viewer, lang, turn)?;
         view.digest = Some(self.turn_digest(turn)?);
         Ok(view)
     }
@@ -342,9 +357,9 @@ impl Record {
     }
 
     /// The digest of a resolved turn's public report, as the log keeps it
-    /// (`draws::report_digest`).
+    /// (`draws::report_digest`): the English one, whatever language readers get.
     pub fn turn_digest(&self, turn: u16) -> Result<String, GmError> {
-        let report = self.0.turn_report(Viewer::Public, turn)?;
+        let report = self.0.turn_report(Viewer::Public, Lang::EN, turn)?;
         Ok(crate::draws::report_digest(&report))
     }
 
@@ -360,8 +375,8 @@ impl Record {
 
     /// Where the game stands between turns, as `viewer` may read it: the road or the map, the
     /// hands the viewer may see, whose orders are in, the standings.
-    pub fn state_text(&self, viewer: Viewer) -> String {
-        self.0.state_report(viewer)
+    pub fn state_text(&self, viewer: Viewer, lang: Lang) -> String {
+        self.0.state_report(viewer, lang)
     }
 
     /// The game now, as `viewer` may see it: the one place the API's game state comes from.
@@ -431,14 +446,18 @@ impl Record {
     /// that print the same are the same game (tests and replay checks compare them this way).
     pub fn to_json(&self) -> String {
         let reports: Vec<String> = (1..=self.resolved())
-            .map(|t| self.0.turn_report(Viewer::Gm, t).unwrap_or_default())
+            .map(|t| {
+                self.0
+                    .turn_report(Viewer::Gm, Lang::EN, t)
+                    .unwrap_or_default()
+            })
             .collect();
         let sealed: Vec<_> = (0..self.seats().len() as u8)
             .map(|s| self.sealed(Seat(s)))
             .collect();
         serde_json::json!({
             "view": self.view_json(Viewer::Gm),
-            "state": self.state_text(Viewer::Gm),
+            "state": self.state_text(Viewer::Gm, Lang::EN),
             "sealed": sealed,
             "reports": reports,
         })

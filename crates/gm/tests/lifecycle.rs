@@ -168,7 +168,10 @@ fn piece_actions_replay_as_the_dropped_and_retired_entries_of_earlier_logs() {
     old.push(Event::from_json(r#"{"kind":"retired","rider":"blue-B"}"#).unwrap());
     let now = Record::replay(&log).unwrap();
     assert_eq!(now.to_json(), Record::replay(&old).unwrap().to_json());
-    assert!(now.state_text(Viewer::Gm).contains("dropped"));
+    assert!(
+        now.state_text(Viewer::Gm, game_api::Lang::EN)
+            .contains("dropped")
+    );
     assert_eq!(
         serde_json::to_value(&log[log.len() - 1]).unwrap(),
         serde_json::json!({"kind": "piece", "verb": "retire", "piece": "blue-B"})

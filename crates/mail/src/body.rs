@@ -13,11 +13,16 @@ pub struct Line {
     pub after_signoff: bool,
 }
 
-/// The lines the player wrote, without blank lines.
+/// The lines the player wrote, without blank lines. The marks of quotes, signatures and
+/// greetings are looked for in the line as NFKC reads it (a Japanese client's `：`).
 pub fn written_lines(body: &str) -> Vec<Line> {
-    let raw: Vec<String> = body
+    let typed: Vec<String> = body
         .lines()
         .map(|l| l.replace('\u{a0}', " ").trim().to_string())
+        .collect();
+    let raw: Vec<String> = typed
+        .iter()
+        .map(|l| locale::Typed::new(l).as_str().trim().to_string())
         .collect();
     let mut out: Vec<Line> = Vec::new();
     let mut after_signoff = false;
@@ -42,7 +47,7 @@ pub fn written_lines(body: &str) -> Vec<Line> {
             continue;
         }
         out.push(Line {
-            text: line.clone(),
+            text: typed[k].clone(),
             after_signoff,
         });
     }
@@ -50,8 +55,9 @@ pub fn written_lines(body: &str) -> Vec<Line> {
 }
 
 /// Words of the line introducing a quoted mail, in the languages mail clients write; the line
-/// ends with a colon ("… wrote:", "… schrieb postrider <x@y>:").
-const WROTE: [&str; 8] = [
+/// ends with a colon ("… wrote:", "… schrieb postrider <x@y>:", Thunderbird's Japanese
+/// "… さんは書きました:").
+const WROTE: [&str; 9] = [
     " wrote",
     " writes",
     " schrieb",
@@ -60,6 +66,7 @@ const WROTE: [&str; 8] = [
     " ha scritto",
     " skrev",
     " schreef",
+    "書きました",
 ];
 
 /// "On Sun, 22 Nov 2026 at 10:00, postrider <orders+x@club.example> wrote:", possibly wrapped
@@ -67,7 +74,7 @@ const WROTE: [&str; 8] = [
 fn starts_quote(line: &str, next: Option<&str>) -> bool {
     let lower = line.to_lowercase();
     let ends_wrote = |l: &str| l.ends_with(':') && WROTE.iter().any(|w| l.contains(w));
-    if ends_wrote(&lower) {
+    if ends_wrote(&lower) || names_the_quoted_sender(&lower) {
         return true;
     }
     let introduces = ["on ", "am ", "le ", "el ", "il ", "op ", "den "]
@@ -80,19 +87,35 @@ fn starts_quote(line: &str, next: Option<&str>) -> bool {
     squeezed.contains("-originalmessage-")
         || squeezed.contains("-forwardedmessage-")
         || squeezed.contains("beginforwardedmessage:")
+        || squeezed.contains("-元のメッセージ-")
+        || squeezed.contains("-転送メッセージ-")
         || (squeezed.len() >= 20 && squeezed.chars().all(|c| c == '_'))
 }
 
-/// Outlook's quoted header block: "From: …" followed by "Sent: …" or "Date: …" lines.
+/// A line that names the quoted mail's sender by address and ends with a colon, whatever the
+/// language around it: Gmail's Japanese "2026年11月22日(日) 10:00 postrider <x@y>:", Apple
+/// Mail's "2026/11/22 10:00、postrider <x@y>のメール:".
+fn names_the_quoted_sender(line: &str) -> bool {
+    line.ends_with(':')
+        && line
+            .split_once('<')
+            .and_then(|(_, rest)| rest.split_once('>'))
+            .is_some_and(|(address, _)| address.contains('@') && !address.contains(' '))
+}
+
+/// Outlook's quoted header block: "From: …" (Japanese "差出人: …") followed by "Sent: …",
+/// "Date: …" (送信日時, 日付) lines.
 fn starts_forwarded_headers(rest: &[String]) -> bool {
     let Some(first) = rest.first() else {
         return false;
     };
     let lower = first.to_lowercase();
-    (lower.starts_with("from:") || lower.starts_with("*from:*"))
+    (lower.starts_with("from:") || lower.starts_with("*from:*") || lower.starts_with("差出人:"))
         && rest[1..].iter().take(3).any(|l| {
             let l = l.to_lowercase();
-            l.starts_with("sent:") || l.starts_with("date:") || l.starts_with("*sent:*")
+            ["sent:", "date:", "*sent:*", "送信日時:", "日付:"]
+                .iter()
+                .any(|h| l.starts_with(h))
         })
 }
 
@@ -110,6 +133,8 @@ fn starts_signature(line: &str) -> bool {
         || lower.starts_with("get outlook for ")
         || lower.starts_with("envoyé de mon ")
         || lower.starts_with("von meinem ")
+        // "iPhoneから送信", "Androidから送信": a Japanese phone's line.
+        || lower.ends_with("から送信")
 }
 
 /// "Hi GM,", "Dear all", "Hello!", "Good morning": a first line that greets.
@@ -141,7 +166,7 @@ fn is_greeting(line: &str) -> bool {
 fn is_signoff(line: &str) -> bool {
     let lower = line
         .to_lowercase()
-        .trim_end_matches(['.', ',', '!', ' '])
+        .trim_end_matches(['.', ',', '!', ' ', '。'])
         .to_string();
     [
         "thanks",
@@ -171,6 +196,15 @@ fn is_signoff(line: &str) -> bool {
         "cordialement",
         "amitiés",
         "saludos",
+        "よろしくお願いします",
+        "よろしくお願いいたします",
+        "よろしくお願い致します",
+        "宜しくお願いします",
+        "宜しくお願いいたします",
+        "宜しくお願い致します",
+        "以上です",
+        "以上",
+        "ありがとうございます",
     ]
     .contains(&lower.as_str())
 }

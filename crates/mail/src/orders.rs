@@ -68,7 +68,10 @@ pub fn read_orders(record: &Record, body: &str, subject: Option<&str>) -> MailOr
             lineups.push(text);
             continue;
         }
-        let looks_like_orders = text.chars().any(|c| c.is_ascii_digit()) && !text.ends_with(':');
+        // Full-width digits count: a Japanese keyboard's orders that do not read are a problem.
+        let read_as = locale::Typed::new(&text);
+        let looks_like_orders = read_as.as_str().chars().any(|c| c.is_ascii_digit())
+            && !read_as.as_str().ends_with(':');
         if line.after_signoff || !looks_like_orders {
             if !line.after_signoff {
                 read.ignored.push(text);
@@ -78,9 +81,10 @@ pub fn read_orders(record: &Record, body: &str, subject: Option<&str>) -> MailOr
         let orders_error = as_orders.err().map(|e| e.to_string()).unwrap_or_default();
         read.problems.push(match as_lineup {
             Some(Err(lineup_error)) if lineup_error.to_string() != orders_error => {
-                format!("{text:?}: not orders ({orders_error}) nor a line-up ({lineup_error})")
+                format!("\"{text}\": not orders ({orders_error}) nor a line-up ({lineup_error})")
             }
-            _ => format!("{text:?}: {orders_error}"),
+            // Quoted as typed: Debug would escape a Japanese keyboard's spaces.
+            _ => format!("\"{text}\": {orders_error}"),
         });
     }
     match lineups.as_slice() {
@@ -102,21 +106,36 @@ pub fn subject(game: &str, seat: &str, what: &str, turn_noun: &str, open: u16) -
     format!("{game}, {seat}: {what} (orders for {turn_noun} {open})")
 }
 
-/// The turn a subject names: "… (orders for turn 4)" or "orders for round 2", the last one if
+/// The turn a subject names: "… (orders for turn 4)" or "orders for round 2", or in Japanese
+/// "（第4ターンの命令）", "第2ラウンドの命令" (full-width digits read as any), the last one if
 /// several (a reply's "Re: Re:" keeps them). A number past any turn (65,536 and more) is an
 /// error naming it, not "no turn" (which would seal the orders for the open turn).
 pub fn subject_turn(subject: &str) -> Result<Option<u16>, String> {
-    let lower = subject.to_lowercase();
-    let mut found = None;
+    let lower = locale::Typed::new(subject).as_str().to_lowercase();
+    let mut found: Option<(usize, String)> = None;
+    let mut found_at = |at: usize, digits: String| {
+        if !digits.is_empty() && found.as_ref().is_none_or(|(earlier, _)| *earlier < at) {
+            found = Some((at, digits));
+        }
+    };
     for noun in ["orders for turn ", "orders for round "] {
         for (at, _) in lower.match_indices(noun) {
             let digits: String = lower[at + noun.len()..]
                 .chars()
                 .take_while(char::is_ascii_digit)
                 .collect();
-            if !digits.is_empty() && found.as_ref().is_none_or(|(earlier, _)| *earlier < at) {
-                found = Some((at, digits));
-            }
+            found_at(at, digits);
+        }
+    }
+    for (at, _) in lower.match_indices('第') {
+        let rest = &lower[at + '第'.len_utf8()..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let after = rest[digits.len()..].trim_start();
+        if ["ターンの命令", "ラウンドの命令"]
+            .iter()
+            .any(|n| after.starts_with(n))
+        {
+            found_at(at, digits);
         }
     }
     let Some((_, digits)) = found else {
@@ -146,6 +165,16 @@ mod tests {
         assert_eq!(subject_turn(&format!("Re: RE: {s}")), Ok(Some(4)));
         assert_eq!(subject_turn("Re: orders for round 2"), Ok(Some(2)));
         assert_eq!(subject_turn("my orders"), Ok(None));
+    }
+
+    #[test]
+    fn a_japanese_subject_carries_the_open_turn_too() {
+        let s = "Breaking Away 7、赤：第3ターンの結果（第4ターンの命令）";
+        assert_eq!(subject_turn(s), Ok(Some(4)));
+        assert_eq!(subject_turn(&format!("Re: {s}")), Ok(Some(4)));
+        assert_eq!(subject_turn("RE: 第２ラウンドの命令"), Ok(Some(2)));
+        assert_eq!(subject_turn("第3ターンの結果"), Ok(None));
+        assert!(subject_turn("（第65537ターンの命令）").is_err());
     }
 
     /// Fails with the old reading, which took turn 65,537 (past u16) for "no turn".

@@ -1,6 +1,7 @@
 //! Real-looking mail messages (tests/messages/*.eml: quoted-printable, base64, ISO-8859-1,
 //! HTML only, a reply with the quoted report below it, a line-up with turn-1 orders, a bad
-//! order, a Backpacks round) read by the one function the desk and the server call.
+//! order, a Backpacks round; Japanese clients in ISO-2022-JP, Shift_JIS and UTF-8) read by the
+//! one function the desk and the server call.
 
 use game_api::Seat;
 use gm::{Author, Event, Record, Setup};
@@ -270,5 +271,56 @@ fn a_subject_naming_turn_65537_is_refused() {
         [
             "subject: turn 65537 is past the last turn any game has (65535); reply to the latest report"
         ]
+    );
+}
+
+/// Japanese mail (issue 36): three clients' layouts and charsets, one set of orders typed on a
+/// Japanese keyboard; each reads as the same orders, and nothing quoted below is read.
+fn read_japanese(name: &str) -> (mail::Letter, mail::MailOrders) {
+    let record = breaking_away_turn_2();
+    let (letter, read) = read(&record, name);
+    assert!(read.problems.is_empty(), "{name}: {:?}", read.problems);
+    assert_eq!(read.turn, Some(2), "{name}: the subject's turn");
+    let orders = read.submission().unwrap().orders.unwrap();
+    assert_eq!(
+        record.reads(false, &orders).unwrap(),
+        "A 10 B 9 C 9 D 6",
+        "{name}"
+    );
+    (letter, read)
+}
+
+#[test]
+fn iso_2022_jp_from_a_japanese_desktop_client() {
+    let (letter, read) = read_japanese("iso-2022-jp.eml");
+    assert_eq!(letter.from.as_deref(), Some("tanaka@example.jp"));
+    assert_eq!(read.orders.as_deref(), Some("Ａ１０　Ｂ９　Ｃ９　Ｄ６"));
+    assert_eq!(read.ignored, ["ＧＭさん", "お疲れ様です。今回の命令です。"]);
+}
+
+#[test]
+fn shift_jis_with_outlooks_japanese_header_block_above_the_quoted_report() {
+    let (_, read) = read_japanese("shift-jis.eml");
+    assert_eq!(
+        read.orders.as_deref(),
+        Some("Ａ＝１０、Ｂ＝９、Ｃ　９、Ｄ　６")
+    );
+    assert_eq!(read.ignored, ["お世話になっております。"]);
+}
+
+#[test]
+fn utf_8_from_gmail_in_japanese_on_a_phone() {
+    let (_, read) = read_japanese("gmail-ja.eml");
+    assert_eq!(read.orders.as_deref(), Some("Ａ１０ Ｂ９ Ｃ９ Ｄ６"));
+    assert!(read.ignored.is_empty(), "{:?}", read.ignored);
+}
+
+#[test]
+fn a_full_width_order_that_does_not_read_is_a_problem_not_an_ignored_line() {
+    let (_, read) =
+        mail::orders_from_mail(&breaking_away_turn_2(), "Ａ１０　Ｅ６\n".as_bytes()).unwrap();
+    assert_eq!(
+        read.problems,
+        ["\"Ａ１０　Ｅ６\": \"Ｅ６\" is not a rider (A, B, C or D) or a card"]
     );
 }

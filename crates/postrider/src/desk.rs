@@ -3,7 +3,7 @@
 //! `gm`, the same one the server runs, for whichever game the file holds.
 
 use anyhow::{Context, Result, anyhow, bail};
-use game_api::{Seat, Viewer};
+use game_api::{Lang, Seat, Viewer};
 use gm::{Event, GameFile, Record, Setup, Submission};
 
 use crate::files::{self, emit, read_input, save, text_argument};
@@ -243,7 +243,7 @@ pub fn resolve(file: &str, seat: Option<&str>) -> Result<()> {
     }
     events.push(Event::resolved(turn));
     change(file, &mut game, events)?;
-    emit(&game.record().report_text(viewer, Some(turn))?)
+    emit(&game.record().report_text(viewer, Lang::EN, Some(turn))?)
 }
 
 /// What the game is called in messages: "race" or "day" read better than "game".
@@ -251,18 +251,24 @@ fn game_word(record: &Record) -> &'static str {
     record.game().game_noun
 }
 
-pub fn report(file: &str, seat: Option<&str>, public: bool, turn: Option<u16>) -> Result<()> {
+pub fn report(
+    file: &str,
+    seat: Option<&str>,
+    public: bool,
+    turn: Option<u16>,
+    lang: Lang,
+) -> Result<()> {
     let game = load(file)?;
     let record = game.record();
     let viewer = viewer(record, seat, public)?;
     emit(&match turn {
         None => format!(
             "{}\n{}",
-            record.state_text(viewer),
+            record.state_text(viewer, lang),
             record.commitment_line()
         ),
         Some(turn) => record
-            .report_text(viewer, Some(turn))
+            .report_text(viewer, lang, Some(turn))
             .map_err(|e| anyhow!("--{e}"))?,
     })
 }
@@ -270,7 +276,7 @@ pub fn report(file: &str, seat: Option<&str>, public: bool, turn: Option<u16>) -
 /// Every seat's report of a turn (the last resolved one by default), and the public one, each
 /// in its own file in `dir`, for a GM who mails them by hand; prints the files and the subject
 /// to give each mail (replies to it then carry the turn their orders are for).
-pub fn report_all(file: &str, turn: Option<u16>, dir: &str) -> Result<()> {
+pub fn report_all(file: &str, turn: Option<u16>, dir: &str, lang: Lang) -> Result<()> {
     let game = load(file)?;
     let record = game.record();
     let info = record.game();
@@ -298,7 +304,7 @@ pub fn report_all(file: &str, turn: Option<u16>, dir: &str) -> Result<()> {
     viewers.push(("public".to_string(), Viewer::Public));
     for (name, viewer) in viewers {
         let text = record
-            .report_text(viewer, turn)
+            .report_text(viewer, lang, turn)
             .map_err(|e| anyhow!("--{e}"))?;
         let path = std::path::Path::new(dir).join(format!("{name}.txt"));
         save(&path.to_string_lossy(), &text)?;
@@ -461,7 +467,7 @@ pub fn demo(game: &str, settings: &SettingsFlags, bots: &[String], seed: u64) ->
         }
         let turn = record.turn();
         record.apply(&Event::resolved(turn))?;
-        out.push_str(&record.report_body(Viewer::Gm, Some(turn))?);
+        out.push_str(&record.report_body(Viewer::Gm, Lang::EN, Some(turn))?);
         out.push('\n');
     }
     emit(&out)

@@ -206,6 +206,9 @@ struct ReportArgs {
     /// A past turn's report (Breaking Away: turn number; Backpacks: round number).
     #[arg(long, alias = "round")]
     turn: Option<u16>,
+    /// The language to write the report in (`en`, `ja`).
+    #[arg(long, default_value = "en")]
+    lang: String,
 }
 
 #[derive(Debug, Args)]
@@ -336,11 +339,16 @@ fn run(cli: Cli) -> Result<()> {
             turn,
             all: true,
             out: Some(dir),
+            lang,
             ..
-        }) => desk::report_all(&game, turn, &dir),
-        Command::Report(args) => {
-            desk::report(&args.game, args.team.as_deref(), args.public, args.turn)
-        }
+        }) => desk::report_all(&game, turn, &dir, game_api::Lang::from_code(&lang)?),
+        Command::Report(args) => desk::report(
+            &args.game,
+            args.team.as_deref(),
+            args.public,
+            args.turn,
+            game_api::Lang::from_code(&args.lang)?,
+        ),
         Command::Drop(args) => desk::piece_action(&args.game, "drop", &args.rider),
         Command::Retire(args) => desk::piece_action(&args.game, "retire", &args.rider),
         Command::Piece(args) => desk::piece_action(&args.game, &args.verb, &args.piece),

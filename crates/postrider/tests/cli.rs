@@ -474,3 +474,36 @@ fn the_settings_flags_say_each_games_default() {
         "{help}"
     );
 }
+
+/// Issue 36: a GM reads (or prints for a seat) a report in Japanese, orders typed on a Japanese
+/// keyboard are read, and a language postrider does not speak is refused in one line.
+#[test]
+fn a_report_in_japanese_and_orders_in_full_width_digits() {
+    let dir = TempDir::new("japanese");
+    let game = dir.file("race.json");
+    ok(&["new", &game, "--teams", "赤,青", "--seed", "3"]);
+    ok(&[
+        "lineup",
+        &game,
+        "--team",
+        "赤",
+        "Ａ　１０　１０　１０　Ｂ　８　８　９　Ｃ　３　８　９　Ｄ　５　５　６",
+    ]);
+    ok(&["orders", &game, "--team", "赤", "Ａ１０、Ｂ９、Ｃ９、Ｄ６"]);
+    ok(&["resolve", &game]);
+    let report = ok(&[
+        "report", &game, "--turn", "1", "--team", "赤", "--lang", "ja",
+    ]);
+    assert!(report.contains("チーム赤用。"), "{report}");
+    assert!(report.contains("移動（移動した順）"), "{report}");
+    assert!(report.contains("赤-A"), "{report}");
+    assert!(!report.contains("Team standings"), "{report}");
+    // The digest and commitment lines tie the report to the record, in any language.
+    assert!(report.contains("SHA-256"), "{report}");
+    let english = ok(&["report", &game, "--turn", "1", "--team", "赤"]);
+    assert!(english.contains("Copy for team 赤."), "{english}");
+    refused(
+        &["report", &game, "--lang", "klingon"],
+        r#"language "klingon": not one postrider speaks (en, ja)"#,
+    );
+}

@@ -7,6 +7,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::http::header::{CONTENT_TYPE, SET_COOKIE};
 use axum::response::{IntoResponse, Response};
+use game_api::Lang;
 use game_api::{Seat, Viewer};
 use gm::{Record, Submission};
 use serde::Deserialize;
@@ -224,7 +225,7 @@ pub async fn report(
             table.record.resolved()
         )));
     }
-    let text = table.record.report_text(viewer, Some(turn))?;
+    let text = table.record.report_text(viewer, Lang::EN, Some(turn))?;
     match query.format.as_deref() {
         None | Some("text") => {
             Ok(([(CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())

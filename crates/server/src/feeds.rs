@@ -3,6 +3,7 @@
 //! it. Anyone with the address reads them, so each holds only what the seat's own report page
 //! shows, and at most [`FEED_TURNS_MAX`] turns.
 
+use game_api::Lang;
 use std::collections::BTreeMap;
 
 use atom_syndication as atom;
@@ -222,7 +223,9 @@ pub fn atom_text(
             .copied()
             .unwrap_or_else(|| state.clock.now());
         latest = latest.max(Some(at));
-        let text = table.record.report_text(Viewer::Seat(seat), Some(turn))?;
+        let text = table
+            .record
+            .report_text(Viewer::Seat(seat), Lang::EN, Some(turn))?;
         let mut content = atom::Content::default();
         content.set_content_type("text".to_string());
         content.set_value(text);

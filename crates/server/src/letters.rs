@@ -3,6 +3,7 @@
 //! a mail), and the server's mail settings. The store writes them as outbox rows in the
 //! change's transaction, through `EventLetters`; it never imports this module.
 
+use game_api::Lang;
 use game_api::{Seat, Viewer};
 use sqlx::Row;
 
@@ -168,7 +169,10 @@ pub async fn mails_for_events(
                     mails.push(hook);
                 }
                 for (seat, player_id, to, _) in seats.iter().filter(|s| s.3 == MailChoice::Every) {
-                    let mut report = table.record.report_text(Viewer::Seat(*seat), Some(*turn))?;
+                    let mut report =
+                        table
+                            .record
+                            .report_text(Viewer::Seat(*seat), Lang::EN, Some(*turn))?;
                     let away = gm::absence::away_note(table.record.seats(), events);
                     if !away.is_empty() {
                         report.push('\n');
@@ -242,7 +246,7 @@ pub async fn mails_for_events(
                                 .map(|help| format!("{help}\n"))
                                 .unwrap_or_default()
                         },
-                        state = table.record.state_text(Viewer::Seat(*seat)),
+                        state = table.record.state_text(Viewer::Seat(*seat), Lang::EN),
                     ),
                     ..OutMail::default()
                 });

@@ -6,6 +6,7 @@
 //! the row is claimed again. Nothing here waits on the clock: [`drain_once`] takes `now`, and
 //! the loop in [`worker`] only decides when to call it.
 
+use game_api::Lang;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -159,7 +160,10 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     }
     let (game, seat, turn) = (row.game_id?, Seat(row.seat? as u8), row.turn? as u16);
     let table = crate::store::load(state, game).await.ok()?;
-    let view = table.record.report_view(Viewer::Seat(seat), turn).ok()?;
+    let view = table
+        .record
+        .report_view(Viewer::Seat(seat), Lang::EN, turn)
+        .ok()?;
     // A season's stage: its pictures mark the jerseys worn, and the report that ends it
     // carries the standings after it.
     let season = crate::season_report::stage_season(state, &table)
@@ -185,7 +189,7 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     // What the text says after the report (the orders to send, the deadline).
     let text = table
         .record
-        .report_text(Viewer::Seat(seat), Some(turn))
+        .report_text(Viewer::Seat(seat), Lang::EN, Some(turn))
         .ok()?;
     let mut tail = row.body.strip_prefix(&text).unwrap_or_default().trim();
     if let Some(standings) = &standings_text {

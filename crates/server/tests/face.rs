@@ -349,7 +349,11 @@ on_both!(
         let table = games::load(&s.state, id).await.unwrap();
         let view = table
             .record
-            .report_view(game_api::Viewer::Public, table.record.resolved())
+            .report_view(
+                game_api::Viewer::Public,
+                game_api::Lang::EN,
+                table.record.resolved(),
+            )
             .unwrap();
         let order: Vec<String> = view
             .standings

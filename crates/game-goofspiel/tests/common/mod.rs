@@ -31,6 +31,7 @@ impl Played {
             state: Some(history.last().map_or(&self.start, |r| &r.after)),
             sealed: &self.sealed,
             history,
+            lang: game_api::Lang::EN,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! What a game's GM can do: the deadline, pauses, the clock, riders, seats and bots,
 //! invitations, the webhook, a roll-back, the archive, a deletion, and a preview.
 
+use game_api::Lang;
 use game_api::{Seat, Viewer};
 use gm::{Event, Record};
 use serde::Deserialize;
@@ -256,7 +257,7 @@ fn preview(table: &Table) -> ApiResult<GmOutcome> {
              are drawn for it alone; the game's own draws stay secret until the turn is resolved.\n\n",
         );
     }
-    report.push_str(&record.report_body(Viewer::Gm, Some(turn))?);
+    report.push_str(&record.report_body(Viewer::Gm, Lang::EN, Some(turn))?);
     Ok(GmOutcome::Preview { turn, report })
 }
 

@@ -21,6 +21,7 @@ use axum::Form;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use game_api::Lang;
 use game_api::report::ReportView;
 use game_api::{Seat, Viewer};
 use gm::{DeadlineRule, Event, Submission, utc_text};
@@ -165,7 +166,7 @@ impl Finish {
             return None;
         }
         let view = record
-            .report_view(Viewer::Seat(seat), record.resolved())
+            .report_view(Viewer::Seat(seat), Lang::EN, record.resolved())
             .ok()?;
         Finish::of(&view)
     }

@@ -1,7 +1,8 @@
 //! The game page: the board, the latest turn, the seats, the draws; the GM's list of games.
 
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use game_api::Lang;
 
 /// The picture of the track or the map after a turn.
 #[derive(Debug)]
@@ -70,8 +71,8 @@ impl TurnSection {
         let report = if turn > 0 {
             Some(Report {
                 name: turn_name(game, turn),
-                view: record.report_view(viewer, turn)?,
-                text: record.report_text(viewer, Some(turn))?,
+                view: record.report_view(viewer, Lang::EN, turn)?,
+                text: record.report_text(viewer, Lang::EN, Some(turn))?,
             })
         } else {
             None
@@ -80,7 +81,7 @@ impl TurnSection {
             game_noun: game.game_noun,
             picture,
             chart: (turn > 0).then(|| record.progress(turn).svg()),
-            state: (turn == record.resolved()).then(|| record.state_text(viewer)),
+            state: (turn == record.resolved()).then(|| record.state_text(viewer, Lang::EN)),
             report,
             standings,
             away: Vec::new(),

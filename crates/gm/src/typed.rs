@@ -1,0 +1,29 @@
+//! Orders and line-ups as a player typed them: read through [`locale::Typed`] (full-width
+//! digits and letters, a Japanese keyboard's minus and punctuation), so every game's parser
+//! sees ASCII, and each refusal quotes the player's own words back.
+
+use game_api::Game;
+
+use crate::error::GmError;
+
+/// `parse` applied to `text` as the parsers read it; the refusal in the player's words.
+pub(crate) fn read<T, E: std::fmt::Display>(
+    text: &str,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+) -> Result<T, String> {
+    let read = locale::Typed::new(text);
+    parse(read.as_str()).map_err(|e| read.in_typed_words(text, &e.to_string()))
+}
+
+pub(crate) fn orders<G: Game>(
+    settings: &G::Settings,
+    seats: &[String],
+    text: &str,
+) -> Result<G::Orders, GmError> {
+    read(text, |t| G::parse_orders(settings, seats, t))
+        .map_err(|e| GmError::Refused(format!("orders: {e}")))
+}
+
+pub(crate) fn lineup<G: Game>(text: &str) -> Result<G::Lineup, GmError> {
+    read(text, G::parse_lineup).map_err(|e| GmError::Refused(format!("lineup: {e}")))
+}

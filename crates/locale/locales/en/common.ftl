@@ -1,0 +1,47 @@
+## Words every page, mail and report shares.
+
+# A place in a race or a ranking (CLDR ordinal rules: 1st, 2nd, 3rd, 4th, 11th, 21st).
+place = { NUMBER($n, type: "ordinal") ->
+    [one] {$n}st
+    [two] {$n}nd
+    [few] {$n}rd
+   *[other] {$n}th
+}
+
+## Moments: a 24-hour clock in the reader's zone.
+
+# Variables: $month (the month's number, for languages that write it so)
+when = {$weekday} {$day} {$month-name} {$year}, {$hour}:{$minute}
+# Variables: $month
+when-date = {$weekday} {$day} {$month-name} {$year}
+
+weekday-1 = Mon
+weekday-2 = Tue
+weekday-3 = Wed
+weekday-4 = Thu
+weekday-5 = Fri
+weekday-6 = Sat
+weekday-7 = Sun
+
+month-1 = Jan
+month-2 = Feb
+month-3 = Mar
+month-4 = Apr
+month-5 = May
+month-6 = Jun
+month-7 = Jul
+month-8 = Aug
+month-9 = Sep
+month-10 = Oct
+month-11 = Nov
+month-12 = Dec
+
+# The name of a language, in that language (the language menu).
+language-name = English
+
+## Lists: `a and b`, `a, b and c`.
+
+list-two = {$a} and {$b}
+list-separator = {", "}
+list-many = {$init} and {$last}
+clause-list = {$init} and {$last}

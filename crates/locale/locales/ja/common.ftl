@@ -1,0 +1,40 @@
+## ページ・メール・レポートに共通する語。
+
+# 順位（日本語は序数の語尾を変えない：1位、2位、11位）。
+place = {$n}位
+
+## 日時：閲覧者のタイムゾーン、24時間表記。
+
+when = {$year}年{$month}月{$day}日({$weekday}) {$hour}:{$minute}
+when-date = {$year}年{$month}月{$day}日({$weekday})
+
+weekday-1 = 月
+weekday-2 = 火
+weekday-3 = 水
+weekday-4 = 木
+weekday-5 = 金
+weekday-6 = 土
+weekday-7 = 日
+
+month-1 = 1月
+month-2 = 2月
+month-3 = 3月
+month-4 = 4月
+month-5 = 5月
+month-6 = 6月
+month-7 = 7月
+month-8 = 8月
+month-9 = 9月
+month-10 = 10月
+month-11 = 11月
+month-12 = 12月
+
+# 言語名（その言語自身で。言語の切り替えメニューに使う）。
+language-name = 日本語
+
+## 列挙：「aとb」「a、b、c」。
+
+list-two = {$a}と{$b}
+list-separator = 、
+list-many = {$init}、{$last}
+clause-list = {$init}、{$last}

@@ -1,0 +1,56 @@
+//! The compiled-in Fluent bundles, one per language folder, built once.
+
+use std::sync::LazyLock;
+
+use fluent_bundle::FluentResource;
+use fluent_bundle::concurrent::FluentBundle;
+use unic_langid::LanguageIdentifier;
+
+use crate::Lang;
+
+pub use fluent_bundle::FluentArgs as Args;
+pub use fluent_bundle::FluentValue as Value;
+
+include!(concat!(env!("OUT_DIR"), "/locales.rs"));
+
+static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {
+    LOCALES
+        .iter()
+        .map(|(code, files)| {
+            let id: LanguageIdentifier = code.parse().unwrap_or_default();
+            let mut bundle = FluentBundle::new_concurrent(vec![id]);
+            // Plain text (mail, SVG labels): no Unicode isolation marks around arguments.
+            bundle.set_use_isolating(false);
+            let _ = bundle.add_builtins();
+            for (_, text) in files.iter() {
+                // A file that does not parse keeps what did; the tests refuse any error.
+                let resource = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
+                let _ = bundle.add_resource(resource);
+            }
+            bundle
+        })
+        .collect()
+});
+
+pub(crate) fn count() -> usize {
+    LOCALES.len()
+}
+
+pub(crate) fn code(lang: Lang) -> &'static str {
+    LOCALES[lang.0 as usize].0
+}
+
+/// The message in `lang`, else in English, else its id (never a panic: a missing message is
+/// a test failure, not a crash).
+pub(crate) fn format(lang: Lang, id: &str, args: Option<&Args>) -> String {
+    for lang in [lang, Lang::EN] {
+        let bundle = &BUNDLES[lang.0 as usize];
+        if let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) {
+            let mut errors = Vec::new();
+            return bundle
+                .format_pattern(pattern, args, &mut errors)
+                .into_owned();
+        }
+    }
+    id.to_owned()
+}

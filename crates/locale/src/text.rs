@@ -1,0 +1,119 @@
+//! Plain text for a monospace page (mail, the command line) in any script: widths counted in
+//! columns (a kanji takes two), lists joined as the language joins them, and lines wrapped at
+//! spaces or, in text without them, between characters, never before closing punctuation.
+
+use unicode_width::UnicodeWidthStr;
+
+use crate::Lang;
+
+/// The columns `s` takes in a monospace font.
+pub fn width(s: &str) -> usize {
+    s.width()
+}
+
+/// `s` padded with spaces to `columns` (left-aligned); wider text is left as it is.
+pub fn pad(s: &str, columns: usize) -> String {
+    format!("{s}{}", " ".repeat(columns.saturating_sub(width(s))))
+}
+
+/// `s` padded on the left to `columns` (right-aligned).
+pub fn pad_left(s: &str, columns: usize) -> String {
+    format!("{}{s}", " ".repeat(columns.saturating_sub(width(s))))
+}
+
+impl Lang {
+    /// Clauses listed: `a and b`, `a, b and c` in English; `a、b` in Japanese, where `と`
+    /// would join the clauses' own nouns.
+    pub fn clause_list<S: AsRef<str>>(self, items: &[S]) -> String {
+        match items {
+            [] => String::new(),
+            [one] => one.as_ref().to_string(),
+            [init @ .., last] => {
+                let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+                let init = init.join(&self.t("list-separator"));
+                crate::tr!(self, "clause-list", init = init, last = last.as_ref())
+            }
+        }
+    }
+
+    /// `a`, `a and b`, `a, b and c`; in Japanese `aとb`, `a、b、c`.
+    pub fn and_list<S: AsRef<str>>(self, items: &[S]) -> String {
+        match items {
+            [] => String::new(),
+            [one] => one.as_ref().to_string(),
+            [a, b] => crate::tr!(self, "list-two", a = a.as_ref(), b = b.as_ref()),
+            [init @ .., last] => {
+                let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+                let init = init.join(&self.t("list-separator"));
+                crate::tr!(self, "list-many", init = init, last = last.as_ref())
+            }
+        }
+    }
+}
+
+/// Marks a line must not start with (Japanese line-breaking rules, kinsoku).
+const NO_LINE_START: &str = "。、，．・：；？！」』）〕］｝〉》ー々ゃゅょっャュョッ,.)!?:;";
+
+/// `text` broken into lines of at most `columns` columns, each ending in a newline: at spaces,
+/// and in Japanese text also between characters (never before closing punctuation, never
+/// inside a run of Latin letters and digits such as `red-A`); a Latin word wider than a line
+/// stands alone on its line.
+pub fn wrap(text: &str, columns: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let units = units(word);
+        let first = units.first().map_or(0, |u| width(u));
+        let whole = width(word);
+        let flows = units.len() > 1;
+        // A word of Japanese text flows on from where the line is; a Latin word moves whole.
+        let fits = if flows {
+            line + 1 + first <= columns
+        } else {
+            line + 1 + whole <= columns
+        };
+        if line > 0 && !fits {
+            out.push('\n');
+            line = 0;
+        }
+        if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        for unit in units {
+            let w = width(unit);
+            let starts_badly = unit
+                .chars()
+                .next()
+                .is_some_and(|c| NO_LINE_START.contains(c));
+            if line > 0 && line + w > columns && !starts_badly {
+                out.push('\n');
+                line = 0;
+            }
+            out.push_str(unit);
+            line += w;
+        }
+    }
+    out.push('\n');
+    out
+}
+
+/// A word cut where a line may break: each wide character alone, each run of narrow ones
+/// whole.
+fn units(word: &str) -> Vec<&str> {
+    let mut units = Vec::new();
+    let mut start = 0;
+    let mut narrow_run = false;
+    for (i, c) in word.char_indices() {
+        let wide = width(c.encode_utf8(&mut [0; 4])) > 1;
+        if i > start && (wide || !narrow_run) {
+            units.push(&word[start..i]);
+            start = i;
+        }
+        narrow_run = !wide;
+    }
+    if start < word.len() {
+        units.push(&word[start..]);
+    }
+    units
+}
