@@ -174,6 +174,18 @@ pub enum Event {
     },
     Paused,
     Resumed,
+    /// At the deadline, the seat's player was away (an absence window declared until `until`,
+    /// Unix seconds) and had sealed nothing: the seat is played by `bot`'s orders (logged
+    /// next, `Author::Bot`) or, with none, by the rules' NMR default. `excused`: within the
+    /// game's allowance, so the turn is not the player's NMR (`on_time`); beyond it the bot
+    /// does not play and the turn is an NMR (`absence`).
+    Away {
+        seat: Seat,
+        until: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bot: Option<String>,
+        excused: bool,
+    },
 }
 
 impl Event {

@@ -5,6 +5,7 @@
 //! both doors read and write; `deadline` says when a turn falls due. No IO, no clock: the
 //! caller gives the time.
 
+pub mod absence;
 pub mod deadline;
 pub mod draws;
 mod erased;

@@ -6,7 +6,9 @@
 //! orders when the seat's orders for that turn were sealed by its player (or typed in by the
 //! GM); otherwise the turn was an NMR. A seat is *abandoned* when it is freed for someone else
 //! while its player held it, after the race started and before its end. A roll-back takes its
-//! turn back from the record as the replay does (`Replay`).
+//! turn back from the record as the replay does (`Replay`). A turn played for an absent player
+//! within the game's allowance (`Event::Away`, `excused`) is *excused*: neither seated nor an
+//! NMR; beyond the allowance it is an NMR like any other.
 
 use std::collections::BTreeMap;
 
@@ -27,6 +29,9 @@ pub struct OnTime {
     pub nmr: u32,
     /// Seats freed while the player held them, mid-game.
     pub abandoned: u32,
+    /// Turns played for the player while away, within the games' allowances: not counted as
+    /// seated, so not NMRs.
+    pub excused: u32,
 }
 
 impl OnTime {
@@ -36,6 +41,7 @@ impl OnTime {
         self.sent += other.sent;
         self.nmr += other.nmr;
         self.abandoned += other.abandoned;
+        self.excused += other.excused;
     }
 
     /// The share of seated turns with orders sent, in whole per cent rounded down; `None`
@@ -53,6 +59,8 @@ struct Holder {
     bot: bool,
     /// Who sealed the seat's orders for the coming turn.
     sealed_by: Option<Author>,
+    /// The coming turn is played for the player while away, excused.
+    excused: bool,
 }
 
 /// Every player's on-time record in the game whose log is `events`, by player name.
@@ -93,6 +101,11 @@ pub fn on_time(events: &[Event]) -> Result<BTreeMap<String, OnTime>, GmError> {
                     h.sealed_by = Some(author.clone());
                 }
             }
+            Event::Away { seat, excused, .. } if !taken_back => {
+                if let Some(h) = holders.get_mut(seat.index()) {
+                    h.excused = *excused;
+                }
+            }
             Event::Resolved { .. } if !taken_back => {
                 let Some(record) = replay.record() else {
                     return Err(GmError::Log(
@@ -101,6 +114,7 @@ pub fn on_time(events: &[Event]) -> Result<BTreeMap<String, OnTime>, GmError> {
                 };
                 for (index, h) in holders.iter_mut().enumerate() {
                     let sealed_by = h.sealed_by.take();
+                    let excused = std::mem::take(&mut h.excused);
                     let (Some(player), false) = (&h.player, h.bot) else {
                         continue;
                     };
@@ -108,6 +122,10 @@ pub fn on_time(events: &[Event]) -> Result<BTreeMap<String, OnTime>, GmError> {
                         continue;
                     }
                     let tally = tallies.entry(player.clone()).or_default();
+                    if excused {
+                        tally.excused += 1;
+                        continue;
+                    }
                     tally.seated += 1;
                     if matches!(sealed_by, Some(Author::Player | Author::Gm)) {
                         tally.sent += 1;
@@ -177,6 +195,21 @@ mod tests {
             },
             Event::resolved(3),
             Event::SeatFreed { seat: Seat(1) },
+            // Turn 4: ann is away, excused; turn 5: away beyond the allowance, an NMR.
+            Event::Away {
+                seat: Seat(0),
+                until: 1_800_000_000,
+                bot: None,
+                excused: true,
+            },
+            Event::resolved(4),
+            Event::Away {
+                seat: Seat(0),
+                until: 1_800_000_000,
+                bot: None,
+                excused: false,
+            },
+            Event::resolved(5),
         ];
         let record = on_time(&log);
         let Ok(record) = record else {
@@ -184,9 +217,10 @@ mod tests {
         };
         let ann = record["ann"];
         let bob = record["bob"];
-        assert_eq!((ann.seated, ann.sent, ann.nmr, ann.abandoned), (3, 1, 2, 0));
+        assert_eq!((ann.seated, ann.sent, ann.nmr, ann.abandoned), (4, 1, 3, 0));
+        assert_eq!(ann.excused, 1);
         assert_eq!((bob.seated, bob.sent, bob.nmr, bob.abandoned), (2, 0, 2, 1));
-        assert_eq!(ann.percent(), Some(33));
+        assert_eq!(ann.percent(), Some(25));
         assert_eq!(OnTime::default().percent(), None);
     }
 }

@@ -101,6 +101,12 @@ impl Replay {
         self.record.as_ref()
     }
 
+    /// Passes over the log's next entry without applying it: for a reader that wants only to
+    /// know which entries a roll-back takes back (`takes_back_next`).
+    pub fn skip(&mut self) {
+        self.next += 1;
+    }
+
     /// The log's next entry.
     pub fn push(&mut self, event: &Event) -> Result<(), GmError> {
         let at = self.next;

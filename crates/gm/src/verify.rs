@@ -168,6 +168,15 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
                 bots[seat.index()] = bot.map(String::from);
             }
             Event::SeatFreed { seat } => seat_exists(*seat)?,
+            // An absent player's stand-in: its bot's orders are checked as any bot's above.
+            Event::Away { seat, bot, .. } => {
+                seat_exists(*seat)?;
+                if let Some(name) = bot
+                    && let Err(e) = crate::parse_bot(name)
+                {
+                    at(e.to_string())?;
+                }
+            }
             Event::RolledBack { turn: taken } => {
                 if *taken == 0 || *taken != record.resolved() {
                     at(format!(

@@ -712,6 +712,31 @@ async fn a_whole_game_in_a_real_browser() {
     b.go("/profile").await;
     assert_eq!(b.count("#feeds form.seat-feeds").await, 1);
     b.part("#feeds", "profile-feeds").await;
+    // Ann goes away (issue 35): the profile's form, for game 1, the bot heuristic playing
+    // Red; everyone then sees Red away on the game page; she ends the window at once.
+    b.part("#absences", "profile-absence-form").await;
+    b.fill("#absence-game", "1").await;
+    b.client
+        .execute(
+            "document.querySelector('#absence-to').value = new Date(Date.now() + 5 * 864e5).toISOString().slice(0, 16);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    b.tick("input[name=bot][value=heuristic]").await;
+    b.click("#absence-form button[type=submit]").await;
+    assert_eq!(b.path().await, "/profile");
+    assert!(b.html().await.contains("End it now"));
+    b.go("/games/1").await;
+    let html = b.html().await;
+    assert!(html.contains("is away until"), "{html}");
+    assert!(html.contains("played by the bot heuristic"), "{html}");
+    b.page("game-seat-away").await;
+    b.part("#away", "game-seat-away-notice").await;
+    b.go("/profile").await;
+    b.click("form[action^='/absences/'] button").await;
+    b.go("/games/1").await;
+    assert!(!b.html().await.contains("is away until"));
     b.log_out().await;
     b.go("/login").await;
     b.enter("gm").await;
@@ -1030,7 +1055,7 @@ return null;"#,
         eprintln!("  {}", path.display());
     }
     eprintln!("pages checked by axe-core: {}", b.audited);
-    assert_eq!(b.audited, 41);
+    assert_eq!(b.audited, 42);
     assert_eq!(b.taken.len(), 4 * b.audited + b.parts);
     // The pictures, checked on every page at phone width (issue 29, point 2).
     assert!(b.pictures.is_empty(), "{:#?}", b.pictures);

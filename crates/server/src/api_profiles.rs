@@ -27,6 +27,7 @@ pub async fn profile(
             "sent": profile.on_time.sent,
             "nmr": profile.on_time.nmr,
             "abandoned": profile.on_time.abandoned,
+            "excused": profile.on_time.excused,
             "percent": profile.on_time.percent(),
         },
         "games": profile.games,

@@ -179,6 +179,11 @@ pub async fn mails_for_events(
                         table
                             .record
                             .report_text(Viewer::Seat(*seat), Lang::EN, Some(*turn))?;
+                    let away = gm::absence::away_note(table.record.seats(), events);
+                    if !away.is_empty() {
+                        report.push('\n');
+                        report.push_str(&away);
+                    }
                     if let Some(standings) =
                         season.as_ref().and_then(|s| s.text(Some(seat.index())))
                     {

@@ -9,6 +9,7 @@ pub mod actions;
 pub mod api;
 pub mod api_press;
 pub mod api_lobby;
+pub mod api_absences;
 pub mod api_profiles;
 pub mod api_seasons;
 pub mod auth;
@@ -334,6 +335,7 @@ fn routes(state: AppState) -> Router {
         .merge(api_profiles::routes())
         .merge(api_press::routes())
         .merge(api_lobby::routes())
+        .merge(api_absences::routes())
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         // Inside the router, so that it sees the pattern each request matched.

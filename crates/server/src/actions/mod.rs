@@ -2,6 +2,7 @@
 //! inbound mail (`mailbox`) all call these, so a rule enforced for one is enforced for the
 //! others. Every change to a game goes through the store's one door (`store::change`).
 
+mod absences;
 mod account_care;
 mod accounts;
 mod games;
@@ -15,6 +16,10 @@ mod profiles;
 mod remind;
 mod seasons;
 
+pub use absences::{
+    ABSENCE_BOTS, AbsenceRequest, AbsenceView, GameAbsences, MAX_ABSENCE_DAYS, absences,
+    declare_absence, game_absences, set_allowance, withdraw_absence,
+};
 pub use account_care::{
     RESET_LINK_LIFETIME, RESET_LINK_SPACING, archive_game, delete_account, forgot_password,
     require_operator, reset_link_name, reset_password, suspend,

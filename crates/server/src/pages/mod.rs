@@ -3,6 +3,7 @@
 //! comes from the record's view for the visitor (the same as the JSON API's); every text shown
 //! is escaped. The forms call the same `actions` as the API.
 
+mod absence;
 mod account;
 mod account_care;
 mod backpacks;
@@ -19,6 +20,7 @@ mod ratings;
 mod season;
 mod when;
 
+pub use absence::{declare_absence, set_allowance, withdraw_absence};
 pub use account::{
     confirm_email, login, login_form, logout, register, register_form, unsubscribe,
     unsubscribe_form,

@@ -65,6 +65,7 @@ pub async fn profile_form(
     let zone = player.time_zone.clone().unwrap_or_default();
     let mut mail = mail::section(&state, &visitor, player, None).await;
     mail.push_str(&super::player::feeds_section(&state, &visitor, player).await);
+    mail.push_str(&super::absence::section(&state, &visitor, player, None).await);
     Ok(profile_page(&visitor, &zone, q.saved.is_some(), None, mail))
 }
 

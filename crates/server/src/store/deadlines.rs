@@ -40,7 +40,9 @@ pub async fn process_locked(
         return Ok(false);
     }
     let started = std::time::Instant::now();
-    let events = play_turn(&mut table.record, &table.seats)?;
+    // Players away with nothing sealed: their stand-ins, logged before the resolution.
+    let mut events = super::absences::stand_in(state, &mut table, now).await?;
+    events.extend(play_turn(&mut table.record, &table.seats)?);
     let next = table
         .row
         .deadline_rule

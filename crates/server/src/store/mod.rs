@@ -4,6 +4,7 @@
 //! no door, no action and no letter: the mail a change causes is made by the `Letters` the
 //! server hands it (`AppState::letters`), from the change's events.
 
+pub mod absences;
 pub mod account_care;
 pub mod accounts;
 pub mod attention;

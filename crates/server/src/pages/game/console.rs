@@ -116,6 +116,8 @@ pub struct ConsolePage {
     pub seasons: bool,
     /// Open seats, a leaver's seat, the minimum on-time record (`pages::lobby`).
     pub lobby: String,
+    /// Each seat's excused turns and the allowance's form (`pages::absence`).
+    pub absences: String,
 }
 
 /// The season on the console: which stage the game is, and what the GM may do next.
@@ -144,6 +146,7 @@ pub(super) fn console_page(
         season,
         rated,
         lobby,
+        absences,
     } = loaded;
     let Answer {
         done,
@@ -249,6 +252,7 @@ pub(super) fn console_page(
         season,
         seasons: table.row.game.season.is_some(),
         lobby,
+        absences,
     };
     let view = ConsolePage {
         nav: view
@@ -288,6 +292,8 @@ pub(super) struct Loaded {
     season: Option<ConsoleSeason>,
     rated: bool,
     lobby: String,
+    /// The absences' part (`pages::absence`).
+    absences: String,
 }
 
 /// The game, its webhook and its mail log, for the game's GM only.
@@ -316,6 +322,7 @@ pub(super) async fn console_load(
     let lobby = super::super::lobby::console_section(state, &table, &visitor.csrf_token())
         .await
         .map_err(|e| error_page(visitor, &e))?;
+    let absences = crate::pages::absence::console_section(state, visitor, &table).await;
     Ok((
         table,
         Loaded {
@@ -324,6 +331,7 @@ pub(super) async fn console_load(
             season,
             rated,
             lobby,
+            absences,
         },
     ))
 }

@@ -41,8 +41,9 @@ pub async fn turn(
     let season = stage_season(&state, &table)
         .await
         .map_err(|e| error_page(&visitor, &e.into()))?;
-    let section = TurnSection::of(&table, viewer, turn, season.as_ref())
+    let mut section = TurnSection::of(&table, viewer, turn, season.as_ref())
         .map_err(|e| error_page(&visitor, &e))?;
+    section.away = crate::pages::absence::turn_note(&state, &table, turn).await;
     let game = table.record.game();
     let step = |turn: u16| Step {
         turn,
@@ -181,6 +182,7 @@ pub(super) fn event_text(
         Event::Deadline { at } => format!("Deadline set to {}", utc_text(*at)),
         Event::Paused => "Deadline paused".into(),
         Event::Resumed => "Deadline resumed".into(),
+        Event::Away { seat: s, .. } => format!("{}: {}", seat(s), gm::absence::away_text(event)),
     }
 }
 

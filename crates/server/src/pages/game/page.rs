@@ -37,6 +37,8 @@ pub struct TurnSection {
     pub report: Option<Report>,
     /// A season's standings after the stage this turn ended (HTML), its winners at the end.
     pub standings: Option<String>,
+    /// The seats an absence played in this turn, one line each (`pages::absence::turn_note`).
+    pub away: Vec<String>,
 }
 
 impl TurnSection {
@@ -82,6 +84,7 @@ impl TurnSection {
             state: (turn == record.resolved()).then(|| record.state_text(viewer, Lang::EN)),
             report,
             standings,
+            away: Vec::new(),
         })
     }
 }
@@ -223,6 +226,8 @@ pub struct GamePage {
     pub press: String,
     /// Take an open seat, or leave (`pages::lobby`).
     pub lobby: String,
+    /// The seats away and the reader's absence form (`pages::absence`).
+    pub absences: String,
 }
 
 /// Whether a game is rated and, once its update is applied, what it did to each seat.
@@ -288,6 +293,7 @@ pub async fn game(
     let record = &table.record;
     let mut section = TurnSection::of(&table, viewer, record.resolved(), season.as_ref())
         .map_err(|e| error_page(&visitor, &e))?;
+    section.away = crate::pages::absence::turn_note(&state, &table, record.resolved()).await;
     let reader = match viewer {
         Viewer::Seat(seat) => Some(seat),
         _ => None,
@@ -362,6 +368,7 @@ pub async fn game(
         rating,
         press,
         lobby: super::super::lobby::game_section(&table, &visitor),
+        absences: crate::pages::absence::game_section(&state, &visitor, &table, reader).await,
     };
     Ok(render_tab(&visitor, StatusCode::OK, &tab, title, &view))
 }

@@ -1,0 +1,263 @@
+//! Absences on the pages: the form that declares a window away (on the profile, for all games
+//! or one; on the game page, for that game), the list of one's windows with their cancel or
+//! end buttons, a game's absent seats as everyone sees them, and the GM console's allowance.
+
+use axum::Form;
+use axum::extract::{Path, State};
+
+use super::{FormData, PageResult, Visitor, error_box, error_page, escape, redirect, when};
+use crate::AppState;
+use crate::actions::{self, ABSENCE_BOTS, AbsenceRequest, GameAbsences};
+use crate::auth::Player;
+use crate::error::ApiError;
+use crate::store::Table;
+
+/// The form's choice of who plays for the player: the rules' default or a bot.
+fn bot_choices() -> String {
+    let mut html = String::from(
+        r#"<fieldset class="stack"><legend>Who plays for you</legend><p><label><input type="radio" name="bot" value="" checked> The rules' NMR default</label></p>"#,
+    );
+    for bot in ABSENCE_BOTS.iter().filter(|b| **b != "nmr") {
+        html.push_str(&format!(
+            r#"<p><label><input type="radio" name="bot" value="{bot}"> The bot {bot}</label></p>"#
+        ));
+    }
+    html.push_str("</fieldset>");
+    html
+}
+
+/// The section that declares a window away and lists the player's windows; `game`: on that
+/// game's page (the window is for it alone), else on the profile (for all games, or one).
+pub(super) async fn section(
+    state: &AppState,
+    visitor: &Visitor,
+    player: &Player,
+    game: Option<i64>,
+) -> String {
+    let windows = match actions::absences(state, player).await {
+        Ok(w) => w,
+        Err(e) => return error_box(Some(&e)),
+    };
+    let zone = player.time_zone.as_deref().unwrap_or("UTC");
+    let csrf = visitor.csrf_token();
+    let mut html = String::from(
+        r#"<section class="card stack" id="absences" aria-labelledby="absences-h"><h2 id="absences-h">Away</h2>
+<p class="help">Going away? While you are away, a seat of yours that has sent nothing by its deadline is played for you, and the game's allowance excuses those turns from your on-time record.</p>
+"#,
+    );
+    let shown: Vec<_> = windows
+        .iter()
+        .filter(|w| game.is_none() || w.absence.game.is_none() || w.absence.game == game)
+        .collect();
+    if !shown.is_empty() {
+        html.push_str(r#"<ul class="stack absence-list">"#);
+        for w in shown {
+            let a = &w.absence;
+            let scope = match (&w.title, a.game) {
+                (Some(t), Some(id)) => format!("game {id}, {}", escape(t)),
+                (None, Some(id)) => format!("game {id}"),
+                _ => "all your games".into(),
+            };
+            let by = a
+                .bot
+                .as_deref()
+                .map_or("the rules' NMR default".into(), |b| format!("the bot {b}"));
+            let button = if w.state == "upcoming" {
+                "Cancel"
+            } else {
+                "End it now"
+            };
+            html.push_str(&format!(
+                r#"<li><form method="post" action="/absences/{id}/withdraw" class="cluster"><span>{from} to {to} ({scope}; played by {by})</span><input type="hidden" name="csrf" value="{csrf}"><button type="submit" class="secondary">{button}</button></form></li>"#,
+                id = a.id,
+                from = when::moment(a.from, Some(zone)),
+                to = when::moment(a.to, Some(zone)),
+            ));
+        }
+        html.push_str("</ul>");
+    }
+    let scope = match game {
+        Some(id) => format!(r#"<input type="hidden" name="game" value="{id}"><input type="hidden" name="back" value="/games/{id}">"#),
+        None => r#"<p><label for="absence-game">Game number</label><span class="help" id="absence-game-hint">Empty: all your games.</span><input type="text" inputmode="numeric" id="absence-game" name="game" aria-describedby="absence-game-hint"></p>"#.into(),
+    };
+    html.push_str(&format!(
+        r#"<form method="post" action="/profile/absences" class="stack" id="absence-form"><input type="hidden" name="csrf" value="{csrf}">{scope}
+<p><label for="absence-from">From</label><span class="help" id="absence-from-hint">In your time zone ({zone}); empty: now.</span><input type="datetime-local" id="absence-from" name="from" aria-describedby="absence-from-hint"></p>
+<p><label for="absence-to">Back on</label><span class="help" id="absence-to-hint">At most {days} days after the start.</span><input type="datetime-local" id="absence-to" name="to" required aria-describedby="absence-to-hint"></p>
+{bots}<p><button type="submit">Declare the absence</button></p></form></section>"#,
+        zone = escape(zone),
+        days = actions::MAX_ABSENCE_DAYS,
+        bots = bot_choices(),
+    ));
+    html
+}
+
+/// `POST /profile/absences`: declares a window away; back to the page the form was on.
+pub async fn declare_absence(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login("/profile")?;
+    let back = match form.get("back") {
+        Some(b) if b.starts_with("/games/") && b[7..].bytes().all(|c| c.is_ascii_digit()) => b,
+        _ => "/profile",
+    }
+    .to_string();
+    let result = async {
+        visitor.check_csrf(&form)?;
+        let game = match form.get("game").map(str::trim) {
+            None | Some("") => None,
+            Some(text) => Some(
+                text.parse::<i64>()
+                    .map_err(|_| ApiError::Bad(format!("game: {text:?} is not a game number")))?,
+            ),
+        };
+        let request = AbsenceRequest {
+            from: form.get("from").map(String::from),
+            to: form.get("to").unwrap_or_default().to_string(),
+            game,
+            bot: form.get("bot").map(String::from),
+        };
+        actions::declare_absence(&state, player, &request).await
+    };
+    match result.await {
+        Ok(_) => Ok(redirect(&format!("{back}#absences"))),
+        Err(e) => Err(error_page(&visitor, &e)),
+    }
+}
+
+/// `POST /absences/{id}/withdraw`: cancels a window not begun, or ends it now.
+pub async fn withdraw_absence(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login("/profile")?;
+    let result = async {
+        visitor.check_csrf(&form)?;
+        actions::withdraw_absence(&state, player, id).await
+    };
+    match result.await {
+        Ok(_) => Ok(redirect("/profile#absences")),
+        Err(e) => Err(error_page(&visitor, &e)),
+    }
+}
+
+/// `POST /games/{id}/allowance`: the GM sets the game's excused turns.
+pub async fn set_allowance(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
+    let result = async {
+        visitor.check_csrf(&form)?;
+        let text = form.field("allowance")?.trim();
+        let turns: i64 = text
+            .parse()
+            .map_err(|_| ApiError::Bad(format!("allowance: {text:?} is not a number of turns")))?;
+        actions::set_allowance(&state, player, id, turns).await
+    };
+    match result.await {
+        Ok(()) => Ok(redirect(&format!("/games/{id}/gm#allowance"))),
+        Err(e) => Err(error_page(&visitor, &e)),
+    }
+}
+
+/// A game's absent seats as everyone sees them (empty when nobody is away), and for a seat's
+/// own player the form that declares an absence in this game.
+pub(super) async fn game_section(
+    state: &AppState,
+    visitor: &Visitor,
+    table: &Table,
+    reader: Option<game_api::Seat>,
+) -> String {
+    let absences = match actions::game_absences(state, table, false).await {
+        Ok(a) => a,
+        Err(e) => return error_box(Some(&e)),
+    };
+    let mut html = away_list(&absences, visitor);
+    if let (Some(player), Some(_), false) = (&visitor.player, reader, table.record.is_over()) {
+        html.push_str(&section(state, visitor, player, Some(table.row.id)).await);
+    }
+    html
+}
+
+/// The seats away now: until when, and who plays them.
+fn away_list(absences: &GameAbsences, visitor: &Visitor) -> String {
+    if !absences.anyone_away() {
+        return String::new();
+    }
+    let mut html = String::from(
+        r#"<section class="card stack" id="away" aria-labelledby="away-h"><h2 id="away-h">Seats away</h2><ul>"#,
+    );
+    for s in &absences.seats {
+        let Some(a) = &s.away else { continue };
+        let played = if a.excused {
+            format!("played by {}", a.played_by)
+        } else {
+            "its excused turns are used up: missed orders are NMRs".into()
+        };
+        html.push_str(&format!(
+            r#"<li class="away-seat"><strong>{name}</strong> is away until {until}; {played} (excused turns used: {used} of {total}).</li>"#,
+            name = escape(&s.name),
+            until = when::moment(a.until, visitor.zone()),
+            used = s.used.unwrap_or(0),
+            total = absences.allowance,
+        ));
+    }
+    html.push_str("</ul></section>");
+    html
+}
+
+/// The GM console's part: each seat's excused turns used of the allowance, and the form that
+/// sets the allowance.
+pub(super) async fn console_section(state: &AppState, visitor: &Visitor, table: &Table) -> String {
+    let absences = match actions::game_absences(state, table, true).await {
+        Ok(a) => a,
+        Err(e) => return error_box(Some(&e)),
+    };
+    let mut html = String::from(
+        r#"<section class="card stack" id="allowance" aria-labelledby="allowance-h"><h2 id="allowance-h">Absences</h2><div class="table-scroll"><table><thead><tr><th scope="col">Seat</th><th scope="col">Excused turns used</th><th scope="col">Away</th></tr></thead><tbody>"#,
+    );
+    for s in &absences.seats {
+        let away = s.away.as_ref().map_or(String::from("—"), |a| {
+            format!("until {}", when::moment(a.until, visitor.zone()))
+        });
+        html.push_str(&format!(
+            "<tr><td>{}</td><td>{} of {}</td><td>{away}</td></tr>",
+            escape(&s.name),
+            s.used.unwrap_or(0),
+            absences.allowance
+        ));
+    }
+    html.push_str(&format!(
+        r#"</tbody></table></div><form method="post" action="/games/{id}/allowance" class="stack"><input type="hidden" name="csrf" value="{csrf}"><p><label for="allowance-turns">Excused turns per player</label><span class="help" id="allowance-hint">Turns played for an absent player that do not count as missed, 0 to {max}.</span><input type="number" min="0" max="{max}" id="allowance-turns" name="allowance" value="{now}" aria-describedby="allowance-hint"></p><p><button type="submit">Set the allowance</button></p></form></section>"#,
+        id = table.row.id,
+        csrf = visitor.csrf_token(),
+        max = gm::absence::MAX_ALLOWANCE,
+        now = absences.allowance,
+    ));
+    html
+}
+
+/// The lines a turn's report adds for the seats an absence played in it (as its mail does).
+pub(super) async fn turn_note(state: &AppState, table: &Table, turn: u16) -> Vec<String> {
+    if turn == 0 {
+        return Vec::new();
+    }
+    match crate::store::absences::away_in_turn(state, table, turn).await {
+        Ok(entries) => gm::absence::away_note(table.record.seats(), &entries)
+            .lines()
+            .map(String::from)
+            .collect(),
+        // The report stands without its note; the failure is the server's to see.
+        Err(e) => {
+            tracing::error!(game = table.row.id, error = %e, "reading a turn's absences failed");
+            Vec::new()
+        }
+    }
+}

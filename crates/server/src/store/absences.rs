@@ -1,0 +1,251 @@
+//! Absences as the store keeps them: the windows players declared (`absences`), each game's
+//! allowance of excused turns, and, at a deadline, the stand-ins for the seats of players who
+//! are away and sent nothing (`stand_in`), logged as `Event::Away` before the turn resolves.
+
+use game_api::Seat;
+use gm::Event;
+use sqlx::Row;
+
+use super::error::{StoreError, StoreResult};
+use super::history::events;
+use super::table::Table;
+use crate::AppState;
+
+/// A declared window away.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Absence {
+    pub id: i64,
+    #[serde(skip)]
+    pub player_id: i64,
+    /// The one game it is for; `None`: all the player's games.
+    pub game: Option<i64>,
+    /// Unix seconds.
+    pub from: i64,
+    /// Unix seconds: the player is back from then.
+    pub to: i64,
+    /// The bot that plays for the player; `None`: the rules' NMR default.
+    pub bot: Option<String>,
+}
+
+/// A new window, its fields checked by the caller.
+#[derive(Clone, Debug)]
+pub struct NewAbsence {
+    pub player_id: i64,
+    pub game: Option<i64>,
+    pub from: i64,
+    pub to: i64,
+    pub bot: Option<String>,
+}
+
+const COLUMNS: &str = "id, player_id, game_id, starts_at, ends_at, bot";
+
+fn absence(r: &sqlx::any::AnyRow) -> Absence {
+    Absence {
+        id: r.get(0),
+        player_id: r.get(1),
+        game: r.get(2),
+        from: r.get(3),
+        to: r.get(4),
+        bot: r.get(5),
+    }
+}
+
+/// Stores a new window; its id.
+pub async fn declare(state: &AppState, new: &NewAbsence) -> StoreResult<i64> {
+    Ok(sqlx::query_scalar(
+        "INSERT INTO absences (player_id, game_id, starts_at, ends_at, bot, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(new.player_id)
+    .bind(new.game)
+    .bind(new.from)
+    .bind(new.to)
+    .bind(new.bot.as_deref())
+    .bind(state.clock.now())
+    .fetch_one(&state.db.pool)
+    .await?)
+}
+
+/// The player's windows not yet over at `now`, the earliest first.
+pub async fn upcoming(state: &AppState, player_id: i64, now: i64) -> StoreResult<Vec<Absence>> {
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM absences WHERE player_id = $1 AND ends_at > $2 \
+         ORDER BY starts_at, id"
+    )))
+    .bind(player_id)
+    .bind(now)
+    .fetch_all(&state.db.pool)
+    .await?;
+    Ok(rows.iter().map(absence).collect())
+}
+
+/// The window `id`: a 404 if there is none.
+pub async fn get(state: &AppState, id: i64) -> StoreResult<Absence> {
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM absences WHERE id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(&state.db.pool)
+    .await?
+    .map(|r| absence(&r))
+    .ok_or_else(|| StoreError::NotFound(format!("absence: no absence {id}")))
+}
+
+/// Deletes a window that has not begun.
+pub async fn cancel(state: &AppState, id: i64) -> StoreResult<()> {
+    sqlx::query("DELETE FROM absences WHERE id = $1")
+        .bind(id)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Ends a window at `now`: the player's own orders count again from the next deadline.
+pub async fn end(state: &AppState, id: i64, now: i64) -> StoreResult<()> {
+    sqlx::query("UPDATE absences SET ends_at = $2 WHERE id = $1 AND ends_at > $2")
+        .bind(id)
+        .bind(now)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(())
+}
+
+/// The excused turns game `id` allows each seat's player.
+pub async fn allowance(state: &AppState, id: i64) -> StoreResult<u16> {
+    let turns: Option<i64> =
+        sqlx::query_scalar("SELECT absence_allowance FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&state.db.pool)
+            .await?;
+    let turns = turns.ok_or_else(|| StoreError::NotFound(format!("game: no game {id}")))?;
+    Ok(u16::try_from(turns).unwrap_or(0))
+}
+
+/// Sets the excused turns game `id` allows (checked by the caller).
+pub async fn set_allowance(state: &AppState, id: i64, turns: u16) -> StoreResult<()> {
+    sqlx::query("UPDATE games SET absence_allowance = $2 WHERE id = $1")
+        .bind(id)
+        .bind(i64::from(turns))
+        .execute(&state.db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Each seat's excused turns used (by its present player), read from the game's log.
+pub async fn excused_turns(state: &AppState, id: i64) -> StoreResult<Vec<u16>> {
+    let log: Vec<Event> = events(state, id)
+        .await?
+        .into_iter()
+        .map(|(_, _, _, e)| e)
+        .collect();
+    Ok(gm::absence::excused_turns(&log)?)
+}
+
+/// A seat whose player is away at some moment, and the window that says so.
+#[derive(Clone, Debug)]
+pub struct AwaySeat {
+    pub seat: Seat,
+    pub absence: Absence,
+}
+
+/// The seats of the game read as `table` whose players are away at `now`: a window for this
+/// game rather than one for all games, and of several the one that ends last.
+pub async fn away_seats(state: &AppState, table: &Table, now: i64) -> StoreResult<Vec<AwaySeat>> {
+    let held: Vec<(Seat, i64)> = table
+        .seats
+        .iter()
+        .filter(|s| s.bot.is_none())
+        .filter_map(|s| Some((s.seat, s.player_id?)))
+        .collect();
+    if held.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM absences WHERE starts_at <= $1 AND ends_at > $1 \
+         AND (game_id IS NULL OR game_id = $2) AND player_id IN (SELECT player_id FROM seats \
+         WHERE game_id = $2 AND player_id IS NOT NULL) ORDER BY game_id IS NULL, ends_at DESC, id"
+    )))
+    .bind(now)
+    .bind(table.row.id)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let windows: Vec<Absence> = rows.iter().map(absence).collect();
+    Ok(held
+        .into_iter()
+        .filter_map(|(seat, player)| {
+            let absence = windows.iter().find(|a| a.player_id == player)?.clone();
+            Some(AwaySeat { seat, absence })
+        })
+        .collect())
+}
+
+/// At the deadline `now` of the game read as `table`: for each seat whose player is away and
+/// sealed nothing, an `Away` entry and, within the game's allowance, the chosen bot's orders —
+/// applied to `table.record` and returned, to be logged before the resolution. Beyond the
+/// allowance the entry says so and the seat is left to the rules' NMR default, an NMR.
+pub async fn stand_in(state: &AppState, table: &mut Table, now: i64) -> StoreResult<Vec<Event>> {
+    let record = &table.record;
+    let waiting = table
+        .seats
+        .iter()
+        .any(|s| s.player_id.is_some() && s.bot.is_none() && !record.ready(s.seat));
+    if !waiting || record.is_over() {
+        return Ok(Vec::new());
+    }
+    let away: Vec<AwaySeat> = away_seats(state, table, now)
+        .await?
+        .into_iter()
+        .filter(|a| !table.record.ready(a.seat))
+        .collect();
+    if away.is_empty() {
+        return Ok(Vec::new());
+    }
+    let allowance = allowance(state, table.row.id).await?;
+    let used = excused_turns(state, table.row.id).await?;
+    let mut logged = Vec::new();
+    for a in away {
+        let excused = used.get(a.seat.index()).copied().unwrap_or(0) < allowance;
+        let bot = a.absence.bot.filter(|_| excused);
+        let entry = Event::Away {
+            seat: a.seat,
+            until: a.absence.to,
+            bot: bot.clone(),
+            excused,
+        };
+        logged.push(entry);
+        if let Some(bot) = bot {
+            for e in table.record.bot_events(a.seat, &bot)? {
+                table.record.apply(&e)?;
+                logged.push(e);
+            }
+        }
+    }
+    Ok(logged)
+}
+
+/// The `Away` entries logged with the resolution of `turn` (the last, if a roll-back had it
+/// resolved again) of the game read as `table`: whom an absence played for in that turn.
+pub async fn away_in_turn(state: &AppState, table: &Table, turn: u16) -> StoreResult<Vec<Event>> {
+    let marks = super::history::resolutions(state, table).await?;
+    let Some(k) = marks
+        .iter()
+        .rposition(|(_, e)| matches!(e, Event::Resolved { turn: t, .. } if *t == turn))
+    else {
+        return Ok(Vec::new());
+    };
+    let after = k.checked_sub(1).map_or(0, |j| marks[j].0);
+    sqlx::query(
+        r#"SELECT body FROM events WHERE game_id = $1 AND seq > $2 AND seq < $3 AND body LIKE '{"kind":"away"%' ORDER BY seq"#,
+    )
+    .bind(table.row.id)
+    .bind(after)
+    .bind(marks[k].0)
+    .fetch_all(&state.db.pool)
+    .await?
+    .iter()
+    .map(|r| {
+        Event::from_json(&r.get::<String, _>(0))
+            .map_err(|e| StoreError::Internal(format!("game {}: {e}", table.row.id)))
+    })
+    .collect()
+}
