@@ -7,9 +7,9 @@
 
 pub mod actions;
 pub mod api;
-pub mod api_press;
-pub mod api_lobby;
 pub mod api_absences;
+pub mod api_lobby;
+pub mod api_press;
 pub mod api_profiles;
 pub mod api_seasons;
 pub mod auth;
