@@ -155,6 +155,16 @@ on_both!(
             )
             .await;
         assert_eq!(status, StatusCode::OK);
+        // Press (issue 35): the turn's report carries it, in the text and the HTML alike.
+        let (status, body) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/press"),
+                Some(&seats[1]),
+                Some(json!({"text": "Watch the <b>breakaway</b>, red"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
         let (status, _) = s
             .call(
                 "POST",
@@ -283,6 +293,11 @@ on_both!(
                 r#"<a href="https://club.example/games/{id}/turns/1">"#
             )));
             assert!(html.contains("Reply to this mail with your orders for turn 2"));
+            assert!(text.contains("Watch the <b>breakaway</b>, red"), "{text}");
+            assert!(
+                html.contains("Watch the &lt;b&gt;breakaway&lt;/b&gt;, red"),
+                "the press, escaped, in the HTML part: {html}"
+            );
             let picture = parsed
                 .attachments()
                 .find(|p| p.content_id() == Some("picture@postrider"))

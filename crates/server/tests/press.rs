@@ -736,3 +736,22 @@ mod headings {
         assert_eq!(part("Pressing on: A 12\n").press, vec![]);
     }
 }
+
+// Fails with the first reading, which took the oldest messages past the bound: a long game's
+// feed and reports keep its latest press, oldest first.
+on_both!(
+    a_bounded_read_of_press_keeps_the_latest_messages,
+    |s: TestServer| async move {
+        let mut s = s;
+        let (id, _gm, seats) = game(&mut s).await;
+        for text in ["first", "second", "third"] {
+            let (status, body) = post(&s, id, Some(&seats[0]), json!({"text": text})).await;
+            assert_eq!(status, StatusCode::CREATED, "{body}");
+        }
+        let press = server::store::press::of_turns(&s.state, id, 1..=1, 2)
+            .await
+            .unwrap();
+        let bodies: Vec<&str> = press.iter().map(|p| p.body.as_str()).collect();
+        assert_eq!(bodies, ["second", "third"]);
+    }
+);
