@@ -50,6 +50,12 @@ pub async fn fresh_url(backend: Backend) -> Option<(String, Option<tempfile::Tem
             let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&admin)
                 .await
                 .unwrap();
+            // A database of an earlier run whose process had this id is left over: the
+            // name is ours now.
+            sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name}")))
+                .execute(&mut conn)
+                .await
+                .unwrap();
             sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
                 .execute(&mut conn)
                 .await
