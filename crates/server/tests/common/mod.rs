@@ -52,10 +52,12 @@ pub async fn fresh_url(backend: Backend) -> Option<(String, Option<tempfile::Tem
                 .unwrap();
             // A database of an earlier run whose process had this id is left over: the
             // name is ours now.
-            sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name}")))
-                .execute(&mut conn)
-                .await
-                .unwrap();
+            sqlx::query(sqlx::AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS {name}"
+            )))
+            .execute(&mut conn)
+            .await
+            .unwrap();
             sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
                 .execute(&mut conn)
                 .await
