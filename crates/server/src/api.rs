@@ -467,6 +467,22 @@ pub async fn set_email(
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+pub struct Language {
+    lang: String,
+}
+
+/// Sets the language the caller's mail and reports are written in (`{"lang": "ja"}`).
+pub async fn set_lang(
+    State(state): State<AppState>,
+    player: Player,
+    Body(body): Body<Language>,
+) -> ApiResult<Json<Value>> {
+    let lang = actions::set_lang(&state, &player, &body.lang).await?;
+    Ok(Json(json!({ "lang": lang.code() })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Password {
     password: String,
 }

@@ -97,11 +97,11 @@ impl MailChoice {
 }
 
 /// Of `seats`, those whose player has a confirmed address: (seat, player id, address,
-/// choice). One query, none when no seat has a player.
+/// choice, language). One query, none when no seat has a player.
 async fn mailed_seats(
     state: &AppState,
     seats: &[store::SeatRow],
-) -> StoreResult<Vec<(Seat, i64, String, MailChoice)>> {
+) -> StoreResult<Vec<(Seat, i64, String, MailChoice, Lang)>> {
     let players: Vec<(Seat, i64)> = seats
         .iter()
         .filter_map(|s| Some((s.seat, s.player_id?)))
@@ -113,7 +113,7 @@ async fn mailed_seats(
     let ids: Vec<i64> = players.iter().map(|(_, id)| *id).collect();
     let (list, ids) = crate::store::sql::in_list(state.db.backend, &ids);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT id, email, mail_choice FROM players WHERE id IN {list} AND email IS NOT NULL"
+        "SELECT id, email, mail_choice, lang FROM players WHERE id IN {list} AND email IS NOT NULL"
     )));
     for id in ids {
         query = query.bind(id);
@@ -121,13 +121,20 @@ async fn mailed_seats(
     for r in query.fetch_all(&state.db.pool).await? {
         let id: i64 = r.get(0);
         let email: String = r.get(1);
-        addresses.insert(id, (email, MailChoice::from_db(&r.get::<String, _>(2))));
+        let lang = r
+            .get::<Option<String>, _>(3)
+            .and_then(|c| Lang::from_code(&c).ok())
+            .unwrap_or_default();
+        addresses.insert(
+            id,
+            (email, MailChoice::from_db(&r.get::<String, _>(2)), lang),
+        );
     }
     Ok(players
         .into_iter()
         .filter_map(|(seat, id)| {
-            let (email, choice) = addresses.get(&id)?;
-            Some((seat, id, email.clone(), *choice))
+            let (email, choice, lang) = addresses.get(&id)?;
+            Some((seat, id, email.clone(), *choice, *lang))
         })
         .collect())
 }
@@ -174,11 +181,15 @@ pub async fn mails_for_events(
                 if let Some(hook) = crate::webhook::resolved(state, table, next_deadline, *turn) {
                     mails.push(hook);
                 }
-                for (seat, player_id, to, _) in seats.iter().filter(|s| s.3 == MailChoice::Every) {
+                for (seat, player_id, to, _, lang) in
+                    seats.iter().filter(|s| s.3 == MailChoice::Every)
+                {
+                    // The report in the reader's language (issue 36); the rest of the mail
+                    // is English until its messages are written.
                     let mut report =
                         table
                             .record
-                            .report_text(Viewer::Seat(*seat), Lang::EN, Some(*turn))?;
+                            .report_text(Viewer::Seat(*seat), *lang, Some(*turn))?;
                     let away = gm::absence::away_note(table.record.seats(), events);
                     if !away.is_empty() {
                         report.push('\n');
@@ -225,9 +236,9 @@ pub async fn mails_for_events(
                 }
             }
             gm::Event::SeatClaimed { seat, player } => {
-                let Some((_, player_id, to, _)) = seats
+                let Some((_, player_id, to, _, lang)) = seats
                     .iter()
-                    .find(|(s, _, _, choice)| s == seat && *choice != MailChoice::None)
+                    .find(|(s, _, _, choice, _)| s == seat && *choice != MailChoice::None)
                 else {
                     continue;
                 };
@@ -257,7 +268,7 @@ pub async fn mails_for_events(
                                 .map(|help| format!("{help}\n"))
                                 .unwrap_or_default()
                         },
-                        state = table.record.state_text(Viewer::Seat(*seat), Lang::EN),
+                        state = table.record.state_text(Viewer::Seat(*seat), *lang),
                     ),
                     ..OutMail::default()
                 });

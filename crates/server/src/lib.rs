@@ -272,6 +272,7 @@ fn routes(state: AppState) -> Router {
         .route("/static/site.css", get(pages::site_css))
         .route("/static/site.js", get(pages::site_script))
         .route("/profile/zone", post(pages::profile_zone))
+        .route("/profile/language", post(pages::save_language))
         .route("/static/zone.js", get(pages::zone_script))
         .route("/static/copy.js", get(pages::copy_script))
         .route("/games/{id}", get(pages::game))
@@ -302,6 +303,7 @@ fn routes(state: AppState) -> Router {
         .route("/api/ratings/{game}", get(api::ratings))
         .route("/ratings/{game}", get(pages::ladder))
         .route("/api/account/email", post(api::set_email))
+        .route("/api/account/language", post(api::set_lang))
         .route("/api/account/delete", post(api::delete_account))
         .route(
             "/api/account/mail",

@@ -130,6 +130,8 @@ struct Outgoing {
     game_id: Option<i64>,
     seat: Option<i64>,
     turn: Option<i64>,
+    /// The reader's language (a code; `None`: English).
+    lang: Option<String>,
 }
 
 /// The domain of an address (`postrider@club.example` → `club.example`).
@@ -160,9 +162,15 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     }
     let (game, seat, turn) = (row.game_id?, Seat(row.seat? as u8), row.turn? as u16);
     let table = crate::store::load(state, game).await.ok()?;
+    // The reader's language, as the text part was written in (`letters`).
+    let lang = row
+        .lang
+        .as_deref()
+        .and_then(|c| Lang::from_code(c).ok())
+        .unwrap_or_default();
     let view = table
         .record
-        .report_view(Viewer::Seat(seat), Lang::EN, turn)
+        .report_view(Viewer::Seat(seat), lang, turn)
         .ok()?;
     // A season's stage: its pictures mark the jerseys worn, and the report that ends it
     // carries the standings after it.
@@ -189,7 +197,7 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     // What the text says after the report (the orders to send, the deadline).
     let text = table
         .record
-        .report_text(Viewer::Seat(seat), Lang::EN, Some(turn))
+        .report_text(Viewer::Seat(seat), lang, Some(turn))
         .ok()?;
     let mut tail = row.body.strip_prefix(&text).unwrap_or_default().trim();
     if let Some(standings) = &standings_text {
@@ -395,7 +403,7 @@ async fn send_one(
     {
         let Some(r) = sqlx::query(
             "SELECT o.id, o.message_id, o.player_id, o.to_addr, o.reply_secret, o.in_reply_to, o.subject, o.body, \
-             o.attempts, p.unsubscribe_token, o.kind, o.game_id, o.seat, o.turn \
+             o.attempts, p.unsubscribe_token, o.kind, o.game_id, o.seat, o.turn, p.lang \
              FROM outbox o LEFT JOIN players p ON p.id = o.player_id \
              WHERE o.id = $1 AND o.lease_owner = $2 AND o.sent_at IS NULL",
         )
@@ -420,6 +428,7 @@ async fn send_one(
             game_id: r.get(11),
             seat: r.get(12),
             turn: r.get(13),
+            lang: r.get(14),
         };
         let outcome = match (row.kind.as_str(), &settings) {
             ("webhook", _) => {

@@ -514,3 +514,81 @@ on_both!(
         assert!(sink.mails.lock().unwrap().is_empty());
     }
 );
+
+// Issue 36: one turn, two readers: the report mail (text and HTML) of the seat whose player
+// chose Japanese is in Japanese, the other's in English; an unknown language is refused.
+on_both!(
+    each_report_mail_is_written_in_its_readers_language,
+    |s: TestServer| async move {
+        let mut s = s;
+        s.state = s.state.clone().with_mail(settings());
+        let sink = sink_on(0).await;
+        let (id, gm, seats) = game_with_addresses(&s, &sink).await;
+        let (status, body) = s
+            .call(
+                "POST",
+                "/api/account/language",
+                Some(&seats[1]),
+                Some(json!({"lang": "ja"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["lang"], "ja");
+        let (status, body) = s
+            .call(
+                "POST",
+                "/api/account/language",
+                Some(&seats[1]),
+                Some(json!({"lang": "tlh"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(
+            body["error"],
+            r#"lang: language "tlh": not one postrider speaks (en, ja)"#
+        );
+        let (status, _) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/gm"),
+                Some(&gm),
+                Some(json!({"action": "resolve"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let before = sink.mails.lock().unwrap().len();
+        drain_once(&s.state, &relay(sink.port), "w1", s.clock_now())
+            .await
+            .unwrap();
+        let mails = sink.mails.lock().unwrap()[before..].to_vec();
+        let report_to = |to: &str| {
+            let mail = mails
+                .iter()
+                .find(|m| {
+                    header(m, "To").as_deref() == Some(to)
+                        && header(m, "Subject").unwrap().contains("report of turn 1")
+                })
+                .unwrap_or_else(|| panic!("no report to {to}"));
+            let parsed = mail_parser::MessageParser::default()
+                .parse(mail.as_bytes())
+                .unwrap();
+            (
+                parsed.body_text(0).unwrap().into_owned(),
+                parsed.body_html(0).unwrap().into_owned(),
+            )
+        };
+        let (text, html) = report_to("red@example.net");
+        assert!(
+            text.contains("Moves, in the order they were made"),
+            "{text}"
+        );
+        assert!(html.contains("Team standings"), "{html}");
+        let (text, html) = report_to("blue@example.net");
+        assert!(text.contains("移動（移動した順）"), "{text}");
+        assert!(text.contains("チームblue用。"), "{text}");
+        assert!(!text.contains("Moves, in the order"), "{text}");
+        assert!(html.contains("チーム順位"), "{html}");
+        // The HTML part still carries what the text says after the report (its digest).
+        assert!(html.contains("report digest"), "{html}");
+    }
+);

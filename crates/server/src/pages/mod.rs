@@ -10,6 +10,7 @@ mod backpacks;
 mod breaking_away;
 mod front;
 mod game;
+mod language;
 pub mod lobby;
 mod mail;
 mod operator;
@@ -32,6 +33,7 @@ pub use game::{
     orders_form, rotate_mail_address, turn,
 };
 pub use game::{hide_press, post_press, press_archive, press_settings};
+pub use language::save_language;
 pub use mail::profile_mail;
 pub use operator::{operator_action, operator_form};
 pub use player::{player, renew_feeds};

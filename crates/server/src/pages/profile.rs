@@ -66,6 +66,10 @@ pub async fn profile_form(
     let mut mail = mail::section(&state, &visitor, player, None).await;
     mail.push_str(&super::player::feeds_section(&state, &visitor, player).await);
     mail.push_str(&super::absence::section(&state, &visitor, player, None).await);
+    let lang = crate::store::players::lang(&state, player.id)
+        .await
+        .unwrap_or_default();
+    mail.push_str(&super::language::section(&visitor, lang));
     Ok(profile_page(&visitor, &zone, q.saved.is_some(), None, mail))
 }
 

@@ -54,3 +54,26 @@ pub async fn set_time_zone_if_unset(state: &AppState, player: i64, zone: &str) -
         .await?;
     Ok(())
 }
+
+/// The language `player` reads their mail and reports in (English unless they chose one, or
+/// if the code stored is no longer one postrider speaks).
+pub async fn lang(state: &AppState, player: i64) -> StoreResult<game_api::Lang> {
+    let code: Option<String> = sqlx::query_scalar("SELECT lang FROM players WHERE id = $1")
+        .bind(player)
+        .fetch_optional(&state.db.pool)
+        .await?
+        .flatten();
+    Ok(code
+        .and_then(|c| game_api::Lang::from_code(&c).ok())
+        .unwrap_or_default())
+}
+
+/// Sets the language `player` reads their mail and reports in.
+pub async fn set_lang(state: &AppState, player: i64, lang: game_api::Lang) -> StoreResult<()> {
+    sqlx::query("UPDATE players SET lang = $1 WHERE id = $2")
+        .bind(lang.code())
+        .bind(player)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(())
+}
