@@ -194,32 +194,14 @@ pub fn wrap(text: &str, width: usize) -> String {
     locale::wrap(text, width)
 }
 
-/// `a`, `a and b`, `a, b and c`.
+/// `a`, `a and b`, `a, b and c` ([`locale::Lang::and_list`] in English).
 pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.as_ref().to_string(),
-        [init @ .., last] => format!(
-            "{} and {}",
-            init.iter()
-                .map(AsRef::as_ref)
-                .collect::<Vec<_>>()
-                .join(", "),
-            last.as_ref()
-        ),
-    }
+    locale::Lang::EN.and_list(items)
 }
 
-/// `1st`, `2nd`, `3rd`, `11th`.
+/// `1st`, `2nd`, `3rd`, `11th` ([`locale::Lang::place`] in English).
 pub fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
+    locale::Lang::EN.place(n)
 }
 
 #[cfg(test)]

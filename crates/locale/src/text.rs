@@ -25,27 +25,28 @@ impl Lang {
     /// Clauses listed: `a and b`, `a, b and c` in English; `a、b` in Japanese, where `と`
     /// would join the clauses' own nouns.
     pub fn clause_list<S: AsRef<str>>(self, items: &[S]) -> String {
-        match items {
-            [] => String::new(),
-            [one] => one.as_ref().to_string(),
-            [init @ .., last] => {
-                let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
-                let init = init.join(&self.t("list-separator"));
-                crate::tr!(self, "clause-list", init = init, last = last.as_ref())
-            }
-        }
+        self.list(items, "clause-list")
     }
 
     /// `a`, `a and b`, `a, b and c`; in Japanese `aとb`, `a、b、c`.
     pub fn and_list<S: AsRef<str>>(self, items: &[S]) -> String {
         match items {
+            [a, b] => crate::tr!(self, "list-two", a = a.as_ref(), b = b.as_ref()),
+            _ => self.list(items, "list-many"),
+        }
+    }
+
+    /// `items` joined by the language's separator, the last by the message `last`.
+    fn list<S: AsRef<str>>(self, items: &[S], last: &str) -> String {
+        match items {
             [] => String::new(),
             [one] => one.as_ref().to_string(),
-            [a, b] => crate::tr!(self, "list-two", a = a.as_ref(), b = b.as_ref()),
-            [init @ .., last] => {
+            [init @ .., end] => {
                 let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
-                let init = init.join(&self.t("list-separator"));
-                crate::tr!(self, "list-many", init = init, last = last.as_ref())
+                let mut args = crate::Args::new();
+                args.set("init", init.join(&self.t("list-separator")));
+                args.set("last", end.as_ref().to_string());
+                self.t_with(last, &args)
             }
         }
     }
