@@ -62,6 +62,32 @@ impl Lang {
         bundles::format(self, id, Some(args))
     }
 
+    /// The message `id` with one argument (for templates, which cannot build [`Args`]):
+    /// `{{ lang.t1("place", "n", n) }}`.
+    ///
+    /// [`Args`]: crate::Args
+    pub fn t1<'a>(self, id: &str, name: &'a str, value: impl Into<bundles::Value<'a>>) -> String {
+        let mut args = bundles::Args::new();
+        args.set(name, value);
+        self.t_with(id, &args)
+    }
+
+    /// The message `id` with two arguments (for templates):
+    /// `{{ lang.t2("when-date", "day", d, "month", m) }}`.
+    pub fn t2<'a>(
+        self,
+        id: &str,
+        a: &'a str,
+        va: impl Into<bundles::Value<'a>>,
+        b: &'a str,
+        vb: impl Into<bundles::Value<'a>>,
+    ) -> String {
+        let mut args = bundles::Args::new();
+        args.set(a, va);
+        args.set(b, vb);
+        self.t_with(id, &args)
+    }
+
     /// `n` as a place: `1st`, `22nd` in English (CLDR's ordinal rules); `1位` in Japanese.
     pub fn place(self, n: usize) -> String {
         crate::tr!(self, "place", n = n)

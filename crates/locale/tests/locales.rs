@@ -132,7 +132,7 @@ fn sources() -> Vec<PathBuf> {
 /// The ids in `tr!(lang, "id"…)`, `.t("id")` and `.t_with("id"…)` of one source.
 fn ids_used(text: &str) -> Vec<String> {
     let mut ids = Vec::new();
-    for opener in ["tr!(", ".t(\"", ".t_with(\""] {
+    for opener in ["tr!(", ".t(\"", ".t_with(\"", ".t1(\"", ".t2(\""] {
         let mut rest = text;
         while let Some(i) = rest.find(opener) {
             rest = &rest[i + opener.len()..];
@@ -181,6 +181,9 @@ fn the_scan_reads_each_way_of_naming_a_message() {
     let ids =
         ids_used(r#"tr!(lang, "place", n = 3); lang.t("when"); self.lang.t_with("when-date", &a)"#);
     assert_eq!(ids, ["place", "when", "when-date"]);
+    // The templates' ways, with one and two arguments.
+    let ids = ids_used(r#"{{ lang.t1("place", "n", 3) }} {{ lang.t2("when", "a", 1, "b", 2) }}"#);
+    assert_eq!(ids, ["place", "when"]);
 }
 
 #[test]

@@ -326,6 +326,8 @@ pub struct Player {
     pub echo_to: Option<String>,
     /// Whether the player runs the server (docs/operations.md, "The operator").
     pub operator: bool,
+    /// The language the player chose on their profile (`None`: not chosen; the browser's).
+    pub lang: Option<locale::Lang>,
 }
 
 /// Where a request's secret came from.
@@ -394,6 +396,7 @@ pub async fn player_for(state: &AppState, secret: &str) -> ApiResult<Option<Play
         secret: secret.to_string(),
         echo_to: s.echo_to,
         operator: s.operator,
+        lang: s.lang,
     }))
 }
 
@@ -405,6 +408,7 @@ pub struct SessionRow {
     time_zone: Option<String>,
     echo_to: Option<String>,
     operator: bool,
+    lang: Option<locale::Lang>,
 }
 
 /// The read of sessions by their hashes, as of the server's clock (expired ones, and those of
@@ -429,7 +433,7 @@ impl group_read::Fetch for Sessions {
             crate::store::sql::placeholders_after(backend, hashes.len().next_power_of_two(), 1, 1);
         let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT c.token_hash, p.id, p.name, p.time_zone, \
-             CASE WHEN p.mail_choice <> 'none' THEN p.email END, p.operator \
+             CASE WHEN p.mail_choice <> 'none' THEN p.email END, p.operator, p.lang \
              FROM credentials c JOIN players p ON p.id = c.player_id \
              WHERE c.token_hash IN {list} AND (c.expires_at IS NULL OR c.expires_at > {now}) \
              AND p.suspended_at IS NULL"
@@ -447,6 +451,9 @@ impl group_read::Fetch for Sessions {
                     time_zone: row.get(3),
                     echo_to: row.get(4),
                     operator: row.get::<i64, _>(5) != 0,
+                    lang: row
+                        .get::<Option<String>, _>(6)
+                        .and_then(|c| locale::Lang::from_code(&c).ok()),
                 };
                 (row.get(0), session)
             })

@@ -144,6 +144,7 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
         time_zone: None,
         echo_to: None,
         operator: false,
+        lang: None,
     };
     let table = store::load(state, game_id).await?;
     // Press under its headings is published, and taken out of what is read for orders.

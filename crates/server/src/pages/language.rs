@@ -4,6 +4,7 @@
 use super::*;
 
 use game_api::Lang;
+use locale::tr;
 
 use crate::actions;
 
@@ -19,13 +20,18 @@ pub(super) fn section(visitor: &Visitor, lang: Lang) -> String {
             )
         })
         .collect();
+    let t = visitor.lang;
     format!(
-        r#"<section class="card stack" id="language" aria-labelledby="language-h"><h2 id="language-h">Language</h2>
-<p>Your turn reports are written in it, in the mail and on the desk; the rest of the site is in English for now.</p>
+        r#"<section class="card stack" id="language" aria-labelledby="language-h"><h2 id="language-h">{title}</h2>
+<p>{help}</p>
 <form method="post" action="/profile/language">{csrf}
-<label for="lang">Language of your reports</label><select id="lang" name="lang">{options}</select>
-<p><button type="submit">Save</button></p>
+<label for="lang">{label}</label><select id="lang" name="lang">{options}</select>
+<p><button type="submit">{save}</button></p>
 </form></section>"#,
+        title = tr!(t, "language-title"),
+        help = tr!(t, "language-help"),
+        label = tr!(t, "language-label"),
+        save = tr!(t, "language-save"),
         csrf = visitor.csrf_field()
     )
 }
@@ -42,8 +48,12 @@ pub async fn save_language(
         actions::set_lang(&state, player, form.field("lang")?).await
     }
     .await;
+    // The footer's menu comes back to the page it was on (a path of this site only).
+    let next = form
+        .get("next")
+        .filter(|n| n.starts_with('/') && !n.starts_with("//") && !n.contains('\\'));
     match result {
-        Ok(_) => Ok(redirect("/profile?saved=1#language")),
+        Ok(_) => Ok(redirect(next.unwrap_or("/profile?saved=1#language"))),
         Err(e) => Ok(error_page(&visitor, &e)),
     }
 }

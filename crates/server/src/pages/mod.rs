@@ -75,6 +75,8 @@ use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
+use locale::{Lang, tr};
+
 use crate::AppState;
 use crate::auth::{self, FORM_COOKIE, Player, SESSION_COOKIE};
 use crate::error::{ApiError, ApiResult};
@@ -96,10 +98,41 @@ pub struct Visitor {
     browser_zone: Option<String>,
     /// The games awaiting the player's orders (for a page's header; `None` when not counted).
     pub awaiting: Option<usize>,
+    /// The language the page is written in (`negotiate`: the account's choice, `?lang=`, the
+    /// `lang` cookie, `Accept-Language`, English).
+    pub lang: Lang,
+    /// `?lang=` asked for a language: the response keeps it in the `lang` cookie.
+    keep_lang: Option<Lang>,
+    /// The page's path and query without `lang=` (where the language menu comes back to).
+    path: String,
 }
 
 /// The cookie the optional script sets to the browser's time zone.
 const ZONE_COOKIE: &str = "tz";
+
+/// The cookie that keeps a visitor's `?lang=` choice.
+const LANG_COOKIE: &str = "lang";
+
+/// The language of a request to a page: the account's choice first (a logged-in player who
+/// chose one reads it everywhere), then `?lang=`, then the cookie a `?lang=` left, then the
+/// browser's `Accept-Language`, then English. Also what `?lang=` asked for, to keep.
+fn page_lang(parts: &Parts, player: Option<&Player>) -> (Lang, Option<Lang>) {
+    let asked = parts.uri.query().and_then(|q| {
+        q.split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .find(|(k, _)| *k == "lang")
+            .and_then(|(_, v)| Lang::from_code(v).ok())
+    });
+    let cookie = auth::cookie(parts, LANG_COOKIE);
+    let accept = parts
+        .headers
+        .get(axum::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| v.len() <= 256);
+    let stored = player.and_then(|p| p.lang).map(Lang::code);
+    let lang = locale::negotiate([stored, asked.map(Lang::code), cookie.as_deref()], accept);
+    (lang, asked)
+}
 
 impl FromRequestParts<AppState> for Visitor {
     type Rejection = ApiError;
@@ -123,6 +156,18 @@ impl FromRequestParts<AppState> for Visitor {
             }
             _ => None,
         };
+        let (lang, keep_lang) = page_lang(parts, player.as_ref());
+        let query: Vec<&str> = parts
+            .uri
+            .query()
+            .unwrap_or_default()
+            .split('&')
+            .filter(|p| !p.is_empty() && !p.starts_with("lang="))
+            .collect();
+        let path = match query.is_empty() {
+            true => parts.uri.path().to_owned(),
+            false => format!("{}?{}", parts.uri.path(), query.join("&")),
+        };
         Ok(Visitor {
             player,
             form_secret,
@@ -130,6 +175,9 @@ impl FromRequestParts<AppState> for Visitor {
             now: state.clock.now(),
             browser_zone,
             awaiting,
+            lang,
+            keep_lang,
+            path,
         })
     }
 }
@@ -273,29 +321,36 @@ pub fn page_with_tab(
     title: &str,
     body: &str,
 ) -> Response {
+    let lang = visitor.lang;
     let awaiting = visitor.awaiting.filter(|&n| n > 0);
     let count = awaiting.map_or(String::new(), |n| format!("({n}) "));
     let who = match &visitor.player {
         Some(p) => {
             let due = match awaiting {
                 Some(n) => format!(
-                    r#"<a href="/#your-games" id="awaiting">Your move <span class="count" aria-label="{n} {games} awaiting your orders">{n}</span></a>"#,
-                    games = if n == 1 { "game" } else { "games" }
+                    r#"<a href="/#your-games" id="awaiting">{move_} <span class="count" aria-label="{label}">{n}</span></a>"#,
+                    move_ = tr!(lang, "site-your-move"),
+                    label = escape(&tr!(lang, "site-awaiting", n = n)),
                 ),
                 None => String::new(),
             };
             let server = if p.operator {
-                r#"<a href="/operator">Server</a>"#
+                format!(r#"<a href="/operator">{}</a>"#, tr!(lang, "site-server"))
             } else {
-                ""
+                String::new()
             };
             format!(
-                r#"{due}{server}<a href="/profile">{}</a><form method="post" action="/logout">{}<button>Log out</button></form>"#,
+                r#"{due}{server}<a href="/profile">{}</a><form method="post" action="/logout">{}<button>{}</button></form>"#,
                 escape(&p.name),
-                visitor.csrf_field()
+                visitor.csrf_field(),
+                tr!(lang, "site-log-out"),
             )
         }
-        None => r#"<a href="/login">Log in</a><a href="/register">Register</a>"#.into(),
+        None => format!(
+            r#"<a href="/login">{}</a><a href="/register">{}</a>"#,
+            tr!(lang, "site-log-in"),
+            tr!(lang, "site-register")
+        ),
     };
     // The optional script (`site.js`) uses the browser's time zone from the first visit:
     // `data-zone` is the zone the page was written in ("" for UTC when none is known), and
@@ -313,19 +368,25 @@ pub fn page_with_tab(
     };
     let html = format!(
         r#"<!doctype html>
-<html lang="en" data-zone="{zone}"{zone_save}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="{code}" data-zone="{zone}"{zone_save}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>{tab}</title>
 <link rel="stylesheet" href="{css}">
 <script src="/static/site.js" defer></script>
 </head><body>
-<header class="site-header"><div><a class="brand" href="/">postrider</a><nav aria-label="site"><a href="/">Games</a><a href="/new">New game</a>{who}</nav></div></header>
+<header class="site-header"><div><a class="brand" href="/">postrider</a><nav aria-label="{site}"><a href="/">{games}</a><a href="/new">{new}</a>{who}</nav></div></header>
 <main>
 <h1>{title}</h1>
 {body}
 </main>
+<footer class="site-footer">{languages}</footer>
 </body></html>
 "#,
+        code = lang.code(),
+        site = tr!(lang, "site-nav"),
+        games = tr!(lang, "site-games"),
+        new = tr!(lang, "site-new-game"),
+        languages = language_menu(visitor),
         zone = escape(visitor.zone().unwrap_or_default()),
         css = site_css_path(),
         title = escape(title)
@@ -334,9 +395,53 @@ pub fn page_with_tab(
     if visitor.fresh
         && let Ok(cookie) = auth::form_cookie(&visitor.form_secret)
     {
-        response.headers_mut().insert(SET_COOKIE, cookie);
+        response.headers_mut().append(SET_COOKIE, cookie);
+    }
+    if let Some(keep) = visitor.keep_lang
+        && let Ok(cookie) = HeaderValue::from_str(&format!(
+            "{LANG_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Lax",
+            keep.code()
+        ))
+    {
+        response.headers_mut().append(SET_COOKIE, cookie);
     }
     response
+}
+
+/// The footer's languages, each named in itself: links (`?lang=`) for a visitor, buttons that
+/// keep the choice on the account for a logged-in player (whose choice outranks `?lang=`).
+fn language_menu(visitor: &Visitor) -> String {
+    let label = escape(&tr!(visitor.lang, "site-language"));
+    let others = Lang::all().filter(|&l| l != visitor.lang);
+    if visitor.player.is_some() {
+        let buttons: String = others
+            .map(|l| {
+                format!(
+                    r#"<button name="lang" value="{code}" lang="{code}">{name}</button>"#,
+                    code = l.code(),
+                    name = escape(&l.t("language-name"))
+                )
+            })
+            .collect();
+        format!(
+            r#"<form method="post" action="/profile/language" class="languages" aria-label="{label}">{csrf}<input type="hidden" name="next" value="{next}">{buttons}</form>"#,
+            csrf = visitor.csrf_field(),
+            next = escape(&visitor.path),
+        )
+    } else {
+        let joiner = if visitor.path.contains('?') { '&' } else { '?' };
+        let links: String = others
+            .map(|l| {
+                format!(
+                    r#"<a href="{path}{joiner}lang={code}" lang="{code}" hreflang="{code}">{name}</a>"#,
+                    path = escape(&visitor.path),
+                    code = l.code(),
+                    name = escape(&l.t("language-name"))
+                )
+            })
+            .collect();
+        format!(r#"<nav class="languages" aria-label="{label}">{links}</nav>"#)
+    }
 }
 
 /// An error as a page: the status and the one-line message.
@@ -347,10 +452,11 @@ pub fn error_page(visitor: &Visitor, error: &ApiError) -> Response {
     page(
         visitor,
         error.status(),
-        "Something is wrong",
+        &tr!(visitor.lang, "site-error-title"),
         &format!(
-            r#"<p class="error">{}</p><p><a href="/">Back to the games</a></p>"#,
-            escape(&error.to_string())
+            r#"<p class="error">{}</p><p><a href="/">{}</a></p>"#,
+            escape(&error.to_string()),
+            tr!(visitor.lang, "site-back-to-games")
         ),
     )
 }

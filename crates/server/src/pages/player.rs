@@ -4,6 +4,8 @@
 use axum::Form;
 use axum::extract::{Path, State};
 
+use locale::{Lang, tr};
+
 use super::{FormData, PageResult, Visitor, error_box, error_page, page, redirect};
 use crate::AppState;
 use crate::actions;
@@ -25,6 +27,7 @@ struct Row {
 #[derive(Debug, askama::Template)]
 #[template(path = "player.html")]
 struct PlayerPage {
+    lang: Lang,
     percent: Option<u32>,
     seated: u32,
     sent: u32,
@@ -43,27 +46,44 @@ pub async fn player(
     let profile = store::profiles::profile(&state, &name)
         .await
         .map_err(|e| error_page(&visitor, &ApiError::from(e)))?;
+    let lang = visitor.lang;
     let rows = profile
         .games
         .iter()
         .map(|g| Row {
             id: g.id,
             title: g.title.clone(),
-            seat: g.seat.clone().unwrap_or_else(|| "(left)".into()),
+            seat: g
+                .seat
+                .clone()
+                .unwrap_or_else(|| tr!(lang, "player-seat-left")),
             result: match (g.over, g.place, &g.seat) {
-                (_, _, None) => "left".into(),
-                (true, Some(place), _) => format!("finished {}", ordinal(place)),
-                (true, None, _) => "finished".into(),
-                (false, _, _) => "running".into(),
+                (_, _, None) => tr!(lang, "player-result-left"),
+                (true, Some(place), _) => {
+                    tr!(
+                        lang,
+                        "player-result-place",
+                        place = lang.place(place.into())
+                    )
+                }
+                (true, None, _) => tr!(lang, "player-result-finished"),
+                (false, _, _) => tr!(lang, "player-result-running"),
             },
             on_time: match g.on_time.percent() {
-                Some(p) => format!("{p}% ({} of {})", g.on_time.sent, g.on_time.seated),
+                Some(p) => tr!(
+                    lang,
+                    "player-on-time-cell",
+                    percent = p,
+                    sent = g.on_time.sent,
+                    seated = g.on_time.seated
+                ),
                 None => "–".into(),
             },
         })
         .collect();
     let t = profile.on_time;
     let body = PlayerPage {
+        lang,
         percent: t.percent(),
         seated: t.seated,
         sent: t.sent,
@@ -81,17 +101,6 @@ pub async fn player(
     ))
 }
 
-fn ordinal(n: u16) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
 /// The profile's feeds section: each held seat's calendar and reports addresses, and a button
 /// that renews them.
 pub(super) async fn feeds_section(state: &AppState, visitor: &Visitor, player: &Player) -> String {
@@ -99,24 +108,31 @@ pub(super) async fn feeds_section(state: &AppState, visitor: &Visitor, player: &
         Ok(f) => f,
         Err(e) => return error_box(Some(&e)),
     };
+    let lang = visitor.lang;
     let mut html = format!(
-        r#"<section class="card stack" id="feeds" aria-labelledby="feeds-h"><h2 id="feeds-h">Calendars and feeds</h2>
-<p>Your public profile: <a href="/players/{name}">/players/{name}</a>.</p>
-<p class="help">Each seat's deadlines as a calendar to subscribe to, and its reports as a feed. The addresses are secret: anyone who has one reads that seat's reports. Renew them to stop the old ones.</p>
+        r#"<section class="card stack" id="feeds" aria-labelledby="feeds-h"><h2 id="feeds-h">{title}</h2>
+<p>{public} <a href="/players/{name}">/players/{name}</a></p>
+<p class="help">{help}</p>
 "#,
+        title = tr!(lang, "feeds-title"),
+        public = tr!(lang, "feeds-public-profile"),
+        help = tr!(lang, "feeds-help"),
         name = escape(&player.name)
     );
     if feeds.is_empty() {
-        html.push_str("<p>You hold no seat.</p>");
+        html.push_str(&format!("<p>{}</p>", tr!(lang, "feeds-no-seat")));
     }
     for f in feeds {
         html.push_str(&format!(
             r#"<form method="post" action="/profile/feeds" class="stack seat-feeds"><h3>{title} ({seat})</h3>
-<p><label>Calendar (iCalendar)<input type="text" readonly value="{cal}" class="feed-calendar"></label></p>
-<p><label>Reports (Atom)<input type="text" readonly value="{atom}" class="feed-reports"></label></p>
+<p><label>{calendar}<input type="text" readonly value="{cal}" class="feed-calendar"></label></p>
+<p><label>{reports}<input type="text" readonly value="{atom}" class="feed-reports"></label></p>
 <input type="hidden" name="csrf" value="{csrf}"><input type="hidden" name="game" value="{game}">
-<p><button type="submit" class="secondary">Renew these addresses</button></p></form>
+<p><button type="submit" class="secondary">{renew}</button></p></form>
 "#,
+            calendar = tr!(lang, "feeds-calendar"),
+            reports = tr!(lang, "feeds-reports"),
+            renew = tr!(lang, "feeds-renew"),
             title = escape(&f.title),
             seat = escape(&f.seat),
             cal = escape(&f.addresses.calendar),

@@ -129,7 +129,7 @@ impl TestServer {
             .await
     }
 
-    async fn respond(&self, request: Request<Body>) -> (StatusCode, String) {
+    pub async fn respond(&self, request: Request<Body>) -> (StatusCode, String) {
         let response = app(self.state.clone()).oneshot(request).await.unwrap();
         let status = response.status();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
@@ -379,6 +379,22 @@ impl<'a> Browser<'a> {
         let mut all = vec![("csrf", csrf.as_str())];
         all.extend_from_slice(fields);
         self.post_raw(path, &all).await
+    }
+
+    /// Logs in through the form as a player registered with the tests' password.
+    pub async fn login(&mut self, name: &str) {
+        let page = self
+            .submit(
+                "/login",
+                "/login",
+                &[
+                    ("name", name),
+                    ("password", "correct horse battery"),
+                    ("next", "/"),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.html);
     }
 
     /// Registers (and so logs in) through the form.
