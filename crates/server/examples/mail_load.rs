@@ -175,6 +175,7 @@ async fn main() {
             time_zone: None,
             secret: String::new(),
             operator: false,
+            lang: None,
         });
     }
     let gm = players.pop().unwrap();
