@@ -231,16 +231,34 @@ pub async fn submit_orders(
 pub struct ReportQuery {
     #[serde(default)]
     format: Option<String>,
+    /// The report's language (`ja`); else the `Accept-Language` header's, else English.
+    #[serde(default)]
+    lang: Option<String>,
 }
 
-/// A resolved turn's report as the caller may see it: plain text (what email carries) or
-/// JSON holding the text.
+/// The language a report is asked for in: `?lang=` (a language postrider does not speak is
+/// refused in one line), else the best of `Accept-Language`, else English.
+fn report_lang(asked: Option<&str>, headers: &axum::http::HeaderMap) -> ApiResult<Lang> {
+    if let Some(code) = asked {
+        return Lang::from_code(code).map_err(|e| ApiError::Bad(format!("lang: {e}")));
+    }
+    let accept = headers
+        .get(axum::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| v.len() <= 256);
+    Ok(locale::negotiate([], accept))
+}
+
+/// A resolved turn's report as the caller may see it, in the language asked for: plain text
+/// (what email carries) or JSON holding the text.
 pub async fn report(
     State(state): State<AppState>,
     MaybePlayer(player): MaybePlayer,
     Path((id, turn)): Path<(i64, u16)>,
     Query(query): Query<ReportQuery>,
+    headers: axum::http::HeaderMap,
 ) -> ApiResult<Response> {
+    let lang = report_lang(query.lang.as_deref(), &headers)?;
     let table = store::load(&state, id).await?;
     let viewer = viewer(&table, player.as_ref());
     if turn == 0 || turn > table.record.resolved() {
@@ -249,12 +267,19 @@ pub async fn report(
             table.record.resolved()
         )));
     }
-    let text = table.record.report_text(viewer, Lang::EN, Some(turn))?;
+    let text = table.record.report_text(viewer, lang, Some(turn))?;
+    let language = (axum::http::header::CONTENT_LANGUAGE, lang.code());
     match query.format.as_deref() {
-        None | Some("text") => {
-            Ok(([(CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
-        }
-        Some("json") => Ok(Json(json!({ "turn": turn, "text": text })).into_response()),
+        None | Some("text") => Ok((
+            [(CONTENT_TYPE, "text/plain; charset=utf-8"), language],
+            text,
+        )
+            .into_response()),
+        Some("json") => Ok((
+            [language],
+            Json(json!({ "turn": turn, "lang": lang.code(), "text": text })),
+        )
+            .into_response()),
         Some(kind @ ("picture" | "chart")) => {
             let svg = if kind == "chart" {
                 table.record.progress(turn).svg()

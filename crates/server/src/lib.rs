@@ -295,6 +295,7 @@ fn routes(state: AppState) -> Router {
         )
         .route("/confirm-email/{token}", get(pages::confirm_email))
         .route("/games/{id}/mail-address", post(pages::rotate_mail_address))
+        .route("/games/{id}/language", post(pages::save_seat_language))
         .route(
             "/unsubscribe/{message}",
             get(pages::unsubscribe_form).post(pages::unsubscribe),

@@ -7,6 +7,7 @@ mod common;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use common::*;
+use serde_json::json;
 
 on_both!(
     the_profile_form_keeps_the_language_of_the_reports,
@@ -104,5 +105,143 @@ on_both!(
             )
             .await;
         assert_eq!(away.location.as_deref(), Some("/profile?saved=1#language"));
+    }
+);
+
+on_both!(
+    a_seats_player_chooses_the_seats_mail_language_on_the_game_page,
+    |s: TestServer| async move {
+        let (id, _gm, _) = s.seated_game(race(&["aka", "ao"])).await;
+        let game = format!("/games/{id}");
+        let mut b = Browser::new(&s);
+        b.login("p-aka").await;
+        let page = b.get(&game).await;
+        assert!(page.html.contains(r#"action="/games/"#), "{}", page.html);
+        assert!(
+            page.html
+                .contains(r#"<option value="" selected>the account&#39;s language</option>"#),
+            "the account's language until chosen: {}",
+            page.html
+        );
+        assert!(page.html.contains(r#"<option value="ja">日本語</option>"#));
+        let language = format!("/games/{id}/language");
+        let saved = b.submit(&game, &language, &[("lang", "ja")]).await;
+        assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.html);
+        assert_eq!(
+            saved.location.as_deref(),
+            Some(format!("/games/{id}#seat-language").as_str())
+        );
+        let page = b.get(&game).await;
+        assert!(
+            page.html
+                .contains(r#"<option value="ja" selected>日本語</option>"#),
+            "{}",
+            page.html
+        );
+        // The page itself stays in the reader's language: the seat's is for its mail.
+        assert_eq!(html_lang(&page.html), "en");
+        // Back to the account's language.
+        b.submit(&game, &language, &[("lang", "")]).await;
+        let page = b.get(&game).await;
+        assert!(page.html.contains(r#"<option value="" selected>"#));
+        // A language postrider does not speak is one line.
+        let refused = b.submit(&game, &language, &[("lang", "xx")]).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        assert!(
+            refused
+                .html
+                .contains("lang: language &quot;xx&quot;: not one postrider speaks (en, ja)"),
+            "{}",
+            refused.html
+        );
+        // A reader without a seat has no form and cannot post one.
+        let mut other = Browser::new(&s);
+        other.register("watcher").await;
+        let page = other.get(&game).await;
+        assert!(!page.html.contains(r#"id="seat-language""#));
+        let csrf = page.csrf();
+        let forbidden = other
+            .post_raw(&language, &[("csrf", &csrf), ("lang", "ja")])
+            .await;
+        assert_eq!(
+            forbidden.status,
+            StatusCode::FORBIDDEN,
+            "{}",
+            forbidden.html
+        );
+    }
+);
+
+/// The status, `Content-Language` and body of a request to the API.
+async fn report_response(
+    s: &TestServer,
+    request: Request<Body>,
+) -> (StatusCode, Option<String>, String) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let response = server::app(s.state.clone()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let lang = response
+        .headers()
+        .get(header::CONTENT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, lang, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+on_both!(
+    the_apis_report_is_in_the_asked_language_then_the_browsers_then_english,
+    |s: TestServer| async move {
+        let (id, gm, _) = s.seated_game(race(&["aka", "ao"])).await;
+        let (status, body) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/gm"),
+                Some(&gm),
+                Some(json!({"action": "resolve"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let report = format!("/api/games/{id}/reports/1");
+        let get = |path: String, accept: Option<&'static str>| {
+            let mut request = Request::get(path);
+            if let Some(accept) = accept {
+                request = request.header(header::ACCEPT_LANGUAGE, accept);
+            }
+            request.body(Body::empty()).unwrap()
+        };
+        let english = report_response(&s, get(report.clone(), None)).await;
+        assert_eq!(english.0, StatusCode::OK);
+        assert_eq!(english.1.as_deref(), Some("en"));
+        let asked = report_response(&s, get(format!("{report}?lang=ja"), None)).await;
+        assert_eq!(asked.1.as_deref(), Some("ja"));
+        assert_ne!(asked.2, english.2, "the Japanese report differs");
+        assert!(
+            asked
+                .2
+                .chars()
+                .any(|c| ('\u{3040}'..='\u{30ff}').contains(&c)),
+            "{}",
+            asked.2
+        );
+        let browser = report_response(&s, get(report.clone(), Some("ja-JP,ja;q=0.9"))).await;
+        assert_eq!((browser.1.as_deref(), &browser.2), (Some("ja"), &asked.2));
+        // `?lang=` outranks the browser's.
+        let both = report_response(&s, get(format!("{report}?lang=en"), Some("ja"))).await;
+        assert_eq!(both.2, english.2);
+        let json = report_response(&s, get(format!("{report}?format=json&lang=ja"), None)).await;
+        let json: serde_json::Value = serde_json::from_str(&json.2).unwrap();
+        assert_eq!(
+            (json["lang"].as_str(), json["text"].as_str()),
+            (Some("ja"), Some(asked.2.as_str()))
+        );
+        let refused = report_response(&s, get(format!("{report}?lang=xx"), None)).await;
+        assert_eq!(refused.0, StatusCode::BAD_REQUEST);
+        assert!(
+            refused.2.contains("not one postrider speaks"),
+            "{}",
+            refused.2
+        );
     }
 );

@@ -32,7 +32,7 @@ pub use game::{
     console, console_action, game, history, join, join_form, new_game, new_game_form, orders,
     orders_form, rotate_mail_address, turn,
 };
-pub use game::{hide_press, post_press, press_archive, press_settings};
+pub use game::{hide_press, post_press, press_archive, press_settings, save_seat_language};
 pub use language::save_language;
 pub use mail::profile_mail;
 pub use operator::{operator_action, operator_form};
@@ -196,7 +196,7 @@ impl Visitor {
     /// A deadline as this reader reads it: in their time zone (UTC without one), with the
     /// time left.
     pub fn deadline(&self, at: i64) -> String {
-        when::deadline(at, self.now, self.zone())
+        when::deadline_in(self.lang, at, self.now, self.zone())
     }
 
     /// The reader's time zone: their profile's, else their browser's (the optional script

@@ -4,7 +4,7 @@
 //! `gm::registry` is the one list of games (pictures, reports and views come through
 //! `gm::Record`).
 
-use game_api::Seat;
+use game_api::{Lang, Seat};
 
 use super::FormData;
 use crate::error::ApiResult;
@@ -20,6 +20,8 @@ pub struct FormContext<'a> {
     /// The form as sent, when it comes back (with an error, or to plan a second turn): what
     /// was chosen is kept.
     pub typed: Option<&'a FormData>,
+    /// The reader's language.
+    pub lang: Lang,
 }
 
 /// What an order form's menus describe, as text the engine reads.
@@ -57,6 +59,7 @@ struct TextOnly;
 #[derive(Debug, askama::Template)]
 #[template(path = "game/text_orders.html")]
 struct TextOrders<'a> {
+    lang: Lang,
     id: i64,
     csrf: &'a str,
     turn: u16,
@@ -75,6 +78,7 @@ impl Pieces for TextOnly {
         let typed = |name| cx.typed.and_then(|f| f.get(name)).unwrap_or_default();
         let (lineup, orders) = cx.record.sealed(cx.seat);
         let form = TextOrders {
+            lang: cx.lang,
             id: cx.id,
             csrf: &cx.csrf,
             turn: cx.record.turn(),

@@ -1,52 +1,104 @@
 //! Times as the reader reads them: a deadline in the reader's own time zone (their profile's,
 //! else their browser's, UTC until either is known), with the time left and how urgent it is.
 
+use game_api::Lang;
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
+use locale::tr;
 
 /// The time zone named `name` (IANA, from the bundled database), if it is one.
 pub fn zone(name: &str) -> Option<TimeZone> {
     TimeZone::get(name.trim()).ok()
 }
 
-/// How long until a moment `seconds` away: `40 min`, `5 h`, `5 h 20 min`, `2 d 3 h`.
-pub fn left(seconds: i64) -> String {
+/// How long until a moment `seconds` away, in `lang`: `40 min`, `5 h`, `5 h 20 min`,
+/// `2 d 3 h`; `5時間20分`.
+pub fn left_in(lang: Lang, seconds: i64) -> String {
     let minutes = (seconds.max(0) + 59) / 60;
     match minutes {
-        m if m < 60 => format!("{m} min"),
-        m if m < 10 * 60 && m % 60 != 0 => format!("{} h {} min", m / 60, m % 60),
-        m if m < 48 * 60 => format!("{} h", (m + 30) / 60),
+        m if m < 60 => tr!(lang, "when-left-min", minutes = m),
+        m if m < 10 * 60 && m % 60 != 0 => {
+            tr!(lang, "when-left-h-min", hours = m / 60, minutes = m % 60)
+        }
+        m if m < 48 * 60 => tr!(lang, "when-left-h", hours = (m + 30) / 60),
         m => {
             let hours = (m + 30) / 60;
-            format!("{} d {} h", hours / 24, hours % 24)
+            tr!(lang, "when-left-d-h", days = hours / 24, hours = hours % 24)
         }
     }
 }
 
 /// A moment in `zone` (or UTC): `Sun 23 Nov 20:00 America/New_York`.
 pub fn moment(at: i64, zone_name: Option<&str>) -> String {
+    moment_in(Lang::EN, at, zone_name)
+}
+
+/// A moment in `zone` (or UTC), in `lang`: `Sun 22 Nov 20:00 America/New_York`,
+/// `2026年11月22日(日) 20:00 America/New_York` (the Japanese as `locale::when` writes it).
+pub fn moment_in(lang: Lang, at: i64, zone_name: Option<&str>) -> String {
     let Ok(t) = Timestamp::from_second(at) else {
         return format!("{at} s");
     };
-    match zone_name.and_then(|n| zone(n).map(|z| (n, z))) {
-        Some((name, z)) => format!(
-            "{} {}",
-            t.to_zoned(z).strftime("%a %-d %b %H:%M"),
-            name.trim()
-        ),
-        None => format!(
-            "{} UTC",
-            t.to_zoned(TimeZone::UTC).strftime("%a %-d %b %H:%M")
-        ),
+    let (name, zoned) = match zone_name.and_then(|n| zone(n).map(|z| (n.trim(), z))) {
+        Some((name, z)) => (name, t.to_zoned(z)),
+        None => ("UTC", t.to_zoned(TimeZone::UTC)),
+    };
+    let month = zoned.month();
+    let weekday = zoned.weekday().to_monday_one_offset();
+    tr!(
+        lang,
+        "when-moment",
+        weekday = lang.t(&format!("weekday-{weekday}")),
+        day = zoned.day().to_string(),
+        month = month.to_string(),
+        month_name = lang.t(&format!("month-{month}")),
+        year = zoned.year().to_string(),
+        hour = format!("{:02}", zoned.hour()),
+        minute = format!("{:02}", zoned.minute()),
+        zone = name.to_string(),
+    )
+}
+
+/// A deadline as the reader reads it, in `lang`: the moment in their zone and the time left
+/// (`Sun 22 Nov 20:00 UTC (in 3 h)`, `2026年11月22日(日) 20:00 UTC（あと3時間）`).
+pub fn deadline_in(lang: Lang, at: i64, now: i64, zone_name: Option<&str>) -> String {
+    let moment = moment_in(lang, at, zone_name);
+    if at <= now {
+        tr!(lang, "when-deadline-now", moment = moment)
+    } else {
+        tr!(
+            lang,
+            "when-deadline",
+            moment = moment,
+            left = left_in(lang, at - now)
+        )
     }
 }
 
-/// A deadline as the reader reads it: the moment in their zone and the time left.
-pub fn deadline(at: i64, now: i64, zone_name: Option<&str>) -> String {
-    if at <= now {
-        format!("{} (due now)", moment(at, zone_name))
-    } else {
-        format!("{} (in {})", moment(at, zone_name), left(at - now))
+/// A game's deadline rule in words: `every 24 h`, `every sunday at 20:00 (Europe/London)`.
+pub fn rule_in(lang: Lang, rule: &gm::DeadlineRule) -> String {
+    match rule {
+        gm::DeadlineRule::Interval { seconds } if seconds % 3600 == 0 => {
+            tr!(lang, "when-rule-hours", hours = seconds / 3600)
+        }
+        gm::DeadlineRule::Interval { seconds } => {
+            tr!(lang, "when-rule-minutes", minutes = seconds / 60)
+        }
+        gm::DeadlineRule::Weekly {
+            weekday,
+            time,
+            zone,
+        } => {
+            let id = format!("new-game-weekday-{}", weekday.to_ascii_lowercase());
+            let named = lang.t(&id);
+            tr!(
+                lang,
+                "when-rule-weekly",
+                weekday = if named == id { weekday.clone() } else { named },
+                time = time.clone(),
+                zone = zone.clone(),
+            )
+        }
     }
 }
 
@@ -93,12 +145,19 @@ impl Urgency {
     }
 }
 
-/// A deadline to act by: `in 5 h (Sun 22 Nov 20:00 America/New_York)`.
-pub fn due(at: i64, now: i64, zone_name: Option<&str>) -> String {
+/// A deadline to act by, in `lang`: `in 5 h (Sun 22 Nov 20:00 America/New_York)`,
+/// `あと5時間（2026年11月22日(日) 20:00 UTC）`.
+pub fn due_in(lang: Lang, at: i64, now: i64, zone_name: Option<&str>) -> String {
+    let moment = moment_in(lang, at, zone_name);
     if at <= now {
-        format!("now ({})", moment(at, zone_name))
+        tr!(lang, "when-due-now", moment = moment)
     } else {
-        format!("in {} ({})", left(at - now), moment(at, zone_name))
+        tr!(
+            lang,
+            "when-due",
+            moment = moment,
+            left = left_in(lang, at - now)
+        )
     }
 }
 
@@ -119,13 +178,13 @@ mod tests {
         );
         assert_eq!(moment(at, Some("Not/AZone")), "Mon 23 Nov 01:00 UTC");
         assert_eq!(
-            deadline(at, at - 5 * 3600, Some("America/New_York")),
+            deadline_in(Lang::EN, at, at - 5 * 3600, Some("America/New_York")),
             "Sun 22 Nov 20:00 America/New_York (in 5 h)"
         );
-        assert_eq!(left(40 * 60), "40 min");
-        assert_eq!(left(5 * 3600 + 20 * 60), "5 h 20 min");
-        assert_eq!(left(50 * 3600), "2 d 2 h");
-        assert!(deadline(at, at + 1, None).ends_with("(due now)"));
+        assert_eq!(left_in(Lang::EN, 40 * 60), "40 min");
+        assert_eq!(left_in(Lang::EN, 5 * 3600 + 20 * 60), "5 h 20 min");
+        assert_eq!(left_in(Lang::EN, 50 * 3600), "2 d 2 h");
+        assert!(deadline_in(Lang::EN, at, at + 1, None).ends_with("(due now)"));
     }
 
     /// Issue 29, point 8: 13 minutes does not look like 24 hours.
@@ -140,5 +199,31 @@ mod tests {
         assert_eq!(Urgency::of(now, now), Urgency::Late);
         assert_eq!(Urgency::of(now + 13 * 60, now).badge(), "badge-danger");
         assert_eq!(Urgency::Calm.class(), "");
+    }
+
+    /// Issue 36: a Japanese reader reads the same deadline as `2026年11月22日(日) 20:00`,
+    /// the time left after it in full-width brackets.
+    #[test]
+    fn a_deadline_reads_in_japanese_with_the_time_left() {
+        let ja = Lang::from_code("ja").unwrap();
+        let at = 1_795_395_600;
+        assert_eq!(
+            deadline_in(ja, at, at - 3 * 3600, Some("America/New_York")),
+            "2026年11月22日(日) 20:00 America/New_York（あと3時間）"
+        );
+        assert_eq!(
+            due_in(ja, at, at - 50 * 3600, None),
+            "あと2日2時間（2026年11月23日(月) 01:00 UTC）"
+        );
+        assert_eq!(left_in(ja, 5 * 3600 + 20 * 60), "5時間20分");
+        let weekly = gm::DeadlineRule::Weekly {
+            weekday: "sunday".into(),
+            time: "20:00".into(),
+            zone: "Europe/London".into(),
+        };
+        assert_eq!(rule_in(ja, &weekly), "毎週日曜日 20:00（Europe/London）");
+        assert_eq!(rule_in(Lang::EN, &weekly), weekly.to_string());
+        let daily = gm::DeadlineRule::Interval { seconds: 86_400 };
+        assert_eq!(rule_in(Lang::EN, &daily), daily.to_string());
     }
 }

@@ -3,6 +3,7 @@
 #[allow(unused_imports)]
 use super::*;
 use crate::mail_log::{Category, GmMailLog};
+use locale::tr;
 
 /// An invitation link: the path, and the whole link with the server's public address when it
 /// is configured (shown in a field a thumb can select and copy; a few lines of script add a
@@ -22,8 +23,10 @@ pub struct ConsoleSeat {
     pub player: String,
     /// Played by a bot: no invitation, no reminder.
     pub bot: bool,
-    /// `orders in`, `waiting`, or `no orders to send`.
-    pub orders: &'static str,
+    /// `orders in`, `waiting`, or `no orders to send`, in the reader's language.
+    pub orders: String,
+    /// The seat's orders are in (its badge says so in green).
+    pub orders_in: bool,
     pub waiting: bool,
     /// Turns in a row up to the last one resolved that the seat sent nothing.
     pub nmr_streak: u16,
@@ -58,7 +61,7 @@ pub(super) struct Answer {
 pub struct MailLogLine {
     pub when: String,
     pub seat: String,
-    pub category: &'static str,
+    pub category: String,
     /// The badge's class.
     pub badge: &'static str,
     pub what: String,
@@ -75,6 +78,7 @@ pub struct Preview {
 #[derive(Debug, Template)]
 #[template(path = "game/console.html")]
 pub struct ConsolePage {
+    pub lang: Lang,
     pub nav: Nav,
     pub id: i64,
     pub csrf: String,
@@ -110,6 +114,8 @@ pub struct ConsolePage {
     pub mail_log: Vec<MailLogLine>,
     /// How many older entries are not shown.
     pub mail_log_older: i64,
+    /// The operator's command that lists them all (the same in every language).
+    pub mail_log_command: String,
     /// The season the game is a stage of, and the GM's steps on it.
     pub season: Option<ConsoleSeason>,
     /// The game has seasons (`GameInfo::season`): a game in none may start one.
@@ -154,6 +160,7 @@ pub(super) fn console_page(
         reminded,
     } = answer;
     let id = table.row.id;
+    let lang = visitor.lang;
     let public_url = state.config.public_url.as_deref();
     let record = &table.record;
     let seats: Vec<ConsoleSeat> = table
@@ -168,18 +175,19 @@ pub(super) fn console_page(
                 seat: s.seat.0,
                 name: s.name.clone(),
                 player: match (&s.bot, &s.player_name) {
-                    (Some(bot), _) => format!("bot {bot}"),
+                    (Some(bot), _) => tr!(lang, "console-player-bot", bot = bot.clone()),
                     (None, Some(name)) => name.clone(),
-                    (None, None) => "open".into(),
+                    (None, None) => lang.t("console-player-open"),
                 },
                 bot: s.bot.is_some(),
-                orders: match (plays, waiting) {
-                    (false, _) => "no orders to send",
-                    (true, true) if record.reopened(s.seat) => "orders kept, turn re-opened",
-                    (true, true) => "waiting",
-                    (true, false) if s.bot.is_some() => "its bot plays",
-                    (true, false) => "orders in",
-                },
+                orders: lang.t(match (plays, waiting) {
+                    (false, _) => "console-orders-none",
+                    (true, true) if record.reopened(s.seat) => "console-orders-kept",
+                    (true, true) => "console-orders-waiting",
+                    (true, false) if s.bot.is_some() => "console-orders-bot",
+                    (true, false) => "console-orders-in",
+                }),
+                orders_in: plays && !waiting && s.bot.is_none(),
                 waiting,
                 nmr_streak: record.nmr_streak(s.seat),
                 invite: (s.player_id.is_none() && s.bot.is_none()).then(|| {
@@ -196,7 +204,11 @@ pub(super) fn console_page(
                     .iter()
                     .map(|&b| Named {
                         value: b,
-                        label: if b.is_empty() { "its player" } else { b },
+                        label: if b.is_empty() {
+                            lang.t("console-its-player")
+                        } else {
+                            b.to_string()
+                        },
                         selected: s.bot.as_deref().unwrap_or("") == b,
                     })
                     .collect(),
@@ -211,16 +223,17 @@ pub(super) fn console_page(
         .map(|s| s.name.clone())
         .collect();
     let view = ConsolePage {
+        lang,
         nav: Nav::of(table, visitor).at("console"),
         id,
         csrf: visitor.csrf_token(),
         error: error.map(ToString::to_string),
-        done,
+        done: done.map(|d| word(lang, &format!("console-action-{d}"), &d)),
         preview,
         reminded,
         status: status_text(&table.summary(), visitor),
         missing,
-        rule: table.row.deadline_rule.to_string(),
+        rule: crate::pages::when::rule_in(lang, &table.row.deadline_rule),
         seats,
         mail: state.mail.is_some(),
         waiting_for_players: table.summary().waiting_for_players(),
@@ -228,7 +241,7 @@ pub(super) fn console_page(
         resolved: table.record.resolved(),
         archived: table.row.archived,
         deletable: actions::deletable(table),
-        tools: piece_tools(&table.record),
+        tools: piece_tools(&table.record, lang),
         webhook: webhook.unwrap_or_default(),
         rated,
         over: table.record.is_over(),
@@ -237,9 +250,13 @@ pub(super) fn console_page(
             .entries
             .into_iter()
             .map(|e| MailLogLine {
-                when: crate::pages::when::moment(e.at, visitor.zone()),
+                when: crate::pages::when::moment_in(lang, e.at, visitor.zone()),
                 seat: e.seat,
-                category: e.category.label(),
+                category: lang.t(match e.category {
+                    Category::NotDelivered => "console-category-not-delivered",
+                    Category::Dropped => "console-category-dropped",
+                    Category::Refused => "console-category-refused",
+                }),
                 badge: match e.category {
                     Category::Refused => "badge-warn",
                     Category::NotDelivered | Category::Dropped => "badge-danger",
@@ -249,6 +266,7 @@ pub(super) fn console_page(
             })
             .collect(),
         mail_log_older: mail_log.older,
+        mail_log_command: format!("postrider mail-log --game {id}"),
         season,
         seasons: table.row.game.season.is_some(),
         lobby,
@@ -260,7 +278,7 @@ pub(super) fn console_page(
             .in_season(view.season.as_ref().map(|s| s.of.clone())),
         ..view
     };
-    let title = format!("{}: GM console", table.row.title);
+    let title = tr!(lang, "console-title", title = table.row.title.clone());
     render(visitor, status_of(error), &title, &view)
 }
 
@@ -490,20 +508,30 @@ pub async fn console_action(
 pub struct PieceTools {
     pub heading: String,
     pub choices: Vec<String>,
-    /// (verb, button label).
-    pub verbs: &'static [(&'static str, &'static str)],
+    /// (verb, button label in the reader's language).
+    pub verbs: Vec<(&'static str, String)>,
 }
 
-fn piece_tools(record: &gm::Record) -> Option<PieceTools> {
+fn piece_tools(record: &gm::Record, lang: Lang) -> Option<PieceTools> {
     let actions = record.game().piece_actions?;
     let choices = record.pieces();
     let mut noun = actions.noun.chars();
-    let heading = noun
+    let plural = noun
         .next()
         .map(|c| c.to_uppercase().chain(noun).collect::<String>() + "s")?;
+    let heading = word(lang, &format!("console-pieces-{}", actions.noun), &plural);
     (!choices.is_empty()).then_some(PieceTools {
         heading,
         choices,
-        verbs: actions.verbs,
+        verbs: actions
+            .verbs
+            .iter()
+            .map(|&(verb, label)| (verb, piece_verb(lang, verb, label)))
+            .collect(),
     })
+}
+
+/// A game's label of a GM action on a piece (`Declare dropped (postal 10.1)`), in `lang`.
+pub(super) fn piece_verb(lang: Lang, verb: &str, label: &str) -> String {
+    word(lang, &format!("console-verb-{verb}"), label)
 }

@@ -2,6 +2,7 @@
 
 #[allow(unused_imports)]
 use super::*;
+use locale::tr;
 
 /// A step to a neighbouring turn in the archive.
 #[derive(Debug)]
@@ -13,6 +14,7 @@ pub struct Step {
 #[derive(Debug, Template)]
 #[template(path = "game/turn.html")]
 pub struct TurnPage {
+    pub lang: Lang,
     pub nav: Nav,
     pub id: i64,
     pub prev: Option<Step>,
@@ -41,15 +43,17 @@ pub async fn turn(
     let season = stage_season(&state, &table)
         .await
         .map_err(|e| error_page(&visitor, &e.into()))?;
-    let mut section = TurnSection::of(&table, viewer, turn, season.as_ref())
+    let lang = visitor.lang;
+    let mut section = TurnSection::of(&table, viewer, lang, turn, season.as_ref())
         .map_err(|e| error_page(&visitor, &e))?;
     section.away = crate::pages::absence::turn_note(&state, &table, turn).await;
     let game = table.record.game();
     let step = |turn: u16| Step {
         turn,
-        name: turn_name(game, turn),
+        name: turn_name(lang, game, turn),
     };
     let view = TurnPage {
+        lang,
         nav: Nav::of(&table, &visitor)
             .at("turn")
             .in_season(season.map(|s| s.of)),
@@ -60,7 +64,12 @@ pub async fn turn(
         shown: turn,
         section,
     };
-    let title = format!("{}: {}", table.row.title, turn_name(game, turn));
+    let title = tr!(
+        lang,
+        "turn-title",
+        title = table.row.title.clone(),
+        turn = turn_name(lang, game, turn)
+    );
     Ok(render(&visitor, StatusCode::OK, &title, &view))
 }
 
@@ -77,13 +86,12 @@ pub struct HistoryLine {
 #[derive(Debug, Template)]
 #[template(path = "game/history.html")]
 pub struct HistoryPage {
+    pub lang: Lang,
     pub nav: Nav,
     pub id: i64,
     pub lines: Vec<HistoryLine>,
-    /// The numbers of the first and last entries shown, and of all entries.
-    pub first: i64,
-    pub last: i64,
-    pub total: i64,
+    /// `Entries 1–50 of 120.`
+    pub entries: String,
     /// Where the preceding and the following page begin.
     pub previous: Option<i64>,
     pub next: Option<i64>,
@@ -91,13 +99,13 @@ pub struct HistoryPage {
     pub latest: Option<i64>,
     /// The turns that have opened: a link to where each first opened.
     pub turns: Vec<u16>,
-    /// `turn`, `round`.
-    pub turn_noun: &'static str,
+    /// `turn`, `round`, in the reader's language.
+    pub turn_noun: String,
 }
 
 /// A set-up's settings in words (` (rules board; options open_hands; map given)`): a file's
 /// text is only said to be given.
-fn settings_text(game: &gm::GameInfo, setup: &gm::Setup) -> String {
+fn settings_text(lang: Lang, game: &gm::GameInfo, setup: &gm::Setup) -> String {
     if setup.settings.is_empty() {
         return String::new();
     }
@@ -110,33 +118,64 @@ fn settings_text(game: &gm::GameInfo, setup: &gm::Setup) -> String {
                 .iter()
                 .find(|s| s.name == name)
                 .map(|s| s.kind);
-            match value {
-                _ if kind == Some(gm::SettingKind::File) => format!("{name} given"),
-                serde_json::Value::String(text) => format!("{name} {text}"),
-                serde_json::Value::Array(names) => {
-                    let names: Vec<&str> = names.iter().filter_map(|n| n.as_str()).collect();
-                    format!("{name} {}", names.join(", "))
+            let setting = word(lang, &format!("history-setting-{name}"), name);
+            let said = match value {
+                _ if kind == Some(gm::SettingKind::File) => {
+                    return tr!(lang, "history-setting-given", setting = setting);
                 }
-                other => format!("{name} {other}"),
-            }
+                serde_json::Value::String(text) => setting_value(lang, text),
+                serde_json::Value::Array(names) => {
+                    let names: Vec<String> = names
+                        .iter()
+                        .filter_map(|n| n.as_str())
+                        .map(|n| setting_value(lang, n))
+                        .collect();
+                    names.join(&lang.t("game-list-comma"))
+                }
+                other => other.to_string(),
+            };
+            tr!(lang, "history-setting", setting = setting, value = said)
         })
         .collect();
-    format!(" ({})", said.join("; "))
+    tr!(
+        lang,
+        "history-settings",
+        settings = said.join(&lang.t("history-setting-separator"))
+    )
+}
+
+/// A setting's value in words (`postal-2.2`, `open_hands`; `郵便ルール2.2`): the rules' name,
+/// an option's, or the value as given.
+fn setting_value(lang: Lang, value: &str) -> String {
+    let rules = rules_title(lang, value);
+    if rules != value {
+        return rules;
+    }
+    word(lang, &format!("new-game-option-{value}"), value)
 }
 
 /// A GM's action on a piece in words, as the game labels it (`The GM: Declare dropped
 /// (postal 10.1), rider red-A`).
-fn piece_text(game: &gm::GameInfo, verb: &str, piece: &str) -> String {
+fn piece_text(lang: Lang, game: &gm::GameInfo, verb: &str, piece: &str) -> String {
     let actions = game.piece_actions;
-    let noun = actions.map_or("piece", |a| a.noun);
+    let noun = noun(lang, actions.map_or("piece", |a| a.noun));
     let label = actions
         .and_then(|a| a.verbs.iter().find(|(v, _)| *v == verb))
         .map_or(verb, |(_, label)| *label);
-    format!("The GM: {label}, {noun} {piece}")
+    let label = super::console::piece_verb(lang, verb, label);
+    tr!(
+        lang,
+        "history-piece",
+        label = label,
+        noun = noun,
+        piece = piece.to_string()
+    )
 }
 
-/// What an entry of the log says, in words; sealed orders say only that they are sealed.
+/// What an entry of the log says, in words in `lang`; sealed orders say only that they are
+/// sealed.
 pub(super) fn event_text(
+    lang: Lang,
     game: &gm::GameInfo,
     seats: &[String],
     event: &Event,
@@ -145,43 +184,66 @@ pub(super) fn event_text(
     let seat = |s: &Seat| seats.get(s.index()).map_or("?", String::as_str).to_string();
     let by = |author: &gm::Author| match author {
         gm::Author::Player => String::new(),
-        gm::Author::Bot(name) => format!(" (bot {name})"),
-        gm::Author::Gm => " (by the GM)".into(),
+        gm::Author::Bot(name) => tr!(lang, "history-by-bot", bot = name.clone()),
+        gm::Author::Gm => lang.t("history-by-gm"),
     };
     match event {
-        Event::Created { setup } => format!(
-            "Game created: {}{}, seats {}",
-            setup.game,
-            settings_text(game, setup),
-            setup.seats.join(", ")
+        Event::Created { setup } => tr!(
+            lang,
+            "history-created",
+            game = setup.game.clone(),
+            title = game_title(lang, *game),
+            settings = settings_text(lang, game, setup),
+            seats = setup.seats.join(", ")
         ),
-        Event::Lineup { seat: s, .. } if sealed => format!("{}: line-up sealed", seat(s)),
-        Event::Orders { seat: s, .. } if sealed => format!("{}: orders sealed", seat(s)),
+        Event::Lineup { seat: s, .. } if sealed => {
+            tr!(lang, "history-lineup-sealed", seat = seat(s))
+        }
+        Event::Orders { seat: s, .. } if sealed => {
+            tr!(lang, "history-orders-sealed", seat = seat(s))
+        }
         Event::Lineup {
             seat: s,
             text,
             author,
-        } => format!("{}: line-up {text}{}", seat(s), by(author)),
+        } => tr!(
+            lang,
+            "history-lineup",
+            seat = seat(s),
+            text = text.clone(),
+            by = by(author)
+        ),
         Event::Orders {
             seat: s,
             text,
             author,
-        } => format!("{}: orders {text}{}", seat(s), by(author)),
-        Event::Resolved { turn, .. } => format!("Turn {turn} resolved"),
-        Event::Piece { verb, piece } => piece_text(game, verb, piece),
-        Event::Dropped { rider } => piece_text(game, "drop", rider),
-        Event::Retired { rider } => piece_text(game, "retire", rider),
-        Event::RolledBack { turn } => format!("Turn {turn} rolled back"),
-        Event::SeatClaimed { seat: s, player } => format!("{} taken by {player}", seat(s)),
+        } => tr!(
+            lang,
+            "history-orders",
+            seat = seat(s),
+            text = text.clone(),
+            by = by(author)
+        ),
+        Event::Resolved { turn, .. } => tr!(lang, "history-resolved", turn = *turn),
+        Event::Piece { verb, piece } => piece_text(lang, game, verb, piece),
+        Event::Dropped { rider } => piece_text(lang, game, "drop", rider),
+        Event::Retired { rider } => piece_text(lang, game, "retire", rider),
+        Event::RolledBack { turn } => tr!(lang, "history-rolled-back", turn = *turn),
+        Event::SeatClaimed { seat: s, player } => tr!(
+            lang,
+            "history-claimed",
+            seat = seat(s),
+            player = player.clone()
+        ),
         Event::SeatBot {
             seat: s,
             bot: Some(b),
-        } => format!("{} handed to the bot {b}", seat(s)),
-        Event::SeatBot { seat: s, bot: None } => format!("{} back to its player", seat(s)),
-        Event::SeatFreed { seat: s } => format!("{} freed for a new player", seat(s)),
-        Event::Deadline { at } => format!("Deadline set to {}", utc_text(*at)),
-        Event::Paused => "Deadline paused".into(),
-        Event::Resumed => "Deadline resumed".into(),
+        } => tr!(lang, "history-to-bot", seat = seat(s), bot = b.clone()),
+        Event::SeatBot { seat: s, bot: None } => tr!(lang, "history-to-player", seat = seat(s)),
+        Event::SeatFreed { seat: s } => tr!(lang, "history-freed", seat = seat(s)),
+        Event::Deadline { at } => tr!(lang, "history-deadline", at = utc_text(*at)),
+        Event::Paused => lang.t("history-paused"),
+        Event::Resumed => lang.t("history-resumed"),
         Event::Away { seat: s, .. } => format!("{}: {}", seat(s), gm::absence::away_text(event)),
     }
 }
@@ -201,6 +263,7 @@ pub async fn history(
         )
     })?;
     let table = load(&state, &visitor, id).await?;
+    let lang = visitor.lang;
     let page = actions::history(&state, &table, visitor.player.as_ref(), &query)
         .await
         .map_err(|e| error_page(&visitor, &e))?;
@@ -209,9 +272,10 @@ pub async fn history(
         .iter()
         .map(|entry| HistoryLine {
             seq: entry.seq,
-            when: crate::pages::when::moment(entry.at, visitor.zone()),
+            when: crate::pages::when::moment_in(lang, entry.at, visitor.zone()),
             actor: entry.actor.clone(),
             what: event_text(
+                lang,
                 &table.record.game(),
                 table.record.seats(),
                 &entry.event,
@@ -225,19 +289,24 @@ pub async fn history(
         .collect();
     let game = table.record.game();
     let view = HistoryPage {
+        lang,
         nav: Nav::of(&table, &visitor).at("history"),
         id,
-        first: lines.first().map_or(page.from, |l| l.seq),
-        last: lines.last().map_or(page.from, |l| l.seq),
+        entries: tr!(
+            lang,
+            "history-entries",
+            first = lines.first().map_or(page.from, |l| l.seq),
+            last = lines.last().map_or(page.from, |l| l.seq),
+            total = page.total
+        ),
         lines,
-        total: page.total,
         previous: page.previous,
         next: page.next,
         latest: page.next.map(|_| (page.total - page.limit + 1).max(1)),
         turns: page.turns.iter().map(|&(turn, _)| turn).collect(),
-        turn_noun: game.turn_noun,
+        turn_noun: noun(lang, game.turn_noun),
     };
-    let title = format!("{}: history", table.row.title);
+    let title = tr!(lang, "history-title", title = table.row.title.clone());
     Ok(render(&visitor, StatusCode::OK, &title, &view))
 }
 
@@ -257,21 +326,28 @@ mod tests {
             rider: "red-A".into(),
         };
         let said = "The GM: Declare dropped (postal 10.1), rider red-A";
-        assert_eq!(event_text(&race, &seats, &piece, false), said);
-        assert_eq!(event_text(&race, &seats, &old, false), said);
+        assert_eq!(event_text(Lang::EN, &race, &seats, &piece, false), said);
+        assert_eq!(event_text(Lang::EN, &race, &seats, &old, false), said);
     }
 
     #[test]
     fn a_set_up_says_its_settings_and_only_that_a_file_is_given() {
         let day = gm::game_info("backpacks").unwrap();
         let setup = gm::Setup::new("backpacks", &["ann"], 1).with("map", "[map]");
-        let said = event_text(&day, &setup.seats.clone(), &Event::Created { setup }, false);
+        let said = event_text(
+            Lang::EN,
+            &day,
+            &setup.seats.clone(),
+            &Event::Created { setup },
+            false,
+        );
         assert_eq!(said, "Game created: backpacks (map given), seats ann");
         let race = gm::game_info("breaking-away").unwrap();
         let setup = gm::Setup::new("breaking-away", &["a"], 1)
             .with("rules", "board")
             .with("options", vec!["open_hands"]);
         let said = event_text(
+            Lang::EN,
             &race,
             &setup.seats.clone(),
             &Event::Created { setup },

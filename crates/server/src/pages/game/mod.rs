@@ -27,6 +27,7 @@ use game_api::Lang;
 use game_api::report::ReportView;
 use game_api::{Seat, Viewer};
 use gm::{DeadlineRule, Event, Submission, utc_text};
+use locale::tr;
 
 use super::pieces::{self, FormContext};
 use super::{FormData, PageResult, Visitor, error_page, redirect};
@@ -37,23 +38,74 @@ use crate::pages::when::Urgency;
 use crate::season_report::{StageSeason, stage_season};
 use crate::store::{self, Table};
 
+/// The message `id` in `lang`, or `fallback` where the `.ftl` files have none (a game's own
+/// word that no message names yet: a new game's noun, a setting's value).
+pub fn word(lang: Lang, id: &str, fallback: &str) -> String {
+    let text = lang.t(id);
+    if text == id {
+        fallback.to_string()
+    } else {
+        text
+    }
+}
+
+/// What a game calls one of its things (`turn`, `race`, `team`, `track`), in `lang`.
+pub fn noun(lang: Lang, noun: &str) -> String {
+    word(lang, &format!("game-noun-{noun}"), noun)
+}
+
+/// A game's title (`Breaking Away`), in `lang`.
+pub fn game_title(lang: Lang, game: gm::GameInfo) -> String {
+    word(lang, &format!("game-title-{}", game.name), game.title)
+}
+
+/// A game's rules' name (`postal-2.2`), in `lang`.
+pub fn rules_title(lang: Lang, rules: &str) -> String {
+    word(
+        lang,
+        &format!("game-rules-{}", rules.replace('.', "-")),
+        rules,
+    )
+}
+
+/// A turn by its game's noun: `turn 3`, `ターン3`.
+pub fn turn_words(lang: Lang, game: gm::GameInfo, turn: u16) -> String {
+    tr!(
+        lang,
+        "turn-name",
+        noun = noun(lang, game.turn_noun),
+        n = turn
+    )
+}
+
 /// The game's state in a few words: over, paused, or the coming turn and its deadline.
 pub fn status_text(table: &store::Summary, visitor: &Visitor) -> String {
+    let lang = visitor.lang;
     if table.row.over {
-        return "over".into();
+        return lang.t("game-status-over");
     }
     let turn = if table.started {
-        format!("{} {}", table.row.game.turn_noun, table.turn)
+        turn_words(lang, table.row.game, table.turn)
     } else {
-        "line-ups and turn 1".to_string()
+        lang.t("game-status-lineups")
     };
     if table.waiting_for_players() {
         let (taken, all) = table.seats_taken();
-        return format!("waiting for players ({taken} of {all} seats taken)");
+        return tr!(
+            lang,
+            "game-status-waiting-players",
+            taken = taken,
+            all = all
+        );
     }
     match (table.row.paused, table.row.next_deadline) {
-        (true, _) => format!("{turn}, paused"),
-        (false, Some(at)) => format!("{turn}, due {}", visitor.deadline(at)),
+        (true, _) => tr!(lang, "game-status-paused", turn = turn),
+        (false, Some(at)) => tr!(
+            lang,
+            "game-status-due",
+            turn = turn,
+            deadline = visitor.deadline(at)
+        ),
         (false, None) => turn,
     }
 }
@@ -61,41 +113,39 @@ pub fn status_text(table: &store::Summary, visitor: &Visitor) -> String {
 /// What a seat's player must do now, in a few words: "Your orders are sealed (amend until …)",
 /// "Orders due in 5 h (…)", or that there is nothing to send.
 pub fn your_move(table: &Table, visitor: &Visitor, seat: Seat) -> (String, bool) {
+    let lang = visitor.lang;
     let record = &table.record;
     if record.is_over() {
-        return ("The game is over.".into(), false);
+        return (lang.t("game-move-over"), false);
     }
     if !record.takes_orders(seat) {
-        return (
-            "You have no orders to send: the game goes on without you.".into(),
-            false,
-        );
+        return (lang.t("game-move-none"), false);
     }
     let noun = if record.started() {
-        format!("{} {}", record.game().turn_noun, record.turn())
+        turn_words(lang, record.game(), record.turn())
     } else {
-        "the line-up and turn 1".to_string()
+        lang.t("game-move-lineup")
     };
     let deadline = match (table.row.paused, table.row.next_deadline) {
         (true, _) => None,
         (false, at) => at,
     };
-    let due = |at: i64| crate::pages::when::due(at, visitor.now, visitor.zone());
+    let due = |at: i64| crate::pages::when::due_in(lang, at, visitor.now, visitor.zone());
     if record.ready(seat) {
         let text = match deadline {
-            Some(at) => format!(
-                "Your orders for {noun} are sealed (amend until {}).",
-                crate::pages::when::moment(at, visitor.zone())
+            Some(at) => tr!(
+                lang,
+                "game-move-sealed",
+                turn = noun,
+                until = crate::pages::when::moment_in(lang, at, visitor.zone())
             ),
-            None => format!(
-                "Your orders for {noun} are sealed (amend until the turn is processed; the deadline is paused)."
-            ),
+            None => tr!(lang, "game-move-sealed-paused", turn = noun),
         };
         (text, false)
     } else {
         let text = match deadline {
-            Some(at) => format!("Orders for {noun} due {}.", due(at)),
-            None => format!("Orders for {noun} due: the deadline is paused."),
+            Some(at) => tr!(lang, "game-move-due", turn = noun, due = due(at)),
+            None => tr!(lang, "game-move-due-paused", turn = noun),
         };
         (text, true)
     }
@@ -114,13 +164,14 @@ pub struct Badge {
 
 impl Badge {
     pub fn of(table: &Table, visitor: &Visitor, seat: Seat) -> Option<Badge> {
+        let lang = visitor.lang;
         let record = &table.record;
         if record.is_over() || !record.takes_orders(seat) {
             return None;
         }
         if record.ready(seat) {
             return Some(Badge {
-                text: "sealed".into(),
+                text: lang.t("game-badge-sealed"),
                 class: "badge-ok",
                 urgency: "",
             });
@@ -128,8 +179,12 @@ impl Badge {
         let at = table.row.next_deadline.filter(|_| !table.row.paused)?;
         let urgency = Urgency::of(at, visitor.now);
         let text = match urgency {
-            Urgency::Late => "due now".to_string(),
-            _ => format!("due in {}", crate::pages::when::left(at - visitor.now)),
+            Urgency::Late => lang.t("game-badge-due-now"),
+            _ => tr!(
+                lang,
+                "game-badge-due-in",
+                left = crate::pages::when::left_in(lang, at - visitor.now)
+            ),
         };
         Some(Badge {
             text,
@@ -148,8 +203,8 @@ pub struct Finish {
 }
 
 impl Finish {
-    /// From the last report's view, once the game is over.
-    pub fn of(view: &ReportView) -> Option<Finish> {
+    /// From the last report's view, once the game is over; the place in `lang`.
+    pub fn of(view: &ReportView, lang: Lang) -> Option<Finish> {
         let over = view.over.as_ref()?;
         let winner = over.podium.first()?.name.clone();
         let place = view
@@ -157,28 +212,44 @@ impl Finish {
             .rows
             .iter()
             .position(|r| r.own)
-            .map(|k| game_api::report::ordinal(k + 1));
+            .map(|k| lang.place(k + 1));
         Some(Finish { winner, place })
     }
 
     /// The game's end for a seat of `table`, read from its last report.
     pub fn of_seat(table: &Table, seat: Seat) -> Option<Finish> {
+        Finish::of_seat_in(table, seat, Lang::EN)
+    }
+
+    /// The game's end for a seat of `table`, read from its last report, in `lang`.
+    pub fn of_seat_in(table: &Table, seat: Seat, lang: Lang) -> Option<Finish> {
         let record = &table.record;
         if !record.is_over() {
             return None;
         }
         let view = record
-            .report_view(Viewer::Seat(seat), Lang::EN, record.resolved())
+            .report_view(Viewer::Seat(seat), lang, record.resolved())
             .ok()?;
-        Finish::of(&view)
+        Finish::of(&view, lang)
     }
 
     /// `Yellow won; you were 4th`.
     pub fn text(&self) -> String {
-        match &self.place {
-            Some(place) => format!("{} won; you were {place}", self.winner),
-            None => format!("{} won", self.winner),
-        }
+        self.text_in(Lang::EN)
+    }
+
+    /// `Yellow won; you were 4th` in `lang` (a tab's title: without the full stop).
+    pub fn text_in(&self, lang: Lang) -> String {
+        let text = match &self.place {
+            Some(place) => tr!(
+                lang,
+                "game-finish-won-place",
+                winner = self.winner.clone(),
+                place = place.clone()
+            ),
+            None => tr!(lang, "game-finish-won", winner = self.winner.clone()),
+        };
+        text.trim_end_matches(['.', '。']).to_string()
     }
 }
 
@@ -220,6 +291,8 @@ pub(super) fn status_of(error: Option<&ApiError>) -> StatusCode {
 /// The links at the top of every page of a game, and its commitment to its draws (issue 12).
 #[derive(Debug)]
 pub struct Nav {
+    /// The reader's language.
+    pub lang: Lang,
     pub id: i64,
     /// The reader plays a seat of a game not over.
     pub orders: bool,
@@ -248,6 +321,7 @@ impl Nav {
         let commitment = table.record.commitment();
         let player = visitor.player.as_ref();
         Nav {
+            lang: visitor.lang,
             id: table.row.id,
             orders: !table.record.is_over()
                 && player.is_some_and(|p| table.seat_of(p.id).is_some()),

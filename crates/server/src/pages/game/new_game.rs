@@ -9,14 +9,16 @@ use serde_json::{Map, Value};
 #[derive(Debug)]
 pub struct Check {
     pub value: &'static str,
+    /// The option's name, in the reader's language.
+    pub label: String,
     pub checked: bool,
 }
 
-/// A choice of a menu whose value is its label.
+/// A choice of a menu: its value and, in the reader's language, its label.
 #[derive(Debug)]
 pub struct Named {
     pub value: &'static str,
-    pub label: &'static str,
+    pub label: String,
     pub selected: bool,
 }
 
@@ -25,7 +27,7 @@ pub struct Named {
 pub struct SettingField {
     /// The form field: `GAME:FLAG`, so that two games' settings of one name differ.
     pub field: String,
-    pub label: &'static str,
+    pub label: String,
     /// A choice among more than one.
     pub menu: Vec<Named>,
     pub checks: Vec<Check>,
@@ -36,7 +38,7 @@ pub struct SettingField {
 /// A game's settings on the form.
 #[derive(Debug)]
 pub struct GameSettings {
-    pub title: &'static str,
+    pub title: String,
     pub fields: Vec<SettingField>,
 }
 
@@ -46,11 +48,11 @@ fn field_name(game: &gm::GameInfo, setting: &gm::Setting) -> String {
 }
 
 /// Every game's settings as the form shows them, with what was chosen kept.
-fn settings_fields(form: &FormData) -> Vec<GameSettings> {
+fn settings_fields(form: &FormData, lang: Lang) -> Vec<GameSettings> {
     gm::GAMES
         .iter()
         .map(|game| GameSettings {
-            title: game.title,
+            title: game_title(lang, *game),
             fields: game
                 .settings
                 .iter()
@@ -64,7 +66,11 @@ fn settings_fields(form: &FormData) -> Vec<GameSettings> {
                                 .iter()
                                 .map(|&(value, label)| Named {
                                     value,
-                                    label,
+                                    label: word(
+                                        lang,
+                                        &format!("new-game-choice-{}", value.replace('.', "-")),
+                                        label,
+                                    ),
                                     selected: value == chosen,
                                 })
                                 .collect();
@@ -75,6 +81,7 @@ fn settings_fields(form: &FormData) -> Vec<GameSettings> {
                                 .iter()
                                 .map(|&value| Check {
                                     value,
+                                    label: word(lang, &format!("new-game-option-{value}"), value),
                                     checked: form.all(&field).any(|o| o == value),
                                 })
                                 .collect();
@@ -85,7 +92,11 @@ fn settings_fields(form: &FormData) -> Vec<GameSettings> {
                     }
                     SettingField {
                         field,
-                        label: setting.label,
+                        label: word(
+                            lang,
+                            &format!("new-game-setting-{}", setting.name),
+                            setting.label,
+                        ),
                         menu,
                         checks,
                         file,
@@ -130,6 +141,7 @@ fn settings_of(game: &str, form: &FormData) -> ApiResult<Map<String, Value>> {
 #[derive(Debug, Template)]
 #[template(path = "game/new.html")]
 pub struct NewGamePage<'a> {
+    pub lang: Lang,
     pub error: Option<String>,
     pub csrf: String,
     pub title: &'a str,
@@ -151,20 +163,23 @@ pub(super) fn new_game_page(
     form: &FormData,
     error: Option<&ApiError>,
 ) -> Response {
+    let lang = visitor.lang;
     let value = |name: &str, default: &'static str| -> &str { form.get(name).unwrap_or(default) };
-    let menu = |name: &str, choices: &[(&'static str, &'static str)], default: &str| {
+    let menu = |name: &str, choices: &[(&'static str, String)], default: &str| {
         let chosen = form.get(name).unwrap_or(default);
         choices
             .iter()
-            .map(|&(value, label)| Named {
-                value,
-                label,
-                selected: value == chosen,
+            .map(|(value, label)| Named {
+                value: *value,
+                label: label.clone(),
+                selected: *value == chosen,
             })
             .collect::<Vec<_>>()
     };
-    let games: Vec<(&'static str, &'static str)> =
-        gm::GAMES.iter().map(|g| (g.name, g.title)).collect();
+    let games: Vec<(&'static str, String)> = gm::GAMES
+        .iter()
+        .map(|g| (g.name, game_title(lang, *g)))
+        .collect();
     let weekdays = [
         "monday",
         "tuesday",
@@ -174,13 +189,14 @@ pub(super) fn new_game_page(
         "saturday",
         "sunday",
     ]
-    .map(|d| (d, d));
+    .map(|d| (d, word(lang, &format!("new-game-weekday-{d}"), d)));
     let view = NewGamePage {
+        lang,
         error: error.map(ToString::to_string),
         csrf: visitor.csrf_token(),
         title: value("title", ""),
         games: menu("game", &games, gm::GAMES[0].name),
-        settings: settings_fields(form),
+        settings: settings_fields(form, lang),
         seats: value("seats", ""),
         weekly: form.get("deadline") == Some("weekly"),
         hours: value("hours", "24"),
@@ -190,7 +206,7 @@ pub(super) fn new_game_page(
         seed: value("seed", ""),
         rated: form.get("rated").is_some(),
     };
-    render(visitor, status_of(error), "New game", &view)
+    render(visitor, status_of(error), &lang.t("new-game-page"), &view)
 }
 
 pub async fn new_game_form(visitor: Visitor) -> PageResult {

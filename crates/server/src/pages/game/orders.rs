@@ -2,6 +2,7 @@
 
 #[allow(unused_imports)]
 use super::*;
+use locale::tr;
 
 #[derive(Debug, serde::Deserialize)]
 pub struct InviteQuery {
@@ -12,12 +13,14 @@ pub struct InviteQuery {
 #[derive(Debug, Template)]
 #[template(path = "game/join.html")]
 pub struct JoinPage<'a> {
+    pub lang: Lang,
     pub error: Option<String>,
     pub id: i64,
     /// The seat the invitation is for; `None` if it is not valid any more.
     pub seat: Option<String>,
     pub title: String,
-    pub game: &'static str,
+    /// The game's title, in the reader's language.
+    pub game: String,
     pub gm: String,
     pub gm_plays: Option<GmPlays>,
     pub csrf: String,
@@ -30,7 +33,9 @@ pub(super) fn join_page(
     invite: &str,
     error: Option<&ApiError>,
 ) -> Response {
+    let lang = visitor.lang;
     let view = JoinPage {
+        lang,
         error: error.map(ToString::to_string),
         id: table.row.id,
         seat: table
@@ -39,13 +44,13 @@ pub(super) fn join_page(
             .find(|s| s.invite == invite)
             .map(|s| s.name.clone()),
         title: table.row.title.clone(),
-        game: table.row.game.title,
+        game: game_title(lang, table.row.game),
         gm: table.row.gm_name.clone(),
         gm_plays: GmPlays::of(table),
         csrf: visitor.csrf_token(),
         invite,
     };
-    let heading = format!("Join {}", table.row.title);
+    let heading = tr!(lang, "game-join-heading", title = table.row.title.clone());
     render(visitor, status_of(error), &heading, &view)
 }
 
@@ -84,6 +89,7 @@ pub async fn join(
 #[derive(Debug, Template)]
 #[template(path = "game/orders.html")]
 pub struct OrdersPage {
+    pub lang: Lang,
     pub nav: Nav,
     /// The error as HTML: escaped, its rule citations linked to the rules help.
     pub error: Option<String>,
@@ -99,8 +105,8 @@ pub struct OrdersPage {
     pub form: Option<String>,
     /// The track or map now, framed on the pieces (SVG), beside the form.
     pub picture: Option<String>,
-    /// `track`, `map`.
-    pub picture_noun: &'static str,
+    /// `track`, `map`, in the reader's language.
+    pub picture_noun: String,
 }
 
 /// The order page of `seat`: what is sealed, as read, and the game's own order form, keeping
@@ -114,6 +120,7 @@ pub(super) fn orders_page(
     error: Option<&ApiError>,
 ) -> Response {
     let record = &table.record;
+    let lang = visitor.lang;
     let (sealed_lineup, sealed_orders) = record.sealed(seat);
     let takes_orders = record.takes_orders(seat);
     let form = if takes_orders {
@@ -123,6 +130,7 @@ pub(super) fn orders_page(
             record,
             seat,
             typed,
+            lang,
         };
         match pieces::of(record.game().name).order_form(&cx) {
             Some(Ok(html)) => Some(html),
@@ -135,6 +143,7 @@ pub(super) fn orders_page(
         None
     };
     let view = OrdersPage {
+        lang,
         nav: Nav::of(table, visitor).at("orders"),
         error: error.map(|e| crate::pages::breaking_away::rule_links(&e.to_string())),
         sent: sent && error.is_none(),
@@ -149,21 +158,21 @@ pub(super) fn orders_page(
             .then(|| record.picture(None, Viewer::Seat(seat)))
             .flatten()
             .map(|p| p.close_up.unwrap_or(p.svg)),
-        picture_noun: record.game().picture_noun,
+        picture_noun: noun(lang, record.game().picture_noun),
         takes_orders,
         form,
     };
     let title = &table.row.title;
     let tab = if view.takes_orders && !record.ready(seat) {
-        format!("Orders due · {title}")
+        tr!(lang, "game-tab-orders-due", title = title.clone())
     } else {
-        format!("Your orders · {title}")
+        tr!(lang, "game-tab-your-orders", title = title.clone())
     };
     render_tab(
         visitor,
         status_of(error),
         &tab,
-        &format!("{title}: your orders"),
+        &tr!(lang, "game-orders-title", title = title.clone()),
         &view,
     )
 }

@@ -1,14 +1,13 @@
 //! The game page: the board, the latest turn, the seats, the draws; the GM's list of games.
 
 use super::*;
-#[allow(unused_imports)]
-use game_api::Lang;
+use locale::tr;
 
 /// The picture of the track or the map after a turn.
 #[derive(Debug)]
 pub struct Picture {
-    /// `track`, `map`.
-    pub noun: &'static str,
+    /// `track`, `map`, in the reader's language.
+    pub noun: String,
     /// `turn 2`, `the start`.
     pub after: String,
     pub svg: String,
@@ -27,8 +26,8 @@ pub struct Report {
 /// The picture, the chart and the report of one turn (0: nothing resolved yet).
 #[derive(Debug)]
 pub struct TurnSection {
-    /// `race`, `day`.
-    pub game_noun: &'static str,
+    /// `race`, `day`, in the reader's language.
+    pub game_noun: String,
     pub picture: Option<Picture>,
     /// The chart of the game so far (SVG).
     pub chart: Option<String>,
@@ -42,11 +41,13 @@ pub struct TurnSection {
 }
 
 impl TurnSection {
-    /// Turn `turn` of the game as `viewer` sees it; a season's stage (`season`) marks the
-    /// jerseys worn in its pictures, and its last turn has the standings after it.
+    /// Turn `turn` of the game as `viewer` sees it, its report in `lang`; a season's stage
+    /// (`season`) marks the jerseys worn in its pictures, and its last turn has the standings
+    /// after it.
     pub(super) fn of(
         table: &Table,
         viewer: Viewer,
+        lang: Lang,
         turn: u16,
         season: Option<&StageSeason>,
     ) -> ApiResult<TurnSection> {
@@ -63,25 +64,25 @@ impl TurnSection {
         let picture = record
             .season_picture(Some(turn), viewer, &worn)
             .map(|p| Picture {
-                noun: game.picture_noun,
-                after: turn_name(game, turn),
+                noun: noun(lang, game.picture_noun),
+                after: turn_name(lang, game, turn),
                 svg: p.svg,
                 close_up: p.close_up,
             });
         let report = if turn > 0 {
             Some(Report {
-                name: turn_name(game, turn),
-                view: record.report_view(viewer, Lang::EN, turn)?,
-                text: record.report_text(viewer, Lang::EN, Some(turn))?,
+                name: turn_name(lang, game, turn),
+                view: record.report_view(viewer, lang, turn)?,
+                text: record.report_text(viewer, lang, Some(turn))?,
             })
         } else {
             None
         };
         Ok(TurnSection {
-            game_noun: game.game_noun,
+            game_noun: noun(lang, game.game_noun),
             picture,
             chart: (turn > 0).then(|| record.progress(turn).svg()),
-            state: (turn == record.resolved()).then(|| record.state_text(viewer, Lang::EN)),
+            state: (turn == record.resolved()).then(|| record.state_text(viewer, lang)),
             report,
             standings,
             away: Vec::new(),
@@ -89,10 +90,11 @@ impl TurnSection {
     }
 }
 
-pub(super) fn turn_name(game: gm::GameInfo, turn: u16) -> String {
+/// A turn by name (`turn 2`), or `the start`, in `lang`.
+pub(super) fn turn_name(lang: Lang, game: gm::GameInfo, turn: u16) -> String {
     match turn {
-        0 => "the start".into(),
-        t => format!("{} {t}", game.turn_noun),
+        0 => lang.t("turn-start"),
+        t => turn_words(lang, game, t),
     }
 }
 
@@ -101,29 +103,36 @@ pub(super) fn turn_name(game: gm::GameInfo, turn: u16) -> String {
 pub struct SeatLine {
     pub name: String,
     pub who: String,
-    pub ready: &'static str,
+    pub ready: String,
     /// The reader's own seat.
     pub mine: bool,
 }
 
-pub(super) fn seat_lines(table: &Table, reader: Option<Seat>) -> Vec<SeatLine> {
+pub(super) fn seat_lines(table: &Table, reader: Option<Seat>, lang: Lang) -> Vec<SeatLine> {
     table
         .seats
         .iter()
         .map(|s| SeatLine {
             name: s.name.clone(),
             who: match (&s.player_name, &s.bot) {
-                (Some(name), Some(bot)) => format!("{name} (bot {bot} plays)"),
-                (None, Some(bot)) => format!("bot: {bot}"),
+                (Some(name), Some(bot)) => {
+                    tr!(
+                        lang,
+                        "game-seat-bot-plays",
+                        name = name.clone(),
+                        bot = bot.clone()
+                    )
+                }
+                (None, Some(bot)) => tr!(lang, "game-seat-bot", bot = bot.clone()),
                 (Some(name), None) => name.clone(),
-                (None, None) => "open".into(),
+                (None, None) => lang.t("game-seat-open"),
             },
             ready: if !table.record.takes_orders(s.seat) {
-                "—"
+                "—".to_string()
             } else if table.record.ready(s.seat) {
-                "orders in"
+                lang.t("game-seat-orders-in")
             } else {
-                "waiting"
+                lang.t("game-seat-waiting")
             },
             mine: reader == Some(s.seat),
         })
@@ -153,7 +162,7 @@ pub struct Latest {
     pub story: Vec<String>,
     /// The reader's own seat this turn.
     pub yours: Option<String>,
-    /// `Your team this turn`.
+    /// `Your team this turn:`.
     pub yours_label: String,
     /// Resolved since the reader's last visit.
     pub new: bool,
@@ -161,14 +170,19 @@ pub struct Latest {
 
 impl Latest {
     /// The report's bulletin moves up to lead the page; the report below keeps its tables.
-    fn of(report: &mut Report, game: gm::GameInfo, new: bool) -> Latest {
+    fn of(report: &mut Report, game: gm::GameInfo, new: bool, lang: Lang) -> Latest {
         let view = &mut report.view;
         Latest {
             name: report.name.clone(),
             headline: Some(std::mem::take(&mut view.headline)).filter(|h| !h.is_empty()),
             story: std::mem::take(&mut view.story),
             yours: view.yours.take(),
-            yours_label: format!("Your {} this {}", game.seat_noun, game.turn_noun),
+            yours_label: tr!(
+                lang,
+                "game-yours-label",
+                seat = noun(lang, game.seat_noun),
+                turn = noun(lang, game.turn_noun)
+            ),
             new,
         }
     }
@@ -182,16 +196,24 @@ pub struct Draws {
     pub chosen_seed: bool,
     pub commitment: String,
     pub over: bool,
-    pub game_noun: &'static str,
+    /// `race`, `day`, in the reader's language.
+    pub game_noun: String,
+    /// The command that checks the public record (a command, the same in every language).
+    pub verify: String,
 }
 
 impl Draws {
-    fn of(table: &Table) -> Draws {
+    fn of(table: &Table, lang: Lang) -> Draws {
         Draws {
             chosen_seed: table.record.setup().secret.is_none(),
             commitment: table.record.commitment(),
             over: table.record.is_over(),
-            game_noun: table.row.game.game_noun,
+            game_noun: noun(lang, table.row.game.game_noun),
+            verify: format!(
+                "postrider verify postrider-game-{}.json --commitment {}",
+                table.row.id,
+                table.record.commitment()
+            ),
         }
     }
 }
@@ -199,11 +221,13 @@ impl Draws {
 #[derive(Debug, Template)]
 #[template(path = "game/game.html")]
 pub struct GamePage {
+    pub lang: Lang,
     pub nav: Nav,
     pub id: i64,
     pub csrf: String,
-    pub game: &'static str,
-    pub rules: &'static str,
+    /// The game's title, in the reader's language.
+    pub game: String,
+    pub rules: String,
     pub gm: String,
     pub rule: String,
     pub status: String,
@@ -212,6 +236,8 @@ pub struct GamePage {
     /// How the game ended, once over.
     pub finish: Option<Finish>,
     pub seat: Option<SeatNote>,
+    /// The seat's own language for its mail (the reader's seat only).
+    pub language: Option<SeatLanguage>,
     pub is_gm: bool,
     pub gm_plays: Option<GmPlays>,
     pub seats: Vec<SeatLine>,
@@ -250,7 +276,7 @@ pub struct RatedLine {
 }
 
 impl RatingNote {
-    async fn of(state: &AppState, table: &Table) -> ApiResult<RatingNote> {
+    async fn of(state: &AppState, table: &Table, lang: Lang) -> ApiResult<RatingNote> {
         let rating = crate::store::ratings::of_game(&state.db, table.row.id).await?;
         Ok(RatingNote {
             rated: rating.rated,
@@ -266,7 +292,7 @@ impl RatingNote {
                     player: s.player.unwrap_or_else(|| "—".into()),
                     left_out: s.left_out.is_some(),
                     outcome: match (s.left_out, s.before, s.after) {
-                        (Some(why), _, _) => format!("left out: {why}"),
+                        (Some(why), _, _) => tr!(lang, "game-rating-left-out", why = why),
                         (None, Some(before), Some(after)) => format!("{before} → {after}"),
                         _ => String::new(),
                     },
@@ -291,7 +317,8 @@ pub async fn game(
         .map_err(|e| error_page(&visitor, &e.into()))?;
     let viewer = viewer(&table, visitor.player.as_ref());
     let record = &table.record;
-    let mut section = TurnSection::of(&table, viewer, record.resolved(), season.as_ref())
+    let lang = visitor.lang;
+    let mut section = TurnSection::of(&table, viewer, lang, record.resolved(), season.as_ref())
         .map_err(|e| error_page(&visitor, &e))?;
     section.away = crate::pages::absence::turn_note(&state, &table, record.resolved()).await;
     let reader = match viewer {
@@ -324,13 +351,13 @@ pub async fn game(
     let finish = section
         .report
         .as_ref()
-        .and_then(|r| Finish::of(&r.view))
+        .and_then(|r| Finish::of(&r.view, lang))
         .filter(|_| record.is_over());
     let latest = section
         .report
         .as_mut()
-        .map(|r| Latest::of(r, record.game(), new));
-    let rating = RatingNote::of(&state, &table)
+        .map(|r| Latest::of(r, record.game(), new, lang));
+    let rating = RatingNote::of(&state, &table, lang)
         .await
         .map_err(|e| error_page(&visitor, &e))?;
     let press = super::press::press_section(&state, &table, &visitor)
@@ -338,33 +365,39 @@ pub async fn game(
         .map_err(|e| error_page(&visitor, &e))?;
     let title = &table.row.title;
     let tab = match (&finish, &seat) {
-        (Some(f), _) => format!("{} · {title}", f.text()),
-        (None, Some(s)) if s.due => format!("Orders due · {title}"),
+        (Some(f), _) => format!("{} · {title}", f.text_in(lang)),
+        (None, Some(s)) if s.due => tr!(lang, "game-tab-orders-due", title = title.clone()),
         _ => title.clone(),
     };
+    let language = match (reader, record.is_over()) {
+        (Some(seat), false) => Some(SeatLanguage::of(lang, table.seats[seat.index()].lang)),
+        _ => None,
+    };
     let view = GamePage {
+        lang,
         nav: Nav::of(&table, &visitor)
             .at("game")
             .in_season(season.map(|s| s.of)),
         id,
         csrf: visitor.csrf_token(),
-        game: table.row.game.title,
-        rules: record.rules_name(),
+        game: game_title(lang, table.row.game),
+        rules: rules_title(lang, record.rules_name()),
         gm: table.row.gm_name.clone(),
-        rule: table.row.deadline_rule.to_string(),
+        rule: crate::pages::when::rule_in(lang, &table.row.deadline_rule),
         status: status_text(&table.summary(), &visitor),
         archived: table.row.archived,
         over: record.is_over(),
         finish,
         seat,
+        language,
         is_gm: viewer == Viewer::Gm,
         gm_plays: GmPlays::of(&table),
-        seats: seat_lines(&table, reader),
+        seats: seat_lines(&table, reader, lang),
         latest,
         archive: past_turns(&table),
         shown: 0,
         section,
-        draws: Draws::of(&table),
+        draws: Draws::of(&table, lang),
         rating,
         press,
         lobby: super::super::lobby::game_section(&table, &visitor),
@@ -391,6 +424,61 @@ pub async fn rotate_mail_address(
     }
 }
 
+/// The seat's own language for its mail, as its form shows it: the account's, or one of
+/// the languages, each named in itself.
+#[derive(Debug)]
+pub struct SeatLanguage {
+    pub options: Vec<LanguageOption>,
+}
+
+/// One choice of the seat's language form.
+#[derive(Debug)]
+pub struct LanguageOption {
+    /// The language's code; empty for the account's language.
+    pub value: &'static str,
+    pub label: String,
+    pub selected: bool,
+}
+
+impl SeatLanguage {
+    /// The form in `lang`, `chosen` (`None`: the account's) selected.
+    fn of(lang: Lang, chosen: Option<Lang>) -> SeatLanguage {
+        let account = LanguageOption {
+            value: "",
+            label: lang.t("game-seat-language-account"),
+            selected: chosen.is_none(),
+        };
+        let languages = Lang::all().map(|l| LanguageOption {
+            value: l.code(),
+            label: l.t("language-name"),
+            selected: chosen == Some(l),
+        });
+        SeatLanguage {
+            options: std::iter::once(account).chain(languages).collect(),
+        }
+    }
+}
+
+/// `POST /games/{id}/language`: the language the visitor's seat gets its mail in (`lang`
+/// empty: the account's), back to the game's page.
+pub async fn save_seat_language(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    Path(id): Path<i64>,
+    Form(form): Form<FormData>,
+) -> PageResult {
+    let player = visitor.player_or_login(&format!("/games/{id}"))?;
+    let result = async {
+        visitor.check_csrf(&form)?;
+        let code = form.get("lang").filter(|c| !c.trim().is_empty());
+        actions::set_seat_lang(&state, player, id, code).await
+    };
+    match result.await {
+        Ok(_) => Ok(redirect(&format!("/games/{id}#seat-language"))),
+        Err(e) => Err(error_page(&visitor, &e)),
+    }
+}
+
 /// One of the games a GM runs, on their front page.
 #[derive(Debug)]
 pub struct RunGame {
@@ -406,6 +494,7 @@ pub struct RunGame {
 #[derive(Debug, Template)]
 #[template(path = "game/gm_games.html")]
 pub struct GmGames {
+    pub lang: Lang,
     pub rows: Vec<RunGame>,
 }
 
@@ -442,6 +531,7 @@ pub fn gm_games(tables: &[Table], visitor: &Visitor, player: i64) -> String {
     }
     rows.sort_by_key(|(done, at, g)| (*done, *at, g.id));
     GmGames {
+        lang: visitor.lang,
         rows: rows.into_iter().map(|(_, _, g)| g).collect(),
     }
     .render()

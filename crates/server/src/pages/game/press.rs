@@ -4,6 +4,8 @@
 
 #[allow(unused_imports)]
 use super::*;
+use locale::tr;
+
 use crate::actions::{PRESS_MAX_CHARS, PRESS_PAGE, PRESS_PER_HOUR, PressPage};
 
 /// One message on the page.
@@ -25,9 +27,11 @@ pub struct PressItem {
 #[derive(Debug, Template)]
 #[template(path = "game/press.html")]
 pub struct PressSection {
+    pub lang: Lang,
     pub id: i64,
     pub csrf: String,
-    pub turn_noun: &'static str,
+    /// `turn`, `round`, in the reader's language.
+    pub turn_noun: String,
     pub messages: Vec<PressItem>,
     pub older: Option<i64>,
     pub is_gm: bool,
@@ -62,19 +66,23 @@ impl PressSection {
                 .collect(),
             _ => Vec::new(),
         };
+        let lang = visitor.lang;
         PressSection {
+            lang,
             id: table.row.id,
             csrf: visitor.csrf_token(),
-            turn_noun: table.row.game.turn_noun,
+            turn_noun: noun(lang, table.row.game.turn_noun),
             messages: page
                 .messages
                 .into_iter()
                 .map(|m| PressItem {
-                    when: crate::pages::when::moment(m.at, visitor.zone()),
+                    when: crate::pages::when::moment_in(lang, m.at, visitor.zone()),
                     hidden_note: match (&m.hidden_by, m.hidden_at) {
-                        (Some(by), Some(at)) => Some(format!(
-                            "Hidden by {by} on {}: shown to the others as hidden by the GM.",
-                            crate::pages::when::moment(at, visitor.zone())
+                        (Some(by), Some(at)) => Some(tr!(
+                            lang,
+                            "press-page-hidden-note",
+                            by = by.clone(),
+                            when = crate::pages::when::moment_in(lang, at, visitor.zone())
                         )),
                         _ => None,
                     },
@@ -152,7 +160,11 @@ async fn press_page_response(
             .render()
             .map_err(|e| error_page(visitor, &ApiError::Internal(format!("template: {e}"))))?,
     };
-    let title = format!("Press · {}", table.row.title);
+    let title = tr!(
+        visitor.lang,
+        "press-page-title",
+        title = table.row.title.clone()
+    );
     let mut response = render(visitor, status_of(error.as_ref()), &title, &view);
     if let Some(e) = &error {
         e.add_retry_after(&mut response);
