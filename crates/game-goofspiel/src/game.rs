@@ -152,7 +152,13 @@ impl Game for Goofspiel {
     }
 
     fn picture(table: &Table<'_, Self>, scene: Scene<'_, Self>) -> Picture {
-        crate::svg::table_picture(scene.state, scene.before, table.seats, scene.own_seat())
+        crate::svg::table_picture(
+            table.lang,
+            scene.state,
+            scene.before,
+            table.seats,
+            scene.own_seat(),
+        )
     }
 
     fn places(table: &Table<'_, Self>) -> Option<Vec<u16>> {
