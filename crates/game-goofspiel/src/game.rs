@@ -135,9 +135,11 @@ impl Game for Goofspiel {
         let Some(prize) = table.state.and_then(|p| p.prize) else {
             return String::new();
         };
-        format!(
-            "The first prize is the {prize}; {} more lie face down.",
-            table.settings.cards - 1
+        locale::tr!(
+            table.lang,
+            "gs-setup-note",
+            prize = prize,
+            n = table.settings.cards - 1
         )
     }
 

@@ -103,3 +103,8 @@ gs-banner = The game is over. {$winners} { $n ->
     [one] wins
    *[other] share the win
 } with {$best} points.
+
+## The game's opening.
+
+# Variables: $prize, $n
+gs-setup-note = The first prize is the {$prize}; {$n} more lie face down.

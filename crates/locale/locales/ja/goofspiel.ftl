@@ -99,3 +99,8 @@ gs-banner = ゲーム終了。{ $n ->
     [1] {$winners}の勝ちです
    *[other] {$winners}が勝ちを分け合いました
 }（{$best}点）。
+
+## ゲームの始まり。
+
+# Variables: $prize, $n
+gs-setup-note = 最初の賞品は{$prize}です。ほかに{$n}枚が裏向きに置かれています。
