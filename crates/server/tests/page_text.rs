@@ -368,11 +368,21 @@ on_both!(
             "English on Japanese pages:\n{}",
             failures.join("\n")
         );
-        assert!(b.get("/login").await.html.contains("パスワードをお忘れですか？"));
+        assert!(
+            b.get("/login")
+                .await
+                .html
+                .contains("パスワードをお忘れですか？")
+        );
         assert!(b.get("/").await.html.contains("まだゲームはありません。"));
         // The same pages in English keep their words.
         let mut en = Browser::new(&s);
-        assert!(en.get("/login").await.html.contains("Forgot your password?"));
+        assert!(
+            en.get("/login")
+                .await
+                .html
+                .contains("Forgot your password?")
+        );
         assert!(en.get("/").await.html.contains("No games yet"));
     }
 );

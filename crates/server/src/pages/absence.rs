@@ -64,7 +64,9 @@ pub(super) async fn section(
         for w in shown {
             let a = &w.absence;
             let scope = match (&w.title, a.game) {
-                (Some(t), Some(id)) => tr!(lang, "away-scope-titled", game = id, title = t.as_str()),
+                (Some(t), Some(id)) => {
+                    tr!(lang, "away-scope-titled", game = id, title = t.as_str())
+                }
                 (None, Some(id)) => tr!(lang, "away-scope-game", game = id),
                 _ => tr!(lang, "away-scope-all"),
             };
@@ -94,7 +96,9 @@ pub(super) async fn section(
         html.push_str("</ul>");
     }
     let scope = match game {
-        Some(id) => format!(r#"<input type="hidden" name="game" value="{id}"><input type="hidden" name="back" value="/games/{id}">"#),
+        Some(id) => format!(
+            r#"<input type="hidden" name="game" value="{id}"><input type="hidden" name="back" value="/games/{id}">"#
+        ),
         None => format!(
             r#"<p><label for="absence-game">{}</label><span class="help" id="absence-game-hint">{}</span><input type="text" inputmode="numeric" id="absence-game" name="game" aria-describedby="absence-game-hint"></p>"#,
             tr!(lang, "away-game-number"),

@@ -137,7 +137,10 @@ pub async fn invitation_note(state: &AppState, next: &str, lang: Lang) -> String
         r#"<p class="note" id="invited">{}</p>"#,
         marked(
             &text,
-            &[(MARK, strong(&seat.name)), (MARK2, strong(&table.row.title))]
+            &[
+                (MARK, strong(&seat.name)),
+                (MARK2, strong(&table.row.title))
+            ]
         )
     )
 }
@@ -158,7 +161,10 @@ fn account_form(
     let lang = visitor.lang;
     // The other door's link carries `next` (already escaped in `query`).
     let other_link = |label: String, path: &str| {
-        format!(r#"<a id="other" href="{path}{query}">{}</a>"#, escape(&label))
+        format!(
+            r#"<a id="other" href="{path}{query}">{}</a>"#,
+            escape(&label)
+        )
     };
     let other = match door {
         Door::Login => format!(

@@ -248,7 +248,11 @@ fn season_page(
                 outcome: match (s.over, winners.is_empty()) {
                     (false, _) => tr!(lang, "season-being-played"),
                     (true, true) => tr!(lang, "season-over"),
-                    (true, false) => tr!(lang, "season-won-by", winners = lang.and_list(winners.as_slice())),
+                    (true, false) => tr!(
+                        lang,
+                        "season-won-by",
+                        winners = lang.and_list(winners.as_slice())
+                    ),
                 },
                 rest: match s.rest_days {
                     0 => String::new(),
