@@ -97,20 +97,21 @@ impl MailChoice {
 }
 
 /// Of `seats`, those whose player has a confirmed address: (seat, player id, address,
-/// choice, language). One query, none when no seat has a player.
+/// choice, language: the seat's own, else the account's). One query, none when no seat has a
+/// player.
 async fn mailed_seats(
     state: &AppState,
     seats: &[store::SeatRow],
 ) -> StoreResult<Vec<(Seat, i64, String, MailChoice, Lang)>> {
-    let players: Vec<(Seat, i64)> = seats
+    let players: Vec<(Seat, i64, Option<Lang>)> = seats
         .iter()
-        .filter_map(|s| Some((s.seat, s.player_id?)))
+        .filter_map(|s| Some((s.seat, s.player_id?, s.lang)))
         .collect();
     if players.is_empty() {
         return Ok(Vec::new());
     }
     let mut addresses = std::collections::HashMap::new();
-    let ids: Vec<i64> = players.iter().map(|(_, id)| *id).collect();
+    let ids: Vec<i64> = players.iter().map(|(_, id, _)| *id).collect();
     let (list, ids) = crate::store::sql::in_list(state.db.backend, &ids);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT id, email, mail_choice, lang FROM players WHERE id IN {list} AND email IS NOT NULL"
@@ -132,9 +133,10 @@ async fn mailed_seats(
     }
     Ok(players
         .into_iter()
-        .filter_map(|(seat, id)| {
+        .filter_map(|(seat, id, seat_lang)| {
             let (email, choice, lang) = addresses.get(&id)?;
-            Some((seat, id, email.clone(), *choice, *lang))
+            // The seat's own language first, then the account's.
+            Some((seat, id, email.clone(), *choice, seat_lang.unwrap_or(*lang)))
         })
         .collect())
 }
