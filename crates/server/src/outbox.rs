@@ -189,7 +189,7 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     // close-up holds the seat's riders or walker, marked, and the legend.
     let png = match table
         .record
-        .season_picture(Some(turn), Viewer::Seat(seat), &worn)
+        .season_picture(Some(turn), Viewer::Seat(seat), lang, &worn)
     {
         Some(p) => crate::picture::turn_png(game, turn, p.close_up.unwrap_or(p.svg)).await,
         None => None,

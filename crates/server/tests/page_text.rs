@@ -272,10 +272,10 @@ fn the_list_of_sources_not_yet_converted_only_names_sources_that_still_hold_engl
 #[test]
 fn the_check_finds_english_in_text_and_read_attributes_and_not_in_code() {
     assert_eq!(
-        english(r#"<p class="x">Your move {{ lang.t("a") }}</p><a title="Log in">{name}</a>"#),
+        english(r#"<p class="x">Your move {{ lang.t("site-games") }}</p><a title="Log in">{name}</a>"#),
         ["Your", "move", "Log", "in"]
     );
-    assert!(english(r#"<p>{{ lang.t("a") }} {% if x %}{{ y }}{% endif %}</p>"#).is_empty());
+    assert!(english(r#"<p>{{ lang.t("site-games") }} {% if x %}{{ y }}{% endif %}</p>"#).is_empty());
     assert!(english("<script>let x = 1;</script><p>SHA-256</p>").is_empty());
     let literals = html_literals(
         "let a = format!(r#\"<p>{x} Hello</p>\"#); let b = \"no tag\"; let c = '\"';",
