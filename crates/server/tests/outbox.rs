@@ -575,7 +575,7 @@ on_both!(
                 .unwrap_or_else(|| panic!("no report to {to}"));
             (
                 parsed.subject().unwrap().to_string(),
-                parsed.body_text(0).unwrap().into_owned(),
+                parsed.body_text(0).unwrap().replace("\r\n", "\n"),
                 parsed.body_html(0).unwrap().into_owned(),
             )
         };
