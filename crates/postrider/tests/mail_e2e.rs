@@ -154,7 +154,8 @@ fn reply_japanese(from: &str, mail: &Mail, body: &str, headers: &str, lines: usi
         "{body}\n\n-- \n山田ボブ\n\n2026年11月23日(月) 18:00 postrider <{from_gm}>:\n{quoted}",
         from_gm = mail.reply_to,
     );
-    let (bytes, _, _) = encoding_rs::ISO_2022_JP.encode(&text.replace('\n', "\r\n"));
+    let crlf = text.replace('\n', "\r\n");
+    let (bytes, _, _) = encoding_rs::ISO_2022_JP.encode(&crlf);
     assert!(bytes.is_ascii(), "ISO-2022-JP is 7-bit");
     let head = format!(
         "{headers}From: {from}\r\nTo: {to}\r\nSubject: {subject}\r\nMessage-ID: <{id}@players.test>\r\n\
@@ -177,7 +178,8 @@ fn encoded_words(text: &str) -> String {
     chars
         .chunks(12)
         .map(|chunk| {
-            let (bytes, _, _) = encoding_rs::ISO_2022_JP.encode(&chunk.iter().collect::<String>());
+            let chunk: String = chunk.iter().collect();
+            let (bytes, _, _) = encoding_rs::ISO_2022_JP.encode(&chunk);
             format!("=?ISO-2022-JP?B?{}?=", base64(&bytes))
         })
         .collect::<Vec<_>>()
