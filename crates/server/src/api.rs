@@ -286,7 +286,7 @@ pub async fn report(
             } else {
                 table
                     .record
-                    .picture_svg(Some(turn), viewer)
+                    .picture_svg(Some(turn), viewer, Lang::EN)
                     .unwrap_or_default()
             };
             Ok(([(CONTENT_TYPE, "image/svg+xml")], svg).into_response())

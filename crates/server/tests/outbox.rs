@@ -561,29 +561,58 @@ on_both!(
             .await
             .unwrap();
         let mails = sink.mails.lock().unwrap()[before..].to_vec();
+        // The report: the mail with an HTML part; its subject in the reader's language.
         let report_to = |to: &str| {
-            let mail = mails
+            let parsed = mails
                 .iter()
-                .find(|m| {
-                    header(m, "To").as_deref() == Some(to)
-                        && header(m, "Subject").unwrap().contains("report of turn 1")
+                .filter(|m| header(m, "To").as_deref() == Some(to))
+                .map(|m| {
+                    mail_parser::MessageParser::default()
+                        .parse(m.as_bytes())
+                        .unwrap()
                 })
+                .find(|p| p.body_html(0).is_some())
                 .unwrap_or_else(|| panic!("no report to {to}"));
-            let parsed = mail_parser::MessageParser::default()
-                .parse(mail.as_bytes())
-                .unwrap();
             (
-                parsed.body_text(0).unwrap().into_owned(),
+                parsed.subject().unwrap().to_string(),
+                parsed.body_text(0).unwrap().replace("\r\n", "\n"),
                 parsed.body_html(0).unwrap().into_owned(),
             )
         };
-        let (text, html) = report_to("red@example.net");
+        let (subject, text, html) = report_to("red@example.net");
+        assert!(
+            subject.ends_with("red: report of turn 1 (orders for turn 2)"),
+            "{subject}"
+        );
         assert!(
             text.contains("Moves, in the order they were made"),
             "{text}"
         );
         assert!(html.contains("Team standings"), "{html}");
-        let (text, html) = report_to("blue@example.net");
+        assert!(
+            html.contains(r#"<html lang="en">"#) && html.contains(">The turn on the game page</a>"),
+            "{html}"
+        );
+        let (subject, text, html) = report_to("blue@example.net");
+        // The whole mail: its subject (whose turn a reply's orders are read for), the lines
+        // around the report, and the HTML part's frame.
+        assert!(
+            subject.ends_with("blue：第1ターンのレポート（第2ターンの命令）"),
+            "{subject}"
+        );
+        assert_eq!(mail::subject_turn(&format!("Re: {subject}")), Ok(Some(2)));
+        assert!(
+            text.contains(
+                "\n第2ターンの命令は、このメールに返信して送ってください。\n締め切り：2026年"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("Reply to this mail"), "{text}");
+        assert!(
+            html.contains(r#"<html lang="ja">"#)
+                && html.contains(">ゲームのページでこのターンを見る</a>"),
+            "{html}"
+        );
         assert!(text.contains("移動（移動した順）"), "{text}");
         assert!(text.contains("チームblue用。"), "{text}");
         assert!(!text.contains("Moves, in the order"), "{text}");
@@ -660,12 +689,19 @@ on_both!(
                 .find(|p| {
                     p.body_html(0).is_some() && p.html_body.len() == 1 && p.text_body.len() == 1
                 })
-                .map(|p| p.body_text(0).unwrap().into_owned())
+                .map(|p| {
+                    let html = p.body_html(0).unwrap();
+                    // The HTML part follows the seat's language too, not the account's.
+                    let lang = html.split_once("<html lang=\"").unwrap().1[..2].to_string();
+                    format!("{lang}\n{}", p.body_text(0).unwrap())
+                })
                 .unwrap_or_else(|| panic!("no report to {to}"))
         };
         let red = report_to("red@example.net");
+        assert!(red.starts_with("ja\n"), "{red}");
         assert!(red.contains("移動（移動した順）"), "{red}");
         let blue = report_to("blue@example.net");
+        assert!(blue.starts_with("en\n"), "{blue}");
         assert!(
             blue.contains("Moves, in the order they were made"),
             "{blue}"

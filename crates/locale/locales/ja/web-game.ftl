@@ -38,7 +38,10 @@ game-nav-history = 履歴
 game-nav-season = シーズン
 game-nav-committed = 抽選のコミットメント：
 # Variables: $noun (what the season calls a stage: Stage, Day), $stage
-game-nav-stage-of = {$noun} {$stage}・
+game-nav-stage-of = { $noun ->
+    [Day] {$stage}日目
+   *[other] 第{$stage}ステージ
+}・
 game-nav-standings = の順位表
 
 ## ゲームのページ。
@@ -362,12 +365,18 @@ console-mail-log-hint = 新しい順です。アドレスとメールの本文�
 console-mail-log-older = 古い{$n}件は表示していません（サーバーの管理者はすべてを一覧できます：
 console-mail-log-older-end = ）。
 # Variables: $noun (the season's stage noun, lower case), $stage
-console-season-stage = このゲームは次のシーズンの{$noun} {$stage}です：
+console-season-stage = このゲームは次のシーズンの{ $noun ->
+    [day] {$stage}日目
+   *[other] 第{$stage}ステージ
+}です：
 console-season-over = （終了）
 console-season-stage-end = 。
 console-rest-days = その前の休養日
 # Variables: $noun
-console-add-stage = 次の{$noun}を追加
+console-add-stage = 次の{ $noun ->
+    [day] 日
+   *[other] ステージ
+}を追加
 console-add-stage-help = 同じ設定、席、プレイヤー（ボットも）で、抽選は新しくなります。最初の締め切りは休養日の分だけ後になります。
 console-sure-finish-season = 確認しました（シーズンを終える）
 console-finish-season = シーズンを終える

@@ -28,11 +28,6 @@ pub fn left_in(lang: Lang, seconds: i64) -> String {
     }
 }
 
-/// A moment in `zone` (or UTC): `Sun 23 Nov 20:00 America/New_York`.
-pub fn moment(at: i64, zone_name: Option<&str>) -> String {
-    moment_in(Lang::EN, at, zone_name)
-}
-
 /// A moment in `zone` (or UTC), in `lang`: `Sun 22 Nov 20:00 America/New_York`,
 /// `2026年11月22日(日) 20:00 America/New_York` (the Japanese as `locale::when` writes it).
 pub fn moment_in(lang: Lang, at: i64, zone_name: Option<&str>) -> String {
@@ -171,12 +166,15 @@ mod tests {
     fn a_deadline_reads_in_the_readers_zone_with_the_time_left() {
         // 2026-11-23 01:00 UTC is Sunday 22 November, 20:00 in New York.
         let at = 1_795_395_600;
-        assert_eq!(moment(at, None), "Mon 23 Nov 01:00 UTC");
+        assert_eq!(moment_in(Lang::EN, at, None), "Mon 23 Nov 01:00 UTC");
         assert_eq!(
-            moment(at, Some("America/New_York")),
+            moment_in(Lang::EN, at, Some("America/New_York")),
             "Sun 22 Nov 20:00 America/New_York"
         );
-        assert_eq!(moment(at, Some("Not/AZone")), "Mon 23 Nov 01:00 UTC");
+        assert_eq!(
+            moment_in(Lang::EN, at, Some("Not/AZone")),
+            "Mon 23 Nov 01:00 UTC"
+        );
         assert_eq!(
             deadline_in(Lang::EN, at, at - 5 * 3600, Some("America/New_York")),
             "Sun 22 Nov 20:00 America/New_York (in 5 h)"

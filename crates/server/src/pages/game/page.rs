@@ -62,7 +62,7 @@ impl TurnSection {
             .filter(|_| turn == record.resolved())
             .and_then(|s| s.html(own));
         let picture = record
-            .season_picture(Some(turn), viewer, &worn)
+            .season_picture(Some(turn), viewer, lang, &worn)
             .map(|p| Picture {
                 noun: noun(lang, game.picture_noun),
                 after: turn_name(lang, game, turn),
