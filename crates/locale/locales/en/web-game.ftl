@@ -1,5 +1,6 @@
 ## A game's own pages: the game, its turns, its history, its press, the order page's frame,
-## the invitation, the GM console and the new-game form.
+## the invitation, the GM console and the new-game form. A message a template writes without
+## variables goes into the page as the template's own text does (unescaped): no `<` or `&` there.
 
 # Joins the items of a short list (seats, sealed texts).
 game-list-comma = {", "}

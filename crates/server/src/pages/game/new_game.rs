@@ -170,7 +170,7 @@ pub(super) fn new_game_page(
         choices
             .iter()
             .map(|(value, label)| Named {
-                value: *value,
+                value,
                 label: label.clone(),
                 selected: *value == chosen,
             })
