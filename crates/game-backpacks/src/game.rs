@@ -269,6 +269,7 @@ impl Game for Backpacks {
 
     fn picture(table: &Table<'_, Self>, scene: Scene<'_, Self>) -> Picture {
         crate::svg::map_picture(
+            table.lang,
             &scene.state.map,
             scene.state,
             scene.before,

@@ -7,16 +7,17 @@
 use std::fmt::Write as _;
 
 use game_api::report::{Phrase, bulletin_text};
-use game_api::{Resolution, Seat, Table, Viewer};
+use game_api::{Lang, Resolution, Seat, Table, Viewer};
+use locale::{pad, tr, width};
 
 use crate::Weather;
 use crate::bulletin::{Bulletin, Round, bulletin};
 use crate::clock::{self, Special};
-use crate::day::{Day, Did, Place, RucksackHow, TurnOutcome};
+use crate::day::{Day, Did, Note, Place, RucksackHow, Score, TurnOutcome};
+use crate::deck::CardKind;
 use crate::game::Backpacks;
 use crate::map::Map;
 use crate::orders::{RoundOrders, describe_round};
-use crate::scenario::score_name;
 
 /// A day at the table, as the reports read it.
 type Outing<'a> = Table<'a, Backpacks>;
@@ -48,19 +49,97 @@ impl OutingTable for Outing<'_> {
     }
 }
 
-/// Where a walker stands, as players read it: a space's id, or the lake.
+/// Where a walker stands, as players read it: a space's id, or the lake (in English, for the
+/// API's JSON).
 pub fn place_text(day: &Day, place: Place) -> String {
+    place_in(Lang::EN, day, place)
+}
+
+/// Where a walker stands, in `lang`: a space's id, or the lake.
+fn place_in(lang: Lang, day: &Day, place: Place) -> String {
     match place {
         Place::At(s) => day.map.space_id(s).to_string(),
-        Place::Lake { .. } => "the lake".into(),
+        Place::Lake { .. } => lang.t("bb-report-the-lake"),
     }
 }
 
-fn weather_text(w: Weather) -> &'static str {
-    match w {
-        Weather::Sunny => "Sunny",
-        Weather::Cloudy => "Cloudy",
+fn weather_text(lang: Lang, w: Weather) -> String {
+    lang.t(match w {
+        Weather::Sunny => "bb-report-sunny",
+        Weather::Cloudy => "bb-report-cloudy",
+    })
+}
+
+/// A card as a report names it: a walking card by its symbols (as orders write it), the others
+/// by name.
+fn card_words(lang: Lang, card: CardKind) -> String {
+    match card {
+        CardKind::Walk { .. } => card.to_string(),
+        CardKind::Weather => lang.t("bb-card-weather"),
+        CardKind::Blister => lang.t("bb-card-blister"),
+        CardKind::Rucksack => lang.t("bb-card-rucksack"),
     }
+}
+
+/// Why points were scored, in `lang`.
+pub fn score_words(lang: Lang, map: &Map, score: Score) -> String {
+    match score {
+        Score::Space(s) => map.space_id(s).to_string(),
+        Score::Target { location, order } => tr!(
+            lang,
+            "bb-score-target",
+            location = map.location_id(location),
+            place = lang.place(usize::from(order))
+        ),
+        Score::Ferry => lang.t("bb-score-ferry"),
+        Score::Tea => lang.t("bb-score-tea"),
+        Score::RucksackAtBreak => lang.t("bb-score-rucksack-at-break"),
+        Score::Finish => lang.t("bb-score-finish"),
+        Score::RucksackHome => lang.t("bb-score-rucksack-home"),
+        Score::Money => lang.t("bb-score-money"),
+    }
+}
+
+/// A note on a walker's turn, in `lang`. The problem an order checker gave is quoted as it
+/// gave it.
+pub fn note_words(lang: Lang, map: &Map, note: &Note) -> String {
+    match note {
+        Note::NotCarriedOut { problem } => {
+            tr!(lang, "bb-note-not-carried-out", problem = problem.as_str())
+        }
+        Note::RouteCutShort { problem } => {
+            tr!(lang, "bb-note-route-cut-short", problem = problem.as_str())
+        }
+        Note::FinishAway => lang.t("bb-note-finish-away"),
+        Note::NotBack => lang.t("bb-note-not-back"),
+        Note::ChocolateNoCafe => lang.t("bb-note-chocolate-no-cafe"),
+        Note::ChocolateNoMoney => lang.t("bb-note-chocolate-no-money"),
+        Note::FerryNotLanded { to, contested } => tr!(
+            lang,
+            "bb-note-ferry-not-landed",
+            location = map.location_id(*to),
+            contested = if *contested { "yes" } else { "no" }
+        ),
+    }
+}
+
+/// Points as a standings cell: the number right-aligned in four columns, then the word.
+fn points_cell(lang: Lang, p: i32) -> String {
+    tr!(
+        lang,
+        "bb-report-points",
+        points = format!("{p:>4}"),
+        count = p.abs()
+    )
+}
+
+fn points_words(lang: Lang, p: i32) -> String {
+    tr!(
+        lang,
+        "bb-report-points",
+        points = p.to_string(),
+        count = p.abs()
+    )
 }
 
 /// Money as players read it: the purse counts 50p pieces.
@@ -73,16 +152,80 @@ pub fn money_text(pieces: u8) -> String {
 }
 
 fn title(outing: &Outing, text: &str) -> String {
-    let head = format!("BACKPACKS & BLISTERS · {} · {text}", outing.map().name);
-    format!("{head}\n{}\n", "=".repeat(head.chars().count()))
+    let head = tr!(
+        outing.lang,
+        "bb-report-title",
+        map = outing.map().name.as_str(),
+        what = text
+    );
+    format!("{head}\n{}\n", "=".repeat(width(&head)))
 }
 
 fn viewer_line(outing: &Outing, viewer: Viewer) -> String {
+    let lang = outing.lang;
     match viewer {
-        Viewer::Gm => "GM's copy: every hand and every note.".into(),
-        Viewer::Seat(s) => format!("Copy for {}.", outing.walkers()[s.index()]),
-        Viewer::Public => "Public copy.".into(),
+        Viewer::Gm => lang.t("bb-copy-gm"),
+        Viewer::Seat(s) => tr!(
+            lang,
+            "bb-copy-walker",
+            walker = outing.walkers()[s.index()].as_str()
+        ),
+        Viewer::Public => lang.t("bb-copy-public"),
     }
+}
+
+/// The clock and the weather in a sentence.
+fn clock_line(lang: Lang, day: &Day) -> String {
+    let when = if day.is_over() {
+        lang.t("bb-clock-over")
+    } else {
+        tr!(
+            lang,
+            "bb-clock-next",
+            time = clock::time_text(day.turn),
+            round = clock::round(day.turn)
+        )
+    };
+    tr!(
+        lang,
+        "bb-clock",
+        when = when,
+        weather = weather_text(lang, day.weather)
+    )
+}
+
+/// Where a walker ends the day or stands, for the standings.
+fn standing_status(
+    lang: Lang,
+    day: &Day,
+    lost: bool,
+    finished: Option<u8>,
+    place: Place,
+) -> String {
+    if lost {
+        lang.t("bb-status-lost")
+    } else if let Some(t) = finished {
+        tr!(lang, "bb-status-back", time = clock::time_text(t))
+    } else {
+        tr!(lang, "bb-status-at", place = place_in(lang, day, place))
+    }
+}
+
+/// "No orders received from …" for the walkers still out that sent nothing, if any.
+fn silent_note(lang: Lang, names: &[String], nmr: &[bool]) -> Option<String> {
+    let silent: Vec<&str> = names
+        .iter()
+        .zip(nmr)
+        .filter(|(_, n)| **n)
+        .map(|(name, _)| name.as_str())
+        .collect();
+    (!silent.is_empty()).then(|| {
+        tr!(
+            lang,
+            "bb-no-orders-from",
+            walkers = silent.join(&lang.t("bb-name-separator"))
+        )
+    })
 }
 
 /// One walker's line in a turn: what it did, and the lines under it (moved back, scores,
@@ -103,30 +246,33 @@ fn turn_lines(
     nmr: &[bool],
 ) -> (String, Vec<WalkerLine>, Vec<String>) {
     let names = outing.walkers();
+    let lang = outing.lang;
     let map = &before.map;
     let special = match clock::special(outcome.turn) {
-        Special::Ferry => " · ferries run",
-        Special::Bus => " · buses run",
-        Special::Lunch => " · LUNCH",
-        Special::Coffee => " · COFFEE BREAK",
-        Special::None => "",
+        Special::Ferry => lang.t("bb-turn-ferries"),
+        Special::Bus => lang.t("bb-turn-buses"),
+        Special::Lunch => lang.t("bb-turn-lunch"),
+        Special::Coffee => lang.t("bb-turn-coffee"),
+        Special::None => String::new(),
     };
-    let heading = format!(
-        "{} · {}{special}",
-        clock::time_text(outcome.turn),
-        weather_text(outcome.weather)
+    let heading = tr!(
+        lang,
+        "bb-turn-heading",
+        time = clock::time_text(outcome.turn),
+        weather = weather_text(lang, outcome.weather),
+        special = special
     );
     let mut lines = Vec::new();
     for (w, t) in outcome.walkers.iter().enumerate() {
         let own = viewer.sees_secrets_of(Seat(w as u8));
-        let from = place_text(before, t.from);
+        let from = place_in(lang, before, t.from);
         let what = match &t.did {
             // Finished or lost: no longer on the board, nothing to report.
             Did::Off => continue,
             Did::Rested if nmr.get(w).copied().unwrap_or(false) => {
-                format!("rested at {from} (no orders)")
+                tr!(lang, "bb-did-rested-at-nmr", place = from)
             }
-            Did::Rested => format!("rested at {from}"),
+            Did::Rested => tr!(lang, "bb-did-rested-at", place = from),
             Did::Walked {
                 card,
                 chocolate,
@@ -138,23 +284,37 @@ fn turn_lines(
                     let _ = write!(path, " → {} [{sub_turn}]", map.space_id(space));
                 }
                 if t.steps.is_empty() {
-                    path.push_str(" (stayed)");
+                    path.push_str(&lang.t("bb-walk-stayed"));
                 }
-                let choc = if *chocolate { " with chocolate" } else { "" };
-                format!("walked {card}{choc} ({circles}○ {triangles}△): {path}")
+                tr!(
+                    lang,
+                    "bb-did-walked-path",
+                    card = card.to_string(),
+                    chocolate = if *chocolate { "yes" } else { "no" },
+                    circles = *circles,
+                    triangles = *triangles,
+                    path = path
+                )
             }
-            Did::Tea => format!("took tea at {from}"),
-            Did::Ferry { to, landed: true } => {
-                format!("took the ferry {from} → {}", map.location_id(*to))
-            }
-            Did::Ferry { to, landed: false } => format!(
-                "took the ferry from {from} to {}, which could not land: on the lake",
-                map.location_id(*to)
+            Did::Tea => tr!(lang, "bb-did-tea-at", place = from),
+            Did::Ferry { to, landed: true } => tr!(
+                lang,
+                "bb-did-ferry-from",
+                place = from,
+                location = map.location_id(*to)
             ),
-            Did::Bus { to } => format!(
-                "took the bus {from} → {} (route {})",
-                map.location_id(*to),
-                {
+            Did::Ferry { to, landed: false } => tr!(
+                lang,
+                "bb-did-ferry-not-landed-from",
+                place = from,
+                location = map.location_id(*to)
+            ),
+            Did::Bus { to } => tr!(
+                lang,
+                "bb-did-bus-from",
+                place = from,
+                location = map.location_id(*to),
+                route = {
                     let a = match t.from {
                         Place::At(s) => map.spaces[usize::from(s)].location,
                         _ => None,
@@ -163,43 +323,41 @@ fn turn_lines(
                         .map_or("?".into(), |r| r.to_string())
                 }
             ),
-            Did::Blister => format!("nursed a blister at {from}"),
-            Did::Break => format!("stopped at {from}"),
-            Did::Afloat => "waited on the lake".into(),
+            Did::Blister => tr!(lang, "bb-did-blister-at", place = from),
+            Did::Break => tr!(lang, "bb-did-break-at", place = from),
+            Did::Afloat => lang.t("bb-did-afloat"),
         };
+        let separator = lang.t("bb-list-separator");
         let mut details = Vec::new();
         if t.bumped {
-            details.push(format!(
-                "moved back to {} (a later arrival on a shared space, 4.5)",
-                place_text(before, t.to)
+            details.push(tr!(
+                lang,
+                "bb-moved-back-to",
+                place = place_in(lang, before, t.to)
             ));
         }
         if !t.scores.is_empty() {
             let scores: Vec<String> = t
                 .scores
                 .iter()
-                .map(|&(s, p)| format!("{p:+} {}", score_name(map, s)))
+                .map(|&(s, p)| format!("{p:+} {}", score_words(lang, map, s)))
                 .collect();
-            details.push(format!("scores {}", scores.join(", ")));
+            details.push(tr!(lang, "bb-scores", scores = scores.join(&separator)));
         }
         if t.finished {
-            details.push("is back in Keswick: the day is done".into());
+            details.push(lang.t("bb-day-done"));
         }
         if own {
             if !t.drew.is_empty() {
-                let drew: Vec<String> = t.drew.iter().map(|c| c.to_string()).collect();
-                details.push(format!("drew {}", drew.join(", ")));
+                let drew: Vec<String> = t.drew.iter().map(|&c| card_words(lang, c)).collect();
+                details.push(tr!(lang, "bb-drew", cards = drew.join(&separator)));
             }
             for note in &t.notes {
-                details.push(format!("note: {note}"));
+                details.push(tr!(lang, "bb-note", note = note_words(lang, map, note)));
             }
         } else {
-            for note in t
-                .notes
-                .iter()
-                .filter(|n| n.starts_with("the ferry") || n.starts_with("not back"))
-            {
-                details.push(note.clone());
+            for note in t.notes.iter().filter(|n| n.is_public()) {
+                details.push(note_words(lang, map, note));
             }
         }
         lines.push(WalkerLine {
@@ -212,30 +370,30 @@ fn turn_lines(
     for m in &outcome.rucksack {
         let to = &names[usize::from(m.to)];
         match (m.how, m.from) {
-            (RucksackHow::Drawn, _) => notes.push(format!(
-                "The Heavy Rucksack is drawn: {to} carries it (10.1)."
+            (RucksackHow::Drawn, _) => notes.push(tr!(lang, "bb-note-rucksack-drawn", to = to)),
+            (RucksackHow::Handed { sub_turn }, Some(from)) => notes.push(tr!(
+                lang,
+                "bb-note-rucksack-handed",
+                from = names[usize::from(from)].as_str(),
+                to = to,
+                // 13: at the end of the turn.
+                sub_turn = sub_turn
             )),
-            (RucksackHow::Handed { sub_turn }, Some(from)) => notes.push(format!(
-                "The Heavy Rucksack passes from {} to {to} {} (10.4).",
-                names[usize::from(from)],
-                if sub_turn == 13 {
-                    "at the end of the turn".to_string()
-                } else {
-                    format!("at sub-turn {sub_turn}")
-                }
-            )),
-            (RucksackHow::Voted, Some(from)) => notes.push(format!(
-                "By vote the Heavy Rucksack passes from {} to {to} (10.5).",
-                names[usize::from(from)]
+            (RucksackHow::Voted, Some(from)) => notes.push(tr!(
+                lang,
+                "bb-note-rucksack-voted",
+                from = names[usize::from(from)].as_str(),
+                to = to
             )),
             _ => {}
         }
     }
     for &(w, weather) in &outcome.weather_changes {
-        notes.push(format!(
-            "{} plays a weather card: the weather is now {} (9.1).",
-            names[usize::from(w)],
-            weather_text(weather)
+        notes.push(tr!(
+            lang,
+            "bb-note-weather-card",
+            walker = names[usize::from(w)].as_str(),
+            weather = weather_text(lang, weather)
         ));
     }
     (heading, lines, notes)
@@ -251,13 +409,18 @@ fn turn_section(
     nmr: &[bool],
 ) -> String {
     let names = outing.walkers();
-    let width = names.iter().map(String::len).max().unwrap_or(4);
+    let columns = names.iter().map(|n| width(n)).max().unwrap_or(4);
     let (heading, lines, notes) = turn_lines(outing, before, outcome, viewer, nmr);
     let mut out = format!("{heading}\n");
     for line in lines {
-        let _ = writeln!(out, "  {:<width$}  {}", names[line.walker], line.what);
+        let _ = writeln!(
+            out,
+            "  {}  {}",
+            pad(&names[line.walker], columns),
+            line.what
+        );
         for d in line.details {
-            let _ = writeln!(out, "  {:<width$}    {d}", "");
+            let _ = writeln!(out, "  {}    {d}", pad("", columns));
         }
     }
     for n in notes {
@@ -294,7 +457,7 @@ fn told(outing: &Outing, record: &RoundRecord, nmr: &[bool], viewer: Viewer) -> 
 pub fn round_report(outing: &Outing, record: &RoundRecord, viewer: Viewer) -> String {
     let first = record.before.turn;
     let round = clock::round(first);
-    let mut out = title(outing, &format!("round {round}"));
+    let mut out = title(outing, &tr!(outing.lang, "bb-title-round", round = round));
     let _ = writeln!(out, "{}\n", viewer_line(outing, viewer));
     // Walkers still out who sent nothing, as Breaking Away's reports name them (B&B-11).
     let nmr = silent(outing, record);
@@ -304,19 +467,8 @@ pub fn round_report(outing: &Outing, record: &RoundRecord, viewer: Viewer) -> St
         yours,
     } = told(outing, record, &nmr, viewer);
     out.push_str(&bulletin_text(&headline, &story, yours.as_deref()));
-    let silent: Vec<&str> = outing
-        .walkers()
-        .iter()
-        .zip(&nmr)
-        .filter(|(_, n)| **n)
-        .map(|(name, _)| name.as_str())
-        .collect();
-    if !silent.is_empty() {
-        let _ = writeln!(
-            out,
-            "No orders received from: {} (they rest, B&B-11).\n",
-            silent.join(", ")
-        );
+    if let Some(note) = silent_note(outing.lang, outing.walkers(), &nmr) {
+        let _ = writeln!(out, "{note}\n");
     }
     let mut before = record.before.clone();
     for (k, outcome) in record.events.iter().enumerate() {
@@ -339,53 +491,47 @@ pub fn round_report(outing: &Outing, record: &RoundRecord, viewer: Viewer) -> St
 /// The day as it stands: targets, standings, the Rucksack and (for the viewer) its cards.
 pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: bool) -> String {
     let names = outing.walkers();
+    let lang = outing.lang;
     let map = &day.map;
     let view = day.view(viewer);
     let mut out = String::new();
-    let when = if day.is_over() {
-        "18:00, the day is over".to_string()
-    } else {
-        format!(
-            "next: {} (round {})",
-            clock::time_text(day.turn),
-            clock::round(day.turn)
-        )
-    };
-    let _ = writeln!(
-        out,
-        "The clock: {when}. The weather: {}.",
-        weather_text(day.weather)
-    );
+    let _ = writeln!(out, "{}", clock_line(lang, day));
     let targets: Vec<String> = day
         .targets
         .iter()
         .zip(&day.target_arrivals)
         .map(|(&t, &n)| {
-            format!(
-                "{} {} ({} reached)",
-                map.location_id(t),
-                map.locations[usize::from(t)].name,
-                n
+            tr!(
+                lang,
+                "bb-target-reached",
+                id = map.location_id(t),
+                name = map.locations[usize::from(t)].name.as_str(),
+                n = n
             )
         })
         .collect();
-    let _ = writeln!(out, "Targets: {}.", targets.join("; "));
-    match day.rucksack {
-        Some(r) => {
-            let _ = writeln!(
-                out,
-                "The Heavy Rucksack: {} (since {}).",
-                names[usize::from(r.carrier)],
-                clock::time_text(r.since.min(clock::TURNS - 1))
-            );
-        }
-        None => {
-            let _ = writeln!(out, "The Heavy Rucksack is still in the deck.");
-        }
-    }
+    let _ = writeln!(
+        out,
+        "{}",
+        tr!(
+            lang,
+            "bb-targets",
+            targets = targets.join(&lang.t("bb-target-separator"))
+        )
+    );
+    let rucksack = match day.rucksack {
+        Some(r) => tr!(
+            lang,
+            "bb-rucksack-carrier",
+            walker = names[usize::from(r.carrier)].as_str(),
+            time = clock::time_text(r.since.min(clock::TURNS - 1))
+        ),
+        None => lang.t("bb-rucksack-in-deck"),
+    };
+    let _ = writeln!(out, "{rucksack}");
     let mut order: Vec<usize> = (0..names.len()).collect();
     order.sort_by_key(|&w| (-day.final_points(w), w));
-    let _ = writeln!(out, "\nStandings");
+    let _ = writeln!(out, "\n{}", lang.t("bb-standings"));
     for (rank, &w) in order.iter().enumerate() {
         let walker = &view.walkers[w];
         let reached: Vec<&str> = day
@@ -395,28 +541,17 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
             .filter(|(k, _)| walker.reached & (1 << k) != 0)
             .map(|(_, &t)| map.location_id(t))
             .collect();
-        let status = if walker.lost {
-            "not back by 18:00: all points lost".to_string()
-        } else if let Some(t) = walker.finished {
-            format!("back in Keswick at {}", clock::time_text(t))
-        } else {
-            format!("at {}", place_text(day, walker.place))
-        };
+        let status = standing_status(lang, day, walker.lost, walker.finished, walker.place);
         let _ = writeln!(
             out,
-            "  {}. {:<12} {:>4} {:<6}  {status}{}",
-            rank + 1,
-            names[w],
-            day.final_points(w),
-            if day.final_points(w).abs() == 1 {
-                "point"
-            } else {
-                "points"
-            },
+            "  {} {} {}  {status}{}",
+            tr!(lang, "bb-rank", rank = rank + 1),
+            pad(&names[w], 12),
+            pad(&points_cell(lang, day.final_points(w)), 11),
             if reached.is_empty() {
                 String::new()
             } else {
-                format!("  targets: {}", reached.join(" "))
+                tr!(lang, "bb-targets-reached", targets = reached.join(" "))
             }
         );
     }
@@ -427,24 +562,32 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
         if !walker.is_out() {
             continue;
         }
-        let mut hand: Vec<String> = secrets.hand.iter().map(|c| c.to_string()).collect();
+        // Sorted as written in English (the order players know), whatever the language.
+        let mut hand: Vec<(String, CardKind)> =
+            secrets.hand.iter().map(|&c| (c.to_string(), c)).collect();
         hand.sort();
+        let hand: Vec<String> = hand.into_iter().map(|(_, c)| card_words(lang, c)).collect();
         let next = secrets
             .next_card
-            .map_or("none yet".to_string(), |c| c.to_string());
+            .map_or_else(|| lang.t("bb-card-none-yet"), |c| card_words(lang, c));
         let _ = writeln!(
             out,
-            "\n{}'s cards: [{}]; the card to come at the end of the next turn: {next}; money {}; chocolate {}.",
-            names[w],
-            hand.join(", "),
-            money_text(secrets.money),
-            secrets.chocolate
+            "\n{}",
+            tr!(
+                lang,
+                "bb-secrets",
+                walker = names[w].as_str(),
+                cards = hand.join(&lang.t("bb-list-separator")),
+                next = next,
+                money = money_text(secrets.money),
+                chocolate = secrets.chocolate
+            )
         );
         if let Some(o) = outing.sealed(w as u8).filter(|_| with_sealed) {
             let _ = writeln!(
                 out,
-                "{}'s sealed orders:\n  {}",
-                names[w],
+                "{}\n  {}",
+                tr!(lang, "bb-sealed-orders", walker = names[w].as_str()),
                 outing.describe(o).replace('\n', "\n  ")
             );
         }
@@ -452,9 +595,8 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
     if day.is_over() {
         let winner = order
             .first()
-            .map(|&w| names[w].as_str())
-            .unwrap_or("nobody");
-        let _ = writeln!(out, "\nTHE DAY IS OVER. {winner} wins.");
+            .map_or_else(|| lang.t("bb-nobody"), |&w| names[w].clone());
+        let _ = writeln!(out, "\n{}", tr!(lang, "bb-day-over-wins", walker = winner));
     }
     out
 }
@@ -462,27 +604,36 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
 /// The report between rounds: everything a player needs to write the next orders (3.1.1).
 pub fn outing_report(outing: &Outing, viewer: Viewer) -> String {
     let day = outing.day();
+    let lang = outing.lang;
     let mut out = title(
         outing,
         &if day.is_over() {
-            "the end of the day".to_string()
+            lang.t("bb-title-end")
         } else {
-            format!("before round {}", clock::round(day.turn))
+            tr!(
+                lang,
+                "bb-title-before-round",
+                round = clock::round(day.turn)
+            )
         },
     );
     let _ = writeln!(out, "{}\n", viewer_line(outing, viewer));
     out.push_str(&state_report(outing, day, viewer, true));
     if !day.is_over() {
-        let _ = writeln!(out, "\nOrders for round {}", clock::round(day.turn));
+        let _ = writeln!(
+            out,
+            "\n{}",
+            tr!(lang, "bb-orders-for-round", round = clock::round(day.turn))
+        );
         for (w, name) in outing.walkers().iter().enumerate() {
-            let status = if !day.walkers[w].is_out() {
-                "done for the day"
+            let status = lang.t(if !day.walkers[w].is_out() {
+                "bb-orders-done"
             } else if outing.sealed(w as u8).is_some() {
-                "received (sealed)"
+                "bb-orders-sealed"
             } else {
-                "not yet"
-            };
-            let _ = writeln!(out, "  {name:<12} {status}");
+                "bb-orders-not-yet"
+            });
+            let _ = writeln!(out, "  {} {status}", pad(name, 12));
         }
     }
     out
@@ -498,6 +649,7 @@ pub fn round_view(
 ) -> game_api::report::ReportView {
     use game_api::report::{Over, Podium, ReportView, Row, Section};
     let names = outing.walkers();
+    let lang = outing.lang;
     let first = record.before.turn;
     let mine = |w: usize| matches!(viewer, Viewer::Seat(s) if s.index() == w);
     let nmr = silent(outing, record);
@@ -506,35 +658,28 @@ pub fn round_view(
         story,
         yours,
     } = told(outing, record, &nmr, viewer);
-    let silent: Vec<&str> = names
-        .iter()
-        .zip(&nmr)
-        .filter(|(_, n)| **n)
-        .map(|(name, _)| name.as_str())
+    let notes: Vec<Phrase> = silent_note(lang, names, &nmr)
+        .into_iter()
+        .map(Phrase::text)
         .collect();
-    let mut notes = Vec::new();
-    if !silent.is_empty() {
-        notes.push(Phrase::text(format!(
-            "No orders received from: {} (they rest, B&B-11).",
-            silent.join(", ")
-        )));
-    }
     let mut sections = Vec::new();
     let mut before = record.before.clone();
     for (k, outcome) in record.events.iter().enumerate() {
         let (heading, lines, turn_notes) = turn_lines(outing, &before, outcome, viewer, &nmr);
         sections.push(Section {
             heading,
-            head: ["Walker", "Did", "Scores and notes"]
-                .map(String::from)
-                .to_vec(),
+            head: vec![
+                lang.t("bb-col-walker"),
+                lang.t("bb-col-did"),
+                lang.t("bb-col-scores-notes"),
+            ],
             rows: lines
                 .into_iter()
                 .map(|l| Row {
                     cells: vec![
                         Phrase::name(names[l.walker].clone()),
                         l.what.into(),
-                        l.details.join("; ").into(),
+                        l.details.join(&lang.t("bb-details-separator")).into(),
                     ],
                     own: mine(l.walker),
                 })
@@ -553,15 +698,16 @@ pub fn round_view(
     let view = day.view(viewer);
     let mut order: Vec<usize> = (0..names.len()).collect();
     order.sort_by_key(|&w| (-day.final_points(w), w));
-    let points = |w: usize| {
-        let p = day.final_points(w);
-        format!("{p} {}", if p.abs() == 1 { "point" } else { "points" })
-    };
+    let points = |w: usize| points_words(lang, day.final_points(w));
     let mut standings = Section {
-        heading: "Standings".into(),
-        head: ["#", "Walker", "Points", "Where", "Targets"]
-            .map(String::from)
-            .to_vec(),
+        heading: lang.t("bb-standings"),
+        head: vec![
+            "#".to_string(),
+            lang.t("bb-col-walker"),
+            lang.t("bb-col-points"),
+            lang.t("bb-col-where"),
+            lang.t("bb-col-targets"),
+        ],
         ..Section::default()
     };
     for (rank, &w) in order.iter().enumerate() {
@@ -573,16 +719,10 @@ pub fn round_view(
             .filter(|(k, _)| walker.reached & (1 << k) != 0)
             .map(|(_, &t)| map.location_id(t))
             .collect();
-        let status = if walker.lost {
-            "not back by 18:00: all points lost".to_string()
-        } else if let Some(t) = walker.finished {
-            format!("back in Keswick at {}", clock::time_text(t))
-        } else {
-            format!("at {}", place_text(day, walker.place))
-        };
+        let status = standing_status(lang, day, walker.lost, walker.finished, walker.place);
         standings.rows.push(Row {
             cells: vec![
-                format!("{}.", rank + 1).into(),
+                tr!(lang, "bb-rank", rank = rank + 1).into(),
                 Phrase::name(names[w].clone()),
                 points(w).into(),
                 status.into(),
@@ -591,23 +731,14 @@ pub fn round_view(
             own: mine(w),
         });
     }
-    standings.notes.push(Phrase::text(format!(
-        "The clock: {}. The weather: {}.",
-        if day.is_over() {
-            "18:00, the day is over".to_string()
-        } else {
-            format!(
-                "next: {} (round {})",
-                clock::time_text(day.turn),
-                clock::round(day.turn)
-            )
-        },
-        weather_text(day.weather)
-    )));
+    standings.notes.push(Phrase::text(clock_line(lang, day)));
     let over = day.is_over().then(|| Over {
-        banner: format!(
-            "The day is over. {} wins.",
-            order.first().map_or("nobody", |&w| names[w].as_str())
+        banner: tr!(
+            lang,
+            "bb-banner-wins",
+            walker = order
+                .first()
+                .map_or_else(|| lang.t("bb-nobody"), |&w| names[w].clone())
         ),
         podium: order
             .iter()
@@ -623,15 +754,17 @@ pub fn round_view(
     });
     ReportView {
         // The turns actually played (a day can end after a round's first turn).
-        title: format!(
-            "Round {} ({})",
-            clock::round(first),
-            record
-                .events
-                .iter()
-                .map(|e| clock::time_text(e.turn))
-                .collect::<Vec<_>>()
-                .join(" and ")
+        title: tr!(
+            lang,
+            "bb-view-title",
+            round = clock::round(first),
+            times = lang.and_list(
+                &record
+                    .events
+                    .iter()
+                    .map(|e| clock::time_text(e.turn))
+                    .collect::<Vec<_>>()
+            )
         ),
         headline,
         story,

@@ -820,7 +820,7 @@ impl ScenarioResult {
                     chocolate: walker.chocolate,
                     finished: walker.finished.map(clock::time_text),
                     lost: walker.lost,
-                    notes: t.notes.clone(),
+                    notes: t.notes.iter().map(|n| crate::report::note_words(game_api::Lang::EN, map, n)).collect(),
                 }
             })
             .collect();

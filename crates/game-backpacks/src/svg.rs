@@ -6,9 +6,10 @@
 
 use std::fmt::Write as _;
 
-use game_api::Seat;
 use game_api::escape_markup as esc;
 use game_api::picture::{self, Picture, light, seat_class, seat_colour, seat_text, team_letters};
+use game_api::{Lang, Seat};
+use locale::tr;
 
 use crate::day::{Day, Place, Walker};
 use crate::map::{LocationId, Map, Shape, SpaceId};
@@ -113,23 +114,24 @@ fn marker_of(map: &Map, g: &Geometry, day: &Day, w: usize) -> Option<(f64, f64)>
 }
 
 /// Draws the map; with `day` and the walkers' names, also where each walker is.
-pub fn map_svg(map: &Map, day: Option<(&Day, &[String])>) -> String {
-    draw(map, day.map(|(d, n)| (d, None, n)), None, None)
+pub fn map_svg(lang: Lang, map: &Map, day: Option<(&Day, &[String])>) -> String {
+    draw(lang, map, day.map(|(d, n)| (d, None, n)), None, None)
 }
 
 /// The map with the day's walkers, the last round's walks (from `before`), `own`'s walker
-/// marked, and the close-up for a phone.
+/// marked, and the close-up for a phone, labelled in `lang` (place names stay the map's own).
 pub fn map_picture(
+    lang: Lang,
     map: &Map,
     day: &Day,
     before: Option<&Day>,
     names: &[String],
     own: Option<Seat>,
 ) -> Picture {
-    let svg = draw(map, Some((day, before, names)), own, None);
+    let svg = draw(lang, map, Some((day, before, names)), own, None);
     let close_up = map_focus(map, day, names.len(), own).map(|frame| {
         game_api::with_view_box(
-            &draw(map, Some((day, before, names)), own, Some(frame)),
+            &draw(lang, map, Some((day, before, names)), own, Some(frame)),
             frame,
         )
     });
@@ -201,6 +203,7 @@ fn cut(name: &str, chars: usize) -> String {
 
 /// One walker's legend entry: letter, name (the reader's named so) and points.
 fn key(
+    lang: Lang,
     svg: &mut String,
     (x, y): (f64, f64),
     w: usize,
@@ -212,7 +215,7 @@ fn key(
     let c = seat_class(w as u8);
     let _ = writeln!(
         svg,
-        r#"<g class="pr-key" data-seat="{w}"><rect class="pr-t{c} pr-edge" x="{x:.1}" y="{:.1}" width="20" height="18" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="{:.1}" y="{y:.1}" text-anchor="middle" fill="{}" font-weight="bold">{letter}</text><text class="pr-ink" x="{:.1}" y="{y:.1}" fill="{}"{}>{}{} · {points} pt</text></g>"#,
+        r#"<g class="pr-key" data-seat="{w}"><rect class="pr-t{c} pr-edge" x="{x:.1}" y="{:.1}" width="20" height="18" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="{:.1}" y="{y:.1}" text-anchor="middle" fill="{}" font-weight="bold">{letter}</text><text class="pr-ink" x="{:.1}" y="{y:.1}" fill="{}"{}>{}{}{}</text></g>"#,
         y - 14.0,
         seat_colour(w as u8),
         light("pr-edge"),
@@ -222,13 +225,19 @@ fn key(
         light("pr-ink"),
         if own { r#" font-weight="bold""# } else { "" },
         esc(&cut(name, if own { 7 } else { 11 })),
-        if own { " (you)" } else { "" },
+        if own {
+            lang.t("pic-you")
+        } else {
+            String::new()
+        },
+        tr!(lang, "pic-bb-points", n = points),
     );
 }
 
 /// Draws the map (see [`map_svg`], [`map_picture`]); with `frame`, the close-up: labels kept
 /// whole inside it or wholly out of it, and the walkers' legend inside it.
 fn draw(
+    lang: Lang,
     map: &Map,
     day: Option<(&Day, Option<&Day>, &[String])>,
     own: Option<Seat>,
@@ -243,8 +252,8 @@ fn draw(
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0} {height:.0}" width="{width:.0}" height="{height:.0}" font-family="DejaVu Sans, sans-serif" font-size="{FONT}" role="img" aria-label="The map: {}">"#,
-        esc(&map.name)
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0} {height:.0}" width="{width:.0}" height="{height:.0}" font-family="DejaVu Sans, sans-serif" font-size="{FONT}" role="img" aria-label="{}">"#,
+        esc(&tr!(lang, "pic-bb-label", map = map.name.as_str()))
     );
     svg.push_str(&picture::style(&STYLE));
     let _ = writeln!(
@@ -267,10 +276,14 @@ fn draw(
             .collect();
         let _ = writeln!(
             svg,
-            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="3" stroke-opacity="0.35" stroke-dasharray="8 6"><title>bus {} {}</title></polyline>"#,
+            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="3" stroke-opacity="0.35" stroke-dasharray="8 6"><title>{}</title></polyline>"#,
             points.join(" "),
-            route.number,
-            esc(&route.name)
+            esc(&tr!(
+                lang,
+                "pic-bb-bus-route",
+                number = route.number,
+                name = route.name.as_str()
+            ))
         );
     }
     // Paths and their small spaces.
@@ -317,7 +330,7 @@ fn draw(
         }
     }
     // Locations.
-    let labels = layout_labels(map, &pos, &targets, frame);
+    let labels = layout_labels(lang, map, &pos, &targets, frame);
     for (k, l) in map.locations.iter().enumerate() {
         let space = &map.spaces[usize::from(l.space)];
         let (x, y) = pos(space.at);
@@ -355,9 +368,9 @@ fn draw(
         if target {
             let _ = writeln!(
                 svg,
-                r#"<circle class="pr-bp-target" cx="{x:.1}" cy="{y:.1}" r="21" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="5 3"><title>target: {}</title></circle>"#,
+                r#"<circle class="pr-bp-target" cx="{x:.1}" cy="{y:.1}" r="21" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="5 3"><title>{}</title></circle>"#,
                 colour("pr-bp-target"),
-                esc(&l.id)
+                esc(&tr!(lang, "pic-bb-target", id = l.id.as_str()))
             );
         }
         let (lx, ly, anchor, rect) = labels[k];
@@ -383,7 +396,7 @@ fn draw(
             light("pr-halo"),
             if target { "★ " } else { "" },
             esc(&l.id),
-            esc(&label_tail(l, frame.is_none()))
+            esc(&label_tail(lang, l, frame.is_none()))
         );
     }
     // Walkers: the last round's walks, then each walker where they stand (those sharing a
@@ -411,10 +424,14 @@ fn draw(
                 let c = seat_class(w as u8);
                 let _ = writeln!(
                     svg,
-                    r#"<g class="pr-move"><title>{} from {} to {}</title><line class="pr-ts{c}" x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}" stroke="{}" stroke-width="{}" stroke-linecap="round"/><polygon class="pr-t{c}" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}"/></g>"#,
-                    esc(&names[w]),
-                    esc(map.space_id(from)),
-                    esc(map.space_id(to)),
+                    r#"<g class="pr-move"><title>{}</title><line class="pr-ts{c}" x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}" stroke="{}" stroke-width="{}" stroke-linecap="round"/><polygon class="pr-t{c}" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}"/></g>"#,
+                    esc(&tr!(
+                        lang,
+                        "pic-bb-walked",
+                        walker = names[w].as_str(),
+                        from = map.space_id(from),
+                        to = map.space_id(to)
+                    )),
                     seat_colour(w as u8),
                     if is_own(w) { 4 } else { 3 },
                     bx + ux * 6.0,
@@ -441,7 +458,7 @@ fn draw(
                 let letter = letters.get(w).copied().unwrap_or('?');
                 let name = cut(&names[w], 8);
                 // The name beside the marker, on the side that keeps it inside the close-up.
-                let name_width = name.chars().count() as f64 * FONT * 0.7;
+                let name_width = locale::width(&name) as f64 * FONT * 0.7;
                 let right =
                     frame.is_none_or(|[fx, _, fw, _]| px + 24.0 + name_width <= fx + fw - 2.0);
                 let (nx, anchor) = if right {
@@ -503,10 +520,14 @@ fn draw(
                 };
                 let _ = writeln!(
                     svg,
-                    r#"<g><title>{} at {}{}</title>{mine}<rect class="pr-t{c} pr-edge" x="{px:.1}" y="{py:.1}" width="20" height="18" rx="5" fill="{}" stroke="{}"/>{letter_text}{name_text}</g>"#,
-                    esc(&names[w]),
-                    esc(map.space_id(s)),
-                    if is_own(w) { ", you" } else { "" },
+                    r#"<g><title>{}</title>{mine}<rect class="pr-t{c} pr-edge" x="{px:.1}" y="{py:.1}" width="20" height="18" rx="5" fill="{}" stroke="{}"/>{letter_text}{name_text}</g>"#,
+                    esc(&tr!(
+                        lang,
+                        "pic-bb-walker-at",
+                        walker = names[w].as_str(),
+                        space = map.space_id(s),
+                        yours = if is_own(w) { "yes" } else { "no" }
+                    )),
                     seat_colour(w as u8),
                     light("pr-edge"),
                 );
@@ -527,7 +548,16 @@ fn draw(
                     let points = day.walkers.get(w).map_or(0, |k| k.points);
                     let x = fx + 8.0 + (w % 2) as f64 * (fw / 2.0);
                     let y = top + 24.0 + (w / 2) as f64 * ROW;
-                    key(&mut svg, (x, y), w, name, letters[w], points, is_own(w));
+                    key(
+                        lang,
+                        &mut svg,
+                        (x, y),
+                        w,
+                        name,
+                        letters[w],
+                        points,
+                        is_own(w),
+                    );
                 }
             }
             None => {
@@ -535,24 +565,33 @@ fn draw(
                     let points = day.walkers.get(w).map_or(0, |k| k.points);
                     let x = MARGIN + (w % 3) as f64 * 250.0;
                     let y = map_height + 14.0 + (w / 3) as f64 * ROW;
-                    key(&mut svg, (x, y), w, name, letters[w], points, is_own(w));
+                    key(
+                        lang,
+                        &mut svg,
+                        (x, y),
+                        w,
+                        name,
+                        letters[w],
+                        points,
+                        is_own(w),
+                    );
                 }
             }
         }
     }
-    legend(&mut svg, map_height + walkers_height(walkers));
+    legend(lang, &mut svg, map_height + walkers_height(walkers));
     let _ = writeln!(svg, "</svg>");
     svg
 }
 
 /// A location's label after its id: its name and points, and on the whole map its tags.
-fn label_tail(l: &crate::map::Location, tags: bool) -> String {
+fn label_tail(lang: Lang, l: &crate::map::Location, tags: bool) -> String {
     format!(
         "{} ({}){}",
         l.name,
         l.points,
         if tags {
-            location_tags(l)
+            location_tags(lang, l)
         } else {
             String::new()
         }
@@ -562,17 +601,18 @@ fn label_tail(l: &crate::map::Location, tags: bool) -> String {
 const LEGEND_HEIGHT: f64 = 100.0;
 
 /// The key to the map's symbols, in a band at `top`.
-fn legend(svg: &mut String, top: f64) {
+fn legend(lang: Lang, svg: &mut String, top: f64) {
     let x = MARGIN;
     let row = |k: usize| top + 18.0 + k as f64 * 22.0;
     let col = |k: usize| x + k as f64 * 320.0;
     let _ = writeln!(
         svg,
-        r#"<g class="pr-ink" font-size="14" fill="{}"><text x="{x:.1}" y="{:.1}" font-weight="bold">Key</text>"#,
+        r#"<g class="pr-ink" font-size="14" fill="{}"><text x="{x:.1}" y="{:.1}" font-weight="bold">{}</text>"#,
         light("pr-ink"),
-        top + 2.0
+        top + 2.0,
+        lang.t("pic-bb-key")
     );
-    let items: [(usize, usize, String, &str); 9] = [
+    let items: [(usize, usize, String, String); 9] = [
         (
             0,
             0,
@@ -581,7 +621,7 @@ fn legend(svg: &mut String, top: f64) {
                 col(0) + 8.0,
                 row(0) - 4.0
             ),
-            "location entered with a circle",
+            lang.t("pic-bb-key-circle"),
         ),
         (
             0,
@@ -595,7 +635,7 @@ fn legend(svg: &mut String, top: f64) {
                 col(0) + 16.0,
                 row(1) + 2.0
             ),
-            "location entered with a triangle",
+            lang.t("pic-bb-key-triangle"),
         ),
         (
             0,
@@ -605,7 +645,7 @@ fn legend(svg: &mut String, top: f64) {
                 col(0) + 8.0,
                 row(2) - 4.0
             ),
-            "Keswick: start and finish",
+            lang.t("pic-bb-key-keswick"),
         ),
         (
             1,
@@ -615,7 +655,7 @@ fn legend(svg: &mut String, top: f64) {
                 col(1) + 8.0,
                 row(0) - 4.0
             ),
-            "small space (○ or △ to enter)",
+            lang.t("pic-bb-key-space"),
         ),
         (
             1,
@@ -625,7 +665,7 @@ fn legend(svg: &mut String, top: f64) {
                 col(1) + 8.0,
                 row(1) - 4.0
             ),
-            "beauty spot or viewpoint: 1 point",
+            lang.t("pic-bb-key-viewpoint"),
         ),
         (
             1,
@@ -635,7 +675,7 @@ fn legend(svg: &mut String, top: f64) {
                 col(1) + 8.0,
                 row(2) - 4.0
             ),
-            "★ one of the day's targets",
+            lang.t("pic-bb-key-target"),
         ),
         (
             2,
@@ -645,7 +685,7 @@ fn legend(svg: &mut String, top: f64) {
                 col(2) + 8.0,
                 row(0) - 4.0
             ),
-            "ferry stop",
+            lang.t("pic-bb-key-ferry"),
         ),
         (
             2,
@@ -657,7 +697,7 @@ fn legend(svg: &mut String, top: f64) {
                 col(2) + 18.0,
                 row(1) - 4.0
             ),
-            "bus route (numbered at its stops)",
+            lang.t("pic-bb-key-bus"),
         ),
         (
             2,
@@ -667,7 +707,7 @@ fn legend(svg: &mut String, top: f64) {
                 col(2) - 2.0,
                 row(2) - 14.0
             ),
-            "a walker (letter and colour)",
+            lang.t("pic-bb-key-walker"),
         ),
     ];
     for (c, r, symbol, label) in items {
@@ -676,29 +716,32 @@ fn legend(svg: &mut String, top: f64) {
             r##"{symbol}<text x="{:.1}" y="{:.1}">{}</text>"##,
             col(c) + 24.0,
             row(r),
-            esc(label)
+            esc(&label)
         );
     }
     let _ = writeln!(
         svg,
-        r##"<text x="{x:.1}" y="{:.1}">Labels: ID name (points for ending a turn there) · café · ferry · bus routes</text></g>"##,
-        row(3) + 4.0
+        r##"<text x="{x:.1}" y="{:.1}">{}</text></g>"##,
+        row(3) + 4.0,
+        esc(&lang.t("pic-bb-key-labels"))
     );
 }
 
 /// What a location's label says after its name: ` · café · ferry · bus 1,2`.
-fn location_tags(l: &crate::map::Location) -> String {
+fn location_tags(lang: Lang, l: &crate::map::Location) -> String {
     let mut tags = Vec::new();
     if l.cafe {
-        tags.push("café".to_string());
+        tags.push(lang.t("pic-bb-cafe"));
     }
     if l.ferry {
-        tags.push("ferry".to_string());
+        tags.push(lang.t("pic-bb-ferry"));
     }
     if !l.buses.is_empty() {
-        tags.push(format!(
-            "bus {}",
-            l.buses
+        tags.push(tr!(
+            lang,
+            "pic-bb-buses",
+            routes = l
+                .buses
                 .iter()
                 .map(u16::to_string)
                 .collect::<Vec<_>>()
@@ -715,6 +758,7 @@ fn location_tags(l: &crate::map::Location) -> String {
 /// Every location's label place, in location order (see [`place_label`]): the symbols are
 /// kept clear, and each label of the ones placed before it.
 fn layout_labels(
+    lang: Lang,
     map: &Map,
     pos: &dyn Fn((f64, f64)) -> (f64, f64),
     targets: &[LocationId],
@@ -736,7 +780,7 @@ fn layout_labels(
         } else {
             ""
         };
-        let text = format!("{star}{} {}", l.id, label_tail(l, frame.is_none()));
+        let text = format!("{star}{} {}", l.id, label_tail(lang, l, frame.is_none()));
         let placed = place_label(x, y, &text, &taken, frame);
         taken.push(placed.3);
         labels.push(placed);
@@ -782,7 +826,8 @@ fn place_label(
     frame: Option<[f64; 4]>,
 ) -> (f64, f64, &'static str, Rect) {
     // About 8.7 px a character at 14 px, a little more for the bold id.
-    let w = text.chars().count() as f64 * FONT * 0.62 + 8.0;
+    // Columns, not characters: a Japanese character is as wide as two.
+    let w = locale::width(text) as f64 * FONT * 0.62 + 8.0;
     let h = FONT + 3.0;
     let candidates = [
         (x + 19.0, y + 4.0, "start"),
@@ -872,7 +917,7 @@ mod tests {
                 (max_y - at.1) * SCALE + MARGIN,
             )
         };
-        let labels = layout_labels(&map, &pos, &day.targets, None);
+        let labels = layout_labels(Lang::EN, &map, &pos, &day.targets, None);
         let symbols: Vec<Rect> = map
             .locations
             .iter()
@@ -907,6 +952,7 @@ mod tests {
     fn the_map_marks_the_targets_and_has_a_key() {
         let (map, day) = keswick_day();
         let svg = map_svg(
+            Lang::EN,
             &map,
             Some((&day, &["ann".into(), "bob".into(), "cy".into()])),
         );
@@ -969,7 +1015,7 @@ mod tests {
                 let before = round.checked_sub(1).map(|r| &days[r]);
                 for own in [None, Some(Seat(0)), Some(Seat(walkers as u8 - 1))] {
                     let what = format!("{walkers} walkers, round {round}, {own:?}");
-                    let picture = map_picture(&day.map, day, before, &names, own);
+                    let picture = map_picture(Lang::EN, &day.map, day, before, &names, own);
                     let close_up = picture.close_up.expect("a close-up");
                     let reading = read(&close_up).unwrap();
                     assert_eq!(reading.problems(), Vec::<String>::new(), "{what}");
@@ -1003,7 +1049,15 @@ mod tests {
             }
             assert!(
                 (1..=last).any(|r| read(
-                    &map_picture(&days[r].map, &days[r], Some(&days[r - 1]), &names, None).svg
+                    &map_picture(
+                        Lang::EN,
+                        &days[r].map,
+                        &days[r],
+                        Some(&days[r - 1]),
+                        &names,
+                        None
+                    )
+                    .svg
                 )
                 .unwrap()
                 .moves
@@ -1018,10 +1072,36 @@ mod tests {
     fn the_walkers_are_named_on_the_map() {
         let (map, day) = keswick_day();
         let names = ["ann".to_string(), "bob".into(), "cy".into()];
-        let svg = map_picture(&map, &day, None, &names, Some(Seat(1))).svg;
+        let svg = map_picture(Lang::EN, &map, &day, None, &names, Some(Seat(1))).svg;
         for name in &names {
             assert!(svg.contains(&format!(">{name}</text>")), "{name}");
         }
         assert!(svg.contains("<title>bob at KES, you</title>"));
+    }
+
+    /// Issue 36: a Japanese reader's map is labelled in Japanese (the key, the walkers' marks,
+    /// the places' tags); the places keep the map's own names.
+    #[test]
+    fn a_japanese_readers_map_is_labelled_in_japanese() {
+        let (map, day) = keswick_day();
+        let names = ["ann".to_string(), "bob".into(), "cy".into()];
+        let ja = Lang::from_code("ja").unwrap();
+        let picture = map_picture(ja, &map, &day, None, &names, Some(Seat(1)));
+        for svg in [&picture.svg, picture.close_up.as_ref().unwrap()] {
+            assert!(svg.contains("<title>bob：KES（あなた）</title>"), "{svg}");
+            assert!(svg.contains("（あなた）"));
+            assert!(svg.contains(">凡例</text>"));
+            assert!(svg.contains("Keswick"), "place names stay");
+            for english in [
+                ">Key<",
+                " pt<",
+                "(you)",
+                ", you",
+                "location entered",
+                "café",
+            ] {
+                assert!(!svg.contains(english), "{english:?} in {svg}");
+            }
+        }
     }
 }

@@ -45,9 +45,9 @@ fn scenario_stems() -> Vec<String> {
     stems
 }
 
-/// The three reports of one scenario's turn, as one text; and the three HTML reports. `json` is the scenario as written,
-/// for which walkers it gives orders.
-fn reports(stem: &str, scenario: &Scenario, json: &Value) -> (String, String) {
+/// The scenario's one turn resolved as the table resolves it; `json` is the scenario as
+/// written, for which walkers it gives orders.
+fn resolution(stem: &str, scenario: &Scenario, json: &Value) -> (Resolution<Backpacks>, Terrain) {
     let (after, outcome) = scenario
         .resolve()
         .unwrap_or_else(|e| panic!("{stem}: refused: {e}"));
@@ -72,6 +72,12 @@ fn reports(stem: &str, scenario: &Scenario, json: &Value) -> (String, String) {
         map: scenario.day.map.clone(),
         deck: scenario.day.deck.clone(),
     };
+    (resolution, terrain)
+}
+
+/// The three reports of one scenario's turn, as one text; and the three HTML reports.
+fn reports(stem: &str, scenario: &Scenario, json: &Value) -> (String, String) {
+    let (resolution, terrain) = resolution(stem, scenario, json);
     let sealed = vec![Sealed::<Backpacks>::default(); scenario.names.len()];
     let table = Table {
         settings: &terrain,
@@ -183,6 +189,104 @@ fn every_case_book_round_report_matches_its_snapshot() {
         insta::with_settings!({ description => comment, omit_expression => true }, {
             insta::assert_snapshot!(stem.as_str(), reports);
             insta::assert_snapshot!(format!("{stem}-html"), html);
+        });
+    }
+}
+
+/// The Japanese round report (issue 36) of six turns that use most of its lines — a contested
+/// ferry landing, the day's end for a walker not back, the Rucksack taken at a sub-turn, a
+/// weather card, a bus ride, lunch orders that could not be carried out — for seat 0 and the
+/// public, pinned as `reports__ja-STEM.snap`, and the page's report as
+/// `reports__ja-STEM-html.snap`. No English is left in either but the map's place names, the
+/// walkers' own names, card symbols and the reason an order checker gave.
+#[test]
+fn japanese_round_reports_match_their_snapshots() {
+    let ja = game_api::Lang::from_code("ja").unwrap();
+    let map = Arc::new(Map::keswick());
+    for stem in [
+        "bb-8.5-contested-landing",
+        "bb-5.2-not-back-by-six-loses-everything",
+        "bb-10.4-rucksack-taken-at-a-sub-turn",
+        "bb-9.1-weather-card",
+        "bb-8.4-bus-ride",
+        "bb-6.2-tea-and-6.3-chocolate",
+    ] {
+        let text = std::fs::read_to_string(casebook().join(format!("{stem}.json"))).unwrap();
+        let scenario =
+            Scenario::from_json(&text, map.clone()).unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let json: Value = serde_json::from_str(&text).unwrap();
+        let (resolution, terrain) = resolution(stem, &scenario, &json);
+        let sealed = vec![Sealed::<Backpacks>::default(); scenario.names.len()];
+        let table = Table {
+            settings: &terrain,
+            seats: &scenario.names,
+            state: Some(&resolution.after),
+            sealed: &sealed,
+            history: std::slice::from_ref(&resolution),
+            lang: ja,
+        };
+        let (mut out, mut html) = (String::new(), String::new());
+        for (label, viewer) in [
+            ("seat 0", Viewer::Seat(Seat(0))),
+            ("the public", Viewer::Public),
+        ] {
+            let report = Backpacks::turn_report(&table, &resolution, viewer);
+            let state = Backpacks::state_report(&table, viewer);
+            for english in [
+                "BACKPACKS",
+                "Copy",
+                "Standings",
+                " point",
+                "walked",
+                "rested",
+                "Rucksack",
+                "The clock",
+                "weather",
+                "Sunny",
+                "Cloudy",
+                "note:",
+                "scores ",
+                "took ",
+                "drew ",
+                "Targets",
+                "next:",
+                "round",
+                "the lake",
+                "ferry",
+                "the day",
+                "nobody",
+                "at ",
+            ] {
+                assert!(
+                    !report.contains(english) && !state.contains(english),
+                    "{stem}: {english:?} in the Japanese report for {label}:\n{report}\n{state}"
+                );
+            }
+            out.push_str(&format!("\n──────── {label} ────────\n{report}"));
+            let page = Backpacks::report_view(&table, &resolution, viewer).html();
+            for english in [
+                "Walker",
+                "Did",
+                "Scores and notes",
+                "Points",
+                "Where",
+                "Standings",
+                "Round",
+                "The clock",
+                "walked",
+                "Rucksack",
+                "point",
+            ] {
+                assert!(
+                    !page.contains(english),
+                    "{stem}: {english:?} in the Japanese page for {label}:\n{page}"
+                );
+            }
+            html.push_str(&format!("<!-- {label} -->\n{page}\n"));
+        }
+        insta::with_settings!({ omit_expression => true }, {
+            insta::assert_snapshot!(format!("ja-{stem}"), out);
+            insta::assert_snapshot!(format!("ja-{stem}-html"), html);
         });
     }
 }

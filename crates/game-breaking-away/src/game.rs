@@ -360,6 +360,7 @@ impl Game for BreakingAway {
         // The public view: the reader only changes which riders are marked.
         let before = scene.before.map(|p| p.view(Viewer::Public));
         crate::svg::track_picture_worn(
+            table.lang,
             &scene.state.view(Viewer::Public),
             before.as_ref(),
             table.seats,

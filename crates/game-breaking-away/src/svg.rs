@@ -8,10 +8,11 @@
 
 use std::fmt::Write as _;
 
-use game_api::Seat;
 use game_api::escape_markup as esc;
 use game_api::picture::{self, Picture, light, seat_class, seat_colour, seat_text, team_letters};
 use game_api::season::Worn;
+use game_api::{Lang, Seat};
+use locale::tr;
 
 use crate::position::Status;
 use crate::rules::{Grade, Line};
@@ -49,26 +50,27 @@ pub fn track_picture(
     teams: &[String],
     own: Option<Seat>,
 ) -> Picture {
-    track_picture_worn(view, before, teams, own, &[])
+    track_picture_worn(Lang::EN, view, before, teams, own, &[])
 }
 
 /// [`track_picture`] with a season's jerseys: each wearer's token carries its jersey's colour
-/// as a band, and a finisher's line a square of it.
+/// as a band, and a finisher's line a square of it; labelled in `lang`.
 pub fn track_picture_worn(
+    lang: Lang,
     view: &View,
     before: Option<&View>,
     teams: &[String],
     own: Option<Seat>,
     jerseys: &[Worn],
 ) -> Picture {
-    let (svg, frame) = draw(view, before, teams, own, jerseys);
+    let (svg, frame) = draw(lang, view, before, teams, own, jerseys);
     let close_up = frame.map(|f| game_api::with_view_box(&svg, f));
     Picture { svg, close_up }
 }
 
 /// The whole track (see [`track_picture`]).
 pub fn track_svg(view: &View, teams: &[String]) -> String {
-    draw(view, None, teams, None, &[]).0
+    draw(Lang::EN, view, None, teams, None, &[]).0
 }
 
 /// The first distance drawn (the start squares).
@@ -144,6 +146,7 @@ fn keep_whole(x: i32, half: i32, frame: (i32, i32)) -> i32 {
 
 /// Draws the track; gives the SVG and the close-up's frame.
 fn draw(
+    lang: Lang,
     view: &View,
     before: Option<&View>,
     teams: &[String],
@@ -222,8 +225,12 @@ fn draw(
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="DejaVu Sans, sans-serif" font-size="{FONT}" role="img" aria-label="The track after turn {}">"#,
-        view.turn.saturating_sub(1)
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="DejaVu Sans, sans-serif" font-size="{FONT}" role="img" aria-label="{}">"#,
+        esc(&tr!(
+            lang,
+            "pic-ba-label",
+            turn = view.turn.saturating_sub(1)
+        ))
     );
     svg.push_str(&picture::style(&STYLE));
     let _ = writeln!(
@@ -260,8 +267,13 @@ fn draw(
         } else {
             ("pr-sprint", STYLE[2].2, "pr-accent")
         };
-        let name = line.name();
-        let half = (name.chars().count() as f64 * f64::from(FONT) * 0.35).ceil() as i32;
+        let name = lang.t(match line {
+            Line::Sprint1 => "pic-ba-sprint-1",
+            Line::Sprint2 => "pic-ba-sprint-2",
+            Line::Finish => "pic-ba-finish",
+        });
+        // Columns, not characters: a Japanese character is as wide as two.
+        let half = (locale::width(&name) as f64 * f64::from(FONT) * 0.35).ceil() as i32;
         let _ = writeln!(
             svg,
             r#"<line class="{class}" x1="{x}" y1="{}" x2="{x}" y2="{}" stroke="{colour}" stroke-width="3"/><text class="{text}" x="{}" y="{}" text-anchor="middle" fill="{}" font-weight="bold">{}</text>"#,
@@ -270,7 +282,7 @@ fn draw(
             keep_whole(x, half, frame),
             TOP - 26,
             light(text),
-            esc(name)
+            esc(&name)
         );
     }
     // The moves, as arcs under the road from the old square to the new, an arrowhead at the
@@ -283,11 +295,14 @@ fn draw(
         let team = teams.get(usize::from(r.team)).map_or("?", String::as_str);
         let _ = writeln!(
             svg,
-            r#"<g class="pr-move"><title>{}-{} from square {} to {}</title><path class="pr-ts{k}" d="M{x1},{band} Q{},{} {x2},{}" fill="none" stroke="{}" stroke-width="{}" stroke-opacity="{}"/><polygon class="pr-t{k}" points="{x2},{band} {},{} {},{}" fill="{}"/></g>"#,
-            esc(team),
-            r.grade.letter(),
-            set.square(was),
-            set.square(now),
+            r#"<g class="pr-move"><title>{}</title><path class="pr-ts{k}" d="M{x1},{band} Q{},{} {x2},{}" fill="none" stroke="{}" stroke-width="{}" stroke-opacity="{}"/><polygon class="pr-t{k}" points="{x2},{band} {},{} {},{}" fill="{}"/></g>"#,
+            esc(&tr!(
+                lang,
+                "pic-ba-moved",
+                rider = format!("{team}-{}", r.grade.letter()),
+                from = set.square(was),
+                to = set.square(now)
+            )),
             (x1 + x2) / 2,
             band + 2 * depth,
             band + 6,
@@ -327,17 +342,30 @@ fn draw(
             };
             let _ = writeln!(
                 svg,
-                r#"<g><title>{}-{} on square {}{}{}{}{}</title>{mine}<rect class="pr-t{c} pr-edge" x="{}" y="{}" width="22" height="18" rx="5" fill="{}" stroke="{}" stroke-width="{}"{}/>{}<text class="pr-tk{c}" x="{cx}" y="{}" text-anchor="middle" fill="{}" font-weight="bold">{letter}{}</text></g>"#,
-                esc(team),
-                r.grade.letter(),
-                set.square(r.distance),
-                if is_mine(r) { ", yours" } else { "" },
-                worn(r).map(|j| format!(", {}", esc(&j.name))).unwrap_or_default(),
-                if r.sole_leader { ", sole leader" } else { "" },
-                if r.status == Status::Dropped {
-                    ", dropped"
+                r#"<g><title>{}{}{}{}{}</title>{mine}<rect class="pr-t{c} pr-edge" x="{}" y="{}" width="22" height="18" rx="5" fill="{}" stroke="{}" stroke-width="{}"{}/>{}<text class="pr-tk{c}" x="{cx}" y="{}" text-anchor="middle" fill="{}" font-weight="bold">{letter}{}</text></g>"#,
+                esc(&tr!(
+                    lang,
+                    "pic-ba-rider-on",
+                    rider = format!("{team}-{}", r.grade.letter()),
+                    square = set.square(r.distance)
+                )),
+                if is_mine(r) {
+                    lang.t("pic-ba-yours")
                 } else {
-                    ""
+                    String::new()
+                },
+                worn(r)
+                    .map(|j| tr!(lang, "pic-ba-jersey", jersey = esc(&j.name)))
+                    .unwrap_or_default(),
+                if r.sole_leader {
+                    lang.t("pic-ba-sole-leader")
+                } else {
+                    String::new()
+                },
+                if r.status == Status::Dropped {
+                    lang.t("pic-ba-dropped")
+                } else {
+                    String::new()
                 },
                 cx - 11,
                 cy - 9,
@@ -387,16 +415,21 @@ fn draw(
                 ""
             },
             esc(&cut(name, if own_team { 11 } else { 19 })),
-            if own_team { " (you)" } else { "" }
+            if own_team {
+                lang.t("pic-you")
+            } else {
+                String::new()
+            }
         );
     }
     // The finishers, in the order they crossed.
     if !finishers.is_empty() {
         let _ = writeln!(
             svg,
-            r#"<text class="pr-ink" x="{}" y="{finish_top}" fill="{}" font-weight="bold">Finished</text>"#,
+            r#"<text class="pr-ink" x="{}" y="{finish_top}" fill="{}" font-weight="bold">{}</text>"#,
             fx + 8,
-            light("pr-ink")
+            light("pr-ink"),
+            lang.t("pic-ba-finished")
         );
     }
     for (k, r) in finishers.iter().enumerate() {
@@ -406,7 +439,7 @@ fn draw(
         let team = teams.get(usize::from(r.team)).map_or("?", String::as_str);
         let _ = writeln!(
             svg,
-            r#"<text class="pr-ink" x="{}" y="{}" fill="{}"{}>{place}. {}-{}{}</text>"#,
+            r#"<text class="pr-ink" x="{}" y="{}" fill="{}"{}>{} {}-{}{}</text>"#,
             fx + 8 + (k % 3) as i32 * (FRAME / 3),
             finish_top + 22 + (k / 3) as i32 * 22,
             light("pr-ink"),
@@ -415,6 +448,7 @@ fn draw(
             } else {
                 ""
             },
+            tr!(lang, "pic-ba-place", place = place),
             esc(&cut(team, 8)),
             r.grade.letter(),
             worn(r)
@@ -618,8 +652,14 @@ mod tests {
                 prestige: 1,
             },
         }];
-        let picture =
-            track_picture_worn(&position.view(Viewer::Public), None, &teams, None, &jerseys);
+        let picture = track_picture_worn(
+            Lang::EN,
+            &position.view(Viewer::Public),
+            None,
+            &teams,
+            None,
+            &jerseys,
+        );
         assert!(picture.svg.contains("blue-B on square"));
         assert!(
             picture.svg.contains(", yellow jersey</title>"),
@@ -629,5 +669,37 @@ mod tests {
         assert!(picture.svg.contains(r##"fill="#f2c500""##));
         let plain = track_picture(&position.view(Viewer::Public), None, &teams, None);
         assert!(!plain.svg.contains("pr-jersey"));
+    }
+
+    /// Issue 36: a Japanese reader's track is labelled in Japanese: the lines, the riders'
+    /// titles, the reader's own team in the legend.
+    #[test]
+    fn a_japanese_readers_track_is_labelled_in_japanese() {
+        let position = start();
+        let teams = ["red".to_string(), "blue".to_string()];
+        let ja = Lang::from_code("ja").unwrap();
+        let picture = track_picture_worn(
+            ja,
+            &position.view(Viewer::Public),
+            None,
+            &teams,
+            Some(Seat(1)),
+            &[],
+        );
+        let svg = &picture.svg;
+        assert!(svg.contains(">スプリント1</text>"), "{svg}");
+        assert!(svg.contains(">ゴール</text>"));
+        assert!(svg.contains("blue（あなた）</text>"));
+        assert!(svg.contains("マス目（あなたの選手）</title>"));
+        for english in [
+            "sprint-1",
+            ">finish<",
+            "on square",
+            "(you)",
+            "yours",
+            "The track",
+        ] {
+            assert!(!svg.contains(english), "{english:?} in {svg}");
+        }
     }
 }

@@ -2,8 +2,8 @@
 //! the prize or the tie that discarded it, who sent nothing, the lead, the next prize), and
 //! what the round meant for the reader's own seat. The text mail and the page tell the same.
 
-use game_api::report::{and_list, ordinal};
-use game_api::{Seat, Viewer};
+use game_api::{Lang, Seat, Viewer};
+use locale::tr;
 
 use crate::position::Position;
 use crate::round::RoundPlayed;
@@ -16,23 +16,27 @@ pub struct Bulletin {
     pub yours: Option<String>,
 }
 
-fn points(n: u16) -> String {
-    format!("{n} {}", if n == 1 { "point" } else { "points" })
+/// `n points` in `lang`.
+pub(crate) fn points(lang: Lang, n: u16) -> String {
+    tr!(lang, "gs-points", n = n)
 }
 
 /// The names of `seats` joined (`ann, bob and cy`).
-fn names_of(names: &[String], seats: impl Iterator<Item = usize>) -> String {
+fn names_of(lang: Lang, names: &[String], seats: impl Iterator<Item = usize>) -> String {
     let chosen: Vec<&str> = seats.map(|s| names[s].as_str()).collect();
-    and_list(&chosen)
+    lang.and_list(&chosen)
 }
 
-/// Tells `played`, the round that led to `after`, as `viewer` reads it.
+/// Tells `played`, the round that led to `after`, as `viewer` reads it in `lang`.
 pub fn bulletin(
+    lang: Lang,
     names: &[String],
     played: &RoundPlayed,
     after: &Position,
     viewer: Viewer,
 ) -> Bulletin {
+    let names_of = |seats: &mut dyn Iterator<Item = usize>| names_of(lang, names, seats);
+    let points = |n: u16| points(lang, n);
     let prize = played.prize;
     let high = played.bids.iter().copied().max().unwrap_or(0);
     let highest = || {
@@ -55,38 +59,69 @@ pub fn bulletin(
                 .map(|(_, b)| *b)
                 .max();
             story.push(match next {
-                Some(next) => format!(
-                    "In round {} of {}, {name} bid {high} for the {prize}, {} more than the next bid ({next}), and takes it.",
-                    played.round,
-                    after.cards,
-                    high - next
+                Some(next) => tr!(
+                    lang,
+                    "gs-story-takes",
+                    round = played.round,
+                    cards = after.cards,
+                    name = name.as_str(),
+                    high = high,
+                    prize = prize,
+                    margin = high - next,
+                    next = next
                 ),
-                None => format!("{name} bid {high} for the {prize} and takes it."),
+                None => tr!(
+                    lang,
+                    "gs-story-takes-alone",
+                    name = name.as_str(),
+                    high = high,
+                    prize = prize
+                ),
             });
-            format!("{name} takes the {prize} with a {high}")
+            tr!(
+                lang,
+                "gs-head-takes",
+                name = name.as_str(),
+                prize = prize,
+                high = high
+            )
         }
         None => {
-            let tied = names_of(names, highest());
-            story.push(format!(
-                "In round {} of {}, {tied} each bid {high} for the {prize}: a tied highest bid takes nothing, and the {prize} is discarded.",
-                played.round, after.cards
+            let tied = names_of(&mut highest());
+            story.push(tr!(
+                lang,
+                "gs-story-tie",
+                round = played.round,
+                cards = after.cards,
+                tied = tied.as_str(),
+                high = high,
+                prize = prize
             ));
-            format!("The {prize} is discarded: {tied} tie at {high}")
+            tr!(
+                lang,
+                "gs-head-discarded",
+                prize = prize,
+                tied = tied,
+                high = high
+            )
         }
     };
     let silent: Vec<usize> = (0..names.len()).filter(|&s| played.nmr[s]).collect();
     match silent.as_slice() {
         [] => {}
-        [one] => story.push(format!(
-            "{} sent no orders and bid its lowest card, {}.",
-            names[*one], played.bids[*one]
+        [one] => story.push(tr!(
+            lang,
+            "gs-story-silent-one",
+            name = names[*one].as_str(),
+            card = played.bids[*one]
         )),
         many => {
             let cards: Vec<String> = many.iter().map(|&s| played.bids[s].to_string()).collect();
-            story.push(format!(
-                "{} sent no orders and bid their lowest cards ({}).",
-                names_of(names, many.iter().copied()),
-                and_list(&cards)
+            story.push(tr!(
+                lang,
+                "gs-story-silent-many",
+                names = names_of(&mut many.iter().copied()),
+                cards = lang.and_list(&cards)
             ));
         }
     }
@@ -100,33 +135,50 @@ pub fn bulletin(
         .map(|p| p.score)
         .filter(|&s| s < best)
         .max();
-    let leading = names_of(names, leaders.iter().copied());
+    let leading = names_of(&mut leaders.iter().copied());
     if after.is_over() {
         story.push(if leaders.len() == 1 {
-            format!("The game is over: {leading} wins with {}.", points(best))
+            tr!(
+                lang,
+                "gs-story-over-wins",
+                leading = leading,
+                points = points(best)
+            )
         } else {
-            format!(
-                "The game is over: {leading} share the win with {} each.",
-                points(best)
+            tr!(
+                lang,
+                "gs-story-over-share",
+                leading = leading,
+                points = points(best)
             )
         });
     } else {
         story.push(match (leaders.len(), second) {
-            _ if best == 0 => "Nobody has scored yet.".to_string(),
-            (1, Some(second)) => format!(
-                "{leading} leads with {}, {} ahead of {}.",
-                points(best),
-                best - second,
-                names_of(
-                    names,
-                    (0..names.len()).filter(|&s| after.players[s].score == second)
-                )
+            _ if best == 0 => lang.t("gs-story-nobody"),
+            (1, Some(second)) => tr!(
+                lang,
+                "gs-story-leads-ahead",
+                leading = leading,
+                points = points(best),
+                margin = best - second,
+                second =
+                    names_of(&mut (0..names.len()).filter(|&s| after.players[s].score == second))
             ),
-            (1, None) => format!("{leading} leads with {}.", points(best)),
-            _ => format!("{leading} share the lead with {}.", points(best)),
+            (1, None) => tr!(
+                lang,
+                "gs-story-leads",
+                leading = leading,
+                points = points(best)
+            ),
+            _ => tr!(
+                lang,
+                "gs-story-share-lead",
+                leading = leading,
+                points = points(best)
+            ),
         });
         if let Some(next) = after.prize {
-            story.push(format!("The next prize is the {next}."));
+            story.push(tr!(lang, "gs-story-next-prize", prize = next));
         }
     }
     let yours = match viewer {
@@ -134,20 +186,19 @@ pub fn bulletin(
             let s = seat.index();
             let bid = played.bids[s];
             let outcome = if played.taker == Some(seat) {
-                format!("took the {prize}")
+                tr!(lang, "gs-you-took", prize = prize)
             } else {
-                "took nothing".to_string()
+                lang.t("gs-you-took-nothing")
             };
             let place = after.places()[s];
-            Some(format!(
-                "You bid {bid}{} and {outcome}; you have {}, {} place.",
-                if played.nmr[s] {
-                    " (no orders: your lowest card)"
-                } else {
-                    ""
-                },
-                points(after.players[s].score),
-                ordinal(place)
+            Some(tr!(
+                lang,
+                "gs-yours",
+                bid = bid,
+                nmr = if played.nmr[s] { "yes" } else { "no" },
+                outcome = outcome,
+                points = points(after.players[s].score),
+                place = lang.place(place)
             ))
         }
         _ => None,

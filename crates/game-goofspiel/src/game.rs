@@ -139,9 +139,11 @@ impl Game for Goofspiel {
         let Some(prize) = table.state.and_then(|p| p.prize) else {
             return String::new();
         };
-        format!(
-            "The first prize is the {prize}; {} more lie face down.",
-            table.settings.cards - 1
+        locale::tr!(
+            table.lang,
+            "gs-setup-note",
+            prize = prize,
+            n = table.settings.cards - 1
         )
     }
 
@@ -156,7 +158,13 @@ impl Game for Goofspiel {
     }
 
     fn picture(table: &Table<'_, Self>, scene: Scene<'_, Self>) -> Picture {
-        crate::svg::table_picture(scene.state, scene.before, table.seats, scene.own_seat())
+        crate::svg::table_picture(
+            table.lang,
+            scene.state,
+            scene.before,
+            table.seats,
+            scene.own_seat(),
+        )
     }
 
     fn places(table: &Table<'_, Self>) -> Option<Vec<u16>> {

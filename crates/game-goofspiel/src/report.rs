@@ -5,7 +5,8 @@
 use std::fmt::Write as _;
 
 use game_api::report::{Over, Phrase, Podium, ReportView, Row, Section, bulletin_text};
-use game_api::{Resolution, Table, Viewer};
+use game_api::{Lang, Resolution, Table, Viewer};
+use locale::{pad, pad_left, tr, width};
 
 use crate::bulletin::{Bulletin, bulletin};
 use crate::game::Goofspiel;
@@ -19,9 +20,9 @@ fn is_mine(viewer: Viewer, seat: usize) -> bool {
 }
 
 /// A seat's name as the reader sees it: `ann (you)` for the reader's own.
-fn shown_name(names: &[String], viewer: Viewer, seat: usize) -> String {
+fn shown_name(lang: Lang, names: &[String], viewer: Viewer, seat: usize) -> String {
     if is_mine(viewer, seat) {
-        format!("{} (you)", names[seat])
+        tr!(lang, "gs-name-you", name = names[seat].as_str())
     } else {
         names[seat].clone()
     }
@@ -43,20 +44,20 @@ fn standing(position: &Position) -> Vec<usize> {
 }
 
 /// What one bid came to.
-fn bid_result(played: &RoundPlayed, seat: usize) -> String {
+fn bid_result(lang: Lang, played: &RoundPlayed, seat: usize) -> String {
     let high = played.bids.iter().copied().max().unwrap_or(0);
     let mut result = if played.taker.is_some_and(|t| t.index() == seat) {
-        format!("takes the {}", played.prize)
+        tr!(lang, "gs-bid-takes", prize = played.prize)
     } else if played.bids[seat] == high {
-        "tied highest: takes nothing".to_string()
+        lang.t("gs-bid-tied")
     } else {
         String::new()
     };
     if played.nmr[seat] {
         if !result.is_empty() {
-            result.push_str("; ");
+            result.push_str(&lang.t("gs-separator"));
         }
-        result.push_str("no orders: lowest card");
+        result.push_str(&lang.t("gs-bid-nmr"));
     }
     result
 }
@@ -66,55 +67,70 @@ fn cards_text(cards: &[u8]) -> String {
     cards.join(" ")
 }
 
-fn heading(cards: u8, what: &str) -> String {
-    let head = format!("GOOFSPIEL · {cards} cards · {what}");
-    format!("{head}\n{}\n\n", "=".repeat(head.chars().count()))
+fn heading(lang: Lang, cards: u8, what: &str) -> String {
+    let head = tr!(lang, "gs-title", cards = cards, what = what);
+    format!("{head}\n{}\n\n", "=".repeat(width(&head)))
 }
 
 /// Where the prizes stand: the next prize face up and how many lie face down, or the end.
-fn prizes_line(position: &Position) -> String {
+fn prizes_line(lang: Lang, position: &Position) -> String {
     let discarded = if position.discarded.is_empty() {
         String::new()
     } else {
-        format!(" Discarded: {}.", cards_text(&position.discarded))
+        tr!(
+            lang,
+            "gs-discarded",
+            cards = cards_text(&position.discarded)
+        )
     };
-    match position.prize {
-        Some(prize) if position.pile.is_empty() => {
-            format!("The prize face up: {prize} (the last).{discarded}\n")
-        }
-        Some(prize) => format!(
-            "The prize face up: {prize} ({} more face down).{discarded}\n",
-            position.pile.len()
+    let line = match position.prize {
+        Some(prize) if position.pile.is_empty() => tr!(lang, "gs-prize-last", prize = prize),
+        Some(prize) => tr!(
+            lang,
+            "gs-prize-face-up",
+            prize = prize,
+            n = position.pile.len()
         ),
-        None => format!("The game is over.{discarded}\n"),
-    }
+        None => lang.t("gs-over"),
+    };
+    format!("{line}{discarded}\n")
 }
 
 /// The scores, best first: place, name, points, the prizes taken and the cards left.
-fn scores_text(out: &mut String, names: &[String], position: &Position, viewer: Viewer) {
+fn scores_text(
+    lang: Lang,
+    out: &mut String,
+    names: &[String],
+    position: &Position,
+    viewer: Viewer,
+) {
     let places = position.places();
-    let width = (0..names.len())
-        .map(|s| shown_name(names, viewer, s).chars().count())
+    let columns = (0..names.len())
+        .map(|s| width(&shown_name(lang, names, viewer, s)))
         .max()
         .unwrap_or(0);
     for s in standing(position) {
         let player = &position.players[s];
         let _ = writeln!(
             out,
-            "  {}. {:<width$}  {:>3}  took: {}  hand: {}",
-            places[s],
-            shown_name(names, viewer, s),
-            player.score,
-            if player.taken.is_empty() {
-                "-".to_string()
-            } else {
-                cards_text(&player.taken)
-            },
-            if player.hand.is_empty() {
-                "-".to_string()
-            } else {
-                player.hand.to_string()
-            },
+            "  {} {}  {}",
+            tr!(lang, "gs-rank", rank = places[s]),
+            pad(&shown_name(lang, names, viewer, s), columns),
+            tr!(
+                lang,
+                "gs-score-line",
+                score = pad_left(&player.score.to_string(), 3),
+                taken = if player.taken.is_empty() {
+                    "-".to_string()
+                } else {
+                    cards_text(&player.taken)
+                },
+                hand = if player.hand.is_empty() {
+                    "-".to_string()
+                } else {
+                    player.hand.to_string()
+                }
+            )
         );
     }
 }
@@ -126,61 +142,83 @@ pub fn round_report(
     viewer: Viewer,
 ) -> String {
     let names = table.seats;
+    let lang = table.lang;
     let played = played(resolution);
     let after = &resolution.after;
     let Bulletin {
         headline,
         story,
         yours,
-    } = bulletin(names, played, after, viewer);
+    } = bulletin(lang, names, played, after, viewer);
     let mut out = heading(
+        lang,
         after.cards,
-        &format!("round {} of {}", played.round, after.cards),
+        &tr!(
+            lang,
+            "gs-title-round",
+            round = played.round,
+            cards = after.cards
+        ),
     );
     out.push_str(&bulletin_text(&headline, &story, yours.as_deref()));
-    let _ = writeln!(out, "The prize: {}\nBids:", played.prize);
-    let width = (0..names.len())
-        .map(|s| shown_name(names, viewer, s).chars().count())
+    let _ = writeln!(
+        out,
+        "{}\n{}",
+        tr!(lang, "gs-the-prize", prize = played.prize),
+        lang.t("gs-bids")
+    );
+    let columns = (0..names.len())
+        .map(|s| width(&shown_name(lang, names, viewer, s)))
         .max()
         .unwrap_or(0);
     for (s, bid) in played.bids.iter().enumerate() {
-        let result = bid_result(played, s);
+        let result = bid_result(lang, played, s);
         let line = format!(
-            "  {:<width$}  {bid:>2}  {result}",
-            shown_name(names, viewer, s)
+            "  {}  {bid:>2}  {result}",
+            pad(&shown_name(lang, names, viewer, s), columns)
         );
         let _ = writeln!(out, "{}", line.trim_end());
     }
-    out.push_str("\nScores:\n");
-    scores_text(&mut out, names, after, viewer);
+    let _ = write!(out, "\n{}\n", lang.t("gs-scores"));
+    scores_text(lang, &mut out, names, after, viewer);
     out.push('\n');
-    out.push_str(&prizes_line(after));
+    out.push_str(&prizes_line(lang, after));
     out
 }
 
 /// Where the game stands between rounds, as `viewer` reads it: the GM's copy alone shows the
 /// face-down prizes in their order.
 pub fn table_report(table: &Game<'_>, viewer: Viewer) -> String {
+    let lang = table.lang;
     let Some(position) = table.state else {
-        return format!("{}Not started.\n", heading(table.settings.cards, "set up"));
+        return format!(
+            "{}{}\n",
+            heading(lang, table.settings.cards, &lang.t("gs-title-set-up")),
+            lang.t("gs-not-started")
+        );
     };
     let what = if position.is_over() {
-        "the game is over".to_string()
+        lang.t("gs-title-over")
     } else {
-        format!("round {} of {}", position.round, position.cards)
+        tr!(
+            lang,
+            "gs-title-round",
+            round = position.round,
+            cards = position.cards
+        )
     };
-    let mut out = heading(position.cards, &what);
-    out.push_str(&prizes_line(position));
+    let mut out = heading(lang, position.cards, &what);
+    out.push_str(&prizes_line(lang, position));
     if viewer == Viewer::Gm && !position.pile.is_empty() {
         let next_first: Vec<u8> = position.pile.iter().rev().copied().collect();
         let _ = writeln!(
             out,
-            "Face down, the next first (the GM's copy only): {}.",
-            cards_text(&next_first)
+            "{}",
+            tr!(lang, "gs-face-down", cards = cards_text(&next_first))
         );
     }
-    out.push_str("\nScores:\n");
-    scores_text(&mut out, table.seats, position, viewer);
+    let _ = write!(out, "\n{}\n", lang.t("gs-scores"));
+    scores_text(lang, &mut out, table.seats, position, viewer);
     out
 }
 
@@ -191,27 +229,33 @@ pub fn round_view(
     viewer: Viewer,
 ) -> ReportView {
     let names = table.seats;
+    let lang = table.lang;
     let played = played(resolution);
     let after = &resolution.after;
     let Bulletin {
         headline,
         story,
         yours,
-    } = bulletin(names, played, after, viewer);
+    } = bulletin(lang, names, played, after, viewer);
     let silent: Vec<&str> = (0..names.len())
         .filter(|&s| played.nmr[s])
         .map(|s| names[s].as_str())
         .collect();
     let mut notes = Vec::new();
     if !silent.is_empty() {
-        notes.push(Phrase::text(format!(
-            "No orders received from: {} (a player who sends nothing bids their lowest card, rule 5).",
-            silent.join(", ")
+        notes.push(Phrase::text(tr!(
+            lang,
+            "gs-no-orders-from",
+            names = silent.join(&lang.t("gs-name-separator"))
         )));
     }
     let bids = Section {
-        heading: format!("The bids for the {}", played.prize),
-        head: ["Player", "Bid", "Result"].map(String::from).to_vec(),
+        heading: tr!(lang, "gs-bids-for", prize = played.prize),
+        head: vec![
+            lang.t("gs-col-player"),
+            lang.t("gs-col-bid"),
+            lang.t("gs-col-result"),
+        ],
         rows: played
             .bids
             .iter()
@@ -220,22 +264,24 @@ pub fn round_view(
                 cells: vec![
                     Phrase::name(names[s].clone()),
                     Phrase::cards(&[*bid]),
-                    bid_result(played, s).into(),
+                    bid_result(lang, played, s).into(),
                 ],
                 own: is_mine(viewer, s),
             })
             .collect(),
         notes: Vec::new(),
-        key: vec![Phrase::text(
-            "The single highest bid takes the prize; a tied highest bid takes nothing (rule 3).",
-        )],
+        key: vec![Phrase::text(lang.t("gs-key"))],
     };
     let places = after.places();
     let standings = Section {
-        heading: "Scores".into(),
-        head: ["#", "Player", "Points", "Taken", "Hand"]
-            .map(String::from)
-            .to_vec(),
+        heading: lang.t("gs-scores-heading"),
+        head: vec![
+            "#".to_string(),
+            lang.t("gs-col-player"),
+            lang.t("gs-col-points"),
+            lang.t("gs-col-taken"),
+            lang.t("gs-col-hand"),
+        ],
         rows: standing(after)
             .into_iter()
             .map(|s| {
@@ -243,7 +289,7 @@ pub fn round_view(
                 let hand: Vec<u8> = player.hand.cards().collect();
                 Row {
                     cells: vec![
-                        format!("{}.", places[s]).into(),
+                        tr!(lang, "gs-rank", rank = places[s]).into(),
                         Phrase::name(names[s].clone()),
                         player.score.to_string().into(),
                         Phrase::cards(&player.taken),
@@ -253,7 +299,9 @@ pub fn round_view(
                 }
             })
             .collect(),
-        notes: vec![Phrase::text(prizes_line(after).trim_end().to_string())],
+        notes: vec![Phrase::text(
+            prizes_line(lang, after).trim_end().to_string(),
+        )],
         key: Vec::new(),
     };
     let over = after.is_over().then(|| {
@@ -265,14 +313,12 @@ pub fn round_view(
             .map(|&s| names[s].as_str())
             .collect();
         Over {
-            banner: format!(
-                "The game is over. {} {} with {best} points.",
-                game_api::report::and_list(&winners),
-                if winners.len() == 1 {
-                    "wins"
-                } else {
-                    "share the win"
-                }
+            banner: tr!(
+                lang,
+                "gs-banner",
+                winners = lang.and_list(&winners),
+                n = winners.len(),
+                best = best
             ),
             podium: order
                 .iter()
@@ -280,14 +326,14 @@ pub fn round_view(
                 .map(|&s| Podium {
                     place: places[s],
                     name: names[s].clone(),
-                    detail: format!("{} points", after.players[s].score),
+                    detail: tr!(lang, "gs-podium-points", n = after.players[s].score),
                     own: is_mine(viewer, s),
                 })
                 .collect(),
         }
     });
     ReportView {
-        title: format!("Round {}", played.round),
+        title: tr!(lang, "gs-view-title", round = played.round),
         headline,
         story,
         yours,

@@ -5,11 +5,12 @@
 
 use std::fmt::Write as _;
 
-use game_api::Seat;
 use game_api::escape_markup as esc;
 use game_api::picture::{
     PHONE_WIDTH, Picture, light, seat_class, seat_colour, seat_text, style, team_letters,
 };
+use game_api::{Lang, Seat};
+use locale::tr;
 
 use crate::position::Position;
 
@@ -46,20 +47,23 @@ fn last_bid(before: &Position, now: &Position, seat: usize) -> Option<u8> {
 }
 
 /// The table after a round (`before`: the position the round was played from), for `own`'s
-/// eyes (their row marked). The whole is a phone's width, so there is no close-up.
+/// eyes (their row marked), labelled in `lang`. The whole is a phone's width, so there is no
+/// close-up.
 pub fn table_picture(
+    lang: Lang,
     position: &Position,
     before: Option<&Position>,
     names: &[String],
     own: Option<Seat>,
 ) -> Picture {
     Picture {
-        svg: draw(position, before, names, own),
+        svg: draw(lang, position, before, names, own),
         close_up: None,
     }
 }
 
 fn draw(
+    lang: Lang,
     position: &Position,
     before: Option<&Position>,
     names: &[String],
@@ -67,17 +71,36 @@ fn draw(
 ) -> String {
     let seats = position.players.len();
     let height = HEADER + seats as f64 * ROW + 4.0;
-    let round_text = if position.is_over() {
-        format!("The game is over after {} rounds", position.cards)
+    // As a heading, and inside the picture's label (lower case where the language has it).
+    let (round_text, round_words) = if position.is_over() {
+        (
+            tr!(lang, "pic-gs-over", cards = position.cards),
+            tr!(lang, "pic-gs-over-words", cards = position.cards),
+        )
     } else {
-        format!("Round {} of {}", position.round, position.cards)
+        (
+            tr!(
+                lang,
+                "pic-gs-round",
+                round = position.round,
+                cards = position.cards
+            ),
+            tr!(
+                lang,
+                "pic-gs-round-words",
+                round = position.round,
+                cards = position.cards
+            ),
+        )
     };
     let label = match position.prize {
-        Some(prize) => format!(
-            "The table, {}: the prize is the {prize}",
-            round_text.to_lowercase()
+        Some(prize) => tr!(
+            lang,
+            "pic-gs-label-prize",
+            when = round_words,
+            prize = prize
         ),
-        None => format!("The table: {}", round_text.to_lowercase()),
+        None => tr!(lang, "pic-gs-label", when = round_words),
     };
     let mut svg = String::new();
     let _ = writeln!(
@@ -101,27 +124,32 @@ fn draw(
     let face_down = position.pile.len();
     let _ = writeln!(
         svg,
-        r#"<text class="pr-muted" x="12" y="52" fill="{}">{face_down} {} face down</text>"#,
+        r#"<text class="pr-muted" x="12" y="52" fill="{}">{}</text>"#,
         light("pr-muted"),
-        if face_down == 1 { "prize" } else { "prizes" }
+        tr!(lang, "pic-gs-face-down", n = face_down)
     );
     if !position.discarded.is_empty() {
         let _ = writeln!(
             svg,
-            r#"<text class="pr-muted" x="12" y="74" fill="{}">discarded: {}</text>"#,
+            r#"<text class="pr-muted" x="12" y="74" fill="{}">{}</text>"#,
             light("pr-muted"),
-            cards_text(&position.discarded)
+            tr!(
+                lang,
+                "pic-gs-discarded",
+                cards = cards_text(&position.discarded)
+            )
         );
     }
     let (cx, cy, cw, ch) = (WIDTH - 72.0, 10.0, 58.0, 76.0);
     let _ = writeln!(
         svg,
-        r#"<rect class="pr-panel pr-edge" x="{cx:.0}" y="{cy:.0}" width="{cw:.0}" height="{ch:.0}" rx="6" fill="{}" stroke="{}" stroke-width="1.5"/><text class="pr-muted" x="{:.0}" y="{:.0}" text-anchor="middle" fill="{}">prize</text>"#,
+        r#"<rect class="pr-panel pr-edge" x="{cx:.0}" y="{cy:.0}" width="{cw:.0}" height="{ch:.0}" rx="6" fill="{}" stroke="{}" stroke-width="1.5"/><text class="pr-muted" x="{:.0}" y="{:.0}" text-anchor="middle" fill="{}">{}</text>"#,
         light("pr-panel"),
         light("pr-edge"),
         cx + cw / 2.0,
         cy + 18.0,
-        light("pr-muted")
+        light("pr-muted"),
+        lang.t("pic-gs-prize")
     );
     let _ = writeln!(
         svg,
@@ -130,7 +158,9 @@ fn draw(
         cy + 58.0,
         if position.prize.is_some() { 28 } else { 14 },
         light("pr-accent"),
-        position.prize.map_or("over".to_string(), |p| p.to_string())
+        position
+            .prize
+            .map_or_else(|| lang.t("pic-gs-prize-over"), |p| p.to_string())
     );
     // A row per seat.
     let letters = team_letters(names);
@@ -141,18 +171,18 @@ fn draw(
         if mine {
             let _ = writeln!(
                 svg,
-                r#"<rect class="pr-mine" x="4" y="{:.0}" width="{:.0}" height="{:.0}" rx="8" fill="none" stroke="{}" stroke-width="2.5"><title>{}, you</title></rect>"#,
+                r#"<rect class="pr-mine" x="4" y="{:.0}" width="{:.0}" height="{:.0}" rx="8" fill="none" stroke="{}" stroke-width="2.5"><title>{}</title></rect>"#,
                 y0 - 2.0,
                 WIDTH - 8.0,
                 ROW - 4.0,
                 light("pr-mine"),
-                esc(name)
+                esc(&tr!(lang, "pic-name-yours", name = name))
             );
         }
         let c = seat_class(s as u8);
         let _ = writeln!(
             svg,
-            r#"<g class="pr-key" data-seat="{s}"><rect class="pr-t{c} pr-edge" x="12" y="{:.0}" width="22" height="20" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="23" y="{:.0}" text-anchor="middle" font-size="14" font-weight="bold" fill="{}">{}</text><text class="pr-ink" x="42" y="{:.0}" font-size="14" fill="{}"{}>{}{} · {} pt</text></g>"#,
+            r#"<g class="pr-key" data-seat="{s}"><rect class="pr-t{c} pr-edge" x="12" y="{:.0}" width="22" height="20" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="23" y="{:.0}" text-anchor="middle" font-size="14" font-weight="bold" fill="{}">{}</text><text class="pr-ink" x="42" y="{:.0}" font-size="14" fill="{}"{}>{}{}{}</text></g>"#,
             y0 + 8.0,
             seat_colour(s as u8),
             light("pr-edge"),
@@ -163,13 +193,17 @@ fn draw(
             light("pr-ink"),
             if mine { r#" font-weight="bold""# } else { "" },
             esc(&cut(name, 12)),
-            if mine { " (you)" } else { "" },
-            player.score
+            if mine {
+                lang.t("pic-you")
+            } else {
+                String::new()
+            },
+            tr!(lang, "pic-gs-score", n = player.score)
         );
         let taken = if player.taken.is_empty() {
-            "took nothing".to_string()
+            lang.t("pic-gs-took-nothing")
         } else {
-            format!("took {}", cards_text(&player.taken))
+            tr!(lang, "pic-gs-took", cards = cards_text(&player.taken))
         };
         let _ = writeln!(
             svg,
@@ -180,10 +214,11 @@ fn draw(
         if let Some(bid) = before.and_then(|b| last_bid(b, position, s)) {
             let _ = writeln!(
                 svg,
-                r#"<text class="pr-ink" x="{:.0}" y="{:.0}" text-anchor="end" fill="{}">bid {bid}</text>"#,
+                r#"<text class="pr-ink" x="{:.0}" y="{:.0}" text-anchor="end" fill="{}">{}</text>"#,
                 WIDTH - 12.0,
                 y0 + 44.0,
-                light("pr-ink")
+                light("pr-ink"),
+                tr!(lang, "pic-gs-bid", bid = bid)
             );
         }
         for (k, card) in player.hand.cards().enumerate() {

@@ -339,3 +339,86 @@ fn one_games_public_reports_are_pinned() {
     assert_eq!(Goofspiel::REPORT_FORMAT, 1);
     insta::assert_snapshot!(reports.join("\n~~~~\n\n"));
 }
+
+/// The same whole game in Japanese (issue 36), for seat 0 and the GM: every round's report,
+/// the last round's page and the table between rounds, pinned; no English word of the
+/// reports or the picture's labels is left.
+#[test]
+fn one_games_reports_read_in_japanese() {
+    let ja = game_api::Lang::from_code("ja").unwrap();
+    let kinds = [Some(BotKind::Heuristic), Some(BotKind::Random), None];
+    let played = play(5, &kinds, 17, None);
+    let table = Table {
+        lang: ja,
+        ..played.table(played.history.len())
+    };
+    let mut out = String::new();
+    for round in &played.history {
+        out.push_str(&Goofspiel::turn_report(
+            &table,
+            round,
+            Viewer::Seat(Seat(0)),
+        ));
+        out.push_str("~~~~\n");
+    }
+    let middle = Table {
+        lang: ja,
+        ..played.table(2)
+    };
+    out.push_str(&Goofspiel::state_report(&middle, Viewer::Gm));
+    out.push_str("~~~~\n");
+    let last = played.history.last().unwrap();
+    let page = Goofspiel::report_view(&table, last, Viewer::Seat(Seat(0))).html();
+    out.push_str(&page);
+    // What a reader reads: the text between the markup's tags.
+    let read = |markup: &str| {
+        let mut text = String::new();
+        let mut in_tag = false;
+        for c in markup.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => {
+                    in_tag = false;
+                    text.push(' ');
+                }
+                c if !in_tag => text.push(c),
+                _ => {}
+            }
+        }
+        text
+    };
+    let scene = Scene::<Goofspiel> {
+        state: middle.state.unwrap(),
+        before: middle.history.last().map(|r| &r.before),
+        viewer: Viewer::Seat(Seat(0)),
+        jerseys: &[],
+    };
+    let svg = Goofspiel::picture(&middle, scene).svg;
+    let (text, labels) = (read(&out), read(&svg));
+    assert!(labels.contains("裏向きの賞品"), "{labels}");
+    for english in [
+        "GOOFSPIEL",
+        "cards",
+        "round",
+        "Round",
+        "prize",
+        "Bids",
+        "Scores",
+        "took",
+        "hand",
+        "points",
+        "You ",
+        "(you)",
+        "orders",
+        "leads",
+        "Player",
+        "Result",
+        "face",
+        "over",
+        "bid ",
+    ] {
+        assert!(!text.contains(english), "{english:?} in:\n{text}");
+        assert!(!labels.contains(english), "{english:?} in:\n{labels}");
+    }
+    insta::assert_snapshot!(out);
+}

@@ -60,7 +60,7 @@ pub(crate) trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn report_view(&self, viewer: Viewer, lang: Lang, turn: u16) -> Result<ReportView, GmError>;
     fn state_report(&self, viewer: Viewer, lang: Lang) -> String;
     fn view_json(&self, viewer: Viewer) -> Value;
-    fn picture(&self, turn: u16, viewer: Viewer, jerseys: &[Worn]) -> Option<Picture>;
+    fn picture(&self, turn: u16, viewer: Viewer, lang: Lang, jerseys: &[Worn]) -> Option<Picture>;
     fn progress(&self, upto: u16) -> Progress;
     fn scenario_json(&self) -> Result<Value, GmError>;
     fn pieces(&self) -> Vec<String>;
@@ -159,14 +159,14 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     fn view_json(&self, viewer: Viewer) -> Value {
         G::view_json(&self.table(), viewer)
     }
-    fn picture(&self, turn: u16, viewer: Viewer, jerseys: &[Worn]) -> Option<Picture> {
+    fn picture(&self, turn: u16, viewer: Viewer, lang: Lang, jerseys: &[Worn]) -> Option<Picture> {
         let scene = Scene {
             state: self.state_after(turn)?,
             before: turn.checked_sub(1).and_then(|t| self.state_after(t)),
             viewer,
             jerseys,
         };
-        Some(G::picture(&self.table(), scene))
+        Some(G::picture(&self.table_in(lang), scene))
     }
     fn progress(&self, upto: u16) -> Progress {
         let upto = upto.min(self.resolved());

@@ -386,9 +386,9 @@ impl Record {
 
     /// The track (Breaking Away) or the map (Backpacks) after `turn` resolved turns (`None`:
     /// now), with its close-up for a phone and the last turn's moves, `viewer`'s own pieces
-    /// marked; `None` before a race has started.
-    pub fn picture(&self, turn: Option<u16>, viewer: Viewer) -> Option<Picture> {
-        self.season_picture(turn, viewer, &[])
+    /// marked, labelled in `lang`; `None` before a race has started.
+    pub fn picture(&self, turn: Option<u16>, viewer: Viewer, lang: Lang) -> Option<Picture> {
+        self.season_picture(turn, viewer, lang, &[])
     }
 
     /// [`Record::picture`] of a season's stage, the pieces wearing `jerseys` marked.
@@ -396,15 +396,16 @@ impl Record {
         &self,
         turn: Option<u16>,
         viewer: Viewer,
+        lang: Lang,
         jerseys: &[game_api::season::Worn],
     ) -> Option<Picture> {
         self.0
-            .picture(turn.unwrap_or(self.resolved()), viewer, jerseys)
+            .picture(turn.unwrap_or(self.resolved()), viewer, lang, jerseys)
     }
 
     /// The whole picture of [`Record::picture`].
-    pub fn picture_svg(&self, turn: Option<u16>, viewer: Viewer) -> Option<String> {
-        self.picture(turn, viewer).map(|p| p.svg)
+    pub fn picture_svg(&self, turn: Option<u16>, viewer: Viewer, lang: Lang) -> Option<String> {
+        self.picture(turn, viewer, lang).map(|p| p.svg)
     }
 
     /// Each rider's distance (Breaking Away) or each walker's points (Backpacks) after every

@@ -1,6 +1,6 @@
 //! A game's life through its log: sealing, readiness, bots, resolution, roll-back and views.
 
-use game_api::{Seat, Viewer};
+use game_api::{Lang, Seat, Viewer};
 use gm::{Author, Event, Record, Setup, Submission};
 
 fn race_setup() -> Setup {
@@ -303,7 +303,7 @@ fn a_log_that_does_not_fit_is_refused() {
 fn pictures_and_the_chart_follow_every_resolved_turn() {
     let (mut record, _) = both_teams_sealed();
     assert_eq!(
-        record.picture_svg(None, Viewer::Public),
+        record.picture_svg(None, Viewer::Public, Lang::EN),
         None,
         "no track before the start"
     );
@@ -312,16 +312,18 @@ fn pictures_and_the_chart_follow_every_resolved_turn() {
     }
     // The archive draws any resolved turn, and the start; nothing beyond.
     for turn in 0..=3 {
-        let svg = record.picture_svg(Some(turn), Viewer::Public).unwrap();
+        let svg = record
+            .picture_svg(Some(turn), Viewer::Public, Lang::EN)
+            .unwrap();
         assert!(
             svg.starts_with("<svg") && svg.contains("red-A"),
             "turn {turn}"
         );
     }
-    assert_eq!(record.picture_svg(Some(4), Viewer::Public), None);
+    assert_eq!(record.picture_svg(Some(4), Viewer::Public, Lang::EN), None);
     assert_ne!(
-        record.picture_svg(Some(1), Viewer::Public),
-        record.picture_svg(Some(3), Viewer::Public)
+        record.picture_svg(Some(1), Viewer::Public, Lang::EN),
+        record.picture_svg(Some(3), Viewer::Public, Lang::EN)
     );
     // The chart: one line per rider, a point per turn from the start, distances from the views.
     let progress = record.progress(2);
@@ -348,7 +350,7 @@ fn a_backpacks_chart_counts_points() {
     let setup = day_setup();
     let mut record = Record::replay(&[Event::Created { setup }]).unwrap();
     assert!(
-        record.picture_svg(None, Viewer::Public).is_some(),
+        record.picture_svg(None, Viewer::Public, Lang::EN).is_some(),
         "the map before the first round"
     );
     record.apply(&Event::resolved(1)).unwrap();

@@ -6,7 +6,7 @@ use game_backpacks::{Deck, Map};
 
 use crate::files::{emit, read_input};
 
-pub fn map_show(map: Option<&str>, game: Option<&str>) -> Result<()> {
+pub fn map_show(map: Option<&str>, game: Option<&str>, lang: game_api::Lang) -> Result<()> {
     if let Some(game) = game {
         let file = crate::desk::load(game)?;
         let record = file.record();
@@ -15,7 +15,7 @@ pub fn map_show(map: Option<&str>, game: Option<&str>) -> Result<()> {
         }
         return emit(
             &record
-                .picture_svg(None, game_api::Viewer::Public)
+                .picture_svg(None, game_api::Viewer::Public, lang)
                 .unwrap_or_default(),
         );
     }
@@ -23,7 +23,7 @@ pub fn map_show(map: Option<&str>, game: Option<&str>) -> Result<()> {
         Some(file) => Map::from_toml(&read_input(file)?).with_context(|| file.to_string())?,
         None => Map::keswick(),
     };
-    emit(&map_svg(&map, None))
+    emit(&map_svg(lang, &map, None))
 }
 
 pub fn map_check(file: &str, deck: Option<&str>) -> Result<()> {

@@ -222,7 +222,7 @@ fn read_stdin_bytes() -> Result<Vec<u8>> {
     Ok(input)
 }
 
-pub fn resolve(file: &str, seat: Option<&str>) -> Result<()> {
+pub fn resolve(file: &str, seat: Option<&str>, lang: Lang) -> Result<()> {
     // Held from the load to the save (files::Hold).
     let hold = files::hold(file)?;
     let mut game = hold.load()?;
@@ -243,7 +243,7 @@ pub fn resolve(file: &str, seat: Option<&str>) -> Result<()> {
     }
     events.push(Event::resolved(turn));
     change(file, &mut game, events)?;
-    emit(&game.record().report_text(viewer, Lang::EN, Some(turn))?)
+    emit(&game.record().report_text(viewer, lang, Some(turn))?)
 }
 
 /// What the game is called in messages: "race" or "day" read better than "game".
@@ -421,7 +421,13 @@ const DEMO_SEATS: [&str; 16] = [
 
 /// A whole game between bots, every turn's GM report in order, through the same lifecycle as
 /// a real game (bots take their seats as on the server).
-pub fn demo(game: &str, settings: &SettingsFlags, bots: &[String], seed: u64) -> Result<()> {
+pub fn demo(
+    game: &str,
+    settings: &SettingsFlags,
+    bots: &[String],
+    seed: u64,
+    lang: Lang,
+) -> Result<()> {
     let info = gm::game_info(game)?;
     let bots: Vec<String> = if bots.is_empty() {
         ["heuristic", "heuristic", "random", "nmr"]
@@ -467,7 +473,7 @@ pub fn demo(game: &str, settings: &SettingsFlags, bots: &[String], seed: u64) ->
         }
         let turn = record.turn();
         record.apply(&Event::resolved(turn))?;
-        out.push_str(&record.report_body(Viewer::Gm, Lang::EN, Some(turn))?);
+        out.push_str(&record.report_body(Viewer::Gm, lang, Some(turn))?);
         out.push('\n');
     }
     emit(&out)

@@ -135,6 +135,9 @@ struct DemoArgs {
     bots: Vec<String>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The language to write the reports in (`en`, `ja`).
+    #[arg(long, default_value = "en")]
+    lang: String,
 }
 
 #[derive(Debug, Args)]
@@ -185,6 +188,9 @@ struct ResolveArgs {
     /// Print the report as this seat sees it (default: the GM's copy).
     #[arg(long, visible_alias = "walker")]
     team: Option<String>,
+    /// The language to write the report in (`en`, `ja`).
+    #[arg(long, default_value = "en")]
+    lang: String,
 }
 
 #[derive(Debug, Args)]
@@ -254,6 +260,9 @@ enum MapCommand {
         /// A Backpacks game file: draw its map and where the walkers stand.
         #[arg(long)]
         game: Option<String>,
+        /// The language of the map's labels (`en`, `ja`; place names stay the map's own).
+        #[arg(long, default_value = "en")]
+        lang: String,
     },
     /// Check a map file (and optionally a deck file) and summarise it.
     Check {
@@ -305,7 +314,13 @@ fn run(cli: Cli) -> Result<()> {
             emit(&format!("{body}\n"))
         }
         Command::MailIn(_) => bail!("mail-in: handled before run"),
-        Command::Demo(args) => desk::demo(&args.game, &args.settings, &args.bots, args.seed),
+        Command::Demo(args) => desk::demo(
+            &args.game,
+            &args.settings,
+            &args.bots,
+            args.seed,
+            game_api::Lang::from_code(&args.lang)?,
+        ),
         Command::New(args) => {
             let (game, file) = match args.target.as_slice() {
                 [file] => ("breaking-away", file.as_str()),
@@ -333,7 +348,11 @@ fn run(cli: Cli) -> Result<()> {
         Command::Orders(args) => {
             desk::orders(&args.game, &args.team, &args.text, args.bot.as_deref())
         }
-        Command::Resolve(args) => desk::resolve(&args.game, args.team.as_deref()),
+        Command::Resolve(args) => desk::resolve(
+            &args.game,
+            args.team.as_deref(),
+            game_api::Lang::from_code(&args.lang)?,
+        ),
         Command::Report(ReportArgs {
             game,
             turn,
@@ -369,9 +388,11 @@ fn run(cli: Cli) -> Result<()> {
         Command::Tournament(args) => tournament::tournament(args),
         Command::Season(command) => season::run(command),
         Command::Advise(args) => tournament::advise(args),
-        Command::Map(MapCommand::Show { map, game }) => {
-            backpacks::map_show(map.as_deref(), game.as_deref())
-        }
+        Command::Map(MapCommand::Show { map, game, lang }) => backpacks::map_show(
+            map.as_deref(),
+            game.as_deref(),
+            game_api::Lang::from_code(&lang)?,
+        ),
         Command::Map(MapCommand::Check { map, deck }) => {
             backpacks::map_check(&map, deck.as_deref())
         }

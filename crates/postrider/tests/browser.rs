@@ -13,7 +13,7 @@
 //! critical impact in either theme. At phone width every picture's text is at least 12 CSS
 //! px and the close-up's legend names every team; a player's page marks their own rows
 //! (`.mine`). What the pictures miss is gathered and asserted at the end, after every page
-//! has been seen. Each view is photographed; the screenshots are kept under
+//! has been seen. The walk ends by seeing the main pages again in Japanese (`?lang=ja`). Each view is photographed; the screenshots are kept under
 //! `target/tmp/browser-screenshots/` (CI artifacts) and checked to be real pictures.
 //!
 //! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian's `chromium` and
@@ -1050,12 +1050,43 @@ return null;"#,
     assert_eq!(b.path().await, "/games/6/leave");
     b.page("leave-confirm").await;
 
+    // The same site in Japanese (issue 36): `?lang=ja` once, kept by its cookie; each page
+    // says it is Japanese, fits a phone and passes axe in both themes.
+    b.go("/games/6/orders?lang=ja").await;
+    b.page("ja-orders-lineup").await;
+    b.log_out().await;
+    b.go("/login").await;
+    b.page("ja-login").await;
+    b.enter("gm").await;
+    for (path, name) in [
+        ("/", "ja-front-page"),
+        ("/games/1", "ja-race-over"),
+        ("/games/1/history", "ja-history"),
+        ("/games/5", "ja-backpacks-day"),
+        ("/games/3", "ja-third-game"),
+        ("/games/6/gm", "ja-gm-console"),
+        ("/seasons/1", "ja-season"),
+        ("/new", "ja-new-game"),
+        ("/lobby", "ja-lobby"),
+        ("/profile", "ja-profile"),
+        ("/help/breaking-away", "ja-help-breaking-away"),
+        ("/help/backpacks", "ja-help-backpacks"),
+    ] {
+        b.go(path).await;
+        let html = b.html().await;
+        assert!(
+            html.contains(r#"<html lang="ja""#),
+            "{path} is not Japanese"
+        );
+        b.page(name).await;
+    }
+
     eprintln!("screenshots:");
     for path in &b.taken {
         eprintln!("  {}", path.display());
     }
     eprintln!("pages checked by axe-core: {}", b.audited);
-    assert_eq!(b.audited, 42);
+    assert_eq!(b.audited, 56);
     assert_eq!(b.taken.len(), 4 * b.audited + b.parts);
     // The pictures, checked on every page at phone width (issue 29, point 2).
     assert!(b.pictures.is_empty(), "{:#?}", b.pictures);

@@ -2,7 +2,8 @@
 //! docs/mail.md tells a club (`scripts/postfix-e2e.sh`), pipes `orders+SECRET@orders.pbm.test` to
 //! `postrider mail-in` and delivers `postrider serve`'s own mail (sent to it over SMTP) to a
 //! local Maildir that this test reads. Three players confirm their addresses and take their
-//! seats from mailed invitations; for two turns they send orders by replying to the mails they
+//! seats from mailed invitations; one of them (Bob) reads Japanese and writes from a Japanese
+//! mail client (ISO-2022-JP, full-width orders), and gets every mail in Japanese; for two turns they send orders by replying to the mails they
 //! get: one seat never writes (NMR), one mail is refused and answered with its error, one
 //! seat's orders are amended, and press sent with orders reaches the next report. Nothing here waits for time: each step waits for a mail to
 //! arrive (with a generous limit, never a measure of speed).
@@ -133,15 +134,98 @@ fn reply_as(from: &str, mail: &Mail, body: &str, headers: &str, lines: usize) {
         body = body.replace('\n', "\r\n"),
         quoted = quoted.replace('\n', "\r\n"),
     );
+    send(from, &mail.reply_to, message.as_bytes());
+}
+
+/// A reply as a Japanese mail client sends it (Gmail or Thunderbird set to Japanese): text in
+/// ISO-2022-JP, 7bit, the subject MIME-encoded; the reply on top, a signature, then the quote
+/// header `2026年11月23日(月) 18:00 postrider <…>:` and the mail quoted with `> `, `lines`
+/// lines of it (over and over if it has fewer).
+fn reply_japanese(from: &str, mail: &Mail, body: &str, headers: &str, lines: usize) {
+    let count = mail.text.lines().count();
+    let quoted: String = mail
+        .text
+        .lines()
+        .cycle()
+        .take(if lines <= 8 { lines.min(count) } else { lines })
+        .map(|l| format!("> {l}\n"))
+        .collect();
+    let text = format!(
+        "{body}\n\n-- \n山田ボブ\n\n2026年11月23日(月) 18:00 postrider <{from_gm}>:\n{quoted}",
+        from_gm = mail.reply_to,
+    );
+    let (bytes, _, _) = encoding_rs::ISO_2022_JP.encode(&text.replace('\n', "\r\n"));
+    assert!(bytes.is_ascii(), "ISO-2022-JP is 7-bit");
+    let head = format!(
+        "{headers}From: {from}\r\nTo: {to}\r\nSubject: {subject}\r\nMessage-ID: <{id}@players.test>\r\n\
+         In-Reply-To: <{parent}>\r\nDate: Mon, 23 Nov 2026 18:00:00 +0900\r\nMIME-Version: 1.0\r\n\
+         Content-Type: text/plain; charset=ISO-2022-JP\r\nContent-Transfer-Encoding: 7bit\r\n\r\n",
+        to = mail.reply_to,
+        subject = encoded_words(&format!("Re: {}", mail.subject)),
+        id = unique("reply-ja"),
+        parent = mail.message_id,
+    );
+    let mut message = head.into_bytes();
+    message.extend_from_slice(&bytes);
+    send(from, &mail.reply_to, &message);
+}
+
+/// `text` as RFC 2047 encoded words in ISO-2022-JP, each a few characters (a word is at most
+/// 75 characters long and ends back in ASCII), folded one to a line.
+fn encoded_words(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .chunks(12)
+        .map(|chunk| {
+            let (bytes, _, _) = encoding_rs::ISO_2022_JP.encode(&chunk.iter().collect::<String>());
+            format!("=?ISO-2022-JP?B?{}?=", base64(&bytes))
+        })
+        .collect::<Vec<_>>()
+        .join("\r\n ")
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (k, &b)| n | u32::from(b) << (16 - 8 * k));
+        for k in 0..4 {
+            out.push(if k <= chunk.len() {
+                ALPHABET[(n >> (18 - 6 * k) & 63) as usize] as char
+            } else {
+                '='
+            });
+        }
+    }
+    out
+}
+
+/// Orders as a Japanese keyboard types them: full-width letters and digits, ideographic spaces.
+fn full_width(orders: &str) -> String {
+    orders
+        .chars()
+        .map(|c| match c {
+            ' ' => '\u{3000}',
+            '!'..='~' => char::from_u32(c as u32 - 0x21 + 0xFF01).unwrap(),
+            c => c,
+        })
+        .collect()
+}
+
+/// Sends `message` from `from` to `to` over SMTP to the local Postfix.
+fn send(from: &str, to: &str, message: &[u8]) {
     let envelope = Envelope::new(
         Some(from.parse::<Address>().unwrap()),
-        vec![mail.reply_to.parse::<Address>().unwrap()],
+        vec![to.parse::<Address>().unwrap()],
     )
     .unwrap();
     SmtpTransport::builder_dangerous("127.0.0.1")
         .port(25)
         .build()
-        .send_raw(&envelope, message.as_bytes())
+        .send_raw(&envelope, message)
         .expect("Postfix takes the mail on 127.0.0.1:25");
 }
 
@@ -280,7 +364,18 @@ fn a_whole_game_by_mail_through_postfix() {
         .iter()
         .map(|n| player(&server, &format!("{n}-{pid}")))
         .collect();
-    for (token, address) in tokens.iter().zip(&addresses) {
+    // Bob reads Japanese (issue 36): his account's language, chosen by the API before anything
+    // is mailed to him; Alice and Carol keep English.
+    let (status, body) = call(
+        &server,
+        "POST",
+        "/api/account/language",
+        Some(&tokens[1]),
+        Some(json!({"lang": "ja"})),
+    );
+    assert_eq!(status, 200, "{body}");
+    let confirm_subjects = ["confirm", "メールアドレスの確認", "confirm"];
+    for ((token, address), subject) in tokens.iter().zip(&addresses).zip(confirm_subjects) {
         let (status, body) = call(
             &server,
             "POST",
@@ -289,7 +384,7 @@ fn a_whole_game_by_mail_through_postfix() {
             Some(json!({"email": address})),
         );
         assert_eq!(status, 202, "{body}");
-        let mail = mailbox.wait(address, "confirm");
+        let mail = mailbox.wait(address, subject);
         let confirm = link(&mail, &format!("{base}/confirm-email/"));
         let (status, _) = common::server::request(
             &server,
@@ -339,16 +434,32 @@ fn a_whole_game_by_mail_through_postfix() {
             Some(json!({"invite": invite})),
         );
         assert_eq!(status, 200, "{body}");
-        let welcome = mailbox.wait(address, "welcome");
+        let welcome = mailbox.wait(address, if k == 1 { "ようこそ" } else { "welcome" });
         assert!(
             welcome.reply_to.starts_with("orders+")
                 && welcome.reply_to.ends_with("@orders.pbm.test"),
             "the Reply-To is the seat's order address: {welcome:?}"
         );
-        assert!(
-            welcome.subject.contains("(orders for turn 1)"),
-            "{welcome:?}"
-        );
+        if k == 1 {
+            assert!(
+                welcome.subject.contains("（第1ターンの命令）"),
+                "{welcome:?}"
+            );
+            assert!(
+                welcome.text.contains("さん、Club raceへようこそ。")
+                    && welcome
+                        .text
+                        .contains("命令はこのメールに返信して送ってください"),
+                "{}",
+                welcome.text
+            );
+            assert!(!welcome.text.contains("Welcome to"), "{}", welcome.text);
+        } else {
+            assert!(
+                welcome.subject.contains("(orders for turn 1)"),
+                "{welcome:?}"
+            );
+        }
         welcomes.push(welcome);
     }
     let [alice, bob, carol] = [0, 1, 2].map(|k| addresses[k].as_str());
@@ -361,22 +472,42 @@ fn a_whole_game_by_mail_through_postfix() {
     );
     let echo = mailbox.wait(alice, "orders as read");
     assert!(echo.text.contains("A 4 B 7 C 5 D 4"), "{}", echo.text);
-    // Bob sends his, then amends them: the last orders sealed count.
-    // Bob copies the form's labels.
-    reply(
+    // Bob sends his from a Japanese mail client, typed in full-width, then amends them: the
+    // last orders sealed count.
+    reply_japanese(
         bob,
         &welcomes[1],
-        "Line-up: A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4\nTurn 1: A 4 B 7 C 5 D 4",
+        &format!(
+            "GM様\n\nボブです。ラインナップと最初の命令を送ります。\n{}\n{}\n\nよろしくお願いします。",
+            full_width("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4"),
+            full_width("A 4 B 7 C 5 D 4"),
+        ),
+        "",
+        8,
     );
-    let echo = mailbox.wait(bob, "orders as read");
+    let echo = mailbox.wait(bob, "読み取った命令");
+    assert!(echo.subject.contains("（第1ターンの命令）"), "{echo:?}");
     assert!(
-        echo.text.contains("Line-up sealed: A 4 5 6"),
+        echo.text.contains("ラインナップを確定しました：")
+            && echo
+                .text
+                .contains("第1ターンの命令を、次のとおり読み取って確定しました：")
+            && echo
+                .text
+                .contains("締め切りまでは、このメールに返信して命令を変更できます。"),
         "{}",
         echo.text
     );
-    reply(bob, &echo, "Changed my mind:\nOrders: A 6 B 9 C 8 D 7\n");
-    let amended = mailbox.wait(bob, "orders as read");
-    assert!(amended.text.contains("A 6 B 9 C 8 D 7"), "{}", amended.text);
+    assert!(!echo.text.contains("You may amend"), "{}", echo.text);
+    reply_japanese(
+        bob,
+        &echo,
+        &format!("やはり変更します。\n{}", full_width("A 6 B 9 C 8 D 7")),
+        "",
+        8,
+    );
+    let amended = mailbox.wait(bob, "読み取った命令");
+    assert!(amended.text.contains("確定しました："), "{}", amended.text);
     // Carol never writes. The GM resolves the turn.
     let (status, body) = call(
         &server,
@@ -386,11 +517,35 @@ fn a_whole_game_by_mail_through_postfix() {
         Some(json!({"action": "resolve"})),
     );
     assert_eq!(status, 200, "{body}");
+    let report_of = |turn: u16, k: usize| {
+        if k == 1 {
+            format!("第{turn}ターンのレポート")
+        } else {
+            format!("report of turn {turn}")
+        }
+    };
     let reports: Vec<Mail> = addresses
         .iter()
-        .map(|a| mailbox.wait(a, "report of turn 1"))
+        .enumerate()
+        .map(|(k, a)| mailbox.wait(a, &report_of(1, k)))
         .collect();
-    for report in &reports {
+    for (k, report) in reports.iter().enumerate() {
+        if k == 1 {
+            assert!(report.subject.contains("（第2ターンの命令）"), "{report:?}");
+            assert!(
+                report
+                    .text
+                    .contains("第2ターンの命令は、このメールに返信して送ってください。"),
+                "{}",
+                report.text
+            );
+            assert!(
+                !report.text.contains("Reply to this mail"),
+                "{}",
+                report.text
+            );
+            continue;
+        }
         assert!(report.subject.contains("(orders for turn 2)"), "{report:?}");
         assert!(
             report.text.contains("No moves received from: green."),
@@ -404,12 +559,13 @@ fn a_whole_game_by_mail_through_postfix() {
             .lines()
             .any(|l| l.trim_start().starts_with(rider) && l.contains(&format!("played {card:>2}")))
     };
+    // Bob's amended full-width orders, as Alice's report tells them.
     assert!(
-        played(&reports[1], "blue-A", 6),
+        played(&reports[0], "blue-A", 6),
         "bob's amended orders: {}",
-        reports[1].text
+        reports[0].text
     );
-    assert!(played(&reports[1], "blue-D", 7), "{}", reports[1].text);
+    assert!(played(&reports[0], "blue-D", 7), "{}", reports[0].text);
     assert!(played(&reports[0], "red-B", 7), "{}", reports[0].text);
 
     // Turn 2. Alice's first reply has a mistaken order: answered with the error, nothing sealed.
@@ -452,14 +608,14 @@ fn a_whole_game_by_mail_through_postfix() {
     // Bob's mail comes through a host that adds Exim's spam headers, and quotes every report
     // below his orders: over 100 KiB.
     let orders = highest_cards(&server, id, &tokens[1], "blue");
-    reply_as(
+    reply_japanese(
         bob,
         &reports[1],
-        &format!("Turn 2: {orders}"),
+        &format!("第二ターンの命令です。\n{}", full_width(&orders)),
         EXIM_SPAM_HEADERS,
         4_000,
     );
-    let echo = mailbox.wait(bob, "orders as read");
+    let echo = mailbox.wait(bob, "読み取った命令");
     assert!(echo.text.contains(&orders), "{}", echo.text);
     let (status, body) = call(
         &server,
@@ -469,8 +625,20 @@ fn a_whole_game_by_mail_through_postfix() {
         Some(json!({"action": "resolve"})),
     );
     assert_eq!(status, 200, "{body}");
-    for address in [alice, bob, carol] {
-        let report = mailbox.wait(address, "report of turn 2");
+    for (k, address) in [alice, bob, carol].into_iter().enumerate() {
+        let report = mailbox.wait(address, &report_of(2, k));
+        if k == 1 {
+            assert!(report.subject.contains("（第3ターンの命令）"), "{report:?}");
+            assert!(
+                report.text.contains("See you on the climb, all!")
+                    && report
+                        .text
+                        .contains("第3ターンの命令は、このメールに返信して送ってください。"),
+                "{}",
+                report.text
+            );
+            continue;
+        }
         assert!(report.subject.contains("(orders for turn 3)"), "{report:?}");
         let text = report.text.replace("\r\n", "\n");
         assert!(
@@ -485,6 +653,36 @@ fn a_whole_game_by_mail_through_postfix() {
             report.text
         );
     }
+
+    // Turn 3: the GM reminds Alice and Bob, each in their own language.
+    for seat in [0, 1] {
+        let (status, body) = call(
+            &server,
+            "POST",
+            &format!("/api/games/{id}/gm"),
+            Some(&gm),
+            Some(json!({"action": "remind", "seat": seat})),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    let reminder = mailbox.wait(alice, "a reminder from your GM");
+    assert!(
+        reminder.subject.contains("(orders for turn 3)")
+            && reminder
+                .text
+                .contains("reminds you: no orders from you yet for turn 3"),
+        "{reminder:?}"
+    );
+    let reminder = mailbox.wait(bob, "GM からのリマインダー");
+    assert!(
+        reminder.subject.contains("（第3ターンの命令）")
+            && reminder
+                .text
+                .contains("第3ターンの命令がまだ届いていません")
+            && reminder.text.contains("命令がない場合は"),
+        "{reminder:?}"
+    );
+    assert!(!reminder.text.contains("reminds you"), "{}", reminder.text);
 
     // Every message the MTA piped was stored and handled; the history holds each door's orders.
     assert_eq!(

@@ -83,6 +83,7 @@ fn main() -> std::io::Result<()> {
     for (stage, round) in [("early", 1), ("late", last * 2 / 3), ("finished", last)] {
         let day = &days[round];
         let picture = game_backpacks::svg::map_picture(
+            game_api::Lang::EN,
             &day.map,
             day,
             Some(&days[round - 1]),

@@ -261,7 +261,7 @@ pub async fn report(
             } else {
                 table
                     .record
-                    .picture_svg(Some(turn), viewer)
+                    .picture_svg(Some(turn), viewer, Lang::EN)
                     .unwrap_or_default()
             };
             Ok(([(CONTENT_TYPE, "image/svg+xml")], svg).into_response())
@@ -479,6 +479,24 @@ pub async fn set_lang(
 ) -> ApiResult<Json<Value>> {
     let lang = actions::set_lang(&state, &player, &body.lang).await?;
     Ok(Json(json!({ "lang": lang.code() })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatLanguage {
+    lang: Option<String>,
+}
+
+/// Sets the language the caller's seat in a game gets its mail in (`{"lang": "ja"}`), or
+/// `{"lang": null}` for the account's.
+pub async fn set_seat_lang(
+    State(state): State<AppState>,
+    player: Player,
+    Path(id): Path<i64>,
+    Body(body): Body<SeatLanguage>,
+) -> ApiResult<Json<Value>> {
+    let lang = actions::set_seat_lang(&state, &player, id, body.lang.as_deref()).await?;
+    Ok(Json(json!({ "lang": lang.map(|l| l.code()) })))
 }
 
 #[derive(Debug, Deserialize)]

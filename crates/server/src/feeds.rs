@@ -4,6 +4,7 @@
 //! shows, and at most [`FEED_TURNS_MAX`] turns.
 
 use game_api::Lang;
+use locale::tr;
 use std::collections::BTreeMap;
 
 use atom_syndication as atom;
@@ -55,7 +56,8 @@ pub async fn calendar(
 ) -> ApiResult<Response> {
     let (table, seat) = open(&state, &secret).await?;
     let times = resolution_times(&state, &table).await?;
-    let text = calendar_text(&state, &table, seat, &times);
+    let lang = crate::letters::seat_lang(&state, &table, seat).await?;
+    let text = calendar_text(&state, &table, seat, lang, &times);
     Ok(feed_response("text/calendar; charset=utf-8", text))
 }
 
@@ -68,7 +70,10 @@ pub async fn reports(
     let times = resolution_times(&state, &table).await?;
     let turns = feed_turns(&table);
     let press = store::press::of_turns(&state, table.row.id, turns, FEED_PRESS_MAX).await?;
-    let text = atom_text(&state, &table, seat, &times, &press)?;
+    // A feed has no Accept-Language worth trusting (a reader fetches it): the seat's mail
+    // language, as its report mails.
+    let lang = crate::letters::seat_lang(&state, &table, seat).await?;
+    let text = atom_text(&state, &table, seat, lang, &times, &press)?;
     Ok(feed_response("application/atom+xml; charset=utf-8", text))
 }
 
@@ -145,6 +150,7 @@ pub fn calendar_text(
     state: &AppState,
     table: &Table,
     seat: Seat,
+    lang: Lang,
     times: &BTreeMap<u16, i64>,
 ) -> String {
     let id = table.row.id;
@@ -157,6 +163,7 @@ pub fn calendar_text(
         format!("{}{path}", base.trim_end_matches('/'))
     };
     let uid = |turn: u16| format!("postrider-game-{id}-turn-{turn}@{host}");
+    let noun = crate::letters::turn_noun(table, lang);
     let mut calendar = Calendar::new();
     calendar.name(&format!("{title} ({seat_name})"));
     for turn in feed_turns(table) {
@@ -168,7 +175,13 @@ pub fn calendar_text(
                 .uid(&uid(turn))
                 .timestamp(now)
                 .sequence(u32::try_from(table.row.version).unwrap_or(u32::MAX))
-                .summary(&format!("{title}: turn {turn} resolved"))
+                .summary(&tr!(
+                    lang,
+                    "feed-resolved",
+                    title = title.as_str(),
+                    noun = noun.as_str(),
+                    turn = turn
+                ))
                 .starts(utc(at))
                 .status(EventStatus::Confirmed)
                 .url(&page(format!("/games/{id}/turns/{turn}")))
@@ -187,13 +200,25 @@ pub fn calendar_text(
             .url(&page(format!("/games/{id}/orders")));
         if table.row.paused {
             event
-                .summary(&format!("{title}: turn {turn} deadline (paused)"))
-                .description("The GM paused the game: the deadline is set again when it resumes.")
+                .summary(&tr!(
+                    lang,
+                    "feed-deadline-paused",
+                    title = title.as_str(),
+                    noun = noun.as_str(),
+                    turn = turn
+                ))
+                .description(&tr!(lang, "feed-paused"))
                 .status(EventStatus::Cancelled);
         } else {
             event
-                .summary(&format!("{title}: turn {turn} deadline"))
-                .description(&format!("Orders for {seat_name} are due."))
+                .summary(&tr!(
+                    lang,
+                    "feed-deadline",
+                    title = title.as_str(),
+                    noun = noun.as_str(),
+                    turn = turn
+                ))
+                .description(&tr!(lang, "feed-due", seat = seat_name.as_str()))
                 .status(EventStatus::Confirmed);
         }
         calendar.push(event.done());
@@ -207,6 +232,7 @@ pub fn atom_text(
     state: &AppState,
     table: &Table,
     seat: Seat,
+    lang: Lang,
     times: &BTreeMap<u16, i64>,
     press: &[store::press::Press],
 ) -> ApiResult<String> {
@@ -231,7 +257,7 @@ pub fn atom_text(
         latest = latest.max(Some(at));
         let mut text = table
             .record
-            .report_text(Viewer::Seat(seat), Lang::EN, Some(turn))?;
+            .report_text(Viewer::Seat(seat), lang, Some(turn))?;
         // The turn's press the seat may read, as its report mail carries it.
         let zine = crate::press_text::for_seat(table, seat, turn, press);
         if !zine.is_empty() {
@@ -243,7 +269,13 @@ pub fn atom_text(
         content.set_value(text);
         let mut entry = atom::Entry::default();
         entry.set_id(entry_id(turn));
-        entry.set_title(format!("{}: turn {turn}", table.row.title));
+        entry.set_title(tr!(
+            lang,
+            "feed-entry",
+            title = table.row.title.as_str(),
+            noun = crate::letters::turn_noun(table, lang),
+            turn = turn
+        ));
         entry.set_updated(utc(at).fixed_offset());
         entry.set_content(content);
         if let Some(base) = &base {
@@ -260,7 +292,12 @@ pub fn atom_text(
         Some(base) => format!("{base}/games/{id}#{seat_name}"),
         None => format!("urn:postrider:game:{id}:seat:{}", seat.0),
     });
-    feed.set_title(format!("{} ({seat_name}): reports", table.row.title));
+    feed.set_title(tr!(
+        lang,
+        "feed-title",
+        title = table.row.title.as_str(),
+        seat = seat_name.as_str()
+    ));
     feed.set_updated(utc(latest.unwrap_or_else(|| state.clock.now())).fixed_offset());
     feed.set_authors(vec![author]);
     feed.set_entries(entries);

@@ -5,6 +5,7 @@
 
 use game_api::Lang;
 use game_api::{Seat, Viewer};
+use locale::tr;
 use sqlx::Row;
 
 use crate::AppState;
@@ -30,25 +31,88 @@ impl MailSettings {
     }
 }
 
-/// The subject of every mail to a seat about its game: the open turn is in it, so that a
-/// reply's orders carry their turn (`mail::subject_turn`).
-pub fn seat_subject(table: &Table, seat: Seat, what: &str) -> String {
-    mail::subject(
-        &table.row.title,
-        &table.seats[seat.index()].name,
-        what,
-        table.row.game.turn_noun,
-        table.record.turn(),
+/// The subject of every mail to a seat about its game, in the reader's language: the open turn
+/// is in it, so that a reply's orders carry their turn (`mail::subject_turn` reads both
+/// `(orders for turn 4)` and `（第4ターンの命令）`).
+pub fn seat_subject(table: &Table, seat: Seat, lang: Lang, what: &str) -> String {
+    tr!(
+        lang,
+        "mail-subject",
+        game = table.row.title.as_str(),
+        seat = table.seats[seat.index()].name.as_str(),
+        what = what,
+        noun = turn_noun(table, lang),
+        open = table.record.turn()
     )
 }
 
-/// The deadline as mails give it.
-/// The deadline of the coming turn (`at`), unless the game is over.
-pub fn deadline_line(table: &Table, at: Option<i64>) -> String {
+/// What the game calls a turn (`turn`, `round`), in `lang`.
+pub fn turn_noun(table: &Table, lang: Lang) -> String {
+    tr!(lang, "mail-turn-noun", noun = table.row.game.turn_noun)
+}
+
+/// What the game calls a seat (`team`, `walker`), in `lang`.
+pub fn seat_noun(table: &Table, lang: Lang) -> String {
+    tr!(lang, "mail-seat-noun", noun = table.row.game.seat_noun)
+}
+
+/// A moment as a mail gives it, in UTC: English keeps `2026-11-26 20:00 UTC`; other languages
+/// write it their way (`2026年11月26日(木) 20:00（UTC）`).
+pub fn moment(lang: Lang, at: i64) -> String {
+    let utc = gm::utc_text(at);
+    if lang == Lang::EN {
+        return utc;
+    }
+    let Ok(t) = jiff::Timestamp::from_second(at) else {
+        return utc;
+    };
+    let z = t.to_zoned(jiff::tz::TimeZone::UTC);
+    let day = locale::Day {
+        year: z.year(),
+        month: z.month(),
+        day: z.day(),
+        weekday: z.weekday().to_monday_one_offset(),
+    };
+    tr!(
+        lang,
+        "mail-moment",
+        when = locale::when(lang, day, z.hour(), z.minute())
+    )
+}
+
+/// The deadline of the coming turn (`at`), as mails give it, unless the game is over.
+pub fn deadline_line(table: &Table, lang: Lang, at: Option<i64>) -> String {
     match at {
-        Some(at) if !table.record.is_over() => format!("Deadline: {}.\n", gm::utc_text(at)),
+        Some(at) if !table.record.is_over() => {
+            format!("{}\n", tr!(lang, "mail-deadline", when = moment(lang, at)))
+        }
         _ => String::new(),
     }
+}
+
+/// The language of mail about `seat`: the seat's own, else its player's account's, else
+/// English.
+pub async fn seat_lang(state: &AppState, table: &Table, seat: Seat) -> StoreResult<Lang> {
+    let row = &table.seats[seat.index()];
+    if let Some(lang) = row.lang {
+        return Ok(lang);
+    }
+    match row.player_id {
+        Some(player) => account_lang(state, player).await,
+        None => Ok(Lang::EN),
+    }
+}
+
+/// The language an account chose (`players.lang`), else English: for mail not about a seat.
+pub async fn account_lang(state: &AppState, player_id: i64) -> StoreResult<Lang> {
+    let code: Option<Option<String>> = sqlx::query_scalar("SELECT lang FROM players WHERE id = $1")
+        .bind(player_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    Ok(code
+        .flatten()
+        .and_then(|c| Lang::from_code(&c).ok())
+        .unwrap_or_default())
 }
 
 /// What a player wants mailed unasked (`players.mail_choice`).
@@ -97,20 +161,21 @@ impl MailChoice {
 }
 
 /// Of `seats`, those whose player has a confirmed address: (seat, player id, address,
-/// choice, language). One query, none when no seat has a player.
+/// choice, language: the seat's own, else the account's). One query, none when no seat has a
+/// player.
 async fn mailed_seats(
     state: &AppState,
     seats: &[store::SeatRow],
 ) -> StoreResult<Vec<(Seat, i64, String, MailChoice, Lang)>> {
-    let players: Vec<(Seat, i64)> = seats
+    let players: Vec<(Seat, i64, Option<Lang>)> = seats
         .iter()
-        .filter_map(|s| Some((s.seat, s.player_id?)))
+        .filter_map(|s| Some((s.seat, s.player_id?, s.lang)))
         .collect();
     if players.is_empty() {
         return Ok(Vec::new());
     }
     let mut addresses = std::collections::HashMap::new();
-    let ids: Vec<i64> = players.iter().map(|(_, id)| *id).collect();
+    let ids: Vec<i64> = players.iter().map(|(_, id, _)| *id).collect();
     let (list, ids) = crate::store::sql::in_list(state.db.backend, &ids);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT id, email, mail_choice, lang FROM players WHERE id IN {list} AND email IS NOT NULL"
@@ -132,9 +197,10 @@ async fn mailed_seats(
     }
     Ok(players
         .into_iter()
-        .filter_map(|(seat, id)| {
+        .filter_map(|(seat, id, seat_lang)| {
             let (email, choice, lang) = addresses.get(&id)?;
-            Some((seat, id, email.clone(), *choice, *lang))
+            // The seat's own language first, then the account's.
+            Some((seat, id, email.clone(), *choice, seat_lang.unwrap_or(*lang)))
         })
         .collect())
 }
@@ -184,12 +250,11 @@ pub async fn mails_for_events(
                 for (seat, player_id, to, _, lang) in
                     seats.iter().filter(|s| s.3 == MailChoice::Every)
                 {
-                    // The report in the reader's language (issue 36); the rest of the mail
-                    // is English until its messages are written.
+                    let lang = *lang;
                     let mut report =
                         table
                             .record
-                            .report_text(Viewer::Seat(*seat), *lang, Some(*turn))?;
+                            .report_text(Viewer::Seat(*seat), lang, Some(*turn))?;
                     let away = gm::absence::away_note(table.record.seats(), events);
                     if !away.is_empty() {
                         report.push('\n');
@@ -207,13 +272,18 @@ pub async fn mails_for_events(
                         report.push_str(&zine);
                     }
                     let next = if table.record.is_over() {
-                        format!("The {} is over.\n", info.game_noun)
+                        let noun = tr!(lang, "mail-game-noun", noun = info.game_noun);
+                        format!("{}\n", tr!(lang, "mail-over", noun = noun))
                     } else {
                         format!(
-                            "Reply to this mail with your orders for {} {}.\n{}",
-                            info.turn_noun,
-                            table.record.turn(),
-                            deadline_line(table, next_deadline)
+                            "{}\n{}",
+                            tr!(
+                                lang,
+                                "mail-reply-with-orders",
+                                noun = turn_noun(table, lang),
+                                turn = table.record.turn()
+                            ),
+                            deadline_line(table, lang, next_deadline)
                         )
                     };
                     mails.push(OutMail {
@@ -227,7 +297,13 @@ pub async fn mails_for_events(
                         subject: seat_subject(
                             table,
                             *seat,
-                            &format!("report of {} {turn}", info.turn_noun),
+                            lang,
+                            &tr!(
+                                lang,
+                                "mail-report-what",
+                                noun = turn_noun(table, lang),
+                                turn = *turn
+                            ),
                         ),
                         body: format!("{report}\n{next}"),
                         turn: Some(*turn),
@@ -236,7 +312,7 @@ pub async fn mails_for_events(
                 }
             }
             gm::Event::SeatClaimed { seat, player } => {
-                let Some((_, player_id, to, _, lang)) = seats
+                let Some(&(_, player_id, ref to, _, lang)) = seats
                     .iter()
                     .find(|(s, _, _, choice, _)| s == seat && *choice != MailChoice::None)
                 else {
@@ -247,28 +323,34 @@ pub async fn mails_for_events(
                     to: to.clone(),
                     game_id: Some(table.row.id),
                     seat: Some(*seat),
-                    player_id: Some(*player_id),
+                    player_id: Some(player_id),
                     reply_secret: table.seats[seat.index()].mail_secret.clone(),
                     in_reply_to: None,
-                    subject: seat_subject(table, *seat, "welcome"),
+                    subject: seat_subject(table, *seat, lang, &tr!(lang, "welcome-what")),
                     body: format!(
-                        "Welcome to {title}, {player}: you play {noun} {name} in this {game} game.\n{deadline}\n\
-                         Send your orders by replying to this mail (its Reply-To is your seat's own \
-                         order address: keep it to yourself), one order line as on the web form.\n\n{first}{state}",
-                        title = table.row.title,
-                        noun = info.seat_noun,
-                        name = table.seats[seat.index()].name,
-                        game = info.title,
-                        deadline = deadline_line(table, next_deadline),
+                        "{hello}\n{deadline}\n{how}\n\n{first}{state}",
+                        hello = tr!(
+                            lang,
+                            "welcome-hello",
+                            title = table.row.title.as_str(),
+                            player = player.as_str(),
+                            seat_noun = seat_noun(table, lang),
+                            seat = table.seats[seat.index()].name.as_str(),
+                            game = info.title
+                        ),
+                        how = tr!(lang, "welcome-how"),
+                        deadline = deadline_line(table, lang, next_deadline),
                         // Before the first turn, the game's limits and an example (issue 29).
                         first = if table.record.started() {
                             String::new()
                         } else {
-                            table.record.first_orders_help()
+                            table
+                                .record
+                                .first_orders_help()
                                 .map(|help| format!("{help}\n"))
                                 .unwrap_or_default()
                         },
-                        state = table.record.state_text(Viewer::Seat(*seat), *lang),
+                        state = table.record.state_text(Viewer::Seat(*seat), lang),
                     ),
                     ..OutMail::default()
                 });
@@ -296,22 +378,30 @@ impl store::Letters for EventLetters {
     }
 }
 
-/// The echo of orders just sealed, by any door: what the engine read, and what was not read.
+/// The echo of orders just sealed, by any door, in `lang`: what the engine read, and what was
+/// not read.
 pub fn echo(
     table: &Table,
     seat: Seat,
+    lang: Lang,
     events: &[gm::Event],
     ignored: &[String],
 ) -> (String, String) {
-    let info = table.row.game;
     let mut body = String::new();
     for event in events {
         match event {
-            gm::Event::Lineup { text, .. } => body.push_str(&format!("Line-up sealed: {text}\n")),
+            gm::Event::Lineup { text, .. } => body.push_str(&format!(
+                "{}\n",
+                tr!(lang, "echo-lineup", text = text.as_str())
+            )),
             gm::Event::Orders { text, .. } => body.push_str(&format!(
-                "Orders sealed for {} {}, as read:\n  {}\n",
-                info.turn_noun,
-                table.record.turn(),
+                "{}\n  {}\n",
+                tr!(
+                    lang,
+                    "echo-orders",
+                    noun = turn_noun(table, lang),
+                    turn = table.record.turn()
+                ),
                 text.replace('\n', "\n  ")
             )),
             _ => {}
@@ -321,54 +411,57 @@ pub fn echo(
     // from where the first leaves the walker): said now, not found in the report.
     let notes = table.record.orders_notes(seat);
     if !notes.is_empty() {
-        body.push_str("\nNote:\n");
+        body.push_str(&format!("\n{}\n", tr!(lang, "echo-note")));
         for note in notes {
             body.push_str(&format!("  {note}\n"));
         }
     }
     if !ignored.is_empty() {
-        body.push_str(
-            "\nNot read as orders (if one of these was meant as an order, send it again):\n",
-        );
+        body.push_str(&format!("\n{}\n", tr!(lang, "echo-ignored")));
         for line in ignored {
             body.push_str(&format!("  {line}\n"));
         }
     }
     body.push_str(&format!(
-        "\nYou may amend them until the deadline by replying to this mail; the last orders sealed count.\n{}",
-        deadline_line(table, table.row.next_deadline)
+        "\n{}\n{}",
+        tr!(lang, "echo-amend"),
+        deadline_line(table, lang, table.row.next_deadline)
     ));
-    (seat_subject(table, seat, "orders as read"), body)
+    (
+        seat_subject(table, seat, lang, &tr!(lang, "echo-what")),
+        body,
+    )
 }
 
-/// The answer to a mail that was not applied: each problem, and how to fix it.
-pub fn refusal(table: &Table, seat: Seat, problems: &[String], stale: bool) -> (String, String) {
-    let info = table.row.game;
-    let mut body = String::from("Your mail was not applied: nothing was sealed.\n\n");
+/// The answer to a mail that was not applied, in `lang`: each problem, and how to fix it.
+pub fn refusal(
+    table: &Table,
+    seat: Seat,
+    lang: Lang,
+    problems: &[String],
+    stale: bool,
+) -> (String, String) {
+    let mut body = format!("{}\n\n", tr!(lang, "echo-refused"));
     for problem in problems {
         body.push_str(&format!("- {problem}\n"));
     }
     body.push('\n');
-    if stale {
-        body.push_str(&format!(
-            "How to fix it: read the report of the last {noun} (on the game page, or the report mail) \
-             and send your orders for {noun} {open} by replying to this mail.\n",
-            noun = info.turn_noun,
-            open = table.record.turn()
-        ));
+    let (noun, open) = (turn_noun(table, lang), table.record.turn());
+    let fix = if stale {
+        tr!(lang, "echo-fix-stale", noun = noun, turn = open)
     } else {
-        body.push_str(&format!(
-            "How to fix it: write your orders on a line of their own, as on the web form, and reply \
-             to this mail with the whole corrected orders for {} {}.\n",
-            info.turn_noun,
-            table.record.turn()
-        ));
-    }
-    body.push_str(&deadline_line(table, table.row.next_deadline));
-    (seat_subject(table, seat, "orders not applied"), body)
+        tr!(lang, "echo-fix", noun = noun, turn = open)
+    };
+    body.push_str(&format!("{fix}\n"));
+    body.push_str(&deadline_line(table, lang, table.row.next_deadline));
+    (
+        seat_subject(table, seat, lang, &tr!(lang, "echo-refused-what")),
+        body,
+    )
 }
 
-/// The invitation a GM mails for a seat: its subject and body, with the seat's join link.
+/// The invitation a GM mails for a seat: its subject and body, with the seat's join link. In
+/// English: it goes to an address, which may have no account, so no language is known.
 pub fn invitation(table: &Table, seat: Seat, gm: &str, public_url: &str) -> (String, String) {
     let info = table.row.game;
     let row = &table.seats[seat.index()];

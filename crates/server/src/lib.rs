@@ -304,6 +304,7 @@ fn routes(state: AppState) -> Router {
         .route("/ratings/{game}", get(pages::ladder))
         .route("/api/account/email", post(api::set_email))
         .route("/api/account/language", post(api::set_lang))
+        .route("/api/games/{id}/language", post(api::set_seat_lang))
         .route("/api/account/delete", post(api::delete_account))
         .route(
             "/api/account/mail",

@@ -3,6 +3,8 @@
 //! never the From header), its orders read by `mail::orders_from_mail` and sealed through
 //! `actions::submit`, the same path as the API and the forms, and answered through the outbox.
 
+use locale::tr;
+
 use crate::AppState;
 use crate::actions::{self, Via};
 use crate::auth::Player;
@@ -137,6 +139,9 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
         )
         .await;
     };
+    let table = store::load(state, game_id).await?;
+    // Every answer in the seat's language (the seat's own, else the account's).
+    let lang = crate::letters::seat_lang(state, &table, seat).await?;
     let player = Player {
         id: player_id,
         name,
@@ -144,9 +149,8 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
         time_zone: None,
         echo_to: None,
         operator: false,
-        lang: None,
+        lang: Some(lang),
     };
-    let table = store::load(state, game_id).await?;
     // Press under its headings is published, and taken out of what is read for orders.
     let parted = crate::press_mail::part(&letter.body);
     let mut letter = letter;
@@ -156,7 +160,7 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
     let read = mail::orders_in(&table.record, &letter);
     let published = crate::press_mail::publish(state, &player, game_id, id, &parted.press).await?;
     if !parted.press.is_empty() {
-        let (subject, body) = crate::press_mail::receipt(&table, seat, &published);
+        let (subject, body) = crate::press_mail::receipt(&table, seat, lang, &published);
         let press_answer = OutMail {
             kind: "press".into(),
             to: reply_to.clone(),
@@ -217,7 +221,7 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
     };
     // Answered, not applied: the reply and the inbound row's status in one transaction.
     let table = store::load(state, game_id).await?;
-    let (subject, body) = refusal(&table, seat, &problems, stale);
+    let (subject, body) = refusal(&table, seat, lang, &problems, stale);
     answer(
         state,
         OutMail {
@@ -315,11 +319,9 @@ async fn unreadable(
         }
     };
     let table = store::load(state, game_id).await?;
-    let (subject, mut body) = refusal(&table, seat, &[why.to_string()], false);
-    body.push_str(
-        "\nA mail that quotes a report, or carries pictures or attachments, can grow past what \
-         is read: send the orders alone, without the quoted mail.\n",
-    );
+    let lang = crate::letters::seat_lang(state, &table, seat).await?;
+    let (subject, mut body) = refusal(&table, seat, lang, &[why.to_string()], false);
+    body.push_str(&format!("\n{}\n", tr!(lang, "echo-too-long")));
     answer(
         state,
         OutMail {
@@ -384,27 +386,27 @@ async fn bare_address(
         orders_address,
     };
     let seats = inbound::order_addresses(state, player_id).await?;
-    let mut body = String::from(
-        "Your mail reached the club's order address without a seat's secret, so nothing in it was \
-         read: each seat has its own order address.\n\nTo send orders, reply to a mail about your \
-         game (a report, the welcome or a reminder: its Reply-To is the seat's address), or write \
-         to the seat's address",
+    let lang = crate::letters::account_lang(state, player_id).await?;
+    let mut body = format!(
+        "{}\n\n{}",
+        tr!(lang, "mail-howto-intro"),
+        tr!(lang, "mail-howto-reply")
     );
     if seats.is_empty() {
-        body.push_str(
-            " shown on the game page. You hold no seat in a running game at the moment.\n",
-        );
+        body.push_str(&format!("{}\n", tr!(lang, "mail-howto-no-seat")));
     } else {
-        body.push_str(":\n\n");
+        body.push_str(&format!("{}\n\n", tr!(lang, "mail-howto-seats")));
         for (title, seat, secret) in &seats {
-            body.push_str(&format!(
-                "  {title}, {seat}: {}\n",
-                settings.order_address(secret)
-            ));
+            let line = tr!(
+                lang,
+                "mail-howto-seat",
+                title = title.as_str(),
+                seat = seat.as_str(),
+                address = settings.order_address(secret)
+            );
+            body.push_str(&format!("  {line}\n"));
         }
-        body.push_str(
-            "\nKeep these addresses to yourself: whoever knows one sends orders for its seat.\n",
-        );
+        body.push_str(&format!("\n{}\n", tr!(lang, "mail-howto-keep")));
     }
     let answered = format!("{no_secret}; {email} was answered within the hour: not again");
     let mut note = String::new();
@@ -415,7 +417,7 @@ async fn bare_address(
             to: email.clone(),
             player_id: Some(player_id),
             in_reply_to: letter.message_id.clone(),
-            subject: "How to send orders".into(),
+            subject: tr!(lang, "mail-howto-subject"),
             body,
             dedup_key: Some(format!("howto/{player_id}/{}", now.div_euclid(3600))),
             ..OutMail::default()

@@ -162,12 +162,14 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     }
     let (game, seat, turn) = (row.game_id?, Seat(row.seat? as u8), row.turn? as u16);
     let table = crate::store::load(state, game).await.ok()?;
-    // The reader's language, as the text part was written in (`letters`).
-    let lang = row
-        .lang
-        .as_deref()
-        .and_then(|c| Lang::from_code(c).ok())
-        .unwrap_or_default();
+    // The reader's language, as the text part was written in (`letters`): the seat's own,
+    // else the account's.
+    let lang = table.seats[seat.index()].lang.unwrap_or_else(|| {
+        row.lang
+            .as_deref()
+            .and_then(|c| Lang::from_code(c).ok())
+            .unwrap_or_default()
+    });
     let view = table
         .record
         .report_view(Viewer::Seat(seat), lang, turn)
@@ -189,7 +191,7 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     // close-up holds the seat's riders or walker, marked, and the legend.
     let png = match table
         .record
-        .season_picture(Some(turn), Viewer::Seat(seat), &worn)
+        .season_picture(Some(turn), Viewer::Seat(seat), lang, &worn)
     {
         Some(p) => crate::picture::turn_png(game, turn, p.close_up.unwrap_or(p.svg)).await,
         None => None,
@@ -218,14 +220,14 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     };
     let html = format!(
         r#"<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{subject}</title>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{subject}</title>
 <style>body{{font-family:sans-serif;color:#222}} table{{border-collapse:collapse}} td,th{{border:1px solid #ccc;padding:2px 6px;text-align:left}} tr.mine{{background:#fff3c4}} .nowrap,.hand{{white-space:nowrap}} .chip{{display:inline-block;min-width:1.4em;border:1px solid #888;border-radius:3px;text-align:center;font-weight:bold}} .headline{{font-size:1.2em}}</style></head>
 <body><h2>{title}</h2>
 {picture}
 {report}
 {standings}
 <p style="white-space:pre-line">{tail}</p>
-<p><a href="{link}">The {turn_noun} on the game page</a></p>
+<p><a href="{link}">{on_the_page}</a></p>
 </body></html>
 "#,
         subject = esc(&row.subject),
@@ -238,7 +240,11 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
         standings = standings_html.unwrap_or_default(),
         tail = esc(tail),
         link = esc(&link),
-        turn_noun = table.row.game.turn_noun,
+        on_the_page = esc(&locale::tr!(
+            lang,
+            "mail-on-the-page",
+            noun = crate::letters::turn_noun(&table, lang)
+        )),
     );
     Some(Rich { html, png })
 }

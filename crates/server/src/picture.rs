@@ -1,7 +1,8 @@
 //! A game's picture (SVG) as PNG for mail, which mail clients show where they show no SVG:
 //! resvg, with DejaVu Sans loaded from its files (resvg draws no text without a font, and
-//! the pictures ask for DejaVu Sans). Each turn's picture is drawn once per process and kept
-//! for the other seats' mails (a few recent ones).
+//! the pictures ask for DejaVu Sans) and a Japanese font after it, for the characters DejaVu
+//! lacks (a picture's labels in Japanese). Each turn's picture is drawn once per process and
+//! kept for the other seats' mails (a few recent ones).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -14,6 +15,16 @@ const FONT_DIRS: [&str; 3] = [
     "/usr/share/fonts/truetype/dejavu",
     "/usr/share/fonts/dejavu",
     "/usr/share/fonts/TTF",
+];
+
+/// Japanese fonts, the first found loaded: Debian's fonts-ipaexfont-gothic (the package's
+/// dependency), then others a system may have. resvg falls back to it for each character
+/// DejaVu Sans has no glyph for.
+const CJK_FONTS: [&str; 4] = [
+    "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
+    "/usr/share/fonts/truetype/vlgothic/VL-Gothic-Regular.ttf",
+    "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
 ];
 
 /// The widest PNG drawn (pixels): a mail is read on a phone as often as not.
@@ -43,6 +54,12 @@ fn fonts() -> Arc<fontdb::Database> {
                 tracing::warn!(
                     "no DejaVu Sans font found (apt-get install fonts-dejavu-core): mail pictures have no text"
                 );
+            }
+            match CJK_FONTS.iter().find_map(|path| std::fs::read(path).ok()) {
+                Some(data) => db.load_font_data(data),
+                None => tracing::warn!(
+                    "no Japanese font found (apt-get install fonts-ipaexfont-gothic): Japanese labels in mail pictures have no text"
+                ),
             }
             db.set_sans_serif_family("DejaVu Sans");
             Arc::new(db)
@@ -135,6 +152,39 @@ mod tests {
             assert_ne!(blank, text);
         }
         assert!(png("<svg").is_err());
+    }
+
+    /// Issue 36: a Japanese label is drawn with the Japanese font's glyphs. Two labels of the
+    /// same length that differ in every character must differ in their pixels and both carry
+    /// ink: a font without the glyphs draws nothing, or the same empty box for each.
+    #[test]
+    fn a_japanese_label_is_drawn_in_glyphs() {
+        if !CJK_FONTS
+            .iter()
+            .any(|path| std::path::Path::new(path).exists())
+        {
+            eprintln!("no Japanese font installed: skipped (.ci/run installs one)");
+            return;
+        }
+        let label = |text: &str| {
+            let svg = format!(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50" font-family="DejaVu Sans, sans-serif"><text x="10" y="34" font-size="24">{text}</text></svg>"#
+            );
+            let pixmap = tiny_skia::Pixmap::decode_png(&png(&svg).unwrap()).unwrap();
+            let ink: Vec<bool> = pixmap
+                .pixels()
+                .iter()
+                .map(|p| p.red() < 128 && p.green() < 128 && p.blue() < 128)
+                .collect();
+            ink
+        };
+        let (standings, points) = (label("順位表"), label("得点差"));
+        let count = |ink: &[bool]| ink.iter().filter(|&&i| i).count();
+        // Three 48-pixel glyphs (the PNG is drawn at twice the size) each hold a few hundred
+        // dark pixels.
+        assert!(count(&standings) > 600, "{} dark pixels", count(&standings));
+        assert!(count(&points) > 600, "{} dark pixels", count(&points));
+        assert_ne!(standings, points, "different characters, different glyphs");
     }
 
     /// Issue 29: a real close-up (a race's start, a team's riders marked) comes out of resvg

@@ -4,7 +4,8 @@
 //! ends one. The other lines are read for orders as before. docs/server.md, "Press", has the
 //! syntax.
 
-use game_api::Seat;
+use game_api::{Lang, Seat};
+use locale::tr;
 use mail::body::written_lines;
 
 use crate::AppState;
@@ -152,6 +153,8 @@ pub async fn publish(
     inbound: i64,
     press: &[MailPress],
 ) -> ApiResult<Published> {
+    // The receipt is in the seat's language (the mail door sets the player's to it).
+    let lang = player.lang.unwrap_or_default();
     let mut published = Published {
         lines: Vec::new(),
         all: true,
@@ -166,30 +169,36 @@ pub async fn publish(
         let first = message.text.lines().next().unwrap_or_default();
         let quoted: String = first.chars().take(60).collect();
         match actions::post_press(state, player, game, &draft).await {
-            Ok(line) => published
-                .lines
-                .push(format!("Published: {} — \"{quoted}\"", line.header)),
+            Ok(line) => published.lines.push(tr!(
+                lang,
+                "press-mail-published",
+                header = line.header.as_str(),
+                quoted = quoted.as_str()
+            )),
             Err(e @ ApiError::Internal(_)) => return Err(e),
             Err(e) => {
                 published.all = false;
-                published
-                    .lines
-                    .push(format!("Not published (\"{quoted}\"): {e}"));
+                published.lines.push(tr!(
+                    lang,
+                    "press-mail-refused",
+                    quoted = quoted.as_str(),
+                    error = e.to_string()
+                ));
             }
         }
     }
     Ok(published)
 }
 
-/// The answer to a mail's press: its subject and body.
-pub fn receipt(table: &Table, seat: Seat, published: &Published) -> (String, String) {
-    let mut body = String::from("Your mail's press:\n\n");
+/// The answer to a mail's press, in `lang`: its subject and body.
+pub fn receipt(table: &Table, seat: Seat, lang: Lang, published: &Published) -> (String, String) {
+    let mut body = format!("{}\n\n", tr!(lang, "press-mail-intro"));
     for line in &published.lines {
         body.push_str(&format!("- {line}\n"));
     }
-    body.push_str(
-        "\nPress goes under a line \"Press:\" (everyone) or \"Press to NAME:\" (privately, to a \
-         seat or player, where the GM allows it); an \"Orders:\" line ends it.\n",
-    );
-    (crate::letters::seat_subject(table, seat, "press"), body)
+    body.push_str(&format!("\n{}\n", tr!(lang, "press-mail-how")));
+    (
+        crate::letters::seat_subject(table, seat, lang, &tr!(lang, "press-mail-what")),
+        body,
+    )
 }

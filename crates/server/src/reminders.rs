@@ -6,7 +6,8 @@
 //! after 07:00 in their time zone on which any of their seats owes orders) listing them all.
 //! Nothing here reads the clock: [`write_due`] takes `now`.
 
-use game_api::Seat;
+use game_api::{Lang, Seat};
+use locale::tr;
 use sqlx::Row;
 
 use crate::AppState;
@@ -127,8 +128,7 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
         return Ok(Written::default());
     };
     let turn = table.record.turn();
-    let info = table.row.game;
-    let within = if stage == 2 { "two hours" } else { "a day" };
+    let within = if stage == 2 { "hours" } else { "day" };
     let missing: Vec<Seat> = table
         .seats
         .iter()
@@ -142,7 +142,7 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
             settings.public_url.trim_end_matches('/')
         );
         let players = sqlx::query(
-            "SELECT s.seat, p.id, p.email FROM seats s JOIN players p ON p.id = s.player_id \
+            "SELECT s.seat, p.id, p.email, s.lang, p.lang FROM seats s JOIN players p ON p.id = s.player_id \
              WHERE s.game_id = $1 AND p.email IS NOT NULL AND p.mail_choice = 'every'",
         )
         .bind(id)
@@ -153,14 +153,30 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
             if !missing.contains(&seat) {
                 continue;
             }
+            // The seat's own language, else the account's.
+            let lang = [r.get::<Option<String>, _>(3), r.get::<Option<String>, _>(4)]
+                .into_iter()
+                .flatten()
+                .find_map(|c| Lang::from_code(&c).ok())
+                .unwrap_or_default();
+            let within = tr!(lang, "remind-within", within = within);
             let lead = format!(
-                "No orders from you yet for {noun} {turn} of {title}, and the deadline is in less than {within}:\n\
-                 {deadline}.",
-                noun = info.turn_noun,
-                title = table.row.title,
-                deadline = gm::utc_text(deadline),
+                "{}\n{}",
+                tr!(
+                    lang,
+                    "remind-due-lead",
+                    noun = crate::letters::turn_noun(&table, lang),
+                    turn = turn,
+                    title = table.row.title.as_str(),
+                    within = within.as_str()
+                ),
+                tr!(
+                    lang,
+                    "remind-due-at",
+                    when = crate::letters::moment(lang, deadline)
+                ),
             );
-            let body = reminder_body(&table, &lead, &link, true);
+            let body = reminder_body(&table, lang, &lead, &link, true);
             mails.push(OutMail {
                 kind: "reminder".into(),
                 to: r.get(2),
@@ -171,7 +187,8 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
                 subject: crate::letters::seat_subject(
                     &table,
                     seat,
-                    &format!("orders due within {within}"),
+                    lang,
+                    &tr!(lang, "remind-due-what", within = within),
                 ),
                 body,
                 dedup_key: Some(format!(
@@ -212,21 +229,28 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
 /// A reminder's text after its first lines (`lead`): how to send the orders (`link`, the
 /// order page), what the rules do without them and, before the first turn, what a first-timer
 /// needs (Breaking Away's line-up limits and an example line-up). The deadline's reminders
-/// and the GM's "remind" button send it; `by_mail` when postrider mails it (a reply to it
+/// and the GM's "remind" button send it, in the seat's language `lang`; `by_mail` when
+/// postrider mails it (a reply to it
 /// reaches the seat's order address), not when the GM passes the text on.
-pub fn reminder_body(table: &store::Table, lead: &str, link: &str, by_mail: bool) -> String {
-    let info = table.row.game;
+pub fn reminder_body(
+    table: &store::Table,
+    lang: Lang,
+    lead: &str,
+    link: &str,
+    by_mail: bool,
+) -> String {
     let how = if by_mail {
-        format!(
-            "Reply to this mail with your orders on a line of their own, as on the web form, or send them on the game page: {link}"
-        )
+        tr!(lang, "remind-how-mail", link = link)
     } else {
-        format!("Send your orders on the game page: {link}")
+        tr!(lang, "remind-how-page", link = link)
     };
     let mut body = format!(
-        "{lead}\n\n{how}\n\
-         Without orders, the rules play your {seat_noun} for you (no move received).\n",
-        seat_noun = info.seat_noun,
+        "{lead}\n\n{how}\n{}\n",
+        tr!(
+            lang,
+            "remind-nmr",
+            seat_noun = crate::letters::seat_noun(table, lang)
+        ),
     );
     if !table.record.started()
         && let Some(help) = table.record.first_orders_help()
@@ -270,7 +294,7 @@ async fn write_digests(state: &AppState, now: i64) -> ApiResult<usize> {
         return Ok(0);
     };
     let rows = sqlx::query(
-        "SELECT p.id, p.email, p.time_zone, p.digest_day, s.game_id, s.seat, g.turn, g.next_deadline, g.ready_seats \
+        "SELECT p.id, p.email, p.time_zone, p.digest_day, s.game_id, s.seat, g.turn, g.next_deadline, g.ready_seats, p.lang \
          FROM players p JOIN seats s ON s.player_id = p.id JOIN games g ON g.id = s.game_id \
          WHERE p.mail_choice = 'digest' AND p.email IS NOT NULL AND g.over = 0 AND g.paused = 0 \
          AND g.next_deadline > $1 ORDER BY p.id, g.next_deadline, s.game_id",
@@ -278,7 +302,7 @@ async fn write_digests(state: &AppState, now: i64) -> ApiResult<usize> {
     .bind(now)
     .fetch_all(&state.db.pool)
     .await?;
-    let mut players: Vec<(i64, String, i64, Vec<Owed>)> = Vec::new();
+    let mut players: Vec<(i64, String, i64, Lang, Vec<Owed>)> = Vec::new();
     for r in rows {
         let player: i64 = r.get(0);
         let (day, hour) = local_day(now, r.get::<Option<String>, _>(2).as_deref());
@@ -297,48 +321,56 @@ async fn write_digests(state: &AppState, now: i64) -> ApiResult<usize> {
             turn: r.get::<Option<i64>, _>(6).unwrap_or(0),
             deadline: r.get(7),
         };
+        // A digest is about several seats: in the account's language.
+        let lang = r
+            .get::<Option<String>, _>(9)
+            .and_then(|c| Lang::from_code(&c).ok())
+            .unwrap_or_default();
         match players.last_mut() {
-            Some(last) if last.0 == player => last.3.push(owed),
-            _ => players.push((player, r.get(1), day, vec![owed])),
+            Some(last) if last.0 == player => last.4.push(owed),
+            _ => players.push((player, r.get(1), day, lang, vec![owed])),
         }
     }
     let base = settings.public_url.trim_end_matches('/').to_string();
     let mut written = 0;
-    for (player, to, day, owed) in players {
-        let mut body = String::from("Orders are due from you in these games:\n\n");
+    for (player, to, day, lang, owed) in players {
+        let mut body = format!("{}\n\n", tr!(lang, "remind-digest-intro"));
         for o in &owed {
             // The titles and seat names come from the game (a few games per player).
             let table = store::load(state, o.game_id).await?;
             let secret = table.seats[o.seat.index()].mail_secret.clone();
             body.push_str(&format!(
-                "- {title} ({game}), {seat_noun} {seat}: orders for {noun} {turn}, deadline {deadline}\n  \
-                 {base}/games/{id}/orders{address}\n",
-                title = table.row.title,
-                game = table.row.game.title,
-                seat_noun = table.row.game.seat_noun,
-                seat = table.seats[o.seat.index()].name,
-                noun = table.row.game.turn_noun,
-                turn = o.turn,
-                deadline = gm::utc_text(o.deadline),
+                "- {}\n  {base}/games/{id}/orders{address}\n",
+                tr!(
+                    lang,
+                    "remind-digest-item",
+                    title = table.row.title.as_str(),
+                    game = table.row.game.title,
+                    seat_noun = crate::letters::seat_noun(&table, lang),
+                    seat = table.seats[o.seat.index()].name.as_str(),
+                    noun = crate::letters::turn_noun(&table, lang),
+                    turn = o.turn,
+                    deadline = crate::letters::moment(lang, o.deadline)
+                ),
                 id = o.game_id,
                 address = secret
-                    .map(|s| format!("\n  or mail them to {}", settings.order_address(&s)))
+                    .map(|s| format!(
+                        "\n  {}",
+                        tr!(
+                            lang,
+                            "remind-digest-or-mail",
+                            address = settings.order_address(&s)
+                        )
+                    ))
                     .unwrap_or_default(),
             ));
         }
-        body.push_str(
-            "\nYou receive this digest once a day instead of each report and reminder; choose on your \
-             profile page.\n",
-        );
+        body.push_str(&format!("\n{}\n", tr!(lang, "remind-digest-why")));
         let mail = OutMail {
             kind: "digest".into(),
             to,
             player_id: Some(player),
-            subject: format!(
-                "postrider: orders due in {} game{}",
-                owed.len(),
-                if owed.len() == 1 { "" } else { "s" }
-            ),
+            subject: tr!(lang, "remind-digest-subject", n = owed.len()),
             body,
             dedup_key: Some(format!("digest/{player}/{day}")),
             ..OutMail::default()

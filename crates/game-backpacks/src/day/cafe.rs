@@ -4,7 +4,7 @@
 
 use super::plan::{Plan, money_needed};
 use super::turn::{Scratch, TurnOrdersOf};
-use super::{Day, Did, Recorder, Score, Walker};
+use super::{Day, Did, Note, Recorder, Score, Walker};
 use crate::clock;
 use crate::deck::{CardId, CardKind};
 use crate::map::SpaceId;
@@ -70,11 +70,9 @@ impl Day {
                 .and_then(|s| self.map.location_at(s))
                 .is_some_and(|l| l.cafe);
             if !cafe {
-                rec.note(w, || {
-                    "buy chocolate: not at a café at the end of the turn".into()
-                });
+                rec.note(w, || Note::ChocolateNoCafe);
             } else if self.walkers[w].money == 0 {
-                rec.note(w, || "buy chocolate: no money left".into());
+                rec.note(w, || Note::ChocolateNoMoney);
             } else {
                 self.walkers[w].money -= 1;
                 self.walkers[w].chocolate += 1;

@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 
 use super::plan::Plan;
 use super::turn::{Scratch, TurnOrdersOf};
-use super::{Day, Did, Recorder, Rucksack, RucksackHow, RucksackMove};
+use super::{Day, Did, Note, Recorder, Rucksack, RucksackHow, RucksackMove};
 use crate::Weather;
 use crate::clock::TURNS;
 use crate::deck::{Card, CardId, CardKind};
@@ -171,7 +171,9 @@ impl Day {
             return 0;
         };
         if let Some(problem) = cut {
-            rec.note(w, || format!("route cut short: {problem}"));
+            rec.note(w, || Note::RouteCutShort {
+                problem: problem.clone(),
+            });
         }
         self.discard_card(rec, w, *card);
         if *chocolate {

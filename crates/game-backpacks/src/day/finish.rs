@@ -3,7 +3,7 @@
 //! Keswick are back, everyone else loses every point, and money left and the Rucksack carried
 //! home score.
 
-use super::{Day, Recorder, Score};
+use super::{Day, Note, Recorder, Score};
 use crate::clock;
 
 impl Day {
@@ -35,9 +35,7 @@ impl Day {
             rec.scored(w, Score::Finish, points);
             rec.finished(w);
         } else {
-            rec.note(w, || {
-                "finish: not in Keswick at the end of the turn, the day goes on".into()
-            });
+            rec.note(w, || Note::FinishAway);
         }
     }
 
@@ -59,9 +57,7 @@ impl Day {
                     }
                     None => {
                         walker.lost = true;
-                        rec.note(w, || {
-                            "not back in Keswick by 18:00: every point is lost (5.2)".into()
-                        });
+                        rec.note(w, || Note::NotBack);
                         continue;
                     }
                 }

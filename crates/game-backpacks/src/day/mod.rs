@@ -181,8 +181,36 @@ pub struct WalkerTurn {
     /// Cards discarded or played (private).
     pub discarded: Vec<CardKind>,
     /// Things that did not happen as ordered, and why.
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
     pub finished: bool,
+}
+
+/// Something that did not happen as ordered, and why: facts, so that each report writes them
+/// in its reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// The orders could not be carried out as a whole: the walker rests or takes its break
+    /// (`problem`: the order checker's own reason).
+    NotCarriedOut { problem: String },
+    /// The walk stopped where the route could go no further.
+    RouteCutShort { problem: String },
+    /// "finish" ordered away from Keswick: the day goes on.
+    FinishAway,
+    /// Not back in Keswick by 18:00: every point is lost (5.2). Public.
+    NotBack,
+    /// "buy chocolate" away from a café.
+    ChocolateNoCafe,
+    /// "buy chocolate" with an empty purse.
+    ChocolateNoMoney,
+    /// A ferry that could not land at `to`: the walker stays on the lake. Public.
+    FerryNotLanded { to: LocationId, contested: bool },
+}
+
+impl Note {
+    /// Whether every reader is told it, not only the walker and the GM.
+    pub fn is_public(&self) -> bool {
+        matches!(self, Note::NotBack | Note::FerryNotLanded { .. })
+    }
 }
 
 /// A Heavy Rucksack changing hands (or coming into play).

@@ -1,7 +1,7 @@
 //! What a turn's adjudication tells as it goes: a [`TurnOutcome`] for reports, a round's
 //! outcomes, or nothing for simulations.
 
-use super::{Day, Did, Place, RucksackMove, Score, TurnOutcome, WalkerTurn};
+use super::{Day, Did, Note, Place, RucksackMove, Score, TurnOutcome, WalkerTurn};
 use crate::Weather;
 use crate::deck::CardKind;
 use crate::map::SpaceId;
@@ -15,7 +15,7 @@ pub trait Recorder {
     /// What walker `w` did (told again when a ferry's landing is known).
     fn did(&mut self, _w: usize, _did: Did) {}
     /// Something that did not happen as ordered, and why.
-    fn note(&mut self, _w: usize, _text: impl FnOnce() -> String) {}
+    fn note(&mut self, _w: usize, _note: impl FnOnce() -> Note) {}
     fn scored(&mut self, _w: usize, _score: Score, _points: i32) {}
     fn stepped(&mut self, _w: usize, _space: SpaceId, _sub_turn: u8) {}
     fn bumped(&mut self, _w: usize) {}
@@ -69,8 +69,8 @@ impl Recorder for TurnOutcome {
     fn did(&mut self, w: usize, did: Did) {
         self.walkers[w].did = did;
     }
-    fn note(&mut self, w: usize, text: impl FnOnce() -> String) {
-        self.walkers[w].notes.push(text());
+    fn note(&mut self, w: usize, note: impl FnOnce() -> Note) {
+        self.walkers[w].notes.push(note());
     }
     fn scored(&mut self, w: usize, score: Score, points: i32) {
         self.walkers[w].scores.push((score, points));
@@ -114,8 +114,8 @@ impl Recorder for Vec<TurnOutcome> {
     fn did(&mut self, w: usize, did: Did) {
         self.last_mut().expect("a turn began").did(w, did);
     }
-    fn note(&mut self, w: usize, text: impl FnOnce() -> String) {
-        self.last_mut().expect("a turn began").note(w, text);
+    fn note(&mut self, w: usize, note: impl FnOnce() -> Note) {
+        self.last_mut().expect("a turn began").note(w, note);
     }
     fn scored(&mut self, w: usize, score: Score, points: i32) {
         self.last_mut()

@@ -5,7 +5,7 @@
 
 use super::plan::{Plan, money_needed};
 use super::turn::Scratch;
-use super::{Day, Did, Place, Recorder, Score, Walker};
+use super::{Day, Did, Note, Place, Recorder, Score, Walker};
 use crate::clock::{self, Special};
 use crate::deck::{CardId, CardKind};
 use crate::map::{LocationId, SpaceId};
@@ -207,16 +207,6 @@ impl Day {
             Place::Lake { boarded } => boarded,
         };
         self.walkers[w].place = Place::Lake { boarded };
-        rec.note(w, || {
-            format!(
-                "the ferry could not land at {} ({}): still on the lake",
-                self.map.location_id(to),
-                if contested {
-                    "another ferry sought the same stop"
-                } else {
-                    "the stop was occupied"
-                }
-            )
-        });
+        rec.note(w, || Note::FerryNotLanded { to, contested });
     }
 }

@@ -5,7 +5,7 @@ use game_api::Rng;
 use rand::RngExt;
 
 use super::plan::Plan;
-use super::{Day, Recorder, TurnOutcome, Walker};
+use super::{Day, Note, Recorder, TurnOutcome, Walker};
 use crate::clock::TURNS;
 use crate::map::SpaceId;
 use crate::orders::{RoundOrders, TurnOrders, WeatherChoice};
@@ -100,7 +100,7 @@ impl Day {
                 match self.plan(w, orders.get(w).unwrap_or(&none), false, route) {
                     Ok(plan) => plan,
                     Err(problem) => {
-                        rec.note(w, || format!("orders not carried out: {problem}"));
+                        rec.note(w, || Note::NotCarriedOut { problem });
                         self.plan(w, &none, false, route).unwrap_or(Plan::Rest)
                     }
                 }

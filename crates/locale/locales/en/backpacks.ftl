@@ -117,3 +117,160 @@ bb-your-standing = you { $over ->
     [yes] with
    *[no] on
 } {$points}
+
+## The round report (mail, the command line) and its page: titles and copies.
+
+# Variables: $map, $what
+bb-report-title = BACKPACKS & BLISTERS · {$map} · {$what}
+# Variables: $round
+bb-title-round = round {$round}
+bb-title-end = the end of the day
+# Variables: $round
+bb-title-before-round = before round {$round}
+# Variables: $round, $times
+bb-view-title = Round {$round} ({$times})
+bb-copy-gm = GM's copy: every hand and every note.
+# Variables: $walker
+bb-copy-walker = Copy for {$walker}.
+bb-copy-public = Public copy.
+# Variables: $walkers
+bb-no-orders-from = No orders received from: {$walkers} (they rest, B&B-11).
+bb-name-separator = {", "}
+bb-list-separator = {", "}
+bb-details-separator = {"; "}
+bb-report-the-lake = the lake
+bb-report-sunny = Sunny
+bb-report-cloudy = Cloudy
+bb-nobody = nobody
+
+## A turn's table: its heading, each walker's line and the notes under it.
+
+# Variables: $time, $weather, $special
+bb-turn-heading = {$time} · {$weather}{$special}
+bb-turn-ferries = {" · ferries run"}
+bb-turn-buses = {" · buses run"}
+bb-turn-lunch = {" · LUNCH"}
+bb-turn-coffee = {" · COFFEE BREAK"}
+# Variables: $place
+bb-did-rested-at-nmr = rested at {$place} (no orders)
+# Variables: $place
+bb-did-rested-at = rested at {$place}
+bb-walk-stayed = {" (stayed)"}
+# Variables: $card, $chocolate ("yes" when a bar was eaten), $circles, $triangles, $path
+bb-did-walked-path = walked {$card}{ $chocolate ->
+    [yes] {" with chocolate"}
+   *[no] {""}
+} ({$circles}○ {$triangles}△): {$path}
+# Variables: $place
+bb-did-tea-at = took tea at {$place}
+# Variables: $place, $location
+bb-did-ferry-from = took the ferry {$place} → {$location}
+# Variables: $place, $location
+bb-did-ferry-not-landed-from = took the ferry from {$place} to {$location}, which could not land: on the lake
+# Variables: $place, $location, $route
+bb-did-bus-from = took the bus {$place} → {$location} (route {$route})
+# Variables: $place
+bb-did-blister-at = nursed a blister at {$place}
+# Variables: $place
+bb-did-break-at = stopped at {$place}
+# Variables: $place
+bb-moved-back-to = moved back to {$place} (a later arrival on a shared space, 4.5)
+# Variables: $scores
+bb-scores = scores {$scores}
+bb-day-done = is back in Keswick: the day is done
+# Variables: $cards
+bb-drew = drew {$cards}
+# Variables: $note
+bb-note = note: {$note}
+bb-card-weather = weather
+bb-card-blister = blister
+bb-card-rucksack = rucksack
+bb-card-none-yet = none yet
+
+## Why points were scored.
+
+# Variables: $location, $place (1st, 2nd …)
+bb-score-target = target {$location} ({$place})
+bb-score-ferry = ferry trip
+bb-score-tea = tea
+bb-score-rucksack-at-break = carrying the Heavy Rucksack at the break
+bb-score-finish = back in Keswick
+bb-score-rucksack-home = the Heavy Rucksack home
+bb-score-money = money left
+
+## What did not happen as ordered, and why ($problem: the order checker's reason, as given).
+
+# Variables: $problem
+bb-note-not-carried-out = orders not carried out: {$problem}
+# Variables: $problem
+bb-note-route-cut-short = route cut short: {$problem}
+bb-note-finish-away = finish: not in Keswick at the end of the turn, the day goes on
+bb-note-not-back = not back in Keswick by 18:00: every point is lost (5.2)
+bb-note-chocolate-no-cafe = buy chocolate: not at a café at the end of the turn
+bb-note-chocolate-no-money = buy chocolate: no money left
+# Variables: $location, $contested ("yes" when another ferry sought the same stop)
+bb-note-ferry-not-landed = the ferry could not land at {$location} ({ $contested ->
+    [yes] another ferry sought the same stop
+   *[no] the stop was occupied
+}): still on the lake
+# Variables: $to
+bb-note-rucksack-drawn = The Heavy Rucksack is drawn: {$to} carries it (10.1).
+# Variables: $from, $to, $sub-turn (13: the end of the turn)
+bb-note-rucksack-handed = The Heavy Rucksack passes from {$from} to {$to} { $sub-turn ->
+    [13] at the end of the turn
+   *[other] at sub-turn {$sub-turn}
+} (10.4).
+# Variables: $from, $to
+bb-note-rucksack-voted = By vote the Heavy Rucksack passes from {$from} to {$to} (10.5).
+# Variables: $walker, $weather
+bb-note-weather-card = {$walker} plays a weather card: the weather is now {$weather} (9.1).
+
+## The day as it stands.
+
+# Variables: $time, $round
+bb-clock-next = next: {$time} (round {$round})
+bb-clock-over = 18:00, the day is over
+# Variables: $when, $weather
+bb-clock = The clock: {$when}. The weather: {$weather}.
+# Variables: $id, $name, $n
+bb-target-reached = {$id} {$name} ({$n} reached)
+bb-target-separator = {"; "}
+# Variables: $targets
+bb-targets = Targets: {$targets}.
+# Variables: $walker, $time
+bb-rucksack-carrier = The Heavy Rucksack: {$walker} (since {$time}).
+bb-rucksack-in-deck = The Heavy Rucksack is still in the deck.
+bb-standings = Standings
+# Variables: $rank
+bb-rank = {$rank}.
+# Variables: $points (already padded), $count
+bb-report-points = {$points} { $count ->
+    [one] point
+   *[other] points
+}
+bb-status-lost = not back by 18:00: all points lost
+# Variables: $time
+bb-status-back = back in Keswick at {$time}
+# Variables: $place
+bb-status-at = at {$place}
+# Variables: $targets
+bb-targets-reached = {"  "}targets: {$targets}
+# Variables: $walker, $cards, $next, $money, $chocolate
+bb-secrets = {$walker}'s cards: [{$cards}]; the card to come at the end of the next turn: {$next}; money {$money}; chocolate {$chocolate}.
+# Variables: $walker
+bb-sealed-orders = {$walker}'s sealed orders:
+# Variables: $walker
+bb-day-over-wins = THE DAY IS OVER. {$walker} wins.
+# Variables: $walker
+bb-banner-wins = The day is over. {$walker} wins.
+# Variables: $round
+bb-orders-for-round = Orders for round {$round}
+bb-orders-done = done for the day
+bb-orders-sealed = received (sealed)
+bb-orders-not-yet = not yet
+bb-col-walker = Walker
+bb-col-did = Did
+bb-col-scores-notes = Scores and notes
+bb-col-points = Points
+bb-col-where = Where
+bb-col-targets = Targets

@@ -86,3 +86,157 @@ bb-not-back = 18:00までに戻れなかった
 bb-walk-done = 今日の歩きは終わった
 bb-this-round = このラウンド{$points}点
 bb-your-standing = あなたは{$walkers}人中{$place}（{$points}）
+
+## ラウンドの報告（メール、コマンドライン）とそのページ：題と写し。
+
+# Variables: $map, $what
+bb-report-title = バックパック&ブリスターズ · {$map} · {$what}
+# Variables: $round
+bb-title-round = 第{$round}ラウンド
+bb-title-end = 一日の終わり
+# Variables: $round
+bb-title-before-round = 第{$round}ラウンドの前
+# Variables: $round, $times
+bb-view-title = 第{$round}ラウンド（{$times}）
+bb-copy-gm = GM用の写し：すべての手札とすべての注記。
+# Variables: $walker
+bb-copy-walker = {$walker}用の写し。
+bb-copy-public = 公開用の写し。
+# Variables: $walkers
+bb-no-orders-from = 命令が届かなかったハイカー：{$walkers}（休憩します。B&B-11）。
+bb-name-separator = 、
+bb-list-separator = 、
+bb-details-separator = 。
+bb-report-the-lake = 湖上
+bb-report-sunny = 晴れ
+bb-report-cloudy = 曇り
+bb-nobody = なし
+
+## ターンの表：見出し、ハイカーごとの行とその注記。
+
+# Variables: $time, $weather, $special
+bb-turn-heading = {$time} · {$weather}{$special}
+bb-turn-ferries = {" · フェリー運航"}
+bb-turn-buses = {" · バス運行"}
+bb-turn-lunch = {" · 昼食"}
+bb-turn-coffee = {" · コーヒー休憩"}
+# Variables: $place
+bb-did-rested-at-nmr = {$place}で休憩（命令なし）
+# Variables: $place
+bb-did-rested-at = {$place}で休憩
+bb-walk-stayed = （動かず）
+# Variables: $card, $chocolate ("yes" when a bar was eaten), $circles, $triangles, $path
+bb-did-walked-path = {$card}で歩いた{ $chocolate ->
+    [yes] （チョコレート付き）
+   *[no] {""}
+}（{$circles}○ {$triangles}△）：{$path}
+# Variables: $place
+bb-did-tea-at = {$place}でお茶
+# Variables: $place, $location
+bb-did-ferry-from = フェリーで{$place} → {$location}
+# Variables: $place, $location
+bb-did-ferry-not-landed-from = フェリーで{$place}から{$location}へ向かったが着岸できず、湖上に
+# Variables: $place, $location, $route
+bb-did-bus-from = バスで{$place} → {$location}（{$route}番路線）
+# Variables: $place
+bb-did-blister-at = {$place}で靴ずれの手当て
+# Variables: $place
+bb-did-break-at = {$place}で止まった
+# Variables: $place
+bb-moved-back-to = {$place}に押し戻された（同じマスに後から着いたため。4.5）
+# Variables: $scores
+bb-scores = 得点：{$scores}
+bb-day-done = Keswickに帰着、この日の歩きは終わり
+# Variables: $cards
+bb-drew = 引いたカード：{$cards}
+# Variables: $note
+bb-note = 注記：{$note}
+bb-card-weather = 天気
+bb-card-blister = 靴ずれ
+bb-card-rucksack = リュック
+bb-card-none-yet = まだなし
+
+## 得点の理由。
+
+# Variables: $location, $place (1st, 2nd …)
+bb-score-target = 目標地点{$location}（{$place}）
+bb-score-ferry = フェリーの旅
+bb-score-tea = お茶
+bb-score-rucksack-at-break = 休憩時に重いリュックを背負っていた
+bb-score-finish = Keswickに帰着
+bb-score-rucksack-home = 重いリュックを持ち帰った
+bb-score-money = 残ったお金
+
+## 命令どおりにならなかったこととその理由（$problem：命令の確認が述べた理由のまま）。
+
+# Variables: $problem
+bb-note-not-carried-out = 命令は実行されませんでした：{$problem}
+# Variables: $problem
+bb-note-route-cut-short = 経路は途中まで：{$problem}
+bb-note-finish-away = ゴール：ターン終了時にKeswickにいないため、一日は続きます
+bb-note-not-back = 18:00までにKeswickに戻れず、得点をすべて失いました（5.2）
+bb-note-chocolate-no-cafe = チョコレート購入：ターン終了時にカフェにいません
+bb-note-chocolate-no-money = チョコレート購入：お金が残っていません
+# Variables: $location, $contested ("yes" when another ferry sought the same stop)
+bb-note-ferry-not-landed = フェリーは{$location}に着岸できませんでした（{ $contested ->
+    [yes] 別のフェリーが同じ乗り場を目指したため
+   *[no] 乗り場がふさがっていたため
+}）。まだ湖上です
+# Variables: $to
+bb-note-rucksack-drawn = 重いリュックが引かれ、{$to}が背負います（10.1）。
+# Variables: $from, $to, $sub-turn (13: the end of the turn)
+bb-note-rucksack-handed = { $sub-turn ->
+    [13] ターンの終わりに
+   *[other] サブターン{$sub-turn}に
+}重いリュックが{$from}から{$to}に渡りました（10.4）。
+# Variables: $from, $to
+bb-note-rucksack-voted = 投票で重いリュックが{$from}から{$to}に渡りました（10.5）。
+# Variables: $walker, $weather
+bb-note-weather-card = {$walker}が天気カードを出し、天気は{$weather}になりました（9.1）。
+
+## 現在の一日。
+
+# Variables: $time, $round
+bb-clock-next = 次は{$time}（第{$round}ラウンド）
+bb-clock-over = 18:00、一日は終わりました
+# Variables: $when, $weather
+bb-clock = 時刻：{$when}。天気：{$weather}。
+# Variables: $id, $name, $n
+bb-target-reached = {$id} {$name}（到達{$n}人）
+bb-target-separator = 、
+# Variables: $targets
+bb-targets = 目標地点：{$targets}。
+# Variables: $walker, $time
+bb-rucksack-carrier = 重いリュック：{$walker}（{$time}から）。
+bb-rucksack-in-deck = 重いリュックはまだ山札の中です。
+bb-standings = 順位
+# Variables: $rank
+bb-rank = {$rank}位
+# Variables: $points (already padded), $count
+bb-report-points = {$points}点
+bb-status-lost = 18:00までに戻れず、得点はすべて失われた
+# Variables: $time
+bb-status-back = {$time}にKeswickへ帰着
+# Variables: $place
+bb-status-at = {$place}
+# Variables: $targets
+bb-targets-reached = {"  "}目標地点：{$targets}
+# Variables: $walker, $cards, $next, $money, $chocolate
+bb-secrets = {$walker}の手札：［{$cards}］。次のターンの終わりに来るカード：{$next}。所持金{$money}。チョコレート{$chocolate}枚。
+# Variables: $walker
+bb-sealed-orders = {$walker}の封印された命令：
+# Variables: $walker
+bb-day-over-wins = 一日が終わりました。勝者は{$walker}です。
+# Variables: $walker
+bb-banner-wins = 一日が終わりました。勝者は{$walker}です。
+# Variables: $round
+bb-orders-for-round = 第{$round}ラウンドの命令
+bb-orders-done = この日は終了
+bb-orders-sealed = 受領（封印済み）
+bb-orders-not-yet = 未着
+bb-col-walker = ハイカー
+bb-col-did = 行動
+bb-col-scores-notes = 得点と注記
+bb-col-points = 得点
+bb-col-where = 場所
+bb-col-targets = 目標地点

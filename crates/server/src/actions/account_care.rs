@@ -1,6 +1,8 @@
 //! Account care: a forgotten password reset by a mailed link, an account its owner deletes,
 //! and what the operator does to accounts and abandoned games.
 
+use locale::tr;
+
 use crate::AppState;
 use crate::auth::{self, Player};
 use crate::error::{ApiError, ApiResult};
@@ -69,20 +71,16 @@ async fn mail_reset_links(state: &AppState, who: &str, now: i64) -> ApiResult<()
             "{}/reset/{token}",
             settings.public_url.trim_end_matches('/')
         );
+        let lang = crate::letters::account_lang(state, account.id).await?;
         let mail = OutMail {
             kind: "reset".into(),
             to: account.email.clone(),
             player_id: Some(account.id),
-            subject: "postrider: reset your password".into(),
+            subject: tr!(lang, "account-mail-reset-subject"),
             body: format!(
-                "Someone, probably you, asked to reset the password of the postrider account {name}.
-To choose a new password, open this link within an hour:
-
-{link}
-
-If it was not you, ignore this mail: the password stays as it is.
-",
-                name = account.name
+                "{}\n\n{link}\n\n{}\n",
+                tr!(lang, "account-mail-reset", name = account.name.as_str()),
+                tr!(lang, "account-mail-reset-not-you"),
             ),
             ..OutMail::default()
         };

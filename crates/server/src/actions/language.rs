@@ -1,4 +1,5 @@
-//! The language a player reads their mail and reports in, chosen on the profile or by the API.
+//! The language a player reads their mail and reports in, chosen on the profile or by the API,
+//! and a seat's own language for its mail, chosen by its player.
 
 use game_api::Lang;
 
@@ -11,5 +12,26 @@ use crate::store;
 pub async fn set_lang(state: &AppState, player: &Player, code: &str) -> ApiResult<Lang> {
     let lang = Lang::from_code(code).map_err(|e| ApiError::Bad(format!("lang: {e}")))?;
     store::players::set_lang(state, player.id, lang).await?;
+    Ok(lang)
+}
+
+/// Sets the language of the caller's seat in game `game` (`None`: the account's again). Only
+/// the seat's player chooses it: a GM or another player is refused, as is an unknown code.
+pub async fn set_seat_lang(
+    state: &AppState,
+    player: &Player,
+    game: i64,
+    code: Option<&str>,
+) -> ApiResult<Option<Lang>> {
+    let lang = code
+        .map(|c| Lang::from_code(c).map_err(|e| ApiError::Bad(format!("lang: {e}"))))
+        .transpose()?;
+    let table = store::load(state, game).await?;
+    let seat = table
+        .seats
+        .iter()
+        .find(|s| s.player_id == Some(player.id))
+        .ok_or_else(|| ApiError::Forbidden(format!("game {game}: you hold no seat in it")))?;
+    store::players::set_seat_lang(state, game, seat.seat.0, lang).await?;
     Ok(lang)
 }

@@ -2,8 +2,9 @@
 //! player takes an offered seat in one request or leaves a game, and what becomes of the seat
 //! of a player who leaves is the GM's choice per game (docs/server.md, "Lobby and open seats").
 
-use game_api::Seat;
+use game_api::{Lang, Seat};
 use gm::Event;
+use locale::tr;
 
 use crate::AppState;
 use crate::auth::Player;
@@ -176,6 +177,8 @@ pub async fn leave(state: &AppState, player: &Player, id: i64) -> ApiResult<Seat
         Some(_) => store::accounts::mailed_address(state, table.row.gm_id).await?,
         None => None,
     };
+    // The notice is the GM's: in the GM's account's language.
+    let gm_lang = crate::letters::account_lang(state, table.row.gm_id).await?;
     let base = state
         .mail
         .as_ref()
@@ -218,7 +221,7 @@ pub async fn leave(state: &AppState, player: &Player, id: i64) -> ApiResult<Seat
                 seat,
                 player,
                 (on_leave, running),
-                to,
+                (to, gm_lang),
                 &console,
             ));
         }
@@ -234,19 +237,19 @@ fn left_mail(
     seat: Seat,
     player: &Player,
     (on_leave, running): (OnLeave, bool),
-    to: &str,
+    (to, lang): (&str, Lang),
     console: &str,
 ) -> OutMail {
     let row = &table.seats[seat.index()];
     let keeper = match &row.bot {
-        Some(bot) => format!("the bot {bot} keeps playing it"),
-        None if on_leave.bot() && running => format!("the bot {KEEPER_BOT} plays it"),
-        None => "nobody plays it (it sends nothing)".into(),
+        Some(bot) => tr!(lang, "mail-left-bot-keeps", bot = bot.as_str()),
+        None if on_leave.bot() && running => tr!(lang, "mail-left-bot-plays", bot = KEEPER_BOT),
+        None => tr!(lang, "mail-left-nobody"),
     };
     let offer = if on_leave.open() {
-        "It is offered in the lobby for a replacement player."
+        tr!(lang, "mail-left-offered")
     } else {
-        "It is not offered to anyone: open it from the console, or invite a player."
+        tr!(lang, "mail-left-not-offered")
     };
     OutMail {
         kind: "left".into(),
@@ -254,12 +257,24 @@ fn left_mail(
         game_id: Some(table.row.id),
         seat: Some(seat),
         player_id: Some(table.row.gm_id),
-        subject: crate::letters::seat_subject(table, seat, &format!("{} left", player.name)),
+        subject: crate::letters::seat_subject(
+            table,
+            seat,
+            lang,
+            &tr!(lang, "mail-left-what", name = player.name.as_str()),
+        ),
         body: format!(
-            "{name} left {seat} in {title}: {keeper}. {offer}\n\nThe GM console: {console}\n",
-            name = player.name,
-            seat = row.name,
-            title = table.row.title,
+            "{}\n\n{}\n",
+            tr!(
+                lang,
+                "mail-left-body",
+                name = player.name.as_str(),
+                seat = row.name.as_str(),
+                title = table.row.title.as_str(),
+                keeper = keeper,
+                offer = offer
+            ),
+            tr!(lang, "mail-left-console", link = console)
         ),
         dedup_key: Some(format!(
             "left/{}/{}/{}/{}",

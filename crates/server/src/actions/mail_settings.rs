@@ -1,6 +1,8 @@
 //! A player's mail settings: the address and its confirmation, what is mailed unasked, and
 //! the one-click unsubscribe.
 
+use locale::tr;
+
 use crate::AppState;
 use crate::auth::{self, Player};
 use crate::error::{ApiError, ApiResult};
@@ -26,20 +28,17 @@ pub async fn set_email(state: &AppState, player: &Player, address: &str) -> ApiR
         "{}/confirm-email/{token}",
         settings.public_url.trim_end_matches('/')
     );
+    // In the account's language (English if none was chosen).
+    let lang = player.lang.unwrap_or_default();
     let mail = OutMail {
         kind: "confirm".into(),
         to: address.to_string(),
         player_id: Some(player.id),
-        subject: "postrider: confirm your email address".into(),
+        subject: tr!(lang, "account-mail-confirm-subject"),
         body: format!(
-            "Someone, probably you ({name}), gave this address to a postrider account.
-             To receive reports and send orders by mail, open this link within 48 hours:
-
-{link}
-
-             If it was not you, ignore this mail: nothing more is sent to this address.
-",
-            name = player.name
+            "{}\n\n{link}\n\n{}\n",
+            tr!(lang, "account-mail-confirm", name = player.name.as_str()),
+            tr!(lang, "account-mail-confirm-not-you"),
         ),
         ..OutMail::default()
     };

@@ -29,7 +29,7 @@ pub use accounts::{Credentials, Login, login, register};
 pub use games::{NewGame, create_game, import, viewer};
 pub use gm::{GmAction, GmOutcome, deletable, gm_action, require_gm};
 pub use history::{HISTORY_PAGE, HistoryEntry, HistoryPage, HistoryQuery, history};
-pub use language::set_lang;
+pub use language::{set_lang, set_seat_lang};
 pub use lobby::{KEEPER_BOT, leave, open_seats, set_on_leave, take_seat};
 pub use mail_settings::{
     EMAIL_TOKEN_LIFETIME, MailProfile, confirm_email, mail_profile, set_email, set_mail_choice,

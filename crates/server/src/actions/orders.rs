@@ -144,7 +144,12 @@ fn sealing(
     };
     let mut change = Change::default();
     if let Some(to) = echo_to {
-        let (subject, body) = letters::echo(table, seat, &events, ignored);
+        // The seat's own language, else the account's (the mail door looks the account's up).
+        let lang = table.seats[seat.index()]
+            .lang
+            .or(player.lang)
+            .unwrap_or_default();
+        let (subject, body) = letters::echo(table, seat, lang, &events, ignored);
         change.mails.push(OutMail {
             kind: "echo".into(),
             to: to.to_string(),

@@ -2,6 +2,7 @@
 //! for the GM to send another way.
 
 use game_api::Seat;
+use locale::tr;
 
 use crate::AppState;
 use crate::auth::Player;
@@ -39,12 +40,16 @@ pub(super) async fn remind(
             row.name
         )));
     }
-    let info = table.row.game;
     let turn = table.record.turn();
+    // The seat's language: the reminder is the seat's player's to read, mailed or passed on.
+    let lang = letters::seat_lang(state, table, seat).await?;
     let due = match table.row.next_deadline {
-        Some(at) if !table.row.paused => format!("the deadline is {}", gm::utc_text(at)),
-        _ => "the deadline is not set yet".into(),
+        Some(at) if !table.row.paused => {
+            tr!(lang, "remind-gm-due", when = letters::moment(lang, at))
+        }
+        _ => tr!(lang, "remind-gm-no-deadline"),
     };
+    let noun = letters::turn_noun(table, lang);
     let base = state
         .mail
         .as_ref()
@@ -58,17 +63,17 @@ pub(super) async fn remind(
     );
     // A roll-back re-opened the turn: the seat's orders are kept, but wait to be confirmed.
     let missing = if table.record.reopened(seat) {
-        format!(
-            "{noun} {turn} was re-opened: your orders are kept and stand at the deadline unless you send or amend them",
-            noun = info.turn_noun
-        )
+        tr!(lang, "remind-gm-reopened", noun = noun, turn = turn)
     } else {
-        format!("no orders from you yet for {} {turn}", info.turn_noun)
+        tr!(lang, "remind-gm-missing", noun = noun, turn = turn)
     };
-    let lead = format!(
-        "{gm} (the GM of {title}) reminds you: {missing}, and {due}.",
-        gm = gm.name,
-        title = table.row.title,
+    let lead = tr!(
+        lang,
+        "remind-gm-lead",
+        gm = gm.name.as_str(),
+        title = table.row.title.as_str(),
+        missing = missing,
+        due = due
     );
     let address: Option<(i64, String)> = match (&state.mail, row.player_id) {
         (Some(_), Some(player)) => store::accounts::mailed_address(state, player)
@@ -76,7 +81,7 @@ pub(super) async fn remind(
             .map(|to| (player, to)),
         _ => None,
     };
-    let text = crate::reminders::reminder_body(table, &lead, &link, address.is_some());
+    let text = crate::reminders::reminder_body(table, lang, &lead, &link, address.is_some());
     let Some((player_id, to)) = address else {
         return Ok(Reminder {
             seat: row.name.clone(),
@@ -91,7 +96,7 @@ pub(super) async fn remind(
         seat: Some(seat),
         player_id: Some(player_id),
         reply_secret: row.mail_secret.clone(),
-        subject: letters::seat_subject(table, seat, "a reminder from your GM"),
+        subject: letters::seat_subject(table, seat, lang, &tr!(lang, "remind-gm-what")),
         body: text.clone(),
         dedup_key: Some(format!("gm-remind/{}/{turn}/{}", table.row.id, seat.0)),
         ..OutMail::default()

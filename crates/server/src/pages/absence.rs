@@ -5,7 +5,11 @@
 use axum::Form;
 use axum::extract::{Path, State};
 
-use super::{FormData, PageResult, Visitor, error_box, error_page, escape, redirect, when};
+use locale::{Lang, tr};
+
+use super::front::{MARK, marked, strong};
+use super::profile::moment;
+use super::{FormData, PageResult, Visitor, error_box, error_page, escape, redirect};
 use crate::AppState;
 use crate::actions::{self, ABSENCE_BOTS, AbsenceRequest, GameAbsences};
 use crate::auth::Player;
@@ -13,13 +17,16 @@ use crate::error::ApiError;
 use crate::store::Table;
 
 /// The form's choice of who plays for the player: the rules' default or a bot.
-fn bot_choices() -> String {
-    let mut html = String::from(
-        r#"<fieldset class="stack"><legend>Who plays for you</legend><p><label><input type="radio" name="bot" value="" checked> The rules' NMR default</label></p>"#,
+fn bot_choices(lang: Lang) -> String {
+    let mut html = format!(
+        r#"<fieldset class="stack"><legend>{}</legend><p><label><input type="radio" name="bot" value="" checked> {}</label></p>"#,
+        tr!(lang, "away-who-plays"),
+        tr!(lang, "away-nmr-default"),
     );
     for bot in ABSENCE_BOTS.iter().filter(|b| **b != "nmr") {
         html.push_str(&format!(
-            r#"<p><label><input type="radio" name="bot" value="{bot}"> The bot {bot}</label></p>"#
+            r#"<p><label><input type="radio" name="bot" value="{bot}"> {}</label></p>"#,
+            tr!(lang, "away-the-bot", bot = *bot)
         ));
     }
     html.push_str("</fieldset>");
@@ -40,10 +47,13 @@ pub(super) async fn section(
     };
     let zone = player.time_zone.as_deref().unwrap_or("UTC");
     let csrf = visitor.csrf_token();
-    let mut html = String::from(
-        r#"<section class="card stack" id="absences" aria-labelledby="absences-h"><h2 id="absences-h">Away</h2>
-<p class="help">Going away? While you are away, a seat of yours that has sent nothing by its deadline is played for you, and the game's allowance excuses those turns from your on-time record.</p>
+    let lang = visitor.lang;
+    let mut html = format!(
+        r#"<section class="card stack" id="absences" aria-labelledby="absences-h"><h2 id="absences-h">{}</h2>
+<p class="help">{}</p>
 "#,
+        tr!(lang, "away-title"),
+        tr!(lang, "away-help"),
     );
     let shown: Vec<_> = windows
         .iter()
@@ -54,40 +64,58 @@ pub(super) async fn section(
         for w in shown {
             let a = &w.absence;
             let scope = match (&w.title, a.game) {
-                (Some(t), Some(id)) => format!("game {id}, {}", escape(t)),
-                (None, Some(id)) => format!("game {id}"),
-                _ => "all your games".into(),
+                (Some(t), Some(id)) => {
+                    tr!(lang, "away-scope-titled", game = id, title = t.as_str())
+                }
+                (None, Some(id)) => tr!(lang, "away-scope-game", game = id),
+                _ => tr!(lang, "away-scope-all"),
             };
-            let by = a
-                .bot
-                .as_deref()
-                .map_or("the rules' NMR default".into(), |b| format!("the bot {b}"));
+            let by = a.bot.as_deref().map_or_else(
+                || tr!(lang, "away-by-nmr-default"),
+                |b| tr!(lang, "away-by-bot", bot = b),
+            );
             let button = if w.state == "upcoming" {
-                "Cancel"
+                tr!(lang, "away-cancel")
             } else {
-                "End it now"
+                tr!(lang, "away-end-now")
             };
+            let window = tr!(
+                lang,
+                "away-window",
+                from = moment(lang, a.from, Some(zone)),
+                to = moment(lang, a.to, Some(zone)),
+                scope = scope,
+                by = by
+            );
             html.push_str(&format!(
-                r#"<li><form method="post" action="/absences/{id}/withdraw" class="cluster"><span>{from} to {to} ({scope}; played by {by})</span><input type="hidden" name="csrf" value="{csrf}"><button type="submit" class="secondary">{button}</button></form></li>"#,
+                r#"<li><form method="post" action="/absences/{id}/withdraw" class="cluster"><span>{window}</span><input type="hidden" name="csrf" value="{csrf}"><button type="submit" class="secondary">{button}</button></form></li>"#,
                 id = a.id,
-                from = when::moment(a.from, Some(zone)),
-                to = when::moment(a.to, Some(zone)),
+                window = escape(&window),
             ));
         }
         html.push_str("</ul>");
     }
     let scope = match game {
-        Some(id) => format!(r#"<input type="hidden" name="game" value="{id}"><input type="hidden" name="back" value="/games/{id}">"#),
-        None => r#"<p><label for="absence-game">Game number</label><span class="help" id="absence-game-hint">Empty: all your games.</span><input type="text" inputmode="numeric" id="absence-game" name="game" aria-describedby="absence-game-hint"></p>"#.into(),
+        Some(id) => format!(
+            r#"<input type="hidden" name="game" value="{id}"><input type="hidden" name="back" value="/games/{id}">"#
+        ),
+        None => format!(
+            r#"<p><label for="absence-game">{}</label><span class="help" id="absence-game-hint">{}</span><input type="text" inputmode="numeric" id="absence-game" name="game" aria-describedby="absence-game-hint"></p>"#,
+            tr!(lang, "away-game-number"),
+            tr!(lang, "away-game-number-hint"),
+        ),
     };
     html.push_str(&format!(
         r#"<form method="post" action="/profile/absences" class="stack" id="absence-form"><input type="hidden" name="csrf" value="{csrf}">{scope}
-<p><label for="absence-from">From</label><span class="help" id="absence-from-hint">In your time zone ({zone}); empty: now.</span><input type="datetime-local" id="absence-from" name="from" aria-describedby="absence-from-hint"></p>
-<p><label for="absence-to">Back on</label><span class="help" id="absence-to-hint">At most {days} days after the start.</span><input type="datetime-local" id="absence-to" name="to" required aria-describedby="absence-to-hint"></p>
-{bots}<p><button type="submit">Declare the absence</button></p></form></section>"#,
-        zone = escape(zone),
-        days = actions::MAX_ABSENCE_DAYS,
-        bots = bot_choices(),
+<p><label for="absence-from">{from}</label><span class="help" id="absence-from-hint">{from_hint}</span><input type="datetime-local" id="absence-from" name="from" aria-describedby="absence-from-hint"></p>
+<p><label for="absence-to">{to}</label><span class="help" id="absence-to-hint">{to_hint}</span><input type="datetime-local" id="absence-to" name="to" required aria-describedby="absence-to-hint"></p>
+{bots}<p><button type="submit">{declare}</button></p></form></section>"#,
+        from = tr!(lang, "away-from"),
+        from_hint = escape(&tr!(lang, "away-from-hint", zone = zone)),
+        to = tr!(lang, "away-to"),
+        to_hint = tr!(lang, "away-to-hint", days = actions::MAX_ABSENCE_DAYS),
+        declare = tr!(lang, "away-declare"),
+        bots = bot_choices(lang),
     ));
     html
 }
@@ -191,22 +219,32 @@ fn away_list(absences: &GameAbsences, visitor: &Visitor) -> String {
     if !absences.anyone_away() {
         return String::new();
     }
-    let mut html = String::from(
-        r#"<section class="card stack" id="away" aria-labelledby="away-h"><h2 id="away-h">Seats away</h2><ul>"#,
+    let lang = visitor.lang;
+    let mut html = format!(
+        r#"<section class="card stack" id="away" aria-labelledby="away-h"><h2 id="away-h">{}</h2><ul>"#,
+        tr!(lang, "away-seats-away")
     );
     for s in &absences.seats {
         let Some(a) = &s.away else { continue };
-        let played = if a.excused {
-            format!("played by {}", a.played_by)
-        } else {
-            "its excused turns are used up: missed orders are NMRs".into()
+        // `excused` then says who plays: `bot`, else the rules' default.
+        let played = match (a.excused, &a.bot) {
+            (false, _) => "used-up",
+            (true, Some(_)) => "bot",
+            (true, None) => "default",
         };
-        html.push_str(&format!(
-            r#"<li class="away-seat"><strong>{name}</strong> is away until {until}; {played} (excused turns used: {used} of {total}).</li>"#,
-            name = escape(&s.name),
-            until = when::moment(a.until, visitor.zone()),
+        let line = tr!(
+            lang,
+            "away-seat-line",
+            seat = MARK,
+            until = moment(lang, a.until, visitor.zone()),
+            played = played,
+            bot = a.bot.as_deref().unwrap_or_default(),
             used = s.used.unwrap_or(0),
-            total = absences.allowance,
+            total = absences.allowance
+        );
+        html.push_str(&format!(
+            r#"<li class="away-seat">{}</li>"#,
+            marked(&line, &[(MARK, strong(&s.name))])
         ));
     }
     html.push_str("</ul></section>");
@@ -220,22 +258,39 @@ pub(super) async fn console_section(state: &AppState, visitor: &Visitor, table: 
         Ok(a) => a,
         Err(e) => return error_box(Some(&e)),
     };
-    let mut html = String::from(
-        r#"<section class="card stack" id="allowance" aria-labelledby="allowance-h"><h2 id="allowance-h">Absences</h2><div class="table-scroll"><table><thead><tr><th scope="col">Seat</th><th scope="col">Excused turns used</th><th scope="col">Away</th></tr></thead><tbody>"#,
+    let lang = visitor.lang;
+    let mut html = format!(
+        r#"<section class="card stack" id="allowance" aria-labelledby="allowance-h"><h2 id="allowance-h">{}</h2><div class="table-scroll"><table><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>"#,
+        tr!(lang, "away-absences"),
+        tr!(lang, "away-seat"),
+        tr!(lang, "away-excused-used"),
+        tr!(lang, "away-title"),
     );
     for s in &absences.seats {
         let away = s.away.as_ref().map_or(String::from("—"), |a| {
-            format!("until {}", when::moment(a.until, visitor.zone()))
+            tr!(
+                lang,
+                "away-until",
+                until = moment(lang, a.until, visitor.zone())
+            )
         });
         html.push_str(&format!(
-            "<tr><td>{}</td><td>{} of {}</td><td>{away}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
             escape(&s.name),
-            s.used.unwrap_or(0),
-            absences.allowance
+            tr!(
+                lang,
+                "away-used-of",
+                used = s.used.unwrap_or(0),
+                total = absences.allowance
+            ),
+            escape(&away)
         ));
     }
     html.push_str(&format!(
-        r#"</tbody></table></div><form method="post" action="/games/{id}/allowance" class="stack"><input type="hidden" name="csrf" value="{csrf}"><p><label for="allowance-turns">Excused turns per player</label><span class="help" id="allowance-hint">Turns played for an absent player that do not count as missed, 0 to {max}.</span><input type="number" min="0" max="{max}" id="allowance-turns" name="allowance" value="{now}" aria-describedby="allowance-hint"></p><p><button type="submit">Set the allowance</button></p></form></section>"#,
+        r#"</tbody></table></div><form method="post" action="/games/{id}/allowance" class="stack"><input type="hidden" name="csrf" value="{csrf}"><p><label for="allowance-turns">{label}</label><span class="help" id="allowance-hint">{hint}</span><input type="number" min="0" max="{max}" id="allowance-turns" name="allowance" value="{now}" aria-describedby="allowance-hint"></p><p><button type="submit">{button}</button></p></form></section>"#,
+        label = tr!(lang, "away-allowance"),
+        hint = tr!(lang, "away-allowance-hint", max = gm::absence::MAX_ALLOWANCE),
+        button = tr!(lang, "away-set-allowance"),
         id = table.row.id,
         csrf = visitor.csrf_token(),
         max = gm::absence::MAX_ALLOWANCE,

@@ -6,6 +6,9 @@ use axum::http::StatusCode;
 use axum::http::header::SET_COOKIE;
 use axum::response::Response;
 
+use locale::{Lang, tr};
+
+use super::front::{LINK, MARK, MARK2, marked, strong};
 use super::{FormData, Visitor, error_box, escape, page, redirect};
 use crate::AppState;
 use crate::actions::{self, Credentials};
@@ -92,31 +95,17 @@ impl Door {
         }
     }
 
-    fn title(self) -> &'static str {
+    fn title(self, lang: Lang) -> String {
         match self {
-            Door::Login => "Log in",
-            Door::Register => "Register",
+            Door::Login => tr!(lang, "account-log-in"),
+            Door::Register => tr!(lang, "account-register"),
         }
     }
 }
 
-/// What an invitation link that led to the login page invites to.
-#[derive(Debug, askama::Template)]
-#[template(
-    source = r#"<p class="note" id="invited">You are invited to play <strong>{{ seat }}</strong> in <strong>{{ title }}</strong> ({{ game }}), run by {{ gm }}. Log in or register, and you will come back to take the seat.</p>"#,
-    ext = "html"
-)]
-struct Invited {
-    seat: String,
-    title: String,
-    game: &'static str,
-    gm: String,
-}
-
 /// The invitation `next` leads to (`/games/ID/join?invite=CODE`), said on the login and
 /// register pages; empty for any other `next` or an invitation no longer valid.
-pub async fn invitation_note(state: &AppState, next: &str) -> String {
-    use askama::Template;
+pub async fn invitation_note(state: &AppState, next: &str, lang: Lang) -> String {
     let Some(rest) = next.strip_prefix("/games/") else {
         return String::new();
     };
@@ -136,14 +125,24 @@ pub async fn invitation_note(state: &AppState, next: &str) -> String {
     else {
         return String::new();
     };
-    Invited {
-        seat: seat.name.clone(),
-        title: table.row.title.clone(),
-        game: table.row.game.title,
-        gm: table.row.gm_name.clone(),
-    }
-    .render()
-    .unwrap_or_default()
+    let text = tr!(
+        lang,
+        "account-invited",
+        seat = MARK,
+        title = MARK2,
+        game = table.row.game.title,
+        gm = table.row.gm_name.as_str()
+    );
+    format!(
+        r#"<p class="note" id="invited">{}</p>"#,
+        marked(
+            &text,
+            &[
+                (MARK, strong(&seat.name)),
+                (MARK2, strong(&table.row.title))
+            ]
+        )
+    )
 }
 
 fn account_form(
@@ -159,26 +158,43 @@ fn account_form(
     } else {
         format!("?next={}", escape(&percent_encode(next)))
     };
+    let lang = visitor.lang;
+    // The other door's link carries `next` (already escaped in `query`).
+    let other_link = |label: String, path: &str| {
+        format!(
+            r#"<a id="other" href="{path}{query}">{}</a>"#,
+            escape(&label)
+        )
+    };
     let other = match door {
-        Door::Login => {
-            format!(
-                r#"<p>No account yet? <a id="other" href="/register{query}">Register</a>.</p><p><a id="forgot" href="/forgot">Forgot your password?</a></p>"#
+        Door::Login => format!(
+            r#"<p>{}</p><p><a id="forgot" href="/forgot">{}</a></p>"#,
+            marked(
+                &tr!(lang, "account-no-account", register = LINK),
+                &[(LINK, other_link(tr!(lang, "account-register"), "/register"))]
+            ),
+            tr!(lang, "account-forgot")
+        ),
+        Door::Register => format!(
+            "<p>{}</p>",
+            marked(
+                &tr!(lang, "account-have-account", login = LINK),
+                &[(LINK, other_link(tr!(lang, "account-log-in"), "/login"))]
             )
-        }
-        Door::Register => {
-            format!(r#"<p>Have an account? <a id="other" href="/login{query}">Log in</a>.</p>"#)
-        }
+        ),
     };
     let body = format!(
         r#"{invited}{error}<form method="post" action="{action}">{csrf}
 <input type="hidden" name="next" value="{next}">
-<label for="name">Name</label><input id="name" type="text" name="name" value="{name}" autocomplete="username" required autofocus>
-<label for="password">Password (10 characters or more, not easy to guess)</label><input id="password" type="password" name="password" autocomplete="{auto}" required>
+<label for="name">{name_label}</label><input id="name" type="text" name="name" value="{name}" autocomplete="username" required autofocus>
+<label for="password">{password_label}</label><input id="password" type="password" name="password" autocomplete="{auto}" required>
 <p><button type="submit">{title}</button></p>
 </form>{other}"#,
         error = error_box(error),
         action = door.path(),
-        title = door.title(),
+        title = door.title(lang),
+        name_label = tr!(lang, "account-name"),
+        password_label = tr!(lang, "account-password"),
         csrf = visitor.csrf_field(),
         next = escape(next),
         name = escape(name),
@@ -188,7 +204,7 @@ fn account_form(
         },
     );
     let status = error.map_or(StatusCode::OK, ApiError::status);
-    page(visitor, status, door.title(), &body)
+    page(visitor, status, &door.title(lang), &body)
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -202,7 +218,7 @@ pub async fn login_form(
     Query(q): Query<Next>,
 ) -> Response {
     let next = safe_next(q.next.as_deref());
-    let invited = invitation_note(&state, &next).await;
+    let invited = invitation_note(&state, &next, visitor.lang).await;
     account_form(&visitor, Door::Login, &next, "", None, &invited)
 }
 
@@ -212,7 +228,7 @@ pub async fn register_form(
     Query(q): Query<Next>,
 ) -> Response {
     let next = safe_next(q.next.as_deref());
-    let invited = invitation_note(&state, &next).await;
+    let invited = invitation_note(&state, &next, visitor.lang).await;
     account_form(&visitor, Door::Register, &next, "", None, &invited)
 }
 
@@ -242,12 +258,17 @@ async fn enter(
             Some(notice) => page(
                 visitor,
                 StatusCode::OK,
-                "Logged in",
+                &tr!(visitor.lang, "account-logged-in"),
                 &format!(
-                    r#"<p class="error" role="alert">{}: if they were not yours, someone is guessing your password.</p>
-<p><a id="continue" href="{}">Continue</a></p>"#,
-                    escape(&notice),
-                    escape(&next)
+                    r#"<p class="error" role="alert">{}</p>
+<p><a id="continue" href="{}">{}</a></p>"#,
+                    escape(&tr!(
+                        visitor.lang,
+                        "account-failed-attempts",
+                        notice = notice.as_str()
+                    )),
+                    escape(&next),
+                    tr!(visitor.lang, "account-continue")
                 ),
             ),
         };
@@ -259,7 +280,7 @@ async fn enter(
     match result.await {
         Ok(response) => response,
         Err(e) => {
-            let invited = invitation_note(state, &next).await;
+            let invited = invitation_note(state, &next, visitor.lang).await;
             let mut response = account_form(
                 visitor,
                 door,
@@ -321,15 +342,19 @@ pub async fn confirm_email(
     axum::extract::Path(token): axum::extract::Path<String>,
 ) -> Response {
     match actions::confirm_email(&state, &token).await {
-        Ok(name) => super::page(
-            &visitor,
-            axum::http::StatusCode::OK,
-            "Address confirmed",
-            &format!(
-                "<h1>Address confirmed</h1><p>Reports and order echoes for {} will be mailed to it.</p>",
-                super::escape(&name)
-            ),
-        ),
+        Ok(name) => {
+            let lang = visitor.lang;
+            let title = tr!(lang, "account-confirmed");
+            super::page(
+                &visitor,
+                axum::http::StatusCode::OK,
+                &title,
+                &format!(
+                    "<h1>{title}</h1><p>{}</p>",
+                    escape(&tr!(lang, "account-confirmed-text", name = name.as_str()))
+                ),
+            )
+        }
         Err(e) => super::error_page(&visitor, &e),
     }
 }
@@ -341,12 +366,16 @@ pub async fn unsubscribe_form(
     axum::extract::Path(message): axum::extract::Path<String>,
 ) -> Response {
     let action = format!("/unsubscribe/{}", escape(&message));
+    let lang = visitor.lang;
+    let button = tr!(lang, "account-unsubscribe");
     page(
         &visitor,
         StatusCode::OK,
-        "Unsubscribe",
+        &button,
         &format!(
-            r#"<h1>Stop all mail from postrider?</h1><form method="post" action="{action}"><button type="submit">Unsubscribe</button></form><p class="note">Your account keeps working on the web; choose again on your profile page to receive mail.</p>"#
+            r#"<h1>{question}</h1><form method="post" action="{action}"><button type="submit">{button}</button></form><p class="note">{note}</p>"#,
+            question = tr!(lang, "account-unsubscribe-question"),
+            note = tr!(lang, "account-unsubscribe-note"),
         ),
     )
 }
@@ -359,12 +388,16 @@ pub async fn unsubscribe(
     axum::extract::Path(message): axum::extract::Path<String>,
 ) -> Response {
     match actions::unsubscribe(&state, &message).await {
-        Ok(()) => page(
-            &visitor,
-            StatusCode::OK,
-            "Unsubscribed",
-            "<h1>Unsubscribed</h1><p>postrider mails you nothing more unasked (answers to your own order mail still come). Choose again on your profile page.</p>",
-        ),
+        Ok(()) => {
+            let title = tr!(visitor.lang, "account-unsubscribed");
+            let text = tr!(visitor.lang, "account-unsubscribed-text");
+            page(
+                &visitor,
+                StatusCode::OK,
+                &title,
+                &format!("<h1>{title}</h1><p>{text}</p>"),
+            )
+        }
         Err(e) => super::error_page(&visitor, &e),
     }
 }

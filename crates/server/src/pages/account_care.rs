@@ -7,6 +7,8 @@ use axum::http::StatusCode;
 use axum::http::header::SET_COOKIE;
 use axum::response::Response;
 
+use locale::tr;
+
 use super::{FormData, PageResult, Visitor, error_box, escape, page, redirect};
 use crate::AppState;
 use crate::actions;
@@ -15,19 +17,24 @@ use crate::error::{ApiError, ApiResult};
 use crate::throttle::ClientAddr;
 
 fn forgot_page(visitor: &Visitor, who: &str, error: Option<&ApiError>) -> Response {
+    let lang = visitor.lang;
     let body = format!(
-        r#"{error}<p>Give your account's name or the address it confirmed: a link to choose a new password is mailed to that address.</p>
+        r#"{error}<p>{help}</p>
 <form method="post" action="/forgot">{csrf}
-<label for="who">Name or address</label><input id="who" type="text" name="who" value="{who}" autocomplete="username" required autofocus>
-<p><button type="submit">Mail me a link</button></p>
+<label for="who">{label}</label><input id="who" type="text" name="who" value="{who}" autocomplete="username" required autofocus>
+<p><button type="submit">{button}</button></p>
 </form>
-<p class="note">No address on the account, or no mail on this server? The server's operator can give you a link.</p>"#,
+<p class="note">{note}</p>"#,
+        help = tr!(lang, "account-forgot-help"),
+        label = tr!(lang, "account-forgot-who"),
+        button = tr!(lang, "account-forgot-send"),
+        note = tr!(lang, "account-forgot-note"),
         error = error_box(error),
         csrf = visitor.csrf_field(),
         who = escape(who),
     );
     let status = error.map_or(StatusCode::OK, ApiError::status);
-    page(visitor, status, "Forgot your password?", &body)
+    page(visitor, status, &tr!(lang, "account-forgot"), &body)
 }
 
 /// `GET /forgot`: the form that mails a reset link.
@@ -51,29 +58,40 @@ pub async fn forgot(
         Ok(()) => page(
             &visitor,
             StatusCode::OK,
-            "Check your mail",
-            r#"<p id="mailed">If an account with a confirmed address matches, a link has been mailed to it. It works for an hour, once.</p>
-<p><a href="/login">Back to the login</a></p>"#,
+            &tr!(visitor.lang, "account-mailed-title"),
+            &format!(
+                r#"<p id="mailed">{}</p>
+<p><a href="/login">{}</a></p>"#,
+                tr!(visitor.lang, "account-mailed"),
+                tr!(visitor.lang, "account-back-to-login")
+            ),
         ),
         Err(e) => forgot_page(&visitor, &who, Some(&e)),
     }
 }
 
 fn reset_page(visitor: &Visitor, token: &str, name: &str, error: Option<&ApiError>) -> Response {
+    let lang = visitor.lang;
     let body = format!(
         r#"{error}<form method="post" action="/reset/{token}">{csrf}
 <input type="hidden" name="name" value="{name}" autocomplete="username">
-<p>A new password for <strong>{name}</strong>. Every session and token of the account ends.</p>
-<label for="password">New password (10 characters or more, not easy to guess)</label><input id="password" type="password" name="password" autocomplete="new-password" required autofocus>
-<p><button type="submit">Set the password</button></p>
+<p>{for_whom}</p>
+<label for="password">{label}</label><input id="password" type="password" name="password" autocomplete="new-password" required autofocus>
+<p><button type="submit">{button}</button></p>
 </form>"#,
+        for_whom = super::front::marked(
+            &tr!(lang, "account-reset-for", name = super::front::MARK),
+            &[(super::front::MARK, super::front::strong(name))]
+        ),
+        label = tr!(lang, "account-reset-password"),
+        button = tr!(lang, "account-reset-set"),
         error = error_box(error),
         token = escape(token),
         csrf = visitor.csrf_field(),
         name = escape(name),
     );
     let status = error.map_or(StatusCode::OK, ApiError::status);
-    page(visitor, status, "Choose a new password", &body)
+    page(visitor, status, &tr!(lang, "account-reset-title"), &body)
 }
 
 /// `GET /reset/{token}`: the form of a reset link (a link alone changes nothing: mail
@@ -117,13 +135,18 @@ pub async fn reset(
 
 /// The profile's section that deletes the account.
 pub fn delete_section(visitor: &Visitor) -> String {
+    let lang = visitor.lang;
     format!(
-        r#"<section class="card stack" id="delete-account" aria-labelledby="delete-heading"><h2 id="delete-heading">Delete your account</h2>
-<p>Your name, address, password and sessions are erased. Your seats in finished games stay in their records as “former player”. Games you run or play that are still going must be finished, archived or left first.</p>
+        r#"<section class="card stack" id="delete-account" aria-labelledby="delete-heading"><h2 id="delete-heading">{title}</h2>
+<p>{help}</p>
 <form method="post" action="/profile/delete">{csrf}
-<label for="delete-password">Your password</label><input id="delete-password" type="password" name="password" autocomplete="current-password" required>
-<p><button type="submit" class="danger">Delete my account</button></p>
+<label for="delete-password">{label}</label><input id="delete-password" type="password" name="password" autocomplete="current-password" required>
+<p><button type="submit" class="danger">{button}</button></p>
 </form></section>"#,
+        title = tr!(lang, "account-delete-title"),
+        help = tr!(lang, "account-delete-help"),
+        label = tr!(lang, "account-delete-password"),
+        button = tr!(lang, "account-delete-button"),
         csrf = visitor.csrf_field()
     )
 }
@@ -149,11 +172,16 @@ pub async fn delete_account(
                 awaiting: None,
                 ..visitor
             };
+            let lang = visitor.lang;
             let mut response = page(
                 &visitor,
                 StatusCode::OK,
-                "Account deleted",
-                r#"<p id="deleted">Your account is deleted. Thank you for playing.</p><p><a href="/">The games</a></p>"#,
+                &tr!(lang, "account-deleted-title"),
+                &format!(
+                    r#"<p id="deleted">{}</p><p><a href="/">{}</a></p>"#,
+                    tr!(lang, "account-deleted"),
+                    tr!(lang, "account-deleted-games")
+                ),
             );
             response
                 .headers_mut()
@@ -163,10 +191,11 @@ pub async fn delete_account(
         Err(e) => Err(page(
             &visitor,
             e.status(),
-            "Your account is not deleted",
+            &tr!(visitor.lang, "account-not-deleted"),
             &format!(
-                r#"{}<p><a href="/profile">Back to your profile</a></p>"#,
-                error_box(Some(&e))
+                r#"{}<p><a href="/profile">{}</a></p>"#,
+                error_box(Some(&e)),
+                tr!(visitor.lang, "account-back-to-profile")
             ),
         )),
     }

@@ -20,7 +20,33 @@ pub(super) struct YourGame {
 #[derive(Debug, askama::Template)]
 #[template(path = "your_games.html")]
 pub(super) struct YourGames {
+    lang: Lang,
+    /// What the section says when the player has no seat (HTML: it holds a link).
+    empty: String,
     rows: Vec<YourGame>,
+}
+
+/// Stand in a message's text for HTML the page puts there (`start = LINK`): a link, a name
+/// in bold. Each language places them where its sentence wants them.
+pub(super) const LINK: &str = "\u{1}";
+pub(super) const MARK: &str = "\u{2}";
+pub(super) const MARK2: &str = "\u{3}";
+
+/// A message's text escaped, each stand-in replaced by its HTML.
+pub(super) fn marked(text: &str, html: &[(&str, String)]) -> String {
+    html.iter()
+        .fold(escape(text), |text, (mark, html)| text.replace(mark, html))
+}
+
+/// A message that holds a link where [`LINK`] stands, around `label`.
+pub(super) fn linked(text: &str, href: &str, label: &str) -> String {
+    let link = format!(r#"<a href="{}">{}</a>"#, escape(href), escape(label));
+    marked(text, &[(LINK, link)])
+}
+
+/// `name`, escaped, in bold (to stand for a [`MARK`]).
+pub(super) fn strong(name: &str) -> String {
+    format!("<strong>{}</strong>", escape(name))
 }
 
 /// The logged-in player's games: what is due, by when, and whether theirs are sealed; how a
@@ -38,7 +64,10 @@ pub(super) fn your_games(
         .filter_map(|t| {
             let seat = t.seat_of(player)?;
             let (what, due) = match game::Finish::of_seat(t, seat) {
-                Some(finish) => (format!("{}.", finish.text()), false),
+                Some(finish) => (
+                    tr!(visitor.lang, "front-finished", finish = finish.text()),
+                    false,
+                ),
                 None => game::your_move(t, visitor, seat),
             };
             let resolved = t.record.resolved();
@@ -58,7 +87,14 @@ pub(super) fn your_games(
         })
         .collect();
     rows.sort_by_key(|(due, at, g)| (!*due, *at, g.id));
+    let lang = visitor.lang;
     YourGames {
+        lang,
+        empty: linked(
+            &tr!(lang, "front-no-seat", start = LINK),
+            "/new",
+            &tr!(lang, "front-no-seat-start"),
+        ),
         rows: rows.into_iter().map(|(_, _, g)| g).collect(),
     }
     .render()
@@ -79,6 +115,7 @@ pub async fn front(
         Ok(tables) => tables,
         Err(e) => return error_page(&visitor, &e.into()),
     };
+    let lang = visitor.lang;
     let mut rows = String::new();
     for table in &tables {
         let seats: Vec<String> = table
@@ -86,9 +123,9 @@ pub async fn front(
             .iter()
             .map(|s| {
                 let who = match (&s.player_name, &s.bot) {
-                    (_, Some(bot)) => format!("bot: {bot}"),
+                    (_, Some(bot)) => tr!(lang, "front-seat-bot", bot = bot.as_str()),
                     (Some(name), None) => name.clone(),
-                    (None, None) => "open".into(),
+                    (None, None) => tr!(lang, "front-seat-open"),
                 };
                 format!("{} ({})", escape(&s.name), escape(&who))
             })
@@ -105,8 +142,14 @@ pub async fn front(
         );
     }
     if tables.is_empty() {
-        rows.push_str(
-            r#"<tr><td colspan="5">No games yet: <a href="/new">start one</a>.</td></tr>"#,
+        let _ = write!(
+            rows,
+            r#"<tr><td colspan="5">{}</td></tr>"#,
+            linked(
+                &tr!(lang, "front-no-games", start = LINK),
+                "/new",
+                &tr!(lang, "front-start-one")
+            )
         );
     }
     // The list is summaries; the player's own games are read whole (from this process's
@@ -133,9 +176,12 @@ pub async fn front(
         None => String::new(),
     };
     let deleted = if q.deleted.is_some() {
-        r#"<p class="note" role="status">The game is deleted.</p>"#
+        format!(
+            r#"<p class="note" role="status">{}</p>"#,
+            tr!(lang, "front-deleted")
+        )
     } else {
-        ""
+        String::new()
     };
     let lobby = match lobby::front_section(&state, &visitor).await {
         Ok(lobby) => lobby,
@@ -147,11 +193,21 @@ pub async fn front(
         .collect();
     let ladders = ladders.join(" · ");
     let body = format!(
-        r#"{deleted}{yours}{lobby}<section class="stack" aria-labelledby="every-game"><h2 id="every-game">Every game</h2><p class="muted">A play-by-mail game master for Breaking Away and Backpacks &amp; Blisters: sealed
-orders, deadlines that run themselves, and a report after every turn. Scripts use the JSON API
-described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
-<div class="table-scroll"><table><thead><tr><th scope="col">Game</th><th scope="col">Rules</th><th scope="col">Turn</th><th scope="col">GM</th><th scope="col">Seats</th></tr></thead><tbody>
-{rows}</tbody></table></div><p id="ladders">Ratings of rated games: {ladders}.</p></section>"#
+        r#"{deleted}{yours}{lobby}<section class="stack" aria-labelledby="every-game"><h2 id="every-game">{every}</h2><p class="muted">{about}</p>
+<div class="table-scroll"><table><thead><tr><th scope="col">{game}</th><th scope="col">{rules}</th><th scope="col">{turn}</th><th scope="col">{gm}</th><th scope="col">{seats}</th></tr></thead><tbody>
+{rows}</tbody></table></div><p id="ladders">{ladders}</p></section>"#,
+        every = tr!(lang, "front-every-game"),
+        about = linked(
+            &tr!(lang, "front-about", api = LINK),
+            "/api/openapi.json",
+            "/api/openapi.json"
+        ),
+        game = tr!(lang, "front-game"),
+        rules = tr!(lang, "front-rules"),
+        turn = tr!(lang, "front-turn"),
+        gm = tr!(lang, "front-gm"),
+        seats = tr!(lang, "front-seats"),
+        ladders = tr!(lang, "front-ladders", ladders = ladders),
     );
-    page(&visitor, StatusCode::OK, "Games", &body)
+    page(&visitor, StatusCode::OK, &tr!(lang, "front-title"), &body)
 }

@@ -9,37 +9,45 @@ use game_api::Seat;
 
 use crate::actions;
 use crate::store::{Table, lobby::OnLeave};
+use locale::{Lang, tr};
 
 /// The games with an open seat, as a section: a row each with its rules, seats free, rhythm,
 /// GM and a button per open seat; `page` of them, with the way to the next page.
 async fn section(state: &AppState, visitor: &Visitor, page: i64) -> ApiResult<String> {
     let lobby = store::lobby::open_games(state, page).await?;
+    let lang = visitor.lang;
     let mut rows = String::new();
     for table in &lobby.games {
         let min = store::profiles::min_on_time(state, table.row.id).await?;
         rows.push_str(&lobby_row(table, visitor, min));
     }
     if lobby.games.is_empty() {
-        rows.push_str(r#"<li class="muted">No game is looking for players now.</li>"#);
+        rows.push_str(&format!(
+            r#"<li class="muted">{}</li>"#,
+            tr!(lang, "lobby-none")
+        ));
     }
     let shown = (page - 1) * store::lobby::LOBBY_PAGE + lobby.games.len() as i64;
     let next = if shown < lobby.total {
         format!(
-            r#"<p><a href="/lobby?page={}">More games looking for players</a> ({} in all)</p>"#,
+            r#"<p><a href="/lobby?page={}">{}</a> {}</p>"#,
             page + 1,
-            lobby.total
+            tr!(lang, "lobby-more"),
+            tr!(lang, "lobby-in-all", n = lobby.total)
         )
     } else {
         String::new()
     };
     Ok(format!(
-        r#"<section class="stack" id="lobby" aria-labelledby="lobby-h"><h2 id="lobby-h">Looking for players</h2><ul class="stack lobby">{rows}</ul>{next}</section>"#
+        r#"<section class="stack" id="lobby" aria-labelledby="lobby-h"><h2 id="lobby-h">{title}</h2><ul class="stack lobby">{rows}</ul>{next}</section>"#,
+        title = tr!(lang, "lobby-title")
     ))
 }
 
 /// One game of the lobby.
 fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> String {
     let id = table.row.id;
+    let lang = visitor.lang;
     let open: Vec<_> = table
         .seats
         .iter()
@@ -62,7 +70,7 @@ fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> Stri
         format!(" · {}", escape(&options.join(", ")))
     };
     let asks = match min_on_time {
-        Some(min) => format!(" · asks an on-time record of {min}%"),
+        Some(min) => format!(" · {}", tr!(lang, "lobby-asks", percent = min)),
         None => String::new(),
     };
     let mine = visitor
@@ -70,25 +78,37 @@ fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> Stri
         .as_ref()
         .is_some_and(|p| table.seat_of(p.id).is_some());
     let buttons: String = if mine {
-        r#"<span class="muted">You play in this game.</span>"#.into()
+        format!(
+            r#"<span class="muted">{}</span>"#,
+            tr!(lang, "lobby-you-play")
+        )
     } else {
         take_buttons(table, visitor, &open)
     };
     format!(
-        r#"<li class="card" id="lobby-{id}"><p><a href="/games/{id}"><strong>{title}</strong></a> · {game} ({rules}{options}) · {free} of {total} seats free · {rhythm} · GM <a href="/players/{gm_path}">{gm}</a>{asks}{state}</p><div class="cluster">{buttons}</div></li>"#,
+        r#"<li class="card" id="lobby-{id}"><p><a href="/games/{id}"><strong>{title}</strong></a> · {game} ({rules}{options}) · {free} · {rhythm} · {gm_word} <a href="/players/{gm_path}">{gm}</a>{asks}{state}</p><div class="cluster">{buttons}</div></li>"#,
         title = escape(&table.row.title),
         game = escape(table.row.game.title),
         rules = escape(table.record.rules_name()),
-        free = open.len(),
-        total = table.seats.len(),
+        free = tr!(
+            lang,
+            "lobby-seats-free",
+            free = open.len(),
+            total = table.seats.len()
+        ),
+        gm_word = tr!(lang, "lobby-gm"),
         rhythm = escape(&table.row.deadline_rule.to_string()),
         gm_path = escape(&account::percent_encode(&table.row.gm_name)),
         gm = escape(&table.row.gm_name),
         state = if table.record.started() {
             format!(
-                " · under way ({} {})",
-                table.row.game.turn_noun,
-                table.record.turn()
+                " · {}",
+                tr!(
+                    lang,
+                    "lobby-under-way",
+                    noun = table.row.game.turn_noun,
+                    turn = table.record.turn()
+                )
             )
         } else {
             String::new()
@@ -99,23 +119,28 @@ fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> Stri
 /// A take-a-seat button per open seat (a form each: one tap), or the way to sign in first.
 fn take_buttons(table: &Table, visitor: &Visitor, open: &[&store::SeatRow]) -> String {
     let id = table.row.id;
+    let lang = visitor.lang;
     if visitor.player.is_none() {
         return format!(
-            r#"<a class="button" href="/login?next={}">Sign in to take a seat</a>"#,
-            account::percent_encode(&format!("/games/{id}"))
+            r#"<a class="button" href="/login?next={}">{}</a>"#,
+            account::percent_encode(&format!("/games/{id}")),
+            tr!(lang, "lobby-sign-in")
         );
     }
     open.iter()
         .map(|s| {
             let keeper = match &s.bot {
-                Some(bot) => format!(" <span class=\"muted\">(the bot {} keeps it)</span>", escape(bot)),
+                Some(bot) => format!(
+                    r#" <span class="muted">{}</span>"#,
+                    escape(&tr!(lang, "lobby-bot-keeps", bot = bot.as_str()))
+                ),
                 None => String::new(),
             };
             format!(
-                r#"<form method="post" action="/games/{id}/take">{csrf}<input type="hidden" name="seat" value="{seat}"><button type="submit" class="take-seat">Take {name}</button>{keeper}</form>"#,
+                r#"<form method="post" action="/games/{id}/take">{csrf}<input type="hidden" name="seat" value="{seat}"><button type="submit" class="take-seat">{take}</button>{keeper}</form>"#,
                 csrf = visitor.csrf_field(),
                 seat = s.seat.0,
-                name = escape(&s.name),
+                take = escape(&tr!(lang, "lobby-take", seat = s.name.as_str())),
             )
         })
         .collect()
@@ -156,7 +181,12 @@ pub async fn lobby(
         return error_page(&visitor, &e);
     }
     match section(&state, &visitor, page_number).await {
-        Ok(body) => page(&visitor, StatusCode::OK, "Looking for players", &body),
+        Ok(body) => page(
+            &visitor,
+            StatusCode::OK,
+            &tr!(visitor.lang, "lobby-title"),
+            &body,
+        ),
         Err(e) => error_page(&visitor, &e),
     }
 }
@@ -165,6 +195,7 @@ pub async fn lobby(
 /// the way to leave for one who does.
 pub fn game_section(table: &Table, visitor: &Visitor) -> String {
     let id = table.row.id;
+    let lang = visitor.lang;
     if table.record.is_over() {
         return String::new();
     }
@@ -172,7 +203,8 @@ pub fn game_section(table: &Table, visitor: &Visitor) -> String {
         && table.seat_of(p.id).is_some()
     {
         return format!(
-            r#"<p id="leave"><a class="button button-secondary" href="/games/{id}/leave">Leave this game</a></p>"#
+            r#"<p id="leave"><a class="button button-secondary" href="/games/{id}/leave">{}</a></p>"#,
+            tr!(lang, "lobby-leave-this")
         );
     }
     let open: Vec<_> = table
@@ -184,7 +216,9 @@ pub fn game_section(table: &Table, visitor: &Visitor) -> String {
         return String::new();
     }
     format!(
-        r#"<section class="card stack" id="open-seats" aria-labelledby="open-seats-h"><h2 id="open-seats-h">Open seats</h2><p>This game is looking for players: anyone signed in may take an open seat.</p><div class="cluster">{}</div></section>"#,
+        r#"<section class="card stack" id="open-seats" aria-labelledby="open-seats-h"><h2 id="open-seats-h">{}</h2><p>{}</p><div class="cluster">{}</div></section>"#,
+        tr!(lang, "lobby-open-seats"),
+        tr!(lang, "lobby-open-seats-help"),
         take_buttons(table, visitor, &open)
     )
 }
@@ -227,18 +261,33 @@ pub async fn leave_form(
         Ok::<_, ApiError>((table, seat, on_leave))
     };
     let (table, seat, on_leave) = loaded.await.map_err(|e| error_page(&visitor, &e))?;
+    let lang = visitor.lang;
     let then = match (on_leave.bot(), on_leave.open()) {
-        (true, true) => "a bot plays your seat and it is offered to a replacement player",
-        (true, false) => "a bot plays your seat",
-        _ => "your seat is offered to a replacement player (until one takes it, it sends nothing)",
+        (true, true) => "bot-and-open",
+        (true, false) => "bot",
+        _ => "open",
     };
+    let explain = front::marked(
+        &tr!(lang, "lobby-leave-explain", seat = front::MARK, then = then),
+        &[(front::MARK, front::strong(&table.seats[seat.index()].name))],
+    );
     let body = format!(
-        r#"<section class="card lead stack" id="leave-confirm"><h2>Leave {title}?</h2><p>You play <strong>{seat}</strong>. If you leave, {then}; the GM is told, and your on-time record counts the seat as abandoned once the game is under way. You cannot come back to this seat unless it is offered again.</p><form method="post" action="/games/{id}/leave" class="cluster">{csrf}<button type="submit" class="danger">Leave the game</button> <a href="/games/{id}">Stay</a></form></section>"#,
-        title = escape(&table.row.title),
-        seat = escape(&table.seats[seat.index()].name),
+        r#"<section class="card lead stack" id="leave-confirm"><h2>{question}</h2><p>{explain}</p><form method="post" action="/games/{id}/leave" class="cluster">{csrf}<button type="submit" class="danger">{leave}</button> <a href="/games/{id}">{stay}</a></form></section>"#,
+        question = escape(&tr!(
+            lang,
+            "lobby-leave-question",
+            title = table.row.title.as_str()
+        )),
+        leave = tr!(lang, "lobby-leave"),
+        stay = tr!(lang, "lobby-stay"),
         csrf = visitor.csrf_field(),
     );
-    Ok(page(&visitor, StatusCode::OK, "Leave the game", &body))
+    Ok(page(
+        &visitor,
+        StatusCode::OK,
+        &tr!(lang, "lobby-leave"),
+        &body,
+    ))
 }
 
 /// `POST /games/{id}/leave`: leaves, then the game (as a visitor now).
@@ -261,7 +310,12 @@ pub async fn leave(
 
 /// The console's form: open or close the seats nobody plays (or one seat), what becomes of a
 /// leaver's seat, and the minimum on-time record a new player needs.
-pub async fn console_section(state: &AppState, table: &Table, csrf: &str) -> ApiResult<String> {
+pub async fn console_section(
+    state: &AppState,
+    table: &Table,
+    csrf: &str,
+    lang: Lang,
+) -> ApiResult<String> {
     let id = table.row.id;
     let on_leave = store::lobby::on_leave(state, id).await?;
     let min = store::profiles::min_on_time(state, id).await?;
@@ -272,9 +326,13 @@ pub async fn console_section(state: &AppState, table: &Table, csrf: &str) -> Api
         .map(|s| s.name.as_str())
         .collect();
     let status = if open.is_empty() {
-        "No seat is open to anyone: seats are taken by invitation.".to_string()
+        tr!(lang, "lobby-console-none-open")
     } else {
-        format!("Open to anyone: {}.", escape(&open.join(", ")))
+        escape(&tr!(
+            lang,
+            "lobby-console-open",
+            seats = open.join(&lang.t("list-separator"))
+        ))
     };
     let form = |action: &str| {
         format!(
@@ -297,9 +355,9 @@ pub async fn console_section(state: &AppState, table: &Table, csrf: &str) -> Api
         .iter()
         .map(|o| {
             let label = match o {
-                OnLeave::BotAndOpen => "a bot plays it and it is offered to a replacement",
-                OnLeave::Bot => "a bot plays it",
-                OnLeave::Open => "it is offered to a replacement (nothing plays it meanwhile)",
+                OnLeave::BotAndOpen => tr!(lang, "lobby-on-leave-bot-and-open"),
+                OnLeave::Bot => tr!(lang, "lobby-on-leave-bot"),
+                OnLeave::Open => tr!(lang, "lobby-on-leave-open"),
             };
             format!(
                 r#"<label class="check"><input type="radio" name="on_leave" value="{}"{}> {label}</label>"#,
@@ -310,21 +368,29 @@ pub async fn console_section(state: &AppState, table: &Table, csrf: &str) -> Api
         .collect();
     let min_value = min.map(|m| m.to_string()).unwrap_or_default();
     Ok(format!(
-        r#"<h2 id="lobby-console">Open seats</h2><p id="open-status">{status}</p>
-{open_all}<button type="submit" id="open-all">Open the empty seats to anyone</button></form>
-{close_all}<button type="submit" id="close-all" class="button-secondary">Close every open seat</button></form>
-{open_one}{leave}<fieldset><legend>When a player leaves</legend>{radios}</fieldset> <button type="submit" class="button-secondary">Save</button></form>
-{min_form}<label for="min-on-time">Least on-time record a new player needs (per cent; empty: none)</label> <input id="min-on-time" name="min_on_time" type="number" min="0" max="100" step="1" class="short" value="{min_value}"> <button type="submit" class="button-secondary">Save</button></form>
+        r#"<h2 id="lobby-console">{heading}</h2><p id="open-status">{status}</p>
+{open_all}<button type="submit" id="open-all">{open_all_button}</button></form>
+{close_all}<button type="submit" id="close-all" class="button-secondary">{close_all_button}</button></form>
+{open_one}{leave}<fieldset><legend>{when_leaves}</legend>{radios}</fieldset> <button type="submit" class="button-secondary">{save}</button></form>
+{min_form}<label for="min-on-time">{min_label}</label> <input id="min-on-time" name="min_on_time" type="number" min="0" max="100" step="1" class="short" value="{min_value}"> <button type="submit" class="button-secondary">{save}</button></form>
 "#,
+        heading = tr!(lang, "lobby-open-seats"),
+        open_all_button = tr!(lang, "lobby-console-open-all"),
+        close_all_button = tr!(lang, "lobby-console-close-all"),
+        when_leaves = tr!(lang, "lobby-console-when-leaves"),
+        save = tr!(lang, "lobby-console-save"),
+        min_label = tr!(lang, "lobby-console-min"),
         open_all = form("open"),
         close_all = form("close"),
         open_one = if seats.is_empty() {
             String::new()
         } else {
             format!(
-                r#"{}<label for="open-seat">Open one seat (a bot may keep it)</label> <select id="open-seat" name="seat">{seats}</select> <button type="submit" class="button-secondary">Open</button></form>
+                r#"{}<label for="open-seat">{}</label> <select id="open-seat" name="seat">{seats}</select> <button type="submit" class="button-secondary">{}</button></form>
 "#,
-                form("open")
+                form("open"),
+                tr!(lang, "lobby-console-open-one"),
+                tr!(lang, "lobby-console-open-button")
             )
         },
         leave = form("on_leave"),

@@ -4,6 +4,9 @@
 use axum::Form;
 use axum::extract::State;
 
+use locale::tr;
+
+use super::front::{MARK, marked, strong};
 use super::{FormData, PageResult, Visitor, error_box, escape, redirect};
 use crate::AppState;
 use crate::actions;
@@ -22,23 +25,33 @@ pub(super) async fn section(
         Ok(p) => p,
         Err(e) => return error_box(Some(&e)),
     };
+    let lang = visitor.lang;
     let off = if state.mail.is_none() {
-        r#"<p class="note">Mail is off on this server: nothing is mailed.</p>"#
+        format!(r#"<p class="note">{}</p>"#, tr!(lang, "mail-form-off"))
     } else {
-        ""
+        String::new()
     };
     let address = match (&profile.email, &profile.pending) {
         (_, Some(pending)) => format!(
-            r#"<p id="mail-pending">Waiting for confirmation: <strong>{}</strong> (open the link mailed to it).</p>"#,
-            escape(pending)
+            r#"<p id="mail-pending">{}</p>"#,
+            marked(
+                &tr!(lang, "mail-form-pending", address = MARK),
+                &[(MARK, strong(pending))]
+            )
         ),
         (Some(email), None) => format!(
-            r#"<p id="mail-confirmed">Mail goes to <strong>{}</strong>.</p>"#,
-            escape(email)
+            r#"<p id="mail-confirmed">{}</p>"#,
+            marked(
+                &tr!(lang, "mail-form-confirmed", address = MARK),
+                &[(MARK, strong(email))]
+            )
         ),
-        (None, None) => r#"<p id="mail-none">No address yet.</p>"#.to_string(),
+        (None, None) => format!(
+            r#"<p id="mail-none">{}</p>"#,
+            tr!(lang, "mail-form-no-address")
+        ),
     };
-    let choice = |value: MailChoice, label: &str| {
+    let choice = |value: MailChoice, label: String| {
         let checked = if profile.mail_choice == value {
             " checked"
         } else {
@@ -50,16 +63,21 @@ pub(super) async fn section(
         )
     };
     format!(
-        r#"<h2 id="mail">Mail</h2>{off}{error}{address}
+        r#"<h2 id="mail">{title}</h2>{off}{error}{address}
 <form method="post" action="/profile/mail">{csrf}
-<label for="email">Address (a new one is confirmed by a link mailed to it)</label>
+<label for="email">{address_label}</label>
 <input id="email" type="email" name="email" value="{email}" autocomplete="email">
-<fieldset><legend>What to mail you unasked</legend>
+<fieldset><legend>{unasked}</legend>
 {every}<br>{digest}<br>{none}
 </fieldset>
-<p class="hint">Answers to your own order mail, and confirmation links, always come.</p>
-<p><button type="submit">Save mail settings</button></p>
+<p class="hint">{always}</p>
+<p><button type="submit">{save}</button></p>
 </form>"#,
+        title = tr!(lang, "mail-form-title"),
+        address_label = tr!(lang, "mail-form-address"),
+        unasked = tr!(lang, "mail-form-unasked"),
+        always = tr!(lang, "mail-form-always"),
+        save = tr!(lang, "mail-form-save"),
         error = error_box(error),
         csrf = visitor.csrf_field(),
         email = escape(
@@ -69,15 +87,9 @@ pub(super) async fn section(
                 .or(profile.email.as_deref())
                 .unwrap_or_default()
         ),
-        every = choice(
-            MailChoice::Every,
-            "Every mail: each turn's report, reminders a day and two hours before a deadline"
-        ),
-        digest = choice(
-            MailChoice::Digest,
-            "A daily digest: one mail a day listing the games whose orders are due"
-        ),
-        none = choice(MailChoice::None, "None"),
+        every = choice(MailChoice::Every, tr!(lang, "mail-form-every")),
+        digest = choice(MailChoice::Digest, tr!(lang, "mail-form-digest")),
+        none = choice(MailChoice::None, tr!(lang, "mail-form-none")),
     )
 }
 

@@ -7,7 +7,10 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use super::{FormData, PageResult, Visitor, error_box, escape, page, redirect, when};
+use locale::tr;
+
+use super::profile::moment;
+use super::{FormData, PageResult, Visitor, error_box, escape, page, redirect};
 use crate::AppState;
 use crate::actions;
 use crate::error::{ApiError, ApiResult};
@@ -54,6 +57,7 @@ async fn operator_page(
     error: Option<&ApiError>,
 ) -> ApiResult<String> {
     let zone = visitor.zone();
+    let lang = visitor.lang;
     let readiness = health::readiness(state).await;
     let mut body = String::new();
     body.push_str(&error_box(error));
@@ -64,40 +68,65 @@ async fn operator_page(
         ));
     }
     body.push_str(&format!(
-        r#"<section class="card stack" id="health" aria-labelledby="health-heading"><h2 id="health-heading">Health</h2>
-<ul><li>{ready}</li><li>Database: {database}</li><li>Games past their deadline: {overdue}</li><li>Oldest mail waiting: {waiting}</li></ul>
-<p class="note">The same as <code>/readyz</code>; <code>postrider mail-log</code> and <code>postrider backup</code> do the rest on the command line.</p></section>"#,
+        r#"<section class="card stack" id="health" aria-labelledby="health-heading"><h2 id="health-heading">{title}</h2>
+<ul><li>{ready}</li><li>{database}</li><li>{overdue}</li><li>{waiting}</li></ul>
+<p class="note">{note}</p></section>"#,
+        title = tr!(lang, "operator-health"),
         ready = if readiness.ready {
-            "Ready: the deadlines and the mail are keeping up."
+            tr!(lang, "operator-ready")
         } else {
-            "Behind: see below."
+            tr!(lang, "operator-behind")
         },
-        database = escape(&readiness.database),
-        overdue = readiness.overdue_games,
+        database = escape(&tr!(
+            lang,
+            "operator-database",
+            database = readiness.database.as_str()
+        )),
+        overdue = tr!(lang, "operator-overdue", n = readiness.overdue_games),
         waiting = if readiness.outbox_oldest_due_seconds == 0 {
-            "none".to_string()
+            tr!(lang, "operator-waiting-none")
         } else {
-            format!("{} s", readiness.outbox_oldest_due_seconds)
+            tr!(
+                lang,
+                "operator-waiting",
+                seconds = readiness.outbox_oldest_due_seconds
+            )
         },
+        // The commands are code, set as such in the sentence.
+        note = escape(&tr!(
+            lang,
+            "operator-health-note",
+            readyz = "\u{1}/readyz\u{2}",
+            mail_log = "\u{1}postrider mail-log\u{2}",
+            backup = "\u{1}postrider backup\u{2}"
+        ))
+        .replace('\u{1}', "<code>")
+        .replace('\u{2}', "</code>"),
     ));
 
     let log = crate::mail_log::entries(&state.db, None, LISTED)
         .await
         .map_err(|e| ApiError::Internal(format!("mail log: {e}")))?;
     body.push_str(
-        r#"<section class="card stack" id="mail-log" aria-labelledby="mail-log-heading"><h2 id="mail-log-heading">Mail that did not get through</h2>"#,
+        &format!(
+            r#"<section class="card stack" id="mail-log" aria-labelledby="mail-log-heading"><h2 id="mail-log-heading">{}</h2>"#,
+            tr!(lang, "operator-mail-log")
+        ),
     );
     if log.is_empty() {
-        body.push_str("<p>None.</p>");
+        body.push_str(&format!("<p>{}</p>", tr!(lang, "operator-none")));
     } else {
         body.push_str("<ul>");
         for entry in &log {
             let game = entry.game.map_or(String::new(), |g| {
-                format!(r#" <a href="/games/{g}">game {g}</a>"#)
+                format!(
+                    r#" <a href="/games/{g}">{}</a>"#,
+                    tr!(lang, "operator-game", game = g)
+                )
             });
             body.push_str(&format!(
                 "<li>{at}: {what}{game} · {address} · {detail}</li>",
-                at = escape(&when::moment(entry.at, zone)),
+                at = escape(&moment(lang, entry.at, zone)),
                 what = escape(entry.what),
                 address = escape(&entry.address),
                 detail = escape(&entry.detail),
@@ -109,19 +138,29 @@ async fn operator_page(
 
     let idle = care::idle_games(&state.db, visitor.now - IDLE_DAYS * 86_400, LISTED).await?;
     body.push_str(&format!(
-        r#"<section class="card stack" id="idle-games" aria-labelledby="idle-heading"><h2 id="idle-heading">Games untouched for {IDLE_DAYS} days</h2>"#
+        r#"<section class="card stack" id="idle-games" aria-labelledby="idle-heading"><h2 id="idle-heading">{}</h2>"#,
+        tr!(lang, "operator-idle", days = IDLE_DAYS)
     ));
     if idle.is_empty() {
-        body.push_str("<p>None.</p>");
+        body.push_str(&format!("<p>{}</p>", tr!(lang, "operator-none")));
     } else {
-        body.push_str(r#"<p class="note">Archiving takes a game off the lists and pauses it; its GM can put it back.</p><ul>"#);
+        body.push_str(&format!(
+            r#"<p class="note">{}</p><ul>"#,
+            tr!(lang, "operator-archive-note")
+        ));
         for game in &idle {
             body.push_str(&format!(
-                r#"<li><a href="/games/{id}">{title}</a> (game {id}, GM {gm}, last move {at}) <form method="post" action="/operator" class="inline">{csrf}<input type="hidden" name="action" value="archive"><input type="hidden" name="game" value="{id}"><button type="submit">Archive</button></form></li>"#,
+                r#"<li><a href="/games/{id}">{title}</a> {about} <form method="post" action="/operator" class="inline">{csrf}<input type="hidden" name="action" value="archive"><input type="hidden" name="game" value="{id}"><button type="submit">{archive}</button></form></li>"#,
                 id = game.game,
                 title = escape(&game.title),
-                gm = escape(&game.gm),
-                at = escape(&when::moment(game.last_at, zone)),
+                about = escape(&tr!(
+                    lang,
+                    "operator-idle-game",
+                    game = game.game,
+                    gm = game.gm.as_str(),
+                    at = moment(lang, game.last_at, zone)
+                )),
+                archive = tr!(lang, "operator-archive"),
                 csrf = visitor.csrf_field(),
             ));
         }
@@ -131,17 +170,28 @@ async fn operator_page(
 
     let accounts = care::accounts(&state.db, prefix, ACCOUNTS_SHOWN).await?;
     body.push_str(&format!(
-        r#"<section class="card stack" id="accounts" aria-labelledby="accounts-heading"><h2 id="accounts-heading">Accounts</h2>
-<form method="get" action="/operator"><label for="name">Names beginning with</label><input id="name" type="search" name="name" value="{prefix}"><p><button type="submit">Find</button></p></form><ul>"#,
+        r#"<section class="card stack" id="accounts" aria-labelledby="accounts-heading"><h2 id="accounts-heading">{title}</h2>
+<form method="get" action="/operator"><label for="name">{label}</label><input id="name" type="search" name="name" value="{prefix}"><p><button type="submit">{find}</button></p></form><ul>"#,
+        title = tr!(lang, "operator-accounts"),
+        label = tr!(lang, "operator-names-beginning"),
+        find = tr!(lang, "operator-find"),
         prefix = escape(prefix)
     ));
     for account in &accounts {
         let (state_text, action, button) = if account.suspended {
-            (" · suspended", "lift", "Lift the suspension")
+            (
+                format!(" · {}", tr!(lang, "operator-suspended")),
+                "lift",
+                tr!(lang, "operator-lift"),
+            )
         } else {
-            ("", "suspend", "Suspend")
+            (String::new(), "suspend", tr!(lang, "operator-suspend"))
         };
-        let role = if account.operator { " · operator" } else { "" };
+        let role = if account.operator {
+            format!(" · {}", tr!(lang, "operator-operator"))
+        } else {
+            String::new()
+        };
         let form = if account.operator {
             String::new()
         } else {
@@ -152,14 +202,19 @@ async fn operator_page(
             )
         };
         body.push_str(&format!(
-            "<li>{name}{role}{state_text} · since {since}{form}</li>",
+            "<li>{name}{role}{state_text} · {since}{form}</li>",
             name = escape(&account.name),
-            since = escape(&when::moment(account.created_at, zone)),
+            since = escape(&tr!(
+                lang,
+                "operator-since",
+                at = moment(lang, account.created_at, zone)
+            )),
         ));
     }
     if accounts.len() as i64 == ACCOUNTS_SHOWN {
         body.push_str(&format!(
-            "<li>… the first {ACCOUNTS_SHOWN}; give more of the name to find others.</li>"
+            "<li>{}</li>",
+            tr!(lang, "operator-first", n = ACCOUNTS_SHOWN)
         ));
     }
     body.push_str("</ul></section>");
@@ -174,14 +229,20 @@ pub async fn operator_form(
 ) -> PageResult {
     operator(&visitor)?;
     let prefix = q.name.unwrap_or_default();
+    let lang = visitor.lang;
     let notice = q.done.as_deref().map(|done| match done {
-        "suspend" => "Suspended: the account's sessions ended.",
-        "lift" => "The suspension is lifted.",
-        "archive" => "Archived.",
-        _ => "Done.",
+        "suspend" => tr!(lang, "operator-done-suspend"),
+        "lift" => tr!(lang, "operator-done-lift"),
+        "archive" => tr!(lang, "operator-done-archive"),
+        _ => tr!(lang, "operator-done"),
     });
-    match operator_page(&state, &visitor, prefix.trim(), notice, None).await {
-        Ok(body) => Ok(page(&visitor, StatusCode::OK, "Server", &body)),
+    match operator_page(&state, &visitor, prefix.trim(), notice.as_deref(), None).await {
+        Ok(body) => Ok(page(
+            &visitor,
+            StatusCode::OK,
+            &tr!(lang, "operator-title"),
+            &body,
+        )),
         Err(e) => Err(super::error_page(&visitor, &e)),
     }
 }
@@ -214,7 +275,12 @@ pub async fn operator_action(
     match result.await {
         Ok(action) => Ok(redirect(&format!("/operator?done={action}"))),
         Err(e) => match operator_page(&state, &visitor, "", None, Some(&e)).await {
-            Ok(body) => Ok(page(&visitor, e.status(), "Server", &body)),
+            Ok(body) => Ok(page(
+                &visitor,
+                e.status(),
+                &tr!(visitor.lang, "operator-title"),
+                &body,
+            )),
             Err(e) => Err(super::error_page(&visitor, &e)),
         },
     }

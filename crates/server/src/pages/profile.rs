@@ -6,9 +6,11 @@ use super::*;
 #[derive(Debug, askama::Template)]
 #[template(path = "profile.html")]
 pub(super) struct ProfilePage<'a> {
+    lang: Lang,
     error: Option<String>,
     saved: bool,
     zone: &'a str,
+    /// The sentence with the time now in the reader's zone (HTML: the time is in bold).
     shown: String,
     zones: Vec<String>,
     csrf: String,
@@ -28,11 +30,17 @@ pub(super) fn profile_page(
     use askama::Template;
     let mut zones: Vec<String> = jiff::tz::db().available().map(|n| n.to_string()).collect();
     zones.sort();
+    let lang = visitor.lang;
+    let now = moment(lang, visitor.now, visitor.zone());
     let page_html = ProfilePage {
+        lang,
         error: error.map(ToString::to_string),
         saved,
         zone,
-        shown: when::moment(visitor.now, visitor.zone()),
+        shown: front::marked(
+            &tr!(lang, "profile-zone-now", now = front::MARK),
+            &[(front::MARK, front::strong(&now))],
+        ),
         zones,
         csrf: visitor.csrf_token(),
         mail_section,
@@ -43,11 +51,30 @@ pub(super) fn profile_page(
         Ok(body) => page(
             visitor,
             error.map_or(StatusCode::OK, ApiError::status),
-            "Your profile",
+            &tr!(lang, "profile-title"),
             &body,
         ),
         Err(e) => error_page(visitor, &ApiError::Internal(e.to_string())),
     }
+}
+
+/// A moment as the reader reads it, in their language: in `zone_name` (UTC without one, or
+/// for a name that is no zone), followed by the zone's name.
+pub(super) fn moment(lang: Lang, at: i64, zone_name: Option<&str>) -> String {
+    let Ok(t) = jiff::Timestamp::from_second(at) else {
+        return format!("{at} s");
+    };
+    let (name, zone) = zone_name
+        .and_then(|n| when::zone(n).map(|z| (n.trim(), z)))
+        .unwrap_or(("UTC", jiff::tz::TimeZone::UTC));
+    let z = t.to_zoned(zone);
+    let day = locale::Day {
+        year: z.year(),
+        month: z.month(),
+        day: z.day(),
+        weekday: z.weekday().to_monday_one_offset(),
+    };
+    format!("{} {name}", locale::when(lang, day, z.hour(), z.minute()))
 }
 
 #[derive(Debug, serde::Deserialize)]

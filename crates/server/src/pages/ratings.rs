@@ -16,7 +16,8 @@ pub struct LadderQuery {
 #[derive(Debug, Template)]
 #[template(path = "ratings.html")]
 struct LadderView {
-    title: &'static str,
+    lang: Lang,
+    title: String,
     shown_after: u32,
     rungs: Vec<Rung>,
     provisional: Vec<Rung>,
@@ -49,8 +50,10 @@ pub async fn ladder(
         Err(e) => return error_page(&visitor, &e.into()),
     };
     let link = |p: i64| format!("/ratings/{}?page={p}", info.name);
+    let lang = visitor.lang;
     let view = LadderView {
-        title: info.title,
+        lang,
+        title: info.title.to_owned(),
         shown_after: gm::rating::SHOWN_AFTER,
         empty: rungs.is_empty() && provisional.is_empty() && page == 1,
         provisional_more: provisional_total - provisional.len() as i64,
@@ -60,7 +63,7 @@ pub async fn ladder(
         provisional,
         page,
     };
-    let title = format!("{} ratings", info.title);
+    let title = tr!(lang, "ratings-title", game = info.title);
     match view.render() {
         Ok(body) => page_with_tab(&visitor, StatusCode::OK, &title, &title, &body),
         Err(e) => error_page(&visitor, &ApiError::Internal(format!("template: {e}"))),

@@ -9,6 +9,8 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 
+use locale::{Lang, tr};
+
 use super::{FormData, PageResult, Visitor, error_page, page_with_tab, redirect};
 use crate::AppState;
 use crate::actions::{self, NewSeason, SeasonView, capitalised};
@@ -17,6 +19,7 @@ use crate::error::{ApiError, ApiResult};
 #[derive(Debug, Template)]
 #[template(path = "season.html")]
 pub struct SeasonPage {
+    pub lang: Lang,
     pub id: i64,
     pub csrf: String,
     pub error: Option<String>,
@@ -28,8 +31,9 @@ pub struct SeasonPage {
     pub crowned: Vec<Crown>,
     pub jerseys: Vec<JerseyLine>,
     pub stages: Vec<StageLine>,
-    /// `Stage`, `Day`.
-    pub stage_noun: String,
+    /// The sentences that name the game's stages (`Stages`, `No stage yet.`), in the
+    /// reader's language.
+    pub words: StageWords,
     pub tables: Vec<ClassTable>,
     pub counted: usize,
     /// The GM's steps, for the season's GM while it runs.
@@ -53,12 +57,44 @@ pub struct JerseyLine {
 
 #[derive(Debug)]
 pub struct StageLine {
-    pub stage: u16,
     pub game_id: i64,
-    pub title: String,
+    /// `Stage 2: Tour of Cumbria, stage 2`.
+    pub label: String,
     /// `won by red (ann)`, `being played`.
     pub outcome: String,
-    pub rest_days: u16,
+    /// ` · after 2 rest days`, or empty.
+    pub rest: String,
+}
+
+/// What the page says with the game's word for a stage (`stage`, `day`): each message is
+/// given the game's noun, which a language other than English reads as a key.
+#[derive(Debug)]
+pub struct StageWords {
+    pub heading: String,
+    pub none_yet: String,
+    pub add_next: String,
+    pub sure: String,
+    pub sure_running: String,
+    pub standings_later: String,
+    pub standings: String,
+    pub since_last: String,
+}
+
+impl StageWords {
+    fn new(lang: Lang, noun: &str, counted: usize) -> StageWords {
+        let cap = capitalised(noun);
+        let cap = cap.as_str();
+        StageWords {
+            heading: tr!(lang, "season-stages", noun = noun, noun_cap = cap),
+            none_yet: tr!(lang, "season-no-stage", noun = noun),
+            add_next: tr!(lang, "season-add-next", noun = noun),
+            sure: tr!(lang, "season-sure", noun = noun, running = "no"),
+            sure_running: tr!(lang, "season-sure", noun = noun, running = "yes"),
+            standings_later: tr!(lang, "season-standings-later", noun = noun),
+            standings: tr!(lang, "season-standings", noun = noun, n = counted),
+            since_last: tr!(lang, "season-since-last", noun = noun),
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -110,6 +146,7 @@ fn season_page(
     let table = &view.table;
     let row = &table.row;
     let nouns = view.nouns;
+    let lang = visitor.lang;
     let letter = capitalised(nouns.stage).chars().next().unwrap_or('S');
     let seat_label = |seat: usize, piece: Option<&str>| -> String {
         let name = table.seats.get(seat).map_or("?", |s| s.name.as_str());
@@ -120,9 +157,9 @@ fn season_page(
             .seats
             .get(seat)
             .map_or(String::new(), |s| match (&s.bot, &s.player_name) {
-                (Some(bot), _) => format!("bot {bot}"),
+                (Some(bot), _) => tr!(lang, "season-bot", bot = bot.as_str()),
                 (None, Some(p)) => p.clone(),
-                (None, None) => "open".into(),
+                (None, None) => tr!(lang, "season-open"),
             })
     };
     let reader = visitor.player.as_ref().map(|p| p.name.as_str());
@@ -160,7 +197,7 @@ fn season_page(
                 .rows
                 .iter()
                 .map(|r| {
-                    let (movement, movement_label) = movement(r.movement);
+                    let (movement, movement_label) = movement(lang, r.movement);
                     ClassRow {
                         rank: r.rank,
                         movement,
@@ -199,32 +236,45 @@ fn season_page(
                 .map(|(seat, _)| format!("{} ({})", seat_label(seat, None), who(seat)))
                 .collect();
             StageLine {
-                stage: s.stage,
                 game_id: s.game_id,
-                title: s.title.clone(),
+                label: tr!(
+                    lang,
+                    "season-stage-line",
+                    noun = nouns.stage,
+                    noun_cap = capitalised(nouns.stage),
+                    n = s.stage,
+                    title = s.title.as_str()
+                ),
                 outcome: match (s.over, winners.is_empty()) {
-                    (false, _) => "being played".into(),
-                    (true, true) => "over".into(),
-                    (true, false) => format!("won by {}", winners.join(" and ")),
+                    (false, _) => tr!(lang, "season-being-played"),
+                    (true, true) => tr!(lang, "season-over"),
+                    (true, false) => tr!(
+                        lang,
+                        "season-won-by",
+                        winners = lang.and_list(winners.as_slice())
+                    ),
                 },
-                rest_days: s.rest_days,
+                rest: match s.rest_days {
+                    0 => String::new(),
+                    days => format!(" · {}", tr!(lang, "season-rest-days", n = days)),
+                },
             }
         })
         .collect();
-    let planned = row
-        .planned_stages
-        .map_or(String::new(), |n| format!(" of {n}"));
     let played = table.stages.iter().filter(|s| s.over).count();
-    let lead = format!(
-        "{} {} · GM {} · {played}{planned} {}s played{}",
-        gm::game_info(&row.season.game).map_or(row.season.game.as_str(), |g| g.title),
-        nouns.season,
-        row.gm_name,
-        nouns.stage,
-        match (row.finished_at.is_some(), view.is_over()) {
-            (true, _) => " · finished by the GM",
-            (false, true) => " · over",
-            _ => "",
+    let lead = tr!(
+        lang,
+        "season-lead",
+        game = gm::game_info(&row.season.game).map_or(row.season.game.as_str(), |g| g.title),
+        season = nouns.season,
+        noun = nouns.stage,
+        gm = row.gm_name.as_str(),
+        played = played,
+        planned = row.planned_stages.unwrap_or(0),
+        end = match (row.finished_at.is_some(), view.is_over()) {
+            (true, _) => "finished",
+            (false, true) => "over",
+            _ => "running",
         }
     );
     let gm = visitor
@@ -233,10 +283,12 @@ fn season_page(
         .filter(|p| p.id == row.gm_id && !view.is_over())
         .map(|_| GmSteps {
             waiting: table.running().map(|s| {
-                format!(
-                    "{} {} is being played: the next can be added when it is over.",
-                    capitalised(nouns.stage),
-                    s.stage
+                tr!(
+                    lang,
+                    "season-waiting",
+                    noun = nouns.stage,
+                    noun_cap = capitalised(nouns.stage),
+                    n = s.stage
                 )
             }),
             complete: row
@@ -244,13 +296,14 @@ fn season_page(
                 .is_some_and(|n| table.stages.len() >= usize::from(n)),
         });
     let page = SeasonPage {
+        lang,
         id: row.id,
         csrf: visitor.csrf_token(),
         error: error.map(ToString::to_string),
         done,
         lead,
         over: view.is_over(),
-        crowned: crowns(view, &seat_label, &who),
+        crowned: crowns(lang, view, &seat_label, &who),
         jerseys: view
             .standings
             .jerseys
@@ -263,7 +316,7 @@ fn season_page(
             })
             .collect(),
         stages,
-        stage_noun: capitalised(nouns.stage),
+        words: StageWords::new(lang, nouns.stage, view.standings.stages),
         tables,
         counted: view.standings.stages,
         gm,
@@ -277,39 +330,35 @@ fn season_page(
 
 /// Each classification's winners, those level sharing its line (`ann (bot random) and bob`).
 fn crowns(
+    lang: Lang,
     view: &SeasonView,
     label: &dyn Fn(usize, Option<&str>) -> String,
     who: &dyn Fn(usize) -> String,
 ) -> Vec<Crown> {
-    let mut crowns: Vec<Crown> = Vec::new();
+    let mut crowned: Vec<(String, Vec<String>)> = Vec::new();
     for w in view.winners() {
         let winner = format!("{} ({})", label(w.seat, w.piece.as_deref()), who(w.seat));
-        match crowns.last_mut() {
-            Some(last) if last.title == w.title => {
-                last.winner = format!("{} and {winner}", last.winner);
-            }
-            _ => crowns.push(Crown {
-                title: w.title,
-                winner,
-            }),
+        match crowned.last_mut() {
+            Some((title, winners)) if *title == w.title => winners.push(winner),
+            _ => crowned.push((w.title, vec![winner])),
         }
     }
-    crowns
+    crowned
+        .into_iter()
+        .map(|(title, winners)| Crown {
+            title,
+            winner: lang.and_list(winners.as_slice()),
+        })
+        .collect()
 }
 
 /// `▲2` and its words.
-fn movement(movement: Option<i32>) -> (String, String) {
+fn movement(lang: Lang, movement: Option<i32>) -> (String, String) {
     match movement {
         None => (String::new(), String::new()),
-        Some(0) => ("▬".into(), "no change".into()),
-        Some(n) if n > 0 => (
-            format!("▲{n}"),
-            format!("up {n} place{}", if n == 1 { "" } else { "s" }),
-        ),
-        Some(n) => (
-            format!("▼{}", -n),
-            format!("down {} place{}", -n, if n == -1 { "" } else { "s" }),
-        ),
+        Some(0) => ("▬".into(), tr!(lang, "season-no-change")),
+        Some(n) if n > 0 => (format!("▲{n}"), tr!(lang, "season-up", n = n)),
+        Some(n) => (format!("▼{}", -n), tr!(lang, "season-down", n = -n)),
     }
 }
 
@@ -329,13 +378,14 @@ pub async fn season(
         .await
         .map_err(|e| error_page(&visitor, &e))?;
     // What the GM's step did, in words (the query only picks which words).
+    let lang = visitor.lang;
     let done = q.done.as_deref().and_then(|d| match d {
-        "new" => Some("the season is made, this game its first stage".to_string()),
-        "finish" => Some("the season is finished".to_string()),
+        "new" => Some(tr!(lang, "season-done-new")),
+        "finish" => Some(tr!(lang, "season-done-finish")),
         _ => d
             .strip_prefix("stage-")
             .and_then(|g| g.parse::<i64>().ok())
-            .map(|g| format!("the next stage is game {g}, its seats taken as before")),
+            .map(|g| tr!(lang, "season-done-stage", game = g)),
     });
     Ok(season_page(&visitor, &view, done, None))
 }

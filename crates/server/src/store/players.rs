@@ -77,3 +77,19 @@ pub async fn set_lang(state: &AppState, player: i64, lang: game_api::Lang) -> St
         .await?;
     Ok(())
 }
+
+/// Sets the language of seat `seat` of game `game` (`None`: the player's own).
+pub async fn set_seat_lang(
+    state: &AppState,
+    game: i64,
+    seat: u8,
+    lang: Option<game_api::Lang>,
+) -> StoreResult<()> {
+    sqlx::query("UPDATE seats SET lang = $1 WHERE game_id = $2 AND seat = $3")
+        .bind(lang.map(game_api::Lang::code))
+        .bind(game)
+        .bind(i64::from(seat))
+        .execute(&state.db.pool)
+        .await?;
+    Ok(())
+}

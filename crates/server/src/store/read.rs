@@ -72,7 +72,7 @@ async fn read_tables(
     }
     let (list, padded) = super::sql::in_list(Backend::of(conn), ids);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT {GAME_COLUMNS}, s.seat, s.name, s.player_id, sp.name, s.invite, s.bot, s.mail_secret, s.offered \
+        "SELECT {GAME_COLUMNS}, s.seat, s.name, s.player_id, sp.name, s.invite, s.bot, s.mail_secret, s.offered, s.lang \
          FROM games g JOIN players p ON p.id = g.gm_id \
          LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN players sp ON sp.id = s.player_id \
          WHERE g.id IN {list} ORDER BY g.id, s.seat"
@@ -100,6 +100,9 @@ async fn read_tables(
             bot: r.get(17),
             mail_secret: r.get(18),
             offered: flag(r.get(19)),
+            lang: r
+                .get::<Option<String>, _>(20)
+                .and_then(|c| game_api::Lang::from_code(&c).ok()),
         });
     }
     let versions: Vec<(i64, i64)> = games.iter().map(|(row, _)| (row.id, row.version)).collect();

@@ -35,7 +35,7 @@ pub(super) async fn write_seats(conn: &mut AnyConnection, w: &Write) -> StoreRes
             SeatWrite::Claim { seat, player_id } => {
                 super::profiles::keep_seating(conn, *player_id, w.game_id).await?;
                 sqlx::query(
-                    "UPDATE seats SET player_id = $1, bot = NULL, offered = 0 WHERE game_id = $2 AND seat = $3",
+                    "UPDATE seats SET player_id = $1, bot = NULL, offered = 0, lang = NULL WHERE game_id = $2 AND seat = $3",
                 )
                 .bind(Some(*player_id))
                 .bind(w.game_id)
@@ -52,7 +52,7 @@ pub(super) async fn write_seats(conn: &mut AnyConnection, w: &Write) -> StoreRes
                 invite,
                 mail_secret,
             } => sqlx::query(
-                "UPDATE seats SET player_id = NULL, invite = $1, mail_secret = $2 WHERE game_id = $3 AND seat = $4",
+                "UPDATE seats SET player_id = NULL, invite = $1, mail_secret = $2, lang = NULL WHERE game_id = $3 AND seat = $4",
             )
             .bind(invite.clone())
             .bind(mail_secret.clone())

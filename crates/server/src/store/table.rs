@@ -36,6 +36,8 @@ pub struct SeatRow {
     pub mail_secret: Option<String>,
     /// Offered in the lobby to anyone signed in, until someone takes it (`store::lobby`).
     pub offered: bool,
+    /// The language the seat's player chose for this seat's mail (`None`: their account's).
+    pub lang: Option<game_api::Lang>,
 }
 
 impl SeatRow {

@@ -319,9 +319,10 @@ pub(super) async fn console_load(
         .await
         .map_err(|e| error_page(visitor, &ApiError::from(e)))?
         .rated;
-    let lobby = super::super::lobby::console_section(state, &table, &visitor.csrf_token())
-        .await
-        .map_err(|e| error_page(visitor, &e))?;
+    let lobby =
+        super::super::lobby::console_section(state, &table, &visitor.csrf_token(), visitor.lang)
+            .await
+            .map_err(|e| error_page(visitor, &e))?;
     let absences = crate::pages::absence::console_section(state, visitor, &table).await;
     Ok((
         table,

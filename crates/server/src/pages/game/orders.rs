@@ -151,7 +151,7 @@ pub(super) fn orders_page(
         notes: record.orders_notes(seat),
         // The close-up beside the form, the seat's own pieces marked.
         picture: takes_orders
-            .then(|| record.picture(None, Viewer::Seat(seat)))
+            .then(|| record.picture(None, Viewer::Seat(seat), visitor.lang))
             .flatten()
             .map(|p| p.close_up.unwrap_or(p.svg)),
         picture_noun: record.game().picture_noun,

@@ -61,7 +61,7 @@ impl TurnSection {
             .filter(|_| turn == record.resolved())
             .and_then(|s| s.html(own));
         let picture = record
-            .season_picture(Some(turn), viewer, &worn)
+            .season_picture(Some(turn), viewer, Lang::EN, &worn)
             .map(|p| Picture {
                 noun: game.picture_noun,
                 after: turn_name(game, turn),

@@ -1,0 +1,89 @@
+## The pictures' labels (the track, the map, the table): titles, legends, marks.
+
+pic-you = {" (you)"}
+# Variables: $name
+pic-name-yours = {$name}, you
+
+## Goofspiel's table.
+
+# Variables: $round, $cards
+pic-gs-round = Round {$round} of {$cards}
+# Variables: $cards
+pic-gs-over = The game is over after {$cards} rounds
+# Variables: $round, $cards
+pic-gs-round-words = round {$round} of {$cards}
+# Variables: $cards
+pic-gs-over-words = the game is over after {$cards} rounds
+# Variables: $when, $prize
+pic-gs-label-prize = The table, {$when}: the prize is the {$prize}
+# Variables: $when
+pic-gs-label = The table: {$when}
+# Variables: $n
+pic-gs-face-down = {$n} { $n ->
+    [one] prize
+   *[other] prizes
+} face down
+# Variables: $cards
+pic-gs-discarded = discarded: {$cards}
+pic-gs-prize = prize
+pic-gs-prize-over = over
+# Variables: $n
+pic-gs-score = {" · "}{$n} pt
+pic-gs-took-nothing = took nothing
+# Variables: $cards
+pic-gs-took = took {$cards}
+# Variables: $bid
+pic-gs-bid = bid {$bid}
+
+## Backpacks & Blisters' map (place names are the map's own).
+
+# Variables: $map
+pic-bb-label = The map: {$map}
+# Variables: $n
+pic-bb-points = {" · "}{$n} pt
+# Variables: $number, $name
+pic-bb-bus-route = bus {$number} {$name}
+# Variables: $id
+pic-bb-target = target: {$id}
+# Variables: $walker, $from, $to
+pic-bb-walked = {$walker} from {$from} to {$to}
+# Variables: $walker, $space, $yours ("yes" for the reader's own walker)
+pic-bb-walker-at = {$walker} at {$space}{ $yours ->
+    [yes] {", you"}
+   *[no] {""}
+}
+pic-bb-key = Key
+pic-bb-key-circle = location entered with a circle
+pic-bb-key-triangle = location entered with a triangle
+pic-bb-key-keswick = Keswick: start and finish
+pic-bb-key-space = small space (○ or △ to enter)
+pic-bb-key-viewpoint = beauty spot or viewpoint: 1 point
+pic-bb-key-target = ★ one of the day's targets
+pic-bb-key-ferry = ferry stop
+pic-bb-key-bus = bus route (numbered at its stops)
+pic-bb-key-walker = a walker (letter and colour)
+pic-bb-key-labels = Labels: ID name (points for ending a turn there) · café · ferry · bus routes
+pic-bb-cafe = café
+pic-bb-ferry = ferry
+# Variables: $routes
+pic-bb-buses = bus {$routes}
+
+## Breaking Away's track.
+
+# Variables: $turn
+pic-ba-label = The track after turn {$turn}
+pic-ba-sprint-1 = sprint-1
+pic-ba-sprint-2 = sprint-2
+pic-ba-finish = finish
+# Variables: $rider, $from, $to
+pic-ba-moved = {$rider} from square {$from} to {$to}
+# Variables: $rider, $square
+pic-ba-rider-on = {$rider} on square {$square}
+pic-ba-yours = {", yours"}
+# Variables: $jersey
+pic-ba-jersey = {", "}{$jersey}
+pic-ba-sole-leader = {", sole leader"}
+pic-ba-dropped = {", dropped"}
+pic-ba-finished = Finished
+# Variables: $place
+pic-ba-place = {$place}.

@@ -1,0 +1,164 @@
+## メール：サーバーがプレイヤーに送るもの（レポートの前後、ようこそ、命令の確認と不受理、
+## リマインダー、プレス受付、GM への通知、アカウントのメール）と席の Atom フィード。
+
+# ゲームの名詞（コードは英語の名詞を渡す）。
+# Variables: $noun
+mail-turn-noun = { $noun ->
+    [round] ラウンド
+   *[turn] ターン
+}
+# Variables: $noun
+mail-seat-noun = { $noun ->
+    [walker] ハイカー
+    [player] プレイヤー
+   *[team] チーム
+}
+# Variables: $noun
+mail-game-noun = { $noun ->
+    [day] 1日
+   *[race] レース
+}
+
+# 席についてのメールの件名。返信の命令がどのターンのものか分かるよう、受付中のターンを入れる。
+# Variables: $game, $seat, $what, $noun, $open
+mail-subject = {$game}、{$seat}：{$what}（第{$open}{$noun}の命令）
+# Variables: $when
+mail-moment = {$when}（UTC）
+# Variables: $when
+mail-deadline = 締め切り：{$when}
+
+# Variables: $noun, $turn
+mail-report-what = 第{$turn}{$noun}のレポート
+# Variables: $noun
+mail-over = この{$noun}は終了しました。
+# Variables: $noun, $turn
+mail-reply-with-orders = 第{$turn}{$noun}の命令は、このメールに返信して送ってください。
+# Variables: $noun
+mail-on-the-page = ゲームのページでこの{$noun}を見る
+
+welcome-what = ようこそ
+# Variables: $title, $player, $seat-noun, $seat, $game
+welcome-hello = {$player}さん、{$title}へようこそ。この{$game}のゲームで、あなたは{$seat-noun}「{$seat}」を担当します。
+welcome-how = 命令はこのメールに返信して送ってください（返信先はあなたの席専用の命令アドレスです。他の人には教えないでください）。命令はウェブのフォームと同じように、1行に書きます。
+
+echo-what = 読み取った命令
+# Variables: $text
+echo-lineup = ラインナップを確定しました：{$text}
+# Variables: $noun, $turn
+echo-orders = 第{$turn}{$noun}の命令を、次のとおり読み取って確定しました：
+echo-note = 注意：
+echo-ignored = 命令として読み取らなかった行（命令のつもりの行があれば、もう一度送ってください）：
+echo-amend = 締め切りまでは、このメールに返信して命令を変更できます。最後に確定した命令が有効です。
+echo-refused-what = 命令は未適用
+echo-refused = メールの内容は適用されませんでした。何も確定していません。
+# Variables: $noun, $turn
+echo-fix-stale = 直し方：前の{$noun}のレポート（ゲームのページか、レポートのメール）を読んでから、第{$turn}{$noun}の命令をこのメールに返信して送ってください。
+# Variables: $noun, $turn
+echo-fix = 直し方：ウェブのフォームと同じように命令を1行に書き、第{$turn}{$noun}の命令をすべて直したうえで、このメールに返信してください。
+echo-too-long = レポートを引用したメールや、画像・添付ファイルのあるメールは、読み取れる大きさを超えることがあります。引用を消して、命令だけを送ってください。
+
+mail-howto-subject = 命令の送り方
+mail-howto-intro = お送りいただいたメールは、席ごとの秘密の部分がないクラブの命令アドレスに届いたため、何も読み取っていません。命令アドレスは席ごとに異なります。
+mail-howto-reply = 命令を送るには、ゲームについてのメール（レポート、ようこそのメール、リマインダー。返信先が席のアドレスです）に返信するか、席のアドレスに送ってください
+mail-howto-no-seat = 。席のアドレスはゲームのページにあります。現在、進行中のゲームで席についていません。
+mail-howto-seats = 。あなたの席のアドレス：
+# Variables: $title, $seat, $address
+mail-howto-seat = {$title}、{$seat}：{$address}
+mail-howto-keep = これらのアドレスは他の人に教えないでください。アドレスを知っている人は誰でも、その席の命令を送れます。
+
+# 締め切り前のリマインダー：$within は hours（残り2時間）か day。
+# Variables: $within
+remind-within = { $within ->
+    [hours] 2時間
+   *[day] 1日
+}
+# Variables: $within
+remind-due-what = 締め切りまで{$within}未満
+# Variables: $noun, $turn, $title, $within
+remind-due-lead = {$title}の第{$turn}{$noun}の命令がまだ届いていません。締め切りまで{$within}を切りました：
+# Variables: $when
+remind-due-at = {$when}
+# Variables: $link
+remind-how-mail = 命令は、ウェブのフォームと同じように1行に書いてこのメールに返信するか、ゲームのページで送ってください：{$link}
+# Variables: $link
+remind-how-page = 命令はゲームのページで送ってください：{$link}
+# Variables: $seat-noun
+remind-nmr = 命令がない場合は、ルールに従ってあなたの{$seat-noun}が自動で動きます（命令未着）。
+remind-gm-what = GM からのリマインダー
+# Variables: $gm, $title, $missing, $due
+remind-gm-lead = {$title}の GM、{$gm}さんからのお知らせです：{$missing}。{$due}。
+# Variables: $noun, $turn
+remind-gm-reopened = 第{$turn}{$noun}がやり直しになりました。命令は保存されており、送り直すか変更しない限り、締め切りにそのまま使われます
+# Variables: $noun, $turn
+remind-gm-missing = 第{$turn}{$noun}の命令がまだ届いていません
+# Variables: $when
+remind-gm-due = 締め切りは{$when}です
+remind-gm-no-deadline = 締め切りはまだ決まっていません
+
+## メールで送られたプレスへの返事。
+
+press-mail-what = プレス
+press-mail-intro = メールのプレス：
+# Variables: $header, $quoted
+press-mail-published = 掲載しました：{$header} —「{$quoted}」
+# Variables: $quoted, $error
+press-mail-refused = 掲載しませんでした（「{$quoted}」）：{$error}
+press-mail-how = プレスは「Press:」の行（全員あて）か「Press to 名前:」の行（席やプレイヤーあての非公開。GM が許可している場合）の下に書きます。「Orders:」の行で終わります。
+
+## プレイヤーが席を離れたときの GM への通知。
+
+# Variables: $name
+mail-left-what = {$name}さんが退席
+# Variables: $name, $seat, $title, $keeper, $offer
+mail-left-body = {$name}さんが{$title}の「{$seat}」の席を離れました。{$keeper}。{$offer}
+# Variables: $bot
+mail-left-bot-keeps = 引き続きボット {$bot} がプレイします
+# Variables: $bot
+mail-left-bot-plays = ボット {$bot} がプレイします
+mail-left-nobody = プレイする人はいません（命令は送られません）
+mail-left-offered = 代わりのプレイヤーを募るため、ロビーに空席として出しています。
+mail-left-not-offered = 誰にも空席として出していません。コンソールから募集するか、プレイヤーを招待してください。
+# Variables: $link
+mail-left-console = GM コンソール：{$link}
+
+## アカウントのメール：アドレスの確認、パスワードの再設定。
+
+account-mail-confirm-subject = postrider：メールアドレスの確認
+# Variables: $name
+account-mail-confirm =
+    postrider のアカウント（{$name}）にこのアドレスが登録されました。ご本人による登録と思われます。
+    メールでレポートを受け取り、命令を送るには、48時間以内に次のリンクを開いてください：
+account-mail-confirm-not-you = 心当たりがない場合は、このメールを無視してください。このアドレスには今後何も送りません。
+account-mail-reset-subject = postrider：パスワードの再設定
+# Variables: $name
+account-mail-reset =
+    postrider のアカウント {$name} のパスワードの再設定が依頼されました。ご本人による依頼と思われます。
+    新しいパスワードを決めるには、1時間以内に次のリンクを開いてください：
+account-mail-reset-not-you = 心当たりがない場合は、このメールを無視してください。パスワードは変わりません。
+
+## 席のフィード：レポートの Atom フィードと締め切りのカレンダー。
+
+# Variables: $title, $seat
+feed-title = {$title}（{$seat}）：レポート
+# Variables: $title, $noun, $turn
+feed-entry = {$title}：第{$turn}{$noun}
+# Variables: $title, $noun, $turn
+feed-resolved = {$title}：第{$turn}{$noun}の処理完了
+# Variables: $title, $noun, $turn
+feed-deadline = {$title}：第{$turn}{$noun}の締め切り
+# Variables: $title, $noun, $turn
+feed-deadline-paused = {$title}：第{$turn}{$noun}の締め切り（一時停止中）
+feed-paused = GM がゲームを一時停止しています。再開すると締め切りが改めて設定されます。
+# Variables: $seat
+feed-due = 「{$seat}」の命令の締め切りです。
+
+## 命令の締め切りが近いゲームの1日1回のまとめ。
+
+# Variables: $n (how many games)
+remind-digest-subject = postrider：命令待ちのゲーム{$n}件
+remind-digest-intro = 次のゲームで、あなたの命令を待っています：
+# Variables: $title, $game, $seat-noun, $seat, $noun, $turn, $deadline
+remind-digest-item = {$title}（{$game}）、{$seat-noun}「{$seat}」：第{$turn}{$noun}の命令、締め切り {$deadline}
+# Variables: $address
+remind-digest-or-mail = またはメールで {$address} へ
+remind-digest-why = このまとめは、レポートやリマインダーの代わりに1日1回届きます。プロフィールのページで変更できます。

@@ -1,0 +1,86 @@
+## 図のラベル（コース、地図、テーブル）：題、凡例、しるし。
+
+pic-you = （あなた）
+# Variables: $name
+pic-name-yours = {$name}（あなた）
+
+## ゴフスピールのテーブル。
+
+# Variables: $round, $cards
+pic-gs-round = 第{$round}ラウンド（全{$cards}ラウンド）
+# Variables: $cards
+pic-gs-over = 全{$cards}ラウンドでゲーム終了
+# Variables: $round, $cards
+pic-gs-round-words = 第{$round}ラウンド（全{$cards}ラウンド）
+# Variables: $cards
+pic-gs-over-words = 全{$cards}ラウンドでゲーム終了
+# Variables: $when, $prize
+pic-gs-label-prize = テーブル、{$when}：賞品は{$prize}
+# Variables: $when
+pic-gs-label = テーブル：{$when}
+# Variables: $n
+pic-gs-face-down = 裏向きの賞品{$n}枚
+# Variables: $cards
+pic-gs-discarded = 捨て札：{$cards}
+pic-gs-prize = 賞品
+pic-gs-prize-over = 終了
+# Variables: $n
+pic-gs-score = {" · "}{$n}点
+pic-gs-took-nothing = 獲得なし
+# Variables: $cards
+pic-gs-took = 獲得：{$cards}
+# Variables: $bid
+pic-gs-bid = 入札 {$bid}
+
+## バックパック&ブリスターズの地図（地名は地図のとおり）。
+
+# Variables: $map
+pic-bb-label = 地図：{$map}
+# Variables: $n
+pic-bb-points = {" · "}{$n}点
+# Variables: $number, $name
+pic-bb-bus-route = バス{$number}番 {$name}
+# Variables: $id
+pic-bb-target = 目標地点：{$id}
+# Variables: $walker, $from, $to
+pic-bb-walked = {$walker}：{$from}から{$to}へ
+# Variables: $walker, $space, $yours ("yes" for the reader's own walker)
+pic-bb-walker-at = {$walker}：{$space}{ $yours ->
+    [yes] （あなた）
+   *[no] {""}
+}
+pic-bb-key = 凡例
+pic-bb-key-circle = ○で入る場所
+pic-bb-key-triangle = △で入る場所
+pic-bb-key-keswick = Keswick：スタートとゴール
+pic-bb-key-space = 小さなマス（○か△で入る）
+pic-bb-key-viewpoint = 景勝地・展望地点：1点
+pic-bb-key-target = ★ その日の目標地点
+pic-bb-key-ferry = フェリー乗り場
+pic-bb-key-bus = バス路線（停留所に番号）
+pic-bb-key-walker = ハイカー（文字と色）
+pic-bb-key-labels = ラベル：ID 名前（ターン終了時の得点）· カフェ · フェリー · バス路線
+pic-bb-cafe = カフェ
+pic-bb-ferry = フェリー
+# Variables: $routes
+pic-bb-buses = バス{$routes}
+
+## ブレイキング・アウェイのコース。
+
+# Variables: $turn
+pic-ba-label = 第{$turn}ターン後のコース
+pic-ba-sprint-1 = スプリント1
+pic-ba-sprint-2 = スプリント2
+pic-ba-finish = ゴール
+# Variables: $rider, $from, $to
+pic-ba-moved = {$rider}：{$from}から{$to}へ
+# Variables: $rider, $square
+pic-ba-rider-on = {$rider}：{$square}マス目
+pic-ba-yours = （あなたの選手）
+# Variables: $jersey
+pic-ba-jersey = 、{$jersey}
+pic-ba-sole-leader = 、単独先頭
+pic-ba-dropped = 、脱落
+pic-ba-finished = ゴール順
+# Variables: $place
+pic-ba-place = {$place}位
