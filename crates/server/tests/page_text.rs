@@ -295,10 +295,14 @@ fn the_list_of_sources_not_yet_converted_only_names_sources_that_still_hold_engl
 #[test]
 fn the_check_finds_english_in_text_and_read_attributes_and_not_in_code() {
     assert_eq!(
-        english(r#"<p class="x">Your move {{ lang.t("site-games") }}</p><a title="Log in">{name}</a>"#),
+        english(
+            r#"<p class="x">Your move {{ lang.t("site-games") }}</p><a title="Log in">{name}</a>"#
+        ),
         ["Your", "move", "Log", "in"]
     );
-    assert!(english(r#"<p>{{ lang.t("site-games") }} {% if x %}{{ y }}{% endif %}</p>"#).is_empty());
+    assert!(
+        english(r#"<p>{{ lang.t("site-games") }} {% if x %}{{ y }}{% endif %}</p>"#).is_empty()
+    );
     assert!(english("<script>let x = 1;</script><p>SHA-256</p>").is_empty());
     assert!(english("<p><code>walk 4+2</code></p><pre>vote bob</pre>").is_empty());
     assert_eq!(english("<p><cite>Hello</cite></p>"), ["Hello"]);
