@@ -20,6 +20,8 @@ pub struct FormContext<'a> {
     /// The form as sent, when it comes back (with an error, or to plan a second turn): what
     /// was chosen is kept.
     pub typed: Option<&'a FormData>,
+    /// The reader's language.
+    pub lang: game_api::Lang,
 }
 
 /// What an order form's menus describe, as text the engine reads.
@@ -43,6 +45,25 @@ pub trait Pieces: Sync {
         seat: Seat,
         form: &FormData,
     ) -> ApiResult<Option<FormOrders>>;
+}
+
+/// The error an order form comes back with, in the reader's `lang` when the rules gave it
+/// (the refusal of what was `sent`, quoting the player's words as typed); any other error
+/// as it is.
+pub fn refusal(
+    record: &gm::Record,
+    seat: Seat,
+    sent: Option<&gm::Submission>,
+    error: &crate::error::ApiError,
+    lang: game_api::Lang,
+) -> String {
+    let english = error.to_string();
+    let Some(sent) = sent else { return english };
+    // Only the refusal the rules gave: the same words in English as the error shown.
+    if record.refusal(seat, sent, game_api::Lang::EN).as_ref() != Some(&english) {
+        return english;
+    }
+    record.refusal(seat, sent, lang).unwrap_or(english)
 }
 
 /// Every game's pieces.

@@ -123,6 +123,7 @@ pub(super) fn orders_page(
             record,
             seat,
             typed,
+            lang: visitor.lang,
         };
         match pieces::of(record.game().name).order_form(&cx) {
             Some(Ok(html)) => Some(html),
@@ -136,7 +137,11 @@ pub(super) fn orders_page(
     };
     let view = OrdersPage {
         nav: Nav::of(table, visitor).at("orders"),
-        error: error.map(|e| crate::pages::breaking_away::rule_links(&e.to_string())),
+        error: error.map(|e| {
+            let sent = typed.and_then(|f| submission(table, seat, f).ok());
+            let text = pieces::refusal(record, seat, sent.as_ref(), e, visitor.lang);
+            crate::pages::breaking_away::rule_links(&text)
+        }),
         sent: sent && error.is_none(),
         seat: table.seats[seat.index()].name.clone(),
         status: status_text(&table.summary(), visitor),
