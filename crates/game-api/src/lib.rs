@@ -209,6 +209,11 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     ) -> Vec<String> {
         Vec::new()
     }
+    /// A refusal in the reader's language (the order page's and the mail echo's): the
+    /// game's own errors may say more than their English `Display`, which is the default.
+    fn error_text(error: &Self::Error, _lang: Lang) -> String {
+        error.to_string()
+    }
     /// Orders with nothing in them are refused (`orders: no rider given`).
     fn orders_are_empty(orders: &Self::Orders) -> bool;
 

@@ -15,9 +15,20 @@ pub enum BackpacksError {
     Lacks(#[from] game_api::Lacks),
     /// Orders that do not read.
     #[error("{0}")]
-    Orders(String),
+    Orders(crate::mistake::OrderMistake),
     /// Orders that read but break the rules where the walker stands (the message cites the
     /// rule).
     #[error("{0}")]
     Refused(String),
+}
+
+impl BackpacksError {
+    /// The refusal in `lang`: orders that do not read (a player's, on the order page and in
+    /// the mail's echo) in their language; the rest in English, as the `Display` says it.
+    pub fn text(&self, lang: locale::Lang) -> String {
+        match self {
+            BackpacksError::Orders(m) => m.text(lang),
+            other => other.to_string(),
+        }
+    }
 }

@@ -110,6 +110,10 @@ impl Game for Backpacks {
         )
     }
 
+    fn error_text(error: &BackpacksError, lang: game_api::Lang) -> String {
+        error.text(lang)
+    }
+
     fn parse_orders(
         terrain: &Terrain,
         walkers: &[String],

@@ -14,6 +14,7 @@ pub mod deck;
 pub mod error;
 pub mod game;
 pub mod map;
+pub mod mistake;
 pub mod moves;
 pub mod orders;
 pub mod random;

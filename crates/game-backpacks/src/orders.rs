@@ -12,6 +12,7 @@
 //! the round the following statements are for; `weather` and `vote` are for the round.
 
 use crate::error::BackpacksError;
+use crate::mistake::{Once, OrderMistake, What};
 use std::fmt;
 
 use crate::deck::CardKind;
@@ -95,8 +96,8 @@ impl RoundOrders {
     }
 }
 
-fn words_to_card(word: &str) -> Result<CardKind, String> {
-    word.parse()
+fn words_to_card(word: &str) -> Result<CardKind, What> {
+    word.parse().map_err(|_| What::NotACard(word.to_owned()))
 }
 
 /// Reads a round's orders. `walkers` are the names of the seats (for votes and the Rucksack).
@@ -108,25 +109,32 @@ pub fn parse_round_orders(
     read_round_orders(text, map, walkers).map_err(BackpacksError::Orders)
 }
 
-fn read_round_orders(text: &str, map: &Map, walkers: &[String]) -> Result<RoundOrders, String> {
+fn read_round_orders(
+    text: &str,
+    map: &Map,
+    walkers: &[String],
+) -> Result<RoundOrders, OrderMistake> {
     let mut orders = RoundOrders::default();
     let mut given = [false; 2];
     // Statements already given, per turn and for the round: a repeat is an error naming it,
     // never silently merged (`buy chocolate; buy chocolate` is one bar or a mistake, 11.2).
-    let mut seen: [Vec<&'static str>; 2] = [Vec::new(), Vec::new()];
-    let mut seen_round: Vec<&'static str> = Vec::new();
+    let mut seen: [Vec<Once>; 2] = [Vec::new(), Vec::new()];
+    let mut seen_round: Vec<Once> = Vec::new();
     let mut turn = 0usize;
-    let location = |word: &str| -> Result<LocationId, String> {
+    let location = |word: &str| -> Result<LocationId, What> {
         map.space(word)
             .and_then(|s| map.spaces[usize::from(s)].location)
-            .ok_or_else(|| format!("{word:?} is not a location of the map"))
+            .ok_or_else(|| What::NotALocation(word.to_owned()))
     };
-    let walker = |word: &str| -> Result<u8, String> {
+    let walker = |word: &str| -> Result<u8, What> {
         walkers
             .iter()
             .position(|w| w.eq_ignore_ascii_case(word))
             .map(|w| w as u8)
-            .ok_or_else(|| format!("{word:?} is not a walker ({})", walkers.join(", ")))
+            .ok_or_else(|| What::NotAWalker {
+                word: word.to_owned(),
+                walkers: walkers.join(", "),
+            })
     };
     for raw in text.split(['\n', ';']) {
         let mut statement = raw.trim();
@@ -146,12 +154,7 @@ fn read_round_orders(text: &str, map: &Map, walkers: &[String]) -> Result<RoundO
             match head {
                 "1" => turn = 0,
                 "2" => turn = 1,
-                _ => {
-                    return Err(format!(
-                        "{:?}: a turn is 1 or 2 (write \"1: walk 4+2 WAL\")",
-                        raw.trim()
-                    ));
-                }
+                _ => return Err(What::BadTurn(raw.trim().to_owned()).into()),
             }
             statement = rest.trim();
             if statement.is_empty() {
@@ -166,62 +169,65 @@ fn read_round_orders(text: &str, map: &Map, walkers: &[String]) -> Result<RoundO
         let words: Vec<&str> = statement.split_whitespace().collect();
         let verb = words[0].to_ascii_lowercase();
         let rest = &words[1..];
-        let kind: Option<&'static str> = match verb.as_str() {
-            "buy" => Some("buy chocolate"),
-            "give" | "take" => Some("a Heavy Rucksack order (give or take)"),
-            "finish" => Some("finish"),
-            "discard" => Some("discard"),
-            "replace" => Some("replace"),
+        let once: Option<Once> = match verb.as_str() {
+            "buy" => Some(Once::BuyChocolate),
+            "give" | "take" => Some(Once::Rucksack),
+            "finish" => Some(Once::Finish),
+            "discard" => Some(Once::Discard),
+            "replace" => Some(Once::Replace),
             _ => None,
         };
-        if let Some(kind) = kind {
-            if seen[turn].contains(&kind) {
-                return Err(format!(
-                    "turn {}: {kind} given twice ({:?})",
-                    turn + 1,
-                    statement
-                ));
+        let twice = |once| What::Twice {
+            once,
+            statement: statement.to_owned(),
+        };
+        if let Some(once) = once {
+            if seen[turn].contains(&once) {
+                return Err(OrderMistake {
+                    turn: Some(turn + 1),
+                    verb: None,
+                    what: twice(once),
+                });
             }
-            seen[turn].push(kind);
+            seen[turn].push(once);
         }
-        if let Some(kind) = match verb.as_str() {
-            "weather" => Some("weather"),
-            "vote" => Some("vote"),
+        if let Some(once) = match verb.as_str() {
+            "weather" => Some(Once::Weather),
+            "vote" => Some(Once::Vote),
             _ => None,
         } {
-            if seen_round.contains(&kind) {
-                return Err(format!(
-                    "{kind} given twice in the round ({statement:?}); it is one statement for both turns"
-                ));
+            if seen_round.contains(&once) {
+                return Err(twice(once).into());
             }
-            seen_round.push(kind);
+            seen_round.push(once);
         }
         let t = &mut orders.turns[turn];
-        let place = |what: &str| format!("turn {}: {what}", turn + 1);
-        let mut set_action = |action: Action, given: &mut [bool; 2]| -> Result<(), String> {
+        let at = |verb: &str| named(turn, verb);
+        let mut set_action = |action: Action, given: &mut [bool; 2]| -> Result<(), OrderMistake> {
             if given[turn] {
-                return Err(format!(
-                    "turn {}: two moves given for one turn ({statement:?} is the second)",
-                    turn + 1
-                ));
+                return Err(OrderMistake {
+                    turn: Some(turn + 1),
+                    verb: None,
+                    what: What::TwoMoves(statement.to_owned()),
+                });
             }
             given[turn] = true;
             t.action = action;
             Ok(())
         };
-        let swap = |words: &[&str]| -> Result<Option<CardKind>, String> {
+        let swap = |words: &[&str]| -> Result<Option<CardKind>, What> {
             match words {
                 [] => Ok(None),
                 [w, card] if w.eq_ignore_ascii_case("swap") => words_to_card(card).map(Some),
-                _ => Err(format!("{:?}: expected \"swap CARD\"", words.join(" "))),
+                _ => Err(What::ExpectedSwap(words.join(" "))),
             }
         };
         match verb.as_str() {
             "walk" => {
                 let Some((card, rest)) = rest.split_first() else {
-                    return Err(place("walk: which card? (write \"walk 4+2 WAL\")"));
+                    return Err(at("walk")(What::WhichCard));
                 };
-                let card = words_to_card(card).map_err(|e| place(&format!("walk: {e}")))?;
+                let card = words_to_card(card).map_err(at("walk"))?;
                 let mut chocolate = false;
                 let mut waypoints = Vec::new();
                 for w in rest {
@@ -229,8 +235,7 @@ fn read_round_orders(text: &str, map: &Map, walkers: &[String]) -> Result<RoundO
                         "chocolate" | "with" | "to" | "via" | "then" | "route" => {
                             chocolate |= w.eq_ignore_ascii_case("chocolate")
                         }
-                        _ => waypoints
-                            .push(waypoint(map, w).map_err(|e| place(&format!("walk: {e}")))?),
+                        _ => waypoints.push(waypoint(map, w).map_err(at("walk"))?),
                     }
                 }
                 set_action(
@@ -254,8 +259,8 @@ fn read_round_orders(text: &str, map: &Map, walkers: &[String]) -> Result<RoundO
                         .iter()
                         .map(|c| words_to_card(c))
                         .collect::<Result<_, _>>()
-                        .map_err(|e| place(&format!("tea: {e}")))?,
-                    _ => return Err(place("tea: expected \"tea\" or \"tea discard CARD ...\"")),
+                        .map_err(at("tea"))?,
+                    _ => return Err(at("tea")(What::TeaForm)),
                 };
                 set_action(Action::Tea { discards }, &mut given)?;
             }
@@ -266,10 +271,10 @@ fn read_round_orders(text: &str, map: &Map, walkers: &[String]) -> Result<RoundO
                     .filter(|w| !w.eq_ignore_ascii_case("to"))
                     .collect();
                 let Some((to, more)) = rest.split_first() else {
-                    return Err(place(&format!("{verb}: where to? (write \"{verb} LOD\")")));
+                    return Err(at(&verb)(What::WhereTo(verb.clone())));
                 };
-                let to = location(to).map_err(|e| place(&format!("{verb}: {e}")))?;
-                let swap = swap(more).map_err(|e| place(&format!("{verb}: {e}")))?;
+                let to = location(to).map_err(at(&verb))?;
+                let swap = swap(more).map_err(at(&verb))?;
                 let action = if verb == "ferry" {
                     Action::Ferry { to, swap }
                 } else {
@@ -290,56 +295,58 @@ fn read_round_orders(text: &str, map: &Map, walkers: &[String]) -> Result<RoundO
                     .first()
                     .is_none_or(|w| !w.eq_ignore_ascii_case("rucksack"))
                 {
-                    return Err(place(&format!("{verb}: write \"{verb} rucksack\"")));
+                    return Err(at(&verb)(What::WriteRucksack(verb.clone())));
                 }
                 t.rucksack = Some(match (verb.as_str(), &rest[1..]) {
                     ("take", []) => RucksackOrder::Take,
                     ("give", []) => RucksackOrder::Give(None),
-                    ("give", [who]) => RucksackOrder::Give(Some(
-                        walker(who).map_err(|e| place(&format!("give: {e}")))?,
-                    )),
-                    _ => {
-                        return Err(place(&format!(
-                            "{verb}: write \"give rucksack [to WALKER]\" or \"take rucksack\""
-                        )));
-                    }
+                    ("give", [who]) => RucksackOrder::Give(Some(walker(who).map_err(at("give"))?)),
+                    _ => return Err(at(&verb)(What::RucksackForm)),
                 });
             }
             "finish" => t.finish = true,
             "discard" => match rest {
-                [card] => {
-                    t.discard =
-                        Some(words_to_card(card).map_err(|e| place(&format!("discard: {e}")))?)
-                }
-                _ => return Err(place("discard: name one card (lunch and coffee, 7.2)")),
+                [card] => t.discard = Some(words_to_card(card).map_err(at("discard"))?),
+                _ => return Err(at("discard")(What::NameOneCard)),
             },
             "replace" => {
                 t.replace = rest
                     .iter()
                     .map(|c| words_to_card(c))
                     .collect::<Result<_, _>>()
-                    .map_err(|e| place(&format!("replace: {e}")))?;
+                    .map_err(at("replace"))?;
             }
             "weather" => {
                 orders.weather = match rest.first().map(|w| w.to_ascii_lowercase()).as_deref() {
                     Some("sunny") => WeatherChoice::Sunny,
                     Some("cloudy") => WeatherChoice::Cloudy,
                     Some("discard") | Some("keep") => WeatherChoice::Discard,
-                    _ => return Err("weather: write \"weather sunny\", \"weather cloudy\" or \"weather discard\"".into()),
+                    _ => return Err(for_round("weather", What::WeatherForm)),
                 };
             }
             "vote" => match rest {
-                [who] => orders.vote = Some(walker(who).map_err(|e| format!("vote: {e}"))?),
-                _ => return Err("vote: name one walker".into()),
+                [who] => orders.vote = Some(walker(who).map_err(|e| for_round("vote", e))?),
+                _ => return Err(for_round("vote", What::NameOneWalker)),
             },
-            other => {
-                return Err(format!(
-                    "{other:?} is not an order (walk, rest, tea, ferry, bus, blister, buy chocolate, give/take rucksack, finish, discard, replace, weather, vote)"
-                ));
-            }
+            other => return Err(What::NotAnOrder(other.to_owned()).into()),
         }
     }
     Ok(orders)
+}
+
+/// A mistake in a statement of turn `turn` (from 0), named by the statement's word.
+fn named(turn: usize, verb: &str) -> impl Fn(What) -> OrderMistake + use<> {
+    let verb = verb.to_owned();
+    move |what| OrderMistake::at(turn, &verb, what)
+}
+
+/// A mistake in a statement for the whole round (`weather`, `vote`), named by its word.
+fn for_round(verb: &str, what: What) -> OrderMistake {
+    OrderMistake {
+        turn: None,
+        verb: Some(verb.to_owned()),
+        what,
+    }
 }
 
 /// A list-numbered turn prefix, `1. walk …` or `2) rest`: the head and the rest.
@@ -402,7 +409,7 @@ fn as_typed(statement: &str, map: &Map) -> String {
 /// A walk's waypoint: a space or location by id, or a path space written from its other end
 /// (`FRI-KES.1` for the map's `KES-FRI.1`) when that can mean one space only; otherwise the
 /// error names the fix.
-fn waypoint(map: &Map, word: &str) -> Result<SpaceId, String> {
+fn waypoint(map: &Map, word: &str) -> Result<SpaceId, What> {
     if let Some(space) = map.space(word) {
         return Ok(space);
     }
@@ -426,12 +433,16 @@ fn waypoint(map: &Map, word: &str) -> Result<SpaceId, String> {
                 Ok(map.space(&same).expect("a space of the path"))
             } else {
                 let (from, to) = path.split_once('-').expect("a path id");
-                Err(format!(
-                    "{word:?} is not a space: the spaces between {from} and {to} are numbered from {from}; the space is {same} counting from {from}, or {counted_back} counting from {to}"
-                ))
+                Err(What::SpaceFromOtherEnd {
+                    word: word.to_owned(),
+                    from: from.to_owned(),
+                    to: to.to_owned(),
+                    same,
+                    counted_back,
+                })
             }
         }
-        _ => Err(format!("{word:?} is not a space or location of the map")),
+        _ => Err(What::NotASpace(word.to_owned())),
     }
 }
 

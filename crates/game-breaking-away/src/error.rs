@@ -1,5 +1,8 @@
 //! Why Breaking Away refuses something: one enum, one line each, naming the field or value.
 
+use locale::{Lang, tr};
+
+use crate::mistake::Mistakes;
 use crate::position::Status;
 use crate::rules::Grade;
 
@@ -23,10 +26,10 @@ pub enum BreakingAwayError {
     PostalOptions(Vec<&'static str>),
     /// A line-up that does not read, or breaks the set-up limits (postal 3.1, BA-12).
     #[error("{0}")]
-    Lineup(String),
+    Lineup(Mistakes),
     /// Orders that do not read.
     #[error("{0}")]
-    Orders(String),
+    Orders(Mistakes),
     /// An order for a grade the team has no rider of.
     #[error("rider {0}: the team has no such rider")]
     NoRider(Grade),
@@ -49,4 +52,29 @@ pub enum BreakingAwayError {
     /// A position asked for before the race has one.
     #[error("the race has not started, there is no position yet")]
     NotStarted,
+}
+
+impl BreakingAwayError {
+    /// The refusal in `lang`: a player's mistakes in orders and line-ups (which they read on
+    /// the order page and in the mail's echo) in their language; a set-up's or a GM's in
+    /// English, as the `Display` says it.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            BreakingAwayError::Lineup(m) | BreakingAwayError::Orders(m) => m.text(lang),
+            BreakingAwayError::NoRider(g) => {
+                tr!(lang, "ba-orders-no-rider", rider = g.to_string())
+            }
+            BreakingAwayError::NotRacing(g) => {
+                tr!(lang, "ba-orders-not-racing", rider = g.to_string())
+            }
+            BreakingAwayError::NotInHand { grade, card, hand } => tr!(
+                lang,
+                "ba-orders-not-in-hand",
+                rider = grade.to_string(),
+                card = card.to_string(),
+                hand = format!("{hand:?}")
+            ),
+            other => other.to_string(),
+        }
+    }
 }

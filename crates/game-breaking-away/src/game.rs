@@ -261,6 +261,10 @@ impl Game for BreakingAway {
         Position::start(*rules, &hands)
     }
 
+    fn error_text(error: &Error, lang: game_api::Lang) -> String {
+        error.text(lang)
+    }
+
     fn parse_orders(_: &Rules, _: &[String], text: &str) -> Result<TeamOrders, Error> {
         parse_orders(text)
     }

@@ -7,6 +7,7 @@
 //! line; every mistake on a line is reported, not only the first.
 
 use crate::error::BreakingAwayError;
+use crate::mistake::{Mistake, Mistakes};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -111,7 +112,7 @@ fn without_label(text: &str) -> &str {
 
 /// The words of a line, each a grade or a number; every word that is neither is an error, all
 /// of them reported.
-fn tokens(text: &str, errors: &mut Vec<String>) -> Vec<Token> {
+fn tokens(text: &str, errors: &mut Vec<Mistake>) -> Vec<Token> {
     let cleaned: String = without_label(text)
         .chars()
         .map(|c| if ",;:=".contains(c) { ' ' } else { c })
@@ -131,7 +132,7 @@ fn tokens(text: &str, errors: &mut Vec<String>) -> Vec<Token> {
                     rest = &rest[1..];
                 }
                 None => {
-                    errors.push(format!("{word:?} is not a rider (A, B, C or D) or a card"));
+                    errors.push(Mistake::NotRiderOrCard(word.to_owned()));
                     out.push(Token::Unknown);
                     continue;
                 }
@@ -143,13 +144,13 @@ fn tokens(text: &str, errors: &mut Vec<String>) -> Vec<Token> {
         match rest.parse::<u32>() {
             Ok(n) if n <= u32::from(u16::MAX) => out.push(Token::Number(n as u16)),
             Ok(n) => {
-                errors.push(format!("card {n} is too large"));
+                errors.push(Mistake::CardTooLarge(n));
                 // Stands for the card given (never read: the line is refused), so that its
                 // rider is not also reported without a card.
                 out.push(Token::Number(u16::MAX));
             }
             Err(_) => {
-                errors.push(format!("{word:?} is not a rider (A, B, C or D) or a card"));
+                errors.push(Mistake::NotRiderOrCard(word.to_owned()));
                 out.push(Token::Unknown);
             }
         }
@@ -158,7 +159,7 @@ fn tokens(text: &str, errors: &mut Vec<String>) -> Vec<Token> {
 }
 
 /// Groups the words into grade → numbers; every number must follow a grade.
-fn by_grade(text: &str, errors: &mut Vec<String>) -> Vec<(Grade, Vec<u16>)> {
+fn by_grade(text: &str, errors: &mut Vec<Mistake>) -> Vec<(Grade, Vec<u16>)> {
     let mut groups: Vec<(Grade, Vec<u16>)> = Vec::new();
     // The cards after a repeated rider or an unknown word are passed over (already an error),
     // so that they are not counted as the rider's before.
@@ -169,7 +170,7 @@ fn by_grade(text: &str, errors: &mut Vec<String>) -> Vec<(Grade, Vec<u16>)> {
             Token::Grade(g) => {
                 repeated = groups.iter().any(|(h, _)| *h == g);
                 if repeated {
-                    errors.push(format!("rider {g} is given twice"));
+                    errors.push(Mistake::RiderTwice(g));
                 } else {
                     groups.push((g, Vec::new()));
                 }
@@ -177,9 +178,7 @@ fn by_grade(text: &str, errors: &mut Vec<String>) -> Vec<(Grade, Vec<u16>)> {
             Token::Number(_) if repeated => {}
             Token::Number(n) => match groups.last_mut() {
                 Some((_, cards)) => cards.push(n),
-                None => errors.push(format!(
-                    "card {n} comes before any rider (write e.g. \"A {n}\")"
-                )),
+                None => errors.push(Mistake::CardBeforeRider(n)),
             },
         }
     }
@@ -187,11 +186,11 @@ fn by_grade(text: &str, errors: &mut Vec<String>) -> Vec<(Grade, Vec<u16>)> {
 }
 
 /// Every error found, or the value.
-fn all_or_errors<T>(value: T, errors: Vec<String>) -> Result<T, String> {
+fn all_or_errors<T>(value: T, errors: Vec<Mistake>) -> Result<T, Mistakes> {
     if errors.is_empty() {
         Ok(value)
     } else {
-        Err(errors.join("; "))
+        Err(Mistakes(errors))
     }
 }
 
@@ -201,21 +200,21 @@ pub fn parse_orders(text: &str) -> Result<TeamOrders, BreakingAwayError> {
     read_orders(text).map_err(BreakingAwayError::Orders)
 }
 
-fn read_orders(text: &str) -> Result<TeamOrders, String> {
+fn read_orders(text: &str) -> Result<TeamOrders, Mistakes> {
     let mut errors = Vec::new();
     let groups = by_grade(text, &mut errors);
     if groups.is_empty() && errors.is_empty() {
-        return Err("no orders given (write e.g. \"A 12 B 3 C 9 D 7\")".into());
+        return Err(Mistakes(vec![Mistake::NoOrders]));
     }
     let mut orders = TeamOrders::default();
     for (grade, cards) in groups {
         match cards.as_slice() {
             [card] => orders.set(grade, *card),
-            [] => errors.push(format!("rider {grade}: no card given")),
-            _ => errors.push(format!(
-                "rider {grade}: one card per turn, got {}",
-                cards.len()
-            )),
+            [] => errors.push(Mistake::NoCard(grade)),
+            _ => errors.push(Mistake::CardsPerTurn {
+                grade,
+                got: cards.len(),
+            }),
         }
     }
     all_or_errors(orders, errors)
@@ -226,7 +225,7 @@ pub fn parse_lineup(text: &str) -> Result<Lineup, BreakingAwayError> {
     read_lineup(text).map_err(BreakingAwayError::Lineup)
 }
 
-fn read_lineup(text: &str) -> Result<Lineup, String> {
+fn read_lineup(text: &str) -> Result<Lineup, Mistakes> {
     let mut errors = Vec::new();
     let groups = by_grade(text, &mut errors);
     let mut lineup = Lineup::default();
@@ -236,9 +235,7 @@ fn read_lineup(text: &str) -> Result<Lineup, String> {
     if errors.is_empty()
         && let Some(missing) = Grade::ALL.iter().find(|g| lineup.cards(**g).is_empty())
     {
-        errors.push(format!(
-            "rider {missing}: no cards given (write e.g. \"A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6\")"
-        ));
+        errors.push(Mistake::NoLineupCards(*missing));
     }
     all_or_errors(lineup, errors)
 }

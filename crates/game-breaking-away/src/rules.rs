@@ -1,6 +1,7 @@
 //! The two rule sets, their options and the track: lines, points tables, set-up limits.
 
 use crate::error::BreakingAwayError;
+use crate::mistake::{Mistake, Mistakes};
 use std::fmt;
 use std::str::FromStr;
 
@@ -297,10 +298,10 @@ pub fn check_lineup_hand(
     grade: Grade,
     cards: &[u16],
 ) -> Result<(), BreakingAwayError> {
-    check_hand(rules, grade, cards).map_err(BreakingAwayError::Lineup)
+    check_hand(rules, grade, cards).map_err(|m| BreakingAwayError::Lineup(Mistakes(vec![m])))
 }
 
-fn check_hand(rules: Rules, grade: Grade, cards: &[u16]) -> Result<(), String> {
+fn check_hand(rules: Rules, grade: Grade, cards: &[u16]) -> Result<(), Mistake> {
     let (counts, max_sum) = grade.lineup_limits();
     let (count_rule, sum_rule) = match grade {
         Grade::A => ("3.1.4", "3.1.5"),
@@ -310,43 +311,39 @@ fn check_hand(rules: Rules, grade: Grade, cards: &[u16]) -> Result<(), String> {
     };
     let setup = "set-up";
     if !counts.contains(&cards.len()) {
-        let allowed = if counts.start() == counts.end() {
-            format!("exactly {}", counts.start())
-        } else {
-            format!("{} or {}", counts.start(), counts.end())
-        };
-        return Err(format!(
-            "rider {grade}: {} cards, {allowed} allowed ({})",
-            cards.len(),
-            rules.set.cite(count_rule, setup)
-        ));
+        return Err(Mistake::CardCount {
+            grade,
+            count: cards.len(),
+            fewest: *counts.start(),
+            most: *counts.end(),
+            cite: rules.set.cite(count_rule, setup),
+        });
     }
-    if let Some(bad) = cards.iter().find(|c| !LINEUP_CARD_RANGE.contains(c)) {
-        return Err(format!(
-            "rider {grade}: card {bad} is outside 1–15 ({})",
-            rules.set.cite("3.1", setup)
-        ));
+    if let Some(&bad) = cards.iter().find(|c| !LINEUP_CARD_RANGE.contains(c)) {
+        return Err(Mistake::CardOutside {
+            grade,
+            card: bad,
+            cite: rules.set.cite("3.1", setup),
+        });
     }
     let sum: u32 = cards.iter().map(|&c| u32::from(c)).sum();
     if lineup_sum_fits(rules, grade, sum) {
         return Ok(());
     }
     match rules.set {
-        RuleSet::Postal22 => Err(format!(
-            "rider {grade}: cards sum to {sum}, more than the {max_sum} allowed ({})",
-            rules.set.cite(sum_rule, setup)
-        )),
+        RuleSet::Postal22 => Err(Mistake::SumOver {
+            grade,
+            sum,
+            most: max_sum,
+            cite: rules.set.cite(sum_rule, setup),
+        }),
         // Board set-up: 「第１走者：３０点持ちで、３～４個に移動力を分配する」 — the rider holds its
         // points and distributes all of them (docs/rulings.md BA-12).
-        RuleSet::Board => Err(format!(
-            "rider {grade}: cards sum to {sum}, not {max_sum} (board: set-up, \"rider {} holds {max_sum} points and distributes them over {}\")",
-            grade.index() + 1,
-            if grade == Grade::A {
-                "3 or 4 values"
-            } else {
-                "3 values"
-            }
-        )),
+        RuleSet::Board => Err(Mistake::SumNotExact {
+            grade,
+            sum,
+            total: max_sum,
+        }),
     }
 }
 

@@ -28,3 +28,47 @@ pub enum GoofspielError {
     #[error(transparent)]
     Lacks(#[from] game_api::Lacks),
 }
+
+impl GoofspielError {
+    /// The refusal in `lang`: a player's bid (read on the order page and in the mail's echo)
+    /// in their language; a set-up's, and what the game lacks, in English.
+    pub fn text(&self, lang: locale::Lang) -> String {
+        use locale::tr;
+        match self {
+            GoofspielError::NoBid => tr!(lang, "gs-orders-no-bid"),
+            GoofspielError::NotOneBid(text) => {
+                tr!(
+                    lang,
+                    "gs-orders-not-one-bid",
+                    text = inner(&format!("{text:?}"))
+                )
+            }
+            GoofspielError::NotANumber(word) => {
+                tr!(
+                    lang,
+                    "gs-orders-not-a-number",
+                    word = inner(&format!("{word:?}"))
+                )
+            }
+            GoofspielError::NoSuchCard { card, cards } => tr!(
+                lang,
+                "gs-orders-no-such-card",
+                card = card.to_string(),
+                cards = cards.to_string()
+            ),
+            GoofspielError::NotInHand { card, hand } => tr!(
+                lang,
+                "gs-orders-not-in-hand",
+                card = card.to_string(),
+                hand = hand.as_str()
+            ),
+            GoofspielError::Over => tr!(lang, "gs-orders-over"),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// A `{:?}`-quoted text without its quotes (the messages quote in the reader's way).
+fn inner(debug: &str) -> String {
+    debug[1..debug.len() - 1].to_owned()
+}

@@ -54,6 +54,10 @@ impl Game for Goofspiel {
         Position::new(settings.cards, lineups.len(), &mut seed.rng(0))
     }
 
+    fn error_text(error: &GoofspielError, lang: game_api::Lang) -> String {
+        error.text(lang)
+    }
+
     fn parse_orders(settings: &Settings, _: &[String], text: &str) -> Result<Bid, GoofspielError> {
         parse_bid(settings, text)
     }

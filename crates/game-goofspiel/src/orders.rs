@@ -107,4 +107,27 @@ mod tests {
             "bid: 9 is not a card of this game (1 to 5)"
         );
     }
+
+    /// Issue 36: the English of each refusal is its message in `en`; a bid typed on a
+    /// Japanese keyboard is refused in Japanese, quoting the bid as typed.
+    #[test]
+    fn rule_11_a_bad_bid_reads_in_japanese_quoting_what_was_typed() {
+        let ja = locale::Lang::from_code("ja").unwrap();
+        for text in ["", "bid seven", "14", "bid 7 bid 8"] {
+            let e = parse_bid(&Settings::default(), text).unwrap_err();
+            assert_eq!(e.text(locale::Lang::EN), e.to_string(), "{text:?}");
+        }
+        let typed = "ｂｉｄ　セブン";
+        let read = locale::Typed::new(typed);
+        let e = parse_bid(&Settings::default(), read.as_str()).unwrap_err();
+        assert_eq!(
+            read.in_typed_words(typed, &e.text(ja)),
+            "入札：「セブン」はカードの数字ではありません"
+        );
+        let e = parse_bid(&Settings::default(), "14").unwrap_err();
+        assert_eq!(
+            e.text(ja),
+            "入札：14はこのゲームのカードではありません（1～13）"
+        );
+    }
 }

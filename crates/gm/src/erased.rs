@@ -69,6 +69,7 @@ pub(crate) trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn setup_note(&self) -> String;
     fn first_orders_help(&self) -> Option<String>;
     fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError>;
+    fn refusal(&self, seat: Seat, submission: &Submission, lang: Lang) -> Option<String>;
     fn advise(&self, asked: Asked<'_>, rng: &mut Rng) -> Result<String, GmError>;
     fn with_stand_in_draws(&self, seed: u64) -> Box<dyn AnyRecord>;
     fn as_any(&self) -> &dyn std::any::Any;
@@ -200,6 +201,9 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
                 .map(|o| G::orders_text(self.settings(), self.seats(), &o))
                 .map_err(GmError::Refused)
         }
+    }
+    fn refusal(&self, seat: Seat, submission: &Submission, lang: Lang) -> Option<String> {
+        GameRecord::refusal(self, seat, submission, lang)
     }
     fn advise(&self, asked: Asked<'_>, rng: &mut Rng) -> Result<String, GmError> {
         let request = AdviceRequest::<G> {

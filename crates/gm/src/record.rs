@@ -446,6 +446,51 @@ impl<G: BotGame> GameRecord<G> {
         G::piece_action(&self.settings, &self.setup.seats, state, &action).map_err(GmError::refused)
     }
 
+    /// Why the rules refuse `seat`'s `submission`, in `lang`, quoting the player's words as
+    /// typed: its line-up or orders that do not read, or break the set-up or the position.
+    /// `None` when the rules take it (what else may refuse it, as a closed turn, is not
+    /// asked). The order page and the mail's echo show this; [`check`](Self::check) is the
+    /// refusal in English, word for word the same.
+    pub fn refusal(&self, seat: Seat, submission: &Submission, lang: Lang) -> Option<String> {
+        use crate::typed::read_in;
+        let lineup_text =
+            |reason: String| locale::tr!(lang, "orders-refused-lineup-text", reason = reason);
+        let lineup_rules =
+            |reason: String| locale::tr!(lang, "orders-refused-lineup", reason = reason);
+        let orders = |reason: String| locale::tr!(lang, "orders-refused-orders", reason = reason);
+        let mut lineup = None;
+        if let Some(text) = &submission.lineup {
+            let read = read_in::<G, _>(text, lang, G::parse_lineup);
+            let l = match read {
+                Ok(l) => l,
+                Err(e) => return Some(lineup_text(e)),
+            };
+            if let Err(e) = G::check_lineup(&self.settings, &l) {
+                return Some(lineup_rules(G::error_text(&e, lang)));
+            }
+            lineup = Some(l);
+        }
+        let text = submission.orders.as_ref()?;
+        let read = read_in::<G, _>(text, lang, |t| {
+            G::parse_orders(&self.settings, self.seats(), t)
+        });
+        let o = match read {
+            Ok(o) => o,
+            Err(e) => return Some(orders(e)),
+        };
+        let checked = match &self.state {
+            Some(state) => G::check_orders(state, seat, &o),
+            None => match lineup
+                .as_ref()
+                .or(self.sealed.get(seat.index())?.lineup.as_ref())
+            {
+                Some(l) => G::check_opening_orders(&self.settings, l, &o),
+                None => Ok(()),
+            },
+        };
+        checked.err().map(|e| orders(G::error_text(&e, lang)))
+    }
+
     /// Reads and checks a player's submission without changing anything, and gives back the
     /// log entries that seal it, with the text as the engine read it.
     pub fn check(

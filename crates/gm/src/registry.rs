@@ -472,6 +472,13 @@ impl Record {
         self.0.reads(lineup, text)
     }
 
+    /// Why the rules refuse `seat`'s `submission`, in the reader's `lang`, quoting the
+    /// player's words as typed (the order page's error and the mail's echo); `None` when the
+    /// rules take it. In English, the same words as the refusal `submit` gives.
+    pub fn refusal(&self, seat: Seat, submission: &Submission, lang: Lang) -> Option<String> {
+        self.0.refusal(seat, submission, lang)
+    }
+
     /// The search's advice for a seat, as `postrider advise` prints it (`BotGame::advise`).
     pub fn advise(&self, asked: Asked<'_>, rng: &mut Rng) -> Result<String, GmError> {
         self.0.advise(asked, rng)

@@ -15,6 +15,17 @@ pub(crate) fn read<T, E: std::fmt::Display>(
     parse(read.as_str()).map_err(|e| read.in_typed_words(text, &e.to_string()))
 }
 
+/// `parse` applied to `text` as the parsers read it; the refusal in `lang`, in the player's
+/// words.
+pub(crate) fn read_in<G: Game, T>(
+    text: &str,
+    lang: game_api::Lang,
+    parse: impl FnOnce(&str) -> Result<T, G::Error>,
+) -> Result<T, String> {
+    let read = locale::Typed::new(text);
+    parse(read.as_str()).map_err(|e| read.in_typed_words(text, &G::error_text(&e, lang)))
+}
+
 pub(crate) fn orders<G: Game>(
     settings: &G::Settings,
     seats: &[String],

@@ -39,26 +39,27 @@ impl Typed {
         &typed[self.typed_offset(start)..self.typed_offset(end)]
     }
 
-    /// An error about the normalised text, with each word it quotes (`"X1" is not a rider`)
-    /// written back as the player typed it (`"Ｘ１" is not a rider`). `typed` is the text this
-    /// was made from.
+    /// An error about the normalised text, with each word it quotes (`"X1" is not a rider`,
+    /// or in Japanese `「X1」は選手…`) written back as the player typed it (`"Ｘ１" is not a
+    /// rider`). `typed` is the text this was made from.
     pub fn in_typed_words(&self, typed: &str, message: &str) -> String {
         if typed == self.text {
             return message.to_owned();
         }
         let mut out = String::with_capacity(message.len());
         let mut rest = message;
-        while let Some(open) = rest.find('"') {
-            out.push_str(&rest[..=open]);
-            rest = &rest[open + 1..];
-            let Some(close) = rest.find('"') else { break };
-            let quoted = &rest[..close];
+        while let Some((open, mark)) = rest.char_indices().find(|(_, c)| matches!(c, '"' | '「')) {
+            let close = if mark == '"' { '"' } else { '」' };
+            out.push_str(&rest[..open + mark.len_utf8()]);
+            rest = &rest[open + mark.len_utf8()..];
+            let Some(end) = rest.find(close) else { break };
+            let quoted = &rest[..end];
             match self.text.find(quoted).filter(|_| !quoted.is_empty()) {
                 Some(at) => out.push_str(self.typed(typed, at, at + quoted.len())),
                 None => out.push_str(quoted),
             }
-            out.push('"');
-            rest = &rest[close + 1..];
+            out.push(close);
+            rest = &rest[end + close.len_utf8()..];
         }
         out.push_str(rest);
         out

@@ -3,13 +3,14 @@
 //! list the engine gives (`game_backpacks::moves`), and the orders help page.
 
 use askama::Template;
-use game_api::{Seat, Viewer};
+use game_api::{Lang, Seat, Viewer};
 use game_backpacks::clock::{self, Special};
 use game_backpacks::day::Place;
 use game_backpacks::map::{LocationId, Map, SpaceId};
 use game_backpacks::moves::{Move, Standing, legal_moves};
 use game_backpacks::orders::{Action, RoundOrders, TurnOrders, WeatherChoice, describe_turn};
 use game_backpacks::{Backpacks, CardKind, Weather};
+use locale::tr;
 
 use super::FormData;
 use super::pieces::{FormContext, FormOrders, Pieces};
@@ -30,7 +31,7 @@ impl Pieces for Day {
         let typed = composed
             .as_deref()
             .or_else(|| cx.typed.and_then(|f| f.get("orders")));
-        order_form(cx.id, cx.csrf.clone(), cx.record, cx.seat, typed).map(|f| f.render())
+        order_form(cx.lang, cx.id, cx.csrf.clone(), cx.record, cx.seat, typed).map(|f| f.render())
     }
 
     fn orders_from_form(
@@ -66,9 +67,6 @@ pub struct Group {
 pub struct TurnForm {
     /// 1 or 2.
     pub n: u8,
-    pub time: String,
-    /// Where the turn starts from (for the second turn: where the first should leave the walker).
-    pub from: String,
     pub groups: Vec<Group>,
     /// Lunch or coffee: the card to discard (7.2).
     pub discards: Vec<Choice>,
@@ -78,30 +76,34 @@ pub struct TurnForm {
     pub finish: bool,
     /// The finish box applies: Keswick is within reach.
     pub finish_applies: bool,
-    /// What is special about the turn (ferries, buses, lunch).
-    pub note: &'static str,
+    /// The fieldset's legend: the turn, its time, what is special about it, and where it
+    /// starts from (for the second turn: where the first should leave the walker).
+    pub legend: String,
 }
 
 /// The walker's standing and the form's menus.
 #[derive(Debug, Template)]
 #[template(path = "backpacks/orders.html")]
 pub struct OrderForm {
-    pub time: String,
-    pub weather: &'static str,
+    pub lang: Lang,
+    /// `10:00, sunny.`
+    pub now: String,
+    /// Where the walker is: `at Keswick (KES)`, `on the lake`.
     pub at: String,
-    pub points: i32,
-    pub money: String,
-    pub chocolate: u8,
+    /// Its points, money and chocolate, after where it is.
+    pub standing: String,
     pub hand: String,
-    pub next_card: String,
+    /// The card to come, after the hand.
+    pub to_come: String,
     pub targets: Vec<(String, bool)>,
     pub turns: Vec<TurnForm>,
     pub weather_choices: Vec<Choice>,
     pub votes: Vec<Choice>,
     /// The orders as text (sealed, or typed), for the text form.
     pub text: String,
-    /// Orders the engine accepts now, shown as an example of the text form.
-    pub example: String,
+    /// The text form's label, as HTML: an example of orders the engine accepts now, and a
+    /// link to the orders help.
+    pub typed_label: String,
     pub id: i64,
     pub turn: u16,
     /// The CSRF token of the forms.
@@ -110,6 +112,7 @@ pub struct OrderForm {
 
 /// The order form of `seat`, preselecting `chosen` (typed just now, or sealed).
 pub fn order_form(
+    lang: Lang,
     id: i64,
     csrf: String,
     record: &gm::Record,
@@ -138,37 +141,47 @@ pub fn order_form(
         .filter(|&(k, _)| me.reached & (1 << k) == 0)
         .map(|(_, &t)| t)
         .collect();
-    let mut turns = vec![turn_form(map, &standing, 1, first, view.weather, &targets)];
+    let mut turns = vec![turn_form(
+        lang,
+        map,
+        &standing,
+        1,
+        first,
+        view.weather,
+        &targets,
+    )];
     if standing.turn + 1 < clock::TURNS {
         let then = standing.after(map, first, secrets.next_card);
         let second = chosen.as_ref().map_or(&nothing, |o| &o.turns[1]);
-        turns.push(turn_form(map, &then, 2, second, view.weather, &targets));
+        turns.push(turn_form(
+            lang,
+            map,
+            &then,
+            2,
+            second,
+            view.weather,
+            &targets,
+        ));
     }
     let weather = chosen
         .as_ref()
         .map_or(WeatherChoice::Discard, |o| o.weather);
     let weather_choices = [
-        (WeatherChoice::Discard, "discard it"),
-        (
-            WeatherChoice::Sunny,
-            "play it if it makes the weather sunny",
-        ),
-        (
-            WeatherChoice::Cloudy,
-            "play it if it makes the weather cloudy",
-        ),
+        (WeatherChoice::Discard, tr!(lang, "bb-form-weather-discard")),
+        (WeatherChoice::Sunny, tr!(lang, "bb-form-weather-sunny")),
+        (WeatherChoice::Cloudy, tr!(lang, "bb-form-weather-cloudy")),
     ]
     .into_iter()
     .map(|(w, label)| Choice {
         value: w.to_string(),
-        label: label.into(),
+        label,
         selected: w == weather,
     })
     .collect();
     let vote = chosen.as_ref().and_then(|o| o.vote);
     let mut votes = vec![Choice {
         value: String::new(),
-        label: "no vote".into(),
+        label: tr!(lang, "bb-form-no-vote"),
         selected: vote.is_none(),
     }];
     votes.extend(
@@ -188,20 +201,45 @@ pub fn order_form(
         (None, Some(o)) => game_backpacks::orders::describe_round(o, map, walkers),
         (None, None) => String::new(),
     };
+    let weather_now = match view.weather {
+        Weather::Sunny => tr!(lang, "bb-form-sunny"),
+        Weather::Cloudy => tr!(lang, "bb-form-cloudy"),
+    };
+    let next_card = secrets
+        .next_card
+        .map_or_else(|| tr!(lang, "bb-form-no-card"), |c| c.to_string());
+    let help_link = format!(
+        r#"<a href="/help/backpacks">{}</a>"#,
+        super::escape(&tr!(lang, "bb-form-orders-help"))
+    );
     Some(OrderForm {
-        time: day.clock_text(),
-        weather: game_backpacks::scenario::weather_name(view.weather),
-        at: place_name(map, me.place),
-        points: me.points,
-        money: game_backpacks::report::money_text(secrets.money),
-        chocolate: secrets.chocolate,
+        lang,
+        now: tr!(
+            lang,
+            "bb-form-now",
+            time = day.clock_text(),
+            weather = weather_now
+        ),
+        at: match me.place {
+            Place::At(s) if map.location_at(s).is_some() => {
+                tr!(lang, "bb-form-at", place = space_name(lang, map, s))
+            }
+            place => place_name(lang, map, place),
+        },
+        standing: tr!(
+            lang,
+            "bb-form-standing",
+            points = me.points.to_string(),
+            money = game_backpacks::report::money_text(secrets.money),
+            chocolate = secrets.chocolate.to_string()
+        ),
+        to_come: tr!(lang, "bb-form-to-come", card = next_card),
         hand: secrets
             .hand
             .iter()
             .map(CardKind::to_string)
             .collect::<Vec<_>>()
             .join(", "),
-        next_card: secrets.next_card.map_or("none".into(), |c| c.to_string()),
         targets: view
             .targets
             .iter()
@@ -215,7 +253,12 @@ pub fn order_form(
         weather_choices,
         votes,
         text,
-        example,
+        typed_label: tr!(
+            lang,
+            "bb-form-typed-label",
+            example = format!("<code>{}</code>", super::escape(&example)),
+            help = help_link
+        ),
         id,
         turn,
         csrf,
@@ -224,25 +267,29 @@ pub fn order_form(
 
 /// A place as a walker reads it: `Friar's Crag (FRI)`, `on the path from Latrigg to
 /// Skiddaw, 4 of 6`, `on the lake`.
-fn place_name(map: &Map, place: Place) -> String {
+fn place_name(lang: Lang, map: &Map, place: Place) -> String {
     match place {
-        Place::At(s) => space_name(map, s),
-        Place::Lake { .. } => "on the lake".into(),
+        Place::At(s) => space_name(lang, map, s),
+        Place::Lake { .. } => tr!(lang, "bb-form-on-the-lake"),
     }
 }
 
 /// A space in words: a location's name and id, or where it lies on its path (the steps from
 /// the path's first end, of the steps from end to end).
-fn space_name(map: &Map, space: SpaceId) -> String {
+fn space_name(lang: Lang, map: &Map, space: SpaceId) -> String {
     if let Some(l) = map.location_at(space) {
         return format!("{} ({})", l.name, l.id);
     }
     match map.on_path(space) {
         Some((path, k)) => {
             let [a, b] = path.ends.map(|e| &map.locations[usize::from(e)].name);
-            format!(
-                "on the path from {a} to {b}, {k} of {}",
-                path.spaces.len() + 1
+            tr!(
+                lang,
+                "bb-form-on-path",
+                from = a.as_str(),
+                to = b.as_str(),
+                step = k.to_string(),
+                steps = (path.spaces.len() + 1).to_string()
             )
         }
         None => map.space_id(space).to_string(),
@@ -252,12 +299,12 @@ fn space_name(map: &Map, space: SpaceId) -> String {
 /// Where a move leads, as a menu's heading reads it, seen from `from`: a location by name, a
 /// space of a path as the steps taken towards its far end (`towards Walla Crag, 3 of 5
 /// steps`).
-fn destination(map: &Map, from: Option<SpaceId>, space: SpaceId) -> String {
+fn destination(lang: Lang, map: &Map, from: Option<SpaceId>, space: SpaceId) -> String {
     if map.location_at(space).is_some() {
-        return space_name(map, space);
+        return space_name(lang, map, space);
     }
     let (Some((path, k)), Some(from)) = (map.on_path(space), from) else {
-        return space_name(map, space);
+        return space_name(lang, map, space);
     };
     let steps = path.spaces.len() + 1;
     let distances = map.distances_from(from);
@@ -269,9 +316,12 @@ fn destination(map: &Map, from: Option<SpaceId>, space: SpaceId) -> String {
     } else {
         (a, steps - k)
     };
-    format!(
-        "towards {}, {along} of {steps} steps",
-        map.locations[usize::from(towards)].name
+    tr!(
+        lang,
+        "bb-form-towards",
+        place = map.locations[usize::from(towards)].name.as_str(),
+        step = along.to_string(),
+        steps = steps.to_string()
     )
 }
 
@@ -316,6 +366,7 @@ struct GroupKey {
 /// places, then spaces on paths, nearest first), each group's heading saying what ending
 /// there gains; the chocolate and finish boxes only where they can apply.
 fn turn_form(
+    lang: Lang,
     map: &Map,
     standing: &Standing,
     n: u8,
@@ -332,9 +383,9 @@ fn turn_form(
     for m in legal_moves(map, standing) {
         let stays = m.end == here || m.end.is_none();
         let heading = match m.end {
-            None => "Stay on the lake".to_string(),
-            Some(s) if stays => format!("Stay: {}", space_name(map, s)),
-            Some(s) => destination(map, here, s),
+            None => tr!(lang, "bb-form-stay-on-lake"),
+            Some(s) if stays => tr!(lang, "bb-form-stay", place = space_name(lang, map, s)),
+            Some(s) => destination(lang, map, here, s),
         };
         let gain = gained(map, standing, m.end, weather);
         let target = m
@@ -343,15 +394,15 @@ fn turn_form(
             .is_some_and(|l| targets.contains(&l));
         let mut heading = heading;
         if target {
-            heading.push_str(" · a target");
+            heading.push_str(&tr!(lang, "bb-form-a-target"));
         }
         if gain > 0 && !matches!(m.action, Action::Tea { .. }) {
-            heading.push_str(&format!(" · +{gain}"));
+            heading.push_str(&tr!(lang, "bb-form-gain", points = gain.to_string()));
         }
         let value = m.text(map);
         let choice = Choice {
             selected: value == chosen_text,
-            label: move_label(standing, &m),
+            label: move_label(lang, standing, &m),
             value,
         };
         let steps = match &m.action {
@@ -389,7 +440,7 @@ fn turn_form(
         cards.dedup();
         let mut d = vec![Choice {
             value: String::new(),
-            label: "the weakest (a blister, or the smallest card)".into(),
+            label: tr!(lang, "bb-form-discard-weakest"),
             selected: chosen.discard.is_none(),
         }];
         d.extend(cards.into_iter().map(|c| Choice {
@@ -401,10 +452,28 @@ fn turn_form(
     } else {
         Vec::new()
     };
+    let time = clock::time_text(standing.turn);
+    let from = place_name(lang, map, standing.place);
+    let legend = match runs(lang, standing.turn) {
+        None => tr!(
+            lang,
+            "bb-form-turn",
+            n = n.to_string(),
+            time = time,
+            from = from
+        ),
+        Some(note) => tr!(
+            lang,
+            "bb-form-turn-note",
+            n = n.to_string(),
+            time = time,
+            note = note,
+            from = from
+        ),
+    };
     TurnForm {
         n,
-        time: clock::time_text(standing.turn),
-        from: place_name(map, standing.place),
+        legend,
         groups: groups
             .into_iter()
             .map(|(key, choices)| Group {
@@ -418,41 +487,36 @@ fn turn_form(
         buy_applies: chosen.buy_chocolate || (standing.money >= 1 && cafe_reachable),
         finish: chosen.finish,
         finish_applies: chosen.finish || ends.contains(&map.home_space()),
-        note: runs(standing.turn),
     }
 }
 
 /// A move's label in its destination's group: how it gets there.
-fn move_label(standing: &Standing, m: &Move) -> String {
+fn move_label(lang: Lang, standing: &Standing, m: &Move) -> String {
     match &m.action {
-        Action::Rest if clock::is_break(standing.turn) => "rest (no tea)".into(),
+        Action::Rest if clock::is_break(standing.turn) => tr!(lang, "bb-form-rest-no-tea"),
         Action::Rest if matches!(standing.place, Place::Lake { .. }) && m.end.is_some() => {
-            "no order: the launch lands where it was boarded".into()
+            tr!(lang, "bb-form-launch-lands")
         }
-        Action::Rest => "rest".into(),
+        Action::Rest => tr!(lang, "bb-form-rest"),
         Action::Walk {
             card,
             chocolate,
             waypoints,
         } => {
-            let with = if *chocolate {
-                format!("walk with {card} and a bar of chocolate")
-            } else {
-                format!("walk with {card}")
-            };
-            match waypoints.len() {
-                0 => format!("play {card} without moving"),
-                1 => format!("{with}, 1 step"),
-                n => format!("{with}, {n} steps"),
+            let card = card.to_string();
+            match (waypoints.len(), chocolate) {
+                (0, _) => tr!(lang, "bb-form-play-without-moving", card = card),
+                (n, false) => tr!(lang, "bb-form-walk", card = card, steps = n),
+                (n, true) => tr!(lang, "bb-form-walk-chocolate", card = card, steps = n),
             }
         }
-        Action::Tea { .. } => "tea (50p): +3".into(),
+        Action::Tea { .. } => tr!(lang, "bb-form-tea"),
         Action::Ferry { .. } if matches!(standing.place, Place::Lake { .. }) => {
-            "land from the launch".into()
+            tr!(lang, "bb-form-land")
         }
-        Action::Ferry { .. } => "ferry (50p)".into(),
-        Action::Bus { .. } => "bus (50p)".into(),
-        Action::Blister => "play the blister card (no move)".into(),
+        Action::Ferry { .. } => tr!(lang, "bb-form-ferry"),
+        Action::Bus { .. } => tr!(lang, "bb-form-bus"),
+        Action::Blister => tr!(lang, "bb-form-blister"),
     }
 }
 
@@ -499,13 +563,13 @@ pub fn orders_from_choices(form: &FormData) -> Option<String> {
 }
 
 /// What is special about a turn (for the line above its menus).
-fn runs(turn: u8) -> &'static str {
+fn runs(lang: Lang, turn: u8) -> Option<String> {
     match clock::special(turn) {
-        Special::Ferry => "ferries run",
-        Special::Bus => "buses run",
-        Special::Lunch => "lunch: nobody moves",
-        Special::Coffee => "coffee: nobody moves",
-        Special::None => "",
+        Special::Ferry => Some(tr!(lang, "bb-form-ferries-run")),
+        Special::Bus => Some(tr!(lang, "bb-form-buses-run")),
+        Special::Lunch => Some(tr!(lang, "bb-form-lunch")),
+        Special::Coffee => Some(tr!(lang, "bb-form-coffee")),
+        Special::None => None,
     }
 }
 
@@ -524,10 +588,23 @@ pub async fn plan_script() -> axum::response::Response {
         .into_response()
 }
 
-/// The orders help, served by the site.
+/// The orders help, served by the site: one template per language, as the page is prose.
 #[derive(Debug, Template)]
-#[template(path = "backpacks/help.html")]
+#[template(path = "backpacks/help.en.html")]
 pub struct Help;
+
+/// The orders help in Japanese (the order words and the map's places stay as typed).
+#[derive(Debug, Template)]
+#[template(path = "backpacks/help.ja.html")]
+pub struct HelpJa;
+
+/// The orders help in `lang` (English for a language without its own page).
+pub fn help(lang: game_api::Lang) -> askama::Result<String> {
+    match lang.code() {
+        "ja" => HelpJa.render(),
+        _ => Help.render(),
+    }
+}
 
 #[cfg(test)]
 mod tests;

@@ -6,9 +6,10 @@
 //! rider, the board game's retirement), built from the race's typed view.
 
 use askama::Template;
-use game_api::{Seat, Viewer};
+use game_api::{Lang, Seat, Viewer};
 use game_breaking_away::rules::LINEUP_CARD_RANGE;
 use game_breaking_away::{BreakingAway, Grade, Limits, Lineup, RuleSet, Rules, rider_name};
+use locale::tr;
 
 use super::FormData;
 use super::pieces::{FormContext, FormOrders, Pieces};
@@ -71,6 +72,8 @@ pub struct LineupRider {
 /// The line-up builder and turn 1, before the race.
 #[derive(Debug)]
 pub struct LineupForm {
+    /// The builder's opening sentence, as HTML (it links to the line-up rules).
+    pub lead: String,
     pub riders: Vec<LineupRider>,
     pub low: u16,
     pub high: u16,
@@ -106,6 +109,7 @@ pub struct RiderField {
 #[derive(Debug, Template)]
 #[template(path = "breaking_away/orders.html")]
 pub struct OrderForm {
+    pub lang: Lang,
     pub id: i64,
     pub turn: u16,
     pub csrf: String,
@@ -113,6 +117,26 @@ pub struct OrderForm {
     pub riders: Vec<RiderField>,
     /// Postal rules (the NMR rule 9.1 is cited).
     pub postal: bool,
+}
+
+/// A rider's line-up limits in words: `3 or 4 cards, adding up to at most 30`.
+fn limits_text(lang: Lang, limits: Limits) -> String {
+    let count = if limits.fewest == limits.most {
+        tr!(lang, "ba-form-limits-cards", n = limits.fewest.to_string())
+    } else {
+        tr!(
+            lang,
+            "ba-form-limits-cards-or",
+            fewest = limits.fewest.to_string(),
+            most = limits.most.to_string()
+        )
+    };
+    let total = limits.total.to_string();
+    if limits.exact {
+        tr!(lang, "ba-form-limits-exactly", cards = count, total = total)
+    } else {
+        tr!(lang, "ba-form-limits-at-most", cards = count, total = total)
+    }
 }
 
 /// The builder's box for card `k` (from 1) of `grade`.
@@ -126,7 +150,9 @@ pub fn order_form(cx: &FormContext<'_>) -> Option<OrderForm> {
     let race = cx.record.downcast::<BreakingAway>()?;
     let rules = *race.settings();
     let typed = |name: &str| cx.typed.and_then(|f| f.get(name)).map(str::to_string);
+    let lang = cx.lang;
     let mut form = OrderForm {
+        lang,
         id: cx.id,
         turn: cx.record.turn(),
         csrf: cx.csrf.clone(),
@@ -169,7 +195,7 @@ pub fn order_form(cx: &FormContext<'_>) -> Option<OrderForm> {
                     letter: grade.letter(),
                     name: rider_name(race.seats(), cx.seat.0, grade),
                     fewest: limits.fewest,
-                    limits: limits.text(),
+                    limits: limits_text(lang, limits),
                     rule: lineup_rule(rules.set, grade),
                     total: numbers.iter().map(|&c| u32::from(c)).sum(),
                     most_total: limits.total,
@@ -186,7 +212,23 @@ pub fn order_form(cx: &FormContext<'_>) -> Option<OrderForm> {
                 }
             })
             .collect();
+        let anchor = if form.postal {
+            "rule-3-1"
+        } else {
+            "board-set-up"
+        };
+        let rules_link = format!(
+            r#"<a href="/help/breaking-away#{anchor}">{}</a>"#,
+            super::escape(&tr!(lang, "ba-form-lineup-rules"))
+        );
         form.lineup = Some(LineupForm {
+            lead: tr!(
+                lang,
+                "ba-form-lineup-lead",
+                low = LINEUP_CARD_RANGE.start().to_string(),
+                high = LINEUP_CARD_RANGE.end().to_string(),
+                rules = rules_link
+            ),
             riders,
             low: *LINEUP_CARD_RANGE.start(),
             high: *LINEUP_CARD_RANGE.end(),
@@ -348,10 +390,24 @@ pub async fn lineup_script() -> axum::response::Response {
         .into_response()
 }
 
-/// The rule help, served by the site.
+/// The rule help, served by the site: one template per language, as the page is prose (a
+/// translator writes whole paragraphs, with their links and rule numbers, not fragments).
 #[derive(Debug, Template)]
-#[template(path = "breaking_away/help.html")]
+#[template(path = "breaking_away/help.en.html")]
 pub struct Help;
+
+/// The rule help in Japanese, in the board game's own terms and quoting its rules.
+#[derive(Debug, Template)]
+#[template(path = "breaking_away/help.ja.html")]
+pub struct HelpJa;
+
+/// The rule help in `lang` (English for a language without its own page).
+pub fn help(lang: Lang) -> askama::Result<String> {
+    match lang.code() {
+        "ja" => HelpJa.render(),
+        _ => Help.render(),
+    }
+}
 
 /// The anchors of the help page, one per rule (`rule-8-2-5` for postal 8.2.5, `board-set-up`
 /// for the board game's set-up): a test holds them to the page.

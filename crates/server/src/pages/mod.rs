@@ -43,12 +43,11 @@ pub use season::{new_season, season, season_action};
 
 /// The Backpacks orders help, served by the site.
 pub async fn help_backpacks(visitor: Visitor) -> Response {
-    use askama::Template;
-    match backpacks::Help.render() {
+    match backpacks::help(visitor.lang) {
         Ok(body) => page(
             &visitor,
             StatusCode::OK,
-            "Backpacks & Blisters: orders",
+            &tr!(visitor.lang, "help-bb-title"),
             &body,
         ),
         Err(e) => error_page(&visitor, &ApiError::Internal(e.to_string())),
@@ -57,9 +56,13 @@ pub async fn help_backpacks(visitor: Visitor) -> Response {
 
 /// The Breaking Away rules help, served by the site.
 pub async fn help_breaking_away(visitor: Visitor) -> Response {
-    use askama::Template;
-    match breaking_away::Help.render() {
-        Ok(body) => page(&visitor, StatusCode::OK, "Breaking Away: the rules", &body),
+    match breaking_away::help(visitor.lang) {
+        Ok(body) => page(
+            &visitor,
+            StatusCode::OK,
+            &tr!(visitor.lang, "help-ba-title"),
+            &body,
+        ),
         Err(e) => error_page(&visitor, &ApiError::Internal(e.to_string())),
     }
 }

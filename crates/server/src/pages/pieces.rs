@@ -47,6 +47,25 @@ pub trait Pieces: Sync {
     ) -> ApiResult<Option<FormOrders>>;
 }
 
+/// The error an order form comes back with, in the reader's `lang` when the rules gave it
+/// (the refusal of what was `sent`, quoting the player's words as typed); any other error
+/// as it is.
+pub fn refusal(
+    record: &gm::Record,
+    seat: Seat,
+    sent: Option<&gm::Submission>,
+    error: &crate::error::ApiError,
+    lang: game_api::Lang,
+) -> String {
+    let english = error.to_string();
+    let Some(sent) = sent else { return english };
+    // Only the refusal the rules gave: the same words in English as the error shown.
+    if record.refusal(seat, sent, game_api::Lang::EN).as_ref() != Some(&english) {
+        return english;
+    }
+    record.refusal(seat, sent, lang).unwrap_or(english)
+}
+
 /// Every game's pieces.
 pub const PIECES: [&dyn Pieces; 2] = [&super::breaking_away::Race, &super::backpacks::Day];
 

@@ -26,20 +26,20 @@ fn places_are_told_in_words() {
     let map = Map::keswick();
     let space = map.space("KES-CAS.4").unwrap();
     assert_eq!(
-        space_name(&map, space),
+        space_name(Lang::EN, &map, space),
         "on the path from Keswick to Castlerigg Stone Circle, 4 of 5"
     );
     let from_castlerigg = spot(&map, "CAS");
     assert_eq!(
-        destination(&map, Some(from_castlerigg), space),
+        destination(Lang::EN, &map, Some(from_castlerigg), space),
         "towards Keswick, 1 of 5 steps"
     );
     assert_eq!(
-        destination(&map, Some(spot(&map, "KES")), space),
+        destination(Lang::EN, &map, Some(spot(&map, "KES")), space),
         "towards Castlerigg Stone Circle, 4 of 5 steps"
     );
     assert_eq!(
-        place_name(&map, Place::At(from_castlerigg)),
+        place_name(Lang::EN, &map, Place::At(from_castlerigg)),
         "Castlerigg Stone Circle (CAS)"
     );
 }
@@ -50,7 +50,15 @@ fn places_are_told_in_words() {
 fn menus_are_grouped_by_destination_with_the_points_gained() {
     let map = Map::keswick();
     let at = standing(&map, "CAS", 0);
-    let form = turn_form(&map, &at, 1, &TurnOrders::default(), Weather::Sunny, &[]);
+    let form = turn_form(
+        Lang::EN,
+        &map,
+        &at,
+        1,
+        &TurnOrders::default(),
+        Weather::Sunny,
+        &[],
+    );
     assert_eq!(form.groups[0].label, "Stay: Castlerigg Stone Circle (CAS)");
     assert_eq!(form.groups[0].choices[0].label, "rest");
     assert!(
@@ -63,7 +71,15 @@ fn menus_are_grouped_by_destination_with_the_points_gained() {
     assert!(!form.buy_applies, "no café within reach, no money");
     assert!(!form.finish_applies, "Keswick is out of reach");
     let home = standing(&map, "KES", 2);
-    let form = turn_form(&map, &home, 1, &TurnOrders::default(), Weather::Sunny, &[]);
+    let form = turn_form(
+        Lang::EN,
+        &map,
+        &home,
+        1,
+        &TurnOrders::default(),
+        Weather::Sunny,
+        &[],
+    );
     assert!(form.buy_applies && form.finish_applies);
     // Walking to Castlerigg scores its 3 points; it is marked as a target when it is one.
     let cas = map.locations.iter().position(|l| l.id == "CAS").unwrap() as LocationId;
@@ -75,6 +91,7 @@ fn menus_are_grouped_by_destination_with_the_points_gained() {
         ..home
     };
     let form = turn_form(
+        Lang::EN,
         &map,
         &far,
         1,

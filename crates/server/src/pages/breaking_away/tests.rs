@@ -43,16 +43,22 @@ fn rule_citations_link_to_the_help_page() {
 
 #[test]
 fn every_anchor_is_on_the_help_page_once() {
-    let page = Help.render().unwrap();
-    for id in RULE_ANCHORS {
-        assert_eq!(page.matches(&format!(r#"id="{id}""#)).count(), 1, "{id}");
+    for lang in Lang::all() {
+        let page = help(lang).unwrap();
+        for id in RULE_ANCHORS {
+            assert_eq!(
+                page.matches(&format!(r#"id="{id}""#)).count(),
+                1,
+                "{lang}: {id}"
+            );
+        }
+        let ids = page.matches(r#" id=""#).count();
+        assert_eq!(
+            ids,
+            RULE_ANCHORS.len(),
+            "{lang}: every anchor of the page is listed"
+        );
     }
-    let ids = page.matches(r#" id=""#).count();
-    assert_eq!(
-        ids,
-        RULE_ANCHORS.len(),
-        "every anchor of the page is listed"
-    );
 }
 
 #[test]

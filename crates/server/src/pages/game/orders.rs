@@ -145,7 +145,11 @@ pub(super) fn orders_page(
     let view = OrdersPage {
         lang,
         nav: Nav::of(table, visitor).at("orders"),
-        error: error.map(|e| crate::pages::breaking_away::rule_links(&e.to_string())),
+        error: error.map(|e| {
+            let sent = typed.and_then(|f| submission(table, seat, f).ok());
+            let text = pieces::refusal(record, seat, sent.as_ref(), e, visitor.lang);
+            crate::pages::breaking_away::rule_links(&text)
+        }),
         sent: sent && error.is_none(),
         seat: table.seats[seat.index()].name.clone(),
         status: status_text(&table.summary(), visitor),
