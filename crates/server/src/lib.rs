@@ -11,6 +11,7 @@ pub mod api_absences;
 pub mod api_lobby;
 pub mod api_press;
 pub mod api_profiles;
+pub mod api_reports;
 pub mod api_seasons;
 pub mod auth;
 pub mod auto_backup;
@@ -328,7 +329,7 @@ fn routes(state: AppState) -> Router {
             "/api/games/{id}/orders",
             get(api::my_orders).post(api::submit_orders),
         )
-        .route("/api/games/{id}/reports/{turn}", get(api::report))
+        .route("/api/games/{id}/reports/{turn}", get(api_reports::report))
         .route("/api/games/{id}/history", get(api::history))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/gm", post(api::gm_action))
