@@ -331,3 +331,26 @@ fn japanese_text_wraps_between_characters_by_columns_and_keeps_punctuation_on_it
     assert_eq!(locale::pad("赤", 4), "赤  ");
     assert_eq!(locale::pad_left("7", 3), "  7");
 }
+
+/// Pages put a message without arguments into the HTML as it is (`|safe`, so that English
+/// keeps its bytes): no message may hold markup, in any language.
+#[test]
+fn no_message_holds_markup() {
+    for code in codes() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("locales")
+            .join(&code);
+        for file in std::fs::read_dir(&dir).unwrap() {
+            let file = file.unwrap().path();
+            let text = std::fs::read_to_string(&file).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                assert!(
+                    line.starts_with('#') || !line.contains('<'),
+                    "{}:{}: markup in a message: {line}",
+                    file.display(),
+                    n + 1
+                );
+            }
+        }
+    }
+}

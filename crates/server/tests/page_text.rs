@@ -203,7 +203,11 @@ fn english(fragment: &str) -> Vec<String> {
     let read = read.join(" ");
     read.split(|c: char| !c.is_ascii_alphabetic() && c != '\'')
         .map(|w| w.trim_matches('\''))
-        .filter(|w| w.len() >= 2 && !NAMES.contains(w))
+        // A word in capitals is an abbreviation or one of the map's ids (`KES`, `WAL`), the
+        // same in every language.
+        .filter(|w| {
+            w.len() >= 2 && !NAMES.contains(w) && !w.chars().all(|c| c.is_ascii_uppercase())
+        })
         .map(str::to_owned)
         .collect()
 }

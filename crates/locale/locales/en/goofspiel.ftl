@@ -108,3 +108,47 @@ gs-banner = The game is over. {$winners} { $n ->
 
 # Variables: $prize, $n
 gs-setup-note = The first prize is the {$prize}; {$n} more lie face down.
+
+## Goofspiel (the third game, for the tests): a seat's bid.
+
+gs-orders-no-bid = orders: no bid given (send `bid 7` or just `7`)
+# Variables: $text (the orders as typed)
+gs-orders-not-one-bid = orders: "{$text}" is not one bid (send `bid 7` or just `7`)
+# Variables: $word
+gs-orders-not-a-number = bid: "{$word}" is not a card number
+# Variables: $card, $cards (the highest card of the game)
+gs-orders-no-such-card = bid: {$card} is not a card of this game (1 to {$cards})
+# Variables: $card, $hand
+gs-orders-not-in-hand = bid: {$card} is not in your hand ({$hand})
+gs-orders-over = orders: the game is over
+
+## Goofspiel's table.
+
+# Variables: $round, $cards
+pic-gs-round = Round {$round} of {$cards}
+# Variables: $cards
+pic-gs-over = The game is over after {$cards} rounds
+# Variables: $round, $cards
+pic-gs-round-words = round {$round} of {$cards}
+# Variables: $cards
+pic-gs-over-words = the game is over after {$cards} rounds
+# Variables: $when, $prize
+pic-gs-label-prize = The table, {$when}: the prize is the {$prize}
+# Variables: $when
+pic-gs-label = The table: {$when}
+# Variables: $n
+pic-gs-face-down = {$n} { $n ->
+    [one] prize
+   *[other] prizes
+} face down
+# Variables: $cards
+pic-gs-discarded = discarded: {$cards}
+pic-gs-prize = prize
+pic-gs-prize-over = over
+# Variables: $n
+pic-gs-score = {" · "}{$n} pt
+pic-gs-took-nothing = took nothing
+# Variables: $cards
+pic-gs-took = took {$cards}
+# Variables: $bid
+pic-gs-bid = bid {$bid}

@@ -37,19 +37,6 @@ ba-orders-not-racing = rider {$rider}: not racing any more, no orders needed
 # Variables: $rider, $card, $hand (the rider's cards, lowest first)
 ba-orders-not-in-hand = rider {$rider}: card {$card} is not in the hand {$hand}
 
-## Goofspiel (the third game, for the tests): a seat's bid.
-
-gs-orders-no-bid = orders: no bid given (send `bid 7` or just `7`)
-# Variables: $text (the orders as typed)
-gs-orders-not-one-bid = orders: "{$text}" is not one bid (send `bid 7` or just `7`)
-# Variables: $word
-gs-orders-not-a-number = bid: "{$word}" is not a card number
-# Variables: $card, $cards (the highest card of the game)
-gs-orders-no-such-card = bid: {$card} is not a card of this game (1 to {$cards})
-# Variables: $card, $hand
-gs-orders-not-in-hand = bid: {$card} is not in your hand ({$hand})
-gs-orders-over = orders: the game is over
-
 ## Every game: a refusal of the rules, as the order page and the mail's echo give it.
 
 # A line-up that does not read. Variables: $reason

@@ -4,37 +4,6 @@ pic-you = {" (you)"}
 # Variables: $name
 pic-name-yours = {$name}, you
 
-## Goofspiel's table.
-
-# Variables: $round, $cards
-pic-gs-round = Round {$round} of {$cards}
-# Variables: $cards
-pic-gs-over = The game is over after {$cards} rounds
-# Variables: $round, $cards
-pic-gs-round-words = round {$round} of {$cards}
-# Variables: $cards
-pic-gs-over-words = the game is over after {$cards} rounds
-# Variables: $when, $prize
-pic-gs-label-prize = The table, {$when}: the prize is the {$prize}
-# Variables: $when
-pic-gs-label = The table: {$when}
-# Variables: $n
-pic-gs-face-down = {$n} { $n ->
-    [one] prize
-   *[other] prizes
-} face down
-# Variables: $cards
-pic-gs-discarded = discarded: {$cards}
-pic-gs-prize = prize
-pic-gs-prize-over = over
-# Variables: $n
-pic-gs-score = {" · "}{$n} pt
-pic-gs-took-nothing = took nothing
-# Variables: $cards
-pic-gs-took = took {$cards}
-# Variables: $bid
-pic-gs-bid = bid {$bid}
-
 ## Backpacks & Blisters' map (place names are the map's own).
 
 # Variables: $map

@@ -104,3 +104,44 @@ gs-banner = ゲーム終了。{ $n ->
 
 # Variables: $prize, $n
 gs-setup-note = 最初の賞品は{$prize}です。ほかに{$n}枚が裏向きに置かれています。
+
+## Goofspiel（テスト用の三つ目のゲーム）：入札。
+
+gs-orders-no-bid = 命令：入札がありません（「bid 7」または「7」と送ってください）
+# Variables: $text (the orders as typed)
+gs-orders-not-one-bid = 命令：「{$text}」は一つの入札ではありません（「bid 7」または「7」と送ってください）
+# Variables: $word
+gs-orders-not-a-number = 入札：「{$word}」はカードの数字ではありません
+# Variables: $card, $cards (the highest card of the game)
+gs-orders-no-such-card = 入札：{$card}はこのゲームのカードではありません（1～{$cards}）
+# Variables: $card, $hand
+gs-orders-not-in-hand = 入札：{$card}は手札（{$hand}）にありません
+gs-orders-over = 命令：ゲームは終了しています
+
+## ゴフスピールのテーブル。
+
+# Variables: $round, $cards
+pic-gs-round = 第{$round}ラウンド（全{$cards}ラウンド）
+# Variables: $cards
+pic-gs-over = 全{$cards}ラウンドでゲーム終了
+# Variables: $round, $cards
+pic-gs-round-words = 第{$round}ラウンド（全{$cards}ラウンド）
+# Variables: $cards
+pic-gs-over-words = 全{$cards}ラウンドでゲーム終了
+# Variables: $when, $prize
+pic-gs-label-prize = テーブル、{$when}：賞品は{$prize}
+# Variables: $when
+pic-gs-label = テーブル：{$when}
+# Variables: $n
+pic-gs-face-down = 裏向きの賞品{$n}枚
+# Variables: $cards
+pic-gs-discarded = 捨て札：{$cards}
+pic-gs-prize = 賞品
+pic-gs-prize-over = 終了
+# Variables: $n
+pic-gs-score = {" · "}{$n}点
+pic-gs-took-nothing = 獲得なし
+# Variables: $cards
+pic-gs-took = 獲得：{$cards}
+# Variables: $bid
+pic-gs-bid = 入札 {$bid}

@@ -37,19 +37,6 @@ ba-orders-not-racing = 選手{$rider}：もうレースを走っていないの�
 # Variables: $rider, $card, $hand (the rider's cards, lowest first)
 ba-orders-not-in-hand = 選手{$rider}：カード{$card}は手札{$hand}にありません
 
-## Goofspiel（テスト用の三つ目のゲーム）：入札。
-
-gs-orders-no-bid = 命令：入札がありません（「bid 7」または「7」と送ってください）
-# Variables: $text (the orders as typed)
-gs-orders-not-one-bid = 命令：「{$text}」は一つの入札ではありません（「bid 7」または「7」と送ってください）
-# Variables: $word
-gs-orders-not-a-number = 入札：「{$word}」はカードの数字ではありません
-# Variables: $card, $cards (the highest card of the game)
-gs-orders-no-such-card = 入札：{$card}はこのゲームのカードではありません（1～{$cards}）
-# Variables: $card, $hand
-gs-orders-not-in-hand = 入札：{$card}は手札（{$hand}）にありません
-gs-orders-over = 命令：ゲームは終了しています
-
 ## すべてのゲーム：ルールによる受付拒否（命令ページとメールの確認返信）。
 
 # A line-up that does not read. Variables: $reason

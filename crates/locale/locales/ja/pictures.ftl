@@ -4,34 +4,6 @@ pic-you = （あなた）
 # Variables: $name
 pic-name-yours = {$name}（あなた）
 
-## ゴフスピールのテーブル。
-
-# Variables: $round, $cards
-pic-gs-round = 第{$round}ラウンド（全{$cards}ラウンド）
-# Variables: $cards
-pic-gs-over = 全{$cards}ラウンドでゲーム終了
-# Variables: $round, $cards
-pic-gs-round-words = 第{$round}ラウンド（全{$cards}ラウンド）
-# Variables: $cards
-pic-gs-over-words = 全{$cards}ラウンドでゲーム終了
-# Variables: $when, $prize
-pic-gs-label-prize = テーブル、{$when}：賞品は{$prize}
-# Variables: $when
-pic-gs-label = テーブル：{$when}
-# Variables: $n
-pic-gs-face-down = 裏向きの賞品{$n}枚
-# Variables: $cards
-pic-gs-discarded = 捨て札：{$cards}
-pic-gs-prize = 賞品
-pic-gs-prize-over = 終了
-# Variables: $n
-pic-gs-score = {" · "}{$n}点
-pic-gs-took-nothing = 獲得なし
-# Variables: $cards
-pic-gs-took = 獲得：{$cards}
-# Variables: $bid
-pic-gs-bid = 入札 {$bid}
-
 ## バックパック&ブリスターズの地図（地名は地図のとおり）。
 
 # Variables: $map

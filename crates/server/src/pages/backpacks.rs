@@ -16,6 +16,9 @@ use super::FormData;
 use super::pieces::{FormContext, FormOrders, Pieces};
 use crate::error::ApiResult;
 
+mod help;
+pub use help::help;
+
 /// Backpacks & Blisters' pieces.
 #[derive(Debug)]
 pub struct Day;
@@ -586,24 +589,6 @@ pub async fn plan_script() -> axum::response::Response {
         include_str!("../../templates/backpacks/plan.js"),
     )
         .into_response()
-}
-
-/// The orders help, served by the site: one template per language, as the page is prose.
-#[derive(Debug, Template)]
-#[template(path = "backpacks/help.en.html")]
-pub struct Help;
-
-/// The orders help in Japanese (the order words and the map's places stay as typed).
-#[derive(Debug, Template)]
-#[template(path = "backpacks/help.ja.html")]
-pub struct HelpJa;
-
-/// The orders help in `lang` (English for a language without its own page).
-pub fn help(lang: game_api::Lang) -> askama::Result<String> {
-    match lang.code() {
-        "ja" => HelpJa.render(),
-        _ => Help.render(),
-    }
 }
 
 #[cfg(test)]
