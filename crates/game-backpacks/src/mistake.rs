@@ -16,6 +16,17 @@ pub struct OrderMistake {
     pub what: What,
 }
 
+/// A path space written from its other end that means two spaces (boxed in [`What`]: the
+/// largest mistake, and every result of the engine carries one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherEnd {
+    pub word: String,
+    pub from: String,
+    pub to: String,
+    pub same: String,
+    pub counted_back: String,
+}
+
 /// A statement that is given once per turn, or once per round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Once {
@@ -43,13 +54,7 @@ pub enum What {
     WhichCard,
     NotACard(String),
     /// A path space written from its other end that means two spaces.
-    SpaceFromOtherEnd {
-        word: String,
-        from: String,
-        to: String,
-        same: String,
-        counted_back: String,
-    },
+    SpaceFromOtherEnd(Box<OtherEnd>),
     NotASpace(String),
     TeaForm,
     /// `ferry` or `bus` with no stop.
@@ -145,13 +150,14 @@ impl What {
             What::TwoMoves(s) => tr!(lang, "bb-orders-two-moves", statement = quoted(s)),
             What::WhichCard => tr!(lang, "bb-orders-which-card"),
             What::NotACard(w) => tr!(lang, "bb-orders-not-a-card", word = quoted(w)),
-            What::SpaceFromOtherEnd {
-                word,
-                from,
-                to,
-                same,
-                counted_back,
-            } => {
+            What::SpaceFromOtherEnd(end) => {
+                let OtherEnd {
+                    word,
+                    from,
+                    to,
+                    same,
+                    counted_back,
+                } = &**end;
                 let mut args = locale::Args::new();
                 args.set("word", quoted(word));
                 args.set("from", from.as_str());

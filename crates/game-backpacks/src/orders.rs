@@ -12,7 +12,7 @@
 //! the round the following statements are for; `weather` and `vote` are for the round.
 
 use crate::error::BackpacksError;
-use crate::mistake::{Once, OrderMistake, What};
+use crate::mistake::{Once, OrderMistake, OtherEnd, What};
 use std::fmt;
 
 use crate::deck::CardKind;
@@ -433,13 +433,13 @@ fn waypoint(map: &Map, word: &str) -> Result<SpaceId, What> {
                 Ok(map.space(&same).expect("a space of the path"))
             } else {
                 let (from, to) = path.split_once('-').expect("a path id");
-                Err(What::SpaceFromOtherEnd {
+                Err(What::SpaceFromOtherEnd(Box::new(OtherEnd {
                     word: word.to_owned(),
                     from: from.to_owned(),
                     to: to.to_owned(),
                     same,
                     counted_back,
-                })
+                })))
             }
         }
         _ => Err(What::NotASpace(word.to_owned())),

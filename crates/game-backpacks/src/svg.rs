@@ -202,16 +202,23 @@ fn cut(name: &str, chars: usize) -> String {
 }
 
 /// One walker's legend entry: letter, name (the reader's named so) and points.
-fn key(
-    lang: Lang,
-    svg: &mut String,
-    (x, y): (f64, f64),
+struct Key<'a> {
     w: usize,
-    name: &str,
+    name: &'a str,
     letter: char,
     points: i32,
     own: bool,
-) {
+}
+
+/// Draws a walker's legend entry at `(x, y)`.
+fn key(lang: Lang, svg: &mut String, (x, y): (f64, f64), k: Key) {
+    let Key {
+        w,
+        name,
+        letter,
+        points,
+        own,
+    } = k;
     let c = seat_class(w as u8);
     let _ = writeln!(
         svg,
@@ -548,16 +555,14 @@ fn draw(
                     let points = day.walkers.get(w).map_or(0, |k| k.points);
                     let x = fx + 8.0 + (w % 2) as f64 * (fw / 2.0);
                     let y = top + 24.0 + (w / 2) as f64 * ROW;
-                    key(
-                        lang,
-                        &mut svg,
-                        (x, y),
+                    let k = Key {
                         w,
                         name,
-                        letters[w],
+                        letter: letters[w],
                         points,
-                        is_own(w),
-                    );
+                        own: is_own(w),
+                    };
+                    key(lang, &mut svg, (x, y), k);
                 }
             }
             None => {
@@ -565,16 +570,14 @@ fn draw(
                     let points = day.walkers.get(w).map_or(0, |k| k.points);
                     let x = MARGIN + (w % 3) as f64 * 250.0;
                     let y = map_height + 14.0 + (w / 3) as f64 * ROW;
-                    key(
-                        lang,
-                        &mut svg,
-                        (x, y),
+                    let k = Key {
                         w,
                         name,
-                        letters[w],
+                        letter: letters[w],
                         points,
-                        is_own(w),
-                    );
+                        own: is_own(w),
+                    };
+                    key(lang, &mut svg, (x, y), k);
                 }
             }
         }
