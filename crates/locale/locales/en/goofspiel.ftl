@@ -152,3 +152,7 @@ pic-gs-took-nothing = took nothing
 pic-gs-took = took {$cards}
 # Variables: $bid
 pic-gs-bid = bid {$bid}
+
+## The game's name, where pages name it (`game-title-NAME`).
+
+game-title-goofspiel = Goofspiel

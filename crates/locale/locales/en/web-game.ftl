@@ -23,7 +23,6 @@ game-noun-table = table
 game-noun-rider = rider
 game-title-breaking-away = Breaking Away
 game-title-backpacks = Backpacks & Blisters
-game-title-goofspiel = Goofspiel
 game-rules-postal-2-2 = postal-2.2
 game-rules-board = board
 game-rules-pbm-2-1 = pbm-2.1

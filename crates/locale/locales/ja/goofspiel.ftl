@@ -145,3 +145,7 @@ pic-gs-took-nothing = 獲得なし
 pic-gs-took = 獲得：{$cards}
 # Variables: $bid
 pic-gs-bid = 入札 {$bid}
+
+## ページで使うゲーム名（`game-title-NAME`）。
+
+game-title-goofspiel = ゴフスピール

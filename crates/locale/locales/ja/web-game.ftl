@@ -21,7 +21,6 @@ game-noun-table = テーブル
 game-noun-rider = 選手
 game-title-breaking-away = ブレイキング・アウェイ
 game-title-backpacks = バックパックス＆ブリスターズ
-game-title-goofspiel = グープスピール
 game-rules-postal-2-2 = 郵便ルール2.2
 game-rules-board = ボードゲームのルール
 game-rules-pbm-2-1 = PBMルール2.1
