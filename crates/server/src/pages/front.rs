@@ -63,9 +63,13 @@ pub(super) fn your_games(
         .iter()
         .filter_map(|t| {
             let seat = t.seat_of(player)?;
-            let (what, due) = match game::Finish::of_seat(t, seat) {
+            let (what, due) = match game::Finish::of_seat(t, seat, visitor.lang) {
                 Some(finish) => (
-                    tr!(visitor.lang, "front-finished", finish = finish.text()),
+                    tr!(
+                        visitor.lang,
+                        "front-finished",
+                        finish = finish.text(visitor.lang)
+                    ),
                     false,
                 ),
                 None => game::your_move(t, visitor, seat),

@@ -216,13 +216,8 @@ impl Finish {
         Some(Finish { winner, place })
     }
 
-    /// The game's end for a seat of `table`, read from its last report.
-    pub fn of_seat(table: &Table, seat: Seat) -> Option<Finish> {
-        Finish::of_seat_in(table, seat, Lang::EN)
-    }
-
     /// The game's end for a seat of `table`, read from its last report, in `lang`.
-    pub fn of_seat_in(table: &Table, seat: Seat, lang: Lang) -> Option<Finish> {
+    pub fn of_seat(table: &Table, seat: Seat, lang: Lang) -> Option<Finish> {
         let record = &table.record;
         if !record.is_over() {
             return None;
@@ -233,13 +228,8 @@ impl Finish {
         Finish::of(&view, lang)
     }
 
-    /// `Yellow won; you were 4th`.
-    pub fn text(&self) -> String {
-        self.text_in(Lang::EN)
-    }
-
     /// `Yellow won; you were 4th` in `lang` (a tab's title: without the full stop).
-    pub fn text_in(&self, lang: Lang) -> String {
+    pub fn text(&self, lang: Lang) -> String {
         let text = match &self.place {
             Some(place) => tr!(
                 lang,

@@ -365,7 +365,7 @@ pub async fn game(
         .map_err(|e| error_page(&visitor, &e))?;
     let title = &table.row.title;
     let tab = match (&finish, &seat) {
-        (Some(f), _) => format!("{} · {title}", f.text_in(lang)),
+        (Some(f), _) => format!("{} · {title}", f.text(lang)),
         (None, Some(s)) if s.due => tr!(lang, "game-tab-orders-due", title = title.clone()),
         _ => title.clone(),
     };
