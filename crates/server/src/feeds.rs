@@ -259,7 +259,7 @@ pub fn atom_text(
             .record
             .report_text(Viewer::Seat(seat), lang, Some(turn))?;
         // The turn's press the seat may read, as its report mail carries it.
-        let zine = crate::press_text::for_seat(table, seat, turn, press);
+        let zine = crate::press_text::for_seat(table, seat, turn, press, lang);
         if !zine.is_empty() {
             text.push('\n');
             text.push_str(&zine);

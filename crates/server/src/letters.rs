@@ -266,7 +266,7 @@ pub async fn mails_for_events(
                         report.push('\n');
                         report.push_str(&standings);
                     }
-                    let zine = crate::press_text::for_seat(table, *seat, *turn, &press);
+                    let zine = crate::press_text::for_seat(table, *seat, *turn, &press, lang);
                     if !zine.is_empty() {
                         report.push('\n');
                         report.push_str(&zine);

@@ -2,7 +2,8 @@
 //! report mail and the seat's Atom feed carry it (plain text; the mail's HTML part and the
 //! feed escape it, so a link in it is text, never followed).
 
-use game_api::Seat;
+use game_api::{Lang, Seat};
+use locale::tr;
 
 use crate::AppState;
 use crate::store::press::{Press, PressReader};
@@ -28,44 +29,61 @@ pub fn seat_names(table: &Table, seats: &[Seat]) -> String {
         .join(", ")
 }
 
-/// The sender: `Red (alice)`, or `The GM (gm)` for an announcement.
-pub fn sender(table: &Table, press: &Press) -> String {
+/// The sender in `lang`: `Red (alice)`, or `The GM (gm)` for an announcement.
+pub fn sender(table: &Table, press: &Press, lang: Lang) -> String {
     match press.from_seat {
-        Some(seat) => format!("{} ({})", seat_names(table, &[seat]), press.author),
-        None => format!("The GM ({})", press.author),
+        Some(seat) => tr!(
+            lang,
+            "press-text-seat",
+            seat = seat_names(table, &[seat]),
+            author = press.author.clone()
+        ),
+        None => tr!(lang, "press-text-gm", author = press.author.clone()),
     }
 }
 
-/// The message's line above its text: `Red (alice) to Blue, private`, `The GM (gm),
-/// announcement`, `Red (alice)`.
-pub fn header(table: &Table, press: &Press) -> String {
-    let from = sender(table, press);
+/// The message's line above its text in `lang`: `Red (alice) to Blue, private`, `The GM
+/// (gm), announcement`, `Red (alice)`.
+pub fn header(table: &Table, press: &Press, lang: Lang) -> String {
+    let from = sender(table, press, lang);
     if press.is_private() {
-        format!(
-            "{from} to {}, private",
-            seat_names(table, &press.recipient_seats())
+        tr!(
+            lang,
+            "press-text-private",
+            from = from,
+            to = seat_names(table, &press.recipient_seats())
         )
     } else if press.from_seat.is_none() {
-        format!("{from}, announcement")
+        tr!(lang, "press-text-announcement", from = from)
     } else {
         from
     }
 }
 
-/// A turn's press, zine-style (empty when there is none): a heading, then each message under
-/// its sender. A hidden message shows as hidden.
-pub fn zine(table: &Table, turn: u16, messages: &[Press]) -> String {
+/// A turn's press in `lang`, zine-style (empty when there is none): a heading, then each
+/// message under its sender. A hidden message shows as hidden.
+pub fn zine(table: &Table, turn: u16, messages: &[Press], lang: Lang) -> String {
     if messages.is_empty() {
         return String::new();
     }
-    let title = format!("Press of {} {turn}", table.row.game.turn_noun);
-    let mut text = format!("{title}\n{}\n", "-".repeat(title.chars().count()));
+    let title = tr!(
+        lang,
+        "press-text-title",
+        noun = crate::letters::turn_noun(table, lang),
+        turn = turn
+    );
+    // The underline is as wide as the title reads (a Japanese character takes two columns).
+    let mut text = format!("{title}\n{}\n", "-".repeat(locale::width(&title)));
     for press in messages {
-        text.push_str(&header(table, press));
+        let header = header(table, press, lang);
         match &press.hidden {
-            Some(_) => text.push_str(&format!(": [{HIDDEN}]\n")),
+            Some(_) => {
+                text.push_str(&tr!(lang, "press-text-hidden-line", header = header));
+                text.push('\n');
+            }
             None => {
-                text.push_str(":\n");
+                text.push_str(&tr!(lang, "press-text-line", header = header));
+                text.push('\n');
                 for line in press.body.lines() {
                     text.push_str(&format!("  {line}\n"));
                 }
@@ -81,12 +99,12 @@ pub async fn of_turn(state: &AppState, table: &Table, turn: u16) -> StoreResult<
     crate::store::press::of_turns(state, table.row.id, turn..=turn, REPORT_PRESS_MAX).await
 }
 
-/// Of `messages` (of turn `turn`), those `seat` may read, zine-style.
-pub fn for_seat(table: &Table, seat: Seat, turn: u16, messages: &[Press]) -> String {
+/// Of `messages` (of turn `turn`), those `seat` may read, zine-style in `lang`.
+pub fn for_seat(table: &Table, seat: Seat, turn: u16, messages: &[Press], lang: Lang) -> String {
     let mine: Vec<Press> = messages
         .iter()
         .filter(|p| p.turn == turn && p.readable_by(PressReader::Seat(seat)))
         .cloned()
         .collect();
-    zine(table, turn, &mine)
+    zine(table, turn, &mine, lang)
 }

@@ -663,7 +663,17 @@ on_both!(
             "{answer}"
         );
 
-        // The round's report carries it, zine-style.
+        // The round's report carries it, zine-style, in each reader's language: cat reads
+        // Japanese.
+        let (status, body) = s
+            .call(
+                "POST",
+                "/api/account/language",
+                Some(&seats[2]),
+                Some(json!({"lang": "ja"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
         s.clock.advance(86400);
         assert_eq!(games::process_due(&s.state).await.unwrap(), 1);
         let report = report_to(&s, "bob@example.net").await;
@@ -674,6 +684,11 @@ on_both!(
         let report = report_to(&s, "cat@example.net").await;
         assert!(
             report.contains("A fine day") && !report.contains("bid high"),
+            "{report}"
+        );
+        assert!(
+            report.contains("第1ラウンドのプレス\n---")
+                && report.contains("ann（p-ann）：\n  A fine day for cards.\n"),
             "{report}"
         );
     }

@@ -157,3 +157,20 @@ remind-digest-item = {$title} ({$game}), {$seat-noun} {$seat}: orders for {$noun
 # Variables: $address
 remind-digest-or-mail = or mail them to {$address}
 remind-digest-why = You receive this digest once a day instead of each report and reminder; choose on your profile page.
+
+## A turn's press, zine-style, after the report (the mail and the seat's feed).
+
+# Variables: $noun (the game's word for a turn), $turn
+press-text-title = Press of {$noun} {$turn}
+# Variables: $seat, $author
+press-text-seat = {$seat} ({$author})
+# Variables: $author
+press-text-gm = The GM ({$author})
+# Variables: $from, $to (the seats it was sent to)
+press-text-private = {$from} to {$to}, private
+# Variables: $from
+press-text-announcement = {$from}, announcement
+# The line above a message. Variables: $header
+press-text-line = {$header}:
+# A hidden message. Variables: $header
+press-text-hidden-line = {$header}: [hidden by the GM]

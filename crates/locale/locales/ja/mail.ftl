@@ -162,3 +162,20 @@ remind-digest-item = {$title}（{$game}）、{$seat-noun}「{$seat}」：第{$tu
 # Variables: $address
 remind-digest-or-mail = またはメールで {$address} へ
 remind-digest-why = このまとめは、レポートやリマインダーの代わりに1日1回届きます。プロフィールのページで変更できます。
+
+## A turn's press, zine-style, after the report (the mail and the seat's feed).
+
+# Variables: $noun (the game's word for a turn), $turn
+press-text-title = 第{$turn}{$noun}のプレス
+# Variables: $seat, $author
+press-text-seat = {$seat}（{$author}）
+# Variables: $author
+press-text-gm = GM（{$author}）
+# Variables: $from, $to (the seats it was sent to)
+press-text-private = {$from} → {$to}（非公開）
+# Variables: $from
+press-text-announcement = {$from}（お知らせ）
+# The line above a message. Variables: $header
+press-text-line = {$header}：
+# A hidden message. Variables: $header
+press-text-hidden-line = {$header}：［GMにより非表示］

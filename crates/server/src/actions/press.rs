@@ -2,7 +2,7 @@
 //! posting a message (public, private where the GM allows it, or the GM's announcement) within
 //! its bounds, reading it as the reader may, and the GM's hiding and setting.
 
-use game_api::Seat;
+use game_api::{Lang, Seat};
 use serde::Serialize;
 
 use crate::AppState;
@@ -77,7 +77,7 @@ impl PressLine {
             hidden: press.hidden.is_some(),
             hidden_by: press.hidden.as_ref().filter(|_| gm).map(|h| h.0.clone()),
             hidden_at: press.hidden.as_ref().filter(|_| gm).map(|h| h.1),
-            header: header(table, press),
+            header: header(table, press, Lang::EN),
         }
     }
 
