@@ -28,8 +28,19 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// A line chart: turns across, the quantity up.
-    pub fn svg(&self) -> String {
+    /// A line chart in `lang`: turns across, the quantity up.
+    pub fn svg(&self, lang: locale::Lang) -> String {
+        let quantity = esc(&locale::tr!(
+            lang,
+            "pic-chart-quantity",
+            quantity = self.quantity
+        ));
+        let label = esc(&locale::tr!(
+            lang,
+            "pic-chart-label",
+            quantity = self.quantity
+        ));
+        let axis = esc(&lang.t("pic-chart-turn"));
         const W: i32 = 640;
         const H: i32 = 260;
         const L: i32 = 46;
@@ -54,8 +65,7 @@ impl Progress {
         let mut svg = String::new();
         let _ = writeln!(
             svg,
-            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" font-family="DejaVu Sans, sans-serif" font-size="10" role="img" aria-label="{} over the turns"><rect width="100%" height="100%" fill="#fff"/>"##,
-            self.quantity
+            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" font-family="DejaVu Sans, sans-serif" font-size="10" role="img" aria-label="{label}"><rect width="100%" height="100%" fill="#fff"/>"##
         );
         let _ = writeln!(
             svg,
@@ -76,14 +86,14 @@ impl Progress {
         }
         let _ = writeln!(
             svg,
-            r##"<text x="{}" y="{}" text-anchor="middle" fill="#555">turn</text><text x="{L}" y="{}" text-anchor="end" fill="#555">{high}</text><text x="{}" y="{}" text-anchor="end" fill="#555">{low}</text><text x="4" y="{}" fill="#555">{}</text>"##,
+            r##"<text x="{}" y="{}" text-anchor="middle" fill="#555">{axis}</text><text x="{L}" y="{}" text-anchor="end" fill="#555">{high}</text><text x="{}" y="{}" text-anchor="end" fill="#555">{low}</text><text x="4" y="{}" fill="#555">{}</text>"##,
             L + PLOT_W / 2,
             H - 4,
             T + 4,
             L - 4,
             T + PLOT_H,
             T + PLOT_H / 2,
-            self.quantity
+            quantity
         );
         // The lines, then each line's label at its end, nudged apart so that none overlap
         // (a thin leader joins a nudged label to its line's end).
@@ -154,7 +164,7 @@ mod tests {
             quantity: "distance",
             series,
         }
-        .svg();
+        .svg(locale::Lang::EN);
         let ys: Vec<i32> = svg
             .match_indices(r##"fill="#222">team"##)
             .map(|(at, _)| {

@@ -138,6 +138,9 @@ pub struct ReportView {
     /// SHA-256 of the turn's public report, as the game's record keeps it (`gm::draws`):
     /// what ties a report a player received to the record `postrider verify` checks.
     pub digest: Option<String>,
+    /// The words before the digest at the report's foot (`report digest`), in the reader's
+    /// language.
+    pub digest_label: String,
 }
 
 impl ReportView {

@@ -774,6 +774,7 @@ pub fn round_view(
         standings,
         over,
         digest: None,
+        digest_label: String::new(),
     }
 }
 

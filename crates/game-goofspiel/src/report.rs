@@ -342,5 +342,6 @@ pub fn round_view(
         standings,
         over,
         digest: None,
+        digest_label: String::new(),
     }
 }

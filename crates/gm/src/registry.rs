@@ -293,34 +293,46 @@ impl Record {
         }
         text.push('\n');
         if let Some(turn) = turn.or((self.resolved() > 0).then(|| self.resolved())) {
-            text.push_str(&self.digest_line(turn)?);
+            text.push_str(&self.digest_line(turn, lang)?);
         }
-        text.push_str(&self.commitment_line());
+        text.push_str(&self.commitment_line(lang));
         Ok(text)
     }
 
     /// The line that ties a turn's report to the record: `Turn 7 · report digest SHA-256 …`.
-    pub fn digest_line(&self, turn: u16) -> Result<String, GmError> {
+    pub fn digest_line(&self, turn: u16, lang: Lang) -> Result<String, GmError> {
+        // English starts the line with the noun (`Round 3`): given capitalised beside it.
         let noun = self.game().turn_noun;
         let mut chars = noun.chars();
-        let noun: String = chars
+        let noun_title: String = chars
             .next()
             .map(|c| c.to_ascii_uppercase())
             .into_iter()
             .chain(chars)
             .collect();
         Ok(format!(
-            "{noun} {turn} · report digest SHA-256 {}\n",
-            self.turn_digest(turn)?
+            "{}\n",
+            locale::tr!(
+                lang,
+                "record-digest-line",
+                noun = noun,
+                noun_title = noun_title,
+                turn = turn.to_string(),
+                digest = self.turn_digest(turn)?
+            )
         ))
     }
 
-    /// The line that ends every report: the game's commitment to its draws.
-    pub fn commitment_line(&self) -> String {
+    /// The line that ends every report in `lang`: the game's commitment to its draws.
+    pub fn commitment_line(&self, lang: Lang) -> String {
         format!(
-            "Draws committed: SHA-256 {} (checked when the {} is over: postrider verify)\n",
-            self.commitment(),
-            self.game().game_noun
+            "{}\n",
+            locale::tr!(
+                lang,
+                "record-commitment-line",
+                commitment = self.commitment(),
+                noun = self.game().game_noun
+            )
         )
     }
 
@@ -348,6 +360,7 @@ impl Record {
     ) -> Result<ReportView, GmError> {
         let mut view = self.0.report_view(viewer, lang, turn)?;
         view.digest = Some(self.turn_digest(turn)?);
+        view.digest_label = lang.t("record-digest");
         Ok(view)
     }
 

@@ -342,7 +342,7 @@ fn pictures_and_the_chart_follow_every_resolved_turn() {
         4,
         "capped at the last turn"
     );
-    assert_eq!(progress.svg().matches("<polyline").count(), 8);
+    assert_eq!(progress.svg(Lang::EN).matches("<polyline").count(), 8);
 }
 
 #[test]

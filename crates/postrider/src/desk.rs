@@ -265,7 +265,7 @@ pub fn report(
         None => format!(
             "{}\n{}",
             record.state_text(viewer, lang),
-            record.commitment_line()
+            record.commitment_line(lang)
         ),
         Some(turn) => record
             .report_text(viewer, lang, Some(turn))

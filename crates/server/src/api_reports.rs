@@ -72,7 +72,7 @@ pub async fn report(
             .into_response()),
         Some(kind @ ("picture" | "chart")) => {
             let svg = if kind == "chart" {
-                table.record.progress(turn).svg()
+                table.record.progress(turn).svg(lang)
             } else {
                 table
                     .record

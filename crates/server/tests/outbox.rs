@@ -617,8 +617,14 @@ on_both!(
         assert!(text.contains("チームblue用。"), "{text}");
         assert!(!text.contains("Moves, in the order"), "{text}");
         assert!(html.contains("チーム順位"), "{html}");
-        // The HTML part still carries what the text says after the report (its digest).
-        assert!(html.contains("report digest"), "{html}");
+        // The HTML part still carries what the text says after the report (its digest), in
+        // the reader's words; the digest itself is the English public report's, the same for all.
+        assert!(html.contains("レポートのダイジェスト"), "{html}");
+        assert!(
+            text.contains("第1ターン・レポートのダイジェスト SHA-256 "),
+            "{text}"
+        );
+        assert!(text.contains("抽選のコミットメント：SHA-256 "), "{text}");
     }
 );
 

@@ -316,11 +316,10 @@ fn the_check_finds_english_in_text_and_read_attributes_and_not_in_code() {
 /// The pages a Japanese reader opens, as the player of seat `aka` of a running Breaking Away
 /// game (`{ba}`, the first stage of the season `{season}`, its first turn resolved, a message
 /// in its press) and of a Backpacks & Blisters game (`{bb}`), logged in with Japanese chosen on
-/// the profile. Each converted page is added here. Still to add: `/games/{ba}` and
-/// `/games/{ba}/turns/1`, once the turn's chart (`game_api::chart`) and the report's digest
-/// and commitment lines (`gm::Record::digest_line`, `commitment_line`) speak Japanese; `SHOWN`
-/// checks the Japanese of their own meanwhile.
+/// the profile. Each converted page is added here.
 const PAGES: &[&str] = &[
+    "/games/{ba}",
+    "/games/{ba}/turns/1",
     "/players/p-aka",
     "/lobby",
     "/profile",
@@ -333,7 +332,8 @@ const PAGES: &[&str] = &[
     "/new",
 ];
 
-/// Japanese that pages still showing other areas' English show of their own: (page, text).
+/// Japanese that pages must show besides holding no English (page, text): a page left in
+/// English would not pass for one with no words at all.
 const SHOWN: &[(&str, &str)] = &[
     ("/games/{ba}", "ターン1のレポート"),
     ("/games/{ba}", "<h2 id=\"draws-h\">公正さ</h2>"),

@@ -232,5 +232,6 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         standings,
         over,
         digest: None,
+        digest_label: String::new(),
     }
 }

@@ -45,3 +45,12 @@ list-two = {$a} and {$b}
 list-separator = {", "}
 list-many = {$init} and {$last}
 clause-list = {$init} and {$last}
+
+## The record's lines at a report's foot: what ties it to the verifiable record.
+
+# Variables: $noun (the game's word for a turn: turn, round), $noun-title (the same, capitalised), $turn, $digest
+record-digest-line = {$noun-title} {$turn} · report digest SHA-256 {$digest}
+# The words before the digest on the report page.
+record-digest = report digest
+# Variables: $commitment, $noun (the game's word for a game: race, day, game)
+record-commitment-line = Draws committed: SHA-256 {$commitment} (checked when the {$noun} is over: postrider verify)

@@ -56,3 +56,11 @@ pic-ba-dropped = {", dropped"}
 pic-ba-finished = Finished
 # Variables: $place
 pic-ba-place = {$place}.
+
+## The chart of a game so far (every game: one line per rider or walker).
+
+# Variables: $quantity (distance, points)
+pic-chart-quantity = {$quantity}
+# Variables: $quantity
+pic-chart-label = {$quantity} over the turns
+pic-chart-turn = turn

@@ -38,3 +38,19 @@ list-two = {$a}と{$b}
 list-separator = 、
 list-many = {$init}、{$last}
 clause-list = {$init}、{$last}
+
+## The record's lines at a report's foot: what ties it to the verifiable record.
+
+# Variables: $noun (the game's word for a turn: turn, round), $noun-title (the same, capitalised), $turn, $digest
+record-digest-line = 第{$turn}{ $noun ->
+    [round] ラウンド
+   *[turn] ターン
+}・レポートのダイジェスト SHA-256 {$digest}
+# The words before the digest on the report page.
+record-digest = レポートのダイジェスト
+# Variables: $commitment, $noun (the game's word for a game: race, day, game)
+record-commitment-line = 抽選のコミットメント：SHA-256 {$commitment}（{ $noun ->
+    [day] 1日
+    [game] ゲーム
+   *[race] レース
+}の終了後に postrider verify で検証できます）

@@ -56,3 +56,17 @@ pic-ba-dropped = 、脱落
 pic-ba-finished = ゴール順
 # Variables: $place
 pic-ba-place = {$place}位
+
+## The chart of a game so far (every game: one line per rider or walker).
+
+# Variables: $quantity (distance, points)
+pic-chart-quantity = { $quantity ->
+    [distance] 距離
+   *[points] 得点
+}
+# Variables: $quantity
+pic-chart-label = ターンごとの{ $quantity ->
+    [distance] 距離
+   *[points] 得点
+}
+pic-chart-turn = ターン

@@ -81,7 +81,7 @@ impl TurnSection {
         Ok(TurnSection {
             game_noun: noun(lang, game.game_noun),
             picture,
-            chart: (turn > 0).then(|| record.progress(turn).svg()),
+            chart: (turn > 0).then(|| record.progress(turn).svg(lang)),
             state: (turn == record.resolved()).then(|| record.state_text(viewer, lang)),
             report,
             standings,
