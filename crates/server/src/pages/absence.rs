@@ -8,7 +8,7 @@ use axum::extract::{Path, State};
 use locale::{Lang, tr};
 
 use super::front::{MARK, marked, strong};
-use super::profile::moment;
+use super::when::dated_in;
 use super::{FormData, PageResult, Visitor, error_box, error_page, escape, redirect};
 use crate::AppState;
 use crate::actions::{self, ABSENCE_BOTS, AbsenceRequest, GameAbsences};
@@ -82,8 +82,8 @@ pub(super) async fn section(
             let window = tr!(
                 lang,
                 "away-window",
-                from = moment(lang, a.from, Some(zone)),
-                to = moment(lang, a.to, Some(zone)),
+                from = dated_in(lang, a.from, Some(zone)),
+                to = dated_in(lang, a.to, Some(zone)),
                 scope = scope,
                 by = by
             );
@@ -236,7 +236,7 @@ fn away_list(absences: &GameAbsences, visitor: &Visitor) -> String {
             lang,
             "away-seat-line",
             seat = MARK,
-            until = moment(lang, a.until, visitor.zone()),
+            until = dated_in(lang, a.until, visitor.zone()),
             played = played,
             bot = a.bot.as_deref().unwrap_or_default(),
             used = s.used.unwrap_or(0),
@@ -271,7 +271,7 @@ pub(super) async fn console_section(state: &AppState, visitor: &Visitor, table: 
             tr!(
                 lang,
                 "away-until",
-                until = moment(lang, a.until, visitor.zone())
+                until = dated_in(lang, a.until, visitor.zone())
             )
         });
         html.push_str(&format!(

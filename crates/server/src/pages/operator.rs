@@ -9,7 +9,7 @@ use axum::response::Response;
 
 use locale::tr;
 
-use super::profile::moment;
+use super::when::dated_in;
 use super::{FormData, PageResult, Visitor, error_box, escape, page, redirect};
 use crate::AppState;
 use crate::actions;
@@ -126,7 +126,7 @@ async fn operator_page(
             });
             body.push_str(&format!(
                 "<li>{at}: {what}{game} · {address} · {detail}</li>",
-                at = escape(&moment(lang, entry.at, zone)),
+                at = escape(&dated_in(lang, entry.at, zone)),
                 what = escape(entry.what),
                 address = escape(&entry.address),
                 detail = escape(&entry.detail),
@@ -158,7 +158,7 @@ async fn operator_page(
                     "operator-idle-game",
                     game = game.game,
                     gm = game.gm.as_str(),
-                    at = moment(lang, game.last_at, zone)
+                    at = dated_in(lang, game.last_at, zone)
                 )),
                 archive = tr!(lang, "operator-archive"),
                 csrf = visitor.csrf_field(),
@@ -207,7 +207,7 @@ async fn operator_page(
             since = escape(&tr!(
                 lang,
                 "operator-since",
-                at = moment(lang, account.created_at, zone)
+                at = dated_in(lang, account.created_at, zone)
             )),
         ));
     }

@@ -31,7 +31,7 @@ pub(super) fn profile_page(
     let mut zones: Vec<String> = jiff::tz::db().available().map(|n| n.to_string()).collect();
     zones.sort();
     let lang = visitor.lang;
-    let now = moment(lang, visitor.now, visitor.zone());
+    let now = when::dated_in(lang, visitor.now, visitor.zone());
     let page_html = ProfilePage {
         lang,
         error: error.map(ToString::to_string),
@@ -56,25 +56,6 @@ pub(super) fn profile_page(
         ),
         Err(e) => error_page(visitor, &ApiError::Internal(e.to_string())),
     }
-}
-
-/// A moment as the reader reads it, in their language: in `zone_name` (UTC without one, or
-/// for a name that is no zone), followed by the zone's name.
-pub(super) fn moment(lang: Lang, at: i64, zone_name: Option<&str>) -> String {
-    let Ok(t) = jiff::Timestamp::from_second(at) else {
-        return format!("{at} s");
-    };
-    let (name, zone) = zone_name
-        .and_then(|n| when::zone(n).map(|z| (n.trim(), z)))
-        .unwrap_or(("UTC", jiff::tz::TimeZone::UTC));
-    let z = t.to_zoned(zone);
-    let day = locale::Day {
-        year: z.year(),
-        month: z.month(),
-        day: z.day(),
-        weekday: z.weekday().to_monday_one_offset(),
-    };
-    format!("{} {name}", locale::when(lang, day, z.hour(), z.minute()))
 }
 
 #[derive(Debug, serde::Deserialize)]

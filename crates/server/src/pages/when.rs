@@ -31,12 +31,8 @@ pub fn left_in(lang: Lang, seconds: i64) -> String {
 /// A moment in `zone` (or UTC), in `lang`: `Sun 22 Nov 20:00 America/New_York`,
 /// `2026年11月22日(日) 20:00 America/New_York` (the Japanese as `locale::when` writes it).
 pub fn moment_in(lang: Lang, at: i64, zone_name: Option<&str>) -> String {
-    let Ok(t) = Timestamp::from_second(at) else {
+    let Some((name, zoned)) = zoned(at, zone_name) else {
         return format!("{at} s");
-    };
-    let (name, zoned) = match zone_name.and_then(|n| zone(n).map(|z| (n.trim(), z))) {
-        Some((name, z)) => (name, t.to_zoned(z)),
-        None => ("UTC", t.to_zoned(TimeZone::UTC)),
     };
     let month = zoned.month();
     let weekday = zoned.weekday().to_monday_one_offset();
@@ -51,6 +47,34 @@ pub fn moment_in(lang: Lang, at: i64, zone_name: Option<&str>) -> String {
         hour = format!("{:02}", zoned.hour()),
         minute = format!("{:02}", zoned.minute()),
         zone = name.to_string(),
+    )
+}
+
+/// A dated moment, its year written, in `lang`: `Thu 26 Nov 2026, 21:20 UTC`,
+/// `2026年11月26日(木) 21:20 UTC` (`locale::when`); for absences and the operator's lists,
+/// which reach beyond this year.
+pub fn dated_in(lang: Lang, at: i64, zone_name: Option<&str>) -> String {
+    let Some((name, z)) = zoned(at, zone_name) else {
+        return format!("{at} s");
+    };
+    let day = locale::Day {
+        year: z.year(),
+        month: z.month(),
+        day: z.day(),
+        weekday: z.weekday().to_monday_one_offset(),
+    };
+    format!("{} {name}", locale::when(lang, day, z.hour(), z.minute()))
+}
+
+/// `at` in the zone named `zone_name` (UTC without one, or for a name that is no zone), with
+/// the name shown; `None` for an instant out of range.
+fn zoned(at: i64, zone_name: Option<&str>) -> Option<(&str, jiff::Zoned)> {
+    let t = Timestamp::from_second(at).ok()?;
+    Some(
+        match zone_name.and_then(|n| zone(n).map(|z| (n.trim(), z))) {
+            Some((name, z)) => (name, t.to_zoned(z)),
+            None => ("UTC", t.to_zoned(TimeZone::UTC)),
+        },
     )
 }
 
