@@ -5,10 +5,8 @@
 //! for all games covers each of them; once the window ends the player's own orders count; and
 //! bad declarations are refused with one line naming the field.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use game_api::Seat;
 use gm::{Author, Event};
 use serde_json::{Value, json};

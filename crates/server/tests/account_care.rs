@@ -3,10 +3,8 @@
 //! under a neutral name, its address and secrets erased), and the operator — the first
 //! account — who suspends accounts, archives abandoned games and reads the server's health.
 
-mod common;
-
+use crate::common::{Backend, Browser, TestServer, race};
 use axum::http::StatusCode;
-use common::{Backend, Browser, TestServer, race};
 use serde_json::json;
 use server::store::account_care;
 use sqlx::Row;
@@ -64,7 +62,7 @@ on_both!(
         assert_eq!(page.status, StatusCode::BAD_REQUEST, "{}", page.html);
         assert!(page.html.contains("ask its operator"), "{}", page.html);
 
-        s.state = s.state.clone().with_mail(common::club_mail());
+        s.state = s.state.clone().with_mail(crate::common::club_mail());
         s.confirm_email(&token, "alice@example.net").await;
         let login_page = Browser::new(&s).get("/login").await;
         assert!(login_page.html.contains(r#"href="/forgot""#));
@@ -208,7 +206,7 @@ on_both!(
     an_account_deleted_by_its_owner_leaves_a_former_player_in_finished_games,
     |s: TestServer| async move {
         let mut s = s;
-        s.state = s.state.clone().with_mail(common::club_mail());
+        s.state = s.state.clone().with_mail(crate::common::club_mail());
         let gm = s.player("gm").await;
         let (id, tokens) = s.game_seated_by(&gm, race(&["red", "blue"]), "p-").await;
         s.confirm_email(&tokens[0], "red@example.net").await;

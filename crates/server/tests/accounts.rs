@@ -4,15 +4,13 @@
 //! password rules, CSRF for cookie-authenticated API writes, security headers, control
 //! characters in names and titles, and the bounds of `extend`.
 
-mod common;
-
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use crate::common::{Backend, Browser, START, TestServer, race};
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode, header};
-use common::{Backend, Browser, START, TestServer, race};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use server::{AppState, Config, PasswordCost, app};
@@ -759,7 +757,7 @@ on_both!(extend_is_bounded_to_a_year, |s: TestServer| async move {
 
 /// An existing database (before issue 12's migration) with names that differ only in case.
 async fn migrated_with_twins(backend: Backend) -> Option<TestServer> {
-    let (url, dir) = common::fresh_url(backend).await?;
+    let (url, dir) = crate::common::fresh_url(backend).await?;
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(&url).await.unwrap();
     let folder = match backend {

@@ -1,10 +1,8 @@
 //! The JSON API end to end, on SQLite and on PostgreSQL: accounts, a whole game with sealed
 //! orders and deadlines, hidden information through every route, the GM's tools, bad input.
 
-mod common;
-
+use crate::common::{Backend, START, TestServer, race};
 use axum::http::StatusCode;
-use common::{Backend, START, TestServer, race};
 use gm::Record;
 use serde_json::{Value, json};
 use server::games;
@@ -671,7 +669,7 @@ on_both!(
     |s: TestServer| async move {
         // Issue 15 (7): a turn with a bot in a seat does not wait for its deadline once every
         // person has sealed orders; the bot sends its own when the turn is processed.
-        let (id, gm, seats) = s.seated_game(common::race(&["red", "blue"])).await;
+        let (id, gm, seats) = s.seated_game(crate::common::race(&["red", "blue"])).await;
         let (status, body) = s
             .call(
                 "POST",

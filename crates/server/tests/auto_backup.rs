@@ -2,9 +2,7 @@
 //! has a game due, at most once an hour, the newest `keep` kept; each a database `restore`
 //! puts back. On SQLite and on PostgreSQL.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use server::auto_backup::{AutoBackup, EVERY, before_deadlines};
 
 const DAY: i64 = 86_400;

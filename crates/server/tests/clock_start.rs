@@ -1,10 +1,8 @@
 //! A game's clock starts when its last seat is taken, or when its GM starts it (issue 15,
 //! point 7): an unclaimed seat is never marked as having sent nothing before anyone could.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::json;
 use server::games;
 

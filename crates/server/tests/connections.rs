@@ -4,12 +4,10 @@
 //! for the server to close a connection (end of file) or for a count to reach a value, under
 //! a generous guard that only turns a hang into a failure.
 
-mod common;
-
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{Backend, START};
+use crate::common::{Backend, START};
 use server::{AppState, Config, Db, ManualClock, PasswordCost};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -24,7 +22,7 @@ async fn start(
     AppState,
     tokio::sync::oneshot::Sender<()>,
 ) {
-    let (url, dir) = common::fresh_url(Backend::Sqlite).await.unwrap();
+    let (url, dir) = crate::common::fresh_url(Backend::Sqlite).await.unwrap();
     std::mem::forget(dir); // kept until the test process ends
     let db = Db::open(&url).await.unwrap();
     let state = AppState::new(db, Arc::new(ManualClock::at(START)), config);

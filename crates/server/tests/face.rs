@@ -4,11 +4,9 @@
 //! deadline is; "new report" since the reader's last visit; a finished game led by its winner
 //! and the reader's place; the browser's time zone used from the first visit.
 
-mod common;
-
+use crate::common::{Backend, Browser, TestServer};
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use common::{Backend, Browser, TestServer};
 use serde_json::{Value, json};
 use server::games;
 use tower::ServiceExt;

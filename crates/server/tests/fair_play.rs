@@ -3,10 +3,8 @@
 //! even its GM; every page and report shows the commitment; once the game is over the secret
 //! is revealed, the public record is anyone's to download, and `gm::verify` checks it.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::{Value, json};
 use server::games;
 

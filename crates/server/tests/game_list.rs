@@ -2,10 +2,8 @@
 //! whatever the games hold, stays equal to what each game's record says after every kind of
 //! change, and summarises once a game written by an earlier release.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::json;
 use server::games;
 

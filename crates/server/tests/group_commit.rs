@@ -2,9 +2,7 @@
 //! transaction, a change whose game moved on is refused without spoiling the others, and what
 //! is committed is what a cold process replays.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use server::{AppState, Config, Db, PasswordCost, games};
 
 /// A race of four silent seats whose clock has not started (nobody holds a seat).

@@ -3,10 +3,8 @@
 //! a bounded page at a time, by entry or from where a turn opened, even for a log written
 //! before the bound with far more entries.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::{Value, json};
 use server::games;
 

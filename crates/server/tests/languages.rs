@@ -2,11 +2,9 @@
 //! chosen there, refused with one line when postrider does not speak it. The report mails it
 //! governs are tested in `outbox.rs` (`each_report_mail_is_written_in_its_readers_language`).
 
-mod common;
-
+use crate::common::*;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use common::*;
 use serde_json::json;
 
 on_both!(

@@ -4,10 +4,8 @@
 //! leaving tells the GM and counts as an abandoned seat; the lobby is paged and hides
 //! finished, archived and closed games.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use gm::{Author, Event};
 use serde_json::{Value, json};
 

@@ -4,10 +4,8 @@
 //! answered in the outbox in the same transaction — the echo, or each error with how to fix it;
 //! stale turns, duplicates, and malformed or unknown mail.
 
-mod common;
-
+use crate::common::{Backend, TestServer, race};
 use axum::http::StatusCode;
-use common::{Backend, TestServer, race};
 use serde_json::json;
 use server::mailbox::{Handled, MailSettings, receive};
 use sqlx::Row;
@@ -376,7 +374,7 @@ on_both!(
             )
             .await;
         let id = created["id"].as_i64().unwrap();
-        let mut browser = common::Browser::new(&s);
+        let mut browser = crate::common::Browser::new(&s);
         browser.register("ann").await;
         let (_, login) = s
             .call(
@@ -472,7 +470,7 @@ on_both!(the_gm_mails_an_invitation, |s: TestServer| async move {
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     // The console offers the form for open seats.
-    let mut browser = common::Browser::new(&s);
+    let mut browser = crate::common::Browser::new(&s);
     let (_, login) = s
         .call(
             "POST",

@@ -5,10 +5,8 @@
 //! and never a player's address, an order address or its secret, or the text of a mail in. The
 //! operator's `postrider mail-log` reads the same rows with everything in them.
 
-mod common;
-
+use crate::common::{Backend, Browser, TestServer, race};
 use axum::http::StatusCode;
-use common::{Backend, Browser, TestServer, race};
 use server::mailbox::{Handled, receive};
 use server::outbox::{self, SendError};
 
@@ -71,7 +69,7 @@ on_both!(
     the_gms_console_shows_the_mail_that_did_not_get_through_without_addresses_or_orders,
     |s: TestServer| async move {
         let mut s = s;
-        s.state = s.state.clone().with_mail(common::club_mail());
+        s.state = s.state.clone().with_mail(crate::common::club_mail());
         let (id, _, seats) = s.seated_game(race(&["red", "blue"])).await;
         let console = format!("/games/{id}/gm");
         let mut gm = log_in(&s, "gm").await;

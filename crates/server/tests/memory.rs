@@ -2,9 +2,7 @@
 //! holding 10,000 games stays flat): the per-game lock table forgets the games nobody is
 //! changing, and a lock that is held is never forgotten.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use futures_util::FutureExt;
 use server::games;
 

@@ -4,10 +4,8 @@
 //! binary share the process's recorder: counters are checked for lower bounds, the gauges
 //! (set and rendered under one lock, from the scraped server's own database) exactly.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 

@@ -4,12 +4,10 @@
 //! killed between claim and send (the lease runs out, the mail goes once); the relay down, then
 //! up; two servers on one database; a permanent refusal given up; one-click unsubscribe.
 
-mod common;
-
 use std::sync::{Arc, Mutex};
 
+use crate::common::{Backend, TestServer, race};
 use axum::http::StatusCode;
-use common::{Backend, TestServer, race};
 use serde_json::json;
 use server::mailbox::MailSettings;
 use server::outbox::{self, Drained, LEASE, Smtp, backoff, claim, drain_once};

@@ -3,12 +3,10 @@
 //! between tags and the attributes a person reads (`aria-label`, `title`, `placeholder`,
 //! `alt`), with template expressions and `format!` placeholders taken out.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::json;
 
 /// Words that are the same in every language: names, formats and abbreviations.

@@ -3,10 +3,8 @@
 //! a valid token refused, no page showing another seat's secrets, bad input shown back with
 //! its error, and logging in on the way to a page.
 
-mod common;
-
+use crate::common::{Backend, Browser, TestServer};
 use axum::http::StatusCode;
-use common::{Backend, Browser, TestServer};
 
 /// The invitation links on a GM console page, in seat order.
 fn invitations(html: &str) -> Vec<String> {
@@ -85,7 +83,7 @@ async fn race_through_forms(s: &TestServer) -> (i64, Browser<'_>, Browser<'_>, B
     (id, gm, ann, bob)
 }
 
-async fn seal(b: &mut Browser<'_>, id: i64, fields: &[(&str, &str)]) -> common::Page {
+async fn seal(b: &mut Browser<'_>, id: i64, fields: &[(&str, &str)]) -> crate::common::Page {
     let path = format!("/games/{id}/orders");
     b.submit(&path, &path, fields).await
 }
@@ -848,7 +846,7 @@ on_both!(
                 "POST",
                 "/api/games",
                 Some(&gm),
-                Some(common::race(&["red", "blue"])),
+                Some(crate::common::race(&["red", "blue"])),
             )
             .await;
         assert_eq!(status, StatusCode::CREATED, "{created}");
@@ -1099,7 +1097,7 @@ on_both!(
         );
 
         // A game whose turns were played with secret draws can be archived, not deleted.
-        let mut secret = common::race(&["x", "y"]);
+        let mut secret = crate::common::race(&["x", "y"]);
         secret.as_object_mut().unwrap().remove("seed");
         let (status, created) = s
             .call("POST", "/api/games", Some(&gm_token), Some(secret))

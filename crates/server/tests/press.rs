@@ -5,10 +5,8 @@
 //! and the next report carries it; sizes, rates and pages are bounded, and user text is
 //! escaped, its links never followed.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::{Value, json};
 use server::games;
 use server::mailbox::{Handled, receive};

@@ -3,12 +3,10 @@
 //! report feeds parse (iCalendar by `icalendar`'s parser, Atom as XML), hold only what the seat
 //! sees, follow the GM's extension and pause, and stop answering once renewed.
 
-mod common;
-
 use std::collections::BTreeMap;
 
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use gm::{Author, Event};
 use icalendar::Component;
 use serde_json::{Value, json};

@@ -5,10 +5,8 @@
 //! game rated at creation or from the console until it is over, never a test game; the
 //! ladder's page and API.
 
-mod common;
-
+use crate::common::{Backend, TestServer};
 use axum::http::StatusCode;
-use common::{Backend, TestServer};
 use serde_json::{Value, json};
 use server::store::ratings;
 

@@ -3,10 +3,8 @@
 //! seat and stage even with two servers on one database; the per-player choice (every mail,
 //! a daily digest, none) on the API and the profile page; one-click unsubscribe by token.
 
-mod common;
-
+use crate::common::{Backend, Browser, START, TestServer, race};
 use axum::http::StatusCode;
-use common::{Backend, Browser, START, TestServer, race};
 use serde_json::json;
 use server::mailbox::MailSettings;
 use server::reminders::{self, SECOND, Written};

@@ -2,9 +2,7 @@
 //! outbox's sent and given-up rows go after the retention; the inbound row, an unhandled
 //! message and a mail still to send stay. On SQLite and on PostgreSQL.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use server::store::OutMail;
 use server::store::retention::{Cleaned, clean};
 

@@ -3,10 +3,8 @@
 //! standings the API serves pinned against `gm::season::standings` computed from the stages'
 //! public records, and the refusals.
 
-mod common;
-
+use crate::common::*;
 use axum::http::StatusCode;
-use common::*;
 use serde_json::{Value, json};
 use server::games;
 

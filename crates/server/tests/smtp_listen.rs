@@ -8,13 +8,11 @@
 //! sessions are closed. Nothing here waits for a time to pass but the receiver's own
 //! timeouts (configured short); a guard turns a hang into a failure.
 
-mod common;
-
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
+use crate::common::{Backend, TestServer, race};
 use axum::http::StatusCode;
-use common::{Backend, TestServer, race};
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use server::mailbox::MailSettings;

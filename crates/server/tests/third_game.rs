@@ -4,10 +4,8 @@
 //! seats, the deadlines run it to its end, and its reports and record are served — all without
 //! the server naming it.
 
-mod common;
-
+use crate::common::{Backend, Browser, TestServer, club_mail};
 use axum::http::StatusCode;
-use common::{Backend, Browser, TestServer, club_mail};
 use serde_json::json;
 use server::games;
 use server::mailbox::{Handled, receive};

@@ -3,10 +3,8 @@
 //! and restored into a new database of either kind with every game reproduced, and the upgrade
 //! check naming the first game and turn whose published report this binary does not give.
 
-mod common;
-
+use crate::common::{Backend, START, TestServer, fresh_url, race};
 use axum::http::StatusCode;
-use common::{Backend, START, TestServer, fresh_url, race};
 use serde_json::json;
 use server::{AppState, Config, Db, ManualClock, games};
 

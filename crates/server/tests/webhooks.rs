@@ -3,12 +3,10 @@
 //! take, to a real HTTP receiver (axum on a loopback port in this test); a receiver that fails
 //! is tried again, one that answers 404 is given up; webhooks go out without mail.
 
-mod common;
-
 use std::sync::{Arc, Mutex};
 
+use crate::common::{Backend, Browser, START, TestServer, race};
 use axum::http::StatusCode;
-use common::{Backend, Browser, START, TestServer, race};
 use serde_json::{Value, json};
 use server::mailbox::MailSettings;
 use server::outbox::{Drained, Smtp, backoff, drain_once};

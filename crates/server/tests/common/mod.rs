@@ -50,6 +50,7 @@ pub async fn fresh_url(backend: Backend) -> Option<(String, Option<tempfile::Tem
             let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&admin)
                 .await
                 .unwrap();
+            sweep_once(&mut conn).await;
             // A database of an earlier run whose process had this id is left over: the
             // name is ours now.
             sqlx::query(sqlx::AssertSqlSafe(format!(
@@ -64,6 +65,34 @@ pub async fn fresh_url(backend: Backend) -> Option<(String, Option<tempfile::Tem
                 .unwrap();
             let base = admin.rsplit_once('/').unwrap().0;
             Some((format!("{base}/{name}"), None))
+        }
+    }
+}
+
+/// Drops, once per test process, the databases of test processes that have ended: each test
+/// binary's databases live until the next one starts, so a whole suite never holds more than
+/// one binary's worth of disk (a full run left thousands behind and filled CI's disk).
+async fn sweep_once(conn: &mut sqlx::AnyConnection) {
+    static SWEPT: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+    // Whether a process has ended is read from /proc.
+    if !cfg!(target_os = "linux") || std::mem::replace(&mut *SWEPT.lock().unwrap(), true) {
+        return;
+    }
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT datname::text FROM pg_database WHERE datname LIKE 'postrider\\_test\\_%'",
+    )
+    .fetch_all(&mut *conn)
+    .await
+    .unwrap();
+    for name in names {
+        let pid = name.split('_').nth(2).and_then(|p| p.parse::<u32>().ok());
+        let ended = pid.is_some_and(|pid| !std::path::Path::new(&format!("/proc/{pid}")).exists());
+        if ended {
+            let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+            )))
+            .execute(&mut *conn)
+            .await;
         }
     }
 }

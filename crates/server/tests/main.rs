@@ -1,0 +1,38 @@
+//! The server's tests, built as one binary: one link instead of one per file (each linked the
+//! whole server, and together they took 4 GB of CI's disk). Each module is one subject.
+
+#[macro_use]
+mod common;
+
+mod absences;
+mod account_care;
+mod accounts;
+mod api;
+mod architecture;
+mod auto_backup;
+mod clock_start;
+mod connections;
+mod face;
+mod fair_play;
+mod game_list;
+mod group_commit;
+mod history;
+mod languages;
+mod lobby;
+mod mail;
+mod mail_log;
+mod memory;
+mod metrics;
+mod outbox;
+mod page_text;
+mod pages;
+mod press;
+mod profiles_feeds;
+mod ratings;
+mod reminders;
+mod retention;
+mod seasons;
+mod smtp_listen;
+mod third_game;
+mod upkeep;
+mod webhooks;
