@@ -25,6 +25,14 @@ impl fmt::Display for UnknownLang {
 
 impl std::error::Error for UnknownLang {}
 
+impl UnknownLang {
+    /// The refusal, to be written in its reader's language.
+    pub fn phrase(&self) -> crate::Phrase {
+        let codes: Vec<_> = Lang::all().map(Lang::code).collect();
+        crate::phrase!("error-lang", code = self.0, codes = codes.join(", "))
+    }
+}
+
 impl Lang {
     /// English, the source language.
     pub const EN: Lang = Lang(0);

@@ -6,6 +6,7 @@
 mod bundles;
 mod lang;
 mod negotiate;
+mod phrase;
 mod text;
 mod typed;
 mod when;
@@ -13,6 +14,7 @@ mod when;
 pub use bundles::{Args, Value};
 pub use lang::{Lang, UnknownLang};
 pub use negotiate::negotiate;
+pub use phrase::{Arg, Phrase, ToArg};
 pub use text::{pad, pad_left, width, wrap};
 pub use typed::Typed;
 pub use when::{Day, when, when_date};

@@ -129,10 +129,19 @@ fn sources() -> Vec<PathBuf> {
     out
 }
 
-/// The ids in `tr!(lang, "id"…)`, `.t("id")` and `.t_with("id"…)` of one source.
+/// The ids in `tr!(lang, "id"…)`, `.t("id")`, `.t_with("id"…)` and `phrase!("id"…)` of one
+/// source.
 fn ids_used(text: &str) -> Vec<String> {
     let mut ids = Vec::new();
-    for opener in ["tr!(", ".t(\"", ".t_with(\"", ".t1(\"", ".t2(\""] {
+    for opener in [
+        "tr!(",
+        ".t(\"",
+        ".t_with(\"",
+        ".t1(\"",
+        ".t2(\"",
+        "phrase!(\"",
+        "Phrase::new(\"",
+    ] {
         let mut rest = text;
         while let Some(i) = rest.find(opener) {
             rest = &rest[i + opener.len()..];
@@ -183,6 +192,9 @@ fn the_scan_reads_each_way_of_naming_a_message() {
     assert_eq!(ids, ["place", "when", "when-date"]);
     // The templates' ways, with one and two arguments.
     let ids = ids_used(r#"{{ lang.t1("place", "n", 3) }} {{ lang.t2("when", "a", 1, "b", 2) }}"#);
+    assert_eq!(ids, ["place", "when"]);
+    // A phrase written later, in its reader's language.
+    let ids = ids_used(r#"phrase!("place", n = 1); Phrase::new("when")"#);
     assert_eq!(ids, ["place", "when"]);
 }
 
@@ -353,4 +365,38 @@ fn no_message_holds_markup() {
             }
         }
     }
+}
+
+#[test]
+fn a_phrase_is_written_in_the_language_of_whoever_reads_it() {
+    let name = String::from("Red");
+    let p = locale::phrase!(
+        "error-seat-name-played-by-holder",
+        name = name,
+        holder = "ann"
+    );
+    assert_eq!(p.id(), Some("error-seat-name-played-by-holder"));
+    assert_eq!(
+        p.text(Lang::EN),
+        "seat: Red is played by ann; free it first"
+    );
+    assert_eq!(
+        p.text(ja()),
+        "seat: Red は ann がプレイしています。先に席を空けてください"
+    );
+    // Display is English, for logs and the command line.
+    assert_eq!(p.to_string(), p.text(Lang::EN));
+    // Numbers stay numbers (Fluent chooses plurals and counters by them).
+    let p = locale::phrase!("place", n = 2usize);
+    assert_eq!(
+        (p.text(Lang::EN), p.text(ja())),
+        ("2nd".into(), "2位".into())
+    );
+    // A text the rules wrote in each language, and a machine's words in none.
+    let each = locale::Phrase::each(|l| format!("<{}>", l.code()));
+    assert_eq!(
+        (each.text(Lang::EN), each.text(ja()), each.id()),
+        ("<en>".into(), "<ja>".into(), None)
+    );
+    assert_eq!(locale::Phrase::verbatim("x").text(ja()), "x");
 }

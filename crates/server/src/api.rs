@@ -9,6 +9,7 @@ use axum::http::header::{CONTENT_TYPE, SET_COOKIE};
 use axum::response::{IntoResponse, Response};
 use game_api::{Seat, Viewer};
 use gm::{Record, Submission};
+use locale::{Phrase, phrase};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -91,7 +92,8 @@ pub async fn list_games(
     MaybePlayer(player): MaybePlayer,
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> ApiResult<Json<Value>> {
-    let Query(query) = query.map_err(|e| ApiError::Bad(format!("query: {}", e.body_text())))?;
+    let Query(query) = query
+        .map_err(|e| ApiError::Bad(phrase!("error-query-body-text", body_text = e.body_text())))?;
     if query.open {
         return crate::api_lobby::open_games(&state, query.page).await;
     }
@@ -234,7 +236,8 @@ pub async fn history(
     Path(id): Path<i64>,
     query: Result<Query<actions::HistoryQuery>, QueryRejection>,
 ) -> ApiResult<Json<Value>> {
-    let Query(query) = query.map_err(|e| ApiError::Bad(format!("query: {}", e.body_text())))?;
+    let Query(query) = query
+        .map_err(|e| ApiError::Bad(phrase!("error-query-body-text", body_text = e.body_text())))?;
     let table = store::load(&state, id).await?;
     let page = actions::history(&state, &table, player.as_ref(), &query).await?;
     let entries: Vec<Value> = page
@@ -281,11 +284,11 @@ pub async fn history(
 pub async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
     let table = store::load(&state, id).await?;
     if !table.record.is_over() {
-        return Err(ApiError::Conflict(format!(
-            "record: published when the {} is over ({} {} is open); its draws are secret until then",
-            table.row.game.game_noun,
-            table.row.game.turn_noun,
-            table.record.turn()
+        return Err(ApiError::Conflict(phrase!(
+            "error-record-published-when-game-noun",
+            game_noun = table.row.game.game_noun,
+            turn_noun = table.row.game.turn_noun,
+            turn = table.record.turn()
         )));
     }
     let permit = state.record_downloads.take()?;
@@ -342,11 +345,16 @@ pub async fn ratings(
     Path(game): Path<String>,
     query: Result<Query<LadderQuery>, QueryRejection>,
 ) -> ApiResult<Json<Value>> {
-    let Query(query) = query.map_err(|e| ApiError::Bad(format!("query: {}", e.body_text())))?;
-    let info = gm::game_info(&game).map_err(|e| ApiError::NotFound(e.to_string()))?;
+    let Query(query) = query
+        .map_err(|e| ApiError::Bad(phrase!("error-query-body-text", body_text = e.body_text())))?;
+    let info =
+        gm::game_info(&game).map_err(|e| ApiError::NotFound(Phrase::verbatim(e.to_string())))?;
     let page = query.page.unwrap_or(1);
     if page < 1 {
-        return Err(ApiError::Bad(format!("page: {page}: pages count from 1")));
+        return Err(ApiError::Bad(phrase!(
+            "error-page-page-pages-count-from",
+            page = page
+        )));
     }
     let ladder = store::ratings::ladder(&state.db, info.name, page).await?;
     Ok(Json(json!({
@@ -396,7 +404,7 @@ pub async fn openapi() -> impl IntoResponse {
 }
 
 pub async fn not_found() -> ApiError {
-    ApiError::NotFound("path: no such endpoint (see /api/openapi.json)".into())
+    ApiError::NotFound(phrase!("error-path-no-such-endpoint-see"))
 }
 
 #[derive(Debug, Deserialize)]
@@ -539,5 +547,5 @@ fn mail_settings(state: &AppState) -> ApiResult<&crate::letters::MailSettings> {
     state
         .mail
         .as_deref()
-        .ok_or_else(|| ApiError::Bad("mail: mail is off on this server (serve --smtp)".into()))
+        .ok_or_else(|| ApiError::Bad(phrase!("error-mail-mail-off-on-this")))
 }

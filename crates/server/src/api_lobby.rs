@@ -6,6 +6,7 @@ use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use game_api::Seat;
+use locale::phrase;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -19,7 +20,10 @@ use crate::store::{self, Table, lobby::OnLeave};
 pub async fn open_games(state: &AppState, page: Option<i64>) -> ApiResult<Json<Value>> {
     let page = page.unwrap_or(1);
     if page < 1 {
-        return Err(ApiError::Bad(format!("page: {page}: pages count from 1")));
+        return Err(ApiError::Bad(phrase!(
+            "error-page-page-pages-count-from",
+            page = page
+        )));
     }
     let lobby = store::lobby::open_games(state, page).await?;
     let mut games = Vec::with_capacity(lobby.games.len());
@@ -109,14 +113,10 @@ pub async fn set_lobby(
     };
     match (choice.open, on_leave) {
         (None, None) => {
-            return Err(ApiError::Bad(
-                "body: give open (true or false), on_leave, or both".into(),
-            ));
+            return Err(ApiError::Bad(phrase!("error-body-give-open-true-or")));
         }
         (None, Some(_)) if choice.seat.is_some() => {
-            return Err(ApiError::Bad(
-                "seat: names the seat to open or close; give open too".into(),
-            ));
+            return Err(ApiError::Bad(phrase!("error-seat-names-seat-open-or")));
         }
         _ => {}
     }

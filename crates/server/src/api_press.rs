@@ -7,6 +7,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use locale::phrase;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -31,7 +32,8 @@ pub async fn press(
     Path(id): Path<i64>,
     query: Result<Query<PressQuery>, QueryRejection>,
 ) -> ApiResult<Json<PressPage>> {
-    let Query(query) = query.map_err(|e| ApiError::Bad(format!("query: {}", e.body_text())))?;
+    let Query(query) = query
+        .map_err(|e| ApiError::Bad(phrase!("error-query-body-text", body_text = e.body_text())))?;
     Ok(Json(
         actions::press_page(&state, player.as_ref(), id, query.before, query.limit).await?,
     ))

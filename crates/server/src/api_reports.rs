@@ -7,6 +7,7 @@ use axum::http::HeaderMap;
 use axum::http::header::{ACCEPT_LANGUAGE, CONTENT_LANGUAGE, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use game_api::Lang;
+use locale::phrase;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -30,7 +31,7 @@ pub struct ReportQuery {
 /// refused in one line), else the best of `Accept-Language`, else English.
 fn report_lang(asked: Option<&str>, headers: &HeaderMap) -> ApiResult<Lang> {
     if let Some(code) = asked {
-        return Lang::from_code(code).map_err(|e| ApiError::Bad(format!("lang: {e}")));
+        return Lang::from_code(code).map_err(|e| ApiError::Bad(e.phrase()));
     }
     let accept = headers
         .get(ACCEPT_LANGUAGE)
@@ -52,9 +53,10 @@ pub async fn report(
     let table = store::load(&state, id).await?;
     let viewer = viewer(&table, player.as_ref());
     if turn == 0 || turn > table.record.resolved() {
-        return Err(ApiError::NotFound(format!(
-            "turn: {turn} has not been resolved (resolved: {})",
-            table.record.resolved()
+        return Err(ApiError::NotFound(phrase!(
+            "error-turn-turn-has-not-been",
+            turn = turn,
+            resolved = table.record.resolved()
         )));
     }
     let text = table.record.report_text(viewer, lang, Some(turn))?;
@@ -81,8 +83,9 @@ pub async fn report(
             };
             Ok(([(CONTENT_TYPE, "image/svg+xml")], svg).into_response())
         }
-        Some(other) => Err(ApiError::Bad(format!(
-            "format: {other:?} is not text, json, picture or chart"
+        Some(other) => Err(ApiError::Bad(phrase!(
+            "error-format-other-not-text-json",
+            other = other
         ))),
     }
 }

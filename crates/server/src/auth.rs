@@ -10,6 +10,7 @@ use axum::extract::FromRequestParts;
 use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, COOKIE, HOST, ORIGIN};
 use axum::http::request::Parts;
 use axum::http::{HeaderName, HeaderValue};
+use locale::phrase;
 use sha2::{Digest, Sha256};
 use sqlx::{AnyConnection, Row};
 use std::collections::HashMap;
@@ -167,7 +168,7 @@ impl Hasher {
         work: impl FnOnce() -> T + Send + 'static,
     ) -> ApiResult<T> {
         let busy = || ApiError::TooMany {
-            message: "login: the server is busy checking passwords; try again in a moment".into(),
+            message: phrase!("error-login-server-busy-checking-passwords"),
             retry_after: 1,
         };
         if self.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {
@@ -245,9 +246,9 @@ fn hex(bytes: &[u8]) -> String {
 /// letters from other scripts, no control characters).
 pub fn check_name(name: &str) -> ApiResult<()> {
     if crate::store::players::name_key(name).is_none() {
-        return Err(ApiError::Bad(format!(
-            "name: {:?} must be 1-32 letters, digits, '-', '_' or '.'",
-            name.chars().take(40).collect::<String>()
+        return Err(ApiError::Bad(phrase!(
+            "error-name-string-must-be-1",
+            string = name.chars().take(40).collect::<String>()
         )));
     }
     Ok(())
@@ -266,12 +267,15 @@ pub const MIN_PASSWORD_SCORE: u8 = 3;
 pub fn check_password(name: &str, password: &str) -> ApiResult<()> {
     let length = password.chars().count();
     if !(MIN_PASSWORD..=256).contains(&length) {
-        return Err(ApiError::Bad(format!(
-            "password: must be {MIN_PASSWORD} to 256 characters"
+        return Err(ApiError::Bad(phrase!(
+            "error-password-must-be-min-password",
+            min_password = MIN_PASSWORD
         )));
     }
     if !name.is_empty() && password.to_lowercase().contains(&name.to_lowercase()) {
-        return Err(ApiError::Bad("password: must not contain the name".into()));
+        return Err(ApiError::Bad(phrase!(
+            "error-password-must-not-contain-name"
+        )));
     }
     let estimate = zxcvbn::zxcvbn(password, &[name, "postrider"]);
     if u8::from(estimate.score()) < MIN_PASSWORD_SCORE {
@@ -279,8 +283,9 @@ pub fn check_password(name: &str, password: &str) -> ApiResult<()> {
             .feedback()
             .and_then(|f| f.warning().map(|w| format!(" ({w})")))
             .unwrap_or_default();
-        return Err(ApiError::Bad(format!(
-            "password: too easy to guess{hint}; add words or characters"
+        return Err(ApiError::Bad(phrase!(
+            "error-password-too-easy-guess-hint",
+            hint = hint
         )));
     }
     Ok(())
@@ -356,9 +361,9 @@ fn secret_of(parts: &Parts) -> Option<(String, Carrier)> {
 /// Bearer tokens are exempt: no browser sends them on its own.
 fn check_same_site(parts: &Parts) -> ApiResult<()> {
     let refuse = |why: &str| {
-        Err(ApiError::Forbidden(format!(
-            "csrf: {why}; a write authenticated by the session cookie must come from this site \
-             with Content-Type: application/json (scripts: use Authorization: Bearer TOKEN)"
+        Err(ApiError::Forbidden(phrase!(
+            "error-csrf-why-write-authenticated-by",
+            why = why
         )))
     };
     let header = |name| parts.headers.get(name).and_then(|v| v.to_str().ok());
@@ -389,6 +394,7 @@ fn check_same_site(parts: &Parts) -> ApiResult<()> {
 /// those waiting.
 pub async fn player_for(state: &AppState, secret: &str) -> ApiResult<Option<Player>> {
     let found = state.sessions.get(&state.db, secret_hash(secret)).await?;
+    crate::reader::chosen(found.as_ref().and_then(|s| s.lang));
     Ok(found.map(|s| Player {
         id: s.id,
         name: s.name,
@@ -466,16 +472,16 @@ impl FromRequestParts<AppState> for Player {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Player> {
         let Some((secret, carrier)) = secret_of(parts) else {
-            return Err(ApiError::Unauthorized(
-                "authorization: log in, or send Authorization: Bearer TOKEN".into(),
-            ));
+            return Err(ApiError::Unauthorized(phrase!(
+                "error-authorization-log-or-send-authorization"
+            )));
         };
         if carrier == Carrier::Cookie && !parts.method.is_safe() {
             check_same_site(parts)?;
         }
-        player_for(state, &secret)
-            .await?
-            .ok_or_else(|| ApiError::Unauthorized("authorization: unknown or expired token".into()))
+        player_for(state, &secret).await?.ok_or_else(|| {
+            ApiError::Unauthorized(phrase!("error-authorization-unknown-or-expired-token"))
+        })
     }
 }
 

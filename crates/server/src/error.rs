@@ -1,11 +1,14 @@
 //! The one error type at the HTTP boundary. Clients get a status and a JSON body
-//! `{"error": "…"}` naming the field or value; internal causes are logged, never sent.
+//! `{"error": "…", "code": "…"}`: the message names the field or value, in the reader's
+//! language (see [`reader`]), and the code is its stable message id; internal causes are
+//! logged, never sent.
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::http::header::RETRY_AFTER;
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use locale::{Lang, Phrase, phrase};
 use serde_json::json;
 
 use crate::store::StoreError;
@@ -14,28 +17,28 @@ use crate::store::StoreError;
 pub enum ApiError {
     /// The request is malformed or the rules refuse it (400).
     #[error("{0}")]
-    Bad(String),
+    Bad(Phrase),
     /// No valid session or token (401).
     #[error("{0}")]
-    Unauthorized(String),
+    Unauthorized(Phrase),
     /// Logged in, but not allowed (403).
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Phrase),
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Phrase),
     /// The game changed under the request (409): resubmit against the new state.
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Phrase),
     /// Orders for a turn that is not the open one (409, with the open turn in the body).
     #[error("{message}")]
-    Stale { message: String, turn: u16 },
+    Stale { message: Phrase, turn: u16 },
     #[error("{0}")]
-    TooLarge(String),
+    TooLarge(Phrase),
     #[error("{0}")]
-    UnsupportedMedia(String),
+    UnsupportedMedia(Phrase),
     /// Too many attempts (429, with `Retry-After`: seconds to wait).
     #[error("{message}")]
-    TooMany { message: String, retry_after: i64 },
+    TooMany { message: Phrase, retry_after: i64 },
     /// Anything else: logged with its cause, reported as a bare 500.
     #[error("internal error")]
     Internal(String),
@@ -59,16 +62,49 @@ impl ApiError {
     }
 }
 
+impl ApiError {
+    /// What a person is told: the phrase, or for an internal error a bare one (the cause is
+    /// logged, never shown).
+    pub fn phrase(&self) -> Phrase {
+        match self {
+            ApiError::Bad(p)
+            | ApiError::Unauthorized(p)
+            | ApiError::Forbidden(p)
+            | ApiError::NotFound(p)
+            | ApiError::Conflict(p)
+            | ApiError::TooLarge(p)
+            | ApiError::UnsupportedMedia(p)
+            | ApiError::Stale { message: p, .. }
+            | ApiError::TooMany { message: p, .. } => p.clone(),
+            ApiError::Internal(_) => phrase!("error-internal"),
+        }
+    }
+
+    /// The message in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        self.phrase().text(lang)
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if let ApiError::Internal(cause) = &self {
             tracing::error!(%cause, "internal error");
         }
-        let body = match &self {
-            ApiError::Stale { turn, .. } => json!({ "error": self.to_string(), "turn": turn }),
-            _ => json!({ "error": self.to_string() }),
-        };
+        let lang = crate::reader::lang();
+        let phrase = self.phrase();
+        let mut body = json!({ "error": phrase.text(lang) });
+        if let Some(code) = phrase.id() {
+            body["code"] = json!(code);
+        }
+        if let ApiError::Stale { turn, .. } = &self {
+            body["turn"] = json!(turn);
+        }
         let mut response = (self.status(), Json(body)).into_response();
+        response.headers_mut().insert(
+            axum::http::header::CONTENT_LANGUAGE,
+            HeaderValue::from_static(lang.code()),
+        );
         self.add_retry_after(&mut response);
         response
     }
@@ -108,14 +144,16 @@ impl From<StoreError> for ApiError {
 impl From<gm::GmError> for ApiError {
     fn from(e: gm::GmError) -> ApiError {
         match e {
-            gm::GmError::Refused(message) => ApiError::Bad(message),
+            gm::GmError::Refused(message) => ApiError::Bad(Phrase::verbatim(message)),
             gm::GmError::Stale { message, open } => ApiError::Stale {
-                message,
+                message: Phrase::verbatim(message),
                 turn: open,
             },
             // A stored log that does not replay is the server's fault, not the caller's.
             gm::GmError::Log(message) => ApiError::Internal(message),
-            e @ gm::GmError::Bot(_) => ApiError::Bad(e.to_string()),
+            gm::GmError::Bot(reason) => {
+                ApiError::Bad(phrase!("error-bot", reason = reason.to_string()))
+            }
         }
     }
 }
@@ -124,16 +162,18 @@ impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> ApiError {
         let text = rejection.body_text();
         match rejection {
-            JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMedia(
-                "body: send JSON with Content-Type: application/json".into(),
-            ),
+            JsonRejection::MissingJsonContentType(_) => {
+                ApiError::UnsupportedMedia(phrase!("error-body-not-json"))
+            }
             // The only way reading a body fails here is the length limit.
             JsonRejection::BytesRejection(_) => {
-                ApiError::TooLarge(format!("body: larger than {} bytes", crate::BODY_LIMIT))
+                ApiError::TooLarge(phrase!("error-body-too-large", bytes = crate::BODY_LIMIT))
             }
-            _ => ApiError::Bad(format!(
-                "body: {}",
-                text.trim_start_matches(
+            // The JSON parser's own words (a field's name, a line and column) are a
+            // programmer's, and read the same in any language.
+            _ => ApiError::Bad(phrase!(
+                "error-body",
+                reason = text.trim_start_matches(
                     "Failed to deserialize the JSON body into the target type: "
                 )
             )),

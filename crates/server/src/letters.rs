@@ -5,6 +5,7 @@
 
 use game_api::Lang;
 use game_api::{Seat, Viewer};
+use locale::phrase;
 use locale::tr;
 use sqlx::Row;
 
@@ -153,8 +154,9 @@ impl MailChoice {
             "every" => Ok(MailChoice::Every),
             "digest" => Ok(MailChoice::Digest),
             "none" => Ok(MailChoice::None),
-            other => Err(ApiError::Bad(format!(
-                "mail_choice: {other:?} is none of every, digest, none"
+            other => Err(ApiError::Bad(phrase!(
+                "error-mail-choice-other-none-every-digest",
+                other = other
             ))),
         }
     }

@@ -33,6 +33,7 @@ pub mod picture;
 pub mod press_mail;
 pub mod press_text;
 pub mod public_record;
+pub mod reader;
 pub mod reminders;
 pub mod season_report;
 pub mod smtp_in;
@@ -246,7 +247,7 @@ fn security_headers(router: Router) -> Router {
 
 /// The HTTP surface: the pages and the JSON API.
 pub fn app(state: AppState) -> Router {
-    security_headers(routes(state))
+    security_headers(routes(state).layer(axum::middleware::from_fn(reader::scope)))
 }
 
 fn routes(state: AppState) -> Router {

@@ -3,6 +3,7 @@
 //! never the From header), its orders read by `mail::orders_from_mail` and sealed through
 //! `actions::submit`, the same path as the API and the forms, and answered through the outbox.
 
+use locale::Phrase;
 use locale::tr;
 
 use crate::AppState;
@@ -206,18 +207,20 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
     };
     let outcome = match read.submission() {
         Ok(submission) => actions::submit_via(state, &player, game_id, &submission, via).await,
-        Err(problems) => Err(ApiError::Bad(problems.join("\n"))),
+        Err(problems) => Err(ApiError::Bad(Phrase::verbatim(problems.join("\n")))),
     };
     // Only a database failure is tried again (the MTA's 75); every refusal is answered.
     let (problems, stale) = match outcome {
         Ok(_) => return Ok(Handled::Applied),
         Err(e @ ApiError::Internal(_)) => return Err(e),
         Err(ApiError::Bad(message)) => {
-            (message.lines().map(String::from).collect::<Vec<_>>(), false)
+            let text = message.text(lang);
+            (text.lines().map(String::from).collect::<Vec<_>>(), false)
         }
-        Err(ApiError::Stale { message, .. }) => (vec![message], true),
-        Err(ApiError::Conflict(message)) => (vec![message], true),
-        Err(other) => (vec![other.to_string()], false),
+        Err(ApiError::Stale { message, .. } | ApiError::Conflict(message)) => {
+            (vec![message.text(lang)], true)
+        }
+        Err(other) => (vec![other.text(lang)], false),
     };
     // Answered, not applied: the reply and the inbound row's status in one transaction.
     let table = store::load(state, game_id).await?;

@@ -3,6 +3,7 @@
 //! only a few downloads at a time, so that many at once cost no more. The bytes are those of
 //! `postrider export` (`gm::file`'s pieces).
 
+use locale::phrase;
 use std::sync::Arc;
 
 use axum::body::Body;
@@ -38,8 +39,9 @@ impl Downloads {
             .clone()
             .try_acquire_owned()
             .map_err(|_| ApiError::TooMany {
-                message: format!(
-                    "record: {DOWNLOADS} records are being downloaded; try again in a few seconds"
+                message: phrase!(
+                    "error-record-downloads-records-are-being",
+                    downloads = DOWNLOADS
                 ),
                 retry_after: 5,
             })

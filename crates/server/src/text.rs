@@ -4,6 +4,7 @@
 //! safe for HTML (the pages' and the mail's).
 
 use crate::error::{ApiError, ApiResult};
+use locale::phrase;
 
 /// The most a GM may move a deadline by at once, either way: a year (366 days), in seconds.
 pub const MAX_EXTEND_SECONDS: i64 = 366 * 24 * 3600;
@@ -12,10 +13,11 @@ pub const MAX_EXTEND_SECONDS: i64 = 366 * 24 * 3600;
 pub fn check_line(field: &str, text: &str) -> ApiResult<()> {
     match text.chars().position(char::is_control) {
         None => Ok(()),
-        Some(at) => Err(ApiError::Bad(format!(
-            "{field}: control character {:?} at character {} (plain text only)",
-            text.chars().nth(at).unwrap_or_default(),
-            at + 1
+        Some(at) => Err(ApiError::Bad(phrase!(
+            "error-control-character",
+            field = field,
+            character = format!("{:?}", text.chars().nth(at).unwrap_or_default()),
+            at = at + 1
         ))),
     }
 }
@@ -27,8 +29,9 @@ pub const MAX_TITLE: usize = 80;
 pub fn check_title(title: &str) -> ApiResult<String> {
     let title = title.trim();
     if title.is_empty() || title.chars().count() > MAX_TITLE {
-        return Err(ApiError::Bad(format!(
-            "title: must be 1 to {MAX_TITLE} characters"
+        return Err(ApiError::Bad(phrase!(
+            "error-title-must-be-1-max",
+            max_title = MAX_TITLE
         )));
     }
     check_line("title", title)?;
@@ -38,8 +41,10 @@ pub fn check_title(title: &str) -> ApiResult<String> {
 /// Refuses a deadline move of more than a year either way.
 pub fn check_extend(seconds: i64) -> ApiResult<()> {
     if seconds.unsigned_abs() > MAX_EXTEND_SECONDS.unsigned_abs() {
-        return Err(ApiError::Bad(format!(
-            "seconds: {seconds} moves the deadline by more than a year (at most {MAX_EXTEND_SECONDS} either way)"
+        return Err(ApiError::Bad(phrase!(
+            "error-seconds-seconds-moves-deadline-by",
+            seconds = seconds,
+            max_extend_seconds = MAX_EXTEND_SECONDS
         )));
     }
     Ok(())

@@ -13,6 +13,7 @@
 //! address outright is refused when the GM sets it. `serve --webhooks-to-private-addresses`
 //! lifts both, for a server whose chat bridge runs on its own network.
 
+use locale::phrase;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
 use std::time::Duration;
@@ -43,11 +44,7 @@ pub const MAX_URL: usize = 500;
 pub fn check_url(url: &str, private: bool) -> ApiResult<String> {
     let url = url.trim();
     crate::text::check_line("webhook", url)?;
-    let bad = || {
-        ApiError::Bad(format!(
-            "webhook: {url:?} is not an http:// or https:// URL"
-        ))
-    };
+    let bad = || ApiError::Bad(phrase!("error-webhook-url-not-http-or", url = url));
     let target = Target::parse(url).map_err(|_| bad())?;
     if url.len() > MAX_URL || target.host.is_empty() || url.contains(char::is_whitespace) {
         return Err(bad());
@@ -56,8 +53,9 @@ pub fn check_url(url: &str, private: bool) -> ApiResult<String> {
         && !private
         && !is_public(ip)
     {
-        return Err(ApiError::Bad(format!(
-            "webhook: {ip} is not a public address (this server posts only to the internet)"
+        return Err(ApiError::Bad(phrase!(
+            "error-webhook-ip-not-public-address",
+            ip = ip.to_string()
         )));
     }
     Ok(url.to_string())

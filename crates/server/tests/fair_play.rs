@@ -382,7 +382,7 @@ async fn bad_import(s: &TestServer, file: &gm::GameFile, title: &str) -> String 
         Err(server::ApiError::Bad(message)) => {
             let games_after = s.call("GET", "/api/games", None, None).await.1;
             assert_eq!(games_before, games_after, "nothing was imported");
-            message
+            message.to_string()
         }
         other => panic!("expected a refusal, got {other:?}"),
     }

@@ -39,7 +39,8 @@ on_both!(
         assert!(
             refused
                 .html
-                .contains("lang: language &quot;xx&quot;: not one postrider speaks (en, ja)"),
+                // The account reads Japanese: so does the refusal.
+                .contains("lang: 「xx」は postrider が話す言語ではありません（en, ja）"),
             "{}",
             refused.html
         );
@@ -148,7 +149,7 @@ on_both!(
         assert!(
             refused
                 .html
-                .contains("lang: language &quot;xx&quot;: not one postrider speaks (en, ja)"),
+                .contains("lang: &quot;xx&quot; is not a language postrider speaks (en, ja)"),
             "{}",
             refused.html
         );
@@ -237,7 +238,7 @@ on_both!(
         let refused = report_response(&s, get(format!("{report}?lang=xx"), None)).await;
         assert_eq!(refused.0, StatusCode::BAD_REQUEST);
         assert!(
-            refused.2.contains("not one postrider speaks"),
+            refused.2.contains("is not a language postrider speaks"),
             "{}",
             refused.2
         );

@@ -541,10 +541,12 @@ on_both!(
             )
             .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        // The API answers in the account's language (this player chose Japanese).
         assert_eq!(
             body["error"],
-            r#"lang: language "tlh": not one postrider speaks (en, ja)"#
+            "lang: 「tlh」は postrider が話す言語ではありません（en, ja）"
         );
+        assert_eq!(body["code"], "error-lang");
         let (status, _) = s
             .call(
                 "POST",

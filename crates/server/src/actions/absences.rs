@@ -6,6 +6,7 @@
 use jiff::Timestamp;
 use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
+use locale::{Phrase, phrase};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
@@ -59,7 +60,7 @@ pub struct AbsenceView {
     pub title: Option<String>,
 }
 
-fn bad<T>(message: String) -> ApiResult<T> {
+fn bad<T>(message: Phrase) -> ApiResult<T> {
     Err(ApiError::Bad(message))
 }
 
@@ -72,11 +73,16 @@ fn instant(field: &str, text: &str, zone: &TimeZone) -> ApiResult<i64> {
     match text.parse::<DateTime>() {
         Ok(local) => match local.to_zoned(zone.clone()) {
             Ok(zoned) => Ok(zoned.timestamp().as_second()),
-            Err(_) => bad(format!("{field}: {text:?} is outside the calendar")),
+            Err(_) => bad(phrase!(
+                "error-field-text-outside-calendar",
+                field = field,
+                text = text
+            )),
         },
-        Err(_) => bad(format!(
-            "{field}: {text:?} is not a time like 2026-12-01T09:00 (in your time zone) or \
-             2026-12-01T09:00:00+01:00"
+        Err(_) => bad(phrase!(
+            "error-field-text-not-time-like",
+            field = field,
+            text = text
         )),
     }
 }
@@ -100,29 +106,31 @@ async fn checked(
     };
     let to = instant("to", &request.to, &zone)?;
     if from < now - FROM_SLACK {
-        return bad(format!(
-            "from: {} is in the past (leave it empty to begin now)",
-            gm::utc_text(from)
+        return bad(phrase!(
+            "error-from-utc-text-past-leave",
+            utc_text = gm::utc_text(from)
         ));
     }
     let from = from.max(now);
     if from > now + MAX_ABSENCE_LEAD_DAYS * 86_400 {
-        return bad(format!(
-            "from: {} is more than {MAX_ABSENCE_LEAD_DAYS} days ahead",
-            gm::utc_text(from)
+        return bad(phrase!(
+            "error-from-utc-text-more-than",
+            utc_text = gm::utc_text(from),
+            max = MAX_ABSENCE_LEAD_DAYS
         ));
     }
     if to <= from {
-        return bad(format!(
-            "to: {} is not after the window's start ({})",
-            gm::utc_text(to),
-            gm::utc_text(from)
+        return bad(phrase!(
+            "error-to-utc-text-not-after",
+            utc_text = gm::utc_text(to),
+            utc_text2 = gm::utc_text(from)
         ));
     }
     if to - from > MAX_ABSENCE_DAYS * 86_400 {
-        return bad(format!(
-            "to: the window is {} days long; at most {MAX_ABSENCE_DAYS}",
-            (to - from + 86_399) / 86_400
+        return bad(phrase!(
+            "error-to-window-400-days-long",
+            days = (to - from + 86_399) / 86_400,
+            max = MAX_ABSENCE_DAYS
         ));
     }
     let bot = match request.bot.as_deref().map(str::trim) {
@@ -132,9 +140,10 @@ async fn checked(
             match known.filter(|b| gm::parse_bot(b).is_ok()) {
                 Some(b) => Some(b.to_string()),
                 None => {
-                    return bad(format!(
-                        "bot: {name:?} is not a bot (bots: {}; empty: the rules' NMR default)",
-                        ABSENCE_BOTS.join(", ")
+                    return bad(phrase!(
+                        "error-bot-name-not-bot-bots",
+                        name = name,
+                        absence_bots = ABSENCE_BOTS.join(", ")
                     ));
                 }
             }
@@ -144,12 +153,12 @@ async fn checked(
         let table = match store::load(state, id).await {
             Ok(table) => table,
             Err(store::StoreError::NotFound(_)) => {
-                return bad(format!("game: no game {id}"));
+                return bad(phrase!("error-game-no-game-id", id = id));
             }
             Err(e) => return Err(e.into()),
         };
         if table.seat_of(player.id).is_none() {
-            return bad(format!("game: you hold no seat in game {id}"));
+            return bad(phrase!("error-game-you-hold-no-seat", id = id));
         }
     }
     Ok(NewAbsence {
@@ -171,9 +180,9 @@ pub async fn declare_absence(
     let new = checked(state, player, request, now).await?;
     let open = store::absences::upcoming(state, player.id, now).await?;
     if open.len() >= MAX_OPEN_ABSENCES {
-        return bad(format!(
-            "absences: {} declared and not over, the most a player may have",
-            open.len()
+        return bad(phrase!(
+            "error-absences-open-declared-and-not",
+            open = open.len()
         ));
     }
     let id = store::absences::declare(state, &new).await?;
@@ -217,10 +226,13 @@ pub async fn withdraw_absence(
     let now = state.clock.now();
     let absence = store::absences::get(state, id).await?;
     if absence.player_id != player.id {
-        return Err(ApiError::NotFound(format!("absence: no absence {id}")));
+        return Err(ApiError::NotFound(phrase!(
+            "error-absence-no-absence-id",
+            id = id
+        )));
     }
     if absence.to <= now {
-        return bad(format!("absence: {id} is over"));
+        return bad(phrase!("error-absence-id-over", id = id));
     }
     if absence.from > now {
         store::absences::cancel(state, id).await?;
@@ -240,8 +252,10 @@ pub async fn set_allowance(
 ) -> ApiResult<()> {
     let max = gm::absence::MAX_ALLOWANCE;
     let Some(turns) = u16::try_from(turns).ok().filter(|t| *t <= max) else {
-        return bad(format!(
-            "allowance: {turns} is not a number of turns from 0 to {max}"
+        return bad(phrase!(
+            "error-allowance-turns-not-number-turns",
+            turns = turns,
+            max = max
         ));
     };
     let table = store::load(state, id).await?;

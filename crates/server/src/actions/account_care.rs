@@ -1,6 +1,7 @@
 //! Account care: a forgotten password reset by a mailed link, an account its owner deletes,
 //! and what the operator does to accounts and abandoned games.
 
+use locale::phrase;
 use locale::tr;
 
 use crate::AppState;
@@ -23,22 +24,17 @@ pub const RESET_LINK_SPACING: i64 = 600;
 /// a failed login does (`throttle::ADDRESS`), so that one client cannot mail every account.
 pub async fn forgot_password(state: &AppState, who: &str, client: ClientAddr) -> ApiResult<()> {
     if state.mail.is_none() {
-        return Err(ApiError::Bad(
-            "reset: mail is off on this server; ask its operator (postrider account reset-password NAME)"
-                .into(),
-        ));
+        return Err(ApiError::Bad(phrase!("error-reset-mail-off-on-this")));
     }
     let who = who.trim().to_string();
     crate::text::check_line("who", &who)?;
     if who.is_empty() || who.len() > 254 {
-        return Err(ApiError::Bad(
-            "who: give your account's name or its confirmed address".into(),
-        ));
+        return Err(ApiError::Bad(phrase!("error-who-give-your-account-name")));
     }
     let now = state.clock.now();
     if let Some(wait) = state.throttle.wait(None, client.0, now) {
         return Err(ApiError::TooMany {
-            message: format!("reset: too many requests from this address; try again in {wait} s"),
+            message: phrase!("error-reset-too-many-requests-from", wait = wait),
             retry_after: wait,
         });
     }
@@ -97,7 +93,7 @@ async fn mail_reset_links(state: &AppState, who: &str, now: i64) -> ApiResult<()
 }
 
 fn unknown_link() -> ApiError {
-    ApiError::NotFound("reset: the link is unknown, used or expired; ask for a new one".into())
+    ApiError::NotFound(phrase!("error-reset-link-unknown-used-or"))
 }
 
 /// The name of the account a reset link opens.
@@ -138,18 +134,16 @@ pub async fn delete_account(
     client: ClientAddr,
 ) -> ApiResult<()> {
     if player.operator {
-        return Err(ApiError::Bad(
-            "delete: you are the server's operator; name another first (postrider account \
-             grant-operator NAME) and give up the role (postrider account revoke-operator NAME)"
-                .into(),
-        ));
+        return Err(ApiError::Bad(phrase!(
+            "error-delete-you-are-server-operator"
+        )));
     }
     let key = auth::name_key(&player.name).unwrap_or_default();
     let now = state.clock.now();
     // A stolen session does not get to guess the password faster than a login would.
     if let Some(wait) = state.throttle.wait(Some(&key), client.0, now) {
         return Err(ApiError::TooMany {
-            message: format!("password: too many failed attempts; try again in {wait} s"),
+            message: phrase!("error-password-too-many-failed-attempts", wait = wait),
             retry_after: wait,
         });
     }
@@ -158,9 +152,9 @@ pub async fn delete_account(
     if !state.hasher.verify(password, hash).await? {
         state.throttle.failed(Some(&key), client.0, now);
         store::accounts::record_failure(state, &key, now, now - 24 * 3600).await?;
-        return Err(ApiError::Forbidden(
-            "password: wrong password; the account is not deleted".into(),
-        ));
+        return Err(ApiError::Forbidden(phrase!(
+            "error-password-wrong-password-account-not"
+        )));
     }
     match care::erase(&state.db, player.id, state.clock.now()).await? {
         Erasure::Erased(_) => {
@@ -175,9 +169,9 @@ pub async fn delete_account(
                     format!("{:?} (game {}, {role})", g.title, g.game)
                 })
                 .collect();
-            Err(ApiError::Conflict(format!(
-                "delete: first finish or leave these games (a GM archives a game, or frees a seat): {}",
-                list.join(", ")
+            Err(ApiError::Conflict(phrase!(
+                "error-delete-first-finish-or-leave",
+                list = list.join(", ")
             )))
         }
     }
@@ -188,9 +182,9 @@ pub fn require_operator(player: &Player) -> ApiResult<()> {
     if player.operator {
         Ok(())
     } else {
-        Err(ApiError::Forbidden(
-            "operator: only the server's operator may do that".into(),
-        ))
+        Err(ApiError::Forbidden(phrase!(
+            "error-operator-only-server-operator-may"
+        )))
     }
 }
 
@@ -201,11 +195,11 @@ pub async fn suspend(state: &AppState, operator: &Player, name: &str, on: bool) 
     require_operator(operator)?;
     let account = care::account(&state.db, name)
         .await?
-        .ok_or_else(|| ApiError::NotFound(format!("name: no account {name:?}")))?;
+        .ok_or_else(|| ApiError::NotFound(phrase!("error-name-no-account-name", name = name)))?;
     if on && account.operator {
-        return Err(ApiError::Bad(format!(
-            "suspend: {:?} is an operator; take the role away first (postrider account revoke-operator)",
-            account.name
+        return Err(ApiError::Bad(phrase!(
+            "error-suspend-name-operator-take-role",
+            name = account.name
         )));
     }
     let at = on.then(|| state.clock.now());
@@ -226,8 +220,9 @@ pub async fn archive_game(state: &AppState, operator: &Player, id: i64) -> ApiRe
     let actor = format!("operator:{}", operator.name);
     store::change(state, id, &actor, |table| {
         if table.row.archived {
-            return Err(ApiError::Bad(format!(
-                "archive: game {id} is archived already"
+            return Err(ApiError::Bad(phrase!(
+                "error-archive-game-id-archived-already",
+                id = id
             )));
         }
         Ok::<Change, ApiError>(super::gm::archive_change(table))

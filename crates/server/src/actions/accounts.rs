@@ -1,5 +1,6 @@
 //! Accounts: registering, and logging in with the throttle and the failed attempts told.
 
+use locale::phrase;
 use serde::Deserialize;
 
 use crate::AppState;
@@ -20,7 +21,7 @@ pub async fn register(state: &AppState, c: &Credentials) -> ApiResult<()> {
     auth::check_name(&c.name)?;
     auth::check_password(&c.name, &c.password)?;
     let key = auth::name_key(&c.name).unwrap_or_default();
-    let taken = || ApiError::Conflict(format!("name: {:?} is taken", c.name));
+    let taken = || ApiError::Conflict(phrase!("error-name-name-taken", name = c.name));
     if store::accounts::name_taken(state, &c.name, &key).await? {
         return Err(taken());
     }
@@ -64,7 +65,7 @@ pub async fn login(state: &AppState, c: &Credentials, client: ClientAddr) -> Api
     if let Some(wait) = state.throttle.wait(key.as_deref(), client.0, now) {
         crate::metrics::login("throttled");
         return Err(ApiError::TooMany {
-            message: format!("login: too many failed attempts; try again in {wait} s"),
+            message: phrase!("error-login-too-many-failed-attempts", wait = wait),
             retry_after: wait,
         });
     }
@@ -81,15 +82,15 @@ pub async fn login(state: &AppState, c: &Credentials, client: ClientAddr) -> Api
             None => key.clone().unwrap_or_else(|| NO_ACCOUNT_KEY.into()),
         };
         record_failure(state, &failed_key, now).await?;
-        return Err(ApiError::Unauthorized(
-            "login: unknown name or wrong password".into(),
-        ));
+        return Err(ApiError::Unauthorized(phrase!(
+            "error-login-unknown-name-or-wrong"
+        )));
     }
     let row = row.expect("a verified password has an account");
     if row.suspended {
-        return Err(ApiError::Forbidden(
-            "login: this account is suspended; ask the server's operator".into(),
-        ));
+        return Err(ApiError::Forbidden(phrase!(
+            "error-login-this-account-suspended-ask"
+        )));
     }
     state.throttle.succeeded(key.as_deref().unwrap_or_default());
     let failed_attempts = store::accounts::take_failures(state, &row.name_key).await?;

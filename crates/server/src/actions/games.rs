@@ -2,6 +2,7 @@
 
 use game_api::Viewer;
 use gm::{DeadlineRule, Setup};
+use locale::{Phrase, phrase};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -44,11 +45,11 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
         text::check_line("seats", seat)?;
     }
     if new.rated && new.seed.is_some() {
-        return Err(ApiError::Bad(RATED_TEST_GAME.into()));
+        return Err(ApiError::Bad(phrase!("error-rated-test-game")));
     }
     new.deadline
         .check()
-        .map_err(|e| ApiError::Bad(e.to_string()))?;
+        .map_err(|e| ApiError::Bad(Phrase::verbatim(e.to_string())))?;
     let (seed, secret) = match new.seed {
         Some(seed) => (seed, None),
         None => {
@@ -76,9 +77,6 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
 }
 
 /// Why a test game is never rated: its GM chose the seed, so knew every draw.
-pub const RATED_TEST_GAME: &str =
-    "rated: a test game (its seed chosen by the GM) cannot be rated: leave the seed out";
-
 /// Who the caller is in this game: a seat's view if they play one, the GM's if they run it,
 /// else the public view.
 pub fn viewer(table: &Table, player: Option<&Player>) -> Viewer {

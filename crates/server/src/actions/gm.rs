@@ -4,6 +4,7 @@
 use game_api::Lang;
 use game_api::{Seat, Viewer};
 use gm::{Event, Record};
+use locale::phrase;
 use serde::Deserialize;
 
 use super::mail_settings::check_email;
@@ -95,9 +96,7 @@ pub fn require_gm(table: &Table, player: &Player) -> ApiResult<()> {
     if table.is_gm(player.id) {
         Ok(())
     } else {
-        Err(ApiError::Forbidden(
-            "gm: only the game's GM may do that".into(),
-        ))
+        Err(ApiError::Forbidden(phrase!("error-gm-only-game-gm-may")))
     }
 }
 
@@ -135,9 +134,9 @@ pub async fn gm_action(
         GmAction::Resolve => {
             // Recorded as the GM's doing, not the deadline's (issue 15).
             if !store::resolve_now(state, id, &player.name, gm).await? {
-                return Err(ApiError::Conflict(
-                    "resolve: nothing to resolve (the game is over, or another process resolved it)".into(),
-                ));
+                return Err(ApiError::Conflict(phrase!(
+                    "error-resolve-nothing-resolve-game-over"
+                )));
             }
             return Ok(GmOutcome::Done);
         }
@@ -150,7 +149,10 @@ pub async fn gm_action(
             let table = store::load(state, id).await?;
             gm(&table)?;
             if seat.index() >= table.seats.len() {
-                return Err(ApiError::Bad(format!("seat: no seat {}", seat.0)));
+                return Err(ApiError::Bad(phrase!(
+                    "error-seat-no-seat-seat",
+                    seat = seat.0
+                )));
             }
             let reminder = super::remind::remind(state, player, &table, seat).await?;
             return Ok(GmOutcome::Reminded {
@@ -177,13 +179,12 @@ pub async fn gm_action(
             let table = store::load(state, id).await?;
             gm(&table)?;
             if table.record.is_over() {
-                return Err(ApiError::Bad(
-                    "rated: the game is over; whether it counts was settled when it finished"
-                        .into(),
-                ));
+                return Err(ApiError::Bad(phrase!(
+                    "error-rated-game-over-whether-counts"
+                )));
             }
             if rated && table.record.setup().secret.is_none() {
-                return Err(ApiError::Bad(super::games::RATED_TEST_GAME.into()));
+                return Err(ApiError::Bad(phrase!("error-rated-test-game")));
             }
             store::ratings::set_rated(&state.db, id, rated).await?;
             return Ok(GmOutcome::Done);
@@ -191,9 +192,11 @@ pub async fn gm_action(
         GmAction::Delete => {
             // A season's standings count its stages: a stage stays (it can be archived).
             if let Some(of) = store::seasons::season_of(state, id).await? {
-                return Err(ApiError::Conflict(format!(
-                    "delete: the game is stage {} of season {} ({}); archive it instead",
-                    of.stage, of.season, of.name
+                return Err(ApiError::Conflict(phrase!(
+                    "error-delete-game-stage-stage-season",
+                    stage = of.stage,
+                    season = of.season,
+                    name = of.name
                 )));
             }
             store::delete_game(state, id, |table| {
@@ -201,12 +204,7 @@ pub async fn gm_action(
                 if deletable(table) {
                     Ok(())
                 } else {
-                    Err(ApiError::Bad(
-                        "delete: turns of this game were played with secret draws; archive it instead \
-                         (only a game with no turn resolved, or a test game with a seed the GM chose, \
-                         can be deleted)"
-                            .into(),
-                    ))
+                    Err(ApiError::Bad(phrase!("error-delete-turns-this-game-were")))
                 }
             })
             .await?;
@@ -217,15 +215,12 @@ pub async fn gm_action(
             store::roll_back(state, id, &actor, |table| {
                 gm(table)?;
                 if table.record.resolved() == 0 {
-                    return Err(ApiError::Bad("rollback: no turn has been resolved".into()));
+                    return Err(ApiError::Bad(phrase!("error-rollback-no-turn-has-been")));
                 }
                 if table.record.is_over() {
                     // The secret is public once the game is over: a re-opened turn would be
                     // played with every draw known.
-                    return Err(ApiError::Bad(
-                        "rollback: the game is over and its draws are public; it cannot be re-opened"
-                            .into(),
-                    ));
+                    return Err(ApiError::Bad(phrase!("error-rollback-game-over-and-its")));
                 }
                 Ok(())
             })
@@ -289,7 +284,10 @@ fn change_of(
         if seat.index() < seat_count {
             Ok(seat)
         } else {
-            Err(ApiError::Bad(format!("seat: no seat {}", seat.0)))
+            Err(ApiError::Bad(phrase!(
+                "error-seat-no-seat-seat",
+                seat = seat.0
+            )))
         }
     };
     let next_deadline = || {
@@ -304,9 +302,9 @@ fn change_of(
             text::check_extend(*seconds)?;
             let Some(at) = table.row.next_deadline else {
                 return Err(ApiError::Bad(if table.record.is_over() {
-                    "extend: the game is over".into()
+                    phrase!("error-extend-game-over")
                 } else {
-                    "extend: the clock has not started (it starts when the last seat is taken, or use start)".into()
+                    phrase!("error-extend-clock-not-started")
                 }));
             };
             let at = at.saturating_add(*seconds).max(state.clock.now());
@@ -338,7 +336,7 @@ fn change_of(
         }
         GmAction::Start => {
             if table.record.is_over() || table.row.next_deadline.is_some() {
-                return Err(ApiError::Bad("start: the clock is already running".into()));
+                return Err(ApiError::Bad(phrase!("error-start-clock-already-running")));
             }
             let at = next_deadline()?;
             Change {
@@ -396,16 +394,14 @@ fn change_of(
         GmAction::Invite { seat, email } => {
             let seat = check_seat(*seat)?;
             let Some(settings) = state.mail.clone() else {
-                return Err(ApiError::Bad(
-                    "invite: mail is off on this server (serve --smtp)".into(),
-                ));
+                return Err(ApiError::Bad(phrase!("error-invite-mail-off-on-this")));
             };
             let email = check_email(email)?;
             let row = &table.seats[seat.index()];
             if row.player_id.is_some() {
-                return Err(ApiError::Conflict(format!(
-                    "invite: seat {} is taken",
-                    row.name
+                return Err(ApiError::Conflict(phrase!(
+                    "error-invite-seat-name-taken",
+                    name = row.name
                 )));
             }
             let (subject, body) =

@@ -2,6 +2,7 @@
 //! their turn is resolved.
 
 use gm::{Author, Event};
+use locale::phrase;
 use serde::Deserialize;
 
 use super::viewer;
@@ -86,9 +87,10 @@ pub async fn history(
     let is_gm = player.is_some_and(|p| table.is_gm(p.id));
     let limit = query.limit.unwrap_or(HISTORY_PAGE);
     if !(1..=store::HISTORY_PAGE_MAX).contains(&limit) {
-        return Err(ApiError::Bad(format!(
-            "limit: {limit} is not between 1 and {}",
-            store::HISTORY_PAGE_MAX
+        return Err(ApiError::Bad(phrase!(
+            "error-limit-limit-not-between-1",
+            limit = limit,
+            history_page_max = store::HISTORY_PAGE_MAX
         )));
     }
     // Orders are revealed by the resolution of their turn, unless that resolution was rolled
@@ -116,22 +118,26 @@ pub async fn history(
     let total = table.row.version;
     let from = match (query.from_seq, query.from_turn) {
         (Some(_), Some(_)) => {
-            return Err(ApiError::Bad(
-                "from_seq, from_turn: give one or the other".into(),
-            ));
+            return Err(ApiError::Bad(phrase!(
+                "error-from-seq-from-turn-give-one-or-other"
+            )));
         }
         (Some(seq), None) if !(1..=total).contains(&seq) => {
-            return Err(ApiError::NotFound(format!(
-                "from_seq: {seq} is not an entry of the log (it holds 1 to {total})"
+            return Err(ApiError::NotFound(phrase!(
+                "error-from-seq-seq-not-entry-log",
+                seq = seq,
+                total = total
             )));
         }
         (Some(seq), None) => seq,
         (None, Some(turn)) => match turns.iter().find(|&&(t, _)| t == turn) {
             Some(&(_, seq)) => seq,
             None => {
-                return Err(ApiError::NotFound(format!(
-                    "from_turn: {noun} {turn} has not opened (the coming {noun} is {coming})",
-                    noun = table.row.game.turn_noun
+                return Err(ApiError::NotFound(phrase!(
+                    "error-from-turn-noun-turn-has-not",
+                    noun = table.row.game.turn_noun,
+                    turn = turn,
+                    coming = coming
                 )));
             }
         },

@@ -2,6 +2,7 @@
 //! and a seat's own language for its mail, chosen by its player.
 
 use game_api::Lang;
+use locale::phrase;
 
 use crate::AppState;
 use crate::auth::Player;
@@ -10,7 +11,7 @@ use crate::store;
 
 /// Sets the caller's language from its code (`en`, `ja`); an unknown code is refused naming it.
 pub async fn set_lang(state: &AppState, player: &Player, code: &str) -> ApiResult<Lang> {
-    let lang = Lang::from_code(code).map_err(|e| ApiError::Bad(format!("lang: {e}")))?;
+    let lang = Lang::from_code(code).map_err(|e| ApiError::Bad(e.phrase()))?;
     store::players::set_lang(state, player.id, lang).await?;
     Ok(lang)
 }
@@ -24,14 +25,16 @@ pub async fn set_seat_lang(
     code: Option<&str>,
 ) -> ApiResult<Option<Lang>> {
     let lang = code
-        .map(|c| Lang::from_code(c).map_err(|e| ApiError::Bad(format!("lang: {e}"))))
+        .map(|c| Lang::from_code(c).map_err(|e| ApiError::Bad(e.phrase())))
         .transpose()?;
     let table = store::load(state, game).await?;
     let seat = table
         .seats
         .iter()
         .find(|s| s.player_id == Some(player.id))
-        .ok_or_else(|| ApiError::Forbidden(format!("game {game}: you hold no seat in it")))?;
+        .ok_or_else(|| {
+            ApiError::Forbidden(phrase!("error-game-game-you-hold-no-seat", game = game))
+        })?;
     store::players::set_seat_lang(state, game, seat.seat.0, lang).await?;
     Ok(lang)
 }

@@ -4,6 +4,7 @@
 
 use game_api::{Lang, Seat};
 use gm::Event;
+use locale::phrase;
 use locale::tr;
 
 use crate::AppState;
@@ -50,14 +51,14 @@ pub async fn take_seat(
 /// The seat `player` may take in `table`: refused with one line naming why.
 fn offered_seat(table: &Table, player: &Player, seat: Option<Seat>) -> ApiResult<Seat> {
     if table.record.is_over() || table.row.archived {
-        return Err(ApiError::Conflict(
-            "seat: the game is over or archived; its seats are not open".into(),
-        ));
+        return Err(ApiError::Conflict(phrase!(
+            "error-seat-game-over-or-archived"
+        )));
     }
     if let Some(held) = table.seat_of(player.id) {
-        return Err(ApiError::Conflict(format!(
-            "seat: you already play {} in this game (one seat a player)",
-            table.seats[held.index()].name
+        return Err(ApiError::Conflict(phrase!(
+            "error-seat-you-already-play-name",
+            name = table.seats[held.index()].name
         )));
     }
     let open = |s: &&store::SeatRow| s.offered && s.player_id.is_none();
@@ -66,13 +67,13 @@ fn offered_seat(table: &Table, player: &Player, seat: Option<Seat>) -> ApiResult
             let row = table
                 .seats
                 .get(seat.index())
-                .ok_or_else(|| ApiError::Bad(format!("seat: no seat {}", seat.0)))?;
+                .ok_or_else(|| ApiError::Bad(phrase!("error-seat-no-seat-seat", seat = seat.0)))?;
             if open(&row) {
                 Ok(seat)
             } else {
-                Err(ApiError::Forbidden(format!(
-                    "seat: {} is not open to anyone (ask the GM for an invitation)",
-                    row.name
+                Err(ApiError::Forbidden(phrase!(
+                    "error-seat-name-not-open-anyone",
+                    name = row.name
                 )))
             }
         }
@@ -81,11 +82,7 @@ fn offered_seat(table: &Table, player: &Player, seat: Option<Seat>) -> ApiResult
             .iter()
             .find(open)
             .map(|s| s.seat)
-            .ok_or_else(|| {
-                ApiError::Forbidden(
-                    "seat: the game has no open seat (ask the GM for an invitation)".into(),
-                )
-            }),
+            .ok_or_else(|| ApiError::Forbidden(phrase!("error-seat-game-has-no-open"))),
     }
 }
 
@@ -102,20 +99,20 @@ pub async fn open_seats(
     store::change(state, id, &format!("gm:{}", player.name), |table| {
         super::require_gm(table, player)?;
         if open && (table.record.is_over() || table.row.archived) {
-            return Err(ApiError::Conflict(
-                "open: the game is over or archived".into(),
-            ));
+            return Err(ApiError::Conflict(phrase!(
+                "error-open-game-over-or-archived"
+            )));
         }
         let chosen: Vec<Seat> = match seat {
             Some(seat) => {
-                let row = table
-                    .seats
-                    .get(seat.index())
-                    .ok_or_else(|| ApiError::Bad(format!("seat: no seat {}", seat.0)))?;
+                let row = table.seats.get(seat.index()).ok_or_else(|| {
+                    ApiError::Bad(phrase!("error-seat-no-seat-seat", seat = seat.0))
+                })?;
                 if open && let Some(holder) = &row.player_name {
-                    return Err(ApiError::Conflict(format!(
-                        "seat: {} is played by {holder}; free it first",
-                        row.name
+                    return Err(ApiError::Conflict(phrase!(
+                        "error-seat-name-played-by-holder",
+                        name = row.name,
+                        holder = holder
                     )));
                 }
                 vec![seat]
@@ -134,9 +131,9 @@ pub async fn open_seats(
                 .collect(),
         };
         if open && chosen.is_empty() {
-            return Err(ApiError::Conflict(
-                "open: every seat is played (a seat a bot keeps is opened by its number)".into(),
-            ));
+            return Err(ApiError::Conflict(phrase!(
+                "error-open-every-seat-played-seat"
+            )));
         }
         Ok(Change {
             seats: chosen
@@ -189,9 +186,9 @@ pub async fn leave(state: &AppState, player: &Player, id: i64) -> ApiResult<Seat
     store::change(state, id, &player.name, |table| {
         let seat = super::own_seat(table, player)?;
         if table.record.is_over() {
-            return Err(ApiError::Conflict(
-                "leave: the game is over; its seats stay as they finished".into(),
-            ));
+            return Err(ApiError::Conflict(phrase!(
+                "error-leave-game-over-its-seats"
+            )));
         }
         left = Some(seat);
         let row = &table.seats[seat.index()];

@@ -1,6 +1,7 @@
 //! A player's mail settings: the address and its confirmation, what is mailed unasked, and
 //! the one-click unsubscribe.
 
+use locale::phrase;
 use locale::tr;
 
 use crate::AppState;
@@ -17,9 +18,7 @@ pub const EMAIL_TOKEN_LIFETIME: i64 = 48 * 3600;
 /// until it is confirmed. Needs mail on this server (`serve --smtp`).
 pub async fn set_email(state: &AppState, player: &Player, address: &str) -> ApiResult<()> {
     let Some(settings) = &state.mail else {
-        return Err(ApiError::Bad(
-            "email: mail is off on this server (serve --smtp)".into(),
-        ));
+        return Err(ApiError::Bad(phrase!("error-email-mail-off-on-this")));
     };
     let address = check_email(address)?;
     let token = auth::new_secret()?;
@@ -70,8 +69,9 @@ pub(super) fn check_email(address: &str) -> ApiResult<&str> {
     if valid {
         Ok(address)
     } else {
-        Err(ApiError::Bad(format!(
-            "email: {address:?} is not an address (write it as name@example.org)"
+        Err(ApiError::Bad(phrase!(
+            "error-email-address-not-address-write",
+            address = address
         )))
     }
 }
@@ -80,11 +80,7 @@ pub(super) fn check_email(address: &str) -> ApiResult<&str> {
 pub async fn confirm_email(state: &AppState, token: &str) -> ApiResult<String> {
     store::accounts::confirm_email(state, &auth::secret_hash(token))
         .await?
-        .ok_or_else(|| {
-            ApiError::NotFound(
-                "confirm: the link is unknown, used or expired; give the address again".into(),
-            )
-        })
+        .ok_or_else(|| ApiError::NotFound(phrase!("error-confirm-link-unknown-used-or")))
 }
 
 /// What the account's mail settings are: the confirmed address, one waiting for its
@@ -123,7 +119,9 @@ pub async fn unsubscribe(state: &AppState, token: &str) -> ApiResult<()> {
     let token = token.trim();
     let player = store::accounts::unsubscriber(state, token).await?;
     let Some(player) = player.filter(|_| !token.is_empty()) else {
-        return Err(ApiError::NotFound("unsubscribe: unknown link".into()));
+        return Err(ApiError::NotFound(phrase!(
+            "error-unsubscribe-unknown-link"
+        )));
     };
     store::accounts::set_mail_choice(state, player, MailChoice::None.as_str()).await?;
     Ok(())

@@ -3,6 +3,7 @@
 
 use game_api::Seat;
 use gm::{Author, Event, Record, Submission};
+use locale::phrase;
 
 use crate::AppState;
 use crate::auth::Player;
@@ -15,21 +16,21 @@ pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> A
     super::check_on_time(state, player, id).await?;
     store::change(state, id, &player.name, |table| {
         let Some(seat) = table.seats.iter().find(|s| s.invite == invite) else {
-            return Err(ApiError::Forbidden(
-                "invite: not an invitation to this game (or already used)".into(),
-            ));
+            return Err(ApiError::Forbidden(phrase!(
+                "error-invite-not-invitation-this-game"
+            )));
         };
         if let Some(held) = table.seat_of(player.id) {
-            return Err(ApiError::Conflict(format!(
-                "invite: you already play seat {} ({})",
-                held.0,
-                table.seats[held.index()].name
+            return Err(ApiError::Conflict(phrase!(
+                "error-invite-you-already-play-seat",
+                held = held.0,
+                name = table.seats[held.index()].name
             )));
         }
         if seat.player_id.is_some() {
-            return Err(ApiError::Conflict(format!(
-                "invite: seat {} is taken",
-                seat.name
+            return Err(ApiError::Conflict(phrase!(
+                "error-invite-seat-name-taken",
+                name = seat.name
             )));
         }
         Ok(Change {
@@ -53,7 +54,7 @@ pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> A
 pub fn own_seat(table: &Table, player: &Player) -> ApiResult<Seat> {
     table
         .seat_of(player.id)
-        .ok_or_else(|| ApiError::Forbidden("seat: you do not play in this game".into()))
+        .ok_or_else(|| ApiError::Forbidden(phrase!("error-seat-you-do-not-play")))
 }
 
 /// The door orders came through: the web (the API and the forms) or a mail.
@@ -104,16 +105,23 @@ pub async fn submit_via(
     let table = store::change(state, id, &player.name, |table| {
         let seat = own_seat(table, player)?;
         if *turn.get_or_insert(table.record.turn()) != table.record.turn() {
-            return Err(ApiError::Conflict(
-                "orders: the turn was resolved while they were being sent; read the new position and send again".into(),
-            ));
+            return Err(ApiError::Conflict(phrase!(
+                "error-orders-turn-was-resolved-while"
+            )));
         }
         let events = table.record.check(seat, submission, Author::Player)?;
         for e in &events {
             table.record.apply(e)?;
         }
         sealed = Some(seat);
-        Ok(sealing(table, player, seat, events, &via, echo_to.as_deref()))
+        Ok(sealing(
+            table,
+            player,
+            seat,
+            events,
+            &via,
+            echo_to.as_deref(),
+        ))
     })
     .await?
     .expect("sealed orders are a change");

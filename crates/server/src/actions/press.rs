@@ -3,6 +3,7 @@
 //! its bounds, reading it as the reader may, and the GM's hiding and setting.
 
 use game_api::{Lang, Seat};
+use locale::phrase;
 use serde::Serialize;
 
 use crate::AppState;
@@ -117,8 +118,10 @@ pub async fn press_page(
 ) -> ApiResult<PressPage> {
     let limit = limit.unwrap_or(PRESS_PAGE);
     if limit == 0 || limit > PRESS_PAGE_MAX {
-        return Err(ApiError::Bad(format!(
-            "limit: {limit} is not between 1 and {PRESS_PAGE_MAX}"
+        return Err(ApiError::Bad(phrase!(
+            "error-limit-limit-not-between-1-2",
+            limit = limit,
+            press_page_max = PRESS_PAGE_MAX
         )));
     }
     let table = store::load(state, id).await?;
@@ -157,12 +160,7 @@ fn seat_named(table: &Table, name: &str) -> ApiResult<Seat> {
                 || s.player_name.as_deref().map(str::to_lowercase) == Some(wanted.clone())
         })
         .map(|s| s.seat)
-        .ok_or_else(|| {
-            ApiError::Bad(format!(
-                "to: no seat or player called {:?} in this game",
-                name.trim()
-            ))
-        })
+        .ok_or_else(|| ApiError::Bad(phrase!("error-to-no-seat-or-player", trim = name.trim())))
 }
 
 /// The text of a message, checked: line ends made `\n`, control characters dropped, not
@@ -176,12 +174,14 @@ pub fn check_text(text: &str) -> ApiResult<String> {
         .collect();
     let text = text.trim().to_string();
     if text.is_empty() {
-        return Err(ApiError::Bad("text: empty; write the message".into()));
+        return Err(ApiError::Bad(phrase!("error-text-empty-write-message")));
     }
     let chars = text.chars().count();
     if chars > PRESS_MAX_CHARS {
-        return Err(ApiError::Bad(format!(
-            "text: {chars} characters, more than the {PRESS_MAX_CHARS} a message may have"
+        return Err(ApiError::Bad(phrase!(
+            "error-text-chars-characters-more-than",
+            chars = chars,
+            press_max_chars = PRESS_MAX_CHARS
         )));
     }
     Ok(text)
@@ -204,20 +204,20 @@ pub async fn post_press(
         (Some(seat), _) => Some(seat),
         (None, true) => None,
         (None, false) => {
-            return Err(ApiError::Forbidden(
-                "press: only the game's players and its GM post press".into(),
-            ));
+            return Err(ApiError::Forbidden(phrase!(
+                "error-press-only-game-players-and"
+            )));
         }
     };
     if draft.as_gm && !gm {
-        return Err(ApiError::Forbidden(
-            "as_gm: only the game's GM announces".into(),
-        ));
+        return Err(ApiError::Forbidden(phrase!(
+            "error-as-gm-only-game-gm-announces"
+        )));
     }
     if table.record.is_over() || table.row.over {
-        return Err(ApiError::Conflict(format!(
-            "press: the {} is over; its press is closed (and stays to be read)",
-            table.row.game.game_noun
+        return Err(ApiError::Conflict(phrase!(
+            "error-press-game-noun-over-its",
+            game_noun = table.row.game.game_noun
         )));
     }
     let text = check_text(&draft.text)?;
@@ -225,21 +225,21 @@ pub async fn post_press(
     let to: Vec<&String> = draft.to.iter().filter(|t| !t.trim().is_empty()).collect();
     if !to.is_empty() {
         let Some(from) = from_seat else {
-            return Err(ApiError::Bad(
-                "to: a GM announcement goes to everyone; leave to empty".into(),
-            ));
+            return Err(ApiError::Bad(phrase!(
+                "error-to-gm-announcement-goes-everyone"
+            )));
         };
         if !store::press::private_allowed(state, id).await? {
-            return Err(ApiError::Forbidden(
-                "to: private press is off in this game (its GM may allow it); leave to empty to post to everyone".into(),
-            ));
+            return Err(ApiError::Forbidden(phrase!(
+                "error-to-private-press-off-this"
+            )));
         }
         for name in to {
             let seat = seat_named(&table, name)?;
             if seat == from {
-                return Err(ApiError::Bad(format!(
-                    "to: {:?} is your own seat",
-                    name.trim()
+                return Err(ApiError::Bad(phrase!(
+                    "error-to-trim-your-own-seat",
+                    trim = name.trim()
                 )));
             }
             recipients |= 1 << seat.0;
@@ -250,9 +250,10 @@ pub async fn post_press(
     if recent.len() >= PRESS_PER_HOUR {
         let retry_after = recent[recent.len() - PRESS_PER_HOUR] + 3600 - now;
         return Err(ApiError::TooMany {
-            message: format!(
-                "press: {PRESS_PER_HOUR} messages in the last hour, the most one sender may post to a game; the next may go in {} min",
-                ((retry_after + 59) / 60).max(1)
+            message: phrase!(
+                "error-press-press-per-hour-messages",
+                press_per_hour = PRESS_PER_HOUR,
+                max = ((retry_after + 59) / 60).max(1)
             ),
             retry_after,
         });
@@ -291,7 +292,10 @@ pub async fn hide_press(state: &AppState, player: &Player, id: i64, press: i64) 
         .await?
         .filter(|p| !p.is_private())
         .ok_or_else(|| {
-            ApiError::NotFound(format!("press: no public message {press} in this game"))
+            ApiError::NotFound(phrase!(
+                "error-press-no-public-message-press",
+                press = press
+            ))
         })?;
     if message.hidden.is_none() {
         store::press::hide(state, id, press, &player.name, state.clock.now()).await?;

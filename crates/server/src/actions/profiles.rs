@@ -2,6 +2,7 @@
 //! when a seat is claimed), and the secret addresses of a player's seat feeds.
 
 use game_api::Seat;
+use locale::phrase;
 
 use crate::AppState;
 use crate::auth::Player;
@@ -18,8 +19,9 @@ pub async fn set_min_on_time(
     min: Option<u32>,
 ) -> ApiResult<()> {
     if let Some(min) = min.filter(|m| *m > 100) {
-        return Err(ApiError::Bad(format!(
-            "min_on_time: {min} is not a share of turns (0 to 100)"
+        return Err(ApiError::Bad(phrase!(
+            "error-min-on-time-min-not-share-turns",
+            min = min
         )));
     }
     let table = store::load(state, id).await?;
@@ -35,10 +37,12 @@ pub async fn check_on_time(state: &AppState, player: &Player, id: i64) -> ApiRes
     };
     let record = store::profiles::on_time_of(state, player.id).await?;
     match record.percent() {
-        Some(percent) if percent < min => Err(ApiError::Forbidden(format!(
-            "min_on_time: this game asks for an on-time record of at least {min}% (yours: \
-             {percent}%, {} of {} turns)",
-            record.sent, record.seated
+        Some(percent) if percent < min => Err(ApiError::Forbidden(phrase!(
+            "error-min-on-time-this-game-asks-for",
+            min = min,
+            percent = percent,
+            sent = record.sent,
+            seated = record.seated
         ))),
         _ => Ok(()),
     }

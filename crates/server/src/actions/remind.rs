@@ -2,6 +2,7 @@
 //! for the GM to send another way.
 
 use game_api::Seat;
+use locale::phrase;
 use locale::tr;
 
 use crate::AppState;
@@ -29,15 +30,16 @@ pub(super) async fn remind(
 ) -> ApiResult<Reminder> {
     let row = &table.seats[seat.index()];
     if let Some(bot) = &row.bot {
-        return Err(ApiError::Bad(format!(
-            "remind: {} is played by the bot {bot}",
-            row.name
+        return Err(ApiError::Bad(phrase!(
+            "error-remind-name-played-by-bot",
+            name = row.name,
+            bot = bot
         )));
     }
     if table.record.is_over() || store::table::seat_ready(&table.record, row) {
-        return Err(ApiError::Bad(format!(
-            "remind: {} owes no orders now",
-            row.name
+        return Err(ApiError::Bad(phrase!(
+            "error-remind-name-owes-no-orders",
+            name = row.name
         )));
     }
     let turn = table.record.turn();

@@ -7,6 +7,7 @@ use game_api::Seat;
 use game_api::season::SeasonNouns;
 use gm::season::{MAX_STAGES, Season, Standings};
 use gm::{Event, GameFile, LogEntry};
+use locale::phrase;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -101,9 +102,7 @@ pub fn require_season_gm(table: &SeasonTable, player: &Player) -> ApiResult<()> 
     if table.row.gm_id == player.id {
         Ok(())
     } else {
-        Err(ApiError::Forbidden(
-            "gm: only the season's GM may do that".into(),
-        ))
+        Err(ApiError::Forbidden(phrase!("error-gm-only-season-gm-may")))
     }
 }
 
@@ -112,17 +111,19 @@ pub fn require_season_gm(table: &SeasonTable, player: &Player) -> ApiResult<()> 
 pub async fn create_season(state: &AppState, player: &Player, new: NewSeason) -> ApiResult<i64> {
     let name = new.name.trim();
     if name.is_empty() || name.chars().count() > text::MAX_TITLE {
-        return Err(ApiError::Bad(format!(
-            "name: a season's name is 1 to {} characters",
-            text::MAX_TITLE
+        return Err(ApiError::Bad(phrase!(
+            "error-name-season-name-1-max",
+            max_title = text::MAX_TITLE
         )));
     }
     text::check_line("name", name)?;
     if let Some(n) = new.stages
         && !(1..=MAX_STAGES as u16).contains(&n)
     {
-        return Err(ApiError::Bad(format!(
-            "stages: a season plans 1 to {MAX_STAGES} stages, not {n}"
+        return Err(ApiError::Bad(phrase!(
+            "error-stages-season-plans-1-max",
+            max_stages = MAX_STAGES,
+            n = n
         )));
     }
     let game = match (&new.game_id, &new.first_stage) {
@@ -133,10 +134,7 @@ pub async fn create_season(state: &AppState, player: &Player, new: NewSeason) ->
         }
         (None, Some(first)) => gm::game_info(&first.game)?.name.to_string(),
         _ => {
-            return Err(ApiError::Bad(
-                "game_id: give the first stage as an existing game (game_id) or a new one (first_stage), one of them"
-                    .into(),
-            ));
+            return Err(ApiError::Bad(phrase!("error-game-id-give-first-stage-as")));
         }
     };
     let season = Season {
@@ -149,9 +147,12 @@ pub async fn create_season(state: &AppState, player: &Player, new: NewSeason) ->
     if let Some(id) = new.game_id
         && let Some(of) = seasons::season_of(state, id).await?
     {
-        return Err(ApiError::Conflict(format!(
-            "game_id: game {id} is stage {} of season {} ({}) already",
-            of.stage, of.season, of.name
+        return Err(ApiError::Conflict(phrase!(
+            "error-game-id-game-id-stage-stage",
+            id = id,
+            stage = of.stage,
+            season = of.season,
+            name = of.name
         )));
     }
     let game_id = match (new.game_id, new.first_stage) {
@@ -192,28 +193,32 @@ pub async fn add_stage(
         .check()
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     if rest_days > MAX_REST_DAYS {
-        return Err(ApiError::Bad(format!(
-            "rest_days: at most {MAX_REST_DAYS}, not {rest_days}"
+        return Err(ApiError::Bad(phrase!(
+            "error-rest-days-at-most-max-rest",
+            max_rest_days = MAX_REST_DAYS,
+            rest_days = rest_days
         )));
     }
     if season.row.finished_at.is_some() {
-        return Err(ApiError::Conflict(format!(
-            "season: {} is finished",
-            season.row.season.name
+        return Err(ApiError::Conflict(phrase!(
+            "error-season-name-finished",
+            name = season.row.season.name
         )));
     }
     if let Some(running) = season.running() {
-        return Err(ApiError::Conflict(format!(
-            "season: {} {} (game {}) is still being played; add the next when it is over",
-            nouns.stage, running.stage, running.game_id
+        return Err(ApiError::Conflict(phrase!(
+            "error-season-stage-stage2-game-game",
+            stage = nouns.stage,
+            stage2 = running.stage,
+            game_id = running.game_id
         )));
     }
     let planned = season.row.planned_stages.map_or(MAX_STAGES, usize::from);
     if season.stages.len() >= planned.min(MAX_STAGES) {
-        return Err(ApiError::Conflict(format!(
-            "season: all {} {}s are played",
-            season.stages.len(),
-            nouns.stage
+        return Err(ApiError::Conflict(phrase!(
+            "error-season-all-stages-stage-are",
+            stages = season.stages.len(),
+            stage = nouns.stage
         )));
     }
     let last = season

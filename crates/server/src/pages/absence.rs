@@ -4,6 +4,7 @@
 
 use axum::Form;
 use axum::extract::{Path, State};
+use locale::phrase;
 
 use locale::{Lang, tr};
 
@@ -136,10 +137,9 @@ pub async fn declare_absence(
         visitor.check_csrf(&form)?;
         let game = match form.get("game").map(str::trim) {
             None | Some("") => None,
-            Some(text) => Some(
-                text.parse::<i64>()
-                    .map_err(|_| ApiError::Bad(format!("game: {text:?} is not a game number")))?,
-            ),
+            Some(text) => Some(text.parse::<i64>().map_err(|_| {
+                ApiError::Bad(phrase!("error-game-text-not-game-number", text = text))
+            })?),
         };
         let request = AbsenceRequest {
             from: form.get("from").map(String::from),
@@ -184,9 +184,12 @@ pub async fn set_allowance(
     let result = async {
         visitor.check_csrf(&form)?;
         let text = form.field("allowance")?.trim();
-        let turns: i64 = text
-            .parse()
-            .map_err(|_| ApiError::Bad(format!("allowance: {text:?} is not a number of turns")))?;
+        let turns: i64 = text.parse().map_err(|_| {
+            ApiError::Bad(phrase!(
+                "error-allowance-text-not-number-turns",
+                text = text
+            ))
+        })?;
         actions::set_allowance(&state, player, id, turns).await
     };
     match result.await {

@@ -9,6 +9,7 @@ use askama::Template;
 use game_api::{Lang, Seat, Viewer};
 use game_breaking_away::rules::LINEUP_CARD_RANGE;
 use game_breaking_away::{BreakingAway, Grade, Limits, Lineup, RuleSet, Rules, rider_name};
+use locale::phrase;
 use locale::tr;
 
 use super::FormData;
@@ -339,9 +340,9 @@ fn from_form(record: &gm::Record, seat: Seat, form: &FormData) -> ApiResult<Opti
             .collect()
     };
     if built && lineup.is_none() && race.table().sealed[seat.index()].lineup.is_none() {
-        return Err(ApiError::Bad(format!(
-            "line-up: give each rider its starting cards (for example {})",
-            game_breaking_away::default_lineup()
+        return Err(ApiError::Bad(phrase!(
+            "error-line-up-give-each-rider-its",
+            default_lineup = game_breaking_away::default_lineup().to_string()
         )));
     }
     Ok(Some(FormOrders {
@@ -365,8 +366,11 @@ fn lineup_from_boxes(rules: &Rules, form: &FormData) -> ApiResult<Option<String>
             }
             any = true;
             let card: u16 = v.parse().map_err(|_| {
-                ApiError::Bad(format!(
-                    "line-up: rider {grade}, card {k}: {v:?} is not a whole number"
+                ApiError::Bad(phrase!(
+                    "error-line-up-rider-grade-card-k",
+                    grade = grade.to_string(),
+                    k = k,
+                    v = v
                 ))
             })?;
             cards.push(card.to_string());

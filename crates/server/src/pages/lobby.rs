@@ -2,10 +2,11 @@
 //! at a time), the game page's take-a-seat and leave buttons, the confirmation before leaving,
 //! and the GM console's form for open seats, a leaver's seat and the minimum on-time record.
 
-#[allow(unused_imports)]
 use super::*;
 use axum::extract::{Form, Path, Query};
 use game_api::Seat;
+#[allow(unused_imports)]
+use locale::phrase;
 
 use crate::actions;
 use crate::store::{Table, lobby::OnLeave};
@@ -172,12 +173,15 @@ pub async fn lobby(
         Err(e) => {
             return error_page(
                 &visitor,
-                &ApiError::Bad(format!("query: {}", e.body_text())),
+                &ApiError::Bad(phrase!("error-query-body-text", body_text = e.body_text())),
             );
         }
     };
     if page_number < 1 {
-        let e = ApiError::Bad(format!("page: {page_number}: pages count from 1"));
+        let e = ApiError::Bad(phrase!(
+            "error-page-page-number-pages-count",
+            page_number = page_number
+        ));
         return error_page(&visitor, &e);
     }
     match section(&state, &visitor, page_number).await {
@@ -235,7 +239,7 @@ pub async fn take(
         visitor.check_csrf(&form)?;
         let seat = match form.get("seat") {
             Some(text) => Some(Seat(text.parse().map_err(|_| {
-                ApiError::Bad(format!("seat: {text:?} is not a seat number"))
+                ApiError::Bad(phrase!("error-seat-text-not-seat-number", text = text))
             })?)),
             None => None,
         };
@@ -410,7 +414,7 @@ pub async fn console(
         visitor.check_csrf(&form)?;
         let seat = match form.get("seat").filter(|s| !s.is_empty()) {
             Some(text) => Some(Seat(text.parse().map_err(|_| {
-                ApiError::Bad(format!("seat: {text:?} is not a seat number"))
+                ApiError::Bad(phrase!("error-seat-text-not-seat-number", text = text))
             })?)),
             None => None,
         };
@@ -425,16 +429,18 @@ pub async fn console(
                 let min = match form.field("min_on_time")?.trim() {
                     "" => None,
                     text => Some(text.parse::<u32>().map_err(|_| {
-                        ApiError::Bad(format!(
-                            "min_on_time: {text:?} is not a share of turns (0 to 100)"
+                        ApiError::Bad(phrase!(
+                            "error-min-on-time-text-not-share-turns",
+                            text = text
                         ))
                     })?),
                 };
                 actions::set_min_on_time(&state, player, id, min).await?;
             }
             other => {
-                return Err(ApiError::Bad(format!(
-                    "do: {other:?} is not a lobby action"
+                return Err(ApiError::Bad(phrase!(
+                    "error-do-other-not-lobby-action",
+                    other = other
                 )));
             }
         }

@@ -70,6 +70,7 @@ pub async fn help_breaking_away(visitor: Visitor) -> Response {
 pub use backpacks::plan_script;
 pub use breaking_away::lineup_script;
 
+use locale::phrase;
 use std::fmt::Write;
 
 use axum::extract::{FromRequestParts, State};
@@ -113,28 +114,9 @@ pub struct Visitor {
 /// The cookie the optional script sets to the browser's time zone.
 const ZONE_COOKIE: &str = "tz";
 
-/// The cookie that keeps a visitor's `?lang=` choice.
-const LANG_COOKIE: &str = "lang";
-
-/// The language of a request to a page: the account's choice first (a logged-in player who
-/// chose one reads it everywhere), then `?lang=`, then the cookie a `?lang=` left, then the
-/// browser's `Accept-Language`, then English. Also what `?lang=` asked for, to keep.
+/// The language of a request to a page (see [`reader::negotiate`]).
 fn page_lang(parts: &Parts, player: Option<&Player>) -> (Lang, Option<Lang>) {
-    let asked = parts.uri.query().and_then(|q| {
-        q.split('&')
-            .filter_map(|pair| pair.split_once('='))
-            .find(|(k, _)| *k == "lang")
-            .and_then(|(_, v)| Lang::from_code(v).ok())
-    });
-    let cookie = auth::cookie(parts, LANG_COOKIE);
-    let accept = parts
-        .headers
-        .get(axum::http::header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .filter(|v| v.len() <= 256);
-    let stored = player.and_then(|p| p.lang).map(Lang::code);
-    let lang = locale::negotiate([stored, asked.map(Lang::code), cookie.as_deref()], accept);
-    (lang, asked)
+    crate::reader::negotiate(parts, player.and_then(|p| p.lang))
 }
 
 impl FromRequestParts<AppState> for Visitor {
@@ -229,9 +211,9 @@ impl Visitor {
     pub fn check_csrf(&self, form: &FormData) -> ApiResult<()> {
         let expected = auth::csrf_token(&self.form_secret);
         if self.fresh || form.get("csrf") != Some(expected.as_str()) {
-            return Err(ApiError::Forbidden(
-                "csrf: the form is stale or came from another site; reload the page and send it again".into(),
-            ));
+            return Err(ApiError::Forbidden(phrase!(
+                "error-csrf-form-stale-or-came"
+            )));
         }
         Ok(())
     }
@@ -258,7 +240,7 @@ impl FormData {
     /// A field that must be there (the form always sends it).
     pub fn field(&self, name: &str) -> ApiResult<&str> {
         self.get(name)
-            .ok_or_else(|| ApiError::Bad(format!("{name}: missing from the form")))
+            .ok_or_else(|| ApiError::Bad(phrase!("error-name-missing-from-form", name = name)))
     }
 
     pub fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
@@ -402,7 +384,8 @@ pub fn page_with_tab(
     }
     if let Some(keep) = visitor.keep_lang
         && let Ok(cookie) = HeaderValue::from_str(&format!(
-            "{LANG_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Lax",
+            "{}={}; Path=/; Max-Age=31536000; SameSite=Lax",
+            crate::reader::LANG_COOKIE,
             keep.code()
         ))
     {
@@ -458,18 +441,19 @@ pub fn error_page(visitor: &Visitor, error: &ApiError) -> Response {
         &tr!(visitor.lang, "site-error-title"),
         &format!(
             r#"<p class="error">{}</p><p><a href="/">{}</a></p>"#,
-            escape(&error.to_string()),
+            escape(&error.text(visitor.lang)),
             tr!(visitor.lang, "site-back-to-games")
         ),
     )
 }
 
-/// The message box shown above a form sent back with an error.
+/// The message box shown above a form sent back with an error, in the language of the
+/// request being answered.
 pub fn error_box(error: Option<&ApiError>) -> String {
     error.map_or(String::new(), |e| {
         format!(
             r#"<p class="error" role="alert">{}</p>"#,
-            escape(&e.to_string())
+            escape(&e.text(crate::reader::lang()))
         )
     })
 }

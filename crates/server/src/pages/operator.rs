@@ -6,6 +6,7 @@ use axum::Form;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use locale::phrase;
 
 use locale::tr;
 
@@ -44,7 +45,7 @@ fn operator(visitor: &Visitor) -> Result<&crate::auth::Player, Response> {
     } else {
         Err(super::error_page(
             visitor,
-            &ApiError::NotFound("page: no such page".into()),
+            &ApiError::NotFound(phrase!("error-page-no-such-page")),
         ))
     }
 }
@@ -263,12 +264,15 @@ pub async fn operator_action(
             }
             "archive" => {
                 let game = form.field("game")?;
-                let id = game
-                    .parse::<i64>()
-                    .map_err(|_| ApiError::Bad(format!("game: {game:?} is not a game's number")))?;
+                let id = game.parse::<i64>().map_err(|_| {
+                    ApiError::Bad(phrase!("error-game-game-not-game-number-2", game = game))
+                })?;
                 actions::archive_game(&state, player, id).await
             }
-            other => Err(ApiError::Bad(format!("action: unknown {other:?}"))),
+            other => Err(ApiError::Bad(phrase!(
+                "error-action-unknown-other",
+                other = other
+            ))),
         }
         .map(|()| action.to_string())
     };

@@ -58,10 +58,12 @@ pub fn refusal(
     lang: game_api::Lang,
 ) -> String {
     let english = error.to_string();
-    let Some(sent) = sent else { return english };
+    let Some(sent) = sent else {
+        return error.text(lang);
+    };
     // Only the refusal the rules gave: the same words in English as the error shown.
     if record.refusal(seat, sent, game_api::Lang::EN).as_ref() != Some(&english) {
-        return english;
+        return error.text(lang);
     }
     record.refusal(seat, sent, lang).unwrap_or(english)
 }

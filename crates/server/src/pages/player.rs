@@ -3,6 +3,7 @@
 
 use axum::Form;
 use axum::extract::{Path, State};
+use locale::phrase;
 
 use locale::{Lang, tr};
 
@@ -157,7 +158,7 @@ pub async fn renew_feeds(
         let game = form.field("game")?;
         let game: i64 = game
             .parse()
-            .map_err(|_| ApiError::Bad(format!("game: {game:?} is not a game number")))?;
+            .map_err(|_| ApiError::Bad(phrase!("error-game-game-not-game-number", game = game)))?;
         actions::renew_feeds(&state, player, game).await
     };
     match result.await {

@@ -1,7 +1,8 @@
 //! The profile page (the reader's time zone and mail) and the site's small scripts.
 
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use locale::phrase;
 
 #[derive(Debug, askama::Template)]
 #[template(path = "profile.html")]
@@ -95,8 +96,9 @@ pub async fn profile(
         } else if when::zone(&typed).is_some() && typed.len() <= 64 {
             Some(typed.clone())
         } else {
-            return Err(ApiError::Bad(format!(
-                "time_zone: {typed:?} is not a time zone (write an IANA name such as America/New_York, or leave it empty for UTC)"
+            return Err(ApiError::Bad(phrase!(
+                "error-time-zone-typed-not-time-zone",
+                typed = typed
             )));
         };
         crate::store::players::set_time_zone(&state, player.id, zone.as_deref()).await?;
@@ -123,11 +125,12 @@ pub async fn profile_zone(
         let player = visitor
             .player
             .as_ref()
-            .ok_or_else(|| ApiError::Unauthorized("log in first".into()))?;
+            .ok_or_else(|| ApiError::Unauthorized(phrase!("error-log-first")))?;
         let typed = form.field("time_zone")?.trim();
         if typed.len() > 64 || when::zone(typed).is_none() {
-            return Err(ApiError::Bad(format!(
-                "time_zone: {typed:?} is not a time zone"
+            return Err(ApiError::Bad(phrase!(
+                "error-time-zone-typed-not-time-zone-2",
+                typed = typed
             )));
         }
         crate::store::players::set_time_zone_if_unset(&state, player.id, typed).await?;

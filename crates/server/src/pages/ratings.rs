@@ -1,10 +1,11 @@
 //! A game kind's ladder: the players with a shown rating, best first, a page at a time, and
 //! the provisional ones (fewer rated games) apart.
 
-#[allow(unused_imports)]
 use super::*;
 use askama::Template;
 use axum::extract::{Path, Query};
+#[allow(unused_imports)]
+use locale::Phrase;
 
 use crate::store::ratings::{LADDER_PAGE, LadderPage, Rung};
 
@@ -37,7 +38,12 @@ pub async fn ladder(
 ) -> Response {
     let info = match gm::game_info(&game) {
         Ok(info) => info,
-        Err(e) => return error_page(&visitor, &ApiError::NotFound(e.to_string())),
+        Err(e) => {
+            return error_page(
+                &visitor,
+                &ApiError::NotFound(Phrase::verbatim(e.to_string())),
+            );
+        }
     };
     let page = q.page.unwrap_or(1).max(1);
     let LadderPage {

@@ -8,6 +8,7 @@ use axum::Form;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use locale::phrase;
 
 use locale::{Lang, tr};
 
@@ -408,9 +409,9 @@ pub async fn season_action(
                     0
                 } else {
                     rest_days.parse().map_err(|_| {
-                        ApiError::Bad(format!(
-                            "rest_days: give a number of days, 0 to {}",
-                            actions::MAX_REST_DAYS
+                        ApiError::Bad(phrase!(
+                            "error-rest-days-give-number-days-0",
+                            max_rest_days = actions::MAX_REST_DAYS
                         ))
                     })?
                 };
@@ -419,14 +420,15 @@ pub async fn season_action(
             }
             "finish" => {
                 if form.get("confirm") != Some("yes") {
-                    return Err(ApiError::Bad(
-                        "confirm: tick \"I am sure\" to finish the season".into(),
-                    ));
+                    return Err(ApiError::Bad(phrase!("error-confirm-tick-i-am-sure-2")));
                 }
                 actions::finish_season(&state, player, id).await?;
                 Ok("finish".into())
             }
-            other => Err(ApiError::Bad(format!("action: unknown action {other:?}"))),
+            other => Err(ApiError::Bad(phrase!(
+                "error-action-unknown-action-other",
+                other = other
+            ))),
         }
     }
     .await;
@@ -453,13 +455,13 @@ pub async fn new_season(
         let game_id = form
             .field("game_id")?
             .parse()
-            .map_err(|_| ApiError::Bad("game_id: not a game".into()))?;
+            .map_err(|_| ApiError::Bad(phrase!("error-game-id-not-game")))?;
         let stages = match form.get("stages").map(str::trim) {
             None | Some("") => None,
             Some(n) => Some(n.parse().map_err(|_| {
-                ApiError::Bad(format!(
-                    "stages: give a number of stages, 1 to {}",
-                    gm::season::MAX_STAGES
+                ApiError::Bad(phrase!(
+                    "error-stages-give-number-stages-1",
+                    max_stages = gm::season::MAX_STAGES
                 ))
             })?),
         };

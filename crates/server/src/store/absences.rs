@@ -4,6 +4,7 @@
 
 use game_api::Seat;
 use gm::Event;
+use locale::phrase;
 use sqlx::Row;
 
 use super::error::{StoreError, StoreResult};
@@ -88,7 +89,7 @@ pub async fn get(state: &AppState, id: i64) -> StoreResult<Absence> {
     .fetch_optional(&state.db.pool)
     .await?
     .map(|r| absence(&r))
-    .ok_or_else(|| StoreError::NotFound(format!("absence: no absence {id}")))
+    .ok_or_else(|| StoreError::NotFound(phrase!("error-absence-no-absence-id", id = id)))
 }
 
 /// Deletes a window that has not begun.
@@ -117,7 +118,8 @@ pub async fn allowance(state: &AppState, id: i64) -> StoreResult<u16> {
             .bind(id)
             .fetch_optional(&state.db.pool)
             .await?;
-    let turns = turns.ok_or_else(|| StoreError::NotFound(format!("game: no game {id}")))?;
+    let turns =
+        turns.ok_or_else(|| StoreError::NotFound(phrase!("error-game-no-game-id", id = id)))?;
     Ok(u16::try_from(turns).unwrap_or(0))
 }
 

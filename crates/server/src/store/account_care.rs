@@ -3,6 +3,7 @@
 //! Every function takes the database alone, so that the operator's command line
 //! (`postrider account …`) and the server share them.
 
+use locale::phrase;
 use sqlx::Row;
 
 use super::error::{StoreError, StoreResult};
@@ -280,7 +281,10 @@ pub async fn erase(db: &Db, id: i64, now: i64) -> StoreResult<Erasure> {
     .fetch_optional(&db.pool)
     .await?
     else {
-        return Err(StoreError::NotFound(format!("account: no account {id}")));
+        return Err(StoreError::NotFound(phrase!(
+            "error-account-no-account-id",
+            id = id
+        )));
     };
     let actors = actors_of(&name);
     let entries =
@@ -341,7 +345,7 @@ pub async fn erase(db: &Db, id: i64, now: i64) -> StoreResult<Erasure> {
     .bind(&name)
     .fetch_optional(&mut *tx)
     .await?
-    .ok_or_else(|| StoreError::Conflict("account: changed meanwhile; try again".into()))?;
+    .ok_or_else(|| StoreError::Conflict(phrase!("error-account-changed-meanwhile-try-again")))?;
     sqlx::query(
         "UPDATE players SET name = $1, name_key = $1, password_hash = '!', email = NULL, \
          email_pending = NULL, email_token_hash = NULL, email_token_expires = NULL, time_zone = NULL, \

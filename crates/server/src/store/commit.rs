@@ -23,6 +23,7 @@
 //! version to the last's; a change whose predecessor was refused is refused too, even when
 //! its version happens to match what another process wrote meanwhile.
 
+use locale::phrase;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -279,9 +280,9 @@ fn conflict_unless(written: bool) -> StoreResult<()> {
     if written {
         Ok(())
     } else {
-        Err(StoreError::Conflict(
-            "game: it changed while the request was handled; read it again and resend".into(),
-        ))
+        Err(StoreError::Conflict(phrase!(
+            "error-game-changed-while-request-was"
+        )))
     }
 }
 

@@ -3,6 +3,7 @@
 
 use game_api::Seat;
 use gm::{DeadlineRule, GameFile, LogEntry};
+use locale::{Phrase, phrase};
 use sqlx::Row;
 
 use super::error::{StoreError, StoreResult};
@@ -101,7 +102,7 @@ pub(crate) async fn insert_in(
     // The rule is checked now; the clock starts when the last seat is taken (`append`) or
     // when the GM starts the game.
     rule.next_after(now)
-        .map_err(|e| StoreError::Refused(e.to_string()))?;
+        .map_err(|e| StoreError::Refused(Phrase::verbatim(e.to_string())))?;
     // Entries the file does not date (a game file of release 0.1) are dated now, by the GM.
     let log: Vec<LogEntry> = file
         .log()
@@ -210,9 +211,9 @@ pub async fn delete(state: &AppState, table: &Table) -> StoreResult<()> {
         .rows_affected();
     if deleted != 1 {
         tx.rollback().await?;
-        return Err(StoreError::Conflict(
-            "game: it changed while the request was handled; read it again and resend".into(),
-        ));
+        return Err(StoreError::Conflict(phrase!(
+            "error-game-changed-while-request-was"
+        )));
     }
     tx.commit().await?;
     state.records.forget(id);

@@ -7,6 +7,7 @@
 
 use game_api::Seat;
 use gm::{Event, Record};
+use locale::phrase;
 
 use super::change::Change;
 use super::error::StoreError;
@@ -53,11 +54,9 @@ where
             Err(e) => return Err(e.into()),
         }
     }
-    Err(StoreError::Conflict(format!(
-        "{} (other servers kept changing the game); send again",
-        refused.unwrap_or_default()
-    ))
-    .into())
+    // The last refusal says what changed; the caller is told to send again.
+    drop(refused);
+    Err(StoreError::Conflict(phrase!("error-game-kept-changing")).into())
 }
 
 /// Sets the webhook of game `id` to what `check` returns of the game (a setting, not a move of

@@ -1,21 +1,23 @@
 //! The store's one error enum: what a read or a change of the database can end in. The HTTP
 //! error (`ApiError`) wraps it; the store never names a status.
 
+use locale::{Phrase, phrase};
+
 /// What went wrong in the store, with a message naming the field or value.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum StoreError {
     /// No such game (or row).
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Phrase),
     /// The game changed since it was read: nothing was written.
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Phrase),
     /// What was to be stored is refused (a game file, a deadline rule, orders the rules refuse).
     #[error("{0}")]
-    Refused(String),
+    Refused(Phrase),
     /// Orders for a turn that is not the open one.
     #[error("{message}")]
-    Stale { message: String, turn: u16 },
+    Stale { message: Phrase, turn: u16 },
     /// The database failed.
     #[error("database: {0}")]
     Database(String),
@@ -36,14 +38,16 @@ impl From<sqlx::Error> for StoreError {
 impl From<gm::GmError> for StoreError {
     fn from(e: gm::GmError) -> StoreError {
         match e {
-            gm::GmError::Refused(message) => StoreError::Refused(message),
+            gm::GmError::Refused(message) => StoreError::Refused(Phrase::verbatim(message)),
             gm::GmError::Stale { message, open } => StoreError::Stale {
-                message,
+                message: Phrase::verbatim(message),
                 turn: open,
             },
             // A stored log that does not replay is the server's fault, not the caller's.
             gm::GmError::Log(message) => StoreError::Internal(message),
-            e @ gm::GmError::Bot(_) => StoreError::Refused(e.to_string()),
+            gm::GmError::Bot(reason) => {
+                StoreError::Refused(phrase!("error-bot", reason = reason.to_string()))
+            }
         }
     }
 }

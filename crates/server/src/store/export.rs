@@ -2,6 +2,7 @@
 //! must pass before it is put on the server.
 
 use gm::{GameFile, LogEntry};
+use locale::phrase;
 
 use super::error::{StoreError, StoreResult};
 use super::history::events;
@@ -21,7 +22,10 @@ pub async fn export(state: &AppState, id: i64) -> StoreResult<String> {
         })
         .collect();
     if log.is_empty() {
-        return Err(StoreError::NotFound(format!("game: no game {id}")));
+        return Err(StoreError::NotFound(phrase!(
+            "error-game-no-game-id",
+            id = id
+        )));
     }
     let file =
         GameFile::from_log(log).map_err(|e| StoreError::Internal(format!("game {id}: {e}")))?;
@@ -38,21 +42,19 @@ pub const MAX_IMPORT_BYTES: u64 = 16 << 20;
 pub fn check_import(file: &GameFile) -> StoreResult<()> {
     let record = file.record();
     if record.setup().secret.is_some() && !record.is_over() {
-        return Err(StoreError::Refused(format!(
-            "import: the file holds the secret of a {} still running ({} {}): whoever holds the \
-             file knows every draw to come, so it cannot go on here as a game of secret draws; \
-             import it once it is over, or move the whole database",
-            record.game().game_noun,
-            record.game().turn_noun,
-            record.turn()
+        return Err(StoreError::Refused(phrase!(
+            "error-import-file-holds-secret-game",
+            game_noun = record.game().game_noun,
+            turn_noun = record.game().turn_noun,
+            turn = record.turn()
         )));
     }
     for (k, entry) in file.log().iter().enumerate() {
         let value = serde_json::to_value(entry).expect("log entries serialise");
         if holds_nul(&value) {
-            return Err(StoreError::Refused(format!(
-                "import: log entry {} holds a NUL character (\\u0000), which no entry may hold",
-                k + 1
+            return Err(StoreError::Refused(phrase!(
+                "error-import-log-entry-k-holds",
+                k = k + 1
             )));
         }
     }

@@ -1,6 +1,7 @@
 //! The lobby as the store reads it: the running games with a seat offered to anyone, a page at
 //! a time, and what a game does with the seat of a player who leaves (`OnLeave`).
 
+use locale::phrase;
 use sqlx::Row;
 
 use super::error::{StoreError, StoreResult};
@@ -62,11 +63,11 @@ impl OnLeave {
     }
 
     /// The choice called `name`, or a line naming the field and the choices.
-    pub fn parse(name: &str) -> Result<OnLeave, String> {
+    pub fn parse(name: &str) -> Result<OnLeave, locale::Phrase> {
         OnLeave::ALL
             .into_iter()
             .find(|o| o.name() == name)
-            .ok_or_else(|| format!("on_leave: {name:?} is not bot_and_open, bot or open"))
+            .ok_or_else(|| locale::phrase!("error-on-leave", name = name))
     }
 
     /// A bot takes the seat over.
@@ -86,7 +87,7 @@ pub async fn on_leave(state: &AppState, id: i64) -> StoreResult<OnLeave> {
         .bind(id)
         .fetch_optional(&state.db.pool)
         .await?
-        .ok_or_else(|| StoreError::NotFound(format!("game: no game {id}")))?;
+        .ok_or_else(|| StoreError::NotFound(phrase!("error-game-no-game-id", id = id)))?;
     OnLeave::parse(&row.get::<String, _>(0))
         .map_err(|e| StoreError::Internal(format!("game {id}: {e}")))
 }

@@ -11,6 +11,7 @@
 //! crash came between its resolution and its update) makes the catch-up a rebuild instead,
 //! so that the table is always what a rebuild gives. Start-up catches up too.
 
+use locale::phrase;
 use std::collections::{BTreeMap, BTreeSet};
 
 use gm::rating::{Ladder, RatedGame, RatedSeat, Rating, Update, rated_game, rules_version};
@@ -48,9 +49,9 @@ pub async fn set_rated(db: &Db, id: i64, rated: bool) -> StoreResult<()> {
     if changed == 1 {
         Ok(())
     } else {
-        Err(StoreError::Refused(
-            "rated: the game is over; whether it counts was settled when it finished".into(),
-        ))
+        Err(StoreError::Refused(phrase!(
+            "error-rated-game-over-whether-counts"
+        )))
     }
 }
 
@@ -432,7 +433,10 @@ pub async fn of_game(db: &Db, id: i64) -> StoreResult<GameRating> {
         .fetch_optional(&db.pool)
         .await?;
     let Some(rated) = rated else {
-        return Err(StoreError::NotFound(format!("game: no game {id}")));
+        return Err(StoreError::NotFound(phrase!(
+            "error-game-no-game-id",
+            id = id
+        )));
     };
     let seats = sqlx::query(
         "SELECT rs.seat, p.name, rs.left_out, rs.shown_before, rs.shown_after FROM rated_seats rs \

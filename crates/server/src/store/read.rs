@@ -1,6 +1,7 @@
 //! Reading games: one by id through the group read, many at once, their records from the
 //! cache or replayed from their events, the list of the newest, and a player by name.
 
+use locale::phrase;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -25,7 +26,7 @@ pub async fn load(state: &AppState, id: i64) -> StoreResult<Table> {
         .tables
         .get(&state.db, id)
         .await?
-        .ok_or_else(|| StoreError::NotFound(format!("game: no game {id}")))
+        .ok_or_else(|| StoreError::NotFound(phrase!("error-game-no-game-id", id = id)))
 }
 
 /// The read of games by id (see [`read_tables`]).

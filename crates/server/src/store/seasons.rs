@@ -4,6 +4,7 @@
 //! replays a game: a season is read in three bounded queries.
 
 use gm::season::{MAX_STAGES, Season};
+use locale::phrase;
 use serde_json::Value;
 use sqlx::Row;
 
@@ -93,7 +94,7 @@ pub async fn load_season(state: &AppState, id: i64) -> StoreResult<SeasonTable> 
     .bind(id)
     .fetch_optional(pool)
     .await?
-    .ok_or_else(|| StoreError::NotFound(format!("season: no season {id}")))?;
+    .ok_or_else(|| StoreError::NotFound(phrase!("error-season-no-season-id", id = id)))?;
     let season: String = row.get(3);
     let season: Season = serde_json::from_str(&season)
         .map_err(|e| StoreError::Internal(format!("season {id}: {e}")))?;
@@ -276,9 +277,7 @@ pub(crate) async fn add_stage(
     .execute(&mut *tx)
     .await
     .map_err(|_| {
-        StoreError::Conflict(format!(
-            "season: stage {stage} was added meanwhile; read the season again"
-        ))
+        StoreError::Conflict(phrase!("error-season-stage-stage-was-added", stage = stage))
     })?;
     tx.commit().await?;
     state.records.put(id, version, new.file.record());
@@ -297,8 +296,9 @@ pub async fn finish(state: &AppState, id: i64) -> StoreResult<()> {
             .await?
             .rows_affected();
     if finished != 1 {
-        return Err(StoreError::Conflict(format!(
-            "season: season {id} is finished already"
+        return Err(StoreError::Conflict(phrase!(
+            "error-season-season-id-finished-already",
+            id = id
         )));
     }
     sqlx::query(
@@ -332,9 +332,9 @@ pub(crate) async fn keep_result(
 /// A unique violation on `season_stages.game_id` as the one line it means.
 fn in_a_season(e: sqlx::Error, game_id: i64) -> StoreError {
     match &e {
-        sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Conflict(format!(
-            "game: game {game_id} is a stage of a season already"
-        )),
+        sqlx::Error::Database(d) if d.is_unique_violation() => {
+            StoreError::Conflict(phrase!("error-game-game-game-id-stage", game_id = game_id))
+        }
         _ => e.into(),
     }
 }

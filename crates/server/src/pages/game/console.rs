@@ -1,8 +1,9 @@
 //! The GM console: the seats, the invitations, the reminders, the clock and every GM action.
 
-#[allow(unused_imports)]
 use super::*;
 use crate::mail_log::{Category, GmMailLog};
+#[allow(unused_imports)]
+use locale::phrase;
 use locale::tr;
 
 /// An invitation link: the path, and the whole link with the server's public address when it
@@ -380,7 +381,7 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         form.field("seat")?
             .parse()
             .map(game_api::Seat)
-            .map_err(|_| ApiError::Bad("seat: not a seat number".into()))
+            .map_err(|_| ApiError::Bad(phrase!("error-seat-not-seat-number")))
     };
     let piece = || form.field("piece").map(str::to_string);
     let action = form.field("action")?;
@@ -395,8 +396,9 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
     if let Some(what) = what
         && form.get("confirm") != Some("yes")
     {
-        return Err(ApiError::Bad(format!(
-            "confirm: tick \"I am sure\" to {what}"
+        return Err(ApiError::Bad(phrase!(
+            "error-confirm-tick-i-am-sure",
+            what = what
         )));
     }
     Ok(match action {
@@ -409,7 +411,7 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
                 .filter(|h: &f64| {
                     h.is_finite() && h.abs() * 3600.0 <= crate::text::MAX_EXTEND_SECONDS as f64
                 })
-                .ok_or_else(|| ApiError::Bad("hours: give a number of hours".into()))?;
+                .ok_or_else(|| ApiError::Bad(phrase!("error-hours-give-number-hours")))?;
             GmAction::Extend {
                 seconds: (hours * 3600.0).round() as i64,
             }
@@ -451,7 +453,12 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
                 .filter(|b| !b.is_empty())
                 .map(str::to_string),
         },
-        other => return Err(ApiError::Bad(format!("action: unknown action {other:?}"))),
+        other => {
+            return Err(ApiError::Bad(phrase!(
+                "error-action-unknown-action-other",
+                other = other
+            )));
+        }
     })
 }
 

@@ -1,7 +1,8 @@
 //! A turn's own page and the game's history, a page of the log at a time.
 
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use locale::phrase;
 use locale::tr;
 
 /// A step to a neighbouring turn in the archive.
@@ -34,8 +35,10 @@ pub async fn turn(
     let table = load(&state, &visitor, id).await?;
     let resolved = table.record.resolved();
     if turn == 0 || turn > resolved {
-        let e = ApiError::NotFound(format!(
-            "turn: {turn} has not been resolved (resolved: {resolved})"
+        let e = ApiError::NotFound(phrase!(
+            "error-turn-turn-has-not-been",
+            turn = turn,
+            resolved = resolved
         ));
         return Err(error_page(&visitor, &e));
     }
@@ -259,7 +262,7 @@ pub async fn history(
     let Query(query) = query.map_err(|e| {
         error_page(
             &visitor,
-            &ApiError::Bad(format!("query: {}", e.body_text())),
+            &ApiError::Bad(phrase!("error-query-body-text", body_text = e.body_text())),
         )
     })?;
     let table = load(&state, &visitor, id).await?;

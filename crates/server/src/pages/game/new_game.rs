@@ -1,8 +1,9 @@
 //! The new-game form: the game, its settings (each game's, drawn from its description), its
 //! seats and its deadline.
 
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use locale::phrase;
 use serde_json::{Map, Value};
 
 /// A box of a list of checkboxes.
@@ -230,7 +231,7 @@ pub(super) fn new_game_of(form: &FormData) -> ApiResult<NewGame> {
                 .parse()
                 .ok()
                 .filter(|h: &f64| h.is_finite() && *h > 0.0 && *h <= 24.0 * 366.0)
-                .ok_or_else(|| ApiError::Bad("hours: give a number of hours".into()))?;
+                .ok_or_else(|| ApiError::Bad(phrase!("error-hours-give-number-hours")))?;
             DeadlineRule::Interval {
                 seconds: (hours * 3600.0).round() as i64,
             }
@@ -240,7 +241,7 @@ pub(super) fn new_game_of(form: &FormData) -> ApiResult<NewGame> {
         None => None,
         Some(s) => Some(
             s.parse()
-                .map_err(|_| ApiError::Bad(format!("seed: {s:?} is not a whole number")))?,
+                .map_err(|_| ApiError::Bad(phrase!("error-seed-not-whole-number", s = s)))?,
         ),
     };
     Ok(NewGame {

@@ -1,7 +1,8 @@
 //! Taking a seat by invitation, and the order page: the game's form, sealed through `actions::submit`.
 
-#[allow(unused_imports)]
 use super::*;
+#[allow(unused_imports)]
+use locale::phrase;
 use locale::tr;
 
 #[derive(Debug, serde::Deserialize)]
@@ -218,7 +219,7 @@ pub(super) fn submission(table: &Table, seat: Seat, form: &FormData) -> ApiResul
         None => None,
         Some(t) => Some(
             t.parse()
-                .map_err(|_| ApiError::Bad(format!("turn: {t:?} is not a turn number")))?,
+                .map_err(|_| ApiError::Bad(phrase!("error-turn-t-not-turn-number", t = t)))?,
         ),
     };
     let read = pieces::of(table.row.game.name)
