@@ -172,7 +172,7 @@ on_both!(
 );
 
 /// The status, `Content-Language` and body of a request to the API.
-async fn report_response(
+async fn response_of(
     s: &TestServer,
     request: Request<Body>,
 ) -> (StatusCode, Option<String>, String) {
@@ -210,10 +210,10 @@ on_both!(
             }
             request.body(Body::empty()).unwrap()
         };
-        let english = report_response(&s, get(report.clone(), None)).await;
+        let english = response_of(&s, get(report.clone(), None)).await;
         assert_eq!(english.0, StatusCode::OK);
         assert_eq!(english.1.as_deref(), Some("en"));
-        let asked = report_response(&s, get(format!("{report}?lang=ja"), None)).await;
+        let asked = response_of(&s, get(format!("{report}?lang=ja"), None)).await;
         assert_eq!(asked.1.as_deref(), Some("ja"));
         assert_ne!(asked.2, english.2, "the Japanese report differs");
         assert!(
@@ -224,23 +224,87 @@ on_both!(
             "{}",
             asked.2
         );
-        let browser = report_response(&s, get(report.clone(), Some("ja-JP,ja;q=0.9"))).await;
+        let browser = response_of(&s, get(report.clone(), Some("ja-JP,ja;q=0.9"))).await;
         assert_eq!((browser.1.as_deref(), &browser.2), (Some("ja"), &asked.2));
         // `?lang=` outranks the browser's.
-        let both = report_response(&s, get(format!("{report}?lang=en"), Some("ja"))).await;
+        let both = response_of(&s, get(format!("{report}?lang=en"), Some("ja"))).await;
         assert_eq!(both.2, english.2);
-        let json = report_response(&s, get(format!("{report}?format=json&lang=ja"), None)).await;
+        let json = response_of(&s, get(format!("{report}?format=json&lang=ja"), None)).await;
         let json: serde_json::Value = serde_json::from_str(&json.2).unwrap();
         assert_eq!(
             (json["lang"].as_str(), json["text"].as_str()),
             (Some("ja"), Some(asked.2.as_str()))
         );
-        let refused = report_response(&s, get(format!("{report}?lang=xx"), None)).await;
+        let refused = response_of(&s, get(format!("{report}?lang=xx"), None)).await;
         assert_eq!(refused.0, StatusCode::BAD_REQUEST);
         assert!(
             refused.2.contains("is not a language postrider speaks"),
             "{}",
             refused.2
+        );
+    }
+);
+
+on_both!(
+    an_error_is_written_in_the_callers_language_and_named_by_its_code,
+    |s: TestServer| async move {
+        let login = |accept: Option<&'static str>| {
+            let mut request =
+                Request::post("/api/login").header(header::CONTENT_TYPE, "application/json");
+            if let Some(accept) = accept {
+                request = request.header(header::ACCEPT_LANGUAGE, accept);
+            }
+            request
+                .body(Body::from(
+                    json!({"name": "nobody", "password": "wrong password here"}).to_string(),
+                ))
+                .unwrap()
+        };
+        // Nothing asked: English.
+        let (status, body) = s.send(login(None)).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert_eq!(body["error"], "login: unknown name or wrong password");
+        assert_eq!(body["code"], "error-login-unknown-name-or-wrong");
+        // A Japanese browser: the same refusal in Japanese, the same code.
+        let response = response_of(&s, login(Some("ja-JP,ja;q=0.9"))).await;
+        assert_eq!(response.0, StatusCode::UNAUTHORIZED);
+        assert_eq!(response.1.as_deref(), Some("ja"));
+        let body: serde_json::Value = serde_json::from_str(&response.2).unwrap();
+        assert_eq!(body["error"], "login: 名前が不明か、パスワードが違います");
+        assert_eq!(body["code"], "error-login-unknown-name-or-wrong");
+        // An account that chose Japanese is answered in Japanese whatever its client asks.
+        let token = s.player("kenji").await;
+        let (status, _) = s
+            .call(
+                "POST",
+                "/api/account/language",
+                Some(&token),
+                Some(json!({"lang": "ja"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, body) = s.call("GET", "/api/games/999", Some(&token), None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert_eq!(body["error"], "game: ゲーム 999 はありません");
+        // A form sent back with an error shows it in the page's language.
+        let mut b = Browser::new(&s);
+        b.get("/login?lang=ja").await;
+        let refused = b
+            .submit(
+                "/login",
+                "/login",
+                &[
+                    ("name", "nobody"),
+                    ("password", "wrong password here"),
+                    ("next", "/"),
+                ],
+            )
+            .await;
+        assert_eq!(html_lang(&refused.html), "ja");
+        assert!(
+            refused.html.contains("名前が不明か、パスワードが違います"),
+            "{}",
+            refused.html
         );
     }
 );
