@@ -10,6 +10,7 @@
 //! give the seed. A game whose seed was chosen by its GM (the command line, tests) has no
 //! secret: its commitment is to the seed itself (`postrider-commitment-v1:seed:DECIMAL`).
 
+use locale::phrase;
 use sha2::{Digest, Sha256};
 
 use crate::GmError;
@@ -73,15 +74,13 @@ pub fn check(setup: &Setup) -> Result<(), GmError> {
             .bytes()
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
     if !well_formed {
-        return Err(GmError::Refused(
-            "secret: give 32 to 128 lowercase hexadecimal digits".into(),
-        ));
+        return Err(GmError::Refused(phrase!("error-secret-digits")));
     }
     if seed_of(secret) != setup.seed {
-        return Err(GmError::Refused(format!(
-            "seed: {} is not the seed the secret gives ({})",
-            setup.seed,
-            seed_of(secret)
+        return Err(GmError::Refused(phrase!(
+            "error-seed-not-secrets",
+            seed = setup.seed.to_string(),
+            gives = seed_of(secret).to_string()
         )));
     }
     Ok(())

@@ -195,11 +195,11 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
         if lineup {
             crate::typed::read(text, G::parse_lineup)
                 .map(|l| G::lineup_text(&l))
-                .map_err(GmError::Refused)
+                .map_err(GmError::refused)
         } else {
             crate::typed::read(text, |t| G::parse_orders(self.settings(), self.seats(), t))
                 .map(|o| G::orders_text(self.settings(), self.seats(), &o))
-                .map_err(GmError::Refused)
+                .map_err(GmError::refused)
         }
     }
     fn refusal(&self, seat: Seat, submission: &Submission, lang: Lang) -> Option<String> {

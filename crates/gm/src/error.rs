@@ -1,4 +1,7 @@
-//! The lifecycle's errors: one line each, naming the field or value.
+//! The lifecycle's errors: one line each, naming the field or value, written in the reader's
+//! language when answered.
+
+use locale::Phrase;
 
 /// Why the lifecycle refused something.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -6,11 +9,11 @@ pub enum GmError {
     /// A request the rules or the set-up refuse (a bad order, an unknown seat): the sender's
     /// to mend.
     #[error("{0}")]
-    Refused(String),
+    Refused(Phrase),
     /// Orders written for a turn that is not the open one (it was resolved meanwhile): nothing
     /// changes, and the sender is told which turn is open.
     #[error("{message}")]
-    Stale { message: String, open: u16 },
+    Stale { message: Phrase, open: u16 },
     /// A log or game file that does not replay: damaged or edited by hand.
     #[error("{0}")]
     Log(String),
@@ -20,8 +23,23 @@ pub enum GmError {
 }
 
 impl GmError {
-    /// A refusal from the rules (a game's error) or another layer, its message kept.
+    /// A refusal from another layer whose words no language of ours rewrites (a stored
+    /// file's, a setting's), its message kept.
     pub fn refused(e: impl std::fmt::Display) -> GmError {
-        GmError::Refused(e.to_string())
+        GmError::Refused(Phrase::verbatim(e.to_string()))
     }
+
+    /// A refusal by a game's rules, each language writing the game's error after `field`
+    /// (a message with `$reason`, as `orders-refused-orders`).
+    pub fn rules<G: game_api::Game>(field: &'static str, error: &G::Error) -> GmError {
+        GmError::Refused(Phrase::each(|lang| {
+            lang.t_with(field, &reason(G::error_text(error, lang)))
+        }))
+    }
+}
+
+fn reason(text: String) -> locale::Args<'static> {
+    let mut args = locale::Args::new();
+    args.set("reason", text);
+    args
 }

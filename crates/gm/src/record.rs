@@ -5,6 +5,7 @@
 
 use bots::{BotGame, BotKind};
 use game_api::{Game, Lacks, Lang, PieceAction, Resolution, Sealed, Seat, Seed, Table, Viewer};
+use locale::{Phrase, phrase};
 
 use crate::error::GmError;
 use crate::event::{Author, Event, Setup};
@@ -71,8 +72,8 @@ impl<G: Game> Clone for GameRecord<G> {
     }
 }
 
-fn refused<T>(message: impl Into<String>) -> Result<T, GmError> {
-    Err(GmError::Refused(message.into()))
+fn refused<T>(message: Phrase) -> Result<T, GmError> {
+    Err(GmError::Refused(message))
 }
 
 fn check_seat_name(noun: &str, name: &str) -> Result<(), GmError> {
@@ -84,32 +85,34 @@ fn check_seat_name(noun: &str, name: &str) -> Result<(), GmError> {
     if ok {
         Ok(())
     } else {
-        refused(format!(
-            "{noun} {name:?}: use 1–24 letters, digits, '-' or '_'"
-        ))
+        refused(phrase!("error-seat-name-letters", noun = noun, name = name))
     }
 }
 
 impl<G: BotGame> GameRecord<G> {
     /// A new game from its set-up; refused with the field named if the set-up is bad.
     pub fn new(setup: &Setup) -> Result<Self, GmError> {
-        let settings = game_api::settings::read::<G>(&setup.settings).map_err(GmError::Refused)?;
+        let settings = game_api::settings::read::<G>(&setup.settings).map_err(GmError::refused)?;
         let seats = &setup.seats;
         let limits = G::seat_limits(&settings);
         if !limits.contains(&seats.len()) {
-            return refused(format!(
-                "{}s: {} given, the {} rules take {}–{}",
-                G::SEAT_NOUN,
-                seats.len(),
-                G::rules_name(&settings),
-                limits.start(),
-                limits.end()
+            return refused(phrase!(
+                "error-seats-count",
+                noun = G::SEAT_NOUN,
+                given = seats.len(),
+                rules = G::rules_name(&settings),
+                least = *limits.start(),
+                most = *limits.end()
             ));
         }
         for (i, name) in seats.iter().enumerate() {
             check_seat_name(G::SEAT_NOUN, name)?;
             if seats[..i].iter().any(|s| s.eq_ignore_ascii_case(name)) {
-                return refused(format!("{}s: {name:?} is given twice", G::SEAT_NOUN));
+                return refused(phrase!(
+                    "error-seats-twice",
+                    noun = G::SEAT_NOUN,
+                    name = name
+                ));
             }
         }
         crate::draws::check(setup)?;
@@ -184,12 +187,11 @@ impl<G: BotGame> GameRecord<G> {
             .position(|s| s.eq_ignore_ascii_case(name))
         {
             Some(i) => Ok(Seat(i as u8)),
-            None => refused(format!(
-                "{} {name:?}: no such {} ({}s: {})",
-                G::SEAT_NOUN,
-                G::SEAT_NOUN,
-                G::SEAT_NOUN,
-                self.seats().join(", ")
+            None => refused(phrase!(
+                "error-seat-no-such",
+                noun = G::SEAT_NOUN,
+                name = name,
+                seats = self.seats().join(", ")
             )),
         }
     }
@@ -198,7 +200,7 @@ impl<G: BotGame> GameRecord<G> {
         if seat.index() < self.seats().len() {
             Ok(())
         } else {
-            refused(format!("seat: no seat {}", seat.0))
+            refused(phrase!("error-seat-no-seat-seat", seat = seat.0))
         }
     }
 
@@ -311,7 +313,7 @@ impl<G: BotGame> GameRecord<G> {
     /// amendments in logs written before [`MAX_SEALINGS`] (issue 28).
     pub fn apply_sealings(&mut self, event: &Event, run: u16) -> Result<(), GmError> {
         match event {
-            Event::Created { .. } => refused("log: the game was created twice"),
+            Event::Created { .. } => Err(GmError::refused("log: the game was created twice")),
             Event::Lineup { seat, text, .. } => {
                 self.check_seat(*seat)?;
                 let lineup = crate::typed::lineup::<G>(text)?;
@@ -332,29 +334,32 @@ impl<G: BotGame> GameRecord<G> {
             }
             Event::Resolved { turn, .. } => {
                 if self.turn() != *turn {
-                    return refused(format!(
+                    return Err(GmError::refused(format!(
                         "turn: the coming turn is {}, not {turn}",
                         self.turn()
-                    ));
+                    )));
                 }
                 self.resolve()
             }
             Event::Piece { verb, piece } => self.piece_action(verb, piece),
             Event::Dropped { rider } => self.piece_action("drop", rider),
             Event::Retired { rider } => self.piece_action("retire", rider),
-            e => refused(format!("log: {} does not change the record", e.to_json())),
+            e => Err(GmError::refused(format!(
+                "log: {} does not change the record",
+                e.to_json()
+            ))),
         }
     }
 
     fn seal_lineup(&mut self, seat: Seat, lineup: G::Lineup) -> Result<(), GmError> {
         if !G::has_lineups(&self.settings) {
-            return refused(format!("lineup: {} has no line-ups", G::TITLE));
+            return refused(phrase!("error-lineup-none", game = G::TITLE));
         }
         if self.started() {
-            return refused("line-up: the race has started, line-ups are closed");
+            return refused(phrase!("error-lineup-closed"));
         }
         G::check_lineup(&self.settings, &lineup)
-            .map_err(|e| GmError::Refused(format!("line-up: {e}")))?;
+            .map_err(|e| GmError::rules::<G>("orders-refused-lineup", &e))?;
         let sealed = &mut self.sealed[seat.index()];
         // Orders sealed against an earlier line-up may no longer fit.
         sealed.orders = None;
@@ -364,24 +369,21 @@ impl<G: BotGame> GameRecord<G> {
 
     fn seal_orders(&mut self, seat: Seat, orders: G::Orders) -> Result<(), GmError> {
         if self.is_over() {
-            return refused("orders: the game is over");
+            return refused(phrase!("error-orders-game-over"));
         }
         if G::orders_are_empty(&orders) {
-            return refused("orders: no rider given");
+            return refused(phrase!("error-orders-empty"));
         }
         let checked = match &self.state {
             Some(state) => G::check_orders(state, seat, &orders),
             None => match &self.sealed[seat.index()].lineup {
                 None => {
-                    return refused(format!(
-                        "orders: send the {}'s line-up before its first orders",
-                        G::SEAT_NOUN
-                    ));
+                    return refused(phrase!("error-orders-lineup-first", noun = G::SEAT_NOUN));
                 }
                 Some(lineup) => G::check_opening_orders(&self.settings, lineup, &orders),
             },
         };
-        checked.map_err(|e| GmError::Refused(format!("orders: {e}")))?;
+        checked.map_err(|e| GmError::rules::<G>("orders-refused-orders", &e))?;
         self.sealed[seat.index()].orders = Some(orders);
         Ok(())
     }
@@ -403,7 +405,7 @@ impl<G: BotGame> GameRecord<G> {
     /// Adjudicates the coming turn: seats without orders get the rules' NMR policy.
     fn resolve(&mut self) -> Result<(), GmError> {
         if self.is_over() {
-            return refused("the game is over");
+            return refused(phrase!("error-game-over"));
         }
         if self.state.is_none() {
             self.start();
@@ -431,19 +433,22 @@ impl<G: BotGame> GameRecord<G> {
             piece: piece.to_string(),
         };
         if G::PIECE_ACTIONS.is_none() {
-            return Err(GmError::refused(Lacks::PieceAction {
+            let lacks = G::Error::from(Lacks::PieceAction {
                 game: G::TITLE,
                 verb: action.verb,
-            }));
+            });
+            return Err(GmError::rules::<G>("error-piece", &lacks));
         }
         let Some(state) = self.state.as_mut() else {
-            return refused(format!(
-                "{verb}: the {} has not started: send the line-ups and resolve {} 1 first",
-                G::GAME_NOUN,
-                G::TURN_NOUN
+            return refused(phrase!(
+                "error-piece-not-started",
+                verb = verb,
+                game = G::GAME_NOUN,
+                noun = G::TURN_NOUN
             ));
         };
-        G::piece_action(&self.settings, &self.setup.seats, state, &action).map_err(GmError::refused)
+        G::piece_action(&self.settings, &self.setup.seats, state, &action)
+            .map_err(|e| GmError::rules::<G>("error-piece", &e))
     }
 
     /// Why the rules refuse `seat`'s `submission`, in `lang`, quoting the player's words as
@@ -500,21 +505,22 @@ impl<G: BotGame> GameRecord<G> {
         author: Author,
     ) -> Result<Vec<Event>, GmError> {
         if self.is_over() {
-            return refused("orders: the game is over");
+            return refused(phrase!("error-orders-game-over"));
         }
         self.check_seat(seat)?;
         if let Some(sent) = submission.turn.filter(|&t| t != self.turn()) {
             return Err(GmError::Stale {
-                message: format!(
-                    "turn: these orders are for {noun} {sent}, but {noun} {open} is open; read the new position and send again",
+                message: phrase!(
+                    "error-turn-stale",
                     noun = G::TURN_NOUN,
+                    sent = sent,
                     open = self.turn()
                 ),
                 open: self.turn(),
             });
         }
         if submission.lineup.is_none() && submission.orders.is_none() {
-            return refused("orders: nothing sent (give lineup or orders)");
+            return refused(phrase!("error-orders-nothing"));
         }
         if !matches!(author, Author::Bot(_)) {
             self.check_sealings(seat, submission)?;
@@ -568,9 +574,10 @@ impl<G: BotGame> GameRecord<G> {
         } else {
             return Ok(());
         };
-        refused(format!(
-            "{field}: sealed {MAX_SEALINGS} times for {noun} {turn}, the most a {seat} may; \
-             the last ones sealed stand",
+        refused(phrase!(
+            "error-sealed-too-often",
+            field = field,
+            times = MAX_SEALINGS,
             noun = G::TURN_NOUN,
             turn = self.turn(),
             seat = G::SEAT_NOUN,
@@ -614,10 +621,11 @@ impl<G: BotGame> GameRecord<G> {
     /// A turn's report as plain text, as `viewer` may see it (`turn` from 1).
     pub fn turn_report(&self, viewer: Viewer, lang: Lang, turn: u16) -> Result<String, GmError> {
         let Some(resolution) = self.history.get(usize::from(turn).wrapping_sub(1)) else {
-            return refused(format!(
-                "turn: {} {turn} has not been resolved (resolved: {})",
-                G::TURN_NOUN,
-                self.resolved()
+            return refused(phrase!(
+                "error-turn-not-resolved",
+                noun = G::TURN_NOUN,
+                turn = turn,
+                resolved = self.resolved()
             ));
         };
         Ok(G::turn_report(&self.table_in(lang), resolution, viewer))
@@ -647,10 +655,11 @@ impl<G: BotGame> GameRecord<G> {
         turn: u16,
     ) -> Result<game_api::report::ReportView, GmError> {
         let Some(resolution) = self.history.get(usize::from(turn).wrapping_sub(1)) else {
-            return refused(format!(
-                "turn: {} {turn} has not been resolved (resolved: {})",
-                G::TURN_NOUN,
-                self.resolved()
+            return refused(phrase!(
+                "error-turn-not-resolved",
+                noun = G::TURN_NOUN,
+                turn = turn,
+                resolved = self.resolved()
             ));
         };
         Ok(G::report_view(&self.table_in(lang), resolution, viewer))

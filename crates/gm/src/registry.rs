@@ -9,6 +9,7 @@ use game_api::chart::Progress;
 use game_api::picture::Picture;
 use game_api::report::ReportView;
 use game_api::{Game, Lang, Rng, Seat, Viewer};
+use locale::phrase;
 use serde_json::Value;
 
 use crate::erased::{AnyRecord, open};
@@ -74,13 +75,11 @@ pub fn game_info(name: &str) -> Result<GameInfo, GmError> {
         .copied()
         .find(|g| g.name == name)
         .ok_or_else(|| {
-            GmError::Refused(format!(
-                "game: unknown game {name:?} (expected {})",
-                GAMES
-                    .iter()
-                    .map(|g| g.name)
-                    .collect::<Vec<_>>()
-                    .join(" or ")
+            let games: Vec<_> = GAMES.iter().map(|g| g.name).collect();
+            GmError::Refused(phrase!(
+                "error-game-unknown",
+                name = name,
+                games = games.join(", ")
             ))
         })
 }
@@ -526,5 +525,5 @@ impl Record {
 /// Reads a bot's name (`random`, `nmr`, `heuristic`, `mcts`, `flatmc`).
 pub fn parse_bot(name: &str) -> Result<BotKind, GmError> {
     name.parse()
-        .map_err(|e: BotError| GmError::Refused(format!("bot: {e}")))
+        .map_err(|e: BotError| GmError::Refused(phrase!("error-bot", reason = e.to_string())))
 }

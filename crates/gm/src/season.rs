@@ -6,6 +6,7 @@
 
 use game_api::Seat;
 use game_api::season::{Classification, Jersey, SeasonNouns};
+use locale::phrase;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -63,14 +64,12 @@ impl Season {
     pub fn check(&self) -> Result<SeasonNouns, GmError> {
         let nouns = game_info(&self.game)?
             .season
-            .ok_or_else(|| GmError::Refused(format!("game: {} has no seasons", self.game)))?;
+            .ok_or_else(|| GmError::Refused(phrase!("error-season-game", game = self.game)))?;
         if self.name.trim().is_empty() {
-            return Err(GmError::Refused("name: a season needs a name".into()));
+            return Err(GmError::Refused(phrase!("error-season-name")));
         }
         if self.best_of == Some(0) {
-            return Err(GmError::Refused(
-                "best_of: a league counts at least one result".into(),
-            ));
+            return Err(GmError::Refused(phrase!("error-season-best-of")));
         }
         classify(self, &[], &[])?;
         Ok(nouns)
@@ -85,8 +84,9 @@ pub fn standings(
     stages: &[Value],
 ) -> Result<Standings, GmError> {
     if stages.len() > MAX_STAGES {
-        return Err(GmError::Refused(format!(
-            "stages: a season holds at most {MAX_STAGES}"
+        return Err(GmError::Refused(phrase!(
+            "error-season-stages",
+            most = MAX_STAGES
         )));
     }
     let mut classifications = classify(season, seats, stages)?;
@@ -313,7 +313,8 @@ fn classify(
     impl GameVisitor for Classify<'_> {
         type Output = Result<Vec<Classification>, GmError>;
         fn visit<G: bots::BotGame>(self) -> Self::Output {
-            G::classify(&self.0.scoring, self.0.best_of, self.1, self.2).map_err(GmError::refused)
+            G::classify(&self.0.scoring, self.0.best_of, self.1, self.2)
+                .map_err(|e| GmError::rules::<G>("error-season-scoring", &e))
         }
     }
     with_game(&season.game, Classify(season, seats, stages))?

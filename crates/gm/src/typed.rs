@@ -31,10 +31,27 @@ pub(crate) fn orders<G: Game>(
     seats: &[String],
     text: &str,
 ) -> Result<G::Orders, GmError> {
-    read(text, |t| G::parse_orders(settings, seats, t))
-        .map_err(|e| GmError::Refused(format!("orders: {e}")))
+    let parse = |t: &str| G::parse_orders(settings, seats, t);
+    read(text, parse).map_err(|_| refusal::<G, _>("orders-refused-orders", text, parse))
 }
 
 pub(crate) fn lineup<G: Game>(text: &str) -> Result<G::Lineup, GmError> {
-    read(text, G::parse_lineup).map_err(|e| GmError::Refused(format!("lineup: {e}")))
+    read(text, G::parse_lineup)
+        .map_err(|_| refusal::<G, _>("orders-refused-lineup-text", text, G::parse_lineup))
+}
+
+/// The refusal of `text`, which `parse` does not read, in each language after `field`.
+pub(crate) fn refusal<G: Game, T>(
+    field: &'static str,
+    text: &str,
+    parse: impl Fn(&str) -> Result<T, G::Error>,
+) -> GmError {
+    GmError::Refused(locale::Phrase::each(|lang| {
+        let reason = read_in::<G, T>(text, lang, &parse)
+            .err()
+            .unwrap_or_default();
+        let mut args = locale::Args::new();
+        args.set("reason", reason);
+        lang.t_with(field, &args)
+    }))
 }

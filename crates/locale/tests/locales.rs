@@ -141,6 +141,7 @@ fn ids_used(text: &str) -> Vec<String> {
         ".t2(\"",
         "phrase!(\"",
         "Phrase::new(\"",
+        "rules::<G>(\"",
     ] {
         let mut rest = text;
         while let Some(i) = rest.find(opener) {

@@ -144,9 +144,9 @@ impl From<StoreError> for ApiError {
 impl From<gm::GmError> for ApiError {
     fn from(e: gm::GmError) -> ApiError {
         match e {
-            gm::GmError::Refused(message) => ApiError::Bad(Phrase::verbatim(message)),
+            gm::GmError::Refused(message) => ApiError::Bad(message),
             gm::GmError::Stale { message, open } => ApiError::Stale {
-                message: Phrase::verbatim(message),
+                message,
                 turn: open,
             },
             // A stored log that does not replay is the server's fault, not the caller's.

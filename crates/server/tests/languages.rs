@@ -286,6 +286,37 @@ on_both!(
         let (status, body) = s.call("GET", "/api/games/999", Some(&token), None).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
         assert_eq!(body["error"], "game: ゲーム 999 はありません");
+        // The rules' refusals too: orders for a turn that is not the open one.
+        let (id, _, seats) = s.seated_game(race(&["red", "blue"])).await;
+        let (status, _) = s
+            .call(
+                "POST",
+                "/api/account/language",
+                Some(&seats[0]),
+                Some(json!({"lang": "ja"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, body) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/orders"),
+                Some(&seats[0]),
+                Some(json!({"orders": "R1 5", "turn": 4})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(
+            (body["code"].as_str(), body["turn"].as_u64()),
+            (Some("error-turn-stale"), Some(1))
+        );
+        assert!(
+            body["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("turn: この命令は第4ターンのものですが、受付中は第1ターンです"),
+            "{body}"
+        );
         // A form sent back with an error shows it in the page's language.
         let mut b = Browser::new(&s);
         b.get("/login?lang=ja").await;

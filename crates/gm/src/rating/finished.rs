@@ -3,6 +3,7 @@
 //! server read a game the same way, so a rebuild meets the same seats as the update did.
 
 use game_api::Seat;
+use locale::phrase;
 
 use super::{RatedGame, RatedSeat};
 use crate::error::GmError;
@@ -21,7 +22,7 @@ pub fn rated_game(
 ) -> Result<RatedGame<String>, GmError> {
     let places = record
         .places()
-        .ok_or_else(|| GmError::Refused(format!("game {id}: it is not over")))?;
+        .ok_or_else(|| GmError::Refused(phrase!("error-game-not-over", id = id)))?;
     let seats = record.seats().len();
     let mut players: Vec<Option<String>> = vec![None; seats];
     let mut bots = vec![false; seats];

@@ -161,3 +161,31 @@ error-unsubscribe-unknown-link = unsubscribe: unknown link
 error-webhook-ip-not-public-address = webhook: { $ip } is not a public address (this server posts only to the internet)
 error-webhook-url-not-http-or = webhook: "{ $url }" is not an http:// or https:// URL
 error-who-give-your-account-name = who: give your account's name or its confirmed address
+
+## The lifecycle's refusals (any game). $noun is the game's own word for a seat (team,
+## walker, player), a turn (turn, round) or a game (race, day, game), in English.
+error-seat-name-letters = { $noun } "{ $name }": use 1–24 letters, digits, '-' or '_'
+error-seats-count = { $noun }s: { $given } given, the { $rules } rules take { $least }–{ $most }
+error-seats-twice = { $noun }s: "{ $name }" is given twice
+error-seat-no-such = { $noun } "{ $name }": no such { $noun } ({ $noun }s: { $seats })
+error-lineup-none = lineup: { $game } has no line-ups
+error-lineup-closed = line-up: the race has started, line-ups are closed
+error-orders-game-over = orders: the game is over
+error-orders-empty = orders: no rider given
+error-orders-lineup-first = orders: send the { $noun }'s line-up before its first orders
+error-orders-nothing = orders: nothing sent (give lineup or orders)
+error-game-over = the game is over
+error-piece = { $reason }
+error-piece-not-started = { $verb }: the { $game } has not started: send the line-ups and resolve { $noun } 1 first
+error-turn-stale = turn: these orders are for { $noun } { $sent }, but { $noun } { $open } is open; read the new position and send again
+error-sealed-too-often = { $field }: sealed { $times } times for { $noun } { $turn }, the most a { $seat } may; the last ones sealed stand
+error-turn-not-resolved = turn: { $noun } { $turn } has not been resolved (resolved: { $resolved })
+error-season-game = game: { $game } has no seasons
+error-season-name = name: a season needs a name
+error-season-best-of = best_of: a league counts at least one result
+error-season-stages = stages: a season holds at most { $most }
+error-season-scoring = { $reason }
+error-game-unknown = game: unknown game "{ $name }" (expected { $games })
+error-secret-digits = secret: give 32 to 128 lowercase hexadecimal digits
+error-seed-not-secrets = seed: { $seed } is not the seed the secret gives ({ $gives })
+error-game-not-over = game { $id }: it is not over

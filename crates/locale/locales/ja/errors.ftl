@@ -161,3 +161,46 @@ error-unsubscribe-unknown-link = unsubscribe: 不明なリンクです
 error-webhook-ip-not-public-address = webhook: { $ip } は公開アドレスではありません（このサーバーはインターネットにしか送りません）
 error-webhook-url-not-http-or = webhook: 「{ $url }」は http:// や https:// の URL ではありません
 error-who-give-your-account-name = who: アカウント名か、確認済みのメールアドレスを入力してください
+
+## ライフサイクルの不受理（どのゲームでも）。$noun はゲーム自身の英語の名詞（席: team、
+## walker、player。ターン: turn、round。ゲーム: race、day、game）。
+error-seat-name-letters = { $noun } 「{ $name }」: 英数字と「-」「_」の 1〜24 文字にしてください
+error-seats-count = { $noun }s: { $given } 席が指定されましたが、{ $rules } のルールでは { $least }〜{ $most } 席です
+error-seats-twice = { $noun }s: 「{ $name }」が2回指定されています
+error-seat-no-such = { $noun } 「{ $name }」: その席はありません（席: { $seats }）
+error-lineup-none = lineup: { $game } にスタート時の手札の指定はありません
+error-lineup-closed = line-up: レースは始まっています。スタート時の手札はもう出せません
+error-orders-game-over = orders: ゲームは終わっています
+error-orders-empty = orders: 選手が指定されていません
+error-orders-lineup-first = orders: 最初の命令の前に、スタート時の手札を送ってください
+error-orders-nothing = orders: 何も送られていません（lineup か orders を指定してください）
+error-game-over = ゲームは終わっています
+error-piece = { $reason }
+error-piece-not-started = { $verb }: まだ始まっていません。スタート時の手札を送り、第1{ $noun ->
+        [round] ラウンド
+       *[turn] ターン
+    }を解決してください
+error-turn-stale = turn: この命令は第{ $sent }{ $noun ->
+        [round] ラウンド
+       *[turn] ターン
+    }のものですが、受付中は第{ $open }{ $noun ->
+        [round] ラウンド
+       *[turn] ターン
+    }です。新しい局面を確認して、もう一度送ってください
+error-sealed-too-often = { $field }: 第{ $turn }{ $noun ->
+        [round] ラウンド
+       *[turn] ターン
+    }にすでに { $times } 回封をしました（1席の上限です）。最後に封をしたものが有効です
+error-turn-not-resolved = turn: 第{ $turn }{ $noun ->
+        [round] ラウンド
+       *[turn] ターン
+    }はまだ解決していません（解決済み: { $resolved }）
+error-season-game = game: { $game } にはシーズンがありません
+error-season-name = name: シーズンには名前が必要です
+error-season-best-of = best_of: リーグは少なくとも1つの結果を数えます
+error-season-stages = stages: シーズンのステージは最大 { $most } です
+error-season-scoring = { $reason }
+error-game-unknown = game: 「{ $name }」というゲームはありません（{ $games } のどれかです）
+error-secret-digits = secret: 小文字の16進数字を 32〜128 桁で指定してください
+error-seed-not-secrets = seed: { $seed } は秘密から得られるシードではありません（{ $gives }）
+error-game-not-over = game { $id }: まだ終わっていません

@@ -38,9 +38,9 @@ impl From<sqlx::Error> for StoreError {
 impl From<gm::GmError> for StoreError {
     fn from(e: gm::GmError) -> StoreError {
         match e {
-            gm::GmError::Refused(message) => StoreError::Refused(Phrase::verbatim(message)),
+            gm::GmError::Refused(message) => StoreError::Refused(message),
             gm::GmError::Stale { message, open } => StoreError::Stale {
-                message: Phrase::verbatim(message),
+                message,
                 turn: open,
             },
             // A stored log that does not replay is the server's fault, not the caller's.
