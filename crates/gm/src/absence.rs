@@ -60,7 +60,7 @@ pub fn excused_turns(events: &[Event]) -> Result<Vec<u16>, GmError> {
 
 /// What an `Away` entry says, for the history and the turn's report: `away until
 /// 2026-12-01 18:00 UTC, played by the bot heuristic (excused)`.
-pub fn away_text(event: &Event) -> String {
+pub fn away_text(event: &Event, lang: game_api::Lang) -> String {
     let Event::Away {
         until,
         bot,
@@ -72,12 +72,9 @@ pub fn away_text(event: &Event) -> String {
     };
     let until = crate::utc_text(*until);
     match (bot, excused) {
-        (_, false) => format!(
-            "away until {until}; the allowance of excused turns is used up, so the rules' NMR \
-             default played it and the turn counts as missed"
-        ),
-        (Some(bot), true) => format!("away until {until}, played by the bot {bot} (excused)"),
-        (None, true) => format!("away until {until}, played by the rules' NMR default (excused)"),
+        (_, false) => locale::tr!(lang, "away-missed", until = until),
+        (Some(bot), true) => locale::tr!(lang, "away-by-bot", until = until, bot = bot.to_string()),
+        (None, true) => locale::tr!(lang, "away-by-nmr", until = until),
     }
 }
 
@@ -91,11 +88,11 @@ pub fn away_seats(events: &[Event]) -> impl Iterator<Item = (Seat, &Event)> {
 
 /// The lines a turn's report adds for its absent seats (`Away` entries among `events`, the
 /// entries logged with the resolution), one a seat: `Away: red, away until …`. Empty if none.
-pub fn away_note(seats: &[String], events: &[Event]) -> String {
+pub fn away_note(seats: &[String], events: &[Event], lang: game_api::Lang) -> String {
     away_seats(events)
         .map(|(seat, e)| {
             let name = seats.get(seat.index()).map_or("?", String::as_str);
-            format!("Away: {name}, {}.\n", away_text(e))
+            locale::tr!(lang, "away-note", seat = name, text = away_text(e, lang)) + "\n"
         })
         .collect()
 }
@@ -139,6 +136,6 @@ mod tests {
         ];
         assert_eq!(excused_turns(&log).unwrap(), vec![0, 2]);
         assert_eq!(excused_turns(&log[..12]).unwrap(), vec![1, 2]);
-        assert!(away_text(&away(0, false)).contains("counts as missed"));
+        assert!(away_text(&away(0, false), game_api::Lang::EN).contains("counts as missed"));
     }
 }

@@ -40,7 +40,7 @@ pub async fn login(
         "name": login.name,
         "token": login.secret,
         "failed_attempts": login.failed_attempts,
-        "notice": login.notice(),
+        "notice": login.notice(crate::reader::lang()),
     }))
     .into_response();
     response

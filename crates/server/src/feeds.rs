@@ -4,8 +4,7 @@
 //! shows, and at most [`FEED_TURNS_MAX`] turns.
 
 use game_api::Lang;
-use locale::phrase;
-use locale::tr;
+use locale::{phrase, tr};
 use std::collections::BTreeMap;
 
 use atom_syndication as atom;

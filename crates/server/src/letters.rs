@@ -5,8 +5,7 @@
 
 use game_api::Lang;
 use game_api::{Seat, Viewer};
-use locale::phrase;
-use locale::tr;
+use locale::{phrase, tr};
 use sqlx::Row;
 
 use crate::AppState;
@@ -257,7 +256,7 @@ pub async fn mails_for_events(
                         table
                             .record
                             .report_text(Viewer::Seat(*seat), lang, Some(*turn))?;
-                    let away = gm::absence::away_note(table.record.seats(), events);
+                    let away = gm::absence::away_note(table.record.seats(), events, lang);
                     if !away.is_empty() {
                         report.push('\n');
                         report.push_str(&away);

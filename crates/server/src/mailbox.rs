@@ -3,8 +3,7 @@
 //! never the From header), its orders read by `mail::orders_from_mail` and sealed through
 //! `actions::submit`, the same path as the API and the forms, and answered through the outbox.
 
-use locale::Phrase;
-use locale::tr;
+use locale::{Phrase, tr};
 
 use crate::AppState;
 use crate::actions::{self, Via};

@@ -54,3 +54,13 @@ record-digest-line = {$noun-title} {$turn} · report digest SHA-256 {$digest}
 record-digest = report digest
 # Variables: $commitment, $noun (the game's word for a game: race, day, game)
 record-commitment-line = Draws committed: SHA-256 {$commitment} (checked when the {$noun} is over: postrider verify)
+
+# A turn's report, and the history, name each seat an absence played, one line a seat.
+# Variables: $seat, $text (one of the away-* below)
+away-note = Away: {$seat}, {$text}.
+# Variables: $until (a moment, UTC)
+away-missed = away until {$until}; the allowance of excused turns is used up, so the rules' NMR default played it and the turn counts as missed
+# Variables: $until, $bot
+away-by-bot = away until {$until}, played by the bot {$bot} (excused)
+# Variables: $until
+away-by-nmr = away until {$until}, played by the rules' NMR default (excused)

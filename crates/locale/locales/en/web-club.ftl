@@ -352,3 +352,9 @@ season-who = Who
 season-total = Total
 season-dropped-title = dropped: not counted
 season-dropped = (dropped)
+# After logging in, when someone failed to log in as this account meanwhile.
+# Variables: $n
+login-failed-attempts = { $n ->
+    [one] 1 failed login attempt since your last login
+   *[other] {$n} failed login attempts since your last login
+}

@@ -54,3 +54,13 @@ record-commitment-line = 抽選のコミットメント：SHA-256 {$commitment}�
     [game] ゲーム
    *[race] レース
 }の終了後に postrider verify で検証できます）
+
+# ターンのレポートと履歴で、不在のために代わりに指された席を1席1行で示す。
+# Variables: $seat, $text
+away-note = 不在：{$seat}、{$text}。
+# Variables: $until
+away-missed = {$until}まで不在。届け出た不在の猶予ターンを使い切ったため、ルールのNMR既定で指され、このターンは未提出に数えます
+# Variables: $until, $bot
+away-by-bot = {$until}まで不在。ボット {$bot} が代わりに指しました（届け出済み）
+# Variables: $until
+away-by-nmr = {$until}まで不在。ルールのNMR既定で指されました（届け出済み）

@@ -378,3 +378,6 @@ season-who = 選手
 season-total = 合計
 season-dropped-title = 除外：集計に含めません
 season-dropped = （除外）
+# ログインのあと、その間にこのアカウントへのログインの失敗があったとき。
+# Variables: $n
+login-failed-attempts = 前回のログイン以降、ログインの失敗が{$n}回ありました

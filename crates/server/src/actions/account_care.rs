@@ -1,8 +1,7 @@
 //! Account care: a forgotten password reset by a mailed link, an account its owner deletes,
 //! and what the operator does to accounts and abandoned games.
 
-use locale::phrase;
-use locale::tr;
+use locale::{phrase, tr};
 
 use crate::AppState;
 use crate::auth::{self, Player};

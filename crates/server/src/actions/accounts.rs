@@ -1,6 +1,6 @@
 //! Accounts: registering, and logging in with the throttle and the failed attempts told.
 
-use locale::phrase;
+use locale::{Lang, phrase, tr};
 use serde::Deserialize;
 
 use crate::AppState;
@@ -46,12 +46,9 @@ pub struct Login {
 
 impl Login {
     /// What the owner is told about the failed attempts, if there were any.
-    pub fn notice(&self) -> Option<String> {
-        match self.failed_attempts {
-            0 => None,
-            1 => Some("1 failed login attempt since your last login".into()),
-            n => Some(format!("{n} failed login attempts since your last login")),
-        }
+    pub fn notice(&self, lang: Lang) -> Option<String> {
+        (self.failed_attempts > 0)
+            .then(|| tr!(lang, "login-failed-attempts", n = self.failed_attempts))
     }
 }
 

@@ -4,8 +4,7 @@
 
 use game_api::{Lang, Seat};
 use gm::Event;
-use locale::phrase;
-use locale::tr;
+use locale::{phrase, tr};
 
 use crate::AppState;
 use crate::auth::Player;

@@ -1,8 +1,7 @@
 //! A player's mail settings: the address and its confirmation, what is mailed unasked, and
 //! the one-click unsubscribe.
 
-use locale::phrase;
-use locale::tr;
+use locale::{phrase, tr};
 
 use crate::AppState;
 use crate::auth::{self, Player};

@@ -2,8 +2,7 @@
 //! for the GM to send another way.
 
 use game_api::Seat;
-use locale::phrase;
-use locale::tr;
+use locale::{phrase, tr};
 
 use crate::AppState;
 use crate::auth::Player;

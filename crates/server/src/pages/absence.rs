@@ -4,9 +4,7 @@
 
 use axum::Form;
 use axum::extract::{Path, State};
-use locale::phrase;
-
-use locale::{Lang, tr};
+use locale::{Lang, phrase, tr};
 
 use super::front::{MARK, marked, strong};
 use super::when::dated_in;
@@ -303,12 +301,17 @@ pub(super) async fn console_section(state: &AppState, visitor: &Visitor, table: 
 }
 
 /// The lines a turn's report adds for the seats an absence played in it (as its mail does).
-pub(super) async fn turn_note(state: &AppState, table: &Table, turn: u16) -> Vec<String> {
+pub(super) async fn turn_note(
+    state: &AppState,
+    table: &Table,
+    turn: u16,
+    lang: Lang,
+) -> Vec<String> {
     if turn == 0 {
         return Vec::new();
     }
     match crate::store::absences::away_in_turn(state, table, turn).await {
-        Ok(entries) => gm::absence::away_note(table.record.seats(), &entries)
+        Ok(entries) => gm::absence::away_note(table.record.seats(), &entries, lang)
             .lines()
             .map(String::from)
             .collect(),

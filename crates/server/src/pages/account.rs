@@ -252,7 +252,7 @@ async fn enter(
             actions::register(state, &c).await?;
         }
         let login = actions::login(state, &c, client).await?;
-        let mut response = match login.notice() {
+        let mut response = match login.notice(visitor.lang) {
             None => redirect(&next),
             // The owner hears of the failed attempts before going on.
             Some(notice) => page(

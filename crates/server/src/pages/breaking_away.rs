@@ -9,8 +9,7 @@ use askama::Template;
 use game_api::{Lang, Seat, Viewer};
 use game_breaking_away::rules::LINEUP_CARD_RANGE;
 use game_breaking_away::{BreakingAway, Grade, Limits, Lineup, RuleSet, Rules, rider_name};
-use locale::phrase;
-use locale::tr;
+use locale::{phrase, tr};
 
 use super::FormData;
 use super::pieces::{FormContext, FormOrders, Pieces};

@@ -6,11 +6,10 @@ use super::*;
 use axum::extract::{Form, Path, Query};
 use game_api::Seat;
 #[allow(unused_imports)]
-use locale::phrase;
+use locale::{Lang, phrase, tr};
 
 use crate::actions;
 use crate::store::{Table, lobby::OnLeave};
-use locale::{Lang, tr};
 
 /// The games with an open seat, as a section: a row each with its rules, seats free, rhythm,
 /// GM and a button per open seat; `page` of them, with the way to the next page.

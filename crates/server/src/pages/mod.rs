@@ -70,7 +70,7 @@ pub async fn help_breaking_away(visitor: Visitor) -> Response {
 pub use backpacks::plan_script;
 pub use breaking_away::lineup_script;
 
-use locale::phrase;
+use locale::{Lang, phrase, tr};
 use std::fmt::Write;
 
 use axum::extract::{FromRequestParts, State};
@@ -78,8 +78,6 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, LOCATION, SET_COOKIE};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-
-use locale::{Lang, tr};
 
 use crate::AppState;
 use crate::auth::{self, FORM_COOKIE, Player, SESSION_COOKIE};

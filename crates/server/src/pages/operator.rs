@@ -6,9 +6,7 @@ use axum::Form;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use locale::phrase;
-
-use locale::tr;
+use locale::{phrase, tr};
 
 use super::when::dated_in;
 use super::{FormData, PageResult, Visitor, error_box, escape, page, redirect};

@@ -3,9 +3,7 @@
 
 use axum::Form;
 use axum::extract::{Path, State};
-use locale::phrase;
-
-use locale::{Lang, tr};
+use locale::{Lang, phrase, tr};
 
 use super::{FormData, PageResult, Visitor, error_box, error_page, page, redirect};
 use crate::AppState;

@@ -8,9 +8,7 @@ use axum::Form;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use locale::phrase;
-
-use locale::{Lang, tr};
+use locale::{Lang, phrase, tr};
 
 use super::{FormData, PageResult, Visitor, error_page, page_with_tab, redirect};
 use crate::AppState;

@@ -3,8 +3,7 @@
 use super::*;
 use crate::mail_log::{Category, GmMailLog};
 #[allow(unused_imports)]
-use locale::phrase;
-use locale::tr;
+use locale::{phrase, tr};
 
 /// An invitation link: the path, and the whole link with the server's public address when it
 /// is configured (shown in a field a thumb can select and copy; a few lines of script add a

@@ -2,8 +2,7 @@
 
 use super::*;
 #[allow(unused_imports)]
-use locale::phrase;
-use locale::tr;
+use locale::{phrase, tr};
 
 /// A step to a neighbouring turn in the archive.
 #[derive(Debug)]
@@ -49,7 +48,7 @@ pub async fn turn(
     let lang = visitor.lang;
     let mut section = TurnSection::of(&table, viewer, lang, turn, season.as_ref())
         .map_err(|e| error_page(&visitor, &e))?;
-    section.away = crate::pages::absence::turn_note(&state, &table, turn).await;
+    section.away = crate::pages::absence::turn_note(&state, &table, turn, visitor.lang).await;
     let game = table.record.game();
     let step = |turn: u16| Step {
         turn,
@@ -247,7 +246,14 @@ pub(super) fn event_text(
         Event::Deadline { at } => tr!(lang, "history-deadline", at = utc_text(*at)),
         Event::Paused => lang.t("history-paused"),
         Event::Resumed => lang.t("history-resumed"),
-        Event::Away { seat: s, .. } => format!("{}: {}", seat(s), gm::absence::away_text(event)),
+        Event::Away { seat: s, .. } => {
+            tr!(
+                lang,
+                "away-note",
+                seat = seat(s),
+                text = gm::absence::away_text(event, lang)
+            )
+        }
     }
 }
 

@@ -2,8 +2,7 @@
 
 use super::*;
 #[allow(unused_imports)]
-use locale::phrase;
-use locale::tr;
+use locale::{phrase, tr};
 
 #[derive(Debug, serde::Deserialize)]
 pub struct InviteQuery {

@@ -320,7 +320,8 @@ pub async fn game(
     let lang = visitor.lang;
     let mut section = TurnSection::of(&table, viewer, lang, record.resolved(), season.as_ref())
         .map_err(|e| error_page(&visitor, &e))?;
-    section.away = crate::pages::absence::turn_note(&state, &table, record.resolved()).await;
+    section.away =
+        crate::pages::absence::turn_note(&state, &table, record.resolved(), visitor.lang).await;
     let reader = match viewer {
         Viewer::Seat(seat) => Some(seat),
         _ => None,
