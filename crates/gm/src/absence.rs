@@ -72,9 +72,11 @@ pub fn away_text(event: &Event, lang: game_api::Lang) -> String {
     };
     let until = crate::utc_text(*until);
     match (bot, excused) {
-        (_, false) => locale::tr!(lang, "away-missed", until = until),
-        (Some(bot), true) => locale::tr!(lang, "away-by-bot", until = until, bot = bot.to_string()),
-        (None, true) => locale::tr!(lang, "away-by-nmr", until = until),
+        (_, false) => locale::tr!(lang, "away-note-missed", until = until),
+        (Some(bot), true) => {
+            locale::tr!(lang, "away-note-bot", until = until, bot = bot.to_string())
+        }
+        (None, true) => locale::tr!(lang, "away-note-nmr", until = until),
     }
 }
 

@@ -453,5 +453,24 @@ on_both!(
         );
         assert!(page.contains("won by "), "{page}");
         assert!(page.contains(r#"class="table-scroll""#), "{page}");
+        // In Japanese, the classifications and jerseys the game names in English are named
+        // again (and nothing of theirs stays English).
+        let (_, page) = s.get_text(&format!("/seasons/{id}?lang=ja")).await;
+        for words in [
+            "個人総合",
+            "ポイント賞",
+            "スプリント賞",
+            "チーム総合",
+            "マイヨ・ジョーヌ",
+        ] {
+            assert!(page.contains(words), "no {words}: {page}");
+        }
+        for english in [
+            "General classification",
+            "Points classification",
+            "yellow jersey",
+        ] {
+            assert!(!page.contains(english), "{english}: {page}");
+        }
     }
 );

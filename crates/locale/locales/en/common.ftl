@@ -59,8 +59,8 @@ record-commitment-line = Draws committed: SHA-256 {$commitment} (checked when th
 # Variables: $seat, $text (one of the away-* below)
 away-note = Away: {$seat}, {$text}.
 # Variables: $until (a moment, UTC)
-away-missed = away until {$until}; the allowance of excused turns is used up, so the rules' NMR default played it and the turn counts as missed
+away-note-missed = away until {$until}; the allowance of excused turns is used up, so the rules' NMR default played it and the turn counts as missed
 # Variables: $until, $bot
-away-by-bot = away until {$until}, played by the bot {$bot} (excused)
+away-note-bot = away until {$until}, played by the bot {$bot} (excused)
 # Variables: $until
-away-by-nmr = away until {$until}, played by the rules' NMR default (excused)
+away-note-nmr = away until {$until}, played by the rules' NMR default (excused)

@@ -358,3 +358,13 @@ login-failed-attempts = { $n ->
     [one] 1 failed login attempt since your last login
    *[other] {$n} failed login attempts since your last login
 }
+# A season's classifications, units and jerseys: the game names them in English, so English
+# keeps the game's words ($title, $unit, $name); $key is the game and the classification
+# (breaking-away-general, breaking-away-points, breaking-away-sprints, breaking-away-teams,
+# backpacks-general, backpacks-targets).
+# Variables: $key, $title
+season-class = {$title}
+# Variables: $key, $unit
+season-unit = {$unit}
+# Variables: $key (the name, dashed: yellow-jersey), $name
+season-jersey = {$name}

@@ -59,8 +59,8 @@ record-commitment-line = 抽選のコミットメント：SHA-256 {$commitment}�
 # Variables: $seat, $text
 away-note = 不在：{$seat}、{$text}。
 # Variables: $until
-away-missed = {$until}まで不在。届け出た不在の猶予ターンを使い切ったため、ルールのNMR既定で指され、このターンは未提出に数えます
+away-note-missed = {$until}まで不在。届け出た不在の猶予ターンを使い切ったため、ルールのNMR既定で指され、このターンは未提出に数えます
 # Variables: $until, $bot
-away-by-bot = {$until}まで不在。ボット {$bot} が代わりに指しました（届け出済み）
+away-note-bot = {$until}まで不在。ボット {$bot} が代わりに指しました（届け出済み）
 # Variables: $until
-away-by-nmr = {$until}まで不在。ルールのNMR既定で指されました（届け出済み）
+away-note-nmr = {$until}まで不在。ルールのNMR既定で指されました（届け出済み）

@@ -381,3 +381,31 @@ season-dropped = （除外）
 # ログインのあと、その間にこのアカウントへのログインの失敗があったとき。
 # Variables: $n
 login-failed-attempts = 前回のログイン以降、ログインの失敗が{$n}回ありました
+# シーズンの総合成績・単位・ジャージ。ゲームは英語で名付けるので、キーで言い直す。
+# Variables: $key, $title
+season-class = { $key ->
+    [breaking-away-general] 個人総合
+    [breaking-away-points] ポイント賞
+    [breaking-away-sprints] スプリント賞
+    [breaking-away-teams] チーム総合
+    [backpacks-general] 今週のポイント
+    [backpacks-targets] 最初に到達した目標
+   *[other] {$title}
+}
+# Variables: $key, $unit
+season-unit = { $key ->
+    [breaking-away-teams] 上位選手の順位の合計
+    [backpacks-targets] 目標
+   *[other] { $unit ->
+        [points] ポイント
+        [places] 順位
+       *[other] {$unit}
+    }
+}
+# Variables: $key, $name
+season-jersey = { $key ->
+    [yellow-jersey] マイヨ・ジョーヌ
+    [green-jersey] マイヨ・ヴェール
+    [red-jersey] 赤ジャージ
+   *[other] {$name}
+}

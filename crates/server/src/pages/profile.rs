@@ -35,7 +35,7 @@ pub(super) fn profile_page(
     let now = when::dated_in(lang, visitor.now, visitor.zone());
     let page_html = ProfilePage {
         lang,
-        error: error.map(ToString::to_string),
+        error: error.map(|e| e.text(crate::reader::lang())),
         saved,
         zone,
         shown: front::marked(

@@ -135,6 +135,42 @@ pub struct GmSteps {
     pub complete: bool,
 }
 
+/// The classifications and jerseys in `lang`: the game names them in English, and a language
+/// names them again by the game's key (`season-class`, `season-unit`, `season-jersey`, with
+/// the game's own words where it has none).
+fn in_words_of(view: &mut SeasonView, lang: Lang) {
+    let game = view.table.row.season.game.clone();
+    let jersey = |name: &str| {
+        tr!(
+            lang,
+            "season-jersey",
+            key = name.replace(' ', "-"),
+            name = name
+        )
+    };
+    for c in &mut view.standings.classifications {
+        let key = format!("{game}-{}", c.key);
+        c.title = tr!(
+            lang,
+            "season-class",
+            key = key.as_str(),
+            title = c.title.as_str()
+        );
+        c.unit = tr!(
+            lang,
+            "season-unit",
+            key = key.as_str(),
+            unit = c.unit.as_str()
+        );
+        if let Some(j) = &mut c.jersey {
+            j.name = jersey(&j.name);
+        }
+    }
+    for j in &mut view.standings.jerseys {
+        j.jersey.name = jersey(&j.jersey.name);
+    }
+}
+
 /// The season as its page shows it to `visitor`.
 fn season_page(
     visitor: &Visitor,
@@ -298,7 +334,7 @@ fn season_page(
         lang,
         id: row.id,
         csrf: visitor.csrf_token(),
-        error: error.map(ToString::to_string),
+        error: error.map(|e| e.text(crate::reader::lang())),
         done,
         lead,
         over: view.is_over(),
@@ -373,9 +409,10 @@ pub async fn season(
     Path(id): Path<i64>,
     Query(q): Query<DoneQuery>,
 ) -> PageResult {
-    let view = actions::season_view(&state, id)
+    let mut view = actions::season_view(&state, id)
         .await
         .map_err(|e| error_page(&visitor, &e))?;
+    in_words_of(&mut view, visitor.lang);
     // What the GM's step did, in words (the query only picks which words).
     let lang = visitor.lang;
     let done = q.done.as_deref().and_then(|d| match d {
@@ -433,9 +470,10 @@ pub async fn season_action(
     match result {
         Ok(done) => Ok(redirect(&format!("/seasons/{id}?done={done}"))),
         Err(e) => {
-            let view = actions::season_view(&state, id)
+            let mut view = actions::season_view(&state, id)
                 .await
                 .map_err(|e| error_page(&visitor, &e))?;
+            in_words_of(&mut view, visitor.lang);
             Ok(season_page(&visitor, &view, None, Some(&e)))
         }
     }

@@ -227,7 +227,7 @@ pub(super) fn console_page(
         nav: Nav::of(table, visitor).at("console"),
         id,
         csrf: visitor.csrf_token(),
-        error: error.map(ToString::to_string),
+        error: error.map(|e| e.text(crate::reader::lang())),
         done: done.map(|d| word(lang, &format!("console-action-{d}"), &d)),
         preview,
         reminded,
