@@ -85,6 +85,10 @@ pub struct ListQuery {
     open: bool,
     #[serde(default)]
     page: Option<i64>,
+    /// The reader's language: read by [`crate::reader`], and here only so that a page's
+    /// language menu (`?lang=ja`) is not refused as an unknown field.
+    #[serde(default, rename = "lang")]
+    _lang: Option<String>,
 }
 
 pub async fn list_games(
@@ -337,6 +341,10 @@ pub async fn gm_action(
 pub struct LadderQuery {
     #[serde(default)]
     page: Option<i64>,
+    /// The reader's language: read by [`crate::reader`], and here only so that a page's
+    /// language menu (`?lang=ja`) is not refused as an unknown field.
+    #[serde(default, rename = "lang")]
+    _lang: Option<String>,
 }
 
 /// A game's ladder, a page at a time, with the provisional players apart.

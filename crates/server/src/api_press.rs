@@ -22,6 +22,10 @@ use crate::error::{ApiError, ApiResult, Body};
 pub struct PressQuery {
     pub before: Option<i64>,
     pub limit: Option<u32>,
+    /// The reader's language: read by [`crate::reader`], and here only so that a page's
+    /// language menu (`?lang=ja`) is not refused as an unknown field.
+    #[serde(default, rename = "lang")]
+    _lang: Option<String>,
 }
 
 /// `GET /api/games/{id}/press`: the latest press the caller may read (a spectator: the public

@@ -413,3 +413,36 @@ on_both!(
         assert!(page.contains("/lobby?page=2"), "{page}");
     }
 );
+
+on_both!(
+    a_games_settings_are_listed_in_the_readers_language,
+    |s: TestServer| async move {
+        let gm = s.player("gm").await;
+        let cards = json!({
+            "title": "Cards",
+            "game": "goofspiel",
+            "settings": {"cards": "5"},
+            "seats": ["north", "south"],
+            "deadline": { "every": "interval", "seconds": 86400 },
+        });
+        let id = new_game(&s, &gm, cards).await;
+        set_lobby(&s, id, &gm, json!({"open": true})).await;
+        let (_, english) = s.get_text("/lobby").await;
+        assert!(english.contains(" · cards 5"), "{english}");
+        let (status, japanese) = s.get_text("/lobby?lang=ja").await;
+        assert_eq!(status, StatusCode::OK, "{japanese}");
+        assert!(japanese.contains(" · カード：5"), "{japanese}");
+        // The language menu's `?lang=` is never refused as an unknown field of a page's query.
+        for path in [
+            "/lobby?page=1&lang=ja".to_string(),
+            "/ratings/goofspiel?lang=ja".to_string(),
+            format!("/games/{id}/history?lang=ja"),
+            format!("/games/{id}/press?lang=ja"),
+            format!("/api/games/{id}/history?lang=ja"),
+            "/api/games?open=true&lang=ja".to_string(),
+        ] {
+            let (status, page) = s.get_text(&path).await;
+            assert_eq!(status, StatusCode::OK, "{path}: {page}");
+        }
+    }
+);

@@ -52,6 +52,10 @@ pub struct HistoryQuery {
     /// At most this many entries (1 to `store::HISTORY_PAGE_MAX`).
     #[serde(default)]
     pub limit: Option<i64>,
+    /// The reader's language: read by [`crate::reader`], and here only so that a page's
+    /// language menu (`?lang=ja`) is not refused as an unknown field.
+    #[serde(default, rename = "lang")]
+    _lang: Option<String>,
 }
 
 /// The entries of a history page unless the query says otherwise.

@@ -53,21 +53,15 @@ fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> Stri
         .iter()
         .filter(|s| s.offered && s.player_id.is_none())
         .collect();
-    let options: Vec<String> = table
-        .record
-        .setup()
-        .settings
-        .iter()
-        .filter(|(name, _)| name.as_str() != "rules")
-        .map(|(name, value)| match value {
-            serde_json::Value::String(text) => format!("{name}: {text}"),
-            other => format!("{name}: {other}"),
-        })
-        .collect();
+    let options =
+        super::game::settings_said(lang, &table.row.game, table.record.setup(), &["rules"]);
     let options = if options.is_empty() {
         String::new()
     } else {
-        format!(" · {}", escape(&options.join(", ")))
+        format!(
+            " · {}",
+            escape(&options.join(&lang.t("history-setting-separator")))
+        )
     };
     let asks = match min_on_time {
         Some(min) => format!(" · {}", tr!(lang, "lobby-asks", percent = min)),
@@ -159,6 +153,10 @@ pub async fn front_section(state: &AppState, visitor: &Visitor) -> ApiResult<Str
 pub struct LobbyQuery {
     #[serde(default)]
     page: Option<i64>,
+    /// The reader's language: read by [`crate::reader`], and here only so that a page's
+    /// language menu (`?lang=ja`) is not refused as an unknown field.
+    #[serde(default, rename = "lang")]
+    _lang: Option<String>,
 }
 
 /// `GET /lobby?page=N`: every game looking for players, a page at a time.

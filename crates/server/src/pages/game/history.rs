@@ -111,9 +111,25 @@ fn settings_text(lang: Lang, game: &gm::GameInfo, setup: &gm::Setup) -> String {
     if setup.settings.is_empty() {
         return String::new();
     }
-    let said: Vec<String> = setup
+    let said = settings_said(lang, game, setup, &[]);
+    tr!(
+        lang,
+        "history-settings",
+        settings = said.join(&lang.t("history-setting-separator"))
+    )
+}
+
+/// Each setting of a set-up in words (`options open_hands`), but those named in `skip`.
+pub(crate) fn settings_said(
+    lang: Lang,
+    game: &gm::GameInfo,
+    setup: &gm::Setup,
+    skip: &[&str],
+) -> Vec<String> {
+    setup
         .settings
         .iter()
+        .filter(|(name, _)| !skip.contains(&name.as_str()))
         .map(|(name, value)| {
             let kind = game
                 .settings
@@ -138,12 +154,7 @@ fn settings_text(lang: Lang, game: &gm::GameInfo, setup: &gm::Setup) -> String {
             };
             tr!(lang, "history-setting", setting = setting, value = said)
         })
-        .collect();
-    tr!(
-        lang,
-        "history-settings",
-        settings = said.join(&lang.t("history-setting-separator"))
-    )
+        .collect()
 }
 
 /// A setting's value in words (`postal-2.2`, `open_hands`; `郵便ルール2.2`): the rules' name,
