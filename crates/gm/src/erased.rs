@@ -195,11 +195,12 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
         if lineup {
             crate::typed::read(text, G::parse_lineup)
                 .map(|l| G::lineup_text(&l))
-                .map_err(GmError::refused)
+                .map_err(|_| crate::typed::unread::<G, _>(text, G::parse_lineup))
         } else {
-            crate::typed::read(text, |t| G::parse_orders(self.settings(), self.seats(), t))
+            let parse = |t: &str| G::parse_orders(self.settings(), self.seats(), t);
+            crate::typed::read(text, parse)
                 .map(|o| G::orders_text(self.settings(), self.seats(), &o))
-                .map_err(GmError::refused)
+                .map_err(|_| crate::typed::unread::<G, _>(text, parse))
         }
     }
     fn refusal(&self, seat: Seat, submission: &Submission, lang: Lang) -> Option<String> {

@@ -29,6 +29,14 @@ impl GmError {
         GmError::Refused(Phrase::verbatim(e.to_string()))
     }
 
+    /// What a person is told, to be written in their language.
+    pub fn phrase(&self) -> Phrase {
+        match self {
+            GmError::Refused(p) | GmError::Stale { message: p, .. } => p.clone(),
+            other => Phrase::verbatim(other.to_string()),
+        }
+    }
+
     /// A refusal by a game's rules, each language writing the game's error after `field`
     /// (a message with `$reason`, as `orders-refused-orders`).
     pub fn rules<G: game_api::Game>(field: &'static str, error: &G::Error) -> GmError {

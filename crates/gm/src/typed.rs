@@ -55,3 +55,15 @@ pub(crate) fn refusal<G: Game, T>(
         lang.t_with(field, &args)
     }))
 }
+
+/// Why `parse` does not read `text`, in each language, quoting the player's words.
+pub(crate) fn unread<G: Game, T>(
+    text: &str,
+    parse: impl Fn(&str) -> Result<T, G::Error>,
+) -> GmError {
+    GmError::Refused(locale::Phrase::each(|lang| {
+        read_in::<G, T>(text, lang, &parse)
+            .err()
+            .unwrap_or_default()
+    }))
+}

@@ -7,6 +7,7 @@
 //! read. The turn comes from the subject of the mail replied to.
 
 use gm::{Record, Submission};
+use locale::{Phrase, phrase, tr};
 
 use crate::body::written_lines;
 
@@ -21,21 +22,19 @@ pub struct MailOrders {
     pub turn: Option<u16>,
     /// Lines that look like orders but do not read: each with its error. If there is any,
     /// nothing of the mail is applied.
-    pub problems: Vec<String>,
+    pub problems: Vec<Phrase>,
     /// Lines read as prose (not orders, not a mistake): the reply lists them.
     pub ignored: Vec<String>,
 }
 
 impl MailOrders {
     /// The submission to check and seal, or every problem found, each a line.
-    pub fn submission(&self) -> Result<Submission, Vec<String>> {
+    pub fn submission(&self) -> Result<Submission, Vec<Phrase>> {
         if !self.problems.is_empty() {
             return Err(self.problems.clone());
         }
         if self.lineup.is_none() && self.orders.is_none() {
-            return Err(vec![
-                "orders: none found in the mail; write them on a line of their own, as on the web form, and send again".into(),
-            ]);
+            return Err(vec![phrase!("mail-no-orders")]);
         }
         Ok(Submission {
             lineup: self.lineup.clone(),
@@ -78,21 +77,39 @@ pub fn read_orders(record: &Record, body: &str, subject: Option<&str>) -> MailOr
             }
             continue;
         }
-        let orders_error = as_orders.err().map(|e| e.to_string()).unwrap_or_default();
-        read.problems.push(match as_lineup {
-            Some(Err(lineup_error)) if lineup_error.to_string() != orders_error => {
-                format!("\"{text}\": not orders ({orders_error}) nor a line-up ({lineup_error})")
-            }
-            // Quoted as typed: Debug would escape a Japanese keyboard's spaces.
-            _ => format!("\"{text}\": {orders_error}"),
-        });
+        let orders_error = as_orders
+            .err()
+            .map(|e| e.phrase())
+            .unwrap_or(Phrase::verbatim(""));
+        // Quoted as typed: Debug would escape a Japanese keyboard's spaces.
+        read.problems
+            .push(match as_lineup.map(|l| l.map_err(|e| e.phrase())) {
+                Some(Err(lineup_error)) if lineup_error != orders_error => Phrase::each(|lang| {
+                    tr!(
+                        lang,
+                        "mail-line-not-orders-nor-lineup",
+                        line = text.as_str(),
+                        orders = orders_error.text(lang),
+                        lineup = lineup_error.text(lang)
+                    )
+                }),
+                _ => Phrase::each(|lang| {
+                    tr!(
+                        lang,
+                        "mail-line-not-orders",
+                        line = text.as_str(),
+                        orders = orders_error.text(lang)
+                    )
+                }),
+            });
     }
     match lineups.as_slice() {
         [] => {}
         [one] => read.lineup = Some(one.clone()),
-        [first, second, ..] => read.problems.push(format!(
-            "line-up: two line-up lines ({first:?} and {second:?}); send one"
-        )),
+        [first, second, ..] => {
+            read.problems
+                .push(phrase!("mail-two-lineups", first = first, second = second))
+        }
     }
     if !orders.is_empty() {
         read.orders = Some(orders.join("\n"));
@@ -110,7 +127,7 @@ pub fn subject(game: &str, seat: &str, what: &str, turn_noun: &str, open: u16) -
 /// "（第4ターンの命令）", "第2ラウンドの命令" (full-width digits read as any), the last one if
 /// several (a reply's "Re: Re:" keeps them). A number past any turn (65,536 and more) is an
 /// error naming it, not "no turn" (which would seal the orders for the open turn).
-pub fn subject_turn(subject: &str) -> Result<Option<u16>, String> {
+pub fn subject_turn(subject: &str) -> Result<Option<u16>, Phrase> {
     let lower = locale::Typed::new(subject).as_str().to_lowercase();
     let mut found: Option<(usize, String)> = None;
     let mut found_at = |at: usize, digits: String| {
@@ -143,9 +160,10 @@ pub fn subject_turn(subject: &str) -> Result<Option<u16>, String> {
     };
     match digits.parse::<u16>() {
         Ok(n) => Ok(Some(n)),
-        Err(_) => Err(format!(
-            "subject: turn {digits} is past the last turn any game has ({}); reply to the latest report",
-            u16::MAX
+        Err(_) => Err(phrase!(
+            "mail-subject-turn-past",
+            turn = digits,
+            last = u16::MAX
         )),
     }
 }
@@ -182,7 +200,11 @@ mod tests {
     fn a_turn_past_u16_is_refused_not_read_as_no_turn() {
         assert_eq!(
             subject_turn("Re: x (orders for turn 65537)"),
-            Err("subject: turn 65537 is past the last turn any game has (65535); reply to the latest report".into())
+            Err(phrase!(
+                "mail-subject-turn-past",
+                turn = "65537",
+                last = 65535u16
+            ))
         );
         assert_eq!(subject_turn("orders for turn 65535"), Ok(Some(65535)));
     }

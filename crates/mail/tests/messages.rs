@@ -116,7 +116,7 @@ fn after_the_start_a_lineup_line_is_a_mistake() {
     .unwrap();
     assert_eq!(read.problems.len(), 1, "{:?}", read.problems);
     assert!(
-        read.problems[0].contains("one card per turn"),
+        read.problems[0].to_string().contains("one card per turn"),
         "{:?}",
         read.problems
     );
@@ -126,7 +126,7 @@ fn after_the_start_a_lineup_line_is_a_mistake() {
 fn a_bad_order_is_answered_with_its_error_and_nothing_is_applied() {
     let (_, read) = read(&breaking_away_turn_2(), "bad-order.eml");
     assert_eq!(
-        read.problems,
+        english(&read.problems),
         ["\"A 10 B 9 C9 E 6\": \"E\" is not a rider (A, B, C or D) or a card"]
     );
     assert_eq!(read.ignored, ["Kim"]);
@@ -156,7 +156,9 @@ fn a_body_without_orders_says_so() {
     assert_eq!(read.ignored, ["sorry, no time this week."]);
     let problems = read.submission().unwrap_err();
     assert!(
-        problems[0].starts_with("orders: none found in the mail"),
+        problems[0]
+            .to_string()
+            .starts_with("orders: none found in the mail"),
         "{problems:?}"
     );
 }
@@ -253,7 +255,7 @@ fn every_mistake_on_a_labelled_line_is_answered() {
     let (_, read) =
         mail::orders_from_mail(&breaking_away_turn_2(), b"Turn 2: A 10 X 9 C9 E 6\n").unwrap();
     assert_eq!(
-        read.problems,
+        english(&read.problems),
         [
             "\"Turn 2: A 10 X 9 C9 E 6\": \"X\" is not a rider (A, B, C or D) or a card; \"E\" is not a rider (A, B, C or D) or a card"
         ]
@@ -267,7 +269,7 @@ fn a_subject_naming_turn_65537_is_refused() {
     let (_, read) = mail::orders_from_mail(&breaking_away_turn_2(), raw).unwrap();
     assert_eq!(read.turn, None);
     assert_eq!(
-        read.submission().unwrap_err(),
+        english(&read.submission().unwrap_err()),
         [
             "subject: turn 65537 is past the last turn any game has (65535); reply to the latest report"
         ]
@@ -320,7 +322,12 @@ fn a_full_width_order_that_does_not_read_is_a_problem_not_an_ignored_line() {
     let (_, read) =
         mail::orders_from_mail(&breaking_away_turn_2(), "Ａ１０　Ｅ６\n".as_bytes()).unwrap();
     assert_eq!(
-        read.problems,
+        english(&read.problems),
         ["\"Ａ１０　Ｅ６\": \"Ｅ６\" is not a rider (A, B, C or D) or a card"]
     );
+}
+
+/// The problems as an English reader is told them.
+fn english(problems: &[locale::Phrase]) -> Vec<String> {
+    problems.iter().map(ToString::to_string).collect()
 }

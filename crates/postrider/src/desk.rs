@@ -126,9 +126,10 @@ pub fn orders(file: &str, seat: &str, words: &[String], bot: Option<&str>) -> Re
         (None, Some(input)) => {
             // The same reading as the server's inbound mail (crates/mail).
             let (_, read) = mail::orders_from_mail(record, &input).map_err(|e| anyhow!("{e}"))?;
-            let submission = read
-                .submission()
-                .map_err(|problems| anyhow!("{}", problems.join("; ")))?;
+            let submission = read.submission().map_err(|problems| {
+                let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                anyhow!("{}", lines.join("; "))
+            })?;
             ignored = read.ignored;
             record.check(seat_no, &submission, gm::Author::Player)?
         }

@@ -206,7 +206,10 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
     };
     let outcome = match read.submission() {
         Ok(submission) => actions::submit_via(state, &player, game_id, &submission, via).await,
-        Err(problems) => Err(ApiError::Bad(Phrase::verbatim(problems.join("\n")))),
+        Err(problems) => Err(ApiError::Bad(Phrase::each(|lang| {
+            let lines: Vec<String> = problems.iter().map(|p| p.text(lang)).collect();
+            lines.join("\n")
+        }))),
     };
     // Only a database failure is tried again (the MTA's 75); every refusal is answered.
     let (problems, stale) = match outcome {

@@ -857,6 +857,9 @@ on_both!(
             body.contains("\n直し方：ウェブのフォームと同じように"),
             "{body}"
         );
+        // The line that does not read is quoted as typed, and why in Japanese.
+        assert!(body.contains("- 「Ａ　１０　Ｅ　６」: "), "{body}");
+        assert!(!body.contains("is not a rider"), "{body}");
         // Press alone: its receipt.
         let handled = receive(
             &s.state,

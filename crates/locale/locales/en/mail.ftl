@@ -174,3 +174,14 @@ press-text-announcement = {$from}, announcement
 press-text-line = {$header}:
 # A hidden message. Variables: $header
 press-text-hidden-line = {$header}: [hidden by the GM]
+
+# What a mailed order's lines say before the rules read them.
+mail-no-orders = orders: none found in the mail; write them on a line of their own, as on the web form, and send again
+# Variables: $line (as typed), $orders (why it is not orders), $lineup (why not a line-up)
+mail-line-not-orders-nor-lineup = "{$line}": not orders ({$orders}) nor a line-up ({$lineup})
+# Variables: $line, $orders
+mail-line-not-orders = "{$line}": {$orders}
+# Variables: $first, $second
+mail-two-lineups = line-up: two line-up lines ("{$first}" and "{$second}"); send one
+# Variables: $turn, $last
+mail-subject-turn-past = subject: turn {$turn} is past the last turn any game has ({$last}); reply to the latest report

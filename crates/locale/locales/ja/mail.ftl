@@ -179,3 +179,14 @@ press-text-announcement = {$from}（お知らせ）
 press-text-line = {$header}：
 # A hidden message. Variables: $header
 press-text-hidden-line = {$header}：［GMにより非表示］
+
+# メールの命令の行を、ルールが読む前に見て言うこと。
+mail-no-orders = orders: メールに命令が見つかりません。ウェブのフォームと同じように1行に1つずつ書いて、もう一度送ってください
+# Variables: $line, $orders, $lineup
+mail-line-not-orders-nor-lineup = 「{$line}」: 命令でも（{$orders}）、スタート時の手札でもありません（{$lineup}）
+# Variables: $line, $orders
+mail-line-not-orders = 「{$line}」: {$orders}
+# Variables: $first, $second
+mail-two-lineups = line-up: スタート時の手札が2行あります（「{$first}」と「{$second}」）。1行にしてください
+# Variables: $turn, $last
+mail-subject-turn-past = subject: 第{$turn}ターンはどのゲームの最後のターン（{$last}）よりも先です。最新のレポートに返信してください
