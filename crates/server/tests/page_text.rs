@@ -341,7 +341,7 @@ const SHOWN: &[(&str, &str)] = &[
 ];
 
 /// The pages the game's GM opens, logged in with Japanese chosen.
-const GM_PAGES: &[&str] = &["/games/{ba}/gm"];
+const GM_PAGES: &[&str] = &["/games/{ba}/gm", "/operator"];
 
 /// The words the test's own data brings (names the players chose): not the site's English.
 const DATA: &[&str] = &["aka", "ao", "gm", "p-aka", "p-ao"];

@@ -212,6 +212,7 @@ operator-ready = Ready: the deadlines and the mail are keeping up.
 operator-behind = Behind: see below.
 # Variables: $database (what the database is and how it answers)
 operator-database = Database: {$database}
+operator-database-ok = Database: answering
 # Variables: $n (how many games)
 operator-overdue = Games past their deadline: {$n}
 operator-waiting-none = Oldest mail waiting: none
@@ -368,3 +369,10 @@ season-class = {$title}
 season-unit = {$unit}
 # Variables: $key (the name, dashed: yellow-jersey), $name
 season-jersey = {$name}
+# What became of a mail in the operator's mail log.
+# Variables: $what (outbox-failed, inbound-refused, inbound-dropped)
+operator-log-what = { $what ->
+    [outbox-failed] outbox failed
+    [inbound-refused] inbound refused
+   *[inbound-dropped] inbound dropped
+}

@@ -214,6 +214,7 @@ operator-ready = 正常：締め切りとメールの処理は遅れていませ
 operator-behind = 遅延あり：以下を確認してください。
 # Variables: $database (what the database is and how it answers)
 operator-database = データベース：{$database}
+operator-database-ok = データベース：応答あり
 # Variables: $n (how many games)
 operator-overdue = 締め切りを過ぎたゲーム：{$n} 件
 operator-waiting-none = 最も古い送信待ちメール：なし
@@ -408,4 +409,11 @@ season-jersey = { $key ->
     [green-jersey] マイヨ・ヴェール
     [red-jersey] 赤ジャージ
    *[other] {$name}
+}
+# 管理者のメールログで、メールがどうなったか。
+# Variables: $what
+operator-log-what = { $what ->
+    [outbox-failed] 送信に失敗
+    [inbound-refused] 受信して不受理
+   *[inbound-dropped] 受信して破棄
 }

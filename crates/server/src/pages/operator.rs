@@ -76,11 +76,12 @@ async fn operator_page(
         } else {
             tr!(lang, "operator-behind")
         },
-        database = escape(&tr!(
-            lang,
-            "operator-database",
-            database = readiness.database.as_str()
-        )),
+        // "ok", or the database's own words for what is wrong (as /readyz gives them).
+        database = escape(&if readiness.database == "ok" {
+            tr!(lang, "operator-database-ok")
+        } else {
+            tr!(lang, "operator-database", database = readiness.database.as_str())
+        }),
         overdue = tr!(lang, "operator-overdue", n = readiness.overdue_games),
         waiting = if readiness.outbox_oldest_due_seconds == 0 {
             tr!(lang, "operator-waiting-none")
@@ -126,7 +127,11 @@ async fn operator_page(
             body.push_str(&format!(
                 "<li>{at}: {what}{game} · {address} · {detail}</li>",
                 at = escape(&dated_in(lang, entry.at, zone)),
-                what = escape(entry.what),
+                what = escape(&tr!(
+                    lang,
+                    "operator-log-what",
+                    what = entry.what.replace(' ', "-")
+                )),
                 address = escape(&entry.address),
                 detail = escape(&entry.detail),
             ));
