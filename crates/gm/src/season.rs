@@ -148,13 +148,19 @@ impl Standings {
 
     /// The standings as text: the jerseys, then each classification — all its lines, or with
     /// `top` the first `top` and the lines of seat `own` — with movements and each stage.
-    pub fn text(&self, seats: &[String], top: Option<usize>, own: Option<usize>) -> String {
+    pub fn text(
+        &self,
+        seats: &[String],
+        top: Option<usize>,
+        own: Option<usize>,
+        lang: game_api::Lang,
+    ) -> String {
         let mut out = String::new();
         for holder in &self.jerseys {
             let why = if holder.stand_in {
-                " (its leader wears a more prestigious jersey)"
+                lang.t("season-report-stand-in")
             } else {
-                ""
+                String::new()
             };
             out.push_str(&format!(
                 "{}: {}{why}\n",
@@ -166,7 +172,14 @@ impl Standings {
             if !out.is_empty() {
                 out.push('\n');
             }
-            out.push_str(&format!("{} ({}, {})\n", class.title, class.of, class.unit));
+            let line = locale::tr!(
+                lang,
+                "season-class-line",
+                title = class.title.as_str(),
+                of = class.of.as_str(),
+                unit = class.unit.as_str()
+            );
+            out.push_str(&format!("{line}\n"));
             let width = class
                 .rows
                 .iter()
@@ -392,7 +405,7 @@ mod tests {
                 ("red jersey", "green-A", true)
             ]
         );
-        let text = s.text(&teams(), None, None);
+        let text = s.text(&teams(), None, None, game_api::Lang::EN);
         assert!(
             text.contains("Green jersey: blue-A (its leader wears a more prestigious jersey)"),
             "{text}"
@@ -440,7 +453,7 @@ mod tests {
             general.rows.iter().map(|r| (r.seat, r.movement)).collect();
         // blue 36 (was 2nd), red 20 (was 1st), green 16 (was 3rd).
         assert_eq!(moved, [(1, Some(1)), (0, Some(-1)), (2, Some(0))]);
-        let text = two.text(&teams(), None, None);
+        let text = two.text(&teams(), None, None, game_api::Lang::EN);
         assert!(
             text.contains("▲1") && text.contains("▼1") && text.contains("▬"),
             "{text}"
@@ -454,7 +467,7 @@ mod tests {
             &[(0, 'A', 1, &[[2, 1, 1]]), (1, 'A', 2, &[[2, 2, 1]])],
         );
         let s = standings(&season(), &teams(), &[s1]).unwrap();
-        let text = s.text(&teams(), Some(1), Some(2));
+        let text = s.text(&teams(), Some(1), Some(2), game_api::Lang::EN);
         let general: Vec<&str> = text.split("\n\n").nth(1).unwrap().lines().collect();
         assert_eq!(general.len(), 4, "{general:?}");
         assert!(

@@ -347,7 +347,7 @@ fn print_standings(file: &str, json: bool) -> Result<()> {
     if finished == 0 {
         text.push_str(&format!("No {} is over yet.\n", nouns.stage));
     } else {
-        text.push_str(&table.text(&seats, None, None));
+        text.push_str(&table.text(&seats, None, None, game_api::Lang::EN));
     }
     emit(&text)
 }

@@ -261,8 +261,9 @@ pub async fn mails_for_events(
                         report.push('\n');
                         report.push_str(&away);
                     }
-                    if let Some(standings) =
-                        season.as_ref().and_then(|s| s.text(Some(seat.index())))
+                    if let Some(standings) = season
+                        .as_ref()
+                        .and_then(|s| s.text(Some(seat.index()), lang))
                     {
                         report.push('\n');
                         report.push_str(&standings);

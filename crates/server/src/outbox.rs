@@ -182,9 +182,10 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
         .flatten();
     let worn = season.as_ref().map(|s| s.worn()).unwrap_or_default();
     let (standings_text, standings_html) = match &season {
-        Some(s) if turn == table.record.resolved() => {
-            (s.text(Some(seat.index())), s.html(Some(seat.index())))
-        }
+        Some(s) if turn == table.record.resolved() => (
+            s.text(Some(seat.index()), lang),
+            s.html(Some(seat.index()), lang),
+        ),
         _ => (None, None),
     };
     // The close-up where there is one: a mail is read on a phone as often as not, and the

@@ -10,6 +10,7 @@ use gm::season::{Standings, standings};
 use crate::store::seasons::{SeasonTable, StageOf, load_season, season_of};
 use crate::store::{StoreError, StoreResult, Table};
 use crate::text::escape;
+use locale::{Lang, tr};
 
 /// How many lines of each classification a stage's report shows (and the reader's own).
 pub const TOP_LINES: usize = 3;
@@ -84,45 +85,64 @@ impl StageSeason {
     }
 
     /// `the standings after stage 2 of 3`.
-    fn heading(&self) -> String {
-        let planned = self
-            .season
-            .row
-            .planned_stages
-            .map_or(String::new(), |n| format!(" of {n}"));
-        format!(
-            "{}: the standings after {} {}{planned}",
-            self.season.row.season.name, self.nouns.stage, self.of.stage
-        )
+    fn heading(&self, lang: Lang) -> String {
+        let name = self.season.row.season.name.as_str();
+        match self.season.row.planned_stages {
+            Some(planned) => tr!(
+                lang,
+                "season-report-heading-planned",
+                season = name,
+                stage = self.nouns.stage,
+                n = self.of.stage,
+                planned = planned
+            ),
+            None => tr!(
+                lang,
+                "season-report-heading",
+                season = name,
+                stage = self.nouns.stage,
+                n = self.of.stage
+            ),
+        }
+    }
+
+    /// The standings after the stage, in `lang`.
+    fn after_in(&self, lang: Lang) -> Option<Standings> {
+        let mut after = self.after.clone()?;
+        crate::season_words::localize(&mut after, &self.season.row.season.game, lang);
+        Some(after)
     }
 
     /// The standings after the stage as the text report and mail carry them (`own`: the
-    /// reader's seat, whose lines are shown too); `None` before the stage is over.
-    pub fn text(&self, own: Option<usize>) -> Option<String> {
-        let after = self.after.as_ref()?;
+    /// reader's seat, whose lines are shown too), in `lang`; `None` before the stage is over.
+    pub fn text(&self, own: Option<usize>, lang: Lang) -> Option<String> {
+        let after = self.after_in(lang)?;
         let seats = self.season.seat_names();
-        let mut out = format!("{}\n\n", self.heading());
+        let mut out = format!("{}\n\n", self.heading(lang));
         if self.last {
-            out.push_str("The winners\n");
+            out.push_str(&format!("{}\n", tr!(lang, "season-report-winners")));
             for (title, names) in after.winners(&seats) {
                 out.push_str(&format!("  {title}: {}\n", names.join(", ")));
             }
             out.push('\n');
         }
-        out.push_str(&after.text(&seats, Some(TOP_LINES), own));
+        out.push_str(&after.text(&seats, Some(TOP_LINES), own, lang));
         Some(out)
     }
 
     /// The same as HTML (the report on the page and in the mail's HTML part).
-    pub fn html(&self, own: Option<usize>) -> Option<String> {
-        let after = self.after.as_ref()?;
+    pub fn html(&self, own: Option<usize>, lang: Lang) -> Option<String> {
+        let after = self.after_in(lang)?;
         let seats = self.season.seat_names();
         let mut out = format!(
             r#"<section class="season-standings"><h3>{}</h3>"#,
-            escape(&self.heading())
+            escape(&self.heading(lang))
         );
         if self.last {
-            out.push_str(r#"<div class="banner crowned"><p><strong>The winners</strong></p><ul>"#);
+            out.push_str(&format!(
+                r#"<div class="banner crowned"><p><strong>{}</strong></p><ul>"#,
+                tr!(lang, "season-report-winners")
+            ));
             for (title, names) in after.winners(&seats) {
                 out.push_str(&format!(
                     "<li>♛ {}: <strong>{}</strong></li>",
@@ -141,9 +161,9 @@ impl StageSeason {
                     name = escape(&h.jersey.name),
                     piece = escape(&h.piece),
                     why = if h.stand_in {
-                        " (its leader wears a more prestigious jersey)"
+                        escape(&lang.t("season-report-stand-in"))
                     } else {
-                        ""
+                        String::new()
                     },
                 ));
             }
@@ -151,10 +171,17 @@ impl StageSeason {
         }
         for class in &after.classifications {
             out.push_str(&format!(
-                r#"<div class="table-scroll"><table><caption>{} ({}, {})</caption><thead><tr><th scope="col">#</th><th scope="col"><span class="visually-hidden">Movement</span></th><th scope="col">Who</th><th scope="col" class="num">Total</th></tr></thead><tbody>"#,
-                escape(&class.title),
-                escape(&class.of),
-                escape(&class.unit)
+                r#"<div class="table-scroll"><table><caption>{caption}</caption><thead><tr><th scope="col">#</th><th scope="col"><span class="visually-hidden">{movement}</span></th><th scope="col">{who}</th><th scope="col" class="num">{total}</th></tr></thead><tbody>"#,
+                caption = escape(&tr!(
+                    lang,
+                    "season-class-line",
+                    title = class.title.as_str(),
+                    of = class.of.as_str(),
+                    unit = class.unit.as_str()
+                )),
+                movement = tr!(lang, "season-report-movement"),
+                who = tr!(lang, "season-report-who"),
+                total = tr!(lang, "season-report-total"),
             ));
             for (i, row) in class.rows.iter().enumerate() {
                 let mine = Some(row.seat) == own;

@@ -424,6 +424,15 @@ on_both!(
             !page.contains("yellow jersey</title>") && page.contains("the standings after stage 1"),
             "{page}"
         );
+        // The same standings on the page in Japanese.
+        let (_, page) = s.get_text(&format!("/games/{first}?lang=ja")).await;
+        for words in [
+            "Tour of Cumbria：第1ステージ（全2ステージ）終了時の順位",
+            "個人総合（チーム、ポイント）",
+            "順位の変動",
+        ] {
+            assert!(page.contains(words), "no {words}: {page}");
+        }
         let second = add_stage(&s, &gm, id, 0).await;
         s.clock.advance(86_400);
         games::process_due(&s.state).await.unwrap();

@@ -64,3 +64,16 @@ away-note-missed = away until {$until}; the allowance of excused turns is used u
 away-note-bot = away until {$until}, played by the bot {$bot} (excused)
 # Variables: $until
 away-note-nmr = away until {$until}, played by the rules' NMR default (excused)
+
+# A season's standings in a stage's report (text, HTML, and the desk's season report).
+season-report-stand-in = {" "}(its leader wears a more prestigious jersey)
+# Variables: $title, $of (teams, riders, walkers), $unit
+season-class-line = {$title} ({$of}, {$unit})
+# Variables: $season, $stage (the game's word: stage), $n
+season-report-heading = {$season}: the standings after {$stage} {$n}
+# Variables: $season, $stage, $n, $planned
+season-report-heading-planned = {$season}: the standings after {$stage} {$n} of {$planned}
+season-report-winners = The winners
+season-report-movement = Movement
+season-report-who = Who
+season-report-total = Total

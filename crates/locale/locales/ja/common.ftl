@@ -64,3 +64,21 @@ away-note-missed = {$until}まで不在。届け出た不在の猶予ターン�
 away-note-bot = {$until}まで不在。ボット {$bot} が代わりに指しました（届け出済み）
 # Variables: $until
 away-note-nmr = {$until}まで不在。ルールのNMR既定で指されました（届け出済み）
+
+# ステージのレポートに載せるシーズンの順位。
+season-report-stand-in = （首位の選手がより格上のジャージを着ているため）
+# Variables: $title, $of, $unit
+season-class-line = {$title}（{ $of ->
+    [teams] チーム
+    [riders] 選手
+    [walkers] ハイカー
+   *[other] {$of}
+}、{$unit}）
+# Variables: $season, $stage, $n
+season-report-heading = {$season}：第{$n}ステージ終了時の順位
+# Variables: $season, $stage, $n, $planned
+season-report-heading-planned = {$season}：第{$n}ステージ（全{$planned}ステージ）終了時の順位
+season-report-winners = 優勝
+season-report-movement = 順位の変動
+season-report-who = 名前
+season-report-total = 合計

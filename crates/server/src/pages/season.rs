@@ -135,40 +135,10 @@ pub struct GmSteps {
     pub complete: bool,
 }
 
-/// The classifications and jerseys in `lang`: the game names them in English, and a language
-/// names them again by the game's key (`season-class`, `season-unit`, `season-jersey`, with
-/// the game's own words where it has none).
+/// The season's words in `lang` (see [`crate::season_words`]).
 fn in_words_of(view: &mut SeasonView, lang: Lang) {
     let game = view.table.row.season.game.clone();
-    let jersey = |name: &str| {
-        tr!(
-            lang,
-            "season-jersey",
-            key = name.replace(' ', "-"),
-            name = name
-        )
-    };
-    for c in &mut view.standings.classifications {
-        let key = format!("{game}-{}", c.key);
-        c.title = tr!(
-            lang,
-            "season-class",
-            key = key.as_str(),
-            title = c.title.as_str()
-        );
-        c.unit = tr!(
-            lang,
-            "season-unit",
-            key = key.as_str(),
-            unit = c.unit.as_str()
-        );
-        if let Some(j) = &mut c.jersey {
-            j.name = jersey(&j.name);
-        }
-    }
-    for j in &mut view.standings.jerseys {
-        j.jersey.name = jersey(&j.jersey.name);
-    }
+    crate::season_words::localize(&mut view.standings, &game, lang);
 }
 
 /// The season as its page shows it to `visitor`.

@@ -60,7 +60,7 @@ impl TurnSection {
         };
         let standings = season
             .filter(|_| turn == record.resolved())
-            .and_then(|s| s.html(own));
+            .and_then(|s| s.html(own, lang));
         let picture = record
             .season_picture(Some(turn), viewer, lang, &worn)
             .map(|p| Picture {
