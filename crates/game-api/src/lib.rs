@@ -266,8 +266,9 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     /// empty.
     fn setup_note(table: &Table<'_, Self>) -> String;
     /// What a first-time player needs to send the first orders (a line-up's limits and an
-    /// example), as plain text for the welcome mail and the first reminder; `None`: nothing.
-    fn first_orders_help(_settings: &Self::Settings) -> Option<String> {
+    /// example), as plain text in `lang` for the welcome mail and the first reminder; `None`:
+    /// nothing.
+    fn first_orders_help(_settings: &Self::Settings, _lang: Lang) -> Option<String> {
         None
     }
 

@@ -348,8 +348,8 @@ impl Game for BreakingAway {
         crate::view::race_json(table, viewer)
     }
 
-    fn first_orders_help(rules: &Rules) -> Option<String> {
-        Some(crate::limits::lineup_help(*rules))
+    fn first_orders_help(rules: &Rules, lang: game_api::Lang) -> Option<String> {
+        Some(crate::limits::lineup_help(*rules, lang))
     }
 
     fn setup_note(_: &Table<'_, Self>) -> String {

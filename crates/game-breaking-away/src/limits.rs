@@ -2,7 +2,10 @@
 //! and what a first-timer needs to send the first line-up: the limits and an example. The
 //! line-up builder, the welcome mail and the first reminder all say them from here.
 
-use crate::rules::{Grade, LINEUP_CARD_RANGE, Rules, lineup_sum_fits};
+use game_api::Lang;
+use locale::tr;
+
+use crate::rules::{Grade, LINEUP_CARD_RANGE, RuleSet, Rules, lineup_sum_fits};
 
 /// One grade's set-up limits, as the rules code gives them (postal 3.1; board set-up).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,20 +53,52 @@ impl Limits {
 }
 
 /// The line-up limits and an example, in words: the welcome mail, the first reminder.
-pub fn lineup_help(rules: Rules) -> String {
-    let (low, high) = (LINEUP_CARD_RANGE.start(), LINEUP_CARD_RANGE.end());
-    let mut text = format!(
-        "Before the race, choose each rider's starting cards, numbers from {low} to {high} ({}):\n",
-        rules.set.cite("3.1", "set-up")
+pub fn lineup_help(rules: Rules, lang: Lang) -> String {
+    let rule = match rules.set {
+        RuleSet::Postal22 => tr!(lang, "ba-lineup-rule-postal", rule = "3.1"),
+        RuleSet::Board => lang.t("ba-lineup-rule-board"),
+    };
+    let mut text = tr!(
+        lang,
+        "ba-lineup-help",
+        low = *LINEUP_CARD_RANGE.start(),
+        high = *LINEUP_CARD_RANGE.end(),
+        rule = rule
     );
+    text.push('\n');
     for grade in Grade::ALL {
-        text.push_str(&format!("  {grade}: {}\n", Limits::of(rules, grade).text()));
+        let limits = Limits::of(rules, grade);
+        let count = if limits.fewest == limits.most {
+            tr!(lang, "ba-lineup-cards", n = limits.fewest)
+        } else {
+            tr!(
+                lang,
+                "ba-lineup-cards-range",
+                fewest = limits.fewest,
+                most = limits.most
+            )
+        };
+        let bound = if limits.exact {
+            tr!(lang, "ba-lineup-exactly", total = limits.total)
+        } else {
+            tr!(lang, "ba-lineup-at-most", total = limits.total)
+        };
+        let line = tr!(
+            lang,
+            "ba-lineup-limit",
+            grade = grade.to_string(),
+            count = count,
+            bound = bound
+        );
+        text.push_str(&format!("  {line}\n"));
     }
-    text.push_str(&format!(
-        "For example: {}\n\
-         and turn 1's card for each rider, one of its own, e.g. A 10 B 9 C 9 D 6; a rider without \
-         an order plays its highest card. A team that sends no line-up starts with the example.\n",
-        crate::default_lineup()
+    text.push_str(&tr!(
+        lang,
+        "ba-lineup-example",
+        example = crate::default_lineup().to_string()
     ));
+    text.push('\n');
+    text.push_str(&lang.t("ba-lineup-turn-one"));
+    text.push('\n');
     text
 }

@@ -4,7 +4,8 @@
 use game_api::chart::{Progress, Series, seat_colour};
 use game_api::picture::{Picture, Scene};
 use game_api::settings::{Given, Setting};
-use game_api::{Game, Resolution, Rng, Seat, Seed, Table, Viewer};
+use game_api::{Game, Lang, Resolution, Rng, Seat, Seed, Table, Viewer};
+use locale::tr;
 
 use crate::error::GoofspielError;
 use crate::orders::{Bid, check_bid, parse_bid};
@@ -147,14 +148,8 @@ impl Game for Goofspiel {
         )
     }
 
-    fn first_orders_help(settings: &Settings) -> Option<String> {
-        Some(format!(
-            "Each round a prize card is turned face up and every player bids one card from their \
-             hand, 1 to {}. Send one bid, for example:\n  bid {}\n(or just {}). The single \
-             highest bid takes the prize; a tied highest bid takes nothing. A player who sends \
-             nothing bids their lowest card.",
-            settings.cards, settings.cards, settings.cards
-        ))
+    fn first_orders_help(settings: &Settings, lang: Lang) -> Option<String> {
+        Some(tr!(lang, "gs-first-orders", cards = settings.cards))
     }
 
     fn picture(table: &Table<'_, Self>, scene: Scene<'_, Self>) -> Picture {

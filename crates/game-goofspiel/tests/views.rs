@@ -244,7 +244,7 @@ fn the_state_report_and_the_notes_show_the_prize_face_up() {
             played.start.prize.unwrap()
         )
     );
-    let help = Goofspiel::first_orders_help(&played.settings).unwrap();
+    let help = Goofspiel::first_orders_help(&played.settings, game_api::Lang::EN).unwrap();
     assert!(help.contains("bid 5"), "{help}");
 }
 

@@ -67,7 +67,7 @@ pub(crate) trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn stage(&self) -> Option<Value>;
     fn places(&self) -> Option<Vec<u16>>;
     fn setup_note(&self) -> String;
-    fn first_orders_help(&self) -> Option<String>;
+    fn first_orders_help(&self, lang: Lang) -> Option<String>;
     fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError>;
     fn refusal(&self, seat: Seat, submission: &Submission, lang: Lang) -> Option<String>;
     fn advise(&self, asked: Asked<'_>, rng: &mut Rng) -> Result<String, GmError>;
@@ -188,8 +188,8 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     fn setup_note(&self) -> String {
         G::setup_note(&self.table())
     }
-    fn first_orders_help(&self) -> Option<String> {
-        G::first_orders_help(self.settings())
+    fn first_orders_help(&self, lang: Lang) -> Option<String> {
+        G::first_orders_help(self.settings(), lang)
     }
     fn reads(&self, lineup: bool, text: &str) -> Result<String, GmError> {
         if lineup {

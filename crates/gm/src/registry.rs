@@ -428,8 +428,8 @@ impl Record {
 
     /// What a first-time player needs for the first orders (the welcome mail, the first
     /// reminder), if the game says anything.
-    pub fn first_orders_help(&self) -> Option<String> {
-        self.0.first_orders_help()
+    pub fn first_orders_help(&self, lang: Lang) -> Option<String> {
+        self.0.first_orders_help(lang)
     }
 
     /// What everybody should know once the game is set up, and what comes next.

@@ -348,7 +348,7 @@ pub async fn mails_for_events(
                         } else {
                             table
                                 .record
-                                .first_orders_help()
+                                .first_orders_help(lang)
                                 .map(|help| format!("{help}\n"))
                                 .unwrap_or_default()
                         },

@@ -253,7 +253,7 @@ pub fn reminder_body(
         ),
     );
     if !table.record.started()
-        && let Some(help) = table.record.first_orders_help()
+        && let Some(help) = table.record.first_orders_help(lang)
     {
         body.push('\n');
         body.push_str(&help);

@@ -796,6 +796,15 @@ on_both!(
             body.contains("命令はこのメールに返信して送ってください"),
             "{body}"
         );
+        // The first orders' help too: the line-up's limits and an example.
+        for line in [
+            "レースの前に、各選手のスタート時の手札を1〜15の数で選んでください（郵便ルール3.1）：\n",
+            "例：",
+            "命令のない選手は最も大きいカードを出します。",
+        ] {
+            assert!(body.contains(line), "{line}: {body}");
+        }
+        assert!(!body.contains("Before the race"), "{body}");
         // Full-width orders in reply to the Japanese subject: read, and echoed in Japanese.
         let to_blue = address(&s, id, &blue).await;
         let reply = |id: &str, body: &str| {

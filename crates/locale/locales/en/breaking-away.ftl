@@ -246,3 +246,23 @@ ba-mark-key-together = together: tied on every check, these riders moved at the 
 ba-key-open = {" "}(
 ba-key-close = ).
 ba-banner = The race is over. Team {$team} wins.
+
+## The line-up's limits and an example: the welcome mail, the first reminder, the order form.
+# Variables: $low, $high, $rule (ba-lineup-rule-*)
+ba-lineup-help = Before the race, choose each rider's starting cards, numbers from {$low} to {$high} ({$rule}):
+# Variables: $rule (its number)
+ba-lineup-rule-postal = postal {$rule}
+ba-lineup-rule-board = board: set-up
+# Variables: $grade, $count (ba-lineup-cards*), $bound (ba-lineup-exactly or -at-most)
+ba-lineup-limit = {$grade}: {$count}, adding up to {$bound}
+# Variables: $n
+ba-lineup-cards = {$n} cards
+# Variables: $fewest, $most
+ba-lineup-cards-range = {$fewest} or {$most} cards
+# Variables: $total
+ba-lineup-exactly = exactly {$total}
+# Variables: $total
+ba-lineup-at-most = at most {$total}
+# Variables: $example
+ba-lineup-example = For example: {$example}
+ba-lineup-turn-one = and turn 1's card for each rider, one of its own, e.g. A 10 B 9 C 9 D 6; a rider without an order plays its highest card. A team that sends no line-up starts with the example.

@@ -156,3 +156,9 @@ pic-gs-bid = bid {$bid}
 ## The game's name, where pages name it (`game-title-NAME`).
 
 game-title-goofspiel = Goofspiel
+
+# What a first-time player needs: the welcome mail, the first reminder, the order form.
+# Variables: $cards (cards in each hand)
+gs-first-orders = Each round a prize card is turned face up and every player bids one card from their hand, 1 to {$cards}. Send one bid, for example:
+    {"  "}bid {$cards}
+    (or just {$cards}). The single highest bid takes the prize; a tied highest bid takes nothing. A player who sends nothing bids their lowest card.

@@ -187,3 +187,23 @@ ba-mark-key-together = 同時：すべての判定で並んだ選手は同時に
 ba-key-open = （
 ba-key-close = ）。
 ba-banner = レース終了。チーム{$team}の優勝。
+
+## スタート時の手札の制限と例：ようこそメール、最初のリマインダー、命令フォーム。
+# Variables: $low, $high, $rule
+ba-lineup-help = レースの前に、各選手のスタート時の手札を{$low}〜{$high}の数で選んでください（{$rule}）：
+# Variables: $rule
+ba-lineup-rule-postal = 郵便ルール{$rule}
+ba-lineup-rule-board = ボードゲームのルール「セットアップ」
+# Variables: $grade, $count, $bound
+ba-lineup-limit = {$grade}：{$count}、合計{$bound}
+# Variables: $n
+ba-lineup-cards = {$n}枚
+# Variables: $fewest, $most
+ba-lineup-cards-range = {$fewest}枚か{$most}枚
+# Variables: $total
+ba-lineup-exactly = ちょうど{$total}
+# Variables: $total
+ba-lineup-at-most = {$total}以下
+# Variables: $example
+ba-lineup-example = 例：{$example}
+ba-lineup-turn-one = あわせて、第1ターンに各選手が出すカードを、その選手の手札から1枚ずつ送ってください（例：A 10 B 9 C 9 D 6）。命令のない選手は最も大きいカードを出します。スタート時の手札を送らなかったチームは、例の手札でスタートします。

@@ -110,7 +110,7 @@ impl Pieces for TextOnly {
             typed_orders: cx
                 .typed
                 .map_or(orders.as_deref().unwrap_or_default(), |_| typed("orders")),
-            help: cx.record.first_orders_help(),
+            help: cx.record.first_orders_help(cx.lang),
         };
         Some(form.render())
     }
