@@ -200,7 +200,7 @@ impl<G: BotGame> GameRecord<G> {
         if seat.index() < self.seats().len() {
             Ok(())
         } else {
-            refused(phrase!("error-seat-no-seat-seat", seat = seat.0))
+            refused(phrase!("error-seat-unknown", seat = seat.0))
         }
     }
 

@@ -131,7 +131,7 @@ macro_rules! numbers {
 }
 numbers!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
 
-/// A [`Phrase`]: `phrase!("error-game-no-game-id", id = 7)` (an argument's `_` is written `-`, as in
+/// A [`Phrase`]: `phrase!("error-game-not-found", id = 7)` (an argument's `_` is written `-`, as in
 /// [`tr!`](crate::tr)).
 #[macro_export]
 macro_rules! phrase {

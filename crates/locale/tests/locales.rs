@@ -371,12 +371,8 @@ fn no_message_holds_markup() {
 #[test]
 fn a_phrase_is_written_in_the_language_of_whoever_reads_it() {
     let name = String::from("Red");
-    let p = locale::phrase!(
-        "error-seat-name-played-by-holder",
-        name = name,
-        holder = "ann"
-    );
-    assert_eq!(p.id(), Some("error-seat-name-played-by-holder"));
+    let p = locale::phrase!("error-seat-played", name = name, holder = "ann");
+    assert_eq!(p.id(), Some("error-seat-played"));
     assert_eq!(
         p.text(Lang::EN),
         "seat: Red is played by ann; free it first"

@@ -96,8 +96,8 @@ pub async fn list_games(
     MaybePlayer(player): MaybePlayer,
     query: Result<Query<ListQuery>, QueryRejection>,
 ) -> ApiResult<Json<Value>> {
-    let Query(query) = query
-        .map_err(|e| ApiError::Bad(phrase!("error-query-body-text", body_text = e.body_text())))?;
+    let Query(query) =
+        query.map_err(|e| ApiError::Bad(phrase!("error-query", body_text = e.body_text())))?;
     if query.open {
         return crate::api_lobby::open_games(&state, query.page).await;
     }
@@ -240,8 +240,8 @@ pub async fn history(
     Path(id): Path<i64>,
     query: Result<Query<actions::HistoryQuery>, QueryRejection>,
 ) -> ApiResult<Json<Value>> {
-    let Query(query) = query
-        .map_err(|e| ApiError::Bad(phrase!("error-query-body-text", body_text = e.body_text())))?;
+    let Query(query) =
+        query.map_err(|e| ApiError::Bad(phrase!("error-query", body_text = e.body_text())))?;
     let table = store::load(&state, id).await?;
     let page = actions::history(&state, &table, player.as_ref(), &query).await?;
     let entries: Vec<Value> = page
@@ -289,7 +289,7 @@ pub async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> ApiRe
     let table = store::load(&state, id).await?;
     if !table.record.is_over() {
         return Err(ApiError::Conflict(phrase!(
-            "error-record-published-when-game-noun",
+            "error-record-secret",
             game_noun = table.row.game.game_noun,
             turn_noun = table.row.game.turn_noun,
             turn = table.record.turn()
@@ -353,16 +353,13 @@ pub async fn ratings(
     Path(game): Path<String>,
     query: Result<Query<LadderQuery>, QueryRejection>,
 ) -> ApiResult<Json<Value>> {
-    let Query(query) = query
-        .map_err(|e| ApiError::Bad(phrase!("error-query-body-text", body_text = e.body_text())))?;
+    let Query(query) =
+        query.map_err(|e| ApiError::Bad(phrase!("error-query", body_text = e.body_text())))?;
     let info =
         gm::game_info(&game).map_err(|e| ApiError::NotFound(Phrase::verbatim(e.to_string())))?;
     let page = query.page.unwrap_or(1);
     if page < 1 {
-        return Err(ApiError::Bad(phrase!(
-            "error-page-page-pages-count-from",
-            page = page
-        )));
+        return Err(ApiError::Bad(phrase!("error-page", page = page)));
     }
     let ladder = store::ratings::ladder(&state.db, info.name, page).await?;
     Ok(Json(json!({
@@ -412,7 +409,7 @@ pub async fn openapi() -> impl IntoResponse {
 }
 
 pub async fn not_found() -> ApiError {
-    ApiError::NotFound(phrase!("error-path-no-such-endpoint-see"))
+    ApiError::NotFound(phrase!("error-path-unknown"))
 }
 
 #[derive(Debug, Deserialize)]
@@ -555,5 +552,5 @@ fn mail_settings(state: &AppState) -> ApiResult<&crate::letters::MailSettings> {
     state
         .mail
         .as_deref()
-        .ok_or_else(|| ApiError::Bad(phrase!("error-mail-mail-off-on-this")))
+        .ok_or_else(|| ApiError::Bad(phrase!("error-mail-off")))
 }

@@ -20,10 +20,7 @@ use crate::store::{self, Table, lobby::OnLeave};
 pub async fn open_games(state: &AppState, page: Option<i64>) -> ApiResult<Json<Value>> {
     let page = page.unwrap_or(1);
     if page < 1 {
-        return Err(ApiError::Bad(phrase!(
-            "error-page-page-pages-count-from",
-            page = page
-        )));
+        return Err(ApiError::Bad(phrase!("error-page", page = page)));
     }
     let lobby = store::lobby::open_games(state, page).await?;
     let mut games = Vec::with_capacity(lobby.games.len());
@@ -113,10 +110,10 @@ pub async fn set_lobby(
     };
     match (choice.open, on_leave) {
         (None, None) => {
-            return Err(ApiError::Bad(phrase!("error-body-give-open-true-or")));
+            return Err(ApiError::Bad(phrase!("error-lobby-body-empty")));
         }
         (None, Some(_)) if choice.seat.is_some() => {
-            return Err(ApiError::Bad(phrase!("error-seat-names-seat-open-or")));
+            return Err(ApiError::Bad(phrase!("error-lobby-seat-without-open")));
         }
         _ => {}
     }

@@ -36,8 +36,8 @@ pub async fn press(
     Path(id): Path<i64>,
     query: Result<Query<PressQuery>, QueryRejection>,
 ) -> ApiResult<Json<PressPage>> {
-    let Query(query) = query
-        .map_err(|e| ApiError::Bad(phrase!("error-query-body-text", body_text = e.body_text())))?;
+    let Query(query) =
+        query.map_err(|e| ApiError::Bad(phrase!("error-query", body_text = e.body_text())))?;
     Ok(Json(
         actions::press_page(&state, player.as_ref(), id, query.before, query.limit).await?,
     ))

@@ -54,7 +54,7 @@ pub async fn report(
     let viewer = viewer(&table, player.as_ref());
     if turn == 0 || turn > table.record.resolved() {
         return Err(ApiError::NotFound(phrase!(
-            "error-turn-turn-has-not-been",
+            "error-report-turn-unresolved",
             turn = turn,
             resolved = table.record.resolved()
         )));
@@ -84,7 +84,7 @@ pub async fn report(
             Ok(([(CONTENT_TYPE, "image/svg+xml")], svg).into_response())
         }
         Some(other) => Err(ApiError::Bad(phrase!(
-            "error-format-other-not-text-json",
+            "error-report-format-unknown",
             other = other
         ))),
     }

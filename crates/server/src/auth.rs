@@ -168,7 +168,7 @@ impl Hasher {
         work: impl FnOnce() -> T + Send + 'static,
     ) -> ApiResult<T> {
         let busy = || ApiError::TooMany {
-            message: phrase!("error-login-server-busy-checking-passwords"),
+            message: phrase!("error-login-busy"),
             retry_after: 1,
         };
         if self.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {
@@ -247,7 +247,7 @@ fn hex(bytes: &[u8]) -> String {
 pub fn check_name(name: &str) -> ApiResult<()> {
     if crate::store::players::name_key(name).is_none() {
         return Err(ApiError::Bad(phrase!(
-            "error-name-string-must-be-1",
+            "error-name-invalid",
             string = name.chars().take(40).collect::<String>()
         )));
     }
@@ -268,14 +268,12 @@ pub fn check_password(name: &str, password: &str) -> ApiResult<()> {
     let length = password.chars().count();
     if !(MIN_PASSWORD..=256).contains(&length) {
         return Err(ApiError::Bad(phrase!(
-            "error-password-must-be-min-password",
+            "error-password-length",
             min_password = MIN_PASSWORD
         )));
     }
     if !name.is_empty() && password.to_lowercase().contains(&name.to_lowercase()) {
-        return Err(ApiError::Bad(phrase!(
-            "error-password-must-not-contain-name"
-        )));
+        return Err(ApiError::Bad(phrase!("error-password-contains-name")));
     }
     let estimate = zxcvbn::zxcvbn(password, &[name, "postrider"]);
     if u8::from(estimate.score()) < MIN_PASSWORD_SCORE {
@@ -283,10 +281,7 @@ pub fn check_password(name: &str, password: &str) -> ApiResult<()> {
             .feedback()
             .and_then(|f| f.warning().map(|w| format!(" ({w})")))
             .unwrap_or_default();
-        return Err(ApiError::Bad(phrase!(
-            "error-password-too-easy-guess-hint",
-            hint = hint
-        )));
+        return Err(ApiError::Bad(phrase!("error-password-weak", hint = hint)));
     }
     Ok(())
 }
@@ -362,7 +357,7 @@ fn secret_of(parts: &Parts) -> Option<(String, Carrier)> {
 fn check_same_site(parts: &Parts) -> ApiResult<()> {
     let refuse = |why: &str| {
         Err(ApiError::Forbidden(phrase!(
-            "error-csrf-why-write-authenticated-by",
+            "error-csrf-cookie-write",
             why = why
         )))
     };
@@ -473,15 +468,15 @@ impl FromRequestParts<AppState> for Player {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Player> {
         let Some((secret, carrier)) = secret_of(parts) else {
             return Err(ApiError::Unauthorized(phrase!(
-                "error-authorization-log-or-send-authorization"
+                "error-authorization-missing"
             )));
         };
         if carrier == Carrier::Cookie && !parts.method.is_safe() {
             check_same_site(parts)?;
         }
-        player_for(state, &secret).await?.ok_or_else(|| {
-            ApiError::Unauthorized(phrase!("error-authorization-unknown-or-expired-token"))
-        })
+        player_for(state, &secret)
+            .await?
+            .ok_or_else(|| ApiError::Unauthorized(phrase!("error-authorization-unknown")))
     }
 }
 

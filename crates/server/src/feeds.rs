@@ -88,7 +88,7 @@ fn feed_response(kind: &'static str, text: String) -> Response {
 /// The game and seat a secret opens: a 404 for one unknown, renewed, or whose player no longer
 /// holds the seat (the same answer for each, so that none can be told apart).
 async fn open(state: &AppState, secret: &str) -> ApiResult<(Table, Seat)> {
-    let unknown = || ApiError::NotFound(phrase!("error-feed-no-feed-at-this"));
+    let unknown = || ApiError::NotFound(phrase!("error-feed-unknown"));
     let well_formed = secret.len() == 32 && secret.bytes().all(|b| b.is_ascii_hexdigit());
     if !well_formed {
         return Err(unknown());

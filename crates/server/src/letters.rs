@@ -154,7 +154,7 @@ impl MailChoice {
             "digest" => Ok(MailChoice::Digest),
             "none" => Ok(MailChoice::None),
             other => Err(ApiError::Bad(phrase!(
-                "error-mail-choice-other-none-every-digest",
+                "error-mail-choice-unknown",
                 other = other
             ))),
         }

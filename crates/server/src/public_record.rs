@@ -39,10 +39,7 @@ impl Downloads {
             .clone()
             .try_acquire_owned()
             .map_err(|_| ApiError::TooMany {
-                message: phrase!(
-                    "error-record-downloads-records-are-being",
-                    downloads = DOWNLOADS
-                ),
+                message: phrase!("error-record-busy", downloads = DOWNLOADS),
                 retry_after: 5,
             })
     }

@@ -30,7 +30,7 @@ pub fn check_title(title: &str) -> ApiResult<String> {
     let title = title.trim();
     if title.is_empty() || title.chars().count() > MAX_TITLE {
         return Err(ApiError::Bad(phrase!(
-            "error-title-must-be-1-max",
+            "error-title-length",
             max_title = MAX_TITLE
         )));
     }
@@ -42,7 +42,7 @@ pub fn check_title(title: &str) -> ApiResult<String> {
 pub fn check_extend(seconds: i64) -> ApiResult<()> {
     if seconds.unsigned_abs() > MAX_EXTEND_SECONDS.unsigned_abs() {
         return Err(ApiError::Bad(phrase!(
-            "error-seconds-seconds-moves-deadline-by",
+            "error-extend-too-far",
             seconds = seconds,
             max_extend_seconds = MAX_EXTEND_SECONDS
         )));

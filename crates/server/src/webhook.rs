@@ -44,7 +44,7 @@ pub const MAX_URL: usize = 500;
 pub fn check_url(url: &str, private: bool) -> ApiResult<String> {
     let url = url.trim();
     crate::text::check_line("webhook", url)?;
-    let bad = || ApiError::Bad(phrase!("error-webhook-url-not-http-or", url = url));
+    let bad = || ApiError::Bad(phrase!("error-webhook-url", url = url));
     let target = Target::parse(url).map_err(|_| bad())?;
     if url.len() > MAX_URL || target.host.is_empty() || url.contains(char::is_whitespace) {
         return Err(bad());
@@ -54,7 +54,7 @@ pub fn check_url(url: &str, private: bool) -> ApiResult<String> {
         && !is_public(ip)
     {
         return Err(ApiError::Bad(phrase!(
-            "error-webhook-ip-not-public-address",
+            "error-webhook-private",
             ip = ip.to_string()
         )));
     }

@@ -264,14 +264,14 @@ on_both!(
         let (status, body) = s.send(login(None)).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
         assert_eq!(body["error"], "login: unknown name or wrong password");
-        assert_eq!(body["code"], "error-login-unknown-name-or-wrong");
+        assert_eq!(body["code"], "error-login-refused");
         // A Japanese browser: the same refusal in Japanese, the same code.
         let response = response_of(&s, login(Some("ja-JP,ja;q=0.9"))).await;
         assert_eq!(response.0, StatusCode::UNAUTHORIZED);
         assert_eq!(response.1.as_deref(), Some("ja"));
         let body: serde_json::Value = serde_json::from_str(&response.2).unwrap();
         assert_eq!(body["error"], "login: 名前が不明か、パスワードが違います");
-        assert_eq!(body["code"], "error-login-unknown-name-or-wrong");
+        assert_eq!(body["code"], "error-login-refused");
         // An account that chose Japanese is answered in Japanese whatever its client asks.
         let token = s.player("kenji").await;
         let (status, _) = s

@@ -74,16 +74,12 @@ fn instant(field: &str, text: &str, zone: &TimeZone) -> ApiResult<i64> {
         Ok(local) => match local.to_zoned(zone.clone()) {
             Ok(zoned) => Ok(zoned.timestamp().as_second()),
             Err(_) => bad(phrase!(
-                "error-field-text-outside-calendar",
+                "error-time-outside-calendar",
                 field = field,
                 text = text
             )),
         },
-        Err(_) => bad(phrase!(
-            "error-field-text-not-time-like",
-            field = field,
-            text = text
-        )),
+        Err(_) => bad(phrase!("error-time-invalid", field = field, text = text)),
     }
 }
 
@@ -107,28 +103,28 @@ async fn checked(
     let to = instant("to", &request.to, &zone)?;
     if from < now - FROM_SLACK {
         return bad(phrase!(
-            "error-from-utc-text-past-leave",
+            "error-absence-from-past",
             utc_text = gm::utc_text(from)
         ));
     }
     let from = from.max(now);
     if from > now + MAX_ABSENCE_LEAD_DAYS * 86_400 {
         return bad(phrase!(
-            "error-from-utc-text-more-than",
+            "error-absence-from-too-far",
             utc_text = gm::utc_text(from),
             max = MAX_ABSENCE_LEAD_DAYS
         ));
     }
     if to <= from {
         return bad(phrase!(
-            "error-to-utc-text-not-after",
+            "error-absence-to-before-from",
             utc_text = gm::utc_text(to),
             utc_text2 = gm::utc_text(from)
         ));
     }
     if to - from > MAX_ABSENCE_DAYS * 86_400 {
         return bad(phrase!(
-            "error-to-window-400-days-long",
+            "error-absence-too-long",
             days = (to - from + 86_399) / 86_400,
             max = MAX_ABSENCE_DAYS
         ));
@@ -141,7 +137,7 @@ async fn checked(
                 Some(b) => Some(b.to_string()),
                 None => {
                     return bad(phrase!(
-                        "error-bot-name-not-bot-bots",
+                        "error-absence-bot-unknown",
                         name = name,
                         absence_bots = ABSENCE_BOTS.join(", ")
                     ));
@@ -153,12 +149,12 @@ async fn checked(
         let table = match store::load(state, id).await {
             Ok(table) => table,
             Err(store::StoreError::NotFound(_)) => {
-                return bad(phrase!("error-game-no-game-id", id = id));
+                return bad(phrase!("error-game-not-found", id = id));
             }
             Err(e) => return Err(e.into()),
         };
         if table.seat_of(player.id).is_none() {
-            return bad(phrase!("error-game-you-hold-no-seat", id = id));
+            return bad(phrase!("error-absence-game-no-seat", id = id));
         }
     }
     Ok(NewAbsence {
@@ -180,10 +176,7 @@ pub async fn declare_absence(
     let new = checked(state, player, request, now).await?;
     let open = store::absences::upcoming(state, player.id, now).await?;
     if open.len() >= MAX_OPEN_ABSENCES {
-        return bad(phrase!(
-            "error-absences-open-declared-and-not",
-            open = open.len()
-        ));
+        return bad(phrase!("error-absences-too-many", open = open.len()));
     }
     let id = store::absences::declare(state, &new).await?;
     let absence = store::absences::get(state, id).await?;
@@ -227,12 +220,12 @@ pub async fn withdraw_absence(
     let absence = store::absences::get(state, id).await?;
     if absence.player_id != player.id {
         return Err(ApiError::NotFound(phrase!(
-            "error-absence-no-absence-id",
+            "error-absence-unknown",
             id = id
         )));
     }
     if absence.to <= now {
-        return bad(phrase!("error-absence-id-over", id = id));
+        return bad(phrase!("error-absence-over", id = id));
     }
     if absence.from > now {
         store::absences::cancel(state, id).await?;
@@ -253,7 +246,7 @@ pub async fn set_allowance(
     let max = gm::absence::MAX_ALLOWANCE;
     let Some(turns) = u16::try_from(turns).ok().filter(|t| *t <= max) else {
         return bad(phrase!(
-            "error-allowance-turns-not-number-turns",
+            "error-allowance-out-of-range",
             turns = turns,
             max = max
         ));

@@ -23,17 +23,17 @@ pub const RESET_LINK_SPACING: i64 = 600;
 /// a failed login does (`throttle::ADDRESS`), so that one client cannot mail every account.
 pub async fn forgot_password(state: &AppState, who: &str, client: ClientAddr) -> ApiResult<()> {
     if state.mail.is_none() {
-        return Err(ApiError::Bad(phrase!("error-reset-mail-off-on-this")));
+        return Err(ApiError::Bad(phrase!("error-reset-mail-off")));
     }
     let who = who.trim().to_string();
     crate::text::check_line("who", &who)?;
     if who.is_empty() || who.len() > 254 {
-        return Err(ApiError::Bad(phrase!("error-who-give-your-account-name")));
+        return Err(ApiError::Bad(phrase!("error-reset-who-missing")));
     }
     let now = state.clock.now();
     if let Some(wait) = state.throttle.wait(None, client.0, now) {
         return Err(ApiError::TooMany {
-            message: phrase!("error-reset-too-many-requests-from", wait = wait),
+            message: phrase!("error-reset-throttled", wait = wait),
             retry_after: wait,
         });
     }
@@ -92,7 +92,7 @@ async fn mail_reset_links(state: &AppState, who: &str, now: i64) -> ApiResult<()
 }
 
 fn unknown_link() -> ApiError {
-    ApiError::NotFound(phrase!("error-reset-link-unknown-used-or"))
+    ApiError::NotFound(phrase!("error-reset-link-unknown"))
 }
 
 /// The name of the account a reset link opens.
@@ -133,16 +133,14 @@ pub async fn delete_account(
     client: ClientAddr,
 ) -> ApiResult<()> {
     if player.operator {
-        return Err(ApiError::Bad(phrase!(
-            "error-delete-you-are-server-operator"
-        )));
+        return Err(ApiError::Bad(phrase!("error-delete-operator")));
     }
     let key = auth::name_key(&player.name).unwrap_or_default();
     let now = state.clock.now();
     // A stolen session does not get to guess the password faster than a login would.
     if let Some(wait) = state.throttle.wait(Some(&key), client.0, now) {
         return Err(ApiError::TooMany {
-            message: phrase!("error-password-too-many-failed-attempts", wait = wait),
+            message: phrase!("error-password-throttled", wait = wait),
             retry_after: wait,
         });
     }
@@ -151,9 +149,7 @@ pub async fn delete_account(
     if !state.hasher.verify(password, hash).await? {
         state.throttle.failed(Some(&key), client.0, now);
         store::accounts::record_failure(state, &key, now, now - 24 * 3600).await?;
-        return Err(ApiError::Forbidden(phrase!(
-            "error-password-wrong-password-account-not"
-        )));
+        return Err(ApiError::Forbidden(phrase!("error-password-wrong")));
     }
     match care::erase(&state.db, player.id, state.clock.now()).await? {
         Erasure::Erased(_) => {
@@ -169,7 +165,7 @@ pub async fn delete_account(
                 })
                 .collect();
             Err(ApiError::Conflict(phrase!(
-                "error-delete-first-finish-or-leave",
+                "error-delete-games-left",
                 list = list.join(", ")
             )))
         }
@@ -181,9 +177,7 @@ pub fn require_operator(player: &Player) -> ApiResult<()> {
     if player.operator {
         Ok(())
     } else {
-        Err(ApiError::Forbidden(phrase!(
-            "error-operator-only-server-operator-may"
-        )))
+        Err(ApiError::Forbidden(phrase!("error-operator-only")))
     }
 }
 
@@ -194,10 +188,10 @@ pub async fn suspend(state: &AppState, operator: &Player, name: &str, on: bool) 
     require_operator(operator)?;
     let account = care::account(&state.db, name)
         .await?
-        .ok_or_else(|| ApiError::NotFound(phrase!("error-name-no-account-name", name = name)))?;
+        .ok_or_else(|| ApiError::NotFound(phrase!("error-name-unknown", name = name)))?;
     if on && account.operator {
         return Err(ApiError::Bad(phrase!(
-            "error-suspend-name-operator-take-role",
+            "error-suspend-operator",
             name = account.name
         )));
     }
@@ -219,10 +213,7 @@ pub async fn archive_game(state: &AppState, operator: &Player, id: i64) -> ApiRe
     let actor = format!("operator:{}", operator.name);
     store::change(state, id, &actor, |table| {
         if table.row.archived {
-            return Err(ApiError::Bad(phrase!(
-                "error-archive-game-id-archived-already",
-                id = id
-            )));
+            return Err(ApiError::Bad(phrase!("error-archive-already", id = id)));
         }
         Ok::<Change, ApiError>(super::gm::archive_change(table))
     })

@@ -21,7 +21,7 @@ pub async fn register(state: &AppState, c: &Credentials) -> ApiResult<()> {
     auth::check_name(&c.name)?;
     auth::check_password(&c.name, &c.password)?;
     let key = auth::name_key(&c.name).unwrap_or_default();
-    let taken = || ApiError::Conflict(phrase!("error-name-name-taken", name = c.name));
+    let taken = || ApiError::Conflict(phrase!("error-name-taken", name = c.name));
     if store::accounts::name_taken(state, &c.name, &key).await? {
         return Err(taken());
     }
@@ -62,7 +62,7 @@ pub async fn login(state: &AppState, c: &Credentials, client: ClientAddr) -> Api
     if let Some(wait) = state.throttle.wait(key.as_deref(), client.0, now) {
         crate::metrics::login("throttled");
         return Err(ApiError::TooMany {
-            message: phrase!("error-login-too-many-failed-attempts", wait = wait),
+            message: phrase!("error-login-throttled", wait = wait),
             retry_after: wait,
         });
     }
@@ -79,15 +79,11 @@ pub async fn login(state: &AppState, c: &Credentials, client: ClientAddr) -> Api
             None => key.clone().unwrap_or_else(|| NO_ACCOUNT_KEY.into()),
         };
         record_failure(state, &failed_key, now).await?;
-        return Err(ApiError::Unauthorized(phrase!(
-            "error-login-unknown-name-or-wrong"
-        )));
+        return Err(ApiError::Unauthorized(phrase!("error-login-refused")));
     }
     let row = row.expect("a verified password has an account");
     if row.suspended {
-        return Err(ApiError::Forbidden(phrase!(
-            "error-login-this-account-suspended-ask"
-        )));
+        return Err(ApiError::Forbidden(phrase!("error-login-suspended")));
     }
     state.throttle.succeeded(key.as_deref().unwrap_or_default());
     let failed_attempts = store::accounts::take_failures(state, &row.name_key).await?;

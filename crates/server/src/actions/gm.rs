@@ -96,7 +96,7 @@ pub fn require_gm(table: &Table, player: &Player) -> ApiResult<()> {
     if table.is_gm(player.id) {
         Ok(())
     } else {
-        Err(ApiError::Forbidden(phrase!("error-gm-only-game-gm-may")))
+        Err(ApiError::Forbidden(phrase!("error-gm-only")))
     }
 }
 
@@ -134,9 +134,7 @@ pub async fn gm_action(
         GmAction::Resolve => {
             // Recorded as the GM's doing, not the deadline's (issue 15).
             if !store::resolve_now(state, id, &player.name, gm).await? {
-                return Err(ApiError::Conflict(phrase!(
-                    "error-resolve-nothing-resolve-game-over"
-                )));
+                return Err(ApiError::Conflict(phrase!("error-resolve-nothing")));
             }
             return Ok(GmOutcome::Done);
         }
@@ -149,10 +147,7 @@ pub async fn gm_action(
             let table = store::load(state, id).await?;
             gm(&table)?;
             if seat.index() >= table.seats.len() {
-                return Err(ApiError::Bad(phrase!(
-                    "error-seat-no-seat-seat",
-                    seat = seat.0
-                )));
+                return Err(ApiError::Bad(phrase!("error-seat-unknown", seat = seat.0)));
             }
             let reminder = super::remind::remind(state, player, &table, seat).await?;
             return Ok(GmOutcome::Reminded {
@@ -179,9 +174,7 @@ pub async fn gm_action(
             let table = store::load(state, id).await?;
             gm(&table)?;
             if table.record.is_over() {
-                return Err(ApiError::Bad(phrase!(
-                    "error-rated-game-over-whether-counts"
-                )));
+                return Err(ApiError::Bad(phrase!("error-rated-game-over")));
             }
             if rated && table.record.setup().secret.is_none() {
                 return Err(ApiError::Bad(phrase!("error-rated-test-game")));
@@ -193,7 +186,7 @@ pub async fn gm_action(
             // A season's standings count its stages: a stage stays (it can be archived).
             if let Some(of) = store::seasons::season_of(state, id).await? {
                 return Err(ApiError::Conflict(phrase!(
-                    "error-delete-game-stage-stage-season",
+                    "error-delete-season-stage",
                     stage = of.stage,
                     season = of.season,
                     name = of.name
@@ -204,7 +197,7 @@ pub async fn gm_action(
                 if deletable(table) {
                     Ok(())
                 } else {
-                    Err(ApiError::Bad(phrase!("error-delete-turns-this-game-were")))
+                    Err(ApiError::Bad(phrase!("error-delete-secret-draws")))
                 }
             })
             .await?;
@@ -215,12 +208,12 @@ pub async fn gm_action(
             store::roll_back(state, id, &actor, |table| {
                 gm(table)?;
                 if table.record.resolved() == 0 {
-                    return Err(ApiError::Bad(phrase!("error-rollback-no-turn-has-been")));
+                    return Err(ApiError::Bad(phrase!("error-rollback-nothing")));
                 }
                 if table.record.is_over() {
                     // The secret is public once the game is over: a re-opened turn would be
                     // played with every draw known.
-                    return Err(ApiError::Bad(phrase!("error-rollback-game-over-and-its")));
+                    return Err(ApiError::Bad(phrase!("error-rollback-game-over")));
                 }
                 Ok(())
             })
@@ -284,10 +277,7 @@ fn change_of(
         if seat.index() < seat_count {
             Ok(seat)
         } else {
-            Err(ApiError::Bad(phrase!(
-                "error-seat-no-seat-seat",
-                seat = seat.0
-            )))
+            Err(ApiError::Bad(phrase!("error-seat-unknown", seat = seat.0)))
         }
     };
     let next_deadline = || {
@@ -336,7 +326,7 @@ fn change_of(
         }
         GmAction::Start => {
             if table.record.is_over() || table.row.next_deadline.is_some() {
-                return Err(ApiError::Bad(phrase!("error-start-clock-already-running")));
+                return Err(ApiError::Bad(phrase!("error-start-running")));
             }
             let at = next_deadline()?;
             Change {
@@ -394,13 +384,13 @@ fn change_of(
         GmAction::Invite { seat, email } => {
             let seat = check_seat(*seat)?;
             let Some(settings) = state.mail.clone() else {
-                return Err(ApiError::Bad(phrase!("error-invite-mail-off-on-this")));
+                return Err(ApiError::Bad(phrase!("error-invite-mail-off")));
             };
             let email = check_email(email)?;
             let row = &table.seats[seat.index()];
             if row.player_id.is_some() {
                 return Err(ApiError::Conflict(phrase!(
-                    "error-invite-seat-name-taken",
+                    "error-invite-seat-taken",
                     name = row.name
                 )));
             }

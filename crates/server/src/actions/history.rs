@@ -92,7 +92,7 @@ pub async fn history(
     let limit = query.limit.unwrap_or(HISTORY_PAGE);
     if !(1..=store::HISTORY_PAGE_MAX).contains(&limit) {
         return Err(ApiError::Bad(phrase!(
-            "error-limit-limit-not-between-1",
+            "error-history-limit",
             limit = limit,
             history_page_max = store::HISTORY_PAGE_MAX
         )));
@@ -122,13 +122,11 @@ pub async fn history(
     let total = table.row.version;
     let from = match (query.from_seq, query.from_turn) {
         (Some(_), Some(_)) => {
-            return Err(ApiError::Bad(phrase!(
-                "error-from-seq-from-turn-give-one-or-other"
-            )));
+            return Err(ApiError::Bad(phrase!("error-history-from-both")));
         }
         (Some(seq), None) if !(1..=total).contains(&seq) => {
             return Err(ApiError::NotFound(phrase!(
-                "error-from-seq-seq-not-entry-log",
+                "error-history-from-seq-unknown",
                 seq = seq,
                 total = total
             )));
@@ -138,7 +136,7 @@ pub async fn history(
             Some(&(_, seq)) => seq,
             None => {
                 return Err(ApiError::NotFound(phrase!(
-                    "error-from-turn-noun-turn-has-not",
+                    "error-history-from-turn-unopened",
                     noun = table.row.game.turn_noun,
                     turn = turn,
                     coming = coming

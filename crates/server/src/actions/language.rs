@@ -32,9 +32,7 @@ pub async fn set_seat_lang(
         .seats
         .iter()
         .find(|s| s.player_id == Some(player.id))
-        .ok_or_else(|| {
-            ApiError::Forbidden(phrase!("error-game-game-you-hold-no-seat", game = game))
-        })?;
+        .ok_or_else(|| ApiError::Forbidden(phrase!("error-language-no-seat", game = game)))?;
     store::players::set_seat_lang(state, game, seat.seat.0, lang).await?;
     Ok(lang)
 }

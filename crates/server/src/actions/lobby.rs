@@ -50,13 +50,11 @@ pub async fn take_seat(
 /// The seat `player` may take in `table`: refused with one line naming why.
 fn offered_seat(table: &Table, player: &Player, seat: Option<Seat>) -> ApiResult<Seat> {
     if table.record.is_over() || table.row.archived {
-        return Err(ApiError::Conflict(phrase!(
-            "error-seat-game-over-or-archived"
-        )));
+        return Err(ApiError::Conflict(phrase!("error-seat-game-over")));
     }
     if let Some(held) = table.seat_of(player.id) {
         return Err(ApiError::Conflict(phrase!(
-            "error-seat-you-already-play-name",
+            "error-seat-one-a-player",
             name = table.seats[held.index()].name
         )));
     }
@@ -66,12 +64,12 @@ fn offered_seat(table: &Table, player: &Player, seat: Option<Seat>) -> ApiResult
             let row = table
                 .seats
                 .get(seat.index())
-                .ok_or_else(|| ApiError::Bad(phrase!("error-seat-no-seat-seat", seat = seat.0)))?;
+                .ok_or_else(|| ApiError::Bad(phrase!("error-seat-unknown", seat = seat.0)))?;
             if open(&row) {
                 Ok(seat)
             } else {
                 Err(ApiError::Forbidden(phrase!(
-                    "error-seat-name-not-open-anyone",
+                    "error-seat-not-open",
                     name = row.name
                 )))
             }
@@ -81,7 +79,7 @@ fn offered_seat(table: &Table, player: &Player, seat: Option<Seat>) -> ApiResult
             .iter()
             .find(open)
             .map(|s| s.seat)
-            .ok_or_else(|| ApiError::Forbidden(phrase!("error-seat-game-has-no-open"))),
+            .ok_or_else(|| ApiError::Forbidden(phrase!("error-seat-none-open"))),
     }
 }
 
@@ -98,18 +96,17 @@ pub async fn open_seats(
     store::change(state, id, &format!("gm:{}", player.name), |table| {
         super::require_gm(table, player)?;
         if open && (table.record.is_over() || table.row.archived) {
-            return Err(ApiError::Conflict(phrase!(
-                "error-open-game-over-or-archived"
-            )));
+            return Err(ApiError::Conflict(phrase!("error-open-game-over")));
         }
         let chosen: Vec<Seat> = match seat {
             Some(seat) => {
-                let row = table.seats.get(seat.index()).ok_or_else(|| {
-                    ApiError::Bad(phrase!("error-seat-no-seat-seat", seat = seat.0))
-                })?;
+                let row = table
+                    .seats
+                    .get(seat.index())
+                    .ok_or_else(|| ApiError::Bad(phrase!("error-seat-unknown", seat = seat.0)))?;
                 if open && let Some(holder) = &row.player_name {
                     return Err(ApiError::Conflict(phrase!(
-                        "error-seat-name-played-by-holder",
+                        "error-seat-played",
                         name = row.name,
                         holder = holder
                     )));
@@ -130,9 +127,7 @@ pub async fn open_seats(
                 .collect(),
         };
         if open && chosen.is_empty() {
-            return Err(ApiError::Conflict(phrase!(
-                "error-open-every-seat-played-seat"
-            )));
+            return Err(ApiError::Conflict(phrase!("error-open-all-seats-played")));
         }
         Ok(Change {
             seats: chosen
@@ -185,9 +180,7 @@ pub async fn leave(state: &AppState, player: &Player, id: i64) -> ApiResult<Seat
     store::change(state, id, &player.name, |table| {
         let seat = super::own_seat(table, player)?;
         if table.record.is_over() {
-            return Err(ApiError::Conflict(phrase!(
-                "error-leave-game-over-its-seats"
-            )));
+            return Err(ApiError::Conflict(phrase!("error-leave-game-over")));
         }
         left = Some(seat);
         let row = &table.seats[seat.index()];

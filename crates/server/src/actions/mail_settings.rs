@@ -17,7 +17,7 @@ pub const EMAIL_TOKEN_LIFETIME: i64 = 48 * 3600;
 /// until it is confirmed. Needs mail on this server (`serve --smtp`).
 pub async fn set_email(state: &AppState, player: &Player, address: &str) -> ApiResult<()> {
     let Some(settings) = &state.mail else {
-        return Err(ApiError::Bad(phrase!("error-email-mail-off-on-this")));
+        return Err(ApiError::Bad(phrase!("error-email-mail-off")));
     };
     let address = check_email(address)?;
     let token = auth::new_secret()?;
@@ -69,7 +69,7 @@ pub(super) fn check_email(address: &str) -> ApiResult<&str> {
         Ok(address)
     } else {
         Err(ApiError::Bad(phrase!(
-            "error-email-address-not-address-write",
+            "error-email-invalid",
             address = address
         )))
     }
@@ -79,7 +79,7 @@ pub(super) fn check_email(address: &str) -> ApiResult<&str> {
 pub async fn confirm_email(state: &AppState, token: &str) -> ApiResult<String> {
     store::accounts::confirm_email(state, &auth::secret_hash(token))
         .await?
-        .ok_or_else(|| ApiError::NotFound(phrase!("error-confirm-link-unknown-used-or")))
+        .ok_or_else(|| ApiError::NotFound(phrase!("error-confirm-link-unknown")))
 }
 
 /// What the account's mail settings are: the confirmed address, one waiting for its
@@ -118,9 +118,7 @@ pub async fn unsubscribe(state: &AppState, token: &str) -> ApiResult<()> {
     let token = token.trim();
     let player = store::accounts::unsubscriber(state, token).await?;
     let Some(player) = player.filter(|_| !token.is_empty()) else {
-        return Err(ApiError::NotFound(phrase!(
-            "error-unsubscribe-unknown-link"
-        )));
+        return Err(ApiError::NotFound(phrase!("error-unsubscribe-unknown")));
     };
     store::accounts::set_mail_choice(state, player, MailChoice::None.as_str()).await?;
     Ok(())

@@ -16,20 +16,18 @@ pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> A
     super::check_on_time(state, player, id).await?;
     store::change(state, id, &player.name, |table| {
         let Some(seat) = table.seats.iter().find(|s| s.invite == invite) else {
-            return Err(ApiError::Forbidden(phrase!(
-                "error-invite-not-invitation-this-game"
-            )));
+            return Err(ApiError::Forbidden(phrase!("error-invite-unknown")));
         };
         if let Some(held) = table.seat_of(player.id) {
             return Err(ApiError::Conflict(phrase!(
-                "error-invite-you-already-play-seat",
+                "error-invite-seated-already",
                 held = held.0,
                 name = table.seats[held.index()].name
             )));
         }
         if seat.player_id.is_some() {
             return Err(ApiError::Conflict(phrase!(
-                "error-invite-seat-name-taken",
+                "error-invite-seat-taken",
                 name = seat.name
             )));
         }
@@ -54,7 +52,7 @@ pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> A
 pub fn own_seat(table: &Table, player: &Player) -> ApiResult<Seat> {
     table
         .seat_of(player.id)
-        .ok_or_else(|| ApiError::Forbidden(phrase!("error-seat-you-do-not-play")))
+        .ok_or_else(|| ApiError::Forbidden(phrase!("error-seat-not-yours")))
 }
 
 /// The door orders came through: the web (the API and the forms) or a mail.
@@ -106,7 +104,7 @@ pub async fn submit_via(
         let seat = own_seat(table, player)?;
         if *turn.get_or_insert(table.record.turn()) != table.record.turn() {
             return Err(ApiError::Conflict(phrase!(
-                "error-orders-turn-was-resolved-while"
+                "error-orders-resolved-meanwhile"
             )));
         }
         let events = table.record.check(seat, submission, Author::Player)?;

@@ -119,7 +119,7 @@ pub async fn press_page(
     let limit = limit.unwrap_or(PRESS_PAGE);
     if limit == 0 || limit > PRESS_PAGE_MAX {
         return Err(ApiError::Bad(phrase!(
-            "error-limit-limit-not-between-1-2",
+            "error-press-limit",
             limit = limit,
             press_page_max = PRESS_PAGE_MAX
         )));
@@ -160,7 +160,7 @@ fn seat_named(table: &Table, name: &str) -> ApiResult<Seat> {
                 || s.player_name.as_deref().map(str::to_lowercase) == Some(wanted.clone())
         })
         .map(|s| s.seat)
-        .ok_or_else(|| ApiError::Bad(phrase!("error-to-no-seat-or-player", trim = name.trim())))
+        .ok_or_else(|| ApiError::Bad(phrase!("error-press-to-unknown", trim = name.trim())))
 }
 
 /// The text of a message, checked: line ends made `\n`, control characters dropped, not
@@ -174,12 +174,12 @@ pub fn check_text(text: &str) -> ApiResult<String> {
         .collect();
     let text = text.trim().to_string();
     if text.is_empty() {
-        return Err(ApiError::Bad(phrase!("error-text-empty-write-message")));
+        return Err(ApiError::Bad(phrase!("error-press-text-empty")));
     }
     let chars = text.chars().count();
     if chars > PRESS_MAX_CHARS {
         return Err(ApiError::Bad(phrase!(
-            "error-text-chars-characters-more-than",
+            "error-press-text-long",
             chars = chars,
             press_max_chars = PRESS_MAX_CHARS
         )));
@@ -204,19 +204,15 @@ pub async fn post_press(
         (Some(seat), _) => Some(seat),
         (None, true) => None,
         (None, false) => {
-            return Err(ApiError::Forbidden(phrase!(
-                "error-press-only-game-players-and"
-            )));
+            return Err(ApiError::Forbidden(phrase!("error-press-not-seated")));
         }
     };
     if draft.as_gm && !gm {
-        return Err(ApiError::Forbidden(phrase!(
-            "error-as-gm-only-game-gm-announces"
-        )));
+        return Err(ApiError::Forbidden(phrase!("error-as-gm-not-gm")));
     }
     if table.record.is_over() || table.row.over {
         return Err(ApiError::Conflict(phrase!(
-            "error-press-game-noun-over-its",
+            "error-press-closed",
             game_noun = table.row.game.game_noun
         )));
     }
@@ -225,20 +221,16 @@ pub async fn post_press(
     let to: Vec<&String> = draft.to.iter().filter(|t| !t.trim().is_empty()).collect();
     if !to.is_empty() {
         let Some(from) = from_seat else {
-            return Err(ApiError::Bad(phrase!(
-                "error-to-gm-announcement-goes-everyone"
-            )));
+            return Err(ApiError::Bad(phrase!("error-press-to-announcement")));
         };
         if !store::press::private_allowed(state, id).await? {
-            return Err(ApiError::Forbidden(phrase!(
-                "error-to-private-press-off-this"
-            )));
+            return Err(ApiError::Forbidden(phrase!("error-press-private-off")));
         }
         for name in to {
             let seat = seat_named(&table, name)?;
             if seat == from {
                 return Err(ApiError::Bad(phrase!(
-                    "error-to-trim-your-own-seat",
+                    "error-press-to-self",
                     trim = name.trim()
                 )));
             }
@@ -251,7 +243,7 @@ pub async fn post_press(
         let retry_after = recent[recent.len() - PRESS_PER_HOUR] + 3600 - now;
         return Err(ApiError::TooMany {
             message: phrase!(
-                "error-press-press-per-hour-messages",
+                "error-press-throttled",
                 press_per_hour = PRESS_PER_HOUR,
                 max = ((retry_after + 59) / 60).max(1)
             ),
@@ -291,12 +283,7 @@ pub async fn hide_press(state: &AppState, player: &Player, id: i64, press: i64) 
     let message = store::press::one(state, id, press)
         .await?
         .filter(|p| !p.is_private())
-        .ok_or_else(|| {
-            ApiError::NotFound(phrase!(
-                "error-press-no-public-message-press",
-                press = press
-            ))
-        })?;
+        .ok_or_else(|| ApiError::NotFound(phrase!("error-press-unknown", press = press)))?;
     if message.hidden.is_none() {
         store::press::hide(state, id, press, &player.name, state.clock.now()).await?;
     }

@@ -19,10 +19,7 @@ pub async fn set_min_on_time(
     min: Option<u32>,
 ) -> ApiResult<()> {
     if let Some(min) = min.filter(|m| *m > 100) {
-        return Err(ApiError::Bad(phrase!(
-            "error-min-on-time-min-not-share-turns",
-            min = min
-        )));
+        return Err(ApiError::Bad(phrase!("error-min-on-time-range", min = min)));
     }
     let table = store::load(state, id).await?;
     super::require_gm(&table, player)?;
@@ -38,7 +35,7 @@ pub async fn check_on_time(state: &AppState, player: &Player, id: i64) -> ApiRes
     let record = store::profiles::on_time_of(state, player.id).await?;
     match record.percent() {
         Some(percent) if percent < min => Err(ApiError::Forbidden(phrase!(
-            "error-min-on-time-this-game-asks-for",
+            "error-min-on-time-unmet",
             min = min,
             percent = percent,
             sent = record.sent,

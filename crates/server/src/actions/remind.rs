@@ -30,14 +30,14 @@ pub(super) async fn remind(
     let row = &table.seats[seat.index()];
     if let Some(bot) = &row.bot {
         return Err(ApiError::Bad(phrase!(
-            "error-remind-name-played-by-bot",
+            "error-remind-bot",
             name = row.name,
             bot = bot
         )));
     }
     if table.record.is_over() || store::table::seat_ready(&table.record, row) {
         return Err(ApiError::Bad(phrase!(
-            "error-remind-name-owes-no-orders",
+            "error-remind-nothing-owed",
             name = row.name
         )));
     }

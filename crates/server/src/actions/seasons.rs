@@ -102,7 +102,7 @@ pub fn require_season_gm(table: &SeasonTable, player: &Player) -> ApiResult<()> 
     if table.row.gm_id == player.id {
         Ok(())
     } else {
-        Err(ApiError::Forbidden(phrase!("error-gm-only-season-gm-may")))
+        Err(ApiError::Forbidden(phrase!("error-season-gm-only")))
     }
 }
 
@@ -112,7 +112,7 @@ pub async fn create_season(state: &AppState, player: &Player, new: NewSeason) ->
     let name = new.name.trim();
     if name.is_empty() || name.chars().count() > text::MAX_TITLE {
         return Err(ApiError::Bad(phrase!(
-            "error-name-season-name-1-max",
+            "error-season-name-length",
             max_title = text::MAX_TITLE
         )));
     }
@@ -121,7 +121,7 @@ pub async fn create_season(state: &AppState, player: &Player, new: NewSeason) ->
         && !(1..=MAX_STAGES as u16).contains(&n)
     {
         return Err(ApiError::Bad(phrase!(
-            "error-stages-season-plans-1-max",
+            "error-stages-range",
             max_stages = MAX_STAGES,
             n = n
         )));
@@ -134,7 +134,7 @@ pub async fn create_season(state: &AppState, player: &Player, new: NewSeason) ->
         }
         (None, Some(first)) => gm::game_info(&first.game)?.name.to_string(),
         _ => {
-            return Err(ApiError::Bad(phrase!("error-game-id-give-first-stage-as")));
+            return Err(ApiError::Bad(phrase!("error-season-first-stage-missing")));
         }
     };
     let season = Season {
@@ -148,7 +148,7 @@ pub async fn create_season(state: &AppState, player: &Player, new: NewSeason) ->
         && let Some(of) = seasons::season_of(state, id).await?
     {
         return Err(ApiError::Conflict(phrase!(
-            "error-game-id-game-id-stage-stage",
+            "error-season-first-stage-staged",
             id = id,
             stage = of.stage,
             season = of.season,
@@ -194,20 +194,20 @@ pub async fn add_stage(
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     if rest_days > MAX_REST_DAYS {
         return Err(ApiError::Bad(phrase!(
-            "error-rest-days-at-most-max-rest",
+            "error-rest-days-range",
             max_rest_days = MAX_REST_DAYS,
             rest_days = rest_days
         )));
     }
     if season.row.finished_at.is_some() {
         return Err(ApiError::Conflict(phrase!(
-            "error-season-name-finished",
+            "error-season-finished",
             name = season.row.season.name
         )));
     }
     if let Some(running) = season.running() {
         return Err(ApiError::Conflict(phrase!(
-            "error-season-stage-stage2-game-game",
+            "error-season-stage-running",
             stage = nouns.stage,
             stage2 = running.stage,
             game_id = running.game_id
@@ -216,7 +216,7 @@ pub async fn add_stage(
     let planned = season.row.planned_stages.map_or(MAX_STAGES, usize::from);
     if season.stages.len() >= planned.min(MAX_STAGES) {
         return Err(ApiError::Conflict(phrase!(
-            "error-season-all-stages-stage-are",
+            "error-season-all-played",
             stages = season.stages.len(),
             stage = nouns.stage
         )));

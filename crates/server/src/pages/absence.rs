@@ -136,7 +136,7 @@ pub async fn declare_absence(
         let game = match form.get("game").map(str::trim) {
             None | Some("") => None,
             Some(text) => Some(text.parse::<i64>().map_err(|_| {
-                ApiError::Bad(phrase!("error-game-text-not-game-number", text = text))
+                ApiError::Bad(phrase!("error-absence-game-not-number", text = text))
             })?),
         };
         let request = AbsenceRequest {
@@ -182,12 +182,9 @@ pub async fn set_allowance(
     let result = async {
         visitor.check_csrf(&form)?;
         let text = form.field("allowance")?.trim();
-        let turns: i64 = text.parse().map_err(|_| {
-            ApiError::Bad(phrase!(
-                "error-allowance-text-not-number-turns",
-                text = text
-            ))
-        })?;
+        let turns: i64 = text
+            .parse()
+            .map_err(|_| ApiError::Bad(phrase!("error-allowance-not-number", text = text)))?;
         actions::set_allowance(&state, player, id, turns).await
     };
     match result.await {

@@ -340,7 +340,7 @@ fn from_form(record: &gm::Record, seat: Seat, form: &FormData) -> ApiResult<Opti
     };
     if built && lineup.is_none() && race.table().sealed[seat.index()].lineup.is_none() {
         return Err(ApiError::Bad(phrase!(
-            "error-line-up-give-each-rider-its",
+            "error-lineup-form-missing",
             default_lineup = game_breaking_away::default_lineup().to_string()
         )));
     }
@@ -366,7 +366,7 @@ fn lineup_from_boxes(rules: &Rules, form: &FormData) -> ApiResult<Option<String>
             any = true;
             let card: u16 = v.parse().map_err(|_| {
                 ApiError::Bad(phrase!(
-                    "error-line-up-rider-grade-card-k",
+                    "error-lineup-form-card",
                     grade = grade.to_string(),
                     k = k,
                     v = v

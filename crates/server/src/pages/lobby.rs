@@ -170,15 +170,12 @@ pub async fn lobby(
         Err(e) => {
             return error_page(
                 &visitor,
-                &ApiError::Bad(phrase!("error-query-body-text", body_text = e.body_text())),
+                &ApiError::Bad(phrase!("error-query", body_text = e.body_text())),
             );
         }
     };
     if page_number < 1 {
-        let e = ApiError::Bad(phrase!(
-            "error-page-page-number-pages-count",
-            page_number = page_number
-        ));
+        let e = ApiError::Bad(phrase!("error-lobby-page", page_number = page_number));
         return error_page(&visitor, &e);
     }
     match section(&state, &visitor, page_number).await {
@@ -236,7 +233,7 @@ pub async fn take(
         visitor.check_csrf(&form)?;
         let seat = match form.get("seat") {
             Some(text) => Some(Seat(text.parse().map_err(|_| {
-                ApiError::Bad(phrase!("error-seat-text-not-seat-number", text = text))
+                ApiError::Bad(phrase!("error-seat-not-number", text = text))
             })?)),
             None => None,
         };
@@ -411,7 +408,7 @@ pub async fn console(
         visitor.check_csrf(&form)?;
         let seat = match form.get("seat").filter(|s| !s.is_empty()) {
             Some(text) => Some(Seat(text.parse().map_err(|_| {
-                ApiError::Bad(phrase!("error-seat-text-not-seat-number", text = text))
+                ApiError::Bad(phrase!("error-seat-not-number", text = text))
             })?)),
             None => None,
         };
@@ -426,17 +423,14 @@ pub async fn console(
                 let min = match form.field("min_on_time")?.trim() {
                     "" => None,
                     text => Some(text.parse::<u32>().map_err(|_| {
-                        ApiError::Bad(phrase!(
-                            "error-min-on-time-text-not-share-turns",
-                            text = text
-                        ))
+                        ApiError::Bad(phrase!("error-min-on-time-not-number", text = text))
                     })?),
                 };
                 actions::set_min_on_time(&state, player, id, min).await?;
             }
             other => {
                 return Err(ApiError::Bad(phrase!(
-                    "error-do-other-not-lobby-action",
+                    "error-lobby-action-unknown",
                     other = other
                 )));
             }

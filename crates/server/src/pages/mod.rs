@@ -209,9 +209,7 @@ impl Visitor {
     pub fn check_csrf(&self, form: &FormData) -> ApiResult<()> {
         let expected = auth::csrf_token(&self.form_secret);
         if self.fresh || form.get("csrf") != Some(expected.as_str()) {
-            return Err(ApiError::Forbidden(phrase!(
-                "error-csrf-form-stale-or-came"
-            )));
+            return Err(ApiError::Forbidden(phrase!("error-csrf-form")));
         }
         Ok(())
     }
@@ -238,7 +236,7 @@ impl FormData {
     /// A field that must be there (the form always sends it).
     pub fn field(&self, name: &str) -> ApiResult<&str> {
         self.get(name)
-            .ok_or_else(|| ApiError::Bad(phrase!("error-name-missing-from-form", name = name)))
+            .ok_or_else(|| ApiError::Bad(phrase!("error-form-field-missing", name = name)))
     }
 
     pub fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {

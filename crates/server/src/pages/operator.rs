@@ -43,7 +43,7 @@ fn operator(visitor: &Visitor) -> Result<&crate::auth::Player, Response> {
     } else {
         Err(super::error_page(
             visitor,
-            &ApiError::NotFound(phrase!("error-page-no-such-page")),
+            &ApiError::NotFound(phrase!("error-operator-page-unknown")),
         ))
     }
 }
@@ -268,12 +268,12 @@ pub async fn operator_action(
             "archive" => {
                 let game = form.field("game")?;
                 let id = game.parse::<i64>().map_err(|_| {
-                    ApiError::Bad(phrase!("error-game-game-not-game-number-2", game = game))
+                    ApiError::Bad(phrase!("error-operator-game-not-number", game = game))
                 })?;
                 actions::archive_game(&state, player, id).await
             }
             other => Err(ApiError::Bad(phrase!(
-                "error-action-unknown-other",
+                "error-operator-action-unknown",
                 other = other
             ))),
         }

@@ -156,7 +156,7 @@ pub async fn renew_feeds(
         let game = form.field("game")?;
         let game: i64 = game
             .parse()
-            .map_err(|_| ApiError::Bad(phrase!("error-game-game-not-game-number", game = game)))?;
+            .map_err(|_| ApiError::Bad(phrase!("error-game-not-number", game = game)))?;
         actions::renew_feeds(&state, player, game).await
     };
     match result.await {

@@ -97,7 +97,7 @@ pub async fn profile(
             Some(typed.clone())
         } else {
             return Err(ApiError::Bad(phrase!(
-                "error-time-zone-typed-not-time-zone",
+                "error-time-zone-unknown",
                 typed = typed
             )));
         };
@@ -125,11 +125,11 @@ pub async fn profile_zone(
         let player = visitor
             .player
             .as_ref()
-            .ok_or_else(|| ApiError::Unauthorized(phrase!("error-log-first")))?;
+            .ok_or_else(|| ApiError::Unauthorized(phrase!("error-login-first")))?;
         let typed = form.field("time_zone")?.trim();
         if typed.len() > 64 || when::zone(typed).is_none() {
             return Err(ApiError::Bad(phrase!(
-                "error-time-zone-typed-not-time-zone-2",
+                "error-time-zone-unknown-short",
                 typed = typed
             )));
         }

@@ -415,7 +415,7 @@ pub async fn season_action(
                 } else {
                     rest_days.parse().map_err(|_| {
                         ApiError::Bad(phrase!(
-                            "error-rest-days-give-number-days-0",
+                            "error-rest-days-not-number",
                             max_rest_days = actions::MAX_REST_DAYS
                         ))
                     })?
@@ -425,13 +425,13 @@ pub async fn season_action(
             }
             "finish" => {
                 if form.get("confirm") != Some("yes") {
-                    return Err(ApiError::Bad(phrase!("error-confirm-tick-i-am-sure-2")));
+                    return Err(ApiError::Bad(phrase!("error-season-finish-unticked")));
                 }
                 actions::finish_season(&state, player, id).await?;
                 Ok("finish".into())
             }
             other => Err(ApiError::Bad(phrase!(
-                "error-action-unknown-action-other",
+                "error-action-unknown",
                 other = other
             ))),
         }
@@ -461,12 +461,12 @@ pub async fn new_season(
         let game_id = form
             .field("game_id")?
             .parse()
-            .map_err(|_| ApiError::Bad(phrase!("error-game-id-not-game")))?;
+            .map_err(|_| ApiError::Bad(phrase!("error-season-game-id-invalid")))?;
         let stages = match form.get("stages").map(str::trim) {
             None | Some("") => None,
             Some(n) => Some(n.parse().map_err(|_| {
                 ApiError::Bad(phrase!(
-                    "error-stages-give-number-stages-1",
+                    "error-stages-not-number",
                     max_stages = gm::season::MAX_STAGES
                 ))
             })?),

@@ -89,7 +89,7 @@ pub async fn get(state: &AppState, id: i64) -> StoreResult<Absence> {
     .fetch_optional(&state.db.pool)
     .await?
     .map(|r| absence(&r))
-    .ok_or_else(|| StoreError::NotFound(phrase!("error-absence-no-absence-id", id = id)))
+    .ok_or_else(|| StoreError::NotFound(phrase!("error-absence-unknown", id = id)))
 }
 
 /// Deletes a window that has not begun.
@@ -119,7 +119,7 @@ pub async fn allowance(state: &AppState, id: i64) -> StoreResult<u16> {
             .fetch_optional(&state.db.pool)
             .await?;
     let turns =
-        turns.ok_or_else(|| StoreError::NotFound(phrase!("error-game-no-game-id", id = id)))?;
+        turns.ok_or_else(|| StoreError::NotFound(phrase!("error-game-not-found", id = id)))?;
     Ok(u16::try_from(turns).unwrap_or(0))
 }
 

@@ -282,7 +282,7 @@ pub async fn erase(db: &Db, id: i64, now: i64) -> StoreResult<Erasure> {
     .await?
     else {
         return Err(StoreError::NotFound(phrase!(
-            "error-account-no-account-id",
+            "error-account-unknown",
             id = id
         )));
     };
@@ -345,7 +345,7 @@ pub async fn erase(db: &Db, id: i64, now: i64) -> StoreResult<Erasure> {
     .bind(&name)
     .fetch_optional(&mut *tx)
     .await?
-    .ok_or_else(|| StoreError::Conflict(phrase!("error-account-changed-meanwhile-try-again")))?;
+    .ok_or_else(|| StoreError::Conflict(phrase!("error-account-changed")))?;
     sqlx::query(
         "UPDATE players SET name = $1, name_key = $1, password_hash = '!', email = NULL, \
          email_pending = NULL, email_token_hash = NULL, email_token_expires = NULL, time_zone = NULL, \

@@ -280,9 +280,7 @@ fn conflict_unless(written: bool) -> StoreResult<()> {
     if written {
         Ok(())
     } else {
-        Err(StoreError::Conflict(phrase!(
-            "error-game-changed-while-request-was"
-        )))
+        Err(StoreError::Conflict(phrase!("error-game-changed")))
     }
 }
 

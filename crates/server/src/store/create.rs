@@ -211,9 +211,7 @@ pub async fn delete(state: &AppState, table: &Table) -> StoreResult<()> {
         .rows_affected();
     if deleted != 1 {
         tx.rollback().await?;
-        return Err(StoreError::Conflict(phrase!(
-            "error-game-changed-while-request-was"
-        )));
+        return Err(StoreError::Conflict(phrase!("error-game-changed")));
     }
     tx.commit().await?;
     state.records.forget(id);

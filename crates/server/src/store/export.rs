@@ -23,7 +23,7 @@ pub async fn export(state: &AppState, id: i64) -> StoreResult<String> {
         .collect();
     if log.is_empty() {
         return Err(StoreError::NotFound(phrase!(
-            "error-game-no-game-id",
+            "error-game-not-found",
             id = id
         )));
     }
@@ -43,7 +43,7 @@ pub fn check_import(file: &GameFile) -> StoreResult<()> {
     let record = file.record();
     if record.setup().secret.is_some() && !record.is_over() {
         return Err(StoreError::Refused(phrase!(
-            "error-import-file-holds-secret-game",
+            "error-import-secret-running",
             game_noun = record.game().game_noun,
             turn_noun = record.game().turn_noun,
             turn = record.turn()
@@ -52,10 +52,7 @@ pub fn check_import(file: &GameFile) -> StoreResult<()> {
     for (k, entry) in file.log().iter().enumerate() {
         let value = serde_json::to_value(entry).expect("log entries serialise");
         if holds_nul(&value) {
-            return Err(StoreError::Refused(phrase!(
-                "error-import-log-entry-k-holds",
-                k = k + 1
-            )));
+            return Err(StoreError::Refused(phrase!("error-import-nul", k = k + 1)));
         }
     }
     Ok(())

@@ -87,7 +87,7 @@ pub async fn on_leave(state: &AppState, id: i64) -> StoreResult<OnLeave> {
         .bind(id)
         .fetch_optional(&state.db.pool)
         .await?
-        .ok_or_else(|| StoreError::NotFound(phrase!("error-game-no-game-id", id = id)))?;
+        .ok_or_else(|| StoreError::NotFound(phrase!("error-game-not-found", id = id)))?;
     OnLeave::parse(&row.get::<String, _>(0))
         .map_err(|e| StoreError::Internal(format!("game {id}: {e}")))
 }

@@ -21,7 +21,7 @@ pub fn name_key(name: &str) -> Option<String> {
 /// The id of the player called `name`, whatever its case, as a login finds it (the exact
 /// name first: see `actions::login`).
 pub async fn player_id(state: &AppState, name: &str) -> StoreResult<i64> {
-    let missing = || StoreError::NotFound(phrase!("error-gm-no-account-called-name", name = name));
+    let missing = || StoreError::NotFound(phrase!("error-gm-unknown-account", name = name));
     let key = name_key(name).ok_or_else(missing)?;
     sqlx::query(
         "SELECT id FROM players WHERE name = $1 OR name_key = $2 \

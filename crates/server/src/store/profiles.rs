@@ -61,7 +61,7 @@ pub async fn profile(state: &AppState, name: &str) -> StoreResult<Profile> {
         .await
         .map_err(|e| match e {
             StoreError::NotFound(_) => {
-                StoreError::NotFound(phrase!("error-player-no-account-called-name", name = name))
+                StoreError::NotFound(phrase!("error-player-unknown", name = name))
             }
             e => e,
         })?;
@@ -127,7 +127,7 @@ pub async fn min_on_time(state: &AppState, id: i64) -> StoreResult<Option<u32>> 
         .bind(id)
         .fetch_optional(&state.db.pool)
         .await?
-        .ok_or_else(|| StoreError::NotFound(phrase!("error-game-no-game-id", id = id)))?;
+        .ok_or_else(|| StoreError::NotFound(phrase!("error-game-not-found", id = id)))?;
     let min: Option<i64> = row.get(0);
     Ok(min.map(|m| m.clamp(0, 100) as u32))
 }

@@ -49,9 +49,7 @@ pub async fn set_rated(db: &Db, id: i64, rated: bool) -> StoreResult<()> {
     if changed == 1 {
         Ok(())
     } else {
-        Err(StoreError::Refused(phrase!(
-            "error-rated-game-over-whether-counts"
-        )))
+        Err(StoreError::Refused(phrase!("error-rated-game-over")))
     }
 }
 
@@ -434,7 +432,7 @@ pub async fn of_game(db: &Db, id: i64) -> StoreResult<GameRating> {
         .await?;
     let Some(rated) = rated else {
         return Err(StoreError::NotFound(phrase!(
-            "error-game-no-game-id",
+            "error-game-not-found",
             id = id
         )));
     };

@@ -26,7 +26,7 @@ pub async fn load(state: &AppState, id: i64) -> StoreResult<Table> {
         .tables
         .get(&state.db, id)
         .await?
-        .ok_or_else(|| StoreError::NotFound(phrase!("error-game-no-game-id", id = id)))
+        .ok_or_else(|| StoreError::NotFound(phrase!("error-game-not-found", id = id)))
 }
 
 /// The read of games by id (see [`read_tables`]).

@@ -94,7 +94,7 @@ pub async fn load_season(state: &AppState, id: i64) -> StoreResult<SeasonTable> 
     .bind(id)
     .fetch_optional(pool)
     .await?
-    .ok_or_else(|| StoreError::NotFound(phrase!("error-season-no-season-id", id = id)))?;
+    .ok_or_else(|| StoreError::NotFound(phrase!("error-season-unknown", id = id)))?;
     let season: String = row.get(3);
     let season: Season = serde_json::from_str(&season)
         .map_err(|e| StoreError::Internal(format!("season {id}: {e}")))?;
@@ -276,9 +276,7 @@ pub(crate) async fn add_stage(
     .bind(i64::from(rest_days))
     .execute(&mut *tx)
     .await
-    .map_err(|_| {
-        StoreError::Conflict(phrase!("error-season-stage-stage-was-added", stage = stage))
-    })?;
+    .map_err(|_| StoreError::Conflict(phrase!("error-season-stage-added", stage = stage)))?;
     tx.commit().await?;
     state.records.put(id, version, new.file.record());
     Ok(id)
@@ -297,7 +295,7 @@ pub async fn finish(state: &AppState, id: i64) -> StoreResult<()> {
             .rows_affected();
     if finished != 1 {
         return Err(StoreError::Conflict(phrase!(
-            "error-season-season-id-finished-already",
+            "error-season-finished-already",
             id = id
         )));
     }
@@ -333,7 +331,7 @@ pub(crate) async fn keep_result(
 fn in_a_season(e: sqlx::Error, game_id: i64) -> StoreError {
     match &e {
         sqlx::Error::Database(d) if d.is_unique_violation() => {
-            StoreError::Conflict(phrase!("error-game-game-game-id-stage", game_id = game_id))
+            StoreError::Conflict(phrase!("error-season-game-staged", game_id = game_id))
         }
         _ => e.into(),
     }

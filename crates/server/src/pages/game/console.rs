@@ -380,7 +380,7 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         form.field("seat")?
             .parse()
             .map(game_api::Seat)
-            .map_err(|_| ApiError::Bad(phrase!("error-seat-not-seat-number")))
+            .map_err(|_| ApiError::Bad(phrase!("error-console-seat-not-number")))
     };
     let piece = || form.field("piece").map(str::to_string);
     let action = form.field("action")?;
@@ -396,7 +396,7 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         && form.get("confirm") != Some("yes")
     {
         return Err(ApiError::Bad(phrase!(
-            "error-confirm-tick-i-am-sure",
+            "error-confirm-unticked",
             what = what
         )));
     }
@@ -410,7 +410,7 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
                 .filter(|h: &f64| {
                     h.is_finite() && h.abs() * 3600.0 <= crate::text::MAX_EXTEND_SECONDS as f64
                 })
-                .ok_or_else(|| ApiError::Bad(phrase!("error-hours-give-number-hours")))?;
+                .ok_or_else(|| ApiError::Bad(phrase!("error-hours-not-number")))?;
             GmAction::Extend {
                 seconds: (hours * 3600.0).round() as i64,
             }
@@ -454,7 +454,7 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         },
         other => {
             return Err(ApiError::Bad(phrase!(
-                "error-action-unknown-action-other",
+                "error-action-unknown",
                 other = other
             )));
         }

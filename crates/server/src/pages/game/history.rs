@@ -35,7 +35,7 @@ pub async fn turn(
     let resolved = table.record.resolved();
     if turn == 0 || turn > resolved {
         let e = ApiError::NotFound(phrase!(
-            "error-turn-turn-has-not-been",
+            "error-report-turn-unresolved",
             turn = turn,
             resolved = resolved
         ));
@@ -279,7 +279,7 @@ pub async fn history(
     let Query(query) = query.map_err(|e| {
         error_page(
             &visitor,
-            &ApiError::Bad(phrase!("error-query-body-text", body_text = e.body_text())),
+            &ApiError::Bad(phrase!("error-query", body_text = e.body_text())),
         )
     })?;
     let table = load(&state, &visitor, id).await?;

@@ -231,7 +231,7 @@ pub(super) fn new_game_of(form: &FormData) -> ApiResult<NewGame> {
                 .parse()
                 .ok()
                 .filter(|h: &f64| h.is_finite() && *h > 0.0 && *h <= 24.0 * 366.0)
-                .ok_or_else(|| ApiError::Bad(phrase!("error-hours-give-number-hours")))?;
+                .ok_or_else(|| ApiError::Bad(phrase!("error-hours-not-number")))?;
             DeadlineRule::Interval {
                 seconds: (hours * 3600.0).round() as i64,
             }
@@ -241,7 +241,7 @@ pub(super) fn new_game_of(form: &FormData) -> ApiResult<NewGame> {
         None => None,
         Some(s) => Some(
             s.parse()
-                .map_err(|_| ApiError::Bad(phrase!("error-seed-not-whole-number", s = s)))?,
+                .map_err(|_| ApiError::Bad(phrase!("error-seed-not-number", s = s)))?,
         ),
     };
     Ok(NewGame {

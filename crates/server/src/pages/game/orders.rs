@@ -218,7 +218,7 @@ pub(super) fn submission(table: &Table, seat: Seat, form: &FormData) -> ApiResul
         None => None,
         Some(t) => Some(
             t.parse()
-                .map_err(|_| ApiError::Bad(phrase!("error-turn-t-not-turn-number", t = t)))?,
+                .map_err(|_| ApiError::Bad(phrase!("error-turn-not-number", t = t)))?,
         ),
     };
     let read = pieces::of(table.row.game.name)
