@@ -40,14 +40,18 @@ impl GmError {
     /// A refusal by a game's rules, each language writing the game's error after `field`
     /// (a message with `$reason`, as `orders-refused-orders`).
     pub fn rules<G: game_api::Game>(field: &'static str, error: &G::Error) -> GmError {
+        GmError::with_reason(field, |lang| G::error_text(error, lang))
+    }
+
+    /// A refusal `field` (a message with `$reason`) whose reason each language writes.
+    pub(crate) fn with_reason(
+        field: &'static str,
+        reason: impl Fn(game_api::Lang) -> String,
+    ) -> GmError {
         GmError::Refused(Phrase::each(|lang| {
-            lang.t_with(field, &reason(G::error_text(error, lang)))
+            let mut args = locale::Args::new();
+            args.set("reason", reason(lang));
+            lang.t_with(field, &args)
         }))
     }
-}
-
-fn reason(text: String) -> locale::Args<'static> {
-    let mut args = locale::Args::new();
-    args.set("reason", text);
-    args
 }

@@ -46,14 +46,11 @@ pub(crate) fn refusal<G: Game, T>(
     text: &str,
     parse: impl Fn(&str) -> Result<T, G::Error>,
 ) -> GmError {
-    GmError::Refused(locale::Phrase::each(|lang| {
-        let reason = read_in::<G, T>(text, lang, &parse)
+    GmError::with_reason(field, |lang| {
+        read_in::<G, T>(text, lang, &parse)
             .err()
-            .unwrap_or_default();
-        let mut args = locale::Args::new();
-        args.set("reason", reason);
-        lang.t_with(field, &args)
-    }))
+            .unwrap_or_default()
+    })
 }
 
 /// Why `parse` does not read `text`, in each language, quoting the player's words.

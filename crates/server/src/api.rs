@@ -9,7 +9,7 @@ use axum::http::header::{CONTENT_TYPE, SET_COOKIE};
 use axum::response::{IntoResponse, Response};
 use game_api::{Seat, Viewer};
 use gm::{Record, Submission};
-use locale::{Phrase, phrase};
+use locale::phrase;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -355,8 +355,7 @@ pub async fn ratings(
 ) -> ApiResult<Json<Value>> {
     let Query(query) =
         query.map_err(|e| ApiError::Bad(phrase!("error-query", body_text = e.body_text())))?;
-    let info =
-        gm::game_info(&game).map_err(|e| ApiError::NotFound(Phrase::verbatim(e.to_string())))?;
+    let info = gm::game_info(&game).map_err(|e| ApiError::NotFound(e.phrase()))?;
     let page = query.page.unwrap_or(1);
     if page < 1 {
         return Err(ApiError::Bad(phrase!("error-page", page = page)));

@@ -36,6 +36,17 @@ async fn set_lobby(s: &TestServer, id: i64, gm: &str, choice: Value) -> Value {
     body
 }
 
+/// A Goofspiel game of five cards a hand, for two.
+fn five_cards() -> Value {
+    json!({
+        "title": "Cards",
+        "game": "goofspiel",
+        "settings": {"cards": "5"},
+        "seats": ["north", "south"],
+        "deadline": { "every": "interval", "seconds": 86400 },
+    })
+}
+
 async fn new_game(s: &TestServer, gm: &str, game: Value) -> i64 {
     let (status, created) = s.call("POST", "/api/games", Some(gm), Some(game)).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
@@ -365,14 +376,7 @@ on_both!(
         let archived = new_game(&s, &gm, race(&["red", "blue"])).await;
         set_lobby(&s, archived, &gm, json!({"open": true})).await;
         gm_do(&s, archived, &gm, json!({"action": "archive"})).await;
-        let cards = json!({
-            "title": "Cards",
-            "game": "goofspiel",
-            "settings": {"cards": "5"},
-            "seats": ["north", "south"],
-            "deadline": { "every": "interval", "seconds": 86400 },
-        });
-        let finished = new_game(&s, &gm, cards).await;
+        let finished = new_game(&s, &gm, five_cards()).await;
         s.bot_seats(finished, &gm, 0..2, "random").await;
         set_lobby(&s, finished, &gm, json!({"open": true, "seat": 0})).await;
         assert!(lobby_ids(&s, "").await.0.contains(&finished));
@@ -418,14 +422,7 @@ on_both!(
     a_games_settings_are_listed_in_the_readers_language,
     |s: TestServer| async move {
         let gm = s.player("gm").await;
-        let cards = json!({
-            "title": "Cards",
-            "game": "goofspiel",
-            "settings": {"cards": "5"},
-            "seats": ["north", "south"],
-            "deadline": { "every": "interval", "seconds": 86400 },
-        });
-        let id = new_game(&s, &gm, cards).await;
+        let id = new_game(&s, &gm, five_cards()).await;
         set_lobby(&s, id, &gm, json!({"open": true})).await;
         let (_, english) = s.get_text("/lobby").await;
         assert!(english.contains(" · cards 5"), "{english}");

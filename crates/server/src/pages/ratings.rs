@@ -2,12 +2,10 @@
 //! the provisional ones (fewer rated games) apart.
 
 use super::*;
+#[allow(unused_imports)]
+use crate::store::ratings::{LADDER_PAGE, LadderPage, Rung};
 use askama::Template;
 use axum::extract::{Path, Query};
-#[allow(unused_imports)]
-use locale::Phrase;
-
-use crate::store::ratings::{LADDER_PAGE, LadderPage, Rung};
 
 #[derive(Debug, serde::Deserialize)]
 pub struct LadderQuery {
@@ -39,10 +37,7 @@ pub async fn ladder(
     let info = match gm::game_info(&game) {
         Ok(info) => info,
         Err(e) => {
-            return error_page(
-                &visitor,
-                &ApiError::NotFound(Phrase::verbatim(e.to_string())),
-            );
+            return error_page(&visitor, &ApiError::NotFound(e.phrase()));
         }
     };
     let page = q.page.unwrap_or(1).max(1);

@@ -34,7 +34,6 @@ pub async fn change<E>(
 where
     E: From<StoreError>,
 {
-    let mut refused = None;
     for attempt in 0..ATTEMPTS {
         let mut guard = lock(state, id).await;
         // After a conflict, the changes this process still has waiting for the game may have
@@ -50,12 +49,11 @@ where
         }
         match append(state, guard, &table, actor, change).await {
             Ok(()) => return Ok(Some(table)),
-            Err(StoreError::Conflict(message)) => refused = Some(message),
+            Err(StoreError::Conflict(_)) => {}
             Err(e) => return Err(e.into()),
         }
     }
-    // The last refusal says what changed; the caller is told to send again.
-    drop(refused);
+    // Each attempt lost to another process's change: the caller is told to send again.
     Err(StoreError::Conflict(phrase!("error-game-kept-changing")).into())
 }
 
