@@ -64,6 +64,19 @@ impl fmt::Display for CardKind {
     }
 }
 
+impl CardKind {
+    /// The card as a reader names it: a walking card by its symbols (as orders write it), the
+    /// others by name in the reader's language.
+    pub fn phrase(self) -> locale::Phrase {
+        match self {
+            CardKind::Walk { .. } => locale::Phrase::verbatim(self.to_string()),
+            CardKind::Weather => locale::Phrase::new("bb-card-weather"),
+            CardKind::Blister => locale::Phrase::new("bb-card-blister"),
+            CardKind::Rucksack => locale::Phrase::new("bb-card-rucksack"),
+        }
+    }
+}
+
 impl FromStr for CardKind {
     type Err = String;
     fn from_str(s: &str) -> Result<CardKind, String> {

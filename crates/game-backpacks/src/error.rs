@@ -19,7 +19,7 @@ pub enum BackpacksError {
     /// Orders that read but break the rules where the walker stands (the message cites the
     /// rule).
     #[error("{0}")]
-    Refused(String),
+    Refused(locale::Phrase),
 }
 
 impl BackpacksError {
@@ -28,6 +28,7 @@ impl BackpacksError {
     pub fn text(&self, lang: locale::Lang) -> String {
         match self {
             BackpacksError::Orders(m) => m.text(lang),
+            BackpacksError::Refused(p) => p.text(lang),
             other => other.to_string(),
         }
     }

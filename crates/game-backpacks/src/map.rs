@@ -539,7 +539,7 @@ impl Map {
         &self,
         from: SpaceId,
         waypoints: &[SpaceId],
-    ) -> Result<Vec<SpaceId>, String> {
+    ) -> Result<Vec<SpaceId>, locale::Phrase> {
         let mut at = from;
         let mut route = Vec::new();
         for &w in waypoints {
@@ -550,17 +550,17 @@ impl Map {
             } else {
                 let on_the_way = self.locations_on_the_way(at, w);
                 return Err(if on_the_way.is_empty() {
-                    format!(
-                        "there is no path from {} to {}",
-                        self.space_id(at),
-                        self.space_id(w)
+                    locale::phrase!(
+                        "bb-refuse-no-path",
+                        from = self.space_id(at),
+                        to = self.space_id(w)
                     )
                 } else {
-                    format!(
-                        "{} is not next to {} nor along a path from it; name the places on the way, e.g. {}",
-                        self.space_id(w),
-                        self.space_id(at),
-                        on_the_way.join(" ")
+                    locale::phrase!(
+                        "bb-refuse-not-next-to",
+                        to = self.space_id(w),
+                        from = self.space_id(at),
+                        way = on_the_way.join(" ")
                     )
                 });
             }

@@ -73,12 +73,7 @@ fn weather_text(lang: Lang, w: Weather) -> String {
 /// A card as a report names it: a walking card by its symbols (as orders write it), the others
 /// by name.
 fn card_words(lang: Lang, card: CardKind) -> String {
-    match card {
-        CardKind::Walk { .. } => card.to_string(),
-        CardKind::Weather => lang.t("bb-card-weather"),
-        CardKind::Blister => lang.t("bb-card-blister"),
-        CardKind::Rucksack => lang.t("bb-card-rucksack"),
-    }
+    card.phrase().text(lang)
 }
 
 /// Why points were scored, in `lang`.
@@ -105,10 +100,10 @@ pub fn score_words(lang: Lang, map: &Map, score: Score) -> String {
 pub fn note_words(lang: Lang, map: &Map, note: &Note) -> String {
     match note {
         Note::NotCarriedOut { problem } => {
-            tr!(lang, "bb-note-not-carried-out", problem = problem.as_str())
+            tr!(lang, "bb-note-not-carried-out", problem = problem.text(lang))
         }
         Note::RouteCutShort { problem } => {
-            tr!(lang, "bb-note-route-cut-short", problem = problem.as_str())
+            tr!(lang, "bb-note-route-cut-short", problem = problem.text(lang))
         }
         Note::FinishAway => lang.t("bb-note-finish-away"),
         Note::NotBack => lang.t("bb-note-not-back"),

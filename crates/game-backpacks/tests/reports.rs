@@ -195,10 +195,10 @@ fn every_case_book_round_report_matches_its_snapshot() {
 
 /// The Japanese round report (issue 36) of six turns that use most of its lines — a contested
 /// ferry landing, the day's end for a walker not back, the Rucksack taken at a sub-turn, a
-/// weather card, a bus ride, lunch orders that could not be carried out — for seat 0 and the
-/// public, pinned as `reports__ja-STEM.snap`, and the page's report as
+/// weather card, a bus ride, lunch orders that could not be carried out, a route cut short — for
+/// seat 0 and the public, pinned as `reports__ja-STEM.snap`, and the page's report as
 /// `reports__ja-STEM-html.snap`. No English is left in either but the map's place names, the
-/// walkers' own names, card symbols and the reason an order checker gave.
+/// walkers' own names, card symbols and the order words a reason quotes (`discard CARD`).
 #[test]
 fn japanese_round_reports_match_their_snapshots() {
     let ja = game_api::Lang::from_code("ja").unwrap();
@@ -210,6 +210,8 @@ fn japanese_round_reports_match_their_snapshots() {
         "bb-9.1-weather-card",
         "bb-8.4-bus-ride",
         "bb-6.2-tea-and-6.3-chocolate",
+        "bb-7.2-impossible-lunch-orders-still-discard",
+        "bb-3.1-second-turn-orders-walked-as-far-as-they-go",
     ] {
         let text = std::fs::read_to_string(casebook().join(format!("{stem}.json"))).unwrap();
         let scenario =
@@ -256,6 +258,10 @@ fn japanese_round_reports_match_their_snapshots() {
                 "the day",
                 "nobody",
                 "at ",
+                "the route",
+                "needs",
+                "circle",
+                "café",
             ] {
                 assert!(
                     !report.contains(english) && !state.contains(english),

@@ -26,6 +26,8 @@ enum Inner {
 pub enum Arg {
     Text(String),
     Number(i64),
+    /// A phrase inside a phrase (`walk: {$problem}`), written in the same language.
+    Phrase(Box<Phrase>),
 }
 
 impl Phrase {
@@ -76,6 +78,7 @@ impl Phrase {
                     match value {
                         Arg::Text(text) => fluent.set(name.as_str(), text.as_str()),
                         Arg::Number(n) => fluent.set(name.as_str(), *n),
+                        Arg::Phrase(inner) => fluent.set(name.as_str(), inner.text(lang)),
                     }
                 }
                 lang.t_with(id, &fluent)
@@ -111,6 +114,12 @@ impl ToArg for str {
 impl ToArg for String {
     fn to_arg(&self) -> Arg {
         Arg::Text(self.clone())
+    }
+}
+
+impl ToArg for Phrase {
+    fn to_arg(&self) -> Arg {
+        Arg::Phrase(Box::new(self.clone()))
     }
 }
 

@@ -7,10 +7,11 @@ use super::plan::{Plan, money_needed};
 use super::{Day, Did, Recorder, Score, Walker};
 use crate::deck::{Card, CardId};
 use crate::orders::{Action, TurnOrders};
+use locale::{Phrase, phrase};
 
 impl Day {
     /// A walker's plan at lunch or coffee (7.2, 7.4).
-    pub(super) fn plan_break(&self, walker: &Walker, orders: &TurnOrders) -> Result<Plan, String> {
+    pub(super) fn plan_break(&self, walker: &Walker, orders: &TurnOrders) -> Result<Plan, Phrase> {
         let hand = &walker.hand;
         let cafe = walker
             .space()
@@ -19,10 +20,10 @@ impl Day {
         let tea = match &orders.action {
             Action::Rest => false,
             Action::Tea { discards } if discards.is_empty() => true,
-            _ => return Err("lunch and coffee: nobody moves (7.2); write \"discard CARD\", and at a café \"tea\" or \"replace CARD ...\"".into()),
+            _ => return Err(phrase!("bb-refuse-break-nobody-moves")),
         };
         if (tea || !orders.replace.is_empty()) && !cafe {
-            return Err("tea and replacing cards need a café (7.4)".into());
+            return Err(phrase!("bb-refuse-break-cafe-needed"));
         }
         if tea {
             money_needed(walker, orders, 1)?;
@@ -30,7 +31,7 @@ impl Day {
         let discard = match orders.discard {
             Some(k) => Some(
                 self.cards(hand, &[k])
-                    .map_err(|e| format!("discard: {e}"))?[0],
+                    .map_err(|e| phrase!("bb-refuse-discard", problem = e))?[0],
             ),
             None => self.default_discard(hand),
         };
@@ -41,7 +42,7 @@ impl Day {
             .collect();
         let replace = self
             .cards(&rest, &orders.replace)
-            .map_err(|e| format!("replace: {e}"))?;
+            .map_err(|e| phrase!("bb-refuse-replace", problem = e))?;
         Ok(Plan::Break {
             discard,
             replace,

@@ -9,6 +9,7 @@ use crate::clock;
 use crate::deck::{CardId, CardKind};
 use crate::map::SpaceId;
 use crate::orders::TurnOrders;
+use locale::{Phrase, phrase};
 
 impl Day {
     /// Tea (6.2): at a café where the turn starts, not on a round's first turn (3.1.2); any
@@ -19,20 +20,18 @@ impl Day {
         here: SpaceId,
         orders: &TurnOrders,
         discards: &[CardKind],
-    ) -> Result<Plan, String> {
+    ) -> Result<Plan, Phrase> {
         if clock::is_first_of_round(self.turn) {
-            return Err(
-                "no tea on the first turn of a round: the waitresses are busy (3.1.2)".into(),
-            );
+            return Err(phrase!("bb-refuse-tea-first-turn"));
         }
         if !self.map.location_at(here).is_some_and(|l| l.cafe) {
-            return Err(format!("tea: {} has no café", self.map.space_id(here)));
+            return Err(phrase!("bb-refuse-tea-no-cafe", space = self.map.space_id(here)));
         }
         money_needed(walker, orders, 1)?;
         Ok(Plan::Tea {
             discards: self
                 .cards(&walker.hand, discards)
-                .map_err(|e| format!("tea: {e}"))?,
+                .map_err(|e| phrase!("bb-refuse-tea", problem = e))?,
         })
     }
 

@@ -10,6 +10,7 @@ use super::plan::Plan;
 use super::turn::{Scratch, TurnOrdersOf};
 use super::{Day, Did, Note, Recorder, Rucksack, RucksackHow, RucksackMove};
 use crate::Weather;
+use locale::{Phrase, phrase};
 use crate::clock::TURNS;
 use crate::deck::{Card, CardId, CardKind};
 use crate::orders::WeatherChoice;
@@ -91,20 +92,30 @@ impl Day {
     }
 
     /// One card of a kind from the hand.
-    pub(super) fn card(&self, hand: &[CardId], kind: CardKind) -> Result<CardId, String> {
+    pub(super) fn card(&self, hand: &[CardId], kind: CardKind) -> Result<CardId, Phrase> {
         self.find_card(hand, kind, &[])
-            .ok_or_else(|| format!("no {kind} card in the hand {}", self.hand_text(hand)))
+            .ok_or_else(|| self.no_card(hand, kind))
     }
 
-    pub(super) fn cards(&self, hand: &[CardId], kinds: &[CardKind]) -> Result<Vec<CardId>, String> {
+    pub(super) fn cards(&self, hand: &[CardId], kinds: &[CardKind]) -> Result<Vec<CardId>, Phrase> {
         let mut taken = Vec::new();
         for &k in kinds {
             match self.find_card(hand, k, &taken) {
                 Some(c) => taken.push(c),
-                None => return Err(format!("no {k} card in the hand {}", self.hand_text(hand))),
+                None => return Err(self.no_card(hand, k)),
             }
         }
         Ok(taken)
+    }
+
+    fn no_card(&self, hand: &[CardId], kind: CardKind) -> Phrase {
+        let mut kinds: Vec<CardKind> = hand.iter().map(|&c| self.card_kind(c)).collect();
+        kinds.sort();
+        let hand = Phrase::each(|lang| {
+            let names: Vec<String> = kinds.iter().map(|k| k.phrase().text(lang)).collect();
+            names.join(", ")
+        });
+        phrase!("bb-refuse-no-card", card = kind.phrase(), hand = hand)
     }
 
     pub fn hand_text(&self, hand: &[CardId]) -> String {

@@ -191,9 +191,9 @@ pub struct WalkerTurn {
 pub enum Note {
     /// The orders could not be carried out as a whole: the walker rests or takes its break
     /// (`problem`: the order checker's own reason).
-    NotCarriedOut { problem: String },
+    NotCarriedOut { problem: locale::Phrase },
     /// The walk stopped where the route could go no further.
-    RouteCutShort { problem: String },
+    RouteCutShort { problem: locale::Phrase },
     /// "finish" ordered away from Keswick: the day goes on.
     FinishAway,
     /// Not back in Keswick by 18:00: every point is lost (5.2). Public.

@@ -7,6 +7,7 @@ use super::{Day, Place, Walker};
 use crate::clock;
 use crate::deck::{CardId, CardKind};
 use crate::error::BackpacksError;
+use locale::{Phrase, phrase};
 use crate::map::{LocationId, SpaceId};
 use crate::orders::{Action, RoundOrders, TurnOrders, WeatherChoice};
 
@@ -20,7 +21,7 @@ pub(super) enum Plan {
         chocolate: bool,
         circles: u8,
         triangles: u8,
-        cut: Option<String>,
+        cut: Option<Phrase>,
     },
     Tea {
         discards: Vec<CardId>,
@@ -49,9 +50,12 @@ impl Day {
     /// Checks one walker's orders for the coming turn, strictly: an order that cannot be carried
     /// out in full is an error naming it.
     pub fn check_turn_orders(&self, w: usize, orders: &TurnOrders) -> Result<(), BackpacksError> {
+        self.turn_problem(w, orders).map_err(BackpacksError::Refused)
+    }
+
+    fn turn_problem(&self, w: usize, orders: &TurnOrders) -> Result<(), Phrase> {
         self.plan(w, orders, true, &mut Vec::new())
             .and_then(|_| self.check_rucksack_order(w, orders))
-            .map_err(BackpacksError::Refused)
     }
 
     /// Checks a walker's orders for a round: the first turn in full (B&B-7), and the vote. A
@@ -64,14 +68,12 @@ impl Day {
                 || orders.turns.iter().any(|t| *t != nothing)
                 || orders.weather != WeatherChoice::Discard
             {
-                return Err(BackpacksError::Refused(
-                    "this walker's day is over: only a vote may be sent (10.5)".into(),
-                ));
+                return Err(BackpacksError::Refused(phrase!("bb-refuse-day-over-vote-only")));
             }
             return Ok(());
         }
-        self.check_turn_orders(w, &orders.turns[0])
-            .map_err(|e| BackpacksError::Refused(format!("turn 1: {e}")))
+        self.turn_problem(w, &orders.turns[0])
+            .map_err(|e| BackpacksError::Refused(phrase!("bb-refuse-turn-1", problem = e)))
     }
 
     /// The plan for a walker's orders. With `strict`, anything that cannot be done is an error;
@@ -84,10 +86,10 @@ impl Day {
         orders: &TurnOrders,
         strict: bool,
         route: &mut Vec<SpaceId>,
-    ) -> Result<Plan, String> {
+    ) -> Result<Plan, Phrase> {
         let walker = &self.walkers[w];
         if !walker.is_out() {
-            return Err("the walker's day is over".into());
+            return Err(phrase!("bb-refuse-day-over"));
         }
         if clock::is_break(self.turn) {
             return self.plan_break(walker, orders);
@@ -97,7 +99,7 @@ impl Day {
             Place::Lake { boarded } => return self.plan_afloat(boarded, orders),
         };
         if !orders.replace.is_empty() || orders.discard.is_some() {
-            return Err("discard and replace are for the lunch and coffee turns (7)".into());
+            return Err(phrase!("bb-refuse-discard-not-at-break"));
         }
         match &orders.action {
             Action::Rest => {
@@ -119,7 +121,7 @@ impl Day {
                 match plan {
                     Plan::Walk {
                         cut: Some(problem), ..
-                    } if strict => Err(format!("walk: {problem}")),
+                    } if strict => Err(phrase!("bb-refuse-walk", problem = problem)),
                     plan => Ok(plan),
                 }
             }
@@ -140,27 +142,26 @@ impl Day {
         chocolate: bool,
         waypoints: &[SpaceId],
         route: &mut Vec<SpaceId>,
-    ) -> Result<Plan, String> {
+    ) -> Result<Plan, Phrase> {
         let id = self.card(&self.walkers[w].hand, card)?;
         if !matches!(card, CardKind::Walk { .. }) {
-            return Err(format!("{card} is not a walking card"));
+            return Err(phrase!("bb-refuse-not-walking-card", card = card.phrase()));
         }
         if chocolate && self.walkers[w].chocolate == 0 {
-            return Err("no chocolate to play (buy a bar at a café first, 6.3)".into());
+            return Err(phrase!("bb-refuse-no-chocolate"));
         }
         let (circles, triangles) = self.symbols(w, card, chocolate);
         let problem = self.walkable(here, waypoints, circles, triangles, route);
         // The carrier's card is short of one circle and one triangle: say why (10.1, 10.2).
         let problem = match problem {
-            Some(p) if self.is_carrier(w) && p.starts_with("the route needs") => Some(format!(
-                "{p} ({card}{} less one circle and one triangle for the Heavy Rucksack, 10.1{})",
-                if chocolate { " with chocolate" } else { "" },
-                if chocolate {
-                    ", then doubled, 10.2"
-                } else {
-                    ""
-                }
-            )),
+            Some(p) if self.is_carrier(w) && p.id() == Some("bb-refuse-route-needs") => {
+                Some(phrase!(
+                    "bb-refuse-route-needs-carrier",
+                    problem = p,
+                    card = card.phrase(),
+                    chocolate = if chocolate { "yes" } else { "no" }
+                ))
+            }
             p => p,
         };
         Ok(Plan::Walk {
@@ -174,12 +175,13 @@ impl Day {
 }
 
 /// The money an order needs, with a bar of chocolate if one is to be bought (6.3): `n` × 50p.
-pub(super) fn money_needed(walker: &Walker, orders: &TurnOrders, n: u8) -> Result<(), String> {
+pub(super) fn money_needed(walker: &Walker, orders: &TurnOrders, n: u8) -> Result<(), Phrase> {
     let total = n + u8::from(orders.buy_chocolate);
     if walker.money < total {
-        Err(format!(
-            "{total} × 50p needed, the walker has {}",
-            walker.money
+        Err(phrase!(
+            "bb-refuse-money",
+            total = total,
+            money = walker.money
         ))
     } else {
         Ok(())

@@ -9,23 +9,22 @@ use crate::clock::{self, Special};
 use crate::error::BackpacksError;
 use crate::map::SpaceId;
 use crate::orders::{RoundOrders, RucksackOrder, TurnOrders};
+use locale::{Phrase, phrase};
 
 impl Day {
     /// Only the carrier gives the Rucksack and only another walker takes it (10.4): a statement
     /// that could mean nothing is refused, not ignored (B&B-18).
-    pub(super) fn check_rucksack_order(&self, w: usize, orders: &TurnOrders) -> Result<(), String> {
+    pub(super) fn check_rucksack_order(&self, w: usize, orders: &TurnOrders) -> Result<(), Phrase> {
         let carrier = self.rucksack.map(|r| usize::from(r.carrier));
         match orders.rucksack {
-            Some(RucksackOrder::Give(_)) if carrier != Some(w) => Err(
-                "give rucksack: this walker does not carry the Heavy Rucksack (10.4, B&B-18)"
-                    .into(),
-            ),
-            Some(RucksackOrder::Take) if carrier == Some(w) => Err(
-                "take rucksack: this walker carries the Heavy Rucksack already (10.4, B&B-18)"
-                    .into(),
-            ),
+            Some(RucksackOrder::Give(_)) if carrier != Some(w) => {
+                Err(phrase!("bb-refuse-give-rucksack-not-carried"))
+            }
+            Some(RucksackOrder::Take) if carrier == Some(w) => {
+                Err(phrase!("bb-refuse-take-rucksack-carried"))
+            }
             Some(RucksackOrder::Take) if carrier.is_none() => {
-                Err("take rucksack: the Heavy Rucksack is not in play (10.1, 10.4, B&B-18)".into())
+                Err(phrase!("bb-refuse-take-rucksack-not-in-play"))
             }
             _ => Ok(()),
         }
@@ -38,14 +37,12 @@ impl Day {
     /// A vote (10.5) names a walker still out, who could carry the Rucksack on, or its carrier
     /// (a vote to keep it, whether or not the carrier's day is over, B&B-15).
     pub fn check_vote(&self, orders: &RoundOrders) -> Result<(), BackpacksError> {
-        let refused = |message: &str| Err(BackpacksError::Refused(message.into()));
+        let refused = |id: &'static str| Err(BackpacksError::Refused(Phrase::new(id)));
         if let Some(v) = orders.vote {
             match self.walkers.get(usize::from(v)) {
-                None => return refused("vote: no such walker"),
+                None => return refused("bb-refuse-vote-no-walker"),
                 Some(walker) if !walker.is_out() && !self.is_carrier(usize::from(v)) => {
-                    return refused(
-                        "vote: that walker's day is over; vote for a walker still out (10.5)",
-                    );
+                    return refused("bb-refuse-vote-day-over");
                 }
                 Some(_) => {}
             }

@@ -10,6 +10,7 @@ use crate::clock::{self, Special};
 use crate::deck::{CardId, CardKind};
 use crate::map::{LocationId, SpaceId};
 use crate::orders::{Action, TurnOrders};
+use locale::{Phrase, phrase};
 
 impl Day {
     /// On the lake (8.5, B&B-8): at a ferry turn the launch tries to land, where ordered or
@@ -18,7 +19,7 @@ impl Day {
         &self,
         boarded: LocationId,
         orders: &TurnOrders,
-    ) -> Result<Plan, String> {
+    ) -> Result<Plan, Phrase> {
         let special = clock::special(self.turn);
         match &orders.action {
             Action::Ferry { to, .. } if special == Special::Ferry => {
@@ -37,10 +38,8 @@ impl Day {
                 fare: false,
             }),
             Action::Rest => Ok(Plan::Afloat),
-            _ if special == Special::Ferry => {
-                Err("on the lake: only a ferry landing (\"ferry STOP\") is possible".into())
-            }
-            _ => Err("on the lake: nothing can be done until the next ferry turn".into()),
+            _ if special == Special::Ferry => Err(phrase!("bb-refuse-lake-landing-only")),
+            _ => Err(phrase!("bb-refuse-lake-wait")),
         }
     }
 
@@ -52,28 +51,28 @@ impl Day {
         orders: &TurnOrders,
         to: LocationId,
         swap: &Option<CardKind>,
-    ) -> Result<Plan, String> {
+    ) -> Result<Plan, Phrase> {
         if clock::special(self.turn) != Special::Ferry {
-            return Err(format!(
-                "ferry: ferries run at twenty past the hour, not at {} (8.3)",
-                clock::time_text(self.turn)
+            return Err(phrase!(
+                "bb-refuse-ferry-time",
+                time = clock::time_text(self.turn)
             ));
         }
         let from = self
             .map
             .location_at(here)
             .filter(|l| l.ferry)
-            .ok_or_else(|| format!("ferry: {} is not a ferry stop", self.map.space_id(here)))?;
+            .ok_or_else(|| phrase!("bb-refuse-ferry-not-a-stop", stop = self.map.space_id(here)))?;
         self.check_ferry_stop(to)?;
         if self.map.locations[usize::from(to)].space == from.space {
-            return Err("ferry: the trip must go to another stop".into());
+            return Err(phrase!("bb-refuse-ferry-same-stop"));
         }
         money_needed(walker, orders, 1)?;
         Ok(Plan::Ferry {
             to,
             swap: self
                 .swap_card(walker, swap)
-                .map_err(|e| format!("ferry: swap: {e}"))?,
+                .map_err(|e| phrase!("bb-refuse-ferry-swap", problem = e))?,
             fare: true,
         })
     }
@@ -86,26 +85,26 @@ impl Day {
         orders: &TurnOrders,
         to: LocationId,
         swap: &Option<CardKind>,
-    ) -> Result<Plan, String> {
+    ) -> Result<Plan, Phrase> {
         if clock::special(self.turn) != Special::Bus {
-            return Err(format!(
-                "bus: buses run at twenty to the hour, not at {} (8.4)",
-                clock::time_text(self.turn)
+            return Err(phrase!(
+                "bb-refuse-bus-time",
+                time = clock::time_text(self.turn)
             ));
         }
         let from = self
             .map
             .location_at(here)
             .filter(|l| !l.buses.is_empty())
-            .ok_or_else(|| format!("bus: {} is not a bus stop", self.map.space_id(here)))?;
+            .ok_or_else(|| phrase!("bb-refuse-bus-not-a-stop", stop = self.map.space_id(here)))?;
         let from_id = self.map.spaces[usize::from(from.space)]
             .location
             .expect("a location");
         if from_id == to || self.map.bus_between(from_id, to).is_none() {
-            return Err(format!(
-                "bus: no bus route runs from {} to {}",
-                from.id,
-                self.map.location_id(to)
+            return Err(phrase!(
+                "bb-refuse-bus-no-route",
+                from = from.id,
+                to = self.map.location_id(to)
             ));
         }
         money_needed(walker, orders, 1)?;
@@ -113,7 +112,7 @@ impl Day {
             to,
             swap: self
                 .swap_card(walker, swap)
-                .map_err(|e| format!("bus: swap: {e}"))?,
+                .map_err(|e| phrase!("bb-refuse-bus-swap", problem = e))?,
         })
     }
 
@@ -122,17 +121,17 @@ impl Day {
         &self,
         walker: &Walker,
         card: &Option<CardKind>,
-    ) -> Result<Option<CardId>, String> {
+    ) -> Result<Option<CardId>, Phrase> {
         card.map(|k| self.card(&walker.hand, k)).transpose()
     }
 
-    pub(super) fn check_ferry_stop(&self, to: LocationId) -> Result<(), String> {
+    pub(super) fn check_ferry_stop(&self, to: LocationId) -> Result<(), Phrase> {
         if self.map.locations[usize::from(to)].ferry {
             Ok(())
         } else {
-            Err(format!(
-                "ferry: {} is not a ferry stop",
-                self.map.location_id(to)
+            Err(phrase!(
+                "bb-refuse-ferry-not-a-stop",
+                stop = self.map.location_id(to)
             ))
         }
     }

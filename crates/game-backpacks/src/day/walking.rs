@@ -6,6 +6,7 @@ use super::{Day, Recorder, card_symbols};
 use crate::deck::CardKind;
 use crate::map::{Shape, SpaceId};
 use crate::schedule::sub_turns;
+use locale::{Phrase, phrase};
 
 impl Day {
     /// The symbols a walking card gives this walker this turn: less one circle and one triangle
@@ -24,7 +25,7 @@ impl Day {
         circles: u8,
         triangles: u8,
         route: &mut Vec<SpaceId>,
-    ) -> Option<String> {
+    ) -> Option<Phrase> {
         let map = &self.map;
         route.clear();
         let mut at = from;
@@ -32,7 +33,7 @@ impl Day {
         for &w in waypoints {
             // A waypoint where the walker already is, or was this turn, would enter it twice.
             if w == at || w == from || route.contains(&w) {
-                return Some(format!("the route enters {} twice (11.1)", map.space_id(w)));
+                return Some(phrase!("bb-refuse-enters-twice", space = map.space_id(w)));
             }
             // A neighbouring space is one step; anything further is walked along its path.
             let one = [w];
@@ -48,7 +49,7 @@ impl Day {
             };
             for &s in steps {
                 if s == from || route.contains(&s) {
-                    return Some(format!("the route enters {} twice (11.1)", map.space_id(s)));
+                    return Some(phrase!("bb-refuse-enters-twice", space = map.space_id(s)));
                 }
                 let left = match map.spaces[usize::from(s)].shape {
                     Shape::Circle => &mut c,
@@ -56,10 +57,12 @@ impl Day {
                 };
                 if *left == 0 {
                     let (need_c, need_t) = self.route_symbols(from, waypoints);
-                    return Some(format!(
-                        "the route needs {} and {}, the card gives {circles} and {triangles}",
-                        count(need_c, "circle"),
-                        count(need_t, "triangle"),
+                    return Some(phrase!(
+                        "bb-refuse-route-needs",
+                        need_circles = need_c,
+                        need_triangles = need_t,
+                        circles = circles,
+                        triangles = triangles
                     ));
                 }
                 *left -= 1;
@@ -185,14 +188,5 @@ impl Day {
             }
         }
         crowded
-    }
-}
-
-/// "1 circle", "2 circles".
-fn count(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
     }
 }

@@ -274,3 +274,77 @@ bb-col-scores-notes = Scores and notes
 bb-col-points = Points
 bb-col-where = Where
 bb-col-targets = Targets
+
+## Refusals: orders that read but cannot be carried out where the walker stands. Each names
+## the order and cites the rule. Places ($space, $stop, $from, $to) are the map's own ids.
+
+bb-refuse-day-over-vote-only = this walker's day is over: only a vote may be sent (10.5)
+# Variables: $problem (a refusal below)
+bb-refuse-turn-1 = turn 1: {$problem}
+bb-refuse-day-over = the walker's day is over
+bb-refuse-discard-not-at-break = discard and replace are for the lunch and coffee turns (7)
+# Variables: $problem
+bb-refuse-walk = walk: {$problem}
+# Variables: $card
+bb-refuse-not-walking-card = {$card} is not a walking card
+bb-refuse-no-chocolate = no chocolate to play (buy a bar at a café first, 6.3)
+# The Heavy Rucksack's carrier is one circle and one triangle short (10.1).
+# Variables: $problem, $card, $chocolate (yes when a bar doubles the card)
+bb-refuse-route-needs-carrier = {$problem} ({$card}{ $chocolate ->
+    [yes] {" "}with chocolate
+   *[no] {""}
+} less one circle and one triangle for the Heavy Rucksack, 10.1{ $chocolate ->
+    [yes] , then doubled, 10.2
+   *[no] {""}
+})
+# Variables: $total (coins of 50p), $money
+bb-refuse-money = {$total} × 50p needed, the walker has {$money}
+# Variables: $space
+bb-refuse-enters-twice = the route enters {$space} twice (11.1)
+# Variables: $need-circles, $need-triangles, $circles, $triangles (what the card gives)
+bb-refuse-route-needs = the route needs { $need-circles ->
+    [one] 1 circle
+   *[other] {$need-circles} circles
+} and { $need-triangles ->
+    [one] 1 triangle
+   *[other] {$need-triangles} triangles
+}, the card gives {$circles} and {$triangles}
+# Variables: $from, $to
+bb-refuse-no-path = there is no path from {$from} to {$to}
+# Variables: $to, $from, $way (the locations on the way, spaced)
+bb-refuse-not-next-to = {$to} is not next to {$from} nor along a path from it; name the places on the way, e.g. {$way}
+bb-refuse-break-nobody-moves = lunch and coffee: nobody moves (7.2); write "discard CARD", and at a café "tea" or "replace CARD ..."
+bb-refuse-break-cafe-needed = tea and replacing cards need a café (7.4)
+# Variables: $problem
+bb-refuse-discard = discard: {$problem}
+# Variables: $problem
+bb-refuse-replace = replace: {$problem}
+bb-refuse-tea-first-turn = no tea on the first turn of a round: the waitresses are busy (3.1.2)
+# Variables: $space
+bb-refuse-tea-no-cafe = tea: {$space} has no café
+# Variables: $problem
+bb-refuse-tea = tea: {$problem}
+# Variables: $card, $hand (the cards held, separated by commas)
+bb-refuse-no-card = no {$card} card in the hand [{$hand}]
+bb-refuse-give-rucksack-not-carried = give rucksack: this walker does not carry the Heavy Rucksack (10.4, B&B-18)
+bb-refuse-take-rucksack-carried = take rucksack: this walker carries the Heavy Rucksack already (10.4, B&B-18)
+bb-refuse-take-rucksack-not-in-play = take rucksack: the Heavy Rucksack is not in play (10.1, 10.4, B&B-18)
+bb-refuse-vote-no-walker = vote: no such walker
+bb-refuse-vote-day-over = vote: that walker's day is over; vote for a walker still out (10.5)
+bb-refuse-lake-landing-only = on the lake: only a ferry landing ("ferry STOP") is possible
+bb-refuse-lake-wait = on the lake: nothing can be done until the next ferry turn
+# Variables: $time
+bb-refuse-ferry-time = ferry: ferries run at twenty past the hour, not at {$time} (8.3)
+# Variables: $stop
+bb-refuse-ferry-not-a-stop = ferry: {$stop} is not a ferry stop
+bb-refuse-ferry-same-stop = ferry: the trip must go to another stop
+# Variables: $problem
+bb-refuse-ferry-swap = ferry: swap: {$problem}
+# Variables: $time
+bb-refuse-bus-time = bus: buses run at twenty to the hour, not at {$time} (8.4)
+# Variables: $stop
+bb-refuse-bus-not-a-stop = bus: {$stop} is not a bus stop
+# Variables: $from, $to
+bb-refuse-bus-no-route = bus: no bus route runs from {$from} to {$to}
+# Variables: $problem
+bb-refuse-bus-swap = bus: swap: {$problem}

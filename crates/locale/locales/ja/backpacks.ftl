@@ -240,3 +240,69 @@ bb-col-scores-notes = 得点と注記
 bb-col-points = 得点
 bb-col-where = 場所
 bb-col-targets = 目標地点
+
+## 命令の却下：読めるが、ハイカーのいる場所では実行できない命令。命令の名前（英語のまま）と規則の番号を添えます。地名は地図のとおり。
+
+bb-refuse-day-over-vote-only = このハイカーの一日は終わっています。送れるのは投票だけです（10.5）
+# Variables: $problem
+bb-refuse-turn-1 = 第1ターン：{$problem}
+bb-refuse-day-over = このハイカーの一日は終わっています
+bb-refuse-discard-not-at-break = discard と replace は昼食とコーヒーのターンにだけ使えます（7）
+# Variables: $problem
+bb-refuse-walk = walk：{$problem}
+# Variables: $card
+bb-refuse-not-walking-card = {$card}は歩行カードではありません
+bb-refuse-no-chocolate = 使えるチョコレートがありません（先にカフェで買ってください。6.3）
+# Variables: $problem, $card, $chocolate
+bb-refuse-route-needs-carrier = {$problem}（重いリュックを背負っているため、{$card}{ $chocolate ->
+    [yes] とチョコレート
+   *[no] {""}
+}から○と△を1つずつ引きます。10.1{ $chocolate ->
+    [yes] 。そのあと2倍。10.2
+   *[no] {""}
+}）
+# Variables: $total, $money
+bb-refuse-money = 50ペンス硬貨が{$total}枚必要ですが、所持金は{$money}枚です
+# Variables: $space
+bb-refuse-enters-twice = 経路が{$space}に2度入ります（11.1）
+# Variables: $need-circles, $need-triangles, $circles, $triangles
+bb-refuse-route-needs = この経路には{$need-circles}○ {$need-triangles}△が要りますが、カードは{$circles}○ {$triangles}△です
+# Variables: $from, $to
+bb-refuse-no-path = {$from}から{$to}への道はありません
+# Variables: $to, $from, $way
+bb-refuse-not-next-to = {$to}は{$from}の隣でも、そこからの道の先でもありません。途中の場所を書いてください（例：{$way}）
+bb-refuse-break-nobody-moves = 昼食とコーヒーの間は誰も動きません（7.2）。「discard CARD」と書き、カフェでは「tea」や「replace CARD ...」も書けます
+bb-refuse-break-cafe-needed = お茶とカードの交換はカフェでしかできません（7.4）
+# Variables: $problem
+bb-refuse-discard = discard：{$problem}
+# Variables: $problem
+bb-refuse-replace = replace：{$problem}
+bb-refuse-tea-first-turn = ラウンドの最初のターンにはお茶は飲めません。ウェイトレスが忙しいのです（3.1.2）
+# Variables: $space
+bb-refuse-tea-no-cafe = tea：{$space}にはカフェがありません
+# Variables: $problem
+bb-refuse-tea = tea：{$problem}
+# Variables: $card, $hand
+bb-refuse-no-card = 手札［{$hand}］に{$card}のカードがありません
+bb-refuse-give-rucksack-not-carried = give rucksack：このハイカーは重いリュックを背負っていません（10.4、B&B-18）
+bb-refuse-take-rucksack-carried = take rucksack：このハイカーはもう重いリュックを背負っています（10.4、B&B-18）
+bb-refuse-take-rucksack-not-in-play = take rucksack：重いリュックはまだ場に出ていません（10.1、10.4、B&B-18）
+bb-refuse-vote-no-walker = vote：そのハイカーはいません
+bb-refuse-vote-day-over = vote：そのハイカーの一日は終わっています。まだ歩いているハイカーに投票してください（10.5）
+bb-refuse-lake-landing-only = 湖上：できるのはフェリーの着岸（「ferry STOP」）だけです
+bb-refuse-lake-wait = 湖上：次のフェリーのターンまで何もできません
+# Variables: $time
+bb-refuse-ferry-time = ferry：フェリーは毎時20分に出ます。{$time}には出ません（8.3）
+# Variables: $stop
+bb-refuse-ferry-not-a-stop = ferry：{$stop}はフェリー乗り場ではありません
+bb-refuse-ferry-same-stop = ferry：別の乗り場へ行く便でなければなりません
+# Variables: $problem
+bb-refuse-ferry-swap = ferry：カードの交換：{$problem}
+# Variables: $time
+bb-refuse-bus-time = bus：バスは毎時40分に出ます。{$time}には出ません（8.4）
+# Variables: $stop
+bb-refuse-bus-not-a-stop = bus：{$stop}はバス停ではありません
+# Variables: $from, $to
+bb-refuse-bus-no-route = bus：{$from}から{$to}へのバス路線はありません
+# Variables: $problem
+bb-refuse-bus-swap = bus：カードの交換：{$problem}
