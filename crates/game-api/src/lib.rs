@@ -206,7 +206,7 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
         _lineup: Option<&Self::Lineup>,
         _seat: Seat,
         _orders: &Self::Orders,
-    ) -> Vec<String> {
+    ) -> Vec<locale::Phrase> {
         Vec::new()
     }
     /// A refusal in the reader's language (the order page's and the mail echo's): the

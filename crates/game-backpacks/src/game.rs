@@ -14,6 +14,7 @@ use crate::deck::Deck;
 use crate::error::BackpacksError;
 use crate::map::Map;
 use crate::orders::{Action, RoundOrders, TurnOrders, describe_round, parse_round_orders};
+use locale::{Phrase, phrase};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Backpacks;
@@ -134,7 +135,7 @@ impl Game for Backpacks {
         _: Option<&()>,
         seat: Seat,
         orders: &RoundOrders,
-    ) -> Vec<String> {
+    ) -> Vec<Phrase> {
         let Some(day) = day else { return Vec::new() };
         let walker = &day.walkers[seat.index()];
         if !walker.is_out() {
@@ -163,18 +164,16 @@ impl Game for Backpacks {
                             })
                             .flatten();
                     notes.push(match weakest {
-                        Some(card) => format!(
-                            "turn {}: no card named to discard — discards the weakest, {card}",
-                            k + 1
+                        Some(card) => phrase!(
+                            "bb-note-discards-weakest",
+                            turn = k + 1,
+                            card = card.phrase()
                         ),
-                        None => format!(
-                            "turn {}: no card named to discard — discards the weakest",
-                            k + 1
-                        ),
+                        None => phrase!("bb-note-discards-weakest-unknown", turn = k + 1),
                     });
                 }
             } else if *t == crate::TurnOrders::default() {
-                notes.push(format!("turn {}: no move — the walker rests", k + 1));
+                notes.push(phrase!("bb-note-no-move", turn = k + 1));
             }
         }
         notes.extend(foresight(day, seat.index(), orders));
@@ -335,7 +334,7 @@ impl Game for Backpacks {
 /// chocolate ordered where the turn does not end at a café. Only what the walker's owner knows
 /// goes in: its hand less the card played, and the card to come (3.1.1) — never a hidden
 /// draw. A first turn of tea, ferry or bus is not foreseen (its draws and landings decide).
-fn foresight(day: &Day, w: usize, orders: &RoundOrders) -> Vec<String> {
+fn foresight(day: &Day, w: usize, orders: &RoundOrders) -> Vec<Phrase> {
     let mut notes = Vec::new();
     if !clock::is_first_of_round(day.turn) || day.turn + 1 >= clock::TURNS {
         return notes;
@@ -362,9 +361,10 @@ fn foresight(day: &Day, w: usize, orders: &RoundOrders) -> Vec<String> {
     };
     let first = &orders.turns[0];
     if first.buy_chocolate && !cafe(end) {
-        notes.push(format!(
-            "turn 1: buy chocolate: the turn ends at {}, which has no café — no bar is bought (6.3)",
-            map.space_id(end)
+        notes.push(phrase!(
+            "bb-note-no-bar-bought",
+            turn = 1,
+            space = map.space_id(end)
         ));
     }
     let mut next = day.clone();
@@ -391,17 +391,23 @@ fn foresight(day: &Day, w: usize, orders: &RoundOrders) -> Vec<String> {
     }
     let second = &orders.turns[1];
     if let Err(e) = next.check_turn_orders(w, second) {
-        notes.push(format!(
-            "turn 2: {e} — from {}, where turn 1 leaves the walker unless it is bumped back; turn 2 is carried out only as far as it can be (B&B-7)",
-            map.space_id(end)
+        let problem = match e {
+            BackpacksError::Refused(p) => p,
+            other => Phrase::verbatim(other.to_string()),
+        };
+        notes.push(phrase!(
+            "bb-note-turn-2-foreseen",
+            problem = problem,
+            space = map.space_id(end)
         ));
     } else if second.buy_chocolate
         && let Some((end2, _)) = ends(end, second)
         && !cafe(end2)
     {
-        notes.push(format!(
-            "turn 2: buy chocolate: the turn ends at {}, which has no café — no bar is bought (6.3)",
-            map.space_id(end2)
+        notes.push(phrase!(
+            "bb-note-no-bar-bought",
+            turn = 2,
+            space = map.space_id(end2)
         ));
     }
     notes
@@ -441,6 +447,9 @@ mod tests {
         let orders = parse_round_orders(text, &day.map, &walkers).unwrap();
         day.check_round_orders(0, &orders).unwrap();
         foresight(day, 0, &orders)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     /// Fails without the foresight: such orders were sealed without a word.
@@ -466,5 +475,25 @@ mod tests {
         );
         // Orders that work say nothing.
         assert!(notes(&day, "1: walk 3+3 FRI; 2: walk 4+2 KES-FRI.2").is_empty());
+    }
+
+    /// Issue 36: a Japanese seat's echo says it in Japanese, the refusal inside it too.
+    #[test]
+    fn the_echo_s_notes_are_written_in_the_readers_language() {
+        let day = day_with_hand(&["3+3", "4+2"]);
+        let walkers = ["ann".to_string(), "bob".to_string()];
+        let orders =
+            parse_round_orders("1: walk 3+3 FRI; 2: walk 3+3 WAL", &day.map, &walkers).unwrap();
+        let ja = game_api::Lang::from_code("ja").unwrap();
+        let found: Vec<String> = foresight(&day, 0, &orders)
+            .iter()
+            .map(|n| n.text(ja))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                "第2ターン：手札［4+2］に3+3のカードがありません。第1ターンのあと（押し戻されなければ）FRIにいるとして見た場合です。第2ターンはできるところまで実行されます（B&B-7）"
+            ]
+        );
     }
 }

@@ -100,10 +100,18 @@ pub fn score_words(lang: Lang, map: &Map, score: Score) -> String {
 pub fn note_words(lang: Lang, map: &Map, note: &Note) -> String {
     match note {
         Note::NotCarriedOut { problem } => {
-            tr!(lang, "bb-note-not-carried-out", problem = problem.text(lang))
+            tr!(
+                lang,
+                "bb-note-not-carried-out",
+                problem = problem.text(lang)
+            )
         }
         Note::RouteCutShort { problem } => {
-            tr!(lang, "bb-note-route-cut-short", problem = problem.text(lang))
+            tr!(
+                lang,
+                "bb-note-route-cut-short",
+                problem = problem.text(lang)
+            )
         }
         Note::FinishAway => lang.t("bb-note-finish-away"),
         Note::NotBack => lang.t("bb-note-not-back"),

@@ -281,7 +281,7 @@ impl Game for BreakingAway {
         lineup: Option<&Lineup>,
         seat: Seat,
         orders: &TeamOrders,
-    ) -> Vec<String> {
+    ) -> Vec<locale::Phrase> {
         let mut notes = Vec::new();
         for grade in Grade::ALL {
             if orders.card(grade).is_some() {
@@ -296,13 +296,14 @@ impl Game for BreakingAway {
                 None => Some(lineup.and_then(|l| l.cards(grade).iter().copied().max())),
             };
             match highest {
-                Some(Some(card)) => notes.push(format!(
-                    "{}: no order — plays its highest card, {card}",
-                    grade.letter()
+                Some(Some(card)) => notes.push(locale::phrase!(
+                    "ba-note-highest-card",
+                    rider = grade.letter().to_string(),
+                    card = card
                 )),
-                Some(None) => notes.push(format!(
-                    "{}: no order — plays its highest card",
-                    grade.letter()
+                Some(None) => notes.push(locale::phrase!(
+                    "ba-note-highest-card-unknown",
+                    rider = grade.letter().to_string()
                 )),
                 None => {}
             }
@@ -596,7 +597,11 @@ mod tests {
         let lineup = parse_lineup("A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6").unwrap();
         let orders = parse_orders("A 10 B 9 C 9").unwrap();
         let notes = BreakingAway::orders_notes(&rules, None, Some(&lineup), Seat(0), &orders);
-        assert_eq!(notes, ["D: no order — plays its highest card, 6"]);
+        assert_eq!(
+            notes[0].to_string(),
+            "D: no order — plays its highest card, 6"
+        );
+        assert_eq!(notes.len(), 1);
         let hands = [
             Hand::new(&[10, 10, 10]).unwrap(),
             Hand::new(&[8, 8, 9]).unwrap(),
@@ -605,7 +610,15 @@ mod tests {
         ];
         let position = Position::start(rules, &[hands, hands]);
         let notes = BreakingAway::orders_notes(&rules, Some(&position), None, Seat(1), &orders);
-        assert_eq!(notes, ["D: no order — plays its highest card, 12"]);
+        assert_eq!(
+            notes[0].to_string(),
+            "D: no order — plays its highest card, 12"
+        );
+        let ja = game_api::Lang::from_code("ja").unwrap();
+        assert_eq!(
+            notes[0].text(ja),
+            "D：命令なし。手札の最大の移動力 12 を使います"
+        );
         let full = parse_orders("A 10 B 9 C 9 D 5").unwrap();
         assert!(
             BreakingAway::orders_notes(&rules, Some(&position), None, Seat(1), &full).is_empty()

@@ -40,7 +40,7 @@ pub(crate) trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn is_over(&self) -> bool;
     fn takes_orders(&self, seat: Seat) -> bool;
     fn sealed_text(&self, seat: Seat) -> (Option<String>, Option<String>);
-    fn orders_notes(&self, seat: Seat) -> Vec<String>;
+    fn orders_notes(&self, seat: Seat, lang: Lang) -> Vec<String>;
     fn ready(&self, seat: Seat) -> bool;
     fn all_ready(&self) -> bool;
     fn reopened(&self, seat: Seat) -> bool;
@@ -109,8 +109,8 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     fn sealed_text(&self, seat: Seat) -> (Option<String>, Option<String>) {
         GameRecord::sealed_text(self, seat)
     }
-    fn orders_notes(&self, seat: Seat) -> Vec<String> {
-        GameRecord::orders_notes(self, seat)
+    fn orders_notes(&self, seat: Seat, lang: Lang) -> Vec<String> {
+        GameRecord::orders_notes(self, seat, lang)
     }
     fn ready(&self, seat: Seat) -> bool {
         GameRecord::ready(self, seat)

@@ -633,7 +633,7 @@ impl<G: BotGame> GameRecord<G> {
 
     /// What the seat's sealed orders leave to the rules' defaults (`D: no order — plays its
     /// highest card, 12`), for the echo.
-    pub fn orders_notes(&self, seat: Seat) -> Vec<String> {
+    pub fn orders_notes(&self, seat: Seat, lang: Lang) -> Vec<String> {
         let sealed = &self.sealed[seat.index()];
         match &sealed.orders {
             Some(orders) => G::orders_notes(
@@ -642,7 +642,10 @@ impl<G: BotGame> GameRecord<G> {
                 sealed.lineup.as_ref(),
                 seat,
                 orders,
-            ),
+            )
+            .iter()
+            .map(|note| note.text(lang))
+            .collect(),
             None => Vec::new(),
         }
     }

@@ -227,9 +227,9 @@ impl Record {
     }
 
     /// What the seat's sealed orders leave to the rules' defaults, one line each (`D: no order
-    /// — plays its highest card, 12`): the echo says so.
-    pub fn orders_notes(&self, seat: Seat) -> Vec<String> {
-        self.0.orders_notes(seat)
+    /// — plays its highest card, 12`): the echo says so, in `lang`.
+    pub fn orders_notes(&self, seat: Seat, lang: Lang) -> Vec<String> {
+        self.0.orders_notes(seat, lang)
     }
 
     /// Whether everything the seat needs to send for the coming turn is sealed.

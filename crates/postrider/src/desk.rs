@@ -202,7 +202,7 @@ pub fn orders(file: &str, seat: &str, words: &[String], bot: Option<&str>) -> Re
         bail!("orders: nothing to seal");
     }
     if events.iter().any(|e| matches!(e, Event::Orders { .. })) {
-        for note in game.record().orders_notes(seat_no) {
+        for note in game.record().orders_notes(seat_no, Lang::EN) {
             out.push_str(&format!("Note: {note}\n"));
         }
     }

@@ -169,7 +169,7 @@ fn sealed_json(record: &Record, seat: Seat) -> Value {
         "orders": orders,
         "ready": record.ready(seat) && !record.reopened(seat),
         // What the sealed orders leave to the rules' defaults (issue 15).
-        "notes": record.orders_notes(seat),
+        "notes": record.orders_notes(seat, crate::reader::lang()),
     })
 }
 

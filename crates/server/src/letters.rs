@@ -411,7 +411,7 @@ pub fn echo(
     }
     // What the rules make of them (a rider without an order, a second turn that cannot work
     // from where the first leaves the walker): said now, not found in the report.
-    let notes = table.record.orders_notes(seat);
+    let notes = table.record.orders_notes(seat, lang);
     if !notes.is_empty() {
         body.push_str(&format!("\n{}\n", tr!(lang, "echo-note")));
         for note in notes {

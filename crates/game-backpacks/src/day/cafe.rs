@@ -25,7 +25,10 @@ impl Day {
             return Err(phrase!("bb-refuse-tea-first-turn"));
         }
         if !self.map.location_at(here).is_some_and(|l| l.cafe) {
-            return Err(phrase!("bb-refuse-tea-no-cafe", space = self.map.space_id(here)));
+            return Err(phrase!(
+                "bb-refuse-tea-no-cafe",
+                space = self.map.space_id(here)
+            ));
         }
         money_needed(walker, orders, 1)?;
         Ok(Plan::Tea {

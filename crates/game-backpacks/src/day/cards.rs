@@ -10,10 +10,10 @@ use super::plan::Plan;
 use super::turn::{Scratch, TurnOrdersOf};
 use super::{Day, Did, Note, Recorder, Rucksack, RucksackHow, RucksackMove};
 use crate::Weather;
-use locale::{Phrase, phrase};
 use crate::clock::TURNS;
 use crate::deck::{Card, CardId, CardKind};
 use crate::orders::WeatherChoice;
+use locale::{Phrase, phrase};
 
 impl Day {
     /// The information phase (3.1.1): every walker still out gets its next card dealt face down.

@@ -7,9 +7,9 @@ use super::{Day, Place, Walker};
 use crate::clock;
 use crate::deck::{CardId, CardKind};
 use crate::error::BackpacksError;
-use locale::{Phrase, phrase};
 use crate::map::{LocationId, SpaceId};
 use crate::orders::{Action, RoundOrders, TurnOrders, WeatherChoice};
+use locale::{Phrase, phrase};
 
 /// What a walker's orders come to, checked against where it actually is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +50,8 @@ impl Day {
     /// Checks one walker's orders for the coming turn, strictly: an order that cannot be carried
     /// out in full is an error naming it.
     pub fn check_turn_orders(&self, w: usize, orders: &TurnOrders) -> Result<(), BackpacksError> {
-        self.turn_problem(w, orders).map_err(BackpacksError::Refused)
+        self.turn_problem(w, orders)
+            .map_err(BackpacksError::Refused)
     }
 
     fn turn_problem(&self, w: usize, orders: &TurnOrders) -> Result<(), Phrase> {
@@ -68,7 +69,9 @@ impl Day {
                 || orders.turns.iter().any(|t| *t != nothing)
                 || orders.weather != WeatherChoice::Discard
             {
-                return Err(BackpacksError::Refused(phrase!("bb-refuse-day-over-vote-only")));
+                return Err(BackpacksError::Refused(phrase!(
+                    "bb-refuse-day-over-vote-only"
+                )));
             }
             return Ok(());
         }

@@ -348,3 +348,16 @@ bb-refuse-bus-not-a-stop = bus: {$stop} is not a bus stop
 bb-refuse-bus-no-route = bus: no bus route runs from {$from} to {$to}
 # Variables: $problem
 bb-refuse-bus-swap = bus: swap: {$problem}
+
+## The order echo: what sealed orders leave to the rules, and what the second turn will find.
+
+# Variables: $turn (1 or 2 of the round), $card
+bb-note-discards-weakest = turn {$turn}: no card named to discard — discards the weakest, {$card}
+# Variables: $turn
+bb-note-discards-weakest-unknown = turn {$turn}: no card named to discard — discards the weakest
+# Variables: $turn
+bb-note-no-move = turn {$turn}: no move — the walker rests
+# Variables: $turn, $space
+bb-note-no-bar-bought = turn {$turn}: buy chocolate: the turn ends at {$space}, which has no café — no bar is bought (6.3)
+# Variables: $problem (a refusal), $space (where turn 1 leaves the walker)
+bb-note-turn-2-foreseen = turn 2: {$problem} — from {$space}, where turn 1 leaves the walker unless it is bumped back; turn 2 is carried out only as far as it can be (B&B-7)

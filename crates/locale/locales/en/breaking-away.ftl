@@ -266,3 +266,10 @@ ba-lineup-at-most = at most {$total}
 # Variables: $example
 ba-lineup-example = For example: {$example}
 ba-lineup-turn-one = and turn 1's card for each rider, one of its own, e.g. A 10 B 9 C 9 D 6; a rider without an order plays its highest card. A team that sends no line-up starts with the example.
+
+## The order echo: what sealed orders leave to the rules (postal 9.1 as docs/rulings.md reads it).
+
+# Variables: $rider (its letter), $card
+ba-note-highest-card = {$rider}: no order — plays its highest card, {$card}
+# Variables: $rider
+ba-note-highest-card-unknown = {$rider}: no order — plays its highest card

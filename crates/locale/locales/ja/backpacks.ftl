@@ -306,3 +306,16 @@ bb-refuse-bus-not-a-stop = bus：{$stop}はバス停ではありません
 bb-refuse-bus-no-route = bus：{$from}から{$to}へのバス路線はありません
 # Variables: $problem
 bb-refuse-bus-swap = bus：カードの交換：{$problem}
+
+## 命令の控え：ルールに任される部分と、第2ターンに起こること。
+
+# Variables: $turn, $card
+bb-note-discards-weakest = 第{$turn}ターン：捨てるカードの指定がないため、いちばん弱い{$card}を捨てます
+# Variables: $turn
+bb-note-discards-weakest-unknown = 第{$turn}ターン：捨てるカードの指定がないため、いちばん弱いカードを捨てます
+# Variables: $turn
+bb-note-no-move = 第{$turn}ターン：移動の命令がないため、休憩します
+# Variables: $turn, $space
+bb-note-no-bar-bought = 第{$turn}ターン：buy chocolate：ターンは{$space}で終わり、そこにはカフェがないため、チョコレートは買えません（6.3）
+# Variables: $problem, $space
+bb-note-turn-2-foreseen = 第2ターン：{$problem}。第1ターンのあと（押し戻されなければ）{$space}にいるとして見た場合です。第2ターンはできるところまで実行されます（B&B-7）

@@ -207,3 +207,10 @@ ba-lineup-at-most = {$total}以下
 # Variables: $example
 ba-lineup-example = 例：{$example}
 ba-lineup-turn-one = あわせて、第1ターンに各選手が出すカードを、その選手の手札から1枚ずつ送ってください（例：A 10 B 9 C 9 D 6）。命令のない選手は最も大きいカードを出します。スタート時の手札を送らなかったチームは、例の手札でスタートします。
+
+## 命令の控え：封をした命令のうち、ルールに任される部分。
+
+# Variables: $rider, $card
+ba-note-highest-card = {$rider}：命令なし。手札の最大の移動力 {$card} を使います
+# Variables: $rider
+ba-note-highest-card-unknown = {$rider}：命令なし。手札の最大の移動力を使います

@@ -156,7 +156,7 @@ pub(super) fn orders_page(
         your_move: your_move(table, visitor, seat).0,
         sealed_lineup,
         sealed_orders,
-        notes: record.orders_notes(seat),
+        notes: record.orders_notes(seat, lang),
         // The close-up beside the form, the seat's own pieces marked.
         picture: takes_orders
             .then(|| record.picture(None, Viewer::Seat(seat), visitor.lang))
