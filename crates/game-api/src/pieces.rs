@@ -49,3 +49,20 @@ impl fmt::Display for Lacks {
 }
 
 impl std::error::Error for Lacks {}
+
+impl Lacks {
+    /// What the game lacks, in `lang` (the game's title stays its own).
+    pub fn text(&self, lang: crate::Lang) -> String {
+        match self {
+            Lacks::Lineups { game } => locale::tr!(lang, "error-lacks-lineups", game = *game),
+            Lacks::Scenario { game } => locale::tr!(lang, "error-lacks-scenario", game = *game),
+            Lacks::PieceAction { game, verb } => locale::tr!(
+                lang,
+                "error-lacks-piece-action",
+                game = *game,
+                verb = verb.as_str()
+            ),
+            Lacks::Season { game } => locale::tr!(lang, "error-season-game", game = *game),
+        }
+    }
+}

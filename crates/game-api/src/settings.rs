@@ -3,6 +3,7 @@
 //! they give is one JSON object, the game's own, kept in the log as given and read by
 //! `Game::settings` through [`Given`]. Nothing above the rules crates names a setting.
 
+use locale::{Phrase, phrase};
 use serde_json::{Map, Value};
 
 /// One setting a game takes.
@@ -66,16 +67,20 @@ impl<'a> Given<'a> {
         values: &'a Map<String, Value>,
         settings: &[Setting],
         title: &str,
-    ) -> Result<Given<'a>, String> {
+    ) -> Result<Given<'a>, Phrase> {
         for (key, value) in values {
             let Some(setting) = settings.iter().find(|s| s.name == key) else {
                 let names: Vec<&str> = settings.iter().map(|s| s.name).collect();
-                let has = if names.is_empty() {
-                    "it has none".to_string()
+                return Err(if names.is_empty() {
+                    phrase!("error-setting-unknown-none", key = key, game = title)
                 } else {
-                    format!("its settings: {}", names.join(", "))
-                };
-                return Err(format!("{key}: {title} has no setting {key:?} ({has})"));
+                    phrase!(
+                        "error-setting-unknown",
+                        key = key,
+                        game = title,
+                        settings = names.join(", ")
+                    )
+                });
             };
             let fits = match setting.kind {
                 SettingKind::Choice(_) | SettingKind::File => value.is_string(),
@@ -85,10 +90,15 @@ impl<'a> Given<'a> {
             };
             if !fits {
                 let expected = match setting.kind {
-                    SettingKind::Flags(_) => "a list of names",
-                    _ => "a string",
+                    SettingKind::Flags(_) => "names",
+                    _ => "text",
                 };
-                return Err(format!("{key}: expected {expected}, got {value}"));
+                return Err(phrase!(
+                    "error-setting-shape",
+                    key = key,
+                    expected = expected,
+                    got = value.to_string()
+                ));
             }
         }
         Ok(Given { values })
@@ -120,10 +130,10 @@ impl<'a> Given<'a> {
 }
 
 /// A game's settings read from `values`: checked against [`crate::Game::SETTINGS`], then read
-/// by [`crate::Game::settings`]; the error is the one line either gives.
-pub fn read<G: crate::Game>(values: &Map<String, Value>) -> Result<G::Settings, String> {
+/// by [`crate::Game::settings`]; the error is the one line either gives, in each language.
+pub fn read<G: crate::Game>(values: &Map<String, Value>) -> Result<G::Settings, Phrase> {
     let given = Given::check(values, G::SETTINGS, G::TITLE)?;
-    G::settings(given).map_err(|e| e.to_string())
+    G::settings(given).map_err(|e| Phrase::each(|lang| G::error_text(&e, lang)))
 }
 
 #[cfg(test)]
@@ -162,23 +172,28 @@ mod tests {
     #[test]
     fn an_unknown_key_or_a_wrong_shape_is_refused_naming_the_key() {
         let v = values(serde_json::json!({"map": "x"}));
+        let refusal = |v: &Map<String, Value>, settings: &[Setting]| {
+            Given::check(v, settings, "Game").unwrap_err().to_string()
+        };
         assert_eq!(
-            Given::check(&v, &SETTINGS, "Game").unwrap_err(),
+            refusal(&v, &SETTINGS),
             "map: Game has no setting \"map\" (its settings: rules, options)"
         );
         assert_eq!(
-            Given::check(&v, &[], "Game").unwrap_err(),
+            refusal(&v, &[]),
             "map: Game has no setting \"map\" (it has none)"
+        );
+        let ja = crate::Lang::from_code("ja").unwrap();
+        assert_eq!(
+            Given::check(&v, &[], "Game").unwrap_err().text(ja),
+            "map: Gameには設定「map」がありません（設定はありません）"
         );
         let v = values(serde_json::json!({"options": "x"}));
         assert_eq!(
-            Given::check(&v, &SETTINGS, "Game").unwrap_err(),
+            refusal(&v, &SETTINGS),
             "options: expected a list of names, got \"x\""
         );
         let v = values(serde_json::json!({"rules": 3}));
-        assert_eq!(
-            Given::check(&v, &SETTINGS, "Game").unwrap_err(),
-            "rules: expected a string, got 3"
-        );
+        assert_eq!(refusal(&v, &SETTINGS), "rules: expected a string, got 3");
     }
 }

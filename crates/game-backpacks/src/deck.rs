@@ -8,7 +8,8 @@ use std::str::FromStr;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::map::{DataError, LocationId, Map, line_of, parse_toml};
+use crate::map::{DataError, LocationId, Map, line_in, parse_toml};
+use locale::phrase;
 
 pub const DECK_FORMAT: &str = "postrider-backpacks-deck";
 pub const DECK_VERSION: u32 = 1;
@@ -141,46 +142,53 @@ impl Deck {
 
     /// Reads and checks a deck file against the map its cards name.
     pub fn from_toml(text: &str, map: &Map) -> Result<Deck, DataError> {
-        let line = |offset: usize| line_of(text, offset);
         let file: DeckFile = parse_toml(text, "deck")?;
         if file.format != DECK_FORMAT {
-            return Err(DataError(format!(
-                "deck: format is {:?}, expected {DECK_FORMAT:?}",
-                file.format
+            return Err(DataError(phrase!(
+                "bb-data-format",
+                file = "deck",
+                format = file.format,
+                expected = DECK_FORMAT
             )));
         }
         if file.version != DECK_VERSION {
-            return Err(DataError(format!(
-                "deck: version {} is not one this postrider reads ({DECK_VERSION})",
-                file.version
+            return Err(DataError(phrase!(
+                "bb-data-version",
+                file = "deck",
+                version = file.version,
+                expected = DECK_VERSION
             )));
         }
         let mut cards = Vec::new();
         for entry in &file.walking {
             let w = entry.get_ref();
-            let place = format!(
-                "deck line {}: walking {}+{}",
-                line(entry.span().start),
-                w.circles,
-                w.triangles
+            let place = phrase!(
+                "bb-data-walking",
+                place = line_in("deck", text, entry.span().start),
+                card = format!("{}+{}", w.circles, w.triangles)
             );
             if w.circles + w.triangles == 0 || w.circles > 6 || w.triangles > 6 {
-                return Err(DataError(format!(
-                    "{place}: a walking card has 0–6 circles and 0–6 triangles, not both 0"
-                )));
+                return Err(DataError(phrase!("bb-data-walking-symbols", place = place)));
             }
             if w.locations.is_empty() {
-                return Err(DataError(format!(
-                    "{place}: name one location per card (locations = [...])"
+                return Err(DataError(phrase!(
+                    "bb-data-walking-locations",
+                    place = place
                 )));
             }
             for id in &w.locations {
                 let Some(l) = map.locations.iter().position(|l| &l.id == id) else {
-                    return Err(DataError(format!("{place}: unknown location {id:?}")));
+                    return Err(DataError(phrase!(
+                        "bb-data-unknown-location",
+                        place = place,
+                        id = id
+                    )));
                 };
                 if l == usize::from(map.home) {
-                    return Err(DataError(format!(
-                        "{place}: a card cannot name {id}, where the day starts and ends"
+                    return Err(DataError(phrase!(
+                        "bb-data-card-home",
+                        place = place,
+                        id = id
                     )));
                 }
                 cards.push(Card::Walk {
@@ -198,10 +206,10 @@ impl Deck {
             })
             .collect();
         if named.len() < crate::TARGETS {
-            return Err(DataError(format!(
-                "deck: the cards name {} locations; at least {} are needed to draw the targets (2.1)",
-                named.len(),
-                crate::TARGETS
+            return Err(DataError(phrase!(
+                "bb-data-targets",
+                named = named.len(),
+                needed = crate::TARGETS
             )));
         }
         cards.extend(std::iter::repeat_n(
@@ -216,7 +224,7 @@ impl Deck {
             cards.push(Card::Rucksack);
         }
         if cards.len() > 250 {
-            return Err(DataError("deck: more than 250 cards".into()));
+            return Err(DataError(phrase!("bb-data-deck-size", most = 250)));
         }
         Ok(Deck {
             name: file.name,

@@ -9,7 +9,7 @@ pub enum BackpacksError {
     OneRuleSet,
     /// A GM's map or deck that does not read or does not fit.
     #[error("{0}")]
-    Data(String),
+    Data(locale::Phrase),
     /// What the game does not have (line-ups, a scenario notation, riders to drop).
     #[error(transparent)]
     Lacks(#[from] game_api::Lacks),
@@ -24,12 +24,13 @@ pub enum BackpacksError {
 
 impl BackpacksError {
     /// The refusal in `lang`: orders that do not read (a player's, on the order page and in
-    /// the mail's echo) in their language; the rest in English, as the `Display` says it.
+    /// the mail's echo), a refusal where the walker stands, a set-up's: all in `lang`.
     pub fn text(&self, lang: locale::Lang) -> String {
         match self {
             BackpacksError::Orders(m) => m.text(lang),
-            BackpacksError::Refused(p) => p.text(lang),
-            other => other.to_string(),
+            BackpacksError::Refused(p) | BackpacksError::Data(p) => p.text(lang),
+            BackpacksError::OneRuleSet => lang.t("bb-setup-one-rule-set"),
+            BackpacksError::Lacks(lacks) => lacks.text(lang),
         }
     }
 }

@@ -29,19 +29,18 @@ pub struct Terrain {
 impl Terrain {
     /// The map and deck from a GM's TOML files, or the shipped default for `None`.
     pub fn load(map: Option<&str>, deck: Option<&str>) -> Result<Terrain, BackpacksError> {
-        let data = |e: crate::map::DataError| BackpacksError::Data(e.to_string());
+        let data = |e: crate::map::DataError| BackpacksError::Data(e.0);
         let map = match map {
             None => Map::keswick(),
             Some(toml) => Map::from_toml(toml).map_err(data)?,
         };
-        let deck = match deck {
-            None => {
-                Deck::from_toml(include_str!("../data/keswick-deck.toml"), &map).map_err(|e| {
-                    BackpacksError::Data(format!("the default deck does not fit this map: {e}"))
-                })?
-            }
-            Some(toml) => Deck::from_toml(toml, &map).map_err(data)?,
-        };
+        let deck =
+            match deck {
+                None => Deck::from_toml(include_str!("../data/keswick-deck.toml"), &map).map_err(
+                    |e| BackpacksError::Data(phrase!("bb-data-default-deck", problem = e.0)),
+                )?,
+                Some(toml) => Deck::from_toml(toml, &map).map_err(data)?,
+            };
         Ok(Terrain {
             map: Arc::new(map),
             deck: Arc::new(deck),

@@ -7,6 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt;
 
+use locale::{Phrase, phrase};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -97,10 +98,16 @@ pub struct Map {
     by_id: BTreeMap<String, SpaceId>,
 }
 
-/// A map or deck file that cannot be used. The message names the line and the id.
+/// A map or deck file that cannot be used. The message names the line and the id, in each
+/// reader's language (the file's own words, ids and TOML keys, stay as written).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct DataError(pub String);
+pub struct DataError(pub Phrase);
+
+/// Where in a data file (`file`: map or deck): `map line 12`.
+pub(crate) fn line_in(file: &'static str, text: &str, offset: usize) -> Phrase {
+    phrase!("bb-data-line", file = file, line = line_of(text, offset))
+}
 
 /// Reads a data file; a syntax or shape error names the file kind (`what`) and the line.
 pub(crate) fn parse_toml<T: serde::de::DeserializeOwned>(
@@ -108,11 +115,16 @@ pub(crate) fn parse_toml<T: serde::de::DeserializeOwned>(
     what: &str,
 ) -> Result<T, DataError> {
     toml::from_str(text).map_err(|e| {
-        let line = e
-            .span()
-            .map(|s| format!("line {}: ", line_of(text, s.start)))
-            .unwrap_or_default();
-        DataError(format!("{what}: {line}{}", e.message()))
+        let message = Phrase::verbatim(e.message());
+        DataError(match e.span() {
+            Some(s) => phrase!(
+                "bb-data-syntax-line",
+                file = what,
+                line = line_of(text, s.start),
+                message = message
+            ),
+            None => phrase!("bb-data-syntax", file = what, message = message),
+        })
     })
 }
 
@@ -185,18 +197,22 @@ impl Map {
     pub fn from_toml(text: &str) -> Result<Map, DataError> {
         let file: MapFile = parse_toml(text, "map")?;
         if file.format != MAP_FORMAT {
-            return Err(DataError(format!(
-                "map: format is {:?}, expected {MAP_FORMAT:?}",
-                file.format
+            return Err(DataError(phrase!(
+                "bb-data-format",
+                file = "map",
+                format = file.format,
+                expected = MAP_FORMAT
             )));
         }
         if file.version != MAP_VERSION {
-            return Err(DataError(format!(
-                "map: version {} is not one this postrider reads ({MAP_VERSION})",
-                file.version
+            return Err(DataError(phrase!(
+                "bb-data-version",
+                file = "map",
+                version = file.version,
+                expected = MAP_VERSION
             )));
         }
-        let at = |span: std::ops::Range<usize>| format!("map line {}", line_of(text, span.start));
+        let at = |span: std::ops::Range<usize>| line_in("map", text, span.start);
 
         let mut map = Map {
             name: file.name,
@@ -214,32 +230,36 @@ impl Map {
         for entry in &file.location {
             let (span, l) = (entry.span(), entry.get_ref());
             if !valid_id(&l.id) {
-                return Err(DataError(format!(
-                    "{}: location id {:?}: use 1–12 letters, digits or '_'",
-                    at(span),
-                    l.id
+                return Err(DataError(phrase!(
+                    "bb-data-location-id",
+                    place = at(span),
+                    id = l.id
                 )));
             }
             if map.by_id.contains_key(&l.id) {
-                return Err(DataError(format!(
-                    "{}: location {} is defined twice",
-                    at(span),
-                    l.id
+                return Err(DataError(phrase!(
+                    "bb-data-location-twice",
+                    place = at(span),
+                    id = l.id
                 )));
             }
             let shape = match l.shape.as_str() {
                 "circle" => Shape::Circle,
                 "triangle" => Shape::Triangle,
                 other => {
-                    return Err(DataError(format!(
-                        "{}: location {}: shape {other:?} is not \"circle\" or \"triangle\"",
-                        at(span),
-                        l.id
+                    return Err(DataError(phrase!(
+                        "bb-data-shape",
+                        place = at(span),
+                        id = l.id,
+                        shape = other
                     )));
                 }
             };
             if map.locations.len() >= usize::from(LocationId::MAX) {
-                return Err(DataError(format!("{}: more than 255 locations", at(span))));
+                return Err(DataError(phrase!(
+                    "bb-data-too-many-locations",
+                    place = at(span)
+                )));
             }
             let space = map.add_space(
                 Space {
@@ -261,30 +281,29 @@ impl Map {
                 space,
             });
         }
-        let location = |map: &Map, id: &str, place: &str| -> Result<LocationId, DataError> {
+        let location = |map: &Map, id: &str, place: &Phrase| -> Result<LocationId, DataError> {
             map.locations
                 .iter()
                 .position(|l| l.id == id)
                 .map(|l| l as LocationId)
-                .ok_or_else(|| DataError(format!("{place}: unknown location {id:?}")))
+                .ok_or_else(|| {
+                    DataError(phrase!("bb-data-unknown-location", place = place, id = id))
+                })
         };
-        map.home = location(&map, &file.home, "map: home")?;
+        map.home = location(&map, &file.home, &Phrase::new("bb-data-home"))?;
 
         let mut seen_paths = BTreeSet::new();
         for entry in &file.path {
             let (span, p) = (entry.span(), entry.get_ref());
-            let place = format!(
-                "{}: path {}-{}",
-                at(span.clone()),
-                p.between[0],
-                p.between[1]
+            let place = phrase!(
+                "bb-data-path",
+                place = at(span.clone()),
+                path = format!("{}-{}", p.between[0], p.between[1])
             );
             let a = location(&map, &p.between[0], &place)?;
             let b = location(&map, &p.between[1], &place)?;
             if a == b || !seen_paths.insert((a.min(b), a.max(b))) {
-                return Err(DataError(format!(
-                    "{place}: a path must join two different locations, once"
-                )));
+                return Err(DataError(phrase!("bb-data-path-ends", place = place)));
             }
             let id = format!("{}-{}", p.between[0], p.between[1]);
             let path_index = map.paths.len();
@@ -294,8 +313,10 @@ impl Map {
             );
             let symbols: Vec<char> = p.spaces.chars().filter(|c| !c.is_whitespace()).collect();
             if map.spaces.len() + symbols.len() > MAX_SPACES {
-                return Err(DataError(format!(
-                    "{place}: the map has more than {MAX_SPACES} spaces"
+                return Err(DataError(phrase!(
+                    "bb-data-too-many-spaces",
+                    place = place,
+                    most = MAX_SPACES
                 )));
             }
             let mut spaces = Vec::with_capacity(symbols.len());
@@ -306,9 +327,11 @@ impl Map {
                     't' | '△' => (Shape::Triangle, false),
                     'T' | '▲' => (Shape::Triangle, true),
                     other => {
-                        return Err(DataError(format!(
-                            "{place}: space {} is {other:?}, not o, O, t or T",
-                            k + 1
+                        return Err(DataError(phrase!(
+                            "bb-data-space-symbol",
+                            place = place,
+                            space = k + 1,
+                            symbol = other.to_string()
                         )));
                     }
                 };
@@ -346,46 +369,46 @@ impl Map {
         }
 
         if let Some(ferry) = &file.ferry {
-            let place = format!("{}: ferry", at(ferry.span()));
+            let place = phrase!("bb-data-ferry", place = at(ferry.span()));
             for stop in &ferry.get_ref().stops {
                 let l = location(&map, stop, &place)?;
                 if map.locations[usize::from(l)].ferry {
-                    return Err(DataError(format!("{place}: stop {stop} is listed twice")));
+                    return Err(DataError(phrase!(
+                        "bb-data-stop-twice",
+                        place = place,
+                        stop = stop
+                    )));
                 }
                 map.locations[usize::from(l)].ferry = true;
                 map.ferry_stops.push(l);
             }
             if map.ferry_stops.len() < 2 {
-                return Err(DataError(format!(
-                    "{place}: a ferry needs at least two stops"
-                )));
+                return Err(DataError(phrase!("bb-data-ferry-stops", place = place)));
             }
         }
         for entry in &file.bus {
             let (span, b) = (entry.span(), entry.get_ref());
-            let place = format!("{}: bus route {}", at(span), b.route);
+            let place = phrase!("bb-data-bus", place = at(span), route = b.route);
             if map.buses.iter().any(|r| r.number == b.route) {
-                return Err(DataError(format!(
-                    "{place}: the route number is used twice"
-                )));
+                return Err(DataError(phrase!("bb-data-route-twice", place = place)));
             }
             let mut stops = Vec::new();
             for stop in &b.stops {
-                let l = location(&map, stop, &format!("{place}: stop {stop}")).map_err(|_| {
-                    DataError(format!(
-                        "{place}: stop {stop:?} is not a location (buses stop only at locations)"
-                    ))
+                let l = location(&map, stop, &place).map_err(|_| {
+                    DataError(phrase!("bb-data-bus-stop", place = place, stop = stop))
                 })?;
                 if stops.contains(&l) {
-                    return Err(DataError(format!("{place}: stop {stop} is listed twice")));
+                    return Err(DataError(phrase!(
+                        "bb-data-stop-twice",
+                        place = place,
+                        stop = stop
+                    )));
                 }
                 map.locations[usize::from(l)].buses.push(b.route);
                 stops.push(l);
             }
             if stops.len() < 2 {
-                return Err(DataError(format!(
-                    "{place}: a route needs at least two stops"
-                )));
+                return Err(DataError(phrase!("bb-data-route-stops", place = place)));
             }
             map.buses.push(BusRoute {
                 number: b.route,
@@ -402,10 +425,10 @@ impl Map {
             .iter()
             .find(|l| reach[usize::from(l.space)].is_none())
         {
-            return Err(DataError(format!(
-                "map: location {} cannot be reached on foot from {}",
-                l.id,
-                map.locations[usize::from(map.home)].id
+            return Err(DataError(phrase!(
+                "bb-data-unreachable",
+                id = l.id,
+                home = map.locations[usize::from(map.home)].id
             )));
         }
         Ok(map)

@@ -58,13 +58,15 @@ fn read_days(stages: &[Value], walkers: usize) -> Result<Vec<Vec<DayLine>>, Back
         .iter()
         .enumerate()
         .map(|(n, value)| {
-            let day: Vec<DayLine> = serde_json::from_value(value.clone())
-                .map_err(|e| BackpacksError::Data(format!("day {}: {e}", n + 1)))?;
+            let day: Vec<DayLine> = serde_json::from_value(value.clone()).map_err(|e| {
+                BackpacksError::Data(locale::Phrase::verbatim(format!("day {}: {e}", n + 1)))
+            })?;
             if day.len() != walkers {
-                return Err(BackpacksError::Data(format!(
+                // The server's own record of a day: not a person's mistake.
+                return Err(BackpacksError::Data(locale::Phrase::verbatim(format!(
                     "day {}: not a day of the season's {walkers} walkers",
                     n + 1
-                )));
+                ))));
             }
             Ok(day)
         })
@@ -91,9 +93,9 @@ pub fn classify(
     stages: &[Value],
 ) -> Result<Vec<Classification>, BackpacksError> {
     if !scoring.is_null() && scoring != &Value::Object(Default::default()) {
-        return Err(BackpacksError::Data(
-            "scoring: a walking week scores by the rules (5.1) and has no tables to change".into(),
-        ));
+        return Err(BackpacksError::Data(locale::Phrase::new(
+            "bb-setup-week-scoring",
+        )));
     }
     let days = read_days(stages, walkers.len())?;
     let n = walkers.len();

@@ -232,6 +232,31 @@ fn bad_decks_are_refused_naming_the_line_or_id() {
     );
 }
 
+/// Issue 36: a GM who reads Japanese is told what is wrong with the file in Japanese; the
+/// file's own ids and keys, and the TOML reader's words, stay as written.
+#[test]
+fn a_bad_map_or_deck_is_explained_in_the_readers_language() {
+    let ja = game_api::Lang::from_code("ja").unwrap();
+    let e = Map::from_toml(&MINI.replace("between = [\"A\", \"B\"]", "between = [\"A\", \"Q\"]"))
+        .unwrap_err();
+    assert_eq!(
+        e.0.text(ja),
+        "地図の20行目（path A-Q）：「Q」という場所はありません"
+    );
+    let e = Map::from_toml("format = 3").unwrap_err().0.text(ja);
+    assert!(e.starts_with("地図：1行目："), "{e}");
+    let map = Map::keswick();
+    let deck = "format = \"postrider-backpacks-deck\"\nversion = 1\nname = \"d\"\nstarting_money = 4\n[[walking]]\ncircles = 0\ntriangles = 0\nlocations = [\"FRI\"]\n";
+    let e = Deck::from_toml(deck, &map).unwrap_err().0.text(ja);
+    assert_eq!(
+        e,
+        "デッキの5行目（歩行カード 0+0）：歩行カードの○と△はそれぞれ0〜6個で、両方0にはできません"
+    );
+    // Through the game's own error, as the API and the new-game form show it.
+    let e = game_backpacks::Terrain::load(Some("format = 3"), None).unwrap_err();
+    assert!(e.text(ja).starts_with("地図：1行目："), "{}", e.text(ja));
+}
+
 /// A GM's map is drawn on every page of its game and in every report's mail: its spaces are
 /// bounded, and a map over the bound is refused naming it.
 #[test]

@@ -12,9 +12,9 @@ pub enum BreakingAwayError {
     /// What the game does not have (a GM action it does not offer).
     #[error(transparent)]
     Lacks(#[from] game_api::Lacks),
-    /// A set-up field (`rules`, `options`, `map`); the message names it.
+    /// A set-up field (`rules`, `options`, `scoring`); the message names it.
     #[error("{0}")]
-    Setup(String),
+    Setup(locale::Phrase),
     /// A rule set's name that names none.
     #[error("unknown rule set {0:?} (expected \"postal-2.2\" or \"board\")")]
     UnknownRuleSet(String),
@@ -56,11 +56,25 @@ pub enum BreakingAwayError {
 
 impl BreakingAwayError {
     /// The refusal in `lang`: a player's mistakes in orders and line-ups (which they read on
-    /// the order page and in the mail's echo) in their language; a set-up's or a GM's in
-    /// English, as the `Display` says it.
+    /// the order page and in the mail's echo), a set-up's and a GM's in their language.
     pub fn text(&self, lang: Lang) -> String {
         match self {
             BreakingAwayError::Lineup(m) | BreakingAwayError::Orders(m) => m.text(lang),
+            BreakingAwayError::Setup(p) => p.text(lang),
+            BreakingAwayError::UnknownRuleSet(name) => {
+                tr!(lang, "ba-setup-unknown-rule-set", name = name.as_str())
+            }
+            BreakingAwayError::UnknownOption(name) => tr!(
+                lang,
+                "ba-setup-unknown-option",
+                name = name.as_str(),
+                names = crate::rules::Options::NAMES.join(", ")
+            ),
+            BreakingAwayError::PostalOptions(options) => tr!(
+                lang,
+                "ba-setup-postal-options",
+                options = options.join(", ")
+            ),
             BreakingAwayError::NoRider(g) => {
                 tr!(lang, "ba-orders-no-rider", rider = g.to_string())
             }
@@ -74,7 +88,29 @@ impl BreakingAwayError {
                 card = card.to_string(),
                 hand = format!("{hand:?}")
             ),
-            other => other.to_string(),
+            BreakingAwayError::UnknownRider { name, example } => tr!(
+                lang,
+                "ba-gm-unknown-rider",
+                name = name.as_str(),
+                example = example.as_str()
+            ),
+            BreakingAwayError::RiderStatus { status, over } => {
+                let (status, place) = match status {
+                    Status::Racing => ("racing", 0),
+                    Status::Dropped => ("dropped", 0),
+                    Status::Retired => ("retired", 0),
+                    Status::Finished(place) => ("finished", *place),
+                };
+                tr!(
+                    lang,
+                    "ba-gm-rider-status",
+                    status = status,
+                    place = place,
+                    over = if *over { "yes" } else { "no" }
+                )
+            }
+            BreakingAwayError::NotStarted => lang.t("ba-gm-not-started"),
+            BreakingAwayError::Lacks(lacks) => lacks.text(lang),
         }
     }
 }

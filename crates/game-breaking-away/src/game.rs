@@ -203,12 +203,10 @@ impl Game for BreakingAway {
             .text("rules")
             .unwrap_or("postal-2.2")
             .parse()
-            .map_err(|e: Error| Error::Setup(format!("rules: {e}")))?;
+            .map_err(|e: Error| setup_field("rules", e))?;
         let mut options = Options::default();
         for name in given.flags("options") {
-            options
-                .set(name)
-                .map_err(|e| Error::Setup(format!("options: {e}")))?;
+            options.set(name).map_err(|e| setup_field("options", e))?;
         }
         Rules::new(set, options)
     }
@@ -535,6 +533,15 @@ impl Game for BreakingAway {
             Err(_) => (state.clone(), Vec::new()),
         }
     }
+}
+
+/// A set-up field's refusal, `rules: unknown rule set …`, in each reader's language.
+fn setup_field(field: &'static str, error: Error) -> Error {
+    Error::Setup(locale::phrase!(
+        "ba-setup-field",
+        field = field,
+        problem = locale::Phrase::each(|lang| error.text(lang))
+    ))
 }
 
 #[cfg(test)]

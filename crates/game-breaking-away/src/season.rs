@@ -68,19 +68,26 @@ pub fn scoring(value: &Value) -> Result<Scoring, Error> {
     if value.is_null() {
         return Ok(Scoring::default());
     }
-    let scoring: Scoring =
-        serde_json::from_value(value.clone()).map_err(|e| Error::Setup(format!("scoring: {e}")))?;
+    let scoring: Scoring = serde_json::from_value(value.clone()).map_err(|e| {
+        Error::Setup(locale::phrase!(
+            "ba-setup-field",
+            field = "scoring",
+            problem = locale::Phrase::verbatim(e.to_string())
+        ))
+    })?;
     for (name, table) in [("finish", &scoring.finish), ("sprint", &scoring.sprint)] {
         if table.len() > MAX_TABLE || table.iter().any(|&p| p > 1000) {
-            return Err(Error::Setup(format!(
-                "scoring.{name}: at most {MAX_TABLE} places of at most 1000 points"
+            return Err(Error::Setup(locale::phrase!(
+                "ba-setup-scoring-table",
+                table = name,
+                places = MAX_TABLE
             )));
         }
     }
     if !(1..=4).contains(&scoring.team_riders) {
-        return Err(Error::Setup(
-            "scoring.team_riders: a team has 1 to 4 riders to count".into(),
-        ));
+        return Err(Error::Setup(locale::Phrase::new(
+            "ba-setup-scoring-team-riders",
+        )));
     }
     Ok(scoring)
 }
@@ -185,15 +192,17 @@ fn read_stages(stages: &[Value], teams: usize) -> Result<Vec<Stage>, Error> {
         .iter()
         .enumerate()
         .map(|(n, value)| {
-            let stage: Stage = serde_json::from_value(value.clone())
-                .map_err(|e| Error::Setup(format!("stage {}: {e}", n + 1)))?;
+            let stage: Stage = serde_json::from_value(value.clone()).map_err(|e| {
+                Error::Setup(locale::Phrase::verbatim(format!("stage {}: {e}", n + 1)))
+            })?;
             if stage.teams.len() != teams
                 || stage.riders.iter().any(|r| usize::from(r.team) >= teams)
             {
-                return Err(Error::Setup(format!(
+                // The server's own record of a stage: not a person's mistake.
+                return Err(Error::Setup(locale::Phrase::verbatim(format!(
                     "stage {}: not a race of the season's {teams} teams",
                     n + 1
-                )));
+                ))));
             }
             Ok(stage)
         })

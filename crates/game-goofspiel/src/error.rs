@@ -31,7 +31,7 @@ pub enum GoofspielError {
 
 impl GoofspielError {
     /// The refusal in `lang`: a player's bid (read on the order page and in the mail's echo)
-    /// in their language; a set-up's, and what the game lacks, in English.
+    /// in their language, and a set-up's and what the game lacks.
     pub fn text(&self, lang: locale::Lang) -> String {
         use locale::tr;
         match self {
@@ -63,7 +63,8 @@ impl GoofspielError {
                 hand = hand.as_str()
             ),
             GoofspielError::Over => tr!(lang, "gs-orders-over"),
-            other => other.to_string(),
+            GoofspielError::Cards(given) => tr!(lang, "gs-setup-cards", cards = given.as_str()),
+            GoofspielError::Lacks(lacks) => lacks.text(lang),
         }
     }
 }

@@ -58,7 +58,7 @@ mod tests {
 
     fn read(json: &str) -> Result<Settings, String> {
         let value: serde_json::Value = serde_json::from_str(json).unwrap();
-        game_api::settings::read::<Goofspiel>(value.as_object().unwrap())
+        game_api::settings::read::<Goofspiel>(value.as_object().unwrap()).map_err(|e| e.to_string())
     }
 
     /// Rule 1: 5, 9 or 13 cards; 13 when not given.

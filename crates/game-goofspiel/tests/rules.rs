@@ -70,7 +70,7 @@ fn rule_12_the_set_up_takes_no_rules_options_map_or_deck() {
         let given = serde_json::json!({ field: "x" });
         let e = game_api::settings::read::<Goofspiel>(given.as_object().unwrap()).unwrap_err();
         assert_eq!(
-            e,
+            e.to_string(),
             format!("{field}: Goofspiel has no setting \"{field}\" (its settings: cards)")
         );
     }

@@ -41,6 +41,20 @@ pub enum DeadlineError {
     OutOfRange(String),
 }
 
+impl DeadlineError {
+    /// What the GM is told, in their language (a calendar's own words stay as they are).
+    pub fn phrase(&self) -> locale::Phrase {
+        use locale::phrase;
+        match self {
+            DeadlineError::Seconds(seconds) => phrase!("error-deadline-seconds", seconds = seconds),
+            DeadlineError::Weekday(day) => phrase!("error-deadline-weekday", weekday = day),
+            DeadlineError::Time(time) => phrase!("error-deadline-time", time = time),
+            DeadlineError::Zone(zone) => phrase!("error-deadline-zone", zone = zone),
+            DeadlineError::OutOfRange(text) => locale::Phrase::verbatim(text.as_str()),
+        }
+    }
+}
+
 impl DeadlineRule {
     /// Checks the rule's fields, naming the bad one.
     pub fn check(&self) -> Result<(), DeadlineError> {

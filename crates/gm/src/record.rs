@@ -92,7 +92,7 @@ fn check_seat_name(noun: &str, name: &str) -> Result<(), GmError> {
 impl<G: BotGame> GameRecord<G> {
     /// A new game from its set-up; refused with the field named if the set-up is bad.
     pub fn new(setup: &Setup) -> Result<Self, GmError> {
-        let settings = game_api::settings::read::<G>(&setup.settings).map_err(GmError::refused)?;
+        let settings = game_api::settings::read::<G>(&setup.settings).map_err(GmError::Refused)?;
         let seats = &setup.seats;
         let limits = G::seat_limits(&settings);
         if !limits.contains(&seats.len()) {

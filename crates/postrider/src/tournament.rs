@@ -94,7 +94,7 @@ impl GameVisitor for Tournament {
         let info = gm::game_info(G::NAME)?;
         let given = args.settings.for_game(&info)?;
         let settings = game_api::settings::read::<G>(&given)
-            .map_err(|e| anyhow!("{}", crate::settings_flags::as_flags(&info, &e)))?;
+            .map_err(|e| anyhow!("{}", crate::settings_flags::as_flags(&info, &e.to_string())))?;
         // The rule set played: the one given, or the game's own (a Backpacks tournament said
         // "postal-2.2" here until 2026-11-23).
         let rules = G::rules_name(&settings);

@@ -286,6 +286,36 @@ on_both!(
         let (status, body) = s.call("GET", "/api/games/999", Some(&token), None).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
         assert_eq!(body["error"], "game: ゲーム 999 はありません");
+        // A new game's settings and deadline, refused by the game's rules and the calendar.
+        for (game, said) in [
+            (
+                json!({"title": "x", "game": "backpacks", "settings": {"map": "format = 3"}, "seats": ["a"], "deadline": {"every": "interval", "seconds": 3600}}),
+                "地図：1行目：",
+            ),
+            (
+                json!({"title": "x", "game": "breaking-away", "settings": {"rules": "tour"}, "seats": ["a"], "deadline": {"every": "interval", "seconds": 3600}}),
+                "rules: 「tour」というルールはありません",
+            ),
+            (
+                json!({"title": "x", "game": "goofspiel", "settings": {"cards": "7"}, "seats": ["a"], "deadline": {"every": "interval", "seconds": 3600}}),
+                "cards: 「7」枚では遊べません",
+            ),
+            (
+                json!({"title": "x", "game": "goofspiel", "settings": {"deck": "x"}, "seats": ["a"], "deadline": {"every": "interval", "seconds": 3600}}),
+                "deck: Goofspielには設定「deck」がありません",
+            ),
+            (
+                json!({"title": "x", "game": "backpacks", "seats": ["a"], "deadline": {"every": "weekly", "weekday": "caturday", "time": "20:00", "zone": "UTC"}}),
+                "deadline.weekday: 「caturday」は曜日ではありません",
+            ),
+        ] {
+            let (status, body) = s.call("POST", "/api/games", Some(&token), Some(game)).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+            assert!(
+                body["error"].as_str().unwrap().starts_with(said),
+                "{body} does not start with {said:?}"
+            );
+        }
         // The rules' refusals too: orders for a turn that is not the open one.
         let (id, _, seats) = s.seated_game(race(&["red", "blue"])).await;
         let (status, _) = s

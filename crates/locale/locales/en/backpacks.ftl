@@ -361,3 +361,86 @@ bb-note-no-move = turn {$turn}: no move — the walker rests
 bb-note-no-bar-bought = turn {$turn}: buy chocolate: the turn ends at {$space}, which has no café — no bar is bought (6.3)
 # Variables: $problem (a refusal), $space (where turn 1 leaves the walker)
 bb-note-turn-2-foreseen = turn 2: {$problem} — from {$space}, where turn 1 leaves the walker unless it is bumped back; turn 2 is carried out only as far as it can be (B&B-7)
+
+## A GM's map or deck file that cannot be used. $file is map or deck; ids, TOML keys and the
+## TOML reader's own words ($message) stay as written; $place is where (bb-data-line, -path …).
+
+# Variables: $file, $message
+bb-data-syntax = { $file ->
+    [map] map
+   *[deck] deck
+}: {$message}
+# Variables: $file, $line, $message
+bb-data-syntax-line = { $file ->
+    [map] map
+   *[deck] deck
+}: line {$line}: {$message}
+# Variables: $file, $format, $expected
+bb-data-format = { $file ->
+    [map] map
+   *[deck] deck
+}: format is "{$format}", expected "{$expected}"
+# Variables: $file, $version, $expected
+bb-data-version = { $file ->
+    [map] map
+   *[deck] deck
+}: version {$version} is not one this postrider reads ({$expected})
+# Variables: $file, $line
+bb-data-line = { $file ->
+    [map] map
+   *[deck] deck
+} line {$line}
+bb-data-home = map: home
+# Variables: $place, $path (its two ends, A-B)
+bb-data-path = {$place}: path {$path}
+# Variables: $place
+bb-data-ferry = {$place}: ferry
+# Variables: $place, $route (its number)
+bb-data-bus = {$place}: bus route {$route}
+# Variables: $place, $card (circles+triangles)
+bb-data-walking = {$place}: walking {$card}
+# Variables: $place, $id
+bb-data-location-id = {$place}: location id "{$id}": use 1–12 letters, digits or '_'
+# Variables: $place, $id
+bb-data-location-twice = {$place}: location {$id} is defined twice
+# Variables: $place, $id, $shape
+bb-data-shape = {$place}: location {$id}: shape "{$shape}" is not "circle" or "triangle"
+# Variables: $place
+bb-data-too-many-locations = {$place}: more than 255 locations
+# Variables: $place, $id
+bb-data-unknown-location = {$place}: unknown location "{$id}"
+# Variables: $place
+bb-data-path-ends = {$place}: a path must join two different locations, once
+# Variables: $place, $most
+bb-data-too-many-spaces = {$place}: the map has more than {$most} spaces
+# Variables: $place, $space (its number along the path), $symbol
+bb-data-space-symbol = {$place}: space {$space} is '{$symbol}', not o, O, t or T
+# Variables: $place, $stop
+bb-data-stop-twice = {$place}: stop {$stop} is listed twice
+# Variables: $place
+bb-data-ferry-stops = {$place}: a ferry needs at least two stops
+# Variables: $place
+bb-data-route-twice = {$place}: the route number is used twice
+# Variables: $place, $stop
+bb-data-bus-stop = {$place}: stop "{$stop}" is not a location (buses stop only at locations)
+# Variables: $place
+bb-data-route-stops = {$place}: a route needs at least two stops
+# Variables: $id, $home
+bb-data-unreachable = map: location {$id} cannot be reached on foot from {$home}
+# Variables: $place
+bb-data-walking-symbols = {$place}: a walking card has 0–6 circles and 0–6 triangles, not both 0
+# Variables: $place
+bb-data-walking-locations = {$place}: name one location per card (locations = [...])
+# Variables: $place, $id
+bb-data-card-home = {$place}: a card cannot name {$id}, where the day starts and ends
+# Variables: $named, $needed
+bb-data-targets = deck: the cards name {$named} locations; at least {$needed} are needed to draw the targets (2.1)
+# Variables: $most
+bb-data-deck-size = deck: more than {$most} cards
+# Variables: $problem
+bb-data-default-deck = the default deck does not fit this map: {$problem}
+
+## A day's set-up.
+
+bb-setup-one-rule-set = rules: Backpacks & Blisters has one rule set, pbm-2.1
+bb-setup-week-scoring = scoring: a walking week scores by the rules (5.1) and has no tables to change

@@ -273,3 +273,33 @@ ba-lineup-turn-one = and turn 1's card for each rider, one of its own, e.g. A 10
 ba-note-highest-card = {$rider}: no order — plays its highest card, {$card}
 # Variables: $rider
 ba-note-highest-card-unknown = {$rider}: no order — plays its highest card
+
+## A race's set-up: the rule set, the board game's options, a season's scoring tables.
+
+# Variables: $field, $problem
+ba-setup-field = {$field}: {$problem}
+# Variables: $name
+ba-setup-unknown-rule-set = unknown rule set "{$name}" (expected "postal-2.2" or "board")
+# Variables: $name, $names (every option's name)
+ba-setup-unknown-option = unknown option "{$name}" (expected one of {$names})
+# Variables: $options
+ba-setup-postal-options = options: {$options} belong to the board rules, not postal-2.2
+# Variables: $table (finish or sprint), $places
+ba-setup-scoring-table = scoring.{$table}: at most {$places} places of at most 1000 points
+ba-setup-scoring-team-riders = scoring.team_riders: a team has 1 to 4 riders to count
+
+## A GM's action on a rider (drop, retire, reinstate).
+
+# Variables: $name, $example (a rider's name written right)
+ba-gm-unknown-rider = rider "{$name}": no such rider (write team-grade, e.g. {$example}-A)
+# Variables: $status (racing, dropped, retired, finished), $place (when finished), $over (yes or no)
+ba-gm-rider-status = rider: cannot do that to a rider who is { $status ->
+    [racing] racing
+    [dropped] dropped
+    [retired] retired
+   *[finished] finished ({$place})
+}{ $over ->
+    [yes] {" "}(the race is over)
+   *[no] {""}
+}
+ba-gm-not-started = the race has not started, there is no position yet

@@ -189,3 +189,35 @@ error-game-unknown = game: unknown game "{ $name }" (expected { $games })
 error-secret-digits = secret: give 32 to 128 lowercase hexadecimal digits
 error-seed-not-secrets = seed: { $seed } is not the seed the secret gives ({ $gives })
 error-game-not-over = game { $id }: it is not over
+
+## A game's deadline rule (the GM's form or the API's `deadline`).
+
+# Variables: $seconds
+error-deadline-seconds = deadline.seconds: { $seconds } is outside 60 (a minute) to 31622400 (a year)
+# Variables: $weekday
+error-deadline-weekday = deadline.weekday: "{ $weekday }" is not a day of the week
+# Variables: $time
+error-deadline-time = deadline.time: "{ $time }" is not a time like 20:00
+# Variables: $zone
+error-deadline-zone = deadline.zone: "{ $zone }" is not a time zone like Europe/London
+
+## A game's settings (the new-game form, the API's `settings`, the command line's flags).
+
+# Variables: $key, $game (its title), $settings (the names it has, comma-separated)
+error-setting-unknown = { $key }: { $game } has no setting "{ $key }" (its settings: { $settings })
+# Variables: $key, $game
+error-setting-unknown-none = { $key }: { $game } has no setting "{ $key }" (it has none)
+# Variables: $key, $expected (names or text), $got (the JSON given)
+error-setting-shape = { $key }: expected { $expected ->
+    [names] a list of names
+   *[text] a string
+}, got { $got }
+
+## What a game does not have.
+
+# Variables: $game (its title)
+error-lacks-lineups = { $game } has no line-ups
+# Variables: $game
+error-lacks-scenario = scenario: { $game } has no scenario notation
+# Variables: $game, $verb (the action asked for)
+error-lacks-piece-action = { $verb }: { $game } has no such action on its pieces

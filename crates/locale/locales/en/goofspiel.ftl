@@ -162,3 +162,6 @@ game-title-goofspiel = Goofspiel
 gs-first-orders = Each round a prize card is turned face up and every player bids one card from their hand, 1 to {$cards}. Send one bid, for example:
     {"  "}bid {$cards}
     (or just {$cards}). The single highest bid takes the prize; a tied highest bid takes nothing. A player who sends nothing bids their lowest card.
+
+# A game's set-up. Variables: $cards (as given)
+gs-setup-cards = cards: "{$cards}" is not a number of cards Goofspiel is played with (5, 9 or 13)

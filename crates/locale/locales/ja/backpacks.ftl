@@ -319,3 +319,85 @@ bb-note-no-move = 第{$turn}ターン：移動の命令がないため、休憩�
 bb-note-no-bar-bought = 第{$turn}ターン：buy chocolate：ターンは{$space}で終わり、そこにはカフェがないため、チョコレートは買えません（6.3）
 # Variables: $problem, $space
 bb-note-turn-2-foreseen = 第2ターン：{$problem}。第1ターンのあと（押し戻されなければ）{$space}にいるとして見た場合です。第2ターンはできるところまで実行されます（B&B-7）
+
+## GMの地図・デッキのファイルの誤り。ID、TOMLのキー、TOMLの読み手の言葉（$message）はそのまま。
+
+# Variables: $file, $message
+bb-data-syntax = { $file ->
+    [map] 地図
+   *[deck] デッキ
+}：{$message}
+# Variables: $file, $line, $message
+bb-data-syntax-line = { $file ->
+    [map] 地図
+   *[deck] デッキ
+}：{$line}行目：{$message}
+# Variables: $file, $format, $expected
+bb-data-format = { $file ->
+    [map] 地図
+   *[deck] デッキ
+}：format が「{$format}」です。「{$expected}」でなければなりません
+# Variables: $file, $version, $expected
+bb-data-version = { $file ->
+    [map] 地図
+   *[deck] デッキ
+}：version {$version} はこの postrider では読めません（{$expected}）
+# Variables: $file, $line
+bb-data-line = { $file ->
+    [map] 地図
+   *[deck] デッキ
+}の{$line}行目
+bb-data-home = 地図：home
+# Variables: $place, $path
+bb-data-path = {$place}（path {$path}）
+# Variables: $place
+bb-data-ferry = {$place}（ferry）
+# Variables: $place, $route
+bb-data-bus = {$place}（{$route}番のバス路線）
+# Variables: $place, $card
+bb-data-walking = {$place}（歩行カード {$card}）
+# Variables: $place, $id
+bb-data-location-id = {$place}：場所のID「{$id}」：英数字と「_」で1〜12文字にしてください
+# Variables: $place, $id
+bb-data-location-twice = {$place}：場所 {$id} が2度定義されています
+# Variables: $place, $id, $shape
+bb-data-shape = {$place}：場所 {$id}：shape「{$shape}」は「circle」でも「triangle」でもありません
+# Variables: $place
+bb-data-too-many-locations = {$place}：場所が255を超えています
+# Variables: $place, $id
+bb-data-unknown-location = {$place}：「{$id}」という場所はありません
+# Variables: $place
+bb-data-path-ends = {$place}：道は異なる2つの場所を、一度だけ結ばなければなりません
+# Variables: $place, $most
+bb-data-too-many-spaces = {$place}：地図のマスが{$most}を超えています
+# Variables: $place, $space, $symbol
+bb-data-space-symbol = {$place}：{$space}番目のマスが「{$symbol}」です。o、O、t、T のいずれかにしてください
+# Variables: $place, $stop
+bb-data-stop-twice = {$place}：乗り場 {$stop} が2度挙げられています
+# Variables: $place
+bb-data-ferry-stops = {$place}：フェリーには乗り場が2つ以上必要です
+# Variables: $place
+bb-data-route-twice = {$place}：路線の番号が2度使われています
+# Variables: $place, $stop
+bb-data-bus-stop = {$place}：停留所「{$stop}」は場所ではありません（バスは場所にしか停まりません）
+# Variables: $place
+bb-data-route-stops = {$place}：路線には停留所が2つ以上必要です
+# Variables: $id, $home
+bb-data-unreachable = 地図：場所 {$id} には {$home} から歩いて行けません
+# Variables: $place
+bb-data-walking-symbols = {$place}：歩行カードの○と△はそれぞれ0〜6個で、両方0にはできません
+# Variables: $place
+bb-data-walking-locations = {$place}：カード1枚に場所を1つ挙げてください（locations = [...]）
+# Variables: $place, $id
+bb-data-card-home = {$place}：一日の出発点でありゴールである {$id} はカードに書けません
+# Variables: $named, $needed
+bb-data-targets = デッキ：カードが挙げる場所は{$named}か所です。目的地を引くには{$needed}か所以上必要です（2.1）
+# Variables: $most
+bb-data-deck-size = デッキ：カードが{$most}枚を超えています
+# Variables: $problem
+bb-data-default-deck = 標準のデッキがこの地図に合いません：{$problem}
+
+## 一日の設定。
+
+bb-setup-one-rule-set = rules: バックパック&ブリスターズのルールは pbm-2.1 の一つだけです
+bb-setup-week-scoring = scoring: ウォーキングウィークの得点はルールどおり（5.1）で、変えられる得点表はありません

@@ -214,3 +214,33 @@ ba-lineup-turn-one = あわせて、第1ターンに各選手が出すカード�
 ba-note-highest-card = {$rider}：命令なし。手札の最大の移動力 {$card} を使います
 # Variables: $rider
 ba-note-highest-card-unknown = {$rider}：命令なし。手札の最大の移動力を使います
+
+## レースの設定：ルール、ボードゲームのオプション、シーズンの得点表。
+
+# Variables: $field, $problem
+ba-setup-field = {$field}: {$problem}
+# Variables: $name
+ba-setup-unknown-rule-set = 「{$name}」というルールはありません（「postal-2.2」か「board」）
+# Variables: $name, $names
+ba-setup-unknown-option = 「{$name}」というオプションはありません（{$names} のいずれか）
+# Variables: $options
+ba-setup-postal-options = options: {$options} はボードゲームのルールのオプションで、postal-2.2 では使えません
+# Variables: $table, $places
+ba-setup-scoring-table = scoring.{$table}: 得点表は{$places}位まで、各1000点までです
+ba-setup-scoring-team-riders = scoring.team_riders: チームで数える選手は1人から4人です
+
+## 選手へのGMの操作（脱落、リタイヤ、復帰）。
+
+# Variables: $name, $example
+ba-gm-unknown-rider = 選手「{$name}」：そのような選手はいません（チーム-グレードで書いてください。例：{$example}-A）
+# Variables: $status, $place, $over
+ba-gm-rider-status = 選手：{ $status ->
+    [racing] レース中
+    [dropped] 脱落した
+    [retired] リタイヤした
+   *[finished] {$place}位でゴールした
+}選手にはその操作はできません{ $over ->
+    [yes] （レースは終わっています）
+   *[no] {""}
+}
+ba-gm-not-started = レースはまだ始まっておらず、局面がありません

@@ -204,3 +204,35 @@ error-game-unknown = game: 「{ $name }」というゲームはありません�
 error-secret-digits = secret: 小文字の16進数字を 32〜128 桁で指定してください
 error-seed-not-secrets = seed: { $seed } は秘密から得られるシードではありません（{ $gives }）
 error-game-not-over = game { $id }: まだ終わっていません
+
+## 締め切りの規則（GMのフォーム、APIの deadline）。
+
+# Variables: $seconds
+error-deadline-seconds = deadline.seconds: { $seconds } は60（1分）から31622400（1年）の範囲外です
+# Variables: $weekday
+error-deadline-weekday = deadline.weekday: 「{ $weekday }」は曜日ではありません
+# Variables: $time
+error-deadline-time = deadline.time: 「{ $time }」は20:00のような時刻ではありません
+# Variables: $zone
+error-deadline-zone = deadline.zone: 「{ $zone }」はEurope/Londonのようなタイムゾーンではありません
+
+## ゲームの設定（新しいゲームのフォーム、APIの settings、コマンドラインのフラグ）。
+
+# Variables: $key, $game, $settings
+error-setting-unknown = { $key }: { $game }には設定「{ $key }」がありません（設定は { $settings }）
+# Variables: $key, $game
+error-setting-unknown-none = { $key }: { $game }には設定「{ $key }」がありません（設定はありません）
+# Variables: $key, $expected, $got
+error-setting-shape = { $key }: { $expected ->
+    [names] 名前のリスト
+   *[text] 文字列
+}を指定してください（指定されたのは { $got }）
+
+## ゲームにないもの。
+
+# Variables: $game
+error-lacks-lineups = { $game }にはスタート時の手札の指定がありません
+# Variables: $game
+error-lacks-scenario = scenario: { $game }には局面の記法がありません
+# Variables: $game, $verb
+error-lacks-piece-action = { $verb }: { $game }の駒にはその操作がありません

@@ -2,7 +2,7 @@
 
 use game_api::Viewer;
 use gm::{DeadlineRule, Setup};
-use locale::{Phrase, phrase};
+use locale::phrase;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -49,7 +49,7 @@ pub async fn create_game(state: &AppState, player: &Player, new: NewGame) -> Api
     }
     new.deadline
         .check()
-        .map_err(|e| ApiError::Bad(Phrase::verbatim(e.to_string())))?;
+        .map_err(|e| ApiError::Bad(e.phrase()))?;
     let (seed, secret) = match new.seed {
         Some(seed) => (seed, None),
         None => {

@@ -3,7 +3,7 @@
 
 use game_api::Seat;
 use gm::{DeadlineRule, GameFile, LogEntry};
-use locale::{Phrase, phrase};
+use locale::phrase;
 use sqlx::Row;
 
 use super::error::{StoreError, StoreResult};
@@ -102,7 +102,7 @@ pub(crate) async fn insert_in(
     // The rule is checked now; the clock starts when the last seat is taken (`append`) or
     // when the GM starts the game.
     rule.next_after(now)
-        .map_err(|e| StoreError::Refused(Phrase::verbatim(e.to_string())))?;
+        .map_err(|e| StoreError::Refused(e.phrase()))?;
     // Entries the file does not date (a game file of release 0.1) are dated now, by the GM.
     let log: Vec<LogEntry> = file
         .log()
