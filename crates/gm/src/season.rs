@@ -114,6 +114,43 @@ pub fn standings(
 }
 
 impl Standings {
+    /// The standings with their words in `lang`, for a season of `game`. A game names its
+    /// classifications, units and jerseys in English (`General classification`, `yellow
+    /// jersey`); a language names them again by the game and the classification's key
+    /// (`season-class`, `season-unit`, `season-jersey`), and keeps the game's own words where it
+    /// has none.
+    pub fn localize(&mut self, game: &str, lang: game_api::Lang) {
+        let jersey = |name: &str| {
+            locale::tr!(
+                lang,
+                "season-jersey",
+                key = name.replace(' ', "-"),
+                name = name
+            )
+        };
+        for c in &mut self.classifications {
+            let key = format!("{game}-{}", c.key);
+            c.title = locale::tr!(
+                lang,
+                "season-class",
+                key = key.as_str(),
+                title = c.title.as_str()
+            );
+            c.unit = locale::tr!(
+                lang,
+                "season-unit",
+                key = key.as_str(),
+                unit = c.unit.as_str()
+            );
+            if let Some(j) = &mut c.jersey {
+                j.name = jersey(&j.name);
+            }
+        }
+        for j in &mut self.jerseys {
+            j.jersey.name = jersey(&j.jersey.name);
+        }
+    }
+
     /// The jerseys as the pictures mark them.
     pub fn worn(&self) -> Vec<game_api::season::Worn> {
         self.jerseys
@@ -162,11 +199,14 @@ impl Standings {
             } else {
                 String::new()
             };
-            out.push_str(&format!(
-                "{}: {}{why}\n",
-                capital(&holder.jersey.name),
-                holder.piece
-            ));
+            let line = locale::tr!(
+                lang,
+                "season-jersey-line",
+                jersey = capital(&holder.jersey.name),
+                who = holder.piece.as_str(),
+                why = why
+            );
+            out.push_str(&format!("{line}\n"));
         }
         for class in &self.classifications {
             if !out.is_empty() {

@@ -58,6 +58,9 @@ pub enum SeasonCommand {
         /// As JSON (the server's API gives the same).
         #[arg(long)]
         json: bool,
+        /// The language to write the standings in (`en`, `ja`).
+        #[arg(long, default_value = "en")]
+        lang: String,
     },
 }
 
@@ -88,7 +91,9 @@ pub fn run(command: SeasonCommand) -> Result<()> {
         SeasonCommand::Add {
             file, seed, out, ..
         } => add(&file, seed, out.as_deref()),
-        SeasonCommand::Standings { file, json } => print_standings(&file, json),
+        SeasonCommand::Standings { file, json, lang } => {
+            print_standings(&file, json, game_api::Lang::from_code(&lang)?)
+        }
     }
 }
 
@@ -319,8 +324,8 @@ fn season_standings(file: &str) -> Result<(SeasonFile, Vec<String>, Standings, u
     Ok((season, seats, table, finished))
 }
 
-fn print_standings(file: &str, json: bool) -> Result<()> {
-    let (season, seats, table, finished) = season_standings(file)?;
+fn print_standings(file: &str, json: bool, lang: game_api::Lang) -> Result<()> {
+    let (season, seats, mut table, finished) = season_standings(file)?;
     if json {
         let value = serde_json::json!({
             "season": season.season,
@@ -331,23 +336,24 @@ fn print_standings(file: &str, json: bool) -> Result<()> {
         return emit(&(serde_json::to_string_pretty(&value)? + "\n"));
     }
     let nouns = season.season.check()?;
-    let mut text = format!(
-        "{} ({}, {}): after {} {} of {}",
-        season.season.name,
-        nouns.season,
-        gm::game_info(&season.season.game)?.title,
-        nouns.stage,
-        finished,
-        season.stages.len()
+    let mut text = locale::tr!(
+        lang,
+        "season-desk-heading",
+        name = season.season.name.as_str(),
+        season = nouns.season,
+        stage = nouns.stage,
+        game = gm::game_info(&season.season.game)?.title,
+        n = finished,
+        planned = season.stages.len(),
+        best = season.season.best_of.unwrap_or(0)
     );
-    if let Some(best) = season.season.best_of {
-        text.push_str(&format!("; the best {best} count, the others in brackets"));
-    }
-    text.push_str(".\n\n");
+    text.push_str("\n\n");
     if finished == 0 {
-        text.push_str(&format!("No {} is over yet.\n", nouns.stage));
+        text.push_str(&locale::tr!(lang, "season-desk-none", stage = nouns.stage));
+        text.push('\n');
     } else {
-        text.push_str(&table.text(&seats, None, None, game_api::Lang::EN));
+        table.localize(&season.season.game, lang);
+        text.push_str(&table.text(&seats, None, None, lang));
     }
     emit(&text)
 }

@@ -117,6 +117,21 @@ fn a_three_stage_race_gives_every_classification_with_movements_and_jerseys() {
         text.contains("Yellow jersey: ") && text.contains("Teams classification"),
         "{text}"
     );
+    // Issue 36: the desk's report in Japanese, the board game's words for the jerseys.
+    let ja = ok(&["season", "standings", &season, "--lang", "ja"]);
+    assert!(
+        ja.starts_with(
+            "Cumbria（ステージレース、Breaking Away）：全3ステージのうち3ステージ終了時の順位"
+        ),
+        "{ja}"
+    );
+    assert!(
+        ja.contains("マイヨ・ジョーヌ") && ja.contains("個人総合"),
+        "{ja}"
+    );
+    for english in ["jersey", "classification", "stage", "points"] {
+        assert!(!ja.contains(english), "{english:?} in:\n{ja}");
+    }
 }
 
 #[test]

@@ -36,7 +36,6 @@ pub mod public_record;
 pub mod reader;
 pub mod reminders;
 pub mod season_report;
-pub mod season_words;
 pub mod smtp_in;
 pub mod store;
 pub mod text;

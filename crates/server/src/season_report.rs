@@ -109,7 +109,7 @@ impl StageSeason {
     /// The standings after the stage, in `lang`.
     fn after_in(&self, lang: Lang) -> Option<Standings> {
         let mut after = self.after.clone()?;
-        crate::season_words::localize(&mut after, &self.season.row.season.game, lang);
+        after.localize(&self.season.row.season.game, lang);
         Some(after)
     }
 

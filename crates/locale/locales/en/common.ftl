@@ -77,3 +77,14 @@ season-report-winners = The winners
 season-report-movement = Movement
 season-report-who = Who
 season-report-total = Total
+
+# The desk's season standings (`postrider season standings`).
+# Variables: $name, $season (stage race, walking week), $stage (stage, day), $game (its title), $n (finished), $planned (stages in the file), $best (a league's best N that count; 0: all count)
+season-desk-heading = {$name} ({$season}, {$game}): after {$stage} {$n} of {$planned}{ $best ->
+    [0] {""}
+   *[other] ; the best {$best} count, the others in brackets
+}.
+# Variables: $stage
+season-desk-none = No {$stage} is over yet.
+# A jersey and who wears it in a season's standings. Variables: $jersey, $who, $why (season-report-stand-in or nothing)
+season-jersey-line = {$jersey}: {$who}{$why}

@@ -75,10 +75,39 @@ season-class-line = {$title}（{ $of ->
    *[other] {$of}
 }、{$unit}）
 # Variables: $season, $stage, $n
-season-report-heading = {$season}：第{$n}ステージ終了時の順位
+season-report-heading = {$season}：{ $stage ->
+    [day] {$n}日目
+   *[other] 第{$n}ステージ
+}終了時の順位
 # Variables: $season, $stage, $n, $planned
-season-report-heading-planned = {$season}：第{$n}ステージ（全{$planned}ステージ）終了時の順位
+season-report-heading-planned = {$season}：{ $stage ->
+    [day] {$n}日目（全{$planned}日）
+   *[other] 第{$n}ステージ（全{$planned}ステージ）
+}終了時の順位
 season-report-winners = 優勝
 season-report-movement = 順位の変動
 season-report-who = 名前
 season-report-total = 合計
+
+# 机上のシーズン順位（postrider season standings）。
+# Variables: $name, $season, $stage, $game, $n, $planned, $best
+season-desk-heading = {$name}（{ $stage ->
+    [day] ウォーキングウィーク
+   *[other] ステージレース
+}、{$game}）：全{$planned}{ $stage ->
+    [day] 日
+   *[other] ステージ
+}のうち{$n}{ $stage ->
+    [day] 日
+   *[other] ステージ
+}終了時の順位{ $best ->
+    [0] {""}
+   *[other] 。上位{$best}回分を数え、残りは括弧内に示します
+}
+# Variables: $stage
+season-desk-none = まだ終わった{ $stage ->
+    [day] 日
+   *[other] ステージ
+}はありません。
+# Variables: $jersey, $who, $why
+season-jersey-line = {$jersey}：{$who}{$why}

@@ -135,10 +135,10 @@ pub struct GmSteps {
     pub complete: bool,
 }
 
-/// The season's words in `lang` (see [`crate::season_words`]).
+/// The season's words in `lang` (see [`Standings::localize`](gm::season::Standings::localize)).
 fn in_words_of(view: &mut SeasonView, lang: Lang) {
     let game = view.table.row.season.game.clone();
-    crate::season_words::localize(&mut view.standings, &game, lang);
+    view.standings.localize(&game, lang);
 }
 
 /// The season as its page shows it to `visitor`.
