@@ -462,24 +462,37 @@ pub fn refusal(
     )
 }
 
-/// The invitation a GM mails for a seat: its subject and body, with the seat's join link. In
-/// English: it goes to an address, which may have no account, so no language is known.
-pub fn invitation(table: &Table, seat: Seat, gm: &str, public_url: &str) -> (String, String) {
-    let info = table.row.game;
+/// The invitation a GM mails for a seat: its subject and body, with the seat's join link, in
+/// `lang` (the inviting GM's: the address may belong to nobody the server knows yet).
+pub fn invitation(
+    table: &Table,
+    seat: Seat,
+    gm: &str,
+    public_url: &str,
+    lang: Lang,
+) -> (String, String) {
     let row = &table.seats[seat.index()];
-    let subject = format!("{}: an invitation to play {}", table.row.title, row.name);
-    let body = format!(
-        "{gm} invites you to play {noun} {name} in {title}, a game of {game} run by postrider.\n\n\
-         To take the seat, open this link (log in or register first):\n\n{url}/games/{id}/join?invite={invite}\n\n\
-         Once you have the seat, confirm your address on the server to receive each report by mail \
-         and send your orders by replying to it.\n",
-        noun = info.seat_noun,
-        name = row.name,
-        title = table.row.title,
-        game = info.title,
-        url = public_url.trim_end_matches('/'),
-        id = table.row.id,
-        invite = row.invite,
+    let subject = tr!(
+        lang,
+        "mail-invitation-subject",
+        title = table.row.title.as_str(),
+        seat = row.name.as_str()
     );
-    (subject, body)
+    let link = format!(
+        "{}/games/{}/join?invite={}",
+        public_url.trim_end_matches('/'),
+        table.row.id,
+        row.invite
+    );
+    let body = tr!(
+        lang,
+        "mail-invitation",
+        gm = gm,
+        seat_noun = seat_noun(table, lang),
+        seat = row.name.as_str(),
+        title = table.row.title.as_str(),
+        game = table.row.game.title,
+        link = link
+    );
+    (subject, body + "\n")
 }

@@ -459,6 +459,40 @@ on_both!(the_gm_mails_an_invitation, |s: TestServer| async move {
         created["invites"][1]["invite"].as_str().unwrap()
     );
     assert!(body.contains(&link), "{body}");
+    // A GM who reads Japanese invites in Japanese (the address may belong to nobody yet).
+    let (status, _) = s
+        .call(
+            "POST",
+            "/api/account/language",
+            Some(&gm),
+            Some(json!({"lang": "ja"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = s
+        .call(
+            "POST",
+            &format!("/api/games/{id}/gm"),
+            Some(&gm),
+            Some(json!({"action": "invite", "seat": 0, "email": "tomo@example.jp"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, to, _, subject, body) = outbox(&s).await.pop().unwrap();
+    assert_eq!(to, "tomo@example.jp");
+    assert_eq!(subject, "Tour de Test：redとしての参加のご招待");
+    assert!(
+        body.starts_with("gmさんから、postrider で行われるBreaking Awayのゲーム「Tour de Test」に、チーム「red」として参加するご招待です。"),
+        "{body}"
+    );
+    assert!(body.contains("/join?invite="), "{body}");
+    s.call(
+        "POST",
+        "/api/account/language",
+        Some(&gm),
+        Some(json!({"lang": "en"})),
+    )
+    .await;
     // Only the GM invites, and only to an open seat with a real address.
     let (status, _) = s
         .call(

@@ -185,3 +185,17 @@ mail-line-not-orders = "{$line}": {$orders}
 mail-two-lineups = line-up: two line-up lines ("{$first}" and "{$second}"); send one
 # Variables: $turn, $last
 mail-subject-turn-past = subject: turn {$turn} is past the last turn any game has ({$last}); reply to the latest report
+
+## An invitation to a seat, in the inviting GM's language.
+
+# Variables: $title, $seat
+mail-invitation-subject = {$title}: an invitation to play {$seat}
+# Variables: $gm, $seat-noun, $seat, $title, $game, $link (the seat's join link)
+mail-invitation =
+    {$gm} invites you to play {$seat-noun} {$seat} in {$title}, a game of {$game} run by postrider.
+
+    To take the seat, open this link (log in or register first):
+
+    {$link}
+
+    Once you have the seat, confirm your address on the server to receive each report by mail and send your orders by replying to it.

@@ -190,3 +190,17 @@ mail-line-not-orders = 「{$line}」: {$orders}
 mail-two-lineups = line-up: スタート時の手札が2行あります（「{$first}」と「{$second}」）。1行にしてください
 # Variables: $turn, $last
 mail-subject-turn-past = subject: 第{$turn}ターンはどのゲームの最後のターン（{$last}）よりも先です。最新のレポートに返信してください
+
+## 席への招待（招待するGMの言語で）。
+
+# Variables: $title, $seat
+mail-invitation-subject = {$title}：{$seat}としての参加のご招待
+# Variables: $gm, $seat-noun, $seat, $title, $game, $link
+mail-invitation =
+    {$gm}さんから、postrider で行われる{$game}のゲーム「{$title}」に、{$seat-noun}「{$seat}」として参加するご招待です。
+
+    席に着くには、次のリンクを開いてください（先にログインか登録をしてください）：
+
+    {$link}
+
+    席に着いたら、サーバーでメールアドレスを確認してください。毎ターンのレポートがメールで届き、その返信で命令を送れるようになります。

@@ -394,8 +394,13 @@ fn change_of(
                     name = row.name
                 )));
             }
-            let (subject, body) =
-                letters::invitation(table, seat, &player.name, &settings.public_url);
+            let (subject, body) = letters::invitation(
+                table,
+                seat,
+                &player.name,
+                &settings.public_url,
+                crate::reader::lang(),
+            );
             Change {
                 mails: vec![OutMail {
                     kind: "invitation".into(),
