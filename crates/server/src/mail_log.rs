@@ -3,6 +3,8 @@
 //! subject, relay answer and note) and the GM's (the game's console: the seat, the kind of
 //! mail and what happened, never an address, a subject or a mail's text).
 
+use locale::{Lang, tr};
+
 use crate::Db;
 use crate::store::Table;
 use crate::store::error::StoreResult;
@@ -109,13 +111,13 @@ pub struct GmMailLog {
     pub older: i64,
 }
 
-/// The mail log of the game read as `table`, for its GM.
-pub async fn for_gm(db: &Db, table: &Table) -> StoreResult<GmMailLog> {
+/// The mail log of the game read as `table`, for its GM, in `lang`.
+pub async fn for_gm(db: &Db, table: &Table, lang: Lang) -> StoreResult<GmMailLog> {
     let id = table.row.id;
     let entries: Vec<GmEntry> = mail_log::newest(db, Some(id), GM_ENTRIES)
         .await?
         .into_iter()
-        .map(|u| gm_entry(table, u))
+        .map(|u| gm_entry(table, u, lang))
         .collect();
     let total = mail_log::count(db, Some(id)).await?;
     let older = (total - entries.len() as i64).max(0);
@@ -123,18 +125,18 @@ pub async fn for_gm(db: &Db, table: &Table) -> StoreResult<GmMailLog> {
 }
 
 /// The GM's line of one mail: see [`GmEntry`].
-fn gm_entry(table: &Table, u: Undelivered) -> GmEntry {
+fn gm_entry(table: &Table, u: Undelivered, lang: Lang) -> GmEntry {
     let name = u
         .seat
         .and_then(|s| table.seats.get(s.index()))
         .map(|s| s.name.clone());
-    let player = |seat: &Option<String>| match seat {
-        Some(name) => format!("{name}'s player"),
-        None => "a player".into(),
+    let player = match &name {
+        Some(seat) => tr!(lang, "console-log-player", seat = seat.as_str()),
+        None => lang.t("console-log-a-player"),
     };
     let order_address = match &name {
-        Some(name) => format!("{name}'s order address"),
-        None => "a seat's order address".into(),
+        Some(seat) => tr!(lang, "console-log-order-address", seat = seat.as_str()),
+        None => lang.t("console-log-an-order-address"),
     };
     let (seat, category, what, reason) = match u.failure {
         Failure::Out {
@@ -144,59 +146,59 @@ fn gm_entry(table: &Table, u: Undelivered) -> GmEntry {
             turn,
             ..
         } => {
-            let to = player(&name);
+            let to = player.as_str();
             let what = match (kind.as_str(), &name) {
-                ("webhook", _) => "A post to the game's webhook failed.".to_string(),
+                ("webhook", _) => lang.t("console-log-webhook-failed"),
                 ("report", _) => match turn {
-                    Some(t) => format!(
-                        "The report of {} {t} to {to} was not delivered.",
-                        table.row.game.turn_noun
+                    Some(t) => tr!(
+                        lang,
+                        "console-log-report",
+                        noun = table.row.game.turn_noun,
+                        turn = t,
+                        to = to
                     ),
-                    None => format!("A report to {to} was not delivered."),
+                    None => tr!(lang, "console-log-report-any", to = to),
                 },
-                ("reminder", _) => format!("A reminder to {to} was not delivered."),
-                ("welcome", _) => format!("The welcome to {to} was not delivered."),
-                ("echo", _) => format!("The echo of sealed orders to {to} was not delivered."),
-                ("refusal", _) => {
-                    format!("The answer to a mail with errors, to {to}, was not delivered.")
-                }
+                ("reminder", _) => tr!(lang, "console-log-reminder", to = to),
+                ("welcome", _) => tr!(lang, "console-log-welcome", to = to),
+                ("echo", _) => tr!(lang, "console-log-echo", to = to),
+                ("refusal", _) => tr!(lang, "console-log-refusal", to = to),
                 ("invitation", Some(seat)) => {
-                    format!("The invitation to {seat} was not delivered.")
+                    tr!(lang, "console-log-invitation", seat = seat.as_str())
                 }
-                _ => format!("A mail to {to} was not delivered."),
+                _ => tr!(lang, "console-log-mail", to = to),
             };
+            // The relay's own words, shown as it wrote them (redacted).
             let answered = match error {
                 Some(e) => redact(&e),
-                None => "no answer recorded".into(),
+                None => lang.t("console-log-no-answer"),
             };
             let seat = match (kind.as_str(), &name) {
-                ("webhook", _) => "the game's webhook".to_string(),
+                ("webhook", _) => lang.t("console-log-webhook"),
                 (_, Some(name)) => name.clone(),
-                (_, None) => "a player".into(),
+                (_, None) => lang.t("console-log-a-player"),
             };
-            (
-                seat,
-                Category::NotDelivered,
-                what,
-                format!(
-                    "{answered} (after {attempts} attempt{})",
-                    if attempts == 1 { "" } else { "s" }
-                ),
-            )
+            let reason = tr!(
+                lang,
+                "console-log-attempts",
+                answer = answered,
+                n = attempts
+            );
+            (seat, Category::NotDelivered, what, reason)
         }
         Failure::In { refused: true, .. } => (
-            name.clone().unwrap_or_else(|| "a player".into()),
+            name.clone()
+                .unwrap_or_else(|| lang.t("console-log-a-player")),
             Category::Refused,
-            format!("A mail to {order_address} was answered with its errors: nothing was sealed."),
-            "The player was told what was wrong and can send the orders again.".into(),
+            tr!(lang, "console-log-refused", address = order_address),
+            lang.t("console-log-refused-why"),
         ),
         Failure::In { refused: false, .. } => (
-            name.clone().unwrap_or_else(|| "a player".into()),
+            name.clone()
+                .unwrap_or_else(|| lang.t("console-log-a-player")),
             Category::Dropped,
-            format!("A mail to {order_address} was dropped: nothing was read or sealed."),
-            "It could not be read, or there was nobody to answer (no confirmed address); the \
-             operator's mail log has the details."
-                .into(),
+            tr!(lang, "console-log-dropped", address = order_address),
+            lang.t("console-log-dropped-why"),
         ),
     };
     GmEntry {

@@ -198,6 +198,31 @@ on_both!(
             assert!(!html.contains(hidden), "the console shows {hidden:?}");
         }
 
+        // A GM who reads Japanese reads the log in Japanese; the relay's answer as it was.
+        let page = gm.get(&format!("{console}?lang=ja")).await;
+        let html = &page.html;
+        let at = html.find(r#"<h2 id="mail-log">"#).expect("the mail log");
+        let log = &html[at..];
+        assert!(
+            log.contains("redのプレイヤーへの、誤りのあったメールへの返信が届きませんでした。")
+                && log
+                    .contains("550 5.1.1 [address]: no such user (reply to [address])（1回試行）")
+                && log.contains("blueの命令用アドレスへのメールを破棄しました。")
+                && log.contains("redの命令用アドレスへのメールに誤りがあったため"),
+            "{log}"
+        );
+        for english in [
+            "was not delivered",
+            "order address",
+            "attempt",
+            "was dropped",
+        ] {
+            assert!(
+                !log.contains(english),
+                "{english:?} in the Japanese log: {log}"
+            );
+        }
+
         // The operator's log reads the same rows, with everything in them.
         let operator = server::mail_log::entries(&s.state.db, Some(id), 100)
             .await

@@ -480,3 +480,46 @@ when-rule-hours = every {$hours} h
 when-rule-minutes = every {$minutes} min
 # Variables: $weekday (as the rule names it: sunday), $time, $zone
 when-rule-weekly = every {$weekday} at {$time} ({$zone})
+
+## The console's mail log: what happened to a mail, never its address or text. A relay's own
+## answer is shown as it wrote it ($answer).
+
+# Variables: $seat
+console-log-player = {$seat}'s player
+console-log-a-player = a player
+# Variables: $seat
+console-log-order-address = {$seat}'s order address
+console-log-an-order-address = a seat's order address
+console-log-webhook = the game's webhook
+console-log-webhook-failed = A post to the game's webhook failed.
+# Variables: $noun (turn, round), $turn, $to (console-log-player)
+console-log-report = The report of { $noun ->
+    [round] round
+   *[turn] turn
+} {$turn} to {$to} was not delivered.
+# Variables: $to
+console-log-report-any = A report to {$to} was not delivered.
+# Variables: $to
+console-log-reminder = A reminder to {$to} was not delivered.
+# Variables: $to
+console-log-welcome = The welcome to {$to} was not delivered.
+# Variables: $to
+console-log-echo = The echo of sealed orders to {$to} was not delivered.
+# Variables: $to
+console-log-refusal = The answer to a mail with errors, to {$to}, was not delivered.
+# Variables: $seat
+console-log-invitation = The invitation to {$seat} was not delivered.
+# Variables: $to
+console-log-mail = A mail to {$to} was not delivered.
+console-log-no-answer = no answer recorded
+# Variables: $answer (the relay's), $n
+console-log-attempts = {$answer} (after {$n} { $n ->
+    [one] attempt
+   *[other] attempts
+})
+# Variables: $address (console-log-order-address)
+console-log-refused = A mail to {$address} was answered with its errors: nothing was sealed.
+console-log-refused-why = The player was told what was wrong and can send the orders again.
+# Variables: $address
+console-log-dropped = A mail to {$address} was dropped: nothing was read or sealed.
+console-log-dropped-why = It could not be read, or there was nobody to answer (no confirmed address); the operator's mail log has the details.

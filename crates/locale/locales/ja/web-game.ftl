@@ -481,3 +481,42 @@ when-rule-hours = {$hours}時間ごと
 when-rule-minutes = {$minutes}分ごと
 # Variables: $weekday (as the rule names it: sunday), $time, $zone
 when-rule-weekly = 毎週{$weekday} {$time}（{$zone}）
+
+## コンソールのメールログ：メールに何が起きたか（アドレスと本文は出さない）。中継サーバーの応答（$answer）はそのまま。
+
+# Variables: $seat
+console-log-player = {$seat}のプレイヤー
+console-log-a-player = あるプレイヤー
+# Variables: $seat
+console-log-order-address = {$seat}の命令用アドレス
+console-log-an-order-address = ある席の命令用アドレス
+console-log-webhook = このゲームのウェブフック
+console-log-webhook-failed = このゲームのウェブフックへの投稿に失敗しました。
+# Variables: $noun, $turn, $to
+console-log-report = {$to}への第{$turn}{ $noun ->
+    [round] ラウンド
+   *[turn] ターン
+}のレポートが届きませんでした。
+# Variables: $to
+console-log-report-any = {$to}へのレポートが届きませんでした。
+# Variables: $to
+console-log-reminder = {$to}へのリマインダーが届きませんでした。
+# Variables: $to
+console-log-welcome = {$to}へのようこそメールが届きませんでした。
+# Variables: $to
+console-log-echo = {$to}への命令の控えが届きませんでした。
+# Variables: $to
+console-log-refusal = {$to}への、誤りのあったメールへの返信が届きませんでした。
+# Variables: $seat
+console-log-invitation = {$seat}への招待が届きませんでした。
+# Variables: $to
+console-log-mail = {$to}へのメールが届きませんでした。
+console-log-no-answer = 応答の記録なし
+# Variables: $answer, $n
+console-log-attempts = {$answer}（{$n}回試行）
+# Variables: $address
+console-log-refused = {$address}へのメールに誤りがあったため、誤りを返信しました。何も封をしていません。
+console-log-refused-why = プレイヤーには誤りを伝えてあり、命令を送り直せます。
+# Variables: $address
+console-log-dropped = {$address}へのメールを破棄しました。何も読まず、何も封をしていません。
+console-log-dropped-why = 読めなかったか、返信する相手がいませんでした（確認済みのアドレスがない）。詳しくはサーバー管理者のメールログにあります。

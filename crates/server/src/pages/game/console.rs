@@ -327,7 +327,7 @@ pub(super) async fn console_load(
         .await
         .map_err(|e| error_page(visitor, &e))?;
     // Read only after the GM is known: the log is redacted, and still the GM's alone.
-    let mail_log = crate::mail_log::for_gm(&state.db, &table)
+    let mail_log = crate::mail_log::for_gm(&state.db, &table, visitor.lang)
         .await
         .map_err(|e| error_page(visitor, &ApiError::from(e)))?;
     let season = console_season(state, &table)
