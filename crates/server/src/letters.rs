@@ -245,8 +245,15 @@ pub async fn mails_for_events(
                 } else {
                     crate::press_text::of_turn(state, table, *turn).await?
                 };
-                if let Some(hook) = crate::webhook::resolved(state, table, next_deadline, *turn) {
-                    mails.push(hook);
+                if table.row.webhook_url.is_some() {
+                    let lang = account_lang(state, table.row.gm_id).await?;
+                    mails.extend(crate::webhook::resolved(
+                        state,
+                        table,
+                        next_deadline,
+                        *turn,
+                        lang,
+                    ));
                 }
                 for (seat, player_id, to, _, lang) in
                     seats.iter().filter(|s| s.3 == MailChoice::Every)

@@ -13,7 +13,7 @@
 //! address outright is refused when the GM sets it. `serve --webhooks-to-private-addresses`
 //! lifts both, for a server whose chat bridge runs on its own network.
 
-use locale::phrase;
+use locale::{Lang, phrase, tr};
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,6 +24,7 @@ use sqlx::AnyConnection;
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
+use crate::letters;
 use crate::store::Table;
 use crate::store::outbox_rows::OutMail;
 
@@ -158,44 +159,55 @@ fn post(table: &Table, url: String, subject: &str, text: String) -> OutMail {
 }
 
 /// The "turn resolved" post of the game read as `table` (which includes the resolution;
-/// `next_deadline` is the coming turn's), if the game has a webhook.
+/// `next_deadline` is the coming turn's), if the game has a webhook, in `lang` (the GM's: the
+/// channel is the club's).
 pub fn resolved(
     state: &AppState,
     table: &Table,
     next_deadline: Option<i64>,
     turn: u16,
+    lang: Lang,
 ) -> Option<OutMail> {
     let url = table.row.webhook_url.clone()?;
-    let info = table.row.game;
+    let noun = letters::turn_noun(table, lang);
     let next = if table.record.is_over() {
-        format!("The {} is over.", info.game_noun)
+        tr!(
+            lang,
+            "webhook-over",
+            noun = tr!(lang, "mail-game-noun", noun = table.row.game.game_noun)
+        )
     } else {
         match next_deadline {
-            Some(at) => format!(
-                "Orders for {} {} are due by {}.",
-                info.turn_noun,
-                table.record.turn(),
-                gm::utc_text(at)
+            Some(at) => tr!(
+                lang,
+                "webhook-due",
+                noun = noun.as_str(),
+                turn = table.record.turn(),
+                at = letters::moment(lang, at)
             ),
-            None => format!(
-                "Orders for {} {} are open.",
-                info.turn_noun,
-                table.record.turn()
+            None => tr!(
+                lang,
+                "webhook-open",
+                noun = noun.as_str(),
+                turn = table.record.turn()
             ),
         }
     };
-    let text = format!(
-        "**{title}**: {noun} {turn} resolved. {next} {link}",
-        title = table.row.title,
-        noun = info.turn_noun,
-        link = game_link(state, table),
+    let text = tr!(
+        lang,
+        "webhook-resolved",
+        title = table.row.title.as_str(),
+        noun = noun.as_str(),
+        turn = turn,
+        next = next,
+        link = game_link(state, table)
     );
     Some(post(table, url, "turn resolved", text))
 }
 
 /// The "deadline soon" post (a day, `stage` 1, or two hours, `stage` 2, before the deadline),
-/// naming the seats whose orders are missing, if the game has a webhook. Once per turn and
-/// stage (the row's key).
+/// naming the seats whose orders are missing, if the game has a webhook, in the GM's language.
+/// Once per turn and stage (the row's key).
 pub async fn deadline_soon(
     state: &AppState,
     table: &Table,
@@ -208,20 +220,22 @@ pub async fn deadline_soon(
     let Some(at) = table.row.next_deadline else {
         return Ok(None);
     };
-    let info = table.row.game;
+    let lang = letters::account_lang(state, table.row.gm_id).await?;
     let waiting = if missing.is_empty() {
-        "Every seat has sent its orders.".to_string()
+        lang.t("webhook-all-sent")
     } else {
-        format!("Still without orders: {}.", missing.join(", "))
+        tr!(lang, "webhook-missing", seats = missing.join(", "))
     };
-    let text = format!(
-        "**{title}**: the deadline of {noun} {turn} is in less than {within} ({at}). {waiting} {link}",
-        title = table.row.title,
-        noun = info.turn_noun,
+    let text = tr!(
+        lang,
+        "webhook-deadline-soon",
+        title = table.row.title.as_str(),
+        noun = letters::turn_noun(table, lang),
         turn = table.record.turn(),
-        within = if stage == 2 { "two hours" } else { "a day" },
-        at = gm::utc_text(at),
-        link = game_link(state, table),
+        within = if stage == 2 { "hours" } else { "day" },
+        at = letters::moment(lang, at),
+        waiting = waiting,
+        link = game_link(state, table)
     );
     let mut hook = post(table, url, "deadline soon", text);
     hook.dedup_key = Some(format!(

@@ -175,6 +175,41 @@ on_both!(
         );
         assert!(text.contains(&format!("/games/{id}")));
 
+        // A GM who reads Japanese has the club's channel told in Japanese.
+        let (status, _) = s
+            .call(
+                "POST",
+                "/api/account/language",
+                Some(&gm),
+                Some(json!({"lang": "ja"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, _) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/gm"),
+                Some(&gm),
+                Some(json!({"action": "resolve"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(
+            drain_once(&s.state, &no_relay(), "w", now)
+                .await
+                .unwrap()
+                .sent,
+            1
+        );
+        let last = hook.posts.lock().unwrap().last().cloned().unwrap();
+        let text = last["text"].as_str().unwrap();
+        assert!(
+            text.starts_with(
+                "**Tour de Test**：第2ターンを処理しました。第3ターンの命令の締め切りは"
+            ),
+            "{text}"
+        );
+
         // A hook deleted on the other side (404) is given up, not retried.
         *hook.answer.lock().unwrap() = 404;
         let (status, _) = s

@@ -199,3 +199,22 @@ mail-invitation =
     {$link}
 
     Once you have the seat, confirm your address on the server to receive each report by mail and send your orders by replying to it.
+
+## A game's webhook posts (Discord, Slack), in the GM's language. Bold is Markdown (**…**).
+
+# Variables: $title, $noun (mail-turn-noun), $turn, $next (webhook-over, -due or -open), $link
+webhook-resolved = **{$title}**: {$noun} {$turn} resolved. {$next} {$link}
+# Variables: $noun (mail-game-noun)
+webhook-over = The {$noun} is over.
+# Variables: $noun, $turn, $at
+webhook-due = Orders for {$noun} {$turn} are due by {$at}.
+# Variables: $noun, $turn
+webhook-open = Orders for {$noun} {$turn} are open.
+# Variables: $title, $noun, $turn, $within (day or hours), $at, $waiting (webhook-all-sent or -missing), $link
+webhook-deadline-soon = **{$title}**: the deadline of {$noun} {$turn} is in less than { $within ->
+    [hours] two hours
+   *[day] a day
+} ({$at}). {$waiting} {$link}
+webhook-all-sent = Every seat has sent its orders.
+# Variables: $seats
+webhook-missing = Still without orders: {$seats}.

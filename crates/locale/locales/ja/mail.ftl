@@ -16,6 +16,7 @@ mail-seat-noun = { $noun ->
 # Variables: $noun
 mail-game-noun = { $noun ->
     [day] 1日
+    [game] ゲーム
    *[race] レース
 }
 
@@ -204,3 +205,22 @@ mail-invitation =
     {$link}
 
     席に着いたら、サーバーでメールアドレスを確認してください。毎ターンのレポートがメールで届き、その返信で命令を送れるようになります。
+
+## ゲームのウェブフック投稿（Discord、Slack）。GMの言語で。**…** はMarkdownの太字。
+
+# Variables: $title, $noun, $turn, $next, $link
+webhook-resolved = **{$title}**：第{$turn}{$noun}を処理しました。{$next} {$link}
+# Variables: $noun
+webhook-over = {$noun}は終わりました。
+# Variables: $noun, $turn, $at
+webhook-due = 第{$turn}{$noun}の命令の締め切りは{$at}です。
+# Variables: $noun, $turn
+webhook-open = 第{$turn}{$noun}の命令を受け付けています。
+# Variables: $title, $noun, $turn, $within, $at, $waiting, $link
+webhook-deadline-soon = **{$title}**：第{$turn}{$noun}の締め切り（{$at}）まで{ $within ->
+    [hours] 2時間
+   *[day] 1日
+}を切りました。{$waiting} {$link}
+webhook-all-sent = 全員が命令を送りました。
+# Variables: $seats
+webhook-missing = まだ命令がないのは {$seats} です。
