@@ -6,7 +6,7 @@
 use jiff::Timestamp;
 use jiff::civil::DateTime;
 use jiff::tz::TimeZone;
-use locale::{Phrase, phrase};
+use locale::{Phrase, phrase, tr};
 use serde::{Deserialize, Serialize};
 
 use crate::AppState;
@@ -318,9 +318,10 @@ pub async fn game_absences(
                 let bot = a.absence.bot.clone().filter(|_| excused);
                 Away {
                     until: a.absence.to,
+                    // In the reader's language (the API's caller, the page's visitor).
                     played_by: match &bot {
-                        Some(b) => format!("the bot {b}"),
-                        None => "the rules' NMR default".into(),
+                        Some(b) => tr!(crate::reader::lang(), "away-by-bot", bot = b.as_str()),
+                        None => tr!(crate::reader::lang(), "away-by-nmr-default"),
                     },
                     bot,
                     excused,
