@@ -7,8 +7,16 @@ use std::fmt;
 use crate::{Args, Lang};
 
 /// A message id and its arguments, or a text already written in every language.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Phrase(Inner);
+
+/// The English text, quoted as a string's: what a test's failure or a fingerprint of an
+/// outcome shows, the same as before a message became a phrase.
+impl fmt::Debug for Phrase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.text(Lang::EN))
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Inner {
