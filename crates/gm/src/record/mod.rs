@@ -4,26 +4,16 @@
 //! server's database hold the same entries.
 
 use bots::{BotGame, BotKind};
-use game_api::{Game, Lacks, Lang, PieceAction, Resolution, Sealed, Seat, Seed, Table, Viewer};
+use game_api::{Game, Lacks, Lang, PieceAction, Resolution, Sealed, Seat, Seed, Table};
 use locale::{Phrase, phrase};
 
 use crate::error::GmError;
 use crate::event::{Author, Event, Setup};
 
-/// What a player sends for one turn: a line-up (before the start, where the game has them) and
-/// orders.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Submission {
-    #[serde(default)]
-    pub lineup: Option<String>,
-    #[serde(default)]
-    pub orders: Option<String>,
-    /// The turn the orders were written for; orders for another turn than the open one are
-    /// refused (`GmError::Stale`), never applied to the next turn.
-    #[serde(default)]
-    pub turn: Option<u16>,
-}
+mod reports;
+mod submission;
+
+pub use submission::Submission;
 
 /// The record of one game of `G`.
 #[derive(Debug)]
@@ -451,105 +441,6 @@ impl<G: BotGame> GameRecord<G> {
             .map_err(|e| GmError::rules::<G>("error-piece", &e))
     }
 
-    /// Why the rules refuse `seat`'s `submission`, in `lang`, quoting the player's words as
-    /// typed: its line-up or orders that do not read, or break the set-up or the position.
-    /// `None` when the rules take it (what else may refuse it, as a closed turn, is not
-    /// asked). The order page and the mail's echo show this; [`check`](Self::check) is the
-    /// refusal in English, word for word the same.
-    pub fn refusal(&self, seat: Seat, submission: &Submission, lang: Lang) -> Option<String> {
-        use crate::typed::read_in;
-        let lineup_text =
-            |reason: String| locale::tr!(lang, "orders-refused-lineup-text", reason = reason);
-        let lineup_rules =
-            |reason: String| locale::tr!(lang, "orders-refused-lineup", reason = reason);
-        let orders = |reason: String| locale::tr!(lang, "orders-refused-orders", reason = reason);
-        let mut lineup = None;
-        if let Some(text) = &submission.lineup {
-            let read = read_in::<G, _>(text, lang, G::parse_lineup);
-            let l = match read {
-                Ok(l) => l,
-                Err(e) => return Some(lineup_text(e)),
-            };
-            if let Err(e) = G::check_lineup(&self.settings, &l) {
-                return Some(lineup_rules(G::error_text(&e, lang)));
-            }
-            lineup = Some(l);
-        }
-        let text = submission.orders.as_ref()?;
-        let read = read_in::<G, _>(text, lang, |t| {
-            G::parse_orders(&self.settings, self.seats(), t)
-        });
-        let o = match read {
-            Ok(o) => o,
-            Err(e) => return Some(orders(e)),
-        };
-        let checked = match &self.state {
-            Some(state) => G::check_orders(state, seat, &o),
-            None => match lineup
-                .as_ref()
-                .or(self.sealed.get(seat.index())?.lineup.as_ref())
-            {
-                Some(l) => G::check_opening_orders(&self.settings, l, &o),
-                None => Ok(()),
-            },
-        };
-        checked.err().map(|e| orders(G::error_text(&e, lang)))
-    }
-
-    /// Reads and checks a player's submission without changing anything, and gives back the
-    /// log entries that seal it, with the text as the engine read it.
-    pub fn check(
-        &self,
-        seat: Seat,
-        submission: &Submission,
-        author: Author,
-    ) -> Result<Vec<Event>, GmError> {
-        if self.is_over() {
-            return refused(phrase!("error-orders-game-over"));
-        }
-        self.check_seat(seat)?;
-        if let Some(sent) = submission.turn.filter(|&t| t != self.turn()) {
-            return Err(GmError::Stale {
-                message: phrase!(
-                    "error-turn-stale",
-                    noun = G::TURN_NOUN,
-                    sent = sent,
-                    open = self.turn()
-                ),
-                open: self.turn(),
-            });
-        }
-        if submission.lineup.is_none() && submission.orders.is_none() {
-            return refused(phrase!("error-orders-nothing"));
-        }
-        if !matches!(author, Author::Bot(_)) {
-            self.check_sealings(seat, submission)?;
-        }
-        let mut events = Vec::new();
-        if let Some(text) = &submission.lineup {
-            let lineup = crate::typed::lineup::<G>(text)?;
-            events.push(Event::Lineup {
-                seat,
-                text: G::lineup_text(&lineup),
-                author: author.clone(),
-            });
-        }
-        if let Some(text) = &submission.orders {
-            let orders = crate::typed::orders::<G>(&self.settings, self.seats(), text)?;
-            events.push(Event::Orders {
-                seat,
-                text: G::orders_text(&self.settings, self.seats(), &orders),
-                author,
-            });
-        }
-        // Checked against the rules on a copy: a refused submission changes nothing.
-        let mut trial = self.clone();
-        for e in &events {
-            trial.apply(e)?;
-        }
-        Ok(events)
-    }
-
     /// A copy whose coming draws are stand-ins drawn from `seed`, not the game's own: what the
     /// state hides is drawn afresh, and every later draw (bots, resolutions) comes from `seed`.
     /// A preview resolves it, and so shows nothing its reader could not know.
@@ -560,28 +451,6 @@ impl<G: BotGame> GameRecord<G> {
             G::redraw_hidden(state, &mut copy.seed.rng(STAND_IN_STREAM));
         }
         copy
-    }
-
-    /// Refuses a submission that would seal the seat's line-up or orders more than
-    /// [`MAX_SEALINGS`] times this turn.
-    fn check_sealings(&self, seat: Seat, submission: &Submission) -> Result<(), GmError> {
-        let done = self.sealings[seat.index()];
-        let over = |sent: &Option<String>, count: u16| sent.is_some() && count >= MAX_SEALINGS;
-        let field = if over(&submission.lineup, done.lineups) {
-            "line-up"
-        } else if over(&submission.orders, done.orders) {
-            "orders"
-        } else {
-            return Ok(());
-        };
-        refused(phrase!(
-            "error-sealed-too-often",
-            field = field,
-            times = MAX_SEALINGS,
-            noun = G::TURN_NOUN,
-            turn = self.turn(),
-            seat = G::SEAT_NOUN,
-        ))
     }
 
     /// The entries a bot sends for a seat that is not ready; empty if it has nothing to send.
@@ -616,74 +485,6 @@ impl<G: BotGame> GameRecord<G> {
             submission.orders = Some(G::orders_text(&self.settings, self.seats(), &orders));
         }
         self.check(seat, &submission, Author::Bot(bot.name().to_string()))
-    }
-
-    /// A turn's report as plain text, as `viewer` may see it (`turn` from 1).
-    pub fn turn_report(&self, viewer: Viewer, lang: Lang, turn: u16) -> Result<String, GmError> {
-        let Some(resolution) = self.history.get(usize::from(turn).wrapping_sub(1)) else {
-            return refused(phrase!(
-                "error-turn-not-resolved",
-                noun = G::TURN_NOUN,
-                turn = turn,
-                resolved = self.resolved()
-            ));
-        };
-        Ok(G::turn_report(&self.table_in(lang), resolution, viewer))
-    }
-
-    /// What the seat's sealed orders leave to the rules' defaults (`D: no order — plays its
-    /// highest card, 12`), for the echo.
-    pub fn orders_notes(&self, seat: Seat, lang: Lang) -> Vec<String> {
-        let sealed = &self.sealed[seat.index()];
-        match &sealed.orders {
-            Some(orders) => G::orders_notes(
-                &self.settings,
-                self.state.as_ref(),
-                sealed.lineup.as_ref(),
-                seat,
-                orders,
-            )
-            .iter()
-            .map(|note| note.text(lang))
-            .collect(),
-            None => Vec::new(),
-        }
-    }
-
-    /// A turn's report as a typed view for the page, as `viewer` may see it (`turn` from 1).
-    pub fn report_view(
-        &self,
-        viewer: Viewer,
-        lang: Lang,
-        turn: u16,
-    ) -> Result<game_api::report::ReportView, GmError> {
-        let Some(resolution) = self.history.get(usize::from(turn).wrapping_sub(1)) else {
-            return refused(phrase!(
-                "error-turn-not-resolved",
-                noun = G::TURN_NOUN,
-                turn = turn,
-                resolved = self.resolved()
-            ));
-        };
-        Ok(G::report_view(&self.table_in(lang), resolution, viewer))
-    }
-
-    /// Where the game stands between turns, as `viewer` may read it.
-    pub fn state_report(&self, viewer: Viewer, lang: Lang) -> String {
-        G::state_report(&self.table_in(lang), viewer)
-    }
-
-    /// The position after `turn` resolved turns (0: the start); `None` before play begins or
-    /// for a turn not yet resolved.
-    pub fn state_after(&self, turn: u16) -> Option<&G::State> {
-        match turn {
-            0 => self
-                .history
-                .first()
-                .map(|r| &r.before)
-                .or(self.state.as_ref()),
-            t => self.history.get(usize::from(t) - 1).map(|r| &r.after),
-        }
     }
 }
 

@@ -1,0 +1,79 @@
+//! What the record gives its readers: a turn's report (text or typed view), the state between
+//! turns, the notes on sealed orders — each as a viewer may see it, in their language.
+
+use bots::BotGame;
+use game_api::{Lang, Seat, Viewer};
+use locale::phrase;
+
+use super::{GameRecord, refused};
+use crate::error::GmError;
+
+impl<G: BotGame> GameRecord<G> {
+    /// A turn's report as plain text, as `viewer` may see it (`turn` from 1).
+    pub fn turn_report(&self, viewer: Viewer, lang: Lang, turn: u16) -> Result<String, GmError> {
+        let Some(resolution) = self.history.get(usize::from(turn).wrapping_sub(1)) else {
+            return refused(phrase!(
+                "error-turn-not-resolved",
+                noun = G::TURN_NOUN,
+                turn = turn,
+                resolved = self.resolved()
+            ));
+        };
+        Ok(G::turn_report(&self.table_in(lang), resolution, viewer))
+    }
+
+    /// What the seat's sealed orders leave to the rules' defaults (`D: no order — plays its
+    /// highest card, 12`), for the echo.
+    pub fn orders_notes(&self, seat: Seat, lang: Lang) -> Vec<String> {
+        let sealed = &self.sealed[seat.index()];
+        match &sealed.orders {
+            Some(orders) => G::orders_notes(
+                &self.settings,
+                self.state.as_ref(),
+                sealed.lineup.as_ref(),
+                seat,
+                orders,
+            )
+            .iter()
+            .map(|note| note.text(lang))
+            .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// A turn's report as a typed view for the page, as `viewer` may see it (`turn` from 1).
+    pub fn report_view(
+        &self,
+        viewer: Viewer,
+        lang: Lang,
+        turn: u16,
+    ) -> Result<game_api::report::ReportView, GmError> {
+        let Some(resolution) = self.history.get(usize::from(turn).wrapping_sub(1)) else {
+            return refused(phrase!(
+                "error-turn-not-resolved",
+                noun = G::TURN_NOUN,
+                turn = turn,
+                resolved = self.resolved()
+            ));
+        };
+        Ok(G::report_view(&self.table_in(lang), resolution, viewer))
+    }
+
+    /// Where the game stands between turns, as `viewer` may read it.
+    pub fn state_report(&self, viewer: Viewer, lang: Lang) -> String {
+        G::state_report(&self.table_in(lang), viewer)
+    }
+
+    /// The position after `turn` resolved turns (0: the start); `None` before play begins or
+    /// for a turn not yet resolved.
+    pub fn state_after(&self, turn: u16) -> Option<&G::State> {
+        match turn {
+            0 => self
+                .history
+                .first()
+                .map(|r| &r.before)
+                .or(self.state.as_ref()),
+            t => self.history.get(usize::from(t) - 1).map(|r| &r.after),
+        }
+    }
+}
