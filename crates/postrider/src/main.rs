@@ -1,6 +1,10 @@
 //! postrider: a play-by-mail game master. The one binary; every subcommand is a thin layer over
 //! the library crates. Errors print one line and exit with status 2.
 
+/// mimalloc rather than glibc's malloc: see docs/performance.md, the deadline storm.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod account;
 mod backpacks;
 mod desk;

@@ -267,6 +267,10 @@ async fn deadline_storm(db: Db, games: usize) -> (f64, f64) {
     (created, elapsed)
 }
 
+/// The server's allocator, as `postrider serve` has it.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() {
     let args = Args::parse();
