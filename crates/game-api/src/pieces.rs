@@ -35,16 +35,10 @@ pub enum Lacks {
     Season { game: &'static str },
 }
 
+/// English, for logs and the command line: the message [`Lacks::text`] writes.
 impl fmt::Display for Lacks {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Lacks::Lineups { game } => write!(f, "{game} has no line-ups"),
-            Lacks::Scenario { game } => write!(f, "scenario: {game} has no scenario notation"),
-            Lacks::PieceAction { game, verb } => {
-                write!(f, "{verb}: {game} has no such action on its pieces")
-            }
-            Lacks::Season { game } => write!(f, "game: {game} has no seasons"),
-        }
+        f.write_str(&self.text(crate::Lang::EN))
     }
 }
 

@@ -134,6 +134,9 @@ fn gm_entry(table: &Table, u: Undelivered, lang: Lang) -> GmEntry {
         Some(seat) => tr!(lang, "console-log-player", seat = seat.as_str()),
         None => lang.t("console-log-a-player"),
     };
+    let seat_or_player = name
+        .clone()
+        .unwrap_or_else(|| lang.t("console-log-a-player"));
     let order_address = match &name {
         Some(seat) => tr!(lang, "console-log-order-address", seat = seat.as_str()),
         None => lang.t("console-log-an-order-address"),
@@ -173,10 +176,9 @@ fn gm_entry(table: &Table, u: Undelivered, lang: Lang) -> GmEntry {
                 Some(e) => redact(&e),
                 None => lang.t("console-log-no-answer"),
             };
-            let seat = match (kind.as_str(), &name) {
-                ("webhook", _) => lang.t("console-log-webhook"),
-                (_, Some(name)) => name.clone(),
-                (_, None) => lang.t("console-log-a-player"),
+            let seat = match kind.as_str() {
+                "webhook" => lang.t("console-log-webhook"),
+                _ => seat_or_player,
             };
             let reason = tr!(
                 lang,
@@ -187,15 +189,13 @@ fn gm_entry(table: &Table, u: Undelivered, lang: Lang) -> GmEntry {
             (seat, Category::NotDelivered, what, reason)
         }
         Failure::In { refused: true, .. } => (
-            name.clone()
-                .unwrap_or_else(|| lang.t("console-log-a-player")),
+            seat_or_player,
             Category::Refused,
             tr!(lang, "console-log-refused", address = order_address),
             lang.t("console-log-refused-why"),
         ),
         Failure::In { refused: false, .. } => (
-            name.clone()
-                .unwrap_or_else(|| lang.t("console-log-a-player")),
+            seat_or_player,
             Category::Dropped,
             tr!(lang, "console-log-dropped", address = order_address),
             lang.t("console-log-dropped-why"),

@@ -118,19 +118,6 @@ impl Day {
         phrase!("bb-refuse-no-card", card = kind.phrase(), hand = hand)
     }
 
-    pub fn hand_text(&self, hand: &[CardId]) -> String {
-        let mut kinds: Vec<CardKind> = hand.iter().map(|&c| self.card_kind(c)).collect();
-        kinds.sort();
-        format!(
-            "[{}]",
-            kinds
-                .iter()
-                .map(|k| k.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    }
-
     /// A card played or discarded: out of the hand, onto the discards.
     pub(super) fn discard_card(&mut self, rec: &mut impl Recorder, w: usize, card: CardId) {
         self.walkers[w].hand.retain(|&c| c != card);

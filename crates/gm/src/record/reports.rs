@@ -2,7 +2,7 @@
 //! turns, the notes on sealed orders — each as a viewer may see it, in their language.
 
 use bots::BotGame;
-use game_api::{Lang, Seat, Viewer};
+use game_api::{Lang, Resolution, Seat, Viewer};
 use locale::phrase;
 
 use super::{GameRecord, refused};
@@ -11,15 +11,21 @@ use crate::error::GmError;
 impl<G: BotGame> GameRecord<G> {
     /// A turn's report as plain text, as `viewer` may see it (`turn` from 1).
     pub fn turn_report(&self, viewer: Viewer, lang: Lang, turn: u16) -> Result<String, GmError> {
-        let Some(resolution) = self.history.get(usize::from(turn).wrapping_sub(1)) else {
-            return refused(phrase!(
+        let resolution = self.resolution(turn)?;
+        Ok(G::turn_report(&self.table_in(lang), resolution, viewer))
+    }
+
+    /// The resolution of `turn` (from 1), or the refusal naming the turns resolved so far.
+    fn resolution(&self, turn: u16) -> Result<&Resolution<G>, GmError> {
+        match self.history.get(usize::from(turn).wrapping_sub(1)) {
+            Some(resolution) => Ok(resolution),
+            None => refused(phrase!(
                 "error-turn-not-resolved",
                 noun = G::TURN_NOUN,
                 turn = turn,
                 resolved = self.resolved()
-            ));
-        };
-        Ok(G::turn_report(&self.table_in(lang), resolution, viewer))
+            )),
+        }
     }
 
     /// What the seat's sealed orders leave to the rules' defaults (`D: no order — plays its
@@ -48,14 +54,7 @@ impl<G: BotGame> GameRecord<G> {
         lang: Lang,
         turn: u16,
     ) -> Result<game_api::report::ReportView, GmError> {
-        let Some(resolution) = self.history.get(usize::from(turn).wrapping_sub(1)) else {
-            return refused(phrase!(
-                "error-turn-not-resolved",
-                noun = G::TURN_NOUN,
-                turn = turn,
-                resolved = self.resolved()
-            ));
-        };
+        let resolution = self.resolution(turn)?;
         Ok(G::report_view(&self.table_in(lang), resolution, viewer))
     }
 
