@@ -26,8 +26,19 @@ macro_rules! tr {
         $crate::Lang::t($lang, $id)
     };
     ($lang:expr, $id:literal, $($name:ident = $value:expr),+ $(,)?) => {{
-        let mut args = $crate::Args::new();
-        $(args.set(stringify!($name).replace('_', "-"), $value);)+
+        let mut args = $crate::Args::with_capacity([$(stringify!($name)),+].len());
+        $(args.set($crate::arg_name(stringify!($name)), $value);)+
         $crate::Lang::t_with($lang, $id, &args)
     }};
+}
+
+/// A [`tr!`] argument's Fluent name: the Rust name with `-` for `_`, copied only when it has
+/// one (reports format a hundred messages a turn, at every deadline).
+#[doc(hidden)]
+pub fn arg_name(name: &'static str) -> std::borrow::Cow<'static, str> {
+    if name.contains('_') {
+        name.replace('_', "-").into()
+    } else {
+        name.into()
+    }
 }

@@ -8,7 +8,12 @@ use crate::Lang;
 
 /// The columns `s` takes in a monospace font.
 pub fn width(s: &str) -> usize {
-    s.width()
+    // Printable ASCII, most of what is measured, takes a column a byte.
+    if s.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        s.len()
+    } else {
+        s.width()
+    }
 }
 
 /// `s` padded with spaces to `columns` (left-aligned); wider text is left as it is.
@@ -63,6 +68,22 @@ pub fn wrap(text: &str, columns: usize) -> String {
     let mut out = String::new();
     let mut line = 0;
     for word in text.split(' ').filter(|w| !w.is_empty()) {
+        if word.is_ascii() {
+            // One unit, moved whole: what the general case below does with it, without
+            // cutting it.
+            let whole = width(word);
+            if line > 0 && line + 1 + whole > columns {
+                out.push('\n');
+                line = 0;
+            }
+            if line > 0 {
+                out.push(' ');
+                line += 1;
+            }
+            out.push_str(word);
+            line += whole;
+            continue;
+        }
         let units = units(word);
         let first = units.first().map_or(0, |u| width(u));
         let whole = width(word);
@@ -106,7 +127,7 @@ fn units(word: &str) -> Vec<&str> {
     let mut start = 0;
     let mut narrow_run = false;
     for (i, c) in word.char_indices() {
-        let wide = width(c.encode_utf8(&mut [0; 4])) > 1;
+        let wide = !c.is_ascii() && width(c.encode_utf8(&mut [0; 4])) > 1;
         if i > start && (wide || !narrow_run) {
             units.push(&word[start..i]);
             start = i;

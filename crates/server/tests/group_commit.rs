@@ -369,7 +369,7 @@ async fn pause_on(state: &AppState, guard: games::GameGuard, table: &games::Tabl
         paused: Some(true),
         ..Default::default()
     };
-    games::append(state, guard, table, "gm:gm", change)
+    games::append(state, guard, table.clone(), "gm:gm", change)
         .await
         .is_ok()
 }

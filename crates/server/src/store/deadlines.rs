@@ -53,10 +53,11 @@ pub async fn process_locked(
         next_deadline: Some(Some(next)),
         ..Change::default()
     };
-    match append(state, guard, &table, actor, change).await {
-        Ok(()) => {
-            crate::metrics::turn_resolved(table.row.game.name, started.elapsed());
-            if table.record.is_over() {
+    let (game, over) = (table.row.game.name, table.record.is_over());
+    match append(state, guard, table, actor, change).await {
+        Ok(table) => {
+            crate::metrics::turn_resolved(game, started.elapsed());
+            if over {
                 // The game's rating update, right after the resolution that ended it (a
                 // failure is caught up at the next finish or start-up: `store::ratings`).
                 if let Err(e) = super::ratings::catch_up(&state.db).await {
@@ -90,19 +91,55 @@ pub fn play_turn(record: &mut Record, seats: &[SeatRow]) -> Result<Vec<Event>, g
 
 /// Whether any game is due now (the worker's backup is made only before a pass with work).
 pub async fn any_due(state: &AppState) -> StoreResult<bool> {
-    let due: Option<i64> = sqlx::query_scalar(DUE)
-        .bind(0_i64)
-        .bind(state.clock.now())
-        .bind(1_i64)
-        .fetch_optional(&state.db.pool)
-        .await?;
+    let due: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM games WHERE all_ready = 1 AND over = 0 AND paused = 0 \
+         UNION ALL SELECT id FROM games WHERE over = 0 AND paused = 0 AND next_deadline <= $1 \
+         LIMIT 1",
+    )
+    .bind(state.clock.now())
+    .fetch_optional(&state.db.pool)
+    .await?;
     Ok(due.is_some())
 }
 
-/// The ids of the games due at `$2` (their deadline passed, or every seat ready), above `$1`,
-/// ascending, at most `$3`.
-const DUE: &str = "SELECT id FROM games WHERE id > $1 AND over = 0 AND paused = 0 \
-                   AND (next_deadline <= $2 OR all_ready = 1) ORDER BY id LIMIT $3";
+/// Where a pass over the due games has got to. It takes the games whose every seat is ready
+/// first, by id (index `games_all_ready`), then those past their deadline in deadline order
+/// (index `games_due`); each batch continues from the last game the one before it looked at,
+/// so that it reads its own index entries only, however many games are due at once.
+#[derive(Clone, Copy, Debug)]
+enum Sweep {
+    /// Ready games with ids above this one.
+    Ready(i64),
+    /// Games past their deadline after this (deadline, id).
+    PastDeadline(i64, i64),
+}
+
+impl Sweep {
+    /// The next up to `$1` games of the sweep, as (deadline, id), in the sweep's order.
+    fn query(self) -> &'static str {
+        match self {
+            Sweep::Ready(_) => {
+                "SELECT COALESCE(next_deadline, 0), id FROM games \
+                 WHERE all_ready = 1 AND over = 0 AND paused = 0 AND id > $2 \
+                 ORDER BY id LIMIT $1"
+            }
+            Sweep::PastDeadline(..) => {
+                "SELECT next_deadline, id FROM games \
+                 WHERE over = 0 AND paused = 0 AND next_deadline <= $4 \
+                 AND (next_deadline, id) > ($3, $2) \
+                 ORDER BY next_deadline, id LIMIT $1"
+            }
+        }
+    }
+
+    /// The sweep continued after the game `(deadline, id)`.
+    fn after(self, (deadline, id): (i64, i64)) -> Sweep {
+        match self {
+            Sweep::Ready(_) => Sweep::Ready(id),
+            Sweep::PastDeadline(..) => Sweep::PastDeadline(deadline, id),
+        }
+    }
+}
 
 /// Processes every game that is due. A server that was down catches up here: each overdue
 /// game gets one turn processed, and its next deadline is counted from now.
@@ -114,9 +151,10 @@ pub async fn process_due(state: &AppState) -> StoreResult<usize> {
     // at once, so that one is played while the other is written.
     let mut running = tokio::task::JoinSet::new();
     let mut processed = 0;
-    // One pass over the games by id: a game due again at once (every seat a bot's) waits
-    // for the next pass, as it did when the due games were one list.
-    let mut after = 0;
+    // One pass: the ready games, then those past their deadline. A game played has its next
+    // deadline ahead, so the second sweep does not meet it again; one due again at once
+    // (every seat a bot's) waits for the next pass.
+    let mut sweep = Sweep::Ready(0);
     loop {
         // A batch is claimed only when it can be played at once: at most two claims, and their
         // connections, are held.
@@ -125,10 +163,16 @@ pub async fn process_due(state: &AppState) -> StoreResult<usize> {
         {
             processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
         }
-        let Some((last, claim)) = Claim::next(state, after, super::commit::MAX_BATCH).await? else {
-            break;
+        let Some((last, claim)) = Claim::next(state, sweep, super::commit::MAX_BATCH).await? else {
+            match sweep {
+                Sweep::Ready(_) => {
+                    sweep = Sweep::PastDeadline(i64::MIN, 0);
+                    continue;
+                }
+                Sweep::PastDeadline(..) => break,
+            }
         };
-        after = last;
+        sweep = sweep.after(last);
         let state = state.clone();
         running.spawn(async move {
             let processed = process_batch(&state, &claim.ids).await;
@@ -153,51 +197,66 @@ struct Claim {
 }
 
 impl Claim {
-    /// The next up to `most` due games with ids above `after`: the last id looked at (`None`
-    /// when there are no more), and those of them this process claimed, ascending.
-    async fn next(state: &AppState, after: i64, most: usize) -> StoreResult<Option<(i64, Claim)>> {
-        let now = state.clock.now();
+    /// The next up to `most` games of `sweep`: the last one looked at, as (deadline, id)
+    /// (`None` when there are no more), and those of them this process claimed, by id.
+    async fn next(
+        state: &AppState,
+        sweep: Sweep,
+        most: usize,
+    ) -> StoreResult<Option<((i64, i64), Claim)>> {
+        let (after_deadline, after_id) = match sweep {
+            Sweep::Ready(id) => (0, id),
+            Sweep::PastDeadline(deadline, id) => (deadline, id),
+        };
         // Made before the first lock is tried: whatever stops this (an error, a cancel), the
         // connection is then closed by `Drop`, never pooled with locks on it.
         let mut claim = Claim {
             session: None,
             ids: Vec::new(),
         };
-        let rows: Vec<(i64, bool)> = match state.db.backend {
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(match state.db.backend {
+            Backend::Postgres => format!(
+                "SELECT due.*, pg_try_advisory_lock(id) FROM ({}) due ORDER BY 1, 2",
+                sweep.query()
+            ),
+            Backend::Sqlite => sweep.query().to_owned(),
+        }))
+        .bind(most as i64)
+        .bind(after_id);
+        if let Sweep::PastDeadline(..) = sweep {
+            query = query.bind(after_deadline).bind(state.clock.now());
+        }
+        let rows: Vec<(i64, i64, bool)> = match state.db.backend {
             Backend::Postgres => {
                 let session = claim.session.insert(state.db.pool.acquire().await?);
-                sqlx::query(sqlx::AssertSqlSafe(format!(
-                    "SELECT id, pg_try_advisory_lock(id) FROM ({DUE}) due ORDER BY id"
-                )))
-                .bind(after)
-                .bind(now)
-                .bind(most as i64)
-                .fetch_all(&mut **session)
-                .await?
-                .iter()
-                .map(|r| (r.get(0), r.get(1)))
-                .collect()
+                query
+                    .fetch_all(&mut **session)
+                    .await?
+                    .iter()
+                    .map(|r| (r.get(0), r.get(1), r.get(2)))
+                    .collect()
             }
-            Backend::Sqlite => sqlx::query(DUE)
-                .bind(after)
-                .bind(now)
-                .bind(most as i64)
+            Backend::Sqlite => query
                 .fetch_all(&state.db.pool)
                 .await?
                 .iter()
-                .map(|r| (r.get(0), true))
+                .map(|r| (r.get(0), r.get(1), true))
                 .collect(),
         };
         claim.ids = rows
             .iter()
-            .filter(|&&(_, mine)| mine)
-            .map(|&(id, _)| id)
+            .filter(|&&(_, _, mine)| mine)
+            .map(|&(_, id, _)| id)
             .collect();
+        // Locked in ascending order, as every holder of more than one game's lock takes them.
+        claim.ids.sort_unstable();
         if claim.ids.is_empty() {
             // No lock was taken: the connection goes back to the pool as it is.
             drop(claim.session.take());
         }
-        Ok(rows.last().map(|&(last, _)| (last, claim)))
+        Ok(rows
+            .last()
+            .map(|&(deadline, id, _)| ((deadline, id), claim)))
     }
 
     /// Lets the batch's games go (played, or left to the next pass).

@@ -47,8 +47,8 @@ where
         if change.is_empty() {
             return Ok(None);
         }
-        match append(state, guard, &table, actor, change).await {
-            Ok(()) => return Ok(Some(table)),
+        match append(state, guard, table, actor, change).await {
+            Ok(table) => return Ok(Some(table)),
             Err(StoreError::Conflict(_)) => {}
             Err(e) => return Err(e.into()),
         }
@@ -143,7 +143,7 @@ where
     };
     log.push(e.clone());
     table.record = Record::replay(&log).map_err(StoreError::from)?;
-    append(state, guard, &table, actor, Change::event(e)).await?;
+    append(state, guard, table, actor, Change::event(e)).await?;
     Ok(())
 }
 

@@ -23,15 +23,16 @@ pub(crate) const NO_SNAPSHOT: &str = "";
 /// includes the change's events. Fails with a conflict, changing nothing, if the game moved on
 /// since it was read. The change is written by the process's committer, in one transaction
 /// with whatever other changes are waiting (`commit`); the game's lock is given up once the
-/// change is handed over, and this returns once it is committed.
+/// change is handed over, and this returns once it is committed, with the game as it read
+/// before (its row and seats as read, its record with the change's events).
 pub async fn append(
     state: &AppState,
     mut guard: GameGuard,
-    table: &Table,
+    table: Table,
     actor: &str,
     change: Change,
-) -> StoreResult<()> {
-    let (mut write, seats) = prepare(state, table, actor, change).await?;
+) -> StoreResult<Table> {
+    let (mut write, seats) = prepare(state, &table, actor, change).await?;
     // What the table was made from, as it was then: a change refused since is still the one
     // this was made on (and the committer refuses this one with it).
     let depth = match guard.base.take() {
@@ -51,13 +52,16 @@ pub async fn append(
         ..table.row.clone()
     };
     let pending = state.committer.hand_over(&state.db, write).await?;
-    let next = Table {
-        row,
-        seats,
-        record: table.record.clone(),
-    };
+    // The game as the change leaves it, for the game's next change while this one is written;
+    // the record is the caller's (one copy is kept, for the records cache, below).
+    let Table {
+        row: read_row,
+        seats: read_seats,
+        record,
+    } = table;
+    let next = Arc::new(Table { row, seats, record });
     guard.ahead.0 = Some(AheadOf {
-        table: Arc::new(next),
+        table: next.clone(),
         change: pending.change.clone(),
         depth,
     });
@@ -70,8 +74,14 @@ pub async fn append(
         ahead.waiting();
     }
     committed?;
-    state.records.put(table.row.id, version, &table.record);
-    Ok(())
+    state.records.put(read_row.id, version, &next.record);
+    // Let go by the game's lock once no change waits on it: the record is then moved back.
+    let record = Arc::try_unwrap(next).map_or_else(|next| next.record.clone(), |next| next.record);
+    Ok(Table {
+        row: read_row,
+        seats: read_seats,
+        record,
+    })
 }
 
 /// `change` to the game read as `table`, ready for the committer: the game row's new
