@@ -166,6 +166,11 @@ pub async fn process_due(state: &AppState) -> StoreResult<usize> {
         let Some((last, claim)) = Claim::next(state, sweep, super::commit::MAX_BATCH).await? else {
             match sweep {
                 Sweep::Ready(_) => {
+                    // The ready games' turns written first: the second sweep then reads their
+                    // next deadlines, never a ready game's passed one.
+                    while let Some(done) = running.join_next().await {
+                        processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
+                    }
                     sweep = Sweep::PastDeadline(i64::MIN, 0);
                     continue;
                 }
