@@ -67,24 +67,10 @@ const NO_LINE_START: &str = "。、，．・：；？！」』）〕］｝〉》
 pub fn wrap(text: &str, columns: usize) -> String {
     let mut out = String::new();
     let mut line = 0;
+    // One buffer for every word's units: a report wraps hundreds of words at each deadline.
+    let mut units = Vec::new();
     for word in text.split(' ').filter(|w| !w.is_empty()) {
-        if word.is_ascii() {
-            // One unit, moved whole: what the general case below does with it, without
-            // cutting it.
-            let whole = width(word);
-            if line > 0 && line + 1 + whole > columns {
-                out.push('\n');
-                line = 0;
-            }
-            if line > 0 {
-                out.push(' ');
-                line += 1;
-            }
-            out.push_str(word);
-            line += whole;
-            continue;
-        }
-        let units = units(word);
+        cut(word, &mut units);
         let first = units.first().map_or(0, |u| width(u));
         let whole = width(word);
         let flows = units.len() > 1;
@@ -102,7 +88,7 @@ pub fn wrap(text: &str, columns: usize) -> String {
             out.push(' ');
             line += 1;
         }
-        for unit in units {
+        for &unit in &units {
             let w = width(unit);
             let starts_badly = unit
                 .chars()
@@ -120,10 +106,10 @@ pub fn wrap(text: &str, columns: usize) -> String {
     out
 }
 
-/// A word cut where a line may break: each wide character alone, each run of narrow ones
-/// whole.
-fn units(word: &str) -> Vec<&str> {
-    let mut units = Vec::new();
+/// `word` cut into `units` where a line may break: each wide character alone, each run of
+/// narrow ones whole.
+fn cut<'a>(word: &'a str, units: &mut Vec<&'a str>) {
+    units.clear();
     let mut start = 0;
     let mut narrow_run = false;
     for (i, c) in word.char_indices() {
@@ -137,5 +123,4 @@ fn units(word: &str) -> Vec<&str> {
     if start < word.len() {
         units.push(&word[start..]);
     }
-    units
 }

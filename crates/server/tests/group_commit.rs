@@ -530,3 +530,33 @@ async fn a_row_moved_while_the_one_statement_waits_gets_none_of_its_events() {
         "none of the refused turn's events are written"
     );
 }
+
+on_both!(
+    a_pass_plays_each_ready_game_once_whatever_their_deadlines,
+    |s: TestServer| async move {
+        // Every seat a bot's: a game is ready again as soon as it is played, and waits for the
+        // next pass, whichever order the games' deadlines are in.
+        let gm = gm_id(&s).await;
+        let first = silent_race(&s, gm, 1).await;
+        let second = silent_race(&s, gm, 2).await;
+        let now = s.state.clock.now();
+        for (id, deadline) in [(first, now + 7200), (second, now + 3600)] {
+            sqlx::query("UPDATE games SET all_ready = 1, next_deadline = $1 WHERE id = $2")
+                .bind(deadline)
+                .bind(id)
+                .execute(&s.state.db.pool)
+                .await
+                .unwrap();
+        }
+        sqlx::query("UPDATE seats SET bot = 'random'")
+            .execute(&s.state.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(games::process_due(&s.state).await.unwrap(), 2, "each once");
+        assert_eq!(
+            games::process_due(&s.state).await.unwrap(),
+            2,
+            "the next pass"
+        );
+    }
+);

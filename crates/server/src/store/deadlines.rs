@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use gm::{Event, Record};
 use sqlx::Row;
+use tokio::task::JoinSet;
 
 use super::change::Change;
 use super::error::{StoreError, StoreResult};
@@ -115,16 +116,25 @@ enum Sweep {
 }
 
 impl Sweep {
-    /// The next up to `$1` games of the sweep, as (deadline, id), in the sweep's order.
-    fn query(self) -> &'static str {
+    /// The next up to `most` games of the sweep at `now`, as `(sweep_key, id)` in the sweep's
+    /// order, `ORDER BY sweep_key, id` (the key is the id again in the first sweep).
+    fn query(self, sql: &str, most: usize, now: i64) -> Query<'_> {
+        let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(most as i64);
+        match self {
+            Sweep::Ready(id) => query.bind(id),
+            Sweep::PastDeadline(deadline, id) => query.bind(id).bind(deadline).bind(now),
+        }
+    }
+
+    fn sql(self) -> &'static str {
         match self {
             Sweep::Ready(_) => {
-                "SELECT COALESCE(next_deadline, 0), id FROM games \
+                "SELECT id AS sweep_key, id FROM games \
                  WHERE all_ready = 1 AND over = 0 AND paused = 0 AND id > $2 \
                  ORDER BY id LIMIT $1"
             }
             Sweep::PastDeadline(..) => {
-                "SELECT next_deadline, id FROM games \
+                "SELECT next_deadline AS sweep_key, id FROM games \
                  WHERE over = 0 AND paused = 0 AND next_deadline <= $4 \
                  AND (next_deadline, id) > ($3, $2) \
                  ORDER BY next_deadline, id LIMIT $1"
@@ -132,13 +142,27 @@ impl Sweep {
         }
     }
 
-    /// The sweep continued after the game `(deadline, id)`.
-    fn after(self, (deadline, id): (i64, i64)) -> Sweep {
+    /// The sweep continued after the game `(sweep_key, id)`.
+    fn after(self, (key, id): (i64, i64)) -> Sweep {
         match self {
             Sweep::Ready(_) => Sweep::Ready(id),
-            Sweep::PastDeadline(..) => Sweep::PastDeadline(deadline, id),
+            Sweep::PastDeadline(..) => Sweep::PastDeadline(key, id),
         }
     }
+}
+
+type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
+/// Waits for batches under way until at most `most` are left; returns how many turns those
+/// resolved.
+async fn finish(running: &mut JoinSet<StoreResult<usize>>, most: usize) -> StoreResult<usize> {
+    let mut processed = 0;
+    while running.len() > most
+        && let Some(done) = running.join_next().await
+    {
+        processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
+    }
+    Ok(processed)
 }
 
 /// Processes every game that is due. A server that was down catches up here: each overdue
@@ -149,7 +173,7 @@ pub async fn process_due(state: &AppState) -> StoreResult<usize> {
     // read with one query, each one's turn played, and the committer writes a batch's turns
     // many to a transaction (`commit`) instead of one commit each. Two batches are under way
     // at once, so that one is played while the other is written.
-    let mut running = tokio::task::JoinSet::new();
+    let mut running = JoinSet::new();
     let mut processed = 0;
     // One pass: the ready games, then those past their deadline. A game played has its next
     // deadline ahead, so the second sweep does not meet it again; one due again at once
@@ -158,19 +182,13 @@ pub async fn process_due(state: &AppState) -> StoreResult<usize> {
     loop {
         // A batch is claimed only when it can be played at once: at most two claims, and their
         // connections, are held.
-        if running.len() >= 2
-            && let Some(done) = running.join_next().await
-        {
-            processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
-        }
+        processed += finish(&mut running, 1).await?;
         let Some((last, claim)) = Claim::next(state, sweep, super::commit::MAX_BATCH).await? else {
             match sweep {
                 Sweep::Ready(_) => {
                     // The ready games' turns written first: the second sweep then reads their
                     // next deadlines, never a ready game's passed one.
-                    while let Some(done) = running.join_next().await {
-                        processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
-                    }
+                    processed += finish(&mut running, 0).await?;
                     sweep = Sweep::PastDeadline(i64::MIN, 0);
                     continue;
                 }
@@ -185,9 +203,7 @@ pub async fn process_due(state: &AppState) -> StoreResult<usize> {
             processed
         });
     }
-    while let Some(done) = running.join_next().await {
-        processed += done.map_err(|e| StoreError::Internal(e.to_string()))??;
-    }
+    processed += finish(&mut running, 0).await?;
     Ok(processed)
 }
 
@@ -202,35 +218,28 @@ struct Claim {
 }
 
 impl Claim {
-    /// The next up to `most` games of `sweep`: the last one looked at, as (deadline, id)
+    /// The next up to `most` games of `sweep`: the last one looked at, as (sweep key, id)
     /// (`None` when there are no more), and those of them this process claimed, by id.
     async fn next(
         state: &AppState,
         sweep: Sweep,
         most: usize,
     ) -> StoreResult<Option<((i64, i64), Claim)>> {
-        let (after_deadline, after_id) = match sweep {
-            Sweep::Ready(id) => (0, id),
-            Sweep::PastDeadline(deadline, id) => (deadline, id),
-        };
         // Made before the first lock is tried: whatever stops this (an error, a cancel), the
         // connection is then closed by `Drop`, never pooled with locks on it.
         let mut claim = Claim {
             session: None,
             ids: Vec::new(),
         };
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(match state.db.backend {
+        let sql = match state.db.backend {
             Backend::Postgres => format!(
-                "SELECT due.*, pg_try_advisory_lock(id) FROM ({}) due ORDER BY 1, 2",
-                sweep.query()
+                "SELECT sweep_key, id, pg_try_advisory_lock(id) FROM ({}) due \
+                 ORDER BY sweep_key, id",
+                sweep.sql()
             ),
-            Backend::Sqlite => sweep.query().to_owned(),
-        }))
-        .bind(most as i64)
-        .bind(after_id);
-        if let Sweep::PastDeadline(..) = sweep {
-            query = query.bind(after_deadline).bind(state.clock.now());
-        }
+            Backend::Sqlite => sweep.sql().to_owned(),
+        };
+        let query = sweep.query(&sql, most, state.clock.now());
         let rows: Vec<(i64, i64, bool)> = match state.db.backend {
             Backend::Postgres => {
                 let session = claim.session.insert(state.db.pool.acquire().await?);
@@ -259,9 +268,7 @@ impl Claim {
             // No lock was taken: the connection goes back to the pool as it is.
             drop(claim.session.take());
         }
-        Ok(rows
-            .last()
-            .map(|&(deadline, id, _)| ((deadline, id), claim)))
+        Ok(rows.last().map(|&(key, id, _)| ((key, id), claim)))
     }
 
     /// Lets the batch's games go (played, or left to the next pass).
