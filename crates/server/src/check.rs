@@ -1,6 +1,7 @@
 //! The upgrade check (`postrider check`): this binary reads every game of a database, replays
 //! its log and compares every published report with the digest stored for its turn — the same
-//! checks as `postrider verify` on a public record, here with the secret the server holds. A
+//! checks as `postrider verify` on a public record, here with the secret the server holds —
+//! and that no log is left without its game. A
 //! release that would tell any game differently fails it before it is let near the games.
 
 use crate::AppState;
@@ -33,6 +34,21 @@ pub async fn check(state: &AppState) -> Result<Checked, CheckFailure> {
         .fetch_all(&state.db.pool)
         .await
         .map_err(ApiError::from)?;
+    // No foreign key ties an event to its game on PostgreSQL (migration 0023: every event is
+    // written with its game's row): a log left without its game is found here instead.
+    let orphan: Option<i64> = sqlx::query_scalar(
+        "SELECT e.game_id FROM events e \
+         WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = e.game_id) LIMIT 1",
+    )
+    .fetch_optional(&state.db.pool)
+    .await
+    .map_err(ApiError::from)?;
+    if let Some(game) = orphan {
+        return Err(CheckFailure::Differs {
+            game,
+            message: "its log is kept, the game is not".into(),
+        });
+    }
     let mut checked = Checked::default();
     for game in ids {
         let file = crate::store::export(state, game)

@@ -145,6 +145,39 @@ async fn a_sqlite_backup_restores_into_postgres() {
 }
 
 on_both!(
+    the_check_finds_a_log_left_without_its_game,
+    |s: TestServer| async move {
+        games_to_keep(&s, 3).await;
+        server::check::check(&s.state).await.unwrap();
+        // Written behind the store's back: SQLite's foreign key is let go for it, PostgreSQL
+        // has none (migration 0023).
+        let mut conn = s.state.db.pool.acquire().await.unwrap();
+        if s.state.db.backend == server::Backend::Sqlite {
+            sqlx::query("PRAGMA foreign_keys = OFF")
+                .execute(&mut *conn)
+                .await
+                .unwrap();
+        }
+        sqlx::query("INSERT INTO events (game_id, seq, at, actor, body) VALUES (987654, 1, 0, 'server', '{}')")
+            .execute(&mut *conn)
+            .await
+            .unwrap();
+        if s.state.db.backend == server::Backend::Sqlite {
+            sqlx::query("PRAGMA foreign_keys = ON")
+                .execute(&mut *conn)
+                .await
+                .unwrap();
+        }
+        drop(conn);
+        let failure = server::check::check(&s.state)
+            .await
+            .unwrap_err()
+            .to_string();
+        assert_eq!(failure, "game 987654: its log is kept, the game is not");
+    }
+);
+
+on_both!(
     the_check_names_the_first_turn_that_differs,
     |s: TestServer| async move {
         let (running, _) = games_to_keep(&s, 3).await;
