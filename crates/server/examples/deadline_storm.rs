@@ -161,8 +161,8 @@ impl Drop for Servers {
 /// read from its metrics. (A `COUNT(*)` over the games ten times a second took a tenth of the
 /// cores at 100,000 games. A scrape costs one count of the due games up to 10,000,
 /// `store::backlog`: 11–22 ms of the database mid-storm, a tenth of its time at five scrapes a
-/// second; so the storm is watched every two seconds until nine tenths are done, then ten
-/// times a second, when the count is short.)
+/// second; so the storm is watched at half the time its rest should take at the rate so far,
+/// every 2 s mid-storm and ten times a second at the end, when the count is short.)
 fn resolved_by(k: usize) -> u64 {
     use std::io::{Read, Write};
     let mut stream = std::net::TcpStream::connect(("127.0.0.1", 19_400 + k as u16)).unwrap();
@@ -196,7 +196,13 @@ async fn main() {
     }
     if let Some(seeded) = template {
         // Seeded by an earlier release: brought to this one's schema, as an upgrade does.
-        let (server, _) = args.database.rsplit_once('/').unwrap();
+        let (server, _) = args
+            .database
+            .split('?')
+            .next()
+            .unwrap()
+            .rsplit_once('/')
+            .unwrap();
         let db = Db::open_and_migrate(&format!("{server}/{seeded}"))
             .await
             .unwrap();
@@ -237,8 +243,13 @@ async fn main() {
             started.elapsed() < Duration::from_secs(600),
             "{done} of {games} after 10 minutes"
         );
-        let near_the_end = done * 10 >= games as u64 * 9;
-        tokio::time::sleep(Duration::from_millis(if near_the_end { 100 } else { 2000 })).await;
+        // Half the time the rest should take at the rate so far, between 0.1 and 2 s.
+        let so_far = started.elapsed().as_secs_f64();
+        let rest = match done {
+            0 => 0.5,
+            _ => (games as u64 - done) as f64 * so_far / done as f64,
+        };
+        tokio::time::sleep(Duration::from_secs_f64((rest / 2.0).clamp(0.1, 2.0))).await;
     }
     let elapsed = started.elapsed().as_secs_f64();
     for server in &mut servers.0 {
