@@ -43,7 +43,6 @@ struct Args {
 /// Creates the fresh database `name` beside `url` (a copy of `template` if given), and
 /// returns its URL.
 async fn fresh(url: &str, name: &str, template: Option<&str>) -> String {
-    sqlx::any::install_default_drivers();
     let admin = sqlx::AnyPool::connect(url).await.unwrap();
     let copy = template
         .map(|t| format!(" TEMPLATE {t}"))
@@ -53,6 +52,11 @@ async fn fresh(url: &str, name: &str, template: Option<&str>) -> String {
         .await
         .unwrap();
     admin.close().await;
+    beside(url, name)
+}
+
+/// The URL of database `name` on the server of `url`.
+fn beside(url: &str, name: &str) -> String {
     let (server, _) = url.split('?').next().unwrap().rsplit_once('/').unwrap();
     format!("{server}/{name}")
 }
@@ -161,8 +165,9 @@ impl Drop for Servers {
 /// read from its metrics. (A `COUNT(*)` over the games ten times a second took a tenth of the
 /// cores at 100,000 games. A scrape costs one count of the due games up to 10,000,
 /// `store::backlog`: 11–22 ms of the database mid-storm, a tenth of its time at five scrapes a
-/// second; so the storm is watched at half the time its rest should take at the rate so far,
-/// every 2 s mid-storm and ten times a second at the end, when the count is short.)
+/// second; so the storm is watched at half the time its rest should take at the rate since
+/// the first resolutions, every 2 s mid-storm and ten times a second at the end, when the
+/// count is short.)
 fn resolved_by(k: usize) -> u64 {
     use std::io::{Read, Write};
     let mut stream = std::net::TcpStream::connect(("127.0.0.1", 19_400 + k as u16)).unwrap();
@@ -187,25 +192,18 @@ async fn main() {
     let name = format!("postrider_storm_{}", std::process::id());
     sqlx::any::install_default_drivers();
     let template = args.seeded.as_deref();
-    if let Some(seeded) = template
-        && !exists(&args.database, seeded).await
-    {
-        let state = open(&fresh(&args.database, seeded, None).await).await;
-        seed(&state, args.games).await;
-        state.db.pool.close().await;
-    }
     if let Some(seeded) = template {
-        // Seeded by an earlier release: brought to this one's schema, as an upgrade does.
-        let (server, _) = args
-            .database
-            .split('?')
-            .next()
-            .unwrap()
-            .rsplit_once('/')
-            .unwrap();
-        let db = Db::open_and_migrate(&format!("{server}/{seeded}"))
-            .await
-            .unwrap();
+        let db = if exists(&args.database, seeded).await {
+            // Seeded by an earlier release, maybe: brought to this one's schema, as an
+            // upgrade does.
+            Db::open_and_migrate(&beside(&args.database, seeded))
+                .await
+                .unwrap()
+        } else {
+            let state = open(&fresh(&args.database, seeded, None).await).await;
+            seed(&state, args.games).await;
+            state.db
+        };
         db.pool.close().await;
     }
     let url = fresh(&args.database, &name, template).await;
@@ -234,6 +232,9 @@ async fn main() {
         .unwrap();
     let started = Instant::now();
     let games = args.games as i64;
+    // When resolutions were first seen, and how many: the rate is counted from there, not
+    // from the wait for the servers' tick before it.
+    let mut first_seen: Option<(f64, u64)> = None;
     loop {
         let done: u64 = (0..args.servers).map(resolved_by).sum();
         if done >= games as u64 {
@@ -244,10 +245,17 @@ async fn main() {
             "{done} of {games} after 10 minutes"
         );
         // Half the time the rest should take at the rate so far, between 0.1 and 2 s.
-        let so_far = started.elapsed().as_secs_f64();
-        let rest = match done {
-            0 => 0.5,
-            _ => (games as u64 - done) as f64 * so_far / done as f64,
+        let now = started.elapsed().as_secs_f64();
+        if first_seen.is_none() && done > 0 {
+            first_seen = Some((now, done));
+        }
+        let rest = match first_seen {
+            Some((at, seen)) if done > seen => {
+                (games as u64 - done) as f64 * (now - at) / (done - seen) as f64
+            }
+            // No rate yet: the first resolutions were just seen, or none.
+            Some(_) => 0.2,
+            None => 1.0,
         };
         tokio::time::sleep(Duration::from_secs_f64((rest / 2.0).clamp(0.1, 2.0))).await;
     }

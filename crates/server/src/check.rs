@@ -1,8 +1,8 @@
 //! The upgrade check (`postrider check`): this binary reads every game of a database, replays
 //! its log and compares every published report with the digest stored for its turn — the same
 //! checks as `postrider verify` on a public record, here with the secret the server holds —
-//! and that no log is left without its game. A
-//! release that would tell any game differently fails it before it is let near the games.
+//! and that no log is left without its game. A release that would tell any game differently
+//! fails it before it is let near the games.
 
 use crate::AppState;
 use crate::error::ApiError;
