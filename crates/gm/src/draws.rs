@@ -28,11 +28,16 @@ fn sha256_hex(parts: &[&str]) -> String {
     for part in parts {
         hash.update(part.as_bytes());
     }
-    hex(&hash.finalize())
+    format!("{:x}", hash.finalize())
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(2 * bytes.len());
+    for b in bytes {
+        let _ = write!(out, "{b:02x}");
+    }
+    out
 }
 
 /// A secret from random bytes (the caller draws them from the operating system), and the

@@ -18,7 +18,11 @@ pub fn width(s: &str) -> usize {
 
 /// `s` padded with spaces to `columns` (left-aligned); wider text is left as it is.
 pub fn pad(s: &str, columns: usize) -> String {
-    format!("{s}{}", " ".repeat(columns.saturating_sub(width(s))))
+    let spaces = columns.saturating_sub(width(s));
+    let mut out = String::with_capacity(s.len() + spaces);
+    out.push_str(s);
+    out.extend(std::iter::repeat_n(' ', spaces));
+    out
 }
 
 /// `s` padded on the left to `columns` (right-aligned).
@@ -65,6 +69,15 @@ const NO_LINE_START: &str = "。、，．・：；？！」』）〕］｝〉》
 /// inside a run of Latin letters and digits such as `red-A`); a Latin word wider than a line
 /// stands alone on its line.
 pub fn wrap(text: &str, columns: usize) -> String {
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        wrap_ascii(text, columns)
+    } else {
+        wrap_units(text, columns)
+    }
+}
+
+/// [`wrap`] of any text, a word cut into the units a line may break between.
+fn wrap_units(text: &str, columns: usize) -> String {
     let mut out = String::new();
     let mut line = 0;
     // One buffer for every word's units: a report wraps hundreds of words at each deadline.
@@ -106,6 +119,27 @@ pub fn wrap(text: &str, columns: usize) -> String {
     out
 }
 
+/// [`wrap`] of printable ASCII, where every word is one unit a column a byte: the plain
+/// greedy break at spaces (a report's English bulletin, at every deadline).
+fn wrap_ascii(text: &str, columns: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / columns.max(1) + 1);
+    let mut line = 0;
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        if line > 0 && line + 1 + word.len() > columns {
+            out.push('\n');
+            line = 0;
+        }
+        if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += word.len();
+    }
+    out.push('\n');
+    out
+}
+
 /// `word` cut into `units` where a line may break: each wide character alone, each run of
 /// narrow ones whole.
 fn cut<'a>(word: &'a str, units: &mut Vec<&'a str>) {
@@ -122,5 +156,34 @@ fn cut<'a>(word: &'a str, units: &mut Vec<&'a str>) {
     }
     if start < word.len() {
         units.push(&word[start..]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ASCII path breaks where the general one does, over every width: words of every
+    /// length, runs of spaces, punctuation that may not start a line.
+    #[test]
+    fn ascii_text_wraps_as_any_text_does() {
+        let texts = [
+            "At the front, Red-A, Blue-A, Green-A and Black-A ride level, 111 squares from the \
+             finish. Teams Red, Blue, Green and Black sent no moves.",
+            "a  bb   ccc dddd eeeee ffffff ggggggg hhhhhhhh iiiiiiiii jjjjjjjjjj , . ) ! ? : ;",
+            " leading and trailing  ",
+            "",
+            "x",
+            "a-very-long-word-wider-than-any-line b c",
+        ];
+        for text in texts {
+            for columns in 0..=80 {
+                assert_eq!(
+                    wrap_ascii(text, columns),
+                    wrap_units(text, columns),
+                    "{text:?} at {columns}"
+                );
+            }
+        }
     }
 }

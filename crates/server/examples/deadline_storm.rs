@@ -7,9 +7,10 @@
 //! ```
 //!
 //! On a fresh database beside DB (`postrider_storm_PID`, dropped at the end) it creates
-//! `games` four-seat races with every seat silent and their deadlines a week away (out of the reminders' reach), starts
-//! `servers` `postrider serve` processes on it (`--tick 1`), moves every deadline to now,
-//! and times until each game's first turn is resolved (by the servers' own count, read from
+//! `games` four-seat races with every seat silent and their deadlines a week away (out of the
+//! reminders' reach), starts `servers` `postrider serve` processes on it (`--tick 1`), moves
+//! every deadline to one second three seconds ahead, and times from that second until each
+//! game's first turn is resolved (by the servers' own count, read from
 //! their metrics, so that the watching costs the database little). It then checks that each was
 //! resolved exactly once: every game at turn 2, one `resolved` entry per game in the log.
 //! With `--seeded NAME` the races are made once, in database NAME beside DB (kept), and each
@@ -224,12 +225,18 @@ async fn main() {
             .map(|k| serve(&args.postrider, &url, k))
             .collect(),
     );
-    // Every deadline falls now; the servers look at least once a second.
-    sqlx::query("UPDATE games SET next_deadline = $1")
-        .bind(SystemClock.now())
+    // Every deadline falls at one second, set a few seconds ahead as a real deadline is: the
+    // servers see it at their next tick and wake as its second begins. The storm is timed
+    // from then (or from when the deadlines were written, had that taken longer). Each game
+    // is marked as looked at by the reminders' last stage, as the servers' own passes two hours
+    // before a real deadline leave it (`reminders::write_due`).
+    let deadline = SystemClock.now() + 3;
+    sqlx::query("UPDATE games SET next_deadline = $1, reminded_turn = turn, reminded_stage = 2")
+        .bind(deadline)
         .execute(&db.pool)
         .await
         .unwrap();
+    tokio::time::sleep(SystemClock.until(deadline)).await;
     let started = Instant::now();
     let games = args.games as i64;
     // When resolutions were first seen, and how many: the rate is counted from there, not
@@ -274,10 +281,11 @@ async fn main() {
     .await;
     println!(
         "{games} deadlines at once, {} server processes: all resolved in {elapsed:.1} s \
-         ({:.0} games/s, the servers' one-second tick included); {at_turn_2} games at turn 2, \
-         {resolved} resolutions in the logs",
+         ({:.0} games/s, timed from the deadline; the first seen after {:.1} s); {at_turn_2} \
+         games at turn 2, {resolved} resolutions in the logs",
         args.servers,
-        games as f64 / elapsed
+        games as f64 / elapsed,
+        first_seen.map_or(elapsed, |(at, _)| at)
     );
     db.pool.close().await;
     let admin = sqlx::AnyPool::connect(&args.database).await.unwrap();

@@ -3,10 +3,16 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
 
 pub trait Clock: Send + Sync + std::fmt::Debug {
     /// Unix seconds.
     fn now(&self) -> i64;
+
+    /// How long until the second `at` begins (zero if it has).
+    fn until(&self, at: i64) -> Duration {
+        Duration::from_secs(at.saturating_sub(self.now()).max(0) as u64)
+    }
 }
 
 #[derive(Debug)]
@@ -17,6 +23,13 @@ impl Clock for SystemClock {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64)
+    }
+
+    fn until(&self, at: i64) -> Duration {
+        // To the millisecond: a deadline's turn is played as its second begins.
+        let at = std::time::UNIX_EPOCH + Duration::from_secs(at.max(0) as u64);
+        at.duration_since(std::time::SystemTime::now())
+            .unwrap_or_default()
     }
 }
 

@@ -398,9 +398,23 @@ pub async fn deadline_worker(state: AppState, shutdown: impl Future<Output = ()>
             }
         }
         tokio::select! {
-            _ = tokio::time::sleep(state.config.tick) => {}
+            _ = tokio::time::sleep(nap(&state).await) => {}
             _ = state.wake.notified() => {}
             _ = &mut shutdown => return,
+        }
+    }
+}
+
+/// How long the deadline worker sleeps: a tick, or less if a game's deadline falls sooner,
+/// so that a turn is played as its deadline's second begins, not up to a tick later.
+pub async fn nap(state: &AppState) -> Duration {
+    let tick = state.config.tick;
+    match store::deadlines::next_deadline_after(state, state.clock.now()).await {
+        Ok(Some(at)) => tick.min(state.clock.until(at)),
+        Ok(None) => tick,
+        Err(e) => {
+            tracing::error!(error = %e, "reading the next deadline");
+            tick
         }
     }
 }

@@ -12,6 +12,7 @@ mod architecture;
 mod auto_backup;
 mod clock_start;
 mod connections;
+mod deadline_wake;
 mod face;
 mod fair_play;
 mod game_list;

@@ -54,18 +54,16 @@ fn viewer_line(race: &Race, viewer: Viewer) -> String {
 pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
     let set = race.rules().set;
     let outcome = &record.events[0];
-    let name = |i: usize| {
-        let r = &record.before.riders[i];
-        race.rider_name(r.team, r.grade)
-    };
-    let lang = race.lang;
-    let columns = record
+    // Each rider's name made once: the report writes most of them three times.
+    let names: Vec<String> = record
         .before
         .riders
         .iter()
-        .map(|r| width(&race.rider_name(r.team, r.grade)))
-        .max()
-        .unwrap_or(6);
+        .map(|r| race.rider_name(r.team, r.grade))
+        .collect();
+    let name = |i: usize| names[i].as_str();
+    let lang = race.lang;
+    let columns = names.iter().map(|n| width(n)).max().unwrap_or(6);
     let mut out = title(race, &tr!(lang, "ba-title-turn", turn = outcome.turn));
     let _ = writeln!(out, "{}\n", viewer_line(race, viewer));
     let Bulletin {
@@ -86,6 +84,8 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
     }
 
     let _ = writeln!(out, "{}", lang.t("ba-moves"));
+    let [nmr_note, dropped_note, together] =
+        ["ba-note-nmr", "ba-note-dropped", "ba-note-together"].map(|id| lang.t(id));
     let mut k = 0;
     while k < outcome.moves.len() {
         let group = outcome.moves[k].group;
@@ -94,19 +94,16 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
             .take_while(|m| m.group == group)
             .collect();
         for m in &members {
-            let mut note = String::new();
-            match m.source {
-                Source::Ordered => {}
-                Source::Nmr => note.push_str(&lang.t("ba-note-nmr")),
-                Source::Dropped => note.push_str(&lang.t("ba-note-dropped")),
-            }
-            if members.len() > 1 {
-                note.push_str(&lang.t("ba-note-together"));
-            }
+            let source = match m.source {
+                Source::Ordered => "",
+                Source::Nmr => &nmr_note,
+                Source::Dropped => &dropped_note,
+            };
+            let together = if members.len() > 1 { &together[..] } else { "" };
             let _ = writeln!(
                 out,
-                "  {}  {:>4} → {:<4} {}{note}",
-                pad(&name(m.rider), columns),
+                "  {}  {:>4} → {:<4} {}{source}{together}",
+                pad(name(m.rider), columns),
                 m.from,
                 m.to,
                 tr!(lang, "ba-move-played", card = format!("{:>2}", m.card))
@@ -121,7 +118,7 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
     for result in line_results(race, record) {
         let _ = writeln!(out, "\n{}", line_title(lang, set, result.line));
         for p in &result.placings {
-            let names: Vec<String> = p.riders.iter().map(|&r| name(r)).collect();
+            let names: Vec<&str> = p.riders.iter().map(|&r| name(r)).collect();
             let when = if p.turn < outcome.turn {
                 tr!(lang, "ba-in-turn", turn = p.turn)
             } else {
@@ -158,7 +155,7 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
         let _ = writeln!(
             replacements,
             "  {}  {:>2}  {}",
-            pad(&name(i), columns),
+            pad(name(i), columns),
             rep.card,
             tr!(lang, "ba-replacement", why = why, hand = hand)
         );

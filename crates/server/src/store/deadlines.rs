@@ -103,6 +103,17 @@ pub async fn any_due(state: &AppState) -> StoreResult<bool> {
     Ok(due.is_some())
 }
 
+/// The earliest deadline after `now` of a game still playing: the worker wakes then, to the
+/// second, instead of up to a tick later (index `games_due`).
+pub async fn next_deadline_after(state: &AppState, now: i64) -> StoreResult<Option<i64>> {
+    Ok(sqlx::query_scalar(
+        "SELECT MIN(next_deadline) FROM games WHERE over = 0 AND paused = 0 AND next_deadline > $1",
+    )
+    .bind(now)
+    .fetch_one(&state.db.pool)
+    .await?)
+}
+
 /// Where a pass over the due games has got to. It takes the games whose every seat is ready
 /// first, by id (index `games_all_ready`), then those past their deadline in deadline order
 /// (index `games_due`); each batch continues from the last game the one before it looked at,
