@@ -25,6 +25,8 @@ pub struct Bulletin {
 #[derive(Debug)]
 pub struct Turn<'a> {
     pub teams: &'a [String],
+    /// Each rider's name (`Red-A`), made once: a bulletin names most of them.
+    pub names: Vec<String>,
     pub before: &'a Position,
     pub after: &'a Position,
     pub outcome: &'a TurnOutcome,
@@ -34,9 +36,8 @@ pub struct Turn<'a> {
 }
 
 impl Turn<'_> {
-    fn name(&self, rider: usize) -> String {
-        let r = &self.before.riders[rider];
-        crate::game::rider_name(self.teams, r.team, r.grade)
+    fn name(&self, rider: usize) -> &str {
+        &self.names[rider]
     }
 
     fn names(&self, riders: &[usize]) -> String {

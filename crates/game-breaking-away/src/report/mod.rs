@@ -101,6 +101,12 @@ fn line_title(lang: Lang, set: RuleSet, line: Line) -> String {
 fn told<'a>(race: &'a Race, record: &'a TurnRecord) -> Turn<'a> {
     Turn {
         teams: race.teams(),
+        names: record
+            .before
+            .riders
+            .iter()
+            .map(|r| race.rider_name(r.team, r.grade))
+            .collect(),
         before: &record.before,
         after: &record.after,
         outcome: &record.events[0],
@@ -111,9 +117,8 @@ fn told<'a>(race: &'a Race, record: &'a TurnRecord) -> Turn<'a> {
 
 /// The teams with a rider still racing that sent nothing (postal 9.1); a team whose riders
 /// have all finished or left has nothing to send.
-fn silent_team_names<'a>(race: &'a Race, record: &TurnRecord) -> Vec<&'a str> {
-    told(race, record)
-        .silent_teams()
+fn silent_team_names<'a>(race: &'a Race, turn: &Turn) -> Vec<&'a str> {
+    turn.silent_teams()
         .into_iter()
         .map(|t| race.teams()[t].as_str())
         .collect()

@@ -37,11 +37,12 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         Viewer::Seat(s) => record.before.riders[i].team == s.0,
         _ => false,
     };
+    let turn = told(race, record);
     let Bulletin {
         headline,
         story,
         yours,
-    } = bulletin(&told(race, record), viewer);
+    } = bulletin(&turn, viewer);
     let lang = race.lang;
     let heads = |ids: &[&str]| ids.iter().map(|id| lang.t(id)).collect::<Vec<_>>();
     // A key to a mark: its words, then the rule in parentheses, linked.
@@ -56,7 +57,7 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         let team = race.teams()[usize::from(first)].as_str();
         notes.push(Phrase::text(tr!(lang, "ba-first-team", team = team)));
     }
-    let nmr = silent_team_names(race, record);
+    let nmr = silent_team_names(race, &turn);
     if !nmr.is_empty() {
         let teams = nmr.join(&lang.t("list-separator"));
         notes.push(Phrase::text(tr!(lang, "ba-no-moves-from", teams = teams)));

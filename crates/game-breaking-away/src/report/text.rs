@@ -54,13 +54,10 @@ fn viewer_line(race: &Race, viewer: Viewer) -> String {
 pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
     let set = race.rules().set;
     let outcome = &record.events[0];
-    // Each rider's name made once: the report writes most of them three times.
-    let names: Vec<String> = record
-        .before
-        .riders
-        .iter()
-        .map(|r| race.rider_name(r.team, r.grade))
-        .collect();
+    // The turn as the bulletin tells it, with each rider's name made once: the report
+    // writes most of them three times.
+    let turn = told(race, record);
+    let names = &turn.names;
     let name = |i: usize| names[i].as_str();
     let lang = race.lang;
     let columns = names.iter().map(|n| width(n)).max().unwrap_or(6);
@@ -70,14 +67,14 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
         headline,
         story,
         yours,
-    } = bulletin(&told(race, record), viewer);
+    } = bulletin(&turn, viewer);
     out.push_str(&bulletin_text(&headline, &story, yours.as_deref()));
 
     if let Some(first) = outcome.first_team {
         let team = race.teams()[usize::from(first)].as_str();
         let _ = writeln!(out, "{}\n", tr!(lang, "ba-first-team", team = team));
     }
-    let nmr = silent_team_names(race, record);
+    let nmr = silent_team_names(race, &turn);
     if !nmr.is_empty() {
         let teams = nmr.join(&lang.t("list-separator"));
         let _ = writeln!(out, "{}\n", tr!(lang, "ba-no-moves-from", teams = teams));
@@ -86,6 +83,8 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
     let _ = writeln!(out, "{}", lang.t("ba-moves"));
     let [nmr_note, dropped_note, together] =
         ["ba-note-nmr", "ba-note-dropped", "ba-note-together"].map(|id| lang.t(id));
+    // "played 9", worded once a card: a field plays a handful of cards a turn.
+    let mut played: Vec<(u16, String)> = Vec::new();
     let mut k = 0;
     while k < outcome.moves.len() {
         let group = outcome.moves[k].group;
@@ -100,13 +99,21 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
                 Source::Dropped => &dropped_note,
             };
             let together = if members.len() > 1 { &together[..] } else { "" };
+            let card = match played.iter().position(|(c, _)| *c == m.card) {
+                Some(at) => at,
+                None => {
+                    let words = tr!(lang, "ba-move-played", card = format!("{:>2}", m.card));
+                    played.push((m.card, words));
+                    played.len() - 1
+                }
+            };
             let _ = writeln!(
                 out,
                 "  {}  {:>4} → {:<4} {}{source}{together}",
                 pad(name(m.rider), columns),
                 m.from,
                 m.to,
-                tr!(lang, "ba-move-played", card = format!("{:>2}", m.card))
+                played[card].1
             );
         }
         k += members.len();

@@ -10,7 +10,7 @@ use tokio::task::JoinSet;
 use super::change::Change;
 use super::error::{StoreError, StoreResult};
 use super::locks::{GameGuard, lock};
-use super::read::{load, load_many};
+use super::read::{load, load_many_to_change};
 use super::table::{SeatRow, Table};
 use super::write::append;
 use crate::AppState;
@@ -328,7 +328,7 @@ async fn process_batch(state: &AppState, ids: &[i64]) -> StoreResult<usize> {
             }
         }
     }
-    match load_many(state, &read).await {
+    match load_many_to_change(state, &read).await {
         Ok(read) => tables.extend(read.into_iter().map(|t| (t.row.id, t))),
         // One game that cannot be read (a log that no longer replays) does not hold up the
         // others: each is read again through `load`, where one read's failure is its own

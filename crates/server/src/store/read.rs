@@ -44,7 +44,7 @@ impl super::group_read::Fetch for Tables {
         conn: &mut AnyConnection,
         ids: &[i64],
     ) -> StoreResult<HashMap<i64, Table>> {
-        Ok(read_tables(conn, &self.records, ids)
+        Ok(read_tables(conn, &self.records, ids, true)
             .await?
             .into_iter()
             .map(|table| (table.row.id, table))
@@ -58,56 +58,88 @@ pub async fn load_many(state: &AppState, ids: &[i64]) -> StoreResult<Vec<Table>>
         return Ok(Vec::new());
     }
     let mut conn = state.db.pool.acquire().await?;
-    read_tables(&mut conn, &state.records, ids).await
+    read_tables(&mut conn, &state.records, ids, true).await
 }
 
-/// The games of `ids` that exist, in the order of their ids: their rows and seats in one
-/// query, their records from the process's cache or replayed from their events.
+/// [`load_many`] of games each about to be changed (a deadline's batch): the records replayed
+/// are not kept, since each change keeps the record it makes (`write::append`), and a copy
+/// of every record of the batch would be thrown away at once.
+pub async fn load_many_to_change(state: &AppState, ids: &[i64]) -> StoreResult<Vec<Table>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    read_tables(&mut conn, &state.records, ids, false).await
+}
+
+/// The games of `ids` that exist, in the order of their ids: their rows, then their seats
+/// (two queries in one snapshot: a game's columns are not sent again with each of its seats),
+/// their records from the process's cache or replayed from their events.
 async fn read_tables(
     conn: &mut AnyConnection,
     records: &Records,
     ids: &[i64],
+    keep: bool,
 ) -> StoreResult<Vec<Table>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let (list, padded) = super::sql::in_list(Backend::of(conn), ids);
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT {GAME_COLUMNS}, s.seat, s.name, s.player_id, sp.name, s.invite, s.bot, s.mail_secret, s.offered, s.lang \
-         FROM games g JOIN players p ON p.id = g.gm_id \
-         LEFT JOIN seats s ON s.game_id = g.id LEFT JOIN players sp ON sp.id = s.player_id \
-         WHERE g.id IN {list} ORDER BY g.id, s.seat"
-    )));
-    for id in padded {
-        query = query.bind(id);
-    }
-    let rows = query.fetch_all(&mut *conn).await?;
-    let mut games: Vec<(GameRow, Vec<SeatRow>)> = Vec::with_capacity(ids.len());
-    for r in &rows {
+    let backend = Backend::of(conn);
+    let (list, padded) = super::sql::in_list(backend, ids);
+    let query = |sql: String| {
+        padded
+            .iter()
+            .fold(sqlx::query(sqlx::AssertSqlSafe(sql)), |q, id| q.bind(*id))
+    };
+    let mut tx = sqlx::Connection::begin_with(
+        &mut *conn,
+        match backend {
+            Backend::Postgres => "START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY",
+            Backend::Sqlite => "BEGIN",
+        },
+    )
+    .await?;
+    let mut games: Vec<(GameRow, Vec<SeatRow>)> = query(format!(
+        "SELECT {GAME_COLUMNS} FROM games g JOIN players p ON p.id = g.gm_id \
+         WHERE g.id IN {list} ORDER BY g.id"
+    ))
+    .fetch_all(&mut *tx)
+    .await?
+    .iter()
+    .map(|r| Ok((game_row(r)?, Vec::new())))
+    .collect::<StoreResult<_>>()?;
+    let seats = query(format!(
+        "SELECT s.game_id, s.seat, s.name, s.player_id, sp.name, s.invite, s.bot, s.mail_secret, \
+         s.offered, s.lang FROM seats s LEFT JOIN players sp ON sp.id = s.player_id \
+         WHERE s.game_id IN {list} ORDER BY s.game_id, s.seat"
+    ))
+    .fetch_all(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    // Both in the order of the games' ids: one walk pairs them.
+    let mut game = games.iter_mut().peekable();
+    for r in &seats {
         let id: i64 = r.get(0);
-        if games.last().is_none_or(|(row, _)| row.id != id) {
-            games.push((game_row(r)?, Vec::new()));
-        }
-        let Some(seat) = r.get::<Option<i64>, _>(12) else {
+        while game.next_if(|(row, _)| row.id < id).is_some() {}
+        let Some((_, seats)) = game.peek_mut().filter(|(row, _)| row.id == id) else {
             continue;
         };
-        let (_, seats) = games.last_mut().expect("pushed above");
         seats.push(SeatRow {
-            seat: Seat(seat as u8),
-            name: r.get(13),
-            player_id: r.get(14),
-            player_name: r.get(15),
-            invite: r.get(16),
-            bot: r.get(17),
-            mail_secret: r.get(18),
-            offered: flag(r.get(19)),
+            seat: Seat(r.get::<i64, _>(1) as u8),
+            name: r.get(2),
+            player_id: r.get(3),
+            player_name: r.get(4),
+            invite: r.get(5),
+            bot: r.get(6),
+            mail_secret: r.get(7),
+            offered: flag(r.get(8)),
             lang: r
-                .get::<Option<String>, _>(20)
+                .get::<Option<String>, _>(9)
                 .and_then(|c| game_api::Lang::from_code(&c).ok()),
         });
     }
     let versions: Vec<(i64, i64)> = games.iter().map(|(row, _)| (row.id, row.version)).collect();
-    let mut records = records_at(conn, records, &versions).await?;
+    let mut records = records_at(conn, records, &versions, keep).await?;
     Ok(games
         .into_iter()
         .map(|(row, seats)| Table {
@@ -148,11 +180,12 @@ fn game_row(row: &sqlx::any::AnyRow) -> StoreResult<GameRow> {
 /// of a log only for a version it has not seen (another process wrote it, or this one just
 /// started), the logs of all such games in one query. Events are only ever appended, so the
 /// first `version` of them are the game at `version` even if another process appends
-/// meanwhile.
+/// meanwhile. Those replayed are kept if `keep`.
 async fn records_at(
     conn: &mut AnyConnection,
     cache: &Records,
     versions: &[(i64, i64)],
+    keep: bool,
 ) -> StoreResult<HashMap<i64, Record>> {
     let mut records = HashMap::with_capacity(versions.len());
     let mut missing = HashMap::new();
@@ -239,7 +272,9 @@ async fn records_at(
         let record = replay
             .finish()
             .map_err(|e| StoreError::Internal(format!("game {id}: {e}")))?;
-        cache.put(id, version, &record);
+        if keep {
+            cache.put(id, version, &record);
+        }
         records.insert(id, record);
     }
     Ok(records)
