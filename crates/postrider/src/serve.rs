@@ -15,7 +15,8 @@ pub struct ServeArgs {
     listen: String,
     #[command(flatten)]
     database: Database,
-    /// Seconds between the deadline worker's checks (it also wakes when a game's last orders arrive).
+    /// Seconds between the deadline worker's checks (it also wakes when a game's last orders
+    /// arrive, and at the next deadline if that falls sooner).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     tick: u64,
     /// Take the client's address (for login throttling) from the last X-Forwarded-For entry:

@@ -73,8 +73,10 @@ pub async fn load_many_to_change(state: &AppState, ids: &[i64]) -> StoreResult<V
 }
 
 /// The games of `ids` that exist, in the order of their ids: their rows, then their seats
-/// (two queries in one snapshot: a game's columns are not sent again with each of its seats),
-/// their records from the process's cache or replayed from their events.
+/// (two queries: a game's columns are not sent again with each of its seats), their records
+/// from the process's cache or replayed from their events. The seats may be read a moment
+/// after the row, as if the game had been read then: a change made on the table is checked
+/// against the row's version when it is written, as any read's is.
 async fn read_tables(
     conn: &mut AnyConnection,
     records: &Records,
@@ -91,19 +93,11 @@ async fn read_tables(
             .iter()
             .fold(sqlx::query(sqlx::AssertSqlSafe(sql)), |q, id| q.bind(*id))
     };
-    let mut tx = sqlx::Connection::begin_with(
-        &mut *conn,
-        match backend {
-            Backend::Postgres => "START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY",
-            Backend::Sqlite => "BEGIN",
-        },
-    )
-    .await?;
     let mut games: Vec<(GameRow, Vec<SeatRow>)> = query(format!(
         "SELECT {GAME_COLUMNS} FROM games g JOIN players p ON p.id = g.gm_id \
          WHERE g.id IN {list} ORDER BY g.id"
     ))
-    .fetch_all(&mut *tx)
+    .fetch_all(&mut *conn)
     .await?
     .iter()
     .map(|r| Ok((game_row(r)?, Vec::new())))
@@ -113,9 +107,8 @@ async fn read_tables(
          s.offered, s.lang FROM seats s LEFT JOIN players sp ON sp.id = s.player_id \
          WHERE s.game_id IN {list} ORDER BY s.game_id, s.seat"
     ))
-    .fetch_all(&mut *tx)
+    .fetch_all(&mut *conn)
     .await?;
-    tx.commit().await?;
     // Both in the order of the games' ids: one walk pairs them.
     let mut game = games.iter_mut().peekable();
     for r in &seats {
