@@ -8,9 +8,9 @@
 //!
 //! On a fresh database beside DB (`postrider_storm_PID`, dropped at the end) it creates
 //! `games` four-seat races with every seat silent and their deadlines a week away (out of the
-//! reminders' reach), starts `servers` `postrider serve` processes on it (`--tick 1`), moves
-//! every deadline to one second three seconds ahead, and times from that second until each
-//! game's first turn is resolved (by the servers' own count, read from
+//! reminders' reach), starts `servers` `postrider serve` processes on it (`--tick 1`), sets
+//! every deadline to the same second, 3 s ahead, and times from that second until each game's
+//! first turn is resolved (by the servers' own count, read from
 //! their metrics, so that the watching costs the database little). It then checks that each was
 //! resolved exactly once: every game at turn 2, one `resolved` entry per game in the log.
 //! With `--seeded NAME` the races are made once, in database NAME beside DB (kept), and each
@@ -240,7 +240,7 @@ async fn main() {
     let started = Instant::now();
     let games = args.games as i64;
     // When resolutions were first seen, and how many: the rate is counted from there, not
-    // from the wait for the servers' tick before it.
+    // from the servers' first pass (its claim and read) before it.
     let mut first_seen: Option<(f64, u64)> = None;
     loop {
         let done: u64 = (0..args.servers).map(resolved_by).sum();

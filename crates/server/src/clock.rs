@@ -27,9 +27,12 @@ impl Clock for SystemClock {
 
     fn until(&self, at: i64) -> Duration {
         // To the millisecond: a deadline's turn is played as its second begins.
-        let at = std::time::UNIX_EPOCH + Duration::from_secs(at.max(0) as u64);
-        at.duration_since(std::time::SystemTime::now())
-            .unwrap_or_default()
+        std::time::UNIX_EPOCH
+            .checked_add(Duration::from_secs(at.max(0) as u64))
+            .map_or(Duration::MAX, |at| {
+                at.duration_since(std::time::SystemTime::now())
+                    .unwrap_or_default()
+            })
     }
 }
 

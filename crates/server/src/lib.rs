@@ -349,13 +349,17 @@ fn routes(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Processes due games until `shutdown` resolves: at every tick, and whenever woken.
+/// Processes due games until `shutdown` resolves: at every tick, at the next deadline if it
+/// falls sooner ([`nap`]), and whenever woken.
 pub async fn deadline_worker(state: AppState, shutdown: impl Future<Output = ()>) {
     tokio::pin!(shutdown);
     // When old mail was last cleaned: once an hour is enough for a retention counted in days.
     let mut cleaned_at: Option<i64> = None;
     let mut backed_up_at: Option<i64> = None;
     loop {
+        // A deadline after this is waited for: one falling while the pass runs is then played
+        // at once, not a tick later.
+        let pass_at = state.clock.now();
         if let Some(auto) = &state.config.auto_backup {
             match auto_backup::before_deadlines(&state, auto, &mut backed_up_at).await {
                 Ok(None) => {}
@@ -398,18 +402,19 @@ pub async fn deadline_worker(state: AppState, shutdown: impl Future<Output = ()>
             }
         }
         tokio::select! {
-            _ = tokio::time::sleep(nap(&state).await) => {}
+            _ = async { tokio::time::sleep(nap(&state, pass_at).await).await } => {}
             _ = state.wake.notified() => {}
             _ = &mut shutdown => return,
         }
     }
 }
 
-/// How long the deadline worker sleeps: a tick, or less if a game's deadline falls sooner,
-/// so that a turn is played as its deadline's second begins, not up to a tick later.
-pub async fn nap(state: &AppState) -> Duration {
+/// How long the deadline worker sleeps after a pass that began at `pass_at`: a tick, or less
+/// if a game's deadline after `pass_at` falls sooner, so that a turn is played as its
+/// deadline's second begins, not up to a tick later (one that fell during the pass: at once).
+pub async fn nap(state: &AppState, pass_at: i64) -> Duration {
     let tick = state.config.tick;
-    match store::deadlines::next_deadline_after(state, state.clock.now()).await {
+    match store::deadlines::next_deadline_after(state, pass_at).await {
         Ok(Some(at)) => tick.min(state.clock.until(at)),
         Ok(None) => tick,
         Err(e) => {

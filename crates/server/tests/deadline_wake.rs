@@ -23,7 +23,11 @@ on_both!(
             tick > Duration::from_secs(4),
             "a tick longer than the test's deadline"
         );
-        assert_eq!(server::nap(&s.state).await, tick, "no game: a tick");
+        assert_eq!(
+            server::nap(&s.state, s.clock_now()).await,
+            tick,
+            "no game: a tick"
+        );
         let gm = s.player("gm").await;
         let (_, created) = s
             .call(
@@ -36,20 +40,30 @@ on_both!(
         let id = created["id"].as_i64().unwrap();
         let now = s.clock_now();
         set(&s, id, now + 4, 0).await;
-        assert_eq!(server::nap(&s.state).await, Duration::from_secs(4));
+        assert_eq!(
+            server::nap(&s.state, s.clock_now()).await,
+            Duration::from_secs(4)
+        );
         set(&s, id, now + 3600, 0).await;
         assert_eq!(
-            server::nap(&s.state).await,
+            server::nap(&s.state, s.clock_now()).await,
             tick,
             "a deadline beyond the tick"
         );
         // A game past its deadline that a pass could not play (a broken one) is not waited
         // for again and again: the worker naps a tick.
         set(&s, id, now - 5, 0).await;
-        assert_eq!(server::nap(&s.state).await, tick);
+        assert_eq!(server::nap(&s.state, s.clock_now()).await, tick);
+        // A deadline that fell while a pass ran (after the pass began, before it ended): the
+        // next pass starts at once; one that fell before the pass began was the pass's own.
+        set(&s, id, now + 2, 0).await;
+        s.clock.advance(3);
+        assert_eq!(server::nap(&s.state, now).await, Duration::ZERO);
+        assert_eq!(server::nap(&s.state, now + 2).await, tick);
+        let now = s.clock_now();
         set(&s, id, now + 4, 1).await;
         assert_eq!(
-            server::nap(&s.state).await,
+            server::nap(&s.state, s.clock_now()).await,
             tick,
             "a paused game has no deadline"
         );
