@@ -28,9 +28,10 @@ fn sha256_hex(parts: &[&str]) -> String {
     for part in parts {
         hash.update(part.as_bytes());
     }
-    format!("{:x}", hash.finalize())
+    hex(&hash.finalize())
 }
 
+/// Lower-case hex, written into one string (a digest at every resolution).
 fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write as _;
     let mut out = String::with_capacity(2 * bytes.len());

@@ -28,16 +28,7 @@ on_both!(
             tick,
             "no game: a tick"
         );
-        let gm = s.player("gm").await;
-        let (_, created) = s
-            .call(
-                "POST",
-                "/api/games",
-                Some(&gm),
-                Some(race(&["red", "blue", "green"])),
-            )
-            .await;
-        let id = created["id"].as_i64().unwrap();
+        let (id, _, _) = s.seated_game(race(&["red", "blue", "green"])).await;
         let now = s.clock_now();
         set(&s, id, now + 4, 0).await;
         assert_eq!(

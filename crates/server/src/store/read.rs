@@ -54,22 +54,27 @@ impl super::group_read::Fetch for Tables {
 
 /// The games of `ids` that exist, in the order of their ids (see [`read_tables`]).
 pub async fn load_many(state: &AppState, ids: &[i64]) -> StoreResult<Vec<Table>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut conn = state.db.pool.acquire().await?;
-    read_tables(&mut conn, &state.records, ids, true).await
+    read_on_own_connection(state, ids, true).await
 }
 
 /// [`load_many`] of games each about to be changed (a deadline's batch): the records replayed
 /// are not kept, since each change keeps the record it makes (`write::append`), and a copy
 /// of every record of the batch would be thrown away at once.
 pub async fn load_many_to_change(state: &AppState, ids: &[i64]) -> StoreResult<Vec<Table>> {
+    read_on_own_connection(state, ids, false).await
+}
+
+/// [`read_tables`] on a connection of its own (none taken for no games).
+async fn read_on_own_connection(
+    state: &AppState,
+    ids: &[i64],
+    keep: bool,
+) -> StoreResult<Vec<Table>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
     let mut conn = state.db.pool.acquire().await?;
-    read_tables(&mut conn, &state.records, ids, false).await
+    read_tables(&mut conn, &state.records, ids, keep).await
 }
 
 /// The games of `ids` that exist, in the order of their ids: their rows, then their seats
