@@ -113,7 +113,8 @@ impl Db {
                         })
                     })
             }
-            // Four committers, two readers (`group_read`: sessions, games) and room for the rest.
+            // The committer, two readers (`group_read`: sessions, games) and room for the rest
+            // (the deadline worker's claims, pages, mail).
             Backend::Postgres => AnyPoolOptions::new().max_connections(8),
         };
         // sqlx tests each connection it hands out by default, a round trip to the database

@@ -17,11 +17,16 @@
 //!
 //! A request gives up its game's lock once its change is handed over, and the next request
 //! to the game makes its change on the game as the waiting one leaves it (`store::GameGuard`).
-//! Such a change names the outcome of the one it was made on (`Write::after`), and each
-//! game's changes go to one committer in the order they were made. A committer writes a
-//! game's changes of one batch as a chain, one move of the game's row from the first's
-//! version to the last's; a change whose predecessor was refused is refused too, even when
-//! its version happens to match what another process wrote meanwhile.
+//! Such a change names the outcome of the one it was made on (`Write::after`), and changes
+//! reach the committer in the order they were made. It writes a game's changes of one batch
+//! as a chain, one move of the game's row from the first's version to the last's; a change
+//! whose predecessor was refused is refused too, even when its version happens to match what
+//! another process wrote meanwhile.
+//!
+//! One committer a process, on either database: while it writes a batch the next gathers, so
+//! batches grow with the load. Four on PostgreSQL, each game's changes to one of them, wrote
+//! fewer orders a second and resolved a deadline storm more slowly: their batches were smaller
+//! and their commits contended (docs/performance.md).
 
 use locale::phrase;
 use std::collections::HashSet;
@@ -117,12 +122,12 @@ impl Pending {
     }
 }
 
-/// The committer tasks of one server process, started on first use. Each game's changes go
-/// to one committer, in the order they were handed over, so that a change made on top of
-/// another waiting one is never written before it.
+/// The committer task of one server process, started on first use. Changes are written in
+/// the order they were handed over, so that a change made on top of another waiting one is
+/// never written before it.
 #[derive(Debug, Default)]
 pub struct Committer {
-    queues: OnceLock<Vec<mpsc::Sender<Job>>>,
+    queue: OnceLock<mpsc::Sender<Job>>,
     /// The number of the next change handed over.
     handed_over: AtomicU64,
     /// Transactions committed so far (a batch tried again change by change counts each).
@@ -130,14 +135,13 @@ pub struct Committer {
 }
 
 impl Committer {
-    /// Hands `write` to its game's committer, which writes it with whatever other changes are
+    /// Hands `write` to the committer, which writes it with whatever other changes are
     /// waiting. The caller holds the game's lock, so that its changes are handed over in the
     /// order they were made.
     pub async fn hand_over(&self, db: &Db, write: Write) -> StoreResult<Pending> {
-        let queues = self
-            .queues
+        let queue = self
+            .queue
             .get_or_init(|| start(db, self.transactions.clone()));
-        let queue = &queues[write.game_id.rem_euclid(queues.len() as i64) as usize];
         let (outcome, outcome_rx) = watch::channel(None);
         let (answer, answered) = oneshot::channel();
         let id = self.handed_over.fetch_add(1, Ordering::Relaxed);
@@ -159,30 +163,16 @@ impl Committer {
         })
     }
 
-    /// How many transactions the committers have committed.
+    /// How many transactions the committer has committed.
     pub fn transactions(&self) -> u64 {
         self.transactions.load(Ordering::Relaxed)
     }
-
-    /// How many committers `db` gets: one on SQLite (one writer anyway), four on PostgreSQL
-    /// so that batches overlap (more make smaller batches: eight wrote fewer orders a second).
-    /// Game `id`'s changes go to committer `id mod committers(db)`.
-    pub fn committers(db: &Db) -> usize {
-        match db.backend {
-            Backend::Sqlite => 1,
-            Backend::Postgres => 4,
-        }
-    }
 }
 
-fn start(db: &Db, transactions: Arc<AtomicU64>) -> Vec<mpsc::Sender<Job>> {
-    (0..Committer::committers(db))
-        .map(|_| {
-            let (queue, jobs) = mpsc::channel::<Job>(4 * MAX_BATCH);
-            tokio::spawn(run(db.clone(), jobs, transactions.clone()));
-            queue
-        })
-        .collect()
+fn start(db: &Db, transactions: Arc<AtomicU64>) -> mpsc::Sender<Job> {
+    let (queue, jobs) = mpsc::channel::<Job>(4 * MAX_BATCH);
+    tokio::spawn(run(db.clone(), jobs, transactions));
+    queue
 }
 
 /// One committer: waits for a change, takes every change then waiting, writes them.
@@ -243,7 +233,7 @@ fn chains(jobs: impl Iterator<Item = Job>) -> Vec<Vec<Job>> {
                 kept && version == w.read_version && w.after.as_ref().is_some_and(|a| a.id == id)
             }
             // The first of its game in this batch: anything it was made on top of was in an
-            // earlier batch of this committer, and has been answered.
+            // earlier batch, and has been answered.
             None => w
                 .after
                 .as_ref()
