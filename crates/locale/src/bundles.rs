@@ -47,9 +47,17 @@ pub(crate) fn format(lang: Lang, id: &str, args: Option<&Args>) -> String {
         let bundle = &BUNDLES[lang.0 as usize];
         if let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) {
             let mut errors = Vec::new();
-            return bundle
-                .format_pattern(pattern, args, &mut errors)
-                .into_owned();
+            if pattern.elements.len() == 1 {
+                // Plain text is borrowed, and copied once.
+                return bundle
+                    .format_pattern(pattern, args, &mut errors)
+                    .into_owned();
+            }
+            // Text and arguments written into one buffer of a message's usual size, rather
+            // than into one that grows from nothing (a turn report formats about a hundred).
+            let mut text = String::with_capacity(128);
+            let _ = bundle.write_pattern(&mut text, pattern, args, &mut errors);
+            return text;
         }
     }
     id.to_owned()
