@@ -43,8 +43,10 @@ use super::seat_rows::write_seats;
 use super::sql::{MAX_PARAMETERS, padded_chunks, padded_row, placeholders, placeholders_after};
 use crate::db::{Backend, Db};
 
-/// The most changes one transaction carries.
-pub const MAX_BATCH: usize = 256;
+/// The most changes one transaction carries, and the most due games a deadline batch claims
+/// (512 resolved a storm of 100,000 due games faster than 256: fewer statements and commits;
+/// on PostgreSQL each claimed game holds an advisory lock, at most two batches' a process).
+pub const MAX_BATCH: usize = 512;
 
 /// One change to one game, ready to write: nothing in it reads the database.
 #[derive(Debug, Default)]

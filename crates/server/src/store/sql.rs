@@ -11,7 +11,7 @@ pub const MAX_PARAMETERS: usize = 30_000;
 /// of rows its statement is built for: its length rounded up to a power of two. The statement's
 /// extra rows repeat the chunk's last with a `NULL` key, which the statement skips. A statement
 /// built for a number of rows then takes one of a few shapes, which its connection keeps
-/// prepared (sqlx keeps 100 a connection): built for every size up to a batch's 256, they
+/// prepared (sqlx keeps 100 a connection): built for every size up to a batch's 512, they
 /// would be hundreds of large statements, each prepared again when it was pushed out, and
 /// cut into runs of powers of two instead, a batch would take several round trips.
 pub fn padded_chunks<T>(items: &[T], most: usize) -> impl Iterator<Item = (&[T], usize)> {
