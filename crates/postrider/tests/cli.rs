@@ -9,7 +9,7 @@ use std::process::Command;
 
 use common::{ok, refused};
 
-struct TempDir(std::path::PathBuf);
+struct TempDir(common::Scratch);
 
 impl TempDir {
     fn new(name: &str) -> TempDir {
@@ -17,12 +17,6 @@ impl TempDir {
     }
     fn file(&self, name: &str) -> String {
         self.0.join(name).to_str().unwrap().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

@@ -269,7 +269,7 @@ fn migrations(database: &str) -> i64 {
 const NEVER: i64 = 4_102_444_800;
 
 /// A copy of the 0.1 server's SQLite database in a new temporary directory: (directory, URL).
-fn sqlite_copy_0_1(name: &str) -> (PathBuf, String) {
+fn sqlite_copy_0_1(name: &str) -> (common::Scratch, String) {
     let dir = temp(name);
     std::fs::copy(fixture("server.sqlite"), dir.join("postrider.db")).unwrap();
     let url = format!("sqlite://{}/postrider.db?mode=rwc", dir.display());

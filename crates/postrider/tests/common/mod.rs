@@ -40,10 +40,39 @@ pub fn refused(args: &[&str], expect: &str) {
     );
 }
 
-/// A fresh directory for one test's files.
-pub fn temp(name: &str) -> std::path::PathBuf {
+/// A fresh directory for one test's files, removed when the test is done with it.
+pub fn temp(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("postrider-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A test's directory (see [`temp`]): a path while the test runs, gone once it is dropped.
+pub struct Scratch(std::path::PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
