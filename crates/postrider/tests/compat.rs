@@ -212,7 +212,6 @@ fn a_change_to_a_0_1_file_writes_it_in_this_release_format_and_keeps_its_history
             "{name}"
         );
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Sets every game's next deadline in the 0.1 database at `database` to `at` (seconds since
@@ -357,9 +356,8 @@ fn check_0_1_database(database: &str) {
 
 #[test]
 fn a_sqlite_database_of_release_0_1_is_read_and_goes_on() {
-    let (dir, database) = sqlite_copy_0_1("compat-sqlite");
+    let (_dir, database) = sqlite_copy_0_1("compat-sqlite");
     check_0_1_database(&database);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// A 0.1 game whose deadline passed while no server ran (an upgrade over a weekend) is played
@@ -367,14 +365,13 @@ fn a_sqlite_database_of_release_0_1_is_read_and_goes_on() {
 #[test]
 fn a_0_1_deadline_that_fell_while_the_server_was_down_is_played_on_start() {
     use common::server::{start_with, wait_for_turn};
-    let (dir, database) = sqlite_copy_0_1("compat-overdue");
+    let (_dir, database) = sqlite_copy_0_1("compat-overdue");
     set_deadlines(&database, 1);
     let before = server_reports_0_1()["1 turn"].as_u64().unwrap();
     let server = start_with(&database, None, &["--migrate"]);
     let gm = login_0_1(&server, "gm");
     wait_for_turn(&server, 1, before + 1, Some(&gm));
     drop(server);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// An earlier release's database with games is migrated only by `serve --migrate` (which checks
@@ -412,8 +409,6 @@ fn a_0_1_database_is_migrated_only_when_the_operator_says_so() {
     std::fs::copy(dir.join("postrider.db"), copy.join("postrider.db")).unwrap();
     let checked = ok(&["check", "--data", copy.to_str().unwrap(), "--migrate"]);
     assert!(checked.starts_with("2 games, "), "{checked}");
-    let _ = std::fs::remove_dir_all(copy);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -510,5 +505,4 @@ fn a_version_2_game_file_reads_as_the_same_game() {
     let written: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(then).unwrap()).unwrap();
     assert_eq!(written["version"], 3);
-    let _ = std::fs::remove_dir_all(dir);
 }

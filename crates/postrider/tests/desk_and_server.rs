@@ -195,5 +195,4 @@ fn the_desk_and_the_server_give_the_same_reports_and_an_export_replays_them() {
         }
     }
     drop(server);
-    let _ = std::fs::remove_dir_all(dir);
 }

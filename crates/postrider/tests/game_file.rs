@@ -106,7 +106,6 @@ fn sixteen_walkers_ordering_at_once_are_all_in_the_game_file() {
         );
         ok(&["resolve", &game]);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -138,7 +137,6 @@ fn sixteen_teams_sealing_their_line_ups_at_once_are_all_in_the_game_file() {
         expected,
         "every line-up is in the file"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -162,7 +160,6 @@ fn saving_leaves_only_the_game_file_and_its_lock_file() {
         .collect();
     names.sort();
     assert_eq!(names, [".day.json.lock", "day.json"]);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A GM who let others read the game file keeps that after every save; a new game file is the
@@ -187,7 +184,6 @@ fn saving_keeps_the_game_files_permissions() {
     std::fs::set_permissions(&game, std::fs::Permissions::from_mode(0o640)).unwrap();
     ok(&["orders", &game, "--walker", "ann", "1: rest; 2: rest"]);
     assert_eq!(mode(&game), 0o640);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A command on a game file that does not exist is refused as before, and leaves no lock file.
@@ -197,7 +193,6 @@ fn a_missing_game_is_refused_without_a_lock_file() {
     let game = dir.join("none.json").to_str().unwrap().to_string();
     common::refused(&["orders", &game, "--walker", "ann", "1: rest"], "reading");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn nanos(t: SystemTime) -> u64 {
@@ -231,5 +226,4 @@ fn a_new_game_without_a_seed_gets_one_that_is_not_the_clock() {
         seeds.push(seed);
     }
     assert_ne!(seeds[0], seeds[1]);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -119,7 +119,6 @@ fn a_gm_reads_orders_from_mail_and_writes_every_report() {
     let usage = common::postrider(&["report", &game, "--all"]);
     assert_eq!(usage.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&usage.stderr).contains("--out"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `postrider mail-in`, as an MTA runs it: 0 when the message was handled (here dropped: no
@@ -156,7 +155,6 @@ fn mail_in_exit_statuses_tell_the_mta_what_to_do() {
         "{}",
         String::from_utf8_lossy(&down.stderr)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A data directory made by root (as `serve` started by hand makes it) and mail through the
@@ -207,7 +205,6 @@ fn mail_in_as_another_user_names_the_unwritable_database_and_the_fix() {
         error.starts_with("postrider: mail-in: ") && !error.contains("internal error"),
         "{stderr}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `serve` started as root makes a database the `postrider` user (the MTA's pipe) cannot
@@ -252,7 +249,6 @@ fn serve_as_root_warns_that_the_postrider_user_cannot_write_its_database() {
             && l.contains(&format!("chown -R postrider: {data}"))),
         "{seen:#?}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `postrider mail-log`: the mail that did not get through, newest first — a mail the relay
@@ -313,7 +309,6 @@ fn mail_log_lists_failed_and_dropped_mail_newest_first() {
         ok(&["mail-log", "--data", &data, "--game", "7"]),
         "no failed, dropped or refused mail\n"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `serve` says at start-up whether mail is on (and whether it receives mail by SMTP); with
@@ -407,7 +402,6 @@ fn serve_says_whether_mail_is_on() {
         args.extend(flags);
         common::refused(&args, expect);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The desk reads mail with the server's reading: Exim's spam headers and a reply quoting past

@@ -40,39 +40,32 @@ pub fn refused(args: &[&str], expect: &str) {
     );
 }
 
-/// A fresh directory for one test's files, removed when the test is done with it.
+/// A fresh directory for one test's files (`tempfile`'s), removed when the test drops it.
+/// Others may enter it (0755, not `tempfile`'s 0700): some tests serve as another user.
 pub fn temp(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("postrider-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
+    use std::os::unix::fs::PermissionsExt;
+    Scratch(
+        tempfile::Builder::new()
+            .prefix(&format!("postrider-test-{name}-"))
+            .permissions(std::fs::Permissions::from_mode(0o755))
+            .tempdir()
+            .unwrap(),
+    )
 }
 
-/// A test's directory (see [`temp`]): a path while the test runs, gone once it is dropped.
-pub struct Scratch(std::path::PathBuf);
+/// A test's directory (see [`temp`]), used as its path.
+pub struct Scratch(tempfile::TempDir);
 
 impl std::ops::Deref for Scratch {
     type Target = std::path::Path;
 
     fn deref(&self) -> &std::path::Path {
-        &self.0
+        self.0.path()
     }
 }
 
 impl AsRef<std::path::Path> for Scratch {
     fn as_ref(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl AsRef<std::ffi::OsStr> for Scratch {
-    fn as_ref(&self) -> &std::ffi::OsStr {
-        self.0.as_os_str()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.0.path()
     }
 }
