@@ -30,6 +30,14 @@ pub struct ServeArgs {
     /// Seconds a connection has to send a whole request head before it is closed.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
     header_timeout: u64,
+    /// Seconds a request's body may take after its head (and it must keep up 2 KiB/s after
+    /// the first 2 s): a slower one is answered 408 and its connection closed.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
+    body_timeout: u64,
+    /// Connections one address (an IPv4 address, an IPv6 /64) may hold at once; one more is
+    /// answered 429 at once. Not applied with --behind-proxy (the proxy caps its clients).
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    connections_per_address: u64,
     /// Connections served at once (more wait in the listen queue).
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_connections: u64,
@@ -340,7 +348,9 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             trust_forwarded_for: args.behind_proxy,
             webhooks_to_private: args.webhooks_to_private_addresses,
             header_read_timeout: Duration::from_secs(args.header_timeout),
+            body_time: Duration::from_secs(args.body_timeout),
             max_connections: usize::try_from(args.max_connections)?,
+            connections_per_address: usize::try_from(args.connections_per_address)?,
             public_url: checked_public_url(&args)?,
             keep_mail_days: (args.keep_mail_days > 0).then_some(args.keep_mail_days),
             auto_backup: args

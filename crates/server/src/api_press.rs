@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::AppState;
-use crate::actions::{self, Draft, PressLine, PressPage};
+use crate::actions::{self, Draft, PressLine, PressPage, Recipient};
 use crate::auth::{MaybePlayer, Player};
 use crate::error::{ApiError, ApiResult, Body};
 
@@ -48,12 +48,29 @@ pub async fn press(
 #[serde(deny_unknown_fields)]
 pub struct NewPressBody {
     text: String,
-    /// Seats' or players' names, for private press; absent or empty: public.
+    /// The seats of private press, by number or by seat name; absent or empty: public.
     #[serde(default)]
-    to: Vec<String>,
+    to: Vec<SeatRef>,
     /// The GM's announcement (for a GM who also plays a seat).
     #[serde(default)]
     as_gm: bool,
+}
+
+/// A seat in `to`: its number, or its name (a seat's name only, never a player's).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum SeatRef {
+    Number(u8),
+    Name(String),
+}
+
+impl From<SeatRef> for Recipient {
+    fn from(seat: SeatRef) -> Recipient {
+        match seat {
+            SeatRef::Number(n) => Recipient::Seat(n),
+            SeatRef::Name(name) => Recipient::SeatName(name),
+        }
+    }
 }
 
 /// `POST /api/games/{id}/press`: posts a message.
@@ -65,7 +82,7 @@ pub async fn post_press(
 ) -> ApiResult<(StatusCode, Json<PressLine>)> {
     let draft = Draft {
         text: body.text,
-        to: body.to,
+        to: body.to.into_iter().map(Recipient::from).collect(),
         as_gm: body.as_gm,
         source: None,
     };

@@ -2,8 +2,8 @@
 //! (tests call it without a socket); `serve` runs it on a listener together with the deadline
 //! worker. The database is SQLite by default and PostgreSQL at scale (`db`); every change to
 //! a game is one transaction on its event log (`games`). `serve` is its own accept loop on
-//! hyper's HTTP/1 (axum's sets no header read timeout): half-sent request heads are dropped
-//! after `Config::header_read_timeout`, and at most `Config::max_connections` are open.
+//! hyper's HTTP/1 (`listener`): request heads and bodies are timed, and connections are capped
+//! in all and per address.
 
 pub mod actions;
 pub mod api;
@@ -24,6 +24,7 @@ pub mod error;
 pub mod feeds;
 pub mod health;
 pub mod letters;
+pub mod listener;
 pub mod mail_log;
 pub mod mailbox;
 pub mod metrics;
@@ -54,12 +55,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::{ConnectInfo, DefaultBodyLimit};
+use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, HeaderValue, header};
 use axum::routing::{get, post};
-use hyper_util::rt::{TokioIo, TokioTimer};
-use tokio::sync::{Notify, Semaphore};
-use tower::ServiceExt;
+use tokio::sync::Notify;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use auth::PasswordCost;
@@ -84,8 +83,15 @@ pub struct Config {
     /// A connection that has not sent a whole request head in this time is closed (also
     /// the longest a kept-alive connection waits idle for its next request).
     pub header_read_timeout: Duration,
+    /// The most time a request's body may take to arrive after its head (and it must keep
+    /// up `listener::BODY_MIN_RATE` after a grace): a client cannot hold a connection open
+    /// by sending a body a byte at a time.
+    pub body_time: Duration,
     /// Connections served at once; further ones wait in the listen queue.
     pub max_connections: usize,
+    /// Connections one address (an IPv4 address, an IPv6 /64) may have open at once; past
+    /// it, a connection is answered 429 at once. Not applied with `trust_forwarded_for`.
+    pub connections_per_address: usize,
     /// The address players reach the server at (`https://pbm.example.org`), for the full
     /// invitation links of the GM console; `None`: the links are shown as paths.
     pub public_url: Option<String>,
@@ -107,7 +113,9 @@ impl Default for Config {
             hash_concurrency: std::thread::available_parallelism().map_or(2, usize::from),
             trust_forwarded_for: false,
             header_read_timeout: Duration::from_secs(10),
+            body_time: Duration::from_secs(10),
             max_connections: 1024,
+            connections_per_address: 32,
             public_url: None,
             webhooks_to_private: false,
             keep_mail_days: Some(90),
@@ -439,11 +447,15 @@ pub async fn serve(
             let _ = rx.wait_for(|stop| *stop).await;
         }
     }));
-    let limits = Limits {
+    let limits = listener::Limits {
         header_read_timeout: state.config.header_read_timeout,
+        body_time: state.config.body_time,
         max_connections: state.config.max_connections,
+        // Behind a reverse proxy every connection is the proxy's: it caps them itself.
+        per_address: (!state.config.trust_forwarded_for)
+            .then_some(state.config.connections_per_address),
     };
-    serve_router(
+    listener::serve_router(
         listener,
         app(state.clone()),
         limits,
@@ -456,67 +468,4 @@ pub async fn serve(
     let _ = stop_tx.send(true);
     let _ = worker.await;
     Ok(())
-}
-
-/// What one listener allows: how long a request head may take, and connections at once.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Limits {
-    pub header_read_timeout: Duration,
-    pub max_connections: usize,
-}
-
-/// The accept loop of a listener (the server's own, and the metrics'): hyper's HTTP/1 with a
-/// header read timeout, at most `limits.max_connections` served at once, counted in
-/// `connections`. At `shutdown` no new connection is accepted and open ones finish their
-/// request.
-pub(crate) async fn serve_router(
-    listener: tokio::net::TcpListener,
-    router: Router,
-    limits: Limits,
-    connections: Arc<Connections>,
-    shutdown: impl Future<Output = ()>,
-) {
-    let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
-    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new())
-        .header_read_timeout(limits.header_read_timeout);
-    tokio::pin!(shutdown);
-    loop {
-        // A slot first: past the cap, connections wait in the kernel's listen queue.
-        let slot = tokio::select! {
-            slot = slots.clone().acquire_owned() => slot.expect("the slots are never closed"),
-            () = &mut shutdown => break,
-        };
-        let (stream, peer) = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok(accepted) => accepted,
-                Err(e) => {
-                    // Out of file descriptors and the like: wait a moment rather than spin.
-                    tracing::warn!(error = %e, "accept");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            },
-            () = &mut shutdown => break,
-        };
-        let _ = stream.set_nodelay(true);
-        let router = router.clone();
-        let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
-            request.extensions_mut().insert(ConnectInfo(peer));
-            router.clone().oneshot(request.map(axum::body::Body::new))
-        });
-        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
-        let connections = connections.clone();
-        connections.opened();
-        tokio::spawn(async move {
-            if let Err(e) = connection.await {
-                tracing::debug!(error = %e, %peer, "connection");
-            }
-            connections.closed();
-            drop(slot);
-        });
-    }
-    drop(listener);
-    graceful.shutdown().await;
 }

@@ -219,9 +219,12 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) {
     let handle = install();
-    let limits = crate::Limits {
+    let limits = crate::listener::Limits {
         header_read_timeout: state.config.header_read_timeout,
+        body_time: state.config.body_time,
         max_connections: 16,
+        // Scraped by one Prometheus, on a listener an operator keeps private.
+        per_address: None,
     };
     let upkeep = async {
         let mut every = tokio::time::interval(UPKEEP);
@@ -231,7 +234,7 @@ pub async fn serve(
         }
     };
     tokio::select! {
-        () = crate::serve_router(listener, router(state), limits, Default::default(), shutdown) => {}
+        () = crate::listener::serve_router(listener, router(state), limits, Default::default(), shutdown) => {}
         _ = upkeep => {}
     }
 }

@@ -9,7 +9,7 @@ use locale::tr;
 use mail::body::written_lines;
 
 use crate::AppState;
-use crate::actions::{self, Draft};
+use crate::actions::{self, Draft, Recipient};
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
 use crate::store::Table;
@@ -162,7 +162,7 @@ pub async fn publish(
     for (k, message) in press.iter().enumerate() {
         let draft = Draft {
             text: message.text.clone(),
-            to: message.to.clone(),
+            to: message.to.iter().cloned().map(Recipient::Written).collect(),
             as_gm: false,
             source: Some(format!("mail/{inbound}/{k}")),
         };

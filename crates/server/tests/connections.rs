@@ -50,6 +50,8 @@ async fn half_sent_request_heads_are_dropped() {
     let config = Config {
         password_cost: PasswordCost::Cheap,
         header_read_timeout: Duration::from_millis(300),
+        // All 200 from one address: the header timeout, not the per-address cap, is tested.
+        connections_per_address: 1000,
         ..Config::default()
     };
     let (address, state, _stop) = start(config).await;
@@ -130,4 +132,109 @@ async fn connections_beyond_the_cap_wait_their_turn() {
         String::from_utf8_lossy(&got)
     );
     assert_eq!(state.connections.peak(), 3);
+}
+
+/// A connection from `127.0.0.{host}` (Linux routes the whole 127/8 to loopback).
+async fn connect_from(host: u8, address: std::net::SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket
+        .bind(std::net::SocketAddr::from(([127, 0, 0, host], 0)))
+        .unwrap();
+    socket.connect(address).await.unwrap()
+}
+
+/// A whole request head that promises 65,000 bytes of body, and one byte of it.
+const UNFINISHED: &[u8] =
+    b"POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+    Content-Length: 65000\r\n\r\n{";
+
+/// Issue 50: the header timeout bounded only the head; a body sent a byte at a time held its
+/// connection for ever. Now it is cut off, answered 408 with a JSON body, and closed.
+#[tokio::test]
+async fn an_unfinished_body_is_answered_408_and_closed() {
+    let config = Config {
+        password_cost: PasswordCost::Cheap,
+        body_time: Duration::from_millis(300),
+        ..Config::default()
+    };
+    let (address, state, _stop) = start(config).await;
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    stream.write_all(UNFINISHED).await.unwrap();
+    let got = String::from_utf8_lossy(&read_to_end(&mut stream).await).into_owned();
+    assert!(got.starts_with("HTTP/1.1 408"), "{got}");
+    assert!(
+        got.contains(r#""code":"error-body-slow""#) && got.contains("body: not received in time"),
+        "{got}"
+    );
+    tokio::time::timeout(GUARD, async {
+        while state.connections.open() > 0 {
+            tokio::task::yield_now().await;
+        }
+    })
+    .await
+    .unwrap();
+}
+
+/// A whole request from `host`, answered: its status line.
+async fn status_from(host: u8, address: std::net::SocketAddr) -> String {
+    let mut stream = connect_from(host, address).await;
+    stream
+        .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let got = read_to_end(&mut stream).await;
+    String::from_utf8_lossy(&got)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Issue 50: 1,100 connections from 10 addresses, each a head and one byte of its body, held
+/// every slot and no one else was answered. Now each address has its share (here the default,
+/// 32), the rest of its connections are answered 429 at once, and an eleventh address is
+/// served while all the held bodies are still unfinished (their time is set far beyond the
+/// guard, so only the cap can let it through).
+#[tokio::test]
+async fn unfinished_bodies_from_ten_addresses_leave_an_eleventh_served() {
+    let config = Config {
+        password_cost: PasswordCost::Cheap,
+        body_time: Duration::from_secs(600),
+        ..Config::default()
+    };
+    let per_address = config.connections_per_address;
+    let (address, state, _stop) = start(config).await;
+    let mut held = Vec::new();
+    for k in 0..1100 {
+        let mut stream = connect_from(2 + (k % 10) as u8, address).await;
+        // A refused connection may be closed before its head is written.
+        let _ = stream.write_all(UNFINISHED).await;
+        held.push(stream);
+    }
+    tokio::time::timeout(GUARD, async {
+        while state.connections.open() < 10 * per_address {
+            tokio::task::yield_now().await;
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(status_from(12, address).await, "HTTP/1.1 200 OK");
+    // The held ones are still open (the cap, not a timeout, let the eleventh in), and the
+    // ones past each address's share were answered 429.
+    assert_eq!(state.connections.open(), 10 * per_address);
+    // Connections are accepted in the order they were made: each address's first 32 are
+    // held, and every later one was answered 429 at once and closed.
+    for stream in &mut held[10 * per_address..] {
+        let got = read_to_end(stream).await;
+        assert!(
+            got.starts_with(b"HTTP/1.1 429"),
+            "{}",
+            String::from_utf8_lossy(&got)
+        );
+    }
+    // One more from a held address is refused at once too. is refused at once, with a JSON body.
+    assert_eq!(
+        status_from(2, address).await,
+        "HTTP/1.1 429 Too Many Requests"
+    );
 }

@@ -38,7 +38,7 @@ pub use mail_settings::{
 pub use orders::{Via, join, own_seat, rotate_mail_secret, submit, submit_via};
 pub use press::{
     Draft, PRESS_MAX_CHARS, PRESS_PAGE, PRESS_PAGE_MAX, PRESS_PER_HOUR, PressLine, PressPage,
-    check_text, hide_press, post_press, press_page, press_page_of, set_private_press,
+    Recipient, check_text, hide_press, post_press, press_page, press_page_of, set_private_press,
 };
 pub use profiles::{SeatFeeds, check_on_time, renew_feeds, seat_feeds, set_min_on_time};
 pub use seasons::{

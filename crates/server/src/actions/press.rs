@@ -11,7 +11,7 @@ use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
 use crate::press_text::{HIDDEN, header, seat_names};
 use crate::store::press::{NewPress, Press, PressReader};
-use crate::store::{self, Table};
+use crate::store::{self, SeatRow, Table};
 
 /// The most characters a message may have.
 pub const PRESS_MAX_CHARS: usize = 2000;
@@ -25,12 +25,79 @@ pub const PRESS_PAGE_MAX: u32 = 100;
 #[derive(Clone, Debug, Default)]
 pub struct Draft {
     pub text: String,
-    /// The seats' or players' names it goes to, privately; empty: public.
-    pub to: Vec<String>,
+    /// The seats it goes to, privately; empty: public.
+    pub to: Vec<Recipient>,
     /// The GM's announcement (a GM who holds no seat always announces).
     pub as_gm: bool,
     /// A mail's message, posted once however often the mail comes (`mail/INBOUND/K`).
     pub source: Option<String>,
+}
+
+/// A seat a private message is for, as a door names it. Recipients are seats: a player's
+/// name is read only from a mail, and only where it is no seat's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recipient {
+    /// A seat by number (the game page's boxes; the API's numbers).
+    Seat(u8),
+    /// A seat by its name, matched against the seats' names only (the API's strings).
+    SeatName(String),
+    /// A name as a mail writes it: a seat's name; else a player's name that names exactly
+    /// one seat.
+    Written(String),
+}
+
+impl Recipient {
+    /// The seat this names among `seats`: an unknown seat or name is refused, and so is a
+    /// player's name that names several seats, with the seats to choose from.
+    pub fn seat(&self, seats: &[SeatRow]) -> Result<Seat, locale::Phrase> {
+        let named = |name: &str, of: fn(&SeatRow) -> Option<&str>| -> Vec<&SeatRow> {
+            seats
+                .iter()
+                .filter(|s| of(s).is_some_and(|n| n.eq_ignore_ascii_case(name.trim())))
+                .collect()
+        };
+        let seat_name: fn(&SeatRow) -> Option<&str> = |s| Some(&s.name);
+        let player_name: fn(&SeatRow) -> Option<&str> = |s| s.player_name.as_deref();
+        let (name, found, unknown) = match self {
+            Recipient::Seat(n) => {
+                let found = seats.iter().filter(|s| s.seat.0 == *n).collect();
+                (n.to_string(), found, "error-press-to-no-seat")
+            }
+            Recipient::SeatName(name) => (
+                name.clone(),
+                named(name, seat_name),
+                "error-press-to-no-seat",
+            ),
+            Recipient::Written(name) => match named(name, seat_name) {
+                by_seat if by_seat.is_empty() => (
+                    name.clone(),
+                    named(name, player_name),
+                    "error-press-to-unknown",
+                ),
+                by_seat => (name.clone(), by_seat, "error-press-to-unknown"),
+            },
+        };
+        match found.as_slice() {
+            [row] => Ok(row.seat),
+            [] => Err(locale::Phrase::new(unknown).with("trim", name.trim())),
+            several => {
+                let names: Vec<&str> = several.iter().map(|s| s.name.as_str()).collect();
+                Err(phrase!(
+                    "error-press-to-ambiguous",
+                    trim = name.trim(),
+                    choices = locale::Phrase::each(|lang| lang.and_list(&names))
+                ))
+            }
+        }
+    }
+
+    /// Whether the door left it empty (an empty box, a blank name).
+    fn is_blank(&self) -> bool {
+        match self {
+            Recipient::Seat(_) => false,
+            Recipient::SeatName(name) | Recipient::Written(name) => name.trim().is_empty(),
+        }
+    }
 }
 
 /// One message as its reader sees it: a hidden one without its text (the GM's excepted).
@@ -149,20 +216,6 @@ pub async fn press_page_of(
     })
 }
 
-/// The seat a name means in this game: a seat's name or its player's, in any case.
-fn seat_named(table: &Table, name: &str) -> ApiResult<Seat> {
-    let wanted = name.trim().to_lowercase();
-    table
-        .seats
-        .iter()
-        .find(|s| {
-            s.name.to_lowercase() == wanted
-                || s.player_name.as_deref().map(str::to_lowercase) == Some(wanted.clone())
-        })
-        .map(|s| s.seat)
-        .ok_or_else(|| ApiError::Bad(phrase!("error-press-to-unknown", trim = name.trim())))
-}
-
 /// The text of a message, checked: line ends made `\n`, control characters dropped, not
 /// empty, at most [`PRESS_MAX_CHARS`] characters.
 pub fn check_text(text: &str) -> ApiResult<String> {
@@ -218,7 +271,7 @@ pub async fn post_press(
     }
     let text = check_text(&draft.text)?;
     let mut recipients = 0i64;
-    let to: Vec<&String> = draft.to.iter().filter(|t| !t.trim().is_empty()).collect();
+    let to: Vec<&Recipient> = draft.to.iter().filter(|t| !t.is_blank()).collect();
     if !to.is_empty() {
         let Some(from) = from_seat else {
             return Err(ApiError::Bad(phrase!("error-press-to-announcement")));
@@ -226,12 +279,12 @@ pub async fn post_press(
         if !store::press::private_allowed(state, id).await? {
             return Err(ApiError::Forbidden(phrase!("error-press-private-off")));
         }
-        for name in to {
-            let seat = seat_named(&table, name)?;
+        for recipient in to {
+            let seat = recipient.seat(&table.seats).map_err(ApiError::Bad)?;
             if seat == from {
                 return Err(ApiError::Bad(phrase!(
                     "error-press-to-self",
-                    trim = name.trim()
+                    trim = seat_names(&table, &[seat])
                 )));
             }
             recipients |= 1 << seat.0;
@@ -300,4 +353,71 @@ pub async fn set_private_press(
     let table = store::load(state, id).await?;
     super::require_gm(&table, player)?;
     Ok(store::press::set_private_allowed(state, id, allowed).await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(seat: u8, name: &str, player: Option<&str>) -> SeatRow {
+        SeatRow {
+            seat: Seat(seat),
+            name: name.into(),
+            player_id: player.map(|_| i64::from(seat) + 1),
+            player_name: player.map(String::from),
+            invite: String::new(),
+            bot: None,
+            mail_secret: None,
+            offered: false,
+            lang: None,
+        }
+    }
+
+    /// Issue 50: the account `Green` plays the seat Red, earlier in seat order than the seat
+    /// Green. Every door's "Green" is the seat Green.
+    #[test]
+    fn a_seat_name_is_never_taken_for_a_player_named_like_it() {
+        let seats = [
+            row(0, "Red", Some("Green")),
+            row(1, "Green", Some("gil")),
+            row(2, "Blue", Some("bea")),
+        ];
+        let seat = |r: Recipient| r.seat(&seats).map_err(|p| p.to_string());
+        assert_eq!(seat(Recipient::Seat(1)), Ok(Seat(1)));
+        assert_eq!(seat(Recipient::SeatName("green".into())), Ok(Seat(1)));
+        assert_eq!(seat(Recipient::Written(" Green ".into())), Ok(Seat(1)));
+        // A player's name: from a mail only, where it is no seat's name.
+        assert_eq!(seat(Recipient::Written("gil".into())), Ok(Seat(1)));
+        assert_eq!(
+            seat(Recipient::SeatName("gil".into())),
+            Err("to: no seat called \"gil\" in this game".into())
+        );
+        assert_eq!(
+            seat(Recipient::Seat(7)),
+            Err("to: no seat called \"7\" in this game".into())
+        );
+        assert_eq!(
+            seat(Recipient::Written("nobody".into())),
+            Err("to: no seat or player called \"nobody\" in this game".into())
+        );
+    }
+
+    /// A name that names several seats is refused, naming them; nothing is guessed.
+    #[test]
+    fn a_name_of_several_seats_is_refused_with_the_choices() {
+        let seats = [
+            row(0, "Red", Some("ann")),
+            row(1, "Green", Some("gil")),
+            row(2, "Blue", Some("ann")),
+        ];
+        let refused = Recipient::Written("ANN".into()).seat(&seats).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "to: \"ANN\" is the player of several seats (Red and Blue); write the seat's name"
+        );
+        assert_eq!(
+            refused.text(Lang::from_code("ja").unwrap()),
+            "to: 「ANN」は複数の席（RedとBlue）のプレイヤーです。席の名前で書いてください"
+        );
+    }
 }

@@ -6,7 +6,7 @@
 use super::*;
 use locale::tr;
 
-use crate::actions::{PRESS_MAX_CHARS, PRESS_PAGE, PRESS_PER_HOUR, PressPage};
+use crate::actions::{PRESS_MAX_CHARS, PRESS_PAGE, PRESS_PER_HOUR, PressPage, Recipient};
 
 /// One message on the page.
 #[derive(Debug)]
@@ -42,8 +42,9 @@ pub struct PressSection {
     /// The GM holds a seat: they choose to post as the GM.
     pub gm_plays: bool,
     pub private_allowed: bool,
-    /// The seats the reader may send private press to (none when it is off).
-    pub recipients: Vec<String>,
+    /// The seats the reader may send private press to, by number and name (none when it is
+    /// off).
+    pub recipients: Vec<(u8, String)>,
     pub max_chars: usize,
     pub per_hour: usize,
     pub error: Option<String>,
@@ -62,7 +63,7 @@ impl PressSection {
                 .seats
                 .iter()
                 .filter(|s| s.seat != own)
-                .map(|s| s.name.clone())
+                .map(|s| (s.seat.0, s.name.clone()))
                 .collect(),
             _ => Vec::new(),
         };
@@ -194,7 +195,11 @@ pub async fn post_press(
     let player = visitor.player_or_login(&format!("/games/{id}"))?;
     let draft = actions::Draft {
         text: form.get("text").unwrap_or_default().to_string(),
-        to: form.all("to").map(String::from).collect(),
+        // The boxes send seat numbers; anything else names no seat.
+        to: form
+            .all("to")
+            .map(|n| n.parse().map_or(Recipient::Seat(u8::MAX), Recipient::Seat))
+            .collect(),
         as_gm: form.get("as_gm") == Some("1"),
         source: None,
     };
