@@ -9,6 +9,7 @@
 pub mod bulletin;
 pub mod error;
 pub mod game;
+mod glance;
 pub mod limits;
 pub mod mistake;
 pub mod orders;

@@ -41,9 +41,9 @@ pic-bb-buses = bus {$routes}
 
 # Variables: $turn
 pic-ba-label = The track after turn {$turn}
-pic-ba-sprint-1 = sprint-1
-pic-ba-sprint-2 = sprint-2
-pic-ba-finish = finish
+pic-ba-sprint-1 = Sprint 1
+pic-ba-sprint-2 = Sprint 2
+pic-ba-finish = Finish
 # Variables: $rider, $from, $to
 pic-ba-moved = {$rider} from square {$from} to {$to}
 # Variables: $rider, $square
@@ -53,6 +53,22 @@ pic-ba-yours = {", yours"}
 pic-ba-jersey = {", "}{$jersey}
 pic-ba-sole-leader = {", sole leader"}
 pic-ba-dropped = {", dropped"}
+pic-ba-glance-label = The race after turn {$turn}: its groups and gaps
+pic-ba-group-together = All together
+pic-ba-group-breakaway = Breakaway
+pic-ba-group-chasers = Chasers
+pic-ba-group-peloton = Peloton
+pic-ba-group-stragglers = Stragglers
+# A group's name and how many riders it has: "Peloton (6)".
+pic-ba-group-name = {$group} ({$riders})
+pic-ba-group-square = square {$square}
+pic-ba-group-squares = squares {$back}–{$front}
+pic-ba-group-gap = { $squares ->
+    [one] 1 square behind
+   *[other] {$squares} squares behind
+}
+# A line still ahead, across the picture: "Sprint 1 at square 40: 10 to go".
+pic-ba-line-ahead = {$line} at square {$square}: {$squares} to go
 pic-ba-finished = Finished
 # Variables: $place
 pic-ba-place = {$place}.

@@ -53,6 +53,17 @@ pic-ba-yours = （あなたの選手）
 pic-ba-jersey = 、{$jersey}
 pic-ba-sole-leader = 、単独先頭
 pic-ba-dropped = 、脱落
+pic-ba-glance-label = 第{$turn}ターン後のレース：集団とその差
+pic-ba-group-together = 全員が一団
+pic-ba-group-breakaway = 逃げ集団
+pic-ba-group-chasers = 追走集団
+pic-ba-group-peloton = メイン集団
+pic-ba-group-stragglers = 遅れた集団
+pic-ba-group-name = {$group}（{$riders}人）
+pic-ba-group-square = {$square}マス目
+pic-ba-group-squares = {$back}〜{$front}マス目
+pic-ba-group-gap = {$squares}マス後方
+pic-ba-line-ahead = {$line}（{$square}マス目）まであと{$squares}マス
 pic-ba-finished = ゴール順
 # Variables: $place
 pic-ba-place = {$place}位
