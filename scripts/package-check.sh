@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # CI: the Debian package as an operator gets it, on a machine (or container) without systemd
-# running. Packs the release binary already built (cargo-deb, --no-build: the build .ci/run
-# makes for the scenarios is reused), installs the .deb with dpkg, checks the user and data
+# running. Installs the .deb given (scripts/release.sh's) with `apt install ./FILE`, its
+# dependencies resolved by apt, or without one packs the release binary already built
+# (cargo-deb, --no-build) and installs that; checks the user and data
 # directory the package made, runs `systemd-analyze verify` on its units, starts the service's
 # own ExecStart (with its EnvironmentFile) as the `postrider` user in the background, waits for
 # /readyz through `postrider healthcheck`, hands `mail-in` a message as postrider (the MTA's
 # pipe), and stops the server with SIGTERM (a clean exit). Needs root.
-# Usage: scripts/package-check.sh   (after cargo build --release --locked -p postrider)
+# Usage: scripts/package-check.sh [DEB]   (after cargo build --release --locked -p postrider)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-target}
@@ -30,9 +31,17 @@ command -v systemd-analyze > /dev/null || {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends systemd > /dev/null
 }
 
-deb="$target/debian/postrider.deb"
-cargo deb -p postrider --no-build --fast --output "$deb" > /dev/null
-dpkg -i "$deb" > /dev/null
+deb=${1:-}
+if [ -z "$deb" ]; then
+    deb="$target/debian/postrider.deb"
+    cargo deb -p postrider --no-build --fast --output "$deb" > /dev/null
+fi
+deb=$(realpath "$deb")
+# As an operator installs it: apt resolves the fonts it depends on.
+if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" > /dev/null; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" > /dev/null
+fi
 echo "package: $(dpkg-query -W postrider) installed; /usr/bin/postrider --version: $(/usr/bin/postrider --version)"
 [ "$(/usr/bin/postrider --version)" = "$("$target/release/postrider" --version)" ] ||
     fail "/usr/bin/postrider is not the binary just built"
