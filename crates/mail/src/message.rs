@@ -201,8 +201,8 @@ fn parse(raw: &[u8]) -> Result<Option<Letter>, Unreadable> {
 }
 
 /// Text with each NUL replaced by U+FFFD: PostgreSQL's text cannot hold a NUL (the insert
-/// fails, and the sender's MTA would deliver the same mail again for days), and no mail
-/// means one. SQLite and PostgreSQL then store and answer the same.
+/// failed, and the sender's MTA delivered the same mail again for days) and no mail means
+/// one, so both databases store and answer the same.
 fn no_nul(text: &str) -> String {
     text.replace('\0', "\u{fffd}")
 }
