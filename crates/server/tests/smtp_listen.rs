@@ -888,3 +888,34 @@ async fn an_order_address_is_sent_at_most_its_bytes_an_hour_sqlite() {
 async fn an_order_address_is_sent_at_most_its_bytes_an_hour_postgres() {
     an_order_address_is_sent_at_most_its_bytes_an_hour(Backend::Postgres).await;
 }
+
+/// Issue 50: on PostgreSQL a NUL in a mail's Message-ID or body was answered 451 on every
+/// delivery (another row stored each time). It is answered 250 on both databases, once.
+async fn a_nul_in_a_mail_is_accepted_once(backend: Backend) {
+    let (s, _, _, red) = club(backend).await;
+    let address = receiver(&s, Limits::default()).await;
+    let mut client = Client::greeted(address, "127.0.0.2").await;
+    client.expect("EHLO mx.example.net", "250").await;
+    let raw = "From: Red <red@example.net>\nTo: orders@club.example\nSubject: Re: Tour de Test\n\
+               Message-ID: <nul\0@example.net>\n\nA 6 B 9\0 C 8 D 7\n";
+    let reply = client.send(&red, raw).await;
+    assert!(reply.starts_with("250"), "{reply}");
+    let reply = client.send(&red, raw).await;
+    assert!(reply.starts_with("250"), "{reply}");
+    let statuses: Vec<String> = sqlx::query_scalar("SELECT status FROM inbound_mail ORDER BY id")
+        .fetch_all(&s.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(statuses, ["refused", "duplicate"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_nul_in_a_mail_is_accepted_once_sqlite() {
+    a_nul_in_a_mail_is_accepted_once(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: set POSTRIDER_TEST_POSTGRES=postgres://USER@HOST/DB and run cargo test -- --ignored (.ci/run does)"]
+async fn a_nul_in_a_mail_is_accepted_once_postgres() {
+    a_nul_in_a_mail_is_accepted_once(Backend::Postgres).await;
+}
