@@ -3,6 +3,7 @@
 //! the same [`orders_from_mail`], so a mail reads the same at either door.
 
 pub mod body;
+mod iso_2022_jp;
 pub mod message;
 pub mod orders;
 

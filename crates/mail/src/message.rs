@@ -3,7 +3,11 @@
 //! shape (text, HTML only, multipart). Huge or malformed messages are refused here, before
 //! anything reads further.
 
-use mail_parser::{HeaderName, MessageParser, PartType};
+use mail_parser::decoders::base64::base64_decode;
+use mail_parser::decoders::quoted_printable::quoted_printable_decode;
+use mail_parser::{Encoding, HeaderName, MessageParser, MessagePart, MimeHeaders, PartType};
+
+use crate::iso_2022_jp;
 
 /// The largest message read (bytes): an orders mail is a few kilobytes, a reply with the quoted
 /// report and a phone's HTML a few tens; anything past this is dropped with a log line.
@@ -95,7 +99,7 @@ pub fn read_message_or_body(raw: &[u8]) -> Result<Letter, Unreadable> {
     Ok(match parse(raw)? {
         Some(letter) => letter,
         None => Letter {
-            body: plain_lines(&String::from_utf8_lossy(raw)),
+            body: no_nul(&plain_lines(&String::from_utf8_lossy(raw))),
             ..Letter::default()
         },
     })
@@ -159,25 +163,73 @@ fn parse(raw: &[u8]) -> Result<Option<Letter>, Unreadable> {
             }
         }
     }
-    let body = match message.text_bodies().next().map(|part| &part.body) {
-        Some(PartType::Text(text)) => text.to_string(),
-        Some(PartType::Html(html)) => html_to_text(html),
-        _ => match message.html_bodies().next().map(|part| &part.body) {
-            Some(PartType::Html(html)) => html_to_text(html),
+    let text = |part: &MessagePart<'_>| lenient_text(part, raw);
+    let body = match message.text_bodies().next() {
+        Some(
+            part @ MessagePart {
+                body: PartType::Text(_),
+                ..
+            },
+        ) => text(part),
+        Some(
+            part @ MessagePart {
+                body: PartType::Html(_),
+                ..
+            },
+        ) => html_to_text(&text(part)),
+        _ => match message.html_bodies().next() {
+            Some(
+                part @ MessagePart {
+                    body: PartType::Html(_),
+                    ..
+                },
+            ) => html_to_text(&text(part)),
             _ => String::new(),
         },
     };
     Ok(Some(Letter {
-        message_id: message.message_id().map(str::to_string),
-        subject: message.subject().map(str::to_string),
+        message_id: message.message_id().map(no_nul),
+        subject: message.subject().map(no_nul),
         from: message
             .from()
             .and_then(|f| f.first())
             .and_then(|a| a.address.as_ref())
-            .map(|a| a.to_string()),
-        recipients,
-        body: plain_lines(&body),
+            .map(|a| no_nul(a)),
+        recipients: recipients.iter().map(|r| no_nul(r)).collect(),
+        body: no_nul(&plain_lines(&body)),
     }))
+}
+
+/// Text with each NUL replaced by U+FFFD: PostgreSQL's text cannot hold a NUL (the insert
+/// failed, and the sender's MTA delivered the same mail again for days) and no mail means
+/// one, so both databases store and answer the same.
+fn no_nul(text: &str) -> String {
+    text.replace('\0', "\u{fffd}")
+}
+
+/// A text part's text, as mail-parser decoded it, except ISO-2022-JP holding a stray 8-bit
+/// byte: that is decoded again from the part's bytes, leniently ([`iso_2022_jp`]).
+fn lenient_text(part: &MessagePart<'_>, raw: &[u8]) -> String {
+    let decoded = part.text_contents().unwrap_or_default();
+    let japanese = part
+        .content_type()
+        .and_then(|ct| ct.attribute("charset"))
+        .is_some_and(iso_2022_jp::is_iso_2022_jp);
+    if !japanese {
+        return decoded.to_string();
+    }
+    let Some(body) = raw.get(part.offset_body as usize..part.offset_end as usize) else {
+        return decoded.to_string();
+    };
+    let bytes = match part.encoding {
+        Encoding::None => Some(body.to_vec()),
+        Encoding::QuotedPrintable => quoted_printable_decode(body),
+        Encoding::Base64 => base64_decode(body),
+    };
+    match bytes {
+        Some(bytes) if !bytes.is_ascii() => iso_2022_jp::decode(&bytes),
+        _ => decoded.to_string(),
+    }
 }
 
 /// Block elements: each begins and ends a line.

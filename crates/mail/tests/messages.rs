@@ -1,7 +1,7 @@
 //! Real-looking mail messages (tests/messages/*.eml: quoted-printable, base64, ISO-8859-1,
 //! HTML only, a reply with the quoted report below it, a line-up with turn-1 orders, a bad
-//! order, a Backpacks round; Japanese clients in ISO-2022-JP, Shift_JIS and UTF-8) read by the
-//! one function the desk and the server call.
+//! order, a Backpacks round; Japanese clients in ISO-2022-JP (once with stray 8-bit bytes),
+//! Shift_JIS and UTF-8) read by the one function the desk and the server call.
 
 use game_api::Seat;
 use gm::{Author, Event, Record, Setup};
@@ -300,6 +300,18 @@ fn iso_2022_jp_from_a_japanese_desktop_client() {
     assert_eq!(read.ignored, ["ＧＭさん", "お疲れ様です。今回の命令です。"]);
 }
 
+/// The same mail with three stray 8-bit bytes in its 7-bit body, each between the two bytes
+/// of a character (one in the greeting, two in the orders). Fails with mail-parser's strict
+/// decoding, which read every later pair of the line one byte off: the orders became other
+/// kanji and none were found.
+#[test]
+fn iso_2022_jp_with_stray_8_bit_bytes_is_read_leniently() {
+    let (letter, read) = read_japanese("iso-2022-jp-stray-bytes.eml");
+    assert_eq!(read.orders.as_deref(), Some("Ａ１０　Ｂ９　Ｃ９　Ｄ６"));
+    assert_eq!(read.ignored, ["ＧＭさん", "お疲れ様です。今回の命令です。"]);
+    assert!(letter.body.contains("田中　一郎"), "{}", letter.body);
+}
+
 #[test]
 fn shift_jis_with_outlooks_japanese_header_block_above_the_quoted_report() {
     let (_, read) = read_japanese("shift-jis.eml");
@@ -330,4 +342,23 @@ fn a_full_width_order_that_does_not_read_is_a_problem_not_an_ignored_line() {
 /// The problems as an English reader is told them.
 fn english(problems: &[locale::Phrase]) -> Vec<String> {
     problems.iter().map(ToString::to_string).collect()
+}
+
+/// PostgreSQL's text cannot hold a NUL: every text read from a mail has it as U+FFFD instead.
+#[test]
+fn a_nul_anywhere_is_read_as_a_replacement_character() {
+    let raw = b"From: red\0@example.net\r\nTo: orders+ab\0c@club.example\r\nSubject: turn\0 2\r\n\
+                Message-ID: <nul\0@example.net>\r\n\r\nA 10 B 9\0 C 9 D 6\r\n";
+    let letter = mail::read(raw).unwrap();
+    let texts = [
+        letter.from.clone().unwrap_or_default(),
+        letter.subject.clone().unwrap_or_default(),
+        letter.message_id.clone().unwrap_or_default(),
+        letter.recipients.join(" "),
+        letter.body.clone(),
+    ];
+    for text in &texts {
+        assert!(!text.contains('\0'), "{texts:?}");
+    }
+    assert_eq!(letter.body, "A 10 B 9\u{fffd} C 9 D 6\n");
 }

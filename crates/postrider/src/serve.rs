@@ -472,8 +472,9 @@ async fn migrate_checked(url: &str) -> Result<Db> {
 pub struct MailInArgs {
     #[command(flatten)]
     database: Database,
-    /// The address the message was delivered to (Postfix: ${recipient}); without it the
-    /// message's Delivered-To, X-Original-To, To and Cc are searched for an order address.
+    /// The address the message was delivered to (Postfix: ${recipient}), the only address
+    /// read when given; without it the message's Delivered-To, X-Original-To, To and Cc are
+    /// searched for an order address.
     #[arg(long)]
     recipient: Option<String>,
 }

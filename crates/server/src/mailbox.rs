@@ -41,8 +41,9 @@ pub fn address_secret(address: &str) -> Option<String> {
 }
 
 /// Handles one inbound message: stores it raw, then reads and acts on it. `recipient` is the
-/// envelope recipient the MTA gives (`${recipient}` in Postfix); without it the message's own
-/// Delivered-To, X-Original-To, To and Cc are searched for an order address. An `Err` means the
+/// envelope recipient the MTA gives (`${recipient}` in Postfix), the only address read when
+/// given; without it the message's own Delivered-To, X-Original-To, To and Cc are searched for
+/// an order address. An `Err` means the
 /// database failed: the MTA should try again later (the raw message may be stored, and a
 /// redelivery finishes it). Anything else is final: applied, answered, a duplicate, or dropped.
 pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiResult<Handled> {
@@ -59,6 +60,9 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
 
 async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiResult<Handled> {
     let now = state.clock.now();
+    // As every text read from the mail (`mail::read`): PostgreSQL's text holds no NUL.
+    let recipient = recipient.map(|r| r.replace('\0', "\u{fffd}"));
+    let recipient = recipient.as_deref();
     let stored = &raw[..raw.len().min(mail::message::MAX_MESSAGE)];
     let mut id = inbound::store_raw(state, now, recipient, stored).await?;
     // The one reading of the message: its orders are read from this letter below.
@@ -70,11 +74,12 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
         // Kept for the record; it counts as a duplicate only once a seat is known (below).
         inbound::set_message_id(state, id, message_id).await?;
     }
-    let addresses: Vec<String> = recipient
-        .map(String::from)
-        .into_iter()
-        .chain(letter.recipients.iter().cloned())
-        .collect();
+    // The envelope recipient alone when the MTA gives one: the headers name whatever the
+    // sender wrote (a mail to the bare `orders@` with a seat's address in To is no seat's).
+    let addresses: Vec<String> = match recipient {
+        Some(recipient) => vec![recipient.to_string()],
+        None => letter.recipients.clone(),
+    };
     let Some(secret) = addresses.iter().find_map(|a| address_secret(a)) else {
         return bare_address(state, id, &letter, &addresses, now).await;
     };

@@ -14,11 +14,19 @@
 //! - every read is a `take`-limited `read_until` ([`Limits::command_line`] for commands, the
 //!   rest of [`Limits::message`] inside DATA), under a timeout ([`Limits::idle`], shorter when
 //!   the receiver is busy) and the session's own deadline ([`Limits::session`]);
+//! - the idle timeout runs from the session's last step forward (the first greeting, MAIL,
+//!   RCPT, a line of the message), not from its last command: NOOP, RSET, VRFY, HELP, a
+//!   second EHLO or a MAIL abandoned and sent again keep no session open (64 sessions sending
+//!   NOOP every 5 s held every session for ten minutes);
 //! - [`Limits::sessions`] at once, [`Limits::sessions_per_client`] from one client; past
 //!   either a connection is answered 421 and closed at once, so it holds no descriptor;
 //! - each client (an IPv4 address, an IPv6 /64) may send [`Limits::messages_per_window`]
-//!   messages and [`Limits::bytes_per_window`] bytes per [`Limits::window`] (a refused
-//!   recipient counts as a message); past it MAIL and RCPT get 450;
+//!   messages and [`Limits::bytes_per_window`] bytes per [`Limits::window`]; past it MAIL and
+//!   RCPT get 450. Refused recipients are counted apart ([`Limits::refused_per_window`]), so
+//!   that strangers' mail through a relay never holds up the players' mail through it; past
+//!   them a refused recipient ends its session;
+//! - each order address may be sent [`Limits::bytes_per_recipient`] per window, from all
+//!   clients together; past it RCPT gets 452;
 //! - only the order address of a seat that a player holds is accepted at RCPT (550 for any
 //!   other): nothing is stored for a refused recipient.
 
@@ -47,7 +55,9 @@ pub struct Limits {
     /// The largest message, as stored (advertised as SIZE); a longer one is answered 552 and
     /// the session closed.
     pub message: usize,
-    /// How long the receiver waits for a client's next line.
+    /// How long the receiver waits for a client's next step forward (the first greeting,
+    /// MAIL, RCPT, a line of the message): commands that move nothing (NOOP, RSET, VRFY,
+    /// HELP, a second EHLO) do not restart it.
     pub idle: Duration,
     /// The same while more than three quarters of the sessions are taken (as Postfix's
     /// `smtpd_timeout` under stress).
@@ -58,26 +68,33 @@ pub struct Limits {
     pub errors: u32,
     /// The window of the per-client counts, in seconds of the server's clock.
     pub window: i64,
-    /// Messages (and refused recipients) per client per window.
+    /// Messages accepted per client per window.
     pub messages_per_window: u32,
-    /// Message bytes per client per window.
+    /// Message bytes accepted per client per window.
     pub bytes_per_window: u64,
+    /// Recipients refused at RCPT per client per window, before each further one ends its
+    /// session (counted apart from the messages).
+    pub refused_per_window: u32,
+    /// Message bytes accepted per order address per window, from all clients.
+    pub bytes_per_recipient: u64,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
             sessions: 64,
-            sessions_per_client: 8,
+            sessions_per_client: 4,
             command_line: 1000,
             message: mail::message::MAX_MESSAGE,
             idle: Duration::from_secs(60),
             busy_idle: Duration::from_secs(10),
-            session: Duration::from_secs(10 * 60),
+            session: Duration::from_secs(5 * 60),
             errors: 10,
             window: 3600,
             messages_per_window: 60,
             bytes_per_window: 16 << 20,
+            refused_per_window: 100,
+            bytes_per_recipient: 4 << 20,
         }
     }
 }

@@ -952,3 +952,120 @@ on_both!(
         }
     }
 );
+
+// Fails on PostgreSQL without the NUL replaced (issue 50): a NUL in the From, the Message-ID,
+// a line of orders or a press line made the insert fail, so `receive` returned an error (the
+// MTA's 75, the SMTP door's 451) after storing the raw mail, and every redelivery stored
+// another row and failed again. Now both databases answer each mail once, as SQLite did.
+on_both!(
+    a_nul_anywhere_in_a_mail_is_answered,
+    |s: TestServer| async move {
+        let mut s = s;
+        s.state = s.state.clone().with_mail(settings());
+        let (id, _, seats) = s.seated_game(race(&["red", "blue"])).await;
+        confirm(&s, &seats[0], "red@example.net").await;
+        let red = address(&s, id, &seats[0]).await;
+        let subject = "Re: Tour de Test (orders for turn 1)";
+        let orders = "A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4\r\nA 6 B 9 C 8 D 7\r\n";
+        let mail = |from: &str, message_id: &str, body: &str| {
+            format!(
+            "From: {from}\r\nTo: {red}\r\nSubject: {subject}\r\nMessage-ID: <{message_id}>\r\n\r\n{body}"
+        )
+        .into_bytes()
+        };
+        let cases = [
+            (
+                "From",
+                mail("Red <red\0@example.net>", "from@example.net", orders),
+                Handled::Applied,
+            ),
+            (
+                "Message-ID",
+                mail("red@example.net", "id\0@example.net", orders),
+                Handled::Applied,
+            ),
+            (
+                "orders",
+                mail(
+                    "red@example.net",
+                    "orders@example.net",
+                    "A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4\r\nA 6 B 9\0 C 8 D 7\r\n",
+                ),
+                Handled::Refused,
+            ),
+            (
+                "press",
+                mail(
+                    "red@example.net",
+                    "press@example.net",
+                    "Press:\r\nA fine\0 day for a race.\r\n",
+                ),
+                Handled::Applied,
+            ),
+        ];
+        for (n, (place, raw, outcome)) in cases.iter().enumerate() {
+            let handled = receive(&s.state, raw, Some(&red)).await;
+            assert_eq!(handled.as_ref().ok(), Some(outcome), "{place}: {handled:?}");
+            assert_eq!(inbound(&s).await.len(), n + 1, "{place}: one row");
+        }
+        // Delivered again: known by its Message-ID as read (NUL replaced), not a new mail.
+        assert_eq!(
+            receive(&s.state, &cases[1].1, Some(&red)).await.unwrap(),
+            Handled::Duplicate
+        );
+        let (_, sealed) = s
+            .call(
+                "GET",
+                &format!("/api/games/{id}/orders"),
+                Some(&seats[0]),
+                None,
+            )
+            .await;
+        assert_eq!(sealed["orders"], "A 6 B 9 C 8 D 7");
+        let sent = outbox(&s).await;
+        let (_, _, _, _, body) = sent.iter().find(|m| m.0 == "refusal").unwrap();
+        assert!(body.contains("A 6 B 9\u{fffd} C 8 D 7"), "{body}");
+        let press: String = sqlx::query_scalar("SELECT body FROM press ORDER BY id DESC LIMIT 1")
+            .fetch_one(&s.state.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(press, "A fine\u{fffd} day for a race.");
+    }
+);
+
+// Fails with the old door, which searched the headers after the envelope recipient: a mail
+// delivered to the bare order address (`mail-in --recipient orders@…`) was applied to the seat
+// whose address its To named. The envelope recipient, when given, is the only one read.
+on_both!(
+    the_envelope_recipient_alone_names_the_seat,
+    |s: TestServer| async move {
+        let mut s = s;
+        s.state = s.state.clone().with_mail(settings());
+        let (id, _, seats) = s.seated_game(race(&["red", "blue"])).await;
+        let red = address(&s, id, &seats[0]).await;
+        let raw = message(
+            &red,
+            "bare@example.net",
+            "Re: Tour de Test (orders for turn 1)",
+            "A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4\r\nA 6 B 9 C 8 D 7\r\n",
+        );
+        let handled = receive(&s.state, &raw, Some("orders@club.example"))
+            .await
+            .unwrap();
+        assert!(matches!(handled, Handled::Dropped(_)), "{handled:?}");
+        let (_, sealed) = s
+            .call(
+                "GET",
+                &format!("/api/games/{id}/orders"),
+                Some(&seats[0]),
+                None,
+            )
+            .await;
+        assert!(sealed["orders"].is_null(), "{sealed}");
+        // Without an envelope recipient, the headers are searched as before.
+        assert_eq!(
+            receive(&s.state, &raw, None).await.unwrap(),
+            Handled::Applied
+        );
+    }
+);

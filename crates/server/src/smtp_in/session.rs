@@ -26,6 +26,17 @@ enum End {
     Closing(String),
 }
 
+/// How far a session has gone since its last message: a command that takes it further is
+/// progress, and restarts the idle timeout; any other (NOOP, RSET, VRFY, HELP, a second EHLO,
+/// MAIL again after RSET) does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    Connected,
+    Greeted,
+    Mail,
+    Recipient,
+}
+
 /// A line as read: whole (with its LF), or cut at the limit.
 enum Line {
     Whole,
@@ -38,6 +49,10 @@ struct Session<'a> {
     reader: BufReader<OwnedReadHalf>,
     writer: OwnedWriteHalf,
     deadline: Instant,
+    /// When the session last went further (see [`Stage`]): the idle timeout runs from here.
+    progress: Instant,
+    /// The furthest it has gone since its last message.
+    furthest: Stage,
     greeted: bool,
     /// Inside a mail transaction (MAIL accepted).
     mail: bool,
@@ -45,22 +60,28 @@ struct Session<'a> {
     recipient: Option<String>,
     /// 5xx replies so far.
     errors: u32,
+    /// Set when the session must end after its reply, with this last reply.
+    closing: Option<String>,
 }
 
 /// Serves one connection to its end.
 pub(super) async fn run(receiver: &Receiver, stream: TcpStream, client: IpAddr) {
     let _ = stream.set_nodelay(true);
     let (reader, writer) = stream.into_split();
+    let now = Instant::now();
     let mut session = Session {
         receiver,
         client,
         reader: BufReader::new(reader),
         writer,
-        deadline: Instant::now() + receiver.limits.session,
+        deadline: now + receiver.limits.session,
+        progress: now,
+        furthest: Stage::Connected,
         greeted: false,
         mail: false,
         recipient: None,
         errors: 0,
+        closing: None,
     };
     if let Err(End::Closing(reply)) = session.dialogue().await {
         tracing::debug!(%client, reply, "smtp-listen: session closed");
@@ -113,6 +134,9 @@ impl Session<'_> {
                 _ => "500 5.5.2 command not recognized".into(),
             };
             self.reply(&reply).await?;
+            if let Some(last) = self.closing.take() {
+                return Err(End::Closing(last));
+            }
             if reply.starts_with('5') {
                 self.errors += 1;
                 if self.errors >= self.receiver.limits.errors {
@@ -125,8 +149,18 @@ impl Session<'_> {
     /// EHLO and HELO: a new start.
     fn greet(&mut self, reply: String) -> String {
         self.greeted = true;
+        self.step(Stage::Greeted);
         self.reset();
         reply
+    }
+
+    /// Marks that the session reached `stage`: progress if it is further than it had gone
+    /// since its last message.
+    fn step(&mut self, stage: Stage) {
+        if stage > self.furthest {
+            self.furthest = stage;
+            self.progress = Instant::now();
+        }
     }
 
     fn reset(&mut self) {
@@ -169,6 +203,7 @@ impl Session<'_> {
             return "450 4.7.1 too much mail from your address, try again later".into();
         }
         self.mail = true;
+        self.step(Stage::Mail);
         "250 2.1.0 OK".into()
     }
 
@@ -186,26 +221,31 @@ impl Session<'_> {
         if self.over_rate() {
             return "450 4.7.1 too much mail from your address, try again later".into();
         }
-        let held = match mailbox::address_secret(address) {
+        let secret = mailbox::address_secret(address);
+        let held = match &secret {
             None => false,
-            Some(secret) => {
-                match crate::store::inbound::seat_is_held(self.state(), &secret).await {
-                    Ok(held) => held,
-                    Err(e) => {
-                        tracing::error!(error = %e, "smtp-listen: the sender will try again");
-                        return "451 4.3.0 try again later".into();
-                    }
+            Some(secret) => match crate::store::inbound::seat_is_held(self.state(), secret).await {
+                Ok(held) => held,
+                Err(e) => {
+                    tracing::error!(error = %e, "smtp-listen: the sender will try again");
+                    return "451 4.3.0 try again later".into();
                 }
-            }
+            },
         };
-        if !held {
-            let now = self.state().clock.now();
-            self.receiver
-                .clients
-                .count(self.client, 0, &self.receiver.limits, now);
+        let (limits, now) = (&self.receiver.limits, self.state().clock.now());
+        let Some(secret) = secret.filter(|_| held) else {
+            // Counted apart from the mail: a relay's players still reach their seats.
+            if self.receiver.clients.refuse(self.client, limits, now) {
+                self.closing =
+                    Some("421 4.7.1 too many unknown recipients from your address".into());
+            }
             return "550 5.1.1 no such order address".into();
+        };
+        if self.receiver.clients.recipient_full(&secret, limits, now) {
+            return "452 4.2.2 too much mail for this order address, try again later".into();
         }
         self.recipient = Some(address.to_string());
+        self.step(Stage::Recipient);
         "250 2.1.5 OK".into()
     }
 
@@ -242,13 +282,19 @@ impl Session<'_> {
             if raw.len() > limit {
                 return Err(too_large());
             }
+            // A line of the message is progress.
+            self.progress = Instant::now();
         }
         let (state, limits) = (self.state(), &self.receiver.limits);
+        let secret = mailbox::address_secret(&recipient).unwrap_or_default();
         self.receiver
             .clients
-            .count(self.client, raw.len(), limits, state.clock.now());
+            .count(self.client, &secret, raw.len(), limits, state.clock.now());
         let outcome = mailbox::receive(state, &raw, Some(&recipient)).await;
         self.reset();
+        // A message delivered: the next one starts afresh.
+        self.furthest = Stage::Greeted;
+        self.progress = Instant::now();
         Ok(match outcome {
             Ok(handled) => {
                 tracing::info!(?handled, recipient, "smtp-listen");
@@ -262,11 +308,12 @@ impl Session<'_> {
     }
 
     /// Reads one line into `line` (appended), at most `limit` bytes, within the idle timeout
-    /// and the session's deadline. It waits in slices of the busy timeout, so that a receiver
-    /// that becomes busy shortens the wait of the sessions already waiting (a line read in
-    /// part stays in `line`: `read_until` can be called again).
+    /// (from the session's last progress) and the session's deadline. It waits in slices of
+    /// the busy timeout, so that a receiver that becomes busy shortens the wait of the
+    /// sessions already waiting (a line read in part stays in `line`: `read_until` can be
+    /// called again).
     async fn read_line(&mut self, limit: usize, line: &mut Vec<u8>) -> Result<Line, End> {
-        let (start, began) = (line.len(), Instant::now());
+        let start = line.len();
         loop {
             let read = line.len() - start;
             if read >= limit {
@@ -276,7 +323,10 @@ impl Session<'_> {
             if now >= self.deadline {
                 return Err(End::Closing("421 4.4.2 session too long".into()));
             }
-            let (idle, waited) = (self.receiver.idle(), now - began);
+            let (idle, waited) = (
+                self.receiver.idle(),
+                now.saturating_duration_since(self.progress),
+            );
             if waited >= idle {
                 return Err(End::Closing("421 4.4.2 idle too long".into()));
             }
