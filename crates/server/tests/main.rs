@@ -18,6 +18,7 @@ mod fair_play;
 mod game_list;
 mod group_commit;
 mod history;
+mod invitations;
 mod languages;
 mod lobby;
 mod mail;
