@@ -66,7 +66,7 @@ impl PressLine {
             at: press.at,
             turn: press.turn,
             from_seat: press.from_seat.map(|s| seat_names(table, &[s])),
-            author: press.author.clone(),
+            author: crate::press_text::author(&press.author, Lang::EN),
             from_gm: press.from_seat.is_none(),
             to: press
                 .recipient_seats()
@@ -76,7 +76,11 @@ impl PressLine {
             private: press.is_private(),
             text: show.then(|| press.body.clone()),
             hidden: press.hidden.is_some(),
-            hidden_by: press.hidden.as_ref().filter(|_| gm).map(|h| h.0.clone()),
+            hidden_by: press
+                .hidden
+                .as_ref()
+                .filter(|_| gm)
+                .map(|h| crate::press_text::author(&h.0, Lang::EN)),
             hidden_at: press.hidden.as_ref().filter(|_| gm).map(|h| h.1),
             header: header(table, press, Lang::EN),
         }
