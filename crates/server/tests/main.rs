@@ -29,6 +29,7 @@ mod outbox;
 mod page_text;
 mod pages;
 mod press;
+mod press_numbers;
 mod profiles_feeds;
 mod ratings;
 mod reminders;
