@@ -291,7 +291,10 @@ fn a_record_without_its_secret_needs_the_published_commitment() {
     });
     let (turn, message) = differs_at(&text, None);
     assert_eq!(turn, None, "{message}");
-    assert!(message.starts_with("secret: the record reveals none"), "{message}");
+    assert!(
+        message.starts_with("secret: the record reveals none"),
+        "{message}"
+    );
     assert!(message.contains("--commitment"), "{message}");
     let (turn, message) = differs_at(&text, Some(&published));
     assert_eq!(turn, None, "{message}");

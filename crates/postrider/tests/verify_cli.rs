@@ -216,7 +216,10 @@ fn a_record_without_its_secret_or_its_seat_bot_entries_fails() {
     let out = postrider(&["verify", no_secret.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("secret: the record reveals none"), "{stderr}");
+    assert!(
+        stderr.contains("secret: the record reveals none"),
+        "{stderr}"
+    );
     assert!(stderr.contains("--commitment"), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 

@@ -82,15 +82,17 @@ pub async fn secure_cookies(
     let secure = over_https(&state.config, request.headers());
     let mut response = next.run(request).await;
     if secure
-        && let axum::http::header::Entry::Occupied(mut cookies) = response
-            .headers_mut()
-            .entry(axum::http::header::SET_COOKIE)
+        && let axum::http::header::Entry::Occupied(mut cookies) =
+            response.headers_mut().entry(axum::http::header::SET_COOKIE)
     {
         for value in cookies.iter_mut() {
             let marked = value
                 .to_str()
                 .ok()
-                .filter(|v| !v.split(';').any(|a| a.trim().eq_ignore_ascii_case("secure")))
+                .filter(|v| {
+                    !v.split(';')
+                        .any(|a| a.trim().eq_ignore_ascii_case("secure"))
+                })
                 .and_then(|v| HeaderValue::from_str(&format!("{v}; Secure")).ok());
             if let Some(marked) = marked {
                 *value = marked;

@@ -541,7 +541,12 @@ async fn feed_addresses(s: &TestServer, id: i64, token: &str) -> (String, String
 
 async fn press(s: &TestServer, id: i64, token: &str, body: serde_json::Value) {
     let (status, posted) = s
-        .call("POST", &format!("/api/games/{id}/press"), Some(token), Some(body))
+        .call(
+            "POST",
+            &format!("/api/games/{id}/press"),
+            Some(token),
+            Some(body),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{posted}");
 }
@@ -556,7 +561,13 @@ on_both!(
         op.register("op").await;
         let gm = s.player("gm").await;
         let (id, seats) = card_game(&s, &gm).await;
-        press(&s, id, &seats[1], json!({"text": "Blue whispers", "to": ["red"]})).await;
+        press(
+            &s,
+            id,
+            &seats[1],
+            json!({"text": "Blue whispers", "to": ["red"]}),
+        )
+        .await;
         s.clock.advance(86_400);
         server::games::process_due(&s.state).await.unwrap();
         let (calendar, reports) = feed_addresses(&s, id, &seats[0]).await;
@@ -610,7 +621,13 @@ on_both!(
         let gm = s.player("gm").await;
         let (id, seats) = card_game(&s, &gm).await;
         press(&s, id, &seats[0], json!({"text": "Red speaks"})).await;
-        press(&s, id, &seats[0], json!({"text": "Red whispers", "to": ["blue"]})).await;
+        press(
+            &s,
+            id,
+            &seats[0],
+            json!({"text": "Red whispers", "to": ["blue"]}),
+        )
+        .await;
         s.bot_seats(id, &gm, 0..2, "random").await;
         play_out(&s, id).await;
         let (red_calendar, red_reports) = feed_addresses(&s, id, &seats[0]).await;
@@ -644,7 +661,12 @@ on_both!(
             assert!(!messages.is_empty(), "{page}");
             for m in messages {
                 assert_eq!(m["author"], "a deleted player", "{m}");
-                assert!(m["header"].as_str().unwrap().starts_with("red (a deleted player)"));
+                assert!(
+                    m["header"]
+                        .as_str()
+                        .unwrap()
+                        .starts_with("red (a deleted player)")
+                );
             }
             assert!(!page.to_string().contains("p-red"), "{page}");
         }

@@ -31,7 +31,10 @@ async fn half_seated(s: &TestServer) -> (i64, String, String) {
     let (status, body) = join(s, id, &north, &created["invites"][0]["invite"]).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     s.bot_seats(id, &gm, 0..1, "random").await;
-    let invite = created["invites"][1]["invite"].as_str().unwrap().to_string();
+    let invite = created["invites"][1]["invite"]
+        .as_str()
+        .unwrap()
+        .to_string();
     (id, gm, invite)
 }
 
@@ -76,14 +79,21 @@ async fn refused(s: &TestServer, id: i64, stranger: &str, invite: &str, why: &st
     let (status, body) = join(s, id, stranger, &json!(invite)).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let error = body["error"].as_str().unwrap();
-    assert!(error.starts_with("invite: ") && error.contains(why), "{error}");
+    assert!(
+        error.starts_with("invite: ") && error.contains(why),
+        "{error}"
+    );
     let mut browser = Browser::new(s);
     browser.login("stranger").await;
     let path = format!("/games/{id}/join?invite={invite}");
     let page = browser.get(&path).await;
     assert_eq!(page.status, StatusCode::CONFLICT, "{}", page.html);
     assert!(page.html.contains(why), "{}", page.html);
-    assert!(!page.html.contains("<strong>south</strong>"), "{}", page.html);
+    assert!(
+        !page.html.contains("<strong>south</strong>"),
+        "{}",
+        page.html
+    );
     let csrf = page.csrf();
     let page = browser
         .post_raw(
@@ -113,10 +123,20 @@ on_both!(
         let (status, record_before) = s.get_text(&format!("/api/games/{id}/record")).await;
         assert_eq!(status, StatusCode::OK);
 
-        refused(&s, id, &stranger, &invite, "is over; its invitations have ended").await;
+        refused(
+            &s,
+            id,
+            &stranger,
+            &invite,
+            "is over; its invitations have ended",
+        )
+        .await;
 
         // Nothing changed: the stranger has no place in the game, its record no new entry.
-        assert_eq!(s.call("GET", profile_path, None, None).await.1, profile_before);
+        assert_eq!(
+            s.call("GET", profile_path, None, None).await.1,
+            profile_before
+        );
         let (_, game) = s.call("GET", &format!("/api/games/{id}"), None, None).await;
         assert!(game["seats"][1]["player"].is_null(), "{game}");
         let (_, record_after) = s.get_text(&format!("/api/games/{id}/record")).await;

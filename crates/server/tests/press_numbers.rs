@@ -33,7 +33,12 @@ async fn game(s: &TestServer, gm: &str, prefix: &str) -> (i64, Vec<String>) {
 
 async fn post(s: &TestServer, id: i64, token: &str, body: Value) -> Value {
     let (status, posted) = s
-        .call("POST", &format!("/api/games/{id}/press"), Some(token), Some(body))
+        .call(
+            "POST",
+            &format!("/api/games/{id}/press"),
+            Some(token),
+            Some(body),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{posted}");
     posted
@@ -92,15 +97,36 @@ on_both!(
         // Public, private, public, private, announcement; another game's press in between.
         assert_eq!(post(&s, id, ann, json!({"text": "one"})).await["id"], 1);
         for n in 0..3 {
-            post(&s, id, ann, json!({"text": format!("ann to bob {n}"), "to": ["bob"]})).await;
-            post(&s, other, &others[0], json!({"text": format!("elsewhere {n}")})).await;
+            post(
+                &s,
+                id,
+                ann,
+                json!({"text": format!("ann to bob {n}"), "to": ["bob"]}),
+            )
+            .await;
+            post(
+                &s,
+                other,
+                &others[0],
+                json!({"text": format!("elsewhere {n}")}),
+            )
+            .await;
         }
         post(&s, id, bob, json!({"text": "two"})).await;
         for n in 0..2 {
-            post(&s, id, cat, json!({"text": format!("cat to ann {n}"), "to": ["ann"]})).await;
+            post(
+                &s,
+                id,
+                cat,
+                json!({"text": format!("cat to ann {n}"), "to": ["ann"]}),
+            )
+            .await;
         }
         let announced = post(&s, id, &gm, json!({"text": "three"})).await;
-        assert_eq!(announced["id"], 3, "the GM reads by public numbers: {announced}");
+        assert_eq!(
+            announced["id"], 3,
+            "the GM reads by public numbers: {announced}"
+        );
 
         // A visitor and the GM: 1, 2, 3.
         for reader in [None, Some(gm.as_str())] {
@@ -166,7 +192,10 @@ on_both!(
             )
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
-        assert_eq!(texts(&page(&s, id, None, "").await), ["one", "(hidden)", "three"]);
+        assert_eq!(
+            texts(&page(&s, id, None, "").await),
+            ["one", "(hidden)", "three"]
+        );
         assert_eq!(texts(&page(&s, other, None, "").await)[1], "elsewhere 1");
     }
 );
@@ -182,8 +211,13 @@ on_both!(
             let s = &s;
             (0..5).map(move |n| async move {
                 let body = json!({"text": format!("at once {n}")});
-                s.call("POST", &format!("/api/games/{id}/press"), Some(token), Some(body))
-                    .await
+                s.call(
+                    "POST",
+                    &format!("/api/games/{id}/press"),
+                    Some(token),
+                    Some(body),
+                )
+                .await
             })
         });
         for (status, body) in futures_util::future::join_all(posts).await {

@@ -147,10 +147,7 @@ pub async fn press_page_of(
     let reader = reader(table, player);
     let (messages, more) = store::press::page(state, table.row.id, reader, before, limit).await?;
     Ok(PressPage {
-        older: messages
-            .first()
-            .filter(|_| more)
-            .map(|p| p.number(reader)),
+        older: messages.first().filter(|_| more).map(|p| p.number(reader)),
         messages: messages
             .iter()
             .map(|p| PressLine::of(table, p, gm, reader))
@@ -282,7 +279,12 @@ pub async fn post_press(
         body: new.body,
         hidden: None,
     };
-    Ok(PressLine::of(&table, &press, gm, reader(&table, Some(player))))
+    Ok(PressLine::of(
+        &table,
+        &press,
+        gm,
+        reader(&table, Some(player)),
+    ))
 }
 
 /// The GM hides message `press` of game `id`: it shows as hidden by the GM to everyone else,

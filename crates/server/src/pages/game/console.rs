@@ -192,8 +192,7 @@ pub(super) fn console_page(
                 orders_in: plays && !waiting && s.bot.is_none(),
                 waiting,
                 nmr_streak: record.nmr_streak(s.seat),
-                invite: (s.player_id.is_none() && s.bot.is_none() && invitations_open)
-                    .then(|| {
+                invite: (s.player_id.is_none() && s.bot.is_none() && invitations_open).then(|| {
                     let path = format!("/games/{id}/join?invite={}", s.invite);
                     Invite {
                         full: match public_url {
