@@ -1,7 +1,8 @@
 //! Checking a game's public record, as `postrider verify` does: the commitment published at
-//! creation was to the revealed secret, the seed comes from the secret, every bot's orders are
-//! what the bot draws from the seed, and every turn's report is what the seed and the orders
-//! give — or the first turn that differs.
+//! creation was to the revealed secret (a record without one is checked only against the
+//! commitment the reader gives), the seed comes from the secret, every bot's orders are what
+//! the bot draws from the seed in a seat handed to it, and every turn's report is what the
+//! seed and the orders give — or the first turn that differs.
 
 use std::collections::VecDeque;
 
@@ -46,8 +47,18 @@ fn differs<T>(turn: Option<u16>, message: String) -> Result<T, Failure> {
 }
 
 /// Checks a game file (`published`: the commitment the reader saw on the game's pages, if
-/// they want it compared).
+/// they want it compared; a record that reveals no secret needs it).
 pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> {
+    verify_record(text, published, false)
+}
+
+/// [`verify`] by the keeper of the record, who published its commitment (`postrider check` on
+/// a server's own games): a game whose GM chose the seed needs no commitment given.
+pub fn verify_kept(text: &str) -> Result<Verified, Failure> {
+    verify_record(text, None, true)
+}
+
+fn verify_record(text: &str, published: Option<&str>, kept: bool) -> Result<Verified, Failure> {
     let (log, stored) = file::parts(text).map_err(|e| Failure::Unreadable(e.to_string()))?;
     let Some((first, rest)) = log.split_first() else {
         return Err(Failure::Unreadable("game file: its log is empty".into()));
@@ -69,6 +80,18 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
             ),
         );
     }
+    // Without a secret the seed is the GM's choice, which could have been made after the
+    // orders were known (or the secret stripped from a server's record): only the commitment
+    // published at creation shows it was fixed before the game began.
+    if setup.secret.is_none() && published.is_none() && !kept {
+        return differs(
+            None,
+            "secret: the record reveals none, so its seed could have been chosen at any time; \
+             give the commitment published when the game was created (--commitment) to check \
+             the seed against it"
+                .into(),
+        );
+    }
     if let Err(e) = draws::check(setup) {
         return differs(None, e.to_string());
     }
@@ -78,6 +101,8 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
     // The bot each seat is handed to (`Event::hands_seat`), as the server plays it at each
     // resolution.
     let mut bots: Vec<Option<String>> = vec![None; record.seats().len()];
+    // The bot standing in for an absent player this turn (`Event::Away`), by seat.
+    let mut stand_ins: Vec<Option<String>> = vec![None; record.seats().len()];
     // A game whose draws come from a secret was made by this release, which keeps every
     // turn's digest; so does any record once one turn has a digest. Only turns resolved by
     // release 0.1 (in a game that release began) have none.
@@ -111,13 +136,22 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
             Event::Lineup { seat, author, .. } | Event::Orders { seat, author, .. } => {
                 seat_exists(*seat)?;
                 if let Author::Bot(bot) = author {
-                    if let Some(handed) = &bots[seat.index()]
-                        && handed != bot
+                    // A bot plays only a seat handed to it (a `seat_bot` entry) or stands in
+                    // for an absent player (an `away` entry naming it).
+                    let handed = bots[seat.index()].as_deref();
+                    if handed != Some(bot.as_str())
+                        && stand_ins[seat.index()].as_deref() != Some(bot.as_str())
                     {
-                        at(format!(
-                            "seat {} is handed to the bot {handed}, but the bot {bot} sent its orders",
-                            seat.0
-                        ))?;
+                        match handed {
+                            Some(handed) => at(format!(
+                                "seat {} is handed to the bot {handed}, but the bot {bot} sent its orders",
+                                seat.0
+                            ))?,
+                            None => at(format!(
+                                "seat {}: the bot {bot} sent its orders, but no seat_bot entry hands the seat to a bot (nor does an away entry name it standing in)",
+                                seat.0
+                            ))?,
+                        }
                     }
                     if expected_bot.is_empty() {
                         match record.bot_events(*seat, bot) {
@@ -142,6 +176,7 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
                 if !expected_bot.is_empty() {
                     at("a bot's orders stop half-way".into())?;
                 }
+                stand_ins.iter_mut().for_each(|s| *s = None);
                 // A seat handed to a bot gets the bot's orders before the turn is resolved
                 // (unless its player's are sealed): a bot with orders still to send was skipped.
                 for (s, bot) in bots.iter().enumerate() {
@@ -176,6 +211,7 @@ pub fn verify(text: &str, published: Option<&str>) -> Result<Verified, Failure> 
                 {
                     at(e.to_string())?;
                 }
+                stand_ins[seat.index()] = bot.clone();
             }
             Event::RolledBack { turn: taken } => {
                 if *taken == 0 || *taken != record.resolved() {

@@ -8,6 +8,17 @@ use proptest::prelude::*;
 
 fn play(setup: Setup, bots: &[&str]) -> GameFile {
     let mut file = GameFile::new(setup, None, None).unwrap();
+    // The seats the bots play are handed to them first, as the server and the desk log it.
+    let handed = bots
+        .iter()
+        .enumerate()
+        .filter(|(_, bot)| !bot.is_empty())
+        .map(|(s, bot)| Event::SeatBot {
+            seat: Seat(s as u8),
+            bot: Some(bot.to_string()),
+        })
+        .collect();
+    file.push(handed, None, "test").unwrap();
     let mut turns = 0;
     while !file.record().is_over() {
         let record = file.record().clone();

@@ -23,6 +23,17 @@ fn finished(game: &str, seats: &[&str], bots: &[&str], secret_byte: u8) -> GameF
         secret: Some(secret),
     };
     let mut file = GameFile::new(setup, None, None).unwrap();
+    // The seats the bots play are handed to them first, as the server and the desk log it.
+    let handed = bots
+        .iter()
+        .enumerate()
+        .filter(|(_, bot)| !bot.is_empty())
+        .map(|(s, bot)| gm::Event::SeatBot {
+            seat: Seat(s as u8),
+            bot: Some(bot.to_string()),
+        })
+        .collect();
+    file.push(handed, None, "gm:gm").unwrap();
     while !file.record().is_over() {
         let record = file.record().clone();
         let mut events = Vec::new();
@@ -215,6 +226,81 @@ fn a_seat_handed_to_a_bot_that_did_not_play_it_is_caught() {
     assert!(message.contains("but the bot random sent"), "{message}");
 }
 
+/// Issue 50: a record stripped of its seat_bot entries verified (nothing said a bot may play
+/// the seat); a bot plays only a seat handed to it, or for an absent player who chose it.
+#[test]
+fn a_record_without_its_seat_bot_entries_is_caught() {
+    let day = day();
+    let text = tampered(&day, |log| {
+        log.retain(|e| e["event"]["kind"] != "seat_bot");
+    });
+    let (turn, message) = differs_at(&text, None);
+    assert_eq!(turn, Some(1), "{message}");
+    assert!(
+        message.contains("the bot random sent its orders, but no seat_bot entry hands the seat"),
+        "{message}"
+    );
+    // The same orders by an absent player's stand-in verify: the away entry names the bot.
+    let (secret, seed) = gm::draws::secret_from_bytes(&[6; 32]);
+    let setup = Setup {
+        secret: Some(secret),
+        ..Setup::new("backpacks", &["ann", "bob", "cat"], seed)
+    };
+    let mut away = GameFile::new(setup, None, None).unwrap();
+    while !away.record().is_over() {
+        let record = away.record().clone();
+        let mut events = vec![gm::Event::Away {
+            seat: Seat(0),
+            until: i64::MAX,
+            bot: Some("heuristic".into()),
+            excused: true,
+        }];
+        events.extend(record.bot_events(Seat(0), "heuristic").unwrap());
+        events.push(gm::Event::resolved(record.turn()));
+        away.push(events, None, "server").unwrap();
+    }
+    verify(&away.to_json(), None).unwrap();
+    // Its stand-in plays only the turn the away entry is logged with.
+    let text = tampered(&away, |log| {
+        let second = log
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e["event"]["kind"] == "away")
+            .nth(1)
+            .unwrap()
+            .0;
+        log.remove(second);
+    });
+    let (turn, message) = differs_at(&text, None);
+    assert_eq!(turn, Some(2), "{message}");
+    assert!(message.contains("no seat_bot entry"), "{message}");
+}
+
+/// Issue 50: a server's record with its secret taken out verified without `--commitment`, as
+/// a game whose GM chose the seed. A record that reveals no secret is checked only against
+/// the published commitment, and without it fails naming what is missing.
+#[test]
+fn a_record_without_its_secret_needs_the_published_commitment() {
+    let day = day();
+    let published = day.record().commitment();
+    let text = tampered(&day, |log| {
+        log[0]["event"]["setup"]
+            .as_object_mut()
+            .unwrap()
+            .remove("secret");
+    });
+    let (turn, message) = differs_at(&text, None);
+    assert_eq!(turn, None, "{message}");
+    assert!(
+        message.starts_with("secret: the record reveals none"),
+        "{message}"
+    );
+    assert!(message.contains("--commitment"), "{message}");
+    let (turn, message) = differs_at(&text, Some(&published));
+    assert_eq!(turn, None, "{message}");
+    assert!(message.starts_with("commitment:"), "{message}");
+}
+
 #[test]
 fn a_seat_handed_to_an_unknown_bot_or_seat_is_caught() {
     let day = handed_day("heuristic", "heuristic");
@@ -252,13 +338,24 @@ fn a_secret_game_without_its_report_digests_is_caught() {
 fn a_digest_missing_after_one_kept_is_caught() {
     let mut race =
         GameFile::new(Setup::new("breaking-away", &["Red", "Blue"], 4), None, None).unwrap();
+    let handed = gm::Event::SeatBot {
+        seat: Seat(0),
+        bot: Some("random".into()),
+    };
+    race.push(vec![handed], None, "gm").unwrap();
     for _ in 0..3 {
         let record = race.record().clone();
         let mut events = record.bot_events(Seat(0), "random").unwrap();
         events.push(gm::Event::resolved(record.turn()));
         race.push(events, None, "gm").unwrap();
     }
-    assert_eq!(verify(&race.to_json(), None).unwrap().reports_checked, 3);
+    // The GM chose the seed: it is checked against the commitment published at creation.
+    let published = race.record().commitment();
+    let published = Some(published.as_str());
+    assert_eq!(
+        verify(&race.to_json(), published).unwrap().reports_checked,
+        3
+    );
     let text = tampered(&race, |log| {
         let third = log
             .iter_mut()
@@ -267,7 +364,7 @@ fn a_digest_missing_after_one_kept_is_caught() {
             .unwrap();
         third["event"].as_object_mut().unwrap().remove("digest");
     });
-    let (turn, message) = differs_at(&text, None);
+    let (turn, message) = differs_at(&text, published);
     assert_eq!(turn, Some(3), "{message}");
     // Without any digest the record may be one that release 0.1 began: what can be compared
     // is, and the count says so.
@@ -276,7 +373,7 @@ fn a_digest_missing_after_one_kept_is_caught() {
             entry["event"].as_object_mut().unwrap().remove("digest");
         }
     });
-    let verified = verify(&text, None).unwrap();
+    let verified = verify(&text, published).unwrap();
     assert_eq!((verified.turns, verified.reports_checked), (3, 0));
 }
 
@@ -292,11 +389,12 @@ fn a_roll_back_of_another_turn_is_caught() {
     }
     race.push(vec![gm::Event::RolledBack { turn: 2 }], None, "gm")
         .unwrap();
-    verify(&race.to_json(), None).unwrap();
+    let published = race.record().commitment();
+    verify(&race.to_json(), Some(&published)).unwrap();
     let text = tampered(&race, |log| {
         log.last_mut().unwrap()["event"]["turn"] = 1.into();
     });
-    let (_, message) = differs_at(&text, None);
+    let (_, message) = differs_at(&text, Some(&published));
     assert!(message.contains("a roll-back of turn 1"), "{message}");
 }
 

@@ -80,7 +80,12 @@ fn a_finished_record_verifies_and_a_tampered_one_names_its_turn() {
     fourth["event"]["digest"] = "00".repeat(32).into();
     let tampered = dir.join("tampered.json");
     std::fs::write(&tampered, serde_json::to_string(&game).unwrap()).unwrap();
-    let out = postrider(&["verify", tampered.to_str().unwrap()]);
+    let out = postrider(&[
+        "verify",
+        tampered.to_str().unwrap(),
+        "--commitment",
+        &commitment,
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("turn 4: the published report"), "{stderr}");
@@ -172,9 +177,73 @@ fn a_record_of_this_release_without_its_report_digests_fails() {
         .unwrap()
         .remove("digest");
     std::fs::write(&stripped, serde_json::to_string(&game).unwrap()).unwrap();
-    let out = postrider(&["verify", stripped.to_str().unwrap()]);
+    let commitment = commitment_of(&desk);
+    let out = postrider(&[
+        "verify",
+        stripped.to_str().unwrap(),
+        "--commitment",
+        &commitment,
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("turn 5: the record keeps no digest"));
+}
+
+/// The commitment a game's public report ends with.
+fn commitment_of(file: &str) -> String {
+    ok(&["report", file, "--public"])
+        .lines()
+        .find_map(|l| l.strip_prefix("Draws committed: SHA-256 "))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .to_string()
+}
+
+/// Issue 50: a server's record with its secret taken out verified without `--commitment` (as
+/// a game whose GM chose the seed), and so did one with its `seat_bot` entries taken out. Both
+/// fail (exit 1), naming what is missing; a desk game, whose GM chose the seed, verifies
+/// against the commitment its reports show.
+#[test]
+fn a_record_without_its_secret_or_its_seat_bot_entries_fails() {
+    let dir = temp("verify-missing");
+    let day = finished_server_day();
+    let mut game: Value = serde_json::from_str(&day.to_json()).unwrap();
+    game["log"][0]["event"]["setup"]
+        .as_object_mut()
+        .unwrap()
+        .remove("secret");
+    let no_secret = dir.join("no-secret.json");
+    std::fs::write(&no_secret, serde_json::to_string(&game).unwrap()).unwrap();
+    let out = postrider(&["verify", no_secret.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("secret: the record reveals none"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--commitment"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+
+    let mut game: Value = serde_json::from_str(&day.to_json()).unwrap();
+    game["log"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|e| e["event"]["kind"] != "seat_bot");
+    let no_hand = dir.join("no-seat-bot.json");
+    std::fs::write(&no_hand, serde_json::to_string(&game).unwrap()).unwrap();
+    let out = postrider(&["verify", no_hand.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("turn 1") && stderr.contains("no seat_bot entry hands the seat"),
+        "{stderr}"
+    );
+
+    let desk = finished_day(&dir);
+    let out = postrider(&["verify", &desk]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("secret: the record reveals none"));
+    let out = ok(&["verify", &desk, "--commitment", &commitment_of(&desk)]);
+    assert!(out.contains("the seed was chosen by the GM"), "{out}");
 }
 
 /// Release 0.1's records keep no digests: what can be checked is, and the count says so.
@@ -184,7 +253,7 @@ fn a_record_of_release_0_1_verifies_what_it_can() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/0.1/backpacks-day.json"
     );
-    let out = ok(&["verify", fixture]);
+    let out = ok(&["verify", fixture, "--commitment", &commitment_of(fixture)]);
     assert!(
         out.contains("0 of 3 reports compared\n3 turns were resolved by release 0.1"),
         "{out}"

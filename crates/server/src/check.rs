@@ -57,7 +57,7 @@ pub async fn check(state: &AppState) -> Result<Checked, CheckFailure> {
                 StoreError::Internal(message) => CheckFailure::Differs { game, message },
                 other => CheckFailure::Server(other.into()),
             })?;
-        let verified = gm::verify::verify(&file, None).map_err(|e| CheckFailure::Differs {
+        let verified = gm::verify::verify_kept(&file).map_err(|e| CheckFailure::Differs {
             game,
             message: e.to_string(),
         })?;

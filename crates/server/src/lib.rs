@@ -93,7 +93,8 @@ pub struct Config {
     /// it, a connection is answered 429 at once. Not applied with `trust_forwarded_for`.
     pub connections_per_address: usize,
     /// The address players reach the server at (`https://pbm.example.org`), for the full
-    /// invitation links of the GM console; `None`: the links are shown as paths.
+    /// invitation links of the GM console; `None`: the links are shown as paths. When it is
+    /// https, every cookie is `Secure` (`auth::secure_cookies`).
     pub public_url: Option<String>,
     /// Post webhooks to private addresses as well (this machine, its networks): off, a GM's
     /// URL reaches only the internet (`webhook::is_public`).
@@ -255,7 +256,12 @@ fn security_headers(router: Router) -> Router {
 
 /// The HTTP surface: the pages and the JSON API.
 pub fn app(state: AppState) -> Router {
-    security_headers(routes(state).layer(axum::middleware::from_fn(reader::scope)))
+    let cookies = axum::middleware::from_fn_with_state(state.clone(), auth::secure_cookies);
+    security_headers(
+        routes(state)
+            .layer(axum::middleware::from_fn(reader::scope))
+            .layer(cookies),
+    )
 }
 
 fn routes(state: AppState) -> Router {

@@ -29,16 +29,27 @@ pub fn seat_names(table: &Table, seats: &[Seat]) -> String {
         .join(", ")
 }
 
+/// Who wrote a message (or hid it), in `lang`: the name it was written under, or "a deleted
+/// player" for an account since erased (`store::account_care::erase` renames its press).
+pub fn author(name: &str, lang: Lang) -> String {
+    if crate::store::account_care::is_former_name(name) {
+        tr!(lang, "press-text-deleted-author")
+    } else {
+        name.to_string()
+    }
+}
+
 /// The sender in `lang`: `Red (alice)`, or `The GM (gm)` for an announcement.
 pub fn sender(table: &Table, press: &Press, lang: Lang) -> String {
+    let author = author(&press.author, lang);
     match press.from_seat {
         Some(seat) => tr!(
             lang,
             "press-text-seat",
             seat = seat_names(table, &[seat]),
-            author = press.author.clone()
+            author = author
         ),
-        None => tr!(lang, "press-text-gm", author = press.author.clone()),
+        None => tr!(lang, "press-text-gm", author = author),
     }
 }
 

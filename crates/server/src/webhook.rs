@@ -289,6 +289,21 @@ impl Target {
                 None => (authority, default),
             },
         };
+        // A host is a name or an address, nothing else: an IPv6 address with a zone
+        // (`[fe80::1%25lo]`) names one of this machine's own interfaces, and a name with a
+        // `%` or other bytes is read differently by the resolver than by this check.
+        let bracketed = authority.starts_with('[');
+        let well_formed = if bracketed {
+            host.parse::<std::net::Ipv6Addr>().is_ok()
+        } else {
+            !host.is_empty()
+                && host
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_'))
+        };
+        if !well_formed {
+            return Err(format!("{url:?}: host {host:?}"));
+        }
         let path = if path.starts_with('?') {
             format!("/{path}")
         } else {
@@ -460,6 +475,17 @@ mod tests {
         assert!(Target::parse("http://[::1]x/").is_err());
         assert!(Target::parse("http://host:port/").is_err());
         assert!(Target::parse("ftp://x").is_err());
+        // Issue 50: a zone, a name with a `%`, a bracketed name.
+        for url in [
+            "http://[fe80::1%25lo]:8080/",
+            "http://[fe80::1%lo]/",
+            "http://fe80::1%25lo:8080/",
+            "http://evil%2eexample/",
+            "http://[example.com]/",
+            "http://:80/",
+        ] {
+            assert!(Target::parse(url).is_err(), "{url}");
+        }
         assert!(check_url("https://user@evil.example/", false).is_err());
         assert!(check_url("https:// spaced.example/", false).is_err());
         assert!(check_url("http://hooks.slack.com/services/T/B/X", false).is_ok());

@@ -459,6 +459,53 @@ on_both!(
     }
 );
 
+// Issue 50: `+25:00` was read (RFC 3339's grammar allows offsets to ±25:59); no place is more
+// than 14 hours from UTC, so a wider offset is refused naming the field, and ±14:00 is read.
+on_both!(
+    an_offset_beyond_fourteen_hours_is_refused,
+    |s: TestServer| async move {
+        let (_id, _gm, seats) = s.seated_game(race(&["red", "blue"])).await;
+        // START is 2026-11-22T12:00Z: each of these is within the next days.
+        for (body, field) in [
+            (json!({"to": "2026-11-24T12:00:00+25:00"}), "to:"),
+            (json!({"to": "2026-11-24T12:00:00-14:30"}), "to:"),
+            (
+                json!({"from": "2026-11-23T12:00:00+14:01", "to": "2026-11-25T12:00:00Z"}),
+                "from:",
+            ),
+        ] {
+            let (status, answer) = s
+                .call("POST", "/api/absences", Some(&seats[0]), Some(body.clone()))
+                .await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+            let error = answer["error"].as_str().unwrap();
+            assert!(error.starts_with(field), "{body}: {error}");
+            assert!(error.contains("14 hours"), "{body}: {error}");
+        }
+        let mine = call_ok(&s, "GET", "/api/absences", &seats[0], None).await;
+        assert_eq!(mine.as_array().unwrap().len(), 0, "{mine}");
+        // The widest offsets kept anywhere are read.
+        let declared = call_ok(
+            &s,
+            "POST",
+            "/api/absences",
+            &seats[0],
+            Some(json!({"to": "2026-11-24T12:00:00+14:00"})),
+        )
+        .await;
+        assert_eq!(declared["to"], START + 2 * DAY - 14 * 3600, "{declared}");
+        let declared = call_ok(
+            &s,
+            "POST",
+            "/api/absences",
+            &seats[1],
+            Some(json!({"to": "2026-11-24T12:00:00-12:00"})),
+        )
+        .await;
+        assert_eq!(declared["to"], START + 2 * DAY + 12 * 3600, "{declared}");
+    }
+);
+
 on_both!(
     the_forms_declare_and_end_an_absence_and_the_console_sets_the_allowance,
     |s: TestServer| async move {

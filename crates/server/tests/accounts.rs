@@ -912,3 +912,69 @@ on_both!(
         assert_eq!(body["failed_attempts"], 0, "{body}");
     }
 );
+
+/// Whether every cookie a response sets is marked `Secure`, and whether it sets any.
+fn cookies_secure(headers: &header::HeaderMap) -> (usize, usize) {
+    let cookies: Vec<&str> = headers
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .map(|v| v.to_str().unwrap())
+        .collect();
+    let secure = cookies
+        .iter()
+        .filter(|c| c.split(';').any(|a| a.trim() == "Secure"))
+        .count();
+    (cookies.len(), secure)
+}
+
+// Issue 50: the session cookie was never `Secure`, so a browser sent it over plain http to a
+// server whose public address is https. It is `Secure` whenever the public URL is https, and
+// behind a trusted proxy that says `X-Forwarded-Proto: https`; a header the server does not
+// trust changes nothing.
+on_both!(cookies_are_secure_over_https, |s: TestServer| async move {
+    register(&s, "ann").await;
+    let with =
+        |config: Config| AppState::new(s.state.db.clone(), Arc::new(s.clock.clone()), config);
+    let base = (*s.state.config).clone();
+    let https = with(Config {
+        public_url: Some("https://club.example".into()),
+        ..base.clone()
+    });
+    let http = with(Config {
+        public_url: Some("http://club.example".into()),
+        ..base.clone()
+    });
+    let proxied = with(Config {
+        trust_forwarded_for: true,
+        ..base.clone()
+    });
+    let proto = [("x-forwarded-proto", "https")];
+    for (state, headers, secure) in [
+        (&https, &[][..], true),
+        (&http, &[][..], false),
+        (&s.state, &[][..], false),
+        (&s.state, &proto[..], false),
+        (&proxied, &proto[..], true),
+        (&proxied, &[("x-forwarded-proto", "http")][..], false),
+        (&proxied, &[][..], false),
+    ] {
+        let case = format!("{:?} {headers:?}", state.config.public_url);
+        // The API's login: the session cookie.
+        let request = login_request("ann", PASSWORD, "192.0.2.7:5000", headers);
+        let (status, answer, body) = send_to(state, request).await;
+        assert_eq!(status, StatusCode::OK, "{case}: {body}");
+        let (set, marked) = cookies_secure(&answer);
+        assert_eq!(set, 1, "{case}");
+        assert_eq!(marked, if secure { 1 } else { 0 }, "{case}: {answer:?}");
+        // A page's first visit: the form secret's cookie.
+        let mut page = Request::builder().method("GET").uri("/login");
+        for (k, v) in headers {
+            page = page.header(*k, *v);
+        }
+        let (status, answer, _) = send_to(state, page.body(Body::empty()).unwrap()).await;
+        assert_eq!(status, StatusCode::OK, "{case}");
+        let (set, marked) = cookies_secure(&answer);
+        assert!(set >= 1, "{case}");
+        assert_eq!(marked, if secure { set } else { 0 }, "{case}: {answer:?}");
+    }
+});

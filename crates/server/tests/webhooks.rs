@@ -320,6 +320,40 @@ on_both!(
     }
 );
 
+// Issue 50: a link-local address with a zone (`%25lo`, an interface of this machine) was
+// taken as a host name, passing the check on addresses; a URL naming such a host is refused,
+// on a strict server and even where private addresses are allowed.
+on_both!(
+    a_webhook_to_an_address_with_a_zone_is_refused,
+    |s: TestServer| async move {
+        let (id, gm, _) = s.seated_game(race(&["red", "blue"])).await;
+        let mut strict = TestServer::on(&s.url, None, s.clock.clone()).await;
+        let config = Config {
+            webhooks_to_private: false,
+            ..(*strict.state.config).clone()
+        };
+        strict.state = AppState::new(strict.state.db.clone(), Arc::new(s.clock.clone()), config);
+        for server in [&strict, &s] {
+            for url in [
+                "http://[fe80::1%25lo]:8080/hook",
+                "http://[fe80::1%lo]/hook",
+                "http://fe80::1%25lo:8080/hook",
+            ] {
+                let (status, body) = set_hook(server, id, &gm, Some(url)).await;
+                assert_eq!(status, StatusCode::BAD_REQUEST, "{url}: {body}");
+                let error = body["error"].as_str().unwrap();
+                assert!(error.starts_with("webhook: "), "{error}");
+                assert!(error.contains("without a zone"), "{error}");
+            }
+        }
+        let (status, body) = s
+            .call("GET", &format!("/api/games/{id}/webhook"), Some(&gm), None)
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(body["webhook"].is_null(), "{body}");
+    }
+);
+
 on_both!(the_console_sets_the_webhook, |s: TestServer| async move {
     let mut b = Browser::new(&s);
     b.register("gm").await;

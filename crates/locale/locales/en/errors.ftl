@@ -38,6 +38,7 @@ error-extend-game-over = extend: the game is over
 error-feed-unknown = feed: no feed at this address
 error-time-invalid = { $field }: "{ $text }" is not a time like 2026-12-01T09:00 (in your time zone) or 2026-12-01T09:00:00+01:00
 error-time-outside-calendar = { $field }: "{ $text }" is outside the calendar
+error-time-offset = { $field }: "{ $text }" is { $offset } from UTC; no place is more than 14 hours from it (write the offset of the time zone you mean, such as +09:00)
 error-report-format-unknown = format: "{ $other }" is not text, json, picture or chart
 error-history-from-both = from_seq, from_turn: give one or the other
 error-history-from-seq-unknown = from_seq: { $seq } is not an entry of the log (it holds 1 to { $total })
@@ -67,6 +68,8 @@ error-invite-mail-off = invite: mail is off on this server (serve --smtp)
 error-invite-unknown = invite: not an invitation to this game (or already used)
 error-invite-seat-taken = invite: seat { $name } is taken
 error-invite-seated-already = invite: you already play seat { $held } ({ $name })
+error-invite-game-over = invite: the { $game-noun } is over; its invitations have ended
+error-invite-game-archived = invite: the { $game-noun } is archived; its invitations work again only if its GM puts it back
 error-lang = lang: "{ $code }" is not a language postrider speaks ({ $codes })
 error-leave-game-over = leave: the game is over; its seats stay as they finished
 error-history-limit = limit: { $limit } is not between 1 and { $history-page-max }
@@ -163,7 +166,7 @@ error-turn-not-number = turn: "{ $t }" is not a turn number
 error-report-turn-unresolved = turn: { $turn } has not been resolved (resolved: { $resolved })
 error-unsubscribe-unknown = unsubscribe: unknown link
 error-webhook-private = webhook: { $ip } is not a public address (this server posts only to the internet)
-error-webhook-url = webhook: "{ $url }" is not an http:// or https:// URL
+error-webhook-url = webhook: "{ $url }" is not an http:// or https:// URL naming a host (a name, or an address without a zone)
 error-reset-who-missing = who: give your account's name or its confirmed address
 
 ## The lifecycle's refusals (any game). $noun is the game's own word for a seat (team,

@@ -166,6 +166,8 @@ press-text-title = Press of {$noun} {$turn}
 press-text-seat = {$seat} ({$author})
 # Variables: $author
 press-text-gm = The GM ({$author})
+# Who wrote a message whose account was deleted (in place of the name).
+press-text-deleted-author = a deleted player
 # Variables: $from, $to (the seats it was sent to)
 press-text-private = {$from} to {$to}, private
 # Variables: $from

@@ -38,6 +38,7 @@ error-extend-game-over = extend: ゲームは終わっています
 error-feed-unknown = feed: このアドレスにフィードはありません
 error-time-invalid = { $field }: 「{ $text }」は 2026-12-01T09:00（あなたのタイムゾーン）や 2026-12-01T09:00:00+01:00 のような日時ではありません
 error-time-outside-calendar = { $field }: 「{ $text }」は暦の範囲外です
+error-time-offset = { $field }: 「{ $text }」は UTC から { $offset } ずれています。UTC から14時間を超えてずれた地域はありません（+09:00 のように、使うタイムゾーンの時差を書いてください）
 error-report-format-unknown = format: 「{ $other }」は text、json、picture、chart のどれでもありません
 error-history-from-both = from_seq, from_turn: どちらか一方を指定してください
 error-history-from-seq-unknown = from_seq: { $seq } は記録の項目ではありません（記録は 1〜{ $total }）
@@ -67,6 +68,8 @@ error-invite-mail-off = invite: このサーバーではメールが使えませ
 error-invite-unknown = invite: このゲームへの招待ではありません（または使用済みです）
 error-invite-seat-taken = invite: 席 { $name } はすでに埋まっています
 error-invite-seated-already = invite: あなたはすでに席 { $held }（{ $name }）でプレイしています
+error-invite-game-over = invite: この{ $game-noun }は終わりました。招待はもう使えません
+error-invite-game-archived = invite: この{ $game-noun }は保管されています。GMが元に戻すまで招待は使えません
 error-lang = lang: 「{ $code }」は postrider が話す言語ではありません（{ $codes }）
 error-leave-game-over = leave: ゲームは終わっています。席は終了時のまま残ります
 error-history-limit = limit: { $limit } は 1〜{ $history-page-max } の範囲外です
@@ -163,7 +166,7 @@ error-turn-not-number = turn: 「{ $t }」はターン番号ではありませ�
 error-report-turn-unresolved = turn: 第{ $turn }ターンはまだ解決していません（解決済み: { $resolved }）
 error-unsubscribe-unknown = unsubscribe: 不明なリンクです
 error-webhook-private = webhook: { $ip } は公開アドレスではありません（このサーバーはインターネットにしか送りません）
-error-webhook-url = webhook: 「{ $url }」は http:// や https:// の URL ではありません
+error-webhook-url = webhook: 「{ $url }」はホスト（名前、またはゾーンなしのアドレス）を指す http:// や https:// の URL ではありません
 error-reset-who-missing = who: アカウント名か、確認済みのメールアドレスを入力してください
 
 ## ライフサイクルの不受理（どのゲームでも）。$noun はゲーム自身の英語の名詞（席: team、

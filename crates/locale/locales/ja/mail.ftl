@@ -172,6 +172,8 @@ press-text-title = 第{$turn}{$noun}のプレス
 press-text-seat = {$seat}（{$author}）
 # Variables: $author
 press-text-gm = GM（{$author}）
+# Who wrote a message whose account was deleted (in place of the name).
+press-text-deleted-author = 退会したプレイヤー
 # Variables: $from, $to (the seats it was sent to)
 press-text-private = {$from} → {$to}（非公開）
 # Variables: $from

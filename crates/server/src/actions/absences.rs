@@ -5,6 +5,7 @@
 
 use jiff::Timestamp;
 use jiff::civil::DateTime;
+use jiff::fmt::temporal::{Pieces, PiecesOffset};
 use jiff::tz::TimeZone;
 use locale::{Phrase, phrase, tr};
 use serde::{Deserialize, Serialize};
@@ -64,10 +65,31 @@ fn bad<T>(message: Phrase) -> ApiResult<T> {
     Err(ApiError::Bad(message))
 }
 
-/// Reads `text` as an instant: with an offset, or a local time in `zone`.
+/// The widest offset from UTC a time may be written with: no place keeps one wider (Kiribati
+/// +14:00, Baker Island −12:00); RFC 3339 and jiff read up to ±25:59.
+pub const MAX_OFFSET_SECONDS: i32 = 14 * 3600;
+
+/// Reads `text` as an instant: with an offset (at most [`MAX_OFFSET_SECONDS`] from UTC), or a
+/// local time in `zone`.
 fn instant(field: &str, text: &str, zone: &TimeZone) -> ApiResult<i64> {
     let text = text.trim();
     if let Ok(t) = text.parse::<Timestamp>() {
+        let offset = Pieces::parse(text).ok().and_then(|p| match p.offset() {
+            Some(PiecesOffset::Numeric(n)) => Some(n.offset()),
+            _ => None,
+        });
+        if let Some(seconds) = offset.map(|o| o.seconds())
+            && seconds.abs() > MAX_OFFSET_SECONDS
+        {
+            let sign = if seconds < 0 { '-' } else { '+' };
+            let (h, m) = (seconds.abs() / 3600, seconds.abs() % 3600 / 60);
+            return bad(phrase!(
+                "error-time-offset",
+                field = field,
+                text = text,
+                offset = format!("{sign}{h:02}:{m:02}")
+            ));
+        }
         return Ok(t.as_second());
     }
     match text.parse::<DateTime>() {

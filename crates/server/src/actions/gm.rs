@@ -387,6 +387,7 @@ fn change_of(
                 return Err(ApiError::Bad(phrase!("error-invite-mail-off")));
             };
             let email = check_email(email)?;
+            super::invitations_open(table)?;
             let row = &table.seats[seat.index()];
             if row.player_id.is_some() {
                 return Err(ApiError::Conflict(phrase!(

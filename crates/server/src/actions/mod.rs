@@ -35,7 +35,7 @@ pub use mail_settings::{
     EMAIL_TOKEN_LIFETIME, MailProfile, confirm_email, mail_profile, set_email, set_mail_choice,
     unsubscribe,
 };
-pub use orders::{Via, join, own_seat, rotate_mail_secret, submit, submit_via};
+pub use orders::{Via, invitations_open, join, own_seat, rotate_mail_secret, submit, submit_via};
 pub use press::{
     Draft, PRESS_MAX_CHARS, PRESS_PAGE, PRESS_PAGE_MAX, PRESS_PER_HOUR, PressLine, PressPage,
     Recipient, check_text, hide_press, post_press, press_page, press_page_of, set_private_press,

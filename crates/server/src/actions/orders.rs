@@ -11,10 +11,31 @@ use crate::error::{ApiError, ApiResult};
 use crate::letters;
 use crate::store::{self, Change, InboundDone, OutMail, SeatChange, Table};
 
-/// Claims the seat an invitation is for.
+/// Whether the game's invitations still work: they end when the game is over (for good) or
+/// archived (while it is), so that an invitation never used cannot put a stranger in a
+/// finished game's results.
+pub fn invitations_open(table: &Table) -> ApiResult<()> {
+    if table.row.over || table.record.is_over() {
+        return Err(ApiError::Conflict(phrase!(
+            "error-invite-game-over",
+            game_noun = table.row.game.game_noun
+        )));
+    }
+    if table.row.archived {
+        return Err(ApiError::Conflict(phrase!(
+            "error-invite-game-archived",
+            game_noun = table.row.game.game_noun
+        )));
+    }
+    Ok(())
+}
+
+/// Claims the seat an invitation is for, while the game's invitations work
+/// ([`invitations_open`]).
 pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> ApiResult<()> {
     super::check_on_time(state, player, id).await?;
     store::change(state, id, &player.name, |table| {
+        invitations_open(table)?;
         let Some(seat) = table.seats.iter().find(|s| s.invite == invite) else {
             return Err(ApiError::Forbidden(phrase!("error-invite-unknown")));
         };

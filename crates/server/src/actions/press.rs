@@ -103,6 +103,9 @@ impl Recipient {
 /// One message as its reader sees it: a hidden one without its text (the GM's excepted).
 #[derive(Clone, Debug, Serialize)]
 pub struct PressLine {
+    /// The number the reader knows it by, and pages by (`before`): a reader of public press
+    /// alone (a visitor, the GM), its number among the game's public press; a seat, its row
+    /// id (`Press::number`).
     pub id: i64,
     pub at: i64,
     pub turn: u16,
@@ -126,14 +129,14 @@ pub struct PressLine {
 }
 
 impl PressLine {
-    pub fn of(table: &Table, press: &Press, gm: bool) -> PressLine {
+    pub fn of(table: &Table, press: &Press, gm: bool, reader: PressReader) -> PressLine {
         let show = gm || press.hidden.is_none();
         PressLine {
-            id: press.id,
+            id: press.number(reader),
             at: press.at,
             turn: press.turn,
             from_seat: press.from_seat.map(|s| seat_names(table, &[s])),
-            author: press.author.clone(),
+            author: crate::press_text::author(&press.author, Lang::EN),
             from_gm: press.from_seat.is_none(),
             to: press
                 .recipient_seats()
@@ -143,7 +146,11 @@ impl PressLine {
             private: press.is_private(),
             text: show.then(|| press.body.clone()),
             hidden: press.hidden.is_some(),
-            hidden_by: press.hidden.as_ref().filter(|_| gm).map(|h| h.0.clone()),
+            hidden_by: press
+                .hidden
+                .as_ref()
+                .filter(|_| gm)
+                .map(|h| crate::press_text::author(&h.0, Lang::EN)),
             hidden_at: press.hidden.as_ref().filter(|_| gm).map(|h| h.1),
             header: header(table, press, Lang::EN),
         }
@@ -204,13 +211,13 @@ pub async fn press_page_of(
     limit: u32,
 ) -> ApiResult<PressPage> {
     let gm = player.is_some_and(|p| table.is_gm(p.id));
-    let (messages, more) =
-        store::press::page(state, table.row.id, reader(table, player), before, limit).await?;
+    let reader = reader(table, player);
+    let (messages, more) = store::press::page(state, table.row.id, reader, before, limit).await?;
     Ok(PressPage {
-        older: messages.first().filter(|_| more).map(|p| p.id),
+        older: messages.first().filter(|_| more).map(|p| p.number(reader)),
         messages: messages
             .iter()
-            .map(|p| PressLine::of(table, p, gm))
+            .map(|p| PressLine::of(table, p, gm, reader))
             .collect(),
         private_allowed: store::press::private_allowed(state, table.row.id).await?,
     })
@@ -315,7 +322,8 @@ pub async fn post_press(
     };
     let posted = store::press::post(state, &new).await?;
     let press = Press {
-        id: posted.unwrap_or_default(),
+        id: posted.map_or(0, |p| p.0),
+        public_seq: posted.and_then(|p| p.1),
         at: new.at,
         turn: new.turn,
         from_seat: new.from_seat,
@@ -324,7 +332,12 @@ pub async fn post_press(
         body: new.body,
         hidden: None,
     };
-    Ok(PressLine::of(&table, &press, gm))
+    Ok(PressLine::of(
+        &table,
+        &press,
+        gm,
+        reader(&table, Some(player)),
+    ))
 }
 
 /// The GM hides message `press` of game `id`: it shows as hidden by the GM to everyone else,
@@ -333,12 +346,13 @@ pub async fn post_press(
 pub async fn hide_press(state: &AppState, player: &Player, id: i64, press: i64) -> ApiResult<()> {
     let table = store::load(state, id).await?;
     super::require_gm(&table, player)?;
-    let message = store::press::one(state, id, press)
+    // `press` is the number the GM reads it by (`PressLine::id`).
+    let message = store::press::one(state, id, reader(&table, Some(player)), press)
         .await?
         .filter(|p| !p.is_private())
         .ok_or_else(|| ApiError::NotFound(phrase!("error-press-unknown", press = press)))?;
     if message.hidden.is_none() {
-        store::press::hide(state, id, press, &player.name, state.clock.now()).await?;
+        store::press::hide(state, id, message.id, &player.name, state.clock.now()).await?;
     }
     Ok(())
 }

@@ -118,6 +118,9 @@ pub async fn invitation_note(state: &AppState, next: &str, lang: Lang) -> String
     let Ok(table) = crate::store::load(state, id).await else {
         return String::new();
     };
+    if crate::actions::invitations_open(&table).is_err() {
+        return String::new();
+    }
     let Some(seat) = table
         .seats
         .iter()

@@ -103,8 +103,9 @@ pub async fn set_operator(db: &Db, id: i64, operator: bool) -> StoreResult<()> {
     Ok(())
 }
 
-/// Suspends an account (it logs in no more and its sessions and tokens end at once) or lifts
-/// the suspension.
+/// Suspends an account (it logs in no more, and its sessions, tokens and feed addresses end at
+/// once: a feed holds the seat's private press) or lifts the suspension (the feeds get new
+/// addresses when next asked for).
 pub async fn set_suspended(db: &Db, id: i64, at: Option<i64>) -> StoreResult<()> {
     let mut tx = db.pool.begin().await?;
     // A reset link mailed before the suspension does not outlive it.
@@ -117,10 +118,12 @@ pub async fn set_suspended(db: &Db, id: i64, at: Option<i64>) -> StoreResult<()>
     .execute(&mut *tx)
     .await?;
     if at.is_some() {
-        sqlx::query("DELETE FROM credentials WHERE player_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        for statement in [
+            "DELETE FROM credentials WHERE player_id = $1",
+            "DELETE FROM seat_feeds WHERE player_id = $1",
+        ] {
+            sqlx::query(statement).bind(id).execute(&mut *tx).await?;
+        }
     }
     tx.commit().await?;
     Ok(())
@@ -255,6 +258,13 @@ pub fn former_name(id: i64) -> String {
     format!("former player {id}")
 }
 
+/// Whether `name` is an erased account's ([`former_name`]): no account can be registered
+/// under one.
+pub fn is_former_name(name: &str) -> bool {
+    name.strip_prefix("former player ")
+        .is_some_and(|id| id.parse::<i64>().is_ok())
+}
+
 /// The actors a player's name appears as in the games' logs: as a player, as a GM, as the
 /// operator.
 fn actors_of(name: &str) -> [String; 3] {
@@ -267,8 +277,10 @@ fn actors_of(name: &str) -> [String; 3] {
 
 /// Erases an account its owner deleted, unless a game not over needs it. The account row stays
 /// (finished games' seats and logs refer to it) under a neutral name, with no password,
-/// address, time zone, session, token or mail left; the name is replaced in the games' logs
-/// (who did what, who took a seat); the raw mail its seats received is dropped.
+/// address, time zone, session, token, feed address or mail left; the name is replaced in the
+/// games' logs (who did what, who took a seat) and in the press it wrote or hid (press names
+/// its author as written, so that a new account under the old name would otherwise appear as
+/// its author); the raw mail its seats received is dropped.
 ///
 /// The log is searched first, outside the transaction (no index on the actor: it would cost
 /// every event written; a read holds no write lock on either database), and the entries found
@@ -359,6 +371,7 @@ pub async fn erase(db: &Db, id: i64, now: i64) -> StoreResult<Erasure> {
     .await?;
     for statement in [
         "DELETE FROM credentials WHERE player_id = $1",
+        "DELETE FROM seat_feeds WHERE player_id = $1",
         "DELETE FROM outbox WHERE player_id = $1",
         "DELETE FROM inbound_mail WHERE game_id IN (SELECT game_id FROM seats WHERE player_id = $1) \
          AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = inbound_mail.game_id \
@@ -370,6 +383,16 @@ pub async fn erase(db: &Db, id: i64, now: i64) -> StoreResult<Erasure> {
         .bind(key)
         .execute(&mut *tx)
         .await?;
+    for statement in [
+        "UPDATE press SET author = $1 WHERE author = $2",
+        "UPDATE press SET hidden_by = $1 WHERE hidden_by = $2",
+    ] {
+        sqlx::query(statement)
+            .bind(&former)
+            .bind(&name)
+            .execute(&mut *tx)
+            .await?;
+    }
     for (game, seq, actor, new_actor, new_body) in rewrites {
         sqlx::query(
             "UPDATE events SET actor = $1, body = COALESCE($2, body) \

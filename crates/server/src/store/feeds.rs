@@ -1,6 +1,7 @@
 //! The secrets in the addresses of a seat's feeds (its calendar and its reports): one per seat
 //! and player, drawn when first asked for, replaced when renewed. A feed answers only while the
-//! secret's player still holds the seat.
+//! secret's player still holds the seat and their account is neither suspended nor deleted
+//! (either drops the account's secrets: `store::account_care`).
 
 use game_api::Seat;
 use sqlx::Row;
@@ -58,12 +59,14 @@ pub async fn renew(state: &AppState, game: i64, seat: Seat, player: i64) -> Stor
     Ok(secret)
 }
 
-/// The game and seat whose feeds `secret` opens, while its player still holds the seat.
+/// The game and seat whose feeds `secret` opens, while its player still holds the seat and may
+/// log in.
 pub async fn seat_of_feed(state: &AppState, secret: &str) -> StoreResult<Option<(i64, Seat)>> {
     let row = sqlx::query(
         "SELECT f.game_id, f.seat FROM seat_feeds f \
          JOIN seats s ON s.game_id = f.game_id AND s.seat = f.seat AND s.player_id = f.player_id \
-         WHERE f.secret = $1",
+         JOIN players p ON p.id = f.player_id \
+         WHERE f.secret = $1 AND p.deleted_at IS NULL AND p.suspended_at IS NULL",
     )
     .bind(secret)
     .fetch_optional(&state.db.pool)

@@ -23,6 +23,8 @@ pub enum PressReader {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Press {
     pub id: i64,
+    /// Its number among its game's public press (1, 2, …); `None`: private.
+    pub public_seq: Option<i64>,
     pub at: i64,
     /// The turn open when it was posted.
     pub turn: u16,
@@ -39,6 +41,15 @@ pub struct Press {
 impl Press {
     pub fn is_private(&self) -> bool {
         self.recipients != 0
+    }
+
+    /// The number `reader` knows the message by (and pages by): a reader of public press
+    /// alone, its public number, which counts nothing it may not read; a seat, its row id.
+    pub fn number(&self, reader: PressReader) -> i64 {
+        match reader {
+            PressReader::Public => self.public_seq.unwrap_or(self.id),
+            PressReader::Seat(_) => self.id,
+        }
     }
 
     /// Whether `reader` may read it: public press, and private press the seat sent or was
@@ -77,7 +88,16 @@ pub struct NewPress {
     pub source: Option<String>,
 }
 
-const COLUMNS: &str = "id, at, turn, from_seat, author, recipients, body, hidden_by, hidden_at";
+const COLUMNS: &str =
+    "id, at, turn, from_seat, author, recipients, body, hidden_by, hidden_at, public_seq";
+
+/// The column `reader` knows messages by ([`Press::number`]).
+fn number_column(reader: PressReader) -> &'static str {
+    match reader {
+        PressReader::Public => "public_seq",
+        PressReader::Seat(_) => "id",
+    }
+}
 
 fn press_of(r: &AnyRow) -> Press {
     let hidden_by: Option<String> = r.get(7);
@@ -91,6 +111,7 @@ fn press_of(r: &AnyRow) -> Press {
         recipients: r.get(5),
         body: r.get(6),
         hidden: hidden_by.map(|by| (by, hidden_at.unwrap_or_default())),
+        public_seq: r.get(9),
     }
 }
 
@@ -110,27 +131,45 @@ fn readable(reader: PressReader, after: usize) -> (String, Vec<i64>) {
     }
 }
 
-/// Posts a message: its id, or `None` when its `source` was posted before (a redelivery).
-pub async fn post(state: &AppState, press: &NewPress) -> StoreResult<Option<i64>> {
-    let id: Option<i64> = sqlx::query_scalar(
-        "INSERT INTO press (game_id, at, turn, from_seat, author, recipients, body, source) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (source) DO NOTHING RETURNING id",
-    )
-    .bind(press.game)
-    .bind(press.at)
-    .bind(i64::from(press.turn))
-    .bind(press.from_seat.map(|s| i64::from(s.0)))
-    .bind(&press.author)
-    .bind(press.recipients)
-    .bind(&press.body)
-    .bind(press.source.as_deref())
-    .fetch_optional(&state.db.pool)
-    .await?;
-    Ok(id)
+/// How often a post is tried again when another public message of its game took the same
+/// number at the same moment (PostgreSQL; SQLite writes one at a time). A post loses only to
+/// one posted meanwhile, so a game's senders at once (its seats and GM) bound the tries.
+const POST_TRIES: usize = 64;
+
+/// Posts a message: its id and public number, or `None` when its `source` was posted before (a
+/// redelivery). A public message takes its game's next public number.
+pub async fn post(state: &AppState, press: &NewPress) -> StoreResult<Option<(i64, Option<i64>)>> {
+    let mut tries = 0;
+    loop {
+        let posted = sqlx::query(
+            "INSERT INTO press (game_id, at, turn, from_seat, author, recipients, body, source, public_seq) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $6 = 0 THEN \
+             (SELECT COALESCE(MAX(public_seq), 0) + 1 FROM press WHERE game_id = $1) END) \
+             ON CONFLICT (source) DO NOTHING RETURNING id, public_seq",
+        )
+        .bind(press.game)
+        .bind(press.at)
+        .bind(i64::from(press.turn))
+        .bind(press.from_seat.map(|s| i64::from(s.0)))
+        .bind(&press.author)
+        .bind(press.recipients)
+        .bind(&press.body)
+        .bind(press.source.as_deref())
+        .fetch_optional(&state.db.pool)
+        .await;
+        match posted {
+            Ok(row) => return Ok(row.map(|r| (r.get(0), r.get(1)))),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() && tries < POST_TRIES => {
+                tries += 1;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
 }
 
-/// The latest `limit` messages of game `game` that `reader` may see, older than message
-/// `before` if given, oldest first; and whether older ones remain.
+/// The latest `limit` messages of game `game` that `reader` may see, older than the message
+/// `reader` knows by the number `before` ([`Press::number`]) if given, oldest first; and
+/// whether older ones remain.
 pub async fn page(
     state: &AppState,
     game: i64,
@@ -139,9 +178,10 @@ pub async fn page(
     limit: u32,
 ) -> StoreResult<(Vec<Press>, bool)> {
     let (condition, values) = readable(reader, 3);
+    let number = number_column(reader);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM press WHERE game_id = $1 AND id < $2 AND {condition} \
-         ORDER BY id DESC LIMIT $3"
+        "SELECT {COLUMNS} FROM press WHERE game_id = $1 AND {number} < $2 AND {condition} \
+         ORDER BY {number} DESC LIMIT $3"
     )))
     .bind(game)
     .bind(before.unwrap_or(i64::MAX))
@@ -177,13 +217,20 @@ pub async fn of_turns(
     Ok(rows.iter().rev().map(press_of).collect())
 }
 
-/// One message of game `game`, whoever may read it (for the GM's hiding).
-pub async fn one(state: &AppState, game: i64, id: i64) -> StoreResult<Option<Press>> {
+/// The message of game `game` that `reader` knows by `number` ([`Press::number`]), whoever
+/// may read it (for the GM's hiding).
+pub async fn one(
+    state: &AppState,
+    game: i64,
+    reader: PressReader,
+    number: i64,
+) -> StoreResult<Option<Press>> {
     let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM press WHERE game_id = $1 AND id = $2"
+        "SELECT {COLUMNS} FROM press WHERE game_id = $1 AND {} = $2",
+        number_column(reader)
     )))
     .bind(game)
-    .bind(id)
+    .bind(number)
     .fetch_optional(&state.db.pool)
     .await?;
     Ok(row.as_ref().map(press_of))

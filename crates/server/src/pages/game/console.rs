@@ -163,6 +163,8 @@ pub(super) fn console_page(
     let lang = visitor.lang;
     let public_url = state.config.public_url.as_deref();
     let record = &table.record;
+    // A game over or archived shows no invitation links: they no longer work.
+    let invitations_open = actions::invitations_open(table).is_ok();
     let seats: Vec<ConsoleSeat> = table
         .seats
         .iter()
@@ -190,7 +192,7 @@ pub(super) fn console_page(
                 orders_in: plays && !waiting && s.bot.is_none(),
                 waiting,
                 nmr_streak: record.nmr_streak(s.seat),
-                invite: (s.player_id.is_none() && s.bot.is_none()).then(|| {
+                invite: (s.player_id.is_none() && s.bot.is_none() && invitations_open).then(|| {
                     let path = format!("/games/{id}/join?invite={}", s.invite);
                     Invite {
                         full: match public_url {

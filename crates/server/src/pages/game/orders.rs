@@ -41,7 +41,7 @@ pub(super) fn join_page(
         seat: table
             .seats
             .iter()
-            .find(|s| s.invite == invite)
+            .find(|s| s.invite == invite && actions::invitations_open(table).is_ok())
             .map(|s| s.name.clone()),
         title: table.row.title.clone(),
         game: game_title(lang, table.row.game),
@@ -62,7 +62,8 @@ pub async fn join_form(
 ) -> PageResult {
     visitor.player_or_login(&format!("/games/{id}/join?invite={}", q.invite))?;
     let table = load(&state, &visitor, id).await?;
-    Ok(join_page(&visitor, &table, &q.invite, None))
+    let ended = actions::invitations_open(&table).err();
+    Ok(join_page(&visitor, &table, &q.invite, ended.as_ref()))
 }
 
 pub async fn join(
