@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use game_api::chart::{Progress, Series, seat_colour};
+use game_api::chart::{Progress, Series};
+use game_api::picture::TeamColours;
 use game_api::picture::{Picture, Scene};
 use game_api::settings::{Given, Setting, SettingKind};
 use game_api::{Game, Resolution, Rng, Seat, Seed, Table, Viewer};
@@ -306,13 +307,14 @@ impl Game for Backpacks {
 
     fn progress(table: &Table<'_, Self>, days: &[&Day]) -> Progress {
         let views: Vec<_> = days.iter().map(|d| d.view(Viewer::Public)).collect();
+        let colours = TeamColours::of(table.seats);
         let series = table
             .seats
             .iter()
             .enumerate()
             .map(|(w, name)| Series {
                 label: name.clone(),
-                colour: seat_colour(w as u8),
+                colour: colours.fill(w as u8),
                 dash: "",
                 points: views
                     .iter()

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use game_api::escape_markup as esc;
-use game_api::picture::{self, Picture, light, seat_class, seat_colour, seat_text, team_letters};
+use game_api::picture::{self, Picture, TeamColours, light, team_letters};
 use game_api::season::Worn;
 use game_api::{Lang, Seat};
 use locale::tr;
@@ -32,8 +32,6 @@ const TOP: i32 = 48;
 const FRAME: i32 = 16 * CELL;
 /// The band under the road where the last turn's moves are drawn.
 const MOVES: i32 = 44;
-
-pub use game_api::chart::seat_colour as team_colour;
 
 /// The picture's own colours beyond the shared ones: the road and the finish line.
 const STYLE: [(&str, &str, &str, &str); 3] = [
@@ -161,6 +159,7 @@ fn draw(
     let start = start_of(view);
     let finish = set.line_distance(Line::Finish);
     let letters = team_letters(teams);
+    let colours = TeamColours::of(teams);
     let is_mine = |r: &RiderView| own.is_some_and(|s| s.0 == r.team);
     let x_of = |d: i32| x_of(start, d);
     // Riders who share a square stand in the order they arrived (the first to arrive on top).
@@ -291,7 +290,7 @@ fn draw(
     for &(r, was, now) in &moves {
         let (x1, x2) = (x_of(was) + CELL / 2, x_of(now) + CELL / 2);
         let depth = (8 + 2 * (now - was).abs()).min(MOVES - 10);
-        let k = seat_class(r.team);
+        let k = colours.class(r.team);
         let team = teams.get(usize::from(r.team)).map_or("?", String::as_str);
         let _ = writeln!(
             svg,
@@ -306,7 +305,7 @@ fn draw(
             (x1 + x2) / 2,
             band + 2 * depth,
             band + 6,
-            seat_colour(r.team),
+            colours.line(r.team),
             if is_mine(r) { 3.0 } else { 1.5 },
             if is_mine(r) || own.is_none() {
                 1.0
@@ -317,7 +316,7 @@ fn draw(
             band + 9,
             x2 + 5,
             band + 9,
-            seat_colour(r.team)
+            colours.fill(r.team)
         );
     }
     // The riders.
@@ -326,7 +325,7 @@ fn draw(
             let cx = x_of(*distance) + CELL / 2;
             let cy = TOP + 4 + k as i32 * ROW + ROW / 2;
             let team = teams.get(usize::from(r.team)).map_or("?", String::as_str);
-            let c = seat_class(r.team);
+            let c = colours.class(r.team);
             let letter = letters.get(usize::from(r.team)).copied().unwrap_or('?');
             let mine = if is_mine(r) {
                 format!(
@@ -369,7 +368,7 @@ fn draw(
                 },
                 cx - 11,
                 cy - 9,
-                seat_colour(r.team),
+                colours.fill(r.team),
                 light("pr-edge"),
                 if r.sole_leader { 2 } else { 1 },
                 if r.status == Status::Dropped {
@@ -387,7 +386,7 @@ fn draw(
                     ))
                     .unwrap_or_default(),
                 cy + 5,
-                seat_text(r.team),
+                colours.text(r.team),
                 r.grade.letter()
             );
         }
@@ -396,17 +395,17 @@ fn draw(
     for (t, name) in teams.iter().enumerate() {
         let x = fx + 8 + (t % 2) as i32 * (FRAME / 2);
         let y = legend_top + (t / 2) as i32 * ROW;
-        let c = seat_class(t as u8);
+        let c = colours.class(t as u8);
         let letter = letters.get(t).copied().unwrap_or('?');
         let own_team = own.is_some_and(|s| usize::from(s.0) == t);
         let _ = writeln!(
             svg,
             r#"<g class="pr-key" data-seat="{t}"><rect class="pr-t{c} pr-edge" x="{x}" y="{}" width="20" height="18" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="{}" y="{y}" text-anchor="middle" fill="{}" font-weight="bold">{letter}</text><text class="pr-ink" x="{}" y="{y}" fill="{}"{}>{}{}</text></g>"#,
             y - 14,
-            seat_colour(t as u8),
+            colours.fill(t as u8),
             light("pr-edge"),
             x + 10,
-            seat_text(t as u8),
+            colours.text(t as u8),
             x + 26,
             light("pr-ink"),
             if own_team {
@@ -543,13 +542,20 @@ mod tests {
                     let reading = read(&close_up).unwrap();
                     assert_eq!(reading.problems(), Vec::<String>::new(), "{what}");
                     let mut marks = Vec::new();
+                    let mut fills = Vec::new();
                     for (t, name) in names.iter().enumerate() {
                         let key = reading
                             .key_inside(t)
                             .unwrap_or_else(|| panic!("{what}: team {t} not in the legend"));
                         assert!(key.text.content.starts_with(&name[..2]), "{what}");
                         marks.push((key.colour, key.letter.clone()));
+                        fills.push(key.fill.clone());
                     }
+                    assert_eq!(
+                        game_api::picture_check::colour_problems(&names, &fills),
+                        Vec::<String>::new(),
+                        "{what}: colours that match the names"
+                    );
                     marks.sort();
                     marks.dedup();
                     assert_eq!(marks.len(), teams, "{what}: colour and letter shared");
@@ -613,11 +619,8 @@ mod tests {
         assert!(svg.starts_with("<svg"));
         assert!(svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("<title>").count(), 8, "8 riders");
-        assert_eq!(
-            svg.matches(&format!(r#"fill="{}""#, team_colour(0)))
-                .count(),
-            5
-        );
+        // Issue 51: Red is drawn in Okabe–Ito's vermilion, whatever its seat.
+        assert_eq!(svg.matches(r##"fill="#D55E00""##).count(), 5);
         assert!(svg.contains("Blue&lt;-A on square 0"), "names are escaped");
         for line in ["sprint-1", "sprint-2", "finish"] {
             assert!(svg.contains(line), "{line} is drawn");
