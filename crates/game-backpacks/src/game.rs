@@ -299,10 +299,7 @@ impl Game for Backpacks {
     /// Places by the final score: points, nothing for a walker not back by 6pm (1.3, 5.2).
     fn places(table: &Table<'_, Self>) -> Option<Vec<u16>> {
         let day = table.state.filter(|d| Self::is_over(d))?;
-        let scores: Vec<f64> = (0..day.walkers.len())
-            .map(|w| f64::from(day.final_points(w)))
-            .collect();
-        Some(game_api::season::places_from_scores(&scores))
+        Some(day.places())
     }
 
     fn progress(table: &Table<'_, Self>, days: &[&Day]) -> Progress {
