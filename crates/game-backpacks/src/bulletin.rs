@@ -458,7 +458,7 @@ fn yours(round: &Round, seat: Seat) -> String {
                 tr!(lang, "bb-did-rested-nmr", at = at)
             }
             Did::Rested => tr!(lang, "bb-did-rested", at = at),
-            // A walk cut short before its first step (B&B-7): the card played, no step taken.
+            // A walk that took no step (none ordered, or cut short, B&B-7): the card played.
             Did::Walked { .. } if t.steps.is_empty() => tr!(lang, "bb-did-walk-stayed", at = at),
             Did::Walked { .. } => tr!(lang, "bb-did-walked", n = t.steps.len(), at = at),
             Did::Tea => tr!(lang, "bb-did-tea", at = at),

@@ -288,7 +288,7 @@ fn turn_lines(
                 }
                 let (card, chocolate) = (card.to_string(), if *chocolate { "yes" } else { "no" });
                 let (circles, triangles) = (*circles, *triangles);
-                // A walk cut short before its first step (B&B-7): the card played, no step.
+                // A walk that took no step (none ordered, or cut short, B&B-7): the card played.
                 if t.steps.is_empty() {
                     tr!(
                         lang,
