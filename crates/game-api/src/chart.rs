@@ -5,8 +5,6 @@ use std::fmt::Write as _;
 
 use crate::escape_markup as esc;
 
-pub use crate::picture::seat_colour;
-
 /// Dashes tell apart the lines of one seat (a team's riders).
 pub const DASHES: [&str; 4] = ["", "6 3", "2 2", "8 3 2 3"];
 
@@ -104,6 +102,15 @@ impl Progress {
                 .iter()
                 .map(|&(t, v)| format!("{},{}", x(t), y(v)))
                 .collect();
+            // A line too pale to see on the white ground (white, yellow) is cased in grey.
+            if crate::picture::contrast(s.colour, "#FFFFFF") < 1.5 {
+                let _ = writeln!(
+                    svg,
+                    r##"<polyline points="{}" fill="none" stroke="#777" stroke-width="4" stroke-dasharray="{}"/>"##,
+                    points.join(" "),
+                    s.dash
+                );
+            }
             let _ = writeln!(
                 svg,
                 r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="2" stroke-dasharray="{}"><title>{}</title></polyline>"#,
@@ -155,7 +162,7 @@ mod tests {
         let series = (0..12)
             .map(|k| Series {
                 label: format!("team{}-{}", k / 4, "ABCD".as_bytes()[k % 4] as char),
-                colour: seat_colour((k / 4) as u8),
+                colour: crate::picture::COLOURS[k / 4].fill,
                 dash: DASHES[k % 4],
                 points: vec![(0, 0), (5, 40 + (k as i32 % 3))],
             })

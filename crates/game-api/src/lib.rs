@@ -13,6 +13,7 @@ pub mod pieces;
 pub mod report;
 pub mod season;
 pub mod settings;
+pub mod team_colour;
 
 use std::fmt;
 

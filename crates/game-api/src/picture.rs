@@ -1,7 +1,8 @@
 //! What the games' pictures share: the scene a picture is drawn of, the picture and its
-//! close-up for a phone, each team's mark (an Okabe–Ito colour and a letter of its own) and the
-//! SVG's own style sheet (light, with a `prefers-color-scheme: dark` override; every element
-//! also carries its light colour as an attribute, which is what resvg draws for mail).
+//! close-up for a phone, each team's mark (the colour its name gives it, `team_colour`, and a
+//! letter of its own) and the SVG's own style sheet (light, with a `prefers-color-scheme: dark`
+//! override; every element also carries its light colour as an attribute, which is what resvg
+//! draws for mail).
 
 use std::fmt::Write as _;
 
@@ -61,22 +62,42 @@ pub struct Picture {
     pub close_up: Option<String>,
 }
 
-/// The Okabe–Ito palette (colour-blind safe), light theme: team `k` is colour `k % 8`.
-pub const TEAM_FILLS: [&str; 8] = [
-    "#0072B2", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "#F0E442", "#000000",
-];
-/// The same teams on a dark page: the palette again, black turned light grey.
-pub const TEAM_FILLS_DARK: [&str; 8] = [
-    "#3D9BE0", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "#F0E442", "#D9D9D9",
-];
-/// The text drawn on each team's colour (contrast at least 4.5:1, light theme).
-pub const TEAM_TEXT: [&str; 8] = [
-    "#FFFFFF", "#000000", "#000000", "#000000", "#000000", "#000000", "#000000", "#FFFFFF",
-];
-/// The text on each team's colour, dark theme.
-pub const TEAM_TEXT_DARK: [&str; 8] = [
-    "#000000", "#000000", "#000000", "#000000", "#000000", "#000000", "#000000", "#000000",
-];
+pub use crate::team_colour::{COLOURS, Colour, hue, named_colour, team_colours};
+
+/// The teams' colours seat by seat, from their names ([`team_colours`]): the `pr-tK` class
+/// index of each, and its light colours (what an element carries as its attributes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamColours(Vec<usize>);
+
+impl TeamColours {
+    pub fn of(names: &[String]) -> Self {
+        Self(team_colours(names))
+    }
+
+    /// The colour (index into [`COLOURS`], the `K` of `pr-tK`) of seat `seat`.
+    pub fn class(&self, seat: u8) -> usize {
+        self.0.get(usize::from(seat)).copied().unwrap_or(0)
+    }
+
+    pub fn colour(&self, seat: u8) -> &'static Colour {
+        &COLOURS[self.class(seat)]
+    }
+
+    /// The fill of seat `seat`'s chips (light theme).
+    pub fn fill(&self, seat: u8) -> &'static str {
+        self.colour(seat).fill
+    }
+
+    /// The text on seat `seat`'s chips (light theme).
+    pub fn text(&self, seat: u8) -> &'static str {
+        self.colour(seat).text
+    }
+
+    /// The colour of seat `seat`'s lines (light theme).
+    pub fn line(&self, seat: u8) -> &'static str {
+        self.colour(seat).line
+    }
+}
 
 /// The picture's own colours, light and dark: `(class, property, light, dark)`.
 pub const THEME: [(&str, &str, &str, &str); 9] = [
@@ -99,16 +120,6 @@ pub fn light(class: &str) -> &'static str {
         .map_or("#000000", |t| t.2)
 }
 
-/// The colour of seat `seat` (light theme).
-pub fn seat_colour(seat: u8) -> &'static str {
-    TEAM_FILLS[usize::from(seat) % TEAM_FILLS.len()]
-}
-
-/// The text colour on seat `seat`'s colour (light theme).
-pub fn seat_text(seat: u8) -> &'static str {
-    TEAM_TEXT[usize::from(seat) % TEAM_TEXT.len()]
-}
-
 /// One letter per team, all different: the name's first letter if free, else its next free
 /// letter, else the first free letter of the alphabet (then digits).
 pub fn team_letters(names: &[String]) -> Vec<char> {
@@ -126,7 +137,7 @@ pub fn team_letters(names: &[String]) -> Vec<char> {
 }
 
 /// The `<style>` element of a picture: the theme's classes, each team's `pr-tK` (fill),
-/// `pr-tkK` (text on it) and `pr-tsK` (stroke), then `extra` rules (light, dark) of the game's
+/// `pr-tkK` (text on it) and `pr-tsK` (stroke), `K` a colour of [`COLOURS`], then `extra` rules (light, dark) of the game's
 /// own; the dark colours under `prefers-color-scheme: dark`.
 pub fn style(extra: &[(&str, &str, &str, &str)]) -> String {
     let mut light = String::new();
@@ -135,24 +146,19 @@ pub fn style(extra: &[(&str, &str, &str, &str)]) -> String {
         let _ = write!(light, ".{class}{{{property}:{l}}}");
         let _ = write!(dark, ".{class}{{{property}:{d}}}");
     }
-    for k in 0..TEAM_FILLS.len() {
+    for (k, c) in COLOURS.iter().enumerate() {
         let _ = write!(
             light,
             ".pr-t{k}{{fill:{}}}.pr-tk{k}{{fill:{}}}.pr-ts{k}{{stroke:{}}}",
-            TEAM_FILLS[k], TEAM_TEXT[k], TEAM_FILLS[k]
+            c.fill, c.text, c.line
         );
         let _ = write!(
             dark,
             ".pr-t{k}{{fill:{}}}.pr-tk{k}{{fill:{}}}.pr-ts{k}{{stroke:{}}}",
-            TEAM_FILLS_DARK[k], TEAM_TEXT_DARK[k], TEAM_FILLS_DARK[k]
+            c.fill_dark, c.text_dark, c.line_dark
         );
     }
     format!("<style>{light}@media (prefers-color-scheme: dark){{{dark}}}</style>")
-}
-
-/// The palette index of seat `seat` (for the `pr-tK` classes).
-pub fn seat_class(seat: u8) -> usize {
-    usize::from(seat) % TEAM_FILLS.len()
 }
 
 /// WCAG's contrast ratio of two `#RRGGBB` colours.
@@ -181,15 +187,9 @@ mod tests {
     /// 4.5:1 or better in both themes (white on orange was 2.5:1).
     #[test]
     fn every_text_colour_has_contrast_in_both_themes() {
-        for k in 0..8 {
-            assert!(
-                contrast(TEAM_FILLS[k], TEAM_TEXT[k]) >= 4.5,
-                "team {k} light"
-            );
-            assert!(
-                contrast(TEAM_FILLS_DARK[k], TEAM_TEXT_DARK[k]) >= 4.5,
-                "team {k} dark"
-            );
+        for c in COLOURS {
+            assert!(contrast(c.fill, c.text) >= 4.5, "{} light", c.name);
+            assert!(contrast(c.fill_dark, c.text_dark) >= 4.5, "{} dark", c.name);
         }
         let theme = |class: &str| *THEME.iter().find(|t| t.0 == class).unwrap();
         for text in ["pr-ink", "pr-muted", "pr-accent"] {
@@ -215,10 +215,11 @@ mod tests {
         let letters = team_letters(&names);
         assert_eq!(letters[0], 'R');
         assert_eq!(letters[1], 'O', "Rouge's next free letter");
+        let colours = TeamColours::of(&names);
         let mut marks: Vec<(usize, char)> = letters
             .iter()
             .enumerate()
-            .map(|(k, &l)| (seat_class(k as u8), l))
+            .map(|(k, &l)| (colours.class(k as u8), l))
             .collect();
         marks.sort();
         marks.dedup();
@@ -235,6 +236,10 @@ mod tests {
         assert!(style.contains(".pr-road{fill:#DDDDDD}"));
         let dark = &style[style.find("@media (prefers-color-scheme: dark)").unwrap()..];
         assert!(dark.contains(".pr-road{fill:#333333}"));
-        assert!(dark.contains(".pr-t7{fill:#D9D9D9}"));
+        assert!(
+            dark.contains(".pr-t0{fill:#3D9BE0}"),
+            "blue lightened on a dark page"
+        );
+        assert!(dark.contains(".pr-t7{fill:#000000}"), "black stays black");
     }
 }

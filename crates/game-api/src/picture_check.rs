@@ -2,7 +2,7 @@
 //! `picture-check`): every text's size when the picture is 390 px wide, whether it lies inside
 //! the frame or is cut by it, the legend's teams and the reader's marked pieces.
 
-use crate::picture::{PHONE_TEXT, PHONE_WIDTH};
+use crate::picture::{COLOURS, PHONE_TEXT, PHONE_WIDTH, hue, named_colour};
 
 /// One `<text>`: what it says, its size and the box it takes (estimated from DejaVu Sans's
 /// average advance, a little generous).
@@ -16,11 +16,13 @@ pub struct Text {
     pub y1: f64,
 }
 
-/// One legend entry: the seat, its colour class index, its letter and the entry's text.
+/// One legend entry: the seat, its colour class index and fill, its letter and the entry's text.
 #[derive(Clone, Debug)]
 pub struct Key {
     pub seat: usize,
     pub colour: usize,
+    /// The chip's `fill` (its light colour).
+    pub fill: String,
     pub letter: String,
     pub text: Text,
 }
@@ -114,6 +116,12 @@ pub fn read(svg: &str) -> Result<Reading, String> {
                 .flat_map(str::split_whitespace)
                 .find_map(|c| c.strip_prefix("pr-t")?.parse().ok())
                 .unwrap_or(usize::MAX);
+            let fill = g
+                .descendants()
+                .find(|n| n.has_tag_name("rect"))
+                .and_then(|r| r.attribute("fill"))
+                .unwrap_or_default()
+                .to_string();
             let texts: Vec<Text> = g
                 .descendants()
                 .filter(|n| n.has_tag_name("text"))
@@ -131,6 +139,7 @@ pub fn read(svg: &str) -> Result<Reading, String> {
             Key {
                 seat,
                 colour,
+                fill,
                 letter,
                 text,
             }
@@ -214,4 +223,46 @@ impl Reading {
             .iter()
             .find(|k| k.seat == seat && self.inside(&k.text))
     }
+}
+
+/// Issue 51: what is wrong with the teams' colours as drawn (`fills[seat]`, `#RRGGBB`) for
+/// their `names`: a team named after a colour not drawn in a colour of its hue (black, grey
+/// and white: in no hue, and dark, middling and light), a team with another name drawn in a
+/// colour some team is named after. Empty when every colour matches its name.
+pub fn colour_problems(names: &[String], fills: &[String]) -> Vec<String> {
+    let named: Vec<Option<&str>> = names
+        .iter()
+        .map(|n| named_colour(n).map(|k| COLOURS[k].name))
+        .collect();
+    let mut problems = Vec::new();
+    for (seat, (name, fill)) in names.iter().zip(fills).enumerate() {
+        let fill = fill.to_ascii_uppercase();
+        let grey = |c: &str| u8::from_str_radix(c.get(1..3).unwrap_or("00"), 16).unwrap_or(0);
+        let fits = match named[seat] {
+            Some(word) => match (word, hue(&fill)) {
+                ("red", Some(h)) => !(30.0..345.0).contains(&h),
+                ("orange", Some(h)) => (30.0..50.0).contains(&h),
+                ("yellow", Some(h)) => (50.0..70.0).contains(&h),
+                ("green", Some(h)) => (90.0..170.0).contains(&h),
+                ("blue" | "sky blue", Some(h)) => (190.0..250.0).contains(&h),
+                ("purple" | "pink", Some(h)) => (270.0..345.0).contains(&h),
+                ("black", None) => grey(&fill) < 0x40,
+                ("grey", None) => (0x40..0xC0).contains(&grey(&fill)),
+                ("white", None) => grey(&fill) >= 0xC0,
+                _ => false,
+            },
+            None => !names
+                .iter()
+                .zip(fills)
+                .zip(&named)
+                .any(|((_, f), n)| n.is_some() && f.eq_ignore_ascii_case(&fill)),
+        };
+        if !fits {
+            problems.push(match named[seat] {
+                Some(word) => format!("{name} (named {word}) is drawn {fill}"),
+                None => format!("{name} is drawn {fill}, the colour of a team named after it"),
+            });
+        }
+    }
+    problems
 }

@@ -99,6 +99,17 @@ impl Round<'_> {
         order
     }
 
+    /// The walkers in first place (more than one when level on points), in the standings'
+    /// order.
+    fn leaders(&self) -> Vec<&str> {
+        let places = self.after.places();
+        self.order()
+            .into_iter()
+            .filter(|&w| places[w] == 1)
+            .map(|w| self.walkers[w].as_str())
+            .collect()
+    }
+
     /// Points scored in the round by walker `w`.
     fn scored(&self, w: usize) -> i32 {
         self.outcomes
@@ -171,8 +182,10 @@ fn headline(round: &Round) -> String {
     let names = round.walkers;
     let lang = round.lang;
     if round.day_over() {
-        let winner = round.order()[0];
-        return tr!(lang, "bb-head-wins", walker = names[winner].as_str());
+        return match round.leaders().as_slice() {
+            [one] => tr!(lang, "bb-head-wins", walker = *one),
+            many => tr!(lang, "bb-head-share-win", walkers = lang.and_list(many)),
+        };
     }
     let targets = round.targets();
     if let Some(&(w, location, _, _)) = targets.iter().find(|t| t.2 == 1) {
@@ -410,11 +423,10 @@ fn standings(round: &Round) -> String {
     if margin == 0 {
         tr!(
             lang,
-            "bb-standings-level",
-            walker = walker,
+            "bb-standings-shared",
+            walkers = lang.and_list(&round.leaders()),
             over = yes(over),
             points = points(lang, lead),
-            second = names[second].as_str(),
             next = next
         )
     } else {
@@ -446,6 +458,8 @@ fn yours(round: &Round, seat: Seat) -> String {
                 tr!(lang, "bb-did-rested-nmr", at = at)
             }
             Did::Rested => tr!(lang, "bb-did-rested", at = at),
+            // A walk that took no step (none ordered, or cut short, B&B-7): the card played.
+            Did::Walked { .. } if t.steps.is_empty() => tr!(lang, "bb-did-walk-stayed", at = at),
             Did::Walked { .. } => tr!(lang, "bb-did-walked", n = t.steps.len(), at = at),
             Did::Tea => tr!(lang, "bb-did-tea", at = at),
             Did::Ferry { to, landed: true } => {
@@ -471,17 +485,23 @@ fn yours(round: &Round, seat: Seat) -> String {
             moved_back = moved_back
         ));
     }
-    let order = round.order();
-    let rank = order.iter().position(|&v| v == w).unwrap_or(0);
+    let places = round.after.places();
     let total = round.after.final_points(w);
-    let standing = tr!(
-        lang,
-        "bb-your-standing",
-        over = yes(round.day_over()),
-        place = lang.place(rank + 1),
-        walkers = order.len(),
-        points = points(lang, total)
-    );
+    let nobody = (0..places.len()).all(|v| round.after.final_points(v) == 0);
+    let standing = if nobody && !round.day_over() {
+        lang.t("bb-your-no-point")
+    } else {
+        let place = places[w];
+        tr!(
+            lang,
+            "bb-your-standing",
+            over = yes(round.day_over()),
+            joint = yes(places.iter().filter(|&&p| p == place).count() > 1),
+            place = lang.place(usize::from(place)),
+            walkers = places.len(),
+            points = points(lang, total)
+        )
+    };
     let walker = &round.after.walkers[w];
     let mut parts = Vec::new();
     if done.is_empty() {

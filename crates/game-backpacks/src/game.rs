@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use game_api::chart::{Progress, Series, seat_colour};
+use game_api::chart::{Progress, Series};
+use game_api::picture::TeamColours;
 use game_api::picture::{Picture, Scene};
 use game_api::settings::{Given, Setting, SettingKind};
 use game_api::{Game, Resolution, Rng, Seat, Seed, Table, Viewer};
@@ -298,21 +299,19 @@ impl Game for Backpacks {
     /// Places by the final score: points, nothing for a walker not back by 6pm (1.3, 5.2).
     fn places(table: &Table<'_, Self>) -> Option<Vec<u16>> {
         let day = table.state.filter(|d| Self::is_over(d))?;
-        let scores: Vec<f64> = (0..day.walkers.len())
-            .map(|w| f64::from(day.final_points(w)))
-            .collect();
-        Some(game_api::season::places_from_scores(&scores))
+        Some(day.places())
     }
 
     fn progress(table: &Table<'_, Self>, days: &[&Day]) -> Progress {
         let views: Vec<_> = days.iter().map(|d| d.view(Viewer::Public)).collect();
+        let colours = TeamColours::of(table.seats);
         let series = table
             .seats
             .iter()
             .enumerate()
             .map(|(w, name)| Series {
                 label: name.clone(),
-                colour: seat_colour(w as u8),
+                colour: colours.fill(w as u8),
                 dash: "",
                 points: views
                     .iter()

@@ -286,18 +286,30 @@ fn turn_lines(
                 for &(space, sub_turn) in &t.steps {
                     let _ = write!(path, " → {} [{sub_turn}]", map.space_id(space));
                 }
+                let (card, chocolate) = (card.to_string(), if *chocolate { "yes" } else { "no" });
+                let (circles, triangles) = (*circles, *triangles);
+                // A walk that took no step (none ordered, or cut short, B&B-7): the card played.
                 if t.steps.is_empty() {
-                    path.push_str(&lang.t("bb-walk-stayed"));
+                    tr!(
+                        lang,
+                        "bb-did-walk-no-step",
+                        card = card,
+                        chocolate = chocolate,
+                        circles = circles,
+                        triangles = triangles,
+                        path = path
+                    )
+                } else {
+                    tr!(
+                        lang,
+                        "bb-did-walked-path",
+                        card = card,
+                        chocolate = chocolate,
+                        circles = circles,
+                        triangles = triangles,
+                        path = path
+                    )
                 }
-                tr!(
-                    lang,
-                    "bb-did-walked-path",
-                    card = card.to_string(),
-                    chocolate = if *chocolate { "yes" } else { "no" },
-                    circles = *circles,
-                    triangles = *triangles,
-                    path = path
-                )
             }
             Did::Tea => tr!(lang, "bb-did-tea-at", place = from),
             Did::Ferry { to, landed: true } => tr!(
@@ -534,8 +546,9 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
     let _ = writeln!(out, "{rucksack}");
     let mut order: Vec<usize> = (0..names.len()).collect();
     order.sort_by_key(|&w| (-day.final_points(w), w));
+    let places = day.places();
     let _ = writeln!(out, "\n{}", lang.t("bb-standings"));
-    for (rank, &w) in order.iter().enumerate() {
+    for &w in &order {
         let walker = &view.walkers[w];
         let reached: Vec<&str> = day
             .targets
@@ -548,7 +561,7 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
         let _ = writeln!(
             out,
             "  {} {} {}  {status}{}",
-            tr!(lang, "bb-rank", rank = rank + 1),
+            tr!(lang, "bb-rank", rank = places[w]),
             pad(&names[w], 12),
             pad(&points_cell(lang, day.final_points(w)), 11),
             if reached.is_empty() {
@@ -702,6 +715,7 @@ pub fn round_view(
     let mut order: Vec<usize> = (0..names.len()).collect();
     order.sort_by_key(|&w| (-day.final_points(w), w));
     let points = |w: usize| points_words(lang, day.final_points(w));
+    let places = day.places();
     let mut standings = Section {
         heading: lang.t("bb-standings"),
         head: vec![
@@ -713,7 +727,7 @@ pub fn round_view(
         ],
         ..Section::default()
     };
-    for (rank, &w) in order.iter().enumerate() {
+    for &w in &order {
         let walker = &view.walkers[w];
         let reached: Vec<&str> = day
             .targets
@@ -725,7 +739,7 @@ pub fn round_view(
         let status = standing_status(lang, day, walker.lost, walker.finished, walker.place);
         standings.rows.push(Row {
             cells: vec![
-                tr!(lang, "bb-rank", rank = rank + 1).into(),
+                tr!(lang, "bb-rank", rank = places[w]).into(),
                 Phrase::name(names[w].clone()),
                 points(w).into(),
                 status.into(),
@@ -736,19 +750,23 @@ pub fn round_view(
     }
     standings.notes.push(Phrase::text(clock_line(lang, day)));
     let over = day.is_over().then(|| Over {
-        banner: tr!(
-            lang,
-            "bb-banner-wins",
-            walker = order
-                .first()
-                .map_or_else(|| lang.t("bb-nobody"), |&w| names[w].clone())
-        ),
+        banner: {
+            let first: Vec<&str> = order
+                .iter()
+                .filter(|&&w| places[w] == 1)
+                .map(|&w| names[w].as_str())
+                .collect();
+            match first.as_slice() {
+                [] => tr!(lang, "bb-banner-wins", walker = lang.t("bb-nobody")),
+                [one] => tr!(lang, "bb-banner-wins", walker = *one),
+                many => tr!(lang, "bb-banner-share", walkers = lang.and_list(many)),
+            }
+        },
         podium: order
             .iter()
             .take(3)
-            .enumerate()
-            .map(|(k, &w)| Podium {
-                place: k + 1,
+            .map(|&w| Podium {
+                place: usize::from(places[w]),
                 name: names[w].clone(),
                 detail: points(w),
                 own: mine(w),

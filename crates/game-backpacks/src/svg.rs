@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use game_api::escape_markup as esc;
-use game_api::picture::{self, Picture, light, seat_class, seat_colour, seat_text, team_letters};
+use game_api::picture::{self, COLOURS, Picture, TeamColours, light, team_letters};
 use game_api::{Lang, Seat};
 use locale::tr;
 
@@ -206,6 +206,8 @@ struct Key<'a> {
     w: usize,
     name: &'a str,
     letter: char,
+    /// The walker's colour (index into [`COLOURS`]).
+    colour: usize,
     points: i32,
     own: bool,
 }
@@ -216,18 +218,18 @@ fn key(lang: Lang, svg: &mut String, (x, y): (f64, f64), k: Key) {
         w,
         name,
         letter,
+        colour: c,
         points,
         own,
     } = k;
-    let c = seat_class(w as u8);
     let _ = writeln!(
         svg,
         r#"<g class="pr-key" data-seat="{w}"><rect class="pr-t{c} pr-edge" x="{x:.1}" y="{:.1}" width="20" height="18" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="{:.1}" y="{y:.1}" text-anchor="middle" fill="{}" font-weight="bold">{letter}</text><text class="pr-ink" x="{:.1}" y="{y:.1}" fill="{}"{}>{}{}{}</text></g>"#,
         y - 14.0,
-        seat_colour(w as u8),
+        COLOURS[c].fill,
         light("pr-edge"),
         x + 10.0,
-        seat_text(w as u8),
+        COLOURS[c].text,
         x + 26.0,
         light("pr-ink"),
         if own { r#" font-weight="bold""# } else { "" },
@@ -410,6 +412,7 @@ fn draw(
     // space stacked above it), then the legend.
     if let Some((day, before, names)) = day {
         let letters = team_letters(names);
+        let colours = TeamColours::of(names);
         let is_own = |w: usize| own.is_some_and(|s| s.index() == w);
         if let Some(before) = before {
             for (w, walker) in day.walkers.iter().enumerate() {
@@ -428,7 +431,7 @@ fn draw(
                 // From the edge of the old space's symbol to the edge of the new one's.
                 let (ax, ay) = (x1 + ux * 10.0, y1 + uy * 10.0);
                 let (bx, by) = (x2 - ux * 16.0, y2 - uy * 16.0);
-                let c = seat_class(w as u8);
+                let c = colours.class(w as u8);
                 let _ = writeln!(
                     svg,
                     r#"<g class="pr-move"><title>{}</title><line class="pr-ts{c}" x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}" stroke="{}" stroke-width="{}" stroke-linecap="round"/><polygon class="pr-t{c}" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}"/></g>"#,
@@ -439,7 +442,7 @@ fn draw(
                         from = map.space_id(from),
                         to = map.space_id(to)
                     )),
-                    seat_colour(w as u8),
+                    colours.line(w as u8),
                     if is_own(w) { 4 } else { 3 },
                     bx + ux * 6.0,
                     by + uy * 6.0,
@@ -447,7 +450,7 @@ fn draw(
                     by - uy * 6.0 + ux * 6.0,
                     bx - ux * 6.0 + uy * 6.0,
                     by - uy * 6.0 - ux * 6.0,
-                    seat_colour(w as u8)
+                    colours.fill(w as u8)
                 );
             }
         }
@@ -461,7 +464,7 @@ fn draw(
             let (x, y) = g.space(map, s);
             for (j, &w) in here.iter().enumerate() {
                 let (px, py) = marker_at((x, y), j);
-                let c = seat_class(w as u8);
+                let c = colours.class(w as u8);
                 let letter = letters.get(w).copied().unwrap_or('?');
                 let name = cut(&names[w], 8);
                 // The name beside the marker, on the side that keeps it inside the close-up.
@@ -495,7 +498,7 @@ fn draw(
                         r#"<text class="pr-tk{c}" x="{:.1}" y="{:.1}" text-anchor="middle" fill="{}" font-weight="bold">{letter}</text>"#,
                         px + 10.0,
                         py + 14.0,
-                        seat_text(w as u8)
+                        colours.text(w as u8)
                     )
                 };
                 let name_text = if marker_cut || cut_by_frame(name_x0, py - 2.0, name_x1, py + 20.0)
@@ -535,7 +538,7 @@ fn draw(
                         space = map.space_id(s),
                         yours = if is_own(w) { "yes" } else { "no" }
                     )),
-                    seat_colour(w as u8),
+                    colours.fill(w as u8),
                     light("pr-edge"),
                 );
             }
@@ -559,6 +562,7 @@ fn draw(
                         w,
                         name,
                         letter: letters[w],
+                        colour: colours.class(w as u8),
                         points,
                         own: is_own(w),
                     };
@@ -574,6 +578,7 @@ fn draw(
                         w,
                         name,
                         letter: letters[w],
+                        colour: colours.class(w as u8),
                         points,
                         own: is_own(w),
                     };
@@ -706,9 +711,11 @@ fn legend(lang: Lang, svg: &mut String, top: f64) {
             2,
             2,
             format!(
-                r##"<rect x="{:.1}" y="{:.1}" width="20" height="18" rx="5" class="pr-t0 pr-edge" fill="#0072B2" stroke="#222222"/>"##,
+                r##"<rect x="{:.1}" y="{:.1}" width="20" height="18" rx="5" class="pr-panel pr-edge" fill="{}" stroke="{}"/>"##,
                 col(2) - 2.0,
-                row(2) - 14.0
+                row(2) - 14.0,
+                light("pr-panel"),
+                light("pr-edge")
             ),
             lang.t("pic-bb-key-walker"),
         ),
@@ -1000,6 +1007,32 @@ mod tests {
             "meg", "ned", "oz", "pat",
         ];
         all[..walkers].iter().map(|s| s.to_string()).collect()
+    }
+
+    /// Issue 51: walkers named after colours are drawn in them, on the close-up's legend and the
+    /// whole map's; the others never in a colour some walker is named after.
+    #[test]
+    fn walkers_named_after_colours_wear_them() {
+        let days = walk(5, 7);
+        let names: Vec<String> = ["ann", "Blue", "赤", "bob", "Green"]
+            .map(String::from)
+            .into();
+        let day = days.last().unwrap();
+        let picture = map_picture(Lang::EN, &day.map, day, None, &names, Some(Seat(1)));
+        for svg in [picture.svg, picture.close_up.unwrap()] {
+            let reading = read(&svg).unwrap();
+            let fills: Vec<String> = (0..names.len())
+                .map(|w| {
+                    let key = reading.keys.iter().find(|k| k.seat == w).unwrap();
+                    key.fill.clone()
+                })
+                .collect();
+            assert_eq!(
+                game_api::picture_check::colour_problems(&names, &fills),
+                Vec::<String>::new()
+            );
+            assert_eq!(fills[2], "#D55E00", "赤 in vermilion");
+        }
     }
 
     /// Issue 29: the close-up as a phone shows it (390 px wide), at the start, early, late and

@@ -63,6 +63,13 @@ impl Turn<'_> {
         )
     }
 
+    /// Whether rider `rider`'s team sent orders this turn: a rider of such a team that played
+    /// its highest card was left to it by its player, and is no NMR.
+    pub fn sent_orders(&self, rider: usize) -> bool {
+        let team = usize::from(self.before.riders[rider].team);
+        self.sent.get(team).copied().unwrap_or(false)
+    }
+
     /// Teams with a rider still racing that sent nothing (postal 9.1).
     pub fn silent_teams(&self) -> Vec<usize> {
         (0..self.teams.len())
@@ -153,12 +160,10 @@ fn headline(turn: &Turn) -> String {
     let outcome = turn.outcome;
     let lang = turn.lang;
     if outcome.race_over {
-        let winner = turn.after.standings()[0];
-        return tr!(
-            lang,
-            "ba-head-wins",
-            team = turn.teams[usize::from(winner)].as_str()
-        );
+        return match winners(turn.teams, turn.after).as_slice() {
+            [one] => tr!(lang, "ba-head-wins", team = *one),
+            many => tr!(lang, "ba-head-share-win", teams = lang.and_list(many)),
+        };
     }
     let firsts = |line: Line| {
         turn.awards(line)
@@ -247,6 +252,18 @@ fn headline(turn: &Turn) -> String {
         many if many.len() <= 3 => tr!(lang, "ba-head-share-lead", riders = turn.names(many)),
         many => tr!(lang, "ba-head-many-share-lead", n = many.len()),
     }
+}
+
+/// The teams in first place (more than one when they share it, [`Position::places`]), in the
+/// standings' order.
+pub(crate) fn winners<'a>(teams: &'a [String], position: &Position) -> Vec<&'a str> {
+    let places = position.places();
+    position
+        .standings()
+        .into_iter()
+        .filter(|&t| places[usize::from(t)] == 1)
+        .map(|t| teams[usize::from(t)].as_str())
+        .collect()
 }
 
 /// The riders on the track, front first (earliest arrival first on a square).
@@ -456,6 +473,16 @@ fn standings(turn: &Turn) -> String {
         return lang.t("ba-no-score");
     }
     let over = if turn.outcome.race_over { "yes" } else { "no" };
+    let first = winners(turn.teams, after);
+    if first.len() > 1 {
+        return tr!(
+            lang,
+            "ba-standings-shared",
+            teams = lang.and_list(&first),
+            over = over,
+            points = turn.points(total(0))
+        );
+    }
     if order.len() < 2 {
         return tr!(
             lang,
@@ -467,6 +494,7 @@ fn standings(turn: &Turn) -> String {
     }
     let second = 1;
     let margin = total(0).minus(total(second));
+    // Level on points with a place of its own: the best-placed rider decided (BA-17).
     if margin == Points::ZERO {
         tr!(
             lang,
@@ -546,17 +574,24 @@ fn yours(turn: &Turn, seat: Seat) -> String {
             riders = turn.names(&breakaway)
         ));
     }
-    let order = turn.after.standings();
-    let rank = order.iter().position(|&t| t == seat.0).unwrap_or(0);
-    let total = turn.after.team_points()[seat.index()];
-    parts.push(tr!(
-        lang,
-        "ba-yours-rank",
-        team = turn.teams[seat.index()].as_str(),
-        over = if turn.outcome.race_over { "yes" } else { "no" },
-        place = lang.place(rank + 1),
-        teams = order.len(),
-        points = turn.points(total)
-    ));
+    let totals = turn.after.team_points();
+    let team = turn.teams[seat.index()].as_str();
+    if !turn.outcome.race_over && totals.iter().all(|&p| p == Points::ZERO) {
+        parts.push(tr!(lang, "ba-yours-no-score", team = team));
+    } else {
+        let places = turn.after.places();
+        let place = places[seat.index()];
+        let joint = places.iter().filter(|&&p| p == place).count() > 1;
+        parts.push(tr!(
+            lang,
+            "ba-yours-rank",
+            team = team,
+            over = if turn.outcome.race_over { "yes" } else { "no" },
+            joint = if joint { "yes" } else { "no" },
+            place = turn.place(place),
+            teams = places.len(),
+            points = turn.points(totals[seat.index()])
+        ));
+    }
     turn.sentence(&parts)
 }

@@ -1,6 +1,7 @@
 //! Breaking Away on the common game API: a seat is a team, its orders a card per rider.
 
-use game_api::chart::{DASHES, Progress, Series, seat_colour};
+use game_api::chart::{DASHES, Progress, Series};
+use game_api::picture::TeamColours;
 use game_api::picture::{Picture, Scene};
 use game_api::settings::{Given, Setting, SettingKind};
 use game_api::{
@@ -402,12 +403,13 @@ impl Game for BreakingAway {
     fn progress(table: &Table<'_, Self>, states: &[&Position]) -> Progress {
         let views: Vec<_> = states.iter().map(|p| p.view(Viewer::Public)).collect();
         let riders = views.first().map_or(0, |v| v.riders.len());
+        let colours = TeamColours::of(table.seats);
         let series = (0..riders)
             .map(|i| {
                 let first = &views[0].riders[i];
                 Series {
                     label: rider_name(table.seats, first.team, first.grade),
-                    colour: seat_colour(first.team),
+                    colour: colours.fill(first.team),
                     dash: DASHES[first.grade.index()],
                     points: views
                         .iter()

@@ -390,6 +390,24 @@ impl Position {
             .collect()
     }
 
+    /// Each team's place, as every table and sentence of a report gives it (issue 51): once the
+    /// race is over, by [`Position::final_scores`] (points, then the best-placed rider, BA-17),
+    /// teams level in every respect sharing a place, as the season's stage does; while it is
+    /// on, by what the standings table shows, points and then the best finisher, teams level
+    /// in both sharing a place (the road decides a result, not a place in mid-race: nobody is
+    /// "2nd on 0 points").
+    pub fn places(&self) -> Vec<u16> {
+        if self.is_over() {
+            return game_api::season::places_from_scores(&self.final_scores());
+        }
+        let points = self.team_points();
+        let best = self.team_best_place();
+        let key = |t: usize| (std::cmp::Reverse(points[t]), best[t].unwrap_or(u16::MAX));
+        (0..points.len())
+            .map(|t| 1 + (0..points.len()).filter(|&u| key(u) < key(t)).count() as u16)
+            .collect()
+    }
+
     /// Teams from first to last: most points first; teams level on points are ordered by their
     /// best-placed rider ([`Position::team_best_rider`]: postal 6.3, board victory); teams still
     /// level keep their order (seating order, which is the order of first appearance).

@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 
 use game_api::escape_markup as esc;
-use game_api::picture::{self, Picture, light, seat_class, seat_colour, seat_text, team_letters};
+use game_api::picture::{self, Picture, TeamColours, light, team_letters};
 use game_api::season::Worn;
 use game_api::{Lang, Seat};
 use locale::tr;
@@ -33,8 +33,6 @@ const TOP: i32 = 48;
 pub(crate) const FRAME: i32 = 16 * CELL;
 /// The band under the road where the last turn's moves are drawn.
 const MOVES: i32 = 44;
-
-pub use game_api::chart::seat_colour as team_colour;
 
 /// The picture's own colours beyond the shared ones: the road and the finish line.
 pub(crate) const STYLE: [(&str, &str, &str, &str); 3] = [
@@ -158,6 +156,7 @@ fn draw(
     let set = view.rules.set;
     let start = start_of(view);
     let finish = set.line_distance(Line::Finish);
+    let colours = TeamColours::of(teams);
     let is_mine = |r: &RiderView| own.is_some_and(|s| s.0 == r.team);
     let x_of = |d: i32| x_of(start, d);
     // Riders who share a square stand in the order they arrived (the first to arrive on top).
@@ -276,7 +275,7 @@ fn draw(
     for &(r, was, now) in &moves {
         let (x1, x2) = (x_of(was) + CELL / 2, x_of(now) + CELL / 2);
         let depth = (8 + 2 * (now - was).abs()).min(MOVES - 10);
-        let k = seat_class(r.team);
+        let k = colours.class(r.team);
         let team = teams.get(usize::from(r.team)).map_or("?", String::as_str);
         let _ = writeln!(
             svg,
@@ -291,7 +290,7 @@ fn draw(
             (x1 + x2) / 2,
             band + 2 * depth,
             band + 6,
-            seat_colour(r.team),
+            colours.line(r.team),
             if is_mine(r) { 3.0 } else { 1.5 },
             if is_mine(r) || own.is_none() {
                 1.0
@@ -302,7 +301,7 @@ fn draw(
             band + 9,
             x2 + 5,
             band + 9,
-            seat_colour(r.team)
+            colours.fill(r.team)
         );
     }
     // The riders.
@@ -400,20 +399,21 @@ pub(crate) fn legend(
     top: i32,
 ) -> i32 {
     let letters = team_letters(teams);
+    let colours = TeamColours::of(teams);
     for (t, name) in teams.iter().enumerate() {
         let x = x0 + 8 + (t % 2) as i32 * (FRAME / 2);
         let y = top + (t / 2) as i32 * ROW;
-        let c = seat_class(t as u8);
+        let c = colours.class(t as u8);
         let letter = letters.get(t).copied().unwrap_or('?');
         let own_team = own.is_some_and(|s| usize::from(s.0) == t);
         let _ = writeln!(
             svg,
             r#"<g class="pr-key" data-seat="{t}"><rect class="pr-t{c} pr-edge" x="{x}" y="{}" width="20" height="18" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="{}" y="{y}" text-anchor="middle" fill="{}" font-weight="bold">{letter}</text><text class="pr-ink" x="{}" y="{y}" fill="{}"{}>{}{}</text></g>"#,
             y - 14,
-            seat_colour(t as u8),
+            colours.fill(t as u8),
             light("pr-edge"),
             x + 10,
-            seat_text(t as u8),
+            colours.text(t as u8),
             x + 26,
             light("pr-ink"),
             if own_team {
@@ -439,6 +439,7 @@ pub(crate) struct Token<'a> {
     view: &'a View,
     teams: &'a [String],
     letters: Vec<char>,
+    colours: TeamColours,
     own: Option<Seat>,
     jerseys: &'a [Worn],
 }
@@ -456,6 +457,7 @@ impl<'a> Token<'a> {
             view,
             teams,
             letters: team_letters(teams),
+            colours: TeamColours::of(teams),
             own,
             jerseys,
         }
@@ -478,7 +480,7 @@ impl<'a> Token<'a> {
             .teams
             .get(usize::from(r.team))
             .map_or("?", String::as_str);
-        let c = seat_class(r.team);
+        let c = self.colours.class(r.team);
         let letter = self
             .letters
             .get(usize::from(r.team))
@@ -525,7 +527,7 @@ impl<'a> Token<'a> {
             },
             cx - 11,
             cy - 9,
-            seat_colour(r.team),
+            self.colours.fill(r.team),
             light("pr-edge"),
             if r.sole_leader { 2 } else { 1 },
             if dropped {
@@ -542,7 +544,7 @@ impl<'a> Token<'a> {
             ))
             .unwrap_or_default(),
             cy + 5,
-            seat_text(r.team),
+            self.colours.text(r.team),
             r.grade.letter()
         );
     }
@@ -629,16 +631,31 @@ mod tests {
                     let reading = read(&close_up).unwrap();
                     assert_eq!(reading.problems(), Vec::<String>::new(), "{what}");
                     let mut marks = Vec::new();
+                    let mut fills = Vec::new();
                     for (t, name) in names.iter().enumerate() {
                         let key = reading
                             .key_inside(t)
                             .unwrap_or_else(|| panic!("{what}: team {t} not in the legend"));
                         assert!(key.text.content.starts_with(&name[..2]), "{what}");
                         marks.push((key.colour, key.letter.clone()));
+                        fills.push(key.fill.clone());
                     }
+                    assert_eq!(
+                        game_api::picture_check::colour_problems(&names, &fills),
+                        Vec::<String>::new(),
+                        "{what}: colours that match the names"
+                    );
                     marks.sort();
                     marks.dedup();
                     assert_eq!(marks.len(), teams, "{what}: colour and letter shared");
+                    let fills: Vec<String> = (0..teams)
+                        .map(|t| reading.key_inside(t).unwrap().fill.clone())
+                        .collect();
+                    assert_eq!(
+                        game_api::picture_check::colour_problems(&names, &fills),
+                        Vec::<String>::new(),
+                        "{what}: colours that match the names"
+                    );
                     let on_track = view.riders.iter().filter(|r| r.on_track()).count();
                     assert_eq!(close_up.matches("<title>").count(), on_track, "{what}");
                     let own_on_track = view
@@ -706,11 +723,8 @@ mod tests {
         assert!(svg.starts_with("<svg"));
         assert!(svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("<title>").count(), 8, "8 riders");
-        assert_eq!(
-            svg.matches(&format!(r#"fill="{}""#, team_colour(0)))
-                .count(),
-            5
-        );
+        // Issue 51: Red is drawn in Okabe–Ito's vermilion, whatever its seat.
+        assert_eq!(svg.matches(r##"fill="#D55E00""##).count(), 5);
         assert!(svg.contains("Blue&lt;-A on square 0"), "names are escaped");
         for line in [">Sprint 1<", ">Sprint 2<", ">Finish<"] {
             assert!(svg.contains(line), "{line} is drawn");

@@ -1,7 +1,8 @@
 //! Goofspiel on the common game API: a seat is a player; its orders are one bid a round;
 //! `resolve` plays the round.
 
-use game_api::chart::{Progress, Series, seat_colour};
+use game_api::chart::{Progress, Series};
+use game_api::picture::TeamColours;
 use game_api::picture::{Picture, Scene};
 use game_api::settings::{Given, Setting};
 use game_api::{Game, Lang, Resolution, Rng, Seat, Seed, Table, Viewer};
@@ -174,13 +175,14 @@ impl Game for Goofspiel {
 
     /// Each seat's score after every round.
     fn progress(table: &Table<'_, Self>, positions: &[&Position]) -> Progress {
+        let colours = TeamColours::of(table.seats);
         let series = table
             .seats
             .iter()
             .enumerate()
             .map(|(s, name)| Series {
                 label: name.clone(),
-                colour: seat_colour(s as u8),
+                colour: colours.fill(s as u8),
                 dash: "",
                 points: positions
                     .iter()

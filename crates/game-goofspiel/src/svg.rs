@@ -6,9 +6,7 @@
 use std::fmt::Write as _;
 
 use game_api::escape_markup as esc;
-use game_api::picture::{
-    PHONE_WIDTH, Picture, light, seat_class, seat_colour, seat_text, style, team_letters,
-};
+use game_api::picture::{PHONE_WIDTH, Picture, TeamColours, light, style, team_letters};
 use game_api::{Lang, Seat};
 use locale::tr;
 
@@ -164,6 +162,7 @@ fn draw(
     );
     // A row per seat.
     let letters = team_letters(names);
+    let colours = TeamColours::of(names);
     for (s, player) in position.players.iter().enumerate() {
         let y0 = HEADER + s as f64 * ROW;
         let mine = own.is_some_and(|o| o.index() == s);
@@ -179,15 +178,15 @@ fn draw(
                 esc(&tr!(lang, "pic-name-yours", name = name))
             );
         }
-        let c = seat_class(s as u8);
+        let c = colours.class(s as u8);
         let _ = writeln!(
             svg,
             r#"<g class="pr-key" data-seat="{s}"><rect class="pr-t{c} pr-edge" x="12" y="{:.0}" width="22" height="20" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="23" y="{:.0}" text-anchor="middle" font-size="14" font-weight="bold" fill="{}">{}</text><text class="pr-ink" x="42" y="{:.0}" font-size="14" fill="{}"{}>{}{}{}</text></g>"#,
             y0 + 8.0,
-            seat_colour(s as u8),
+            colours.fill(s as u8),
             light("pr-edge"),
             y0 + 23.0,
-            seat_text(s as u8),
+            colours.text(s as u8),
             letters.get(s).copied().unwrap_or('?'),
             y0 + 23.0,
             light("pr-ink"),

@@ -41,15 +41,17 @@ fn reports_0_1(name: &str) -> BTreeMap<String, String> {
     reports
 }
 
-/// A report with its team standings as a set: release 0.2 orders teams level on points by their
+/// A report with its standings as a set: release 0.2 orders teams level on points by their
 /// best-placed rider on the road (BA-17, from the board game's own text), where 0.1 kept them in
-/// seating order. The teams and their points must be the same; only the order among ties moves.
+/// seating order, and teams or walkers level share their place (issue 51), where 0.1 numbered
+/// them one by one. The teams and their points must be the same; only the order and the numbers
+/// among ties move.
 fn standings_as_a_set(report: &str) -> String {
     let mut out = Vec::new();
     let mut standings: Vec<String> = Vec::new();
     let mut inside = false;
     for line in report.lines() {
-        if line == "Team standings" {
+        if line == "Team standings" || line == "Standings" {
             inside = true;
             out.push(line.to_string());
             continue;

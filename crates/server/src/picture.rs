@@ -221,11 +221,16 @@ mod tests {
             hex(game_api::picture::light("pr-bg")),
             "the light background"
         );
-        for k in 0..4 {
-            assert!(
-                colours.contains(&hex(game_api::picture::TEAM_FILLS[k])),
-                "team {k}'s colour"
+        // Issue 51: each team in the colour its name says (Red in vermilion, Blue in blue,
+        // Black in black, Grey in grey), the mail's PNG like the page's SVG.
+        let teams = game_api::picture::TeamColours::of(&names);
+        for (k, name) in names.iter().enumerate() {
+            let fill = teams.fill(k as u8);
+            assert_eq!(
+                game_api::picture::COLOURS[teams.class(k as u8)].name,
+                name.to_lowercase()
             );
+            assert!(colours.contains(&hex(fill)), "{name}'s colour {fill}");
         }
         assert!(
             !colours.contains(&hex(game_api::picture::THEME[0].3)),

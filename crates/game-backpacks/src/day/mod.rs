@@ -320,6 +320,15 @@ impl Day {
         let walker = &self.walkers[w];
         if walker.lost { 0 } else { walker.points }
     }
+
+    /// Each walker's place by its final score, walkers level on points sharing it (B&B-17):
+    /// the place every table and sentence of a report gives, and the season's.
+    pub fn places(&self) -> Vec<u16> {
+        let scores: Vec<f64> = (0..self.walkers.len())
+            .map(|w| f64::from(self.final_points(w)))
+            .collect();
+        game_api::season::places_from_scores(&scores)
+    }
 }
 
 impl Weather {

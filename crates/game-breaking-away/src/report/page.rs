@@ -74,12 +74,18 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         ..Section::default()
     };
     // Marks in the note column, explained once under the table.
-    let (mut nmr_mark, mut dropped_mark, mut together_mark) = (false, false, false);
+    let (mut nmr_mark, mut highest_mark, mut dropped_mark, mut together_mark) =
+        (false, false, false, false);
     for m in &outcome.moves {
         let together = outcome.moves.iter().filter(|o| o.group == m.group).count() > 1;
         let mut note = Vec::new();
         match m.source {
             Source::Ordered => {}
+            // The team sent orders that named no card for this rider: its choice, no NMR.
+            Source::Nmr if turn.sent_orders(m.rider) => {
+                note.push(lang.t("ba-mark-highest"));
+                highest_mark = true;
+            }
             Source::Nmr => {
                 note.push(lang.t("ba-mark-no-orders"));
                 nmr_mark = true;
@@ -106,6 +112,9 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
     }
     if nmr_mark {
         moves.key.push(key("ba-mark-key-no-orders", "9.1"));
+    }
+    if highest_mark {
+        moves.key.push(key("ba-mark-key-highest", "9.1"));
     }
     if dropped_mark {
         moves.key.push(key("ba-mark-key-dropped", "10.1"));
@@ -187,11 +196,12 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         ..Section::default()
     };
     let order = position.standings();
-    for (rank, &t) in order.iter().enumerate() {
+    let places = position.places();
+    for &t in &order {
         let t = usize::from(t);
         standings.rows.push(Row {
             cells: vec![
-                format!("{}.", rank + 1).into(),
+                format!("{}.", places[t]).into(),
                 Phrase::name(race.teams()[t].clone()),
                 crate::bulletin::points(lang, points[t]).into(),
                 best[t]
@@ -203,19 +213,17 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         });
     }
     let over = outcome.race_over.then(|| Over {
-        banner: tr!(
-            lang,
-            "ba-banner",
-            team = race.teams()[usize::from(order[0])].as_str()
-        ),
+        banner: match crate::bulletin::winners(race.teams(), position).as_slice() {
+            [one] => tr!(lang, "ba-banner", team = *one),
+            many => tr!(lang, "ba-banner-shared", teams = lang.and_list(many)),
+        },
         podium: order
             .iter()
             .take(3)
-            .enumerate()
-            .map(|(k, &t)| {
+            .map(|&t| {
                 let t = usize::from(t);
                 Podium {
-                    place: k + 1,
+                    place: usize::from(places[t]),
                     name: race.teams()[t].clone(),
                     detail: crate::bulletin::points(lang, points[t]),
                     own: mine(t),

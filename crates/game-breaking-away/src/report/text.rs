@@ -81,8 +81,13 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
     }
 
     let _ = writeln!(out, "{}", lang.t("ba-moves"));
-    let [nmr_note, dropped_note, together] =
-        ["ba-note-nmr", "ba-note-dropped", "ba-note-together"].map(|id| lang.t(id));
+    let [nmr_note, highest_note, dropped_note, together] = [
+        "ba-note-nmr",
+        "ba-note-highest",
+        "ba-note-dropped",
+        "ba-note-together",
+    ]
+    .map(|id| lang.t(id));
     // "played 9", worded once a card: a field plays a handful of cards a turn.
     let mut played: Vec<(u16, String)> = Vec::new();
     let mut k = 0;
@@ -95,6 +100,7 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
         for m in &members {
             let source = match m.source {
                 Source::Ordered => "",
+                Source::Nmr if turn.sent_orders(m.rider) => &highest_note,
                 Source::Nmr => &nmr_note,
                 Source::Dropped => &dropped_note,
             };
@@ -306,8 +312,9 @@ pub fn standings(race: &Race, position: &Position) -> String {
     let lang = race.lang;
     let points = position.team_points();
     let best = position.team_best_place();
+    let places = position.places();
     let mut out = format!("{}\n", lang.t("ba-team-standings"));
-    for (rank, t) in position.standings().into_iter().enumerate() {
+    for t in position.standings() {
         let t = usize::from(t);
         let best = best[t]
             .map(|p| tr!(lang, "ba-best-finisher", place = ordinal(lang, p)))
@@ -315,7 +322,7 @@ pub fn standings(race: &Race, position: &Position) -> String {
         let _ = writeln!(
             out,
             "  {}. {} {:>5} {}{best}",
-            rank + 1,
+            places[t],
             pad(&race.teams()[t], 12),
             points[t].to_string(),
             points_word(lang, points[t])
@@ -326,9 +333,11 @@ pub fn standings(race: &Race, position: &Position) -> String {
 
 fn result(race: &Race, position: &Position) -> String {
     let lang = race.lang;
-    let winner = position.standings()[0];
-    let team = race.teams()[usize::from(winner)].as_str();
-    let mut out = format!("\n{}\n", tr!(lang, "ba-race-over", team = team));
+    let over = match crate::bulletin::winners(race.teams(), position).as_slice() {
+        [one] => tr!(lang, "ba-race-over", team = *one),
+        many => tr!(lang, "ba-race-over-shared", teams = lang.and_list(many)),
+    };
+    let mut out = format!("\n{over}\n");
     let mut finishers: Vec<(u16, usize)> = position
         .riders
         .iter()

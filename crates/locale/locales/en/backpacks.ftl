@@ -21,6 +21,8 @@ bb-on-lake = on the lake
 ## Headlines.
 
 bb-head-wins = {$walker} wins the day
+# Variables: $walkers (level on points)
+bb-head-share-win = {$walkers} share the day's win
 bb-head-first-to-reach = {$walker} is first to reach {$location}
 bb-head-reaches = {$walker} reaches {$location}, {$order}
 bb-head-back = {$walker} is back in Keswick
@@ -78,10 +80,11 @@ bb-standings-alone = {$walker} { $over ->
    *[no] leads on
 } {$points}{$next}.
 bb-nobody-has-a-point = Nobody has a point yet{$next}.
-bb-standings-level = {$walker} { $over ->
-    [yes] wins the day with
-   *[no] leads on
-} {$points}, level with {$second}{$next}.
+# Variables: $walkers (level in first place), $over, $points (each), $next
+bb-standings-shared = {$walkers} { $over ->
+    [yes] share the day's win with
+   *[no] share the lead on
+} {$points} each{$next}.
 bb-standings-ahead = {$walker} { $over ->
     [yes] wins the day with
    *[no] leads on
@@ -91,6 +94,8 @@ bb-standings-ahead = {$walker} { $over ->
 
 bb-did-rested-nmr = rested {$at} (no orders)
 bb-did-rested = rested {$at}
+# Variables: $at
+bb-did-walk-stayed = played a walking card but stayed {$at}
 bb-did-walked = walked {$n} { $n ->
     [one] space
    *[other] spaces
@@ -110,13 +115,18 @@ bb-you-did = { $first ->
 bb-not-back = You were not back by 18:00
 bb-walk-done = Your day's walk is done
 bb-this-round = {$points} this round
+# Variables: $joint ("yes" when another walker has the same place)
 bb-your-standing = you { $over ->
     [yes] finish
    *[no] are
-} {$place} of {$walkers} { $over ->
+} { $joint ->
+    [yes] joint {$place}
+   *[no] {$place}
+} of {$walkers} { $over ->
     [yes] with
    *[no] on
 } {$points}
+bb-your-no-point = nobody has a point yet
 
 ## The round report (mail, the command line) and its page: titles and copies.
 
@@ -155,7 +165,11 @@ bb-turn-coffee = {" · COFFEE BREAK"}
 bb-did-rested-at-nmr = rested at {$place} (no orders)
 # Variables: $place
 bb-did-rested-at = rested at {$place}
-bb-walk-stayed = {" (stayed)"}
+# Variables: $card, $chocolate, $circles, $triangles, $path (where the walker stayed)
+bb-did-walk-no-step = played {$card}{ $chocolate ->
+    [yes] {" with chocolate"}
+   *[no] {""}
+} ({$circles}○ {$triangles}△) but took no step from {$path}
 # Variables: $card, $chocolate ("yes" when a bar was eaten), $circles, $triangles, $path
 bb-did-walked-path = walked {$card}{ $chocolate ->
     [yes] {" with chocolate"}
@@ -263,6 +277,7 @@ bb-sealed-orders = {$walker}'s sealed orders:
 bb-day-over-wins = THE DAY IS OVER. {$walker} wins.
 # Variables: $walker
 bb-banner-wins = The day is over. {$walker} wins.
+bb-banner-share = The day is over. {$walkers} share the win.
 # Variables: $round
 bb-orders-for-round = Orders for round {$round}
 bb-orders-done = done for the day

@@ -22,6 +22,8 @@ ba-line-the-finish = the finish
 ## Headlines.
 
 ba-head-wins = Team {$team} wins the race
+# Variables: $teams (level in every respect, BA-17)
+ba-head-share-win = Teams {$teams} share the win
 ba-head-first-over-finish = {$rider} is first over the finish line
 ba-head-finish-together = {$riders} cross the finish line first together
 ba-head-takes-line = {$rider} takes {$line}
@@ -102,6 +104,11 @@ ba-standings-alone = Team {$team} { $over ->
     [yes] wins with
    *[no] leads the standings on
 } {$points}.
+# Variables: $teams (sharing first place), $over, $points (each)
+ba-standings-shared = Teams {$teams} { $over ->
+    [yes] share the win with
+   *[no] share the lead on
+} {$points} each.
 ba-standings-level = Team {$team} { $over ->
     [yes] wins with
    *[no] leads the standings on
@@ -126,13 +133,18 @@ ba-yours-award = {$riders} { $count ->
    *[other] shared
 } {$place} at {$line} ({$points})
 ba-yours-broke-away = {$riders} broke away
+# Variables: $joint ("yes" when another team has the same place)
 ba-yours-rank = team {$team} { $over ->
     [yes] finishes
    *[no] is
-} {$place} of {$teams} { $over ->
+} { $joint ->
+    [yes] joint {$place}
+   *[no] {$place}
+} of {$teams} { $over ->
     [yes] with
    *[no] on
 } {$points}
+ba-yours-no-score = no team has scored yet
 
 ## The text report (mail, the command line): its title and copy.
 
@@ -152,6 +164,7 @@ ba-no-moves-from = No moves received from: {$teams}. Their riders played their h
 ba-moves = Moves, in the order they were made
 ba-move-played = played {$card}
 ba-note-nmr = {"  "}(no orders: highest card)
+ba-note-highest = {"  "}(highest card: no card named)
 ba-note-dropped = {"  "}(dropped: highest card)
 ba-note-together = {"  "}= together
 ba-key-together = {"  "}("= together": tied on every check, they moved simultaneously and share points, postal 8.2.5)
@@ -204,6 +217,7 @@ ba-points-word = { $count ->
 }
 ba-best-finisher = {"   "}best finisher {$place}
 ba-race-over = THE RACE IS OVER. Team {$team} wins.
+ba-race-over-shared = THE RACE IS OVER. Teams {$teams} share the win.
 ba-finishing-order = Finishing order:
 ba-points-in-all = ({$points} points in all)
 
@@ -238,14 +252,17 @@ ba-col-hand-now = Hand now
 ba-col-team = Team
 ba-col-best-finisher = Best finisher
 ba-mark-no-orders = no orders
+ba-mark-highest = highest card
 ba-mark-dropped = dropped
 ba-mark-together = together
-ba-mark-key-no-orders = no orders: no card was ordered for the rider, so it played its highest card
+ba-mark-key-no-orders = no orders: the team sent no orders, so the rider played its highest card
+ba-mark-key-highest = highest card: the team's orders named no card for this rider, so it played its highest card
 ba-mark-key-dropped = dropped: a dropped rider without orders plays its highest card
 ba-mark-key-together = together: tied on every check, these riders moved at the same time and share the points of the places they took
 ba-key-open = {" "}(
 ba-key-close = ).
 ba-banner = The race is over. Team {$team} wins.
+ba-banner-shared = The race is over. Teams {$teams} share the win.
 
 ## The line-up's limits and an example: the welcome mail, the first reminder, the order form.
 # Variables: $low, $high, $rule (ba-lineup-rule-*)

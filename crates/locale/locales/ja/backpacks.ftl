@@ -16,6 +16,7 @@ bb-on-lake = 湖上
 ## 見出し。
 
 bb-head-wins = {$walker}がこの日の勝者
+bb-head-share-win = {$walkers}がこの日の勝利を分け合う
 bb-head-first-to-reach = {$walker}が{$location}に一番乗り
 bb-head-reaches = {$walker}が{$location}に{$order}に到着
 bb-head-back = {$walker}がKeswickに帰着
@@ -59,10 +60,10 @@ bb-standings-alone = {$walker}が{$points}で{ $over ->
    *[no] 首位
 }{$next}。
 bb-nobody-has-a-point = まだ誰も得点していない{$next}。
-bb-standings-level = {$walker}が{$points}で{ $over ->
-    [yes] この日の勝者
-   *[no] 首位
-}、{$second}と同点{$next}。
+bb-standings-shared = {$walkers}がそれぞれ{$points}で{ $over ->
+    [yes] この日の勝利を分け合う
+   *[no] 首位に並ぶ
+}{$next}。
 bb-standings-ahead = {$walker}が{$points}で{ $over ->
     [yes] この日の勝者
    *[no] 首位
@@ -73,6 +74,7 @@ bb-standings-ahead = {$walker}が{$points}で{ $over ->
 bb-did-rested-nmr = {$at}で休憩（命令なし）
 bb-did-rested = {$at}で休憩
 bb-did-walked = {$n}マス歩いて{$at}へ
+bb-did-walk-stayed = 歩くカードを出したが{$at}から動かなかった
 bb-did-tea = {$at}でお茶
 bb-did-ferry = フェリーで{$location}へ
 bb-did-ferry-not-landed = フェリーに乗ったが着岸できなかった
@@ -85,7 +87,11 @@ bb-you-did = {$time}に{$what}{$moved-back}
 bb-not-back = 18:00までに戻れなかった
 bb-walk-done = 今日の歩きは終わった
 bb-this-round = このラウンド{$points}点
-bb-your-standing = あなたは{$walkers}人中{$place}（{$points}）
+bb-your-standing = あなたは{$walkers}人中{ $joint ->
+    [yes] 同率{$place}
+   *[no] {$place}
+}（{$points}）
+bb-your-no-point = まだ誰も得点していない
 
 ## ラウンドの報告（メール、コマンドライン）とそのページ：題と写し。
 
@@ -124,7 +130,10 @@ bb-turn-coffee = {" · コーヒー休憩"}
 bb-did-rested-at-nmr = {$place}で休憩（命令なし）
 # Variables: $place
 bb-did-rested-at = {$place}で休憩
-bb-walk-stayed = （動かず）
+bb-did-walk-no-step = {$card}を出した{ $chocolate ->
+    [yes] （チョコレート付き）
+   *[no] {""}
+}（{$circles}○ {$triangles}△）が、{$path}から一歩も進めなかった
 # Variables: $card, $chocolate ("yes" when a bar was eaten), $circles, $triangles, $path
 bb-did-walked-path = {$card}で歩いた{ $chocolate ->
     [yes] （チョコレート付き）
@@ -229,6 +238,7 @@ bb-sealed-orders = {$walker}の封印された命令：
 bb-day-over-wins = 一日が終わりました。勝者は{$walker}です。
 # Variables: $walker
 bb-banner-wins = 一日が終わりました。勝者は{$walker}です。
+bb-banner-share = 一日が終わりました。{$walkers}が勝利を分け合いました。
 # Variables: $round
 bb-orders-for-round = 第{$round}ラウンドの命令
 bb-orders-done = この日は終了

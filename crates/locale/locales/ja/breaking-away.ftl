@@ -15,6 +15,7 @@ ba-line-the-finish = ゴール
 ## 見出し。
 
 ba-head-wins = チーム{$team}が優勝
+ba-head-share-win = チーム{$teams}が優勝を分け合う
 ba-head-first-over-finish = {$rider}がトップでゴール
 ba-head-finish-together = {$riders}が並んでトップでゴール
 ba-head-takes-line = {$rider}が{$line}を制す
@@ -62,6 +63,10 @@ ba-standings-alone = チーム{$team}が{$points}で{ $over ->
     [yes] 優勝
    *[no] 首位
 }。
+ba-standings-shared = チーム{$teams}がそれぞれ{$points}で{ $over ->
+    [yes] 同率優勝
+   *[no] 首位に並ぶ
+}。
 ba-standings-level = チーム{$team}が{$points}で{ $over ->
     [yes] 優勝
    *[no] 首位
@@ -82,7 +87,11 @@ ba-yours-award = {$riders}が{$line}で{ $count ->
    *[other] 同着{$place}
 }（{$points}）
 ba-yours-broke-away = {$riders}が飛び出した
-ba-yours-rank = チーム{$team}は{$teams}チーム中{$place}（{$points}）
+ba-yours-rank = チーム{$team}は{$teams}チーム中{ $joint ->
+    [yes] 同率{$place}
+   *[no] {$place}
+}（{$points}）
+ba-yours-no-score = どのチームもまだ得点していない
 
 ## テキストのレポート（メール、コマンドライン）：表題と宛先。
 
@@ -102,6 +111,7 @@ ba-no-moves-from = 命令が届かなかったチーム：{$teams}。その選�
 ba-moves = 移動（移動した順）
 ba-move-played = 移動力{$card}
 ba-note-nmr = {"  "}（命令なし：最大の移動力）
+ba-note-highest = {"  "}（最大の移動力：カードの指定なし）
 ba-note-dropped = {"  "}（脱落：最大の移動力）
 ba-note-together = {"  "}= 同時
 ba-key-together = {"  "}（「= 同時」：すべての判定で並んだため同時に移動し、得点を分け合う。郵便ルール8.2.5）
@@ -145,6 +155,7 @@ ba-team-standings = チーム順位
 ba-points-word = 点
 ba-best-finisher = {"   "}最上位 {$place}
 ba-race-over = レース終了。チーム{$team}の優勝。
+ba-race-over-shared = レース終了。チーム{$teams}の同率優勝。
 ba-finishing-order = ゴール順：
 ba-points-in-all = （合計{$points}点）
 
@@ -179,14 +190,17 @@ ba-col-hand-now = 現在の手札
 ba-col-team = チーム
 ba-col-best-finisher = 最上位
 ba-mark-no-orders = 命令なし
+ba-mark-highest = 最大の移動力
 ba-mark-dropped = 脱落
 ba-mark-together = 同時
-ba-mark-key-no-orders = 命令なし：選手に移動力の指定がなかったため、手札の最大の移動力を使った
+ba-mark-key-no-orders = 命令なし：チームから命令が届かなかったため、選手は手札の最大の移動力を使った
+ba-mark-key-highest = 最大の移動力：チームの命令がこの選手のカードを指定しなかったため、手札の最大の移動力を使った
 ba-mark-key-dropped = 脱落：命令のない脱落した選手は手札の最大の移動力を使う
 ba-mark-key-together = 同時：すべての判定で並んだ選手は同時に移動し、獲得した順位の得点を分け合う
 ba-key-open = （
 ba-key-close = ）。
 ba-banner = レース終了。チーム{$team}の優勝。
+ba-banner-shared = レース終了。チーム{$teams}の同率優勝。
 
 ## スタート時の手札の制限と例：ようこそメール、最初のリマインダー、命令フォーム。
 # Variables: $low, $high, $rule
