@@ -50,58 +50,6 @@ pub fn form_cookie(secret: &str) -> ApiResult<HeaderValue> {
     .map_err(|e| ApiError::Internal(e.to_string()))
 }
 
-/// Whether the request reached the server over https: the server's public address is https
-/// (`Config::public_url`), or the reverse proxy trusted with the client's address
-/// (`Config::trust_forwarded_for`) says so in the last `X-Forwarded-Proto` entry (the one it
-/// set; earlier ones are the client's to forge).
-pub fn over_https(config: &crate::Config, headers: &axum::http::HeaderMap) -> bool {
-    let public = config
-        .public_url
-        .as_deref()
-        .is_some_and(|url| url.trim().to_ascii_lowercase().starts_with("https://"));
-    let forwarded = config.trust_forwarded_for
-        && headers
-            .get_all("x-forwarded-proto")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .next_back()
-            .is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"));
-    public || forwarded
-}
-
-/// Marks every cookie a response sets `Secure` when the request came over https
-/// ([`over_https`]): a browser then never sends the session over plain http, where anyone on
-/// the way could read it. Over plain http (a server on a private network) they stay as they
-/// are, or no browser would keep them.
-pub async fn secure_cookies(
-    axum::extract::State(state): axum::extract::State<AppState>,
-    request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> axum::response::Response {
-    let secure = over_https(&state.config, request.headers());
-    let mut response = next.run(request).await;
-    if secure
-        && let axum::http::header::Entry::Occupied(mut cookies) =
-            response.headers_mut().entry(axum::http::header::SET_COOKIE)
-    {
-        for value in cookies.iter_mut() {
-            let marked = value
-                .to_str()
-                .ok()
-                .filter(|v| {
-                    !v.split(';')
-                        .any(|a| a.trim().eq_ignore_ascii_case("secure"))
-                })
-                .and_then(|v| HeaderValue::from_str(&format!("{v}; Secure")).ok());
-            if let Some(marked) = marked {
-                *value = marked;
-            }
-        }
-    }
-    response
-}
-
 /// The token a form must carry when the browser's form secret is `secret`. Another site can
 /// make the browser send the cookie but can neither read it nor compute the token.
 pub fn csrf_token(form_secret: &str) -> String {

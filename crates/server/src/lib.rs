@@ -37,6 +37,7 @@ pub mod public_record;
 pub mod reader;
 pub mod reminders;
 pub mod season_report;
+pub mod secure_cookies;
 pub mod smtp_in;
 pub mod store;
 pub mod text;
@@ -94,7 +95,7 @@ pub struct Config {
     pub connections_per_address: usize,
     /// The address players reach the server at (`https://pbm.example.org`), for the full
     /// invitation links of the GM console; `None`: the links are shown as paths. When it is
-    /// https, every cookie is `Secure` (`auth::secure_cookies`).
+    /// https, every cookie is `Secure` (`secure_cookies`).
     pub public_url: Option<String>,
     /// Post webhooks to private addresses as well (this machine, its networks): off, a GM's
     /// URL reaches only the internet (`webhook::is_public`).
@@ -256,7 +257,8 @@ fn security_headers(router: Router) -> Router {
 
 /// The HTTP surface: the pages and the JSON API.
 pub fn app(state: AppState) -> Router {
-    let cookies = axum::middleware::from_fn_with_state(state.clone(), auth::secure_cookies);
+    let cookies =
+        axum::middleware::from_fn_with_state(state.clone(), secure_cookies::secure_cookies);
     security_headers(
         routes(state)
             .layer(axum::middleware::from_fn(reader::scope))
