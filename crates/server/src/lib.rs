@@ -38,6 +38,7 @@ pub mod reader;
 pub mod reminders;
 pub mod season_report;
 pub mod smtp_in;
+mod smtp_out;
 pub mod store;
 pub mod text;
 pub mod throttle;

@@ -8,13 +8,11 @@
 
 use game_api::Lang;
 use std::sync::Arc;
-use std::time::Duration;
 
 use game_api::{Seat, Viewer};
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
-use lettre::transport::smtp::authentication::Credentials;
-use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use lettre::Message;
 use sqlx::Row;
 
 use crate::AppState;
@@ -43,33 +41,7 @@ pub trait Relay: Send + Sync {
     fn send(&self, message: Message) -> impl Future<Output = Result<(), SendError>> + Send;
 }
 
-/// An SMTP relay, through lettre's pooled async transport.
-#[derive(Clone, Debug)]
-pub struct Smtp(AsyncSmtpTransport<Tokio1Executor>);
-
-impl Smtp {
-    /// `url`: `smtp://HOST:PORT` (no TLS, for a relay on the same host or network),
-    /// `smtp://HOST:587?tls=required` (STARTTLS), or `smtps://HOST:465`.
-    pub fn new(url: &str, credentials: Option<(String, String)>) -> Result<Smtp, String> {
-        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-            .map_err(|e| format!("--smtp: {url:?}: {e}"))?
-            .timeout(Some(Duration::from_secs(30)));
-        if let Some((user, password)) = credentials {
-            builder = builder.credentials(Credentials::new(user, password));
-        }
-        Ok(Smtp(builder.build()))
-    }
-}
-
-impl Relay for Smtp {
-    async fn send(&self, message: Message) -> Result<(), SendError> {
-        match self.0.send(message).await {
-            Ok(_) => Ok(()),
-            Err(e) if e.is_permanent() => Err(SendError::Permanent(e.to_string())),
-            Err(e) => Err(SendError::Transient(e.to_string())),
-        }
-    }
-}
+pub use crate::smtp_out::Smtp;
 
 /// No relay: a server without mail still posts webhooks through the outbox; its worker claims
 /// no mail (see [`claim`]), and would find this relay refusing it for now.
@@ -512,7 +484,7 @@ pub fn owner_name() -> String {
 pub async fn worker(
     state: AppState,
     relay: Arc<impl Relay>,
-    tick: Duration,
+    tick: std::time::Duration,
     shutdown: impl Future<Output = ()>,
 ) {
     let owner = owner_name();
