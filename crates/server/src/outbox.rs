@@ -10,9 +10,9 @@ use game_api::Lang;
 use std::sync::Arc;
 
 use game_api::{Seat, Viewer};
+use lettre::Message;
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
-use lettre::Message;
 use sqlx::Row;
 
 use crate::AppState;
@@ -331,9 +331,8 @@ pub async fn claim(state: &AppState, owner: &str, now: i64) -> ApiResult<Vec<i64
     Ok(claimed)
 }
 
-/// Mails sent at once by one worker. lettre writes a message's end (`.`) apart from its body,
-/// so each send waits about 40 ms for the relay's delayed ACK (Nagle): sends side by side over
-/// the relay's pooled connections (lettre keeps up to ten) keep the worker from waiting on that.
+/// Mails sent at once by one worker, each on its own connection to the relay: while one waits
+/// for the relay's answer or its picture, the others go on.
 pub const SENDS_AT_ONCE: usize = 8;
 
 /// What became of one claimed row.

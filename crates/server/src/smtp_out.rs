@@ -111,15 +111,18 @@ impl Smtp {
 
     /// A new connection, greeted, encrypted as the address says and logged in.
     async fn connect(&self) -> Result<AsyncSmtpConnection, SendError> {
-        let unreachable =
-            |e: &dyn std::fmt::Display| SendError::Transient(format!("{}:{}: {e}", self.host, self.port));
+        let unreachable = |e: &dyn std::fmt::Display| {
+            SendError::Transient(format!("{}:{}: {e}", self.host, self.port))
+        };
         let tcp = TcpStream::connect((self.host.as_str(), self.port))
             .await
             .map_err(|e| unreachable(&e))?;
         // The point of this module: a message's end goes out at once.
         tcp.set_nodelay(true).map_err(|e| unreachable(&e))?;
         let stream: Box<dyn AsyncTokioStream> = match self.encryption {
-            Encryption::Implicit => Box::new(tls(&self.host, tcp).await.map_err(|e| unreachable(&e))?),
+            Encryption::Implicit => {
+                Box::new(tls(&self.host, tcp).await.map_err(|e| unreachable(&e))?)
+            }
             _ => Box::new(tcp),
         };
         let mut connection = AsyncSmtpConnection::connect_with_transport(stream, &self.hello)
@@ -226,13 +229,21 @@ async fn tls(host: &str, tcp: TcpStream) -> Result<Tls, String> {
 struct Tls(tokio_rustls::client::TlsStream<TcpStream>);
 
 impl AsyncRead for Tls {
-    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
         Pin::new(&mut self.0).poll_read(cx, buf)
     }
 }
 
 impl AsyncWrite for Tls {
-    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
         Pin::new(&mut self.0).poll_write(cx, buf)
     }
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -246,5 +257,40 @@ impl AsyncWrite for Tls {
 impl AsyncTokioStream for Tls {
     fn peer_addr(&self) -> io::Result<SocketAddr> {
         self.0.get_ref().0.peer_addr()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_relay_address_is_read_as_lettre_reads_it() {
+        let relay = |url: &str| Smtp::new(url, None).map(|s| (s.host, s.port, s.encryption));
+        assert_eq!(
+            relay("smtp://127.0.0.1:2525"),
+            Ok(("127.0.0.1".into(), 2525, Encryption::Plain))
+        );
+        assert_eq!(
+            relay("smtp://relay.example?tls=required"),
+            Ok((
+                "relay.example".into(),
+                587,
+                Encryption::StartTls { required: true }
+            ))
+        );
+        assert_eq!(
+            relay("smtps://relay.example"),
+            Ok(("relay.example".into(), 465, Encryption::Implicit))
+        );
+        assert_eq!(
+            relay("smtp://[::1]:25"),
+            Ok(("::1".into(), 25, Encryption::Plain))
+        );
+        let refused = |url: &str| Smtp::new(url, None).unwrap_err();
+        assert!(refused("http://relay.example").contains("not smtp://"));
+        assert!(refused("smtp://relay.example?tls=maybe").contains("not smtp://"));
+        assert!(refused("smtp://club:secret@relay.example").contains("--smtp-password-file"));
+        assert!(refused("relay.example:25").starts_with("--smtp: \"relay.example:25\""));
     }
 }
