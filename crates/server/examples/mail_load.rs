@@ -3,16 +3,19 @@
 //!
 //! ```text
 //! cargo run --release -p server --example mail_load -- [--database URL] [--seats 1000]
+//!     [--relay smtp://HOST:PORT] [--report-sample FILE]
 //! ```
 //!
 //! On one database (a fresh SQLite file by default, or `--database postgres://…` naming an
 //! empty database) it seats `seats` players with confirmed addresses in races of four, and
-//! measures with one outbox worker sending through lettre to an SMTP sink in this process (on
-//! a loopback port, answering each command at once):
+//! measures with one outbox worker sending to an SMTP sink in this process (on a loopback
+//! port, answering each command at once), or to the relay `--relay` names (Postfix's
+//! `smtp-sink` in `scripts/mail-speed.sh`):
 //! 1. mails per second drained from the outbox: the welcome of every seat (text/plain);
 //! 2. the time from a deadline to the last report mail: every game's deadline falls at once,
 //!    the deadline worker resolves them (`process_due`, one report row per seat), and the
-//!    worker sends every report (multipart, with the track drawn as PNG once per game).
+//!    worker sends every report (multipart, with the close-up drawn as PNG for each seat: it
+//!    marks the seat's own riders).
 //!
 //! The figures are recorded in docs/performance.md.
 
@@ -36,6 +39,12 @@ struct Args {
     /// Seats (players with an address), in races of four.
     #[arg(long, default_value_t = 1000)]
     seats: usize,
+    /// Send to this relay instead of the sink in this process.
+    #[arg(long)]
+    relay: Option<String>,
+    /// Write the first report mail, as sent, to this file.
+    #[arg(long)]
+    report_sample: Option<std::path::PathBuf>,
 }
 
 /// An SMTP server that counts the messages it is given.
@@ -108,11 +117,19 @@ async fn drain(state: &AppState, relay: &Timed, now: i64) -> usize {
     }
 }
 
-/// The relay, timed: the seconds spent in the SMTP exchange.
-struct Timed(Smtp, std::sync::Mutex<f64>);
+/// The relay, timed: the seconds spent in the SMTP exchange. The next mail sent is written to
+/// the file in the third field, if there is one.
+struct Timed(
+    Smtp,
+    std::sync::Mutex<f64>,
+    std::sync::Mutex<Option<std::path::PathBuf>>,
+);
 
 impl server::outbox::Relay for Timed {
     async fn send(&self, message: lettre::Message) -> Result<(), server::outbox::SendError> {
+        if let Some(path) = self.2.lock().unwrap().take() {
+            std::fs::write(&path, message.formatted()).unwrap();
+        }
         let t = Instant::now();
         let outcome = self.0.send(message).await;
         *self.1.lock().unwrap() += t.elapsed().as_secs_f64();
@@ -140,8 +157,13 @@ async fn main() {
         orders_address: "orders@club.example".into(),
     });
     let (port, delivered) = sink().await;
+    let relay_url = args
+        .relay
+        .clone()
+        .unwrap_or_else(|| format!("smtp://127.0.0.1:{port}"));
     let relay = Timed(
-        Smtp::new(&format!("smtp://127.0.0.1:{port}"), None).unwrap(),
+        Smtp::new(&relay_url, None).unwrap(),
+        Default::default(),
         Default::default(),
     );
     let now = || server::Clock::now(&clock);
@@ -229,6 +251,7 @@ async fn main() {
 
     // 2. Every deadline falls at once: resolve, then send every report.
     clock.advance(86_400);
+    *relay.2.lock().unwrap() = args.report_sample.clone();
     let t = Instant::now();
     let resolved = server::games::process_due(&state).await.unwrap();
     let resolve = t.elapsed().as_secs_f64();
@@ -242,5 +265,7 @@ async fn main() {
         total - resolve,
         sent as f64 / (total - resolve)
     );
-    assert_eq!(delivered.load(Ordering::SeqCst), 2 * seats);
+    if args.relay.is_none() {
+        assert_eq!(delivered.load(Ordering::SeqCst), 2 * seats);
+    }
 }

@@ -39,6 +39,7 @@ pub mod reminders;
 pub mod season_report;
 pub mod secure_cookies;
 pub mod smtp_in;
+mod smtp_out;
 pub mod store;
 pub mod text;
 pub mod throttle;

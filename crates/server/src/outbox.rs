@@ -8,13 +8,11 @@
 
 use game_api::Lang;
 use std::sync::Arc;
-use std::time::Duration;
 
 use game_api::{Seat, Viewer};
+use lettre::Message;
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
-use lettre::transport::smtp::authentication::Credentials;
-use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::Row;
 
 use crate::AppState;
@@ -43,33 +41,7 @@ pub trait Relay: Send + Sync {
     fn send(&self, message: Message) -> impl Future<Output = Result<(), SendError>> + Send;
 }
 
-/// An SMTP relay, through lettre's pooled async transport.
-#[derive(Clone, Debug)]
-pub struct Smtp(AsyncSmtpTransport<Tokio1Executor>);
-
-impl Smtp {
-    /// `url`: `smtp://HOST:PORT` (no TLS, for a relay on the same host or network),
-    /// `smtp://HOST:587?tls=required` (STARTTLS), or `smtps://HOST:465`.
-    pub fn new(url: &str, credentials: Option<(String, String)>) -> Result<Smtp, String> {
-        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-            .map_err(|e| format!("--smtp: {url:?}: {e}"))?
-            .timeout(Some(Duration::from_secs(30)));
-        if let Some((user, password)) = credentials {
-            builder = builder.credentials(Credentials::new(user, password));
-        }
-        Ok(Smtp(builder.build()))
-    }
-}
-
-impl Relay for Smtp {
-    async fn send(&self, message: Message) -> Result<(), SendError> {
-        match self.0.send(message).await {
-            Ok(_) => Ok(()),
-            Err(e) if e.is_permanent() => Err(SendError::Permanent(e.to_string())),
-            Err(e) => Err(SendError::Transient(e.to_string())),
-        }
-    }
-}
+pub use crate::smtp_out::Smtp;
 
 /// No relay: a server without mail still posts webhooks through the outbox; its worker claims
 /// no mail (see [`claim`]), and would find this relay refusing it for now.
@@ -359,9 +331,8 @@ pub async fn claim(state: &AppState, owner: &str, now: i64) -> ApiResult<Vec<i64
     Ok(claimed)
 }
 
-/// Mails sent at once by one worker. lettre writes a message's end (`.`) apart from its body,
-/// so each send waits about 40 ms for the relay's delayed ACK (Nagle): sends side by side over
-/// the relay's pooled connections (lettre keeps up to ten) keep the worker from waiting on that.
+/// Mails sent at once by one worker, each on its own connection to the relay: while one waits
+/// for the relay's answer or its picture, the others go on.
 pub const SENDS_AT_ONCE: usize = 8;
 
 /// What became of one claimed row.
@@ -512,7 +483,7 @@ pub fn owner_name() -> String {
 pub async fn worker(
     state: AppState,
     relay: Arc<impl Relay>,
-    tick: Duration,
+    tick: std::time::Duration,
     shutdown: impl Future<Output = ()>,
 ) {
     let owner = owner_name();

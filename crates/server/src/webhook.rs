@@ -319,7 +319,7 @@ impl Target {
 }
 
 /// The TLS client settings: the Mozilla roots, rustls with ring.
-fn tls_config() -> Result<Arc<tokio_rustls::rustls::ClientConfig>, String> {
+pub(crate) fn tls_config() -> Result<Arc<tokio_rustls::rustls::ClientConfig>, String> {
     use tokio_rustls::rustls;
     static CONFIG: std::sync::OnceLock<Result<Arc<rustls::ClientConfig>, String>> =
         std::sync::OnceLock::new();
