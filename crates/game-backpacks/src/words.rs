@@ -84,20 +84,40 @@ pub fn scoring_space_words(lang: Lang, map: &Map, space: SpaceId) -> String {
     )
 }
 
-/// The far end of a walk that ends on a path: where it heads (the path's end it walks
-/// towards), and its steps from the end it walked away from. `before` is the space walked from
-/// onto the last one.
-pub fn towards(map: &Map, before: SpaceId, end: SpaceId) -> Option<(&str, usize, usize)> {
+/// Where a walk that ends on a path heads: the path's end it walks towards (`to`), the end it
+/// walked away from (`from`), and its steps from `from` of the steps from end to end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Towards {
+    pub to: crate::map::LocationId,
+    pub from: crate::map::LocationId,
+    pub step: usize,
+    pub steps: usize,
+}
+
+/// Where a walk ending on `end`, a space of a path, heads; `before` is the space walked from
+/// onto it. `None` when `end` is a location.
+pub fn towards(map: &Map, before: SpaceId, end: SpaceId) -> Option<Towards> {
     let (path, step, steps) = on_path(map, end)?;
     let start = map.locations[usize::from(path.ends[0])].space;
     // Walking up the path (from its first end) when the space before is the first end or an
     // earlier space of the path.
     let up = before == start
         || on_path(map, before).is_some_and(|(p, k, _)| p.id == path.id && k < step);
+    let [a, b] = path.ends;
     Some(if up {
-        (location_name(map, path.ends[1]), step, steps)
+        Towards {
+            to: b,
+            from: a,
+            step,
+            steps,
+        }
     } else {
-        (location_name(map, path.ends[0]), steps - step, steps)
+        Towards {
+            to: a,
+            from: b,
+            step: steps - step,
+            steps,
+        }
     })
 }
 
@@ -118,14 +138,14 @@ pub fn way_words(lang: Lang, map: &Map, from: SpaceId, route: &[SpaceId]) -> Str
     };
     let before = route.len().checked_sub(2).map_or(from, |k| route[k]);
     match towards(map, before, end) {
-        Some((to, step, steps)) => tr!(
+        Some(t) => tr!(
             lang,
             "bb-way-towards",
             from = space_words(lang, map, from),
             via = via,
-            to = to,
-            step = step,
-            steps = steps
+            to = location_name(map, t.to),
+            step = t.step,
+            steps = t.steps
         ),
         None => tr!(
             lang,
