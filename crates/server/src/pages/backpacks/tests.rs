@@ -83,6 +83,7 @@ fn menus_say_where_each_move_leads_with_the_points_gained() {
         choices
             .iter()
             .filter(|c| c.starts_with("towards Keswick"))
+            .copied()
             .collect::<Vec<_>>(),
         ["towards Keswick, 2 of 5 steps from Castlerigg Stone Circle: walk with 1+1, 2 steps"],
         "{:?}",
