@@ -55,8 +55,9 @@ impl Game for Backpacks {
     const TURN_NOUN: &'static str = "round";
     const GAME_NOUN: &'static str = "day";
     const PICTURE_NOUN: &'static str = "map";
-    /// 1: the ledger of the first releases; 2: the bulletin (headline and story).
-    const REPORT_FORMAT: u16 = 2;
+    /// 1: the ledger of the first releases; 2: the bulletin (headline and story); 3: places
+    /// by name (no path codes).
+    const REPORT_FORMAT: u16 = 3;
 
     type Settings = Terrain;
     type State = Day;

@@ -684,15 +684,25 @@ fn move_label(lang: Lang, standing: &Standing, m: &Move) -> String {
     }
 }
 
-/// Orders the engine accepts for this walker now: the first walk listed (else a rest), then a
-/// rest.
+/// Orders the engine accepts for this walker now: the first walk of the short menu to a named
+/// place (else the first walk it offers, else a rest), then a rest.
 fn example(map: &Map, standing: &Standing) -> String {
-    let moves = legal_moves(map, standing);
-    let first = moves
-        .iter()
-        .find(|m| matches!(&m.action, Action::Walk { waypoints, .. } if !waypoints.is_empty()))
-        .or(moves.first())
-        .map_or("rest".into(), |m| m.text(map));
+    let menu = short_menu(entries(
+        Lang::EN,
+        map,
+        standing,
+        &TurnOrders::default(),
+        Weather::Sunny,
+        &[],
+    ));
+    let walks = || {
+        menu.iter()
+            .filter(|e| e.value.starts_with("walk ") && e.end.is_some())
+    };
+    let first = walks()
+        .find(|e| e.location.is_some())
+        .or_else(|| walks().next())
+        .map_or("rest", |e| e.value.as_str());
     format!("1: {first}; 2: rest")
 }
 
