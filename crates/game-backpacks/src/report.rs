@@ -1,7 +1,7 @@
 //! Round reports as plain text for email, opening with the round's diary ([`crate::bulletin`]):
-//! each walker's turns (where it went, sub-turn by sub-turn when it walked, what it scored), the
-//! clock, the weather, the Heavy Rucksack and the targets, then the standings; and the same
-//! round as a typed view for the page. Made for one viewer through [`Day::view`]: a walker's
+//! each walker's turns (where it went, places by name as [`crate::words`] says them, what it
+//! scored), the clock, the weather, the Heavy Rucksack and the targets, then the standings; and
+//! the same round as a typed view for the page. Made for one viewer through [`Day::view`]: a walker's
 //! cards, purse and the notes about its own orders reach only that walker (and the GM).
 
 use std::fmt::Write as _;
