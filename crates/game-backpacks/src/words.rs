@@ -46,6 +46,22 @@ pub fn space_words(lang: Lang, map: &Map, space: SpaceId) -> String {
     }
 }
 
+/// Where a walk starts: a location's name, or a space of a path as a point on it (`step 5 of 9
+/// between Keswick and Dodd`).
+fn start_words(lang: Lang, map: &Map, space: SpaceId) -> String {
+    match on_path(map, space) {
+        Some((path, step, steps)) if map.location_at(space).is_none() => tr!(
+            lang,
+            "bb-path-point",
+            from = location_name(map, path.ends[0]),
+            to = location_name(map, path.ends[1]),
+            step = step,
+            steps = steps
+        ),
+        _ => space_words(lang, map, space),
+    }
+}
+
 /// Where a walker stands: `at Keswick`, `on the path from Keswick to Castlerigg Stone Circle,
 /// 3 of 5 steps`, `on the lake`.
 pub fn place_words(lang: Lang, map: &Map, place: Place) -> String {
@@ -141,7 +157,7 @@ pub fn way_words(lang: Lang, map: &Map, from: SpaceId, route: &[SpaceId]) -> Str
         Some(t) => tr!(
             lang,
             "bb-way-towards",
-            from = space_words(lang, map, from),
+            from = start_words(lang, map, from),
             via = via,
             to = location_name(map, t.to),
             step = t.step,
@@ -150,7 +166,7 @@ pub fn way_words(lang: Lang, map: &Map, from: SpaceId, route: &[SpaceId]) -> Str
         None => tr!(
             lang,
             "bb-way-to",
-            from = space_words(lang, map, from),
+            from = start_words(lang, map, from),
             via = via,
             to = space_words(lang, map, end)
         ),

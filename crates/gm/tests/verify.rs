@@ -368,4 +368,4 @@ fn each_report_edition_pins_its_wording() {
     }
 }
 const RACE_EDITION: (u16, &str) = (2, "7b53733a5c17c75c");
-const DAY_EDITION: (u16, &str) = (3, "4d943784ecb11074");
+const DAY_EDITION: (u16, &str) = (3, "cdfdba9a50f793c4");

@@ -24,6 +24,8 @@ bb-on-lake = on the lake
 
 # A space of a path as a noun. Variables: $from, $to, $step, $steps
 bb-path-space = the path from {$from} to {$to} ({$step} of {$steps} steps)
+# A space of a path where a walk starts. Variables: $from, $to (the path's ends), $step (from $from), $steps
+bb-path-point = step {$step} of {$steps} between {$from} and {$to}
 # A black space of a path, which scores when a walk ends on it (5.1.2). Variables: $viewpoint ("yes" for a triangle)
 bb-black-space = { $viewpoint ->
     [yes] a viewpoint

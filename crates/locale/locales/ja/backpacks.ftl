@@ -16,6 +16,7 @@ bb-on-lake = 湖上
 ## 場所と移動を言葉で（封印した命令の確認、報告、命令フォーム）。地点は名前で、道のマスは道のどこにあるかで。
 
 bb-path-space = {$from}から{$to}への道（{$steps}歩中{$step}歩目）
+bb-path-point = {$from}と{$to}の間の{$steps}歩中{$step}歩目
 bb-black-space = { $viewpoint ->
     [yes] 展望地点
    *[no] 景勝地
