@@ -198,6 +198,12 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     ) -> Result<Self::Orders, Self::Error>;
     /// The orders as the engine read them (the echo a player gets; parses back to the same).
     fn orders_text(settings: &Self::Settings, seats: &[String], orders: &Self::Orders) -> String;
+    /// Sealed orders as their player reads them, in `table.lang` (the echo and the order
+    /// page; a game whose orders name places by code says them by name). The order text by
+    /// default.
+    fn orders_words(table: &Table<'_, Self>, _seat: Seat, orders: &Self::Orders) -> String {
+        Self::orders_text(table.settings, table.seats, orders)
+    }
     /// What sealed orders leave to the rules' defaults, one line each, for the echo a player
     /// gets (`D: no order — plays its highest card, 12`). `state` is `None` before play begins
     /// (then `lineup` is the seat's sealed line-up, if any).

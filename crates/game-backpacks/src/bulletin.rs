@@ -8,8 +8,9 @@ use locale::tr;
 
 use crate::Weather;
 use crate::clock::{self, Special};
-use crate::day::{Day, Did, Place, RucksackHow, Score, TurnOutcome};
+use crate::day::{Day, Did, RucksackHow, Score, TurnOutcome};
 use crate::map::Map;
+use crate::words::place_words;
 
 /// The bulletin of one round.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,30 +31,6 @@ pub struct Round<'a> {
     pub nmr: &'a [bool],
     /// The reader's language.
     pub lang: Lang,
-}
-
-/// Where a walker stands, in words: `at Latrigg`, `on the path from Latrigg to Skiddaw, 4 of
-/// 6`, `on the lake`.
-pub fn place_words(lang: Lang, map: &Map, place: Place) -> String {
-    match place {
-        Place::At(space) => {
-            if let Some(location) = map.location_at(space) {
-                tr!(lang, "bb-at", location = location.name.as_str())
-            } else if let Some((path, k)) = map.on_path(space) {
-                tr!(
-                    lang,
-                    "bb-on-path",
-                    from = map.locations[usize::from(path.ends[0])].name.as_str(),
-                    to = map.locations[usize::from(path.ends[1])].name.as_str(),
-                    k = k,
-                    n = path.spaces.len()
-                )
-            } else {
-                tr!(lang, "bb-at", location = map.space_id(space))
-            }
-        }
-        Place::Lake { .. } => lang.t("bb-on-lake"),
-    }
 }
 
 fn points(lang: Lang, p: i32) -> String {

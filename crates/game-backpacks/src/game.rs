@@ -56,8 +56,9 @@ impl Game for Backpacks {
     const TURN_NOUN: &'static str = "round";
     const GAME_NOUN: &'static str = "day";
     const PICTURE_NOUN: &'static str = "map";
-    /// 1: the ledger of the first releases; 2: the bulletin (headline and story).
-    const REPORT_FORMAT: u16 = 2;
+    /// 1: the ledger of the first releases; 2: the bulletin (headline and story); 3: places
+    /// by name (no path codes).
+    const REPORT_FORMAT: u16 = 3;
 
     type Settings = Terrain;
     type State = Day;
@@ -125,6 +126,16 @@ impl Game for Backpacks {
 
     fn orders_text(terrain: &Terrain, walkers: &[String], orders: &RoundOrders) -> String {
         describe_round(orders, &terrain.map, walkers)
+    }
+
+    /// Each turn's move from where the walker stands (turn 2 from where turn 1 should leave
+    /// it), places by name: `turn 1 (10:00): walk 4+2 from Keswick to Castlerigg Stone Circle
+    /// (arrive 10:00, +3)`.
+    fn orders_words(table: &Table<'_, Self>, seat: Seat, orders: &RoundOrders) -> String {
+        match table.state {
+            Some(day) => crate::words::round_words(table.lang, day, seat, orders, table.seats),
+            None => describe_round(orders, &table.settings.map, table.seats),
+        }
     }
 
     /// What the rules fill in: a lunch or coffee turn with no card named discards the weakest
@@ -362,7 +373,7 @@ fn foresight(day: &Day, w: usize, orders: &RoundOrders) -> Vec<Phrase> {
         notes.push(phrase!(
             "bb-note-no-bar-bought",
             turn = 1,
-            space = map.space_id(end)
+            space = space_phrase(map, end)
         ));
     }
     let mut next = day.clone();
@@ -396,7 +407,7 @@ fn foresight(day: &Day, w: usize, orders: &RoundOrders) -> Vec<Phrase> {
         notes.push(phrase!(
             "bb-note-turn-2-foreseen",
             problem = problem,
-            space = map.space_id(end)
+            space = space_phrase(map, end)
         ));
     } else if second.buy_chocolate
         && let Some((end2, _)) = ends(end, second)
@@ -405,10 +416,28 @@ fn foresight(day: &Day, w: usize, orders: &RoundOrders) -> Vec<Phrase> {
         notes.push(phrase!(
             "bb-note-no-bar-bought",
             turn = 2,
-            space = map.space_id(end2)
+            space = space_phrase(map, end2)
         ));
     }
     notes
+}
+
+/// A space named for a note whose reader's language is not known yet: a location's name, or
+/// where it lies on its path.
+fn space_phrase(map: &Map, space: crate::map::SpaceId) -> Phrase {
+    if let Some(location) = map.location_at(space) {
+        return Phrase::verbatim(location.name.clone());
+    }
+    match map.on_path(space) {
+        Some((path, step)) => phrase!(
+            "bb-path-space",
+            from = map.locations[usize::from(path.ends[0])].name.clone(),
+            to = map.locations[usize::from(path.ends[1])].name.clone(),
+            step = step,
+            steps = path.spaces.len() + 1
+        ),
+        None => Phrase::verbatim(map.space_id(space).to_string()),
+    }
 }
 
 #[cfg(test)]
@@ -460,7 +489,7 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:?}");
         assert!(
             found[0].starts_with("turn 2: ")
-                && found[0].contains("from FRI, where turn 1 leaves the walker"),
+                && found[0].contains("from Friar's Crag, where turn 1 leaves the walker"),
             "{found:?}"
         );
         // Chocolate bought where turn 1 ends, away from a café.
@@ -468,7 +497,7 @@ mod tests {
         assert_eq!(
             found,
             [
-                "turn 1: buy chocolate: the turn ends at FRI, which has no café — no bar is bought (6.3)"
+                "turn 1: buy chocolate: the turn ends at Friar's Crag, which has no café — no bar is bought (6.3)"
             ]
         );
         // Orders that work say nothing.
@@ -490,7 +519,7 @@ mod tests {
         assert_eq!(
             found,
             [
-                "第2ターン：手札［4+2］に3+3のカードがありません。第1ターンのあと（押し戻されなければ）FRIにいるとして見た場合です。第2ターンはできるところまで実行されます（B&B-7）"
+                "第2ターン：手札［4+2］に3+3のカードがありません。第1ターンのあと（押し戻されなければ）Friar's Cragにいるとして見た場合です。第2ターンはできるところまで実行されます（B&B-7）"
             ]
         );
     }

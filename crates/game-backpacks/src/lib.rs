@@ -24,6 +24,7 @@ pub mod schedule;
 pub mod season;
 pub mod svg;
 pub mod view;
+pub mod words;
 
 pub use day::{Day, Place, Walker};
 pub use deck::{Card, CardKind, Deck};

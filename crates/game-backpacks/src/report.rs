@@ -1,7 +1,7 @@
 //! Round reports as plain text for email, opening with the round's diary ([`crate::bulletin`]):
-//! each walker's turns (where it went, sub-turn by sub-turn when it walked, what it scored), the
-//! clock, the weather, the Heavy Rucksack and the targets, then the standings; and the same
-//! round as a typed view for the page. Made for one viewer through [`Day::view`]: a walker's
+//! each walker's turns (where it went, places by name as [`crate::words`] says them, what it
+//! scored), the clock, the weather, the Heavy Rucksack and the targets, then the standings; and
+//! the same round as a typed view for the page. Made for one viewer through [`Day::view`]: a walker's
 //! cards, purse and the notes about its own orders reach only that walker (and the GM).
 
 use std::fmt::Write as _;
@@ -17,7 +17,8 @@ use crate::day::{Day, Did, Note, Place, RucksackHow, Score, TurnOutcome};
 use crate::deck::CardKind;
 use crate::game::Backpacks;
 use crate::map::Map;
-use crate::orders::{RoundOrders, describe_round};
+use crate::orders::RoundOrders;
+use crate::words::{place_words, round_words, scoring_space_words, space_words, way_words};
 
 /// A day at the table, as the reports read it.
 type Outing<'a> = Table<'a, Backpacks>;
@@ -28,7 +29,6 @@ trait OutingTable {
     fn map(&self) -> &Map;
     fn day(&self) -> &Day;
     fn sealed(&self, walker: u8) -> Option<&RoundOrders>;
-    fn describe(&self, orders: &RoundOrders) -> String;
 }
 
 impl OutingTable for Outing<'_> {
@@ -44,23 +44,27 @@ impl OutingTable for Outing<'_> {
     fn sealed(&self, walker: u8) -> Option<&RoundOrders> {
         self.sealed[usize::from(walker)].orders.as_ref()
     }
-    fn describe(&self, orders: &RoundOrders) -> String {
-        describe_round(orders, &self.settings.map, self.seats)
-    }
 }
 
-/// Where a walker stands, as players read it: a space's id, or the lake (in English, for the
-/// API's JSON).
+/// Where a walker stands as the API's JSON gives it: a space's id, or the lake (in English).
 pub fn place_text(day: &Day, place: Place) -> String {
-    place_in(Lang::EN, day, place)
-}
-
-/// Where a walker stands, in `lang`: a space's id, or the lake.
-fn place_in(lang: Lang, day: &Day, place: Place) -> String {
     match place {
         Place::At(s) => day.map.space_id(s).to_string(),
+        Place::Lake { .. } => Lang::EN.t("bb-report-the-lake"),
+    }
+}
+
+/// Where a walker stands as a noun, in `lang`: a location's name, a space of a path by where
+/// it lies on it, or the lake.
+fn place_noun(lang: Lang, map: &Map, place: Place) -> String {
+    match place {
+        Place::At(s) => space_words(lang, map, s),
         Place::Lake { .. } => lang.t("bb-report-the-lake"),
     }
+}
+
+fn location_name(map: &Map, location: u8) -> &str {
+    &map.locations[usize::from(location)].name
 }
 
 fn weather_text(lang: Lang, w: Weather) -> String {
@@ -79,11 +83,11 @@ fn card_words(lang: Lang, card: CardKind) -> String {
 /// Why points were scored, in `lang`.
 pub fn score_words(lang: Lang, map: &Map, score: Score) -> String {
     match score {
-        Score::Space(s) => map.space_id(s).to_string(),
+        Score::Space(s) => scoring_space_words(lang, map, s),
         Score::Target { location, order } => tr!(
             lang,
             "bb-score-target",
-            location = map.location_id(location),
+            location = location_name(map, location),
             place = lang.place(usize::from(order))
         ),
         Score::Ferry => lang.t("bb-score-ferry"),
@@ -120,7 +124,7 @@ pub fn note_words(lang: Lang, map: &Map, note: &Note) -> String {
         Note::FerryNotLanded { to, contested } => tr!(
             lang,
             "bb-note-ferry-not-landed",
-            location = map.location_id(*to),
+            location = location_name(map, *to),
             contested = if *contested { "yes" } else { "no" }
         ),
     }
@@ -210,7 +214,11 @@ fn standing_status(
     } else if let Some(t) = finished {
         tr!(lang, "bb-status-back", time = clock::time_text(t))
     } else {
-        tr!(lang, "bb-status-at", place = place_in(lang, day, place))
+        tr!(
+            lang,
+            "bb-status-at",
+            at = place_words(lang, &day.map, place)
+        )
     }
 }
 
@@ -268,67 +276,62 @@ fn turn_lines(
     let mut lines = Vec::new();
     for (w, t) in outcome.walkers.iter().enumerate() {
         let own = viewer.sees_secrets_of(Seat(w as u8));
-        let from = place_in(lang, before, t.from);
+        let from = place_noun(lang, map, t.from);
+        let at = place_words(lang, map, t.from);
         let what = match &t.did {
             // Finished or lost: no longer on the board, nothing to report.
             Did::Off => continue,
             Did::Rested if nmr.get(w).copied().unwrap_or(false) => {
-                tr!(lang, "bb-did-rested-at-nmr", place = from)
+                tr!(lang, "bb-did-rested-at-nmr", at = at)
             }
-            Did::Rested => tr!(lang, "bb-did-rested-at", place = from),
+            Did::Rested => tr!(lang, "bb-did-rested-at", at = at),
             Did::Walked {
                 card,
                 chocolate,
                 circles,
                 triangles,
-            } => {
-                let mut path = from.clone();
-                for &(space, sub_turn) in &t.steps {
-                    let _ = write!(path, " → {} [{sub_turn}]", map.space_id(space));
+            } => match t.from {
+                Place::At(start) if !t.steps.is_empty() => {
+                    let route: Vec<_> = t.steps.iter().map(|&(space, _)| space).collect();
+                    tr!(
+                        lang,
+                        "bb-did-walked-way",
+                        card = card.to_string(),
+                        chocolate = if *chocolate { "yes" } else { "no" },
+                        circles = *circles,
+                        triangles = *triangles,
+                        way = way_words(lang, map, start, &route)
+                    )
                 }
-                let (card, chocolate) = (card.to_string(), if *chocolate { "yes" } else { "no" });
-                let (circles, triangles) = (*circles, *triangles);
                 // A walk that took no step (none ordered, or cut short, B&B-7): the card played.
-                if t.steps.is_empty() {
-                    tr!(
-                        lang,
-                        "bb-did-walk-no-step",
-                        card = card,
-                        chocolate = chocolate,
-                        circles = circles,
-                        triangles = triangles,
-                        path = path
-                    )
-                } else {
-                    tr!(
-                        lang,
-                        "bb-did-walked-path",
-                        card = card,
-                        chocolate = chocolate,
-                        circles = circles,
-                        triangles = triangles,
-                        path = path
-                    )
-                }
-            }
-            Did::Tea => tr!(lang, "bb-did-tea-at", place = from),
+                _ => tr!(
+                    lang,
+                    "bb-did-walk-no-step",
+                    card = card.to_string(),
+                    chocolate = if *chocolate { "yes" } else { "no" },
+                    circles = *circles,
+                    triangles = *triangles,
+                    path = from
+                ),
+            },
+            Did::Tea => tr!(lang, "bb-did-tea-at", at = at),
             Did::Ferry { to, landed: true } => tr!(
                 lang,
                 "bb-did-ferry-from",
                 place = from,
-                location = map.location_id(*to)
+                location = location_name(map, *to)
             ),
             Did::Ferry { to, landed: false } => tr!(
                 lang,
                 "bb-did-ferry-not-landed-from",
                 place = from,
-                location = map.location_id(*to)
+                location = location_name(map, *to)
             ),
             Did::Bus { to } => tr!(
                 lang,
                 "bb-did-bus-from",
                 place = from,
-                location = map.location_id(*to),
+                location = location_name(map, *to),
                 route = {
                     let a = match t.from {
                         Place::At(s) => map.spaces[usize::from(s)].location,
@@ -338,8 +341,8 @@ fn turn_lines(
                         .map_or("?".into(), |r| r.to_string())
                 }
             ),
-            Did::Blister => tr!(lang, "bb-did-blister-at", place = from),
-            Did::Break => tr!(lang, "bb-did-break-at", place = from),
+            Did::Blister => tr!(lang, "bb-did-blister-at", at = at),
+            Did::Break => tr!(lang, "bb-did-break-at", at = at),
             Did::Afloat => lang.t("bb-did-afloat"),
         };
         let separator = lang.t("bb-list-separator");
@@ -348,7 +351,7 @@ fn turn_lines(
             details.push(tr!(
                 lang,
                 "bb-moved-back-to",
-                place = place_in(lang, before, t.to)
+                place = place_noun(lang, map, t.to)
             ));
         }
         if !t.scores.is_empty() {
@@ -519,8 +522,7 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
             tr!(
                 lang,
                 "bb-target-reached",
-                id = map.location_id(t),
-                name = map.locations[usize::from(t)].name.as_str(),
+                name = location_name(map, t),
                 n = n
             )
         })
@@ -555,7 +557,7 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
             .iter()
             .enumerate()
             .filter(|(k, _)| walker.reached & (1 << k) != 0)
-            .map(|(_, &t)| map.location_id(t))
+            .map(|(_, &t)| location_name(map, t))
             .collect();
         let status = standing_status(lang, day, walker.lost, walker.finished, walker.place);
         let _ = writeln!(
@@ -567,7 +569,11 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
             if reached.is_empty() {
                 String::new()
             } else {
-                tr!(lang, "bb-targets-reached", targets = reached.join(" "))
+                tr!(
+                    lang,
+                    "bb-targets-reached",
+                    targets = reached.join(&lang.t("bb-list-separator"))
+                )
             }
         );
     }
@@ -604,7 +610,7 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
                 out,
                 "{}\n  {}",
                 tr!(lang, "bb-sealed-orders", walker = names[w].as_str()),
-                outing.describe(o).replace('\n', "\n  ")
+                round_words(lang, day, Seat(w as u8), o, names).replace('\n', "\n  ")
             );
         }
     }
@@ -734,7 +740,7 @@ pub fn round_view(
             .iter()
             .enumerate()
             .filter(|(k, _)| walker.reached & (1 << k) != 0)
-            .map(|(_, &t)| map.location_id(t))
+            .map(|(_, &t)| location_name(map, t))
             .collect();
         let status = standing_status(lang, day, walker.lost, walker.finished, walker.place);
         standings.rows.push(Row {
@@ -743,7 +749,7 @@ pub fn round_view(
                 Phrase::name(names[w].clone()),
                 points(w).into(),
                 status.into(),
-                reached.join(" ").into(),
+                reached.join(&lang.t("bb-list-separator")).into(),
             ],
             own: mine(w),
         });
@@ -834,9 +840,9 @@ mod tests {
                 report.contains("No orders received from: bob (they rest, B&B-11)."),
                 "{report}"
             );
-            assert!(report.contains("rested at KES (no orders)"), "{report}");
+            assert!(report.contains("rested at Keswick (no orders)"), "{report}");
             assert!(
-                !report.contains("ann  rested at KES (no orders)"),
+                !report.contains("ann  rested at Keswick (no orders)"),
                 "ann sent orders: {report}"
             );
         }

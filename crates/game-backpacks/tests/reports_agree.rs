@@ -140,7 +140,12 @@ fn check(
                 kinds.push("no orders");
             }
             if did.starts_with("walked") {
-                assert!(did.contains(" → "), "{name} walked nowhere: {did}");
+                // A walk names where it went: "from A to B", "from A via B to C", or a path's
+                // "from A towards B (k of n steps)".
+                assert!(
+                    did.contains(" from ") && (did.contains(" to ") || did.contains(" towards ")),
+                    "{name} walked nowhere: {did}"
+                );
                 kinds.push("walked");
             }
             if did.contains("took no step") {

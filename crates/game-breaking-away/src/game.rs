@@ -171,8 +171,9 @@ impl Game for BreakingAway {
     const TURN_NOUN: &'static str = "turn";
     const GAME_NOUN: &'static str = "race";
     const PICTURE_NOUN: &'static str = "track";
-    /// 1: the ledger of the first releases; 2: the bulletin (headline and story).
-    const REPORT_FORMAT: u16 = 2;
+    /// 1: the ledger of the first releases; 2: the bulletin (headline and story); 3: level
+    /// teams share their place, and "no orders" marks only a team that sent none.
+    const REPORT_FORMAT: u16 = 3;
 
     type Settings = Rules;
     type State = Position;

@@ -41,6 +41,7 @@ pub(crate) trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn takes_orders(&self, seat: Seat) -> bool;
     fn sealed_text(&self, seat: Seat) -> (Option<String>, Option<String>);
     fn orders_notes(&self, seat: Seat, lang: Lang) -> Vec<String>;
+    fn sealed_words(&self, seat: Seat, lang: Lang) -> Option<String>;
     fn ready(&self, seat: Seat) -> bool;
     fn all_ready(&self) -> bool;
     fn reopened(&self, seat: Seat) -> bool;
@@ -111,6 +112,9 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     }
     fn orders_notes(&self, seat: Seat, lang: Lang) -> Vec<String> {
         GameRecord::orders_notes(self, seat, lang)
+    }
+    fn sealed_words(&self, seat: Seat, lang: Lang) -> Option<String> {
+        GameRecord::sealed_words(self, seat, lang)
     }
     fn ready(&self, seat: Seat) -> bool {
         GameRecord::ready(self, seat)

@@ -226,6 +226,12 @@ impl Record {
         self.0.sealed_text(seat)
     }
 
+    /// The seat's sealed orders as its player reads them, in `lang`: places by name where the
+    /// order text has codes (the echo, the order page); the API keeps [`sealed`](Self::sealed).
+    pub fn sealed_words(&self, seat: Seat, lang: Lang) -> Option<String> {
+        self.0.sealed_words(seat, lang)
+    }
+
     /// What the seat's sealed orders leave to the rules' defaults, one line each (`D: no order
     /// — plays its highest card, 12`): the echo says so, in `lang`.
     pub fn orders_notes(&self, seat: Seat, lang: Lang) -> Vec<String> {

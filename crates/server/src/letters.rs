@@ -403,6 +403,7 @@ pub fn echo(
                 "{}\n",
                 tr!(lang, "echo-lineup", text = text.as_str())
             )),
+            // As the player reads them (places by name); the log keeps the text as read.
             gm::Event::Orders { text, .. } => body.push_str(&format!(
                 "{}\n  {}\n",
                 tr!(
@@ -411,7 +412,11 @@ pub fn echo(
                     noun = turn_noun(table, lang),
                     turn = table.record.turn()
                 ),
-                text.replace('\n', "\n  ")
+                table
+                    .record
+                    .sealed_words(seat, lang)
+                    .unwrap_or_else(|| text.clone())
+                    .replace('\n', "\n  ")
             )),
             _ => {}
         }

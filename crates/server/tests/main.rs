@@ -10,6 +10,7 @@ mod accounts;
 mod api;
 mod architecture;
 mod auto_backup;
+mod backpacks_words;
 mod clock_start;
 mod connections;
 mod deadline_wake;

@@ -192,7 +192,9 @@ fn english(fragment: &str) -> Vec<String> {
     let read = read
         .replace("&nbsp;", " ")
         .replace("&amp;", " ")
-        .replace("&hellip;", " ");
+        .replace("&hellip;", " ")
+        // An apostrophe as the templates escape it (`Friar&#39;s Crag`).
+        .replace("&#39;", "'");
     // A path or an address shown as it is (`/players/ann`) is not a word.
     let read: Vec<&str> = read
         .split_whitespace()

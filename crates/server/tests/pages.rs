@@ -655,7 +655,7 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     // Issue 29: places in words.
     assert!(
         form.html
-            .contains(r#"You are <strong id="walker-at">at Keswick (KES)</strong>;"#),
+            .contains(r#"You are <strong id="walker-at">at Keswick</strong>;"#),
         "{}",
         form.html
     );
@@ -675,10 +675,26 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     let menu = &form.html[form.html.find(r#"<select id="move_1""#).unwrap()..];
     let menu = &menu[..menu.find("</select>").unwrap()];
     assert!(
-        menu.contains("<optgroup label=\"Stay: Keswick (KES)\">\n<option value=\"rest\" selected>rest</option>"),
+        menu.contains(
+            "<optgroup label=\"Stay: Keswick\">\n<option value=\"rest\" selected>rest</option>"
+        ),
         "{menu}"
     );
-    assert!(menu.contains(r#"<optgroup label="towards "#), "{menu}");
+    // Issue 51: each place once, named in its choice; every way one tap away.
+    assert!(
+        menu.contains(r#"<optgroup label="Other places">"#),
+        "{menu}"
+    );
+    assert!(
+        menu.contains(">Friar&#39;s Crag · +2: walk with "),
+        "{menu}"
+    );
+    assert!(
+        form.html
+            .contains(r#"<button type="submit" name="plan" value="every" class="button-secondary">Every way to go ("#),
+        "{}",
+        form.html
+    );
     assert!(
         !menu.contains(" pt)") && !menu.contains(">KES-") && !menu.contains(r#"label="KES-"#),
         "no path codes: {menu}"
@@ -744,17 +760,19 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
         )
         .await;
     assert_eq!(planned.status, StatusCode::OK, "{}", planned.html);
-    // Turn 2 starts where turn 1 ends, told in words (a place's id in brackets, or a path).
+    // Turn 2 starts where turn 1 ends, told in words (a place's name, or a path).
     let end = first_walk.rsplit(' ').next().unwrap();
+    let map = game_backpacks::Map::keswick();
+    let end = map
+        .location_at(map.space(end).unwrap())
+        .map_or("the path from", |l| l.name.as_str())
+        .to_string();
     let legend = &planned.html[planned
         .html
         .find("Turn 2 (10:20, ferries run), from ")
         .unwrap()..];
     let legend = &legend[..legend.find("</legend>").unwrap()];
-    assert!(
-        legend.contains(&format!("({end})")) || legend.contains("on the path from"),
-        "{end}: {legend}"
-    );
+    assert!(legend.contains(&format!("from {end}")), "{end}: {legend}");
     assert!(
         planned
             .html
@@ -775,9 +793,18 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
         .await;
     assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
     let page = ann.get(&path).await;
+    // As the player reads them: places by name, each turn from where it starts.
     assert!(
         page.html.contains(&format!(
-            "Sealed, as read: orders <code>1: {first_walk}\n2: rest; finish\nweather sunny\nvote bob</code>"
+            "Sealed, as read: orders <code>turn 1 (10:00): walk {} from Keswick to {end} (arrive 10:00, +",
+            first_walk.split(' ').nth(1).unwrap()
+        )),
+        "{}",
+        page.html
+    );
+    assert!(
+        page.html.contains(&format!(
+            "turn 2 (10:20): rest at {end}; finish the day if the turn ends in Keswick\na weather card drawn: play it if it makes the weather sunny\nvote for bob to carry the Heavy Rucksack</code>"
         )),
         "{}",
         page.html

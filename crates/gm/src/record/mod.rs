@@ -233,6 +233,14 @@ impl<G: BotGame> GameRecord<G> {
         )
     }
 
+    /// The seat's sealed orders as its player reads them, in `lang` (`Game::orders_words`).
+    pub fn sealed_words(&self, seat: Seat, lang: Lang) -> Option<String> {
+        self.sealed[seat.index()]
+            .orders
+            .as_ref()
+            .map(|o| G::orders_words(&self.table_in(lang), seat, o))
+    }
+
     /// Whether everything the seat needs to send for the coming turn is sealed.
     pub fn ready(&self, seat: Seat) -> bool {
         if !self.takes_orders(seat) {

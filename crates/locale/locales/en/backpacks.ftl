@@ -15,8 +15,89 @@ bb-arrival = {$place}
 ## Where a walker stands.
 
 bb-at = at {$location}
-bb-on-path = on the path from {$from} to {$to}, {$k} of {$n}
+# Variables: $from, $to (the path's ends, as the map runs it), $step (from $from), $steps (end to end)
+bb-on-path = on the path from {$from} to {$to}, {$step} of {$steps} steps
 bb-on-lake = on the lake
+
+## Places and moves in words (the echo of sealed orders, the reports, the order form): a
+## location by its name, a space of a path by where it lies on the path.
+
+# A space of a path as a noun. Variables: $from, $to, $step, $steps
+bb-path-space = the path from {$from} to {$to} ({$step} of {$steps} steps)
+# A space of a path where a walk starts. Variables: $from, $to (the path's ends), $step (from $from), $steps
+bb-path-point = step {$step} of {$steps} between {$from} and {$to}
+# A black space of a path, which scores when a walk ends on it (5.1.2). Variables: $viewpoint ("yes" for a triangle)
+bb-black-space = { $viewpoint ->
+    [yes] a viewpoint
+   *[no] a beauty spot
+}
+# Variables: $places (named places passed on the way)
+bb-via = {" via "}{$places}
+# Variables: $from, $via, $to
+bb-way-to = from {$from}{$via} to {$to}
+# A walk ending on a path. Variables: $from, $via, $to (the end it heads for), $step (steps from the end it left), $steps
+bb-way-towards = from {$from}{$via} towards {$to} ({$step} of {$steps} steps)
+# Variables: $time (the turn), $points (what ending there scores)
+bb-arrive = { $points ->
+    [0] (arrive {$time})
+   *[other] (arrive {$time}, +{$points})
+}
+# Variables: $n, $time, $what
+bb-echo-turn = turn {$n} ({$time}): {$what}
+bb-echo-separator = {"; "}
+# Variables: $at (bb-at, bb-on-path)
+bb-echo-rest = rest {$at}
+bb-echo-wait-on-lake = wait on the lake
+# Variables: $card, $chocolate ("yes" with a bar of chocolate), $way, $arrive
+bb-echo-walk = walk {$card}{ $chocolate ->
+    [yes] {" with chocolate"}
+   *[no] {""}
+} {$way} {$arrive}
+# From a place the orders did not foresee. Variables: $card, $chocolate, $to
+bb-echo-walk-to = walk {$card}{ $chocolate ->
+    [yes] {" with chocolate"}
+   *[no] {""}
+} to {$to}
+# Variables: $card, $chocolate
+bb-echo-walk-unknown = walk {$card}{ $chocolate ->
+    [yes] {" with chocolate"}
+   *[no] {""}
+}
+# A card played without moving (4.2). Variables: $card, $chocolate, $at
+bb-echo-walk-stay = play {$card}{ $chocolate ->
+    [yes] {" with chocolate"}
+   *[no] {""}
+} without moving, {$at}
+# Variables: $at
+bb-echo-tea = tea {$at} (50p, +3)
+# Variables: $at, $cards
+bb-echo-tea-replacing = tea {$at} (50p, +3), replacing {$cards}
+# Variables: $ferry ("yes" for the ferry, else the bus), $lake ("yes" landing from the lake), $from, $to, $arrive
+bb-echo-ride = { $lake ->
+    [yes] land at {$to} {$arrive}
+   *[no] { $ferry ->
+        [yes] ferry
+       *[no] bus
+    } from {$from} to {$to} (50p) {$arrive}
+}
+# Variables: $card
+bb-echo-swap = , swapping {$card}
+# Variables: $at
+bb-echo-blister = play the blister card {$at}
+bb-echo-buy-chocolate = buy a bar of chocolate
+bb-echo-take-rucksack = take the Heavy Rucksack
+bb-echo-give-rucksack = give the Heavy Rucksack
+# Variables: $to
+bb-echo-give-rucksack-to = give the Heavy Rucksack to {$to}
+bb-echo-finish = finish the day if the turn ends in Keswick
+# Variables: $card
+bb-echo-discard = discard {$card}
+# Variables: $cards
+bb-echo-replace = replace {$cards}
+bb-echo-weather-sunny = a weather card drawn: play it if it makes the weather sunny
+bb-echo-weather-cloudy = a weather card drawn: play it if it makes the weather cloudy
+# Variables: $walker
+bb-echo-vote = vote for {$walker} to carry the Heavy Rucksack
 
 ## Headlines.
 
@@ -161,10 +242,10 @@ bb-turn-ferries = {" · ferries run"}
 bb-turn-buses = {" · buses run"}
 bb-turn-lunch = {" · LUNCH"}
 bb-turn-coffee = {" · COFFEE BREAK"}
-# Variables: $place
-bb-did-rested-at-nmr = rested at {$place} (no orders)
-# Variables: $place
-bb-did-rested-at = rested at {$place}
+# Variables: $at (bb-at, bb-on-path, bb-on-lake)
+bb-did-rested-at-nmr = rested {$at} (no orders)
+# Variables: $at
+bb-did-rested-at = rested {$at}
 # Variables: $card, $chocolate, $circles, $triangles, $path (where the walker stayed)
 bb-did-walk-no-step = played {$card}{ $chocolate ->
     [yes] {" with chocolate"}
@@ -175,18 +256,23 @@ bb-did-walked-path = walked {$card}{ $chocolate ->
     [yes] {" with chocolate"}
    *[no] {""}
 } ({$circles}○ {$triangles}△): {$path}
-# Variables: $place
-bb-did-tea-at = took tea at {$place}
+# Variables: $card, $chocolate, $circles, $triangles, $way (bb-way-to, bb-way-towards)
+bb-did-walked-way = walked {$card}{ $chocolate ->
+    [yes] {" with chocolate"}
+   *[no] {""}
+} ({$circles}○ {$triangles}△) {$way}
+# Variables: $at
+bb-did-tea-at = took tea {$at}
 # Variables: $place, $location
-bb-did-ferry-from = took the ferry {$place} → {$location}
+bb-did-ferry-from = took the ferry from {$place} to {$location}
 # Variables: $place, $location
 bb-did-ferry-not-landed-from = took the ferry from {$place} to {$location}, which could not land: on the lake
 # Variables: $place, $location, $route
-bb-did-bus-from = took the bus {$place} → {$location} (route {$route})
-# Variables: $place
-bb-did-blister-at = nursed a blister at {$place}
-# Variables: $place
-bb-did-break-at = stopped at {$place}
+bb-did-bus-from = took the bus from {$place} to {$location} (route {$route})
+# Variables: $at
+bb-did-blister-at = nursed a blister {$at}
+# Variables: $at
+bb-did-break-at = stopped {$at}
 # Variables: $place
 bb-moved-back-to = moved back to {$place} (a later arrival on a shared space, 4.5)
 # Variables: $scores
@@ -246,8 +332,8 @@ bb-clock-next = next: {$time} (round {$round})
 bb-clock-over = 18:00, the day is over
 # Variables: $when, $weather
 bb-clock = The clock: {$when}. The weather: {$weather}.
-# Variables: $id, $name, $n
-bb-target-reached = {$id} {$name} ({$n} reached)
+# Variables: $name, $n
+bb-target-reached = {$name} ({$n} reached)
 bb-target-separator = {"; "}
 # Variables: $targets
 bb-targets = Targets: {$targets}.
@@ -265,8 +351,8 @@ bb-report-points = {$points} { $count ->
 bb-status-lost = not back by 18:00: all points lost
 # Variables: $time
 bb-status-back = back in Keswick at {$time}
-# Variables: $place
-bb-status-at = at {$place}
+# Variables: $at (bb-at, bb-on-path, bb-on-lake)
+bb-status-at = {$at}
 # Variables: $targets
 bb-targets-reached = {"  "}targets: {$targets}
 # Variables: $walker, $cards, $next, $money, $chocolate

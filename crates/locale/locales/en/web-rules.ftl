@@ -56,11 +56,7 @@ bb-form-sunny = sunny
 bb-form-cloudy = cloudy
 # Before where the walker is.
 bb-form-you-are = You are
-# Variables: $place (a location and its id: Keswick (KES))
-bb-form-at = at {$place}
 bb-form-on-the-lake = on the lake
-# Variables: $from, $to (the path's ends), $step, $steps
-bb-form-on-path = on the path from {$from} to {$to}, {$step} of {$steps}
 # After where the walker is. Variables: $points, $money, $chocolate
 bb-form-standing = ; {$points} points; money {$money}; chocolate {$chocolate}.
 bb-form-hand = Hand:
@@ -80,12 +76,23 @@ bb-form-buses-run = buses run
 bb-form-lunch = lunch: nobody moves
 bb-form-coffee = coffee: nobody moves
 bb-form-move-label = Where to, and how
-bb-form-move-help = Places are grouped by where the move ends; "+N" is what ending there scores.
+bb-form-move-help = Each place once, by its best way (the smallest card, no chocolate); "+N" is what ending there scores.
+# A choice of the menu: where it leads, and how. Variables: $place, $how
+bb-form-option = {$place}: {$how}
+bb-form-group-targets = Your targets
+bb-form-group-cafes = Cafés
+bb-form-group-ferry = By ferry
+bb-form-group-bus = By bus
+bb-form-group-places = Other places
+bb-form-group-paths = Towards places out of reach
+# Variables: $moves (how many moves the full list has)
+bb-form-every = Every way to go ({$moves} moves)
+bb-form-fewer = Each place once
 bb-form-stay-on-lake = Stay on the lake
 # Variables: $place
 bb-form-stay = Stay: {$place}
-# A space of a path, seen from where the walker is. Variables: $place, $step, $steps
-bb-form-towards = towards {$place}, {$step} of {$steps} steps
+# A space of a path, seen from where the walker is. Variables: $place (the end the walk heads for), $from (the other end), $step (from $from), $steps
+bb-form-towards = towards {$place}, {$step} of {$steps} steps from {$from}
 bb-form-a-target = {" · "}a target
 # Variables: $points
 bb-form-gain = {" · "}+{$points}

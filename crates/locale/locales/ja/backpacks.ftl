@@ -10,8 +10,65 @@ bb-arrival = {$n}番目
 ## ハイカーのいる場所。
 
 bb-at = {$location}
-bb-on-path = {$from}から{$to}への道（{$n}マス中{$k}マス目）
+bb-on-path = {$from}から{$to}への道（{$steps}歩中{$step}歩目）
 bb-on-lake = 湖上
+
+## 場所と移動を言葉で（封印した命令の確認、報告、命令フォーム）。地点は名前で、道のマスは道のどこにあるかで。
+
+bb-path-space = {$from}から{$to}への道（{$steps}歩中{$step}歩目）
+bb-path-point = {$from}と{$to}の間の{$steps}歩中{$step}歩目
+bb-black-space = { $viewpoint ->
+    [yes] 展望地点
+   *[no] 景勝地
+}
+bb-via = {$places}経由で
+bb-way-to = {$from}から{$via}{$to}へ
+bb-way-towards = {$from}から{$via}{$to}方面へ（{$steps}歩中{$step}歩目）
+bb-arrive = { $points ->
+    [0] （{$time}着）
+   *[other] （{$time}着、+{$points}）
+}
+bb-echo-turn = 第{$n}ターン（{$time}）：{$what}
+bb-echo-separator = 。
+bb-echo-rest = {$at}で休む
+bb-echo-wait-on-lake = 湖上で待つ
+bb-echo-walk = {$card}{ $chocolate ->
+    [yes] とチョコレート
+   *[no] {""}
+}で{$way}歩く{$arrive}
+bb-echo-walk-to = {$card}{ $chocolate ->
+    [yes] とチョコレート
+   *[no] {""}
+}で{$to}へ歩く
+bb-echo-walk-unknown = {$card}{ $chocolate ->
+    [yes] とチョコレート
+   *[no] {""}
+}で歩く
+bb-echo-walk-stay = {$at}で{$card}{ $chocolate ->
+    [yes] とチョコレート
+   *[no] {""}
+}を出して移動しない
+bb-echo-tea = {$at}でお茶（50ペンス、+3）
+bb-echo-tea-replacing = {$at}でお茶（50ペンス、+3）、{$cards}を取り替える
+bb-echo-ride = { $lake ->
+    [yes] {$to}に上陸する{$arrive}
+   *[no] { $ferry ->
+        [yes] フェリー
+       *[no] バス
+    }で{$from}から{$to}へ（50ペンス）{$arrive}
+}
+bb-echo-swap = 、{$card}を交換
+bb-echo-blister = {$at}でまめのカードを出す
+bb-echo-buy-chocolate = チョコレートを1個買う
+bb-echo-take-rucksack = 重いリュックを受け取る
+bb-echo-give-rucksack = 重いリュックを渡す
+bb-echo-give-rucksack-to = 重いリュックを{$to}に渡す
+bb-echo-finish = Keswickでターンを終えたら一日を終える
+bb-echo-discard = {$card}を捨てる
+bb-echo-replace = {$cards}を取り替える
+bb-echo-weather-sunny = 天気カードを引いたら、晴れになるなら出す
+bb-echo-weather-cloudy = 天気カードを引いたら、曇りになるなら出す
+bb-echo-vote = 重いリュックを背負う人に{$walker}を投票
 
 ## 見出し。
 
@@ -126,10 +183,10 @@ bb-turn-ferries = {" · フェリー運航"}
 bb-turn-buses = {" · バス運行"}
 bb-turn-lunch = {" · 昼食"}
 bb-turn-coffee = {" · コーヒー休憩"}
-# Variables: $place
-bb-did-rested-at-nmr = {$place}で休憩（命令なし）
-# Variables: $place
-bb-did-rested-at = {$place}で休憩
+# Variables: $at
+bb-did-rested-at-nmr = {$at}で休憩（命令なし）
+# Variables: $at
+bb-did-rested-at = {$at}で休憩
 bb-did-walk-no-step = {$card}を出した{ $chocolate ->
     [yes] （チョコレート付き）
    *[no] {""}
@@ -139,18 +196,23 @@ bb-did-walked-path = {$card}で歩いた{ $chocolate ->
     [yes] （チョコレート付き）
    *[no] {""}
 }（{$circles}○ {$triangles}△）：{$path}
-# Variables: $place
-bb-did-tea-at = {$place}でお茶
+# Variables: $card, $chocolate, $circles, $triangles, $way
+bb-did-walked-way = {$card}{ $chocolate ->
+    [yes] （チョコレート付き）
+   *[no] {""}
+}（{$circles}○ {$triangles}△）で{$way}歩いた
+# Variables: $at
+bb-did-tea-at = {$at}でお茶
 # Variables: $place, $location
-bb-did-ferry-from = フェリーで{$place} → {$location}
+bb-did-ferry-from = フェリーで{$place}から{$location}へ
 # Variables: $place, $location
 bb-did-ferry-not-landed-from = フェリーで{$place}から{$location}へ向かったが着岸できず、湖上に
 # Variables: $place, $location, $route
-bb-did-bus-from = バスで{$place} → {$location}（{$route}番路線）
-# Variables: $place
-bb-did-blister-at = {$place}で靴ずれの手当て
-# Variables: $place
-bb-did-break-at = {$place}で止まった
+bb-did-bus-from = バスで{$place}から{$location}へ（{$route}番路線）
+# Variables: $at
+bb-did-blister-at = {$at}で靴ずれの手当て
+# Variables: $at
+bb-did-break-at = {$at}で止まった
 # Variables: $place
 bb-moved-back-to = {$place}に押し戻された（同じマスに後から着いたため。4.5）
 # Variables: $scores
@@ -210,8 +272,8 @@ bb-clock-next = 次は{$time}（第{$round}ラウンド）
 bb-clock-over = 18:00、一日は終わりました
 # Variables: $when, $weather
 bb-clock = 時刻：{$when}。天気：{$weather}。
-# Variables: $id, $name, $n
-bb-target-reached = {$id} {$name}（到達{$n}人）
+# Variables: $name, $n
+bb-target-reached = {$name}（到達{$n}人）
 bb-target-separator = 、
 # Variables: $targets
 bb-targets = 目標地点：{$targets}。
@@ -226,8 +288,8 @@ bb-report-points = {$points}点
 bb-status-lost = 18:00までに戻れず、得点はすべて失われた
 # Variables: $time
 bb-status-back = {$time}にKeswickへ帰着
-# Variables: $place
-bb-status-at = {$place}
+# Variables: $at
+bb-status-at = {$at}
 # Variables: $targets
 bb-targets-reached = {"  "}目標地点：{$targets}
 # Variables: $walker, $cards, $next, $money, $chocolate

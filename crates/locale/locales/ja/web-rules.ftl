@@ -57,11 +57,7 @@ bb-form-sunny = 晴れ
 bb-form-cloudy = 曇り
 # Before where the walker is.
 bb-form-you-are = 現在地：
-# Variables: $place (a location and its id: Keswick (KES))
-bb-form-at = {$place}
 bb-form-on-the-lake = 湖上
-# Variables: $from, $to (the path's ends), $step, $steps
-bb-form-on-path = {$from}から{$to}への道の途中（{$steps}歩中{$step}歩目）
 # After where the walker is. Variables: $points, $money, $chocolate
 bb-form-standing = 。{$points}点、所持金{$money}、チョコレート{$chocolate}個。
 bb-form-hand = 手札：
@@ -81,12 +77,23 @@ bb-form-buses-run = バス運行
 bb-form-lunch = 昼食：誰も動きません
 bb-form-coffee = コーヒー：誰も動きません
 bb-form-move-label = 行き先と行き方
-bb-form-move-help = 場所は移動の終わる地点ごとにまとめてあります。「+N」はそこで終えたときの得点です。
+bb-form-move-help = 行き先ごとに一つずつ、いちばんよい行き方（いちばん小さいカード、チョコレートなし）で並べています。「+N」はそこで終えたときの得点です。
+# Variables: $place, $how
+bb-form-option = {$place}：{$how}
+bb-form-group-targets = あなたの目標地
+bb-form-group-cafes = カフェ
+bb-form-group-ferry = フェリーで
+bb-form-group-bus = バスで
+bb-form-group-places = そのほかの場所
+bb-form-group-paths = 今回は届かない場所の方へ
+# Variables: $moves
+bb-form-every = すべての行き方（{$moves}通り）
+bb-form-fewer = 行き先ごとに一つ
 bb-form-stay-on-lake = 湖上にとどまる
 # Variables: $place
 bb-form-stay = とどまる：{$place}
-# A space of a path, seen from where the walker is. Variables: $place, $step, $steps
-bb-form-towards = {$place}方面、{$steps}歩中{$step}歩
+# A space of a path, seen from where the walker is. Variables: $place, $from, $step, $steps
+bb-form-towards = {$from}から{$place}方面へ{$steps}歩中{$step}歩
 bb-form-a-target = {" · "}目標地
 # Variables: $points
 bb-form-gain = {" · "}+{$points}

@@ -9,7 +9,7 @@ use game_backpacks::day::Place;
 use game_backpacks::map::{LocationId, Map, SpaceId};
 use game_backpacks::moves::{Move, Standing, legal_moves};
 use game_backpacks::orders::{Action, RoundOrders, TurnOrders, WeatherChoice, describe_turn};
-use game_backpacks::{Backpacks, CardKind, Weather};
+use game_backpacks::{Backpacks, CardKind, Weather, words};
 use locale::tr;
 
 use super::FormData;
@@ -34,7 +34,22 @@ impl Pieces for Day {
         let typed = composed
             .as_deref()
             .or_else(|| cx.typed.and_then(|f| f.get("orders")));
-        order_form(cx.lang, cx.id, cx.csrf.clone(), cx.record, cx.seat, typed).map(|f| f.render())
+        // The full list of moves when asked for, and while planning from it.
+        let every = cx.typed.is_some_and(|f| match f.get("plan") {
+            Some("every") => true,
+            Some("short") => false,
+            _ => f.get("every").is_some(),
+        });
+        order_form(
+            cx.lang,
+            cx.id,
+            cx.csrf.clone(),
+            cx.record,
+            cx.seat,
+            typed,
+            every,
+        )
+        .map(|f| f.render())
     }
 
     fn orders_from_form(
@@ -71,6 +86,8 @@ pub struct TurnForm {
     /// 1 or 2.
     pub n: u8,
     pub groups: Vec<Group>,
+    /// The short menu leaves ways out: how many moves the full list has.
+    pub more: Option<usize>,
     /// Lunch or coffee: the card to discard (7.2).
     pub discards: Vec<Choice>,
     pub buy: bool,
@@ -91,7 +108,8 @@ pub struct OrderForm {
     pub lang: Lang,
     /// `10:00, sunny.`
     pub now: String,
-    /// Where the walker is: `at Keswick (KES)`, `on the lake`.
+    /// Where the walker is: `at Keswick`, `on the path from Keswick to Castlerigg Stone
+    /// Circle, 3 of 5 steps`, `on the lake`.
     pub at: String,
     /// Its points, money and chocolate, after where it is.
     pub standing: String,
@@ -100,6 +118,8 @@ pub struct OrderForm {
     pub to_come: String,
     pub targets: Vec<(String, bool)>,
     pub turns: Vec<TurnForm>,
+    /// The menus list every move (asked for with "Every way"), not each place once.
+    pub every: bool,
     pub weather_choices: Vec<Choice>,
     pub votes: Vec<Choice>,
     /// The orders as text (sealed, or typed), for the text form.
@@ -121,6 +141,7 @@ pub fn order_form(
     record: &gm::Record,
     seat: Seat,
     typed: Option<&str>,
+    every: bool,
 ) -> Option<OrderForm> {
     let turn = record.turn();
     let record = record.downcast::<Backpacks>()?;
@@ -152,6 +173,7 @@ pub fn order_form(
         first,
         view.weather,
         &targets,
+        every,
     )];
     if standing.turn + 1 < clock::TURNS {
         let then = standing.after(map, first, secrets.next_card);
@@ -164,6 +186,7 @@ pub fn order_form(
             second,
             view.weather,
             &targets,
+            every,
         ));
     }
     let weather = chosen
@@ -223,12 +246,7 @@ pub fn order_form(
             time = day.clock_text(),
             weather = weather_now
         ),
-        at: match me.place {
-            Place::At(s) if map.location_at(s).is_some() => {
-                tr!(lang, "bb-form-at", place = space_name(lang, map, s))
-            }
-            place => place_name(lang, map, place),
-        },
+        at: words::place_words(lang, map, me.place),
         standing: tr!(
             lang,
             "bb-form-standing",
@@ -249,10 +267,11 @@ pub fn order_form(
             .enumerate()
             .map(|(k, &t)| {
                 let l = &map.locations[usize::from(t)];
-                (format!("{} ({})", l.name, l.id), me.reached & (1 << k) != 0)
+                (l.name.clone(), me.reached & (1 << k) != 0)
             })
             .collect(),
         turns,
+        every,
         weather_choices,
         votes,
         text,
@@ -268,77 +287,33 @@ pub fn order_form(
     })
 }
 
-/// A place as a walker reads it: `Friar's Crag (FRI)`, `on the path from Latrigg to
-/// Skiddaw, 4 of 6`, `on the lake`.
-fn place_name(lang: Lang, map: &Map, place: Place) -> String {
+/// Where a turn starts, as a noun for the fieldset's legend: `Keswick`, `the path from Keswick
+/// to Castlerigg Stone Circle (3 of 5 steps)`, `on the lake`.
+fn from_words(lang: Lang, map: &Map, place: Place) -> String {
     match place {
-        Place::At(s) => space_name(lang, map, s),
+        Place::At(s) => words::space_words(lang, map, s),
         Place::Lake { .. } => tr!(lang, "bb-form-on-the-lake"),
     }
 }
 
-/// A space in words: a location's name and id, or where it lies on its path (the steps from
-/// the path's first end, of the steps from end to end).
-fn space_name(lang: Lang, map: &Map, space: SpaceId) -> String {
-    if let Some(l) = map.location_at(space) {
-        return format!("{} ({})", l.name, l.id);
-    }
-    match map.on_path(space) {
-        Some((path, k)) => {
-            let [a, b] = path.ends.map(|e| &map.locations[usize::from(e)].name);
-            tr!(
-                lang,
-                "bb-form-on-path",
-                from = a.as_str(),
-                to = b.as_str(),
-                step = k.to_string(),
-                steps = (path.spaces.len() + 1).to_string()
-            )
-        }
-        None => map.space_id(space).to_string(),
-    }
-}
-
-/// Where a move leads, as a menu's heading reads it, seen from `from`: a location by name, a
-/// space of a path as the steps taken towards its far end (`towards Walla Crag, 3 of 5
-/// steps`).
-fn destination(lang: Lang, map: &Map, from: Option<SpaceId>, space: SpaceId) -> String {
-    if map.location_at(space).is_some() {
-        return space_name(lang, map, space);
-    }
-    let (Some((path, k)), Some(from)) = (map.on_path(space), from) else {
-        return space_name(lang, map, space);
+/// Where a move leads, as a menu says it: a location by name, a space of a path as the steps
+/// taken towards the end the walk heads for (`towards Walla Crag, 3 of 5 steps from
+/// Castlerigg Stone Circle`).
+fn destination(lang: Lang, map: &Map, from: SpaceId, route: &[SpaceId]) -> String {
+    let Some(&end) = route.last() else {
+        return words::space_words(lang, map, from);
     };
-    let steps = path.spaces.len() + 1;
-    let distances = map.distances_from(from);
-    let [a, b] = path.ends;
-    let to = |l: LocationId| distances[usize::from(map.locations[usize::from(l)].space)];
-    // Walking away from the nearer end, towards the other.
-    let (towards, along) = if to(a) <= to(b) {
-        (b, k)
-    } else {
-        (a, steps - k)
-    };
-    tr!(
-        lang,
-        "bb-form-towards",
-        place = map.locations[usize::from(towards)].name.as_str(),
-        step = along.to_string(),
-        steps = steps.to_string()
-    )
-}
-
-/// The points a walker gains by ending the turn on `end` having started it on `from`: a
-/// space scores when the walker ends a turn on it after moving there, or at lunch and coffee
-/// (5.1.1, 5.1.2, 7.3); resting where one stands scores nothing.
-fn gained(map: &Map, standing: &Standing, end: Option<SpaceId>, weather: Weather) -> u8 {
-    let here = match standing.place {
-        Place::At(s) => Some(s),
-        Place::Lake { .. } => None,
-    };
-    match end {
-        Some(s) if here != Some(s) || clock::is_break(standing.turn) => map.points(s, weather),
-        _ => 0,
+    let before = route.len().checked_sub(2).map_or(from, |k| route[k]);
+    match words::towards(map, before, end) {
+        Some(t) => tr!(
+            lang,
+            "bb-form-towards",
+            place = map.locations[usize::from(t.to)].name.as_str(),
+            from = map.locations[usize::from(t.from)].name.as_str(),
+            step = t.step.to_string(),
+            steps = t.steps.to_string()
+        ),
+        None => words::space_words(lang, map, end),
     }
 }
 
@@ -353,21 +328,196 @@ fn action_text(map: &Map, action: &Action) -> String {
     )
 }
 
-/// Where a menu's group of moves leads, and how it sorts: staying first, then named places,
-/// then spaces of a path, the nearest first.
-struct GroupKey {
-    /// The moves leave the walker's space.
-    moves: bool,
-    /// They end on a space of a path, not at a named place.
-    path: bool,
-    /// The fewest steps among them.
-    steps: usize,
-    heading: String,
+/// What a menu offers for one place: staying, a target, a café, a ride, another place, a space
+/// of a path. The short menu's groups, in this order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    Stay,
+    Target,
+    Cafe,
+    Ferry,
+    Bus,
+    Place,
+    Path,
 }
 
-/// One turn's menu: the legal moves grouped by where they lead (staying first, then named
-/// places, then spaces on paths, nearest first), each group's heading saying what ending
-/// there gains; the chocolate and finish boxes only where they can apply.
+/// One legal move, with what the menus need to say and sort it.
+#[derive(Debug)]
+struct Entry {
+    kind: Kind,
+    /// The space the move ends on (`None` for staying, and on the lake).
+    end: Option<SpaceId>,
+    /// The location it ends at, if any.
+    location: Option<LocationId>,
+    /// Where it leads and what ending there gains (`Castlerigg Stone Circle · a target · +3`).
+    heading: String,
+    /// For a space of a path: where the walk onto it heads.
+    towards: Option<words::Towards>,
+    /// Points for ending there.
+    gain: u8,
+    /// Steps walked.
+    steps: usize,
+    /// How good a way of getting there it is: lower is better (walk before ride, no chocolate
+    /// before chocolate, the smaller card, the fewer steps).
+    cost: (u8, bool, u8, usize),
+    value: String,
+    label: String,
+    chosen: bool,
+}
+
+/// The legal moves of a turn as menu entries.
+fn entries(
+    lang: Lang,
+    map: &Map,
+    standing: &Standing,
+    chosen: &TurnOrders,
+    weather: Weather,
+    targets: &[LocationId],
+) -> Vec<Entry> {
+    let chosen_text = action_text(map, &chosen.action);
+    let here = match standing.place {
+        Place::At(s) => Some(s),
+        Place::Lake { .. } => None,
+    };
+    let mut out = Vec::new();
+    for m in legal_moves(map, standing) {
+        let stays = m.end == here || m.end.is_none();
+        let gain = words::gained(map, standing, m.end, weather);
+        let (steps, cost) = match &m.action {
+            Action::Walk {
+                card,
+                chocolate,
+                waypoints,
+            } => {
+                let size = match card {
+                    CardKind::Walk { circles, triangles } => circles + triangles,
+                    _ => 0,
+                };
+                (waypoints.len(), (0, *chocolate, size, waypoints.len()))
+            }
+            _ => (0, (1, false, 0, 0)),
+        };
+        let location = m.end.and_then(|s| map.spaces[usize::from(s)].location);
+        let kind = match (&m.action, location) {
+            _ if stays => Kind::Stay,
+            (_, Some(l)) if targets.contains(&l) => Kind::Target,
+            (_, Some(l)) if map.locations[usize::from(l)].cafe => Kind::Cafe,
+            (Action::Ferry { .. }, _) => Kind::Ferry,
+            (Action::Bus { .. }, _) => Kind::Bus,
+            (_, Some(_)) => Kind::Place,
+            (_, None) => Kind::Path,
+        };
+        let (mut heading, towards) = match (m.end, here, &m.action) {
+            (None, _, _) => (tr!(lang, "bb-form-stay-on-lake"), None),
+            (Some(s), _, _) if stays => (
+                tr!(
+                    lang,
+                    "bb-form-stay",
+                    place = words::space_words(lang, map, s)
+                ),
+                None,
+            ),
+            (Some(_), Some(from), Action::Walk { waypoints, .. }) if kind == Kind::Path => {
+                let route = map.expand_route(from, waypoints).unwrap_or_default();
+                let before = route.len().checked_sub(2).map_or(from, |k| route[k]);
+                let towards = m.end.and_then(|end| words::towards(map, before, end));
+                (destination(lang, map, from, &route), towards)
+            }
+            (Some(s), _, _) => (words::space_words(lang, map, s), None),
+        };
+        if kind == Kind::Target {
+            heading.push_str(&tr!(lang, "bb-form-a-target"));
+        }
+        if gain > 0 && !matches!(m.action, Action::Tea { .. }) {
+            heading.push_str(&tr!(lang, "bb-form-gain", points = gain.to_string()));
+        }
+        let value = m.text(map);
+        let how = move_label(lang, standing, &m);
+        out.push(Entry {
+            kind,
+            end: if stays { None } else { m.end },
+            location,
+            label: if stays {
+                how
+            } else {
+                tr!(lang, "bb-form-option", place = heading.as_str(), how = how)
+            },
+            heading,
+            towards,
+            gain,
+            steps,
+            cost,
+            chosen: value == chosen_text,
+            value,
+        });
+    }
+    out
+}
+
+/// The short menu: staying (rest, tea, blister, landing), then each place the moves reach
+/// once, by its best way (or the way chosen): the targets, the cafés, the rides, the other
+/// places; and for each place out of reach, the space of a path nearest to it. A card played
+/// without moving, and the other spaces of paths, are kept for the full list.
+fn short_menu(entries: Vec<Entry>) -> Vec<Entry> {
+    let mut best: Vec<Entry> = Vec::new();
+    for e in entries {
+        if e.kind == Kind::Stay {
+            let still = !matches!(e.value.split(' ').next(), Some("walk"));
+            if still || e.chosen {
+                best.push(e);
+            }
+            continue;
+        }
+        match best
+            .iter_mut()
+            .find(|b| b.kind != Kind::Stay && b.end == e.end)
+        {
+            Some(b) if !b.chosen && (e.chosen || e.cost < b.cost) => *b = e,
+            Some(_) => {}
+            None => best.push(e),
+        }
+    }
+    // Towards a place out of reach: the space nearest to it (the most of its path walked,
+    // then the points, then the cheaper way); towards a place within reach, none.
+    let reached: Vec<LocationId> = best
+        .iter()
+        .filter(|e| e.kind != Kind::Stay && e.kind != Kind::Path)
+        .filter_map(|e| e.location)
+        .collect();
+    let rank = |e: &Entry| {
+        e.towards.map(|t| {
+            (
+                std::cmp::Reverse(t.steps - t.step),
+                e.gain,
+                std::cmp::Reverse(e.cost),
+            )
+        })
+    };
+    let keep: Vec<bool> = best
+        .iter()
+        .map(|e| match e.towards {
+            _ if e.chosen => true,
+            Some(t) if e.kind == Kind::Path => {
+                !reached.contains(&t.to)
+                    && !best.iter().any(|x| {
+                        x.towards.is_some_and(|u| u.to == t.to)
+                            && x.kind == Kind::Path
+                            && rank(x) > rank(e)
+                    })
+            }
+            _ => true,
+        })
+        .collect();
+    best.into_iter()
+        .zip(keep)
+        .filter_map(|(e, k)| k.then_some(e))
+        .collect()
+}
+
+/// One turn's menu: the short menu (each place once, [`short_menu`]) in groups by what they
+/// are, or with `every` the full list grouped by where the moves lead; every choice names its
+/// place. The chocolate and finish boxes only where they can apply.
+#[allow(clippy::too_many_arguments)]
 fn turn_form(
     lang: Lang,
     map: &Map,
@@ -376,60 +526,56 @@ fn turn_form(
     chosen: &TurnOrders,
     weather: Weather,
     targets: &[LocationId],
+    every: bool,
 ) -> TurnForm {
-    let chosen_text = action_text(map, &chosen.action);
-    let here = match standing.place {
-        Place::At(s) => Some(s),
-        Place::Lake { .. } => None,
+    let all = entries(lang, map, standing, chosen, weather, targets);
+    let moves = all.len();
+    let choose = |e: Entry| Choice {
+        value: e.value,
+        label: e.label,
+        selected: e.chosen,
     };
-    let mut groups: Vec<(GroupKey, Vec<Choice>)> = Vec::new();
-    for m in legal_moves(map, standing) {
-        let stays = m.end == here || m.end.is_none();
-        let heading = match m.end {
-            None => tr!(lang, "bb-form-stay-on-lake"),
-            Some(s) if stays => tr!(lang, "bb-form-stay", place = space_name(lang, map, s)),
-            Some(s) => destination(lang, map, here, s),
-        };
-        let gain = gained(map, standing, m.end, weather);
-        let target = m
-            .end
-            .and_then(|s| map.spaces[usize::from(s)].location)
-            .is_some_and(|l| targets.contains(&l));
-        let mut heading = heading;
-        if target {
-            heading.push_str(&tr!(lang, "bb-form-a-target"));
-        }
-        if gain > 0 && !matches!(m.action, Action::Tea { .. }) {
-            heading.push_str(&tr!(lang, "bb-form-gain", points = gain.to_string()));
-        }
-        let value = m.text(map);
-        let choice = Choice {
-            selected: value == chosen_text,
-            label: move_label(lang, standing, &m),
-            value,
-        };
-        let steps = match &m.action {
-            Action::Walk { waypoints, .. } => waypoints.len(),
-            _ => 0,
-        };
-        let path = m.end.is_some_and(|s| map.location_at(s).is_none());
-        match groups.iter_mut().find(|(k, _)| k.heading == heading) {
-            Some((k, g)) => {
-                k.steps = k.steps.min(steps);
-                g.push(choice);
+    let groups: Vec<Group> = if every {
+        // Grouped by where they lead: staying first, then places, then paths, nearest first.
+        let mut groups: Vec<(Kind, usize, String, Vec<Choice>)> = Vec::new();
+        for e in all {
+            let key = e.heading.clone();
+            let steps = e.steps;
+            let kind = match e.kind {
+                Kind::Stay | Kind::Path => e.kind,
+                _ => Kind::Place,
+            };
+            match groups.iter_mut().find(|g| g.2 == key) {
+                Some(g) => {
+                    g.1 = g.1.min(steps);
+                    g.3.push(choose(e));
+                }
+                None => groups.push((kind, steps, key, vec![choose(e)])),
             }
-            None => groups.push((
-                GroupKey {
-                    moves: !stays,
-                    path,
-                    steps,
-                    heading,
-                },
-                vec![choice],
-            )),
         }
-    }
-    groups.sort_by_key(|(k, _)| (k.moves, k.path, k.steps));
+        groups.sort_by_key(|g| (g.0, g.1));
+        groups
+            .into_iter()
+            .map(|(_, _, label, choices)| Group { label, choices })
+            .collect()
+    } else {
+        let mut short = short_menu(all);
+        short.sort_by(|a, b| (a.kind, a.steps, &a.heading).cmp(&(b.kind, b.steps, &b.heading)));
+        let mut groups: Vec<Group> = Vec::new();
+        let mut last = None;
+        for e in short {
+            if last != Some(e.kind) {
+                last = Some(e.kind);
+                groups.push(Group {
+                    label: group_label(lang, map, standing, e.kind),
+                    choices: Vec::new(),
+                });
+            }
+            groups.last_mut().expect("pushed").choices.push(choose(e));
+        }
+        groups
+    };
+    let shown: usize = groups.iter().map(|g| g.choices.len()).sum();
     let ends: Vec<SpaceId> = legal_moves(map, standing)
         .iter()
         .filter_map(|m| m.end)
@@ -456,7 +602,7 @@ fn turn_form(
         Vec::new()
     };
     let time = clock::time_text(standing.turn);
-    let from = place_name(lang, map, standing.place);
+    let from = from_words(lang, map, standing.place);
     let legend = match runs(lang, standing.turn) {
         None => tr!(
             lang,
@@ -477,19 +623,34 @@ fn turn_form(
     TurnForm {
         n,
         legend,
-        groups: groups
-            .into_iter()
-            .map(|(key, choices)| Group {
-                label: key.heading,
-                choices,
-            })
-            .collect(),
+        groups,
+        more: (!every && moves > shown).then_some(moves),
         discards,
         buy: chosen.buy_chocolate,
         // Chocolate is bought at a café, with 50p (6.3, 11.2); the day ends in Keswick (5.1.12).
         buy_applies: chosen.buy_chocolate || (standing.money >= 1 && cafe_reachable),
         finish: chosen.finish,
         finish_applies: chosen.finish || ends.contains(&map.home_space()),
+    }
+}
+
+/// A short menu's group heading.
+fn group_label(lang: Lang, map: &Map, standing: &Standing, kind: Kind) -> String {
+    match kind {
+        Kind::Stay => match standing.place {
+            Place::At(s) => tr!(
+                lang,
+                "bb-form-stay",
+                place = words::space_words(lang, map, s)
+            ),
+            Place::Lake { .. } => tr!(lang, "bb-form-stay-on-lake"),
+        },
+        Kind::Target => tr!(lang, "bb-form-group-targets"),
+        Kind::Cafe => tr!(lang, "bb-form-group-cafes"),
+        Kind::Ferry => tr!(lang, "bb-form-group-ferry"),
+        Kind::Bus => tr!(lang, "bb-form-group-bus"),
+        Kind::Place => tr!(lang, "bb-form-group-places"),
+        Kind::Path => tr!(lang, "bb-form-group-paths"),
     }
 }
 
@@ -523,15 +684,25 @@ fn move_label(lang: Lang, standing: &Standing, m: &Move) -> String {
     }
 }
 
-/// Orders the engine accepts for this walker now: the first walk listed (else a rest), then a
-/// rest.
+/// Orders the engine accepts for this walker now: the first walk of the short menu to a named
+/// place (else the first walk it offers, else a rest), then a rest.
 fn example(map: &Map, standing: &Standing) -> String {
-    let moves = legal_moves(map, standing);
-    let first = moves
-        .iter()
-        .find(|m| matches!(&m.action, Action::Walk { waypoints, .. } if !waypoints.is_empty()))
-        .or(moves.first())
-        .map_or("rest".into(), |m| m.text(map));
+    let menu = short_menu(entries(
+        Lang::EN,
+        map,
+        standing,
+        &TurnOrders::default(),
+        Weather::Sunny,
+        &[],
+    ));
+    let walks = || {
+        menu.iter()
+            .filter(|e| e.value.starts_with("walk ") && e.end.is_some())
+    };
+    let first = walks()
+        .find(|e| e.location.is_some())
+        .or_else(|| walks().next())
+        .map_or("rest", |e| e.value.as_str());
     format!("1: {first}; 2: rest")
 }
 

@@ -25,62 +25,82 @@ fn spot(map: &Map, id: &str) -> SpaceId {
 fn places_are_told_in_words() {
     let map = Map::keswick();
     let space = map.space("KES-CAS.4").unwrap();
+    let cas = spot(&map, "CAS");
     assert_eq!(
-        space_name(Lang::EN, &map, space),
-        "on the path from Keswick to Castlerigg Stone Circle, 4 of 5"
+        destination(Lang::EN, &map, cas, &[space]),
+        "towards Keswick, 1 of 5 steps from Castlerigg Stone Circle"
     );
-    let from_castlerigg = spot(&map, "CAS");
+    let route = map.expand_route(spot(&map, "KES"), &[space]).unwrap();
     assert_eq!(
-        destination(Lang::EN, &map, Some(from_castlerigg), space),
-        "towards Keswick, 1 of 5 steps"
-    );
-    assert_eq!(
-        destination(Lang::EN, &map, Some(spot(&map, "KES")), space),
-        "towards Castlerigg Stone Circle, 4 of 5 steps"
+        destination(Lang::EN, &map, spot(&map, "KES"), &route),
+        "towards Castlerigg Stone Circle, 4 of 5 steps from Keswick"
     );
     assert_eq!(
-        place_name(Lang::EN, &map, Place::At(from_castlerigg)),
-        "Castlerigg Stone Circle (CAS)"
+        from_words(Lang::EN, &map, Place::At(cas)),
+        "Castlerigg Stone Circle"
     );
+}
+
+fn form(map: &Map, at: &Standing, targets: &[LocationId], every: bool) -> TurnForm {
+    turn_form(
+        Lang::EN,
+        map,
+        at,
+        1,
+        &TurnOrders::default(),
+        Weather::Sunny,
+        targets,
+        every,
+    )
+}
+
+fn labels(form: &TurnForm) -> Vec<(&str, Vec<&str>)> {
+    form.groups
+        .iter()
+        .map(|g| {
+            (
+                g.label.as_str(),
+                g.choices.iter().map(|c| c.label.as_str()).collect(),
+            )
+        })
+        .collect()
 }
 
 /// Issue 29: "+N" is what ending there scores ("(3 pt)" beside "rest" was the place's
 /// value, never gained), and the chocolate and finish boxes show only where they apply.
 #[test]
-fn menus_are_grouped_by_destination_with_the_points_gained() {
+fn menus_say_where_each_move_leads_with_the_points_gained() {
     let map = Map::keswick();
     let at = standing(&map, "CAS", 0);
-    let form = turn_form(
-        Lang::EN,
-        &map,
-        &at,
-        1,
-        &TurnOrders::default(),
-        Weather::Sunny,
-        &[],
-    );
-    assert_eq!(form.groups[0].label, "Stay: Castlerigg Stone Circle (CAS)");
-    assert_eq!(form.groups[0].choices[0].label, "rest");
-    assert!(
-        form.groups
+    let menu = form(&map, &at, &[], false);
+    assert_eq!(menu.groups[0].label, "Stay: Castlerigg Stone Circle");
+    assert_eq!(menu.groups[0].choices[0].label, "rest");
+    // Towards a place out of reach, the short menu offers the space nearest to it; the full
+    // list has the others (a viewpoint one step away scores 1).
+    let (group, choices) = &labels(&menu)[1];
+    assert_eq!(*group, "Towards places out of reach");
+    assert_eq!(
+        choices
             .iter()
-            .any(|g| g.label.starts_with("towards Keswick, 1 of 5 steps")),
+            .filter(|c| c.starts_with("towards Keswick"))
+            .copied()
+            .collect::<Vec<_>>(),
+        ["towards Keswick, 2 of 5 steps from Castlerigg Stone Circle: walk with 1+1, 2 steps"],
         "{:?}",
-        form.groups.iter().map(|g| &g.label).collect::<Vec<_>>()
+        labels(&menu)
     );
-    assert!(!form.buy_applies, "no café within reach, no money");
-    assert!(!form.finish_applies, "Keswick is out of reach");
+    let every = form(&map, &at, &[], true);
+    assert!(
+        every.groups.iter().flat_map(|g| &g.choices).any(|c| c.label
+            == "towards Keswick, 1 of 5 steps from Castlerigg Stone Circle · +1: walk with 1+1, 1 step"),
+        "{:?}",
+        labels(&every)
+    );
+    assert!(!menu.buy_applies, "no café within reach, no money");
+    assert!(!menu.finish_applies, "Keswick is out of reach");
     let home = standing(&map, "KES", 2);
-    let form = turn_form(
-        Lang::EN,
-        &map,
-        &home,
-        1,
-        &TurnOrders::default(),
-        Weather::Sunny,
-        &[],
-    );
-    assert!(form.buy_applies && form.finish_applies);
+    let menu = form(&map, &home, &[], false);
+    assert!(menu.buy_applies && menu.finish_applies);
     // Walking to Castlerigg scores its 3 points; it is marked as a target when it is one.
     let cas = map.locations.iter().position(|l| l.id == "CAS").unwrap() as LocationId;
     let far = Standing {
@@ -90,20 +110,61 @@ fn menus_are_grouped_by_destination_with_the_points_gained() {
         }],
         ..home
     };
-    let form = turn_form(
-        Lang::EN,
-        &map,
-        &far,
-        1,
-        &TurnOrders::default(),
-        Weather::Sunny,
-        &[cas],
+    let menu = form(&map, &far, &[cas], false);
+    assert_eq!(menu.groups[1].label, "Your targets", "{:?}", labels(&menu));
+    assert_eq!(
+        menu.groups[1].choices[0].label,
+        "Castlerigg Stone Circle · a target · +3: walk with 4+1, 5 steps"
     );
+}
+
+/// Issue 51: the menu offers each place once, by its best way (the smallest card, no
+/// chocolate), names it in every choice, and keeps every way one tap away.
+#[test]
+fn the_menu_names_each_destination_once() {
+    let map = Map::keswick();
+    let card = |c: &str| c.parse::<CardKind>().unwrap();
+    let at = Standing {
+        hand: vec![card("4+2"), card("3+3"), card("5+1"), card("2+4")],
+        chocolate: 1,
+        ..standing(&map, "KES", 4)
+    };
+    let short = form(&map, &at, &[], false);
+    let every = form(&map, &at, &[], true);
+    let all: usize = every.groups.iter().map(|g| g.choices.len()).sum();
+    let shown: usize = short.groups.iter().map(|g| g.choices.len()).sum();
+    assert_eq!(short.more, Some(all));
+    assert!(shown * 3 < all, "{shown} of {all}: {:?}", labels(&short));
+    let names: Vec<&str> = map.locations.iter().map(|l| l.name.as_str()).collect();
+    let mut places = Vec::new();
+    for group in &short.groups[1..] {
+        for choice in &group.choices {
+            let (place, how) = choice.label.split_once(": ").expect("place: how");
+            assert!(
+                names.iter().any(|n| place.contains(n)),
+                "{place} names no place"
+            );
+            assert!(!how.is_empty());
+            places.push(place.split(" · ").next().unwrap());
+        }
+    }
+    let mut once = places.clone();
+    once.sort();
+    once.dedup();
+    assert_eq!(once.len(), places.len(), "{places:?}");
+    // The best way to Friar's Crag: the smallest card that reaches it, without chocolate.
     assert!(
-        form.groups
+        short
+            .groups
             .iter()
-            .any(|g| g.label == "Castlerigg Stone Circle (CAS) · a target · +3"),
+            .flat_map(|g| &g.choices)
+            .any(|c| c.label == "Friar's Crag · +2: walk with 3+3, 3 steps"),
         "{:?}",
-        form.groups.iter().map(|g| &g.label).collect::<Vec<_>>()
+        labels(&short)
     );
+    // Every choice of the full list names its place too.
+    for choice in every.groups[1..].iter().flat_map(|g| &g.choices) {
+        let (place, _) = choice.label.split_once(": ").expect("place: how");
+        assert!(names.iter().any(|n| place.contains(n)), "{place}");
+    }
 }

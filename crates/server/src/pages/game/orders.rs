@@ -122,7 +122,9 @@ pub(super) fn orders_page(
 ) -> Response {
     let record = &table.record;
     let lang = visitor.lang;
-    let (sealed_lineup, sealed_orders) = record.sealed(seat);
+    let (sealed_lineup, _) = record.sealed(seat);
+    // The sealed orders as the player reads them (places by name, not the codes typed).
+    let sealed_orders = record.sealed_words(seat, lang);
     let takes_orders = record.takes_orders(seat);
     let form = if takes_orders {
         let cx = FormContext {
