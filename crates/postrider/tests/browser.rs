@@ -785,17 +785,15 @@ async fn a_whole_game_in_a_real_browser() {
     b.part("#turn-1", "backpacks-order-form-turn-1").await;
     b.part("#turn-2", "backpacks-order-form-turn-2").await;
     // The first walk of the menu to a named place, then the second turn from where it leads:
-    // the menu is grouped by destination, and with scripts on turn 2 follows without a reload
+    // each choice names its place, and with scripts on turn 2 follows without a reload
     // (the "Show turn 2 from there" button is for pages without scripts, hidden here).
     let found = b
         .client
         .execute(
-            r#"for (const g of document.querySelectorAll('#move_1 optgroup')) {
-  const place = g.label.split(' · ')[0];
-  if (g.label.startsWith('Stay') || !place.endsWith(')')) continue;
-  for (const o of g.querySelectorAll('option')) {
-    if (o.value.startsWith('walk ')) return [o.value, place];
-  }
+            r#"for (const o of document.querySelectorAll('#move_1 option')) {
+  if (!o.value.startsWith('walk ') || o.parentElement.label.startsWith('Stay')) continue;
+  const place = o.textContent.split(': ')[0].split(' · ')[0];
+  if (!place.startsWith('towards ')) return [o.value, place];
 }
 return null;"#,
             vec![],
@@ -858,7 +856,11 @@ return null;"#,
     b.click("form.bb-orders button[type=submit]:not([name])")
         .await;
     let html = b.html().await;
-    assert!(html.contains(&format!("orders <code>1: {value}")), "{html}");
+    // The sealed orders as the player reads them: the place by name.
+    assert!(
+        html.contains("orders <code>turn 1 (") && html.contains(&format!(" to {place} (arrive ")),
+        "{value}: {html}"
+    );
     b.page("backpacks-sealed").await;
     b.go("/help/backpacks").await;
     b.page("backpacks-help").await;

@@ -148,11 +148,110 @@ fn without_0_2_additions(report: &str) -> String {
         .replace("\n\n\n", "\n\n")
 }
 
+/// A Backpacks report of 0.1 with its places said as this release says them (issue 51): a
+/// location by name, a space of a path by where it lies on it, a walk by where it went
+/// (`game_backpacks::words`); both fixtures play on the Keswick map. Codes in other games'
+/// reports are not places, and are left alone.
+fn places_in_words(report: &str) -> String {
+    use game_backpacks::words::{place_words, scoring_space_words, space_words, way_words};
+    use game_backpacks::{Map, Place};
+    if !report.starts_with("BACKPACKS & BLISTERS") {
+        return report.to_string();
+    }
+    let map = Map::keswick();
+    let en = game_api::Lang::EN;
+    let space = |code: &str| map.space(code).unwrap_or_else(|| panic!("{code}"));
+    let name = |code: &str| space_words(en, &map, space(code));
+    let at = |code: &str| place_words(en, &map, Place::At(space(code)));
+    let mut out = Vec::new();
+    for line in report.lines() {
+        let mut line = line.to_string();
+        for l in &map.locations {
+            line = line.replace(&format!("{} {} (", l.id, l.name), &format!("{} (", l.name));
+        }
+        let text = line.clone();
+        if let Some((head, path)) = text.split_once("): ")
+            && head.contains(" walked ")
+        {
+            let codes: Vec<&str> = path
+                .split(" → ")
+                .map(|step| step.split(" [").next().unwrap())
+                .collect();
+            line = match codes[..] {
+                [only] => format!(
+                    "{head}): {}",
+                    only.strip_suffix(" (stayed)")
+                        .map_or(only.to_string(), |c| format!("{} (stayed)", name(c)))
+                ),
+                [from, ..] => {
+                    let route: Vec<_> = codes[1..].iter().map(|c| space(c)).collect();
+                    format!("{head}) {}", way_words(en, &map, space(from), &route))
+                }
+                [] => line,
+            };
+        } else if let Some((head, code)) = text.split_once(" rested at ") {
+            line = format!("{head} rested {}", at(code));
+        } else if let Some((head, scores)) = text.split_once("scores ") {
+            let scores: Vec<String> = scores
+                .split(", ")
+                .map(|score| {
+                    let (points, why) = score.split_once(' ').unwrap();
+                    match why.strip_prefix("target ") {
+                        Some(target) => {
+                            let (code, order) = target.split_once(' ').unwrap();
+                            format!("{points} target {} {order}", name(code))
+                        }
+                        None if map.space(why).is_some() => {
+                            format!("{points} {}", scoring_space_words(en, &map, space(why)))
+                        }
+                        None => score.to_string(),
+                    }
+                })
+                .collect();
+            line = format!("{head}scores {}", scores.join(", "));
+        } else if text.starts_with("  ")
+            && (text.contains(" points  at ") || text.contains(" point   at "))
+        {
+            let (head, rest) = text.split_once("  at ").unwrap();
+            let (code, targets) = rest.split_once("  targets: ").unwrap_or((rest, ""));
+            line = format!("{head}  {}", at(code));
+            if !targets.is_empty() {
+                let names: Vec<String> = targets.split(' ').map(name).collect();
+                line.push_str(&format!("  targets: {}", names.join(", ")));
+            }
+        }
+        out.push(line);
+    }
+    out.join("\n")
+}
+
+/// A report less its sealed orders for the coming round: this release says them in words
+/// from where the walker stands (`game_backpacks::words::round_words`, checked by the
+/// server's tests), 0.1 as the order text.
+fn without_sealed_orders(report: &str) -> String {
+    let mut out = Vec::new();
+    let mut inside = false;
+    for line in report.lines() {
+        if line.ends_with("'s sealed orders:") {
+            inside = true;
+            continue;
+        }
+        if inside && line.starts_with("  ") {
+            continue;
+        }
+        inside = false;
+        out.push(line);
+    }
+    out.join("\n")
+}
+
 fn same_report(now: &str, then: &str, what: &str) {
     if now != then {
         assert_eq!(
-            standings_as_a_set(&without_0_2_additions(now)),
-            standings_as_a_set(&hands_as_cards(then)),
+            standings_as_a_set(&without_sealed_orders(&without_0_2_additions(now))),
+            standings_as_a_set(&without_sealed_orders(&places_in_words(&hands_as_cards(
+                then
+            )))),
             "{what}"
         );
     }

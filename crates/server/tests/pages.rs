@@ -760,6 +760,46 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
         )
         .await;
     assert_eq!(planned.status, StatusCode::OK, "{}", planned.html);
+    // "Every way to go": the full list, one tap away, kept while planning from it.
+    let options = |html: &str| {
+        let menu = &html[html.find(r#"<select id="move_1""#).unwrap()..];
+        menu[..menu.find("</select>").unwrap()]
+            .matches("<option ")
+            .count()
+    };
+    let every = ann
+        .submit(
+            &path,
+            &path,
+            &[
+                ("move_1", first_walk),
+                ("move_2", "rest"),
+                ("weather", "discard"),
+                ("vote", ""),
+                ("plan", "every"),
+            ],
+        )
+        .await;
+    assert_eq!(every.status, StatusCode::OK, "{}", every.html);
+    assert!(
+        every
+            .html
+            .contains(r#"<input type="hidden" name="every" value="1">"#)
+            && every.html.contains(r#"name="plan" value="short""#),
+        "{}",
+        every.html
+    );
+    assert!(
+        options(&every.html) > 2 * options(&planned.html),
+        "{} and {}",
+        options(&every.html),
+        options(&planned.html)
+    );
+    assert!(
+        every
+            .html
+            .contains(&format!(r#"<option value="{first_walk}" selected>"#))
+    );
     // Turn 2 starts where turn 1 ends, told in words (a place's name, or a path).
     let end = first_walk.rsplit(' ').next().unwrap();
     let map = game_backpacks::Map::keswick();
