@@ -411,3 +411,104 @@ fn ratings_rebuild_gives_the_table_the_server_left() {
         text(&refused.stderr)
     );
 }
+
+/// Stops a server with SIGTERM and returns its log (standard error, piped).
+#[cfg(unix)]
+fn stop_and_read_log(child: &mut std::process::Child) -> String {
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    assert!(child.wait().unwrap().success());
+    let mut log = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut log)
+        .unwrap();
+    log
+}
+
+/// Issue 52, item 1: every setting of `serve` reads a `POSTRIDER_*` variable (the service's
+/// settings file), `--help` names them, and `serve` logs each setting it took and from where,
+/// a URL's password masked.
+#[cfg(unix)]
+#[test]
+fn serve_takes_its_settings_from_the_environment_and_says_so() {
+    let help = text(&postrider(&["serve", "--help"]).stdout);
+    for variable in [
+        "POSTRIDER_SMTP",
+        "POSTRIDER_MAIL_FROM",
+        "POSTRIDER_PUBLIC_URL",
+        "POSTRIDER_BACKUP_DIR",
+        "POSTRIDER_LISTEN",
+        "POSTRIDER_DATA",
+    ] {
+        assert!(
+            help.contains(&format!("[env: {variable}")),
+            "{variable}: {help}"
+        );
+    }
+    let help = text(&postrider(&["mail-in", "--help"]).stdout);
+    assert!(help.contains("[env: POSTRIDER_DATA"), "{help}");
+
+    // The relay alone from the environment: read, so the other mail settings are asked for
+    // (no more a server started with mail silently off).
+    let dir = common::temp("settings-env");
+    let data = dir.join("data");
+    let out = Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(["serve", "--data", data.to_str().unwrap()])
+        .env("POSTRIDER_SMTP", "smtp://127.0.0.1:25")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--mail-from"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!data.exists(), "refused before anything was made");
+
+    // Mail on, the address and the data directory from the environment, one flag given.
+    let address = format!("127.0.0.1:{}", free_port());
+    let child = Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(["serve", "--tick", "1"])
+        .env("POSTRIDER_LISTEN", &address)
+        .env("POSTRIDER_DATA", &data)
+        .env("POSTRIDER_SMTP", "smtp://club:hunter2@127.0.0.1:1")
+        .env("POSTRIDER_MAIL_FROM", "postrider <gm@club.example>")
+        .env("POSTRIDER_PUBLIC_URL", "https://pbm.club.example")
+        .env("POSTRIDER_BEHIND_PROXY", "yes")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut server = common::server::Server {
+        child,
+        address: address.clone(),
+    };
+    wait_until_listening(&address, "postrider serve");
+    assert!(
+        data.join("postrider.db").is_file(),
+        "POSTRIDER_DATA was used"
+    );
+    // Answering requests: its SIGTERM handler is in place.
+    assert_eq!(get(&address, "/healthz").0, 200);
+    let log = stop_and_read_log(&mut server.child);
+    for line in [
+        format!("setting --listen = {address} (environment POSTRIDER_LISTEN)"),
+        "setting --smtp = smtp://club:***@127.0.0.1:1 (environment POSTRIDER_SMTP)".to_string(),
+        "setting --behind-proxy = yes (environment POSTRIDER_BEHIND_PROXY)".to_string(),
+        "setting --tick = 1 (flag)".to_string(),
+        "setting --header-timeout = 10 (default)".to_string(),
+        "mail is on".to_string(),
+    ] {
+        assert!(log.contains(&line), "{line:?} not in {log}");
+    }
+    assert!(!log.contains("hunter2"), "a password in the log: {log}");
+}

@@ -170,8 +170,8 @@ impl Db {
     }
 }
 
-/// A database URL without its password, for messages.
-fn redact(url: &str) -> String {
+/// A URL without its password, for messages and logs.
+pub fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
             let userinfo = &url[scheme + 3..at];

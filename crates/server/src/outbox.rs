@@ -52,7 +52,7 @@ impl Smtp {
     /// `smtp://HOST:587?tls=required` (STARTTLS), or `smtps://HOST:465`.
     pub fn new(url: &str, credentials: Option<(String, String)>) -> Result<Smtp, String> {
         let mut builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
-            .map_err(|e| format!("--smtp: {url:?}: {e}"))?
+            .map_err(|e| format!("--smtp: {:?}: {e}", crate::db::redact(url)))?
             .timeout(Some(Duration::from_secs(30)));
         if let Some((user, password)) = credentials {
             builder = builder.credentials(Credentials::new(user, password));
