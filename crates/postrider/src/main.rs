@@ -10,6 +10,7 @@ mod backpacks;
 mod desk;
 mod files;
 mod healthcheck;
+mod in_use;
 mod logging;
 mod permissions;
 mod season;
@@ -55,7 +56,8 @@ enum Command {
     Import(serve::ImportArgs),
     /// Copy a server's database to one file while it runs: backup --to FILE [--verify].
     Backup(upkeep::BackupArgs),
-    /// Put a backup into a new database: restore FILE [--data DIR | --database URL].
+    /// Put a backup into a new database: restore FILE [--data DIR | --database URL]; or only
+    /// check it, writing nothing: restore --dry-run FILE.
     Restore(upkeep::RestoreArgs),
     /// The upgrade check: replay every game of a database with this binary and compare every
     /// published report. Prints `N games, M turns reproduced` (exit 0) or the first turn that

@@ -189,19 +189,48 @@ pub struct Database {
 impl Database {
     /// The database's URL; the data directory is created if it is the one used.
     pub(crate) fn url(&self) -> Result<String> {
+        if self.given()?.is_none() {
+            std::fs::create_dir_all(&self.data)
+                .with_context(|| format!("--data: cannot create {}", self.data))?;
+        }
+        self.target_url()
+    }
+
+    /// The database's URL, a SQLite one with leave to create the file; nothing is made yet
+    /// (`restore` makes the directory once the backup is checked).
+    pub(crate) fn target_url(&self) -> Result<String> {
+        Ok(match self.given()? {
+            Some(url) => url,
+            None => format!("sqlite://{}/postrider.db?mode=rwc", self.data),
+        })
+    }
+
+    /// The URL of a database that exists already: nothing is created, and a SQLite file that
+    /// is not there is an error naming its path.
+    pub(crate) fn existing_url(&self) -> Result<String> {
+        let url = match self.given()? {
+            Some(url) => url,
+            None => format!("sqlite://{}/postrider.db?mode=rw", self.data),
+        };
+        if let Some(file) = crate::permissions::sqlite_file(&url)
+            && !file.is_file()
+        {
+            anyhow::bail!(
+                "{} does not exist (no server has run there)",
+                file.display()
+            );
+        }
+        Ok(url)
+    }
+
+    /// The URL given by `--database` or `--database-file`, if one was.
+    fn given(&self) -> Result<Option<String>> {
         if let Some(file) = &self.database_file {
             let url = std::fs::read_to_string(file)
                 .with_context(|| format!("--database-file: reading {file}"))?;
-            return Ok(url.trim().to_string());
+            return Ok(Some(url.trim().to_string()));
         }
-        Ok(match &self.database {
-            Some(url) => url.clone(),
-            None => {
-                std::fs::create_dir_all(&self.data)
-                    .with_context(|| format!("--data: cannot create {}", self.data))?;
-                format!("sqlite://{}/postrider.db?mode=rwc", self.data)
-            }
-        })
+        Ok(self.database.clone())
     }
 }
 
@@ -308,6 +337,8 @@ pub fn serve(args: ServeArgs, settings: &[crate::serve_settings::Taken]) -> Resu
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {
         let url = args.database.url()?;
+        // Held while serving: `restore` refuses this directory meanwhile.
+        let _in_use = crate::in_use::share(&url)?;
         let db = if args.migrate {
             migrate_checked(&url).await?
         } else {
@@ -510,10 +541,19 @@ pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
         // Keep what was read but make sure it reads as too large.
         raw.resize(mail::message::MAX_MESSAGE + 1, b' ');
     }
-    let url = match args.database.url() {
+    // Never a database made here: a wrong --data (a typo in master.cf) or one being restored
+    // keeps the mail queued, with one line naming the path.
+    let url = match args.database.existing_url() {
         Ok(url) => url,
         Err(e) => {
-            eprintln!("postrider: mail-in: {e:#}");
+            eprintln!("postrider: mail-in: {e:#} (the MTA keeps the mail and tries again)");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    let _in_use = match crate::in_use::share(&url) {
+        Ok(held) => held,
+        Err(e) => {
+            eprintln!("postrider: mail-in: {e:#} (the MTA keeps the mail and tries again)");
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
@@ -528,10 +568,10 @@ pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
         }
     };
     runtime.block_on(async move {
-        let db = match Db::open(&url).await {
+        let db = match Db::open_existing(&url).await {
             Ok(db) => db,
             Err(e) => {
-                eprintln!("postrider: mail-in: {e} (the MTA will try again)");
+                eprintln!("postrider: mail-in: {e} (the MTA keeps the mail and tries again)");
                 return ExitCode::from(EX_TEMPFAIL);
             }
         };
