@@ -332,7 +332,6 @@ fn read_bounded(path: &str) -> Result<gm::GameFile> {
 
 pub fn serve(args: ServeArgs, settings: &[crate::serve_settings::Taken]) -> Result<()> {
     crate::logging::init(args.log_format);
-    crate::serve_settings::log(settings);
     let mail = mail_settings(&args)?;
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {
@@ -388,6 +387,8 @@ pub fn serve(args: ServeArgs, settings: &[crate::serve_settings::Taken]) -> Resu
             ..Config::default()
         };
         let address = listener.local_addr()?;
+        // Once started: a refusal before this stays the one line that says what is wrong.
+        crate::serve_settings::log(settings);
         tracing::info!(%address, database = ?db.backend, release = crate::RELEASE, "postrider is serving: open http://{address}/");
         let mut state = AppState::new(db, Arc::new(SystemClock), config);
         let (stop, stopped) = tokio::sync::watch::channel(false);
