@@ -123,6 +123,36 @@ mod tests {
         }
     }
 
+    /// The backup directory the settings file offers can be written under the packaged unit:
+    /// `ProtectSystem=strict` leaves only its state directory (and `ReadWritePaths=`) writable.
+    #[test]
+    fn the_packaged_backup_directory_is_writable_under_the_unit() {
+        let file = include_str!("../../../packaging/postrider.env");
+        let unit = include_str!("../../../packaging/postrider.service");
+        let dir = file
+            .lines()
+            .find_map(|l| l.strip_prefix("# POSTRIDER_BACKUP_DIR="))
+            .unwrap();
+        let mut writable: Vec<String> = unit
+            .lines()
+            .filter_map(|l| l.strip_prefix("StateDirectory="))
+            .map(|d| format!("/var/lib/{d}/"))
+            .collect();
+        writable.extend(
+            unit.lines()
+                .filter_map(|l| l.strip_prefix("ReadWritePaths="))
+                .flat_map(|l| {
+                    l.split_whitespace()
+                        .map(|p| format!("{}/", p.trim_start_matches('-')))
+                }),
+        );
+        assert!(unit.contains("ProtectSystem=strict"), "{unit}");
+        assert!(
+            writable.iter().any(|w| dir.starts_with(w.as_str())),
+            "{dir} is not under the unit's writable paths {writable:?}"
+        );
+    }
+
     #[test]
     fn passwords_in_urls_are_masked() {
         assert_eq!(
