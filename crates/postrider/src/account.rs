@@ -89,7 +89,7 @@ pub fn account(command: AccountCommand) -> Result<()> {
 
 /// The database and the account the command names.
 async fn open(target: &Target) -> Result<(Db, care::Account)> {
-    let url = crate::upkeep::existing(&target.database)?;
+    let url = target.database.existing_url()?;
     let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
     let Some(account) = care::account(&db, &target.name)
         .await

@@ -10,10 +10,12 @@ mod backpacks;
 mod desk;
 mod files;
 mod healthcheck;
+mod in_use;
 mod logging;
 mod permissions;
 mod season;
 mod serve;
+mod serve_settings;
 mod settings_flags;
 mod tournament;
 mod upkeep;
@@ -21,7 +23,7 @@ mod upkeep;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use files::{emit, read_input};
 
@@ -54,7 +56,8 @@ enum Command {
     Import(serve::ImportArgs),
     /// Copy a server's database to one file while it runs: backup --to FILE [--verify].
     Backup(upkeep::BackupArgs),
-    /// Put a backup into a new database: restore FILE [--data DIR | --database URL].
+    /// Put a backup into a new database: restore FILE [--data DIR | --database URL]; or only
+    /// check it, writing nothing: restore --dry-run FILE.
     Restore(upkeep::RestoreArgs),
     /// The upgrade check: replay every game of a database with this binary and compare every
     /// published report. Prints `N games, M turns reproduced` (exit 0) or the first turn that
@@ -277,12 +280,22 @@ enum MapCommand {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let definition = Cli::command();
+    let matches = definition.clone().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     if let Command::MailIn(args) = cli.command {
         // Its own exit statuses: 0 handled, 75 try again (never 2, which an MTA bounces).
         return serve::mail_in(args);
     }
-    match run(cli) {
+    // Where each of `serve`'s settings came from, for its start-up log.
+    let settings = match (
+        definition.find_subcommand("serve"),
+        matches.subcommand_matches("serve"),
+    ) {
+        (Some(command), Some(matches)) => serve_settings::taken(command, matches),
+        _ => Vec::new(),
+    };
+    match run(cli, settings) {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (`postrider demo | head`): not an error of ours.
         Err(e)
@@ -302,9 +315,9 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Result<()> {
+fn run(cli: Cli, settings: Vec<serve_settings::Taken>) -> Result<()> {
     match cli.command {
-        Command::Serve(args) => serve::serve(args),
+        Command::Serve(args) => serve::serve(args, &settings),
         Command::Export(args) => serve::export(args),
         Command::Import(args) => serve::import(args),
         Command::Backup(args) => upkeep::backup(args),

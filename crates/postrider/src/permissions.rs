@@ -40,11 +40,7 @@ pub fn writable_by(owned: Owned, user: &User) -> bool {
     }
 }
 
-/// The SQLite database file of a `sqlite://FILE?…` URL; none for PostgreSQL or memory.
-pub fn sqlite_file(url: &str) -> Option<PathBuf> {
-    let file = url.strip_prefix("sqlite://")?.split('?').next()?;
-    (!file.is_empty() && !file.contains(":memory:")).then(|| PathBuf::from(file))
-}
+pub use server::db::sqlite_file;
 
 /// The paths a writer of `file` must be able to write: its directory (SQLite makes its journal
 /// files there), the file and the journal files that exist now.

@@ -6,87 +6,90 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow};
 use clap::Args;
+use clap::builder::BoolishValueParser;
 use server::{AppState, Config, Db, SystemClock};
 
+// Every setting also reads a variable, POSTRIDER_ and the flag's name in capitals (the service's
+// settings file, packaging/postrider.env); a flag given wins. `--help` names each.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The address to listen on.
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "POSTRIDER_LISTEN", default_value = "127.0.0.1:8080")]
     listen: String,
     #[command(flatten)]
     database: Database,
     /// Seconds between the deadline worker's checks (it also wakes when a game's last orders
     /// arrive, and at the next deadline if that falls sooner).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    #[arg(long, env = "POSTRIDER_TICK", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     tick: u64,
     /// Take the client's address (for login throttling) from the last X-Forwarded-For entry:
     /// only behind a reverse proxy that appends it, or clients could pick their own.
-    #[arg(long)]
+    #[arg(long, env = "POSTRIDER_BEHIND_PROXY", value_parser = BoolishValueParser::new())]
     behind_proxy: bool,
     /// Let GMs' webhooks post to private addresses too (this machine, its LAN, link-local):
     /// by default they reach only public addresses, so that a URL cannot probe your network.
-    #[arg(long)]
+    #[arg(long, env = "POSTRIDER_WEBHOOKS_TO_PRIVATE_ADDRESSES", value_parser = BoolishValueParser::new())]
     webhooks_to_private_addresses: bool,
     /// Seconds a connection has to send a whole request head before it is closed.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
+    #[arg(long, env = "POSTRIDER_HEADER_TIMEOUT", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
     header_timeout: u64,
     /// Seconds a request's body may take after its head (and it must keep up 2 KiB/s after
     /// the first 2 s): a slower one is answered 408 and its connection closed.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
+    #[arg(long, env = "POSTRIDER_BODY_TIMEOUT", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
     body_timeout: u64,
     /// Connections one address (an IPv4 address, an IPv6 /64) may hold at once; one more is
     /// answered 429 at once. Not applied with --behind-proxy (the proxy caps its clients).
-    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, env = "POSTRIDER_CONNECTIONS_PER_ADDRESS", default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     connections_per_address: u64,
     /// Connections served at once (more wait in the listen queue).
-    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, env = "POSTRIDER_MAX_CONNECTIONS", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_connections: u64,
     /// Send mail through this SMTP relay: smtp://HOST:PORT (no TLS), smtp://HOST:587?tls=required
     /// (STARTTLS) or smtps://HOST:465. Without it mail is off.
-    #[arg(long, requires_all = ["mail_from", "public_url"])]
+    #[arg(long, env = "POSTRIDER_SMTP", hide_env_values = true, requires_all = ["mail_from", "public_url"])]
     smtp: Option<String>,
     /// The relay's user name.
-    #[arg(long, requires = "smtp_password_file")]
+    #[arg(long, env = "POSTRIDER_SMTP_USER", requires = "smtp_password_file")]
     smtp_user: Option<String>,
     /// A file holding the relay's password (not on the command line, where `ps` shows it).
     #[arg(long, requires = "smtp_user", env = "POSTRIDER_SMTP_PASSWORD_FILE")]
     smtp_password_file: Option<String>,
     /// The From of every mail, e.g. "postrider <gm@club.example>".
-    #[arg(long, requires = "smtp")]
+    #[arg(long, env = "POSTRIDER_MAIL_FROM", requires = "smtp")]
     mail_from: Option<String>,
     /// Where orders by mail go; a seat's address is LOCAL+SECRET@DOMAIN (default: orders@ the
     /// --mail-from domain).
-    #[arg(long, requires = "smtp")]
+    #[arg(long, env = "POSTRIDER_MAIL_ORDERS", requires = "smtp")]
     mail_orders: Option<String>,
     /// Receive order mail by SMTP on this address (e.g. 0.0.0.0:25 or 127.0.0.1:2525): a
     /// built-in receiver for a small set-up without Postfix or Exim; each message is handled
     /// as `postrider mail-in` handles it. Only seats' order addresses are accepted; sessions,
     /// lines, idle time and each client's mail are bounded (docs/mail.md). No TLS.
-    #[arg(long, value_name = "ADDR")]
+    #[arg(long, env = "POSTRIDER_SMTP_LISTEN", value_name = "ADDR")]
     smtp_listen: Option<String>,
     /// The server's address as players reach it, for links in mail and whole invitation links
     /// on the GM console: https://pbm.club.example.
-    #[arg(long)]
+    #[arg(long, env = "POSTRIDER_PUBLIC_URL")]
     public_url: Option<String>,
     /// Bring a database of an earlier release that holds games to this release's schema, then
     /// replay every game and compare its published reports (as `check`) before serving: after a
     /// copy was checked (docs/operations.md, Upgrade). Without it such a database is refused.
-    #[arg(long)]
+    #[arg(long, env = "POSTRIDER_MIGRATE", value_parser = BoolishValueParser::new())]
     migrate: bool,
     /// Days a handled order mail's raw text and a sent or given-up outbox mail are kept, then
     /// cleaned by the deadline worker (0: kept for ever). The record of each message stays.
-    #[arg(long, default_value_t = 90, value_parser = clap::value_parser!(u32).range(0..=36_500))]
+    #[arg(long, env = "POSTRIDER_KEEP_MAIL_DAYS", default_value_t = 90, value_parser = clap::value_parser!(u32).range(0..=36_500))]
     keep_mail_days: u32,
     /// Back the database up into this directory before the deadlines: before a pass of the
     /// deadline worker that finds a game due, at most once an hour (`postrider restore` puts a
     /// copy back).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, env = "POSTRIDER_BACKUP_DIR", value_name = "DIR")]
     backup_dir: Option<std::path::PathBuf>,
     /// How many of those backups to keep (the newest).
-    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    #[arg(long, env = "POSTRIDER_BACKUP_KEEP", default_value_t = 14, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     backup_keep: u64,
     /// The log's form on standard error: text for a person, or one JSON object a line.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, env = "POSTRIDER_LOG_FORMAT", value_enum, default_value_t)]
     log_format: crate::logging::LogFormat,
     /// Serve Prometheus metrics at GET /metrics on this address, its own listener (e.g.
     /// 127.0.0.1:9187; keep it off the internet). Without it no metrics are kept.
@@ -180,10 +183,10 @@ fn checked_public_url(args: &ServeArgs) -> Result<Option<String>> {
 #[derive(Debug, Args)]
 pub struct Database {
     /// The data directory (its SQLite database).
-    #[arg(long, default_value = "postrider-data")]
+    #[arg(long, env = "POSTRIDER_DATA", default_value = "postrider-data")]
     data: String,
     /// A database URL instead of the data directory's: postgres://USER@HOST/DB or sqlite://FILE.
-    #[arg(long, env = "POSTRIDER_DATABASE")]
+    #[arg(long, env = "POSTRIDER_DATABASE", hide_env_values = true)]
     database: Option<String>,
     /// A file holding the database URL, which may carry a password (kept off the command line
     /// and the environment, where `ps` and /proc show them).
@@ -194,19 +197,48 @@ pub struct Database {
 impl Database {
     /// The database's URL; the data directory is created if it is the one used.
     pub(crate) fn url(&self) -> Result<String> {
+        if self.given()?.is_none() {
+            std::fs::create_dir_all(&self.data)
+                .with_context(|| format!("--data: cannot create {}", self.data))?;
+        }
+        self.target_url()
+    }
+
+    /// The database's URL, a SQLite one with leave to create the file; nothing is made yet
+    /// (`restore` makes the directory once the backup is checked).
+    pub(crate) fn target_url(&self) -> Result<String> {
+        Ok(match self.given()? {
+            Some(url) => url,
+            None => format!("sqlite://{}/postrider.db?mode=rwc", self.data),
+        })
+    }
+
+    /// The URL of a database that exists already: nothing is created, and a SQLite file that
+    /// is not there is an error naming its path.
+    pub(crate) fn existing_url(&self) -> Result<String> {
+        let url = match self.given()? {
+            Some(url) => url,
+            None => format!("sqlite://{}/postrider.db?mode=rw", self.data),
+        };
+        if let Some(file) = crate::permissions::sqlite_file(&url)
+            && !file.is_file()
+        {
+            anyhow::bail!(
+                "{} does not exist (no server has run there)",
+                file.display()
+            );
+        }
+        Ok(url)
+    }
+
+    /// The URL given by `--database` or `--database-file`, if one was.
+    fn given(&self) -> Result<Option<String>> {
         if let Some(file) = &self.database_file {
             let url = std::fs::read_to_string(file)
                 .with_context(|| format!("--database-file: reading {file}"))?;
-            return Ok(url.trim().to_string());
+            return Ok(Some(url.trim().to_string()));
         }
-        Ok(match &self.database {
-            Some(url) => url.clone(),
-            None => {
-                std::fs::create_dir_all(&self.data)
-                    .with_context(|| format!("--data: cannot create {}", self.data))?;
-                format!("sqlite://{}/postrider.db?mode=rwc", self.data)
-            }
-        })
+        Ok(self.database.clone())
     }
 }
 
@@ -306,12 +338,14 @@ fn read_bounded(path: &str) -> Result<gm::GameFile> {
     gm::GameFile::from_json(&text).with_context(|| path.to_string())
 }
 
-pub fn serve(args: ServeArgs) -> Result<()> {
+pub fn serve(args: ServeArgs, settings: &[crate::serve_settings::Taken]) -> Result<()> {
     crate::logging::init(args.log_format);
     let mail = mail_settings(&args)?;
     let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
     runtime.block_on(async move {
         let url = args.database.url()?;
+        // Held while serving: `restore` refuses this directory meanwhile.
+        let _in_use = crate::in_use::share(&url)?;
         let db = if args.migrate {
             migrate_checked(&url).await?
         } else {
@@ -363,6 +397,8 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             ..Config::default()
         };
         let address = listener.local_addr()?;
+        // Once started: a refusal before this stays the one line that says what is wrong.
+        crate::serve_settings::log(settings);
         tracing::info!(%address, database = ?db.backend, release = crate::RELEASE, "postrider is serving: open http://{address}/");
         let mut state = AppState::new(db, Arc::new(SystemClock), config);
         let (stop, stopped) = tokio::sync::watch::channel(false);
@@ -384,7 +420,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
             }
             Some((url, credentials, settings)) => {
                 let relay = server::outbox::Smtp::new(&url, credentials).map_err(|e| anyhow!(e))?;
-                tracing::info!(relay = %args.smtp.as_deref().unwrap_or_default(), from = %settings.from, orders = %settings.orders_address, "mail is on");
+                tracing::info!(relay = %server::db::redact(&url), from = %settings.from, orders = %settings.orders_address, "mail is on");
                 state = state.with_mail(settings);
                 tokio::spawn(server::outbox::worker(
                     state.clone(),
@@ -517,10 +553,19 @@ pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
         // Keep what was read but make sure it reads as too large.
         raw.resize(mail::message::MAX_MESSAGE + 1, b' ');
     }
-    let url = match args.database.url() {
+    // Never a database made here: a wrong --data (a typo in master.cf) or one being restored
+    // keeps the mail queued, with one line naming the path.
+    let url = match args.database.existing_url() {
         Ok(url) => url,
         Err(e) => {
-            eprintln!("postrider: mail-in: {e:#}");
+            eprintln!("postrider: mail-in: {e:#} (the MTA keeps the mail and tries again)");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    let _in_use = match crate::in_use::share(&url) {
+        Ok(held) => held,
+        Err(e) => {
+            eprintln!("postrider: mail-in: {e:#} (the MTA keeps the mail and tries again)");
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
@@ -535,10 +580,10 @@ pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
         }
     };
     runtime.block_on(async move {
-        let db = match Db::open(&url).await {
+        let db = match Db::open_existing(&url).await {
             Ok(db) => db,
             Err(e) => {
-                eprintln!("postrider: mail-in: {e} (the MTA will try again)");
+                eprintln!("postrider: mail-in: {e} (the MTA keeps the mail and tries again)");
                 return ExitCode::from(EX_TEMPFAIL);
             }
         };

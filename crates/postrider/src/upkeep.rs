@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use server::{AppState, Config, Db, SystemClock};
 
@@ -27,10 +27,15 @@ pub struct BackupArgs {
 
 #[derive(Debug, Args)]
 pub struct RestoreArgs {
-    /// The backup file (made by `postrider backup`).
+    /// The backup file (made by `postrider backup` or `serve --backup-dir`).
     from: PathBuf,
     #[command(flatten)]
     database: Database,
+    /// Only check the backup, writing nothing: SQLite's integrity check, its schema, every
+    /// game replayed and every published report compared, as `check` does. Exit 0 if it would
+    /// restore, 1 with the reason if not.
+    #[arg(long)]
+    dry_run: bool,
 }
 
 #[derive(Debug, Args)]
@@ -46,18 +51,6 @@ pub struct CheckArgs {
 
 fn runtime() -> Result<tokio::runtime::Runtime> {
     tokio::runtime::Runtime::new().context("starting the runtime")
-}
-
-/// The database of `--data` or `--database`, which must exist already.
-pub(crate) fn existing(database: &Database) -> Result<String> {
-    let url = database.url()?;
-    if let Some(file) = url.strip_prefix("sqlite://") {
-        let file = file.split('?').next().unwrap_or_default();
-        if !std::path::Path::new(file).is_file() {
-            bail!("--data: {file} does not exist (no server has run there)");
-        }
-    }
-    Ok(url)
 }
 
 /// Reproduces every game of the database at `url` (its schema left as it is, unless `migrate`).
@@ -98,7 +91,7 @@ pub(crate) fn checked_line(checked: &server::check::Checked) -> String {
 
 /// `postrider backup`.
 pub fn backup(args: BackupArgs) -> Result<()> {
-    let url = existing(&args.database)?;
+    let url = args.database.existing_url()?;
     runtime()?.block_on(async {
         let db = Db::open_as_is(&url).await.map_err(|e| anyhow!(e))?;
         let copied = server::backup::backup(&db, &args.to)
@@ -120,26 +113,58 @@ pub fn backup(args: BackupArgs) -> Result<()> {
     })
 }
 
-/// `postrider restore`.
+/// `postrider restore`: the backup checked, then put into a new database (`--dry-run`: only
+/// checked).
 pub fn restore(args: RestoreArgs) -> Result<()> {
-    let url = args.database.url()?;
+    let from = args.from.display().to_string();
     runtime()?.block_on(async {
-        let copied = server::backup::restore(&args.from, &url)
-            .await
-            .map_err(|e| anyhow!("restore: {e}"))?;
-        println!(
-            "restored {} rows of {} tables from {}",
-            copied.rows,
-            copied.tables,
-            args.from.display()
-        );
-        Ok(())
+        let opened = server::backup::Backup::open(&args.from).await;
+        if args.dry_run {
+            // Every reason it would not restore is a finding: exit 1, as `check` and `verify`.
+            let backup = opened.map_err(|e| crate::desk::Differs(e.to_string()))?;
+            let state = AppState::new(backup.db.clone(), Arc::new(SystemClock), Config::default());
+            let checked = server::check::check(&state)
+                .await
+                .map_err(|e| crate::desk::Differs(format!("{from}: {e}")))?;
+            println!(
+                "{from}: would restore: {}{}",
+                checked_line(&checked),
+                if backup.migrated {
+                    "; made by an earlier release, checked on a copy migrated to this release's schema"
+                } else {
+                    ""
+                }
+            );
+            return Ok(());
+        }
+        let backup = opened.map_err(|e| anyhow!("restore: {e}"))?;
+        let url = args.database.target_url()?;
+        let held = crate::in_use::exclusive_for(&url).context("restore")?;
+        match backup.restore_into(&url).await {
+            Ok(copied) => {
+                println!(
+                    "restored {} rows of {} tables from {from}{}",
+                    copied.rows,
+                    copied.tables,
+                    if backup.migrated {
+                        " (made by an earlier release: migrated to this release's schema)"
+                    } else {
+                        ""
+                    }
+                );
+                Ok(())
+            }
+            Err(e) => {
+                held.release_and_tidy();
+                Err(anyhow!("restore: {e}"))
+            }
+        }
     })
 }
 
 /// `postrider check`.
 pub fn check(args: CheckArgs) -> Result<()> {
-    let url = existing(&args.database)?;
+    let url = args.database.existing_url()?;
     let checked = runtime()?.block_on(check_url(&url, args.migrate))?;
     println!("{}", checked_line(&checked));
     Ok(())
@@ -160,7 +185,7 @@ pub struct MailLogArgs {
 /// `postrider mail-log`: one line an entry, newest first: when (UTC), what, the game, the
 /// address, and the subject with the relay's answer or what was done with the mail.
 pub fn mail_log(args: MailLogArgs) -> Result<()> {
-    let url = existing(&args.database)?;
+    let url = args.database.existing_url()?;
     let entries = runtime()?.block_on(async {
         let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
         server::mail_log::entries(&db, args.game, args.limit)
@@ -202,7 +227,7 @@ pub struct RatingsArgs {
 /// `postrider ratings rebuild`: prints how many games it replayed and ratings it wrote.
 pub fn ratings(command: RatingsCommand) -> Result<()> {
     let RatingsCommand::Rebuild(args) = command;
-    let url = existing(&args.database)?;
+    let url = args.database.existing_url()?;
     let rebuilt = runtime()?.block_on(async {
         let db = Db::open(&url).await.map_err(|e| anyhow!(e))?;
         server::store::ratings::rebuild(&db)

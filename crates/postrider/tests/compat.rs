@@ -461,6 +461,38 @@ fn a_sqlite_database_of_release_0_1_is_read_and_goes_on() {
     check_0_1_database(&database);
 }
 
+/// A backup made by release 0.1 (its database file, as `backup` made it) is checked by
+/// `restore --dry-run` on a copy migrated to this release's schema, and `restore` puts a
+/// migrated copy in place, which `check` reproduces; the backup itself is left as it was.
+#[test]
+fn a_backup_of_release_0_1_restores_as_a_migrated_copy() {
+    let dir = temp("compat-restore");
+    let backup = dir.join("backup-0.1.db");
+    std::fs::copy(fixture("server.sqlite"), &backup).unwrap();
+    let before = std::fs::read(&backup).unwrap();
+    let dry = ok(&["restore", "--dry-run", backup.to_str().unwrap()]);
+    assert!(dry.contains("would restore: 2 games"), "{dry}");
+    assert!(dry.contains("made by an earlier release"), "{dry}");
+    let data = dir.join("data");
+    let restored = ok(&[
+        "restore",
+        backup.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+    ]);
+    assert!(
+        restored.contains("migrated to this release's schema"),
+        "{restored}"
+    );
+    let checked = ok(&["check", "--data", data.to_str().unwrap()]);
+    assert!(checked.starts_with("2 games, "), "{checked}");
+    assert_eq!(
+        std::fs::read(&backup).unwrap(),
+        before,
+        "the backup is untouched"
+    );
+}
+
 /// A 0.1 game whose deadline passed while no server ran (an upgrade over a weekend) is played
 /// by the rules' NMR policy as soon as the new server starts, as any overdue deadline is.
 #[test]

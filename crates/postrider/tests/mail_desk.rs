@@ -128,6 +128,7 @@ fn a_gm_reads_orders_from_mail_and_writes_every_report() {
 fn mail_in_exit_statuses_tell_the_mta_what_to_do() {
     let dir = temp("mail-in");
     let data = dir.join("data").to_string_lossy().into_owned();
+    common::new_database(&data);
     let mail = message("reply.eml");
     let out = with_stdin(&["mail-in", "--data", &data], &mail);
     assert_eq!(
@@ -173,6 +174,7 @@ fn mail_in_as_another_user_names_the_unwritable_database_and_the_fix() {
     let data = dir.join("data").to_string_lossy().into_owned();
     let mail = message("reply.eml");
     // root makes the database (0755 directory, 0644 file: the others may read, not write).
+    common::new_database(&data);
     assert_eq!(
         with_stdin(&["mail-in", "--data", &data], &mail)
             .status
@@ -259,6 +261,7 @@ fn mail_log_lists_failed_and_dropped_mail_newest_first() {
     use sqlx::Connection;
     let dir = temp("mail-log");
     let data = dir.join("data").to_string_lossy().into_owned();
+    common::new_database(&data);
     let out = with_stdin(&["mail-in", "--data", &data], &message("reply.eml"));
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(

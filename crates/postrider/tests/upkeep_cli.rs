@@ -411,3 +411,298 @@ fn ratings_rebuild_gives_the_table_the_server_left() {
         text(&refused.stderr)
     );
 }
+
+/// Stops a server with SIGTERM and returns its log (standard error, piped).
+#[cfg(unix)]
+fn stop_and_read_log(child: &mut std::process::Child) -> String {
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    assert!(child.wait().unwrap().success());
+    let mut log = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut log)
+        .unwrap();
+    log
+}
+
+/// Issue 52, item 1: every setting of `serve` reads a `POSTRIDER_*` variable (the service's
+/// settings file), `--help` names them, and `serve` logs each setting it took and from where,
+/// a URL's password masked.
+#[cfg(unix)]
+#[test]
+fn serve_takes_its_settings_from_the_environment_and_says_so() {
+    let help = text(&postrider(&["serve", "--help"]).stdout);
+    for variable in [
+        "POSTRIDER_SMTP",
+        "POSTRIDER_MAIL_FROM",
+        "POSTRIDER_PUBLIC_URL",
+        "POSTRIDER_BACKUP_DIR",
+        "POSTRIDER_LISTEN",
+        "POSTRIDER_DATA",
+    ] {
+        assert!(
+            help.contains(&format!("[env: {variable}")),
+            "{variable}: {help}"
+        );
+    }
+    let help = text(&postrider(&["mail-in", "--help"]).stdout);
+    assert!(help.contains("[env: POSTRIDER_DATA"), "{help}");
+
+    // The relay alone from the environment: read, so the other mail settings are asked for
+    // (no more a server started with mail silently off).
+    let dir = common::temp("settings-env");
+    let data = dir.join("data");
+    let out = Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(["serve", "--data", data.to_str().unwrap()])
+        .env("POSTRIDER_SMTP", "smtp://127.0.0.1:25")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--mail-from"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!data.exists(), "refused before anything was made");
+
+    // Mail on, the address and the data directory from the environment, one flag given.
+    let address = format!("127.0.0.1:{}", free_port());
+    let child = Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(["serve", "--tick", "1"])
+        .env("POSTRIDER_LISTEN", &address)
+        .env("POSTRIDER_DATA", &data)
+        .env("POSTRIDER_SMTP", "smtp://club:hunter2@127.0.0.1:1")
+        .env("POSTRIDER_MAIL_FROM", "postrider <gm@club.example>")
+        .env("POSTRIDER_PUBLIC_URL", "https://pbm.club.example")
+        .env("POSTRIDER_BEHIND_PROXY", "yes")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut server = common::server::Server {
+        child,
+        address: address.clone(),
+    };
+    wait_until_listening(&address, "postrider serve");
+    assert!(
+        data.join("postrider.db").is_file(),
+        "POSTRIDER_DATA was used"
+    );
+    // Answering requests: its SIGTERM handler is in place.
+    assert_eq!(get(&address, "/healthz").0, 200);
+    let log = stop_and_read_log(&mut server.child);
+    for line in [
+        format!("setting --listen = {address} (environment POSTRIDER_LISTEN)"),
+        "setting --smtp = smtp://club:***@127.0.0.1:1 (environment POSTRIDER_SMTP)".to_string(),
+        "setting --behind-proxy = yes (environment POSTRIDER_BEHIND_PROXY)".to_string(),
+        "setting --tick = 1 (flag)".to_string(),
+        "setting --header-timeout = 10 (default)".to_string(),
+        "mail is on".to_string(),
+    ] {
+        assert!(log.contains(&line), "{line:?} not in {log}");
+    }
+    assert!(!log.contains("hunter2"), "a password in the log: {log}");
+}
+
+/// `postrider mail-in --data DATA` with `message` on standard input: the exit status and the
+/// standard error.
+fn mail_in(data: &std::path::Path, env_data: bool) -> (Option<i32>, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_postrider"));
+    command.arg("mail-in");
+    if env_data {
+        command.env("POSTRIDER_DATA", data);
+    } else {
+        command.args(["--data", data.to_str().unwrap()]);
+    }
+    let mut child = command
+        .env_remove("POSTRIDER_DATABASE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"From: ann@players.example\r\nTo: orders+nobody@orders.club.example\r\nSubject: orders\r\nMessage-ID: <m1@players.example>\r\n\r\nA 12\r\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), text(&out.stderr))
+}
+
+/// Issue 52, item 2: `mail-in` never makes a database (a typo in master.cf, a database moved
+/// away for a restore): exit 75, so that the MTA keeps the mail, and one line naming the path.
+/// A restore into a data directory a server is using is refused until it stops.
+#[cfg(unix)]
+#[test]
+fn mail_in_makes_no_database_and_a_restore_waits_for_the_server() {
+    let dir = common::temp("mail-in-nodb");
+    let typo = dir.join("postrdier");
+    let (status, stderr) = mail_in(&typo, false);
+    assert_eq!(status, Some(75), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}/postrider.db does not exist", typo.display())),
+        "{stderr}"
+    );
+    assert!(!typo.exists(), "mail-in made {}", typo.display());
+    // A data directory without its database (moved away for a restore), named by the variable.
+    let data = dir.join("data");
+    std::fs::create_dir(&data).unwrap();
+    let (status, stderr) = mail_in(&data, true);
+    assert_eq!(status, Some(75), "{stderr}");
+    assert!(stderr.contains("does not exist"), "{stderr}");
+    assert_eq!(std::fs::read_dir(&data).unwrap().count(), 0, "nothing made");
+
+    // A server on it: mail-in works beside it; a restore into it is refused.
+    let server = start(
+        &format!("sqlite://{}/postrider.db?mode=rwc", data.display()),
+        None,
+    );
+    let (status, stderr) = mail_in(&data, false);
+    assert_eq!(status, Some(0), "{stderr}");
+    let backup = dir.join("backup.db");
+    let out = postrider(&[
+        "backup",
+        "--data",
+        data.to_str().unwrap(),
+        "--to",
+        backup.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let refused = postrider(&[
+        "restore",
+        backup.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    assert!(
+        text(&refused.stderr).contains("is in use"),
+        "{}",
+        text(&refused.stderr)
+    );
+    drop(server);
+    // Stopped, the directory's database (holding no games) is replaced by the backup.
+    let restored = postrider(&[
+        "restore",
+        backup.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+    ]);
+    assert!(restored.status.success(), "{}", text(&restored.stderr));
+    let check = postrider(&["check", "--data", data.to_str().unwrap()]);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+}
+
+/// Issue 52, item 3: a backup is its owner's alone whatever the umask and never written
+/// through a link; `restore --dry-run` checks one without writing anything: a good one passes
+/// (exit 0), a truncated one is called damaged (exit 1), and restoring it leaves nothing.
+#[cfg(unix)]
+#[test]
+fn backups_are_private_and_restore_dry_run_tells_a_good_one_from_a_damaged_one() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = common::temp("dry-run");
+    let data = dir.join("data");
+    std::fs::create_dir(&data).unwrap();
+    let server = start(
+        &format!("sqlite://{}/postrider.db?mode=rwc", data.display()),
+        None,
+    );
+    let gm = player(&server, "gm");
+    let game = json!({"title": "Kept", "game": "breaking-away", "seats": ["red", "blue"],
+        "seed": 5, "deadline": {"every": "interval", "seconds": 86400}});
+    let (status, created) = call(&server, "POST", "/api/games", Some(&gm), Some(game));
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    for seat in 0..2 {
+        let action = json!({"action": "bot", "seat": seat, "bot": "random"});
+        call(
+            &server,
+            "POST",
+            &format!("/api/games/{id}/gm"),
+            Some(&gm),
+            Some(action),
+        );
+    }
+    common::server::wait_for_turn(&server, id, 2, None);
+
+    let backup = dir.join("backup.db");
+    let made = Command::new("sh")
+        .arg("-c")
+        .arg(r#"umask 022 && exec "$0" backup --data "$1" --to "$2""#)
+        .arg(env!("CARGO_BIN_EXE_postrider"))
+        .arg(&data)
+        .arg(&backup)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    let mode = std::fs::metadata(&backup).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "a backup made under umask 022 is {mode:o}");
+    // A dangling link where the backup should go: refused, nothing made where it points.
+    let link = dir.join("link.db");
+    std::os::unix::fs::symlink(dir.join("elsewhere.db"), &link).unwrap();
+    let refused = postrider(&[
+        "backup",
+        "--data",
+        data.to_str().unwrap(),
+        "--to",
+        link.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains("symbolic link"),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert!(!dir.join("elsewhere.db").exists());
+
+    let before = std::fs::read(&backup).unwrap();
+    let good = postrider(&["restore", "--dry-run", backup.to_str().unwrap()]);
+    assert!(good.status.success(), "{}", text(&good.stderr));
+    assert!(
+        text(&good.stdout).contains("would restore: 1 games"),
+        "{}",
+        text(&good.stdout)
+    );
+    assert_eq!(
+        std::fs::read(&backup).unwrap(),
+        before,
+        "the dry run wrote nothing"
+    );
+
+    let truncated = dir.join("truncated.db");
+    std::fs::write(&truncated, &before[..before.len() / 2]).unwrap();
+    let damaged = postrider(&["restore", "--dry-run", truncated.to_str().unwrap()]);
+    assert_eq!(damaged.status.code(), Some(1), "{}", text(&damaged.stderr));
+    let said = text(&damaged.stderr);
+    assert!(
+        said.contains("damaged") && !said.contains("release"),
+        "{said}"
+    );
+    let into = dir.join("restored");
+    let failed = postrider(&[
+        "restore",
+        truncated.to_str().unwrap(),
+        "--data",
+        into.to_str().unwrap(),
+    ]);
+    assert_eq!(failed.status.code(), Some(2), "{}", text(&failed.stderr));
+    assert!(
+        text(&failed.stderr).contains("damaged"),
+        "{}",
+        text(&failed.stderr)
+    );
+    assert!(!into.exists(), "a failed restore left {}", into.display());
+    drop(server);
+}

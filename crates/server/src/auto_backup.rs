@@ -4,6 +4,7 @@
 //! the newest `keep` copies are kept. A copy is a SQLite file `postrider restore` puts back.
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use crate::AppState;
 use crate::backup::{BackupError, backup};
@@ -26,10 +27,73 @@ fn file_name(now: i64) -> String {
     format!("postrider-{}.db", at.strftime("%Y%m%dT%H%M%SZ"))
 }
 
+/// How the worker's backups have gone, for `/readyz`, `/operator` and the metrics: a failure
+/// is otherwise a line in a log nobody reads, until the day the backup is needed.
+#[derive(Debug, Default)]
+pub struct Status(Mutex<Outcomes>);
+
+/// What [`Status`] holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcomes {
+    /// When the last backup was made (server clock, seconds).
+    pub made_at: Option<i64>,
+    /// Failures in a row since then.
+    pub failures: u32,
+    /// The last failure's reason, in one line, while they fail.
+    pub error: Option<String>,
+}
+
+impl Status {
+    pub fn get(&self) -> Outcomes {
+        self.0.lock().map(|o| o.clone()).unwrap_or_default()
+    }
+
+    fn made(&self, at: i64) {
+        if let Ok(mut o) = self.0.lock() {
+            *o = Outcomes {
+                made_at: Some(at),
+                failures: 0,
+                error: None,
+            };
+        }
+        crate::metrics::backup("made");
+    }
+
+    fn failed(&self, error: &BackupError) {
+        if let Ok(mut o) = self.0.lock() {
+            o.failures += 1;
+            o.error = Some(
+                error
+                    .to_string()
+                    .lines()
+                    .next()
+                    .unwrap_or_default()
+                    .to_string(),
+            );
+        }
+        crate::metrics::backup("failed");
+    }
+}
+
 /// Backs the database up into `auto.dir` if a game is due and the last backup (`last`, the time
 /// it was made) is an hour old or more; then removes all but the newest `auto.keep` of the
-/// worker's files. Returns the new file, if one was made.
+/// worker's files. Returns the new file, if one was made. The outcome is kept in
+/// `state.backups`. A failed backup is tried again at the next pass.
 pub async fn before_deadlines(
+    state: &AppState,
+    auto: &AutoBackup,
+    last: &mut Option<i64>,
+) -> Result<Option<PathBuf>, BackupError> {
+    let result = attempt(state, auto, last).await;
+    match &result {
+        Ok(Some(_)) => state.backups.made(state.clock.now()),
+        Ok(None) => {}
+        Err(e) => state.backups.failed(e),
+    }
+    result
+}
+
+async fn attempt(
     state: &AppState,
     auto: &AutoBackup,
     last: &mut Option<i64>,

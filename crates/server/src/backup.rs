@@ -3,20 +3,29 @@
 //! taken while the server runs); PostgreSQL's rows are read in one repeatable-read transaction
 //! (a snapshot too) into a SQLite file made by this release's migrations. No other program is
 //! needed, and a backup of either can be restored to either.
+//!
+//! A backup file is made readable by its owner only, and never through a symbolic link. Before
+//! anything is written from one, it is checked ([`Backup::open`]): SQLite's integrity check
+//! (a truncated or damaged file is called so), then its schema; one of an earlier release is
+//! migrated in a copy of its own. A restore into SQLite writes a file beside the target and
+//! renames it into place once whole, so that a failed one leaves nothing behind.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use futures_util::TryStreamExt;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Connection, Executor, Row};
 
-use crate::db::{Backend, Db};
+use crate::db::{Backend, Db, Schema};
 
 /// Why a backup or a restore could not be made; nothing is left half-done.
 #[derive(Debug, thiserror::Error)]
 pub enum BackupError {
     #[error("{0}")]
     Refused(String),
+    /// The backup file is not a whole SQLite database: truncated, damaged, or another file.
+    #[error("{}: damaged: {why} (truncated or altered since it was made)", file.display())]
+    Damaged { file: PathBuf, why: String },
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
 }
@@ -37,39 +46,62 @@ fn sqlite_url(path: &Path, create: bool) -> String {
     format!("sqlite://{}?mode={mode}", path.display())
 }
 
-/// Writes a consistent copy of `source` to `to`, a new file.
-pub async fn backup(source: &Db, to: &Path) -> Result<Copied, BackupError> {
-    if to.exists() {
-        return Err(BackupError::Refused(format!(
-            "--to: {} already exists (a backup never overwrites a file)",
-            to.display()
-        )));
+/// Makes the new, empty file a backup is written into: readable by its owner only whatever the
+/// umask (it holds every secret of the server), refused if anything is at `to` already, a
+/// symbolic link too, even one that points nowhere (`O_EXCL` never follows one).
+fn new_backup_file(to: &Path) -> Result<(), BackupError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(to) {
+        Ok(file) => {
+            // The umask may take bits away, never add them: say 0600 outright.
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                file.set_permissions(std::fs::Permissions::from_mode(0o600))
+                    .map_err(|e| BackupError::Refused(format!("--to: {}: {e}", to.display())))?;
+            }
+            drop(file);
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            let link = std::fs::symlink_metadata(to).is_ok_and(|m| m.file_type().is_symlink());
+            Err(BackupError::Refused(if link {
+                format!(
+                    "--to: {} is a symbolic link (a backup never follows one)",
+                    to.display()
+                )
+            } else {
+                format!(
+                    "--to: {} already exists (a backup never overwrites a file)",
+                    to.display()
+                )
+            }))
+        }
+        Err(e) => Err(BackupError::Refused(format!("--to: {}: {e}", to.display()))),
     }
+}
+
+/// Writes a consistent copy of `source` to `to`, a new file (mode 0600).
+pub async fn backup(source: &Db, to: &Path) -> Result<Copied, BackupError> {
     source.check_schema_is_current().await.map_err(|e| {
         BackupError::Refused(format!(
             "the database: {e}: back it up with the release that runs it"
         ))
     })?;
+    new_backup_file(to)?;
     let result = match source.backend {
         Backend::Sqlite => {
-            // VACUUM INTO reads one snapshot: the server's writers go on meanwhile.
+            // VACUUM INTO reads one snapshot: the server's writers go on meanwhile. It writes
+            // into the empty file just made, keeping its mode.
             let path = to.to_string_lossy().replace('\'', "''");
             sqlx::query(sqlx::AssertSqlSafe(format!("VACUUM INTO '{path}'")))
                 .execute(&source.pool)
-                .await?;
-            let mut copy = AnyConnection::connect(&sqlite_url(to, false)).await?;
-            let mut copied = Copied::default();
-            for table in schema(&mut copy).await? {
-                let rows: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-                    "SELECT COUNT(*) FROM {}",
-                    table.name
-                )))
-                .fetch_one(&mut copy)
-                .await?;
-                copied.tables += 1;
-                copied.rows += rows as u64;
-            }
-            Ok(copied)
+                .await
+                .map_err(BackupError::from)
+                .and(count(to).await)
         }
         Backend::Postgres => postgres_to_file(source, to).await,
     };
@@ -77,6 +109,23 @@ pub async fn backup(source: &Db, to: &Path) -> Result<Copied, BackupError> {
         let _ = std::fs::remove_file(to);
     }
     result
+}
+
+/// The tables and rows of the SQLite file `file`.
+async fn count(file: &Path) -> Result<Copied, BackupError> {
+    let mut copy = AnyConnection::connect(&sqlite_url(file, false)).await?;
+    let mut copied = Copied::default();
+    for table in schema(&mut copy).await? {
+        let rows: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "SELECT COUNT(*) FROM {}",
+            table.name
+        )))
+        .fetch_one(&mut copy)
+        .await?;
+        copied.tables += 1;
+        copied.rows += rows as u64;
+    }
+    Ok(copied)
 }
 
 /// PostgreSQL's rows, as of one snapshot, into a new SQLite file of the same schema.
@@ -102,30 +151,176 @@ async fn postgres_to_file(source: &Db, to: &Path) -> Result<Copied, BackupError>
     Ok(copied)
 }
 
-/// Puts the backup `from` into the database at `target` (created and migrated if new), which
-/// must hold no players or games yet: a restore never mixes two servers' data.
-pub async fn restore(from: &Path, target: &str) -> Result<Copied, BackupError> {
-    if !from.is_file() {
-        return Err(BackupError::Refused(format!(
-            "{}: no such backup file",
-            from.display()
-        )));
+/// A backup file checked whole and opened for reading: its integrity, then its schema (this
+/// release's, or an earlier release's migrated in a copy of its own, removed when this is
+/// dropped). Nothing is written to the file itself.
+#[derive(Debug)]
+pub struct Backup {
+    pub db: Db,
+    /// The backup was made by an earlier release; `db` is its migrated copy.
+    pub migrated: bool,
+    _copy: Option<tempfile::TempDir>,
+}
+
+impl Backup {
+    /// Opens and checks the backup at `from`.
+    pub async fn open(from: &Path) -> Result<Backup, BackupError> {
+        let damaged = |why: String| BackupError::Damaged {
+            file: from.to_path_buf(),
+            why,
+        };
+        if !from.is_file() {
+            return Err(BackupError::Refused(format!(
+                "{}: no such backup file",
+                from.display()
+            )));
+        }
+        let db = Db::open_as_is(&sqlite_url(from, false))
+            .await
+            .map_err(BackupError::Refused)?;
+        // A truncated file fails here, before its schema could be taken for another release's.
+        let problems: Vec<String> = sqlx::query_scalar("PRAGMA integrity_check")
+            .fetch_all(&db.pool)
+            .await
+            .map_err(|e| {
+                damaged(match e.as_database_error() {
+                    Some(e) => e.message().to_string(),
+                    None => e.to_string(),
+                })
+            })?;
+        if problems != ["ok"] {
+            let first = problems.first().cloned().unwrap_or_default();
+            return Err(damaged(format!(
+                "SQLite's integrity check found {} problems, the first: {first}",
+                problems.len()
+            )));
+        }
+        match db.schema().await {
+            Schema::Current => Ok(Backup {
+                db,
+                migrated: false,
+                _copy: None,
+            }),
+            Schema::None => Err(damaged("it holds no postrider schema".into())),
+            Schema::Later => Err(BackupError::Refused(format!(
+                "{}: made by a later release ({}): restore it with that release",
+                from.display(),
+                db.check_schema_is_current().await.err().unwrap_or_default()
+            ))),
+            Schema::Earlier => {
+                db.pool.close().await;
+                let dir = tempfile::tempdir().map_err(|e| {
+                    BackupError::Refused(format!("a directory for the migrated copy: {e}"))
+                })?;
+                let copy = dir.path().join("migrated.db");
+                std::fs::copy(from, &copy).map_err(|e| {
+                    BackupError::Refused(format!("{}: copying it to migrate: {e}", from.display()))
+                })?;
+                let db = Db::open_and_migrate(&sqlite_url(&copy, true))
+                    .await
+                    .map_err(BackupError::Refused)?;
+                Ok(Backup {
+                    db,
+                    migrated: true,
+                    _copy: Some(dir),
+                })
+            }
+        }
     }
-    let backup = Db::open_as_is(&sqlite_url(from, false))
-        .await
-        .map_err(BackupError::Refused)?;
-    backup.check_schema_is_current().await.map_err(|e| {
-        BackupError::Refused(format!(
-            "{}: {e}: restore it with the release that made it, then upgrade",
-            from.display()
-        ))
-    })?;
-    let db = Db::open(target).await.map_err(BackupError::Refused)?;
-    let mut into = db.pool.acquire().await?;
+
+    /// Puts this backup into the database at `target`, which must hold no players or games
+    /// yet: a restore never mixes two servers' data. A SQLite target is written beside its
+    /// path and renamed into place once whole; PostgreSQL's is created and migrated first and
+    /// filled in one transaction.
+    pub async fn restore_into(&self, target: &str) -> Result<Copied, BackupError> {
+        match crate::db::sqlite_file(target) {
+            Some(file) => self.restore_into_sqlite(&file).await,
+            None => {
+                let db = Db::open(target).await.map_err(BackupError::Refused)?;
+                self.fill(&db).await
+            }
+        }
+    }
+
+    /// The SQLite target `file`: a new file beside it, filled, made self-contained, then renamed
+    /// over it (an existing one must be empty); on a failure the new file goes.
+    async fn restore_into_sqlite(&self, file: &Path) -> Result<Copied, BackupError> {
+        if file.exists() {
+            let existing = Db::open(&sqlite_url(file, true))
+                .await
+                .map_err(BackupError::Refused)?;
+            let held = holds(&existing).await;
+            existing.pool.close().await;
+            held?;
+        }
+        let mut name = file.as_os_str().to_owned();
+        name.push(".restoring");
+        let restoring = PathBuf::from(name);
+        remove_database_files(&restoring);
+        let result = async {
+            let db = Db::open(&sqlite_url(&restoring, true))
+                .await
+                .map_err(BackupError::Refused)?;
+            let copied = self.fill(&db).await?;
+            // One self-contained file to rename: no write-ahead log beside it.
+            sqlx::query("PRAGMA journal_mode = DELETE")
+                .execute(&db.pool)
+                .await?;
+            db.pool.close().await;
+            std::fs::File::open(&restoring)
+                .and_then(|f| f.sync_all())
+                .map_err(|e| BackupError::Refused(format!("{}: {e}", restoring.display())))?;
+            // The empty database the target was (a server started there once) has no log to
+            // keep: its journal files would otherwise be read as the new file's.
+            remove_database_files(file);
+            std::fs::rename(&restoring, file)
+                .map_err(|e| BackupError::Refused(format!("{}: {e}", file.display())))?;
+            if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+                let _ = std::fs::File::open(dir).and_then(|d| d.sync_all());
+            }
+            Ok(copied)
+        }
+        .await;
+        if result.is_err() {
+            remove_database_files(&restoring);
+        }
+        result
+    }
+
+    /// Copies the backup's rows into `db` (migrated, holding no players or games) in one
+    /// transaction.
+    async fn fill(&self, db: &Db) -> Result<Copied, BackupError> {
+        holds(db).await?;
+        let mut into = db.pool.acquire().await?;
+        let mut reading = self.db.pool.acquire().await?;
+        let tables = schema(&mut reading).await?;
+        let mut writing = into.begin().await?;
+        let copied = copy_tables(&mut reading, &mut writing, &tables, db.backend).await?;
+        if db.backend == Backend::Postgres {
+            // Identity columns go on after the highest id restored.
+            for table in tables
+                .iter()
+                .filter(|t| t.columns.iter().any(|(c, _)| c == "id"))
+            {
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "SELECT setval(pg_get_serial_sequence('{0}', 'id'), COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM {0}",
+                    table.name
+                )))
+                .execute(&mut *writing)
+                .await?;
+            }
+        }
+        writing.commit().await?;
+        Ok(copied)
+    }
+}
+
+/// Refused if `db` holds players or games already.
+async fn holds(db: &Db) -> Result<(), BackupError> {
     for table in ["players", "games"] {
         let rows: i64 =
             sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}")))
-                .fetch_one(&mut *into)
+                .fetch_one(&db.pool)
                 .await?;
         if rows > 0 {
             return Err(BackupError::Refused(format!(
@@ -133,26 +328,22 @@ pub async fn restore(from: &Path, target: &str) -> Result<Copied, BackupError> {
             )));
         }
     }
-    let mut reading = backup.pool.acquire().await?;
-    let tables = schema(&mut reading).await?;
-    let mut writing = into.begin().await?;
-    let copied = copy_tables(&mut reading, &mut writing, &tables, db.backend).await?;
-    if db.backend == Backend::Postgres {
-        // Identity columns go on after the highest id restored.
-        for table in tables
-            .iter()
-            .filter(|t| t.columns.iter().any(|(c, _)| c == "id"))
-        {
-            sqlx::query(sqlx::AssertSqlSafe(format!(
-                "SELECT setval(pg_get_serial_sequence('{0}', 'id'), COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM {0}",
-                table.name
-            )))
-            .execute(&mut *writing)
-            .await?;
-        }
+    Ok(())
+}
+
+/// Removes a SQLite file and its journal files, those that exist.
+fn remove_database_files(file: &Path) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut name = file.as_os_str().to_owned();
+        name.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(name));
     }
-    writing.commit().await?;
-    Ok(copied)
+}
+
+/// Puts the backup `from` into the database at `target` (created and migrated if new), which
+/// must hold no players or games yet: [`Backup::open`], then [`Backup::restore_into`].
+pub async fn restore(from: &Path, target: &str) -> Result<Copied, BackupError> {
+    Backup::open(from).await?.restore_into(target).await
 }
 
 /// A table of the schema and its columns with their declared SQLite types.

@@ -25,6 +25,18 @@ impl Backend {
     }
 }
 
+/// Which release's schema a database has ([`Db::schema`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schema {
+    /// No postrider schema at all (a new database, or some other file).
+    None,
+    /// An earlier release's: this release's migrations bring it up to date.
+    Earlier,
+    Current,
+    /// Migrations this release does not know: a later release's (or another program's).
+    Later,
+}
+
 /// How long a connection may sit in the pool before it is tested again before use.
 const IDLE_BEFORE_PING: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -43,11 +55,35 @@ impl Db {
     /// and is tried again) migrates it first.
     pub async fn open(url: &str) -> Result<Db, String> {
         let db = Db::open_as_is(url).await?;
-        let applied = db.applied_migrations().await;
-        let known: Vec<i64> = db.migrator().iter().map(|m| m.version).collect();
+        db.migrate_if_nothing_is_lost(url).await?;
+        Ok(db)
+    }
+
+    /// As [`Db::open`], but only a database some release of postrider made: an empty one (a
+    /// wrong `--database`, a database being restored) is refused rather than given a schema,
+    /// so that the MTA's `mail-in` never makes a database it would then fill (it exits 75 and
+    /// the MTA keeps the mail).
+    pub async fn open_existing(url: &str) -> Result<Db, String> {
+        let db = Db::open_as_is(url).await?;
+        if db.applied_migrations().await.is_empty() {
+            db.pool.close().await;
+            return Err(format!(
+                "--database: {} holds no postrider database",
+                redact(url)
+            ));
+        }
+        db.migrate_if_nothing_is_lost(url).await?;
+        Ok(db)
+    }
+
+    /// [`Db::open`]'s migration: this release's migrations applied unless the database is an
+    /// earlier release's that holds games.
+    async fn migrate_if_nothing_is_lost(&self, url: &str) -> Result<(), String> {
+        let applied = self.applied_migrations().await;
+        let known: Vec<i64> = self.migrator().iter().map(|m| m.version).collect();
         if !applied.is_empty() && applied.len() < known.len() && known.starts_with(&applied) {
             let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games")
-                .fetch_one(&db.pool)
+                .fetch_one(&self.pool)
                 .await
                 .unwrap_or(0);
             if games > 0 {
@@ -61,8 +97,7 @@ impl Db {
                 ));
             }
         }
-        db.migrate(url).await?;
-        Ok(db)
+        self.migrate(url).await
     }
 
     /// Connects to `url` and brings its schema up to date whatever it holds (`serve
@@ -153,6 +188,21 @@ impl Db {
             .unwrap_or_default()
     }
 
+    /// Which release's schema the database has, against this release's migrations.
+    pub async fn schema(&self) -> Schema {
+        let applied = self.applied_migrations().await;
+        let known: Vec<i64> = self.migrator().iter().map(|m| m.version).collect();
+        if applied.is_empty() {
+            Schema::None
+        } else if applied == known {
+            Schema::Current
+        } else if known.starts_with(&applied) {
+            Schema::Earlier
+        } else {
+            Schema::Later
+        }
+    }
+
     /// Whether the schema is exactly this release's: every migration it knows applied, and
     /// none it does not know; else what differs, in one line.
     pub async fn check_schema_is_current(&self) -> Result<(), String> {
@@ -170,8 +220,14 @@ impl Db {
     }
 }
 
-/// A database URL without its password, for messages.
-fn redact(url: &str) -> String {
+/// The file of a SQLite database URL (`sqlite://FILE?…`); `None` for PostgreSQL or memory.
+pub fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+    let file = url.strip_prefix("sqlite://")?.split('?').next()?;
+    (!file.is_empty() && !file.contains(":memory:")).then(|| std::path::PathBuf::from(file))
+}
+
+/// A URL without its password, for messages and logs.
+pub fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
             let userinfo = &url[scheme + 3..at];

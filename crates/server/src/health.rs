@@ -1,7 +1,8 @@
 //! Health for a process supervisor or a load balancer: `/healthz` says the process answers;
 //! `/readyz` says it can do its job — the database answers, no game waits past its deadline
 //! longer than the deadline worker allows, and no mail or webhook waits longer than the outbox
-//! worker allows. Each is a bounded query on an index, whatever the server holds.
+//! worker allows. Each is a bounded query on an index, whatever the server holds. It also tells
+//! how the deadline worker's own backups go, without holding a failing one against readiness.
 
 use axum::Json;
 use axum::extract::State;
@@ -32,6 +33,13 @@ pub struct Readiness {
     pub overdue_games: i64,
     /// Seconds the oldest due outbox row (mail, when mail is on, or a webhook) has waited.
     pub outbox_oldest_due_seconds: i64,
+    /// The deadline worker's own backups (`serve --backup-dir`) that failed in a row since the
+    /// last one made; 0 when they work or are off. Not held against `ready`: the server still
+    /// plays its turns, and no restart mends a full disk; the operator is told here, on
+    /// `/operator` and in the metrics.
+    pub backup_failures: u32,
+    /// The last of those failures' reasons, in one line, while they fail.
+    pub backup_error: Option<String>,
 }
 
 /// `GET /healthz`: the process is alive and serving requests.
@@ -56,6 +64,7 @@ pub async fn readiness(state: &AppState) -> Readiness {
     let overdue = backlog::games_due_before(state, now - overdue_after(state)).await;
     // With mail off the worker claims webhooks only: mail rows wait by design.
     let oldest = backlog::outbox_oldest_due(state, state.mail.is_some()).await;
+    let backups = state.backups.get();
     match (overdue, oldest) {
         (Ok(overdue_games), Ok(oldest)) => {
             let outbox_oldest_due_seconds = oldest.map_or(0, |at| (now - at).max(0));
@@ -64,6 +73,8 @@ pub async fn readiness(state: &AppState) -> Readiness {
                 database: "ok".into(),
                 overdue_games,
                 outbox_oldest_due_seconds,
+                backup_failures: backups.failures,
+                backup_error: backups.error,
             }
         }
         (Err(e), _) | (_, Err(e)) => Readiness {
@@ -71,6 +82,8 @@ pub async fn readiness(state: &AppState) -> Readiness {
             database: e.to_string().lines().next().unwrap_or_default().to_string(),
             overdue_games: 0,
             outbox_oldest_due_seconds: 0,
+            backup_failures: backups.failures,
+            backup_error: backups.error,
         },
     }
 }

@@ -185,6 +185,8 @@ pub struct AppState {
     pub record_downloads: Arc<public_record::Downloads>,
     /// Work left to finish after a request's answer.
     pub errands: Arc<errands::Errands>,
+    /// How the deadline worker's own backups have gone (`Config::auto_backup`).
+    pub backups: Arc<auto_backup::Status>,
 }
 
 impl AppState {
@@ -220,6 +222,7 @@ impl AppState {
             mail: None,
             record_downloads: Arc::default(),
             errands: Arc::default(),
+            backups: Arc::default(),
         }
     }
 

@@ -31,6 +31,8 @@ pub const OUTBOX_UNSENT: &str = "postrider_outbox_unsent";
 pub const OUTBOX_OLDEST_DUE_SECONDS: &str = "postrider_outbox_oldest_due_seconds";
 pub const INBOUND_MAIL: &str = "postrider_inbound_mail_total";
 pub const LOGINS: &str = "postrider_logins_total";
+pub const BACKUPS: &str = "postrider_backups_total";
+pub const BACKUP_FAILURES: &str = "postrider_backup_failures";
 
 /// The route label of a request that matched no route (the 404s: any path a client makes up).
 pub const UNMATCHED: &str = "unmatched";
@@ -103,6 +105,14 @@ fn describe() {
         "inbound messages handled by this process (serve --smtp-listen), by outcome"
     );
     describe_counter!(
+        BACKUPS,
+        "the deadline worker's own backups (serve --backup-dir), by outcome: made, failed"
+    );
+    describe_gauge!(
+        BACKUP_FAILURES,
+        "the deadline worker's backups that failed in a row since the last one made, at the scrape"
+    );
+    describe_counter!(
         LOGINS,
         "login attempts, by outcome: ok, failed (wrong name or password), throttled"
     );
@@ -166,6 +176,11 @@ pub fn login(outcome: &'static str) {
     counter!(LOGINS, "outcome" => outcome).increment(1);
 }
 
+/// One of the deadline worker's backups: `made` or `failed`.
+pub fn backup(outcome: &'static str) {
+    counter!(BACKUPS, "outcome" => outcome).increment(1);
+}
+
 /// The metrics listener's routes: `GET /metrics`, and 404 for anything else.
 pub fn router(state: AppState) -> Router {
     Router::new()
@@ -190,6 +205,7 @@ async fn scrape(State(state): State<AppState>) -> Response {
             gauge!(DEADLINES_NEXT_HOUR).set(b.deadlines_next_hour as f64);
             gauge!(OUTBOX_UNSENT).set(b.outbox_unsent as f64);
             gauge!(OUTBOX_OLDEST_DUE_SECONDS).set(b.outbox_oldest_due_seconds as f64);
+            gauge!(BACKUP_FAILURES).set(f64::from(state.backups.get().failures));
         }
         Err(e) => {
             tracing::warn!(error = %e, "metrics: the database did not answer");

@@ -66,7 +66,8 @@ impl Smtp {
     /// `smtp://HOST:587?tls=required` (STARTTLS), or `smtps://HOST:465`; a path names this host
     /// in EHLO (`smtp://HOST:25/pbm.club.example`). The ports default as lettre's do.
     pub fn new(url: &str, credentials: Option<(String, String)>) -> Result<Smtp, String> {
-        let wrong = |why: &str| format!("--smtp: {url:?}: {why}");
+        // A password is refused, and never repeated: the address is told without it.
+        let wrong = |why: &str| format!("--smtp: {:?}: {why}", crate::db::redact(url));
         let parsed = url::Url::parse(url).map_err(|e| wrong(&e.to_string()))?;
         let host = parsed
             .host_str()

@@ -212,3 +212,63 @@ on_both!(
         );
     }
 );
+
+on_both!(
+    a_failed_restore_leaves_nothing_behind,
+    |s: TestServer| async move {
+        games_to_keep(&s, 2).await;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("backup.db");
+        server::backup::backup(&s.state.db, &file).await.unwrap();
+        // A backup SQLite finds whole but whose rows cannot all go in: a log without its game
+        // (the copy fails on its foreign key half-way through).
+        {
+            let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(&format!(
+                "sqlite://{}",
+                file.display()
+            ))
+            .await
+            .unwrap();
+            sqlx::query("PRAGMA foreign_keys = OFF")
+                .execute(&mut conn)
+                .await
+                .unwrap();
+            sqlx::query("INSERT INTO events (game_id, seq, at, actor, body) VALUES (987654, 1, 0, 'server', '{}')")
+                .execute(&mut conn)
+                .await
+                .unwrap();
+        }
+        let target = tempfile::tempdir().unwrap();
+        let url = format!(
+            "sqlite://{}?mode=rwc",
+            target.path().join("postrider.db").display()
+        );
+        let failed = server::backup::restore(&file, &url).await;
+        assert!(failed.is_err(), "{failed:?}");
+        let left: Vec<_> = std::fs::read_dir(target.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert!(left.is_empty(), "left behind: {left:?}");
+    }
+);
+
+on_both!(
+    a_truncated_backup_is_called_damaged,
+    |s: TestServer| async move {
+        games_to_keep(&s, 2).await;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("backup.db");
+        server::backup::backup(&s.state.db, &file).await.unwrap();
+        server::backup::Backup::open(&file).await.unwrap();
+        let bytes = std::fs::read(&file).unwrap();
+        let cut = dir.path().join("cut.db");
+        std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+        let error = server::backup::Backup::open(&cut)
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("damaged"), "{error}");
+        assert!(!error.contains("release"), "{error}");
+    }
+);

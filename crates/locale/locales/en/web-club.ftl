@@ -218,6 +218,12 @@ operator-overdue = Games past their deadline: {$n}
 operator-waiting-none = Oldest mail waiting: none
 # Variables: $seconds
 operator-waiting = Oldest mail waiting: {$seconds} s
+operator-backups-off = Backups before the deadlines: off (the server is started without a backup directory).
+operator-backups-none = Backups before the deadlines: none made yet (one is made before the next deadline).
+# Variables: $at (a moment)
+operator-backups-made = Backups before the deadlines: the last made {$at}.
+# Variables: $n (how many in a row), $error (the last reason, in the system's words)
+operator-backups-failing = Backups before the deadlines are failing: {$n} in a row; the last: {$error}
 # Variables: $readyz, $mail-log, $backup (the address and the commands, set as code)
 operator-health-note = The same as {$readyz}; {$mail-log} and {$backup} do the rest on the command line.
 operator-mail-log = Mail that did not get through

@@ -220,6 +220,12 @@ operator-overdue = 締め切りを過ぎたゲーム：{$n} 件
 operator-waiting-none = 最も古い送信待ちメール：なし
 # Variables: $seconds
 operator-waiting = 最も古い送信待ちメール：{$seconds} 秒
+operator-backups-off = 締め切り前の自動バックアップ：オフ（バックアップ先を指定せずに起動しています）
+operator-backups-none = 締め切り前の自動バックアップ：まだありません（次の締め切りの前に作成されます）
+# Variables: $at (a moment)
+operator-backups-made = 締め切り前の自動バックアップ：最終作成 {$at}
+# Variables: $n (how many in a row), $error (the last reason, in the system's words)
+operator-backups-failing = 締め切り前の自動バックアップが失敗しています：{$n} 回連続、直近の原因：{$error}
 # Variables: $readyz, $mail-log, $backup (the address and the commands, set as code)
 operator-health-note = {$readyz} と同じ内容です。残りはコマンドラインの {$mail-log} と {$backup} で行えます。
 operator-mail-log = 届かなかったメール

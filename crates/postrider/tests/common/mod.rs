@@ -69,3 +69,19 @@ impl AsRef<std::path::Path> for Scratch {
         self.0.path()
     }
 }
+
+/// A new, empty server database in the data directory `data` (made if missing), as a server's
+/// first start leaves it: `mail-in` and the upkeep commands never make one.
+pub fn new_database(data: &str) {
+    std::fs::create_dir_all(data).unwrap();
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            let db = ::server::Db::open(&format!("sqlite://{data}/postrider.db?mode=rwc"))
+                .await
+                .unwrap();
+            db.pool.close().await;
+        });
+}

@@ -68,7 +68,7 @@ async fn operator_page(
     }
     body.push_str(&format!(
         r#"<section class="card stack" id="health" aria-labelledby="health-heading"><h2 id="health-heading">{title}</h2>
-<ul><li>{ready}</li><li>{database}</li><li>{overdue}</li><li>{waiting}</li></ul>
+<ul><li>{ready}</li><li>{database}</li><li>{overdue}</li><li>{waiting}</li><li id="backups">{backups}</li></ul>
 <p class="note">{note}</p></section>"#,
         title = tr!(lang, "operator-health"),
         ready = if readiness.ready {
@@ -92,6 +92,7 @@ async fn operator_page(
                 seconds = readiness.outbox_oldest_due_seconds
             )
         },
+        backups = backups_line(state, visitor, &readiness),
         // The commands are code, set as such in the sentence.
         note = escape(&tr!(
             lang,
@@ -223,6 +224,34 @@ async fn operator_page(
     }
     body.push_str("</ul></section>");
     Ok(body)
+}
+
+/// How the deadline worker's own backups go, as HTML: off, none yet, the last made, or failing
+/// (how many in a row and the last reason, in bold).
+fn backups_line(state: &AppState, visitor: &Visitor, readiness: &health::Readiness) -> String {
+    let lang = visitor.lang;
+    if state.config.auto_backup.is_none() {
+        return escape(&tr!(lang, "operator-backups-off"));
+    }
+    if readiness.backup_failures > 0 {
+        return format!(
+            "<strong>{}</strong>",
+            escape(&tr!(
+                lang,
+                "operator-backups-failing",
+                n = readiness.backup_failures,
+                error = readiness.backup_error.as_deref().unwrap_or_default()
+            ))
+        );
+    }
+    match state.backups.get().made_at {
+        Some(at) => escape(&tr!(
+            lang,
+            "operator-backups-made",
+            at = dated_in(lang, at, visitor.zone())
+        )),
+        None => escape(&tr!(lang, "operator-backups-none")),
+    }
 }
 
 /// `GET /operator`.
