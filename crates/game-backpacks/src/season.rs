@@ -151,6 +151,9 @@ pub fn classify(
         of: "walkers".into(),
         unit: "points".into(),
         ruling: "B&B-S1".into(),
+        ties: "most points; level: more days back in Keswick, then the better score on the last \
+               day, then the day before, and so on; still level, they share the rank"
+            .into(),
         jersey: None,
         rows,
         wearers: Vec::new(),
@@ -198,6 +201,9 @@ pub fn classify(
         of: "walkers".into(),
         unit: "targets".into(),
         ruling: "B&B-S2".into(),
+        ties: "most targets reached first; level: more reached second, then the week's points; \
+               still level, they share the rank"
+            .into(),
         jersey: None,
         rows,
         wearers: Vec::new(),
