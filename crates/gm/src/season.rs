@@ -43,7 +43,8 @@ pub struct JerseyHolder {
     pub seat: usize,
     /// `red-A`.
     pub piece: String,
-    /// Worn for the leader, who wears a more prestigious jersey (the jersey rule).
+    /// Worn for the leader, who wears a more prestigious jersey (the jersey rule); not where
+    /// the wearer shares the lead (S-3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stand_in: bool,
 }
@@ -398,12 +399,16 @@ pub fn jerseys(classifications: &[Classification]) -> Vec<JerseyHolder> {
                 .any(|h| h.seat == w.seat && h.piece == w.piece)
         });
         if let Some((i, wearer)) = free {
+            // One of a level top (S-3) wears it as a leader, not for one.
+            let leads = class.rows.iter().any(|r| {
+                r.rank == 1 && r.seat == wearer.seat && r.piece.as_ref() == Some(&wearer.piece)
+            });
             holders.push(JerseyHolder {
                 classification: class.key.clone(),
                 jersey: jersey.clone(),
                 seat: wearer.seat,
                 piece: wearer.piece.clone(),
-                stand_in: i > 0,
+                stand_in: i > 0 && !leads,
             });
         }
     }

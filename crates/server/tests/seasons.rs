@@ -428,7 +428,7 @@ on_both!(
         let (_, page) = s.get_text(&format!("/games/{first}?lang=ja")).await;
         for words in [
             "Tour of Cumbria：第1ステージ（全2ステージ）終了時の順位",
-            "個人総合（チーム、ポイント）",
+            "個人総合（選手、各ステージの順位の合計）",
             "順位の変動",
         ] {
             assert!(page.contains(words), "no {words}: {page}");
