@@ -462,11 +462,17 @@ on_both!(
         );
         assert!(page.contains("won by "), "{page}");
         assert!(page.contains(r#"class="table-scroll""#), "{page}");
+        // Each classification states its count-back (docs/rulings.md S-3).
+        assert!(
+            page.contains("Ties: fewest places; level: the better place in the last stage"),
+            "{page}"
+        );
         // In Japanese, the classifications and jerseys the game names in English are named
         // again (and nothing of theirs stays English).
         let (_, page) = s.get_text(&format!("/seasons/{id}?lang=ja")).await;
         for words in [
             "個人総合",
+            "同点の扱い：順位の合計が少ないほど上位",
             "ポイント賞",
             "スプリント賞",
             "チーム総合",
