@@ -134,10 +134,17 @@ fn ba_s1_the_general_classification_adds_the_riders_stage_places_and_counts_back
     );
     let classes = classify(&Value::Null, None, &teams(), &[s1.clone(), s2]).unwrap();
     let general = class(&classes, "general");
-    assert_eq!((general.of.as_str(), general.unit.as_str()), ("riders", "places"));
+    assert_eq!(
+        (general.of.as_str(), general.unit.as_str()),
+        ("riders", "places")
+    );
     assert_eq!(
         order(general)[..3],
-        [(1, "green-A".into()), (2, "blue-A".into()), (3, "red-A".into())]
+        [
+            (1, "green-A".into()),
+            (2, "blue-A".into()),
+            (3, "red-A".into())
+        ]
     );
     assert_eq!(general.rows[0].total, "4");
     let cells: Vec<&str> = general.rows[0]
@@ -211,7 +218,11 @@ fn ba_s7_a_shared_stage_win_is_a_win_for_each() {
     let points = class(&classes, "points");
     assert_eq!(
         order(points)[..3],
-        [(1, "red-A".into()), (1, "blue-A".into()), (3, "green-A".into())]
+        [
+            (1, "red-A".into()),
+            (1, "blue-A".into()),
+            (3, "green-A".into())
+        ]
     );
     assert!(points.rows[..3].iter().all(|r| r.total == "18"));
 }

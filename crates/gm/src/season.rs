@@ -565,7 +565,10 @@ mod tests {
         );
         let s = standings(&season(), &teams(), &[s1, s2]).unwrap();
         let general = &s.classifications[0];
-        assert_eq!((general.key.as_str(), general.of.as_str()), ("general", "riders"));
+        assert_eq!(
+            (general.key.as_str(), general.of.as_str()),
+            ("general", "riders")
+        );
         assert_eq!(general.rows[0].piece.as_deref(), Some("blue-A"));
         assert_eq!(general.rows[0].total, "5");
         assert_eq!(holder(&s, "general").piece, "blue-A");
@@ -682,7 +685,12 @@ mod tests {
         // In Japanese.
         let mut ja = s.clone();
         ja.localize("breaking-away", game_api::Lang::from_code("ja").unwrap());
-        let text = ja.text(&teams(), None, None, game_api::Lang::from_code("ja").unwrap());
+        let text = ja.text(
+            &teams(),
+            None,
+            None,
+            game_api::Lang::from_code("ja").unwrap(),
+        );
         assert!(
             text.contains(
                 "個人総合：red-Aとblue-Aは同点判定をすべて行っても並んだままで、1位を分け合います。\
@@ -690,7 +698,11 @@ mod tests {
             ),
             "{text}"
         );
-        assert!(ja.classifications[0].ties.starts_with("順位の合計が少ないほど上位"));
+        assert!(
+            ja.classifications[0]
+                .ties
+                .starts_with("順位の合計が少ないほど上位")
+        );
     }
 
     #[test]

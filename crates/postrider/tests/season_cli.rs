@@ -208,7 +208,11 @@ fn a_two_stage_race_ranks_riders_by_their_places_and_says_how_a_level_top_was_se
     assert_eq!(leaders, ["red-A", "blue-A", "green-A"]);
     let yellow = &standings["jerseys"][0];
     assert_eq!(
-        (&yellow["jersey"]["name"], &yellow["classification"], &yellow["piece"]),
+        (
+            &yellow["jersey"]["name"],
+            &yellow["classification"],
+            &yellow["piece"]
+        ),
         (&"yellow jersey".into(), &"general".into(), &"red-A".into()),
         "the first of the level leaders in seat order wears yellow"
     );

@@ -694,7 +694,13 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     assert_eq!(help.status, StatusCode::OK);
     assert!(help.html.contains("walk CARD [chocolate] WAYPOINT"));
     // Issue 55: the rules' open edges, as decided, told to GMs and players.
-    for ruling in ["B&amp;B-20", "B&amp;B-21", "B&amp;B-22", "B&amp;B-23", "B&amp;B-S3"] {
+    for ruling in [
+        "B&amp;B-20",
+        "B&amp;B-21",
+        "B&amp;B-22",
+        "B&amp;B-23",
+        "B&amp;B-S3",
+    ] {
         assert!(help.html.contains(ruling), "no {ruling} in the help");
     }
     let example = {
