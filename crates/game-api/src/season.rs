@@ -27,6 +27,11 @@ pub struct Classification {
     pub unit: String,
     /// The ruling that decides its order and ties (`S-1`, in docs/rulings.md).
     pub ruling: String,
+    /// The count-back that orders lines level on the total, as people read it (`fewer places;
+    /// level: the better place in the last stage, then the stage before`). Lines still level
+    /// after it share the rank (S-3).
+    #[serde(default)]
+    pub ties: String,
     /// The jersey its leader wears, if any.
     pub jersey: Option<Jersey>,
     /// From first to last.

@@ -151,6 +151,9 @@ pub fn classify(
         of: "walkers".into(),
         unit: "points".into(),
         ruling: "B&B-S1".into(),
+        ties: "most points; level: more days back in Keswick, then the better score on the last \
+               day, then the day before, and so on; still level, they share the rank"
+            .into(),
         jersey: None,
         rows,
         wearers: Vec::new(),
@@ -198,6 +201,9 @@ pub fn classify(
         of: "walkers".into(),
         unit: "targets".into(),
         ruling: "B&B-S2".into(),
+        ties: "most targets reached first; level: more reached second, then the week's points; \
+               still level, they share the rank"
+            .into(),
         jersey: None,
         rows,
         wearers: Vec::new(),
@@ -282,6 +288,44 @@ mod tests {
                 (3, "bob".into(), "1".into())
             ]
         );
+    }
+
+    /// B&B-S3: a seat that sends nothing all day rests in Keswick (B&B-11) and is back there
+    /// as of 10:00 (B&B-9): it scores 10:00's +3 for being back (5.1.12) and its money
+    /// (5.1.11), and Keswick's own points (5.1.2; none on the default map); the week counts
+    /// the day as one back (1.3).
+    #[test]
+    fn bb_s3_an_idle_seat_scores_a_day_resting_in_keswick_rules_5_1_12_and_b_b_11() {
+        use std::sync::Arc;
+
+        use crate::day::Day;
+        use crate::deck::Deck;
+        use crate::map::Map;
+        use crate::orders::RoundOrders;
+
+        let map = Arc::new(Map::keswick());
+        let deck = Arc::new(Deck::keswick(&map));
+        let mut rng = game_api::Seed(5).rng(0);
+        let mut day = Day::new(map.clone(), deck, 3, &mut rng);
+        let money = i32::from(day.walkers[0].money);
+        let mut outcomes = Vec::new();
+        while !day.is_over() {
+            let (next, turns) = day.resolve_round(&vec![RoundOrders::default(); 3], &mut rng);
+            day = next;
+            outcomes.extend(turns);
+        }
+        let scores: Vec<(Score, i32)> = outcomes
+            .iter()
+            .flat_map(|t| t.walkers[0].scores.iter().cloned())
+            .collect();
+        assert_eq!(scores, [(Score::Finish, 3), (Score::Money, 2 * money)]);
+        let total: i32 = scores.iter().map(|(_, p)| p).sum();
+        let turns: Vec<&TurnOutcome> = outcomes.iter().collect();
+        let stage = stage(&day, &turns).unwrap();
+        assert_eq!(stage[0]["points"], total);
+        assert_eq!(stage[0]["back"], true);
+        let week = classify(&Value::Null, None, &walkers(), &[stage.clone(), stage]).unwrap();
+        assert_eq!(week[0].rows[0].total, (2 * total).to_string());
     }
 
     #[test]

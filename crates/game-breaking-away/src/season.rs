@@ -1,7 +1,8 @@
 //! A stage race: each race a stage, read once it is over (`stage`), and the classifications
-//! after any number of stages (`classify`), each decided in docs/rulings.md (BA-S1 to BA-S5):
-//! the general classification of teams by race points (postal 6.3), the riders' points and
-//! sprints classifications, and the teams by their best-placed riders.
+//! after any number of stages (`classify`), each decided in docs/rulings.md (BA-S1 to BA-S9):
+//! the general classification of riders by their stage places added up (the Tour's of
+//! 1905–1912), the riders' points and sprints classifications, the teams by their best-placed
+//! riders, and the teams by the rules' race points (postal 6.3).
 
 use std::cmp::Reverse;
 
@@ -224,7 +225,7 @@ fn cell(value: String) -> Cell {
     }
 }
 
-/// The classifications after `stages` (BA-S1 to BA-S5).
+/// The classifications after `stages` (BA-S1 to BA-S6).
 pub fn classify(
     scoring: &Value,
     best_of: Option<u16>,
@@ -259,6 +260,8 @@ pub fn classify(
             key: "points",
             title: "Points classification",
             ruling: "BA-S2",
+            ties: "most points; level: more stage wins, then the better place in the last \
+                   stage, then in the stage before, and so on; still level, they share the rank",
             jersey: jersey("green jersey", "#1f9d55", 2),
         },
     );
@@ -269,22 +272,22 @@ pub fn classify(
             key: "sprints",
             title: "Sprints classification",
             ruling: "BA-S3",
+            ties: "most points; level: more first places at a sprint line, then the better \
+                   place in the last stage, then in the stage before, and so on; still level, \
+                   they share the rank",
             jersey: jersey("red jersey", "#d62828", 3),
         },
     );
-    let general = general(&stages, teams, best_of, &points);
+    let general = ranked.general();
     let by_riders = team_classification(&stages, teams, &scoring);
-    Ok(vec![general, points, sprints, by_riders])
+    let race = race_points(&stages, teams, best_of);
+    Ok(vec![general, points, sprints, by_riders, race])
 }
 
-/// BA-S1: teams by race points summed over the stages (postal 6.3); level teams by their
-/// places in the last stage, then the one before, and so on; a league counts the best n.
-fn general(
-    stages: &[Stage],
-    teams: &[String],
-    best_of: Option<u16>,
-    points: &Classification,
-) -> Classification {
+/// BA-S6: teams by the race points of postal 6.3 summed over the stages (the rules' own
+/// tables, whatever the season's); level teams by their places in the last stage, then the
+/// one before, and so on; a league counts the best n.
+fn race_points(stages: &[Stage], teams: &[String], best_of: Option<u16>) -> Classification {
     let per_stage: Vec<Vec<Points>> = (0..teams.len())
         .map(|t| {
             stages
@@ -331,20 +334,18 @@ fn general(
             movement: None,
         })
         .collect();
-    // The leading team's rider best placed in the points classification wears yellow.
-    let mut wearers = Vec::new();
-    for &(t, _) in &order {
-        wearers.extend(points.wearers.iter().filter(|w| w.seat == t).cloned());
-    }
     Classification {
-        key: "general".into(),
-        title: "General classification".into(),
+        key: "race".into(),
+        title: "Race points".into(),
         of: "teams".into(),
         unit: "points".into(),
-        ruling: "BA-S1".into(),
-        jersey: jersey("yellow jersey", "#f2c500", 1),
+        ruling: "BA-S6".into(),
+        ties: "most race points; level: the better team place in the last stage, then in the \
+               stage before, and so on; still level, they share the rank"
+            .into(),
+        jersey: None,
         rows,
-        wearers,
+        wearers: Vec::new(),
     }
 }
 
@@ -353,6 +354,7 @@ struct Named {
     key: &'static str,
     title: &'static str,
     ruling: &'static str,
+    ties: &'static str,
     jersey: Option<Jersey>,
 }
 
@@ -364,6 +366,58 @@ struct Ranked<'a> {
 }
 
 impl Ranked<'_> {
+    /// BA-S1: riders by their stage places (BA-S4) added up, fewest first, as the Tour de
+    /// France ranked its riders from 1905 to 1912; level riders by the better place in the
+    /// last stage, then the stage before; still level, they share the rank (S-3). Its leader
+    /// wears yellow.
+    fn general(&self) -> Classification {
+        let (riders, lines) = (self.riders, self.lines);
+        // A stage without the rider (not a stage of this race's riders) counts as last.
+        let last = riders.len() as u16;
+        let places = |i: usize| -> Vec<u16> {
+            lines[i]
+                .iter()
+                .map(|r| r.map_or(last, |r| r.place))
+                .collect()
+        };
+        let totals: Vec<u32> = (0..riders.len())
+            .map(|i| places(i).iter().map(|&p| u32::from(p)).sum())
+            .collect();
+        let back = |i: usize| -> Vec<u16> { places(i).into_iter().rev().collect() };
+        let order = ranked(riders.len(), |i| (totals[i], back(i)));
+        let name = |i: usize| rider_name(self.teams, riders[i].0, riders[i].1);
+        let rows = order
+            .iter()
+            .map(|&(i, rank)| Row {
+                rank,
+                seat: usize::from(riders[i].0),
+                piece: Some(name(i)),
+                total: totals[i].to_string(),
+                stages: places(i).iter().map(|p| cell(p.to_string())).collect(),
+                movement: None,
+            })
+            .collect();
+        Classification {
+            key: "general".into(),
+            title: "General classification".into(),
+            of: "riders".into(),
+            unit: "places".into(),
+            ruling: "BA-S1".into(),
+            ties: "fewest places; level: the better place in the last stage, then in the stage \
+                   before, and so on; still level, they share the rank"
+                .into(),
+            jersey: jersey("yellow jersey", "#f2c500", 1),
+            rows,
+            wearers: order
+                .iter()
+                .map(|&(i, _)| Wearer {
+                    seat: usize::from(riders[i].0),
+                    piece: name(i),
+                })
+                .collect(),
+        }
+    }
+
     /// BA-S2 and BA-S3: riders by points; level riders by more first places, then by their
     /// places in the last stage, then the one before; still level, they share the rank.
     fn classify(
@@ -412,6 +466,7 @@ impl Ranked<'_> {
             of: "riders".into(),
             unit: "points".into(),
             ruling: named.ruling.into(),
+            ties: named.ties.into(),
             jersey: named.jersey,
             rows,
             wearers: order
@@ -466,6 +521,9 @@ fn team_classification(stages: &[Stage], teams: &[String], scoring: &Scoring) ->
         of: "teams".into(),
         unit: format!("places of the best {} riders", scoring.team_riders),
         ruling: "BA-S5".into(),
+        ties: "lowest sum; level: the lower sum in the last stage, then in the stage before, \
+               and so on; still level, they share the rank"
+            .into(),
         jersey: None,
         rows,
         wearers: Vec::new(),

@@ -1,4 +1,4 @@
-//! A stage race's classifications (docs/rulings.md BA-S1 to BA-S5): each test names its
+//! A stage race's classifications (docs/rulings.md BA-S1 to BA-S8): each test names its
 //! ruling. Stages are written as `season::stage` writes them, or taken from a whole race.
 use game_api::season::Classification;
 use game_api::{Game, Seed};
@@ -81,13 +81,27 @@ fn ba_s4_a_stage_keeps_each_riders_place_and_the_race_points_of_postal_6_3() {
             &position.final_scores()
         ))
     );
-    // The general classification of one stage is the race's own points (postal 6.3).
+    // The teams' race points of one stage are the race's own (postal 6.3, BA-S6).
     let teams = teams();
-    let classes = classify(&Value::Null, None, &teams, &[value]).unwrap();
-    let general = class(&classes, "general");
+    let classes = classify(&Value::Null, None, &teams, std::slice::from_ref(&value)).unwrap();
+    let race = class(&classes, "race");
     for (t, points) in position.team_points().iter().enumerate() {
-        let row = general.rows.iter().find(|r| r.seat == t).unwrap();
+        let row = race.rows.iter().find(|r| r.seat == t).unwrap();
         assert_eq!(row.total, points.to_string(), "team {t}");
+    }
+    // The general classification of one stage is the stage's places (BA-S1).
+    let general = class(&classes, "general");
+    for row in &general.rows {
+        let i = riders
+            .iter()
+            .position(|r| {
+                teams[r["team"].as_u64().unwrap() as usize].clone()
+                    + "-"
+                    + r["grade"].as_str().unwrap()
+                    == *row.piece.as_ref().unwrap()
+            })
+            .unwrap();
+        assert_eq!(row.total, riders[i]["place"].to_string());
     }
     let fresh = BreakingAway::start(&Rules::postal(), &vec![default_lineup(); 3], Seed(1));
     assert!(
@@ -97,7 +111,57 @@ fn ba_s4_a_stage_keeps_each_riders_place_and_the_race_points_of_postal_6_3() {
 }
 
 #[test]
-fn ba_s1_the_general_classification_adds_race_points_and_counts_back_from_the_last_stage() {
+fn ba_s1_the_general_classification_adds_the_riders_stage_places_and_counts_back_from_the_last_stage()
+ {
+    // Stage 1: red-A 1st, blue-A 2nd, green-A 3rd. Stage 2: green-A 1st, blue-A 2nd, red-A
+    // 3rd. All three have 4 places (1 + 3, 2 + 2, 3 + 1): the last stage decides, green-A,
+    // blue-A, red-A.
+    let s1 = stage_of(
+        [1, 2, 3],
+        &[
+            (0, 'A', 1, &[[2, 1, 1]]),
+            (1, 'A', 2, &[[2, 2, 1]]),
+            (2, 'A', 3, &[[2, 3, 1]]),
+        ],
+    );
+    let s2 = stage_of(
+        [3, 2, 1],
+        &[
+            (2, 'A', 1, &[[2, 1, 1]]),
+            (1, 'A', 2, &[[2, 2, 1]]),
+            (0, 'A', 3, &[[2, 3, 1]]),
+        ],
+    );
+    let classes = classify(&Value::Null, None, &teams(), &[s1.clone(), s2]).unwrap();
+    let general = class(&classes, "general");
+    assert_eq!(
+        (general.of.as_str(), general.unit.as_str()),
+        ("riders", "places")
+    );
+    assert_eq!(
+        order(general)[..3],
+        [
+            (1, "green-A".into()),
+            (2, "blue-A".into()),
+            (3, "red-A".into())
+        ]
+    );
+    assert_eq!(general.rows[0].total, "4");
+    let cells: Vec<&str> = general.rows[0]
+        .stages
+        .iter()
+        .map(|c| c.value.as_str())
+        .collect();
+    assert_eq!(cells, ["3", "1"]);
+    assert!(general.jersey.as_ref().unwrap().name == "yellow jersey");
+    assert!(general.ties.starts_with("fewest places"));
+    // One stage: red-A leads.
+    let classes = classify(&Value::Null, None, &teams(), &[s1]).unwrap();
+    assert_eq!(order(class(&classes, "general"))[0], (1, "red-A".into()));
+}
+
+#[test]
+fn ba_s6_teams_by_race_points_add_up_and_count_back_from_the_last_stage() {
     // Stage 1: red wins the finish (20), blue second (16). Stage 2: blue wins (20), red
     // second (16): level on 36; blue was placed higher in the last stage.
     let s1 = stage_of(
@@ -109,24 +173,25 @@ fn ba_s1_the_general_classification_adds_race_points_and_counts_back_from_the_la
         &[(1, 'B', 1, &[[2, 1, 1]]), (0, 'B', 2, &[[2, 2, 1]])],
     );
     let classes = classify(&Value::Null, None, &teams(), &[s1.clone(), s2]).unwrap();
-    let general = class(&classes, "general");
-    assert_eq!(order(general)[..2], [(1, "blue".into()), (2, "red".into())]);
-    assert_eq!(general.rows[0].total, "36");
-    assert_eq!(general.rows[0].stages.len(), 2);
+    let race = class(&classes, "race");
+    assert_eq!(order(race)[..2], [(1, "blue".into()), (2, "red".into())]);
+    assert_eq!(race.rows[0].total, "36");
+    assert_eq!(race.rows[0].stages.len(), 2);
+    assert!(race.jersey.is_none());
     // One stage: red leads.
     let classes = classify(&Value::Null, None, &teams(), &[s1]).unwrap();
-    assert_eq!(order(class(&classes, "general"))[0], (1, "red".into()));
+    assert_eq!(order(class(&classes, "race"))[0], (1, "red".into()));
 }
 
 #[test]
-fn ba_s1_a_league_counts_the_best_n_stages_and_shows_the_dropped() {
+fn ba_s6_a_league_counts_the_best_n_stages_and_shows_the_dropped() {
     let s1 = stage_of([1, 2, 3], &[(0, 'A', 1, &[[2, 1, 1]])]);
     let s2 = stage_of(
         [2, 1, 3],
         &[(1, 'A', 1, &[[2, 1, 1]]), (0, 'A', 2, &[[2, 5, 1]])],
     );
     let classes = classify(&Value::Null, Some(1), &teams(), &[s1, s2]).unwrap();
-    let red = class(&classes, "general")
+    let red = class(&classes, "race")
         .rows
         .iter()
         .find(|r| r.seat == 0)
@@ -134,6 +199,59 @@ fn ba_s1_a_league_counts_the_best_n_stages_and_shows_the_dropped() {
     assert_eq!(red.total, "20");
     assert!(!red.stages[0].dropped);
     assert!(red.stages[1].dropped, "the worse stage is dropped: {red:?}");
+}
+
+#[test]
+fn ba_s7_a_shared_stage_win_is_a_win_for_each() {
+    // red-A and blue-A cross the finish together in first place (postal 8.2.5): 18 points
+    // each, and a stage win each. green-A scores 18 at the sprints (10 + 8) without a stage
+    // win: behind them both.
+    let s1 = stage_of(
+        [1, 1, 3],
+        &[
+            (0, 'A', 1, &[[2, 1, 2]]),
+            (1, 'A', 1, &[[2, 1, 2]]),
+            (2, 'A', 3, &[[0, 1, 1], [1, 2, 1]]),
+        ],
+    );
+    let classes = classify(&Value::Null, None, &teams(), &[s1]).unwrap();
+    let points = class(&classes, "points");
+    assert_eq!(
+        order(points)[..3],
+        [
+            (1, "red-A".into()),
+            (1, "blue-A".into()),
+            (3, "green-A".into())
+        ]
+    );
+    assert!(points.rows[..3].iter().all(|r| r.total == "18"));
+}
+
+#[test]
+fn ba_s8_riders_sharing_a_place_each_count_it_in_the_team_sum() {
+    // blue-A and blue-B share second place: each counts 2 in blue's sum (2 + 2 + 4 = 8),
+    // not 2 and 3, nor 2½ each. red 1 + 5 + 6 = 12.
+    let s1 = stage_of(
+        [2, 1, 3],
+        &[
+            (0, 'A', 1, &[]),
+            (1, 'A', 2, &[]),
+            (1, 'B', 2, &[]),
+            (1, 'C', 4, &[]),
+            (0, 'B', 5, &[]),
+            (0, 'C', 6, &[]),
+        ],
+    );
+    let classes = classify(&Value::Null, None, &teams(), &[s1]).unwrap();
+    let by_riders = class(&classes, "teams");
+    assert_eq!(order(by_riders)[0], (1, "blue".into()));
+    assert_eq!(by_riders.rows[0].total, "8");
+    // In the general classification they share the rank.
+    let general = class(&classes, "general");
+    assert_eq!(
+        order(general)[1..3],
+        [(2, "blue-A".into()), (2, "blue-B".into())]
+    );
 }
 
 #[test]
@@ -231,8 +349,8 @@ fn ba_s2_the_gms_tables_change_the_riders_points() {
     let scoring = json!({"finish": [50, 30], "sprint": [60]});
     let classes = classify(&scoring, None, &teams(), &[s1]).unwrap();
     assert_eq!(order(class(&classes, "points"))[0], (1, "blue-A".into()));
-    // The general classification keeps the rules' race points (postal 6.3).
-    assert_eq!(order(class(&classes, "general"))[0], (1, "red".into()));
+    // The teams by race points keep the rules' tables (postal 6.3).
+    assert_eq!(order(class(&classes, "race"))[0], (1, "red".into()));
 }
 
 #[test]

@@ -43,9 +43,26 @@ pub struct JerseyHolder {
     pub seat: usize,
     /// `red-A`.
     pub piece: String,
-    /// Worn for the leader, who wears a more prestigious jersey (the jersey rule).
+    /// Worn for the leader, who wears a more prestigious jersey (the jersey rule); not where
+    /// the wearer shares the lead (S-3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stand_in: bool,
+}
+
+/// A classification whose lead is shared after every count-back (S-3): who shares it, and
+/// to which of them its jersey went.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelTop {
+    /// The classification's key (`general`).
+    pub classification: String,
+    /// The lines ranked first, as the classification lists them: in seat order (a team's
+    /// riders by letter).
+    pub lines: Vec<String>,
+    /// The one of them who wears the classification's jersey: the first of them in seat
+    /// order who wears no more prestigious one (the jersey rule, S-1). `None` where the
+    /// classification has no jersey, or every one of them wears a more prestigious one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jersey_to: Option<String>,
 }
 
 /// The standings after some stages.
@@ -56,6 +73,9 @@ pub struct Standings {
     pub classifications: Vec<Classification>,
     /// Most prestigious first.
     pub jerseys: Vec<JerseyHolder>,
+    /// The classifications whose first place is shared after every count-back (S-3).
+    #[serde(default)]
+    pub level: Vec<LevelTop>,
 }
 
 impl Season {
@@ -106,11 +126,45 @@ pub fn standings(
         }
     }
     let jerseys = jerseys(&classifications);
+    let level = level_tops(&classifications, &jerseys, seats);
     Ok(Standings {
         stages: stages.len(),
         classifications,
         jerseys,
+        level,
     })
+}
+
+/// S-3: the classifications whose lines ranked first are more than one — level in every
+/// respect the count-back looks at — and who of them was given the jersey.
+fn level_tops(
+    classifications: &[Classification],
+    jerseys: &[JerseyHolder],
+    seats: &[String],
+) -> Vec<LevelTop> {
+    classifications
+        .iter()
+        .filter_map(|class| {
+            let top: Vec<&game_api::season::Row> =
+                class.rows.iter().filter(|r| r.rank == 1).collect();
+            if top.len() < 2 {
+                return None;
+            }
+            let jersey_to = jerseys
+                .iter()
+                .find(|h| h.classification == class.key)
+                .filter(|h| {
+                    top.iter()
+                        .any(|r| r.seat == h.seat && r.piece.as_ref() == Some(&h.piece))
+                })
+                .map(|h| h.piece.clone());
+            Some(LevelTop {
+                classification: class.key.clone(),
+                lines: top.iter().map(|r| Standings::name(seats, r)).collect(),
+                jersey_to,
+            })
+        })
+        .collect()
 }
 
 impl Standings {
@@ -142,6 +196,12 @@ impl Standings {
                 key = key.as_str(),
                 unit = c.unit.as_str()
             );
+            c.ties = locale::tr!(
+                lang,
+                "season-ties",
+                key = key.as_str(),
+                ties = c.ties.as_str()
+            );
             if let Some(j) = &mut c.jersey {
                 j.name = jersey(&j.name);
             }
@@ -149,6 +209,32 @@ impl Standings {
         for j in &mut self.jerseys {
             j.jersey.name = jersey(&j.jersey.name);
         }
+    }
+
+    /// One sentence for each classification whose first place is shared after every
+    /// count-back (S-3): who shares it and how its jersey was given.
+    pub fn level_lines(&self, lang: game_api::Lang) -> Vec<String> {
+        self.level
+            .iter()
+            .filter_map(|top| {
+                let class = self
+                    .classifications
+                    .iter()
+                    .find(|c| c.key == top.classification)?;
+                let jersey = match (&class.jersey, &top.jersey_to) {
+                    (Some(j), Some(_)) => j.name.as_str(),
+                    _ => "none",
+                };
+                Some(locale::tr!(
+                    lang,
+                    "season-level-top",
+                    title = class.title.as_str(),
+                    lines = lang.and_list(top.lines.as_slice()),
+                    jersey = jersey,
+                    who = top.jersey_to.as_deref().unwrap_or("")
+                ))
+            })
+            .collect()
     }
 
     /// The jerseys as the pictures mark them.
@@ -206,6 +292,9 @@ impl Standings {
                 who = holder.piece.as_str(),
                 why = why
             );
+            out.push_str(&format!("{line}\n"));
+        }
+        for line in self.level_lines(lang) {
             out.push_str(&format!("{line}\n"));
         }
         for class in &self.classifications {
@@ -310,12 +399,16 @@ pub fn jerseys(classifications: &[Classification]) -> Vec<JerseyHolder> {
                 .any(|h| h.seat == w.seat && h.piece == w.piece)
         });
         if let Some((i, wearer)) = free {
+            // One of a level top (S-3) wears it as a leader, not for one.
+            let leads = class.rows.iter().any(|r| {
+                r.rank == 1 && r.seat == wearer.seat && r.piece.as_ref() == Some(&wearer.piece)
+            });
             holders.push(JerseyHolder {
                 classification: class.key.clone(),
                 jersey: jersey.clone(),
                 seat: wearer.seat,
                 piece: wearer.piece.clone(),
-                stand_in: i > 0,
+                stand_in: i > 0 && !leads,
             });
         }
     }
@@ -453,25 +546,43 @@ mod tests {
     }
 
     #[test]
-    fn s_1_yellow_goes_to_the_leading_teams_best_rider_in_the_points_classification() {
-        // blue leads the general classification (blue-A 16 + blue-B 12 = 28 against red's
-        // 20); red-A leads the points and wears green; blue-A wears yellow.
+    fn s_1_yellow_goes_to_the_leader_of_the_general_classification_of_riders() {
+        // Stage 1: red-A wins (20), blue-A second (16). Stage 2: green-A wins, blue-A third
+        // (12), red-A fifth (8). red-A and blue-A are level on 28 points, red-A ahead on
+        // stage wins: green. blue-A has the fewest places (2 + 3 = 5 against red-A's 1 + 5):
+        // yellow (BA-S1).
         let s1 = stage(
+            [1, 2, 3],
+            &[(0, 'A', 1, &[[2, 1, 1]]), (1, 'A', 2, &[[2, 2, 1]])],
+        );
+        let s2 = stage(
             [2, 1, 3],
             &[
-                (0, 'A', 1, &[[2, 1, 1]]),
-                (1, 'A', 2, &[[2, 2, 1]]),
-                (1, 'B', 3, &[[2, 3, 1]]),
+                (2, 'A', 1, &[[2, 1, 1]]),
+                (1, 'A', 3, &[[2, 3, 1]]),
+                (0, 'A', 5, &[[2, 5, 1]]),
             ],
         );
-        let s = standings(&season(), &teams(), &[s1]).unwrap();
+        let s = standings(&season(), &teams(), &[s1, s2]).unwrap();
+        let general = &s.classifications[0];
+        assert_eq!(
+            (general.key.as_str(), general.of.as_str()),
+            ("general", "riders")
+        );
+        assert_eq!(general.rows[0].piece.as_deref(), Some("blue-A"));
+        assert_eq!(general.rows[0].total, "5");
         assert_eq!(holder(&s, "general").piece, "blue-A");
         assert_eq!(holder(&s, "points").piece, "red-A");
         assert!(!holder(&s, "points").stand_in);
+        // The teams by race points stand beside it, without a jersey (BA-S6).
+        let race = s.classifications.iter().find(|c| c.key == "race").unwrap();
+        assert!(race.jersey.is_none() && race.of == "teams");
     }
 
     #[test]
     fn s_2_movements_compare_with_the_standings_after_the_stage_before() {
+        // Stage 1: red-A 1st, blue-A 2nd, red-B 3rd. Stage 2: blue-A 1st, red-A 3rd, red-B
+        // 4th: blue-A 3 places, red-A 4, red-B 7.
         let s1 = stage(
             [1, 2, 3],
             &[(0, 'A', 1, &[[2, 1, 1]]), (1, 'A', 2, &[[2, 2, 1]])],
@@ -489,10 +600,14 @@ mod tests {
         );
         let two = standings(&season(), &teams(), &[s1, s2]).unwrap();
         let general = &two.classifications[0];
-        let moved: Vec<(usize, Option<i32>)> =
-            general.rows.iter().map(|r| (r.seat, r.movement)).collect();
-        // blue 36 (was 2nd), red 20 (was 1st), green 16 (was 3rd).
-        assert_eq!(moved, [(1, Some(1)), (0, Some(-1)), (2, Some(0))]);
+        let moved: Vec<(&str, Option<i32>)> = general.rows[..3]
+            .iter()
+            .map(|r| (r.piece.as_deref().unwrap(), r.movement))
+            .collect();
+        assert_eq!(
+            moved,
+            [("blue-A", Some(1)), ("red-A", Some(-1)), ("red-B", Some(0))]
+        );
         let text = two.text(&teams(), None, None, game_api::Lang::EN);
         assert!(
             text.contains("▲1") && text.contains("▼1") && text.contains("▬"),
@@ -509,10 +624,115 @@ mod tests {
         let s = standings(&season(), &teams(), &[s1]).unwrap();
         let text = s.text(&teams(), Some(1), Some(2), game_api::Lang::EN);
         let general: Vec<&str> = text.split("\n\n").nth(1).unwrap().lines().collect();
-        assert_eq!(general.len(), 4, "{general:?}");
+        // The heading, the leader, a gap, and green's four riders (placed 9th to 12th).
+        assert_eq!(general.len(), 7, "{general:?}");
         assert!(
-            general[1].contains("red") && general[2].contains('…') && general[3].contains("green")
+            general[1].contains("red-A")
+                && general[2].contains('…')
+                && general[3].contains("green-A"),
+            "{general:?}"
         );
+    }
+
+    #[test]
+    fn s_3_a_top_level_after_every_count_back_says_so_and_how_the_jersey_was_given() {
+        // red-A and blue-A cross the finish together in first place (postal 8.2.5): one
+        // place each, 18 points each, a stage win each. Level in the general and the points
+        // classifications after every count-back: yellow to red-A, the first of them in seat
+        // order; green to blue-A, the first of them wearing no more prestigious jersey.
+        let s1 = stage(
+            [1, 1, 3],
+            &[(0, 'A', 1, &[[2, 1, 2]]), (1, 'A', 1, &[[2, 1, 2]])],
+        );
+        let s = standings(&season(), &teams(), &[s1]).unwrap();
+        let level: Vec<(&str, Vec<&str>, Option<&str>)> = s
+            .level
+            .iter()
+            .map(|t| {
+                (
+                    t.classification.as_str(),
+                    t.lines.iter().map(String::as_str).collect(),
+                    t.jersey_to.as_deref(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            level[..2],
+            [
+                ("general", vec!["red-A", "blue-A"], Some("red-A")),
+                ("points", vec!["red-A", "blue-A"], Some("blue-A")),
+            ]
+        );
+        let text = s.text(&teams(), None, None, game_api::Lang::EN);
+        assert!(
+            text.contains(
+                "General classification: red-A and blue-A are level after every count-back and \
+                 share first place; the yellow jersey went to red-A, the first of them in seat \
+                 order who wears no more prestigious jersey."
+            ),
+            "{text}"
+        );
+        // The JSON carries each classification's count-back and the level tops.
+        let json = serde_json::to_value(&s).unwrap();
+        assert!(
+            json["classifications"][0]["ties"]
+                .as_str()
+                .unwrap()
+                .starts_with("fewest places; level: the better place in the last stage"),
+            "{json}"
+        );
+        assert_eq!(json["level"][0]["jersey_to"], "red-A");
+        // In Japanese.
+        let mut ja = s.clone();
+        ja.localize("breaking-away", game_api::Lang::from_code("ja").unwrap());
+        let text = ja.text(
+            &teams(),
+            None,
+            None,
+            game_api::Lang::from_code("ja").unwrap(),
+        );
+        assert!(
+            text.contains(
+                "個人総合：red-Aとblue-Aは同点判定をすべて行っても並んだままで、1位を分け合います。\
+                 マイヨ・ジョーヌは、そのうちより格上のジャージを着ていない選手で席順が最も早いred-Aが着ます。"
+            ),
+            "{text}"
+        );
+        assert!(
+            ja.classifications[0]
+                .ties
+                .starts_with("順位の合計が少ないほど上位")
+        );
+    }
+
+    #[test]
+    fn ba_s9_a_retired_rider_starts_the_next_stage() {
+        // red-B retired from stage 1 (BA-7): the next stage is a new race of the same set-up,
+        // every rider on the start line.
+        let setup = Setup {
+            game: "breaking-away".into(),
+            settings: Default::default(),
+            seats: teams(),
+            seed: 1,
+            secret: None,
+        };
+        let log = vec![
+            Event::Created {
+                setup: setup.clone(),
+            },
+            Event::Piece {
+                verb: "retire".into(),
+                piece: "red-B".into(),
+            },
+        ];
+        let next = next_stage(&log, 9, None).unwrap();
+        assert_eq!(
+            next,
+            [Event::Created {
+                setup: Setup { seed: 9, ..setup }
+            }]
+        );
+        crate::Record::replay(&next).unwrap();
     }
 
     #[test]

@@ -45,10 +45,24 @@ fn standings_from_files(season_file: &Path) -> Value {
 /// Plays a season of three stages: `first` makes stage 1 (a bot seat, an NMR seat), `add`
 /// the next two with the seats carried over. Gives the season file.
 fn three_stages(dir: &Path, game: &str, seats: &str, seat_flag: &str, bot_seat: &str) -> String {
+    stages(dir, game, seats, seat_flag, Some(bot_seat), 3)
+}
+
+/// Plays a season of `n` stages as [`three_stages`] does.
+fn stages(
+    dir: &Path,
+    game: &str,
+    seats: &str,
+    seat_flag: &str,
+    bot_seat: Option<&str>,
+    n: usize,
+) -> String {
     let first = dir.join("stage-1.json");
     let first = first.to_str().unwrap();
     ok(&["new", game, first, seat_flag, seats, "--seed", "3"]);
-    ok(&["orders", first, "--team", bot_seat, "--bot", "heuristic"]);
+    if let Some(bot_seat) = bot_seat {
+        ok(&["orders", first, "--team", bot_seat, "--bot", "heuristic"]);
+    }
     play_out(first);
     let season = dir.join("week.json");
     let season = season.to_str().unwrap().to_string();
@@ -56,7 +70,7 @@ fn three_stages(dir: &Path, game: &str, seats: &str, seat_flag: &str, bot_seat: 
         "season", "new", &season, "--name", "Cumbria", "--first", first,
     ]);
     assert!(said.contains(" 1: "), "{said}");
-    for (n, seed) in [(2, "4"), (3, "5")] {
+    for (n, seed) in [(2, "4"), (3, "5")].into_iter().take(n - 1) {
         let said = ok(&["season", "add", &season, "--seed", seed]);
         let stem = if game == "backpacks" { "day" } else { "stage" };
         let file = dir.join(format!("week-{stem}-{n}.json"));
@@ -65,8 +79,9 @@ fn three_stages(dir: &Path, game: &str, seats: &str, seat_flag: &str, bot_seat: 
         // The bot seat is carried over: the new stage's log hands it to the same bot.
         let log: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
         let log = log["log"].to_string();
-        assert!(
+        assert_eq!(
             log.contains("seat_bot") && log.contains("heuristic"),
+            bot_seat.is_some(),
             "{log}"
         );
         // A stage running: the next one waits.
@@ -91,9 +106,18 @@ fn a_three_stage_race_gives_every_classification_with_movements_and_jerseys() {
         .iter()
         .map(|c| c["key"].as_str().unwrap())
         .collect();
-    assert_eq!(keys, ["general", "points", "sprints", "teams"]);
+    assert_eq!(keys, ["general", "points", "sprints", "teams", "race"]);
+    // The general classification ranks the twelve riders (BA-S1); the teams by race points
+    // stand beside it (BA-S6).
     let general = &standings["classifications"][0];
-    assert_eq!(general["rows"].as_array().unwrap().len(), 3);
+    assert_eq!(general["rows"].as_array().unwrap().len(), 12);
+    assert_eq!(
+        standings["classifications"][4]["rows"]
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
     for row in general["rows"].as_array().unwrap() {
         assert_eq!(row["stages"].as_array().unwrap().len(), 3);
         assert!(
@@ -132,6 +156,90 @@ fn a_three_stage_race_gives_every_classification_with_movements_and_jerseys() {
     for english in ["jersey", "classification", "stage", "points"] {
         assert!(!ja.contains(english), "{english:?} in:\n{ja}");
     }
+}
+
+/// Issue 55: a two-stage race at the desk has a general classification of riders, whose
+/// leader wears yellow; every classification states its count-back. Nobody sends orders, so
+/// every team's riders play their highest cards alike (postal 9.1) and the three teams' riders
+/// cross every line together: each classification's top stays level after every count-back,
+/// and the standings say so and how each jersey was given (docs/rulings.md S-3).
+#[test]
+fn a_two_stage_race_ranks_riders_by_their_places_and_says_how_a_level_top_was_settled() {
+    let dir = temp("season-two");
+    let season = stages(&dir, "breaking-away", "red,blue,green", "--teams", None, 2);
+    let json: Value =
+        serde_json::from_str(&ok(&["season", "standings", &season, "--json"])).unwrap();
+    assert_eq!(json["standings"], standings_from_files(Path::new(&season)));
+    let standings = &json["standings"];
+    assert_eq!(standings["stages"], 2);
+    let general = &standings["classifications"][0];
+    assert_eq!(
+        (&general["key"], &general["of"], &general["unit"]),
+        (&"general".into(), &"riders".into(), &"places".into())
+    );
+    assert!(
+        general["ties"]
+            .as_str()
+            .unwrap()
+            .starts_with("fewest places; level: the better place in the last stage"),
+        "{general}"
+    );
+    // Each rider's total is its two stage places added up; the fewest lead.
+    let rows = general["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 12);
+    let mut last_total = 0;
+    for row in rows {
+        let places: Vec<u64> = row["stages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].as_str().unwrap().parse().unwrap())
+            .collect();
+        let total: u64 = row["total"].as_str().unwrap().parse().unwrap();
+        assert_eq!((places.len(), total), (2, places.iter().sum()), "{row}");
+        assert!(total >= last_total, "fewest places first: {general}");
+        last_total = total;
+    }
+    let leaders: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["rank"] == 1)
+        .map(|r| r["piece"].as_str().unwrap())
+        .collect();
+    assert_eq!(leaders, ["red-A", "blue-A", "green-A"]);
+    let yellow = &standings["jerseys"][0];
+    assert_eq!(
+        (
+            &yellow["jersey"]["name"],
+            &yellow["classification"],
+            &yellow["piece"]
+        ),
+        (&"yellow jersey".into(), &"general".into(), &"red-A".into()),
+        "the first of the level leaders in seat order wears yellow"
+    );
+    assert_eq!(
+        standings["level"][0],
+        serde_json::json!({
+            "classification": "general",
+            "lines": ["red-A", "blue-A", "green-A"],
+            "jersey_to": "red-A"
+        })
+    );
+    let text = ok(&["season", "standings", &season]);
+    for line in [
+        "Yellow jersey: red-A\n",
+        "Green jersey: blue-A\n",
+        "General classification: red-A, blue-A and green-A are level after every count-back and \
+         share first place; the yellow jersey went to red-A, the first of them in seat order who \
+         wears no more prestigious jersey.",
+        "General classification (riders, places)",
+    ] {
+        assert!(text.contains(line), "no {line:?} in:\n{text}");
+    }
+    let ja = ok(&["season", "standings", &season, "--lang", "ja"]);
+    assert!(
+        ja.contains("個人総合：red-A、blue-A、green-Aは同点判定をすべて行っても並んだまま"),
+        "{ja}"
+    );
 }
 
 #[test]
@@ -268,8 +376,10 @@ fn a_league_counts_the_best_n_and_bad_seasons_are_refused() {
     );
     let json: Value =
         serde_json::from_str(&ok(&["season", "standings", season, "--json"])).unwrap();
-    let general = &json["standings"]["classifications"][0];
-    for row in general["rows"].as_array().unwrap() {
+    // A league counts the best n of the teams' race points (S-2, BA-S6).
+    let race = &json["standings"]["classifications"][4];
+    assert_eq!(race["key"], "race");
+    for row in race["rows"].as_array().unwrap() {
         let cells = row["stages"].as_array().unwrap();
         assert_eq!(cells.len(), 2);
         assert_eq!(

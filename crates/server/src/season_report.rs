@@ -169,6 +169,9 @@ impl StageSeason {
             }
             out.push_str("</ul>");
         }
+        for line in after.level_lines(lang) {
+            out.push_str(&format!(r#"<p class="level-top">{}</p>"#, escape(&line)));
+        }
         for class in &after.classifications {
             out.push_str(&format!(
                 r#"<div class="table-scroll"><table><caption>{caption}</caption><thead><tr><th scope="col">#</th><th scope="col"><span class="visually-hidden">{movement}</span></th><th scope="col">{who}</th><th scope="col" class="num">{total}</th></tr></thead><tbody>"#,

@@ -709,6 +709,16 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     let help = ann.get("/help/backpacks").await;
     assert_eq!(help.status, StatusCode::OK);
     assert!(help.html.contains("walk CARD [chocolate] WAYPOINT"));
+    // Issue 55: the rules' open edges, as decided, told to GMs and players.
+    for ruling in [
+        "B&amp;B-20",
+        "B&amp;B-21",
+        "B&amp;B-22",
+        "B&amp;B-23",
+        "B&amp;B-S3",
+    ] {
+        assert!(help.html.contains(ruling), "no {ruling} in the help");
+    }
     let example = {
         let at = form.html.find("for example <code>").unwrap() + "for example <code>".len();
         let rest = &form.html[at..];

@@ -428,7 +428,7 @@ on_both!(
         let (_, page) = s.get_text(&format!("/games/{first}?lang=ja")).await;
         for words in [
             "Tour of Cumbria：第1ステージ（全2ステージ）終了時の順位",
-            "個人総合（チーム、ポイント）",
+            "個人総合（選手、各ステージの順位の合計）",
             "順位の変動",
         ] {
             assert!(page.contains(words), "no {words}: {page}");
@@ -462,11 +462,17 @@ on_both!(
         );
         assert!(page.contains("won by "), "{page}");
         assert!(page.contains(r#"class="table-scroll""#), "{page}");
+        // Each classification states its count-back (docs/rulings.md S-3).
+        assert!(
+            page.contains("Ties: fewest places; level: the better place in the last stage"),
+            "{page}"
+        );
         // In Japanese, the classifications and jerseys the game names in English are named
         // again (and nothing of theirs stays English).
         let (_, page) = s.get_text(&format!("/seasons/{id}?lang=ja")).await;
         for words in [
             "個人総合",
+            "同点の扱い：順位の合計が少ないほど上位",
             "ポイント賞",
             "スプリント賞",
             "チーム総合",

@@ -112,13 +112,19 @@ impl Day {
     }
 
     /// The Rucksack vote at the end of a round, once its carrier has held it 80 minutes (10.5):
-    /// most votes wins; a tie goes to the carrier's vote, or stays with the carrier.
+    /// most votes wins; a tie goes to the carrier's vote, or stays with the carrier. None after
+    /// the last round (B&B-20).
     pub fn vote(&mut self, orders: &[RoundOrders], moves: &mut Vec<RucksackMove>) {
         moves.extend(self.cast_votes(orders));
     }
 
     /// [`Day::vote`], returning the Rucksack's move if it changes hands.
     pub(super) fn cast_votes(&mut self, orders: &[RoundOrders]) -> Option<RucksackMove> {
+        // The last round ends at 18:00 with the day, whose end has scored the Rucksack carried
+        // home (5.1.8): there is no vote after it (docs/rulings.md B&B-20).
+        if self.is_over() {
+            return None;
+        }
         let r = self.rucksack?;
         let carrier = usize::from(r.carrier);
         // 10.5 makes no exception for a carrier whose day is over: its Rucksack can be voted

@@ -88,3 +88,10 @@ season-desk-heading = {$name} ({$season}, {$game}): after {$stage} {$n} of {$pla
 season-desk-none = No {$stage} is over yet.
 # A jersey and who wears it in a season's standings. Variables: $jersey, $who, $why (season-report-stand-in or nothing)
 season-jersey-line = {$jersey}: {$who}{$why}
+# A classification whose first place is shared after every count-back (docs/rulings.md S-3).
+# Variables: $title (the classification), $lines (the names, listed), $jersey (its jersey's
+# name, or "none" where it has none or none of them wears it), $who (who of them wears it)
+season-level-top = { $jersey ->
+    [none] {$title}: {$lines} are level after every count-back and share first place.
+   *[other] {$title}: {$lines} are level after every count-back and share first place; the {$jersey} went to {$who}, the first of them in seat order who wears no more prestigious jersey.
+}

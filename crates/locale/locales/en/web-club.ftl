@@ -355,6 +355,8 @@ season-finish = Finish the season
 season-leader-wears = The leader wears the {$jersey}.
 # Variables: $unit (what the totals count), $ruling (its number in docs/rulings.md)
 season-totals = Totals in {$unit}; order and ties by ruling {$ruling} (docs/rulings.md).
+# Variables: $ties (the count-back, season-ties)
+season-ties-line = Ties: {$ties}.
 season-who = Who
 season-total = Total
 season-dropped-title = dropped: not counted
@@ -368,11 +370,14 @@ login-failed-attempts = { $n ->
 # A season's classifications, units and jerseys: the game names them in English, so English
 # keeps the game's words ($title, $unit, $name); $key is the game and the classification
 # (breaking-away-general, breaking-away-points, breaking-away-sprints, breaking-away-teams,
-# backpacks-general, backpacks-targets).
+# breaking-away-race, backpacks-general, backpacks-targets).
 # Variables: $key, $title
 season-class = {$title}
 # Variables: $key, $unit
 season-unit = {$unit}
+# How lines level on the total are ordered (the count-back).
+# Variables: $key, $ties (the game's words)
+season-ties = {$ties}
 # Variables: $key (the name, dashed: yellow-jersey), $name
 season-jersey = {$name}
 # What became of a mail in the operator's mail log.

@@ -111,3 +111,8 @@ season-desk-none = まだ終わった{ $stage ->
 }はありません。
 # Variables: $jersey, $who, $why
 season-jersey-line = {$jersey}：{$who}{$why}
+# Variables: $title, $lines, $jersey（ジャージ名、または none）, $who
+season-level-top = { $jersey ->
+    [none] {$title}：{$lines}は同点判定をすべて行っても並んだままで、1位を分け合います。
+   *[other] {$title}：{$lines}は同点判定をすべて行っても並んだままで、1位を分け合います。{$jersey}は、そのうちより格上のジャージを着ていない選手で席順が最も早い{$who}が着ます。
+}

@@ -381,6 +381,8 @@ season-finish = シーズンを終了
 season-leader-wears = リーダーは {$jersey} を着ます。
 # Variables: $unit (what the totals count), $ruling (its number in docs/rulings.md)
 season-totals = 合計の単位：{$unit}。順位と同順位の扱いは裁定 {$ruling}（docs/rulings.md）によります。
+# Variables: $ties
+season-ties-line = 同点の扱い：{$ties}。
 season-who = 選手
 season-total = 合計
 season-dropped-title = 除外：集計に含めません
@@ -395,12 +397,14 @@ season-class = { $key ->
     [breaking-away-points] ポイント賞
     [breaking-away-sprints] スプリント賞
     [breaking-away-teams] チーム総合
+    [breaking-away-race] チームのレースポイント
     [backpacks-general] 今週のポイント
     [backpacks-targets] 最初に到達した目標
    *[other] {$title}
 }
 # Variables: $key, $unit
 season-unit = { $key ->
+    [breaking-away-general] 各ステージの順位の合計
     [breaking-away-teams] 上位選手の順位の合計
     [backpacks-targets] 目標
    *[other] { $unit ->
@@ -408,6 +412,17 @@ season-unit = { $key ->
         [places] 順位
        *[other] {$unit}
     }
+}
+# Variables: $key, $ties
+season-ties = { $key ->
+    [breaking-away-general] 順位の合計が少ないほど上位。同じなら最終ステージの順位が良いほう、次にその前のステージ、と遡り、それでも同じなら同順位
+    [breaking-away-points] ポイントが多いほど上位。同じならステージ優勝の多いほう、次に最終ステージの順位が良いほう、その前のステージ、と遡り、それでも同じなら同順位
+    [breaking-away-sprints] ポイントが多いほど上位。同じならスプリントラインでの1位の多いほう、次に最終ステージの順位が良いほう、その前のステージ、と遡り、それでも同じなら同順位
+    [breaking-away-teams] 合計が少ないほど上位。同じなら最終ステージの合計が少ないほう、次にその前のステージ、と遡り、それでも同じなら同順位
+    [breaking-away-race] レースポイントが多いほど上位。同じなら最終ステージのチーム順位が良いほう、次にその前のステージ、と遡り、それでも同じなら同順位
+    [backpacks-general] ポイントが多いほど上位。同じなら Keswick に戻れた日の多いほう、次に最終日の得点が高いほう、その前の日、と遡り、それでも同じなら同順位
+    [backpacks-targets] 最初に到達した目標が多いほど上位。同じなら2番目に到達した目標の多いほう、次に今週のポイント。それでも同じなら同順位
+   *[other] {$ties}
 }
 # Variables: $key, $name
 season-jersey = { $key ->

@@ -29,6 +29,9 @@ pub struct SeasonPage {
     /// Each classification's winner, once the season is over.
     pub crowned: Vec<Crown>,
     pub jerseys: Vec<JerseyLine>,
+    /// A sentence for each classification whose first place is shared after every
+    /// count-back, saying how its jersey was given (S-3).
+    pub level: Vec<String>,
     pub stages: Vec<StageLine>,
     /// The sentences that name the game's stages (`Stages`, `No stage yet.`), in the
     /// reader's language.
@@ -101,6 +104,8 @@ pub struct ClassTable {
     pub key: String,
     pub title: String,
     pub ruling: String,
+    /// The count-back for level lines (S-3), in the reader's language.
+    pub ties: String,
     /// What the totals count (`points`).
     pub unit: String,
     pub jersey: Option<(String, String)>,
@@ -190,6 +195,7 @@ fn season_page(
             key: c.key.clone(),
             title: c.title.clone(),
             ruling: c.ruling.clone(),
+            ties: c.ties.clone(),
             unit: c.unit.clone(),
             jersey: c
                 .jersey
@@ -320,6 +326,7 @@ fn season_page(
                 stand_in: j.stand_in,
             })
             .collect(),
+        level: view.standings.level_lines(lang),
         stages,
         words: StageWords::new(lang, nouns.stage, view.standings.stages),
         tables,
