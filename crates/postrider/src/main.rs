@@ -46,7 +46,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Run the GM server: games with deadlines, sealed orders and reports, on the web and a JSON API.
-    Serve(serve::ServeArgs),
+    Serve(Box<serve::ServeArgs>),
     /// Write a server's game as a game file (for report, replay, resolve): export --game ID > FILE.
     Export(serve::ExportArgs),
     /// Read one mail message on standard input for a server (an MTA's pipe): orders by mail.
@@ -317,7 +317,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli, settings: Vec<serve_settings::Taken>) -> Result<()> {
     match cli.command {
-        Command::Serve(args) => serve::serve(args, &settings),
+        Command::Serve(args) => serve::serve(*args, &settings),
         Command::Export(args) => serve::export(args),
         Command::Import(args) => serve::import(args),
         Command::Backup(args) => upkeep::backup(args),
