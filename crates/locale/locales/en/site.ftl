@@ -9,6 +9,7 @@ site-awaiting = { $n ->
     [one] {$n} game awaiting your orders
    *[other] {$n} games awaiting your orders
 }
+site-profile = Your profile: settings, absences, log out
 site-server = Server
 site-log-out = Log out
 site-log-in = Log in
@@ -21,7 +22,7 @@ site-back-to-games = Back to the games
 ## The profile's language form.
 
 language-title = Language
-language-help = The site, your turn reports and your mail are written in it. A seat can have its own language for its mail (on the game's page).
+language-help = The site, your turn reports and your mail are written in it. A seat can have its own language for its mail (on the seat's settings, linked from the game page).
 language-label = Your language
 language-save = Save
 

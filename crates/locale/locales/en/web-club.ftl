@@ -164,10 +164,9 @@ away-who-plays = Who plays for you
 away-nmr-default = The rules' NMR default
 # Variables: $bot (the bot's name)
 away-the-bot = The bot {$bot}
-# Variables: $game (its number), $title
-away-scope-titled = game {$game}, {$title}
-# Variables: $game (its number)
-away-scope-game = game {$game}
+# Variables: $title
+away-scope-titled = {$title}
+away-scope-game = a deleted game
 away-scope-all = all your games
 away-by-nmr-default = the rules' NMR default
 # Variables: $bot (the bot's name)
@@ -176,8 +175,7 @@ away-by-bot = the bot {$bot}
 away-window = {$from} to {$to} ({$scope}; played by {$by})
 away-cancel = Cancel
 away-end-now = End it now
-away-game-number = Game number
-away-game-number-hint = Empty: all your games.
+away-game = For
 away-from = From
 # Variables: $zone (the reader's time zone)
 away-from-hint = In your time zone ({$zone}); empty: now.

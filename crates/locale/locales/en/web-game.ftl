@@ -23,9 +23,9 @@ game-noun-table = table
 game-noun-rider = rider
 game-title-breaking-away = Breaking Away
 game-title-backpacks = Backpacks & Blisters
-game-rules-postal-2-2 = postal-2.2
-game-rules-board = board
-game-rules-pbm-2-1 = pbm-2.1
+game-rules-postal-2-2 = postal rules 2.2
+game-rules-board = board-game rules
+game-rules-pbm-2-1 = PBM rules 2.1
 # Variables: $noun (the turn noun), $n
 turn-name = {$noun} {$n}
 turn-start = the start
@@ -62,6 +62,9 @@ game-you-play-after = .
 game-send-orders = Send your orders
 game-amend-orders = See or amend your orders
 game-you-are-gm = You are the GM.
+# Variables: $gm
+game-run-by = GM {$gm}
+game-seat-settings-link = Your seat's settings
 game-open-console = Open the GM console
 game-new-report = new report
 # Variables: $turn (turn 5, round 3)
@@ -111,7 +114,12 @@ game-draws-later = When the {$noun} is over, the secret is revealed and anyone c
 # Variables: $gm, $seat
 game-gm-plays = The GM, {$gm}, also plays {$seat} in this game, and as GM sees before the deadline everything each player sees of their own seat: every hand and card (those dealt face down too), any money, and every sealed order. Only the draws still to come are hidden from the GM as from everyone (the GM's preview of a turn uses stand-ins for them).
 
-## The seat's own language for its mail (on the game page, for the seat's player).
+## A seat's own page, for its player: its mail's language, its order address, an absence.
+
+# Variables: $seat, $title
+game-seat-title = {$seat}: your seat in {$title}
+game-seat-language-heading = The language of this seat's mail
+game-mail-orders-heading = Orders by mail
 
 game-seat-language = Mail for this seat in
 game-seat-language-account = the account's language
@@ -138,6 +146,10 @@ game-move-sealed-paused = Your orders for {$turn} are sealed (amend until the tu
 game-move-due = Orders for {$turn} due {$due}.
 # Variables: $turn
 game-move-due-paused = Orders for {$turn} due: the deadline is paused.
+# Variables: $turn, $taken, $all
+game-move-due-waiting = Orders for {$turn} can be sent now. The game is waiting for players ({$taken} of {$all} seats taken): its deadline is set when every seat is taken.
+# Variables: $turn, $taken, $all
+game-move-sealed-waiting = Your orders for {$turn} are sealed. The game is waiting for players ({$taken} of {$all} seats taken): you can amend them until its first deadline, set when every seat is taken.
 game-badge-sealed = sealed
 game-badge-due-now = due now
 # Variables: $left
@@ -170,6 +182,11 @@ game-join-take = Take the seat
 ## The order page's frame (the game's own form is its pieces').
 
 game-orders-sealed-note = Sealed. You can amend your orders until the deadline.
+game-orders-sealed-all-in = Sealed. Every seat's orders are in: the turn is being played now.
+# Variables: $turn, $report (a link: game-orders-played-report)
+game-orders-played = Sealed, and yours were the last orders: {$turn} has been played. {$report}.
+# Variables: $turn
+game-orders-played-report = Read what happened in {$turn}
 game-orders-nothing-sealed = Nothing sealed yet for this turn.
 game-orders-sealed-as-read = Sealed, as read:{" "}
 game-orders-lineup = line-up

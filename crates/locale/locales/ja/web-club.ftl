@@ -166,10 +166,9 @@ away-who-plays = 代わりにプレイするもの
 away-nmr-default = ルールの NMR 既定動作
 # Variables: $bot (the bot's name)
 away-the-bot = ボット {$bot}
-# Variables: $game (its number), $title
-away-scope-titled = ゲーム {$game}「{$title}」
-# Variables: $game (its number)
-away-scope-game = ゲーム {$game}
+# Variables: $title
+away-scope-titled = 「{$title}」
+away-scope-game = 削除されたゲーム
 away-scope-all = すべてのゲーム
 away-by-nmr-default = ルールの NMR 既定動作
 # Variables: $bot (the bot's name)
@@ -178,8 +177,7 @@ away-by-bot = ボット {$bot}
 away-window = {$from} から {$to} まで（{$scope}、代理：{$by}）
 away-cancel = 取り消す
 away-end-now = 今すぐ終える
-away-game-number = ゲーム番号
-away-game-number-hint = 空欄：すべてのゲーム。
+away-game = 対象
 away-from = 開始
 # Variables: $zone (the reader's time zone)
 away-from-hint = あなたのタイムゾーン（{$zone}）で入力。空欄：今から。

@@ -63,6 +63,9 @@ game-you-play-after = です。
 game-send-orders = 命令を送る
 game-amend-orders = 命令を見る・修正する
 game-you-are-gm = あなたはこのゲームのGMです。
+# Variables: $gm
+game-run-by = GM：{$gm}
+game-seat-settings-link = 席の設定
 game-open-console = GMコンソールを開く
 game-new-report = 新しいレポート
 # Variables: $turn (turn 5, round 3)
@@ -112,7 +115,12 @@ game-draws-later = {$noun}が終わると秘密の値が公開され、誰でも
 # Variables: $gm, $seat
 game-gm-plays = GMの{$gm}はこのゲームで{$seat}もプレイしています。GMとして、締め切り前に各プレイヤーが自分の席について見るものをすべて見ることができます（伏せて配られたものも含むすべての手札とカード、所持金、封印されたすべての命令）。これから行われる抽選だけは、誰に対してと同様にGMにも隠されています（GMによるターンのプレビューでは仮の値を使います）。
 
-## 席ごとのメールの言語（ゲームのページ、その席のプレイヤー向け）。
+## 席のページ（その席のプレイヤー向け）：メールの言語、命令用アドレス、不在。
+
+# Variables: $seat, $title
+game-seat-title = {$title}のあなたの席：{$seat}
+game-seat-language-heading = この席のメールの言語
+game-mail-orders-heading = メールでの命令
 
 game-seat-language = この席のメールの言語
 game-seat-language-account = アカウントの言語
@@ -139,6 +147,10 @@ game-move-sealed-paused = {$turn}の命令は封印済みです（ターンが�
 game-move-due = {$turn}の命令の締め切り：{$due}。
 # Variables: $turn
 game-move-due-paused = {$turn}の命令の締め切りは一時停止中です。
+# Variables: $turn, $taken, $all
+game-move-due-waiting = {$turn}の命令はもう送れます。ゲームはプレイヤーを待っています（{$all}席中{$taken}席が埋まっています）。全席が埋まった時点で締め切りが決まります。
+# Variables: $turn, $taken, $all
+game-move-sealed-waiting = {$turn}の命令は封印済みです。ゲームはプレイヤーを待っています（{$all}席中{$taken}席が埋まっています）。全席が埋まった時点で決まる最初の締め切りまで修正できます。
 game-badge-sealed = 封印済み
 game-badge-due-now = 締め切り
 # Variables: $left
@@ -171,6 +183,11 @@ game-join-take = 席に着く
 ## 命令ページの枠（命令フォームそのものは各ゲームのもの）。
 
 game-orders-sealed-note = 封印しました。締め切りまで命令を修正できます。
+game-orders-sealed-all-in = 封印しました。全席の命令がそろったので、このターンをいま処理しています。
+# Variables: $turn, $report (a link: game-orders-played-report)
+game-orders-played = 封印しました。あなたの命令が最後だったので、{$turn}は処理済みです。{$report}。
+# Variables: $turn
+game-orders-played-report = {$turn}の結果を読む
 game-orders-nothing-sealed = このターンはまだ何も封印していません。
 game-orders-sealed-as-read = 封印済み（読み取った内容）：
 game-orders-lineup = ラインナップ

@@ -30,7 +30,7 @@ pub use account_care::{delete_account, forgot, forgot_form, reset, reset_form};
 pub use front::*;
 pub use game::{
     console, console_action, game, history, join, join_form, new_game, new_game_form, orders,
-    orders_form, rotate_mail_address, turn,
+    orders_form, rotate_mail_address, seat_settings, turn,
 };
 pub use game::{hide_press, post_press, press_archive, press_settings, save_seat_language};
 pub use language::save_language;
@@ -305,6 +305,8 @@ pub fn page_with_tab(
     let lang = visitor.lang;
     let awaiting = visitor.awaiting.filter(|&n| n > 0);
     let count = awaiting.map_or(String::new(), |n| format!("({n}) "));
+    // One row at 390 px (issue 51): the name leads home, what is due, the reader's profile
+    // (where they log out); a visitor logs in or registers.
     let who = match &visitor.player {
         Some(p) => {
             let due = match awaiting {
@@ -315,16 +317,10 @@ pub fn page_with_tab(
                 ),
                 None => String::new(),
             };
-            let server = if p.operator {
-                format!(r#"<a href="/operator">{}</a>"#, tr!(lang, "site-server"))
-            } else {
-                String::new()
-            };
             format!(
-                r#"{due}{server}<a href="/profile">{}</a><form method="post" action="/logout">{}<button>{}</button></form>"#,
-                escape(&p.name),
-                visitor.csrf_field(),
-                tr!(lang, "site-log-out"),
+                r#"{due}<a href="/profile" class="who" title="{title}"><span>{name}</span></a>"#,
+                name = escape(&p.name),
+                title = tr!(lang, "site-profile"),
             )
         }
         None => format!(
@@ -355,7 +351,7 @@ pub fn page_with_tab(
 <link rel="stylesheet" href="{css}">
 <script src="/static/site.js" defer></script>
 </head><body>
-<header class="site-header"><div><a class="brand" href="/">postrider</a><nav aria-label="{site}"><a href="/">{games}</a><a href="/new">{new}</a>{who}</nav></div></header>
+<header class="site-header"><div><a class="brand" href="/">postrider</a><nav aria-label="{site}">{who}</nav></div></header>
 <main>
 <h1>{title}</h1>
 {body}
@@ -365,8 +361,6 @@ pub fn page_with_tab(
 "#,
         code = lang.code(),
         site = tr!(lang, "site-nav"),
-        games = tr!(lang, "site-games"),
-        new = tr!(lang, "site-new-game"),
         languages = language_menu(visitor),
         zone = escape(visitor.zone().unwrap_or_default()),
         css = site_css_path(),

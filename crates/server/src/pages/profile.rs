@@ -19,6 +19,8 @@ pub(super) struct ProfilePage<'a> {
     mail_section: String,
     /// The form that deletes the account (`pages::account_care`).
     delete_section: String,
+    /// The reader runs the server (a link to its page).
+    operator: bool,
 }
 
 pub(super) fn profile_page(
@@ -46,6 +48,7 @@ pub(super) fn profile_page(
         csrf: visitor.csrf_token(),
         mail_section,
         delete_section: super::account_care::delete_section(visitor),
+        operator: visitor.player.as_ref().is_some_and(|p| p.operator),
     }
     .render();
     match page_html {

@@ -93,9 +93,9 @@ pub struct OrdersPage {
     pub nav: Nav,
     /// The error as HTML: escaped, its rule citations linked to the rules help.
     pub error: Option<String>,
-    pub sent: bool,
+    /// What became of the orders just sealed (HTML: it may hold a link to the report).
+    pub sent: Option<String>,
     pub seat: String,
-    pub status: String,
     pub your_move: String,
     pub sealed_lineup: Option<String>,
     pub sealed_orders: Option<String>,
@@ -116,11 +116,12 @@ pub(super) fn orders_page(
     table: &Table,
     seat: Seat,
     typed: Option<&FormData>,
-    sent: bool,
+    sent: Option<u16>,
     error: Option<&ApiError>,
 ) -> Response {
     let record = &table.record;
     let lang = visitor.lang;
+    let sent = sent.filter(|_| error.is_none()).map(|turn| sent_note(table, visitor, turn));
     let (sealed_lineup, sealed_orders) = record.sealed(seat);
     let takes_orders = record.takes_orders(seat);
     let form = if takes_orders {
@@ -150,9 +151,8 @@ pub(super) fn orders_page(
             let text = pieces::refusal(record, seat, sent.as_ref(), e, visitor.lang);
             crate::pages::breaking_away::rule_links(&text)
         }),
-        sent: sent && error.is_none(),
+        sent,
         seat: table.seats[seat.index()].name.clone(),
-        status: status_text(&table.summary(), visitor),
         your_move: your_move(table, visitor, seat).0,
         sealed_lineup,
         sealed_orders,
@@ -190,19 +190,41 @@ pub async fn orders_form(
     let player = visitor.player_or_login(&format!("/games/{id}/orders"))?;
     let table = load(&state, &visitor, id).await?;
     let seat = actions::own_seat(&table, player).map_err(|e| error_page(&visitor, &e))?;
-    Ok(orders_page(
-        &visitor,
-        &table,
-        seat,
-        None,
-        q.sent.is_some(),
-        None,
-    ))
+    // `sent` names the turn the orders were sealed for (an older page's `sent=1` reads as
+    // turn 1, which is what it sealed).
+    let sent = q.sent.map(|t| t.parse().unwrap_or(1));
+    Ok(orders_page(&visitor, &table, seat, None, sent, None))
 }
 
 #[derive(Debug, serde::Deserialize)]
 pub struct SentQuery {
     sent: Option<String>,
+}
+
+/// What became of orders sealed for `turn`, as the page now finds the game: still open to
+/// amendment, being played now (every seat's orders are in), or played, with the way to its
+/// report (the last seat to seal finds the next turn open, not its own orders).
+fn sent_note(table: &Table, visitor: &Visitor, turn: u16) -> String {
+    let lang = visitor.lang;
+    let record = &table.record;
+    let game = record.game();
+    if turn < record.turn() && turn <= record.resolved() {
+        let name = turn_name(lang, game, turn);
+        return crate::pages::front::linked(
+            &tr!(
+                lang,
+                "game-orders-played",
+                turn = name.clone(),
+                report = crate::pages::front::LINK
+            ),
+            &format!("/games/{}#latest", table.row.id),
+            &tr!(lang, "game-orders-played-report", turn = name),
+        );
+    }
+    if table.all_ready() {
+        return crate::pages::escape(&lang.t("game-orders-sealed-all-in"));
+    }
+    crate::pages::escape(&lang.t("game-orders-sealed-note"))
 }
 
 /// What the order form sends, as a submission: the line-up and orders its boxes and menus
@@ -247,7 +269,7 @@ pub async fn orders(
             &table,
             seat,
             Some(&form),
-            false,
+            None,
             None,
         ));
     }
@@ -257,7 +279,11 @@ pub async fn orders(
         actions::submit(&state, player, id, &submission(&table, seat, &form)?).await
     };
     match result.await {
-        Ok(_) => Ok(redirect(&format!("/games/{id}/orders?sent=1"))),
+        // The turn sealed: the page then tells whether it is still open or already played.
+        Ok((record, _)) => Ok(redirect(&format!(
+            "/games/{id}/orders?sent={}",
+            record.turn()
+        ))),
         Err(e) => {
             let table = load(&state, &visitor, id).await?;
             let Some(seat) = table.seat_of(player.id) else {
@@ -268,7 +294,7 @@ pub async fn orders(
                 &table,
                 seat,
                 Some(&form),
-                false,
+                None,
                 Some(&e),
             ))
         }
