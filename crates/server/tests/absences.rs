@@ -498,7 +498,11 @@ on_both!(
         let mut blue = Browser::new(&s);
         log_in(&mut blue, "p-blue").await;
         let game = format!("/games/{id}");
-        assert!(blue.get(&game).await.html.contains(r#"id="absence-form""#));
+        // The seat's player declares an absence on the seat's settings (issue 51: the game
+        // page leads with the race, its settings a link away).
+        let seat = format!("/games/{id}/seat");
+        assert!(!blue.get(&game).await.html.contains(r#"id="absence-form""#));
+        assert!(blue.get(&seat).await.html.contains(r#"id="absence-form""#));
         let now = s.clock_now();
         let local = |t: i64| {
             jiff::Timestamp::from_second(t)
@@ -509,11 +513,11 @@ on_both!(
         // A window that ends before it starts: one line naming the field.
         let bad = blue
             .submit(
-                &game,
+                &seat,
                 "/profile/absences",
                 &[
                     ("game", &id.to_string()),
-                    ("back", &game),
+                    ("back", &seat),
                     ("from", &local(now + 2 * DAY)),
                     ("to", &local(now + DAY)),
                     ("bot", ""),
@@ -524,11 +528,11 @@ on_both!(
         assert!(bad.html.contains("to: "), "{}", bad.html);
         let done = blue
             .submit(
-                &game,
+                &seat,
                 "/profile/absences",
                 &[
                     ("game", &id.to_string()),
-                    ("back", &game),
+                    ("back", &seat),
                     ("from", ""),
                     ("to", &local(now + 2 * DAY)),
                     ("bot", "heuristic"),
@@ -536,6 +540,10 @@ on_both!(
             )
             .await;
         assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.html);
+        assert_eq!(
+            done.location.as_deref(),
+            Some(format!("{seat}#absences").as_str())
+        );
         // Everyone sees the seat away, until when, and who plays it.
         let (_, page) = s.get_text(&game).await;
         assert!(

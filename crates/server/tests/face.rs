@@ -449,9 +449,10 @@ on_both!(
             )
             .await;
         assert_eq!(saved.status, StatusCode::NO_CONTENT, "{}", saved.html);
+        // The seat's card says the due time once, in the zone (issue 51).
         let page = ann.get(&format!("/games/{id}")).await;
         assert!(
-            page.html.contains(" Europe/Oslo (in 24 h)"),
+            page.html.contains("due in 24 h (") && page.html.contains(" Europe/Oslo)."),
             "{}",
             page.html
         );

@@ -112,9 +112,12 @@ on_both!(
     |s: TestServer| async move {
         let (id, _gm, _) = s.seated_game(race(&["aka", "ao"])).await;
         let game = format!("/games/{id}");
+        // The form is on the seat's settings, a link away from the game page (issue 51).
+        let seat = format!("/games/{id}/seat");
         let mut b = Browser::new(&s);
         b.login("p-aka").await;
-        let page = b.get(&game).await;
+        assert!(b.get(&game).await.html.contains(&format!(r#"href="{seat}""#)));
+        let page = b.get(&seat).await;
         assert!(page.html.contains(r#"action="/games/"#), "{}", page.html);
         assert!(
             page.html
@@ -124,13 +127,13 @@ on_both!(
         );
         assert!(page.html.contains(r#"<option value="ja">日本語</option>"#));
         let language = format!("/games/{id}/language");
-        let saved = b.submit(&game, &language, &[("lang", "ja")]).await;
+        let saved = b.submit(&seat, &language, &[("lang", "ja")]).await;
         assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.html);
         assert_eq!(
             saved.location.as_deref(),
-            Some(format!("/games/{id}#seat-language").as_str())
+            Some(format!("/games/{id}/seat#seat-language").as_str())
         );
-        let page = b.get(&game).await;
+        let page = b.get(&seat).await;
         assert!(
             page.html
                 .contains(r#"<option value="ja" selected>日本語</option>"#),
@@ -140,11 +143,11 @@ on_both!(
         // The page itself stays in the reader's language: the seat's is for its mail.
         assert_eq!(html_lang(&page.html), "en");
         // Back to the account's language.
-        b.submit(&game, &language, &[("lang", "")]).await;
-        let page = b.get(&game).await;
+        b.submit(&seat, &language, &[("lang", "")]).await;
+        let page = b.get(&seat).await;
         assert!(page.html.contains(r#"<option value="" selected>"#));
         // A language postrider does not speak is one line.
-        let refused = b.submit(&game, &language, &[("lang", "xx")]).await;
+        let refused = b.submit(&seat, &language, &[("lang", "xx")]).await;
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);
         assert!(
             refused

@@ -317,6 +317,7 @@ fn the_check_finds_english_in_text_and_read_attributes_and_not_in_code() {
 /// the profile. Each converted page is added here.
 const PAGES: &[&str] = &[
     "/games/{ba}",
+    "/games/{ba}/seat",
     "/games/{ba}/turns/1",
     "/players/p-aka",
     "/lobby",
@@ -335,7 +336,7 @@ const PAGES: &[&str] = &[
 const SHOWN: &[(&str, &str)] = &[
     ("/games/{ba}", "ターン1のレポート"),
     ("/games/{ba}", "<h2 id=\"draws-h\">公正さ</h2>"),
-    ("/games/{ba}", "この席のメールの言語"),
+    ("/games/{ba}/seat", "この席のメールの言語"),
     ("/games/{ba}", "<h2 id=\"picture-h\">ターン1のコース</h2>"),
     ("/games/{ba}/turns/1", "<h2>過去のターン</h2>"),
 ];

@@ -294,10 +294,14 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
     );
 
     // The game page: the track, the chart of the race so far and the report.
-    for browser in [&mut gm, &mut ann, &mut Browser::new(&s)] {
+    for (browser, seated) in [(&mut gm, false), (&mut ann, true), (&mut Browser::new(&s), false)] {
         let page = browser.get(&format!("/games/{id}")).await;
         assert_eq!(page.status, StatusCode::OK);
-        assert!(page.html.contains("turn 3, due"), "{}", page.html);
+        // The due time is said once (issue 51): on a seat's card for its player, on the
+        // status line for everyone else.
+        let due = if seated { "Orders for turn 3 due in" } else { "turn 3, due" };
+        assert!(page.html.contains(due), "{}", page.html);
+        assert_eq!(page.html.contains(r#"id="status""#), !seated, "{}", page.html);
         assert!(page.html.contains("The track after turn 2"));
         assert!(
             page.html
@@ -558,14 +562,24 @@ on_both!(the_gm_console_runs_the_game, |s: TestServer| async move {
         page.html
             .contains("Preview of turn 1 (nothing has changed)")
     );
-    assert!(page.html.contains(r#"<pre class="report" id="preview">"#));
-    // Pause, resume, move the deadline, resolve, roll back: each logged in the history.
-    for (action, extra) in [
-        ("pause", None),
-        ("resume", None),
-        ("extend", Some(("hours", "-2"))),
-        ("resolve", Some(("confirm", "yes"))),
-        ("rollback", Some(("confirm", "yes"))),
+    // The preview is a report as the game page shows one, not a block of mailed text.
+    let preview = &page.html[page.html.find(r#"id="preview""#).expect("a preview")..];
+    assert!(preview.contains(r#"class="report-html""#), "{}", page.html);
+    assert!(!page.html.contains(r#"<pre class="report" id="preview">"#));
+    // Pause, resume, move the deadline (to a date and time in the GM's zone, UTC here; by
+    // hours as pages of an earlier release send it), resolve, roll back: each said in plain
+    // words above the console, each logged in the history.
+    let at = jiff::Timestamp::from_second(s.clock_now() + 3 * 3600 + 1800)
+        .unwrap()
+        .strftime("%Y-%m-%dT%H:%M")
+        .to_string();
+    for (action, extra, said) in [
+        ("pause", None, "The deadline is paused."),
+        ("resume", None, "The deadline is now "),
+        ("extend", Some(("at", at.as_str())), "(in 3 h 30 min)."),
+        ("extend", Some(("hours", "-2")), "The deadline is now "),
+        ("resolve", Some(("confirm", "yes")), "Turn 1 played now."),
+        ("rollback", Some(("confirm", "yes")), "The last turn is rolled back: turn 1 is open again."),
     ] {
         let mut fields = vec![("action", action)];
         fields.extend(extra);
@@ -583,6 +597,9 @@ on_both!(the_gm_console_runs_the_game, |s: TestServer| async move {
             page.html
         );
         assert_eq!(page.location.unwrap(), format!("{console}?done={action}"));
+        let page = gm.get(&format!("{console}?done={action}")).await;
+        assert!(page.html.contains(said), "{action}: {said}: {}", page.html);
+        assert!(!page.html.contains("Done: "), "{}", page.html);
     }
     let history = gm.get(&format!("/games/{id}/history")).await.html;
     for what in [

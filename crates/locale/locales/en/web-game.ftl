@@ -309,24 +309,28 @@ press-page-title = Press · {$title}
 
 # Variables: $title
 console-title = {$title}: GM console
-# Variables: $what (the action done)
-console-done = Done: {$what}.
-console-action-resolve = resolve
-console-action-free = free
-console-action-rollback = rollback
-console-action-archive = archive
-console-action-restore = restore
-console-action-extend = extend
-console-action-pause = pause
-console-action-resume = resume
-console-action-start = start
-console-action-piece = piece
-console-action-invite = invite
-console-action-rated = rated
-console-action-webhook = webhook
-console-action-bot = bot
+# What a GM action did, said above the console after it.
+console-done = Saved.
+# Variables: $turn (turn 3, round 2)
+console-done-resolve = {$turn} played now.
 # Variables: $turn
-console-preview = Preview of turn {$turn} (nothing has changed)
+console-done-rollback = The last turn is rolled back: {$turn} is open again.
+# Variables: $deadline
+console-done-deadline = The deadline is now {$deadline}.
+console-done-pause = The deadline is paused.
+console-done-free = The seat is free: its new invitation is below.
+console-done-archive = The game is archived: off the lists, still readable at its address.
+console-done-restore = The game is back on the lists.
+console-done-invite = The invitation is mailed.
+console-done-bot = Saved: who plays the seat.
+console-done-webhook = The webhook is saved.
+console-done-rated = Saved: whether the game is rated.
+console-done-piece = Done: the game's history records it.
+# Variables: $turn (turn 3, round 2)
+console-preview = Preview of {$turn} (nothing has changed)
+console-preview-stand-in = Stand-in draws: the cards still to be drawn and the bots' choices in this preview are drawn for it alone; the game's own draws stay secret until the turn is resolved.
+# Variables: $until, $by (away-by-…)
+console-away = away until {$until}, played by {$by}
 # Variables: $seat
 console-reminder-mailed = Reminder mailed to {$seat}'s player.
 # Variables: $seat
@@ -362,8 +366,8 @@ console-preview-button = Preview the adjudication
 console-sure-resolve = I am sure (resolve the turn)
 console-resolve = Resolve now
 console-start = Start the clock now (open seats send nothing until taken)
-console-hours-label = hours
-console-hours = hours
+# Variables: $zone (the GM's time zone)
+console-deadline-at = New deadline ({$zone})
 console-extend = Move the deadline
 console-resume = Resume the deadline
 console-pause = Pause the deadline

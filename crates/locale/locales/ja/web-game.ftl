@@ -310,24 +310,28 @@ press-page-title = プレス · {$title}
 
 # Variables: $title
 console-title = {$title}：GMコンソール
-# Variables: $what (the action done)
-console-done = 完了：{$what}。
-console-action-resolve = ターンの処理
-console-action-free = 席の解放
-console-action-rollback = 巻き戻し
-console-action-archive = アーカイブ
-console-action-restore = 一覧に戻す
-console-action-extend = 締め切りの変更
-console-action-pause = 締め切りの一時停止
-console-action-resume = 締め切りの再開
-console-action-start = 開始
-console-action-piece = 駒の操作
-console-action-invite = 招待
-console-action-rated = レーティングの設定
-console-action-webhook = ウェブフックの設定
-console-action-bot = ボットの設定
+# What a GM action did, said above the console after it.
+console-done = 保存しました。
+# Variables: $turn (turn 3, round 2)
+console-done-resolve = {$turn}をいま処理しました。
 # Variables: $turn
-console-preview = ターン{$turn}のプレビュー（何も変更されていません）
+console-done-rollback = 最後のターンを巻き戻しました。{$turn}がふたたび受付中です。
+# Variables: $deadline
+console-done-deadline = 締め切りは{$deadline}になりました。
+console-done-pause = 締め切りを一時停止しました。
+console-done-free = 席を空けました。新しい招待リンクは下にあります。
+console-done-archive = ゲームをアーカイブしました。一覧からは外れますが、同じアドレスで読めます。
+console-done-restore = ゲームを一覧に戻しました。
+console-done-invite = 招待をメールで送りました。
+console-done-bot = 席を誰が操作するかを保存しました。
+console-done-webhook = ウェブフックを保存しました。
+console-done-rated = レーティングの対象にするかどうかを保存しました。
+console-done-piece = 実行しました。ゲームの履歴に記録されています。
+# Variables: $turn (turn 3, round 2)
+console-preview = {$turn}のプレビュー（何も変更されていません）
+console-preview-stand-in = 仮の引き札：このプレビューでこれから引くカードとボットの選択は、プレビューのためだけに引いたものです。ゲーム本来の引き札はターンが処理されるまで秘密のままです。
+# Variables: $until, $by (away-by-…)
+console-away = {$until}まで不在、{$by}が代わりに操作
 # Variables: $seat
 console-reminder-mailed = {$seat}のプレイヤーにリマインダーをメールしました。
 # Variables: $seat
@@ -360,8 +364,8 @@ console-preview-button = 裁定をプレビュー
 console-sure-resolve = 確認しました（ターンを処理）
 console-resolve = 今すぐ処理する
 console-start = 今すぐ時計を開始（空席は埋まるまで何も送りません）
-console-hours-label = 時間
-console-hours = 時間
+# Variables: $zone (the GM's time zone)
+console-deadline-at = 新しい締め切り（{$zone}）
 console-extend = 締め切りを動かす
 console-resume = 締め切りを再開
 console-pause = 締め切りを一時停止

@@ -64,8 +64,9 @@ fn bad<T>(message: Phrase) -> ApiResult<T> {
     Err(ApiError::Bad(message))
 }
 
-/// Reads `text` as an instant: with an offset, or a local time in `zone`.
-fn instant(field: &str, text: &str, zone: &TimeZone) -> ApiResult<i64> {
+/// Reads `text` as an instant: with an offset, or a local time in `zone` (a form's
+/// `datetime-local` field: an absence's window, the GM's new deadline).
+pub fn instant(field: &str, text: &str, zone: &TimeZone) -> ApiResult<i64> {
     let text = text.trim();
     if let Ok(t) = text.parse::<Timestamp>() {
         return Ok(t.as_second());

@@ -18,7 +18,7 @@ mod remind;
 mod seasons;
 
 pub use absences::{
-    ABSENCE_BOTS, AbsenceRequest, AbsenceView, GameAbsences, MAX_ABSENCE_DAYS, absences,
+    ABSENCE_BOTS, AbsenceRequest, AbsenceView, GameAbsences, MAX_ABSENCE_DAYS, absences, instant,
     declare_absence, game_absences, set_allowance, withdraw_absence,
 };
 pub use account_care::{

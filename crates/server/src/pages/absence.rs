@@ -224,6 +224,36 @@ pub(super) async fn game_section(state: &AppState, visitor: &Visitor, table: &Ta
     }
 }
 
+/// Each seat's absence now, for the console's seat cards: `away until …, played by the bot
+/// heuristic` (`None`: not away; nothing when the absences cannot be read).
+pub(super) async fn away_lines(
+    state: &AppState,
+    visitor: &Visitor,
+    table: &Table,
+) -> Vec<Option<String>> {
+    let lang = visitor.lang;
+    let Ok(absences) = actions::game_absences(state, table, false).await else {
+        return Vec::new();
+    };
+    absences
+        .seats
+        .iter()
+        .map(|s| {
+            let a = s.away.as_ref()?;
+            let by = match (a.excused, &a.bot) {
+                (true, Some(bot)) => tr!(lang, "away-by-bot", bot = bot.as_str()),
+                _ => tr!(lang, "away-by-nmr-default"),
+            };
+            Some(tr!(
+                lang,
+                "console-away",
+                until = dated_in(lang, a.until, visitor.zone()),
+                by = by
+            ))
+        })
+        .collect()
+}
+
 /// The seats away now: until when, and who plays them.
 fn away_list(absences: &GameAbsences, visitor: &Visitor) -> String {
     if !absences.anyone_away() {

@@ -35,8 +35,10 @@ pub struct ConsoleSeat {
     pub bots: Vec<Named>,
     /// Taken by a player: it can be freed.
     pub taken: bool,
-    /// Its orders are missing and a person plays it: the GM can remind them.
+    /// Its orders are missing and a player (not the GM) holds it: the GM can remind them.
     pub remind: bool,
+    /// Its player is away: until when and who plays it (`away until …, played by …`).
+    pub away: Option<String>,
 }
 
 /// A reminder the GM asked for: mailed, or the text to send.
@@ -68,11 +70,29 @@ pub struct MailLogLine {
     pub reason: String,
 }
 
-/// A preview of the coming turn.
+/// A preview of the coming turn: its report as the game page shows one (the GM's view, in
+/// the GM's language), with its picture.
 #[derive(Debug)]
 pub struct Preview {
-    pub turn: u16,
-    pub report: String,
+    /// `turn 3`.
+    pub name: String,
+    pub view: ReportView,
+    pub picture: Option<String>,
+    /// The draws still to come were stood in for.
+    pub stand_in: bool,
+}
+
+impl Preview {
+    fn of(played: &gm::Record, turn: u16, stand_in: bool, lang: Lang) -> ApiResult<Preview> {
+        Ok(Preview {
+            name: turn_name(lang, played.game(), turn),
+            view: played.report_view(Viewer::Gm, lang, turn)?,
+            picture: played
+                .picture(Some(turn), Viewer::Gm, lang)
+                .map(|p| p.close_up.unwrap_or(p.svg)),
+            stand_in,
+        })
+    }
 }
 
 #[derive(Debug, Template)]
@@ -91,6 +111,12 @@ pub struct ConsolePage {
     pub missing: Vec<String>,
     pub rule: String,
     pub seats: Vec<ConsoleSeat>,
+    /// The seats away now, one line each (`Red: away until …, played by …`).
+    pub away: Vec<String>,
+    /// The deadline in the GM's zone, as the form's date and time field reads it
+    /// (`2026-11-22T20:00`), and the zone's name; empty with no deadline.
+    pub deadline_local: String,
+    pub zone: String,
     /// The server mails invitations.
     pub mail: bool,
     pub waiting_for_players: bool,
@@ -153,6 +179,7 @@ pub(super) fn console_page(
         rated,
         lobby,
         absences,
+        away,
     } = loaded;
     let Answer {
         done,
@@ -213,7 +240,12 @@ pub(super) fn console_page(
                     })
                     .collect(),
                 taken: s.player_id.is_some(),
-                remind: waiting && s.bot.is_none() && !record.is_over(),
+                // Only a player who has not sealed: not an open seat, not the GM's own.
+                remind: waiting
+                    && s.bot.is_none()
+                    && s.player_id.is_some_and(|p| p != table.row.gm_id)
+                    && !record.is_over(),
+                away: away.get(s.seat.index()).cloned().flatten(),
             }
         })
         .collect();
@@ -228,13 +260,23 @@ pub(super) fn console_page(
         id,
         csrf: visitor.csrf_token(),
         error: error.map(|e| e.text(crate::reader::lang())),
-        done: done.map(|d| word(lang, &format!("console-action-{d}"), &d)),
+        done: done.map(|d| done_text(table, visitor, &d)),
         preview,
         reminded,
         status: status_text(&table.summary(), visitor),
         missing,
         rule: crate::pages::when::rule_in(lang, &table.row.deadline_rule),
+        away: seats
+            .iter()
+            .filter_map(|s| Some(format!("{}: {}", s.name, s.away.as_ref()?)))
+            .collect(),
         seats,
+        deadline_local: table
+            .row
+            .next_deadline
+            .and_then(|at| local_time(at, visitor.zone()))
+            .unwrap_or_default(),
+        zone: visitor.zone().unwrap_or("UTC").to_string(),
         mail: state.mail.is_some(),
         waiting_for_players: table.summary().waiting_for_players(),
         paused: table.row.paused,
@@ -302,6 +344,52 @@ pub async fn console(
     Ok(console_page(&state, &visitor, &table, answer, None, loaded))
 }
 
+/// What a GM action did, in plain words (`Turn 3 played now.`), said above the console
+/// after it; the game as it is now gives the turn and the deadline.
+fn done_text(table: &Table, visitor: &Visitor, action: &str) -> String {
+    let lang = visitor.lang;
+    let game = table.record.game();
+    let deadline = table
+        .row
+        .next_deadline
+        .map(|at| visitor.deadline(at))
+        .unwrap_or_default();
+    let text = match action {
+        "resolve" => tr!(
+            lang,
+            "console-done-resolve",
+            turn = turn_name(lang, game, table.record.resolved())
+        ),
+        "rollback" => tr!(
+            lang,
+            "console-done-rollback",
+            turn = turn_name(lang, game, table.record.turn())
+        ),
+        "extend" | "resume" | "start" if !deadline.is_empty() => tr!(
+            lang,
+            "console-done-deadline",
+            deadline = deadline
+        ),
+        "pause" | "free" | "archive" | "restore" | "invite" | "bot" | "webhook" | "rated"
+        | "piece" => lang.t(&format!("console-done-{action}")),
+        _ => lang.t("console-done"),
+    };
+    // `turn 3 played now` leads the sentence: `Turn 3 played now.`
+    let mut chars = text.chars();
+    chars.next().map_or(text.clone(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// A moment as a `datetime-local` field holds it, in `zone` (UTC without one).
+fn local_time(at: i64, zone: Option<&str>) -> Option<String> {
+    let zone = zone
+        .and_then(crate::pages::when::zone)
+        .unwrap_or(jiff::tz::TimeZone::UTC);
+    let t = jiff::Timestamp::from_second(at).ok()?;
+    Some(t.to_zoned(zone).strftime("%Y-%m-%dT%H:%M").to_string())
+}
+
 /// What the console reads besides the game: its webhook, its mail log, its season and
 /// whether it is rated.
 pub(super) struct Loaded {
@@ -312,6 +400,8 @@ pub(super) struct Loaded {
     lobby: String,
     /// The absences' part (`pages::absence`).
     absences: String,
+    /// Each seat's absence now, in words (`None`: not away).
+    away: Vec<Option<String>>,
 }
 
 /// The game, its webhook and its mail log, for the game's GM only.
@@ -342,6 +432,7 @@ pub(super) async fn console_load(
             .await
             .map_err(|e| error_page(visitor, &e))?;
     let absences = crate::pages::absence::console_section(state, visitor, &table).await;
+    let away = crate::pages::absence::away_lines(state, visitor, &table).await;
     Ok((
         table,
         Loaded {
@@ -351,6 +442,7 @@ pub(super) async fn console_load(
             rated,
             lobby,
             absences,
+            away,
         },
     ))
 }
@@ -401,6 +493,8 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         )));
     }
     Ok(match action {
+        // The GM's form gives a new date and time (`at`), which `console_action` turns into
+        // a move of the deadline; the API and older pages move it by hours.
         "extend" => {
             let hours: f64 = form
                 .field("hours")?
@@ -470,7 +564,10 @@ pub async fn console_action(
     let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
     let result = async {
         visitor.check_csrf(&form)?;
-        let action = gm_action(&form)?;
+        let action = match form.get("at").map(str::trim).filter(|at| !at.is_empty()) {
+            Some(at) => deadline_at(&state, &visitor, id, at).await?,
+            None => gm_action(&form)?,
+        };
         actions::gm_action(&state, player, id, action).await
     };
     let (answer, error) = match result.await {
@@ -481,13 +578,21 @@ pub async fn console_action(
             let done = form.get("action").unwrap_or_default();
             return Ok(redirect(&format!("/games/{id}/gm?done={done}")));
         }
-        Ok(GmOutcome::Preview { turn, report }) => (
-            Answer {
-                preview: Some(Preview { turn, report }),
-                ..Answer::default()
-            },
-            None,
-        ),
+        Ok(GmOutcome::Preview {
+            turn,
+            played,
+            stand_in,
+            ..
+        }) => match Preview::of(&played, turn, stand_in, visitor.lang) {
+            Ok(preview) => (
+                Answer {
+                    preview: Some(preview),
+                    ..Answer::default()
+                },
+                None,
+            ),
+            Err(e) => (Answer::default(), Some(e)),
+        },
         Ok(GmOutcome::Reminded { seat, mailed, text }) => (
             Answer {
                 reminded: Some(Reminded { seat, mailed, text }),
@@ -507,6 +612,32 @@ pub async fn console_action(
         error.as_ref(),
         loaded,
     ))
+}
+
+/// The GM's chosen date and time for the deadline (`at`, in their zone), as a move of the
+/// deadline from where it is now; a time already past makes the turn due now.
+async fn deadline_at(
+    state: &AppState,
+    visitor: &Visitor,
+    id: i64,
+    at: &str,
+) -> ApiResult<GmAction> {
+    let zone = visitor
+        .zone()
+        .and_then(crate::pages::when::zone)
+        .unwrap_or(jiff::tz::TimeZone::UTC);
+    let at = actions::instant("at", at, &zone)?;
+    let table = store::load(state, id).await?;
+    let now = table.row.next_deadline.ok_or_else(|| {
+        ApiError::Bad(if table.record.is_over() {
+            phrase!("error-extend-game-over")
+        } else {
+            phrase!("error-extend-clock-not-started")
+        })
+    })?;
+    Ok(GmAction::Extend {
+        seconds: at.saturating_sub(now),
+    })
 }
 
 /// The console's tools on the game's pieces, as the game describes them
