@@ -498,7 +498,9 @@ return { press: press ? Math.round(press.getBoundingClientRect().top + window.sc
                 )
                 .await
                 .unwrap();
-            let press = found["press"].as_u64().unwrap_or_else(|| panic!("{name}: no press"));
+            let press = found["press"]
+                .as_u64()
+                .unwrap_or_else(|| panic!("{name}: no press"));
             self.layout.push(format!(
                 "{name} ({theme}): press at {press} px of {} px",
                 found["height"]
@@ -527,7 +529,10 @@ return { height: Math.round(header.getBoundingClientRect().height), rows: new Se
             )
             .await
             .unwrap();
-        assert_eq!(found["rows"], 1, "{name}: the header is not one row: {found}");
+        assert_eq!(
+            found["rows"], 1,
+            "{name}: the header is not one row: {found}"
+        );
         assert!(
             found["height"].as_u64().unwrap() <= 60,
             "{name}: the header is {} px tall",
@@ -555,7 +560,12 @@ return codes.map(c => { const m = text.match(c); return m ? m[0] + ' in …' + t
             )
             .await
             .unwrap();
-        assert_eq!(found, serde_json::json!([]), "{name} ({}): identifiers a player reads", self.path().await);
+        assert_eq!(
+            found,
+            serde_json::json!([]),
+            "{name} ({}): identifiers a player reads",
+            self.path().await
+        );
     }
 }
 
@@ -754,9 +764,17 @@ async fn a_whole_game_in_a_real_browser() {
     assert!(html.contains("Health") && html.contains("ann"), "{html}");
     b.page("operator").await;
     b.part("#accounts", "operator-accounts").await;
+    // The new deadline is a date and time (in the GM's zone): two days before the one set.
     b.go("/games/1/gm").await;
-    b.fill("input[name=hours]", "-48").await;
+    b.client
+        .execute(
+            "const f = document.querySelector('#deadline-at'); const d = new Date(f.value + 'Z'); d.setUTCHours(d.getUTCHours() - 48); f.value = d.toISOString().slice(0, 16);",
+            vec![],
+        )
+        .await
+        .unwrap();
     b.click("button[value=extend]").await;
+    assert!(b.html().await.contains("The deadline is now "));
     let html = b.wait_for("/games/1", "The track after turn 1").await;
     assert!(html.contains("turn 2, due"), "{html}");
     assert!(html.contains("No moves received from: Blue"));

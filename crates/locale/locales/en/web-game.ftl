@@ -174,7 +174,9 @@ game-gm-games-waiting = waiting for {$n}
 game-join-heading = Join {$title}
 game-join-seat = You are invited to play the seat{" "}
 game-join-in = {" "}in
-game-join-invalid = You are invited to play a seat (this invitation is not valid any more) in
+game-join-taken = This invitation has been used: its seat is taken, in
+game-join-lobby = Find an open seat in the lobby
+game-join-read = Read the game
 # Variables: $game, $gm
 game-join-run-by = ({$game}), run by {$gm}.
 game-join-take = Take the seat

@@ -6,12 +6,22 @@
 front-title = ゲーム一覧
 front-every-game = すべてのゲーム
 # Variables: $api (the address of the API's description, shown as a link)
-front-about = Breaking Away と Backpacks & Blisters のためのメール対戦ゲームマスターです。命令は封印され、締め切りは自動で進み、毎ターン後にレポートが届きます。スクリプトからは {$api} に記述された JSON API を使えます。
+front-about = スクリプトからは {$api} に記述された JSON API を使えます。
+front-what = postrider とは
+front-intro = postrider は、ボードゲームをメールとウェブで遊ぶためのゲームマスターです。プレイヤーは締め切りまでに命令を封印し、サーバーがターンを処理します。結果はレース（または地図）の図と一緒に、全員が読めます。
+front-ba-line = 4人のライダーからなるチームで走る自転車レース。毎ターン、ライダーごとにカードを1枚出し、逃げるか集団に隠れるかを決め、スプリントでポイントを狙います。
+front-ba-help = Breaking Away の遊び方
+front-bb-line = ケズィック周辺を歩く一日。2ターンずつ、ハイカーの行き先を場所から場所へと計画し、ほかの人より先に目標にたどり着きます。
+front-bb-help = Backpacks & Blisters の命令の書き方
+front-how-to-start = 始め方
+# Variables: $seat (a link: front-start-seat), $create (a link: front-start-create)
+front-start = プレイヤーを募集しているゲームで{$seat}か、{$create}して、リンクやメールで友だちを招待しましょう。
+front-start-seat = 空いている席につく
+front-start-create = ゲームを作成
+# Variables: $register (a link: front-start-register)
+front-start-account = どちらにもアカウントが必要です。{$register}してください（名前とパスワードだけです）。
+front-start-register = 登録
 front-game = ゲーム
-front-rules = ルール
-front-turn = ターン
-front-gm = GM
-front-seats = 席
 # Variables: $bot (the bot's name)
 front-seat-bot = ボット：{$bot}
 front-seat-open = 空席

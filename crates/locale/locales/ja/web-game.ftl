@@ -175,7 +175,9 @@ game-gm-games-waiting = {$n}席待ち
 game-join-heading = {$title}に参加
 game-join-seat = 次の席に招待されています：
 game-join-in = 、ゲーム
-game-join-invalid = 席に招待されていました（この招待は無効になりました）。ゲーム
+game-join-taken = この招待はすでに使われ、席は埋まっています。ゲーム：
+game-join-lobby = ロビーで空いている席を探す
+game-join-read = ゲームを見る
 # Variables: $game, $gm
 game-join-run-by = （{$game}、GM：{$gm}）
 game-join-take = 席に着く

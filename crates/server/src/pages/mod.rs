@@ -19,6 +19,7 @@ mod player;
 mod profile;
 mod ratings;
 mod season;
+mod showcase;
 mod when;
 
 pub use absence::{declare_absence, set_allowance, withdraw_absence};

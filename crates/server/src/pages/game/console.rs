@@ -365,11 +365,9 @@ fn done_text(table: &Table, visitor: &Visitor, action: &str) -> String {
             "console-done-rollback",
             turn = turn_name(lang, game, table.record.turn())
         ),
-        "extend" | "resume" | "start" if !deadline.is_empty() => tr!(
-            lang,
-            "console-done-deadline",
-            deadline = deadline
-        ),
+        "extend" | "resume" | "start" if !deadline.is_empty() => {
+            tr!(lang, "console-done-deadline", deadline = deadline)
+        }
         "pause" | "free" | "archive" | "restore" | "invite" | "bot" | "webhook" | "rated"
         | "piece" => lang.t(&format!("console-done-{action}")),
         _ => lang.t("console-done"),

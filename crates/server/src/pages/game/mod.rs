@@ -17,8 +17,8 @@ pub use history::*;
 pub use new_game::*;
 pub use orders::*;
 pub use page::*;
-pub use seat::*;
 pub use press::{hide_press, post_press, press_archive, press_settings};
+pub use seat::*;
 
 use askama::Template;
 use axum::Form;

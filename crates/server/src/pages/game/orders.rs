@@ -60,8 +60,12 @@ pub async fn join_form(
     Path(id): Path<i64>,
     Query(q): Query<InviteQuery>,
 ) -> PageResult {
-    visitor.player_or_login(&format!("/games/{id}/join?invite={}", q.invite))?;
     let table = load(&state, &visitor, id).await?;
+    // A used invitation says so at once, before any login or tap: the seat is taken.
+    if table.seats.iter().all(|s| s.invite != q.invite) {
+        return Ok(join_page(&visitor, &table, &q.invite, None));
+    }
+    visitor.player_or_login(&format!("/games/{id}/join?invite={}", q.invite))?;
     Ok(join_page(&visitor, &table, &q.invite, None))
 }
 
@@ -121,7 +125,9 @@ pub(super) fn orders_page(
 ) -> Response {
     let record = &table.record;
     let lang = visitor.lang;
-    let sent = sent.filter(|_| error.is_none()).map(|turn| sent_note(table, visitor, turn));
+    let sent = sent
+        .filter(|_| error.is_none())
+        .map(|turn| sent_note(table, visitor, turn));
     let (sealed_lineup, sealed_orders) = record.sealed(seat);
     let takes_orders = record.takes_orders(seat);
     let form = if takes_orders {
@@ -264,14 +270,7 @@ pub async fn orders(
     // "Show turn 2 from there": the form again, from the first turn chosen, nothing sealed.
     if form.get("plan").is_some() {
         let seat = actions::own_seat(&table, player).map_err(|e| error_page(&visitor, &e))?;
-        return Ok(orders_page(
-            &visitor,
-            &table,
-            seat,
-            Some(&form),
-            None,
-            None,
-        ));
+        return Ok(orders_page(&visitor, &table, seat, Some(&form), None, None));
     }
     let result = async {
         visitor.check_csrf(&form)?;

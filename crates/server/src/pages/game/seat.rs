@@ -131,4 +131,3 @@ pub async fn save_seat_language(
         Err(e) => Err(error_page(&visitor, &e)),
     }
 }
-
