@@ -40,7 +40,7 @@ on_both!(
             refused
                 .html
                 // The account reads Japanese: so does the refusal.
-                .contains("lang: 「xx」は postrider が話す言語ではありません（en, ja）"),
+                .contains("「xx」は postrider が話す言語ではありません（en, ja）"),
             "{}",
             refused.html
         );
@@ -116,7 +116,12 @@ on_both!(
         let seat = format!("/games/{id}/seat");
         let mut b = Browser::new(&s);
         b.login("p-aka").await;
-        assert!(b.get(&game).await.html.contains(&format!(r#"href="{seat}""#)));
+        assert!(
+            b.get(&game)
+                .await
+                .html
+                .contains(&format!(r#"href="{seat}""#))
+        );
         let page = b.get(&seat).await;
         assert!(page.html.contains(r#"action="/games/"#), "{}", page.html);
         assert!(
@@ -152,7 +157,7 @@ on_both!(
         assert!(
             refused
                 .html
-                .contains("lang: &quot;xx&quot; is not a language postrider speaks (en, ja)"),
+                .contains("&quot;xx&quot; is not a language postrider speaks (en, ja)"),
             "{}",
             refused.html
         );

@@ -174,9 +174,13 @@ fn english(fragment: &str) -> Vec<String> {
             }
         }
         // A script's or style's body is code, not text; so is what a player types
-        // (`<code>walk 4+2 WAL</code>`, an example in `<pre>`), in the game's own words.
+        // (`<code>walk 4+2 WAL</code>`, an example in `<pre>`), in the game's own words, and
+        // a sample game's names marked `translate="no"` (the front page's pictures).
         let lower = tag.to_ascii_lowercase();
         rest = &rest[i + j + 1..];
+        if lower.starts_with("<figure") && lower.contains(r#"translate="no""#) {
+            rest = rest.find("</figure").map_or("", |k| &rest[k..]);
+        }
         for code in ["<script", "<style", "<code", "<pre"] {
             let name_ends = lower[code.len().min(lower.len())..]
                 .chars()

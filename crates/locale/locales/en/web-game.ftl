@@ -235,7 +235,7 @@ history-title = {$title}: history
 # Variables: $title, $turn
 turn-title = {$title}: {$turn}
 # Variables: $game (its code: breaking-away), $title, $settings, $seats
-history-created = Game created: {$game}{$settings}, seats {$seats}
+history-created = Game created: {$title}{$settings}, seats {$seats}
 # Variables: $seat
 history-lineup-sealed = {$seat}: line-up sealed
 # Variables: $seat

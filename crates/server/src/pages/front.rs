@@ -121,7 +121,9 @@ fn welcome(visitor: &Visitor) -> String {
             .map_or_else(|| game.to_string(), |g| game::game_title(lang, *g));
         let picture = super::showcase::picture_of(game, lang)
             .map_or(String::new(), |svg| {
-                format!(r#"<div class="picture close-up">{svg}</div>"#)
+                // A sample's names (teams, Keswick's places) are the game's, not the page's:
+                // `translate="no"`.
+                format!(r#"<figure class="picture close-up" translate="no">{svg}</figure>"#)
             });
         format!(
             r#"<li class="stack showcase-game" id="about-{game}"><h3>{title}</h3>{picture}<p>{line}</p><p><a href="{help}">{help_label}</a></p></li>"#,

@@ -421,6 +421,31 @@ fn language_menu(visitor: &Visitor) -> String {
     }
 }
 
+/// An error's line as a player reads it on a page: without the name of the field the API's
+/// errors lead with (`invite: seat Red is taken` is `Seat Red is taken`; `game 5: …`), which
+/// is an identifier to a player; the form's own labels say which field it is.
+pub fn in_words(text: &str) -> String {
+    let field = text.split_once(": ").filter(|(head, _)| {
+        let mut words = head.split(' ');
+        let name = words.next().unwrap_or_default();
+        let number = words.next();
+        head.len() <= 40
+            && name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "_.[]".contains(c))
+            && number.is_none_or(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            && words.next().is_none()
+    });
+    let Some((_, rest)) = field else {
+        return text.to_string();
+    };
+    let mut chars = rest.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// An error as a page: the status and the one-line message.
 pub fn error_page(visitor: &Visitor, error: &ApiError) -> Response {
     if let ApiError::Internal(cause) = error {
@@ -432,7 +457,7 @@ pub fn error_page(visitor: &Visitor, error: &ApiError) -> Response {
         &tr!(visitor.lang, "site-error-title"),
         &format!(
             r#"<p class="error">{}</p><p><a href="/">{}</a></p>"#,
-            escape(&error.text(visitor.lang)),
+            escape(&in_words(&error.text(visitor.lang))),
             tr!(visitor.lang, "site-back-to-games")
         ),
     )
@@ -444,7 +469,37 @@ pub fn error_box(error: Option<&ApiError>) -> String {
     error.map_or(String::new(), |e| {
         format!(
             r#"<p class="error" role="alert">{}</p>"#,
-            escape(&e.text(crate::reader::lang()))
+            escape(&in_words(&e.text(crate::reader::lang())))
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_words;
+
+    /// A player reads words: the API's field names and game numbers go (issue 51).
+    #[test]
+    fn an_error_on_a_page_leaves_its_field_name_out() {
+        for (api, page) in [
+            ("invite: seat Red is taken", "Seat Red is taken"),
+            ("lineup: rider A: 4 cards", "Rider A: 4 cards"),
+            (
+                "game 5: you hold no seat in this game",
+                "You hold no seat in this game",
+            ),
+            ("remind: 席 Red", "席 Red"),
+            (
+                "The deadline has passed: too late",
+                "The deadline has passed: too late",
+            ),
+            ("nothing to strip", "nothing to strip"),
+            (
+                "a rider named: twice over here",
+                "a rider named: twice over here",
+            ),
+        ] {
+            assert_eq!(in_words(api), page, "{api}");
+        }
+    }
 }

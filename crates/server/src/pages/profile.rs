@@ -37,7 +37,7 @@ pub(super) fn profile_page(
     let now = when::dated_in(lang, visitor.now, visitor.zone());
     let page_html = ProfilePage {
         lang,
-        error: error.map(|e| e.text(crate::reader::lang())),
+        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
         saved,
         zone,
         shown: front::marked(

@@ -304,7 +304,7 @@ fn season_page(
         lang,
         id: row.id,
         csrf: visitor.csrf_token(),
-        error: error.map(|e| e.text(crate::reader::lang())),
+        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
         done,
         lead,
         over: view.is_over(),

@@ -5,6 +5,7 @@
 //! reports, nouns) and from its own pieces (`pieces`: the order form, the console's tools).
 
 mod console;
+mod console_said;
 mod history;
 mod new_game;
 mod orders;
@@ -28,7 +29,7 @@ use axum::response::Response;
 use game_api::Lang;
 use game_api::report::ReportView;
 use game_api::{Seat, Viewer};
-use gm::{DeadlineRule, Event, Submission, utc_text};
+use gm::{DeadlineRule, Event, Submission};
 use locale::tr;
 
 use super::pieces::{self, FormContext};

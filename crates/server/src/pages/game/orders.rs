@@ -36,7 +36,7 @@ pub(super) fn join_page(
     let lang = visitor.lang;
     let view = JoinPage {
         lang,
-        error: error.map(|e| e.text(crate::reader::lang())),
+        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
         id: table.row.id,
         seat: table
             .seats
