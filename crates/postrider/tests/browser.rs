@@ -646,6 +646,14 @@ async fn a_whole_game_in_a_real_browser() {
     // The GM registers and creates a race.
     b.go("/").await;
     assert!(b.html().await.contains("No games yet"));
+    // A newcomer reads what postrider is: the two games, each with a picture and its help,
+    // and how to start (issue 51).
+    assert_eq!(b.count("#welcome .showcase svg").await, 2);
+    assert_eq!(b.count("#welcome a[href='/help/breaking-away']").await, 1);
+    assert_eq!(b.count("#welcome a[href='/help/backpacks']").await, 1);
+    assert_eq!(b.count("#welcome a[href='/lobby']").await, 1);
+    assert_eq!(b.count("#welcome a[href='/new']").await, 1);
+    b.no_identifiers("front-page").await;
     b.page("front-page").await;
     b.go("/register").await;
     b.page("register").await;
@@ -749,6 +757,13 @@ async fn a_whole_game_in_a_real_browser() {
         // Blue sends nothing: the deadline will find it without orders.
         b.log_out().await;
     }
+
+    // A used invitation says at once that its seat is taken, and offers the lobby.
+    b.go(&invites[0]).await;
+    assert!(b.path().await.starts_with("/games/1/join"), "no login first");
+    assert_eq!(b.count("#invitation-used a[href='/lobby']").await, 1);
+    assert_eq!(b.count("form[action='/games/1/join']").await, 0);
+    b.page("invitation-used").await;
 
     // The GM brings the deadline forward so that it has passed: the server adjudicates.
     b.go("/login").await;
@@ -869,6 +884,7 @@ async fn a_whole_game_in_a_real_browser() {
     // off shows the text to send.
     b.go("/games/1/gm").await;
     assert!(b.html().await.contains("sent nothing 1 turn"));
+    b.no_identifiers("gm-console-waiting").await;
     b.page("gm-console-waiting").await;
     b.part("#seat-1", "gm-console-blue").await;
     b.click("#seat-0 button[value=remind]").await;
@@ -1222,7 +1238,7 @@ return null;"#,
     for line in &b.layout {
         eprintln!("  {line}");
     }
-    assert_eq!(b.audited, 57);
+    assert_eq!(b.audited, 58);
     assert_eq!(b.taken.len(), 4 * b.audited + b.parts);
     // The pictures, checked on every page at phone width (issue 29, point 2).
     assert!(b.pictures.is_empty(), "{:#?}", b.pictures);

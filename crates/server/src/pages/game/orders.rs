@@ -16,7 +16,8 @@ pub struct JoinPage<'a> {
     pub lang: Lang,
     pub error: Option<String>,
     pub id: i64,
-    /// The seat the invitation is for; `None` if it is not valid any more.
+    /// The seat the invitation is for; `None` if it is not valid any more (unknown, or its
+    /// seat taken by a player).
     pub seat: Option<String>,
     pub title: String,
     /// The game's title, in the reader's language.
@@ -38,11 +39,7 @@ pub(super) fn join_page(
         lang,
         error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
         id: table.row.id,
-        seat: table
-            .seats
-            .iter()
-            .find(|s| s.invite == invite)
-            .map(|s| s.name.clone()),
+        seat: open_seat(table, invite).map(|s| s.name.clone()),
         title: table.row.title.clone(),
         game: game_title(lang, table.row.game),
         gm: table.row.gm_name.clone(),
@@ -54,6 +51,14 @@ pub(super) fn join_page(
     render(visitor, status_of(error), &heading, &view)
 }
 
+/// The seat `invite` is for, while no player holds it (`actions::join` takes it then).
+fn open_seat<'a>(table: &'a Table, invite: &str) -> Option<&'a store::table::SeatRow> {
+    table
+        .seats
+        .iter()
+        .find(|s| s.invite == invite && s.player_id.is_none())
+}
+
 pub async fn join_form(
     State(state): State<AppState>,
     visitor: Visitor,
@@ -62,7 +67,7 @@ pub async fn join_form(
 ) -> PageResult {
     let table = load(&state, &visitor, id).await?;
     // A used invitation says so at once, before any login or tap: the seat is taken.
-    if table.seats.iter().all(|s| s.invite != q.invite) {
+    if open_seat(&table, &q.invite).is_none() {
         return Ok(join_page(&visitor, &table, &q.invite, None));
     }
     visitor.player_or_login(&format!("/games/{id}/join?invite={}", q.invite))?;
