@@ -760,7 +760,10 @@ async fn a_whole_game_in_a_real_browser() {
 
     // A used invitation says at once that its seat is taken, and offers the lobby.
     b.go(&invites[0]).await;
-    assert!(b.path().await.starts_with("/games/1/join"), "no login first");
+    assert!(
+        b.path().await.starts_with("/games/1/join"),
+        "no login first"
+    );
     assert_eq!(b.count("#invitation-used a[href='/lobby']").await, 1);
     assert_eq!(b.count("form[action='/games/1/join']").await, 0);
     b.page("invitation-used").await;
@@ -845,6 +848,10 @@ async fn a_whole_game_in_a_real_browser() {
     b.page("player-profile").await;
     b.go("/profile").await;
     assert_eq!(b.count("#feeds form.seat-feeds").await, 1);
+    // The feeds are links, each with a copy button the script shows (issue 51).
+    assert_eq!(b.count("#feeds a.feed-calendar").await, 1);
+    b.wait_count("#feeds button.copy:not([hidden])", 2).await;
+    b.no_identifiers("profile").await;
     b.part("#feeds", "profile-feeds").await;
     // Ann goes away (issue 35): the profile's form, for game 1, the bot heuristic playing
     // Red; everyone then sees Red away on the game page; she ends the window at once.
@@ -1162,6 +1169,7 @@ return null;"#,
     b.page("season-last-day").await;
     b.go("/seasons/1").await;
     assert!(b.html().await.contains(r#"id="winners""#));
+    b.no_identifiers("season-final").await;
     b.page("season-final").await;
     b.part("#class-general", "season-final-general").await;
     b.part("#class-targets", "season-final-targets").await;

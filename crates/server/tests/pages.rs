@@ -1629,3 +1629,96 @@ on_both!(
         );
     }
 );
+
+on_both!(
+    remind_is_offered_only_for_a_player_who_has_not_sealed,
+    |s: TestServer| async move {
+        // Red: the GM's own seat; Blue: a player; Green: open (issue 51, section 6).
+        let gm = s.player("gm").await;
+        let (status, created) = s
+            .call(
+                "POST",
+                "/api/games",
+                Some(&gm),
+                Some(crate::common::race(&["Red", "Blue", "Green"])),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_i64().unwrap();
+        let invites = created["invites"].as_array().unwrap().clone();
+        let bob = s.player("bob").await;
+        for (token, invite) in [(&gm, &invites[0]), (&bob, &invites[1])] {
+            let (status, body) = s
+                .call(
+                    "POST",
+                    &format!("/api/games/{id}/join"),
+                    Some(token),
+                    Some(serde_json::json!({ "invite": invite["invite"] })),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let mut b = Browser::new(&s);
+        b.login("gm").await;
+        let console = b.get(&format!("/games/{id}/gm")).await.html;
+        let card = |seat: u8| {
+            let at = console.find(&format!(r#"id="seat-{seat}""#)).unwrap();
+            let end = console[at..].find("</li>").unwrap();
+            console[at..at + end].to_string()
+        };
+        assert!(
+            !card(0).contains(r#"value="remind""#),
+            "the GM's own: {}",
+            card(0)
+        );
+        assert!(
+            card(1).contains(r#"value="remind""#),
+            "a player's: {}",
+            card(1)
+        );
+        assert!(!card(2).contains(r#"value="remind""#), "open: {}", card(2));
+        // Once Blue has sealed, nothing is owed: no button.
+        let (status, body) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/orders"),
+                Some(&bob),
+                Some(serde_json::json!({
+                    "lineup": "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6",
+                    "orders": "A 10 B 9 C 9 D 6",
+                })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let console = b.get(&format!("/games/{id}/gm")).await.html;
+        let at = console.find(r#"id="seat-1""#).unwrap();
+        let end = console[at..].find("</li>").unwrap();
+        assert!(!console[at..at + end].contains(r#"value="remind""#));
+        // Blue's order page, just sealed: open to amendment while the turn waits; once the
+        // turn is played, it says so and leads to what happened (issue 51, section 4).
+        let mut blue = Browser::new(&s);
+        blue.login("bob").await;
+        let orders = format!("/games/{id}/orders?sent=1");
+        let page = blue.get(&orders).await.html;
+        assert!(
+            page.contains("Sealed. You can amend your orders until the deadline."),
+            "{page}"
+        );
+        let (status, body) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/gm"),
+                Some(&gm),
+                Some(serde_json::json!({ "action": "resolve" })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let page = blue.get(&orders).await.html;
+        assert!(
+            page.contains(&format!(
+                r#"Sealed, and turn 1 has now been played. <a href="/games/{id}#latest">Read what happened in turn 1</a>."#
+            )),
+            "{page}"
+        );
+    }
+);

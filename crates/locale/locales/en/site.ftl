@@ -61,3 +61,7 @@ feeds-no-seat = You hold no seat.
 feeds-calendar = Calendar (iCalendar)
 feeds-reports = Reports (Atom)
 feeds-renew = Renew these addresses
+feeds-copy = Copy
+# Variables: $what (feeds-calendar or feeds-reports)
+feeds-copy-label = Copy the address of the {$what}
+feeds-copied = Copied

@@ -355,8 +355,8 @@ season-rest-hint = The same game, settings, seats and players (bots too), fresh 
 season-finish = Finish the season
 # Variables: $jersey (its name)
 season-leader-wears = The leader wears the {$jersey}.
-# Variables: $unit (what the totals count), $ruling (its number in docs/rulings.md)
-season-totals = Totals in {$unit}; order and ties by ruling {$ruling} (docs/rulings.md).
+# Variables: $unit
+season-totals = Totals in {$unit}.
 season-who = Who
 season-total = Total
 season-dropped-title = dropped: not counted

@@ -186,7 +186,7 @@ game-join-take = Take the seat
 game-orders-sealed-note = Sealed. You can amend your orders until the deadline.
 game-orders-sealed-all-in = Sealed. Every seat's orders are in: the turn is being played now.
 # Variables: $turn, $report (a link: game-orders-played-report)
-game-orders-played = Sealed, and yours were the last orders: {$turn} has been played. {$report}.
+game-orders-played = Sealed, and {$turn} has now been played. {$report}.
 # Variables: $turn
 game-orders-played-report = Read what happened in {$turn}
 game-orders-nothing-sealed = Nothing sealed yet for this turn.

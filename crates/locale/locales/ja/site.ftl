@@ -58,3 +58,7 @@ feeds-no-seat = 席を持っていません。
 feeds-calendar = カレンダー（iCalendar）
 feeds-reports = レポート（Atom）
 feeds-renew = アドレスを更新
+feeds-copy = コピー
+# Variables: $what (feeds-calendar or feeds-reports)
+feeds-copy-label = {$what}のアドレスをコピー
+feeds-copied = コピーしました

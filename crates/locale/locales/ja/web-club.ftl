@@ -381,8 +381,8 @@ season-rest-hint = 同じゲーム、設定、席、プレイヤー（ボット�
 season-finish = シーズンを終了
 # Variables: $jersey (its name)
 season-leader-wears = リーダーは {$jersey} を着ます。
-# Variables: $unit (what the totals count), $ruling (its number in docs/rulings.md)
-season-totals = 合計の単位：{$unit}。順位と同順位の扱いは裁定 {$ruling}（docs/rulings.md）によります。
+# Variables: $unit
+season-totals = 合計の単位：{$unit}。
 season-who = 選手
 season-total = 合計
 season-dropped-title = 除外：集計に含めません

@@ -187,7 +187,7 @@ game-join-take = 席に着く
 game-orders-sealed-note = 封印しました。締め切りまで命令を修正できます。
 game-orders-sealed-all-in = 封印しました。全席の命令がそろったので、このターンをいま処理しています。
 # Variables: $turn, $report (a link: game-orders-played-report)
-game-orders-played = 封印しました。あなたの命令が最後だったので、{$turn}は処理済みです。{$report}。
+game-orders-played = 封印しました。{$turn}はすでに処理されました。{$report}。
 # Variables: $turn
 game-orders-played-report = {$turn}の結果を読む
 game-orders-nothing-sealed = このターンはまだ何も封印していません。

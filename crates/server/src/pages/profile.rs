@@ -192,8 +192,9 @@ if (f && !f.value && window.Intl) { f.value = Intl.DateTimeFormat().resolvedOpti
         .into_response()
 }
 
-/// The optional script of the GM console: a copy button beside each invitation link (the
-/// link is in a read-only field, selectable without it).
+/// The optional script of the GM console and the profile: a copy button beside each
+/// invitation link (the link is in a read-only field, selectable without it), and the
+/// profile's own copy buttons (`data-copy`, hidden until this script shows them).
 pub async fn copy_script() -> Response {
     (
         [(CONTENT_TYPE, "text/javascript; charset=utf-8")],
@@ -212,6 +213,13 @@ document.querySelectorAll('input.invite-link').forEach(function (field) {\n\
     } else { document.execCommand('copy'); done(); }\n\
   });\n\
   field.insertAdjacentElement('afterend', button);\n\
+});\n\
+document.querySelectorAll('button[data-copy]').forEach(function (button) {\n\
+  button.hidden = false;\n\
+  button.addEventListener('click', function () {\n\
+    var done = function () { button.textContent = button.getAttribute('data-copied'); };\n\
+    if (navigator.clipboard && window.isSecureContext) { navigator.clipboard.writeText(button.getAttribute('data-copy')).then(done); }\n\
+  });\n\
 });\n",
     )
         .into_response()

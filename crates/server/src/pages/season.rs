@@ -100,7 +100,6 @@ impl StageWords {
 pub struct ClassTable {
     pub key: String,
     pub title: String,
-    pub ruling: String,
     /// What the totals count (`points`).
     pub unit: String,
     pub jersey: Option<(String, String)>,
@@ -189,7 +188,6 @@ fn season_page(
         .map(|c| ClassTable {
             key: c.key.clone(),
             title: c.title.clone(),
-            ruling: c.ruling.clone(),
             unit: c.unit.clone(),
             jersey: c
                 .jersey
