@@ -56,12 +56,23 @@ impl Lineup {
         &self.0[grade.index()]
     }
 
-    /// Checks every rider against the set-up limits (postal 3.1; board set-up).
+    /// Checks every rider against the set-up limits (postal 3.1; board set-up): every
+    /// rider's mistake is said at once, not the first only (issue 51).
     pub fn check(&self, rules: Rules) -> Result<(), BreakingAwayError> {
-        for grade in Grade::ALL {
-            check_lineup_hand(rules, grade, self.cards(grade))?;
+        let mistakes: Vec<Mistake> = Grade::ALL
+            .iter()
+            .filter_map(
+                |&grade| match check_lineup_hand(rules, grade, self.cards(grade)) {
+                    Err(BreakingAwayError::Lineup(Mistakes(found))) => Some(found),
+                    _ => None,
+                },
+            )
+            .flatten()
+            .collect();
+        match mistakes.is_empty() {
+            true => Ok(()),
+            false => Err(BreakingAwayError::Lineup(Mistakes(mistakes))),
         }
-        Ok(())
     }
 }
 
@@ -282,6 +293,29 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    /// A line-up with several riders wrong says every one of them (postal 3.1-3.1.5), not
+    /// the first only (issue 51).
+    #[test]
+    fn a_lineup_with_several_mistakes_lists_them_all() {
+        let rules = Rules::postal();
+        let lineup = parse_lineup("A 15 15 15 B 8 8 9 C 3 8 9 D 5 5 6 9").unwrap();
+        let said = lineup.check(rules).unwrap_err().to_string();
+        assert!(
+            said.contains("rider A") && said.contains("rider D"),
+            "{said}"
+        );
+        let BreakingAwayError::Lineup(Mistakes(found)) = lineup.check(rules).unwrap_err() else {
+            panic!("a line-up's mistakes");
+        };
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!(
+            parse_lineup("A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6")
+                .unwrap()
+                .check(rules),
+            Ok(())
+        );
     }
 
     /// Fails without the labels: "Line-up" and "Turn" were read as riders.

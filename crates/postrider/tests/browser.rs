@@ -64,6 +64,8 @@ struct Session {
     pictures: Vec<String>,
     /// Screenshots of a part of a page further down (`part`), besides the four of each page.
     parts: usize,
+    /// Where the game pages' press starts at phone width, printed at the end.
+    layout: Vec<String>,
 }
 
 impl Session {
@@ -472,8 +474,98 @@ axe.run(document, { resultTypes: ['violations'] })
             .unwrap();
     }
 
+    /// Logs out from the profile page (the header keeps one row: no button there).
     async fn log_out(&self) {
-        self.click("header form button").await;
+        self.go("/profile").await;
+        self.click("#log-out button").await;
+    }
+
+    /// At phone width, in the light and the dark theme: the game page's press starts within
+    /// the first three screens (2,500 px, issue 51), and the signed-in header is one row.
+    /// The press's place and the page's height are kept for the run's end.
+    async fn press_near_top(&mut self, name: &str) {
+        self.resize(PHONE.0, PHONE.1).await;
+        for theme in ["light", "dark"] {
+            self.theme(theme).await;
+            self.settled().await;
+            let found = self
+                .client
+                .execute(
+                    r#"const press = document.querySelector('#press');
+return { press: press ? Math.round(press.getBoundingClientRect().top + window.scrollY) : null,
+  height: document.documentElement.scrollHeight };"#,
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let press = found["press"]
+                .as_u64()
+                .unwrap_or_else(|| panic!("{name}: no press"));
+            self.layout.push(format!(
+                "{name} ({theme}): press at {press} px of {} px",
+                found["height"]
+            ));
+            assert!(
+                press <= 2_500,
+                "{name} ({theme}): the press starts at {press} px, below the first three screens at 390 px"
+            );
+            self.header_one_row(&format!("{name} ({theme})")).await;
+        }
+        self.theme("light").await;
+        self.resize(DESKTOP.0, DESKTOP.1).await;
+        self.settled().await;
+    }
+
+    /// The site's header is one row at the window's width: every link in it on one line,
+    /// the whole no taller than a tap target and its padding.
+    async fn header_one_row(&self, name: &str) {
+        let found = self
+            .client
+            .execute(
+                r#"const header = document.querySelector('.site-header');
+const tops = Array.from(header.querySelectorAll('a, button')).map(e => Math.round(e.getBoundingClientRect().top));
+return { height: Math.round(header.getBoundingClientRect().height), rows: new Set(tops).size };"#,
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            found["rows"], 1,
+            "{name}: the header is not one row: {found}"
+        );
+        assert!(
+            found["height"].as_u64().unwrap() <= 60,
+            "{name}: the header is {} px tall",
+            found["height"]
+        );
+    }
+
+    /// No identifier reaches a player in this page's text (issue 51): no path code
+    /// (`KES-CAS.4`), no rules slug (`postal-2.2`), no sprint slug, ruling number or
+    /// document, no `lineup:`/`invite:` prefix, no "Game number", no ISO time. The pictures'
+    /// labels are left to the pictures' own checks.
+    async fn no_identifiers(&self, name: &str) {
+        let found = self
+            .client
+            .execute(
+                r#"const svgs = Array.from(document.querySelectorAll('svg'));
+svgs.forEach(s => s.style.display = 'none');
+const text = document.body.innerText;
+svgs.forEach(s => s.style.display = '');
+const codes = [/[A-Z]{3}-[A-Z]{3}\.\d/, /\b(postal|pbm)-\d\.\d\b/, /\bsprint-\d/, /\b[A-Z]{2}-S\d\b/,
+  /rulings\.md/, /\b(lineup|invite):/, /Game number/, /\d{4}-\d\d-\d\dT\d\d:\d\d/];
+return codes.map(c => { const m = text.match(c); return m ? m[0] + ' in …' + text.slice(Math.max(0, m.index - 40), m.index + 40) + '…' : null; })
+  .filter(m => m);"#,
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            found,
+            serde_json::json!([]),
+            "{name} ({}): identifiers a player reads",
+            self.path().await
+        );
     }
 }
 
@@ -532,6 +624,7 @@ async fn a_whole_game_in_a_real_browser() {
         cdp: format!("/session/{session}/goog/cdp/execute"),
         pictures: Vec::new(),
         parts: 0,
+        layout: Vec::new(),
     };
 
     // The audit is not vacuous: axe-core finds a picture without a text alternative.
@@ -553,6 +646,14 @@ async fn a_whole_game_in_a_real_browser() {
     // The GM registers and creates a race.
     b.go("/").await;
     assert!(b.html().await.contains("No games yet"));
+    // A newcomer reads what postrider is: the two games, each with a picture and its help,
+    // and how to start (issue 51).
+    assert_eq!(b.count("#welcome .showcase svg").await, 2);
+    assert_eq!(b.count("#welcome a[href='/help/breaking-away']").await, 1);
+    assert_eq!(b.count("#welcome a[href='/help/backpacks']").await, 1);
+    assert_eq!(b.count("#welcome a[href='/lobby']").await, 1);
+    assert_eq!(b.count("#welcome a[href='/new']").await, 1);
+    b.no_identifiers("front-page").await;
     b.page("front-page").await;
     b.go("/register").await;
     b.page("register").await;
@@ -621,7 +722,13 @@ async fn a_whole_game_in_a_real_browser() {
             b.resize(DESKTOP.0, DESKTOP.1).await;
             b.page("orders-sealed").await;
             b.go("/").await;
-            assert!(b.html().await.contains("are sealed (amend until"));
+            // Blue's seat is not taken yet: the game says it waits for players (issue 51; it
+            // said "the deadline is paused", which the GM had not done).
+            let html = b.html().await;
+            assert!(
+                html.contains("are sealed. The game is waiting for players (1 of 2 seats taken)"),
+                "{html}"
+            );
             b.page("your-move").await;
             // Press on the game page, posted from a phone: escaped, its link shown as text.
             b.go("/games/1").await;
@@ -636,6 +743,8 @@ async fn a_whole_game_in_a_real_browser() {
             assert!(html.contains("&lt;b&gt;Rules&lt;/b&gt;"), "{html}");
             assert!(!html.contains("href=\"https://example.org"), "{html}");
             b.resize(DESKTOP.0, DESKTOP.1).await;
+            b.press_near_top("game-press").await;
+            b.no_identifiers("game-press").await;
             b.page("game-press").await;
             b.part("#press", "game-press-section").await;
             b.go("/profile").await;
@@ -648,6 +757,16 @@ async fn a_whole_game_in_a_real_browser() {
         // Blue sends nothing: the deadline will find it without orders.
         b.log_out().await;
     }
+
+    // A used invitation says at once that its seat is taken, and offers the lobby.
+    b.go(&invites[0]).await;
+    assert!(
+        b.path().await.starts_with("/games/1/join"),
+        "no login first"
+    );
+    assert_eq!(b.count("#invitation-used a[href='/lobby']").await, 1);
+    assert_eq!(b.count("form[action='/games/1/join']").await, 0);
+    b.page("invitation-used").await;
 
     // The GM brings the deadline forward so that it has passed: the server adjudicates.
     b.go("/login").await;
@@ -663,15 +782,25 @@ async fn a_whole_game_in_a_real_browser() {
     assert!(html.contains("Health") && html.contains("ann"), "{html}");
     b.page("operator").await;
     b.part("#accounts", "operator-accounts").await;
+    // The new deadline is a date and time (in the GM's zone): two days before the one set.
     b.go("/games/1/gm").await;
-    b.fill("input[name=hours]", "-48").await;
+    b.client
+        .execute(
+            "const f = document.querySelector('#deadline-at'); const d = new Date(f.value + 'Z'); d.setUTCHours(d.getUTCHours() - 48); f.value = d.toISOString().slice(0, 16);",
+            vec![],
+        )
+        .await
+        .unwrap();
     b.click("button[value=extend]").await;
+    assert!(b.html().await.contains("The deadline is now "));
     let html = b.wait_for("/games/1", "The track after turn 1").await;
     assert!(html.contains("turn 2, due"), "{html}");
     assert!(html.contains("No moves received from: Blue"));
     assert!(html.contains(r#"aria-label="distance over the turns""#));
     assert!(html.contains(r#"class="report-html""#));
     b.legend("game-after-turn-1", &["Red", "Blue"]).await;
+    b.press_near_top("game-after-turn-1").await;
+    b.no_identifiers("game-after-turn-1").await;
     b.page("game-after-turn-1").await;
     let html = b.wait_for("/games/1/turns/1", "Report of turn 1").await;
     assert!(html.contains("The whole track"));
@@ -696,7 +825,15 @@ async fn a_whole_game_in_a_real_browser() {
         "Red's riders are marked in the report"
     );
     b.legend("game-player", &["Red", "Blue"]).await;
+    b.press_near_top("game-player").await;
+    b.no_identifiers("game-player").await;
     b.page("game-player").await;
+    // The seat's settings, a link away from the game page: its mail's language, an absence.
+    b.click("#seat-settings").await;
+    assert_eq!(b.path().await, "/games/1/seat");
+    assert_eq!(b.count("#seat-language").await, 1);
+    b.no_identifiers("seat-settings").await;
+    b.page("seat-settings").await;
     // Turn 2's order form: each rider's hand, the default said, the close-up beside it.
     b.go("/games/1/orders").await;
     assert_eq!(b.count("ul.hand").await, 4);
@@ -711,11 +848,21 @@ async fn a_whole_game_in_a_real_browser() {
     b.page("player-profile").await;
     b.go("/profile").await;
     assert_eq!(b.count("#feeds form.seat-feeds").await, 1);
+    // The feeds are links, each with a copy button the script shows (issue 51).
+    assert_eq!(b.count("#feeds a.feed-calendar").await, 1);
+    b.wait_count("#feeds button.copy:not([hidden])", 2).await;
+    b.no_identifiers("profile").await;
     b.part("#feeds", "profile-feeds").await;
     // Ann goes away (issue 35): the profile's form, for game 1, the bot heuristic playing
     // Red; everyone then sees Red away on the game page; she ends the window at once.
     b.part("#absences", "profile-absence-form").await;
-    b.fill("#absence-game", "1").await;
+    b.client
+        .find(Locator::Css("#absence-game"))
+        .await
+        .unwrap()
+        .select_by_value("1")
+        .await
+        .unwrap();
     b.client
         .execute(
             "document.querySelector('#absence-to').value = new Date(Date.now() + 5 * 864e5).toISOString().slice(0, 16);",
@@ -744,6 +891,7 @@ async fn a_whole_game_in_a_real_browser() {
     // off shows the text to send.
     b.go("/games/1/gm").await;
     assert!(b.html().await.contains("sent nothing 1 turn"));
+    b.no_identifiers("gm-console-waiting").await;
     b.page("gm-console-waiting").await;
     b.part("#seat-1", "gm-console-blue").await;
     b.click("#seat-0 button[value=remind]").await;
@@ -865,6 +1013,8 @@ return null;"#,
     b.go("/help/backpacks").await;
     b.page("backpacks-help").await;
     b.go("/games/2").await;
+    b.press_near_top("backpacks-game").await;
+    b.no_identifiers("backpacks-game").await;
     b.page("backpacks-game").await;
 
     // Bots play both walkers, and the GM resolves round after round until the day is over.
@@ -1021,6 +1171,7 @@ return null;"#,
     b.page("season-last-day").await;
     b.go("/seasons/1").await;
     assert!(b.html().await.contains(r#"id="winners""#));
+    b.no_identifiers("season-final").await;
     b.page("season-final").await;
     b.part("#class-general", "season-final-general").await;
     b.part("#class-targets", "season-final-targets").await;
@@ -1048,6 +1199,8 @@ return null;"#,
     b.click("#open-seats button.take-seat").await;
     assert_eq!(b.path().await, "/games/6");
     assert!(b.html().await.contains("You play <strong>Green</strong>"));
+    // Leaving is on the seat's settings, a link away from the game page (issue 51).
+    b.click("#seat-settings").await;
     b.click("#leave a").await;
     assert_eq!(b.path().await, "/games/6/leave");
     b.page("leave-confirm").await;
@@ -1080,6 +1233,9 @@ return null;"#,
             html.contains(r#"<html lang="ja""#),
             "{path} is not Japanese"
         );
+        if path.starts_with("/games/") && !path.contains("/gm") && !path.contains("/history") {
+            b.press_near_top(name).await;
+        }
         b.page(name).await;
     }
 
@@ -1088,7 +1244,11 @@ return null;"#,
         eprintln!("  {}", path.display());
     }
     eprintln!("pages checked by axe-core: {}", b.audited);
-    assert_eq!(b.audited, 56);
+    eprintln!("the press on the game pages at 390 px:");
+    for line in &b.layout {
+        eprintln!("  {line}");
+    }
+    assert_eq!(b.audited, 58);
     assert_eq!(b.taken.len(), 4 * b.audited + b.parts);
     // The pictures, checked on every page at phone width (issue 29, point 2).
     assert!(b.pictures.is_empty(), "{:#?}", b.pictures);

@@ -316,7 +316,7 @@ pub async fn gm_action(
     Body(action): Body<GmAction>,
 ) -> ApiResult<Json<Value>> {
     match actions::gm_action(&state, &player, id, action).await? {
-        GmOutcome::Preview { turn, report } => Ok(Json(json!({
+        GmOutcome::Preview { turn, report, .. } => Ok(Json(json!({
             "preview": true,
             "turn": turn,
             "report": report,

@@ -316,6 +316,7 @@ fn routes(state: AppState) -> Router {
             get(pages::season).post(pages::season_action),
         )
         .route("/confirm-email/{token}", get(pages::confirm_email))
+        .route("/games/{id}/seat", get(pages::seat_settings))
         .route("/games/{id}/mail-address", post(pages::rotate_mail_address))
         .route("/games/{id}/language", post(pages::save_seat_language))
         .route(

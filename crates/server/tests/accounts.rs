@@ -257,7 +257,11 @@ on_both!(
             )
             .await;
         assert_eq!(page.status, StatusCode::TOO_MANY_REQUESTS);
-        assert!(page.html.contains("too many failed attempts"));
+        assert!(
+            page.html.contains("oo many failed attempts"),
+            "{}",
+            page.html
+        );
     }
 );
 
@@ -690,11 +694,7 @@ on_both!(control_characters_are_refused, |s: TestServer| async move {
         )
         .await;
     assert_eq!(page.status, StatusCode::BAD_REQUEST, "{}", page.html);
-    assert!(
-        page.html.contains("title: control character"),
-        "{}",
-        page.html
-    );
+    assert!(page.html.contains("Control character"), "{}", page.html);
     let page = b
         .submit(
             "/new",
@@ -710,11 +710,7 @@ on_both!(control_characters_are_refused, |s: TestServer| async move {
         )
         .await;
     assert_eq!(page.status, StatusCode::BAD_REQUEST, "{}", page.html);
-    assert!(
-        page.html.contains("seats: control character"),
-        "{}",
-        page.html
-    );
+    assert!(page.html.contains("Control character"), "{}", page.html);
     let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games")
         .fetch_one(&s.state.db.pool)
         .await

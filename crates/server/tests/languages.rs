@@ -40,7 +40,7 @@ on_both!(
             refused
                 .html
                 // The account reads Japanese: so does the refusal.
-                .contains("lang: 「xx」は postrider が話す言語ではありません（en, ja）"),
+                .contains("「xx」は postrider が話す言語ではありません（en, ja）"),
             "{}",
             refused.html
         );
@@ -112,9 +112,17 @@ on_both!(
     |s: TestServer| async move {
         let (id, _gm, _) = s.seated_game(race(&["aka", "ao"])).await;
         let game = format!("/games/{id}");
+        // The form is on the seat's settings, a link away from the game page (issue 51).
+        let seat = format!("/games/{id}/seat");
         let mut b = Browser::new(&s);
         b.login("p-aka").await;
-        let page = b.get(&game).await;
+        assert!(
+            b.get(&game)
+                .await
+                .html
+                .contains(&format!(r#"href="{seat}""#))
+        );
+        let page = b.get(&seat).await;
         assert!(page.html.contains(r#"action="/games/"#), "{}", page.html);
         assert!(
             page.html
@@ -124,13 +132,13 @@ on_both!(
         );
         assert!(page.html.contains(r#"<option value="ja">日本語</option>"#));
         let language = format!("/games/{id}/language");
-        let saved = b.submit(&game, &language, &[("lang", "ja")]).await;
+        let saved = b.submit(&seat, &language, &[("lang", "ja")]).await;
         assert_eq!(saved.status, StatusCode::SEE_OTHER, "{}", saved.html);
         assert_eq!(
             saved.location.as_deref(),
-            Some(format!("/games/{id}#seat-language").as_str())
+            Some(format!("/games/{id}/seat#seat-language").as_str())
         );
-        let page = b.get(&game).await;
+        let page = b.get(&seat).await;
         assert!(
             page.html
                 .contains(r#"<option value="ja" selected>日本語</option>"#),
@@ -140,16 +148,16 @@ on_both!(
         // The page itself stays in the reader's language: the seat's is for its mail.
         assert_eq!(html_lang(&page.html), "en");
         // Back to the account's language.
-        b.submit(&game, &language, &[("lang", "")]).await;
-        let page = b.get(&game).await;
+        b.submit(&seat, &language, &[("lang", "")]).await;
+        let page = b.get(&seat).await;
         assert!(page.html.contains(r#"<option value="" selected>"#));
         // A language postrider does not speak is one line.
-        let refused = b.submit(&game, &language, &[("lang", "xx")]).await;
+        let refused = b.submit(&seat, &language, &[("lang", "xx")]).await;
         assert_eq!(refused.status, StatusCode::BAD_REQUEST);
         assert!(
             refused
                 .html
-                .contains("lang: &quot;xx&quot; is not a language postrider speaks (en, ja)"),
+                .contains("&quot;xx&quot; is not a language postrider speaks (en, ja)"),
             "{}",
             refused.html
         );

@@ -395,22 +395,22 @@ on_both!(
             .await;
         assert_eq!(status, StatusCode::OK);
         let before = address(&s, id, &token).await;
-        let page = browser.get(&format!("/games/{id}")).await;
+        // On the seat's settings, a link away from the game page (issue 51).
+        let page = browser.get(&format!("/games/{id}/seat")).await;
         assert!(
             page.html.contains(&format!("<code>{before}</code>")),
             "{}",
             page.html
         );
-        let path = format!("/games/{id}");
-        let renewed = browser
-            .submit(&path, &format!("{path}/mail-address"), &[])
-            .await;
+        let path = format!("/games/{id}/seat");
+        let renew = format!("/games/{id}/mail-address");
+        let renewed = browser.submit(&path, &renew, &[]).await;
         assert_eq!(renewed.status, StatusCode::SEE_OTHER, "{}", renewed.html);
         let after = address(&s, id, &token).await;
         assert_ne!(before, after);
         assert!(browser.get(&path).await.html.contains(&after));
         // Without the page's token, nothing changes.
-        let forged = browser.post_raw(&format!("{path}/mail-address"), &[]).await;
+        let forged = browser.post_raw(&renew, &[]).await;
         assert_eq!(forged.status, StatusCode::FORBIDDEN);
         assert_eq!(address(&s, id, &token).await, after);
     }

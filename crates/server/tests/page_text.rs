@@ -174,9 +174,13 @@ fn english(fragment: &str) -> Vec<String> {
             }
         }
         // A script's or style's body is code, not text; so is what a player types
-        // (`<code>walk 4+2 WAL</code>`, an example in `<pre>`), in the game's own words.
+        // (`<code>walk 4+2 WAL</code>`, an example in `<pre>`), in the game's own words, and
+        // a sample game's names marked `translate="no"` (the front page's pictures).
         let lower = tag.to_ascii_lowercase();
         rest = &rest[i + j + 1..];
+        if lower.starts_with("<figure") && lower.contains(r#"translate="no""#) {
+            rest = rest.find("</figure").map_or("", |k| &rest[k..]);
+        }
         for code in ["<script", "<style", "<code", "<pre"] {
             let name_ends = lower[code.len().min(lower.len())..]
                 .chars()
@@ -319,6 +323,7 @@ fn the_check_finds_english_in_text_and_read_attributes_and_not_in_code() {
 /// the profile. Each converted page is added here.
 const PAGES: &[&str] = &[
     "/games/{ba}",
+    "/games/{ba}/seat",
     "/games/{ba}/turns/1",
     "/players/p-aka",
     "/lobby",
@@ -337,7 +342,7 @@ const PAGES: &[&str] = &[
 const SHOWN: &[(&str, &str)] = &[
     ("/games/{ba}", "ターン1のレポート"),
     ("/games/{ba}", "<h2 id=\"draws-h\">公正さ</h2>"),
-    ("/games/{ba}", "この席のメールの言語"),
+    ("/games/{ba}/seat", "この席のメールの言語"),
     ("/games/{ba}", "<h2 id=\"picture-h\">ターン1のコース</h2>"),
     ("/games/{ba}/turns/1", "<h2>過去のターン</h2>"),
 ];

@@ -294,10 +294,27 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
     );
 
     // The game page: the track, the chart of the race so far and the report.
-    for browser in [&mut gm, &mut ann, &mut Browser::new(&s)] {
+    for (browser, seated) in [
+        (&mut gm, false),
+        (&mut ann, true),
+        (&mut Browser::new(&s), false),
+    ] {
         let page = browser.get(&format!("/games/{id}")).await;
         assert_eq!(page.status, StatusCode::OK);
-        assert!(page.html.contains("turn 3, due"), "{}", page.html);
+        // The due time is said once (issue 51): on a seat's card for its player, on the
+        // status line for everyone else.
+        let due = if seated {
+            "Orders for turn 3 due in"
+        } else {
+            "turn 3, due"
+        };
+        assert!(page.html.contains(due), "{}", page.html);
+        assert_eq!(
+            page.html.contains(r#"id="status""#),
+            !seated,
+            "{}",
+            page.html
+        );
         assert!(page.html.contains("The track after turn 2"));
         assert!(
             page.html
@@ -338,7 +355,7 @@ on_both!(
         assert_eq!(page.status, StatusCode::FORBIDDEN);
         assert!(
             page.html
-                .contains("csrf: the form is stale or came from another site")
+                .contains("The form is stale or came from another site")
         );
         // Another browser's token (what a forged form from another site would carry at best).
         let other = bob.get(&path).await.csrf();
@@ -514,7 +531,11 @@ on_both!(
             )
             .await;
         assert_eq!(page.status, StatusCode::BAD_REQUEST);
-        assert!(page.html.contains("hours: give a number of hours"));
+        assert!(
+            page.html.contains("Give a number of hours"),
+            "{}",
+            page.html
+        );
         // Unknown pages and games.
         assert_eq!(gm.get("/games/999").await.status, StatusCode::NOT_FOUND);
         assert_eq!(gm.get("/games/abc").await.status, StatusCode::BAD_REQUEST);
@@ -528,7 +549,11 @@ on_both!(
             )
             .await;
         assert_eq!(page.status, StatusCode::UNAUTHORIZED);
-        assert!(page.html.contains("unknown name or wrong password"));
+        assert!(
+            page.html.contains("nknown name or wrong password"),
+            "{}",
+            page.html
+        );
         assert!(page.html.contains(r#"value="gm""#));
     }
 );
@@ -558,14 +583,28 @@ on_both!(the_gm_console_runs_the_game, |s: TestServer| async move {
         page.html
             .contains("Preview of turn 1 (nothing has changed)")
     );
-    assert!(page.html.contains(r#"<pre class="report" id="preview">"#));
-    // Pause, resume, move the deadline, resolve, roll back: each logged in the history.
-    for (action, extra) in [
-        ("pause", None),
-        ("resume", None),
-        ("extend", Some(("hours", "-2"))),
-        ("resolve", Some(("confirm", "yes"))),
-        ("rollback", Some(("confirm", "yes"))),
+    // The preview is a report as the game page shows one, not a block of mailed text.
+    let preview = &page.html[page.html.find(r#"id="preview""#).expect("a preview")..];
+    assert!(preview.contains(r#"class="report-html""#), "{}", page.html);
+    assert!(!page.html.contains(r#"<pre class="report" id="preview">"#));
+    // Pause, resume, move the deadline (to a date and time in the GM's zone, UTC here; by
+    // hours as pages of an earlier release send it), resolve, roll back: each said in plain
+    // words above the console, each logged in the history.
+    let at = jiff::Timestamp::from_second(s.clock_now() + 3 * 3600 + 1800)
+        .unwrap()
+        .strftime("%Y-%m-%dT%H:%M")
+        .to_string();
+    for (action, extra, said) in [
+        ("pause", None, "The deadline is paused."),
+        ("resume", None, "The deadline is now "),
+        ("extend", Some(("at", at.as_str())), "(in 3 h 30 min)."),
+        ("extend", Some(("hours", "-2")), "The deadline is now "),
+        ("resolve", Some(("confirm", "yes")), "Turn 1 played now."),
+        (
+            "rollback",
+            Some(("confirm", "yes")),
+            "The last turn is rolled back: turn 1 is open again.",
+        ),
     ] {
         let mut fields = vec![("action", action)];
         fields.extend(extra);
@@ -573,7 +612,11 @@ on_both!(the_gm_console_runs_the_game, |s: TestServer| async move {
             // Without the box ticked, nothing happens and the console says why.
             let page = gm.submit(&console, &console, &[("action", action)]).await;
             assert_eq!(page.status, StatusCode::BAD_REQUEST, "{action}");
-            assert!(page.html.contains("confirm: tick"), "{}", page.html);
+            assert!(
+                page.html.contains("Tick &#34;I am sure&#34;"),
+                "{}",
+                page.html
+            );
         }
         let page = gm.submit(&console, &console, &fields).await;
         assert_eq!(
@@ -583,6 +626,9 @@ on_both!(the_gm_console_runs_the_game, |s: TestServer| async move {
             page.html
         );
         assert_eq!(page.location.unwrap(), format!("{console}?done={action}"));
+        let page = gm.get(&format!("{console}?done={action}")).await;
+        assert!(page.html.contains(said), "{action}: {said}: {}", page.html);
+        assert!(!page.html.contains("Done: "), "{}", page.html);
     }
     let history = gm.get(&format!("/games/{id}/history")).await.html;
     for what in [
@@ -1056,7 +1102,7 @@ on_both!(
         assert_eq!(bad.status, StatusCode::BAD_REQUEST);
         assert!(
             bad.html
-                .contains("time_zone: &#34;Mars/Olympus&#34; is not a time zone"),
+                .contains("&#34;Mars/Olympus&#34; is not a time zone"),
             "{}",
             bad.html
         );
@@ -1104,7 +1150,7 @@ on_both!(
         assert_eq!(page.status, StatusCode::BAD_REQUEST);
         assert!(
             page.html
-                .contains("confirm: tick &#34;I am sure&#34; to archive the game"),
+                .contains("Tick &#34;I am sure&#34; to archive the game"),
             "{}",
             page.html
         );
@@ -1573,7 +1619,7 @@ on_both!(
             .await;
         assert_eq!(page.status, StatusCode::BAD_REQUEST);
         assert!(
-            page.html.contains("remind: Red owes no orders now"),
+            page.html.contains("Red owes no orders now"),
             "{}",
             page.html
         );
@@ -1657,6 +1703,99 @@ on_both!(
                 .contains("reminds you: turn 2 was re-opened: your orders are kept"),
             "{}",
             page.html
+        );
+    }
+);
+
+on_both!(
+    remind_is_offered_only_for_a_player_who_has_not_sealed,
+    |s: TestServer| async move {
+        // Red: the GM's own seat; Blue: a player; Green: open (issue 51, section 6).
+        let gm = s.player("gm").await;
+        let (status, created) = s
+            .call(
+                "POST",
+                "/api/games",
+                Some(&gm),
+                Some(crate::common::race(&["Red", "Blue", "Green"])),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_i64().unwrap();
+        let invites = created["invites"].as_array().unwrap().clone();
+        let bob = s.player("bob").await;
+        for (token, invite) in [(&gm, &invites[0]), (&bob, &invites[1])] {
+            let (status, body) = s
+                .call(
+                    "POST",
+                    &format!("/api/games/{id}/join"),
+                    Some(token),
+                    Some(serde_json::json!({ "invite": invite["invite"] })),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let mut b = Browser::new(&s);
+        b.login("gm").await;
+        let console = b.get(&format!("/games/{id}/gm")).await.html;
+        let card = |seat: u8| {
+            let at = console.find(&format!(r#"id="seat-{seat}""#)).unwrap();
+            let end = console[at..].find("</li>").unwrap();
+            console[at..at + end].to_string()
+        };
+        assert!(
+            !card(0).contains(r#"value="remind""#),
+            "the GM's own: {}",
+            card(0)
+        );
+        assert!(
+            card(1).contains(r#"value="remind""#),
+            "a player's: {}",
+            card(1)
+        );
+        assert!(!card(2).contains(r#"value="remind""#), "open: {}", card(2));
+        // Once Blue has sealed, nothing is owed: no button.
+        let (status, body) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/orders"),
+                Some(&bob),
+                Some(serde_json::json!({
+                    "lineup": "A 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6",
+                    "orders": "A 10 B 9 C 9 D 6",
+                })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let console = b.get(&format!("/games/{id}/gm")).await.html;
+        let at = console.find(r#"id="seat-1""#).unwrap();
+        let end = console[at..].find("</li>").unwrap();
+        assert!(!console[at..at + end].contains(r#"value="remind""#));
+        // Blue's order page, just sealed: open to amendment while the turn waits; once the
+        // turn is played, it says so and leads to what happened (issue 51, section 4).
+        let mut blue = Browser::new(&s);
+        blue.login("bob").await;
+        let orders = format!("/games/{id}/orders?sent=1");
+        let page = blue.get(&orders).await.html;
+        assert!(
+            page.contains("Sealed. You can amend your orders until the deadline."),
+            "{page}"
+        );
+        let (status, body) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/gm"),
+                Some(&gm),
+                Some(serde_json::json!({ "action": "resolve" })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let page = blue.get(&orders).await.html;
+        assert!(
+            page.contains(&format!(
+                r#"Sealed, and turn 1 has now been played. <a href="/games/{id}#latest">Read what happened in turn 1</a>."#
+            )),
+            "{page}"
         );
     }
 );

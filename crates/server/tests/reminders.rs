@@ -385,7 +385,7 @@ on_both!(
             )
             .await;
         assert_eq!(page.status, StatusCode::BAD_REQUEST);
-        assert!(page.html.contains("email: "), "{}", page.html);
+        assert!(page.html.contains(r#"class="error""#), "{}", page.html);
         // The link mailed confirms the address.
         let link = rows(&s, "confirm").await[0]
             .2

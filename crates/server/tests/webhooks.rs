@@ -407,5 +407,5 @@ on_both!(the_console_sets_the_webhook, |s: TestServer| async move {
         )
         .await;
     assert_eq!(page.status, StatusCode::BAD_REQUEST);
-    assert!(page.html.contains("webhook: "));
+    assert!(page.html.contains(r#"class="error""#), "{}", page.html);
 });

@@ -9,6 +9,7 @@ site-awaiting = { $n ->
     [one] {$n} game awaiting your orders
    *[other] {$n} games awaiting your orders
 }
+site-profile = Your profile: settings, absences, log out
 site-server = Server
 site-log-out = Log out
 site-log-in = Log in
@@ -21,7 +22,7 @@ site-back-to-games = Back to the games
 ## The profile's language form.
 
 language-title = Language
-language-help = The site, your turn reports and your mail are written in it. A seat can have its own language for its mail (on the game's page).
+language-help = The site, your turn reports and your mail are written in it. A seat can have its own language for its mail (on the seat's settings, linked from the game page).
 language-label = Your language
 language-save = Save
 
@@ -60,3 +61,7 @@ feeds-no-seat = You hold no seat.
 feeds-calendar = Calendar (iCalendar)
 feeds-reports = Reports (Atom)
 feeds-renew = Renew these addresses
+feeds-copy = Copy
+# Variables: $what (feeds-calendar or feeds-reports)
+feeds-copy-label = Copy the address of the {$what}
+feeds-copied = Copied

@@ -6,12 +6,22 @@
 front-title = Games
 front-every-game = Every game
 # Variables: $api (the address of the API's description, shown as a link)
-front-about = A play-by-mail game master for Breaking Away and Backpacks & Blisters: sealed orders, deadlines that run themselves, and a report after every turn. Scripts use the JSON API described at {$api}.
+front-about = Scripts use the JSON API described at {$api}.
+front-what = What postrider is
+front-intro = postrider runs board games by mail and on the web. Every player seals their orders before the deadline; the server then plays the turn, and everyone reads what happened, with a picture of the race or the map.
+front-ba-line = A bicycle race for teams of four riders: each turn you play a card for each rider, break away or shelter in the bunch, and sprint for points.
+front-ba-help = How to play Breaking Away
+front-bb-line = A day's walk around Keswick: plan your walker's way from place to place, two turns at a time, and reach your targets before the others.
+front-bb-help = How Backpacks & Blisters orders are written
+front-how-to-start = How to start
+# Variables: $seat (a link: front-start-seat), $create (a link: front-start-create)
+front-start = {$seat} in a game looking for players, or {$create} and invite your friends by link or by mail.
+front-start-seat = Take an open seat
+front-start-create = create a game
+# Variables: $register (a link: front-start-register)
+front-start-account = Either needs an account: {$register} (a name and a password).
+front-start-register = register
 front-game = Game
-front-rules = Rules
-front-turn = Turn
-front-gm = GM
-front-seats = Seats
 # Variables: $bot (the bot's name)
 front-seat-bot = bot: {$bot}
 front-seat-open = open
@@ -164,10 +174,9 @@ away-who-plays = Who plays for you
 away-nmr-default = The rules' NMR default
 # Variables: $bot (the bot's name)
 away-the-bot = The bot {$bot}
-# Variables: $game (its number), $title
-away-scope-titled = game {$game}, {$title}
-# Variables: $game (its number)
-away-scope-game = game {$game}
+# Variables: $title
+away-scope-titled = {$title}
+away-scope-game = a deleted game
 away-scope-all = all your games
 away-by-nmr-default = the rules' NMR default
 # Variables: $bot (the bot's name)
@@ -176,8 +185,7 @@ away-by-bot = the bot {$bot}
 away-window = {$from} to {$to} ({$scope}; played by {$by})
 away-cancel = Cancel
 away-end-now = End it now
-away-game-number = Game number
-away-game-number-hint = Empty: all your games.
+away-game = For
 away-from = From
 # Variables: $zone (the reader's time zone)
 away-from-hint = In your time zone ({$zone}); empty: now.
@@ -353,8 +361,8 @@ season-rest-hint = The same game, settings, seats and players (bots too), fresh 
 season-finish = Finish the season
 # Variables: $jersey (its name)
 season-leader-wears = The leader wears the {$jersey}.
-# Variables: $unit (what the totals count), $ruling (its number in docs/rulings.md)
-season-totals = Totals in {$unit}; order and ties by ruling {$ruling} (docs/rulings.md).
+# Variables: $unit
+season-totals = Totals in {$unit}.
 # Variables: $ties (the count-back, season-ties)
 season-ties-line = Ties: {$ties}.
 season-who = Who

@@ -23,9 +23,9 @@ game-noun-table = table
 game-noun-rider = rider
 game-title-breaking-away = Breaking Away
 game-title-backpacks = Backpacks & Blisters
-game-rules-postal-2-2 = postal-2.2
-game-rules-board = board
-game-rules-pbm-2-1 = pbm-2.1
+game-rules-postal-2-2 = postal rules 2.2
+game-rules-board = board-game rules
+game-rules-pbm-2-1 = PBM rules 2.1
 # Variables: $noun (the turn noun), $n
 turn-name = {$noun} {$n}
 turn-start = the start
@@ -62,6 +62,9 @@ game-you-play-after = .
 game-send-orders = Send your orders
 game-amend-orders = See or amend your orders
 game-you-are-gm = You are the GM.
+# Variables: $gm
+game-run-by = GM {$gm}
+game-seat-settings-link = Your seat's settings
 game-open-console = Open the GM console
 game-new-report = new report
 # Variables: $turn (turn 5, round 3)
@@ -111,7 +114,12 @@ game-draws-later = When the {$noun} is over, the secret is revealed and anyone c
 # Variables: $gm, $seat
 game-gm-plays = The GM, {$gm}, also plays {$seat} in this game, and as GM sees before the deadline everything each player sees of their own seat: every hand and card (those dealt face down too), any money, and every sealed order. Only the draws still to come are hidden from the GM as from everyone (the GM's preview of a turn uses stand-ins for them).
 
-## The seat's own language for its mail (on the game page, for the seat's player).
+## A seat's own page, for its player: its mail's language, its order address, an absence.
+
+# Variables: $seat, $title
+game-seat-title = {$seat}: your seat in {$title}
+game-seat-language-heading = The language of this seat's mail
+game-mail-orders-heading = Orders by mail
 
 game-seat-language = Mail for this seat in
 game-seat-language-account = the account's language
@@ -138,6 +146,10 @@ game-move-sealed-paused = Your orders for {$turn} are sealed (amend until the tu
 game-move-due = Orders for {$turn} due {$due}.
 # Variables: $turn
 game-move-due-paused = Orders for {$turn} due: the deadline is paused.
+# Variables: $turn, $taken, $all
+game-move-due-waiting = Orders for {$turn} can be sent now. The game is waiting for players ({$taken} of {$all} seats taken): its deadline is set when every seat is taken.
+# Variables: $turn, $taken, $all
+game-move-sealed-waiting = Your orders for {$turn} are sealed. The game is waiting for players ({$taken} of {$all} seats taken): you can amend them until its first deadline, set when every seat is taken.
 game-badge-sealed = sealed
 game-badge-due-now = due now
 # Variables: $left
@@ -162,7 +174,9 @@ game-gm-games-waiting = waiting for {$n}
 game-join-heading = Join {$title}
 game-join-seat = You are invited to play the seat{" "}
 game-join-in = {" "}in
-game-join-invalid = You are invited to play a seat (this invitation is not valid any more) in
+game-join-taken = This invitation has been used: its seat is taken, in
+game-join-lobby = Find an open seat in the lobby
+game-join-read = Read the game
 # Variables: $game, $gm
 game-join-run-by = ({$game}), run by {$gm}.
 game-join-take = Take the seat
@@ -170,6 +184,11 @@ game-join-take = Take the seat
 ## The order page's frame (the game's own form is its pieces').
 
 game-orders-sealed-note = Sealed. You can amend your orders until the deadline.
+game-orders-sealed-all-in = Sealed. Every seat's orders are in: the turn is being played now.
+# Variables: $turn, $report (a link: game-orders-played-report)
+game-orders-played = Sealed, and {$turn} has now been played. {$report}.
+# Variables: $turn
+game-orders-played-report = Read what happened in {$turn}
 game-orders-nothing-sealed = Nothing sealed yet for this turn.
 game-orders-sealed-as-read = Sealed, as read:{" "}
 game-orders-lineup = line-up
@@ -216,7 +235,7 @@ history-title = {$title}: history
 # Variables: $title, $turn
 turn-title = {$title}: {$turn}
 # Variables: $game (its code: breaking-away), $title, $settings, $seats
-history-created = Game created: {$game}{$settings}, seats {$seats}
+history-created = Game created: {$title}{$settings}, seats {$seats}
 # Variables: $seat
 history-lineup-sealed = {$seat}: line-up sealed
 # Variables: $seat
@@ -292,24 +311,28 @@ press-page-title = Press · {$title}
 
 # Variables: $title
 console-title = {$title}: GM console
-# Variables: $what (the action done)
-console-done = Done: {$what}.
-console-action-resolve = resolve
-console-action-free = free
-console-action-rollback = rollback
-console-action-archive = archive
-console-action-restore = restore
-console-action-extend = extend
-console-action-pause = pause
-console-action-resume = resume
-console-action-start = start
-console-action-piece = piece
-console-action-invite = invite
-console-action-rated = rated
-console-action-webhook = webhook
-console-action-bot = bot
+# What a GM action did, said above the console after it.
+console-done = Saved.
+# Variables: $turn (turn 3, round 2)
+console-done-resolve = {$turn} played now.
 # Variables: $turn
-console-preview = Preview of turn {$turn} (nothing has changed)
+console-done-rollback = The last turn is rolled back: {$turn} is open again.
+# Variables: $deadline
+console-done-deadline = The deadline is now {$deadline}.
+console-done-pause = The deadline is paused.
+console-done-free = The seat is free: its new invitation is below.
+console-done-archive = The game is archived: off the lists, still readable at its address.
+console-done-restore = The game is back on the lists.
+console-done-invite = The invitation is mailed.
+console-done-bot = Saved: who plays the seat.
+console-done-webhook = The webhook is saved.
+console-done-rated = Saved: whether the game is rated.
+console-done-piece = Done: the game's history records it.
+# Variables: $turn (turn 3, round 2)
+console-preview = Preview of {$turn} (nothing has changed)
+console-preview-stand-in = Stand-in draws: the cards still to be drawn and the bots' choices in this preview are drawn for it alone; the game's own draws stay secret until the turn is resolved.
+# Variables: $until, $by (away-by-…)
+console-away = away until {$until}, played by {$by}
 # Variables: $seat
 console-reminder-mailed = Reminder mailed to {$seat}'s player.
 # Variables: $seat
@@ -345,8 +368,8 @@ console-preview-button = Preview the adjudication
 console-sure-resolve = I am sure (resolve the turn)
 console-resolve = Resolve now
 console-start = Start the clock now (open seats send nothing until taken)
-console-hours-label = hours
-console-hours = hours
+# Variables: $zone (the GM's time zone)
+console-deadline-at = New deadline ({$zone})
 console-extend = Move the deadline
 console-resume = Resume the deadline
 console-pause = Pause the deadline

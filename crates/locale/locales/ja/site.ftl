@@ -6,6 +6,7 @@ site-new-game = 新しいゲーム
 site-your-move = あなたの番
 # Variables: $n (how many games)
 site-awaiting = 命令待ちのゲーム {$n} 件
+site-profile = プロフィール：設定、不在、ログアウト
 site-server = サーバー
 site-log-out = ログアウト
 site-log-in = ログイン
@@ -18,7 +19,7 @@ site-back-to-games = ゲーム一覧に戻る
 ## The profile's language form.
 
 language-title = 言語
-language-help = サイト、ターンレポート、メールはこの言語で書かれます。席ごとにメールの言語を変えることもできます（ゲームのページで）。
+language-help = サイト、ターンレポート、メールはこの言語で書かれます。席ごとにメールの言語を変えることもできます（ゲームのページからたどる「席の設定」で）。
 language-label = 使用する言語
 language-save = 保存
 
@@ -57,3 +58,7 @@ feeds-no-seat = 席を持っていません。
 feeds-calendar = カレンダー（iCalendar）
 feeds-reports = レポート（Atom）
 feeds-renew = アドレスを更新
+feeds-copy = コピー
+# Variables: $what (feeds-calendar or feeds-reports)
+feeds-copy-label = {$what}のアドレスをコピー
+feeds-copied = コピーしました

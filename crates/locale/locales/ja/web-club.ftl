@@ -6,12 +6,22 @@
 front-title = ゲーム一覧
 front-every-game = すべてのゲーム
 # Variables: $api (the address of the API's description, shown as a link)
-front-about = Breaking Away と Backpacks & Blisters のためのメール対戦ゲームマスターです。命令は封印され、締め切りは自動で進み、毎ターン後にレポートが届きます。スクリプトからは {$api} に記述された JSON API を使えます。
+front-about = スクリプトからは {$api} に記述された JSON API を使えます。
+front-what = postrider とは
+front-intro = postrider は、ボードゲームをメールとウェブで遊ぶためのゲームマスターです。プレイヤーは締め切りまでに命令を封印し、サーバーがターンを処理します。結果はレース（または地図）の図と一緒に、全員が読めます。
+front-ba-line = 4人のライダーからなるチームで走る自転車レース。毎ターン、ライダーごとにカードを1枚出し、逃げるか集団に隠れるかを決め、スプリントでポイントを狙います。
+front-ba-help = Breaking Away の遊び方
+front-bb-line = ケズィック周辺を歩く一日。2ターンずつ、ハイカーの行き先を場所から場所へと計画し、ほかの人より先に目標にたどり着きます。
+front-bb-help = Backpacks & Blisters の命令の書き方
+front-how-to-start = 始め方
+# Variables: $seat (a link: front-start-seat), $create (a link: front-start-create)
+front-start = プレイヤーを募集しているゲームで{$seat}か、{$create}して、リンクやメールで友だちを招待しましょう。
+front-start-seat = 空いている席につく
+front-start-create = ゲームを作成
+# Variables: $register (a link: front-start-register)
+front-start-account = どちらにもアカウントが必要です。{$register}してください（名前とパスワードだけです）。
+front-start-register = 登録
 front-game = ゲーム
-front-rules = ルール
-front-turn = ターン
-front-gm = GM
-front-seats = 席
 # Variables: $bot (the bot's name)
 front-seat-bot = ボット：{$bot}
 front-seat-open = 空席
@@ -166,10 +176,9 @@ away-who-plays = 代わりにプレイするもの
 away-nmr-default = ルールの NMR 既定動作
 # Variables: $bot (the bot's name)
 away-the-bot = ボット {$bot}
-# Variables: $game (its number), $title
-away-scope-titled = ゲーム {$game}「{$title}」
-# Variables: $game (its number)
-away-scope-game = ゲーム {$game}
+# Variables: $title
+away-scope-titled = 「{$title}」
+away-scope-game = 削除されたゲーム
 away-scope-all = すべてのゲーム
 away-by-nmr-default = ルールの NMR 既定動作
 # Variables: $bot (the bot's name)
@@ -178,8 +187,7 @@ away-by-bot = ボット {$bot}
 away-window = {$from} から {$to} まで（{$scope}、代理：{$by}）
 away-cancel = 取り消す
 away-end-now = 今すぐ終える
-away-game-number = ゲーム番号
-away-game-number-hint = 空欄：すべてのゲーム。
+away-game = 対象
 away-from = 開始
 # Variables: $zone (the reader's time zone)
 away-from-hint = あなたのタイムゾーン（{$zone}）で入力。空欄：今から。
@@ -379,8 +387,8 @@ season-rest-hint = 同じゲーム、設定、席、プレイヤー（ボット�
 season-finish = シーズンを終了
 # Variables: $jersey (its name)
 season-leader-wears = リーダーは {$jersey} を着ます。
-# Variables: $unit (what the totals count), $ruling (its number in docs/rulings.md)
-season-totals = 合計の単位：{$unit}。順位と同順位の扱いは裁定 {$ruling}（docs/rulings.md）によります。
+# Variables: $unit
+season-totals = 合計の単位：{$unit}。
 # Variables: $ties
 season-ties-line = 同点の扱い：{$ties}。
 season-who = 選手

@@ -63,6 +63,9 @@ game-you-play-after = です。
 game-send-orders = 命令を送る
 game-amend-orders = 命令を見る・修正する
 game-you-are-gm = あなたはこのゲームのGMです。
+# Variables: $gm
+game-run-by = GM：{$gm}
+game-seat-settings-link = 席の設定
 game-open-console = GMコンソールを開く
 game-new-report = 新しいレポート
 # Variables: $turn (turn 5, round 3)
@@ -112,7 +115,12 @@ game-draws-later = {$noun}が終わると秘密の値が公開され、誰でも
 # Variables: $gm, $seat
 game-gm-plays = GMの{$gm}はこのゲームで{$seat}もプレイしています。GMとして、締め切り前に各プレイヤーが自分の席について見るものをすべて見ることができます（伏せて配られたものも含むすべての手札とカード、所持金、封印されたすべての命令）。これから行われる抽選だけは、誰に対してと同様にGMにも隠されています（GMによるターンのプレビューでは仮の値を使います）。
 
-## 席ごとのメールの言語（ゲームのページ、その席のプレイヤー向け）。
+## 席のページ（その席のプレイヤー向け）：メールの言語、命令用アドレス、不在。
+
+# Variables: $seat, $title
+game-seat-title = {$title}のあなたの席：{$seat}
+game-seat-language-heading = この席のメールの言語
+game-mail-orders-heading = メールでの命令
 
 game-seat-language = この席のメールの言語
 game-seat-language-account = アカウントの言語
@@ -139,6 +147,10 @@ game-move-sealed-paused = {$turn}の命令は封印済みです（ターンが�
 game-move-due = {$turn}の命令の締め切り：{$due}。
 # Variables: $turn
 game-move-due-paused = {$turn}の命令の締め切りは一時停止中です。
+# Variables: $turn, $taken, $all
+game-move-due-waiting = {$turn}の命令はもう送れます。ゲームはプレイヤーを待っています（{$all}席中{$taken}席が埋まっています）。全席が埋まった時点で締め切りが決まります。
+# Variables: $turn, $taken, $all
+game-move-sealed-waiting = {$turn}の命令は封印済みです。ゲームはプレイヤーを待っています（{$all}席中{$taken}席が埋まっています）。全席が埋まった時点で決まる最初の締め切りまで修正できます。
 game-badge-sealed = 封印済み
 game-badge-due-now = 締め切り
 # Variables: $left
@@ -163,7 +175,9 @@ game-gm-games-waiting = {$n}席待ち
 game-join-heading = {$title}に参加
 game-join-seat = 次の席に招待されています：
 game-join-in = 、ゲーム
-game-join-invalid = 席に招待されていました（この招待は無効になりました）。ゲーム
+game-join-taken = この招待はすでに使われ、席は埋まっています。ゲーム：
+game-join-lobby = ロビーで空いている席を探す
+game-join-read = ゲームを見る
 # Variables: $game, $gm
 game-join-run-by = （{$game}、GM：{$gm}）
 game-join-take = 席に着く
@@ -171,6 +185,11 @@ game-join-take = 席に着く
 ## 命令ページの枠（命令フォームそのものは各ゲームのもの）。
 
 game-orders-sealed-note = 封印しました。締め切りまで命令を修正できます。
+game-orders-sealed-all-in = 封印しました。全席の命令がそろったので、このターンをいま処理しています。
+# Variables: $turn, $report (a link: game-orders-played-report)
+game-orders-played = 封印しました。{$turn}はすでに処理されました。{$report}。
+# Variables: $turn
+game-orders-played-report = {$turn}の結果を読む
 game-orders-nothing-sealed = このターンはまだ何も封印していません。
 game-orders-sealed-as-read = 封印済み（読み取った内容）：
 game-orders-lineup = ラインナップ
@@ -293,24 +312,28 @@ press-page-title = プレス · {$title}
 
 # Variables: $title
 console-title = {$title}：GMコンソール
-# Variables: $what (the action done)
-console-done = 完了：{$what}。
-console-action-resolve = ターンの処理
-console-action-free = 席の解放
-console-action-rollback = 巻き戻し
-console-action-archive = アーカイブ
-console-action-restore = 一覧に戻す
-console-action-extend = 締め切りの変更
-console-action-pause = 締め切りの一時停止
-console-action-resume = 締め切りの再開
-console-action-start = 開始
-console-action-piece = 駒の操作
-console-action-invite = 招待
-console-action-rated = レーティングの設定
-console-action-webhook = ウェブフックの設定
-console-action-bot = ボットの設定
+# What a GM action did, said above the console after it.
+console-done = 保存しました。
+# Variables: $turn (turn 3, round 2)
+console-done-resolve = {$turn}をいま処理しました。
 # Variables: $turn
-console-preview = ターン{$turn}のプレビュー（何も変更されていません）
+console-done-rollback = 最後のターンを巻き戻しました。{$turn}がふたたび受付中です。
+# Variables: $deadline
+console-done-deadline = 締め切りは{$deadline}になりました。
+console-done-pause = 締め切りを一時停止しました。
+console-done-free = 席を空けました。新しい招待リンクは下にあります。
+console-done-archive = ゲームをアーカイブしました。一覧からは外れますが、同じアドレスで読めます。
+console-done-restore = ゲームを一覧に戻しました。
+console-done-invite = 招待をメールで送りました。
+console-done-bot = 席を誰が操作するかを保存しました。
+console-done-webhook = ウェブフックを保存しました。
+console-done-rated = レーティングの対象にするかどうかを保存しました。
+console-done-piece = 実行しました。ゲームの履歴に記録されています。
+# Variables: $turn (turn 3, round 2)
+console-preview = {$turn}のプレビュー（何も変更されていません）
+console-preview-stand-in = 仮の引き札：このプレビューでこれから引くカードとボットの選択は、プレビューのためだけに引いたものです。ゲーム本来の引き札はターンが処理されるまで秘密のままです。
+# Variables: $until, $by (away-by-…)
+console-away = {$until}まで不在、{$by}が代わりに操作
 # Variables: $seat
 console-reminder-mailed = {$seat}のプレイヤーにリマインダーをメールしました。
 # Variables: $seat
@@ -343,8 +366,8 @@ console-preview-button = 裁定をプレビュー
 console-sure-resolve = 確認しました（ターンを処理）
 console-resolve = 今すぐ処理する
 console-start = 今すぐ時計を開始（空席は埋まるまで何も送りません）
-console-hours-label = 時間
-console-hours = 時間
+# Variables: $zone (the GM's time zone)
+console-deadline-at = 新しい締め切り（{$zone}）
 console-extend = 締め切りを動かす
 console-resume = 締め切りを再開
 console-pause = 締め切りを一時停止

@@ -70,8 +70,9 @@ fn bad<T>(message: Phrase) -> ApiResult<T> {
 pub const MAX_OFFSET_SECONDS: i32 = 14 * 3600;
 
 /// Reads `text` as an instant: with an offset (at most [`MAX_OFFSET_SECONDS`] from UTC), or a
-/// local time in `zone`.
-fn instant(field: &str, text: &str, zone: &TimeZone) -> ApiResult<i64> {
+/// local time in `zone` (a form's `datetime-local` field: an absence's window, the GM's new
+/// deadline).
+pub fn instant(field: &str, text: &str, zone: &TimeZone) -> ApiResult<i64> {
     let text = text.trim();
     if let Ok(t) = text.parse::<Timestamp>() {
         let offset = Pieces::parse(text).ok().and_then(|p| match p.offset() {

@@ -106,7 +106,13 @@ pub enum GmOutcome {
     Done,
     Preview {
         turn: u16,
+        /// The report as mailed, in English (the API's answer).
         report: String,
+        /// The game with the turn played, for a page to show its report in the reader's
+        /// language, as the game page shows a report.
+        played: Box<Record>,
+        /// The draws still to come were stood in for (a game with secret draws).
+        stand_in: bool,
     },
     /// A reminder: mailed to the seat's player (`mailed`), or the text for the GM to send.
     Reminded {
@@ -239,14 +245,20 @@ fn preview(table: &Table) -> ApiResult<GmOutcome> {
     let turn = record.turn();
     store::play_turn(&mut record, &table.seats)?;
     let mut report = String::new();
-    if record.setup().secret.is_some() {
+    let stand_in = record.setup().secret.is_some();
+    if stand_in {
         report.push_str(
             "Stand-in draws: the cards still to be drawn and the bots' choices in this preview \
              are drawn for it alone; the game's own draws stay secret until the turn is resolved.\n\n",
         );
     }
     report.push_str(&record.report_body(Viewer::Gm, Lang::EN, Some(turn))?);
-    Ok(GmOutcome::Preview { turn, report })
+    Ok(GmOutcome::Preview {
+        turn,
+        report,
+        played: Box::new(record),
+        stand_in,
+    })
 }
 
 /// Archiving a game: off the lists, and paused if it was running (its history says so).

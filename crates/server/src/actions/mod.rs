@@ -19,7 +19,7 @@ mod seasons;
 
 pub use absences::{
     ABSENCE_BOTS, AbsenceRequest, AbsenceView, GameAbsences, MAX_ABSENCE_DAYS, absences,
-    declare_absence, game_absences, set_allowance, withdraw_absence,
+    declare_absence, game_absences, instant, set_allowance, withdraw_absence,
 };
 pub use account_care::{
     RESET_LINK_LIFETIME, RESET_LINK_SPACING, archive_game, delete_account, forgot_password,

@@ -63,10 +63,8 @@ pub(super) async fn section(
         for w in shown {
             let a = &w.absence;
             let scope = match (&w.title, a.game) {
-                (Some(t), Some(id)) => {
-                    tr!(lang, "away-scope-titled", game = id, title = t.as_str())
-                }
-                (None, Some(id)) => tr!(lang, "away-scope-game", game = id),
+                (Some(t), Some(_)) => tr!(lang, "away-scope-titled", title = t.as_str()),
+                (None, Some(_)) => tr!(lang, "away-scope-game"),
                 _ => tr!(lang, "away-scope-all"),
             };
             let by = a.bot.as_deref().map_or_else(
@@ -96,13 +94,30 @@ pub(super) async fn section(
     }
     let scope = match game {
         Some(id) => format!(
-            r#"<input type="hidden" name="game" value="{id}"><input type="hidden" name="back" value="/games/{id}">"#
+            r#"<input type="hidden" name="game" value="{id}"><input type="hidden" name="back" value="/games/{id}/seat">"#
         ),
-        None => format!(
-            r#"<p><label for="absence-game">{}</label><span class="help" id="absence-game-hint">{}</span><input type="text" inputmode="numeric" id="absence-game" name="game" aria-describedby="absence-game-hint"></p>"#,
-            tr!(lang, "away-game-number"),
-            tr!(lang, "away-game-number-hint"),
-        ),
+        // The player's games by name (a player reads words, not numbers), all of them first.
+        None => {
+            let games: String = match crate::store::list(state).await {
+                Ok(list) => list
+                    .iter()
+                    .filter(|g| !g.row.over && g.seat_of(player.id).is_some())
+                    .map(|g| {
+                        format!(
+                            r#"<option value="{}">{}</option>"#,
+                            g.row.id,
+                            escape(&g.row.title)
+                        )
+                    })
+                    .collect(),
+                Err(e) => return error_box(Some(&e.into())),
+            };
+            format!(
+                r#"<p><label for="absence-game">{}</label><select id="absence-game" name="game"><option value="">{}</option>{games}</select></p>"#,
+                tr!(lang, "away-game"),
+                tr!(lang, "away-scope-all"),
+            )
+        }
     };
     html.push_str(&format!(
         r#"<form method="post" action="/profile/absences" class="stack" id="absence-form"><input type="hidden" name="csrf" value="{csrf}">{scope}
@@ -126,8 +141,15 @@ pub async fn declare_absence(
     Form(form): Form<FormData>,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
+    // Back to the page the form was on: the profile, or a seat's page (`/games/N/seat`).
     let back = match form.get("back") {
-        Some(b) if b.starts_with("/games/") && b[7..].bytes().all(|c| c.is_ascii_digit()) => b,
+        Some(b)
+            if b.strip_prefix("/games/")
+                .and_then(|rest| rest.strip_suffix("/seat"))
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit())) =>
+        {
+            b
+        }
         _ => "/profile",
     }
     .to_string();
@@ -193,23 +215,43 @@ pub async fn set_allowance(
     }
 }
 
-/// A game's absent seats as everyone sees them (empty when nobody is away), and for a seat's
-/// own player the form that declares an absence in this game.
-pub(super) async fn game_section(
+/// A game's absent seats as everyone sees them (empty when nobody is away). A seat's own
+/// player declares an absence on the seat's page (`section`), not on the game page.
+pub(super) async fn game_section(state: &AppState, visitor: &Visitor, table: &Table) -> String {
+    match actions::game_absences(state, table, false).await {
+        Ok(absences) => away_list(&absences, visitor),
+        Err(e) => error_box(Some(&e)),
+    }
+}
+
+/// Each seat's absence now, for the console's seat cards: `away until …, played by the bot
+/// heuristic` (`None`: not away; nothing when the absences cannot be read).
+pub(super) async fn away_lines(
     state: &AppState,
     visitor: &Visitor,
     table: &Table,
-    reader: Option<game_api::Seat>,
-) -> String {
-    let absences = match actions::game_absences(state, table, false).await {
-        Ok(a) => a,
-        Err(e) => return error_box(Some(&e)),
+) -> Vec<Option<String>> {
+    let lang = visitor.lang;
+    let Ok(absences) = actions::game_absences(state, table, false).await else {
+        return Vec::new();
     };
-    let mut html = away_list(&absences, visitor);
-    if let (Some(player), Some(_), false) = (&visitor.player, reader, table.record.is_over()) {
-        html.push_str(&section(state, visitor, player, Some(table.row.id)).await);
-    }
-    html
+    absences
+        .seats
+        .iter()
+        .map(|s| {
+            let a = s.away.as_ref()?;
+            let by = match (a.excused, &a.bot) {
+                (true, Some(bot)) => tr!(lang, "away-by-bot", bot = bot.as_str()),
+                _ => tr!(lang, "away-by-nmr-default"),
+            };
+            Some(tr!(
+                lang,
+                "console-away",
+                until = dated_in(lang, a.until, visitor.zone()),
+                by = by
+            ))
+        })
+        .collect()
 }
 
 /// The seats away now: until when, and who plays them.

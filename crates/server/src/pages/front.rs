@@ -105,6 +105,79 @@ pub(super) fn your_games(
     .unwrap_or_default()
 }
 
+/// What postrider is, for a newcomer: a sentence, the two games each with a picture, a line
+/// and its help, and how to start (take an open seat, or create a game).
+fn welcome(visitor: &Visitor) -> String {
+    let lang = visitor.lang;
+    let games: String = [
+        ("breaking-away", "front-ba-line", "/help/breaking-away", "front-ba-help"),
+        ("backpacks", "front-bb-line", "/help/backpacks", "front-bb-help"),
+    ]
+    .iter()
+    .map(|&(game, line, help, help_label)| {
+        let title = gm::GAMES
+            .iter()
+            .find(|g| g.name == game)
+            .map_or_else(|| game.to_string(), |g| game::game_title(lang, *g));
+        let picture = super::showcase::picture_of(game, lang)
+            .map_or(String::new(), |svg| {
+                // A sample's names (teams, Keswick's places) are the game's, not the page's:
+                // `translate="no"`.
+                format!(r#"<figure class="picture close-up" translate="no">{svg}</figure>"#)
+            });
+        format!(
+            r#"<li class="stack showcase-game" id="about-{game}"><h3>{title}</h3>{picture}<p>{line}</p><p><a href="{help}">{help_label}</a></p></li>"#,
+            title = escape(&title),
+            line = escape(&lang.t(line)),
+            help_label = escape(&lang.t(help_label)),
+        )
+    })
+    .collect();
+    let start = marked(
+        &tr!(lang, "front-start", seat = LINK, create = MARK),
+        &[
+            (
+                LINK,
+                format!(
+                    r#"<a href="/lobby">{}</a>"#,
+                    escape(&lang.t("front-start-seat"))
+                ),
+            ),
+            (
+                MARK,
+                format!(
+                    r#"<a href="/new">{}</a>"#,
+                    escape(&lang.t("front-start-create"))
+                ),
+            ),
+        ],
+    );
+    let account = match &visitor.player {
+        None => format!(
+            "<p>{}</p>",
+            linked(
+                &tr!(lang, "front-start-account", register = LINK),
+                "/register",
+                &lang.t("front-start-register")
+            )
+        ),
+        Some(_) => String::new(),
+    };
+    format!(
+        r#"<section class="stack" id="welcome" aria-labelledby="welcome-h"><h2 id="welcome-h">{what}</h2><p class="lead">{intro}</p>
+<ul class="showcase">{games}</ul>
+<h3 id="how-to-start">{how}</h3><p>{start}</p>{account}<p class="muted">{api}</p></section>"#,
+        what = escape(&lang.t("front-what")),
+        intro = escape(&lang.t("front-intro")),
+        how = escape(&lang.t("front-how-to-start")),
+        api = linked(
+            &tr!(lang, "front-about", api = LINK),
+            "/api/openapi.json",
+            "/api/openapi.json"
+        ),
+    )
+}
+
 #[derive(Debug, serde::Deserialize)]
 pub struct FrontQuery {
     deleted: Option<String>,
@@ -120,6 +193,8 @@ pub async fn front(
         Err(e) => return error_page(&visitor, &e.into()),
     };
     let lang = visitor.lang;
+    // Every game as a card (a phone reads a card, not a five-column table): its title, what
+    // game it is, its state, its GM and seats.
     let mut rows = String::new();
     for table in &tables {
         let seats: Vec<String> = table
@@ -136,26 +211,27 @@ pub async fn front(
             .collect();
         let _ = write!(
             rows,
-            r#"<tr><td><a href="/games/{}">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>"#,
-            table.row.id,
-            escape(&table.row.title),
-            table.row.game.name,
-            escape(&game::status_text(table, &visitor)),
-            escape(&table.row.gm_name),
-            seats.join(", ")
+            r#"<li class="card game-card"><h3><a href="/games/{id}">{title}</a></h3><p>{game} · <strong>{status}</strong></p><p class="muted">{gm} · {seats}</p></li>"#,
+            id = table.row.id,
+            title = escape(&table.row.title),
+            game = escape(&game::game_title(lang, table.row.game)),
+            status = escape(&game::status_text(table, &visitor)),
+            gm = escape(&tr!(lang, "game-run-by", gm = table.row.gm_name.as_str())),
+            seats = seats.join(", ")
         );
     }
-    if tables.is_empty() {
-        let _ = write!(
-            rows,
-            r#"<tr><td colspan="5">{}</td></tr>"#,
+    let rows = if tables.is_empty() {
+        format!(
+            "<p>{}</p>",
             linked(
                 &tr!(lang, "front-no-games", start = LINK),
                 "/new",
                 &tr!(lang, "front-start-one")
             )
-        );
-    }
+        )
+    } else {
+        format!(r#"<ul class="game-cards">{rows}</ul>"#)
+    };
     // The list is summaries; the player's own games are read whole (from this process's
     // records, without a replay) to say what is due.
     let yours = match &visitor.player {
@@ -196,21 +272,16 @@ pub async fn front(
         .map(|g| format!(r#"<a href="/ratings/{}">{}</a>"#, g.name, escape(g.title)))
         .collect();
     let ladders = ladders.join(" · ");
+    // A visitor reads what postrider is first; a player, their own games first.
+    let welcome = welcome(&visitor);
+    let (welcome_first, welcome_last) = match &visitor.player {
+        None => (welcome, String::new()),
+        Some(_) => (String::new(), welcome),
+    };
     let body = format!(
-        r#"{deleted}{yours}{lobby}<section class="stack" aria-labelledby="every-game"><h2 id="every-game">{every}</h2><p class="muted">{about}</p>
-<div class="table-scroll"><table><thead><tr><th scope="col">{game}</th><th scope="col">{rules}</th><th scope="col">{turn}</th><th scope="col">{gm}</th><th scope="col">{seats}</th></tr></thead><tbody>
-{rows}</tbody></table></div><p id="ladders">{ladders}</p></section>"#,
+        r#"{deleted}{welcome_first}{yours}{lobby}<section class="stack" aria-labelledby="every-game"><h2 id="every-game">{every}</h2>
+{rows}<p id="ladders">{ladders}</p></section>{welcome_last}"#,
         every = tr!(lang, "front-every-game"),
-        about = linked(
-            &tr!(lang, "front-about", api = LINK),
-            "/api/openapi.json",
-            "/api/openapi.json"
-        ),
-        game = tr!(lang, "front-game"),
-        rules = tr!(lang, "front-rules"),
-        turn = tr!(lang, "front-turn"),
-        gm = tr!(lang, "front-gm"),
-        seats = tr!(lang, "front-seats"),
         ladders = tr!(lang, "front-ladders", ladders = ladders),
     );
     page(&visitor, StatusCode::OK, &tr!(lang, "front-title"), &body)

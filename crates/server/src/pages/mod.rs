@@ -19,6 +19,7 @@ mod player;
 mod profile;
 mod ratings;
 mod season;
+mod showcase;
 mod when;
 
 pub use absence::{declare_absence, set_allowance, withdraw_absence};
@@ -30,7 +31,7 @@ pub use account_care::{delete_account, forgot, forgot_form, reset, reset_form};
 pub use front::*;
 pub use game::{
     console, console_action, game, history, join, join_form, new_game, new_game_form, orders,
-    orders_form, rotate_mail_address, turn,
+    orders_form, rotate_mail_address, seat_settings, turn,
 };
 pub use game::{hide_press, post_press, press_archive, press_settings, save_seat_language};
 pub use language::save_language;
@@ -305,6 +306,8 @@ pub fn page_with_tab(
     let lang = visitor.lang;
     let awaiting = visitor.awaiting.filter(|&n| n > 0);
     let count = awaiting.map_or(String::new(), |n| format!("({n}) "));
+    // One row at 390 px (issue 51): the name leads home, what is due, the reader's profile
+    // (where they log out); a visitor logs in or registers.
     let who = match &visitor.player {
         Some(p) => {
             let due = match awaiting {
@@ -315,16 +318,10 @@ pub fn page_with_tab(
                 ),
                 None => String::new(),
             };
-            let server = if p.operator {
-                format!(r#"<a href="/operator">{}</a>"#, tr!(lang, "site-server"))
-            } else {
-                String::new()
-            };
             format!(
-                r#"{due}{server}<a href="/profile">{}</a><form method="post" action="/logout">{}<button>{}</button></form>"#,
-                escape(&p.name),
-                visitor.csrf_field(),
-                tr!(lang, "site-log-out"),
+                r#"{due}<a href="/profile" class="who" title="{title}"><span>{name}</span></a>"#,
+                name = escape(&p.name),
+                title = tr!(lang, "site-profile"),
             )
         }
         None => format!(
@@ -355,7 +352,7 @@ pub fn page_with_tab(
 <link rel="stylesheet" href="{css}">
 <script src="/static/site.js" defer></script>
 </head><body>
-<header class="site-header"><div><a class="brand" href="/">postrider</a><nav aria-label="{site}"><a href="/">{games}</a><a href="/new">{new}</a>{who}</nav></div></header>
+<header class="site-header"><div><a class="brand" href="/">postrider</a><nav aria-label="{site}">{who}</nav></div></header>
 <main>
 <h1>{title}</h1>
 {body}
@@ -365,8 +362,6 @@ pub fn page_with_tab(
 "#,
         code = lang.code(),
         site = tr!(lang, "site-nav"),
-        games = tr!(lang, "site-games"),
-        new = tr!(lang, "site-new-game"),
         languages = language_menu(visitor),
         zone = escape(visitor.zone().unwrap_or_default()),
         css = site_css_path(),
@@ -426,6 +421,31 @@ fn language_menu(visitor: &Visitor) -> String {
     }
 }
 
+/// An error's line as a player reads it on a page: without the name of the field the API's
+/// errors lead with (`invite: seat Red is taken` is `Seat Red is taken`; `game 5: …`), which
+/// is an identifier to a player; the form's own labels say which field it is.
+pub fn in_words(text: &str) -> String {
+    let field = text.split_once(": ").filter(|(head, _)| {
+        let mut words = head.split(' ');
+        let name = words.next().unwrap_or_default();
+        let number = words.next();
+        head.len() <= 40
+            && name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "_.[]".contains(c))
+            && number.is_none_or(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            && words.next().is_none()
+    });
+    let Some((_, rest)) = field else {
+        return text.to_string();
+    };
+    let mut chars = rest.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// An error as a page: the status and the one-line message.
 pub fn error_page(visitor: &Visitor, error: &ApiError) -> Response {
     if let ApiError::Internal(cause) = error {
@@ -437,7 +457,7 @@ pub fn error_page(visitor: &Visitor, error: &ApiError) -> Response {
         &tr!(visitor.lang, "site-error-title"),
         &format!(
             r#"<p class="error">{}</p><p><a href="/">{}</a></p>"#,
-            escape(&error.text(visitor.lang)),
+            escape(&in_words(&error.text(visitor.lang))),
             tr!(visitor.lang, "site-back-to-games")
         ),
     )
@@ -449,7 +469,37 @@ pub fn error_box(error: Option<&ApiError>) -> String {
     error.map_or(String::new(), |e| {
         format!(
             r#"<p class="error" role="alert">{}</p>"#,
-            escape(&e.text(crate::reader::lang()))
+            escape(&in_words(&e.text(crate::reader::lang())))
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_words;
+
+    /// A player reads words: the API's field names and game numbers go (issue 51).
+    #[test]
+    fn an_error_on_a_page_leaves_its_field_name_out() {
+        for (api, page) in [
+            ("invite: seat Red is taken", "Seat Red is taken"),
+            ("lineup: rider A: 4 cards", "Rider A: 4 cards"),
+            (
+                "game 5: you hold no seat in this game",
+                "You hold no seat in this game",
+            ),
+            ("remind: 席 Red", "席 Red"),
+            (
+                "The deadline has passed: too late",
+                "The deadline has passed: too late",
+            ),
+            ("nothing to strip", "nothing to strip"),
+            (
+                "a rider named: twice over here",
+                "a rider named: twice over here",
+            ),
+        ] {
+            assert_eq!(in_words(api), page, "{api}");
+        }
+    }
 }

@@ -59,13 +59,13 @@ pub fn refusal(
 ) -> String {
     let english = error.to_string();
     let Some(sent) = sent else {
-        return error.text(lang);
+        return super::in_words(&error.text(lang));
     };
     // Only the refusal the rules gave: the same words in English as the error shown.
     if record.refusal(seat, sent, game_api::Lang::EN).as_ref() != Some(&english) {
-        return error.text(lang);
+        return super::in_words(&error.text(lang));
     }
-    record.refusal(seat, sent, lang).unwrap_or(english)
+    super::in_words(&record.refusal(seat, sent, lang).unwrap_or(english))
 }
 
 /// Every game's pieces.

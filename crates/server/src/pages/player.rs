@@ -124,13 +124,15 @@ pub(super) async fn feeds_section(state: &AppState, visitor: &Visitor, player: &
     for f in feeds {
         html.push_str(&format!(
             r#"<form method="post" action="/profile/feeds" class="stack seat-feeds"><h3>{title} ({seat})</h3>
-<p><label>{calendar}<input type="text" readonly value="{cal}" class="feed-calendar"></label></p>
-<p><label>{reports}<input type="text" readonly value="{atom}" class="feed-reports"></label></p>
+<p class="cluster"><a href="{cal}" class="feed-calendar">{calendar}</a>{copy_cal}</p>
+<p class="cluster"><a href="{atom}" class="feed-reports">{reports}</a>{copy_atom}</p>
 <input type="hidden" name="csrf" value="{csrf}"><input type="hidden" name="game" value="{game}">
 <p><button type="submit" class="secondary">{renew}</button></p></form>
 "#,
             calendar = tr!(lang, "feeds-calendar"),
             reports = tr!(lang, "feeds-reports"),
+            copy_cal = copy_button(lang, &f.addresses.calendar, &tr!(lang, "feeds-calendar")),
+            copy_atom = copy_button(lang, &f.addresses.reports, &tr!(lang, "feeds-reports")),
             renew = tr!(lang, "feeds-renew"),
             title = escape(&f.title),
             seat = escape(&f.seat),
@@ -140,8 +142,20 @@ pub(super) async fn feeds_section(state: &AppState, visitor: &Visitor, player: &
             game = f.game,
         ));
     }
-    html.push_str("</section>");
+    html.push_str(r#"</section><script src="/static/copy.js"></script>"#);
     html
+}
+
+/// A button that copies `address` (a secret feed's), shown by the optional script
+/// (`/static/copy.js`); without it the link itself is there to copy or open.
+fn copy_button(lang: Lang, address: &str, what: &str) -> String {
+    format!(
+        r#"<button type="button" class="copy secondary" hidden data-copy="{address}" data-copied="{copied}" aria-label="{label}">{copy}</button>"#,
+        address = escape(address),
+        copied = escape(&tr!(lang, "feeds-copied")),
+        label = escape(&tr!(lang, "feeds-copy-label", what = what)),
+        copy = tr!(lang, "feeds-copy"),
+    )
 }
 
 /// `POST /profile/feeds`: renews one seat's feed addresses.

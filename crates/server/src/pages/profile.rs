@@ -19,6 +19,8 @@ pub(super) struct ProfilePage<'a> {
     mail_section: String,
     /// The form that deletes the account (`pages::account_care`).
     delete_section: String,
+    /// The reader runs the server (a link to its page).
+    operator: bool,
 }
 
 pub(super) fn profile_page(
@@ -35,7 +37,7 @@ pub(super) fn profile_page(
     let now = when::dated_in(lang, visitor.now, visitor.zone());
     let page_html = ProfilePage {
         lang,
-        error: error.map(|e| e.text(crate::reader::lang())),
+        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
         saved,
         zone,
         shown: front::marked(
@@ -46,6 +48,7 @@ pub(super) fn profile_page(
         csrf: visitor.csrf_token(),
         mail_section,
         delete_section: super::account_care::delete_section(visitor),
+        operator: visitor.player.as_ref().is_some_and(|p| p.operator),
     }
     .render();
     match page_html {
@@ -196,8 +199,9 @@ if (f && !f.value && window.Intl) { f.value = Intl.DateTimeFormat().resolvedOpti
         .into_response()
 }
 
-/// The optional script of the GM console: a copy button beside each invitation link (the
-/// link is in a read-only field, selectable without it).
+/// The optional script of the GM console and the profile: a copy button beside each
+/// invitation link (the link is in a read-only field, selectable without it), and the
+/// profile's own copy buttons (`data-copy`, hidden until this script shows them).
 pub async fn copy_script() -> Response {
     (
         [(CONTENT_TYPE, "text/javascript; charset=utf-8")],
@@ -216,6 +220,13 @@ document.querySelectorAll('input.invite-link').forEach(function (field) {\n\
     } else { document.execCommand('copy'); done(); }\n\
   });\n\
   field.insertAdjacentElement('afterend', button);\n\
+});\n\
+document.querySelectorAll('button[data-copy]').forEach(function (button) {\n\
+  button.hidden = false;\n\
+  button.addEventListener('click', function () {\n\
+    var done = function () { button.textContent = button.getAttribute('data-copied'); };\n\
+    if (navigator.clipboard && window.isSecureContext) { navigator.clipboard.writeText(button.getAttribute('data-copy')).then(done); }\n\
+  });\n\
 });\n",
     )
         .into_response()

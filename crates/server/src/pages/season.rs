@@ -103,7 +103,6 @@ impl StageWords {
 pub struct ClassTable {
     pub key: String,
     pub title: String,
-    pub ruling: String,
     /// The count-back for level lines (S-3), in the reader's language.
     pub ties: String,
     /// What the totals count (`points`).
@@ -194,7 +193,6 @@ fn season_page(
         .map(|c| ClassTable {
             key: c.key.clone(),
             title: c.title.clone(),
-            ruling: c.ruling.clone(),
             ties: c.ties.clone(),
             unit: c.unit.clone(),
             jersey: c
@@ -310,7 +308,7 @@ fn season_page(
         lang,
         id: row.id,
         csrf: visitor.csrf_token(),
-        error: error.map(|e| e.text(crate::reader::lang())),
+        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
         done,
         lead,
         over: view.is_over(),

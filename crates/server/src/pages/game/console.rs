@@ -1,5 +1,6 @@
 //! The GM console: the seats, the invitations, the reminders, the clock and every GM action.
 
+use super::console_said::{Preview, deadline_at, done_text, local_time};
 use super::*;
 use crate::mail_log::{Category, GmMailLog};
 #[allow(unused_imports)]
@@ -35,8 +36,10 @@ pub struct ConsoleSeat {
     pub bots: Vec<Named>,
     /// Taken by a player: it can be freed.
     pub taken: bool,
-    /// Its orders are missing and a person plays it: the GM can remind them.
+    /// Its orders are missing and a player (not the GM) holds it: the GM can remind them.
     pub remind: bool,
+    /// Its player is away: until when and who plays it (`away until …, played by …`).
+    pub away: Option<String>,
 }
 
 /// A reminder the GM asked for: mailed, or the text to send.
@@ -68,13 +71,6 @@ pub struct MailLogLine {
     pub reason: String,
 }
 
-/// A preview of the coming turn.
-#[derive(Debug)]
-pub struct Preview {
-    pub turn: u16,
-    pub report: String,
-}
-
 #[derive(Debug, Template)]
 #[template(path = "game/console.html")]
 pub struct ConsolePage {
@@ -91,6 +87,12 @@ pub struct ConsolePage {
     pub missing: Vec<String>,
     pub rule: String,
     pub seats: Vec<ConsoleSeat>,
+    /// The seats away now, one line each (`Red: away until …, played by …`).
+    pub away: Vec<String>,
+    /// The deadline in the GM's zone, as the form's date and time field reads it
+    /// (`2026-11-22T20:00`), and the zone's name; empty with no deadline.
+    pub deadline_local: String,
+    pub zone: String,
     /// The server mails invitations.
     pub mail: bool,
     pub waiting_for_players: bool,
@@ -153,6 +155,7 @@ pub(super) fn console_page(
         rated,
         lobby,
         absences,
+        away,
     } = loaded;
     let Answer {
         done,
@@ -215,7 +218,12 @@ pub(super) fn console_page(
                     })
                     .collect(),
                 taken: s.player_id.is_some(),
-                remind: waiting && s.bot.is_none() && !record.is_over(),
+                // Only a player who has not sealed: not an open seat, not the GM's own.
+                remind: waiting
+                    && s.bot.is_none()
+                    && s.player_id.is_some_and(|p| p != table.row.gm_id)
+                    && !record.is_over(),
+                away: away.get(s.seat.index()).cloned().flatten(),
             }
         })
         .collect();
@@ -229,14 +237,24 @@ pub(super) fn console_page(
         nav: Nav::of(table, visitor).at("console"),
         id,
         csrf: visitor.csrf_token(),
-        error: error.map(|e| e.text(crate::reader::lang())),
-        done: done.map(|d| word(lang, &format!("console-action-{d}"), &d)),
+        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
+        done: done.map(|d| done_text(table, visitor, &d)),
         preview,
         reminded,
         status: status_text(&table.summary(), visitor),
         missing,
         rule: crate::pages::when::rule_in(lang, &table.row.deadline_rule),
+        away: seats
+            .iter()
+            .filter_map(|s| Some(format!("{}: {}", s.name, s.away.as_ref()?)))
+            .collect(),
         seats,
+        deadline_local: table
+            .row
+            .next_deadline
+            .and_then(|at| local_time(at, visitor.zone()))
+            .unwrap_or_default(),
+        zone: visitor.zone().unwrap_or("UTC").to_string(),
         mail: state.mail.is_some(),
         waiting_for_players: table.summary().waiting_for_players(),
         paused: table.row.paused,
@@ -314,6 +332,8 @@ pub(super) struct Loaded {
     lobby: String,
     /// The absences' part (`pages::absence`).
     absences: String,
+    /// Each seat's absence now, in words (`None`: not away).
+    away: Vec<Option<String>>,
 }
 
 /// The game, its webhook and its mail log, for the game's GM only.
@@ -344,6 +364,7 @@ pub(super) async fn console_load(
             .await
             .map_err(|e| error_page(visitor, &e))?;
     let absences = crate::pages::absence::console_section(state, visitor, &table).await;
+    let away = crate::pages::absence::away_lines(state, visitor, &table).await;
     Ok((
         table,
         Loaded {
@@ -353,6 +374,7 @@ pub(super) async fn console_load(
             rated,
             lobby,
             absences,
+            away,
         },
     ))
 }
@@ -403,6 +425,8 @@ pub(super) fn gm_action(form: &FormData) -> ApiResult<GmAction> {
         )));
     }
     Ok(match action {
+        // The GM's form gives a new date and time (`at`), which `console_action` turns into
+        // a move of the deadline; the API and older pages move it by hours.
         "extend" => {
             let hours: f64 = form
                 .field("hours")?
@@ -472,7 +496,10 @@ pub async fn console_action(
     let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
     let result = async {
         visitor.check_csrf(&form)?;
-        let action = gm_action(&form)?;
+        let action = match form.get("at").map(str::trim).filter(|at| !at.is_empty()) {
+            Some(at) => deadline_at(&state, &visitor, id, at).await?,
+            None => gm_action(&form)?,
+        };
         actions::gm_action(&state, player, id, action).await
     };
     let (answer, error) = match result.await {
@@ -483,13 +510,21 @@ pub async fn console_action(
             let done = form.get("action").unwrap_or_default();
             return Ok(redirect(&format!("/games/{id}/gm?done={done}")));
         }
-        Ok(GmOutcome::Preview { turn, report }) => (
-            Answer {
-                preview: Some(Preview { turn, report }),
-                ..Answer::default()
-            },
-            None,
-        ),
+        Ok(GmOutcome::Preview {
+            turn,
+            played,
+            stand_in,
+            ..
+        }) => match Preview::of(&played, turn, stand_in, visitor.lang) {
+            Ok(preview) => (
+                Answer {
+                    preview: Some(preview),
+                    ..Answer::default()
+                },
+                None,
+            ),
+            Err(e) => (Answer::default(), Some(e)),
+        },
         Ok(GmOutcome::Reminded { seat, mailed, text }) => (
             Answer {
                 reminded: Some(Reminded { seat, mailed, text }),

@@ -141,6 +141,10 @@ pub(crate) fn settings_said(
                 _ if kind == Some(gm::SettingKind::File) => {
                     return tr!(lang, "history-setting-given", setting = setting);
                 }
+                // The rules name themselves (`postal rules 2.2`, `board-game rules`).
+                serde_json::Value::String(text) if name == "rules" => {
+                    return setting_value(lang, text);
+                }
                 serde_json::Value::String(text) => setting_value(lang, text),
                 serde_json::Value::Array(names) => {
                     let names: Vec<String> = names
@@ -193,6 +197,7 @@ pub(super) fn event_text(
     seats: &[String],
     event: &Event,
     sealed: bool,
+    zone: Option<&str>,
 ) -> String {
     let seat = |s: &Seat| seats.get(s.index()).map_or("?", String::as_str).to_string();
     let by = |author: &gm::Author| match author {
@@ -254,7 +259,11 @@ pub(super) fn event_text(
         } => tr!(lang, "history-to-bot", seat = seat(s), bot = b.clone()),
         Event::SeatBot { seat: s, bot: None } => tr!(lang, "history-to-player", seat = seat(s)),
         Event::SeatFreed { seat: s } => tr!(lang, "history-freed", seat = seat(s)),
-        Event::Deadline { at } => tr!(lang, "history-deadline", at = utc_text(*at)),
+        Event::Deadline { at } => tr!(
+            lang,
+            "history-deadline",
+            at = crate::pages::when::dated_in(lang, *at, zone)
+        ),
         Event::Paused => lang.t("history-paused"),
         Event::Resumed => lang.t("history-resumed"),
         Event::Away { seat: s, .. } => {
@@ -300,6 +309,7 @@ pub async fn history(
                 table.record.seats(),
                 &entry.event,
                 entry.sealed,
+                visitor.zone(),
             ),
             turn: match entry.event {
                 Event::Resolved { turn, .. } => Some(turn),
@@ -346,8 +356,11 @@ mod tests {
             rider: "red-A".into(),
         };
         let said = "The GM: Declare dropped (postal 10.1), rider red-A";
-        assert_eq!(event_text(Lang::EN, &race, &seats, &piece, false), said);
-        assert_eq!(event_text(Lang::EN, &race, &seats, &old, false), said);
+        assert_eq!(
+            event_text(Lang::EN, &race, &seats, &piece, false, None),
+            said
+        );
+        assert_eq!(event_text(Lang::EN, &race, &seats, &old, false, None), said);
     }
 
     #[test]
@@ -360,8 +373,12 @@ mod tests {
             &setup.seats.clone(),
             &Event::Created { setup },
             false,
+            None,
         );
-        assert_eq!(said, "Game created: backpacks (map given), seats ann");
+        assert_eq!(
+            said,
+            "Game created: Backpacks & Blisters (map given), seats ann"
+        );
         let race = gm::game_info("breaking-away").unwrap();
         let setup = gm::Setup::new("breaking-away", &["a"], 1)
             .with("rules", "board")
@@ -372,10 +389,11 @@ mod tests {
             &setup.seats.clone(),
             &Event::Created { setup },
             false,
+            None,
         );
         assert_eq!(
             said,
-            "Game created: breaking-away (options open_hands; rules board), seats a"
+            "Game created: Breaking Away (options open_hands; board-game rules), seats a"
         );
     }
 }

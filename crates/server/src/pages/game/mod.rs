@@ -5,11 +5,13 @@
 //! reports, nouns) and from its own pieces (`pieces`: the order form, the console's tools).
 
 mod console;
+mod console_said;
 mod history;
 mod new_game;
 mod orders;
 mod page;
 mod press;
+mod seat;
 
 pub use console::*;
 pub use history::*;
@@ -17,6 +19,7 @@ pub use new_game::*;
 pub use orders::*;
 pub use page::*;
 pub use press::{hide_press, post_press, press_archive, press_settings};
+pub use seat::*;
 
 use askama::Template;
 use axum::Form;
@@ -26,7 +29,7 @@ use axum::response::Response;
 use game_api::Lang;
 use game_api::report::ReportView;
 use game_api::{Seat, Viewer};
-use gm::{DeadlineRule, Event, Submission, utc_text};
+use gm::{DeadlineRule, Event, Submission};
 use locale::tr;
 
 use super::pieces::{self, FormContext};
@@ -126,29 +129,49 @@ pub fn your_move(table: &Table, visitor: &Visitor, seat: Seat) -> (String, bool)
     } else {
         lang.t("game-move-lineup")
     };
-    let deadline = match (table.row.paused, table.row.next_deadline) {
-        (true, _) => None,
-        (false, at) => at,
+    // The clock: running to a deadline, paused by the GM, or not started (a game waiting for
+    // its players: its first deadline is set when the last seat is taken).
+    enum Clock {
+        Due(i64),
+        Paused,
+        Waiting { taken: usize, all: usize },
+    }
+    let clock = match (table.row.paused, table.row.next_deadline) {
+        (true, _) => Clock::Paused,
+        (false, Some(at)) => Clock::Due(at),
+        (false, None) => Clock::Waiting {
+            taken: table.seats.iter().filter(|s| s.taken()).count(),
+            all: table.seats.len(),
+        },
     };
     let due = |at: i64| crate::pages::when::due_in(lang, at, visitor.now, visitor.zone());
-    if record.ready(seat) {
-        let text = match deadline {
-            Some(at) => tr!(
-                lang,
-                "game-move-sealed",
-                turn = noun,
-                until = crate::pages::when::moment_in(lang, at, visitor.zone())
-            ),
-            None => tr!(lang, "game-move-sealed-paused", turn = noun),
-        };
-        (text, false)
-    } else {
-        let text = match deadline {
-            Some(at) => tr!(lang, "game-move-due", turn = noun, due = due(at)),
-            None => tr!(lang, "game-move-due-paused", turn = noun),
-        };
-        (text, true)
-    }
+    let ready = record.ready(seat);
+    let text = match (clock, ready) {
+        (Clock::Due(at), true) => tr!(
+            lang,
+            "game-move-sealed",
+            turn = noun,
+            until = crate::pages::when::moment_in(lang, at, visitor.zone())
+        ),
+        (Clock::Due(at), false) => tr!(lang, "game-move-due", turn = noun, due = due(at)),
+        (Clock::Paused, true) => tr!(lang, "game-move-sealed-paused", turn = noun),
+        (Clock::Paused, false) => tr!(lang, "game-move-due-paused", turn = noun),
+        (Clock::Waiting { taken, all }, true) => tr!(
+            lang,
+            "game-move-sealed-waiting",
+            turn = noun,
+            taken = taken,
+            all = all
+        ),
+        (Clock::Waiting { taken, all }, false) => tr!(
+            lang,
+            "game-move-due-waiting",
+            turn = noun,
+            taken = taken,
+            all = all
+        ),
+    };
+    (text, !ready)
 }
 
 /// The badge beside "your move": how near the deadline is when the seat's orders are due

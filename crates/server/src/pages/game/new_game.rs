@@ -193,7 +193,7 @@ pub(super) fn new_game_page(
     .map(|d| (d, word(lang, &format!("new-game-weekday-{d}"), d)));
     let view = NewGamePage {
         lang,
-        error: error.map(|e| e.text(crate::reader::lang())),
+        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
         csrf: visitor.csrf_token(),
         title: value("title", ""),
         games: menu("game", &games, gm::GAMES[0].name),

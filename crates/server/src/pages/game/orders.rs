@@ -16,7 +16,8 @@ pub struct JoinPage<'a> {
     pub lang: Lang,
     pub error: Option<String>,
     pub id: i64,
-    /// The seat the invitation is for; `None` if it is not valid any more.
+    /// The seat the invitation is for; `None` if it is not valid any more (unknown, or its
+    /// seat taken by a player).
     pub seat: Option<String>,
     pub title: String,
     /// The game's title, in the reader's language.
@@ -36,12 +37,10 @@ pub(super) fn join_page(
     let lang = visitor.lang;
     let view = JoinPage {
         lang,
-        error: error.map(|e| e.text(crate::reader::lang())),
+        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
         id: table.row.id,
-        seat: table
-            .seats
-            .iter()
-            .find(|s| s.invite == invite && actions::invitations_open(table).is_ok())
+        seat: open_seat(table, invite)
+            .filter(|_| actions::invitations_open(table).is_ok())
             .map(|s| s.name.clone()),
         title: table.row.title.clone(),
         game: game_title(lang, table.row.game),
@@ -54,16 +53,28 @@ pub(super) fn join_page(
     render(visitor, status_of(error), &heading, &view)
 }
 
+/// The seat `invite` is for, while no player holds it (`actions::join` takes it then).
+fn open_seat<'a>(table: &'a Table, invite: &str) -> Option<&'a store::table::SeatRow> {
+    table
+        .seats
+        .iter()
+        .find(|s| s.invite == invite && s.player_id.is_none())
+}
+
 pub async fn join_form(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
     Query(q): Query<InviteQuery>,
 ) -> PageResult {
-    visitor.player_or_login(&format!("/games/{id}/join?invite={}", q.invite))?;
     let table = load(&state, &visitor, id).await?;
+    // An ended game's invitations, and a used one, say so at once, before any login or tap.
     let ended = actions::invitations_open(&table).err();
-    Ok(join_page(&visitor, &table, &q.invite, ended.as_ref()))
+    if ended.is_some() || open_seat(&table, &q.invite).is_none() {
+        return Ok(join_page(&visitor, &table, &q.invite, ended.as_ref()));
+    }
+    visitor.player_or_login(&format!("/games/{id}/join?invite={}", q.invite))?;
+    Ok(join_page(&visitor, &table, &q.invite, None))
 }
 
 pub async fn join(
@@ -94,9 +105,9 @@ pub struct OrdersPage {
     pub nav: Nav,
     /// The error as HTML: escaped, its rule citations linked to the rules help.
     pub error: Option<String>,
-    pub sent: bool,
+    /// What became of the orders just sealed (HTML: it may hold a link to the report).
+    pub sent: Option<String>,
     pub seat: String,
-    pub status: String,
     pub your_move: String,
     pub sealed_lineup: Option<String>,
     pub sealed_orders: Option<String>,
@@ -117,11 +128,14 @@ pub(super) fn orders_page(
     table: &Table,
     seat: Seat,
     typed: Option<&FormData>,
-    sent: bool,
+    sent: Option<u16>,
     error: Option<&ApiError>,
 ) -> Response {
     let record = &table.record;
     let lang = visitor.lang;
+    let sent = sent
+        .filter(|_| error.is_none())
+        .map(|turn| sent_note(table, visitor, turn));
     let (sealed_lineup, _) = record.sealed(seat);
     // The sealed orders as the player reads them (places by name, not the codes typed).
     let sealed_orders = record.sealed_words(seat, lang);
@@ -153,9 +167,8 @@ pub(super) fn orders_page(
             let text = pieces::refusal(record, seat, sent.as_ref(), e, visitor.lang);
             crate::pages::breaking_away::rule_links(&text)
         }),
-        sent: sent && error.is_none(),
+        sent,
         seat: table.seats[seat.index()].name.clone(),
-        status: status_text(&table.summary(), visitor),
         your_move: your_move(table, visitor, seat).0,
         sealed_lineup,
         sealed_orders,
@@ -193,19 +206,41 @@ pub async fn orders_form(
     let player = visitor.player_or_login(&format!("/games/{id}/orders"))?;
     let table = load(&state, &visitor, id).await?;
     let seat = actions::own_seat(&table, player).map_err(|e| error_page(&visitor, &e))?;
-    Ok(orders_page(
-        &visitor,
-        &table,
-        seat,
-        None,
-        q.sent.is_some(),
-        None,
-    ))
+    // `sent` names the turn the orders were sealed for (an older page's `sent=1` reads as
+    // turn 1, which is what it sealed).
+    let sent = q.sent.map(|t| t.parse().unwrap_or(1));
+    Ok(orders_page(&visitor, &table, seat, None, sent, None))
 }
 
 #[derive(Debug, serde::Deserialize)]
 pub struct SentQuery {
     sent: Option<String>,
+}
+
+/// What became of orders sealed for `turn`, as the page now finds the game: still open to
+/// amendment, being played now (every seat's orders are in), or played, with the way to its
+/// report (the last seat to seal finds the next turn open, not its own orders).
+fn sent_note(table: &Table, visitor: &Visitor, turn: u16) -> String {
+    let lang = visitor.lang;
+    let record = &table.record;
+    let game = record.game();
+    if turn < record.turn() && turn <= record.resolved() {
+        let name = turn_name(lang, game, turn);
+        return crate::pages::front::linked(
+            &tr!(
+                lang,
+                "game-orders-played",
+                turn = name.clone(),
+                report = crate::pages::front::LINK
+            ),
+            &format!("/games/{}#latest", table.row.id),
+            &tr!(lang, "game-orders-played-report", turn = name),
+        );
+    }
+    if table.all_ready() {
+        return crate::pages::escape(&lang.t("game-orders-sealed-all-in"));
+    }
+    crate::pages::escape(&lang.t("game-orders-sealed-note"))
 }
 
 /// What the order form sends, as a submission: the line-up and orders its boxes and menus
@@ -245,14 +280,7 @@ pub async fn orders(
     // "Show turn 2 from there": the form again, from the first turn chosen, nothing sealed.
     if form.get("plan").is_some() {
         let seat = actions::own_seat(&table, player).map_err(|e| error_page(&visitor, &e))?;
-        return Ok(orders_page(
-            &visitor,
-            &table,
-            seat,
-            Some(&form),
-            false,
-            None,
-        ));
+        return Ok(orders_page(&visitor, &table, seat, Some(&form), None, None));
     }
     let result = async {
         visitor.check_csrf(&form)?;
@@ -260,7 +288,11 @@ pub async fn orders(
         actions::submit(&state, player, id, &submission(&table, seat, &form)?).await
     };
     match result.await {
-        Ok(_) => Ok(redirect(&format!("/games/{id}/orders?sent=1"))),
+        // The turn sealed: the page then tells whether it is still open or already played.
+        Ok((record, _)) => Ok(redirect(&format!(
+            "/games/{id}/orders?sent={}",
+            record.turn()
+        ))),
         Err(e) => {
             let table = load(&state, &visitor, id).await?;
             let Some(seat) = table.seat_of(player.id) else {
@@ -271,7 +303,7 @@ pub async fn orders(
                 &table,
                 seat,
                 Some(&form),
-                false,
+                None,
                 Some(&e),
             ))
         }

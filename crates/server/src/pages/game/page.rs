@@ -147,8 +147,6 @@ pub struct SeatNote {
     pub due: bool,
     /// How near the deadline is, or that the orders are sealed.
     pub badge: Option<Badge>,
-    /// The seat's order address, when the server has mail on.
-    pub address: Option<String>,
 }
 
 /// The latest report at the top of the game page: its headline and story, and the reader's
@@ -224,20 +222,20 @@ pub struct GamePage {
     pub lang: Lang,
     pub nav: Nav,
     pub id: i64,
-    pub csrf: String,
     /// The game's title, in the reader's language.
     pub game: String,
     pub rules: String,
     pub gm: String,
     pub rule: String,
     pub status: String,
+    /// The status line says what is due: not when the reader's own card says it (the due
+    /// time is said once).
+    pub show_status: bool,
     pub archived: bool,
     pub over: bool,
     /// How the game ended, once over.
     pub finish: Option<Finish>,
     pub seat: Option<SeatNote>,
-    /// The seat's own language for its mail (the reader's seat only).
-    pub language: Option<SeatLanguage>,
     pub is_gm: bool,
     pub gm_plays: Option<GmPlays>,
     pub seats: Vec<SeatLine>,
@@ -250,9 +248,9 @@ pub struct GamePage {
     pub rating: RatingNote,
     /// The press section, drawn (`press.rs`).
     pub press: String,
-    /// Take an open seat, or leave (`pages::lobby`).
+    /// The open seats a reader without a seat may take (`pages::lobby`).
     pub lobby: String,
-    /// The seats away and the reader's absence form (`pages::absence`).
+    /// The seats away (`pages::absence`); the reader's own form is on the seat's page.
     pub absences: String,
 }
 
@@ -337,16 +335,11 @@ pub async fn game(
     };
     let seat = reader.map(|seat| {
         let (what, due) = your_move(&table, &visitor, seat);
-        let address = match (&state.mail, &table.seats[seat.index()].mail_secret) {
-            (Some(settings), Some(secret)) => Some(settings.order_address(secret)),
-            _ => None,
-        };
         SeatNote {
             seat: table.seats[seat.index()].name.clone(),
             what,
             due,
             badge: Badge::of(&table, &visitor, seat),
-            address,
         }
     });
     let finish = section
@@ -370,27 +363,22 @@ pub async fn game(
         (None, Some(s)) if s.due => tr!(lang, "game-tab-orders-due", title = title.clone()),
         _ => title.clone(),
     };
-    let language = match (reader, record.is_over()) {
-        (Some(seat), false) => Some(SeatLanguage::of(lang, table.seats[seat.index()].lang)),
-        _ => None,
-    };
     let view = GamePage {
         lang,
         nav: Nav::of(&table, &visitor)
             .at("game")
             .in_season(season.map(|s| s.of)),
         id,
-        csrf: visitor.csrf_token(),
         game: game_title(lang, table.row.game),
         rules: rules_title(lang, record.rules_name()),
         gm: table.row.gm_name.clone(),
         rule: crate::pages::when::rule_in(lang, &table.row.deadline_rule),
         status: status_text(&table.summary(), &visitor),
+        show_status: seat.is_none() || record.is_over(),
         archived: table.row.archived,
         over: record.is_over(),
         finish,
         seat,
-        language,
         is_gm: viewer == Viewer::Gm,
         gm_plays: GmPlays::of(&table),
         seats: seat_lines(&table, reader, lang),
@@ -401,83 +389,13 @@ pub async fn game(
         draws: Draws::of(&table, lang),
         rating,
         press,
-        lobby: super::super::lobby::game_section(&table, &visitor),
-        absences: crate::pages::absence::game_section(&state, &visitor, &table, reader).await,
+        lobby: match reader {
+            Some(_) => String::new(),
+            None => super::super::lobby::game_section(&table, &visitor),
+        },
+        absences: crate::pages::absence::game_section(&state, &visitor, &table).await,
     };
     Ok(render_tab(&visitor, StatusCode::OK, &tab, title, &view))
-}
-
-/// Renews the visitor's order address in this game: the old one stops working.
-pub async fn rotate_mail_address(
-    State(state): State<AppState>,
-    visitor: Visitor,
-    Path(id): Path<i64>,
-    Form(form): Form<FormData>,
-) -> PageResult {
-    let player = visitor.player_or_login(&format!("/games/{id}"))?;
-    let result = async {
-        visitor.check_csrf(&form)?;
-        actions::rotate_mail_secret(&state, player, id).await
-    };
-    match result.await {
-        Ok(_) => Ok(redirect(&format!("/games/{id}"))),
-        Err(e) => Err(error_page(&visitor, &e)),
-    }
-}
-
-/// The seat's own language for its mail, as its form shows it: the account's, or one of
-/// the languages, each named in itself.
-#[derive(Debug)]
-pub struct SeatLanguage {
-    pub options: Vec<LanguageOption>,
-}
-
-/// One choice of the seat's language form.
-#[derive(Debug)]
-pub struct LanguageOption {
-    /// The language's code; empty for the account's language.
-    pub value: &'static str,
-    pub label: String,
-    pub selected: bool,
-}
-
-impl SeatLanguage {
-    /// The form in `lang`, `chosen` (`None`: the account's) selected.
-    fn of(lang: Lang, chosen: Option<Lang>) -> SeatLanguage {
-        let account = LanguageOption {
-            value: "",
-            label: lang.t("game-seat-language-account"),
-            selected: chosen.is_none(),
-        };
-        let languages = Lang::all().map(|l| LanguageOption {
-            value: l.code(),
-            label: l.t("language-name"),
-            selected: chosen == Some(l),
-        });
-        SeatLanguage {
-            options: std::iter::once(account).chain(languages).collect(),
-        }
-    }
-}
-
-/// `POST /games/{id}/language`: the language the visitor's seat gets its mail in (`lang`
-/// empty: the account's), back to the game's page.
-pub async fn save_seat_language(
-    State(state): State<AppState>,
-    visitor: Visitor,
-    Path(id): Path<i64>,
-    Form(form): Form<FormData>,
-) -> PageResult {
-    let player = visitor.player_or_login(&format!("/games/{id}"))?;
-    let result = async {
-        visitor.check_csrf(&form)?;
-        let code = form.get("lang").filter(|c| !c.trim().is_empty());
-        actions::set_seat_lang(&state, player, id, code).await
-    };
-    match result.await {
-        Ok(_) => Ok(redirect(&format!("/games/{id}#seat-language"))),
-        Err(e) => Err(error_page(&visitor, &e)),
-    }
 }
 
 /// One of the games a GM runs, on their front page.
