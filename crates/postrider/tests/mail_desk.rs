@@ -354,7 +354,8 @@ fn serve_says_whether_mail_is_on() {
             let line = line.unwrap();
             let found = line.contains(expect);
             seen.push(line);
-            if found || seen.len() > 20 {
+            // `serve` first logs each of its settings (about 30 lines).
+            if found || seen.len() > 100 {
                 break;
             }
         }

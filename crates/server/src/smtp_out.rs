@@ -66,7 +66,7 @@ impl Smtp {
     /// `smtp://HOST:587?tls=required` (STARTTLS), or `smtps://HOST:465`; a path names this host
     /// in EHLO (`smtp://HOST:25/pbm.club.example`). The ports default as lettre's do.
     pub fn new(url: &str, credentials: Option<(String, String)>) -> Result<Smtp, String> {
-        // A password is refused, and never repeated: the address is told without it.
+        // A password is never repeated: the address is told without it.
         let wrong = |why: &str| format!("--smtp: {:?}: {why}", crate::db::redact(url));
         let parsed = url::Url::parse(url).map_err(|e| wrong(&e.to_string()))?;
         let host = parsed
@@ -91,11 +91,21 @@ impl Smtp {
                 ));
             }
         };
-        if parsed.password().is_some() {
-            return Err(wrong(
-                "a password in the address (--smtp-user and --smtp-password-file say it)",
-            ));
-        }
+        // A user and password in the address (an env file's `POSTRIDER_SMTP`, readable by root
+        // and the service only), as lettre reads them; --smtp-user and its file come first.
+        let decode = |s: &str| {
+            percent_encoding::percent_decode_str(s)
+                .decode_utf8_lossy()
+                .into_owned()
+        };
+        let credentials = credentials.or_else(|| {
+            (!parsed.username().is_empty()).then(|| {
+                (
+                    decode(parsed.username()),
+                    decode(parsed.password().unwrap_or_default()),
+                )
+            })
+        });
         let hello = match parsed.path().trim_matches('/') {
             "" => ClientId::default(),
             name => ClientId::Domain(name.to_string()),
@@ -291,7 +301,14 @@ mod tests {
         let refused = |url: &str| Smtp::new(url, None).unwrap_err();
         assert!(refused("http://relay.example").contains("not smtp://"));
         assert!(refused("smtp://relay.example?tls=maybe").contains("not smtp://"));
-        assert!(refused("smtp://club:secret@relay.example").contains("--smtp-password-file"));
+        // A user and password in the address are read, decoded, and never told back.
+        let with = Smtp::new("smtp://club:s%40cret@relay.example", None).unwrap();
+        let credentials = with.credentials.expect("credentials from the address");
+        assert_eq!(
+            credentials,
+            Credentials::new("club".into(), "s@cret".into())
+        );
+        assert!(!refused("smtp://club:secret@relay.example:x").contains("secret"));
         assert!(refused("relay.example:25").starts_with("--smtp: \"relay.example:25\""));
     }
 }

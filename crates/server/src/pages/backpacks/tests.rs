@@ -1,6 +1,8 @@
 //! Tests of Backpacks's page pieces: the order form and the orders its menus send.
 
+use super::menu::destination;
 use super::*;
+use game_backpacks::day::Place;
 
 fn standing(map: &Map, at: &str, money: u8) -> Standing {
     Standing {
