@@ -544,6 +544,61 @@ return { height: Math.round(header.getBoundingClientRect().height), rows: new Se
     /// (`KES-CAS.4`), no rules slug (`postal-2.2`), no sprint slug, ruling number or
     /// document, no `lineup:`/`invite:` prefix, no "Game number", no ISO time. The pictures'
     /// labels are left to the pictures' own checks.
+    /// Issue 51, at 390 px: the first picture of a Breaking Away game page (the race at a
+    /// glance) holds every rider the whole track shows, each wholly inside the picture and the
+    /// window; and each team's colour in its legend matches its name. Gives the riders counted.
+    async fn glance_holds_the_race(&self, name: &str) -> usize {
+        self.resize(PHONE.0, PHONE.1).await;
+        self.settled().await;
+        let found = self
+            .client
+            .execute(
+                r#"const glance = document.querySelector('.picture.close-up svg');
+const whole = document.querySelector('details.whole svg');
+if (!glance || !whole) return null;
+const box = glance.getBoundingClientRect(), w = window.innerWidth;
+const riders = Array.from(glance.querySelectorAll('g > title')).map(t => t.parentNode);
+const outside = riders.filter(g => {
+  const r = g.getBoundingClientRect();
+  return r.left < Math.max(box.left, 0) - 0.5 || r.right > Math.min(box.right, w) + 0.5 ||
+    r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+}).map(g => g.querySelector('title').textContent);
+const onRoad = Array.from(whole.querySelectorAll('g > title'))
+  .filter(t => !t.parentNode.classList.contains('pr-move')).length;
+const keys = Array.from(glance.querySelectorAll('g.pr-key')).map(k => {
+  const texts = k.querySelectorAll('text');
+  return [texts[texts.length - 1].textContent.replace(' (you)', ''), k.querySelector('rect').getAttribute('fill')];
+});
+return { riders: riders.length, onRoad, outside, keys };"#,
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert!(
+            !found.is_null(),
+            "{name}: no race at a glance and whole track"
+        );
+        assert_eq!(
+            found["outside"],
+            serde_json::json!([]),
+            "{name}: riders outside the first picture"
+        );
+        assert_eq!(
+            found["riders"], found["onRoad"],
+            "{name}: the first picture leaves riders out"
+        );
+        let keys: Vec<(String, String)> = serde_json::from_value(found["keys"].clone()).unwrap();
+        let (names, fills): (Vec<String>, Vec<String>) = keys.into_iter().unzip();
+        assert_eq!(
+            game_api::picture_check::colour_problems(&names, &fills),
+            Vec::<String>::new(),
+            "{name}: colours that contradict the teams' names"
+        );
+        self.resize(DESKTOP.0, DESKTOP.1).await;
+        self.settled().await;
+        found["riders"].as_u64().unwrap() as usize
+    }
+
     async fn no_identifiers(&self, name: &str) {
         let found = self
             .client
@@ -1238,6 +1293,57 @@ return null;"#,
         }
         b.page(name).await;
     }
+
+    // Issue 51: a whole race of four bot teams named after colours, every turn read at 390 px:
+    // every rider on the road in the first picture, colours that match the names, nothing in
+    // a code, the press within three screens.
+    b.resize(DESKTOP.0, DESKTOP.1).await;
+    b.go("/new").await;
+    b.fill("#title", "Colours").await;
+    b.fill("#seats", "Red\nBlue\nGreen\nYellow").await;
+    b.fill("#seed", "21").await;
+    b.click("form[action='/new'] button[type=submit]").await;
+    let console = b.path().await;
+    let race: i64 = console
+        .trim_start_matches("/games/")
+        .trim_end_matches("/gm")
+        .parse()
+        .unwrap();
+    for seat in 0..4 {
+        b.client
+            .find(Locator::Css(&format!("#seat-{seat} select[name=bot]")))
+            .await
+            .unwrap()
+            .select_by_value("heuristic")
+            .await
+            .unwrap();
+        b.click(&format!("#seat-{seat} button[value=bot]")).await;
+    }
+    let mut turns = 0;
+    for _ in 0..80 {
+        b.go(&format!("/games/{race}/gm")).await;
+        b.tick("form:has(button[value=resolve]) input[name=confirm]")
+            .await;
+        b.click("button[value=resolve]").await;
+        b.go(&format!("/games/{race}")).await;
+        turns += 1;
+        let name = format!("bot race, turn {turns}");
+        b.no_identifiers(&name).await;
+        if b.count("#finish").await == 1 {
+            break;
+        }
+        b.glance_holds_the_race(&name).await;
+        if turns % 10 == 1 {
+            b.press_near_top(&name).await;
+        }
+    }
+    assert!(
+        b.count("#finish").await == 1,
+        "the bot race ended in {turns} turns"
+    );
+    b.go(&format!("/games/{race}")).await;
+    b.part(".picture.close-up", "bot-race-finished-glance")
+        .await;
 
     eprintln!("screenshots:");
     for path in &b.taken {
