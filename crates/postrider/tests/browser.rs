@@ -544,6 +544,21 @@ return { height: Math.round(header.getBoundingClientRect().height), rows: new Se
     /// (`KES-CAS.4`), no rules slug (`postal-2.2`), no sprint slug, ruling number or
     /// document, no `lineup:`/`invite:` prefix, no "Game number", no ISO time. The pictures'
     /// labels are left to the pictures' own checks.
+    /// The GM hands seats `0..seats` of game `game` to `bot`, from the console.
+    async fn bots_play(&self, game: i64, seats: u8, bot: &str) {
+        for seat in 0..seats {
+            self.go(&format!("/games/{game}/gm")).await;
+            self.client
+                .find(Locator::Css(&format!("#seat-{seat} select[name=bot]")))
+                .await
+                .unwrap()
+                .select_by_value(bot)
+                .await
+                .unwrap();
+            self.click(&format!("#seat-{seat} button[value=bot]")).await;
+        }
+    }
+
     /// Issue 51, at 390 px: the first picture of a Breaking Away game page (the race at a
     /// glance) holds every rider the whole track shows, each wholly inside the picture and the
     /// window; and each team's colour in its legend matches its name. Gives the riders counted.
@@ -1073,17 +1088,7 @@ return null;"#,
     b.page("backpacks-game").await;
 
     // Bots play both walkers, and the GM resolves round after round until the day is over.
-    for seat in 0..2 {
-        b.go("/games/2/gm").await;
-        b.client
-            .find(Locator::Css(&format!("#seat-{seat} select[name=bot]")))
-            .await
-            .unwrap()
-            .select_by_value("random")
-            .await
-            .unwrap();
-        b.click(&format!("#seat-{seat} button[value=bot]")).await;
-    }
+    b.bots_play(2, 2, "random").await;
     let mut rounds = 0;
     loop {
         b.go("/games/2").await;
@@ -1199,16 +1204,7 @@ return null;"#,
     b.fill("#seed", "9").await;
     b.click("form[action='/new'] button[type=submit]").await;
     assert_eq!(b.path().await, "/games/4/gm");
-    for seat in 0..2 {
-        b.client
-            .find(Locator::Css(&format!("#seat-{seat} select[name=bot]")))
-            .await
-            .unwrap()
-            .select_by_value("heuristic")
-            .await
-            .unwrap();
-        b.click(&format!("#seat-{seat} button[value=bot]")).await;
-    }
+    b.bots_play(4, 2, "heuristic").await;
     resolve_until_over(&b, 4).await;
     b.go("/games/4/gm").await;
     b.fill("#season-name", "Keswick week").await;
@@ -1309,16 +1305,7 @@ return null;"#,
         .trim_end_matches("/gm")
         .parse()
         .unwrap();
-    for seat in 0..4 {
-        b.client
-            .find(Locator::Css(&format!("#seat-{seat} select[name=bot]")))
-            .await
-            .unwrap()
-            .select_by_value("heuristic")
-            .await
-            .unwrap();
-        b.click(&format!("#seat-{seat} button[value=bot]")).await;
-    }
+    b.bots_play(race, 4, "heuristic").await;
     let mut turns = 0;
     for _ in 0..80 {
         b.go(&format!("/games/{race}/gm")).await;
