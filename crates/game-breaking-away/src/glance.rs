@@ -15,12 +15,14 @@ use game_api::season::Worn;
 use game_api::{Lang, Seat};
 use locale::tr;
 
+use crate::marks::{
+    FONT, FRAME, ROW, STYLE, Token, cut, finishers, legend, line_message, place_text,
+};
 use crate::rules::Line;
-use crate::svg::{FONT, ROW, STYLE, Token, cut, finishers, legend, place_text};
 use crate::view::{RiderView, View};
 
 /// The picture's width: the phone close-up's (14-px text is 12 px at 390 px).
-pub(crate) const WIDTH: i32 = crate::svg::FRAME;
+pub(crate) const WIDTH: i32 = FRAME;
 /// The column of a group's name, squares and gap; its riders stand to its right.
 const LABEL: i32 = 160;
 /// One rider's place in a group's row.
@@ -247,7 +249,7 @@ fn line_rule(svg: &mut String, lang: Lang, line: Line, square: i32, to_go: i32, 
     } else {
         ("pr-sprint", STYLE[2].2, "pr-accent")
     };
-    let name = lang.t(crate::svg::line_message(line));
+    let name = lang.t(line_message(line));
     let _ = writeln!(
         svg,
         r#"<g class="pr-line"><line class="{class}" x1="4" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="3"/><text class="{text}" x="12" y="{}" fill="{}" font-weight="bold">{}</text></g>"#,

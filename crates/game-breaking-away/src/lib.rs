@@ -11,6 +11,7 @@ pub mod error;
 pub mod game;
 mod glance;
 pub mod limits;
+mod marks;
 pub mod mistake;
 pub mod orders;
 pub mod points;

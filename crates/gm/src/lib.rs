@@ -18,6 +18,7 @@ pub mod record;
 pub mod registry;
 pub mod replay;
 pub mod season;
+mod season_words;
 mod typed;
 pub mod verify;
 
