@@ -460,6 +460,25 @@ mod tests {
         );
     }
 
+    /// BA-17 (docs/rulings.md): while the race is on, places follow what the report's table
+    /// shows — points, then the best finisher — so teams level in both share their place
+    /// whatever their order on the road (nobody is "2nd on 0 points"); once the race is over,
+    /// the road decides between them.
+    #[test]
+    fn ba_17_in_mid_race_teams_level_on_points_and_finishers_share_their_place() {
+        let hands = [Hand::new(&[5, 6, 7]).unwrap(); 4];
+        let mut position = Position::start(Rules::postal(), &[hands, hands, hands]);
+        let ahead = position.team_riders(1).next().unwrap();
+        position.riders[ahead].distance += 5;
+        assert!(!position.is_over());
+        assert_eq!(position.places(), [1, 1, 1], "the road decides nothing yet");
+        assert_eq!(
+            position.standings()[0],
+            1,
+            "the standings still list the front first"
+        );
+    }
+
     #[test]
     fn a_new_hand_holds_its_cards_highest_first_as_insertions_make_it() {
         // Hand::new sorts (a network for four cards or fewer); the hand must be the one the

@@ -150,3 +150,16 @@ fn bb_5_1_10_rucksack_at_the_coffee_break() {
         "7.2: one card discarded at the break"
     );
 }
+
+/// B&B-17 (docs/rulings.md): walkers level on points share their place, and a lost walker
+/// (5.2) scores 0 whatever it gathered.
+#[test]
+fn bb_17_walkers_level_on_points_share_their_place() {
+    let mut day = keswick_day(4, 3);
+    for (walker, points) in day.walkers.iter_mut().zip([12, 20, 12, 30]) {
+        walker.points = points;
+    }
+    assert_eq!(day.places(), [3, 2, 3, 1]);
+    day.walkers[3].lost = true;
+    assert_eq!(day.places(), [2, 1, 2, 4]);
+}
