@@ -5,6 +5,8 @@
 #     `postrider mail-in --recipient ${recipient}` (relay_domains and a transport entry);
 #   - the club's own domain pbm.test (the GM's From address gm@, postmaster@, bounces) is
 #     delivered as normal mail, to local mailboxes;
+#   - mail to @moved.test is taken and then bounced (a DSN to the mail's bounce address,
+#     orders+bounce-…@orders.pbm.test, which the pipe hands to mail-in);
 #   - every address @players.test is delivered to one Maildir, $DIR/maildirs/players/ (the
 #     test tells the players apart by Delivered-To);
 #   - postrider sends its own mail to this Postfix on 127.0.0.1:25.
@@ -88,8 +90,11 @@ biff = no
 append_dot_mydomain = no
 maillog_file = /var/log/postfix.log
 CONF
+# A player's address that no longer takes mail: Postfix takes the mail, then gives it up and
+# sends its DSN to the mail's bounce address on the order subdomain (the bounce test).
 cat > /etc/postfix/transport <<CONF
 orders.pbm.test    postrider:
+moved.test         error:5.1.1 mailbox unavailable: this address is gone
 CONF
 cat > "$DIR/aliases" <<CONF
 postmaster: root
