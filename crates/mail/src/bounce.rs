@@ -242,7 +242,9 @@ fn prose(subject: &str, from: &str, text: &str) -> Option<Bounce> {
 fn reply_code(line: &str) -> Option<&str> {
     line.split(|c: char| c.is_whitespace() || c == ':')
         .map(|w| w.split('-').next().unwrap_or_default())
-        .find(|w| w.len() == 3 && matches!(w.as_bytes()[0], b'4' | b'5') && w.parse::<u16>().is_ok())
+        .find(|w| {
+            w.len() == 3 && matches!(w.as_bytes()[0], b'4' | b'5') && w.parse::<u16>().is_ok()
+        })
 }
 
 /// The first mail address in `line` (`<a@b>`, or a bare `a@b`).

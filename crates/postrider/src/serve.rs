@@ -599,6 +599,7 @@ pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
                     Handled::Refused => "answered, nothing sealed".to_string(),
                     Handled::Duplicate => "a duplicate, not applied again".to_string(),
                     Handled::Dropped(why) => format!("dropped: {why}"),
+                    Handled::Bounced(what) => format!("a bounce: {what}"),
                 };
                 tracing::info!("mail-in: {outcome}");
                 ExitCode::SUCCESS

@@ -19,6 +19,7 @@ use lettre::{Address, SmtpTransport, Transport};
 use mail_parser::MessageParser;
 use serde_json::{Value, json};
 
+#[path = "mail_e2e/bounce.rs"]
 mod bounce;
 mod common;
 
@@ -354,7 +355,9 @@ fn mail_setup(prefix: &str, pipe: bool) -> (String, Mailbox) {
 #[test]
 #[ignore = "needs Postfix set up by scripts/postfix-e2e.sh (POSTRIDER_TEST_POSTFIX) and PostgreSQL (POSTRIDER_TEST_POSTGRES): .ci/run does both"]
 fn a_whole_game_by_mail_through_postfix() {
-    let _pipe = PIPE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _pipe = PIPE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let (database, mut mailbox) = mail_setup("postrider_mail", true);
 
     let server = start_with(&database, None, &MAIL_ARGS);

@@ -72,10 +72,11 @@ pub async fn verified(state: &AppState, bounce: &BounceAddress) -> ApiResult<Opt
     let Some(row) = bounces::row(state, bounce.row).await? else {
         return Ok(None);
     };
-    let signed = row
-        .key
-        .as_deref()
-        .is_some_and(|key| mac(key, row.id).verify_truncated_left(&bounce.signature).is_ok());
+    let signed = row.key.as_deref().is_some_and(|key| {
+        mac(key, row.id)
+            .verify_truncated_left(&bounce.signature)
+            .is_ok()
+    });
     Ok(signed.then_some(row))
 }
 
@@ -181,9 +182,21 @@ mod tests {
         assert!(a.ends_with("@orders.club.example"), "{a}");
         let read = parse(&a.to_ascii_uppercase()).expect("read back whatever its case");
         assert_eq!(read.row, 42);
-        assert!(mac("token", 42).verify_truncated_left(&read.signature).is_ok());
-        assert!(mac("other", 42).verify_truncated_left(&read.signature).is_err());
-        assert!(mac("token", 43).verify_truncated_left(&read.signature).is_err());
+        assert!(
+            mac("token", 42)
+                .verify_truncated_left(&read.signature)
+                .is_ok()
+        );
+        assert!(
+            mac("other", 42)
+                .verify_truncated_left(&read.signature)
+                .is_err()
+        );
+        assert!(
+            mac("token", 43)
+                .verify_truncated_left(&read.signature)
+                .is_err()
+        );
     }
 
     #[test]

@@ -147,16 +147,20 @@ on_both!(
         let row: i64 = row.parse().unwrap();
         for forged in [
             format!("orders+bounce-{row}-00000000000000000000@orders.club.example"),
-            format!(
-                "orders+bounce-{}-{signature}@orders.club.example",
-                row + 1
-            ),
+            format!("orders+bounce-{}-{signature}@orders.club.example", row + 1),
             "orders+bounce-999999-0123456789abcdef0123@orders.club.example".to_string(),
         ] {
-            let handled = receive(&s.state, &dsn(&forged, "red@players.example"), Some(&forged))
-                .await
-                .unwrap();
-            assert!(matches!(handled, Handled::Dropped(_)), "{forged}: {handled:?}");
+            let handled = receive(
+                &s.state,
+                &dsn(&forged, "red@players.example"),
+                Some(&forged),
+            )
+            .await
+            .unwrap();
+            assert!(
+                matches!(handled, Handled::Dropped(_)),
+                "{forged}: {handled:?}"
+            );
         }
         // An out-of-office reply at the real bounce address marks nothing either.
         let away = format!(
@@ -195,7 +199,9 @@ on_both!(
         let page = red.get("/profile").await;
         assert!(
             page.html.contains(r#"id="mail-bouncing""#)
-                && page.html.contains("Recipient address rejected: User unknown"),
+                && page
+                    .html
+                    .contains("Recipient address rejected: User unknown"),
             "{}",
             page.html
         );
@@ -207,7 +213,9 @@ on_both!(
         assert!(
             log.contains(r#"<span class="badge badge-danger">bounced</span>"#)
                 && log.contains("The report of turn 1 to red&#39;s player was not delivered.")
-                && log.contains("The address bounced it: 550 5.1.1 [address]: Recipient address rejected"),
+                && log.contains(
+                    "The address bounced it: 550 5.1.1 [address]: Recipient address rejected"
+                ),
             "{log}"
         );
         assert!(!html.contains("red@players.example"));
@@ -236,7 +244,8 @@ on_both!(
         assert!(
             entries.iter().any(|e| e.what == "outbox failed"
                 && e.address == "red@players.example"
-                && e.detail.contains("not sent: the address bounced earlier mail")),
+                && e.detail
+                    .contains("not sent: the address bounced earlier mail")),
             "{entries:?}"
         );
 
@@ -278,8 +287,9 @@ on_both!(
         resolve(&s, id, &gm).await;
         let sent = drain(&s, &relay).await;
         assert!(
-            sent.iter()
-                .any(|(_, to, subject)| to == "red@players.example" && subject.contains("report of")),
+            sent.iter().any(
+                |(_, to, subject)| to == "red@players.example" && subject.contains("report of")
+            ),
             "{sent:?}"
         );
     }

@@ -14,7 +14,9 @@ fn bounced(database: &str, kind: &str) -> String {
             database,
             "-At",
             "-c",
-            &format!("SELECT count(*) FROM outbox WHERE kind = '{kind}' AND bounced_at IS NOT NULL"),
+            &format!(
+                "SELECT count(*) FROM outbox WHERE kind = '{kind}' AND bounced_at IS NOT NULL"
+            ),
         ])
         .output()
         .unwrap();
@@ -70,7 +72,9 @@ fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
 #[test]
 #[ignore = "needs Postfix set up by scripts/postfix-e2e.sh (POSTRIDER_TEST_POSTFIX) and PostgreSQL (POSTRIDER_TEST_POSTGRES): .ci/run does both"]
 fn a_report_postfix_bounces_shows_on_the_console() {
-    let _pipe = PIPE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _pipe = PIPE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let (database, _) = mail_setup("postrider_bounce", true);
     let server = start_with(&database, None, &MAIL_ARGS);
     let base = format!("http://{}", server.address);
@@ -131,7 +135,9 @@ fn a_report_postfix_bounces_shows_on_the_console() {
         Some(json!({"action": "resolve"})),
     );
     assert_eq!(status, 200, "{body}");
-    wait_for("the report's bounce", || bounced(&database, "report") == "1");
+    wait_for("the report's bounce", || {
+        bounced(&database, "report") == "1"
+    });
     let (_, mail) = call(&server, "GET", "/api/account/mail", Some(&kim), None);
     let words = mail["bouncing"]["words"].as_str().unwrap_or_default();
     assert!(!words.is_empty(), "{mail}");
@@ -148,7 +154,13 @@ fn a_report_postfix_bounces_shows_on_the_console() {
     assert!(!console.contains(&address));
     // The operator's mail log has everything.
     let log = Command::new(env!("CARGO_BIN_EXE_postrider"))
-        .args(["mail-log", "--database", &database, "--game", &id.to_string()])
+        .args([
+            "mail-log",
+            "--database",
+            &database,
+            "--game",
+            &id.to_string(),
+        ])
         .output()
         .unwrap();
     let log = String::from_utf8_lossy(&log.stdout);
@@ -169,11 +181,16 @@ fn a_report_postfix_bounces_shows_on_the_console() {
     assert_eq!(status, 200, "{body}");
     wait_for("turn 2's report given up", || {
         let log = Command::new(env!("CARGO_BIN_EXE_postrider"))
-            .args(["mail-log", "--database", &database, "--game", &id.to_string()])
+            .args([
+                "mail-log",
+                "--database",
+                &database,
+                "--game",
+                &id.to_string(),
+            ])
             .output()
             .unwrap();
-        String::from_utf8_lossy(&log.stdout)
-            .contains("not sent: the address bounced earlier mail")
+        String::from_utf8_lossy(&log.stdout).contains("not sent: the address bounced earlier mail")
     });
     assert_eq!(bounced(&database, "report"), "1", "only turn 1's went out");
 }

@@ -295,8 +295,8 @@ impl Session<'_> {
             self.progress = Instant::now();
         }
         let (state, limits) = (self.state(), &self.receiver.limits);
-        let secret = mailbox::address_secret(&recipient)
-            .unwrap_or_else(|| recipient.to_ascii_lowercase());
+        let secret =
+            mailbox::address_secret(&recipient).unwrap_or_else(|| recipient.to_ascii_lowercase());
         self.receiver
             .clients
             .count(self.client, &secret, raw.len(), limits, state.clock.now());
