@@ -89,10 +89,10 @@ fn delivery_status(fields: &str) -> Option<Bounce> {
                 value.push(' ');
                 value.push_str(line.trim());
             }
-        } else if let Some((name, value)) = line.split_once(':') {
-            if let Some(group) = groups.last_mut() {
-                group.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
-            }
+        } else if let Some((name, value)) = line.split_once(':')
+            && let Some(group) = groups.last_mut()
+        {
+            group.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
         }
     }
     let field = |group: &[(String, String)], name: &str| {
