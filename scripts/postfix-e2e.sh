@@ -5,6 +5,9 @@
 #     `postrider mail-in --recipient ${recipient}` (relay_domains and a transport entry);
 #   - the club's own domain pbm.test (the GM's From address gm@, postmaster@, bounces) is
 #     delivered as normal mail, to local mailboxes;
+#   - mail to @moved.test is taken, then refused by that domain's server (a second smtpd on
+#     127.0.0.1:10026) and bounced: a DSN to the mail's bounce address,
+#     orders+bounce-…@orders.pbm.test, which the pipe hands to mail-in;
 #   - every address @players.test is delivered to one Maildir, $DIR/maildirs/players/ (the
 #     test tells the players apart by Delivered-To);
 #   - postrider sends its own mail to this Postfix on 127.0.0.1:25.
@@ -88,8 +91,16 @@ biff = no
 append_dot_mydomain = no
 maillog_file = /var/log/postfix.log
 CONF
+# A player's domain whose server refuses the player's address: Postfix takes the mail, relays
+# it to that server (a second smtpd on 127.0.0.1:10026, below), is refused with a 550, and sends
+# its DSN to the mail's bounce address on the order subdomain (the bounce test). (An `error:`
+# transport would not do: Postfix refuses such a recipient at RCPT, and nothing bounces.)
 cat > /etc/postfix/transport <<CONF
 orders.pbm.test    postrider:
+moved.test         smtp:[127.0.0.1]:10026
+CONF
+cat > /etc/postfix/moved <<'CONF'
+/@moved\.test$/    550 5.1.1 mailbox unavailable: this address is gone
 CONF
 cat > "$DIR/aliases" <<CONF
 postmaster: root
@@ -104,6 +115,14 @@ if ! grep -q '^postrider ' /etc/postfix/master.cf; then
     cat >> /etc/postfix/master.cf <<CONF
 postrider unix  -       n       n       -       -       pipe
   flags=Rq user=postrider argv=$DIR/mail-in \${recipient}
+CONF
+fi
+if ! grep -q '^127.0.0.1:10026 ' /etc/postfix/master.cf; then
+    cat >> /etc/postfix/master.cf <<'CONF'
+127.0.0.1:10026 inet  n       -       n       -       -       smtpd
+  -o myhostname=mx.moved.test
+  -o smtpd_relay_restrictions=permit_mynetworks,reject
+  -o smtpd_recipient_restrictions=check_recipient_access,regexp:/etc/postfix/moved
 CONF
 fi
 # The chroot'ed services need the resolver files Debian's init script would copy.

@@ -1,12 +1,14 @@
 //! The mail door: reading a real mail message (`message`), finding the lines a player wrote in
-//! it (`body`) and the orders among them (`orders`). The desk and the server's inbound mail call
+//! it (`body`) and the orders among them (`orders`), and reading a relay's bounce (`bounce`). The desk and the server's inbound mail call
 //! the same [`orders_from_mail`], so a mail reads the same at either door.
 
 pub mod body;
+pub mod bounce;
 mod iso_2022_jp;
 pub mod message;
 pub mod orders;
 
+pub use bounce::{Bounce, read_bounce};
 pub use message::{Letter, Unreadable, read, read_message_or_body};
 pub use orders::{MailOrders, read_orders, subject, subject_turn};
 

@@ -57,13 +57,17 @@ pub struct ServeArgs {
     /// The From of every mail, e.g. "postrider <gm@club.example>".
     #[arg(long, env = "POSTRIDER_MAIL_FROM", requires = "smtp")]
     mail_from: Option<String>,
-    /// Where orders by mail go; a seat's address is LOCAL+SECRET@DOMAIN (default: orders@ the
-    /// --mail-from domain).
+    /// Where orders by mail go, on a subdomain of their own so that gm@ and postmaster@ stay
+    /// a person's: orders@orders.club.example. A seat's address is LOCAL+SECRET@DOMAIN, and
+    /// each mail's bounce address LOCAL+bounce-…@DOMAIN (default: orders@ the --mail-from
+    /// domain).
     #[arg(long, env = "POSTRIDER_MAIL_ORDERS", requires = "smtp")]
     mail_orders: Option<String>,
     /// Receive order mail by SMTP on this address (e.g. 0.0.0.0:25 or 127.0.0.1:2525): a
-    /// built-in receiver for a small set-up without Postfix or Exim; each message is handled
-    /// as `postrider mail-in` handles it. Only seats' order addresses are accepted; sessions,
+    /// built-in receiver for a small set-up without Postfix or Exim, for the order subdomain
+    /// alone (the MX of orders.club.example; the club's own domain keeps its mail server for
+    /// gm@ and postmaster@); each message is handled as `postrider mail-in` handles it. Only
+    /// seats' order addresses and mails' bounce addresses are accepted; sessions,
     /// lines, idle time and each client's mail are bounded (docs/mail.md). No TLS.
     #[arg(long, env = "POSTRIDER_SMTP_LISTEN", value_name = "ADDR")]
     smtp_listen: Option<String>,
@@ -595,6 +599,7 @@ pub fn mail_in(args: MailInArgs) -> std::process::ExitCode {
                     Handled::Refused => "answered, nothing sealed".to_string(),
                     Handled::Duplicate => "a duplicate, not applied again".to_string(),
                     Handled::Dropped(why) => format!("dropped: {why}"),
+                    Handled::Bounced(what) => format!("a bounce: {what}"),
                 };
                 tracing::info!("mail-in: {outcome}");
                 ExitCode::SUCCESS

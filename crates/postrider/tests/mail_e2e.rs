@@ -6,7 +6,8 @@
 //! mail client (ISO-2022-JP, full-width orders), and gets every mail in Japanese; for two turns they send orders by replying to the mails they
 //! get: one seat never writes (NMR), one mail is refused and answered with its error, one
 //! seat's orders are amended, and press sent with orders reaches the next report. Nothing here waits for time: each step waits for a mail to
-//! arrive (with a generous limit, never a measure of speed).
+//! arrive (with a generous limit, never a measure of speed). `bounce.rs`: a report Postfix
+//! bounces, read back by `mail-in` and shown on the GM's console.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -18,9 +19,14 @@ use lettre::{Address, SmtpTransport, Transport};
 use mail_parser::MessageParser;
 use serde_json::{Value, json};
 
+#[path = "mail_e2e/bounce.rs"]
+mod bounce;
 mod common;
 
 use common::server::{LIMIT, Server, call, player, start_with};
+
+/// Held by each test that points Postfix's pipe at its own database (one at a time).
+static PIPE: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// A mail delivered to a player's mailbox.
 #[derive(Debug, Clone)]
@@ -349,6 +355,9 @@ fn mail_setup(prefix: &str, pipe: bool) -> (String, Mailbox) {
 #[test]
 #[ignore = "needs Postfix set up by scripts/postfix-e2e.sh (POSTRIDER_TEST_POSTFIX) and PostgreSQL (POSTRIDER_TEST_POSTGRES): .ci/run does both"]
 fn a_whole_game_by_mail_through_postfix() {
+    let _pipe = PIPE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let (database, mut mailbox) = mail_setup("postrider_mail", true);
 
     let server = start_with(&database, None, &MAIL_ARGS);

@@ -16,6 +16,7 @@ pub mod api_seasons;
 pub mod auth;
 pub mod auto_backup;
 pub mod backup;
+pub mod bounces;
 pub mod check;
 pub mod clock;
 pub mod db;

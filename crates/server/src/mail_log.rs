@@ -15,7 +15,7 @@ use crate::store::mail_log::{self, Failure, Undelivered};
 pub struct Entry {
     /// When it failed (outbox) or arrived (inbound), in Unix seconds.
     pub at: i64,
-    /// `outbox failed`, `inbound dropped` or `inbound refused`.
+    /// `outbox failed`, `outbox bounced`, `inbound dropped` or `inbound refused`.
     pub what: &'static str,
     pub game: Option<i64>,
     /// The address it was for: the recipient of a mail out, the order address of a mail in.
@@ -46,6 +46,15 @@ pub async fn entries(db: &Db, game: Option<i64>, limit: i64) -> StoreResult<Vec<
                     error.unwrap_or_else(|| "no answer recorded".into())
                 ),
             },
+            Failure::Bounced {
+                to, subject, words, ..
+            } => Entry {
+                at: u.at,
+                what: "outbox bounced",
+                game: u.game_id,
+                address: to,
+                detail: format!("{subject:?}: {words}"),
+            },
             Failure::In {
                 refused,
                 recipient,
@@ -74,6 +83,9 @@ pub enum Category {
     /// A mail out to the seat's player (or an invitation, or the game's webhook post) that the
     /// relay refused for good or whose retries ran out.
     NotDelivered,
+    /// A mail out to the seat's player that the relay took and later bounced: the player's
+    /// address is not mailed until they confirm it again.
+    Bounced,
     /// A mail to the seat's order address, not read or not answered.
     Dropped,
     /// A mail to the seat's order address, answered with its errors; nothing sealed.
@@ -84,6 +96,7 @@ impl Category {
     pub fn label(self) -> &'static str {
         match self {
             Category::NotDelivered => "not delivered",
+            Category::Bounced => "bounced",
             Category::Dropped => "dropped",
             Category::Refused => "answered with errors",
         }
@@ -149,28 +162,7 @@ fn gm_entry(table: &Table, u: Undelivered, lang: Lang) -> GmEntry {
             turn,
             ..
         } => {
-            let to = player.as_str();
-            let what = match (kind.as_str(), &name) {
-                ("webhook", _) => lang.t("console-log-webhook-failed"),
-                ("report", _) => match turn {
-                    Some(t) => tr!(
-                        lang,
-                        "console-log-report",
-                        noun = table.row.game.turn_noun,
-                        turn = t,
-                        to = to
-                    ),
-                    None => tr!(lang, "console-log-report-any", to = to),
-                },
-                ("reminder", _) => tr!(lang, "console-log-reminder", to = to),
-                ("welcome", _) => tr!(lang, "console-log-welcome", to = to),
-                ("echo", _) => tr!(lang, "console-log-echo", to = to),
-                ("refusal", _) => tr!(lang, "console-log-refusal", to = to),
-                ("invitation", Some(seat)) => {
-                    tr!(lang, "console-log-invitation", seat = seat.as_str())
-                }
-                _ => tr!(lang, "console-log-mail", to = to),
-            };
+            let what = out_what(table, &kind, turn, player.as_str(), &name, lang);
             // The relay's own words, shown as it wrote them (redacted).
             let answered = match error {
                 Some(e) => redact(&e),
@@ -187,6 +179,18 @@ fn gm_entry(table: &Table, u: Undelivered, lang: Lang) -> GmEntry {
                 n = attempts
             );
             (seat, Category::NotDelivered, what, reason)
+        }
+        Failure::Bounced {
+            kind, words, turn, ..
+        } => {
+            let what = out_what(table, &kind, turn, player.as_str(), &name, lang);
+            let reason = tr!(
+                lang,
+                "console-log-bounced-why",
+                answer = redact(&words),
+                to = player.as_str()
+            );
+            (seat_or_player, Category::Bounced, what, reason)
         }
         Failure::In { refused: true, .. } => (
             seat_or_player,
@@ -207,6 +211,38 @@ fn gm_entry(table: &Table, u: Undelivered, lang: Lang) -> GmEntry {
         category,
         what,
         reason,
+    }
+}
+
+/// The sentence naming a mail out that did not get through: its kind, to whom, the turn.
+fn out_what(
+    table: &Table,
+    kind: &str,
+    turn: Option<i64>,
+    to: &str,
+    seat: &Option<String>,
+    lang: Lang,
+) -> String {
+    match (kind, seat) {
+        ("webhook", _) => lang.t("console-log-webhook-failed"),
+        ("report", _) => match turn {
+            Some(t) => tr!(
+                lang,
+                "console-log-report",
+                noun = table.row.game.turn_noun,
+                turn = t,
+                to = to
+            ),
+            None => tr!(lang, "console-log-report-any", to = to),
+        },
+        ("reminder", _) => tr!(lang, "console-log-reminder", to = to),
+        ("welcome", _) => tr!(lang, "console-log-welcome", to = to),
+        ("echo", _) => tr!(lang, "console-log-echo", to = to),
+        ("refusal", _) => tr!(lang, "console-log-refusal", to = to),
+        ("invitation", Some(seat)) => {
+            tr!(lang, "console-log-invitation", seat = seat.as_str())
+        }
+        _ => tr!(lang, "console-log-mail", to = to),
     }
 }
 

@@ -28,6 +28,9 @@ pub enum Handled {
     Duplicate,
     /// Not acted on, with the log line: huge, malformed, or for no known seat.
     Dropped(String),
+    /// A relay's bounce at a mail's bounce address: the mail and the player's address are
+    /// marked (`crate::bounces`), with the log line.
+    Bounced(String),
 }
 
 /// The secret in an order address: what follows the first `+` of the local part, if it is
@@ -53,6 +56,7 @@ pub async fn receive(state: &AppState, raw: &[u8], recipient: Option<&str>) -> A
         Ok(Handled::Refused) => "refused",
         Ok(Handled::Duplicate) => "duplicate",
         Ok(Handled::Dropped(_)) => "dropped",
+        Ok(Handled::Bounced(_)) => "bounced",
         Err(_) => "failed",
     });
     handled
@@ -80,6 +84,10 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
         Some(recipient) => vec![recipient.to_string()],
         None => letter.recipients.clone(),
     };
+    // A relay's bounce of a mail sent from here, at that mail's own bounce address.
+    if let Some(bounce) = addresses.iter().find_map(|a| crate::bounces::parse(a)) {
+        return crate::bounces::receive(state, id, raw, &bounce, now).await;
+    }
     let Some(secret) = addresses.iter().find_map(|a| address_secret(a)) else {
         return bare_address(state, id, &letter, &addresses, now).await;
     };

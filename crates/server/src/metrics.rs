@@ -165,7 +165,8 @@ pub fn turn_resolved(game: &'static str, took: Duration) {
     histogram!(TURN_RESOLUTION_SECONDS, "game" => game).record(took);
 }
 
-/// An inbound message handled: `applied`, `refused`, `duplicate`, `dropped`, or `failed`
+/// An inbound message handled: `applied`, `refused`, `duplicate`, `dropped`, `bounced` (a
+/// relay's bounce of a mail sent from here), or `failed`
 /// (the database failed: the sender tries again).
 pub fn inbound_mail(outcome: &'static str) {
     counter!(INBOUND_MAIL, "outcome" => outcome).increment(1);

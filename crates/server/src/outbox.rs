@@ -104,6 +104,9 @@ struct Outgoing {
     turn: Option<i64>,
     /// The reader's language (a code; `None`: English).
     lang: Option<String>,
+    /// The relay's words, when the mail is for a player's address that bounces (and is not
+    /// the confirmation that clears it): it is not sent.
+    bouncing: Option<String>,
 }
 
 /// The domain of an address (`postrider@club.example` → `club.example`).
@@ -234,7 +237,17 @@ fn message(settings: &MailSettings, row: &Outgoing, rich: Option<Rich>) -> Resul
         .to
         .parse()
         .map_err(|e| format!("to {:?}: {e}", row.to))?;
-    let mut builder = Message::builder()
+    let mut builder = Message::builder();
+    // A player's mail leaves with its own bounce address (VERP): a bounce names it.
+    if let Some(key) = &row.unsubscribe {
+        let sender = crate::bounces::address(settings, row.id, key)
+            .parse()
+            .map_err(|e| format!("bounce address: {e}"))?;
+        let envelope = lettre::address::Envelope::new(Some(sender), vec![to.email.clone()])
+            .map_err(|e| e.to_string())?;
+        builder = builder.envelope(envelope);
+    }
+    let mut builder = builder
         .from(from)
         .to(to)
         .subject(&row.subject)
@@ -381,7 +394,9 @@ async fn send_one(
     {
         let Some(r) = sqlx::query(
             "SELECT o.id, o.message_id, o.player_id, o.to_addr, o.reply_secret, o.in_reply_to, o.subject, o.body, \
-             o.attempts, p.unsubscribe_token, o.kind, o.game_id, o.seat, o.turn, p.lang \
+             o.attempts, p.unsubscribe_token, o.kind, o.game_id, o.seat, o.turn, p.lang, \
+             CASE WHEN p.email_bounced_at IS NOT NULL AND lower(p.email) = lower(o.to_addr) \
+             AND o.kind <> 'confirm' THEN COALESCE(p.email_bounce, '') END \
              FROM outbox o LEFT JOIN players p ON p.id = o.player_id \
              WHERE o.id = $1 AND o.lease_owner = $2 AND o.sent_at IS NULL",
         )
@@ -407,8 +422,12 @@ async fn send_one(
             seat: r.get(12),
             turn: r.get(13),
             lang: r.get(14),
+            bouncing: r.get(15),
         };
         let outcome = match (row.kind.as_str(), &settings) {
+            (_, Some(_)) if row.bouncing.is_some() => Err(crate::bounces::held_back(
+                row.bouncing.as_deref().unwrap_or_default(),
+            )),
             ("webhook", _) => {
                 crate::webhook::send(&row.to, &row.body, state.config.webhooks_to_private).await
             }

@@ -11,6 +11,7 @@ mod api;
 mod architecture;
 mod auto_backup;
 mod backpacks_words;
+mod bounces;
 mod clock_start;
 mod connections;
 mod deadline_wake;

@@ -156,6 +156,8 @@ mail-form-off = Mail is off on this server: nothing is mailed.
 mail-form-pending = Waiting for confirmation: {$address} (open the link mailed to it).
 # Variables: $address (set in bold)
 mail-form-confirmed = Mail goes to {$address}.
+# Variables: $address, $words (the relay's own)
+mail-form-bouncing = Mail to {$address} bounced: “{$words}”. Nothing is mailed there until you confirm it again: save this form with the address to be mailed a new confirmation link, or give another address.
 mail-form-no-address = No address yet.
 mail-form-address = Address (a new one is confirmed by a link mailed to it)
 mail-form-unasked = What to mail you unasked

@@ -424,6 +424,7 @@ console-player-bot = bot {$bot}
 console-player-open = open
 console-category-refused = answered with errors
 console-category-not-delivered = not delivered
+console-category-bounced = bounced
 console-pieces-rider = Riders
 console-verb-drop = Declare dropped (postal 10.1)
 console-verb-retire = Retire (board)
@@ -540,6 +541,8 @@ console-log-attempts = {$answer} (after {$n} { $n ->
     [one] attempt
    *[other] attempts
 })
+# Variables: $answer (the relay's words), $to (console-log-player)
+console-log-bounced-why = The address bounced it: {$answer}. Nothing more is mailed there until {$to} confirms the address again on their profile.
 # Variables: $address (console-log-order-address)
 console-log-refused = A mail to {$address} was answered with its errors: nothing was sealed.
 console-log-refused-why = The player was told what was wrong and can send the orders again.

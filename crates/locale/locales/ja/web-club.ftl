@@ -159,6 +159,8 @@ mail-form-off = このサーバーではメールが無効です。メールは�
 mail-form-pending = 確認待ち：{$address}（送られたリンクを開いてください）。
 # Variables: $address (set in bold)
 mail-form-confirmed = メールの送り先：{$address}
+# Variables: $address, $words（中継サーバーの応答そのまま）
+mail-form-bouncing = {$address}へのメールが差し戻されました：「{$words}」。確認し直すまで、このアドレスにはメールを送りません。このアドレスのままフォームを保存すると新しい確認リンクが送られます。別のアドレスを入れることもできます。
 mail-form-no-address = アドレスはまだありません。
 mail-form-address = アドレス（新しいアドレスは、送られるリンクで確認します）
 mail-form-unasked = 自動で送るメール

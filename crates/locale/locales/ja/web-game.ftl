@@ -425,6 +425,7 @@ console-player-bot = ボット{$bot}
 console-player-open = 空席
 console-category-refused = エラーを返信
 console-category-not-delivered = 不達
+console-category-bounced = 差し戻し
 console-pieces-rider = 選手
 console-verb-drop = 脱落を宣言（郵便ルール10.1）
 console-verb-retire = リタイヤ（ボードゲーム）
@@ -537,6 +538,8 @@ console-log-mail = {$to}へのメールが届きませんでした。
 console-log-no-answer = 応答の記録なし
 # Variables: $answer, $n
 console-log-attempts = {$answer}（{$n}回試行）
+# Variables: $answer（中継サーバーの応答）, $to
+console-log-bounced-why = アドレスから差し戻されました：{$answer}。{$to}がプロフィールでアドレスを確認し直すまで、このアドレスにはメールを送りません。
 # Variables: $address
 console-log-refused = {$address}へのメールに誤りがあったため、誤りを返信しました。何も封をしていません。
 console-log-refused-why = プレイヤーには誤りを伝えてあり、命令を送り直せます。

@@ -83,12 +83,15 @@ pub async fn confirm_email(state: &AppState, token: &str) -> ApiResult<String> {
 }
 
 /// What the account's mail settings are: the confirmed address, one waiting for its
-/// confirmation, and what is mailed unasked.
+/// confirmation, what is mailed unasked, and whether the address bounces.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct MailProfile {
     pub email: Option<String>,
     pub pending: Option<String>,
     pub mail_choice: MailChoice,
+    /// The confirmed address bounced (when, and the relay's words): nothing but a confirmation
+    /// link is mailed to it until it is confirmed again (`null` when it takes mail).
+    pub bouncing: Option<store::bounces::Bouncing>,
 }
 
 pub async fn mail_profile(state: &AppState, player: &Player) -> ApiResult<MailProfile> {
@@ -97,6 +100,7 @@ pub async fn mail_profile(state: &AppState, player: &Player) -> ApiResult<MailPr
         email,
         pending,
         mail_choice: MailChoice::from_db(&choice),
+        bouncing: store::bounces::of_player(state, player.id).await?,
     })
 }
 

@@ -51,6 +51,22 @@ pub(super) async fn section(
             tr!(lang, "mail-form-no-address")
         ),
     };
+    // A bouncing address: the relay's words, and how to have it mailed again.
+    let address = match (&profile.bouncing, &profile.email) {
+        (Some(bouncing), Some(email)) => format!(
+            r#"{address}<p id="mail-bouncing" class="error">{}</p>"#,
+            marked(
+                &tr!(
+                    lang,
+                    "mail-form-bouncing",
+                    address = MARK,
+                    words = bouncing.words.as_str()
+                ),
+                &[(MARK, strong(email))]
+            )
+        ),
+        _ => address,
+    };
     let choice = |value: MailChoice, label: String| {
         let checked = if profile.mail_choice == value {
             " checked"
@@ -107,7 +123,12 @@ pub async fn profile_mail(
         let typed = form.get("email").unwrap_or_default().trim();
         let profile = actions::mail_profile(&state, player).await?;
         let known = [profile.email.as_deref(), profile.pending.as_deref()];
-        if !typed.is_empty() && !known.contains(&Some(typed)) {
+        // A bouncing address saved again is mailed a new confirmation link: confirming it
+        // clears the bounce.
+        let again = profile.bouncing.is_some()
+            && profile.pending.is_none()
+            && profile.email.as_deref() == Some(typed);
+        if !typed.is_empty() && (again || !known.contains(&Some(typed))) {
             actions::set_email(&state, player, typed).await?;
         }
         actions::set_mail_choice(&state, player, choice).await?;

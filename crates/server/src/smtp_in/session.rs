@@ -223,7 +223,14 @@ impl Session<'_> {
         }
         let secret = mailbox::address_secret(address);
         let held = match &secret {
-            None => false,
+            // A mail's bounce address (VERP) takes that mail's bounce, if this server signed it.
+            None => match crate::bounces::is_ours(self.state(), address).await {
+                Ok(ours) => ours,
+                Err(e) => {
+                    tracing::error!(error = %e, "smtp-listen: the sender will try again");
+                    return "451 4.3.0 try again later".into();
+                }
+            },
             Some(secret) => match crate::store::inbound::seat_is_held(self.state(), secret).await {
                 Ok(held) => held,
                 Err(e) => {
@@ -232,6 +239,8 @@ impl Session<'_> {
                 }
             },
         };
+        // Counted per address: a seat's secret, or the bounce address itself.
+        let secret = secret.or_else(|| held.then(|| address.to_ascii_lowercase()));
         let (limits, now) = (&self.receiver.limits, self.state().clock.now());
         let Some(secret) = secret.filter(|_| held) else {
             // Counted apart from the mail: a relay's players still reach their seats.
@@ -286,7 +295,8 @@ impl Session<'_> {
             self.progress = Instant::now();
         }
         let (state, limits) = (self.state(), &self.receiver.limits);
-        let secret = mailbox::address_secret(&recipient).unwrap_or_default();
+        let secret =
+            mailbox::address_secret(&recipient).unwrap_or_else(|| recipient.to_ascii_lowercase());
         self.receiver
             .clients
             .count(self.client, &secret, raw.len(), limits, state.clock.now());

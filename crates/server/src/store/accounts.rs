@@ -166,7 +166,8 @@ pub async fn set_email_pending(state: &AppState, pending: PendingEmail<'_>) -> S
 }
 
 /// Confirms the address whose token hashes to `token_hash`, unless expired: the account's name.
-/// A reset link mailed to the old address stops working.
+/// A reset link mailed to the old address stops working; an address that bounced is mailed
+/// again (its owner has just read mail at it).
 pub async fn confirm_email(state: &AppState, token_hash: &str) -> StoreResult<Option<String>> {
     let Some(row) = sqlx::query(
         "SELECT id, name, email_pending FROM players WHERE email_token_hash = $1 AND email_token_expires >= $2",
@@ -180,7 +181,8 @@ pub async fn confirm_email(state: &AppState, token_hash: &str) -> StoreResult<Op
     };
     sqlx::query(
         "UPDATE players SET email = email_pending, email_pending = NULL, email_token_hash = NULL, \
-         email_token_expires = NULL, reset_token_hash = NULL, reset_token_expires = NULL WHERE id = $1",
+         email_token_expires = NULL, reset_token_hash = NULL, reset_token_expires = NULL, \
+         email_bounced_at = NULL, email_bounce = NULL WHERE id = $1",
     )
     .bind(row.get::<i64, _>(0))
     .execute(&state.db.pool)

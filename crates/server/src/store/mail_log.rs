@@ -1,5 +1,5 @@
 //! The mail log as the store reads it: the mail that did not get through, newest first —
-//! outbox rows the relay refused for good or gave up on, and inbound mail that was dropped or
+//! outbox rows the relay refused for good or gave up on, or that bounced later, and inbound mail that was dropped or
 //! answered with its errors — from the outbox and `inbound_mail` tables as they are (nothing
 //! is changed). Its two readers are in `crate::mail_log`: `postrider mail-log` (the operator,
 //! every field) and the GM's console (redacted).
@@ -38,6 +38,16 @@ pub enum Failure {
         /// The turn a report reports.
         turn: Option<i64>,
     },
+    /// A mail out that the relay took and then bounced (its bounce arrived at the mail's
+    /// bounce address: `crate::bounces`).
+    Bounced {
+        kind: String,
+        to: String,
+        subject: String,
+        /// The relay's words in the bounce.
+        words: String,
+        turn: Option<i64>,
+    },
     /// A mail in: not acted on (`refused` false: dropped) or answered with its errors.
     In {
         refused: bool,
@@ -51,6 +61,8 @@ pub enum Failure {
 /// The outbox rows given up on (`sent_at IS NULL` lets the outbox's index of unsent rows
 /// answer); a second filter, if any, binds the game as `$2`.
 const FAILED_OUT: &str = "FROM outbox WHERE sent_at IS NULL AND failed_at IS NOT NULL";
+/// The outbox rows that bounced after they were sent (a partial index holds them).
+const BOUNCED: &str = "FROM outbox WHERE bounced_at IS NOT NULL";
 /// The inbound rows dropped or refused (`status <> 'duplicate'` lets the partial index of
 /// game, seat and Message-ID answer a game's).
 const FAILED_IN: &str =
@@ -111,6 +123,38 @@ pub async fn newest(db: &Db, game: Option<i64>, limit: i64) -> StoreResult<Vec<U
             },
         )
         .collect();
+    let bounced = format!(
+        "SELECT bounced_at, game_id, seat, kind, to_addr, subject, bounce, turn \
+         {BOUNCED}{filter} ORDER BY bounced_at DESC, id DESC LIMIT $1"
+    );
+    type BouncedRow = (
+        i64,
+        Option<i64>,
+        Option<i64>,
+        String,
+        String,
+        String,
+        Option<String>,
+        Option<i64>,
+    );
+    let mut query = sqlx::query_as::<_, BouncedRow>(sqlx::AssertSqlSafe(bounced)).bind(limit);
+    if let Some(game) = game {
+        query = query.bind(game);
+    }
+    entries.extend(query.fetch_all(&db.pool).await?.into_iter().map(
+        |(at, game_id, seat_number, kind, to, subject, words, turn)| Undelivered {
+            at,
+            game_id,
+            seat: seat(seat_number),
+            failure: Failure::Bounced {
+                kind,
+                to,
+                subject,
+                words: words.unwrap_or_default(),
+                turn,
+            },
+        },
+    ));
     let inbound = format!(
         "SELECT received_at, game_id, seat, recipient, status, note {FAILED_IN}{filter} \
          ORDER BY received_at DESC, id DESC LIMIT $1"
@@ -149,7 +193,7 @@ pub async fn newest(db: &Db, game: Option<i64>, limit: i64) -> StoreResult<Vec<U
 pub async fn count(db: &Db, game: Option<i64>) -> StoreResult<i64> {
     let filter = game_filter(game, 1);
     let mut total = 0;
-    for from in [FAILED_OUT, FAILED_IN] {
+    for from in [FAILED_OUT, BOUNCED, FAILED_IN] {
         let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!(
             "SELECT count(*) {from}{filter}"
         )));

@@ -9,6 +9,7 @@ pub mod account_care;
 pub mod accounts;
 pub mod attention;
 pub mod backlog;
+pub mod bounces;
 pub mod change;
 pub mod commit;
 pub mod create;

@@ -274,12 +274,15 @@ pub(super) fn console_page(
                 seat: e.seat,
                 category: lang.t(match e.category {
                     Category::NotDelivered => "console-category-not-delivered",
+                    Category::Bounced => "console-category-bounced",
                     Category::Dropped => "console-category-dropped",
                     Category::Refused => "console-category-refused",
                 }),
                 badge: match e.category {
                     Category::Refused => "badge-warn",
-                    Category::NotDelivered | Category::Dropped => "badge-danger",
+                    Category::NotDelivered | Category::Bounced | Category::Dropped => {
+                        "badge-danger"
+                    }
                 },
                 what: e.what,
                 reason: e.reason,
