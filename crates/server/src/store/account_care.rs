@@ -86,7 +86,10 @@ pub async fn operator_if_first(db: &Db, id: i64) -> StoreResult<()> {
 /// when a server with accounts has no operator).
 pub async fn census(db: &Db) -> StoreResult<(i64, i64)> {
     let row = sqlx::query(
-        "SELECT count(*), COALESCE(sum(operator), 0) FROM players WHERE deleted_at IS NULL",
+        // count, not sum: PostgreSQL's sum of a BIGINT is a NUMERIC, which sqlx's Any driver
+        // does not read.
+        "SELECT count(*), count(CASE WHEN operator = 1 THEN 1 END) FROM players \
+         WHERE deleted_at IS NULL",
     )
     .fetch_one(&db.pool)
     .await?;
