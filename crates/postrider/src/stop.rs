@@ -10,7 +10,10 @@ pub fn stop_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
     let caught = {
         use tokio::signal::unix::{SignalKind, signal};
-        match (signal(SignalKind::terminate()), signal(SignalKind::interrupt())) {
+        match (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        ) {
             (Ok(term), Ok(interrupt)) => Some((term, interrupt)),
             (Err(e), _) | (_, Err(e)) => {
                 tracing::warn!(error = %e, "SIGTERM cannot be caught: only Ctrl-C stops gracefully");

@@ -84,5 +84,9 @@ fn a_server_not_ready_is_read_for_its_reasons() {
 fn the_timeout_is_checked() {
     let out = healthcheck("http://127.0.0.1:9", &["--timeout", "0"]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("--timeout"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--timeout"),
+        "{}",
+        text(&out.stderr)
+    );
 }

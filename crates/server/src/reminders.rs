@@ -164,7 +164,16 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
                 .unwrap_or_default();
             let named = crate::letters::deadline_line(&table, lang, Some(deadline));
             let window = if stage == 2 { SECOND } else { FIRST };
-            if told_already(state, id, seat, r.get(1), named.trim_end(), deadline - window).await? {
+            if told_already(
+                state,
+                id,
+                seat,
+                r.get(1),
+                named.trim_end(),
+                deadline - window,
+            )
+            .await?
+            {
                 continue;
             }
             let within = tr!(lang, "remind-within", within = within);

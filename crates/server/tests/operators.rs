@@ -34,10 +34,16 @@ on_both!(
         assert!(is_operator(&s, "first").await);
         assert_eq!(account_care::census(db).await.unwrap(), (2, 1));
         // Taking away a role nobody holds changes nothing and is no error.
-        account_care::set_operator(db, alice.id, false).await.unwrap();
+        account_care::set_operator(db, alice.id, false)
+            .await
+            .unwrap();
         // With two operators, either may go, but not both.
-        account_care::set_operator(db, alice.id, true).await.unwrap();
-        account_care::set_operator(db, first.id, false).await.unwrap();
+        account_care::set_operator(db, alice.id, true)
+            .await
+            .unwrap();
+        account_care::set_operator(db, first.id, false)
+            .await
+            .unwrap();
         assert!(!is_operator(&s, "first").await);
         assert!(matches!(
             account_care::set_operator(db, alice.id, false).await,

@@ -570,7 +570,8 @@ async fn joined_with_mail(s: &TestServer, gm: &str, game: serde_json::Value, pre
     for invite in created["invites"].as_array().unwrap() {
         let name = format!("{prefix}{}", invite["name"].as_str().unwrap());
         let token = s.player(&name).await;
-        s.confirm_email(&token, &format!("{name}@example.net")).await;
+        s.confirm_email(&token, &format!("{name}@example.net"))
+            .await;
         let (status, body) = s
             .call(
                 "POST",
@@ -615,7 +616,11 @@ on_both!(
         assert_eq!(first.reminders, 1);
         let sent = rows(&s, "reminder").await;
         assert_eq!(sent[0].0, "p-red@example.net");
-        assert!(sent[0].1.contains("orders due within a day"), "{}", sent[0].1);
+        assert!(
+            sent[0].1.contains("orders due within a day"),
+            "{}",
+            sent[0].1
+        );
         // The turn played an hour later: each report names the next deadline, a day away. No
         // reminder repeats it, in the same second or later that day.
         s.clock.advance(3600);

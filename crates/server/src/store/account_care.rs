@@ -109,10 +109,11 @@ pub async fn set_operator(db: &Db, id: i64, operator: bool) -> StoreResult<()> {
         .execute(&mut *tx)
         .await?
         .rows_affected();
-        let row = sqlx::query("SELECT name, operator FROM players WHERE id = $1 AND deleted_at IS NULL")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
+        let row =
+            sqlx::query("SELECT name, operator FROM players WHERE id = $1 AND deleted_at IS NULL")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
         if let Some(row) = row
             && row.get::<i64, _>(1) != 0
             && operators <= 1
