@@ -26,7 +26,8 @@ pub enum AccountCommand {
     /// Give an account the operator's role (suspend accounts, archive abandoned games, the
     /// server's health on /operator).
     GrantOperator(Target),
-    /// Take the operator's role away.
+    /// Take the operator's role away (refused for the server's only operator: name another
+    /// first).
     RevokeOperator(Target),
 }
 

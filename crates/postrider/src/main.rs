@@ -17,6 +17,7 @@ mod season;
 mod serve;
 mod serve_settings;
 mod settings_flags;
+mod stop;
 mod tournament;
 mod upkeep;
 
@@ -74,10 +75,16 @@ enum Command {
     #[command(subcommand)]
     Account(account::AccountCommand),
     /// Ask a running server whether it is ready (GET URL, default path /readyz): exit 0 if so,
-    /// 1 with its answer if not.
+    /// 1 with one line saying what is wrong if not (nothing listens, no answer in time, or
+    /// /readyz's reasons): healthcheck URL [--timeout SECONDS].
     Healthcheck {
         /// The server's own address, e.g. http://127.0.0.1:8080.
         url: String,
+        /// How long the whole check may take, in seconds: a server that takes the connection
+        /// but does not answer by then is called wedged.
+        #[arg(long, value_name = "SECONDS", default_value_t = healthcheck::TIMEOUT_SECONDS,
+              value_parser = clap::value_parser!(u64).range(1..=3600))]
+        timeout: u64,
     },
     /// Play a whole game between bots and print it turn by turn: `demo` or `demo backpacks`.
     Demo(DemoArgs),
@@ -326,8 +333,9 @@ fn run(cli: Cli, settings: Vec<serve_settings::Taken>) -> Result<()> {
         Command::MailLog(args) => upkeep::mail_log(args),
         Command::Ratings(command) => upkeep::ratings(command),
         Command::Account(command) => account::account(command),
-        Command::Healthcheck { url } => {
-            let body = healthcheck::check(&url).map_err(|e| desk::Differs(format!("{e:#}")))?;
+        Command::Healthcheck { url, timeout } => {
+            let body = healthcheck::check(&url, std::time::Duration::from_secs(timeout))
+                .map_err(|e| desk::Differs(format!("{e:#}")))?;
             emit(&format!("{body}\n"))
         }
         Command::MailIn(_) => bail!("mail-in: handled before run"),

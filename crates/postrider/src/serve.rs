@@ -101,32 +101,6 @@ pub struct ServeArgs {
     metrics_listen: Option<String>,
 }
 
-/// Resolves at the first SIGTERM (a service manager's stop) or Ctrl-C, saying which: then no
-/// new connection is taken, open requests finish, and the workers stop.
-async fn stop_signal() {
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut term) => {
-                term.recv().await;
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, "SIGTERM cannot be caught: only Ctrl-C stops gracefully");
-                std::future::pending::<()>().await;
-            }
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    let signal = tokio::select! {
-        _ = tokio::signal::ctrl_c() => "interrupt",
-        () = term => "SIGTERM",
-    };
-    tracing::info!(signal, "stopping: finishing the requests under way");
-    #[cfg(unix)]
-    let _ = sd_notify::notify(&[sd_notify::NotifyState::Stopping]);
-}
-
 /// What `serve` needs to mail, checked before anything starts.
 type MailArgs = (
     String,
@@ -378,6 +352,8 @@ pub fn serve(args: ServeArgs, settings: &[crate::serve_settings::Taken]) -> Resu
             Ok(None) => {}
             Err(e) => tracing::error!(error = %e, "ratings at start-up"),
         }
+        // From here a stop is caught: before the listener and `READY=1`.
+        let stop = crate::stop::stop_signal();
         let listener = tokio::net::TcpListener::bind(&args.listen)
             .await
             .with_context(|| format!("--listen: cannot listen on {}", args.listen))?;
@@ -405,7 +381,7 @@ pub fn serve(args: ServeArgs, settings: &[crate::serve_settings::Taken]) -> Resu
         crate::serve_settings::log(settings);
         tracing::info!(%address, database = ?db.backend, release = crate::RELEASE, "postrider is serving: open http://{address}/");
         let mut state = AppState::new(db, Arc::new(SystemClock), config);
-        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let (stopped_tx, stopped) = tokio::sync::watch::channel(false);
         // The outbox worker runs with or without mail: webhooks go through it too.
         let tick = Duration::from_secs(args.tick.min(5));
         let mut stopping = stopped.clone();
@@ -472,11 +448,11 @@ pub fn serve(args: ServeArgs, settings: &[crate::serve_settings::Taken]) -> Resu
         // Under systemd (Type=notify) the unit is started once this listens.
         #[cfg(unix)]
         let _ = sd_notify::notify(&[sd_notify::NotifyState::Ready]);
-        let served = server::serve(listener, state, stop_signal())
+        let served = server::serve(listener, state, stop)
             .await
             .context("serving");
         tracing::info!("postrider has stopped: no request is being served");
-        let _ = stop.send(true);
+        let _ = stopped_tx.send(true);
         let _ = outbox.await;
         if let Some(metrics) = metrics {
             let _ = metrics.await;

@@ -494,16 +494,35 @@ fn a_backup_of_release_0_1_restores_as_a_migrated_copy() {
 }
 
 /// A 0.1 game whose deadline passed while no server ran (an upgrade over a weekend) is played
-/// by the rules' NMR policy as soon as the new server starts, as any overdue deadline is.
+/// by the rules' NMR policy the moment the new server starts with `--migrate` (issue 52): the
+/// deadline worker's first pass plays it, not a tick later (the tick here is an hour), and its
+/// next deadline counts from then, a whole interval ahead.
 #[test]
 fn a_0_1_deadline_that_fell_while_the_server_was_down_is_played_on_start() {
-    use common::server::{start_with, wait_for_turn};
-    let (_dir, database) = sqlite_copy_0_1("compat-overdue");
+    use common::server::{Server, wait_for_turn, wait_until_listening};
+    let (dir, database) = sqlite_copy_0_1("compat-overdue");
     set_deadlines(&database, 1);
-    let before = server_reports_0_1()["1 turn"].as_u64().unwrap();
-    let server = start_with(&database, None, &["--migrate"]);
+    let expected = server_reports_0_1();
+    let address = format!("127.0.0.1:{}", common::server::free_port());
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_postrider"))
+        .args(["serve", "--listen", &address, "--data"])
+        .arg(dir.as_ref() as &std::path::Path)
+        .args(["--migrate", "--tick", "3600"])
+        .env_remove("POSTRIDER_FAILPOINT")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = jiff::Timestamp::now().as_second();
+    wait_until_listening(&address, "postrider serve --migrate");
+    let server = Server { child, address };
     let gm = login_0_1(&server, "gm");
-    wait_for_turn(&server, 1, before + 1, Some(&gm));
+    for id in [1, 2] {
+        let before = expected[&format!("{id} turn")].as_u64().unwrap();
+        let game = wait_for_turn(&server, id, before + 1, Some(&gm));
+        let deadline = game["deadline"].as_i64().unwrap();
+        assert!(deadline > started + 3600, "game {id}: {game}");
+    }
     drop(server);
 }
 

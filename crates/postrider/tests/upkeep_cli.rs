@@ -270,7 +270,7 @@ fn the_operator_hands_a_reset_link_and_grants_the_role() {
     let dir = tempfile::tempdir().unwrap();
     let database = format!("sqlite://{}?mode=rwc", dir.path().join("club.db").display());
     let server = common::server::start(&database, None);
-    player(&server, "first");
+    let first = player(&server, "first");
     let alice = player(&server, "alice");
 
     let out = postrider(&[
@@ -327,6 +327,21 @@ fn the_operator_hands_a_reset_link_and_grants_the_role() {
     ]);
     assert!(revoked.status.success(), "{}", text(&revoked.stderr));
     assert_eq!(page_with_session(&server, "/operator", &alice).0, 404);
+    // Issue 52: the last operator keeps the role: one line, exit 2, nothing changed.
+    let last = postrider(&[
+        "account",
+        "revoke-operator",
+        "first",
+        "--database",
+        &database,
+    ]);
+    assert_eq!(last.status.code(), Some(2), "{}", text(&last.stderr));
+    assert_eq!(
+        text(&last.stderr),
+        "postrider: revoke-operator: \"first\" is the server's only operator; name another first (postrider account grant-operator NAME)\n"
+    );
+    assert!(last.stdout.is_empty(), "{}", text(&last.stdout));
+    assert_eq!(page_with_session(&server, "/operator", &first).0, 200);
 }
 
 /// `ratings rebuild` replays the finished rated games of a server's database: the table it

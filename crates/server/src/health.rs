@@ -7,7 +7,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::AppState;
 use crate::store::backlog;
@@ -22,8 +22,8 @@ fn overdue_after(state: &AppState) -> i64 {
 /// lease lasts minutes, so ten minutes means it is not running or not keeping up.
 const OUTBOX_BEHIND_AFTER: i64 = 600;
 
-/// What `/readyz` found.
-#[derive(Debug, Serialize, PartialEq, Eq)]
+/// What `/readyz` found (read back by `postrider healthcheck`).
+#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Readiness {
     pub ready: bool,
     /// "ok", or the database's error in one line.
@@ -40,6 +40,29 @@ pub struct Readiness {
     pub backup_failures: u32,
     /// The last of those failures' reasons, in one line, while they fail.
     pub backup_error: Option<String>,
+}
+
+impl Readiness {
+    /// Why the server is not ready, in words, one reason each (none when it is ready).
+    pub fn reasons(&self) -> Vec<String> {
+        let mut reasons = Vec::new();
+        if self.database != "ok" {
+            reasons.push(format!("the database does not answer ({})", self.database));
+        }
+        if self.overdue_games > 0 {
+            reasons.push(format!(
+                "{} game(s) wait past their deadline (the deadline worker is stopped or behind)",
+                self.overdue_games
+            ));
+        }
+        if self.outbox_oldest_due_seconds > OUTBOX_BEHIND_AFTER {
+            reasons.push(format!(
+                "mail has waited {} s to be sent (the outbox worker is stopped or the relay refuses)",
+                self.outbox_oldest_due_seconds
+            ));
+        }
+        reasons
+    }
 }
 
 /// `GET /healthz`: the process is alive and serving requests.

@@ -2,7 +2,10 @@
 //! worker. A seat whose orders are missing is reminded a day and two hours before the
 //! deadline (if its player wants every mail), each once per turn and seat: the row's key
 //! `reminder/GAME/TURN/SEAT/STAGE` is unique in the outbox, so that several servers on one
-//! database write it once. A player who chose the digest gets one mail a day (the first pass
+//! database write it once. A reminder is written only when it tells the player something new
+//! ([`told_already`]): not after the turn's report or the seat's welcome named the same
+//! deadline already inside the reminder's window (a 24-hour game's report is its own
+//! "orders due within a day"). A player who chose the digest gets one mail a day (the first pass
 //! after 07:00 in their time zone on which any of their seats owes orders) listing them all.
 //! Nothing here reads the clock: [`write_due`] takes `now`.
 
@@ -159,6 +162,20 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
                 .flatten()
                 .find_map(|c| Lang::from_code(&c).ok())
                 .unwrap_or_default();
+            let named = crate::letters::deadline_line(&table, lang, Some(deadline));
+            let window = if stage == 2 { SECOND } else { FIRST };
+            if told_already(
+                state,
+                id,
+                seat,
+                r.get(1),
+                named.trim_end(),
+                deadline - window,
+            )
+            .await?
+            {
+                continue;
+            }
             let within = tr!(lang, "remind-within", within = within);
             let lead = format!(
                 "{}\n{}",
@@ -224,6 +241,35 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
         .await?;
     tx.commit().await?;
     Ok(written)
+}
+
+/// Whether the seat's player (`player`) was mailed, since `since` (the start of the
+/// reminder's window: the deadline less a day or two hours), the turn's report or the seat's
+/// welcome with the line `named` that gives the deadline the reminder would give. Then the
+/// reminder would say nothing new: the deadline was already that near when the player read
+/// it. A deadline moved since, or a mail in another language, does not count.
+async fn told_already(
+    state: &AppState,
+    game: i64,
+    seat: Seat,
+    player: i64,
+    named: &str,
+    since: i64,
+) -> ApiResult<bool> {
+    if named.is_empty() {
+        return Ok(false);
+    }
+    let bodies: Vec<String> = sqlx::query_scalar(
+        "SELECT body FROM outbox WHERE player_id = $1 AND game_id = $2 AND seat = $3 \
+         AND kind IN ('report', 'welcome') AND created_at >= $4",
+    )
+    .bind(player)
+    .bind(game)
+    .bind(i64::from(seat.0))
+    .bind(since)
+    .fetch_all(&state.db.pool)
+    .await?;
+    Ok(bodies.iter().any(|body| body.contains(named)))
 }
 
 /// A reminder's text after its first lines (`lead`): how to send the orders (`link`, the

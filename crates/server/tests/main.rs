@@ -27,6 +27,7 @@ mod mail;
 mod mail_log;
 mod memory;
 mod metrics;
+mod operators;
 mod outbox;
 mod page_text;
 mod pages;

@@ -559,3 +559,127 @@ on_both!(
         );
     }
 );
+
+/// The game `game` created by `gm`, each seat taken by a new player who confirmed an address
+/// (`NAME@example.net`) before joining, so that each is welcomed by mail; returns the game's
+/// id. The clock starts when the last seat is taken.
+async fn joined_with_mail(s: &TestServer, gm: &str, game: serde_json::Value, prefix: &str) -> i64 {
+    let (status, created) = s.call("POST", "/api/games", Some(gm), Some(game)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_i64().unwrap();
+    for invite in created["invites"].as_array().unwrap() {
+        let name = format!("{prefix}{}", invite["name"].as_str().unwrap());
+        let token = s.player(&name).await;
+        s.confirm_email(&token, &format!("{name}@example.net"))
+            .await;
+        let (status, body) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/join"),
+                Some(&token),
+                Some(json!({ "invite": invite["invite"] })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    id
+}
+
+async fn deadline_of(s: &TestServer, id: i64) -> i64 {
+    sqlx::query_scalar("SELECT next_deadline FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&s.state.db.pool)
+        .await
+        .unwrap()
+}
+
+// Issue 52: a reminder is mailed only when it says something new. In a 24-hour game the
+// welcome and each report name a deadline a day away: "orders due within a day" in the same
+// second would repeat them. A welcome that named no deadline yet, the two-hour stage, and a
+// 72-hour game's day before still get theirs.
+on_both!(
+    a_reminder_is_mailed_only_when_it_says_something_new,
+    |s: TestServer| async move {
+        let mut s = s;
+        s.state = s.state.clone().with_mail(settings());
+        let gm = s.player("gm").await;
+        let id = joined_with_mail(&s, &gm, race(&["red", "blue"]), "p-").await;
+        let deadline = deadline_of(&s, id).await;
+        assert_eq!(deadline, START + 86_400);
+        // Red joined before the clock started: the welcome named no deadline. Blue's welcome
+        // named this one, in this very second.
+        let welcomes = rows(&s, "welcome").await;
+        assert_eq!(welcomes.len(), 2);
+        assert!(!welcomes[0].2.contains("Deadline: "), "{}", welcomes[0].2);
+        assert!(welcomes[1].2.contains("Deadline: "), "{}", welcomes[1].2);
+        let first = reminders::write_due(&s.state, START).await.unwrap();
+        assert_eq!(first.reminders, 1);
+        let sent = rows(&s, "reminder").await;
+        assert_eq!(sent[0].0, "p-red@example.net");
+        assert!(
+            sent[0].1.contains("orders due within a day"),
+            "{}",
+            sent[0].1
+        );
+        // The turn played an hour later: each report names the next deadline, a day away. No
+        // reminder repeats it, in the same second or later that day.
+        s.clock.advance(3600);
+        let (status, body) = s
+            .call(
+                "POST",
+                &format!("/api/games/{id}/gm"),
+                Some(&gm),
+                Some(json!({"action": "resolve"})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let deadline = deadline_of(&s, id).await;
+        assert_eq!(deadline, START + 3600 + 86_400);
+        assert_eq!(rows(&s, "report").await.len(), 2);
+        for at in [START + 3600, START + 7200] {
+            assert_eq!(
+                reminders::write_due(&s.state, at).await.unwrap(),
+                Written::default(),
+                "at {at}"
+            );
+        }
+        assert_eq!(rows(&s, "reminder").await.len(), 1);
+        // Two hours before the deadline is news: both are reminded.
+        let second = reminders::write_due(&s.state, deadline - SECOND)
+            .await
+            .unwrap();
+        assert_eq!(second.reminders, 2);
+        let sent = rows(&s, "reminder").await;
+        assert!(
+            sent[1..]
+                .iter()
+                .all(|r| r.1.contains("orders due within two hours")),
+            "{sent:?}"
+        );
+        // A 72-hour game: the welcome named a deadline three days away, so the day before, the
+        // reminder says something new.
+        let mut game = race(&["green", "white"]);
+        game["deadline"]["seconds"] = json!(3 * 86_400);
+        let slow = joined_with_mail(&s, &gm, game, "q-").await;
+        let deadline = deadline_of(&s, slow).await;
+        assert_eq!(deadline, START + 3600 + 3 * 86_400);
+        assert_eq!(
+            reminders::write_due(&s.state, START + 3600)
+                .await
+                .unwrap()
+                .reminders,
+            0
+        );
+        let day_before = reminders::write_due(&s.state, deadline - 86_400)
+            .await
+            .unwrap();
+        assert_eq!(day_before.reminders, 2);
+        let keys: Vec<Option<String>> = rows(&s, "reminder")
+            .await
+            .into_iter()
+            .map(|r| r.3)
+            .collect();
+        assert!(keys.contains(&Some(format!("reminder/{slow}/1/0/24h"))));
+        assert!(keys.contains(&Some(format!("reminder/{slow}/1/1/24h"))));
+    }
+);

@@ -147,6 +147,7 @@ error-stages-not-number = stages: give a number of stages, 1 to { $max-stages }
 error-stages-range = stages: a season plans 1 to { $max-stages } stages, not { $n }
 error-start-running = start: the clock is already running
 error-suspend-operator = suspend: "{ $name }" is an operator; take the role away first (postrider account revoke-operator)
+error-revoke-last-operator = "{ $name }" is the server's only operator; name another first (postrider account grant-operator NAME)
 error-body-slow = body: not received in time (a request's body must arrive within { $seconds } s, at { $rate } bytes a second or faster)
 error-connections-per-address = connections: too many open from your address at once; close some and try again
 error-press-text-long = text: { $chars } characters, more than the { $press-max-chars } a message may have

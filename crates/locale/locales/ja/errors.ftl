@@ -147,6 +147,7 @@ error-stages-not-number = stages: 1〜{ $max-stages } のステージ数を入�
 error-stages-range = stages: シーズンのステージは 1〜{ $max-stages } です（{ $n } は指定できません）
 error-start-running = start: 時計はすでに動いています
 error-suspend-operator = suspend: 「{ $name }」は管理者です。先に役割を外してください（postrider account revoke-operator）
+error-revoke-last-operator = 「{ $name }」はこのサーバーでただ一人の管理者です。先に別の管理者を指名してください（postrider account grant-operator NAME）
 error-body-slow = body: 本文が時間内に届きませんでした（リクエストの本文は { $seconds } 秒以内に、毎秒 { $rate } バイト以上の速さで送ってください）
 error-connections-per-address = connections: あなたのアドレスから同時に開いている接続が多すぎます。いくつか閉じてからやり直してください
 error-press-text-long = text: { $chars } 文字あります。1通は { $press-max-chars } 文字までです

@@ -86,20 +86,51 @@ pub async fn operator_if_first(db: &Db, id: i64) -> StoreResult<()> {
 /// when a server with accounts has no operator).
 pub async fn census(db: &Db) -> StoreResult<(i64, i64)> {
     let row = sqlx::query(
-        "SELECT count(*), COALESCE(sum(operator), 0) FROM players WHERE deleted_at IS NULL",
+        // count, not sum: PostgreSQL's sum of a BIGINT is a NUMERIC, which sqlx's Any driver
+        // does not read.
+        "SELECT count(*), count(CASE WHEN operator = 1 THEN 1 END) FROM players \
+         WHERE deleted_at IS NULL",
     )
     .fetch_one(&db.pool)
     .await?;
     Ok((row.get(0), row.get(1)))
 }
 
-/// Grants or takes away the operator's role.
+/// Grants or takes away the operator's role. The role of the server's last operator is not
+/// taken away (`Refused`, nothing changed): a server always keeps someone who can act.
 pub async fn set_operator(db: &Db, id: i64, operator: bool) -> StoreResult<()> {
+    let mut tx = db.pool.begin().await?;
+    if !operator {
+        // The operators' rows locked first (on PostgreSQL, row locks; on SQLite, the write
+        // lock): two revocations at once cannot each leave the other as the last one.
+        let operators = sqlx::query(
+            "UPDATE players SET operator = 1 WHERE operator = 1 AND deleted_at IS NULL",
+        )
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        let row =
+            sqlx::query("SELECT name, operator FROM players WHERE id = $1 AND deleted_at IS NULL")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if let Some(row) = row
+            && row.get::<i64, _>(1) != 0
+            && operators <= 1
+        {
+            let name: String = row.get(0);
+            return Err(StoreError::Refused(phrase!(
+                "error-revoke-last-operator",
+                name = name
+            )));
+        }
+    }
     sqlx::query("UPDATE players SET operator = $1 WHERE id = $2 AND deleted_at IS NULL")
         .bind(i64::from(operator))
         .bind(id)
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok(())
 }
 
