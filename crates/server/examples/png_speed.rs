@@ -1,5 +1,16 @@
-//! Timing of a report mail's picture, stage by stage (parse, draw, encode), for a mid-race
-//! close-up of four teams. A measurement tool, not a test.
+//! Where a report mail's picture costs (a measurement, not a test): the close-up of a random
+//! four-team race after TURN turns, drawn N times as the outbox draws it (`picture::png`), then
+//! stage by stage — reading the SVG with its text, drawing at most SCALE times its size, and
+//! writing the PNG with several deflate settings.
+//!
+//! ```text
+//! cargo run --release -p server --example png_speed -- [N 200] [TURN 8] [SCALE 2]
+//! PNG_OUT=DIR …   also writes seat 0's and the public close-up, as SVG and PNG, to DIR
+//! ```
+//!
+//! docs/performance.md ("Mail out") has the figures; `valgrind --tool=callgrind` on it counts
+//! the instructions of each stage.
+
 use std::time::Instant;
 
 use game_api::{Seat, Seed, Viewer};
@@ -38,24 +49,40 @@ fn main() {
         let public = game_breaking_away::svg::track_picture(&view, Some(&before), &teams, None)
             .close_up
             .unwrap();
-        std::fs::write(format!("{dir}/public.png"), server::picture::png(&public).unwrap()).unwrap();
+        std::fs::write(
+            format!("{dir}/public.png"),
+            server::picture::png(&public).unwrap(),
+        )
+        .unwrap();
         std::fs::write(format!("{dir}/public.svg"), &public).unwrap();
     }
-    println!("close-up: {} bytes of SVG, PNG {} bytes", svgs[0].len(), whole.len());
+    println!(
+        "close-up: {} bytes of SVG, PNG {} bytes",
+        svgs[0].len(),
+        whole.len()
+    );
     let t = Instant::now();
     for k in 0..n {
         server::picture::png(&svgs[k % 4]).unwrap();
     }
-    println!("picture::png: {:.2} ms", t.elapsed().as_secs_f64() * 1e3 / n as f64);
+    println!(
+        "picture::png: {:.2} ms",
+        t.elapsed().as_secs_f64() * 1e3 / n as f64
+    );
     let fonts = {
         let mut db = usvg::fontdb::Database::new();
         for f in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] {
-            db.load_font_data(std::fs::read(format!("/usr/share/fonts/truetype/dejavu/{f}")).unwrap());
+            db.load_font_data(
+                std::fs::read(format!("/usr/share/fonts/truetype/dejavu/{f}")).unwrap(),
+            );
         }
         db.set_sans_serif_family("DejaVu Sans");
         std::sync::Arc::new(db)
     };
-    let options = usvg::Options { fontdb: fonts, ..usvg::Options::default() };
+    let options = usvg::Options {
+        fontdb: fonts,
+        ..usvg::Options::default()
+    };
     let (mut parse, mut draw) = (0.0, 0.0);
     let mut pixmaps = Vec::new();
     for k in 0..n {
@@ -71,7 +98,11 @@ fn main() {
         )
         .unwrap();
         pixmap.fill(tiny_skia::Color::WHITE);
-        resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+        resvg::render(
+            &tree,
+            tiny_skia::Transform::from_scale(scale, scale),
+            &mut pixmap.as_mut(),
+        );
         draw += t.elapsed().as_secs_f64();
         if k < 4 {
             pixmaps.push(pixmap);
@@ -85,11 +116,31 @@ fn main() {
         pixmaps[0].height()
     );
     for (name, deflate, filter) in [
-        ("level 1, adaptive", png::DeflateCompression::Level(1), png::Filter::Adaptive),
-        ("fdeflate, adaptive", png::DeflateCompression::FdeflateUltraFast, png::Filter::Adaptive),
-        ("fdeflate, up", png::DeflateCompression::FdeflateUltraFast, png::Filter::Up),
-        ("fdeflate, sub", png::DeflateCompression::FdeflateUltraFast, png::Filter::Sub),
-        ("fdeflate, paeth", png::DeflateCompression::FdeflateUltraFast, png::Filter::Paeth),
+        (
+            "level 1, adaptive",
+            png::DeflateCompression::Level(1),
+            png::Filter::Adaptive,
+        ),
+        (
+            "fdeflate, adaptive",
+            png::DeflateCompression::FdeflateUltraFast,
+            png::Filter::Adaptive,
+        ),
+        (
+            "fdeflate, up",
+            png::DeflateCompression::FdeflateUltraFast,
+            png::Filter::Up,
+        ),
+        (
+            "fdeflate, sub",
+            png::DeflateCompression::FdeflateUltraFast,
+            png::Filter::Sub,
+        ),
+        (
+            "fdeflate, paeth",
+            png::DeflateCompression::FdeflateUltraFast,
+            png::Filter::Paeth,
+        ),
     ] {
         let t = Instant::now();
         let mut size = 0;
@@ -106,9 +157,16 @@ fn main() {
             encoder.set_depth(png::BitDepth::Eight);
             encoder.set_deflate_compression(deflate);
             encoder.set_filter(filter);
-            encoder.write_header().unwrap().write_image_data(&rgb).unwrap();
+            encoder
+                .write_header()
+                .unwrap()
+                .write_image_data(&rgb)
+                .unwrap();
             size = data.len();
         }
-        println!("encode {name}: {:.2} ms, {size} bytes", t.elapsed().as_secs_f64() * 1e3 / n as f64);
+        println!(
+            "encode {name}: {:.2} ms, {size} bytes",
+            t.elapsed().as_secs_f64() * 1e3 / n as f64
+        );
     }
 }
