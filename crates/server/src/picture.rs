@@ -118,7 +118,8 @@ fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
 pub async fn turn_png(game: i64, turn: u16, svg: String) -> Option<Arc<Vec<u8>>> {
     use std::hash::{Hash, Hasher};
     type Drawing = Arc<tokio::sync::OnceCell<Option<Arc<Vec<u8>>>>>;
-    static DRAWN: OnceLock<Mutex<HashMap<(i64, u16, u64), Drawing>>> = OnceLock::new();
+    type Drawings = Mutex<HashMap<(i64, u16, u64), Drawing>>;
+    static DRAWN: OnceLock<Drawings> = OnceLock::new();
     let drawn = DRAWN.get_or_init(Mutex::default);
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     svg.hash(&mut hasher);
