@@ -21,9 +21,11 @@ done
 
 cargo build --release -q -p server --example mail_load
 TARGET=${CARGO_TARGET_DIR:-target}
-LOAD=$TARGET/release/examples/mail_load
 
 WORK=$(mktemp -d)
+# A copy of our own: a target directory shared with other checkouts may be rebuilt meanwhile.
+cp "$TARGET/release/examples/mail_load" "$WORK/mail_load"
+LOAD=$WORK/mail_load
 SINK_PID=
 cleanup() {
     [ -n "$SINK_PID" ] && kill "$SINK_PID" 2> /dev/null || true
