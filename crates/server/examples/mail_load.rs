@@ -14,8 +14,8 @@
 //! 1. mails per second drained from the outbox: the welcome of every seat (text/plain);
 //! 2. the time from a deadline to the last report mail: every game's deadline falls at once,
 //!    the deadline worker resolves them (`process_due`, one report row per seat), and the
-//!    worker sends every report (multipart, with the game's close-up as PNG, drawn once a game
-//!    and shared by its seats).
+//!    worker sends every report (multipart, with the close-up drawn as PNG for each seat: it
+//!    marks the seat's own riders).
 //!
 //! The figures are recorded in docs/performance.md.
 

@@ -163,13 +163,11 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
         ),
         _ => (None, None),
     };
-    // The close-up where there is one: a mail is read on a phone as often as not. It is the
-    // public one, the same for every seat of the game (in one language): drawn once a game and
-    // turn, not once a seat — a drawing costs more than the rest of a mail together
-    // (docs/performance.md, mail). The seat's own lines are marked in the report below it.
+    // The close-up where there is one: a mail is read on a phone as often as not, and the
+    // close-up holds the seat's riders or walker, marked, and the legend.
     let png = match table
         .record
-        .season_picture(Some(turn), Viewer::Public, lang, &worn)
+        .season_picture(Some(turn), Viewer::Seat(seat), lang, &worn)
     {
         Some(p) => crate::picture::turn_png(game, turn, p.close_up.unwrap_or(p.svg)).await,
         None => None,

@@ -2,7 +2,7 @@
 //! resvg, with DejaVu Sans loaded from its files (resvg draws no text without a font, and
 //! the pictures ask for DejaVu Sans) and a Japanese font after it, for the characters DejaVu
 //! lacks (a picture's labels in Japanese). Each turn's picture is drawn once per process and
-//! kept for the other seats' mails (the recent ones).
+//! kept for the other seats' mails (a few recent ones).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -113,43 +113,41 @@ fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
 
 /// The PNG of game `game`'s picture after `turn`, drawn once per process (the last few kept;
 /// a turn rolled back and resolved again draws a new picture, so the SVG's hash is in the key).
-/// The mails of one game's seats are sent side by side: the first to ask draws, the others wait
-/// for its drawing rather than making their own.
 pub async fn turn_png(game: i64, turn: u16, svg: String) -> Option<Arc<Vec<u8>>> {
     use std::hash::{Hash, Hasher};
-    type Drawing = Arc<tokio::sync::OnceCell<Option<Arc<Vec<u8>>>>>;
-    type Drawings = Mutex<HashMap<(i64, u16, u64), Drawing>>;
-    static DRAWN: OnceLock<Drawings> = OnceLock::new();
+    type Drawn = HashMap<(i64, u16, u64), Arc<Vec<u8>>>;
+    static DRAWN: OnceLock<Mutex<Drawn>> = OnceLock::new();
     let drawn = DRAWN.get_or_init(Mutex::default);
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     svg.hash(&mut hasher);
     let key = (game, turn, hasher.finish());
-    let drawing = {
-        let mut map = drawn
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if map.len() >= 256 && !map.contains_key(&key) {
-            map.clear();
+    if let Some(hit) = drawn
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .get(&key)
+    {
+        return Some(hit.clone());
+    }
+    // Drawing takes some milliseconds of a core: off the async threads.
+    let png = match tokio::task::spawn_blocking(move || png(&svg)).await {
+        Ok(Ok(png)) => Arc::new(png),
+        Ok(Err(e)) => {
+            tracing::warn!(game, turn, "{e}");
+            return None;
         }
-        map.entry(key).or_default().clone()
+        Err(e) => {
+            tracing::warn!(game, turn, "picture: {e}");
+            return None;
+        }
     };
-    drawing
-        .get_or_init(|| async move {
-            // Drawing takes some milliseconds of a core: off the async threads.
-            match tokio::task::spawn_blocking(move || png(&svg)).await {
-                Ok(Ok(png)) => Some(Arc::new(png)),
-                Ok(Err(e)) => {
-                    tracing::warn!(game, turn, "{e}");
-                    None
-                }
-                Err(e) => {
-                    tracing::warn!(game, turn, "picture: {e}");
-                    None
-                }
-            }
-        })
-        .await
-        .clone()
+    let mut map = drawn
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if map.len() >= 64 {
+        map.clear();
+    }
+    map.insert(key, png.clone());
+    Some(png)
 }
 
 #[cfg(test)]
