@@ -24,6 +24,8 @@ game-title-backpacks = バックパックス＆ブリスターズ
 game-rules-postal-2-2 = 郵便ルール2.2
 game-rules-board = ボードゲームのルール
 game-rules-pbm-2-1 = PBMルール2.1
+# Variables: $game, $rules
+game-title-rules = {$game}（{$rules}）
 # Variables: $noun (the turn noun), $n
 turn-name = 第{$n}{$noun}
 turn-start = スタート時
