@@ -29,10 +29,13 @@ fn quoted(cell: &str) -> Vec<String> {
 
 /// The glossary's table: its columns found by their headings, one term per row.
 fn terms(markdown: &str) -> Vec<Term> {
-    let mut rows = markdown
-        .lines()
-        .filter(|l| l.starts_with('|'))
-        .map(|l| l.trim().trim_matches('|').split('|').map(str::trim).collect::<Vec<_>>());
+    let mut rows = markdown.lines().filter(|l| l.starts_with('|')).map(|l| {
+        l.trim()
+            .trim_matches('|')
+            .split('|')
+            .map(str::trim)
+            .collect::<Vec<_>>()
+    });
     let heading = rows.next().expect("GLOSSARY.md has a table");
     let column = |name: &str| {
         heading
@@ -60,7 +63,10 @@ fn retired_uses(terms: &[Term], text: &str) -> Vec<Use> {
             let kept: Vec<(usize, usize)> = term
                 .kept
                 .iter()
-                .flat_map(|k| line.match_indices(k.as_str()).map(|(at, k)| (at, at + k.len())))
+                .flat_map(|k| {
+                    line.match_indices(k.as_str())
+                        .map(|(at, k)| (at, at + k.len()))
+                })
                 .collect();
             for retired in &term.retired {
                 for (at, r) in line.match_indices(retired.as_str()) {
