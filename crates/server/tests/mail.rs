@@ -834,7 +834,7 @@ on_both!(
         for line in [
             "レースの前に、各選手のスタート時の手札を1〜15の数で選んでください（郵便ルール3.1）：\n",
             "例：",
-            "命令のない選手は最も大きいカードを出します。",
+            "命令のない選手は手札の最大のカードを出します。",
         ] {
             assert!(body.contains(line), "{line}: {body}");
         }
@@ -901,7 +901,7 @@ on_both!(
             "{body}"
         );
         // The line that does not read is quoted as typed, and why in Japanese.
-        assert!(body.contains("- 「Ａ　１０　Ｅ　６」: "), "{body}");
+        assert!(body.contains("- 「Ａ　１０　Ｅ　６」："), "{body}");
         assert!(!body.contains("is not a rider"), "{body}");
         // Press alone: its receipt.
         let handled = receive(
