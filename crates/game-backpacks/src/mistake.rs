@@ -224,7 +224,7 @@ mod tests {
         );
         assert_eq!(
             parse("1: rest; 2: rest; vote ann; vote bob").text(ja),
-            "voteがラウンド中に二度書かれています（「vote bob」）。2ターン分で一つの文です"
+            "voteがラウンド中に2度書かれています（「vote bob」）。2ターン分で1つの文です"
         );
     }
 

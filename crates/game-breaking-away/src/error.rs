@@ -86,7 +86,11 @@ impl BreakingAwayError {
                 "ba-orders-not-in-hand",
                 rider = grade.to_string(),
                 card = card.to_string(),
-                hand = format!("{hand:?}")
+                hand = hand
+                    .iter()
+                    .map(u16::to_string)
+                    .collect::<Vec<_>>()
+                    .join(&lang.t("list-separator"))
             ),
             BreakingAwayError::UnknownRider { name, example } => tr!(
                 lang,

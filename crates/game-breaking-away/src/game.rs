@@ -627,7 +627,7 @@ mod tests {
         let ja = game_api::Lang::from_code("ja").unwrap();
         assert_eq!(
             notes[0].text(ja),
-            "D：命令なし。手札の最大の移動力 12 を使います"
+            "D：命令なし。手札の最大のカード（12）を出します"
         );
         let full = parse_orders("A 10 B 9 C 9 D 5").unwrap();
         assert!(

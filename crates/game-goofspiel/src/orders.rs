@@ -127,7 +127,7 @@ mod tests {
         let e = parse_bid(&Settings::default(), "14").unwrap_err();
         assert_eq!(
             e.text(ja),
-            "入札：14はこのゲームのカードではありません（1～13）"
+            "入札：14はこのゲームのカードではありません（1〜13）"
         );
     }
 }

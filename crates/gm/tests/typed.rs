@@ -89,7 +89,7 @@ fn a_refusal_reads_in_the_players_language_with_the_words_as_typed() {
         ),
         (
             sent("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4", "Ａ１２"),
-            "命令：選手A：カード12は手札[4, 5, 6]にありません",
+            "命令：選手A：カード12は手札［4、5、6］にありません",
         ),
     ] {
         let refused = record

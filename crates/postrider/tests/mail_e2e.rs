@@ -499,10 +499,10 @@ fn a_whole_game_by_mail_through_postfix() {
     let echo = mailbox.wait(bob, "読み取った命令");
     assert!(echo.subject.contains("（第1ターンの命令）"), "{echo:?}");
     assert!(
-        echo.text.contains("ラインナップを確定しました：")
+        echo.text.contains("スタート時の手札を封印しました：")
             && echo
                 .text
-                .contains("第1ターンの命令を、次のとおり読み取って確定しました：")
+                .contains("第1ターンの命令を、次のとおり読み取って封印しました：")
             && echo
                 .text
                 .contains("締め切りまでは、このメールに返信して命令を変更できます。"),
@@ -518,7 +518,7 @@ fn a_whole_game_by_mail_through_postfix() {
         8,
     );
     let amended = mailbox.wait(bob, "読み取った命令");
-    assert!(amended.text.contains("確定しました："), "{}", amended.text);
+    assert!(amended.text.contains("封印しました："), "{}", amended.text);
     // Carol never writes. The GM resolves the turn.
     let (status, body) = call(
         &server,

@@ -40,7 +40,7 @@ on_both!(
             refused
                 .html
                 // The account reads Japanese: so does the refusal.
-                .contains("「xx」は postrider が話す言語ではありません（en, ja）"),
+                .contains("「xx」は postrider が対応している言語ではありません（en, ja）"),
             "{}",
             refused.html
         );

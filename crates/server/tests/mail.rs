@@ -834,7 +834,7 @@ on_both!(
         for line in [
             "レースの前に、各選手のスタート時の手札を1〜15の数で選んでください（郵便ルール3.1）：\n",
             "例：",
-            "命令のない選手は最も大きいカードを出します。",
+            "命令のない選手は手札の最大のカードを出します。",
         ] {
             assert!(body.contains(line), "{line}: {body}");
         }
@@ -869,9 +869,9 @@ on_both!(
             )
         );
         for line in [
-            "ラインナップを確定しました：",
-            "第1ターンの命令を、次のとおり読み取って確定しました：\n",
-            "\n締め切りまでは、このメールに返信して命令を変更できます。最後に確定した命令が有効です。\n締め切り：2026年",
+            "スタート時の手札を封印しました：",
+            "第1ターンの命令を、次のとおり読み取って封印しました：\n",
+            "\n締め切りまでは、このメールに返信して命令を変更できます。最後に封印した命令が有効です。\n締め切り：2026年",
         ] {
             assert!(body.contains(line), "{line}: {body}");
         }
@@ -893,7 +893,7 @@ on_both!(
             )
         );
         assert!(
-            body.starts_with("メールの内容は適用されませんでした。何も確定していません。\n\n- "),
+            body.starts_with("メールの内容は適用されませんでした。何も封印していません。\n\n- "),
             "{body}"
         );
         assert!(
@@ -901,7 +901,7 @@ on_both!(
             "{body}"
         );
         // The line that does not read is quoted as typed, and why in Japanese.
-        assert!(body.contains("- 「Ａ　１０　Ｅ　６」: "), "{body}");
+        assert!(body.contains("- 「Ａ　１０　Ｅ　６」："), "{body}");
         assert!(!body.contains("is not a rider"), "{body}");
         // Press alone: its receipt.
         let handled = receive(

@@ -544,7 +544,7 @@ on_both!(
         // The API answers in the account's language (this player chose Japanese).
         assert_eq!(
             body["error"],
-            "lang: 「tlh」は postrider が話す言語ではありません（en, ja）"
+            "lang: 「tlh」は postrider が対応している言語ではありません（en, ja）"
         );
         assert_eq!(body["code"], "error-lang");
         let (status, _) = s
@@ -619,9 +619,9 @@ on_both!(
         assert!(html.contains("チーム順位"), "{html}");
         // The HTML part still carries what the text says after the report (its digest), in
         // the reader's words; the digest itself is the English public report's, the same for all.
-        assert!(html.contains("レポートのダイジェスト"), "{html}");
+        assert!(html.contains("レポートのハッシュ値（SHA-256）"), "{html}");
         assert!(
-            text.contains("第1ターン・レポートのダイジェスト SHA-256 "),
+            text.contains("第1ターン・レポートのハッシュ値（SHA-256）："),
             "{text}"
         );
         assert!(text.contains("抽選のコミットメント：SHA-256 "), "{text}");

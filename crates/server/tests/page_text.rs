@@ -340,10 +340,10 @@ const PAGES: &[&str] = &[
 /// Japanese that pages must show besides holding no English (page, text): a page left in
 /// English would not pass for one with no words at all.
 const SHOWN: &[(&str, &str)] = &[
-    ("/games/{ba}", "ターン1のレポート"),
+    ("/games/{ba}", "第1ターンのレポート"),
     ("/games/{ba}", "<h2 id=\"draws-h\">公正さ</h2>"),
     ("/games/{ba}/seat", "この席のメールの言語"),
-    ("/games/{ba}", "<h2 id=\"picture-h\">ターン1のコース</h2>"),
+    ("/games/{ba}", "<h2 id=\"picture-h\">第1ターンのコース</h2>"),
     ("/games/{ba}/turns/1", "<h2>過去のターン</h2>"),
 ];
 

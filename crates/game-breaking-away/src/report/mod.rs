@@ -58,14 +58,19 @@ impl RaceTable for Race<'_> {
     }
 }
 
-/// "point" or "points" after a number of them.
+/// A number of points, right-aligned, with its word: `   18 points`, `   18点`.
 fn points_word(lang: Lang, points: Points) -> String {
     let count = if points == Points::whole(1) {
         "one"
     } else {
         "other"
     };
-    tr!(lang, "ba-points-word", count = count)
+    tr!(
+        lang,
+        "ba-points-word",
+        points = format!("{:>5}", points.to_string()),
+        count = count
+    )
 }
 
 fn ordinal(lang: Lang, n: u16) -> String {

@@ -201,7 +201,7 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
         let t = usize::from(t);
         standings.rows.push(Row {
             cells: vec![
-                format!("{}.", places[t]).into(),
+                tr!(lang, "ba-rank", rank = places[t]).into(),
                 Phrase::name(race.teams()[t].clone()),
                 crate::bulletin::points(lang, points[t]).into(),
                 best[t]

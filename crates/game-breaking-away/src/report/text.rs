@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use game_api::report::bulletin_text;
 use game_api::{Seat, Viewer};
-use locale::{pad, pad_left, tr, width};
+use locale::{Lang, pad, pad_left, tr, width};
 
 use super::{
     Race, RaceTable, TurnRecord, line_results, line_title, ordinal, placing_points, points_word,
@@ -163,7 +163,7 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
         let why = why_text(lang, rep.why);
         let hand = view.riders[i]
             .hand
-            .map(|h| cards_text(&h.ascending()))
+            .map(|h| cards_text(lang, &h.ascending()))
             .unwrap_or_default();
         let _ = writeln!(
             replacements,
@@ -185,13 +185,13 @@ pub fn turn_report(race: &Race, record: &TurnRecord, viewer: Viewer) -> String {
     out
 }
 
-/// A hand as the text writes it: `3 10 10`.
-fn cards_text(cards: &[u16]) -> String {
+/// A hand's cards as the text writes them: `3 10 10`; `3、10、10`.
+fn cards_text(lang: Lang, cards: &[u16]) -> String {
     cards
         .iter()
         .map(u16::to_string)
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(&lang.t("ba-card-separator"))
 }
 
 fn members_tied(record: &TurnRecord) -> bool {
@@ -321,10 +321,9 @@ pub fn standings(race: &Race, position: &Position) -> String {
             .unwrap_or_default();
         let _ = writeln!(
             out,
-            "  {}. {} {:>5} {}{best}",
-            places[t],
+            "  {} {} {}{best}",
+            tr!(lang, "ba-rank", rank = places[t]),
             pad(&race.teams()[t], 12),
-            points[t].to_string(),
             points_word(lang, points[t])
         );
     }
@@ -392,7 +391,7 @@ pub fn race_report(race: &Race, viewer: Viewer) -> String {
         };
         let hand = match r.hand {
             Some(h) if r.on_track() => {
-                tr!(lang, "ba-hand", cards = cards_text(&h.ascending()))
+                tr!(lang, "ba-hand", cards = cards_text(lang, &h.ascending()))
             }
             Some(_) => String::new(),
             None => tr!(lang, "ba-cards", n = r.hand_size),

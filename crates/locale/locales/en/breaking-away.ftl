@@ -211,7 +211,10 @@ ba-road-sole-leader = {"   "}◀ sole leader
 ## Standings and the result.
 
 ba-team-standings = Team standings
-ba-points-word = { $count ->
+# A team's place in the standings. Variables: $rank
+ba-rank = {$rank}.
+# Variables: $points (already padded), $count
+ba-points-word = {$points} { $count ->
     [one] point
    *[other] points
 }
@@ -231,6 +234,8 @@ ba-status-dropped = {" "}dropped
 ba-status-retired = {" "}retired
 ba-status-finished = {" "}finished {$place}
 ba-hand = hand {$cards}
+# Between a hand's cards (ba-hand, ba-replacement).
+ba-card-separator = {" "}
 ba-cards = {$n} cards
 ba-rider-row = distance {$distance}  points {$points}
 ba-orders-for-turn = Orders for turn {$turn}

@@ -35,7 +35,7 @@ ba-orders-no-rider = rider {$rider}: the team has no such rider
 # Variables: $rider
 ba-orders-not-racing = rider {$rider}: not racing any more, no orders needed
 # Variables: $rider, $card, $hand (the rider's cards, lowest first)
-ba-orders-not-in-hand = rider {$rider}: card {$card} is not in the hand {$hand}
+ba-orders-not-in-hand = rider {$rider}: card {$card} is not in the hand [{$hand}]
 
 ## Every game: a refusal of the rules, as the order page and the mail's echo give it.
 

@@ -26,6 +26,8 @@ game-title-backpacks = Backpacks & Blisters
 game-rules-postal-2-2 = postal rules 2.2
 game-rules-board = board-game rules
 game-rules-pbm-2-1 = PBM rules 2.1
+# A game and its rules, on the game page. Variables: $game, $rules
+game-title-rules = {$game} ({$rules})
 # Variables: $noun (the turn noun), $n
 turn-name = {$noun} {$n}
 turn-start = the start

@@ -1,4 +1,4 @@
-## バックパック&ブリスターズ：ラウンドの速報。地名は地図のとおり（英語）。
+## バックパックス＆ブリスターズ：ラウンドの速報。地名は地図のとおり（英語）。
 
 bb-points = {$points}点
 bb-sunny = 晴れ
@@ -10,20 +10,20 @@ bb-arrival = {$n}番目
 ## ハイカーのいる場所。
 
 bb-at = {$location}
-bb-on-path = {$from}から{$to}への道（{$steps}歩中{$step}歩目）
+bb-on-path = {$from}から{$to}への道（全{$steps}マス中{$step}マス目）
 bb-on-lake = 湖上
 
 ## 場所と移動を言葉で（封印した命令の確認、報告、命令フォーム）。地点は名前で、道のマスは道のどこにあるかで。
 
-bb-path-space = {$from}から{$to}への道（{$steps}歩中{$step}歩目）
-bb-path-point = {$from}と{$to}の間の{$steps}歩中{$step}歩目
+bb-path-space = {$from}から{$to}への道（全{$steps}マス中{$step}マス目）
+bb-path-point = {$from}と{$to}の間の全{$steps}マス中{$step}マス目
 bb-black-space = { $viewpoint ->
     [yes] 展望地点
    *[no] 景勝地
 }
 bb-via = {$places}経由で
 bb-way-to = {$from}から{$via}{$to}へ
-bb-way-towards = {$from}から{$via}{$to}方面へ（{$steps}歩中{$step}歩目）
+bb-way-towards = {$from}から{$via}{$to}方面へ（全{$steps}マス中{$step}マス目）
 bb-arrive = { $points ->
     [0] （{$time}着）
    *[other] （{$time}着、+{$points}）
@@ -58,7 +58,7 @@ bb-echo-ride = { $lake ->
     }で{$from}から{$to}へ（50ペンス）{$arrive}
 }
 bb-echo-swap = 、{$card}を交換
-bb-echo-blister = {$at}でまめのカードを出す
+bb-echo-blister = {$at}で靴ずれのカードを出す
 bb-echo-buy-chocolate = チョコレートを1個買う
 bb-echo-take-rucksack = 重いリュックを受け取る
 bb-echo-give-rucksack = 重いリュックを渡す
@@ -75,7 +75,7 @@ bb-echo-vote = 重いリュックを背負う人に{$walker}を投票
 bb-head-wins = {$walker}がこの日の勝者
 bb-head-share-win = {$walkers}がこの日の勝利を分け合う
 bb-head-first-to-reach = {$walker}が{$location}に一番乗り
-bb-head-reaches = {$walker}が{$location}に{$order}に到着
+bb-head-reaches = {$walker}が{$order}に{$location}へ到着
 bb-head-back = {$walker}がKeswickに帰着
 bb-head-rucksack = 重いリュックは{$walker}の手に
 bb-head-weather = 天気は{$weather}に
@@ -130,14 +130,17 @@ bb-standings-ahead = {$walker}が{$points}で{ $over ->
 
 bb-did-rested-nmr = {$at}で休憩（命令なし）
 bb-did-rested = {$at}で休憩
-bb-did-walked = {$n}マス歩いて{$at}へ
+bb-did-walked = { $n ->
+    [0] 歩くカードを出したが{$at}から動かなかった
+   *[other] {$n}マス歩いて{$at}へ
+}
 bb-did-walk-stayed = 歩くカードを出したが{$at}から動かなかった
 bb-did-tea = {$at}でお茶
 bb-did-ferry = フェリーで{$location}へ
 bb-did-ferry-not-landed = フェリーに乗ったが着岸できなかった
 bb-did-bus = バスで{$location}へ
 bb-did-blister = {$at}で靴ずれの手当て
-bb-did-break = {$at}で止まった
+bb-did-break = {$at}で足を止めた
 bb-did-afloat = 湖上で待った
 bb-moved-back = 、押し戻された
 bb-you-did = {$time}に{$what}{$moved-back}
@@ -153,7 +156,7 @@ bb-your-no-point = まだ誰も得点していない
 ## ラウンドの報告（メール、コマンドライン）とそのページ：題と写し。
 
 # Variables: $map, $what
-bb-report-title = バックパック&ブリスターズ · {$map} · {$what}
+bb-report-title = バックパックス＆ブリスターズ · {$map} · {$what}
 # Variables: $round
 bb-title-round = 第{$round}ラウンド
 bb-title-end = 一日の終わり
@@ -166,7 +169,7 @@ bb-copy-gm = GM用の写し：すべての手札とすべての注記。
 bb-copy-walker = {$walker}用の写し。
 bb-copy-public = 公開用の写し。
 # Variables: $walkers
-bb-no-orders-from = 命令が届かなかったハイカー：{$walkers}（休憩します。B&B-11）。
+bb-no-orders-from = 命令が届かなかったハイカー：{$walkers}（休憩した。B&B-11）。
 bb-name-separator = 、
 bb-list-separator = 、
 bb-details-separator = 。
@@ -212,7 +215,7 @@ bb-did-bus-from = バスで{$place}から{$location}へ（{$route}番路線）
 # Variables: $at
 bb-did-blister-at = {$at}で靴ずれの手当て
 # Variables: $at
-bb-did-break-at = {$at}で止まった
+bb-did-break-at = {$at}で足を止めた
 # Variables: $place
 bb-moved-back-to = {$place}に押し戻された（同じマスに後から着いたため。4.5）
 # Variables: $scores
@@ -241,35 +244,35 @@ bb-score-money = 残ったお金
 ## 命令どおりにならなかったこととその理由（$problem：命令の確認が述べた理由のまま）。
 
 # Variables: $problem
-bb-note-not-carried-out = 命令は実行されませんでした：{$problem}
+bb-note-not-carried-out = 命令は実行されなかった：{$problem}
 # Variables: $problem
 bb-note-route-cut-short = 経路は途中まで：{$problem}
-bb-note-finish-away = ゴール：ターン終了時にKeswickにいないため、一日は続きます
-bb-note-not-back = 18:00までにKeswickに戻れず、得点をすべて失いました（5.2）
-bb-note-chocolate-no-cafe = チョコレート購入：ターン終了時にカフェにいません
-bb-note-chocolate-no-money = チョコレート購入：お金が残っていません
+bb-note-finish-away = ゴール：ターン終了時にKeswickにいないため、一日は続く
+bb-note-not-back = 18:00までにKeswickに戻れず、得点をすべて失った（5.2）
+bb-note-chocolate-no-cafe = チョコレート購入：ターン終了時にカフェにいない
+bb-note-chocolate-no-money = チョコレート購入：お金が残っていない
 # Variables: $location, $contested ("yes" when another ferry sought the same stop)
-bb-note-ferry-not-landed = フェリーは{$location}に着岸できませんでした（{ $contested ->
+bb-note-ferry-not-landed = フェリーは{$location}に着岸できなかった（{ $contested ->
     [yes] 別のフェリーが同じ乗り場を目指したため
    *[no] 乗り場がふさがっていたため
-}）。まだ湖上です
+}）。まだ湖上にいる
 # Variables: $to
-bb-note-rucksack-drawn = 重いリュックが引かれ、{$to}が背負います（10.1）。
+bb-note-rucksack-drawn = 重いリュックが引かれ、{$to}が背負う（10.1）。
 # Variables: $from, $to, $sub-turn (13: the end of the turn)
 bb-note-rucksack-handed = { $sub-turn ->
     [13] ターンの終わりに
    *[other] サブターン{$sub-turn}に
-}重いリュックが{$from}から{$to}に渡りました（10.4）。
+}重いリュックが{$from}から{$to}に渡った（10.4）。
 # Variables: $from, $to
-bb-note-rucksack-voted = 投票で重いリュックが{$from}から{$to}に渡りました（10.5）。
+bb-note-rucksack-voted = 投票で重いリュックが{$from}から{$to}に渡った（10.5）。
 # Variables: $walker, $weather
-bb-note-weather-card = {$walker}が天気カードを出し、天気は{$weather}になりました（9.1）。
+bb-note-weather-card = {$walker}が天気カードを出し、天気は{$weather}になった（9.1）。
 
 ## 現在の一日。
 
 # Variables: $time, $round
 bb-clock-next = 次は{$time}（第{$round}ラウンド）
-bb-clock-over = 18:00、一日は終わりました
+bb-clock-over = 18:00、一日は終わった
 # Variables: $when, $weather
 bb-clock = 時刻：{$when}。天気：{$weather}。
 # Variables: $name, $n
@@ -279,7 +282,7 @@ bb-target-separator = 、
 bb-targets = 目標地点：{$targets}。
 # Variables: $walker, $time
 bb-rucksack-carrier = 重いリュック：{$walker}（{$time}から）。
-bb-rucksack-in-deck = 重いリュックはまだ山札の中です。
+bb-rucksack-in-deck = 重いリュックはまだ山札の中。
 bb-standings = 順位
 # Variables: $rank
 bb-rank = {$rank}位
@@ -293,18 +296,18 @@ bb-status-at = {$at}
 # Variables: $targets
 bb-targets-reached = {"  "}目標地点：{$targets}
 # Variables: $walker, $cards, $next, $money, $chocolate
-bb-secrets = {$walker}の手札：［{$cards}］。次のターンの終わりに来るカード：{$next}。所持金{$money}。チョコレート{$chocolate}枚。
+bb-secrets = {$walker}の手札：［{$cards}］。次のターンの終わりに来るカード：{$next}。所持金{$money}。チョコレート{$chocolate}個。
 # Variables: $walker
 bb-sealed-orders = {$walker}の封印された命令：
 # Variables: $walker
-bb-day-over-wins = 一日が終わりました。勝者は{$walker}です。
+bb-day-over-wins = 一日が終わった。勝者は{$walker}。
 # Variables: $walker
-bb-banner-wins = 一日が終わりました。勝者は{$walker}です。
-bb-banner-share = 一日が終わりました。{$walkers}が勝利を分け合いました。
+bb-banner-wins = 一日が終わった。勝者は{$walker}。
+bb-banner-share = 一日が終わった。{$walkers}が勝利を分け合った。
 # Variables: $round
 bb-orders-for-round = 第{$round}ラウンドの命令
 bb-orders-done = この日は終了
-bb-orders-sealed = 受領（封印済み）
+bb-orders-sealed = 受領済み（封印）
 bb-orders-not-yet = 未着
 bb-col-walker = ハイカー
 bb-col-did = 行動
@@ -326,15 +329,12 @@ bb-refuse-walk = walk：{$problem}
 bb-refuse-not-walking-card = {$card}は歩行カードではありません
 bb-refuse-no-chocolate = 使えるチョコレートがありません（先にカフェで買ってください。6.3）
 # Variables: $problem, $card, $chocolate
-bb-refuse-route-needs-carrier = {$problem}（重いリュックを背負っているため、{$card}{ $chocolate ->
-    [yes] とチョコレート
+bb-refuse-route-needs-carrier = {$problem}。重いリュックを背負っているため、{$card}の○と△は1つずつ減ります（10.1）{ $chocolate ->
+    [yes] 。チョコレートで2倍になるのはそのあとです（10.2）
    *[no] {""}
-}から○と△を1つずつ引きます。10.1{ $chocolate ->
-    [yes] 。そのあと2倍。10.2
-   *[no] {""}
-}）
+}
 # Variables: $total, $money
-bb-refuse-money = 50ペンス硬貨が{$total}枚必要ですが、所持金は{$money}枚です
+bb-refuse-money = 50ペンス硬貨が{$total}枚必要ですが、{$money}枚しかありません
 # Variables: $space
 bb-refuse-enters-twice = 経路が{$space}に2度入ります（11.1）
 # Variables: $need-circles, $need-triangles, $circles, $triangles
@@ -390,7 +390,7 @@ bb-note-no-move = 第{$turn}ターン：移動の命令がないため、休憩�
 # Variables: $turn, $space
 bb-note-no-bar-bought = 第{$turn}ターン：buy chocolate：ターンは{$space}で終わり、そこにはカフェがないため、チョコレートは買えません（6.3）
 # Variables: $problem, $space
-bb-note-turn-2-foreseen = 第2ターン：{$problem}。第1ターンのあと（押し戻されなければ）{$space}にいるとして見た場合です。第2ターンはできるところまで実行されます（B&B-7）
+bb-note-turn-2-foreseen = 第2ターン：{$problem}。第1ターン後に（押し戻されずに）{$space}にいると仮定した判定です。第2ターンはできるところまで実行されます（B&B-7）
 
 ## GMの地図・デッキのファイルの誤り。ID、TOMLのキー、TOMLの読み手の言葉（$message）はそのまま。
 
@@ -439,7 +439,7 @@ bb-data-too-many-locations = {$place}：場所が255を超えています
 # Variables: $place, $id
 bb-data-unknown-location = {$place}：「{$id}」という場所はありません
 # Variables: $place
-bb-data-path-ends = {$place}：道は異なる2つの場所を、一度だけ結ばなければなりません
+bb-data-path-ends = {$place}：道は異なる2つの場所を、1度だけ結ばなければなりません
 # Variables: $place, $most
 bb-data-too-many-spaces = {$place}：地図のマスが{$most}を超えています
 # Variables: $place, $space, $symbol
@@ -463,7 +463,7 @@ bb-data-walking-locations = {$place}：カード1枚に場所を1つ挙げてく
 # Variables: $place, $id
 bb-data-card-home = {$place}：一日の出発点でありゴールである {$id} はカードに書けません
 # Variables: $named, $needed
-bb-data-targets = デッキ：カードが挙げる場所は{$named}か所です。目的地を引くには{$needed}か所以上必要です（2.1）
+bb-data-targets = デッキ：カードが挙げる場所は{$named}か所です。目標地点を引くには{$needed}か所以上必要です（2.1）
 # Variables: $most
 bb-data-deck-size = デッキ：カードが{$most}枚を超えています
 # Variables: $problem
@@ -471,5 +471,5 @@ bb-data-default-deck = 標準のデッキがこの地図に合いません：{$p
 
 ## 一日の設定。
 
-bb-setup-one-rule-set = rules: バックパック&ブリスターズのルールは pbm-2.1 の一つだけです
+bb-setup-one-rule-set = rules: バックパックス＆ブリスターズのルールは pbm-2.1 の1つだけです
 bb-setup-week-scoring = scoring: ウォーキングウィークの得点はルールどおり（5.1）で、変えられる得点表はありません

@@ -24,7 +24,7 @@ ba-head-breaks-away = {$rider}が{$lead}マス差で飛び出す
 ba-head-break-away = {$riders}が飛び出す
 ba-head-finishes = {$rider}が{$place}でゴール
 ba-head-place-at-line = {$riders}が{$line}で{$place}
-ba-head-keeps-lead = {$rider}が首位を守る
+ba-head-keeps-lead = {$rider}がトップを守る
 ba-head-empty = コース上に選手なし
 ba-head-leads = {$rider}が先頭
 ba-head-share-lead = {$riders}が並んで先頭
@@ -37,7 +37,7 @@ ba-front-empty = コース上には誰もいない。全員がゴールしたか
 ba-from-finish = ゴールまで{$n}マス
 ba-front-level = 先頭は{$who}が並走、{$from-finish}。
 ba-how-broke-away = 移動力{$card}で飛び出して単独トップ
-ba-how-kept-lead = 移動力{$card}で首位を守り
+ba-how-kept-lead = 移動力{$card}でトップを守り
 ba-how-played = 移動力{$card}で先頭
 ba-how-leads = 先頭
 ba-gap-clear = 、{$who}に{$squares}差
@@ -53,8 +53,8 @@ ba-line-clause = {$line}では{$items}
 
 ## 命令を出さなかったチーム。
 
-ba-silent = チーム{$teams}は命令を出さなかったため、選手は手札の最大の移動力を使った：{$played}
-ba-dropped = 脱落した選手は手札の最大の移動力を使った：{$items}
+ba-silent = チーム{$teams}は命令を出さなかったため、選手は手札の最大のカードを出した：{$played}
+ba-dropped = 脱落した選手は手札の最大のカードを出した：{$items}
 
 ## 順位を一文で。
 
@@ -80,7 +80,7 @@ ba-standings-ahead = チーム{$team}が{$points}で{ $over ->
 
 ba-your-move = {$rider} {$card}（{$from}→{$to}）
 ba-yours-none = あなたの選手はこのターン走らなかった
-ba-yours-silent = 命令が届かなかったため、あなたの選手は手札の最大の移動力を使った：{$moves}
+ba-yours-silent = 命令が届かなかったため、あなたの選手は手札の最大のカードを出した：{$moves}
 ba-yours-moves = あなたの選手：{$moves}
 ba-yours-award = {$riders}が{$line}で{ $count ->
     [one] {$place}
@@ -104,15 +104,15 @@ ba-copy-gm = GM用：全チームの手札と移動力補充をすべて記載�
 ba-copy-team = チーム{$team}用。
 ba-copy-public = 公開用。
 ba-first-team = 第1ターン：抽選でチーム{$team}が最初に移動。以後時計回りに各チームの第1走者、続いて第2、第3、第4走者の順。
-ba-no-moves-from = 命令が届かなかったチーム：{$teams}。その選手は手札の最大の移動力を使った。
+ba-no-moves-from = 命令が届かなかったチーム：{$teams}。その選手は手札の最大のカードを出した。
 
 ## 移動。
 
 ba-moves = 移動（移動した順）
 ba-move-played = 移動力{$card}
-ba-note-nmr = {"  "}（命令なし：最大の移動力）
-ba-note-highest = {"  "}（最大の移動力：カードの指定なし）
-ba-note-dropped = {"  "}（脱落：最大の移動力）
+ba-note-nmr = {"  "}（命令なし：最大のカード）
+ba-note-highest = {"  "}（最大のカード：カードの指定なし）
+ba-note-dropped = {"  "}（脱落：最大のカード）
 ba-note-together = {"  "}= 同時
 ba-key-together = {"  "}（「= 同時」：すべての判定で並んだため同時に移動し、得点を分け合う。郵便ルール8.2.5）
 
@@ -132,10 +132,10 @@ ba-places-unknown = 1位〜{$place}はこの記録の始まる前に決まった
 ## 移動力補充（郵便ルール7）。
 
 ba-replacements = 移動力補充（各チームには自分の分だけ表示）
-ba-replacement = （{$why}）、手札 {$hand}
+ba-replacement = （{$why}）、手札［{$hand}］
 ba-why-none-ahead = 直前に選手なし
-ba-why-one-ahead = 3＋直前の選手1人
-ba-why-string-ahead = 3＋前に連なる選手{$n}人
+ba-why-one-ahead = 3+直前の選手1人
+ba-why-string-ahead = 3+前に連なる選手{$n}人
 ba-why-broke-away = ブレイキング・アウェイ・ボーナス：{$lead}マス差の単独トップ
 ba-why-kept-lead = 単独トップを維持
 ba-why-alone = 独走
@@ -152,7 +152,10 @@ ba-road-sole-leader = {"   "}◀ 単独トップ
 ## 順位と結果。
 
 ba-team-standings = チーム順位
-ba-points-word = 点
+# 順位表の順位。Variables: $rank
+ba-rank = {$rank}位
+# Variables: $points（桁をそろえ済み）, $count
+ba-points-word = {$points}点
 ba-best-finisher = {"   "}最上位 {$place}
 ba-race-over = レース終了。チーム{$team}の優勝。
 ba-race-over-shared = レース終了。チーム{$teams}の同率優勝。
@@ -162,13 +165,15 @@ ba-points-in-all = （合計{$points}点）
 ## ターンの合間。
 
 ba-not-started = レースはまだ始まっていない。届いたスタート時の手札：
-ba-received-sealed = 受領済み（非公開）
+ba-received-sealed = 受領済み（封印）
 ba-not-yet = 未着
 ba-riders-heading = 選手
 ba-status-dropped = {" "}脱落
 ba-status-retired = {" "}リタイヤ
 ba-status-finished = {" "}{$place}でゴール
-ba-hand = 手札 {$cards}
+ba-hand = 手札［{$cards}］
+# 手札のカードの区切り（ba-hand、ba-replacement）。
+ba-card-separator = 、
 ba-cards = {$n}枚
 ba-rider-row = 距離 {$distance}  得点 {$points}
 ba-orders-for-turn = 第{$turn}ターンの命令
@@ -190,12 +195,12 @@ ba-col-hand-now = 現在の手札
 ba-col-team = チーム
 ba-col-best-finisher = 最上位
 ba-mark-no-orders = 命令なし
-ba-mark-highest = 最大の移動力
+ba-mark-highest = 最大のカード
 ba-mark-dropped = 脱落
 ba-mark-together = 同時
-ba-mark-key-no-orders = 命令なし：チームから命令が届かなかったため、選手は手札の最大の移動力を使った
-ba-mark-key-highest = 最大の移動力：チームの命令がこの選手のカードを指定しなかったため、手札の最大の移動力を使った
-ba-mark-key-dropped = 脱落：命令のない脱落した選手は手札の最大の移動力を使う
+ba-mark-key-no-orders = 命令なし：チームから命令が届かなかったため、選手は手札の最大のカードを出した
+ba-mark-key-highest = 最大のカード：チームの命令がこの選手のカードを指定しなかったため、手札の最大のカードを出した
+ba-mark-key-dropped = 脱落：命令のない脱落した選手は手札の最大のカードを出す
 ba-mark-key-together = 同時：すべての判定で並んだ選手は同時に移動し、獲得した順位の得点を分け合う
 ba-key-open = （
 ba-key-close = ）。
@@ -220,14 +225,14 @@ ba-lineup-exactly = ちょうど{$total}
 ba-lineup-at-most = {$total}以下
 # Variables: $example
 ba-lineup-example = 例：{$example}
-ba-lineup-turn-one = あわせて、第1ターンに各選手が出すカードを、その選手の手札から1枚ずつ送ってください（例：A 10 B 9 C 9 D 6）。命令のない選手は最も大きいカードを出します。スタート時の手札を送らなかったチームは、例の手札でスタートします。
+ba-lineup-turn-one = あわせて、第1ターンに各選手が出すカードを、その選手の手札から1枚ずつ送ってください（例：A 10 B 9 C 9 D 6）。命令のない選手は手札の最大のカードを出します。スタート時の手札を送らなかったチームは、例の手札でスタートします。
 
-## 命令の控え：封をした命令のうち、ルールに任される部分。
+## 命令の控え：封印した命令のうち、ルールに任される部分。
 
 # Variables: $rider, $card
-ba-note-highest-card = {$rider}：命令なし。手札の最大の移動力 {$card} を使います
+ba-note-highest-card = {$rider}：命令なし。手札の最大のカード（{$card}）を出します
 # Variables: $rider
-ba-note-highest-card-unknown = {$rider}：命令なし。手札の最大の移動力を使います
+ba-note-highest-card-unknown = {$rider}：命令なし。手札の最大のカードを出します
 
 ## レースの設定：ルール、ボードゲームのオプション、シーズンの得点表。
 
@@ -249,7 +254,7 @@ ba-setup-scoring-team-riders = scoring.team_riders: チームで数える選手�
 ba-gm-unknown-rider = 選手「{$name}」：そのような選手はいません（チーム-グレードで書いてください。例：{$example}-A）
 # Variables: $status, $place, $over
 ba-gm-rider-status = 選手：{ $status ->
-    [racing] レース中
+    [racing] レース中の
     [dropped] 脱落した
     [retired] リタイヤした
    *[finished] {$place}位でゴールした

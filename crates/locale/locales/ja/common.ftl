@@ -45,25 +45,25 @@ clause-list = {$init}、{$last}
 record-digest-line = 第{$turn}{ $noun ->
     [round] ラウンド
    *[turn] ターン
-}・レポートのダイジェスト SHA-256 {$digest}
+}・レポートのハッシュ値（SHA-256）：{$digest}
 # The words before the digest on the report page.
-record-digest = レポートのダイジェスト
+record-digest = レポートのハッシュ値（SHA-256）
 # Variables: $commitment, $noun (the game's word for a game: race, day, game)
 record-commitment-line = 抽選のコミットメント：SHA-256 {$commitment}（{ $noun ->
-    [day] 1日
+    [day] 一日
     [game] ゲーム
    *[race] レース
 }の終了後に postrider verify で検証できます）
 
-# ターンのレポートと履歴で、不在のために代わりに指された席を1席1行で示す。
+# ターンのレポートと履歴で、不在のために代わりにプレイされた席を1席1行で示す。
 # Variables: $seat, $text
 away-note = 不在：{$seat}、{$text}。
 # Variables: $until
-away-note-missed = {$until}まで不在。届け出た不在の猶予ターンを使い切ったため、ルールのNMR既定で指され、このターンは未提出に数えます
+away-note-missed = {$until}まで不在。届け出た不在の免除ターンを使い切ったため、命令未着時の既定動作でプレイされ、このターンは命令未着に数えます
 # Variables: $until, $bot
-away-note-bot = {$until}まで不在。ボット {$bot} が代わりに指しました（届け出済み）
+away-note-bot = {$until}まで不在。ボット {$bot} が代わりにプレイしました（届け出済み）
 # Variables: $until
-away-note-nmr = {$until}まで不在。ルールのNMR既定で指されました（届け出済み）
+away-note-nmr = {$until}まで不在。命令未着時の既定動作でプレイされました（届け出済み）
 
 # ステージのレポートに載せるシーズンの順位。
 season-report-stand-in = （首位の選手がより格上のジャージを着ているため）

@@ -109,11 +109,11 @@ gs-setup-note = 最初の賞品は{$prize}です。ほかに{$n}枚が裏向き�
 
 gs-orders-no-bid = 命令：入札がありません（「bid 7」または「7」と送ってください）
 # Variables: $text (the orders as typed)
-gs-orders-not-one-bid = 命令：「{$text}」は一つの入札ではありません（「bid 7」または「7」と送ってください）
+gs-orders-not-one-bid = 命令：「{$text}」は1つの入札ではありません（「bid 7」または「7」と送ってください）
 # Variables: $word
 gs-orders-not-a-number = 入札：「{$word}」はカードの数字ではありません
 # Variables: $card, $cards (the highest card of the game)
-gs-orders-no-such-card = 入札：{$card}はこのゲームのカードではありません（1～{$cards}）
+gs-orders-no-such-card = 入札：{$card}はこのゲームのカードではありません（1〜{$cards}）
 # Variables: $card, $hand
 gs-orders-not-in-hand = 入札：{$card}は手札（{$hand}）にありません
 gs-orders-over = 命令：ゲームは終了しています

@@ -15,7 +15,7 @@ mail-seat-noun = { $noun ->
 }
 # Variables: $noun
 mail-game-noun = { $noun ->
-    [day] 1日
+    [day] 一日
     [game] ゲーム
    *[race] レース
 }
@@ -31,7 +31,7 @@ mail-deadline = 締め切り：{$when}
 # Variables: $noun, $turn
 mail-report-what = 第{$turn}{$noun}のレポート
 # Variables: $noun
-mail-over = この{$noun}は終了しました。
+mail-over = {$noun}は終了しました。
 # Variables: $noun, $turn
 mail-reply-with-orders = 第{$turn}{$noun}の命令は、このメールに返信して送ってください。
 # Variables: $noun
@@ -44,14 +44,14 @@ welcome-how = 命令はこのメールに返信して送ってください（返
 
 echo-what = 読み取った命令
 # Variables: $text
-echo-lineup = ラインナップを確定しました：{$text}
+echo-lineup = スタート時の手札を封印しました：{$text}
 # Variables: $noun, $turn
-echo-orders = 第{$turn}{$noun}の命令を、次のとおり読み取って確定しました：
+echo-orders = 第{$turn}{$noun}の命令を、次のとおり読み取って封印しました：
 echo-note = 注意：
 echo-ignored = 命令として読み取らなかった行（命令のつもりの行があれば、もう一度送ってください）：
-echo-amend = 締め切りまでは、このメールに返信して命令を変更できます。最後に確定した命令が有効です。
+echo-amend = 締め切りまでは、このメールに返信して命令を変更できます。最後に封印した命令が有効です。
 echo-refused-what = 命令は未適用
-echo-refused = メールの内容は適用されませんでした。何も確定していません。
+echo-refused = メールの内容は適用されませんでした。何も封印していません。
 # Variables: $noun, $turn
 echo-fix-stale = 直し方：前の{$noun}のレポート（ゲームのページか、レポートのメール）を読んでから、第{$turn}{$noun}の命令をこのメールに返信して送ってください。
 # Variables: $noun, $turn
@@ -59,7 +59,7 @@ echo-fix = 直し方：ウェブのフォームと同じように命令を1行�
 echo-too-long = レポートを引用したメールや、画像・添付ファイルのあるメールは、読み取れる大きさを超えることがあります。引用を消して、命令だけを送ってください。
 
 mail-howto-subject = 命令の送り方
-mail-howto-intro = お送りいただいたメールは、席ごとの秘密の部分がないクラブの命令アドレスに届いたため、何も読み取っていません。命令アドレスは席ごとに異なります。
+mail-howto-intro = お送りいただいたメールは、席専用の部分を含まない共通の命令アドレスに届いたため、何も読み取っていません。命令アドレスは席ごとに異なります。
 mail-howto-reply = 命令を送るには、ゲームについてのメール（レポート、ようこそのメール、リマインダー。返信先が席のアドレスです）に返信するか、席のアドレスに送ってください
 mail-howto-no-seat = 。席のアドレスはゲームのページにあります。現在、進行中のゲームで席についていません。
 mail-howto-seats = 。あなたの席のアドレス：
@@ -84,7 +84,7 @@ remind-how-mail = 命令は、ウェブのフォームと同じように1行に�
 # Variables: $link
 remind-how-page = 命令はゲームのページで送ってください：{$link}
 # Variables: $seat-noun
-remind-nmr = 命令がない場合は、ルールに従ってあなたの{$seat-noun}が自動で動きます（命令未着）。
+remind-nmr = 命令が届かなかった場合は命令未着（NMR）となり、あなたの{$seat-noun}はルールで決められた既定の動作をとります。
 remind-gm-what = GM からのリマインダー
 # Variables: $gm, $title, $missing, $due
 remind-gm-lead = {$title}の GM、{$gm}さんからのお知らせです：{$missing}。{$due}。
@@ -127,13 +127,13 @@ mail-left-console = GM コンソール：{$link}
 account-mail-confirm-subject = postrider：メールアドレスの確認
 # Variables: $name
 account-mail-confirm =
-    postrider のアカウント（{$name}）にこのアドレスが登録されました。ご本人による登録と思われます。
+    postrider のアカウント（{$name}）の連絡先として、このメールアドレスが登録されました。
     メールでレポートを受け取り、命令を送るには、48時間以内に次のリンクを開いてください：
 account-mail-confirm-not-you = 心当たりがない場合は、このメールを無視してください。このアドレスには今後何も送りません。
 account-mail-reset-subject = postrider：パスワードの再設定
 # Variables: $name
 account-mail-reset =
-    postrider のアカウント {$name} のパスワードの再設定が依頼されました。ご本人による依頼と思われます。
+    postrider のアカウント（{$name}）のパスワードの再設定が依頼されました。
     新しいパスワードを決めるには、1時間以内に次のリンクを開いてください：
 account-mail-reset-not-you = 心当たりがない場合は、このメールを無視してください。パスワードは変わりません。
 
@@ -184,11 +184,11 @@ press-text-line = {$header}：
 press-text-hidden-line = {$header}：［GMにより非表示］
 
 # メールの命令の行を、ルールが読む前に見て言うこと。
-mail-no-orders = orders: メールに命令が見つかりません。ウェブのフォームと同じように1行に1つずつ書いて、もう一度送ってください
+mail-no-orders = orders: メールに命令が見つかりません。ほかの文と分けて、命令だけの行に書いて、もう一度送ってください
 # Variables: $line, $orders, $lineup
-mail-line-not-orders-nor-lineup = 「{$line}」: 命令でも（{$orders}）、スタート時の手札でもありません（{$lineup}）
+mail-line-not-orders-nor-lineup = 「{$line}」：命令でも（{$orders}）、スタート時の手札でもありません（{$lineup}）
 # Variables: $line, $orders
-mail-line-not-orders = 「{$line}」: {$orders}
+mail-line-not-orders = 「{$line}」：{$orders}
 # Variables: $first, $second
 mail-two-lineups = line-up: スタート時の手札が2行あります（「{$first}」と「{$second}」）。1行にしてください
 # Variables: $turn, $last

@@ -4,7 +4,7 @@ pic-you = （あなた）
 # Variables: $name
 pic-name-yours = {$name}（あなた）
 
-## バックパック&ブリスターズの地図（地名は地図のとおり）。
+## バックパックス＆ブリスターズの地図（地名は地図のとおり）。
 
 # Variables: $map
 pic-bb-label = 地図：{$map}
@@ -51,7 +51,7 @@ pic-ba-rider-on = {$rider}：{$square}マス目
 pic-ba-yours = （あなたの選手）
 # Variables: $jersey
 pic-ba-jersey = 、{$jersey}
-pic-ba-sole-leader = 、単独先頭
+pic-ba-sole-leader = 、単独トップ
 pic-ba-dropped = 、脱落
 pic-ba-glance-label = 第{$turn}ターン後のレース：集団とその差
 pic-ba-group-together = 全員が一団

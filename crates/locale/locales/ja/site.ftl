@@ -5,7 +5,7 @@ site-games = ゲーム一覧
 site-new-game = 新しいゲーム
 site-your-move = あなたの番
 # Variables: $n (how many games)
-site-awaiting = 命令待ちのゲーム {$n} 件
+site-awaiting = 命令待ちのゲーム{$n}件
 site-profile = プロフィール：設定、不在、ログアウト
 site-server = サーバー
 site-log-out = ログアウト
@@ -27,11 +27,11 @@ language-save = 保存
 
 player-on-time = 提出率
 # Variables: $sent, $seated
-player-on-time-sent = のターンで命令を提出（着席 {$seated} ターン中 {$sent} ターン）。
+player-on-time-sent = のターンで命令を提出（着席{$seated}ターン中{$sent}ターン）。
 player-no-turn-yet = まだ着席したターンはありません。
 player-turns-seated = 着席ターン
 player-orders-sent = 命令提出
-player-missed = 未提出（NMR）
+player-missed = 命令未着（NMR）
 player-abandoned = 放棄した席
 player-on-time-help = 命令を出すべき席に着いていた処理済みターンのうち、命令を提出したターンの割合です（ボットが担当したターンは含みません）。
 player-games = ゲーム
@@ -43,11 +43,11 @@ player-on-time-col = 提出率
 player-seat-left = （退席）
 player-result-left = 退席
 # Variables: $place (already written as a place: 1st, 2nd)
-player-result-place = {$place}で完走
+player-result-place = {$place}
 player-result-finished = 終了
 player-result-running = 進行中
 # Variables: $percent, $sent, $seated
-player-on-time-cell = {$percent}%（{$seated} 中 {$sent}）
+player-on-time-cell = {$percent}%（{$sent}／{$seated}）
 
 ## The profile's calendars and feeds.
 

@@ -1,5 +1,5 @@
 ## クラブとアカウントのページ：トップページ、ロビー、ログインとログアウト、アカウント管理、
-## プロフィール（タイムゾーン、メール、不在）、運営者ページ、レーティング、シーズン。
+## プロフィール（タイムゾーン、メール、不在）、管理者ページ、レーティング、シーズン。
 
 ## トップページと自分のゲーム。
 
@@ -9,10 +9,10 @@ front-every-game = すべてのゲーム
 front-about = スクリプトからは {$api} に記述された JSON API を使えます。
 front-what = postrider とは
 front-intro = postrider は、ボードゲームをメールとウェブで遊ぶためのゲームマスターです。プレイヤーは締め切りまでに命令を封印し、サーバーがターンを処理します。結果はレース（または地図）の図と一緒に、全員が読めます。
-front-ba-line = 4人のライダーからなるチームで走る自転車レース。毎ターン、ライダーごとにカードを1枚出し、逃げるか集団に隠れるかを決め、スプリントでポイントを狙います。
-front-ba-help = Breaking Away の遊び方
-front-bb-line = ケズィック周辺を歩く一日。2ターンずつ、ハイカーの行き先を場所から場所へと計画し、ほかの人より先に目標にたどり着きます。
-front-bb-help = Backpacks & Blisters の命令の書き方
+front-ba-line = 4人の選手からなるチームで走る自転車レース。毎ターン、選手ごとにカードを1枚出し、逃げるか集団に隠れるかを決め、スプリントで得点を狙います。
+front-ba-help = ブレイキング・アウェイの遊び方
+front-bb-line = ケズィック周辺を歩く一日。2ターンずつ、ハイカーの行き先を場所から場所へと計画し、ほかの人より先に目標地点にたどり着きます。
+front-bb-help = バックパックス＆ブリスターズの命令の書き方
 front-how-to-start = 始め方
 # Variables: $seat (a link: front-start-seat), $create (a link: front-start-create)
 front-start = プレイヤーを募集しているゲームで{$seat}か、{$create}して、リンクやメールで友だちを招待しましょう。
@@ -47,7 +47,7 @@ lobby-title = プレイヤー募集中
 lobby-none = 現在プレイヤーを募集しているゲームはありません。
 lobby-more = 募集中のゲームをもっと見る
 # Variables: $n (how many games in all)
-lobby-in-all = （全 {$n} 件）
+lobby-in-all = （全{$n}件）
 # Variables: $percent
 lobby-asks = 提出率 {$percent}% 以上が条件
 lobby-you-play = このゲームに参加しています。
@@ -82,7 +82,7 @@ lobby-console-none-open = 誰でも着ける席はありません。席は招待
 lobby-console-open = 誰でも着ける席：{$seats}。
 lobby-console-open-all = 空いている席を誰でも着けるようにする
 lobby-console-close-all = 募集中の席をすべて閉じる
-lobby-console-open-one = 席を一つ募集する（ボットが担当を続けてもかまいません）
+lobby-console-open-one = 席を1つ募集する（ボットが担当を続けてもかまいません）
 lobby-console-open-button = 募集する
 lobby-console-when-leaves = プレイヤーが退席したとき
 lobby-console-save = 保存
@@ -122,7 +122,7 @@ account-unsubscribed-text = postrider から求められていないメールは
 account-forgot-help = アカウントの名前か、確認済みのメールアドレスを入力してください。新しいパスワードを設定するリンクをそのアドレスに送ります。
 account-forgot-who = 名前またはアドレス
 account-forgot-send = リンクを送る
-account-forgot-note = アカウントにアドレスがない、またはこのサーバーでメールが使えない場合は、サーバーの運営者がリンクを発行できます。
+account-forgot-note = アカウントにアドレスがない、またはこのサーバーでメールが使えない場合は、サーバーの管理者がリンクを発行できます。
 account-mailed-title = メールを確認してください
 account-mailed = 確認済みのアドレスを持つアカウントが見つかれば、そのアドレスにリンクを送りました。リンクは1時間、1回だけ使えます。
 account-back-to-login = ログインに戻る
@@ -170,19 +170,19 @@ mail-form-none = なし
 mail-form-always = あなたが送った命令メールへの返信と確認リンクは、常に届きます。
 mail-form-save = メールの設定を保存
 
-## 不在：不在の申告フォーム、自分の不在期間、ゲームの不在中の席、コンソールの免除枠。
+## 不在：不在の申告フォーム、自分の不在期間、ゲームの不在中の席、コンソールの免除ターン。
 
 away-title = 不在
-away-help = 留守にしますか？不在の間、締め切りまでに何も送っていない席はあなたの代わりにプレイされ、ゲームの免除枠の範囲でそのターンは提出率の記録から除かれます。
+away-help = 留守にしますか？不在の間、締め切りまでに何も送っていない席はあなたの代わりにプレイされ、ゲームの免除ターンの範囲でそのターンは提出率の記録から除かれます。
 away-who-plays = 代わりにプレイするもの
-away-nmr-default = ルールの NMR 既定動作
+away-nmr-default = 命令未着時の既定動作
 # Variables: $bot (the bot's name)
 away-the-bot = ボット {$bot}
 # Variables: $title
 away-scope-titled = 「{$title}」
 away-scope-game = 削除されたゲーム
 away-scope-all = すべてのゲーム
-away-by-nmr-default = ルールの NMR 既定動作
+away-by-nmr-default = 命令未着時の既定動作
 # Variables: $bot (the bot's name)
 away-by-bot = ボット {$bot}
 # Variables: $from, $to (moments), $scope (away-scope-…), $by (away-by-…)
@@ -195,28 +195,28 @@ away-from = 開始
 away-from-hint = あなたのタイムゾーン（{$zone}）で入力。空欄：今から。
 away-to = 戻る日時
 # Variables: $days
-away-to-hint = 開始から最長 {$days} 日まで。
+away-to-hint = 開始から最長{$days}日まで。
 away-declare = 不在を申告する
 away-seats-away = 不在中の席
 # Variables: $seat (set in bold), $until (a moment), $played (who plays the seat: bot, default, used-up), $bot (the bot's name), $used, $total (excused turns)
 away-seat-line = {$seat} は {$until} まで不在です。{ $played ->
     [bot] ボット {$bot} が代わりにプレイします
-    [default] ルールの NMR 既定動作でプレイされます
-   *[used-up] 免除枠を使い切ったため、未提出は NMR になります
-}（使った免除ターン：{$total} 中 {$used}）。
+    [default] 命令未着時の既定動作でプレイされます
+   *[used-up] 免除ターンを使い切ったため、命令がなければ命令未着（NMR）になります
+}（使った免除ターン：{$used}／{$total}）。
 away-absences = 不在
 away-seat = 席
 away-excused-used = 使った免除ターン
 # Variables: $until (a moment)
 away-until = {$until} まで
 # Variables: $used, $total
-away-used-of = {$total} 中 {$used}
+away-used-of = {$used}／{$total}
 away-allowance = プレイヤーごとの免除ターン数
 # Variables: $max
-away-allowance-hint = 不在のプレイヤーの代わりにプレイされ、未提出として数えないターン数です（0〜{$max}）。
-away-set-allowance = 免除枠を設定
+away-allowance-hint = 不在のプレイヤーの代わりにプレイされ、命令未着として数えないターン数です（0〜{$max}）。
+away-set-allowance = 免除ターン数を設定
 
-## 運営者ページ（`/operator`）。
+## 管理者ページ（`/operator`）。
 
 operator-title = サーバー
 operator-health = 稼働状況
@@ -226,16 +226,16 @@ operator-behind = 遅延あり：以下を確認してください。
 operator-database = データベース：{$database}
 operator-database-ok = データベース：応答あり
 # Variables: $n (how many games)
-operator-overdue = 締め切りを過ぎたゲーム：{$n} 件
+operator-overdue = 締め切りを過ぎたゲーム：{$n}件
 operator-waiting-none = 最も古い送信待ちメール：なし
 # Variables: $seconds
-operator-waiting = 最も古い送信待ちメール：{$seconds} 秒
+operator-waiting = 最も古い送信待ちメール：{$seconds}秒
 operator-backups-off = 締め切り前の自動バックアップ：オフ（バックアップ先を指定せずに起動しています）
 operator-backups-none = 締め切り前の自動バックアップ：まだありません（次の締め切りの前に作成されます）
 # Variables: $at (a moment)
 operator-backups-made = 締め切り前の自動バックアップ：最終作成 {$at}
 # Variables: $n (how many in a row), $error (the last reason, in the system's words)
-operator-backups-failing = 締め切り前の自動バックアップが失敗しています：{$n} 回連続、直近の原因：{$error}
+operator-backups-failing = 締め切り前の自動バックアップが失敗しています：{$n}回連続、直近の原因：{$error}
 # Variables: $readyz, $mail-log, $backup (the address and the commands, set as code)
 operator-health-note = {$readyz} と同じ内容です。残りはコマンドラインの {$mail-log} と {$backup} で行えます。
 operator-mail-log = 届かなかったメール
@@ -243,7 +243,7 @@ operator-none = なし。
 # Variables: $game (its number)
 operator-game = ゲーム {$game}
 # Variables: $days
-operator-idle = {$days} 日間動きのないゲーム
+operator-idle = {$days}日間動きのないゲーム
 operator-archive-note = アーカイブするとゲームは一覧から外れ、一時停止します。GM が元に戻せます。
 # Variables: $game (its number), $gm, $at (a moment)
 operator-idle-game = （ゲーム {$game}、GM {$gm}、最終更新 {$at}）
@@ -254,11 +254,11 @@ operator-find = 検索
 operator-suspended = 停止中
 operator-lift = 停止を解除
 operator-suspend = 停止する
-operator-operator = 運営者
+operator-operator = 管理者
 # Variables: $at (a moment)
 operator-since = 登録 {$at}
 # Variables: $n (how many accounts are listed)
-operator-first = …最初の {$n} 件です。ほかのアカウントは名前をもっと入力して探してください。
+operator-first = …最初の{$n}件です。ほかのアカウントは名前をもっと入力して探してください。
 operator-done-suspend = 停止しました。このアカウントのセッションは終了しました。
 operator-done-lift = 停止を解除しました。
 operator-done-archive = アーカイブしました。
@@ -269,14 +269,14 @@ operator-done = 完了しました。
 # Variables: $game (the game's title)
 ratings-title = {$game} のレーティング
 # Variables: $game (the game's title), $shown-after (how many rated games before a rating shows)
-ratings-about = レーティング対象の {$game} のゲームに参加したプレイヤーを、レーティング順に並べています。レーティングは多人数用 Weng–Lin レーティングの控えめな推定値（μ − 3σ を40倍したもの）で、成績が確かになるにつれて上がります。レーティング対象のゲームを {$shown-after} 回終えると表示されます。ボットがプレイした席と、半分を超えるターンで何も送らなかったプレイヤーの席は含みません。
+ratings-about = レーティング対象の {$game} のゲームに参加したプレイヤーを、レーティング順に並べています。レーティングは多人数用 Weng–Lin レーティングの控えめな推定値（μ − 3σ を40倍したもの）で、成績が確かになるにつれて上がります。レーティング対象のゲームを{$shown-after}回終えると表示されます。ボットがプレイした席と、半分を超えるターンで何も送らなかったプレイヤーの席は含みません。
 # Variables: $game (the game's title)
 ratings-none = {$game} のレーティング対象ゲームはまだ終わっていません。
 ratings-ladder = ランキング
 # Variables: $page
-ratings-ladder-page = ランキング（{$page} ページ目）
+ratings-ladder-page = ランキング（{$page}ページ目）
 # Variables: $shown-after
-ratings-nobody = レーティング対象のゲームを {$shown-after} 回終えたプレイヤーはまだいません。
+ratings-nobody = レーティング対象のゲームを{$shown-after}回終えたプレイヤーはまだいません。
 ratings-rank = 順位
 ratings-player = プレイヤー
 ratings-rating = レーティング
@@ -285,9 +285,9 @@ ratings-better = 上位を見る
 ratings-more = さらに表示
 ratings-provisional = 暫定
 # Variables: $shown-after
-ratings-provisional-help = レーティング対象のゲームが {$shown-after} 回未満のため、レーティングはまだ表示されません。
+ratings-provisional-help = レーティング対象のゲームが{$shown-after}回未満のため、レーティングはまだ表示されません。
 # Variables: $n (how many more players)
-ratings-more-provisional = ほか {$n} 人。
+ratings-more-provisional = ほか{$n}人。
 
 ## シーズンのページ（`/seasons/ID`）。ステージについてのメッセージには、ゲームの名詞
 ## （`$noun`：stage、day）が渡されます。日本語ではそれをキーとして言葉を選びます。
@@ -310,7 +310,10 @@ season-lead = {$game} { $noun ->
    *[other] 全{$planned}{ $noun ->
         [day] 日
        *[other] ステージ
-    }中 {$played} 終了
+    }中{$played}{ $noun ->
+        [day] 日
+       *[other] ステージ
+    }終了
 }{ $end ->
     [finished] {" · GM が終了"}
     [over] {" · 終了"}
@@ -321,9 +324,9 @@ season-bot = ボット {$bot}
 season-open = 空席
 season-no-change = 変動なし
 # Variables: $n (places)
-season-up = {$n} 位上昇
+season-up = {$n}位上昇
 # Variables: $n (places)
-season-down = {$n} 位下降
+season-down = {$n}位下降
 season-being-played = 進行中
 season-over = 終了
 # Variables: $winners (the winners, already joined)
@@ -334,7 +337,7 @@ season-stage-line = { $noun ->
    *[other] 第{$n}ステージ
 }：{$title}
 # Variables: $n (days)
-season-rest-days = 休養日 {$n} 日の後
+season-rest-days = 休養日{$n}日の後
 # Variables: $noun, $noun-cap, $n (the stage's number)
 season-waiting = { $noun ->
     [day] {$n}日目
@@ -382,18 +385,18 @@ season-winners = 優勝者
 season-sep = ：
 season-jerseys-end = 最終ジャージ
 season-jerseys = ジャージの着用者
-season-stand-in = （リーダーはより格上のジャージを着ているため、代わりに着用）
+season-stand-in = （首位の選手がより格上のジャージを着ているため、代わりに着用）
 season-gm-steps = GM の操作
 season-rest-before = 前の休養日数
 season-rest-hint = 同じゲーム、設定、席、プレイヤー（ボットも）で、新しい抽選を行います。最初の締め切りは休養日の分だけ後ろにずれます。
 season-finish = シーズンを終了
 # Variables: $jersey (its name)
-season-leader-wears = リーダーは {$jersey} を着ます。
+season-leader-wears = 首位の選手が{$jersey}を着ます。
 # Variables: $unit
 season-totals = 合計の単位：{$unit}。
 # Variables: $ties
 season-ties-line = 同点の扱い：{$ties}。
-season-who = 選手
+season-who = 名前
 season-total = 合計
 season-dropped-title = 除外：集計に含めません
 season-dropped = （除外）
@@ -409,14 +412,14 @@ season-class = { $key ->
     [breaking-away-teams] チーム総合
     [breaking-away-race] チームのレースポイント
     [backpacks-general] 今週のポイント
-    [backpacks-targets] 最初に到達した目標
+    [backpacks-targets] 最初に到達した目標地点
    *[other] {$title}
 }
 # Variables: $key, $unit
 season-unit = { $key ->
     [breaking-away-general] 各ステージの順位の合計
     [breaking-away-teams] 上位選手の順位の合計
-    [backpacks-targets] 目標
+    [backpacks-targets] 目標地点
    *[other] { $unit ->
         [points] ポイント
         [places] 順位
@@ -431,7 +434,7 @@ season-ties = { $key ->
     [breaking-away-teams] 合計が少ないほど上位。同じなら最終ステージの合計が少ないほう、次にその前のステージ、と遡り、それでも同じなら同順位
     [breaking-away-race] レースポイントが多いほど上位。同じなら最終ステージのチーム順位が良いほう、次にその前のステージ、と遡り、それでも同じなら同順位
     [backpacks-general] ポイントが多いほど上位。同じなら Keswick に戻れた日の多いほう、次に最終日の得点が高いほう、その前の日、と遡り、それでも同じなら同順位
-    [backpacks-targets] 最初に到達した目標が多いほど上位。同じなら2番目に到達した目標の多いほう、次に今週のポイント。それでも同じなら同順位
+    [backpacks-targets] 最初に到達した目標地点が多いほど上位。同じなら2番目に到達した目標地点の多いほう、次に今週のポイント。それでも同じなら同順位
    *[other] {$ties}
 }
 # Variables: $key, $name

@@ -10,10 +10,10 @@ game-period = 。
 game-noun-turn = ターン
 game-noun-round = ラウンド
 game-noun-race = レース
-game-noun-day = 1日
+game-noun-day = 一日
 game-noun-game = ゲーム
 game-noun-team = チーム
-game-noun-walker = ウォーカー
+game-noun-walker = ハイカー
 game-noun-player = プレイヤー
 game-noun-track = コース
 game-noun-map = 地図
@@ -24,8 +24,10 @@ game-title-backpacks = バックパックス＆ブリスターズ
 game-rules-postal-2-2 = 郵便ルール2.2
 game-rules-board = ボードゲームのルール
 game-rules-pbm-2-1 = PBMルール2.1
+# Variables: $game, $rules
+game-title-rules = {$game}（{$rules}）
 # Variables: $noun (the turn noun), $n
-turn-name = {$noun}{$n}
+turn-name = 第{$n}{$noun}
 turn-start = スタート時
 
 ## ゲームの各ページ上部のリンク。
@@ -84,8 +86,8 @@ game-seat-bot-plays = {$name}（ボット{$bot}がプレイ中）
 # Variables: $bot
 game-seat-bot = ボット：{$bot}
 game-seat-open = 空席
-game-seat-orders-in = 命令済み
-game-seat-waiting = 待機中
+game-seat-orders-in = 提出済み
+game-seat-waiting = 命令待ち
 game-mail-orders = メールでの命令：
 game-mail-orders-help = （このゲームのどのメールに返信しても届きます。アドレスは他人に教えないでください。）
 game-new-address = 新しいアドレス
@@ -113,7 +115,7 @@ game-draws-check = をダウンロードし、すべてのターンを次のコ�
 # Variables: $noun
 game-draws-later = {$noun}が終わると秘密の値が公開され、誰でもすべてのターンをこのコミットメントと照らし合わせて確認できます。
 # Variables: $gm, $seat
-game-gm-plays = GMの{$gm}はこのゲームで{$seat}もプレイしています。GMとして、締め切り前に各プレイヤーが自分の席について見るものをすべて見ることができます（伏せて配られたものも含むすべての手札とカード、所持金、封印されたすべての命令）。これから行われる抽選だけは、誰に対してと同様にGMにも隠されています（GMによるターンのプレビューでは仮の値を使います）。
+game-gm-plays = GMの{$gm}はこのゲームで{$seat}もプレイしています。GMとして、締め切り前に各プレイヤーが自分の席について見るものをすべて見ることができます（伏せて配られたものも含むすべての手札とカード、所持金、封印されたすべての命令）。これから行われる抽選だけは、ほかの全員と同じくGMにも伏せられています（GMによるターンのプレビューでは仮の値を使います）。
 
 ## 席のページ（その席のプレイヤー向け）：メールの言語、命令用アドレス、不在。
 
@@ -129,7 +131,7 @@ game-seat-language-save = 保存
 ## ゲームの状態とあなたの番を短く。
 
 game-status-over = 終了
-game-status-lineups = ラインナップとターン1
+game-status-lineups = スタート時の手札と第1ターン
 # Variables: $taken, $all
 game-status-waiting-players = プレイヤー待ち（{$all}席中{$taken}席が埋まっています）
 # Variables: $turn
@@ -138,7 +140,7 @@ game-status-paused = {$turn}、一時停止中
 game-status-due = {$turn}、締め切り {$deadline}
 game-move-over = ゲームは終了しました。
 game-move-none = 送る命令はありません。ゲームはあなたなしで続きます。
-game-move-lineup = ラインナップとターン1
+game-move-lineup = スタート時の手札と第1ターン
 # Variables: $turn, $until
 game-move-sealed = {$turn}の命令は封印済みです（{$until}まで修正できます）。
 # Variables: $turn
@@ -192,13 +194,13 @@ game-orders-played = 封印しました。{$turn}はすでに処理されまし�
 game-orders-played-report = {$turn}の結果を読む
 game-orders-nothing-sealed = このターンはまだ何も封印していません。
 game-orders-sealed-as-read = 封印済み（読み取った内容）：
-game-orders-lineup = ラインナップ
+game-orders-lineup = スタート時の手札
 game-orders-orders = 命令
 game-orders-over-for-you = 送る命令はありません。あなたのゲームは終了しました。
 # Variables: $noun (track, map)
 game-orders-picture-now = 現在の{$noun}。
 game-orders-none = 送る命令はありません。
-game-orders-lineup-label = ラインナップ
+game-orders-lineup-label = スタート時の手札
 game-orders-orders-label = 命令
 game-orders-seal = 命令を封印する
 
@@ -213,7 +215,7 @@ turn-picture-whole = {$noun}の全体
 # Variables: $turn
 turn-report-of = {$turn}のレポート
 # Variables: $noun (race, day)
-turn-so-far = これまでの{$noun}
+turn-so-far = ここまでの{$noun}
 turn-state-text = 現在の状況（テキスト）
 turn-report-text = テキストのレポート（メールと同じ）
 
@@ -222,7 +224,7 @@ turn-report-text = テキストのレポート（メールと同じ）
 history-intro = ゲームへのすべての変更を順に示します。封印された命令は、そのターンが処理された後に表示されます。
 history-pages = 履歴のページ
 # Variables: $first, $last, $total
-history-entries = 全{$total}件中{$first}～{$last}件目。
+history-entries = 全{$total}件中{$first}〜{$last}件目。
 history-earlier = ← 前へ
 history-later = 次へ →
 history-latest = 最新 →|
@@ -238,20 +240,20 @@ turn-title = {$title}：{$turn}
 # Variables: $game (its code: breaking-away), $title, $settings, $seats
 history-created = ゲーム作成：{$title}{$settings}、席 {$seats}
 # Variables: $seat
-history-lineup-sealed = {$seat}：ラインナップを封印
+history-lineup-sealed = {$seat}：スタート時の手札を封印
 # Variables: $seat
 history-orders-sealed = {$seat}：命令を封印
 # Variables: $seat, $text, $by
-history-lineup = {$seat}：ラインナップ {$text}{$by}
+history-lineup = {$seat}：スタート時の手札 {$text}{$by}
 # Variables: $seat, $text, $by
 history-orders = {$seat}：命令 {$text}{$by}
 # Variables: $bot
 history-by-bot = （ボット{$bot}）
 history-by-gm = （GMによる）
 # Variables: $turn
-history-resolved = ターン{$turn}を処理
+history-resolved = 第{$turn}ターンを処理
 # Variables: $turn
-history-rolled-back = ターン{$turn}を巻き戻し
+history-rolled-back = 第{$turn}ターンを巻き戻し
 # Variables: $seat, $player
 history-claimed = {$seat}に{$player}が着席
 # Variables: $seat, $bot
@@ -288,7 +290,7 @@ press-page-older = 以前のプレス
 press-page-none = プレスはまだありません。
 press-page-private = 非公開
 # Variables: $noun, $turn
-press-page-turn = {$noun}{$turn}
+press-page-turn = 第{$turn}{$noun}
 press-page-hidden = GMにより非表示
 press-page-hide = このメッセージを非表示にする
 press-page-announcement = GMとしてのお知らせ
@@ -342,10 +344,13 @@ console-reminder-not-mailed = メールは送られませんでした（この�
 console-reminder-no-mail = メールは送られませんでした（このサーバーではメールが無効です）。{$seat}のプレイヤーにこのテキストを直接送ってください。
 console-reminder = リマインダー
 console-all-in = 全席の命令がそろっています。
-console-waiting-for = 待機中：
+console-waiting-for = 命令待ち：
 console-bot = ボット
 # Variables: $n
-console-nmr-streak = {$n}ターン連続で未提出
+console-nmr-streak = { $n ->
+    [1] 前のターンは命令未着
+   *[other] {$n}ターン連続で命令未着
+}
 # Variables: $seat
 console-remind = {$seat}にリマインド
 # Variables: $seat
@@ -403,7 +408,7 @@ console-add-stage = 次の{ $noun ->
 console-add-stage-help = 同じ設定、席、プレイヤー（ボットも）で、抽選は新しくなります。最初の締め切りは休養日の分だけ後になります。
 console-sure-finish-season = 確認しました（シーズンを終える）
 console-finish-season = シーズンを終える
-console-season-help = このゲームを、同じ席でプレイする連戦（ステージレース、ウォーキング週間、リーグ）の最初のゲームにします。毎回、順位表が付きます。
+console-season-help = このゲームを、同じ席でプレイする連戦（ステージレース、ウォーキングウィーク、リーグ）の最初のゲームにします。毎回、順位表が付きます。
 console-season-name = シーズンの名前
 console-season-stages = 予定数（任意）
 console-season-make = このゲームをシーズンの最初にする
@@ -417,9 +422,9 @@ console-delete = ゲームを完全に削除
 console-not-deletable = このゲームのターンは秘密の抽選でプレイされました。記録を検証できるよう、アーカイブはできますが削除はできません。
 console-orders-none = 送る命令なし
 console-orders-kept = 命令は保持、ターン再開
-console-orders-waiting = 待機中
+console-orders-waiting = 命令待ち
 console-orders-bot = ボットがプレイ
-console-orders-in = 命令済み
+console-orders-in = 提出済み
 # Variables: $bot
 console-player-bot = ボット{$bot}
 console-player-open = 空席
@@ -439,7 +444,7 @@ new-game-game = ゲーム
 # Variables: $game
 new-game-used-when = ゲームが{$game}のときに使います。
 new-game-seats = 席（1行に1つ）
-new-game-seats-help = レースならチーム名、1日ならウォーカー名。
+new-game-seats-help = ブレイキング・アウェイならチーム名、バックパックス＆ブリスターズならハイカー名。
 new-game-deadline = 締め切り
 new-game-every = {""}
 new-game-hours-label = 時間
@@ -467,9 +472,9 @@ new-game-choice-5 = 5枚
 new-game-choice-postal-2-2 = 郵便ルール2.2
 new-game-choice-board = ボードゲーム
 new-game-choice-pbm-2-1 = PBMルール2.1
-new-game-option-group_breakaways = グループ・ブレイキングアウェイ
+new-game-option-group_breakaways = グループ・ブレイキング・アウェイ
 new-game-option-turn1_congestion = 第1ターンの混雑
-new-game-option-staggered_start = よろめきスタート
+new-game-option-staggered_start = よろめきスタート（時差スタート）
 new-game-option-open_hands = 手札の公開
 new-game-weekday-monday = 月曜日
 new-game-weekday-tuesday = 火曜日
@@ -541,8 +546,8 @@ console-log-attempts = {$answer}（{$n}回試行）
 # Variables: $answer（中継サーバーの応答）, $to
 console-log-bounced-why = アドレスから差し戻されました：{$answer}。{$to}がプロフィールでアドレスを確認し直すまで、このアドレスにはメールを送りません。
 # Variables: $address
-console-log-refused = {$address}へのメールに誤りがあったため、誤りを返信しました。何も封をしていません。
+console-log-refused = {$address}へのメールに誤りがあったため、誤りを返信しました。何も封印していません。
 console-log-refused-why = プレイヤーには誤りを伝えてあり、命令を送り直せます。
 # Variables: $address
-console-log-dropped = {$address}へのメールを破棄しました。何も読まず、何も封をしていません。
+console-log-dropped = {$address}へのメールを破棄しました。何も読まず、何も封印していません。
 console-log-dropped-why = 読めなかったか、返信する相手がいませんでした（確認済みのアドレスがない）。詳しくはサーバー管理者のメールログにあります。

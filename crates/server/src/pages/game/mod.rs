@@ -71,7 +71,7 @@ pub fn rules_title(lang: Lang, rules: &str) -> String {
     )
 }
 
-/// A turn by its game's noun: `turn 3`, `ターン3`.
+/// A turn by its game's noun: `turn 3`, `第3ターン`.
 pub fn turn_words(lang: Lang, game: gm::GameInfo, turn: u16) -> String {
     tr!(
         lang,
