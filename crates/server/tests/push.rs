@@ -224,7 +224,7 @@ on_both!(
                 Some(json!({"text": "Rest day on Sunday."})),
             )
             .await;
-        assert_eq!(status, StatusCode::OK);
+        assert_eq!(status, StatusCode::CREATED);
         assert_eq!(
             drain_once(&s.state, &no_relay(), "w", now).await.unwrap().sent,
             1
