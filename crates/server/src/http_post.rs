@@ -213,4 +213,3 @@ where
     driver.abort();
     Ok(status)
 }
-

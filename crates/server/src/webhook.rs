@@ -13,8 +13,8 @@
 //! lifts both, for a server whose chat bridge runs on its own network.
 
 use locale::{Lang, phrase, tr};
-use std::net::{IpAddr, Ipv4Addr};
 use sqlx::AnyConnection;
+use std::net::{IpAddr, Ipv4Addr};
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};

@@ -119,8 +119,8 @@ fn verified_claims(authorization: &str, key: &str) -> Value {
     let (token, k) = rest.split_once(", k=").unwrap();
     assert_eq!(k, key, "the header names the key GET /api/push/key gives");
     let (signed, signature) = token.rsplit_once('.').unwrap();
-    let public = p256::ecdsa::VerifyingKey::from_sec1_bytes(&URL_SAFE_NO_PAD.decode(key).unwrap())
-        .unwrap();
+    let public =
+        p256::ecdsa::VerifyingKey::from_sec1_bytes(&URL_SAFE_NO_PAD.decode(key).unwrap()).unwrap();
     let signature =
         p256::ecdsa::Signature::from_slice(&URL_SAFE_NO_PAD.decode(signature).unwrap()).unwrap();
     public
@@ -164,27 +164,50 @@ on_both!(
         let endpoint = format!("{}/push/phone", service.origin);
         let mut bad = phone.subscription(&endpoint);
         bad["keys"]["auth"] = json!("AAAA");
-        let (status, body) = s.call("POST", "/api/push", Some(&seats[0]), Some(bad)).await;
+        let (status, body) = s
+            .call("POST", "/api/push", Some(&seats[0]), Some(bad))
+            .await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(body["error"].as_str().unwrap().starts_with("keys.auth: "), "{body}");
+        assert!(
+            body["error"].as_str().unwrap().starts_with("keys.auth: "),
+            "{body}"
+        );
         let bad = phone.subscription("ftp://push.example/x");
-        let (status, body) = s.call("POST", "/api/push", Some(&seats[0]), Some(bad)).await;
+        let (status, body) = s
+            .call("POST", "/api/push", Some(&seats[0]), Some(bad))
+            .await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(body["error"].as_str().unwrap().starts_with("endpoint: "), "{body}");
+        assert!(
+            body["error"].as_str().unwrap().starts_with("endpoint: "),
+            "{body}"
+        );
         let (status, _) = s
-            .call("POST", "/api/push", None, Some(phone.subscription(&endpoint)))
+            .call(
+                "POST",
+                "/api/push",
+                None,
+                Some(phone.subscription(&endpoint)),
+            )
             .await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
 
         // Red's player subscribes their phone.
         let (status, _) = s
-            .call("POST", "/api/push", Some(&seats[0]), Some(phone.subscription(&endpoint)))
+            .call(
+                "POST",
+                "/api/push",
+                Some(&seats[0]),
+                Some(phone.subscription(&endpoint)),
+            )
             .await;
         assert_eq!(status, StatusCode::CREATED);
         let (_, mine) = s.call("GET", "/api/push", Some(&seats[0]), None).await;
         assert_eq!(mine["devices"].as_array().unwrap().len(), 1);
         assert_eq!(mine["devices"][0]["endpoint"], endpoint.as_str());
-        assert_eq!(mine["choices"], json!({"report": true, "remind": true, "press": true}));
+        assert_eq!(
+            mine["choices"],
+            json!({"report": true, "remind": true, "press": true})
+        );
 
         // The turn resolves: the push is in the outbox, written with the turn, and sent.
         let (status, _) = s
@@ -210,9 +233,16 @@ on_both!(
         assert!(text.starts_with("Turn 1: "), "{text}");
         assert_eq!(note["url"], format!("/games/{id}"));
         let claims = verified_claims(&header("authorization"), &key);
-        assert_eq!(claims["aud"], service.origin.as_str(), "the endpoint's origin");
+        assert_eq!(
+            claims["aud"],
+            service.origin.as_str(),
+            "the endpoint's origin"
+        );
         let exp = claims["exp"].as_i64().unwrap();
-        assert!(exp > now && exp <= now + 86_400, "exp within 24 hours: {claims}");
+        assert!(
+            exp > now && exp <= now + 86_400,
+            "exp within 24 hours: {claims}"
+        );
         assert_eq!(claims["sub"], "https://pbm.example.org");
 
         // A GM's announcement is pushed to the seats' players who want it.
@@ -226,7 +256,10 @@ on_both!(
             .await;
         assert_eq!(status, StatusCode::CREATED);
         assert_eq!(
-            drain_once(&s.state, &no_relay(), "w", now).await.unwrap().sent,
+            drain_once(&s.state, &no_relay(), "w", now)
+                .await
+                .unwrap()
+                .sent,
             1
         );
         let got = service.pushes.lock().unwrap()[1].clone();
@@ -289,7 +322,12 @@ on_both!(
         for k in 0..10 {
             let endpoint = format!("http://127.0.0.1:9/push/{k}");
             let (status, _) = s
-                .call("POST", "/api/push", Some(&seats[1]), Some(device.subscription(&endpoint)))
+                .call(
+                    "POST",
+                    "/api/push",
+                    Some(&seats[1]),
+                    Some(device.subscription(&endpoint)),
+                )
                 .await;
             assert_eq!(status, StatusCode::CREATED);
         }
@@ -302,7 +340,10 @@ on_both!(
             )
             .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-        assert!(body["error"].as_str().unwrap().contains("10 devices"), "{body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("10 devices"),
+            "{body}"
+        );
         // The same endpoint again is the same device, not an eleventh.
         let (status, _) = s
             .call(

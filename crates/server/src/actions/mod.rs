@@ -41,8 +41,8 @@ pub use press::{
     Draft, PRESS_MAX_CHARS, PRESS_PAGE, PRESS_PAGE_MAX, PRESS_PER_HOUR, PressLine, PressPage,
     Recipient, check_text, hide_press, post_press, press_page, press_page_of, set_private_press,
 };
-pub use push::{push_profile, set_push_choices, subscribe, unsubscribe as unsubscribe_device};
 pub use profiles::{SeatFeeds, check_on_time, renew_feeds, seat_feeds, set_min_on_time};
+pub use push::{push_profile, set_push_choices, subscribe, unsubscribe as unsubscribe_device};
 pub use seasons::{
     MAX_REST_DAYS, NewSeason, SeasonView, Winner, add_stage, capitalised, create_season,
     finish_season, require_season_gm, season_view, winners,

@@ -5,8 +5,8 @@
 
 mod absence;
 mod account;
-pub mod app;
 mod account_care;
+pub mod app;
 mod backpacks;
 mod breaking_away;
 mod front;

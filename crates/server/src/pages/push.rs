@@ -85,11 +85,22 @@ pub(super) async fn section(
 }
 
 /// The profile page again with `error` in the push section.
-async fn again(state: &AppState, visitor: &Visitor, player: &Player, error: ApiError) -> PageResult {
+async fn again(
+    state: &AppState,
+    visitor: &Visitor,
+    player: &Player,
+    error: ApiError,
+) -> PageResult {
     let zone = player.time_zone.clone().unwrap_or_default();
     let mut sections = super::mail::section(state, visitor, player, None).await;
     sections.push_str(&section(state, visitor, player, Some(&error)).await);
-    Ok(super::profile_page(visitor, &zone, false, Some(&error), sections))
+    Ok(super::profile_page(
+        visitor,
+        &zone,
+        false,
+        Some(&error),
+        sections,
+    ))
 }
 
 /// `POST /profile/push`: what is pushed, saved.

@@ -74,10 +74,7 @@ impl Vapid {
         let signing = format!("{header}.{claims}");
         let key = p256::ecdsa::SigningKey::from(&self.secret);
         let signature: p256::ecdsa::Signature = key.sign(signing.as_bytes());
-        format!(
-            "{signing}.{}",
-            URL_SAFE_NO_PAD.encode(signature.to_bytes())
-        )
+        format!("{signing}.{}", URL_SAFE_NO_PAD.encode(signature.to_bytes()))
     }
 }
 
@@ -141,7 +138,10 @@ mod tests {
             origin("https://updates.push.services.mozilla.com:443/wpush/v2/x"),
             "https://updates.push.services.mozilla.com"
         );
-        assert_eq!(origin("http://127.0.0.1:8123/push/1"), "http://127.0.0.1:8123");
+        assert_eq!(
+            origin("http://127.0.0.1:8123/push/1"),
+            "http://127.0.0.1:8123"
+        );
     }
 
     #[test]

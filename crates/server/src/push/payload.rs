@@ -115,7 +115,13 @@ pub async fn reports(
                 },
             );
         }
-        rows.push(row(table, player, endpoint, Topic::Report, &texts[lang.code()]));
+        rows.push(row(
+            table,
+            player,
+            endpoint,
+            Topic::Report,
+            &texts[lang.code()],
+        ));
     }
     Ok(rows)
 }

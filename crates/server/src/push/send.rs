@@ -65,7 +65,12 @@ pub async fn send(
             ("Content-Encoding", "aes128gcm".into()),
             (
                 "Urgency",
-                if subject == "reminder" { "high" } else { "normal" }.into(),
+                if subject == "reminder" {
+                    "high"
+                } else {
+                    "normal"
+                }
+                .into(),
             ),
             (
                 "Authorization",

@@ -41,7 +41,9 @@ pub fn check_endpoint(endpoint: &str, private: bool) -> ApiResult<String> {
 
 /// A base64url text (padded or not), decoded.
 fn decode(text: &str) -> Option<Vec<u8>> {
-    URL_SAFE_NO_PAD.decode(text.trim().trim_end_matches('=')).ok()
+    URL_SAFE_NO_PAD
+        .decode(text.trim().trim_end_matches('='))
+        .ok()
 }
 
 impl Subscription {
@@ -85,14 +87,19 @@ mod tests {
     fn a_subscription_is_checked_field_by_field() {
         let ok = subscription("https://fcm.googleapis.com/fcm/send/x", KEY, AUTH);
         assert!(ok.device(false, 0).is_ok());
-        let refused = |s: Subscription, private: bool| s.device(private, 0).unwrap_err().to_string();
+        let refused =
+            |s: Subscription, private: bool| s.device(private, 0).unwrap_err().to_string();
         // Plain http and a private address only where the server allows them.
         let http = subscription("http://127.0.0.1:9/push", KEY, AUTH);
         assert!(refused(http.clone(), false).contains("endpoint"));
         assert!(http.device(true, 0).is_ok());
         let private = subscription("https://10.0.0.1/push", KEY, AUTH);
         assert!(refused(private, false).contains("endpoint"));
-        assert!(refused(subscription("https://push.example/", "AAAA", AUTH), false).contains("p256dh"));
-        assert!(refused(subscription("https://push.example/", KEY, "AAAA"), false).contains("auth"));
+        assert!(
+            refused(subscription("https://push.example/", "AAAA", AUTH), false).contains("p256dh")
+        );
+        assert!(
+            refused(subscription("https://push.example/", KEY, "AAAA"), false).contains("auth")
+        );
     }
 }

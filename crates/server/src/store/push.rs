@@ -178,11 +178,10 @@ impl Default for PushChoices {
 
 /// What `player` wants pushed.
 pub async fn choices(state: &AppState, player: i64) -> StoreResult<PushChoices> {
-    let row =
-        sqlx::query("SELECT push_report, push_remind, push_press FROM players WHERE id = $1")
-            .bind(player)
-            .fetch_optional(&state.db.pool)
-            .await?;
+    let row = sqlx::query("SELECT push_report, push_remind, push_press FROM players WHERE id = $1")
+        .bind(player)
+        .fetch_optional(&state.db.pool)
+        .await?;
     Ok(row.map_or_else(PushChoices::default, |r| PushChoices {
         report: r.get::<i64, _>(0) == 1,
         remind: r.get::<i64, _>(1) == 1,
