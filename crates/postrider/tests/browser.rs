@@ -1362,3 +1362,101 @@ async fn resolve_until_over(b: &Session, game: i64) {
     }
     panic!("game {game} did not end");
 }
+
+/// Sends a DevTools command through ChromeDriver at `driver` for `session`: its result.
+fn devtools_result(driver: &str, session: &str, cmd: &str) -> serde_json::Value {
+    let body = serde_json::json!({ "cmd": cmd, "params": {} }).to_string();
+    let mut stream = TcpStream::connect(driver).unwrap();
+    write!(
+        stream,
+        "POST /session/{session}/goog/cdp/execute HTTP/1.1\r\nHost: {driver}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    // ChromeDriver keeps the connection open: read until the body parses.
+    let mut answer = Vec::new();
+    let mut chunk = [0_u8; 4096];
+    loop {
+        let read = stream.read(&mut chunk).unwrap();
+        assert!(read > 0, "{cmd}: ChromeDriver closed without an answer");
+        answer.extend_from_slice(&chunk[..read]);
+        let text = String::from_utf8_lossy(&answer);
+        if let Some((_, body)) = text.split_once("\r\n\r\n")
+            && let Ok(value) = serde_json::from_str::<serde_json::Value>(body)
+        {
+            return value["value"].clone();
+        }
+    }
+}
+
+/// Issue 56: Chromium reads the web app manifest every page links (no errors, installable
+/// as a standalone app) and registers the service worker, which then controls the pages.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Debian's chromium and chromium-driver: install them and run cargo test -- --ignored (.ci/run does)"]
+async fn chromium_installs_the_app_and_its_service_worker() {
+    let data = tempfile::tempdir().unwrap();
+    let database = format!(
+        "sqlite://{}?mode=rwc",
+        data.path().join("postrider.db").display()
+    );
+    let server = start(&database, None);
+    let port = free_port();
+    let _driver = Driver(
+        Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let driver = format!("127.0.0.1:{port}");
+    wait_until_listening(&driver, "chromedriver");
+    let profile = tempfile::tempdir().unwrap();
+    let capabilities = serde_json::json!({
+        "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--no-first-run", "--disable-background-networking", "--disable-sync",
+                format!("--user-data-dir={}", profile.path().display()),
+            ],
+        }
+    });
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(capabilities.as_object().unwrap().clone())
+        .connect(&format!("http://{driver}"))
+        .await
+        .expect("chromedriver starts a Chromium session");
+    let session = client.session_id().await.unwrap().expect("a session");
+    client
+        .goto(&format!("http://{}/", server.address))
+        .await
+        .unwrap();
+    // The page's script registers the worker; wait for it to be active.
+    let worker = client
+        .execute_async(
+            "const done = arguments[0];\
+             navigator.serviceWorker.ready.then(function (r) {\
+               done({ scope: r.scope, script: r.active && r.active.scriptURL });\
+             }, function (e) { done({ error: String(e) }); });",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        worker["script"],
+        format!("http://{}/sw.js", server.address),
+        "{worker}"
+    );
+    assert_eq!(worker["scope"], format!("http://{}/", server.address));
+    let manifest = devtools_result(&driver, &session.to_string(), "Page.getAppManifest");
+    assert_eq!(manifest["errors"], serde_json::json!([]), "{manifest}");
+    assert_eq!(
+        manifest["url"],
+        format!("http://{}/manifest.webmanifest", server.address)
+    );
+    let read: serde_json::Value =
+        serde_json::from_str(manifest["data"].as_str().expect("the manifest's text")).unwrap();
+    assert_eq!(read["display"], "standalone");
+    client.close().await.unwrap();
+}

@@ -227,6 +227,13 @@ pub async fn mails_for_events(
     if !wanted {
         return Ok(Vec::new());
     }
+    // The pushes to the players' devices (issue 56).
+    let mut pushes = Vec::new();
+    for event in events {
+        if let gm::Event::Resolved { turn, .. } = event {
+            pushes.extend(crate::push::payload::reports(state, table, seats, *turn).await?);
+        }
+    }
     let seats = mailed_seats(state, seats).await?;
     let info = table.row.game;
     // The turn that ends a season's stage carries the standings after it.
@@ -367,6 +374,7 @@ pub async fn mails_for_events(
             _ => {}
         }
     }
+    mails.extend(pushes);
     Ok(mails)
 }
 

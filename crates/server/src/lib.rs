@@ -11,6 +11,7 @@ pub mod api_absences;
 pub mod api_lobby;
 pub mod api_press;
 pub mod api_profiles;
+pub mod api_push;
 pub mod api_reports;
 pub mod api_seasons;
 pub mod auth;
@@ -24,6 +25,7 @@ pub mod errands;
 pub mod error;
 pub mod feeds;
 pub mod health;
+pub mod http_post;
 pub mod letters;
 pub mod listener;
 pub mod mail_log;
@@ -35,6 +37,7 @@ pub mod picture;
 pub mod press_mail;
 pub mod press_text;
 pub mod public_record;
+pub mod push;
 pub mod reader;
 pub mod reminders;
 pub mod season_report;
@@ -240,7 +243,7 @@ impl AppState {
 /// this site alone (the browser's time zone, the Backpacks form's turn 2 after turn 1); no
 /// framing by any site.
 pub const CSP: &str = "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; \
-connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+connect-src 'self'; manifest-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /// The security headers of every response (a handler's own are kept).
 fn security_headers(router: Router) -> Router {
@@ -361,6 +364,7 @@ fn routes(state: AppState) -> Router {
         .route("/api/seasons/{id}/stages", post(api_seasons::add_stage))
         .route("/api/seasons/{id}/finish", post(api_seasons::finish_season))
         .merge(api_profiles::routes())
+        .merge(api_push::routes())
         .merge(api_press::routes())
         .merge(api_lobby::routes())
         .merge(api_absences::routes())

@@ -309,12 +309,13 @@ pub struct Drained {
 /// Claims the due rows (at most [`BATCH`]) for `owner` until `now + LEASE`: their ids. A row is
 /// due when unsent, not given up, its retry time reached, and not leased (or its lease ran out).
 ///
-/// Without mail (no `--smtp`) only webhook posts are claimed; mail waits for a server with it.
+/// Without mail (no `--smtp`) only webhook posts and pushes are claimed; mail waits for a
+/// server with it.
 pub async fn claim(state: &AppState, owner: &str, now: i64) -> ApiResult<Vec<i64>> {
     let kinds = if state.mail.is_some() {
         ""
     } else {
-        "AND kind = 'webhook' "
+        "AND kind IN ('webhook', 'push') "
     };
     let candidates: Vec<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "SELECT id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1 \
@@ -430,6 +431,9 @@ async fn send_one(
             )),
             ("webhook", _) => {
                 crate::webhook::send(&row.to, &row.body, state.config.webhooks_to_private).await
+            }
+            ("push", _) => {
+                crate::push::send::send(state, &row.to, &row.subject, &row.body, now).await
             }
             (_, Some(settings)) => match message(settings, &row, rich(state, settings, &row).await)
             {

@@ -51,14 +51,17 @@ fn stage(left: i64) -> Option<i64> {
 pub async fn write_due(state: &AppState, now: i64) -> ApiResult<Written> {
     let mut written = Written::default();
     // Games in a reminder stage they have not been looked at in yet.
-    // Whether a game has anybody to tell: a webhook, or (mail on) a seat's player who wants
-    // every mail. A game with nobody is only marked, many to a statement: a deadline storm
+    // Whether a game has anybody to tell: a webhook, (mail on) a seat's player who wants
+    // every mail, or a seat's player with a device that takes reminders. A game with nobody is only marked, many to a statement: a deadline storm
     // puts every game of a club in its reminder stage at the same moment.
     let mail = if state.mail.is_some() { 1 } else { 0 };
     let due: Vec<(i64, i64, bool)> = sqlx::query(
         "SELECT id, next_deadline, CASE WHEN turn IS NULL OR webhook_url IS NOT NULL OR ($4 = 1 AND EXISTS ( \
            SELECT 1 FROM seats s JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id \
-           AND p.email IS NOT NULL AND p.mail_choice = 'every')) THEN 1 ELSE 0 END \
+           AND p.email IS NOT NULL AND p.mail_choice = 'every') OR EXISTS ( \
+           SELECT 1 FROM seats s JOIN push_subscriptions d ON d.player_id = s.player_id \
+           JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id AND p.push_remind = 1)) \
+           THEN 1 ELSE 0 END \
          FROM games WHERE over = 0 AND paused = 0 \
          AND next_deadline > $1 AND next_deadline <= $2 \
          AND (reminded_turn IS NULL OR turn IS NULL OR reminded_turn <> turn \
@@ -217,6 +220,8 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
             });
         }
     }
+    // Pushed to the devices of the players who want reminders (issue 56).
+    mails.extend(crate::push::payload::reminders(state, &table, &missing, stage, deadline).await?);
     let names: Vec<String> = missing
         .iter()
         .map(|s| table.seats[s.index()].name.clone())

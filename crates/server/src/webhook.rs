@@ -2,8 +2,7 @@
 //! both take (`{"content": …, "text": …}`: Discord reads `content`, Slack `text`). A post is
 //! an outbox row of kind `webhook` (its URL in `to_addr`, its JSON in `body`), written in the
 //! transaction of the change that causes it and sent by the outbox worker with its leases and
-//! retries. The client is hyper's own HTTP/1 over a TCP stream, with rustls (ring, the Mozilla
-//! roots of webpki-roots) for https.
+//! retries, through `http_post` (hyper's HTTP/1, rustls for https).
 //!
 //! A GM's URL must not reach into the server's own network (server-side request forgery): a
 //! post goes only to a public address. The host is resolved, the addresses that are this
@@ -14,16 +13,12 @@
 //! lifts both, for a server whose chat bridge runs on its own network.
 
 use locale::{Lang, phrase, tr};
-use std::net::{IpAddr, Ipv4Addr};
-use std::sync::Arc;
-use std::time::Duration;
-
-use http_body_util::{BodyExt, Full};
-use hyper_util::rt::TokioIo;
 use sqlx::AnyConnection;
+use std::net::{IpAddr, Ipv4Addr};
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
+use crate::http_post::{self, Post, Target};
 use crate::letters;
 use crate::store::Table;
 use crate::store::outbox_rows::OutMail;
@@ -247,199 +242,24 @@ pub async fn deadline_soon(
     Ok(Some(hook))
 }
 
-/// Where a URL points: scheme, host, port and path.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Target {
-    tls: bool,
-    host: String,
-    port: u16,
-    path: String,
-}
-
-impl Target {
-    fn parse(url: &str) -> Result<Target, String> {
-        let (tls, rest) = if let Some(rest) = url.strip_prefix("https://") {
-            (true, rest)
-        } else if let Some(rest) = url.strip_prefix("http://") {
-            (false, rest)
-        } else {
-            return Err(format!("{url:?}: neither http:// nor https://"));
-        };
-        let (authority, path) = match rest.find(['/', '?']) {
-            Some(k) => (&rest[..k], &rest[k..]),
-            None => (rest, "/"),
-        };
-        if authority.contains('@') {
-            return Err(format!("{url:?}: no user in the URL"));
-        }
-        let default = if tls { 443 } else { 80 };
-        let port_of = |port: &str| {
-            port.parse::<u16>()
-                .map_err(|_| format!("{url:?}: port {port:?}"))
-        };
-        // An IPv6 address is in brackets: `[::1]`, `[::1]:8080`.
-        let (host, port) = match authority.strip_prefix('[').and_then(|a| a.split_once(']')) {
-            Some((host, "")) => (host, default),
-            Some((host, rest)) => match rest.strip_prefix(':') {
-                Some(port) => (host, port_of(port)?),
-                None => return Err(format!("{url:?}: {rest:?} after the address")),
-            },
-            None => match authority.rsplit_once(':') {
-                Some((host, port)) => (host, port_of(port)?),
-                None => (authority, default),
-            },
-        };
-        // A host is a name or an address, nothing else: an IPv6 address with a zone
-        // (`[fe80::1%25lo]`) names one of this machine's own interfaces, and a name with a
-        // `%` or other bytes is read differently by the resolver than by this check.
-        let bracketed = authority.starts_with('[');
-        let well_formed = if bracketed {
-            host.parse::<std::net::Ipv6Addr>().is_ok()
-        } else {
-            !host.is_empty()
-                && host
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_'))
-        };
-        if !well_formed {
-            return Err(format!("{url:?}: host {host:?}"));
-        }
-        let path = if path.starts_with('?') {
-            format!("/{path}")
-        } else {
-            path.to_string()
-        };
-        Ok(Target {
-            tls,
-            host: host.to_string(),
-            port,
-            path,
-        })
-    }
-}
-
-/// The TLS client settings: the Mozilla roots, rustls with ring.
-pub(crate) fn tls_config() -> Result<Arc<tokio_rustls::rustls::ClientConfig>, String> {
-    use tokio_rustls::rustls;
-    static CONFIG: std::sync::OnceLock<Result<Arc<rustls::ClientConfig>, String>> =
-        std::sync::OnceLock::new();
-    CONFIG
-        .get_or_init(|| {
-            let roots = rustls::RootCertStore {
-                roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
-            };
-            let config = rustls::ClientConfig::builder_with_provider(Arc::new(
-                rustls::crypto::ring::default_provider(),
-            ))
-            .with_safe_default_protocol_versions()
-            .map_err(|e| e.to_string())?
-            .with_root_certificates(roots)
-            .with_no_client_auth();
-            Ok(Arc::new(config))
-        })
-        .clone()
-}
-
-/// The whole exchange may take this long.
-const TIMEOUT: Duration = Duration::from_secs(20);
-
 /// Posts `json` to `url`. A 2xx answer is sent; 429, 5xx, a timeout or no connection are
 /// tried again later; any other answer (404: the hook was deleted; 400) is given up.
 /// Unless `private`, only to a public address ([`is_public`]); a host with none is given up.
 pub async fn send(url: &str, json: &str, private: bool) -> Result<(), SendError> {
-    match tokio::time::timeout(TIMEOUT, exchange(url, json, private)).await {
-        Ok(outcome) => outcome,
-        Err(_) => Err(SendError::Transient(format!(
-            "{url}: no answer in {TIMEOUT:?}"
-        ))),
-    }
-}
-
-async fn exchange(url: &str, json: &str, private: bool) -> Result<(), SendError> {
-    let target = Target::parse(url).map_err(SendError::Permanent)?;
-    let unreachable = |e: &dyn std::fmt::Display| {
-        SendError::Transient(format!("{}:{}: {e}", target.host, target.port))
+    let post = Post {
+        content_type: "application/json",
+        headers: Vec::new(),
+        body: json.as_bytes().to_vec(),
     };
-    let addresses: Vec<std::net::SocketAddr> =
-        tokio::net::lookup_host((target.host.as_str(), target.port))
-            .await
-            .map_err(|e| unreachable(&e))?
-            .collect();
-    let public: Vec<std::net::SocketAddr> = addresses
-        .iter()
-        .filter(|a| private || is_public(a.ip()))
-        .copied()
-        .collect();
-    if public.is_empty() {
-        return Err(if addresses.is_empty() {
-            unreachable(&"no address")
-        } else {
-            SendError::Permanent(format!(
-                "{}: not a public address ({}); serve --webhooks-to-private-addresses allows it",
-                target.host,
-                addresses[0].ip()
-            ))
-        });
-    }
-    // The addresses it checked, each in turn (the first that answers), never the name again.
-    let tcp = tokio::net::TcpStream::connect(&public[..])
-        .await
-        .map_err(|e| unreachable(&e))?;
-    let _ = tcp.set_nodelay(true);
-    let status = if target.tls {
-        let name = tokio_rustls::rustls::pki_types::ServerName::try_from(target.host.clone())
-            .map_err(|e| SendError::Permanent(format!("{}: {e}", target.host)))?;
-        let connector =
-            tokio_rustls::TlsConnector::from(tls_config().map_err(SendError::Permanent)?);
-        let stream = connector
-            .connect(name, tcp)
-            .await
-            .map_err(|e| SendError::Transient(format!("{}: tls: {e}", target.host)))?;
-        request(TokioIo::new(stream), &target, json).await?
-    } else {
-        request(TokioIo::new(tcp), &target, json).await?
-    };
-    match status {
+    match http_post::post(url, post, private).await? {
         s if (200..300).contains(&s) => Ok(()),
         s if s == 429 || s >= 500 => Err(SendError::Transient(format!("{url}: HTTP {s}"))),
         s => Err(SendError::Permanent(format!("{url}: HTTP {s}"))),
     }
 }
 
-/// One POST on a connection: the answer's status.
-async fn request<T>(io: TokioIo<T>, target: &Target, json: &str) -> Result<u16, SendError>
-where
-    T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Send + Unpin + 'static,
-{
-    let transient = |e: hyper::Error| SendError::Transient(format!("{}: {e}", target.host));
-    let (mut sender, connection) = hyper::client::conn::http1::handshake(io)
-        .await
-        .map_err(transient)?;
-    let driver = tokio::spawn(connection);
-    // An IPv6 address goes back in its brackets.
-    let name = if target.host.contains(':') {
-        format!("[{}]", target.host)
-    } else {
-        target.host.clone()
-    };
-    let host = if (target.tls && target.port == 443) || (!target.tls && target.port == 80) {
-        name
-    } else {
-        format!("{name}:{}", target.port)
-    };
-    let request = hyper::Request::post(target.path.as_str())
-        .header(hyper::header::HOST, host)
-        .header(hyper::header::CONTENT_TYPE, "application/json")
-        .header(hyper::header::USER_AGENT, "postrider")
-        .body(Full::new(bytes::Bytes::from(json.to_string())))
-        .map_err(|e| SendError::Permanent(e.to_string()))?;
-    let response = sender.send_request(request).await.map_err(transient)?;
-    let status = response.status().as_u16();
-    // The answer's body is read and dropped, so that the connection ends cleanly.
-    let _ = response.into_body().collect().await;
-    driver.abort();
-    Ok(status)
-}
+/// The TLS client settings (the SMTP relay's as well).
+pub(crate) use http_post::tls_config;
 
 #[cfg(test)]
 mod tests {

@@ -34,6 +34,7 @@ mod pages;
 mod press;
 mod press_numbers;
 mod profiles_feeds;
+mod push;
 mod ratings;
 mod reminders;
 mod retention;

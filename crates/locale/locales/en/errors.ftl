@@ -229,3 +229,12 @@ error-lacks-lineups = { $game } has no line-ups
 error-lacks-scenario = scenario: { $game } has no scenario notation
 # Variables: $game, $verb (the action asked for)
 error-lacks-piece-action = { $verb }: { $game } has no such action on its pieces
+
+## Web Push: a device's subscription.
+
+error-push-endpoint = endpoint: not an https:// URL of a push service at a public address
+error-push-key = keys.p256dh: not a P-256 public key in base64url
+error-push-auth = keys.auth: not a 16-byte auth secret in base64url
+# Variables: $max
+error-push-devices = endpoint: you have { $max } devices already; remove one on your profile first
+error-push-no-device = endpoint: no device of yours has this endpoint

@@ -220,3 +220,12 @@ webhook-deadline-soon = **{$title}**: the deadline of {$noun} {$turn} is in less
 webhook-all-sent = Every seat has sent its orders.
 # Variables: $seats
 webhook-missing = Still without orders: {$seats}.
+
+## Web Push: the notifications on a player's phone (the title is the game's).
+
+# Variables: $turn (the report's title: "Turn 3"), $headline
+push-report = {$turn}: {$headline}
+# Variables: $seat, $noun (turn or round), $turn, $at (the deadline)
+push-remind = {$seat}: no orders from you yet for {$noun} {$turn}. Deadline {$at}.
+# Variables: $text
+push-announcement = The GM: {$text}

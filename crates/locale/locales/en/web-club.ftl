@@ -397,3 +397,17 @@ operator-log-what = { $what ->
     [inbound-refused] inbound refused
    *[inbound-dropped] inbound dropped
 }
+
+## Profile: push notifications to the player's devices.
+
+push-form-title = Notifications on your devices
+push-form-about = Installed on your phone's home screen (or in a browser that allows it), postrider can tell you on the lock screen. Each device is switched on from itself.
+push-form-this = Notify this device
+push-form-unsupported = This browser cannot take notifications from a site.
+push-form-none = No device gets notifications yet.
+push-form-remove = Remove
+push-form-what = What is sent to your devices
+push-form-report = A new report of one of your games
+push-form-remind = A reminder when your orders are missing before a deadline
+push-form-press = An announcement of a game's GM
+push-form-save = Save the notification settings

@@ -244,3 +244,12 @@ error-lacks-lineups = { $game }にはスタート時の手札の指定があり�
 error-lacks-scenario = scenario: { $game }には局面の記法がありません
 # Variables: $game, $verb
 error-lacks-piece-action = { $verb }: { $game }の駒にはその操作がありません
+
+## Web Push：端末の購読。
+
+error-push-endpoint = endpoint: 公開アドレスにあるプッシュサービスの https:// の URL ではありません
+error-push-key = keys.p256dh: base64url の P-256 公開鍵ではありません
+error-push-auth = keys.auth: base64url の 16 バイトの認証シークレットではありません
+# Variables: $max
+error-push-devices = endpoint: 端末はすでに { $max } 台あります。先にプロフィールで1台を外してください
+error-push-no-device = endpoint: この endpoint のあなたの端末はありません

@@ -226,3 +226,12 @@ webhook-deadline-soon = **{$title}**：第{$turn}{$noun}の締め切り（{$at}�
 webhook-all-sent = 全員が命令を送りました。
 # Variables: $seats
 webhook-missing = まだ命令がないのは {$seats} です。
+
+## Web Push：プレイヤーのスマートフォンに届く通知（タイトルはゲーム名）。
+
+# Variables: $turn (the report's title: "Turn 3"), $headline
+push-report = {$turn}：{$headline}
+# Variables: $seat, $noun (turn or round), $turn, $at (the deadline)
+push-remind = {$seat}：第{$turn}{$noun}の命令がまだ届いていません。締め切りは{$at}です。
+# Variables: $text
+push-announcement = GMのお知らせ：{$text}

@@ -451,3 +451,17 @@ operator-log-what = { $what ->
     [inbound-refused] 受信して不受理
    *[inbound-dropped] 受信して破棄
 }
+
+## プロフィール：端末への通知。
+
+push-form-title = 端末への通知
+push-form-about = スマートフォンのホーム画面に追加すると（または対応するブラウザでは）、postrider がロック画面でお知らせします。通知は端末ごとに、その端末でオンにします。
+push-form-this = この端末に通知する
+push-form-unsupported = このブラウザはサイトからの通知を受け取れません。
+push-form-none = 通知を受け取る端末はまだありません。
+push-form-remove = 外す
+push-form-what = 端末に送る通知
+push-form-report = 参加中のゲームの新しいレポート
+push-form-remind = 締め切り前に命令が届いていないときのリマインダー
+push-form-press = ゲームのGMからのお知らせ
+push-form-save = 通知の設定を保存

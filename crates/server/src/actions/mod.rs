@@ -14,6 +14,7 @@ mod mail_settings;
 mod orders;
 mod press;
 mod profiles;
+mod push;
 mod remind;
 mod seasons;
 
@@ -41,6 +42,7 @@ pub use press::{
     Recipient, check_text, hide_press, post_press, press_page, press_page_of, set_private_press,
 };
 pub use profiles::{SeatFeeds, check_on_time, renew_feeds, seat_feeds, set_min_on_time};
+pub use push::{push_profile, set_push_choices, subscribe, unsubscribe as unsubscribe_device};
 pub use seasons::{
     MAX_REST_DAYS, NewSeason, SeasonView, Winner, add_stage, capitalised, create_season,
     finish_season, require_season_gm, season_view, winners,

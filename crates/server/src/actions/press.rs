@@ -310,6 +310,12 @@ pub async fn post_press(
             retry_after,
         });
     }
+    // A GM's announcement is pushed to the devices of the players who want it (issue 56).
+    let pushes = if from_seat.is_none() {
+        crate::push::payload::announcement(state, &table, player.id, &text).await?
+    } else {
+        Vec::new()
+    };
     let new = NewPress {
         game: id,
         at: now,
@@ -320,7 +326,7 @@ pub async fn post_press(
         body: text,
         source: draft.source.clone(),
     };
-    let posted = store::press::post(state, &new).await?;
+    let posted = store::press::post(state, &new, &pushes).await?;
     let press = Press {
         id: posted.map_or(0, |p| p.0),
         public_seq: posted.and_then(|p| p.1),

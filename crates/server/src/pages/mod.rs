@@ -6,6 +6,7 @@
 mod absence;
 mod account;
 mod account_care;
+pub mod app;
 mod backpacks;
 mod breaking_away;
 mod front;
@@ -17,6 +18,7 @@ mod operator;
 mod pieces;
 mod player;
 mod profile;
+pub mod push;
 mod ratings;
 mod season;
 mod showcase;
@@ -350,6 +352,7 @@ pub fn page_with_tab(
 <meta name="color-scheme" content="light dark">
 <title>{tab}</title>
 <link rel="stylesheet" href="{css}">
+{app_head}
 <script src="/static/site.js" defer></script>
 </head><body>
 <header class="site-header"><div><a class="brand" href="/">postrider</a><nav aria-label="{site}">{who}</nav></div></header>
@@ -365,6 +368,7 @@ pub fn page_with_tab(
         languages = language_menu(visitor),
         zone = escape(visitor.zone().unwrap_or_default()),
         css = site_css_path(),
+        app_head = app::HEAD,
         title = escape(title)
     );
     let mut response = (status, [(CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();

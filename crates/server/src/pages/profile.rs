@@ -78,6 +78,7 @@ pub async fn profile_form(
     let mut mail = mail::section(&state, &visitor, player, None).await;
     mail.push_str(&super::player::feeds_section(&state, &visitor, player).await);
     mail.push_str(&super::absence::section(&state, &visitor, player, None).await);
+    mail.push_str(&super::push::section(&state, &visitor, player, None).await);
     let lang = crate::store::players::lang(&state, player.id)
         .await
         .unwrap_or_default();
@@ -186,6 +187,8 @@ document.querySelectorAll('details.whole').forEach(function (d) {
     : Promise.resolve();
   if (reload) { saved.then(function () { location.reload(); }); }
 })();
+// Optional: the service worker keeps the latest page of each game for reading offline.
+if ('serviceWorker' in navigator) { navigator.serviceWorker.register('/sw.js').catch(function () {}); }
 "#;
 
 /// The optional script of the profile page: fills an empty time-zone field from the browser.

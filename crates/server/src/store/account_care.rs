@@ -134,8 +134,8 @@ pub async fn set_operator(db: &Db, id: i64, operator: bool) -> StoreResult<()> {
     Ok(())
 }
 
-/// Suspends an account (it logs in no more, and its sessions, tokens and feed addresses end at
-/// once: a feed holds the seat's private press) or lifts the suspension (the feeds get new
+/// Suspends an account (it logs in no more, and its sessions, tokens, feed addresses and push
+/// devices end at once: a feed holds the seat's private press) or lifts the suspension (the feeds get new
 /// addresses when next asked for).
 pub async fn set_suspended(db: &Db, id: i64, at: Option<i64>) -> StoreResult<()> {
     let mut tx = db.pool.begin().await?;
@@ -152,6 +152,7 @@ pub async fn set_suspended(db: &Db, id: i64, at: Option<i64>) -> StoreResult<()>
         for statement in [
             "DELETE FROM credentials WHERE player_id = $1",
             "DELETE FROM seat_feeds WHERE player_id = $1",
+            "DELETE FROM push_subscriptions WHERE player_id = $1",
         ] {
             sqlx::query(statement).bind(id).execute(&mut *tx).await?;
         }
@@ -403,6 +404,7 @@ pub async fn erase(db: &Db, id: i64, now: i64) -> StoreResult<Erasure> {
     for statement in [
         "DELETE FROM credentials WHERE player_id = $1",
         "DELETE FROM seat_feeds WHERE player_id = $1",
+        "DELETE FROM push_subscriptions WHERE player_id = $1",
         "DELETE FROM outbox WHERE player_id = $1",
         "DELETE FROM inbound_mail WHERE game_id IN (SELECT game_id FROM seats WHERE player_id = $1) \
          AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = inbound_mail.game_id \

@@ -28,6 +28,7 @@ pub mod outbox_rows;
 pub mod players;
 pub mod press;
 pub mod profiles;
+pub mod push;
 pub mod ratings;
 pub mod read;
 pub mod records;

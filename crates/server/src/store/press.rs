@@ -137,10 +137,16 @@ fn readable(reader: PressReader, after: usize) -> (String, Vec<i64>) {
 const POST_TRIES: usize = 64;
 
 /// Posts a message: its id and public number, or `None` when its `source` was posted before (a
-/// redelivery). A public message takes its game's next public number.
-pub async fn post(state: &AppState, press: &NewPress) -> StoreResult<Option<(i64, Option<i64>)>> {
+/// redelivery). A public message takes its game's next public number. `pushes` (a GM's
+/// announcement's, issue 56) are written to the outbox in the post's transaction.
+pub async fn post(
+    state: &AppState,
+    press: &NewPress,
+    pushes: &[super::OutMail],
+) -> StoreResult<Option<(i64, Option<i64>)>> {
     let mut tries = 0;
     loop {
+        let mut tx = state.db.pool.begin().await?;
         let posted = sqlx::query(
             "INSERT INTO press (game_id, at, turn, from_seat, author, recipients, body, source, public_seq) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $6 = 0 THEN \
@@ -155,10 +161,19 @@ pub async fn post(state: &AppState, press: &NewPress) -> StoreResult<Option<(i64
         .bind(press.recipients)
         .bind(&press.body)
         .bind(press.source.as_deref())
-        .fetch_optional(&state.db.pool)
+        .fetch_optional(&mut *tx)
         .await;
         match posted {
-            Ok(row) => return Ok(row.map(|r| (r.get(0), r.get(1)))),
+            Ok(row) => {
+                if row.is_some() {
+                    for push in pushes {
+                        super::outbox_rows::queue(&mut tx, push, press.at).await?;
+                    }
+                }
+                tx.commit().await?;
+                return Ok(row.map(|r| (r.get(0), r.get(1))));
+            }
+            // The transaction is rolled back as it is dropped.
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() && tries < POST_TRIES => {
                 tries += 1;
             }
