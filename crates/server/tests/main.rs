@@ -20,6 +20,7 @@ mod game_list;
 mod group_commit;
 mod history;
 mod invitations;
+mod japanese_text;
 mod languages;
 mod lobby;
 mod mail;

@@ -228,3 +228,9 @@ error-lacks-lineups = { $game } has no line-ups
 error-lacks-scenario = scenario: { $game } has no scenario notation
 # Variables: $game, $verb (the action asked for)
 error-lacks-piece-action = { $verb }: { $game } has no such action on its pieces
+
+## A game that keeps an account from being deleted (error-delete-games-left's $list).
+# Variables: $title, $game (its number)
+error-delete-game-run = "{ $title }" (game { $game }, you run)
+# Variables: $title, $game
+error-delete-game-played = "{ $title }" (game { $game }, you play)

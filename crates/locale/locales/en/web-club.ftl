@@ -395,3 +395,7 @@ operator-log-what = { $what ->
     [inbound-refused] inbound refused
    *[inbound-dropped] inbound dropped
 }
+
+## The front page's list of every game: a seat and who has it.
+# Variables: $seat, $who (a player, a bot or front-seat-open)
+front-seat-who = {$seat} ({$who})

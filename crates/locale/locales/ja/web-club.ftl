@@ -446,3 +446,7 @@ operator-log-what = { $what ->
     [inbound-refused] 受信して不受理
    *[inbound-dropped] 受信して破棄
 }
+
+## トップページのゲーム一覧：席と担当者。
+# Variables: $seat, $who
+front-seat-who = {$seat}（{$who}）

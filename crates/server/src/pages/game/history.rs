@@ -212,7 +212,7 @@ pub(super) fn event_text(
             game = setup.game.clone(),
             title = game_title(lang, *game),
             settings = settings_text(lang, game, setup),
-            seats = setup.seats.join(", ")
+            seats = lang.separated(&setup.seats)
         ),
         Event::Lineup { seat: s, .. } if sealed => {
             tr!(lang, "history-lineup-sealed", seat = seat(s))
