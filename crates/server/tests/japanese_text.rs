@@ -16,8 +16,15 @@ use crate::page_text::readable;
 
 /// Latin words a Japanese reader meets on purpose, each for its reason.
 const ALLOWED: &[&str] = &[
-    // The product, and abbreviations Japanese writes in Latin letters too.
+    // The product, its command to check a finished game, and abbreviations and names of
+    // formats and services Japanese writes in Latin letters too.
     "postrider",
+    "verify",
+    "ID",
+    "URL",
+    "TOML",
+    "Discord",
+    "Slack",
     "UTC",
     "GM",
     "NMR",
@@ -68,7 +75,9 @@ const ALLOWED: &[&str] = &[
 ];
 
 /// The names the test's players typed: accounts, seats, games.
-const TYPED: &[&str] = &["gm", "p-aka", "p-ao", "b-aka", "b-ao", "aka", "ao", "midori", "kiiro"];
+const TYPED: &[&str] = &[
+    "gm", "p-aka", "p-ao", "b-aka", "b-ao", "aka", "ao", "midori", "kiiro",
+];
 
 /// What the test's players send that the engines refuse: (what, text).
 const BA_WRONG_LINEUP: &str = "A 10 10 10 10 10 B 8 8 9 C 3 8 9 D 5 5 6";
@@ -78,14 +87,52 @@ const BA_OVER_LINEUP: &str = "A 4 5 6 B 9 9 9 C 6 8 5 D 7 5 4";
 const BB_FERRY_AT_TEN: &str = "1: ferry FRI\n2: rest";
 const BB_TEA_FIRST: &str = "1: tea\n2: rest";
 
-/// The allowed words of the Keswick map: its places' names and codes (typed in orders).
+/// The allowed words of the Keswick map, names from its data: its places' names and codes
+/// (typed in orders), its bus routes' names, and its own name.
 fn map_words() -> Vec<String> {
     let map = game_backpacks::Map::keswick();
     let mut words: Vec<String> = map.locations.iter().map(|l| l.id.clone()).collect();
     for l in &map.locations {
         words.extend(latin_words(&l.name));
     }
+    for bus in &map.buses {
+        words.extend(latin_words(&bus.name));
+    }
+    words.extend(latin_words(&map.name));
     words
+}
+
+/// A rider's mark on Breaking Away's pictures: its team's letter and its own (`AB`).
+fn rider_mark(word: &str) -> bool {
+    let b = word.as_bytes();
+    b.len() == 2 && b[0].is_ascii_uppercase() && (b'A'..=b'D').contains(&b[1])
+}
+
+/// Whether `token` holds a digest or a commitment (a run of 16 hexadecimal digits or more).
+fn holds_digest(token: &str) -> bool {
+    let mut run = 0;
+    for c in token.chars() {
+        run = if c.is_ascii_hexdigit() { run + 1 } else { 0 };
+        if run >= 16 {
+            return true;
+        }
+    }
+    false
+}
+
+/// `html` less the text marked as English on purpose (`<span lang="en">postal 2.2</span>`:
+/// an original's name given beside the Japanese one).
+fn without_marked_english(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(at) = rest.find(r#"<span lang="en">"#) {
+        out.push_str(&rest[..at]);
+        rest = rest[at..]
+            .find("</span>")
+            .map_or("", |end| &rest[at + end..]);
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The Latin words of plain text (letters and apostrophes, two letters or more), less paths,
@@ -98,12 +145,32 @@ fn latin_words(text: &str) -> Vec<String> {
         .replace("&#39;", "'")
         .replace("&amp;", " ");
     text.split_whitespace()
-        .filter(|t| !t.contains('/') && !t.contains('@'))
+        .filter(|t| !t.contains('/') && !t.contains('@') && !holds_digest(t))
         .flat_map(|t| t.split(|c: char| !c.is_ascii_alphabetic() && c != '\''))
         .map(|w| w.trim_matches('\''))
-        .filter(|w| w.len() >= 2 && !(w.len() >= 8 && w.chars().all(|c| c.is_ascii_hexdigit())))
+        .filter(|w| w.len() >= 2)
         .map(str::to_owned)
         .collect()
+}
+
+/// `word` with a few characters either side of its first use in `text`: `「…every sunday at…」`.
+fn in_context(text: &str, word: &str) -> String {
+    let Some(at) = text.find(word) else {
+        return word.to_string();
+    };
+    let before: String = text[..at]
+        .chars()
+        .rev()
+        .take(12)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let after: String = text[at + word.len()..].chars().take(12).collect();
+    format!(
+        "{word} in 「{}」",
+        format!("{before}{word}{after}").replace('\n', " ")
+    )
 }
 
 /// What the test reads, and the words it found that no one allowed.
@@ -131,24 +198,36 @@ impl Reading {
         let mut words: Vec<String> = latin_words(text)
             .into_iter()
             .filter(|w| !self.allowed.iter().any(|a| a.eq_ignore_ascii_case(w)))
+            .filter(|w| !rider_mark(w))
             .collect();
+        words.sort();
         words.dedup();
         if !words.is_empty() {
-            self.found.push(format!("{place}: {}", words.join(" ")));
+            // Each word with the text around its first use.
+            let shown: Vec<String> = words.iter().map(|w| in_context(text, w)).collect();
+            self.found.push(format!("{place}: {}", shown.join(" | ")));
         }
     }
 
     /// Reads a page (what a person reads of its HTML) found at `place`.
     fn page(&mut self, place: &str, html: &str) {
-        assert!(html.contains(r#"<html lang="ja""#), "{place} is not in Japanese");
-        self.text(place, &readable(html));
+        assert!(
+            html.contains(r#"<html lang="ja""#),
+            "{place} is not in Japanese"
+        );
+        self.text(place, &readable(&without_marked_english(html)));
     }
 }
 
 /// Sends `body` to `/api/games/{id}/orders` as `token`; returns the refusal's words.
 async fn refused_by_api(s: &TestServer, id: i64, token: &str, body: Value) -> String {
     let (status, answer) = s
-        .call("POST", &format!("/api/games/{id}/orders"), Some(token), Some(body))
+        .call(
+            "POST",
+            &format!("/api/games/{id}/orders"),
+            Some(token),
+            Some(body),
+        )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     answer["error"].as_str().unwrap().to_string()
@@ -157,7 +236,12 @@ async fn refused_by_api(s: &TestServer, id: i64, token: &str, body: Value) -> St
 /// Mails `body` to the seat's order address; returns the refusal mailed back.
 async fn refused_by_mail(s: &TestServer, id: i64, token: &str, n: u32, body: &str) -> String {
     let (status, address) = s
-        .call("GET", &format!("/api/games/{id}/mail-address"), Some(token), None)
+        .call(
+            "GET",
+            &format!("/api/games/{id}/mail-address"),
+            Some(token),
+            None,
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{address}");
     let address = address["address"].as_str().unwrap();
@@ -182,7 +266,12 @@ async fn refused_by_mail(s: &TestServer, id: i64, token: &str, n: u32, body: &st
 /// A player of the test, registered, reading Japanese, with a confirmed address.
 async fn japanese_player(s: &TestServer, token: &str, email: &str) {
     let (status, body) = s
-        .call("POST", "/api/account/language", Some(token), Some(json!({"lang": "ja"})))
+        .call(
+            "POST",
+            "/api/account/language",
+            Some(token),
+            Some(json!({"lang": "ja"})),
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     s.confirm_email(token, email).await;
@@ -203,16 +292,31 @@ async fn play_turn(s: &TestServer, id: i64, tokens: &[String]) {
             }
         }
         let (status, answer) = s
-            .call("POST", &format!("/api/games/{id}/orders"), Some(token), Some(body))
+            .call(
+                "POST",
+                &format!("/api/games/{id}/orders"),
+                Some(token),
+                Some(body),
+            )
             .await;
         assert_eq!(status, StatusCode::OK, "{answer}");
     }
     server::games::process_due(&s.state).await.unwrap();
-    if server::store::load(&s.state, id).await.unwrap().record.resolved() < turn {
+    if server::store::load(&s.state, id)
+        .await
+        .unwrap()
+        .record
+        .resolved()
+        < turn
+    {
         s.clock.advance(8 * 86400);
         server::games::process_due(&s.state).await.unwrap();
     }
-    let resolved = server::store::load(&s.state, id).await.unwrap().record.resolved();
+    let resolved = server::store::load(&s.state, id)
+        .await
+        .unwrap()
+        .record
+        .resolved();
     assert_eq!(resolved, turn, "game {id}: turn {turn} played");
 }
 
@@ -250,7 +354,12 @@ async fn everything_a_japanese_player_reads_is_japanese() {
         assert_eq!(status, StatusCode::CREATED, "{created}");
         let id = created["id"].as_i64().unwrap();
         let (status, body) = s
-            .call("POST", &format!("/api/games/{id}/lobby"), Some(&gm), Some(json!({"open": true})))
+            .call(
+                "POST",
+                &format!("/api/games/{id}/lobby"),
+                Some(&gm),
+                Some(json!({"open": true})),
+            )
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
     }
@@ -277,8 +386,14 @@ async fn everything_a_japanese_player_reads_is_japanese() {
         ),
         (
             "mail: Breaking Away, a wrong line-up",
-            refused_by_mail(&s, ba, &ba_tokens[0], 1, &format!("{BA_OVER_LINEUP}\nA 4 B 9 C 6 D 7"))
-                .await,
+            refused_by_mail(
+                &s,
+                ba,
+                &ba_tokens[0],
+                1,
+                &format!("{BA_OVER_LINEUP}\nA 4 B 9 C 6 D 7"),
+            )
+            .await,
         ),
         (
             "mail: Breaking Away, wrong orders",
@@ -297,15 +412,21 @@ async fn everything_a_japanese_player_reads_is_japanese() {
     p_aka.login("p-aka").await;
     let mut b_aka = Browser::new(&s);
     b_aka.login("b-aka").await;
-    for (browser, id, field, text) in [
-        (&mut p_aka, ba, "lineup", BA_WRONG_LINEUP),
-        (&mut p_aka, ba, "lineup", BA_OVER_LINEUP),
-        (&mut b_aka, bb, "orders", BB_FERRY_AT_TEN),
-        (&mut b_aka, bb, "orders", BB_TEA_FIRST),
+    for (id, field, text) in [
+        (ba, "lineup", BA_WRONG_LINEUP),
+        (ba, "lineup", BA_OVER_LINEUP),
+        (bb, "orders", BB_FERRY_AT_TEN),
+        (bb, "orders", BB_TEA_FIRST),
     ] {
+        let browser = if id == ba { &mut p_aka } else { &mut b_aka };
         let path = format!("/games/{id}/orders");
         let page = browser.submit(&path, &path, &[(field, text)]).await;
-        assert_eq!(page.status, StatusCode::BAD_REQUEST, "{text}: {}", page.html);
+        assert_eq!(
+            page.status,
+            StatusCode::BAD_REQUEST,
+            "{text}: {}",
+            page.html
+        );
         reading.page(&format!("{path}, refusing {text:?}"), &page.html);
     }
 
@@ -340,7 +461,11 @@ async fn everything_a_japanese_player_reads_is_japanese() {
             format!("{game}/history"),
             format!("{game}/seat"),
         ]);
-        pages[3].2.extend([game.clone(), format!("{game}/gm"), format!("{game}/history")]);
+        pages[3].2.extend([
+            game.clone(),
+            format!("{game}/gm"),
+            format!("{game}/history"),
+        ]);
     }
     for (who, browser, paths) in &mut pages {
         for path in paths.iter() {
@@ -374,7 +499,10 @@ async fn everything_a_japanese_player_reads_is_japanese() {
         .unwrap();
     let kinds: Vec<String> = mail.iter().map(|r| r.get(0)).collect();
     for kind in ["report", "echo", "refusal"] {
-        assert!(kinds.iter().any(|k| k == kind), "a {kind} mail among {kinds:?}");
+        assert!(
+            kinds.iter().any(|k| k == kind),
+            "a {kind} mail among {kinds:?}"
+        );
     }
     for row in &mail {
         let (kind, to, subject, body): (String, String, String, String) =
@@ -399,10 +527,21 @@ fn the_reading_finds_latin_words_and_not_paths_names_or_digests() {
         latin_words("選手A：カードが5枚です（postal 3.1.4）、team「aka」"),
         ["postal", "team", "aka"]
     );
-    assert!(latin_words("https://club.example/games/1 ann@example.net 4f0a9c3b2e1d").is_empty());
+    assert!(
+        latin_words("https://club.example/games/1 ann@example.net sha256:4f0a9c3b2e1d5a6b7c8d")
+            .is_empty()
+    );
     let mut reading = Reading::new();
     reading.text("here", "p-akaがKeswickからFRIへ walk 3+3 UTC");
     assert!(reading.found.is_empty(), "{:?}", reading.found);
-    reading.text("there", "every sunday at 20:00");
-    assert_eq!(reading.found, ["there: every sunday at"]);
+    reading.text("there", "毎週 every sunday at 20:00");
+    assert_eq!(reading.found.len(), 1);
+    assert!(
+        reading.found[0].starts_with("there: at in 「") && reading.found[0].contains("| every in"),
+        "{:?}",
+        reading.found
+    );
+    let page = r#"<html lang="ja"><p>郵便ルール2.2（<span lang="en">postal 2.2</span>）AB</p>"#;
+    reading.page("a page", page);
+    assert_eq!(reading.found.len(), 1, "{:?}", reading.found);
 }

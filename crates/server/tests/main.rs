@@ -18,6 +18,7 @@ mod face;
 mod fair_play;
 mod game_list;
 mod group_commit;
+mod help_pages;
 mod history;
 mod invitations;
 mod japanese_text;

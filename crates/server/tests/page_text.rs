@@ -535,7 +535,7 @@ on_both!(
             .await;
         assert!(
             over.html.contains(
-                r#"スタート時の手札：選手B：カードの合計が27で、上限の25を超えています（<a href="/help/breaking-away#rule-3-1-1">postal 3.1.1</a>）"#
+                r#"スタート時の手札：選手B：カードの合計が27で、上限の25を超えています（<a href="/help/breaking-away#rule-3-1-1">郵便ルール3.1.1</a>）"#
             ),
             "{}",
             over.html

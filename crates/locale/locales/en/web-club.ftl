@@ -399,3 +399,7 @@ operator-log-what = { $what ->
 ## The front page's list of every game: a seat and who has it.
 # Variables: $seat, $who (a player, a bot or front-seat-open)
 front-seat-who = {$seat} ({$who})
+
+## A lobby game's kind: its game, then its rules and the options its GM chose.
+# Variables: $game, $rules
+lobby-game-rules = {$game} ({$rules})

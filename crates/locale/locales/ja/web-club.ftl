@@ -450,3 +450,7 @@ operator-log-what = { $what ->
 ## トップページのゲーム一覧：席と担当者。
 # Variables: $seat, $who
 front-seat-who = {$seat}（{$who}）
+
+## ロビーのゲームの種類：ゲーム名と、ルールとGMが選んだオプション。
+# Variables: $game, $rules
+lobby-game-rules = {$game}（{$rules}）

@@ -165,7 +165,12 @@ pub async fn delete_account(
                         if g.gm {
                             tr!(lang, "error-delete-game-run", title = title, game = g.game)
                         } else {
-                            tr!(lang, "error-delete-game-played", title = title, game = g.game)
+                            tr!(
+                                lang,
+                                "error-delete-game-played",
+                                title = title,
+                                game = g.game
+                            )
                         }
                     })
                     .collect();

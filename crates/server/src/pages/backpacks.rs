@@ -8,7 +8,7 @@ use game_backpacks::clock::{self, Special};
 use game_backpacks::map::{LocationId, Map, SpaceId};
 use game_backpacks::moves::{Standing, legal_moves};
 use game_backpacks::orders::{RoundOrders, TurnOrders, WeatherChoice};
-use game_backpacks::{Backpacks, CardKind, Weather, words};
+use game_backpacks::{Backpacks, Weather, words};
 use locale::tr;
 
 use super::FormData;

@@ -206,7 +206,12 @@ pub async fn front(
                     (Some(name), None) => name.clone(),
                     (None, None) => tr!(lang, "front-seat-open"),
                 };
-                escape(&tr!(lang, "front-seat-who", seat = s.name.as_str(), who = who))
+                escape(&tr!(
+                    lang,
+                    "front-seat-who",
+                    seat = s.name.as_str(),
+                    who = who
+                ))
             })
             .collect();
         let _ = write!(
@@ -269,7 +274,13 @@ pub async fn front(
     };
     let ladders: Vec<String> = gm::GAMES
         .iter()
-        .map(|g| format!(r#"<a href="/ratings/{}">{}</a>"#, g.name, escape(&g.title_in(lang))))
+        .map(|g| {
+            format!(
+                r#"<a href="/ratings/{}">{}</a>"#,
+                g.name,
+                escape(&g.title_in(lang))
+            )
+        })
         .collect();
     let ladders = ladders.join(" · ");
     // A visitor reads what postrider is first; a player, their own games first.

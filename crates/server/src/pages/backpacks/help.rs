@@ -100,9 +100,7 @@ pub fn rule_links(text: &str) -> String {
             let after = rest[number.len()..].chars().next();
             let ends = after.is_none_or(|a| ")）,、 ;".contains(a));
             if let Some(id) = anchor(number).filter(|_| ends) {
-                out.push_str(&format!(
-                    r#"<a href="/help/backpacks#{id}">{number}</a>"#
-                ));
+                out.push_str(&format!(r#"<a href="/help/backpacks#{id}">{number}</a>"#));
                 before = number.chars().last().unwrap_or(c);
                 rest = &rest[number.len()..];
                 continue;

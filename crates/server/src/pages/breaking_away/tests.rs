@@ -79,11 +79,20 @@ fn every_rule_the_messages_cite_has_an_anchor() {
         (Grade::D, "3.1.3"),
     ] {
         assert_eq!(
-            lineup_rule(RuleSet::Postal22, grade),
+            lineup_rule(Lang::EN, RuleSet::Postal22, grade),
             format!("postal {postal}")
         );
-        assert!(anchor(&lineup_rule(RuleSet::Postal22, grade)).is_some());
-        assert!(anchor(&lineup_rule(RuleSet::Board, grade)).is_some());
+        assert!(anchor(&lineup_rule(Lang::EN, RuleSet::Postal22, grade)).is_some());
+        assert!(anchor(&lineup_rule(Lang::EN, RuleSet::Board, grade)).is_some());
+        // In Japanese the citation reads 郵便ルール, and links the same way.
+        let ja = Lang::from_code("ja").unwrap();
+        assert_eq!(
+            rule_links(&lineup_rule(ja, RuleSet::Postal22, grade)),
+            format!(
+                r#"<a href="/help/breaking-away#rule-{}">郵便ルール{postal}</a>"#,
+                postal.replace('.', "-")
+            )
+        );
     }
     for cited in [
         "postal 3.1",
