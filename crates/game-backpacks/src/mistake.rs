@@ -66,7 +66,7 @@ pub enum What {
     RucksackForm,
     NotAWalker {
         word: String,
-        walkers: String,
+        walkers: Vec<String>,
     },
     NameOneCard,
     WeatherForm,
@@ -179,7 +179,7 @@ impl What {
                 lang,
                 "bb-orders-not-a-walker",
                 word = quoted(word),
-                walkers = walkers.as_str()
+                walkers = lang.separated(walkers)
             ),
             What::NameOneCard => tr!(lang, "bb-orders-name-one-card"),
             What::WeatherForm => tr!(lang, "bb-orders-weather-form"),

@@ -133,7 +133,7 @@ fn read_round_orders(
             .map(|w| w as u8)
             .ok_or_else(|| What::NotAWalker {
                 word: word.to_owned(),
-                walkers: walkers.join(", "),
+                walkers: walkers.iter().map(|w| w.to_string()).collect(),
             })
     };
     for raw in text.split(['\n', ';']) {

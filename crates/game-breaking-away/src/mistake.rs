@@ -90,7 +90,7 @@ impl Mistake {
                 rider = grade.to_string(),
                 count = count.to_string(),
                 allowed = fewest.to_string(),
-                rule = cite.as_str()
+                rule = cite_in(lang, cite)
             ),
             Mistake::CardCount {
                 grade,
@@ -105,14 +105,14 @@ impl Mistake {
                 count = count.to_string(),
                 fewest = fewest.to_string(),
                 most = most.to_string(),
-                rule = cite.as_str()
+                rule = cite_in(lang, cite)
             ),
             Mistake::CardOutside { grade, card, cite } => tr!(
                 lang,
                 "ba-orders-card-outside",
                 rider = grade.to_string(),
                 card = card.to_string(),
-                rule = cite.as_str()
+                rule = cite_in(lang, cite)
             ),
             Mistake::SumOver {
                 grade,
@@ -125,7 +125,7 @@ impl Mistake {
                 rider = grade.to_string(),
                 sum = sum.to_string(),
                 most = most.to_string(),
-                rule = cite.as_str()
+                rule = cite_in(lang, cite)
             ),
             Mistake::SumNotExact { grade, sum, total } => tr!(
                 lang,
@@ -156,6 +156,18 @@ impl fmt::Display for Mistakes {
 
 /// A word as Rust's `{:?}` writes it inside its quotes (the messages add the quotes, so that
 /// a language may use its own).
+/// A rule as cited (`postal 3.1.4`, `board: set-up`: [`crate::RuleSet::cite`]) in `lang`'s
+/// words (`郵便ルール3.1.4`, `ボードゲームのルール「セットアップ」`); English keeps the citation.
+pub fn cite_in(lang: Lang, cite: &str) -> String {
+    if let Some(number) = cite.strip_prefix("postal ") {
+        tr!(lang, "ba-rule", number = number)
+    } else if cite == "board: set-up" {
+        lang.t("ba-lineup-rule-board")
+    } else {
+        cite.to_owned()
+    }
+}
+
 fn quoted(word: &str) -> String {
     let debug = format!("{word:?}");
     debug[1..debug.len() - 1].to_owned()
@@ -194,6 +206,28 @@ mod tests {
         assert_eq!(
             read.in_typed_words(typed, &e.to_string()),
             "\"Ｘ３\" is not a rider (A, B, C or D) or a card"
+        );
+    }
+
+    /// Issue 57: a line-up refusal cites the rule in the reader's words, English keeping
+    /// the citation the help page's links read.
+    #[test]
+    fn a_line_up_mistake_cites_its_rule_in_the_readers_words() {
+        let mistake = Mistake::CardCount {
+            grade: Grade::A,
+            count: 5,
+            fewest: 3,
+            most: 4,
+            cite: crate::RuleSet::Postal22.cite("3.1.4", "set-up"),
+        };
+        assert_eq!(
+            mistake.text(ja()),
+            "選手A：カードが5枚です。3枚か4枚にしてください（郵便ルール3.1.4）"
+        );
+        assert!(mistake.text(Lang::EN).ends_with("(postal 3.1.4)"));
+        assert_eq!(
+            cite_in(ja(), &crate::RuleSet::Board.cite("3.1", "set-up")),
+            "ボードゲームのルール「セットアップ」"
         );
     }
 }

@@ -58,6 +58,18 @@ impl GameInfo {
             season: G::SEASON,
         }
     }
+
+    /// The game's title in `lang` (`game-title-NAME`: ブレイキング・アウェイ), the English
+    /// title where no message names it.
+    pub fn title_in(&self, lang: Lang) -> String {
+        let id = format!("game-title-{}", self.name);
+        let text = lang.t(&id);
+        if text == id {
+            self.title.to_string()
+        } else {
+            text
+        }
+    }
 }
 
 /// Every game, in the order menus show them.

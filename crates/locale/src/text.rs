@@ -45,6 +45,13 @@ impl Lang {
         }
     }
 
+    /// Items side by side, with no `and`: `a, b, c` in English, `a、b、c` in Japanese (a list
+    /// of names to choose from, a hand of cards).
+    pub fn separated<S: AsRef<str>>(self, items: &[S]) -> String {
+        let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+        items.join(&self.t("list-separator"))
+    }
+
     /// `items` joined by the language's separator, the last by the message `last`.
     fn list<S: AsRef<str>>(self, items: &[S], last: &str) -> String {
         match items {

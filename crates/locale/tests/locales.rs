@@ -325,6 +325,10 @@ fn lists_are_joined_as_each_language_joins_them() {
     assert_eq!(ja().and_list(&["赤1", "青2"]), "赤1と青2");
     assert_eq!(ja().and_list(&["赤1", "青2", "緑3"]), "赤1、青2、緑3");
     assert_eq!(ja().and_list(&["赤1"]), "赤1");
+    // Side by side, with no "and": names to choose from, a hand.
+    assert_eq!(Lang::EN.separated(&["ann", "bob", "cat"]), "ann, bob, cat");
+    assert_eq!(ja().separated(&["ann", "bob", "cat"]), "ann、bob、cat");
+    assert_eq!(ja().separated(&["ann"]), "ann");
 }
 
 #[test]

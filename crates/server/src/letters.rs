@@ -511,7 +511,7 @@ pub fn invitation(
         seat_noun = seat_noun(table, lang),
         seat = row.name.as_str(),
         title = table.row.title.as_str(),
-        game = table.row.game.title,
+        game = table.row.game.title_in(lang),
         link = link
     );
     (subject, body + "\n")

@@ -396,7 +396,7 @@ async fn write_digests(state: &AppState, now: i64) -> ApiResult<usize> {
                     lang,
                     "remind-digest-item",
                     title = table.row.title.as_str(),
-                    game = table.row.game.title,
+                    game = table.row.game.title_in(lang),
                     seat_noun = crate::letters::seat_noun(&table, lang),
                     seat = table.seats[o.seat.index()].name.as_str(),
                     noun = crate::letters::turn_noun(&table, lang),

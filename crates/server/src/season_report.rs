@@ -122,7 +122,7 @@ impl StageSeason {
         if self.last {
             out.push_str(&format!("{}\n", tr!(lang, "season-report-winners")));
             for (title, names) in after.winners(&seats) {
-                out.push_str(&format!("  {title}: {}\n", names.join(", ")));
+                out.push_str(&format!("  {title}: {}\n", lang.separated(&names)));
             }
             out.push('\n');
         }
@@ -147,7 +147,7 @@ impl StageSeason {
                 out.push_str(&format!(
                     "<li>♛ {}: <strong>{}</strong></li>",
                     escape(&title),
-                    escape(&names.join(", "))
+                    escape(&lang.separated(&names))
                 ));
             }
             out.push_str("</ul></div>");

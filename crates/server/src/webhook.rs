@@ -219,7 +219,7 @@ pub async fn deadline_soon(
     let waiting = if missing.is_empty() {
         lang.t("webhook-all-sent")
     } else {
-        tr!(lang, "webhook-missing", seats = missing.join(", "))
+        tr!(lang, "webhook-missing", seats = lang.separated(missing))
     };
     let text = tr!(
         lang,

@@ -482,7 +482,7 @@ on_both!(the_gm_mails_an_invitation, |s: TestServer| async move {
     assert_eq!(to, "tomo@example.jp");
     assert_eq!(subject, "Tour de Test：redとしての参加のご招待");
     assert!(
-        body.starts_with("gmさんから、postrider で行われるBreaking Awayのゲーム「Tour de Test」に、チーム「red」として参加するご招待です。"),
+        body.starts_with("gmさんから、postrider で行われるブレイキング・アウェイのゲーム「Tour de Test」に、チーム「red」として参加するご招待です。"),
         "{body}"
     );
     assert!(body.contains("/join?invite="), "{body}");

@@ -147,6 +147,22 @@ fn digest(token: &str) -> bool {
 
 /// The English words a person would read in an HTML fragment.
 fn english(fragment: &str) -> Vec<String> {
+    let read = readable(fragment);
+    read.split(|c: char| !c.is_ascii_alphabetic() && c != '\'')
+        .map(|w| w.trim_matches('\''))
+        // A word in capitals is an abbreviation or one of the map's ids (`KES`, `WAL`), the
+        // same in every language.
+        .filter(|w| {
+            w.len() >= 2 && !NAMES.contains(w) && !w.chars().all(|c| c.is_ascii_uppercase())
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The text a person reads in an HTML fragment (or a template): the text between tags and
+/// the attributes read aloud or shown, less scripts, styles, what a player types (`<code>`,
+/// `<pre>`), paths, addresses and digests.
+pub(crate) fn readable(fragment: &str) -> String {
     let text = without(fragment, "{#", "#}");
     let text = without(&text, "{%", "%}");
     let text = without(&text, "{{", "}}");
@@ -204,16 +220,7 @@ fn english(fragment: &str) -> Vec<String> {
         .split_whitespace()
         .filter(|t| !t.contains('/') && !t.contains('@') && !digest(t))
         .collect();
-    let read = read.join(" ");
-    read.split(|c: char| !c.is_ascii_alphabetic() && c != '\'')
-        .map(|w| w.trim_matches('\''))
-        // A word in capitals is an abbreviation or one of the map's ids (`KES`, `WAL`), the
-        // same in every language.
-        .filter(|w| {
-            w.len() >= 2 && !NAMES.contains(w) && !w.chars().all(|c| c.is_ascii_uppercase())
-        })
-        .map(str::to_owned)
-        .collect()
+    read.join(" ")
 }
 
 /// Whether `path` is a page written once per language (`help.en.html` beside `help.ja.html`):
@@ -528,7 +535,7 @@ on_both!(
             .await;
         assert!(
             over.html.contains(
-                r#"スタート時の手札：選手B：カードの合計が27で、上限の25を超えています（<a href="/help/breaking-away#rule-3-1-1">postal 3.1.1</a>）"#
+                r#"スタート時の手札：選手B：カードの合計が27で、上限の25を超えています（<a href="/help/breaking-away#rule-3-1-1">郵便ルール3.1.1</a>）"#
             ),
             "{}",
             over.html

@@ -551,7 +551,7 @@ on_both!(
         assert!(
             body.starts_with("次のゲームで、あなたの命令を待っています：\n\n")
                 && body.contains(
-                    "- Tour de Test（Breaking Away）、チーム「blue」：第1ターンの命令、締め切り 2026年"
+                    "- Tour de Test（ブレイキング・アウェイ）、チーム「blue」：第1ターンの命令、締め切り 2026年"
                 )
                 && body.contains("またはメールで orders+")
                 && body.contains("このまとめは、レポートやリマインダーの代わりに1日1回届きます。"),

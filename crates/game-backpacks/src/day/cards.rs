@@ -113,7 +113,7 @@ impl Day {
         kinds.sort();
         let hand = Phrase::each(|lang| {
             let names: Vec<String> = kinds.iter().map(|k| k.phrase().text(lang)).collect();
-            names.join(", ")
+            lang.separated(&names)
         });
         phrase!("bb-refuse-no-card", card = kind.phrase(), hand = hand)
     }

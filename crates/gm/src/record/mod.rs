@@ -181,7 +181,10 @@ impl<G: BotGame> GameRecord<G> {
                 "error-seat-no-such",
                 noun = G::SEAT_NOUN,
                 name = name,
-                seats = self.seats().join(", ")
+                seats = {
+                    let seats = self.seats().to_vec();
+                    locale::Phrase::each(move |lang| lang.separated(&seats))
+                }
             )),
         }
     }

@@ -238,3 +238,9 @@ error-push-auth = keys.auth: not a 16-byte auth secret in base64url
 # Variables: $max
 error-push-devices = endpoint: you have { $max } devices already; remove one on your profile first
 error-push-no-device = endpoint: no device of yours has this endpoint
+
+## A game that keeps an account from being deleted (error-delete-games-left's $list).
+# Variables: $title, $game (its number)
+error-delete-game-run = "{ $title }" (game { $game }, you run)
+# Variables: $title, $game
+error-delete-game-played = "{ $title }" (game { $game }, you play)

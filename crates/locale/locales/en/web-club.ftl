@@ -411,3 +411,11 @@ push-form-report = A new report of one of your games
 push-form-remind = A reminder when your orders are missing before a deadline
 push-form-press = An announcement of a game's GM
 push-form-save = Save the notification settings
+
+## The front page's list of every game: a seat and who has it.
+# Variables: $seat, $who (a player, a bot or front-seat-open)
+front-seat-who = {$seat} ({$who})
+
+## A lobby game's kind: its game, then its rules and the options its GM chose.
+# Variables: $game, $rules
+lobby-game-rules = {$game} ({$rules})

@@ -551,3 +551,11 @@ console-log-refused-why = The player was told what was wrong and can send the or
 # Variables: $address
 console-log-dropped = A mail to {$address} was dropped: nothing was read or sealed.
 console-log-dropped-why = It could not be read, or there was nobody to answer (no confirmed address); the operator's mail log has the details.
+
+## Who made a history entry: the server (a deadline passing, a bot's orders), the GM or the
+## operator by name; a player is named as they are.
+history-actor-server = server
+# Variables: $name
+history-actor-gm = gm:{$name}
+# Variables: $name
+history-actor-operator = operator:{$name}

@@ -133,3 +133,7 @@ bb-form-typed = Or type your orders
 # Variables: $example (orders, as code), $help (a link reading bb-form-orders-help)
 bb-form-typed-label = Orders for both turns of the round, for example {$example} (see {$help})
 bb-form-orders-help = the orders help
+
+## A rule cited on the order form, around its link: ` (postal 3.2)`.
+ba-form-rule-open = {" "}(
+ba-form-rule-close = )

@@ -172,10 +172,26 @@ error-reset-who-missing = who: アカウント名か、確認済みのメール�
 
 ## ライフサイクルの不受理（どのゲームでも）。$noun はゲーム自身の英語の名詞（席: team、
 ## walker、player。ターン: turn、round。ゲーム: race、day、game）。
-error-seat-name-letters = { $noun } 「{ $name }」: 英数字と「-」「_」の 1〜24 文字にしてください
-error-seats-count = { $noun }s: { $given } 席が指定されましたが、{ $rules } のルールでは { $least }〜{ $most } 席です
-error-seats-twice = { $noun }s: 「{ $name }」が2回指定されています
-error-seat-no-such = { $noun } 「{ $name }」: その席はありません（席: { $seats }）
+error-seat-name-letters = { $noun ->
+        [team] チーム
+        [walker] ハイカー
+       *[other] プレイヤー
+    }「{ $name }」: 英数字と「-」「_」の 1〜24 文字にしてください
+error-seats-count = { $noun ->
+        [team] チーム
+        [walker] ハイカー
+       *[other] プレイヤー
+    }: { $given } 席が指定されましたが、{ $rules } のルールでは { $least }〜{ $most } 席です
+error-seats-twice = { $noun ->
+        [team] チーム
+        [walker] ハイカー
+       *[other] プレイヤー
+    }: 「{ $name }」が2回指定されています
+error-seat-no-such = { $noun ->
+        [team] チーム
+        [walker] ハイカー
+       *[other] プレイヤー
+    }「{ $name }」: その席はありません（席: { $seats }）
 error-lineup-none = lineup: { $game } にスタート時の手札の指定はありません
 error-lineup-closed = line-up: レースは始まっています。スタート時の手札はもう出せません
 error-orders-game-over = orders: ゲームは終わっています
@@ -253,3 +269,9 @@ error-push-auth = keys.auth: base64url の 16 バイトの認証シークレッ�
 # Variables: $max
 error-push-devices = endpoint: 端末はすでに { $max } 台あります。先にプロフィールで1台を外してください
 error-push-no-device = endpoint: この endpoint のあなたの端末はありません
+
+## アカウントを削除できない理由のゲーム（error-delete-games-left の $list）。
+# Variables: $title, $game
+error-delete-game-run = 「{ $title }」（ゲーム{ $game }、GMを担当）
+# Variables: $title, $game
+error-delete-game-played = 「{ $title }」（ゲーム{ $game }、プレイ中）

@@ -465,3 +465,11 @@ push-form-report = 参加中のゲームの新しいレポート
 push-form-remind = 締め切り前に命令が届いていないときのリマインダー
 push-form-press = ゲームのGMからのお知らせ
 push-form-save = 通知の設定を保存
+
+## トップページのゲーム一覧：席と担当者。
+# Variables: $seat, $who
+front-seat-who = {$seat}（{$who}）
+
+## ロビーのゲームの種類：ゲーム名と、ルールとGMが選んだオプション。
+# Variables: $game, $rules
+lobby-game-rules = {$game}（{$rules}）

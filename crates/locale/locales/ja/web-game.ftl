@@ -551,3 +551,10 @@ console-log-refused-why = プレイヤーには誤りを伝えてあり、命令
 # Variables: $address
 console-log-dropped = {$address}へのメールを破棄しました。何も読まず、何も封印していません。
 console-log-dropped-why = 読めなかったか、返信する相手がいませんでした（確認済みのアドレスがない）。詳しくはサーバー管理者のメールログにあります。
+
+## 履歴の記録者：サーバー（締め切り、ボットの命令）、名前つきのGMと管理者。プレイヤーは名前のまま。
+history-actor-server = サーバー
+# Variables: $name
+history-actor-gm = GM：{$name}
+# Variables: $name
+history-actor-operator = 管理者：{$name}

@@ -128,3 +128,7 @@ bb-form-typed = 命令を文字で入力する
 # Variables: $example (orders, as code), $help (a link reading bb-form-orders-help)
 bb-form-typed-label = ラウンドの2ターン分の命令。例：{$example}（{$help}を参照）
 bb-form-orders-help = 命令の書き方
+
+## 命令フォームで引くルール（リンクの前後）：「（郵便ルール3.2）」。
+ba-form-rule-open = （
+ba-form-rule-close = ）

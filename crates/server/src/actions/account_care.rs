@@ -157,16 +157,28 @@ pub async fn delete_account(
             Ok(())
         }
         Erasure::Held(games) => {
-            let list: Vec<String> = games
-                .iter()
-                .map(|g| {
-                    let role = if g.gm { "you run" } else { "you play" };
-                    format!("{:?} (game {}, {role})", g.title, g.game)
-                })
-                .collect();
+            let list = locale::Phrase::each(move |lang| {
+                let games: Vec<String> = games
+                    .iter()
+                    .map(|g| {
+                        let title = g.title.as_str();
+                        if g.gm {
+                            tr!(lang, "error-delete-game-run", title = title, game = g.game)
+                        } else {
+                            tr!(
+                                lang,
+                                "error-delete-game-played",
+                                title = title,
+                                game = g.game
+                            )
+                        }
+                    })
+                    .collect();
+                lang.separated(&games)
+            });
             Err(ApiError::Conflict(phrase!(
                 "error-delete-games-left",
-                list = list.join(", ")
+                list = list
             )))
         }
     }

@@ -133,7 +133,7 @@ pub async fn invitation_note(state: &AppState, next: &str, lang: Lang) -> String
         "account-invited",
         seat = MARK,
         title = MARK2,
-        game = table.row.game.title,
+        game = table.row.game.title_in(lang),
         gm = table.row.gm_name.as_str()
     );
     format!(

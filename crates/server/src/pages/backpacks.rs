@@ -8,7 +8,7 @@ use game_backpacks::clock::{self, Special};
 use game_backpacks::map::{LocationId, Map, SpaceId};
 use game_backpacks::moves::{Standing, legal_moves};
 use game_backpacks::orders::{RoundOrders, TurnOrders, WeatherChoice};
-use game_backpacks::{Backpacks, CardKind, Weather, words};
+use game_backpacks::{Backpacks, Weather, words};
 use locale::tr;
 
 use super::FormData;
@@ -27,6 +27,9 @@ pub struct Day;
 impl Pieces for Day {
     fn game(&self) -> &'static str {
         <Backpacks as game_api::Game>::NAME
+    }
+    fn refusal_html(&self, text: &str) -> String {
+        help::rule_links(text)
     }
 
     fn order_form(&self, cx: &FormContext<'_>) -> Option<askama::Result<String>> {
@@ -234,7 +237,7 @@ pub fn order_form(
     };
     let next_card = secrets
         .next_card
-        .map_or_else(|| tr!(lang, "bb-form-no-card"), |c| c.to_string());
+        .map_or_else(|| tr!(lang, "bb-form-no-card"), |c| c.phrase().text(lang));
     let help_link = format!(
         r#"<a href="/help/backpacks">{}</a>"#,
         super::escape(&tr!(lang, "bb-form-orders-help"))
@@ -256,12 +259,13 @@ pub fn order_form(
             chocolate = secrets.chocolate.to_string()
         ),
         to_come: tr!(lang, "bb-form-to-come", card = next_card),
-        hand: secrets
-            .hand
-            .iter()
-            .map(CardKind::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
+        hand: lang.separated(
+            &secrets
+                .hand
+                .iter()
+                .map(|c| c.phrase().text(lang))
+                .collect::<Vec<_>>(),
+        ),
         targets: view
             .targets
             .iter()

@@ -23,6 +23,9 @@ impl Pieces for Race {
     fn game(&self) -> &'static str {
         <BreakingAway as game_api::Game>::NAME
     }
+    fn refusal_html(&self, text: &str) -> String {
+        rule_links(text)
+    }
 
     fn order_form(&self, cx: &FormContext<'_>) -> Option<askama::Result<String>> {
         order_form(cx).map(|f| f.render())
@@ -38,15 +41,16 @@ impl Pieces for Race {
     }
 }
 
-/// The rule a line-up limit comes from, as messages cite it (`postal 3.1.1`, `board: set-up`).
-fn lineup_rule(set: RuleSet, grade: Grade) -> String {
+/// The rule a line-up limit comes from, as messages cite it in `lang` (`postal 3.1.1`,
+/// `郵便ルール3.1.1`, `board: set-up`).
+fn lineup_rule(lang: Lang, set: RuleSet, grade: Grade) -> String {
     let postal = match grade {
         Grade::A => "3.1.5",
         Grade::B => "3.1.1",
         Grade::C => "3.1.2",
         Grade::D => "3.1.3",
     };
-    set.cite(postal, "set-up")
+    game_breaking_away::mistake::cite_in(lang, &set.cite(postal, "set-up"))
 }
 
 /// One rider of the line-up builder.
@@ -196,7 +200,7 @@ pub fn order_form(cx: &FormContext<'_>) -> Option<OrderForm> {
                     name: rider_name(race.seats(), cx.seat.0, grade),
                     fewest: limits.fewest,
                     limits: limits_text(lang, limits),
-                    rule: lineup_rule(rules.set, grade),
+                    rule: lineup_rule(lang, rules.set, grade),
                     total: numbers.iter().map(|&c| u32::from(c)).sum(),
                     most_total: limits.total,
                     exact: limits.exact,
@@ -404,11 +408,23 @@ pub struct Help;
 #[template(path = "breaking_away/help.ja.html")]
 pub struct HelpJa;
 
-/// The rule help in `lang` (English for a language without its own page).
+/// How to send a turn's orders and the line-up by mail (`A 12 B 3 C 9 D 7`), the help page's
+/// last section.
+#[derive(Debug, Template)]
+#[template(path = "breaking_away/mail.en.html")]
+pub struct MailHelp;
+
+/// The same in Japanese.
+#[derive(Debug, Template)]
+#[template(path = "breaking_away/mail.ja.html")]
+pub struct MailHelpJa;
+
+/// The rule help in `lang` (English for a language without its own page), then how to send
+/// orders by mail.
 pub fn help(lang: Lang) -> askama::Result<String> {
     match lang.code() {
-        "ja" => HelpJa.render(),
-        _ => Help.render(),
+        "ja" => Ok(HelpJa.render()? + &MailHelpJa.render()?),
+        _ => Ok(Help.render()? + &MailHelp.render()?),
     }
 }
 
@@ -455,6 +471,21 @@ pub const RULE_ANCHORS: &[&str] = &[
     "board-by-agreement",
 ];
 
+/// How each language cites a rule of the postal rules (`postal `, `郵便ルール`: the message
+/// `ba-rule` before its number) and the board game's set-up (`board: set-up`,
+/// `ボードゲームのルール「セットアップ」`), with the anchor each names on the help page (`None`:
+/// the postal rule's number follows).
+fn citations() -> Vec<(String, Option<&'static str>)> {
+    let mut out: Vec<(String, Option<&'static str>)> = vec![("board: ".to_string(), None)];
+    for lang in Lang::all() {
+        out.push((tr!(lang, "ba-rule", number = ""), None));
+        out.push((lang.t("ba-lineup-rule-board"), Some("board-set-up")));
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// The anchor of a rule cited as `postal 8.2.5` or `board: set-up`, if the help page has it.
 fn anchor(cited: &str) -> Option<String> {
     let id = if let Some(n) = cited.strip_prefix("postal ") {
@@ -466,39 +497,55 @@ fn anchor(cited: &str) -> Option<String> {
     RULE_ANCHORS.contains(&id.as_str()).then_some(id)
 }
 
-/// A message as HTML (escaped), its rule citations (`postal 3.1.1`, `board: set-up`) linked
-/// to the help page's rule.
+/// A message as HTML (escaped), its rule citations (`postal 3.1.1`, `郵便ルール3.1.1`,
+/// `board: set-up`) linked to the help page's rule.
 pub fn rule_links(text: &str) -> String {
+    let citations = citations();
     let mut out = String::new();
     let mut rest = text;
-    while let Some(at) = rest
-        .find("postal ")
-        .into_iter()
-        .chain(rest.find("board: "))
-        .min()
-    {
+    loop {
+        // The first citation in the rest of the text (the longest where two start there).
+        let found = citations
+            .iter()
+            .filter_map(|(prefix, whole)| rest.find(prefix.as_str()).map(|at| (at, prefix, whole)))
+            .min_by_key(|(at, prefix, _)| (*at, std::cmp::Reverse(prefix.len())));
+        let Some((at, prefix, whole)) = found else {
+            break;
+        };
         out.push_str(&super::escape(&rest[..at]));
         let tail = &rest[at..];
-        // Both prefixes ("postal ", "board: ") are seven bytes.
-        let (prefix, body) = tail.split_at(7);
-        let len = if prefix == "postal " {
-            body.find(|c: char| !(c.is_ascii_digit() || c == '.'))
-                .unwrap_or(body.len())
-        } else {
-            body.find(|c: char| {
-                !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == ' ' || c == '-')
-            })
-            .unwrap_or(body.len())
+        let body = &tail[prefix.len()..];
+        let (len, id) = match whole {
+            Some(id) => (prefix.len(), Some(id.to_string())),
+            None if prefix.as_str() == "board: " => {
+                let len = body
+                    .find(|c: char| {
+                        !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == ' ' || c == '-')
+                    })
+                    .unwrap_or(body.len());
+                let cited = tail[..prefix.len() + len].trim_end_matches(['.', ' ']);
+                (cited.len(), anchor(cited))
+            }
+            None => {
+                let len = body
+                    .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+                    .unwrap_or(body.len());
+                let number = body[..len].trim_end_matches('.');
+                let id = (!number.is_empty())
+                    .then(|| anchor(&format!("postal {number}")))
+                    .flatten();
+                (prefix.len() + number.len(), id)
+            }
         };
-        let cited = tail[..prefix.len() + len].trim_end_matches(['.', ' ']);
-        match anchor(cited) {
+        let cited = &tail[..len];
+        match id {
             Some(id) => out.push_str(&format!(
                 r#"<a href="/help/breaking-away#{id}">{}</a>"#,
                 super::escape(cited)
             )),
             None => out.push_str(&super::escape(cited)),
         }
-        rest = &tail[cited.len()..];
+        rest = &tail[len..];
     }
     out.push_str(&super::escape(rest));
     out

@@ -206,7 +206,12 @@ pub async fn front(
                     (Some(name), None) => name.clone(),
                     (None, None) => tr!(lang, "front-seat-open"),
                 };
-                format!("{} ({})", escape(&s.name), escape(&who))
+                escape(&tr!(
+                    lang,
+                    "front-seat-who",
+                    seat = s.name.as_str(),
+                    who = who
+                ))
             })
             .collect();
         let _ = write!(
@@ -217,7 +222,7 @@ pub async fn front(
             game = escape(&game::game_title(lang, table.row.game)),
             status = escape(&game::status_text(table, &visitor)),
             gm = escape(&tr!(lang, "game-run-by", gm = table.row.gm_name.as_str())),
-            seats = seats.join(", ")
+            seats = lang.separated(&seats)
         );
     }
     let rows = if tables.is_empty() {
@@ -269,7 +274,13 @@ pub async fn front(
     };
     let ladders: Vec<String> = gm::GAMES
         .iter()
-        .map(|g| format!(r#"<a href="/ratings/{}">{}</a>"#, g.name, escape(g.title)))
+        .map(|g| {
+            format!(
+                r#"<a href="/ratings/{}">{}</a>"#,
+                g.name,
+                escape(&g.title_in(lang))
+            )
+        })
         .collect();
     let ladders = ladders.join(" · ");
     // A visitor reads what postrider is first; a player, their own games first.

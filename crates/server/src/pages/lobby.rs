@@ -80,10 +80,17 @@ fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> Stri
         take_buttons(table, visitor, &open)
     };
     format!(
-        r#"<li class="card" id="lobby-{id}"><p><a href="/games/{id}"><strong>{title}</strong></a> · {game} ({rules}{options}) · {free} · {rhythm} · {gm_word} <a href="/players/{gm_path}">{gm}</a>{asks}{state}</p><div class="cluster">{buttons}</div></li>"#,
+        r#"<li class="card" id="lobby-{id}"><p><a href="/games/{id}"><strong>{title}</strong></a> · {game} · {free} · {rhythm} · {gm_word} <a href="/players/{gm_path}">{gm}</a>{asks}{state}</p><div class="cluster">{buttons}</div></li>"#,
         title = escape(&table.row.title),
-        game = escape(table.row.game.title),
-        rules = escape(table.record.rules_name()),
+        game = tr!(
+            lang,
+            "lobby-game-rules",
+            game = escape(&super::game::game_title(lang, table.row.game)),
+            rules = format!(
+                "{}{options}",
+                escape(&super::game::rules_title(lang, table.record.rules_name()))
+            )
+        ),
         free = tr!(
             lang,
             "lobby-seats-free",
@@ -91,7 +98,7 @@ fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> Stri
             total = table.seats.len()
         ),
         gm_word = tr!(lang, "lobby-gm"),
-        rhythm = escape(&table.row.deadline_rule.to_string()),
+        rhythm = escape(&crate::pages::when::rule_in(lang, &table.row.deadline_rule)),
         gm_path = escape(&account::percent_encode(&table.row.gm_name)),
         gm = escape(&table.row.gm_name),
         state = if table.record.started() {

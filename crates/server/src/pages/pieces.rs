@@ -45,6 +45,10 @@ pub trait Pieces: Sync {
         seat: Seat,
         form: &FormData,
     ) -> ApiResult<Option<FormOrders>>;
+    /// A refusal as HTML (escaped), the rules it cites linked to the game's help page.
+    fn refusal_html(&self, text: &str) -> String {
+        super::escape(text)
+    }
 }
 
 /// The error an order form comes back with, in the reader's `lang` when the rules gave it

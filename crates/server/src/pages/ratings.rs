@@ -64,7 +64,7 @@ pub async fn ladder(
         provisional,
         page,
     };
-    let title = tr!(lang, "ratings-title", game = info.title);
+    let title = tr!(lang, "ratings-title", game = info.title_in(lang));
     match view.render() {
         Ok(body) => page_with_tab(&visitor, StatusCode::OK, &title, &title, &body),
         Err(e) => error_page(&visitor, &ApiError::Internal(format!("template: {e}"))),

@@ -274,7 +274,8 @@ fn season_page(
     let lead = tr!(
         lang,
         "season-lead",
-        game = gm::game_info(&row.season.game).map_or(row.season.game.as_str(), |g| g.title),
+        game =
+            gm::game_info(&row.season.game).map_or(row.season.game.clone(), |g| g.title_in(lang)),
         season = nouns.season,
         noun = nouns.stage,
         gm = row.gm_name.as_str(),

@@ -2,6 +2,7 @@
 
 use super::menu::destination;
 use super::*;
+use game_backpacks::CardKind;
 use game_backpacks::day::Place;
 
 fn standing(map: &Map, at: &str, money: u8) -> Standing {
@@ -168,5 +169,42 @@ fn the_menu_names_each_destination_once() {
     for choice in every.groups[1..].iter().flat_map(|g| &g.choices) {
         let (place, _) = choice.label.split_once(": ").expect("place: how");
         assert!(names.iter().any(|n| place.contains(n)), "{place}");
+    }
+}
+
+/// Issue 57: a refusal's rule numbers link to the rule on the help page, in either language's
+/// brackets; times, cards, money and rulings are not rules.
+#[test]
+fn a_refusals_rules_link_to_the_help_page() {
+    assert_eq!(
+        help::rule_links("ferry: ferries run at twenty past the hour, not at 10:00 (8.3)"),
+        r#"ferry: ferries run at twenty past the hour, not at 10:00 (<a href="/help/backpacks#rule-8-3">8.3</a>)"#
+    );
+    assert_eq!(
+        help::rule_links("フェリーは毎時20分に出ます。10:00には出ません（8.3）"),
+        r#"フェリーは毎時20分に出ます。10:00には出ません（<a href="/help/backpacks#rule-8-3">8.3</a>）"#
+    );
+    // A rule the page explains under its parent links to the parent; a ruling stays text.
+    assert_eq!(
+        help::rule_links("give rucksack: not carried (10.4, B&B-18); lunch (7.2)"),
+        r#"give rucksack: not carried (<a href="/help/backpacks#rule-10-4">10.4</a>, B&amp;B-18); lunch (<a href="/help/backpacks#rule-7">7.2</a>)"#
+    );
+    assert_eq!(
+        help::rule_links("walk (4+2 at 10:00, 50p) <b>"),
+        "walk (4+2 at 10:00, 50p) &lt;b&gt;"
+    );
+}
+
+#[test]
+fn every_rule_anchor_is_on_the_help_page_once_in_every_language() {
+    for lang in Lang::all() {
+        let page = help(lang).unwrap();
+        for id in help::RULE_ANCHORS {
+            assert_eq!(
+                page.matches(&format!(r#"id="{id}""#)).count(),
+                1,
+                "{lang}: {id}"
+            );
+        }
     }
 }

@@ -33,6 +33,15 @@ fn rule_citations_link_to_the_help_page() {
         rule_links(r#"rider D: cards sum to 15, not 16 (board: set-up, "rider 4 <holds>")"#),
         r#"rider D: cards sum to 15, not 16 (<a href="/help/breaking-away#board-set-up">board: set-up</a>, &quot;rider 4 &lt;holds&gt;&quot;)"#
     );
+    // Issue 57: the citations as Japanese writes them link the same way.
+    assert_eq!(
+        rule_links("選手B：カードの合計が27で、上限の25を超えています（郵便ルール3.1.1）"),
+        r#"選手B：カードの合計が27で、上限の25を超えています（<a href="/help/breaking-away#rule-3-1-1">郵便ルール3.1.1</a>）"#
+    );
+    assert_eq!(
+        rule_links("（ボードゲームのルール「セットアップ」）"),
+        r#"（<a href="/help/breaking-away#board-set-up">ボードゲームのルール「セットアップ」</a>）"#
+    );
     // A rule the page has no anchor for stays text; a sentence's full stop is no part of it.
     assert_eq!(rule_links("see postal 99.1."), "see postal 99.1.");
     assert_eq!(
@@ -70,11 +79,20 @@ fn every_rule_the_messages_cite_has_an_anchor() {
         (Grade::D, "3.1.3"),
     ] {
         assert_eq!(
-            lineup_rule(RuleSet::Postal22, grade),
+            lineup_rule(Lang::EN, RuleSet::Postal22, grade),
             format!("postal {postal}")
         );
-        assert!(anchor(&lineup_rule(RuleSet::Postal22, grade)).is_some());
-        assert!(anchor(&lineup_rule(RuleSet::Board, grade)).is_some());
+        assert!(anchor(&lineup_rule(Lang::EN, RuleSet::Postal22, grade)).is_some());
+        assert!(anchor(&lineup_rule(Lang::EN, RuleSet::Board, grade)).is_some());
+        // In Japanese the citation reads 郵便ルール, and links the same way.
+        let ja = Lang::from_code("ja").unwrap();
+        assert_eq!(
+            rule_links(&lineup_rule(ja, RuleSet::Postal22, grade)),
+            format!(
+                r#"<a href="/help/breaking-away#rule-{}">郵便ルール{postal}</a>"#,
+                postal.replace('.', "-")
+            )
+        );
     }
     for cited in [
         "postal 3.1",

@@ -119,6 +119,20 @@ fn settings_text(lang: Lang, game: &gm::GameInfo, setup: &gm::Setup) -> String {
     )
 }
 
+/// Who made an entry, in words: the server (a deadline, a bot), the GM or the operator by
+/// name, or the player (`server`, `gm:ann` as the log keeps them).
+fn actor_words(lang: Lang, actor: &str) -> String {
+    if actor == "server" {
+        lang.t("history-actor-server")
+    } else if let Some(name) = actor.strip_prefix("gm:") {
+        tr!(lang, "history-actor-gm", name = name)
+    } else if let Some(name) = actor.strip_prefix("operator:") {
+        tr!(lang, "history-actor-operator", name = name)
+    } else {
+        actor.to_string()
+    }
+}
+
 /// Each setting of a set-up in words (`options open_hands`), but those named in `skip`.
 pub(crate) fn settings_said(
     lang: Lang,
@@ -212,7 +226,7 @@ pub(super) fn event_text(
             game = setup.game.clone(),
             title = game_title(lang, *game),
             settings = settings_text(lang, game, setup),
-            seats = setup.seats.join(", ")
+            seats = lang.separated(&setup.seats)
         ),
         Event::Lineup { seat: s, .. } if sealed => {
             tr!(lang, "history-lineup-sealed", seat = seat(s))
@@ -302,7 +316,7 @@ pub async fn history(
         .map(|entry| HistoryLine {
             seq: entry.seq,
             when: crate::pages::when::moment_in(lang, entry.at, visitor.zone()),
-            actor: entry.actor.clone(),
+            actor: actor_words(lang, &entry.actor),
             what: event_text(
                 lang,
                 &table.record.game(),

@@ -59,7 +59,7 @@ pub fn noun(lang: Lang, noun: &str) -> String {
 
 /// A game's title (`Breaking Away`), in `lang`.
 pub fn game_title(lang: Lang, game: gm::GameInfo) -> String {
-    word(lang, &format!("game-title-{}", game.name), game.title)
+    game.title_in(lang)
 }
 
 /// A game's rules' name (`postal-2.2`), in `lang`.

@@ -165,7 +165,7 @@ pub(super) fn orders_page(
         error: error.map(|e| {
             let sent = typed.and_then(|f| submission(table, seat, f).ok());
             let text = pieces::refusal(record, seat, sent.as_ref(), e, visitor.lang);
-            crate::pages::breaking_away::rule_links(&text)
+            pieces::of(record.game().name).refusal_html(&text)
         }),
         sent,
         seat: table.seats[seat.index()].name.clone(),
