@@ -3,7 +3,8 @@
 //! walker and for the public, is read back: the standings' places follow from the table's own
 //! points (B&B-17: level walkers share a place), and the headline, the standings sentence, the
 //! banner, the podium and the reader's own sentence say what the table says; "no orders" marks
-//! only a walker that sent nothing; a walk never reads as a walk that stayed put.
+//! only a walker that sent nothing; a walk never reads as a walk that stayed put; a walker
+//! "back in Keswick at" a time is back at the time its standings row gives.
 
 use game_api::report::ReportView;
 use game_api::{Game, Lang, Resolution, Sealed, Seat, Seed, Table, Viewer};
@@ -129,6 +130,21 @@ fn check(
         }
         assert!(!yours.contains("walked 0 spaces"), "{what}");
     }
+    // A walker back in Keswick is back at the time the standings give (the arrival, B&B-9).
+    for sentence in &view.story {
+        for clause in sentence.split(" was back in Keswick at ").skip(1) {
+            let time = &clause[..5];
+            let status = format!("back in Keswick at {time}");
+            assert!(
+                view.standings
+                    .rows
+                    .iter()
+                    .any(|r| r.cells.iter().any(|c| c.plain() == status)),
+                "{status:?} not in the standings: {what}"
+            );
+            kinds.push("back at");
+        }
+    }
     // Who sent orders, and walks that went somewhere.
     for section in &view.sections {
         for row in &section.rows {
@@ -231,6 +247,7 @@ fn every_sentence_agrees_with_its_tables() {
         "yours joint",
         "no orders",
         "walked",
+        "back at",
     ] {
         assert!(
             kinds.get(kind).copied().unwrap_or(0) >= 5,
