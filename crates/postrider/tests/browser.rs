@@ -13,7 +13,11 @@
 //! critical impact in either theme. At phone width every picture's text is at least 12 CSS
 //! px and the close-up's legend names every team; a player's page marks their own rows
 //! (`.mine`). What the pictures miss is gathered and asserted at the end, after every page
-//! has been seen. The walk ends by seeing the main pages again in Japanese (`?lang=ja`). Each view is photographed; the screenshots are kept under
+//! has been seen. The walk then sees the main pages again in Japanese (`?lang=ja`), and ends
+//! with a whole race of four bot teams and a whole Backpacks day of four bot walkers, all named
+//! after colours, every turn's game page read at phone size in English and Japanese, light and
+//! dark (`Session::every_view`: a page load a language, a script a view; every fifth turn's
+//! four views photographed). Each view is photographed; the screenshots are kept under
 //! `target/tmp/browser-screenshots/` (CI artifacts) and checked to be real pictures.
 //!
 //! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian's `chromium` and
@@ -682,6 +686,15 @@ return { height: Math.round(header.getBoundingClientRect().height), rows: new Se
                 );
                 pieces = found["pieces"].as_u64().unwrap() as usize;
                 if shoot {
+                    // The first picture, scrolled to its top (the page's top is photographed
+                    // elsewhere).
+                    self.client
+                        .execute(
+                            "document.querySelector('.picture.close-up').scrollIntoView();",
+                            vec![],
+                        )
+                        .await
+                        .unwrap();
                     self.shot(&format!(
                         "{}-phone-{lang}-{theme}",
                         name.replace([' ', ','], "-")

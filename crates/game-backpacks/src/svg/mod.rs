@@ -286,10 +286,8 @@ fn draw(
         }
         let (lx, ly, anchor) = match marks[k] {
             Mark::Label(lx, ly, anchor, _) => (lx, ly, anchor),
-            Mark::Badge(n, r) => {
-                close_up::draw_badge(&mut svg, n, r, &l.name);
-                continue;
-            }
+            // Badges are drawn last, above the walkers and the other places' symbols.
+            Mark::Badge(..) => continue,
             Mark::Unnamed => continue,
         };
         let (id_class, id_fill) = if target {
@@ -326,6 +324,11 @@ fn draw(
     let mut height = map_height;
     if let Some(k) = walkers {
         draw_walkers(lang, &mut svg, map, &g, k);
+        for (l, mark) in map.locations.iter().zip(&marks) {
+            if let Mark::Badge(n, r) = *mark {
+                close_up::draw_badge(&mut svg, n, r, &l.name);
+            }
+        }
         match close {
             Some(_) => {
                 let badges = marks
