@@ -151,6 +151,15 @@ fn check(
             let name = row.cells[0].plain();
             let w = names.iter().position(|n| *n == name).unwrap();
             let did = row.cells[1].plain();
+            // Places in words: no path code (`MAI-CAT.2`) in what a walker did (issue 51).
+            let code = did.as_bytes().windows(9).any(|w| {
+                w[..3].iter().all(u8::is_ascii_uppercase)
+                    && w[3] == b'-'
+                    && w[4..7].iter().all(u8::is_ascii_uppercase)
+                    && w[7] == b'.'
+                    && w[8].is_ascii_digit()
+            });
+            assert!(!code, "a path code in {did:?}");
             if did.contains("(no orders)") {
                 assert!(record.orders[w].is_none(), "{name} sent orders: {did}");
                 kinds.push("no orders");

@@ -15,9 +15,9 @@
 //! (`.mine`). What the pictures miss is gathered and asserted at the end, after every page
 //! has been seen. The walk then sees the main pages again in Japanese (`?lang=ja`), and ends
 //! with a whole race of four bot teams and a whole Backpacks day of four bot walkers, all named
-//! after colours, every turn's game page read at phone size in English and Japanese, light and
-//! dark (`Session::every_view`: a page load a language, a script a view; every fifth turn's
-//! four views photographed). Each view is photographed; the screenshots are kept under
+//! after colours: the game page read as the turns come and, once over, every turn's own page,
+//! at phone size in English and Japanese, light and dark (`Session::every_view`: a page load a
+//! language, a script a view; every fifth turn's four views photographed). Each view is photographed; the screenshots are kept under
 //! `target/tmp/browser-screenshots/` (CI artifacts) and checked to be real pictures.
 //!
 //! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian's `chromium` and
@@ -624,18 +624,21 @@ return { height: Math.round(header.getBoundingClientRect().height), rows: new Se
         }
     }
 
-    /// Issue 51: game page `path` (a bot race or a bot day, read by the GM) at 390 px in
+    /// Issue 51: game page or turn page `path` (a bot race or a bot day, read by the GM) at 390 px in
     /// English and Japanese, light and dark: one page load a language, one script a theme.
     /// Asserts in each of the four views that every piece still in play (the whole picture's
     /// riders or walkers) lies wholly inside the first picture and the window; that each team
     /// or walker named after a colour is drawn (as the theme paints it) in a colour of that
     /// hue; that no path code or other identifier is in the text; that the press starts
-    /// within 2,500 px; and that the report's standings sentence and banner agree with its
+    /// within 2,500 px (on a game page); and that the report's standings sentence and banner agree with its
     /// standings table (the first name the sentence gives is ranked first there, and every
     /// name ranked first is in it; a sentence naming nobody, "nobody has scored", only when
     /// all are level). Every `shoot`th call photographs the first screen of each view. Gives
     /// the pieces counted.
     async fn every_view(&mut self, path: &str, name: &str, names: &[&str], shoot: bool) -> usize {
+        // A game page has the press; a turn page has none.
+        let game_page = !path.contains("/turns/");
+
         self.resize(PHONE.0, PHONE.1).await;
         let mut pieces = 0;
         for lang in ["en", "ja"] {
@@ -675,10 +678,12 @@ return { height: Math.round(header.getBoundingClientRect().height), rows: new Se
                     serde_json::json!([]),
                     "{view}: identifiers a player reads"
                 );
-                let press = found["press"]
-                    .as_u64()
-                    .unwrap_or_else(|| panic!("{view}: no press"));
-                assert!(press <= 2_500, "{view}: the press starts at {press} px");
+                if game_page {
+                    let press = found["press"]
+                        .as_u64()
+                        .unwrap_or_else(|| panic!("{view}: no press"));
+                    assert!(press <= 2_500, "{view}: the press starts at {press} px");
+                }
                 assert_eq!(
                     found["contradictions"],
                     serde_json::json!([]),
@@ -1441,7 +1446,22 @@ return null;"#,
             b.count("#finish").await == 1,
             "the {noun} ended in {turns} turns"
         );
-        eprintln!("{noun}: {turns} turns, pieces in play turn by turn {pieces:?}");
+        // The bots seal as soon as a turn opens and the server may play it before the page
+        // is read: every turn is read again, once over, on its own page.
+        let mut turn = 1;
+        loop {
+            let path = format!("/games/{id}/turns/{turn}");
+            b.every_view(&path, &format!("{noun} turn page {turn}"), &colours, false)
+                .await;
+            if b.count("a[rel=next]").await == 0 {
+                break;
+            }
+            turn += 1;
+        }
+        eprintln!(
+            "{noun}: {turn} turns, {turns} read on the game page as they came, pieces in play {pieces:?}"
+        );
+        assert!(turn >= turns, "{noun}: {turn} turn pages");
         b.go(&format!("/games/{id}")).await;
         b.part(
             ".picture.close-up",

@@ -307,7 +307,7 @@ fn the_close_up_holds_the_walkers_the_targets_and_the_menus_places() {
                 .map(|w| Some(Seat(w as u8)))
                 .chain([None]);
             for own in readers {
-                let lang = if (round + seed as usize) % 3 == 0 {
+                let lang = if (round + seed as usize).is_multiple_of(3) {
                     ja
                 } else {
                     Lang::EN
@@ -340,7 +340,8 @@ fn the_close_up_holds_the_walkers_the_targets_and_the_menus_places() {
                     );
                     let (x, y) = plan.geometry.space(&day.map, place.space);
                     assert!(
-                        x >= 0.0 && x <= FRAME_W && y >= 0.0 && y <= plan.geometry.map_height,
+                        (0.0..=FRAME_W).contains(&x)
+                            && (0.0..=plan.geometry.map_height).contains(&y),
                         "{what}: {} off the map",
                         place.name
                     );
