@@ -90,6 +90,9 @@ if (table) {
     .filter(p => p[0] >= 0).sort((a, b) => a[0] - b[0]).map(p => p[1]);
   const story = report.querySelector('.story');
   const sentences = story ? story.textContent.trim().split(/(?<=[.。])\s*/).filter(s => s.trim()) : [];
+  // Japanese says Backpacks' "next: 10:40" as a sentence of its own after the standings'.
+  while (sentences.length > 1 && said(sentences[sentences.length - 1]).length === 0 &&
+    /\d\d:\d\d/.test(sentences[sentences.length - 1])) sentences.pop();
   const last = sentences.length ? sentences[sentences.length - 1] : null;
   if (last !== null) {
     const named = said(last);
