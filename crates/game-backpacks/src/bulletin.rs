@@ -112,12 +112,16 @@ impl Round<'_> {
         out
     }
 
+    /// The walkers whose day ended this round, and the turn each arrived back in Keswick: the
+    /// arrival the standings show and the finish scores (5.1.12, B&B-9), not the turn the
+    /// walker ordered `finish` or 18:00 came.
     fn finished(&self) -> Vec<(usize, u8)> {
         let mut out = Vec::new();
         for o in self.outcomes {
             for (w, t) in o.walkers.iter().enumerate() {
                 if t.finished {
-                    out.push((w, o.turn));
+                    let arrived = self.after.walkers.get(w).and_then(|k| k.finished);
+                    out.push((w, arrived.unwrap_or(o.turn)));
                 }
             }
         }

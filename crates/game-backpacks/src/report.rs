@@ -99,6 +99,41 @@ pub fn score_words(lang: Lang, map: &Map, score: Score) -> String {
     }
 }
 
+/// A refusal's text with each space code in it (`MAI-CAT.2`, the order text's words) said as
+/// a player reads places (`the path from Mardale to Catbells, 2 of 5 steps`).
+pub fn codes_in_words(lang: Lang, map: &Map, text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some((start, end)) = space_code(rest) {
+        out.push_str(&rest[..start]);
+        let code = &rest[start..end];
+        match map.space(code) {
+            Some(space) => out.push_str(&crate::words::space_words(lang, map, space)),
+            None => out.push_str(code),
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Where the first code of a path's space (`ABC-DEF.n`) lies in `text`, in bytes.
+fn space_code(text: &str) -> Option<(usize, usize)> {
+    let b = text.as_bytes();
+    let upper = |r: &[u8]| r.iter().all(u8::is_ascii_uppercase);
+    (0..b.len().saturating_sub(8)).find_map(|i| {
+        let code = upper(&b[i..i + 3])
+            && b[i + 3] == b'-'
+            && upper(&b[i + 4..i + 7])
+            && b[i + 7] == b'.'
+            && b[i + 8].is_ascii_digit();
+        code.then(|| {
+            let digits = b[i + 8..].iter().take_while(|c| c.is_ascii_digit()).count();
+            (i, i + 8 + digits)
+        })
+    })
+}
+
 /// A note on a walker's turn, in `lang`. The problem an order checker gave is quoted as it
 /// gave it.
 pub fn note_words(lang: Lang, map: &Map, note: &Note) -> String {
@@ -107,14 +142,14 @@ pub fn note_words(lang: Lang, map: &Map, note: &Note) -> String {
             tr!(
                 lang,
                 "bb-note-not-carried-out",
-                problem = problem.text(lang)
+                problem = codes_in_words(lang, map, &problem.text(lang))
             )
         }
         Note::RouteCutShort { problem } => {
             tr!(
                 lang,
                 "bb-note-route-cut-short",
-                problem = problem.text(lang)
+                problem = codes_in_words(lang, map, &problem.text(lang))
             )
         }
         Note::FinishAway => lang.t("bb-note-finish-away"),

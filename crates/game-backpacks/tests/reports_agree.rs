@@ -3,7 +3,8 @@
 //! walker and for the public, is read back: the standings' places follow from the table's own
 //! points (B&B-17: level walkers share a place), and the headline, the standings sentence, the
 //! banner, the podium and the reader's own sentence say what the table says; "no orders" marks
-//! only a walker that sent nothing; a walk never reads as a walk that stayed put.
+//! only a walker that sent nothing; a walk never reads as a walk that stayed put; a walker
+//! "back in Keswick at" a time is back at the time its standings row gives.
 
 use game_api::report::ReportView;
 use game_api::{Game, Lang, Resolution, Sealed, Seat, Seed, Table, Viewer};
@@ -129,12 +130,36 @@ fn check(
         }
         assert!(!yours.contains("walked 0 spaces"), "{what}");
     }
+    // A walker back in Keswick is back at the time the standings give (the arrival, B&B-9).
+    for sentence in &view.story {
+        for clause in sentence.split(" was back in Keswick at ").skip(1) {
+            let time = &clause[..5];
+            let status = format!("back in Keswick at {time}");
+            assert!(
+                view.standings
+                    .rows
+                    .iter()
+                    .any(|r| r.cells.iter().any(|c| c.plain() == status)),
+                "{status:?} not in the standings: {what}"
+            );
+            kinds.push("back at");
+        }
+    }
     // Who sent orders, and walks that went somewhere.
     for section in &view.sections {
         for row in &section.rows {
             let name = row.cells[0].plain();
             let w = names.iter().position(|n| *n == name).unwrap();
             let did = row.cells[1].plain();
+            // Places in words: no path code (`MAI-CAT.2`) in what a walker did (issue 51).
+            let code = did.as_bytes().windows(9).any(|w| {
+                w[..3].iter().all(u8::is_ascii_uppercase)
+                    && w[3] == b'-'
+                    && w[4..7].iter().all(u8::is_ascii_uppercase)
+                    && w[7] == b'.'
+                    && w[8].is_ascii_digit()
+            });
+            assert!(!code, "a path code in {did:?}");
             if did.contains("(no orders)") {
                 assert!(record.orders[w].is_none(), "{name} sent orders: {did}");
                 kinds.push("no orders");
@@ -231,6 +256,7 @@ fn every_sentence_agrees_with_its_tables() {
         "yours joint",
         "no orders",
         "walked",
+        "back at",
     ] {
         assert!(
             kinds.get(kind).copied().unwrap_or(0) >= 5,

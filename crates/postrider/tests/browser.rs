@@ -13,7 +13,11 @@
 //! critical impact in either theme. At phone width every picture's text is at least 12 CSS
 //! px and the close-up's legend names every team; a player's page marks their own rows
 //! (`.mine`). What the pictures miss is gathered and asserted at the end, after every page
-//! has been seen. The walk ends by seeing the main pages again in Japanese (`?lang=ja`). Each view is photographed; the screenshots are kept under
+//! has been seen. The walk then sees the main pages again in Japanese (`?lang=ja`), and ends
+//! with a whole race of four bot teams and a whole Backpacks day of four bot walkers, all named
+//! after colours: the game page read as the turns come and, once over, every turn's own page,
+//! at phone size in English and Japanese, light and dark (`Session::every_view`: a page load a
+//! language, a script a view; every fifth turn's four views photographed). Each view is photographed; the screenshots are kept under
 //! `target/tmp/browser-screenshots/` (CI artifacts) and checked to be real pictures.
 //!
 //! Needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (Debian's `chromium` and
@@ -40,6 +44,70 @@ const AXE: &str = include_str!("../../server/tests/axe/axe.min.js");
 const DESKTOP: (u32, u32) = (1280, 900);
 const PHONE: (u32, u32) = (390, 844);
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// What one view of a game page shows a player (see `Session::every_view`); `arguments[0]`
+/// holds the teams' or walkers' names in seat order.
+const VIEW_CHECK: &str = r#"const names = arguments[0];
+const first = document.querySelector('.picture.close-up svg');
+const whole = document.querySelector('details.whole svg');
+if (!first || !whole) return null;
+// The pieces: Backpacks' walkers, or Breaking Away's riders (a titled group, not a move).
+const piecesOf = svg => {
+  const walkers = Array.from(svg.querySelectorAll('g.pr-walker'));
+  if (svg.querySelector('.pr-bp-loc')) return walkers;
+  return Array.from(svg.querySelectorAll('g > title')).map(t => t.parentNode)
+    .filter(g => !g.classList.contains('pr-move') && !g.classList.contains('pr-badge'));
+};
+const box = first.getBoundingClientRect(), w = window.innerWidth;
+const pieces = piecesOf(first);
+const outside = pieces.filter(g => {
+  const r = g.getBoundingClientRect();
+  return r.left < Math.max(box.left, 0) - 0.5 || r.right > Math.min(box.right, w) + 0.5 ||
+    r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+}).map(g => g.querySelector('title').textContent);
+const hex = c => { const m = c.match(/\d+/g); return '#' + m.slice(0, 3).map(v => Number(v).toString(16).padStart(2, '0')).join('').toUpperCase(); };
+const keys = Array.from(first.querySelectorAll('g.pr-key[data-seat]')).map(k =>
+  [names[Number(k.getAttribute('data-seat'))], hex(getComputedStyle(k.querySelector('rect')).fill)]);
+const svgs = Array.from(document.querySelectorAll('svg'));
+svgs.forEach(s => s.style.display = 'none');
+const text = document.body.innerText;
+svgs.forEach(s => s.style.display = '');
+const codes = [/[A-Z]{3}-[A-Z]{3}\.\d/, /\b(postal|pbm)-\d\.\d\b/, /\bsprint-\d/, /\b[A-Z]{2}-S\d\b/,
+  /rulings\.md/, /\b(lineup|invite):/, /Game number/, /\d{4}-\d\d-\d\dT\d\d:\d\d/]
+  .map(c => { const m = text.match(c); return m ? m[0] + ' in …' + text.slice(Math.max(0, m.index - 40), m.index + 40) + '…' : null; })
+  .filter(m => m);
+const press = document.querySelector('#press');
+// The report against its standings table.
+const contradictions = [];
+const report = document.querySelector('#report .report-html, .report-html');
+const table = report && report.querySelector('table.standings');
+if (table) {
+  const rows = Array.from(table.querySelectorAll('tbody tr')).map(r => {
+    const cells = Array.from(r.querySelectorAll('td')).map(c => c.textContent.trim());
+    return { rank: parseInt(cells[0], 10), name: names.find(n => cells.slice(1).some(c => c === n || c === 'Team ' + n || c.startsWith(n + ' '))) };
+  });
+  const top = rows.filter(r => r.rank === 1).map(r => r.name);
+  const said = t => names.map(n => [t.search(new RegExp('(^|[^A-Za-z])' + n + '($|[^A-Za-z])')), n])
+    .filter(p => p[0] >= 0).sort((a, b) => a[0] - b[0]).map(p => p[1]);
+  const story = report.querySelector('.story');
+  const sentences = story ? story.textContent.trim().split(/(?<=[.。])\s*/).filter(s => s.trim()) : [];
+  // Japanese says Backpacks' "next: 10:40" as a sentence of its own after the standings'.
+  while (sentences.length > 1 && said(sentences[sentences.length - 1]).length === 0 &&
+    /\d\d:\d\d/.test(sentences[sentences.length - 1])) sentences.pop();
+  const last = sentences.length ? sentences[sentences.length - 1] : null;
+  if (last !== null) {
+    const named = said(last);
+    if (named.length === 0 && top.length !== rows.length) contradictions.push('names nobody, but ' + top + ' lead: ' + last);
+    if (named.length > 0 && !top.includes(named[0])) contradictions.push(named[0] + ' first in "' + last + '", the table has ' + top);
+    if (named.length > 0) top.filter(n => !named.includes(n)).forEach(n => contradictions.push(n + ' shares first place, not in "' + last + '"'));
+  }
+  const banner = report.querySelector('.banner');
+  if (banner) {
+    const named = said(banner.textContent);
+    if (named.sort().join() !== top.slice().sort().join()) contradictions.push('the banner "' + banner.textContent.trim() + '", the table has ' + top);
+  }
+}
+return { pieces: pieces.length, whole: piecesOf(whole).length, outside, keys, codes,
+  press: press ? Math.round(press.getBoundingClientRect().top + window.scrollY) : null, contradictions };"#;
 
 struct Driver(std::process::Child);
 
@@ -559,59 +627,96 @@ return { height: Math.round(header.getBoundingClientRect().height), rows: new Se
         }
     }
 
-    /// Issue 51, at 390 px: the first picture of a Breaking Away game page (the race at a
-    /// glance) holds every rider the whole track shows, each wholly inside the picture and the
-    /// window; and each team's colour in its legend matches its name. Gives the riders counted.
-    async fn glance_holds_the_race(&self, name: &str) -> usize {
+    /// Issue 51: game page or turn page `path` (a bot race or a bot day, read by the GM) at 390 px in
+    /// English and Japanese, light and dark: one page load a language, one script a theme.
+    /// Asserts in each of the four views that every piece still in play (the whole picture's
+    /// riders or walkers) lies wholly inside the first picture and the window; that each team
+    /// or walker named after a colour is drawn (as the theme paints it) in a colour of that
+    /// hue; that no path code or other identifier is in the text; that the press starts
+    /// within 2,500 px (on a game page); and that the report's standings sentence and banner agree with its
+    /// standings table (the first name the sentence gives is ranked first there, and every
+    /// name ranked first is in it; a sentence naming nobody, "nobody has scored", only when
+    /// all are level). Every `shoot`th call photographs the first screen of each view. Gives
+    /// the pieces counted.
+    async fn every_view(&mut self, path: &str, name: &str, names: &[&str], shoot: bool) -> usize {
+        // A game page has the press; a turn page has none.
+        let game_page = !path.contains("/turns/");
+
         self.resize(PHONE.0, PHONE.1).await;
-        self.settled().await;
-        let found = self
-            .client
-            .execute(
-                r#"const glance = document.querySelector('.picture.close-up svg');
-const whole = document.querySelector('details.whole svg');
-if (!glance || !whole) return null;
-const box = glance.getBoundingClientRect(), w = window.innerWidth;
-const riders = Array.from(glance.querySelectorAll('g > title')).map(t => t.parentNode);
-const outside = riders.filter(g => {
-  const r = g.getBoundingClientRect();
-  return r.left < Math.max(box.left, 0) - 0.5 || r.right > Math.min(box.right, w) + 0.5 ||
-    r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
-}).map(g => g.querySelector('title').textContent);
-const onRoad = Array.from(whole.querySelectorAll('g > title'))
-  .filter(t => !t.parentNode.classList.contains('pr-move')).length;
-const keys = Array.from(glance.querySelectorAll('g.pr-key')).map(k => {
-  const texts = k.querySelectorAll('text');
-  return [texts[texts.length - 1].textContent.replace(' (you)', ''), k.querySelector('rect').getAttribute('fill')];
-});
-return { riders: riders.length, onRoad, outside, keys };"#,
-                vec![],
-            )
-            .await
-            .unwrap();
-        assert!(
-            !found.is_null(),
-            "{name}: no race at a glance and whole track"
-        );
-        assert_eq!(
-            found["outside"],
-            serde_json::json!([]),
-            "{name}: riders outside the first picture"
-        );
-        assert_eq!(
-            found["riders"], found["onRoad"],
-            "{name}: the first picture leaves riders out"
-        );
-        let keys: Vec<(String, String)> = serde_json::from_value(found["keys"].clone()).unwrap();
-        let (names, fills): (Vec<String>, Vec<String>) = keys.into_iter().unzip();
-        assert_eq!(
-            game_api::picture_check::colour_problems(&names, &fills),
-            Vec::<String>::new(),
-            "{name}: colours that contradict the teams' names"
-        );
+        let mut pieces = 0;
+        for lang in ["en", "ja"] {
+            self.go(&format!("{path}?lang={lang}")).await;
+            for theme in ["light", "dark"] {
+                self.theme(theme).await;
+                self.settled().await;
+                let view = format!("{name}, {lang}, {theme}");
+                let found = self
+                    .client
+                    .execute(VIEW_CHECK, vec![serde_json::json!(names)])
+                    .await
+                    .unwrap();
+                assert!(
+                    !found.is_null(),
+                    "{view}: no first picture and whole picture"
+                );
+                assert_eq!(
+                    found["outside"],
+                    serde_json::json!([]),
+                    "{view}: pieces outside the first picture"
+                );
+                assert_eq!(
+                    found["pieces"], found["whole"],
+                    "{view}: the first picture leaves pieces out"
+                );
+                let keys: Vec<(String, String)> =
+                    serde_json::from_value(found["keys"].clone()).unwrap();
+                let (teams, fills): (Vec<String>, Vec<String>) = keys.into_iter().unzip();
+                assert_eq!(
+                    game_api::picture_check::colour_problems(&teams, &fills),
+                    Vec::<String>::new(),
+                    "{view}: colours that contradict the names"
+                );
+                assert_eq!(
+                    found["codes"],
+                    serde_json::json!([]),
+                    "{view}: identifiers a player reads"
+                );
+                if game_page {
+                    let press = found["press"]
+                        .as_u64()
+                        .unwrap_or_else(|| panic!("{view}: no press"));
+                    assert!(press <= 2_500, "{view}: the press starts at {press} px");
+                }
+                assert_eq!(
+                    found["contradictions"],
+                    serde_json::json!([]),
+                    "{view}: the report contradicts its table"
+                );
+                pieces = found["pieces"].as_u64().unwrap() as usize;
+                if shoot {
+                    // The first picture, scrolled to its top (the page's top is photographed
+                    // elsewhere).
+                    self.client
+                        .execute(
+                            "document.querySelector('.picture.close-up').scrollIntoView();",
+                            vec![],
+                        )
+                        .await
+                        .unwrap();
+                    self.shot(&format!(
+                        "{}-phone-{lang}-{theme}",
+                        name.replace([' ', ','], "-")
+                    ))
+                    .await;
+                    self.parts += 1;
+                }
+            }
+        }
+        self.theme("light").await;
+        self.go(&format!("{path}?lang=en")).await;
         self.resize(DESKTOP.0, DESKTOP.1).await;
         self.settled().await;
-        found["riders"].as_u64().unwrap() as usize
+        pieces
     }
 
     async fn no_identifiers(&self, name: &str) {
@@ -1290,47 +1395,83 @@ return null;"#,
         b.page(name).await;
     }
 
-    // Issue 51: a whole race of four bot teams named after colours, every turn read at 390 px:
-    // every rider on the road in the first picture, colours that match the names, nothing in
-    // a code, the press within three screens.
-    b.resize(DESKTOP.0, DESKTOP.1).await;
-    b.go("/new").await;
-    b.fill("#title", "Colours").await;
-    b.fill("#seats", "Red\nBlue\nGreen\nYellow").await;
-    b.fill("#seed", "21").await;
-    b.click("form[action='/new'] button[type=submit]").await;
-    let console = b.path().await;
-    let race: i64 = console
-        .trim_start_matches("/games/")
-        .trim_end_matches("/gm")
-        .parse()
-        .unwrap();
-    b.bots_play(race, 4, "heuristic").await;
-    let mut turns = 0;
-    for _ in 0..80 {
-        b.go(&format!("/games/{race}/gm")).await;
-        b.tick("form:has(button[value=resolve]) input[name=confirm]")
-            .await;
-        b.click("button[value=resolve]").await;
-        b.go(&format!("/games/{race}")).await;
-        turns += 1;
-        let name = format!("bot race, turn {turns}");
-        b.no_identifiers(&name).await;
-        if b.count("#finish").await == 1 {
-            break;
+    // Issue 51: a whole race of four bot teams named after colours, then a whole Backpacks
+    // day of four bot walkers so named, every turn read at 390 px in English and Japanese,
+    // light and dark (`every_view`): every piece still in play in the first picture, colours
+    // that match the names, nothing in a code, the press within three screens, the standings
+    // sentence and banner as the table has it. Every fifth turn's four views photographed.
+    let colours = ["Red", "Blue", "Green", "Yellow"];
+    for (game, title, seed, noun) in [
+        ("breaking-away", "Colours", "21", "bot race"),
+        ("backpacks", "Colour walk", "23", "bot day"),
+    ] {
+        b.resize(DESKTOP.0, DESKTOP.1).await;
+        b.go("/new").await;
+        b.fill("#title", title).await;
+        b.client
+            .find(Locator::Css("#game"))
+            .await
+            .unwrap()
+            .select_by_value(game)
+            .await
+            .unwrap();
+        b.fill("#seats", &colours.join("\n")).await;
+        b.fill("#seed", seed).await;
+        b.click("form[action='/new'] button[type=submit]").await;
+        let console = b.path().await;
+        let id: i64 = console
+            .trim_start_matches("/games/")
+            .trim_end_matches("/gm")
+            .parse()
+            .unwrap();
+        b.bots_play(id, 4, "heuristic").await;
+        let mut turns = 0;
+        let mut pieces = Vec::new();
+        for _ in 0..80 {
+            b.go(&format!("/games/{id}/gm")).await;
+            b.tick("form:has(button[value=resolve]) input[name=confirm]")
+                .await;
+            b.click("button[value=resolve]").await;
+            b.go(&format!("/games/{id}")).await;
+            turns += 1;
+            let over = b.count("#finish").await == 1;
+            let name = format!("{noun} turn {turns}");
+            let shoot = turns % 5 == 1 || over;
+            pieces.push(
+                b.every_view(&format!("/games/{id}"), &name, &colours, shoot)
+                    .await,
+            );
+            if over {
+                break;
+            }
         }
-        b.glance_holds_the_race(&name).await;
-        if turns % 10 == 1 {
-            b.press_near_top(&name).await;
+        assert!(
+            b.count("#finish").await == 1,
+            "the {noun} ended in {turns} turns"
+        );
+        // The bots seal as soon as a turn opens and the server may play it before the page
+        // is read: every turn is read again, once over, on its own page.
+        let mut turn = 1;
+        loop {
+            let path = format!("/games/{id}/turns/{turn}");
+            b.every_view(&path, &format!("{noun} turn page {turn}"), &colours, false)
+                .await;
+            if b.count("a[rel=next]").await == 0 {
+                break;
+            }
+            turn += 1;
         }
-    }
-    assert!(
-        b.count("#finish").await == 1,
-        "the bot race ended in {turns} turns"
-    );
-    b.go(&format!("/games/{race}")).await;
-    b.part(".picture.close-up", "bot-race-finished-glance")
+        eprintln!(
+            "{noun}: {turn} turns, {turns} read on the game page as they came, pieces in play {pieces:?}"
+        );
+        assert!(turn >= turns, "{noun}: {turn} turn pages");
+        b.go(&format!("/games/{id}")).await;
+        b.part(
+            ".picture.close-up",
+            &format!("{noun}-finished-first-picture").replace(' ', "-"),
+        )
         .await;
+    }
 
     eprintln!("screenshots:");
     for path in &b.taken {

@@ -161,11 +161,14 @@ pub async fn site_script() -> Response {
         .into_response()
 }
 
-pub(super) const SITE_JS: &str = r#"// Optional: the whole road opens scrolled to the reader's riders; the pages work without it.
+pub(super) const SITE_JS: &str = r#"// Optional: the whole road (the whole map) opens scrolled to the reader's riders (walker); the pages work without it.
 document.querySelectorAll('details.whole').forEach(function (d) {
   d.addEventListener('toggle', function () {
     var svg = d.querySelector('svg[data-focus]');
-    if (d.open && svg) { svg.parentNode.scrollLeft = Number(svg.getAttribute('data-focus')) || 0; }
+    if (d.open && svg) {
+      svg.parentNode.scrollLeft = Number(svg.getAttribute('data-focus')) || 0;
+      svg.parentNode.scrollTop = Number(svg.getAttribute('data-focus-y')) || 0;
+    }
   });
 });
 // Optional: deadlines in the browser's own time zone from the first visit; the pages work without it.

@@ -1,0 +1,361 @@
+//! The map's pictures read back: labels apart, targets marked, colours that match the
+//! walkers' names, the close-up on a phone at every stage, in English and Japanese.
+
+use super::labels::Rect;
+use super::*;
+use crate::deck::Deck;
+use crate::orders::{RoundOrders, TurnOrders};
+use game_api::Seed;
+use game_api::picture_check::{Reading, read};
+use std::sync::Arc;
+
+fn keswick_day() -> (Map, Day) {
+    let map = Map::keswick();
+    let deck = Deck::keswick(&map);
+    let day = Day::new(
+        Arc::new(map.clone()),
+        Arc::new(deck),
+        3,
+        &mut Seed(7).rng(0),
+    );
+    (map, day)
+}
+
+/// Issue 15: the Keswick map's labels (ASG, ASB, SUR, LOD and the rest) overlap neither each
+/// other nor a location's symbol.
+#[test]
+fn no_two_labels_of_the_keswick_map_overlap() {
+    let (map, day) = keswick_day();
+    let xs = map.spaces.iter().map(|s| s.at.0);
+    let ys = map.spaces.iter().map(|s| s.at.1);
+    let min_x = xs.fold(f64::MAX, f64::min);
+    let max_y = ys.fold(f64::MIN, f64::max);
+    let pos = |at: (f64, f64)| {
+        (
+            (at.0 - min_x) * SCALE + MARGIN,
+            (max_y - at.1) * SCALE + MARGIN,
+        )
+    };
+    let labels: Vec<(f64, f64, &str, Rect)> =
+        layout_labels(Lang::EN, &map, &pos, &day.targets, None)
+            .into_iter()
+            .map(|m| match m {
+                Mark::Label(x, y, anchor, r) => (x, y, anchor, r),
+                other => panic!("the whole map labels every place: {other:?}"),
+            })
+            .collect();
+    let symbols: Vec<Rect> = map
+        .locations
+        .iter()
+        .map(|l| {
+            let (x, y) = pos(map.spaces[usize::from(l.space)].at);
+            Rect::around(x, y, 17.0)
+        })
+        .collect();
+    for (i, a) in labels.iter().enumerate() {
+        for (j, b) in labels.iter().enumerate().skip(i + 1) {
+            assert_eq!(
+                a.3.overlap(&b.3),
+                0.0,
+                "labels of {} and {} overlap",
+                map.locations[i].id,
+                map.locations[j].id
+            );
+        }
+        for (j, s) in symbols.iter().enumerate() {
+            assert_eq!(
+                a.3.overlap(s),
+                0.0,
+                "the label of {} covers the symbol of {}",
+                map.locations[i].id,
+                map.locations[j].id
+            );
+        }
+    }
+}
+
+#[test]
+fn the_map_marks_the_targets_and_has_a_key() {
+    let (map, day) = keswick_day();
+    let svg = map_svg(
+        Lang::EN,
+        &map,
+        Some((&day, &["ann".into(), "bob".into(), "cy".into()])),
+    );
+    assert_eq!(svg.matches("<title>target: ").count(), 5);
+    for t in &day.targets {
+        assert!(svg.contains(&format!("<title>target: {}</title>", map.location_id(*t))));
+    }
+    assert!(svg.contains(">Key</text>"));
+    assert!(
+        svg.contains("one of the day&#39;s targets") || svg.contains("one of the day's targets")
+    );
+    assert!(svg.contains(r#"role="img" aria-label="The map: "#));
+}
+
+/// Every day of a random walk of `walkers` walkers, round by round, to the end.
+fn walk(walkers: usize, seed: u64) -> Vec<Day> {
+    let map = Map::keswick();
+    let deck = Deck::keswick(&map);
+    let mut rng = Seed(seed).rng(0);
+    let mut days = vec![Day::new(Arc::new(map), Arc::new(deck), walkers, &mut rng)];
+    while !days.last().unwrap().is_over() && days.len() < 40 {
+        let now = days.last().unwrap();
+        let orders: Vec<RoundOrders> = (0..walkers)
+            .map(|w| RoundOrders {
+                turns: [
+                    crate::random::turn_orders(now, w, &mut rng),
+                    TurnOrders::default(),
+                ],
+                ..RoundOrders::default()
+            })
+            .collect();
+        let (next, _) = now.resolve_round(&orders, &mut rng);
+        days.push(next);
+    }
+    days
+}
+
+fn names(walkers: usize) -> Vec<String> {
+    let all = [
+        "ann", "bob", "cy", "dee", "ed", "fran", "gus", "hal", "ivy", "jo", "kim", "lou", "meg",
+        "ned", "oz", "pat",
+    ];
+    all[..walkers].iter().map(|s| s.to_string()).collect()
+}
+
+/// Issue 51: walkers named after colours are drawn in them, on the close-up's legend and the
+/// whole map's; the others never in a colour some walker is named after.
+#[test]
+fn walkers_named_after_colours_wear_them() {
+    let days = walk(5, 7);
+    let names: Vec<String> = ["ann", "Blue", "赤", "bob", "Green"]
+        .map(String::from)
+        .into();
+    let day = days.last().unwrap();
+    let picture = map_picture(Lang::EN, &day.map, day, None, &names, Some(Seat(1)));
+    for svg in [picture.svg, picture.close_up.unwrap()] {
+        let reading = read(&svg).unwrap();
+        let fills: Vec<String> = (0..names.len())
+            .map(|w| {
+                let key = reading.keys.iter().find(|k| k.seat == w).unwrap();
+                key.fill.clone()
+            })
+            .collect();
+        assert_eq!(
+            game_api::picture_check::colour_problems(&names, &fills),
+            Vec::<String>::new()
+        );
+        assert_eq!(fills[2], "#D55E00", "赤 in vermilion");
+    }
+}
+
+/// Issue 29: the close-up as a phone shows it (390 px wide), at the start, early, late and
+/// at the day's end, for the public and for a walker: every text at least 12 px and none cut
+/// by the frame ("ke (6)"), the background filling it, every walker named in the legend
+/// inside it, no two sharing colour and letter, the reader's walker marked and inside the
+/// frame, the last round's walks drawn.
+#[test]
+fn the_close_up_reads_on_a_phone_at_every_stage() {
+    for (walkers, seed) in [(1, 1), (3, 2), (6, 3), (16, 4)] {
+        let days = walk(walkers, seed);
+        let names = names(walkers);
+        let last = days.len() - 1;
+        for round in [0, 1, 2, last / 2, last] {
+            let day = &days[round];
+            let before = round.checked_sub(1).map(|r| &days[r]);
+            for own in [None, Some(Seat(0)), Some(Seat(walkers as u8 - 1))] {
+                let what = format!("{walkers} walkers, round {round}, {own:?}");
+                let picture = map_picture(Lang::EN, &day.map, day, before, &names, own);
+                let close_up = picture.close_up.expect("a close-up");
+                let reading = read(&close_up).unwrap();
+                assert_eq!(reading.problems(), Vec::<String>::new(), "{what}");
+                let mut marks = Vec::new();
+                for (w, name) in names.iter().enumerate() {
+                    let key = reading
+                        .key_inside(w)
+                        .unwrap_or_else(|| panic!("{what}: walker {w} not in the legend"));
+                    assert!(key.text.content.starts_with(name.as_str()), "{what}");
+                    marks.push((key.colour, key.letter.clone()));
+                }
+                marks.sort();
+                marks.dedup();
+                assert_eq!(marks.len(), walkers, "{what}: colour and letter shared");
+                let drawn =
+                    own.is_some_and(|s| drawn_at(&day.map, &day.walkers[s.index()]).is_some());
+                assert_eq!(
+                    reading.mine,
+                    usize::from(drawn),
+                    "{what}: the reader's walker"
+                );
+                if let Some(seat) = own.filter(|_| drawn) {
+                    assert!(
+                        chip_inside(&close_up, seat.index()),
+                        "{what}: the reader's walker outside"
+                    );
+                }
+            }
+        }
+        assert!(
+            (1..=last).any(|r| read(
+                &map_picture(
+                    Lang::EN,
+                    &days[r].map,
+                    &days[r],
+                    Some(&days[r - 1]),
+                    &names,
+                    None
+                )
+                .svg
+            )
+            .unwrap()
+            .moves
+                > 0),
+            "{walkers} walkers: some walks drawn"
+        );
+    }
+}
+
+/// Issue 29: the walkers stand where they are, by letter and name, not as anonymous dots.
+#[test]
+fn the_walkers_are_named_on_the_map() {
+    let (map, day) = keswick_day();
+    let names = ["ann".to_string(), "bob".into(), "cy".into()];
+    let svg = map_picture(Lang::EN, &map, &day, None, &names, Some(Seat(1))).svg;
+    for name in &names {
+        assert!(svg.contains(&format!(">{name}</text>")), "{name}");
+    }
+    assert!(svg.contains("<title>bob at KES, you</title>"));
+}
+
+/// Issue 36: a Japanese reader's map is labelled in Japanese (the key, the walkers' marks,
+/// the places' tags); the places keep the map's own names.
+#[test]
+fn a_japanese_readers_map_is_labelled_in_japanese() {
+    let (map, day) = keswick_day();
+    let names = ["ann".to_string(), "bob".into(), "cy".into()];
+    let ja = Lang::from_code("ja").unwrap();
+    let picture = map_picture(ja, &map, &day, None, &names, Some(Seat(1)));
+    for svg in [&picture.svg, picture.close_up.as_ref().unwrap()] {
+        assert!(svg.contains("<title>bob：KES（あなた）</title>"), "{svg}");
+        assert!(svg.contains("（あなた）"));
+        assert!(
+            svg.contains(">凡例</text>") == (svg == &picture.svg),
+            "the key under the whole map"
+        );
+        assert!(svg.contains("Keswick"), "place names stay");
+        for english in [
+            ">Key<",
+            " pt<",
+            "(you)",
+            ", you",
+            "location entered",
+            "café",
+        ] {
+            assert!(!svg.contains(english), "{english:?} in {svg}");
+        }
+    }
+}
+
+/// Whether walker `w`'s chip lies wholly inside the picture's frame (`data-walker`'s first
+/// `rect` of class `pr-t…`, 20×18).
+fn chip_inside(svg: &str, w: usize) -> bool {
+    let frame = read(svg).unwrap().frame;
+    let Some(at) = svg.find(&format!(r#"data-walker="{w}""#)) else {
+        return false;
+    };
+    let chip = &svg[at..];
+    let chip = &chip[chip.find(r#"<rect class="pr-t"#).unwrap()..];
+    let number = |name: &str| -> f64 {
+        let from = chip.find(&format!(r#" {name}=""#)).unwrap() + name.len() + 3;
+        chip[from..from + chip[from..].find('"').unwrap()]
+            .parse()
+            .unwrap()
+    };
+    let (x, y) = (number("x"), number("y"));
+    x >= frame[0]
+        && y >= frame[1]
+        && x + 20.0 <= frame[0] + frame[2]
+        && y + 18.0 <= frame[1] + frame[3]
+}
+
+/// Whether `reading` names the place `name` in text wholly inside its frame.
+fn names_inside(reading: &Reading, name: &str) -> bool {
+    reading
+        .texts
+        .iter()
+        .any(|t| reading.inside(t) && t.content.contains(name))
+}
+
+/// Issue 51: the close-up a phone shows first, over 18 random whole days of 2 to 16 walkers,
+/// every round, read by every walker (the first six of sixteen) and by the public, in English
+/// and Japanese: it reads on
+/// a phone (every text at least 12 px at 390 px, none cut), and holds every walker still out
+/// (its chip wholly inside), the reader's walker, the day's targets and every place the
+/// reader's order menu names (each named in the picture, its symbol inside the map).
+#[test]
+fn the_close_up_holds_the_walkers_the_targets_and_the_menus_places() {
+    let ja = Lang::from_code("ja").unwrap();
+    let (mut badges, mut scaled, mut natural, mut menus) = (0, 0, 0, 0);
+    for seed in 0..18u64 {
+        let walkers = [2, 3, 4, 5, 6, 16][seed as usize % 6];
+        let days = walk(walkers, 100 + seed);
+        let names = names(walkers);
+        for (round, day) in days.iter().enumerate() {
+            let before = round.checked_sub(1).map(|r| &days[r]);
+            let readers = (0..walkers.min(6))
+                .map(|w| Some(Seat(w as u8)))
+                .chain([None]);
+            for own in readers {
+                let lang = if (round + seed as usize).is_multiple_of(3) {
+                    ja
+                } else {
+                    Lang::EN
+                };
+                let what = format!("day {seed}, {walkers} walkers, round {round}, {own:?}");
+                let close_up = map_picture(lang, &day.map, day, before, &names, own)
+                    .close_up
+                    .unwrap();
+                let reading = read(&close_up).unwrap();
+                assert_eq!(reading.problems(), Vec::<String>::new(), "{what}");
+                assert_eq!(reading.frame[2], FRAME_W, "{what}");
+                for (w, walker) in day.walkers.iter().enumerate() {
+                    if drawn_at(&day.map, walker).is_some() {
+                        assert!(chip_inside(&close_up, w), "{what}: walker {w} outside");
+                    }
+                    assert!(
+                        reading.key_inside(w).is_some(),
+                        "{what}: {w} not in the legend"
+                    );
+                }
+                let plan = close_up::close_up(&day.map, day, own);
+                let menu = menu_places(&day.map, day, own);
+                menus += usize::from(!menu.is_empty());
+                for &l in day.targets.iter().chain(&menu) {
+                    let place = &day.map.locations[usize::from(l)];
+                    assert!(
+                        names_inside(&reading, &place.name),
+                        "{what}: {} not named: {close_up}",
+                        place.name
+                    );
+                    let (x, y) = plan.geometry.space(&day.map, place.space);
+                    assert!(
+                        (0.0..=FRAME_W).contains(&x)
+                            && (0.0..=plan.geometry.map_height).contains(&y),
+                        "{what}: {} off the map",
+                        place.name
+                    );
+                }
+                badges += close_up.matches(r#"class="pr-badge""#).count();
+                if plan.geometry.scale < SCALE {
+                    scaled += 1;
+                } else {
+                    natural += 1;
+                }
+            }
+        }
+    }
+    // The targets lie across the map: most close-ups are the whole map made small.
+    println!("badges {badges}, scaled {scaled}, natural {natural}, menus {menus}");
+    assert!(menus > 100 && scaled > 0 && badges > 0);
+}
