@@ -5,7 +5,7 @@
 use game_api::{Rng, Viewer};
 use game_backpacks::clock::{self, Special};
 use game_backpacks::map::{LocationId, Map, SpaceId};
-use game_backpacks::moves::Reachable;
+use game_backpacks::moves::{Reachable, Standing};
 use game_backpacks::orders::{Action, RoundOrders, RucksackOrder, TurnOrders, WeatherChoice};
 use game_backpacks::view::DayViewRef;
 use game_backpacks::{Backpacks, CardKind, Place};
@@ -22,11 +22,7 @@ thread_local! {
 /// Where a walker expects to be and what it expects to hold, for planning a round's turns.
 #[derive(Clone, Debug)]
 struct Plan {
-    place: Place,
-    hand: Vec<CardKind>,
-    money: u8,
-    chocolate: u8,
-    turn: u8,
+    standing: Standing,
     /// Targets reached (bit per target), including those the plan reaches.
     reached: u8,
     /// A goal the search imposes instead of the heuristic's own.
@@ -78,11 +74,14 @@ pub fn planned_orders(
         return RoundOrders::nmr();
     }
     let mut plan = Plan {
-        place: walker.place,
-        hand: secrets.hand().collect(),
-        money: secrets.money,
-        chocolate: secrets.chocolate,
-        turn: view.turn,
+        standing: Standing {
+            place: walker.place,
+            hand: secrets.hand().collect(),
+            money: secrets.money,
+            chocolate: secrets.chocolate,
+            turn: view.turn,
+            carrier: view.rucksack.is_some_and(|r| usize::from(r.carrier) == me),
+        },
         reached: walker.reached,
         goal,
     };
@@ -91,7 +90,7 @@ pub fn planned_orders(
         ..RoundOrders::default()
     };
     for k in 0..2 {
-        if plan.turn >= clock::TURNS {
+        if plan.standing.turn >= clock::TURNS {
             break;
         }
         let turn = match kind {
@@ -116,67 +115,17 @@ pub fn planned_orders(
     orders
 }
 
-/// Moves the plan on to where a turn's orders should leave the walker (if nothing goes wrong).
-fn project(view: &DayViewRef<'_>, next: &mut Plan, turn: &TurnOrders, next_card: Option<CardKind>) {
+/// Moves the plan on to where a turn's orders should leave the walker (if nothing goes wrong,
+/// `Standing::after`), with the targets it reaches there.
+fn project(view: &DayViewRef<'_>, plan: &mut Plan, turn: &TurnOrders, next_card: Option<CardKind>) {
     let map: &Map = view.map;
-    next.turn += 1;
-    let mut replace = 0;
-    let drop_card = |hand: &mut Vec<CardKind>, card: CardKind| {
-        if let Some(i) = hand.iter().position(|&c| c == card) {
-            hand.remove(i);
-        }
-    };
-    match &turn.action {
-        Action::Walk {
-            card,
-            chocolate,
-            waypoints,
-        } => {
-            drop_card(&mut next.hand, *card);
-            replace += 1;
-            if *chocolate {
-                next.chocolate -= 1;
-            }
-            if let (Some(&last), Place::At(_)) = (waypoints.last(), next.place) {
-                next.place = Place::At(last);
-            }
-        }
-        Action::Ferry { to, swap } | Action::Bus { to, swap } => {
-            if let Some(c) = swap {
-                drop_card(&mut next.hand, *c);
-                replace += 1;
-            }
-            if matches!(next.place, Place::At(_)) {
-                next.money = next.money.saturating_sub(1);
-            }
-            next.place = Place::At(map.locations[usize::from(*to)].space);
-        }
-        Action::Blister => {
-            drop_card(&mut next.hand, CardKind::Blister);
-            replace += 1;
-        }
-        Action::Tea { discards } => {
-            for c in discards {
-                drop_card(&mut next.hand, *c);
-            }
-            next.money = next.money.saturating_sub(1);
-        }
-        Action::Rest => {}
-    }
-    if let Some(d) = turn.discard {
-        drop_card(&mut next.hand, d);
-    }
-    if let Place::At(s) = next.place {
+    plan.standing = plan.standing.after(map, turn, next_card);
+    if let Place::At(s) = plan.standing.place {
         for (k, &t) in view.targets.iter().enumerate() {
             if map.locations[usize::from(t)].space == s {
-                next.reached |= 1 << k;
+                plan.reached |= 1 << k;
             }
         }
-    }
-    if replace > 0
-        && let Some(card @ (CardKind::Walk { .. } | CardKind::Blister)) = next_card
-    {
-        next.hand.push(card);
     }
 }
 
@@ -252,7 +201,7 @@ fn goal(view: &DayViewRef<'_>, reached: u8, at: SpaceId, turn: u8) -> SpaceId {
 
 fn heuristic_turn(view: &DayViewRef<'_>, me: usize, plan: &Plan, rng: &mut Rng) -> TurnOrders {
     let map: &Map = view.map;
-    let turn = plan.turn;
+    let turn = plan.standing.turn;
     let special = clock::special(turn);
     let weakest = |hand: &[CardKind]| {
         hand.iter().copied().min_by_key(|c| match c {
@@ -266,7 +215,7 @@ fn heuristic_turn(view: &DayViewRef<'_>, me: usize, plan: &Plan, rng: &mut Rng) 
         rucksack: carrier.then_some(RucksackOrder::Give(None)),
         ..TurnOrders::default()
     };
-    let Place::At(at) = plan.place else {
+    let Place::At(at) = plan.standing.place else {
         // On the lake: land at a free stop near home at the next ferry, picked at random among
         // the good ones so that walkers on the lake do not all seek the same stop.
         if special == Special::Ferry {
@@ -299,8 +248,8 @@ fn heuristic_turn(view: &DayViewRef<'_>, me: usize, plan: &Plan, rng: &mut Rng) 
     };
     let here = map.location_at(at);
     if clock::is_break(turn) {
-        orders.discard = weakest(&plan.hand);
-        if here.is_some_and(|l| l.cafe) && plan.money >= 2 {
+        orders.discard = weakest(&plan.standing.hand);
+        if here.is_some_and(|l| l.cafe) && plan.standing.money >= 2 {
             orders.action = Action::Tea {
                 discards: Vec::new(),
             };
@@ -320,7 +269,7 @@ fn heuristic_turn(view: &DayViewRef<'_>, me: usize, plan: &Plan, rng: &mut Rng) 
     let now = to_goal[usize::from(at)];
 
     // A bus or ferry that saves a long walk (never the last 50p before going home).
-    if plan.money >= 2
+    if plan.standing.money >= 2
         && let Some(l) = here
     {
         let from = map.spaces[usize::from(at)].location.expect("a location");
@@ -385,6 +334,7 @@ fn heuristic_turn(view: &DayViewRef<'_>, me: usize, plan: &Plan, rng: &mut Rng) 
     // end space worth most.
     let mut best: Option<((u16, i32, u8), TurnOrders)> = None;
     let mut cards: Vec<CardKind> = plan
+        .standing
         .hand
         .iter()
         .copied()
@@ -394,7 +344,7 @@ fn heuristic_turn(view: &DayViewRef<'_>, me: usize, plan: &Plan, rng: &mut Rng) 
     cards.dedup();
     for card in cards {
         for chocolate in [false, true] {
-            if chocolate && (plan.chocolate == 0 || now < 10) {
+            if chocolate && (plan.standing.chocolate == 0 || now < 10) {
                 continue;
             }
             let (c, t) = symbols(view, me, card, chocolate);
@@ -437,7 +387,7 @@ fn heuristic_turn(view: &DayViewRef<'_>, me: usize, plan: &Plan, rng: &mut Rng) 
         _ => {
             // No card gets nearer: get rid of the worst card (a blister, or a walking card played
             // without moving, 4.2) so that the hand changes.
-            match weakest(&plan.hand) {
+            match weakest(&plan.standing.hand) {
                 Some(CardKind::Blister) => orders.action = Action::Blister,
                 Some(card @ CardKind::Walk { .. }) => {
                     orders.action = Action::Walk {
@@ -472,8 +422,8 @@ fn pick_near_best(
 fn random_turn(view: &DayViewRef<'_>, me: usize, plan: &Plan, rng: &mut Rng) -> TurnOrders {
     let map: &Map = view.map;
     let mut orders = TurnOrders::default();
-    let Place::At(at) = plan.place else {
-        if clock::special(plan.turn) == Special::Ferry {
+    let Place::At(at) = plan.standing.place else {
+        if clock::special(plan.standing.turn) == Special::Ferry {
             let stop = map.ferry_stops[rng.random_range(0..map.ferry_stops.len())];
             orders.action = Action::Ferry {
                 to: stop,
@@ -482,19 +432,21 @@ fn random_turn(view: &DayViewRef<'_>, me: usize, plan: &Plan, rng: &mut Rng) -> 
         }
         return orders;
     };
-    if clock::is_break(plan.turn) {
-        if !plan.hand.is_empty() {
-            orders.discard = Some(plan.hand[rng.random_range(0..plan.hand.len())]);
+    if clock::is_break(plan.standing.turn) {
+        if !plan.standing.hand.is_empty() {
+            orders.discard =
+                Some(plan.standing.hand[rng.random_range(0..plan.standing.hand.len())]);
         }
         return orders;
     }
     let is_walking = |c: &&CardKind| matches!(c, CardKind::Walk { .. });
-    let walking = plan.hand.iter().filter(is_walking).count();
+    let walking = plan.standing.hand.iter().filter(is_walking).count();
     if walking == 0 || rng.random_range(0..8) == 0 {
         return orders;
     }
     let pick = rng.random_range(0..walking);
     let card = *plan
+        .standing
         .hand
         .iter()
         .filter(is_walking)
@@ -510,7 +462,7 @@ fn random_turn(view: &DayViewRef<'_>, me: usize, plan: &Plan, rng: &mut Rng) -> 
         chocolate: false,
         waypoints: route,
     };
-    if map.home_space() == at && plan.turn >= 20 {
+    if map.home_space() == at && plan.standing.turn >= 20 {
         orders.action = Action::Rest;
         orders.finish = true;
     }

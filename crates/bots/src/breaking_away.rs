@@ -202,7 +202,7 @@ fn heuristic_card(view: ViewRef<'_>, rider: usize, cards: &[u16]) -> u16 {
 mod tests {
     use super::*;
     use game_api::{Game, Seat, Seed};
-    use game_breaking_away::game::check_team_orders;
+    use game_breaking_away::play::check_team_orders;
     use game_breaking_away::{BreakingAway, Hand, Position};
 
     fn start(rules: Rules, kinds: &[BotKind], seed: u64) -> Position {

@@ -14,6 +14,7 @@ pub mod limits;
 mod marks;
 pub mod mistake;
 pub mod orders;
+pub mod play;
 pub mod points;
 pub mod position;
 pub mod random;

@@ -28,7 +28,7 @@
 use std::path::{Path, PathBuf};
 
 use game_api::{Game, Resolution, Sealed, Seat, Seed, Table, Viewer};
-use game_breaking_away::game::rider_orders;
+use game_breaking_away::play::rider_orders;
 use game_breaking_away::scenario::Scenario;
 use game_breaking_away::{BreakingAway, TeamOrders, turn};
 use serde_json::Value;

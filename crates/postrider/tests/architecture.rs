@@ -390,3 +390,69 @@ fn the_third_game_touches_only_the_files_adding_a_game_lists() {
         );
     }
 }
+
+/// The most lines a source file holds: past it, a file holds more than one idea (STYLE.md).
+const MOST_LINES: usize = 600;
+
+/// Source files still over [`MOST_LINES`], each with the issue that splits it. A file leaves the
+/// list when it is cut: the test fails while a listed file is within the limit.
+const OVER_MOST_LINES: &[(&str, &str)] = &[
+    ("crates/postrider/src/serve.rs", "issue 53"),
+    ("crates/game-backpacks/src/map.rs", "issue 53"),
+    ("crates/game-backpacks/src/report.rs", "issue 53"),
+    ("crates/game-backpacks/src/svg.rs", "issue 53"),
+];
+
+/// Every `.rs` file under `dir`, with its line count; files marked `@generated` are left out.
+fn source_lengths(dir: &Path, out: &mut Vec<(PathBuf, usize)>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            source_lengths(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            if !text.lines().take(5).any(|line| line.contains("@generated")) {
+                out.push((path, text.lines().count()));
+            }
+        }
+    }
+}
+
+#[test]
+fn no_source_file_is_over_600_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = root.canonicalize().unwrap();
+    let mut lengths = Vec::new();
+    for (_, src) in workspace_crates() {
+        source_lengths(&src, &mut lengths);
+    }
+    assert!(lengths.len() > 100, "the sources were read: {lengths:?}");
+    let mut over = Vec::new();
+    for (path, lines) in &lengths {
+        let relative = path
+            .strip_prefix(&root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        if *lines > MOST_LINES && !OVER_MOST_LINES.iter().any(|(f, _)| *f == relative) {
+            over.push(format!("{relative}: {lines} lines"));
+        }
+    }
+    assert!(
+        over.is_empty(),
+        "over {MOST_LINES} lines (cut where the ideas part): {over:#?}"
+    );
+    for (listed, issue) in OVER_MOST_LINES {
+        let lines = lengths
+            .iter()
+            .find(|(path, _)| {
+                path.strip_prefix(&root)
+                    .is_ok_and(|p| p == Path::new(listed))
+            })
+            .map(|(_, lines)| *lines);
+        assert!(
+            lines.is_some_and(|n| n > MOST_LINES),
+            "{listed} ({issue}) is within {MOST_LINES} lines or gone ({lines:?}): take it off OVER_MOST_LINES"
+        );
+    }
+}

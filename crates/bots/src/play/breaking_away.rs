@@ -4,7 +4,7 @@
 //! place), one tournament game, and `advise`'s text.
 
 use game_api::{Game, Rng, Seat, Seed, Viewer};
-use game_breaking_away::game::{draw_first_team, first_team_to_draw, play_cards};
+use game_breaking_away::play::{draw_first_team, first_team_to_draw, play_cards};
 use game_breaking_away::rules::{Line, RuleSet, SCORING_PLACES};
 use game_breaking_away::turn::{Scratch, advance_with};
 use game_breaking_away::{
@@ -366,7 +366,7 @@ impl RacePlayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_breaking_away::game::check_team_orders;
+    use game_breaking_away::play::check_team_orders;
 
     #[test]
     fn mcts_orders_are_legal_and_reproducible() {

@@ -1,6 +1,5 @@
 //! The front page: the newest games, and the reader's own games with what is due.
 
-#[allow(unused_imports)]
 use super::*;
 
 /// One of a player's games on the front page.

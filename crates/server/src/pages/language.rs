@@ -1,6 +1,5 @@
 //! The profile's language: the one a player's report mails are written in (issue 36).
 
-#[allow(unused_imports)]
 use super::*;
 
 use game_api::Lang;

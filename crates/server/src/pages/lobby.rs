@@ -5,7 +5,6 @@
 use super::*;
 use axum::extract::{Form, Path, Query};
 use game_api::Seat;
-#[allow(unused_imports)]
 use locale::{Lang, phrase, tr};
 
 use crate::actions;

@@ -1,7 +1,6 @@
 //! The profile page (the reader's time zone and mail) and the site's small scripts.
 
 use super::*;
-#[allow(unused_imports)]
 use locale::phrase;
 
 #[derive(Debug, askama::Template)]

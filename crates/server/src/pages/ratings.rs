@@ -2,7 +2,6 @@
 //! the provisional ones (fewer rated games) apart.
 
 use super::*;
-#[allow(unused_imports)]
 use crate::store::ratings::{LADDER_PAGE, LadderPage, Rung};
 use askama::Template;
 use axum::extract::{Path, Query};

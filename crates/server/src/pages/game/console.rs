@@ -3,7 +3,6 @@
 use super::console_said::{Preview, deadline_at, done_text, local_time};
 use super::*;
 use crate::mail_log::{Category, GmMailLog};
-#[allow(unused_imports)]
 use locale::{phrase, tr};
 
 /// An invitation link: the path, and the whole link with the server's public address when it

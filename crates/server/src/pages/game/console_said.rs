@@ -3,7 +3,6 @@
 //! preview of a turn as the report a player will read.
 
 use super::*;
-#[allow(unused_imports)]
 use locale::{phrase, tr};
 
 /// What a GM action did, in plain words (`Turn 3 played now.`), said above the console

@@ -1,7 +1,6 @@
 //! A turn's own page and the game's history, a page of the log at a time.
 
 use super::*;
-#[allow(unused_imports)]
 use locale::{phrase, tr};
 
 /// A step to a neighbouring turn in the archive.

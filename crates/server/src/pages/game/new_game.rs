@@ -2,7 +2,6 @@
 //! seats and its deadline.
 
 use super::*;
-#[allow(unused_imports)]
 use locale::phrase;
 use serde_json::{Map, Value};
 

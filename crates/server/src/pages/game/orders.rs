@@ -1,7 +1,6 @@
 //! Taking a seat by invitation, and the order page: the game's form, sealed through `actions::submit`.
 
 use super::*;
-#[allow(unused_imports)]
 use locale::{phrase, tr};
 
 #[derive(Debug, serde::Deserialize)]

@@ -2,7 +2,6 @@
 //! last), the form to post one, the GM's hiding and private-press setting; and the page of
 //! older press.
 
-#[allow(unused_imports)]
 use super::*;
 use locale::tr;
 
