@@ -58,7 +58,7 @@ impl Game for Backpacks {
     const PICTURE_NOUN: &'static str = "map";
     /// 1: the ledger of the first releases; 2: the bulletin (headline and story); 3: places
     /// by name (no path codes).
-    const REPORT_FORMAT: u16 = 3;
+    const REPORT_FORMAT: u16 = 4;
 
     type Settings = Terrain;
     type State = Day;

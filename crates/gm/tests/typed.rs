@@ -85,7 +85,7 @@ fn a_refusal_reads_in_the_players_language_with_the_words_as_typed() {
         ),
         (
             sent("A 4 5 6 B 9 9 9 C 6 8 5 D 7 5 4", "A 6"),
-            "スタート時の手札：選手B：カードの合計が27で、上限の25を超えています（postal 3.1.1）",
+            "スタート時の手札：選手B：カードの合計が27で、上限の25を超えています（郵便ルール3.1.1）",
         ),
         (
             sent("A 4 5 6 B 9 9 7 C 6 8 5 D 7 5 4", "Ａ１２"),
