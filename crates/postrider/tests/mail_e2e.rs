@@ -690,7 +690,7 @@ fn a_whole_game_by_mail_through_postfix() {
             && reminder
                 .text
                 .contains("第3ターンの命令がまだ届いていません")
-            && reminder.text.contains("命令がない場合は"),
+            && reminder.text.contains("命令が届かなかった場合は"),
         "{reminder:?}"
     );
     assert!(!reminder.text.contains("reminds you"), "{}", reminder.text);
