@@ -6,6 +6,7 @@
 //! caller gives the time.
 
 pub mod absence;
+pub mod at_deadline;
 pub mod deadline;
 pub mod draws;
 mod erased;
@@ -18,7 +19,10 @@ pub mod record;
 pub mod registry;
 pub mod replay;
 pub mod season;
+pub mod season_result;
 mod season_words;
+pub mod seating;
+pub mod stand_in;
 mod typed;
 pub mod verify;
 

@@ -5,6 +5,7 @@
 //! fold of [`Ladder::apply`] over the games in the order they finished, so that [`rebuild`]
 //! replays it exactly. Pure: no clock, no randomness; floating point in one fixed order.
 
+pub mod catch_up;
 mod finished;
 
 use std::collections::BTreeMap;
