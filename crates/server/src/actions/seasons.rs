@@ -56,14 +56,7 @@ pub struct SeasonView {
 }
 
 /// A classification's winner, crowned when the season is over.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Winner {
-    pub classification: String,
-    /// `General classification`.
-    pub title: String,
-    pub seat: usize,
-    pub piece: Option<String>,
-}
+pub use gm::season_result::{Winner, winners};
 
 impl SeasonView {
     /// Over: finished early, or its planned last stage played.
@@ -74,27 +67,8 @@ impl SeasonView {
     /// Each classification's winners (those ranked first; level lines share the crown) once
     /// the season is over and a stage counted; none before.
     pub fn winners(&self) -> Vec<Winner> {
-        if !self.is_over() || self.standings.stages == 0 {
-            return Vec::new();
-        }
-        winners(&self.standings)
+        gm::season_result::crowned(self.is_over(), &self.standings)
     }
-}
-
-/// Each classification's lines ranked first.
-pub fn winners(standings: &Standings) -> Vec<Winner> {
-    standings
-        .classifications
-        .iter()
-        .flat_map(|c| {
-            c.rows.iter().filter(|r| r.rank == 1).map(|r| Winner {
-                classification: c.key.clone(),
-                title: c.title.clone(),
-                seat: r.seat,
-                piece: r.piece.clone(),
-            })
-        })
-        .collect()
 }
 
 /// The season's GM, or a 403.
@@ -167,11 +141,10 @@ pub async fn create_season(state: &AppState, player: &Player, new: NewSeason) ->
 
 /// The finished game's result as its stage row keeps it.
 fn stage_result(table: &Table) -> Option<(String, String)> {
-    let result = table.record.stage()?;
-    let places = table.record.places().unwrap_or_default();
+    let kept = gm::season_result::stage_result(&table.record)?;
     Some((
-        result.to_string(),
-        serde_json::to_string(&places).expect("places serialise"),
+        kept.result.to_string(),
+        serde_json::to_string(&kept.places).expect("places serialise"),
     ))
 }
 

@@ -156,8 +156,7 @@ pub async fn away_seats(state: &AppState, table: &Table, now: i64) -> StoreResul
     let held: Vec<(Seat, i64)> = table
         .seats
         .iter()
-        .filter(|s| s.bot.is_none())
-        .filter_map(|s| Some((s.seat, s.player_id?)))
+        .filter_map(|s| Some((s.seat, holder(s).in_person()?)))
         .collect();
     if held.is_empty() {
         return Ok(Vec::new());
@@ -172,13 +171,31 @@ pub async fn away_seats(state: &AppState, table: &Table, now: i64) -> StoreResul
     .fetch_all(&state.db.pool)
     .await?;
     let windows: Vec<Absence> = rows.iter().map(absence).collect();
+    let open: Vec<gm::stand_in::Window> = windows
+        .iter()
+        .map(|a| gm::stand_in::Window {
+            id: a.id,
+            player: a.player_id,
+            this_game: a.game.is_some(),
+            until: a.to,
+        })
+        .collect();
     Ok(held
         .into_iter()
         .filter_map(|(seat, player)| {
-            let absence = windows.iter().find(|a| a.player_id == player)?.clone();
+            let absence = windows[gm::stand_in::window_for(player, &open)?].clone();
             Some(AwaySeat { seat, absence })
         })
         .collect())
+}
+
+/// A seat row as the game master's rules read it at a deadline.
+pub(super) fn holder(s: &super::table::SeatRow) -> gm::stand_in::Holder<'_> {
+    gm::stand_in::Holder {
+        seat: s.seat,
+        player: s.player_id,
+        bot: s.bot.as_deref(),
+    }
 }
 
 /// At the deadline `now` of the game read as `table`: for each seat whose player is away and
@@ -186,43 +203,30 @@ pub async fn away_seats(state: &AppState, table: &Table, now: i64) -> StoreResul
 /// applied to `table.record` and returned, to be logged before the resolution. Beyond the
 /// allowance the entry says so and the seat is left to the rules' NMR default, an NMR.
 pub async fn stand_in(state: &AppState, table: &mut Table, now: i64) -> StoreResult<Vec<Event>> {
-    let record = &table.record;
-    let waiting = table
-        .seats
-        .iter()
-        .any(|s| s.player_id.is_some() && s.bot.is_none() && !record.ready(s.seat));
-    if !waiting || record.is_over() {
+    let seats: Vec<_> = table.seats.iter().map(holder).collect();
+    if !gm::stand_in::anyone_waiting(&table.record, &seats) {
         return Ok(Vec::new());
     }
-    let away: Vec<AwaySeat> = away_seats(state, table, now)
+    let away = away_seats(state, table, now)
         .await?
         .into_iter()
-        .filter(|a| !table.record.ready(a.seat))
-        .collect();
+        .map(|a| gm::stand_in::Away {
+            seat: a.seat,
+            until: a.absence.to,
+            bot: a.absence.bot,
+        });
+    let away = gm::stand_in::unready(&table.record, away.collect());
     if away.is_empty() {
         return Ok(Vec::new());
     }
     let allowance = allowance(state, table.row.id).await?;
     let used = excused_turns(state, table.row.id).await?;
-    let mut logged = Vec::new();
-    for a in away {
-        let excused = used.get(a.seat.index()).copied().unwrap_or(0) < allowance;
-        let bot = a.absence.bot.filter(|_| excused);
-        let entry = Event::Away {
-            seat: a.seat,
-            until: a.absence.to,
-            bot: bot.clone(),
-            excused,
-        };
-        logged.push(entry);
-        if let Some(bot) = bot {
-            for e in table.record.bot_events(a.seat, &bot)? {
-                table.record.apply(&e)?;
-                logged.push(e);
-            }
-        }
-    }
-    Ok(logged)
+    Ok(gm::stand_in::stand_ins(
+        &mut table.record,
+        away,
+        allowance,
+        &used,
+    )?)
 }
 
 /// The `Away` entries logged with the resolution of `turn` (the last, if a roll-back had it

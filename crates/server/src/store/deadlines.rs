@@ -36,8 +36,13 @@ pub async fn process_locked(
     actor: &str,
 ) -> StoreResult<bool> {
     let now = state.clock.now();
-    let due = table.row.next_deadline.is_some_and(|d| d <= now) || table.all_ready();
-    if table.row.over || table.record.is_over() || (!force && (table.row.paused || !due)) {
+    let due = gm::at_deadline::Due {
+        next_deadline: table.row.next_deadline,
+        over: table.row.over,
+        paused: table.row.paused,
+        all_ready: table.all_ready(),
+    };
+    if !gm::at_deadline::plays(due, table.record.is_over(), now, force) {
         return Ok(false);
     }
     let started = std::time::Instant::now();
@@ -54,7 +59,7 @@ pub async fn process_locked(
         next_deadline: Some(Some(next)),
         ..Change::default()
     };
-    let (game, over) = (table.row.game.name, table.record.is_over());
+    let (game, over) = (table.row.game.name, gm::at_deadline::rates(&table.record));
     match append(state, guard, table, actor, change).await {
         Ok(table) => {
             crate::metrics::turn_resolved(game, started.elapsed());
@@ -75,19 +80,8 @@ pub async fn process_locked(
 /// Adjudicates the coming turn on `record`: the bots in their seats send their orders, then
 /// the turn is resolved (missing orders get the rules' NMR policy). Returns the log entries.
 pub fn play_turn(record: &mut Record, seats: &[SeatRow]) -> Result<Vec<Event>, gm::GmError> {
-    let mut events = Vec::new();
-    for seat in seats {
-        if let Some(bot) = &seat.bot {
-            for e in record.bot_events(seat.seat, bot)? {
-                record.apply(&e)?;
-                events.push(e);
-            }
-        }
-    }
-    let turn = record.turn();
-    record.apply(&Event::resolved(turn))?;
-    events.push(record.resolution_entry(turn)?);
-    Ok(events)
+    let seats: Vec<_> = seats.iter().map(super::absences::holder).collect();
+    gm::at_deadline::play_turn(record, &seats)
 }
 
 /// Whether any game is due now (the worker's backup is made only before a pass with work).

@@ -2,8 +2,8 @@
 //! the seat is freed, `seatings`), where they finished, and their on-time record read from
 //! those games' logs (`gm::on_time`); and a game's minimum on-time record for new players.
 
-use game_api::Seat;
 use gm::OnTime;
+use gm::seating::Shelf;
 use locale::phrase;
 use sqlx::Row;
 
@@ -38,16 +38,22 @@ pub struct Profile {
 
 impl Profile {
     pub fn running(&self) -> impl Iterator<Item = &ProfileGame> {
-        self.games.iter().filter(|g| !g.over && g.seat.is_some())
+        self.shelf(Shelf::Running)
     }
 
     pub fn finished(&self) -> impl Iterator<Item = &ProfileGame> {
-        self.games.iter().filter(|g| g.over && g.seat.is_some())
+        self.shelf(Shelf::Finished)
     }
 
     /// Games whose seat the player no longer holds.
     pub fn left(&self) -> impl Iterator<Item = &ProfileGame> {
-        self.games.iter().filter(|g| g.seat.is_none())
+        self.shelf(Shelf::Left)
+    }
+
+    fn shelf(&self, shelf: Shelf) -> impl Iterator<Item = &ProfileGame> {
+        self.games
+            .iter()
+            .filter(move |g| gm::seating::shelf(g.seat.is_some(), g.over) == shelf)
     }
 }
 
@@ -91,21 +97,16 @@ pub async fn profile(state: &AppState, name: &str) -> StoreResult<Profile> {
             .collect();
         let tallies =
             gm::on_time(&log).map_err(|e| StoreError::Internal(format!("game {game}: {e}")))?;
-        let on_time = tallies.get(&profile.name).copied().unwrap_or_default();
+        let on_time = gm::seating::on_time_in(&tallies, &profile.name);
         profile.on_time.add(on_time);
-        let seat: Option<Seat> = table.seat_of(id);
-        let over = table.row.over || table.record.is_over();
-        let place = seat.filter(|_| over).and_then(|s| {
-            let places = table.record.places()?;
-            places.get(s.index()).copied()
-        });
+        let seating = gm::seating::seating(&table.record, table.row.over, table.seat_of(id));
         profile.games.push(ProfileGame {
             id: game,
             title: table.row.title.clone(),
             game: table.row.game.name,
-            seat: seat.map(|s| table.seats[s.index()].name.clone()),
-            over,
-            place,
+            seat: seating.seat.map(|s| table.seats[s.index()].name.clone()),
+            over: seating.over,
+            place: seating.place,
             on_time,
         });
     }

@@ -12,8 +12,9 @@
 //! so that the table is always what a rebuild gives. Start-up catches up too.
 
 use locale::phrase;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
+use gm::rating::catch_up::CatchUp;
 use gm::rating::{Ladder, RatedGame, RatedSeat, Rating, Update, rated_game, rules_version};
 use gm::{Event, Record};
 use sqlx::{AnyConnection, Row};
@@ -72,8 +73,8 @@ pub async fn catch_up(db: &Db) -> StoreResult<usize> {
     for id in pending {
         games.push(read_rated(&mut tx, id).await?);
     }
-    games.sort_by_key(RatedGame::order_key);
-    let mut late = false;
+    gm::rating::catch_up::in_order(&mut games);
+    let mut last_applied = Vec::with_capacity(games.len());
     for game in &games {
         let last: Option<(i64, i64)> = sqlx::query(
             "SELECT finished_at, game_id FROM rated_games WHERE game = $1 \
@@ -83,22 +84,17 @@ pub async fn catch_up(db: &Db) -> StoreResult<usize> {
         .fetch_optional(&mut *tx)
         .await?
         .map(|r| (r.get(0), r.get(1)));
-        late |= last.is_some_and(|last| game.order_key() < last);
+        last_applied.push(last);
     }
     let applied = games.len();
-    if late {
+    if gm::rating::catch_up::catch_up(&games, &last_applied) == CatchUp::Rebuild {
         rebuild_in(&mut tx).await?;
     } else {
         // The ladder of the players these games touch, as stored.
-        let mut touched = BTreeSet::new();
         let mut stored = Vec::new();
-        for game in &games {
-            for player in game.seats.iter().filter_map(|s| s.player) {
-                if touched.insert((game.game.clone(), player))
-                    && let Some(rating) = stored_rating(&mut tx, &game.game, player).await?
-                {
-                    stored.push((game.game.clone(), player, rating));
-                }
+        for (game, player) in gm::rating::catch_up::touched(&games) {
+            if let Some(rating) = stored_rating(&mut tx, &game, player).await? {
+                stored.push((game, player, rating));
             }
         }
         let mut ladder = Ladder::from_ratings(stored);
@@ -181,7 +177,7 @@ async fn rebuild_in(conn: &mut AnyConnection) -> StoreResult<Rebuilt> {
     for id in ids {
         games.push(read_rated(&mut *conn, id).await?);
     }
-    games.sort_by_key(RatedGame::order_key);
+    gm::rating::catch_up::in_order(&mut games);
     let mut ladder = Ladder::default();
     for game in &games {
         let update = ladder.apply(game);

@@ -73,10 +73,12 @@ impl SeasonTable {
 
     /// Over: finished by its GM, or its planned last stage played.
     pub fn is_over(&self) -> bool {
-        self.row.finished_at.is_some()
-            || self.row.planned_stages.is_some_and(|n| {
-                self.stages.len() >= usize::from(n) && self.stages.iter().all(|s| s.over)
-            })
+        let stages_over: Vec<bool> = self.stages.iter().map(|s| s.over).collect();
+        gm::season_result::season_over(
+            self.row.finished_at.is_some(),
+            self.row.planned_stages,
+            &stages_over,
+        )
     }
 
     pub fn seat_names(&self) -> Vec<String> {

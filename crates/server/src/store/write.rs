@@ -195,14 +195,10 @@ async fn prepare(
 /// The result of a game the change ends, as a season's stage keeps it; `None` for a game that
 /// goes on (or was over already).
 fn stage_result(table: &Table) -> Option<(String, String)> {
-    if table.row.over || !table.record.is_over() {
-        return None;
-    }
-    let result = table.record.stage()?;
-    let places = table.record.places().unwrap_or_default();
+    let kept = gm::season_result::ended_stage(table.row.over, &table.record)?;
     Some((
-        result.to_string(),
-        serde_json::to_string(&places).expect("places serialise"),
+        kept.result.to_string(),
+        serde_json::to_string(&kept.places).expect("places serialise"),
     ))
 }
 
