@@ -3,6 +3,7 @@
 //! the rules' NMR policy plays every seat still without orders. The caller gives the time and
 //! the windows away; the next deadline is the game's `DeadlineRule`'s.
 
+use crate::deadline::{DeadlineError, DeadlineRule};
 use crate::error::GmError;
 use crate::event::Event;
 use crate::registry::Record;
@@ -45,6 +46,37 @@ pub fn play_turn(record: &mut Record, seats: &[Holder]) -> Result<Vec<Event>, Gm
     record.apply(&Event::resolved(turn))?;
     events.push(record.resolution_entry(turn)?);
     Ok(events)
+}
+
+/// What a change to a game says about its clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// The change leaves the game over.
+    pub over: bool,
+    /// The next deadline the change sets (`Some(None)`: stops the clock); `None`: says nothing.
+    pub set: Option<Option<i64>>,
+    /// The game's next deadline before the change.
+    pub current: Option<i64>,
+    /// Every seat is taken after the change (by a player or a bot).
+    pub seats_taken: bool,
+}
+
+/// The game's next deadline after a change at `now`: none once it is over; the one the change
+/// sets; else the one it had. A game waiting for its players starts its clock under `rule`
+/// when the last open seat is taken, so that nobody is marked as having sent nothing before
+/// they could.
+pub fn next_deadline(
+    clock: Clock,
+    rule: &DeadlineRule,
+    now: i64,
+) -> Result<Option<i64>, DeadlineError> {
+    Ok(match clock.set {
+        _ if clock.over => None,
+        Some(next) => next,
+        None if clock.current.is_some() => clock.current,
+        None if clock.seats_taken => Some(rule.next_after(now)?),
+        None => None,
+    })
 }
 
 /// Whether a turn played leaves the game's rating update to apply: the turn ended the game
@@ -132,6 +164,60 @@ mod tests {
         );
         check(Due { over: true, ..row }, false, true, false);
         check(row, true, true, false);
+    }
+
+    #[test]
+    fn a_change_keeps_sets_or_starts_the_clock_and_an_ended_game_has_none() {
+        // (clock) → the next deadline at now = 1000, turns every hour
+        let check = |clock: Clock, expect: Option<i64>| {
+            let rule = DeadlineRule::Interval { seconds: 3600 };
+            assert_eq!(next_deadline(clock, &rule, 1000), Ok(expect), "{clock:?}");
+        };
+        let clock = Clock {
+            over: false,
+            set: None,
+            current: Some(500),
+            seats_taken: true,
+        };
+        check(clock, Some(500));
+        check(
+            Clock {
+                set: Some(Some(9)),
+                ..clock
+            },
+            Some(9),
+        );
+        check(
+            Clock {
+                set: Some(None),
+                ..clock
+            },
+            None,
+        );
+        check(
+            Clock {
+                over: true,
+                set: Some(Some(9)),
+                ..clock
+            },
+            None,
+        );
+        // The clock starts when the last open seat is taken.
+        check(
+            Clock {
+                current: None,
+                ..clock
+            },
+            Some(4600),
+        );
+        check(
+            Clock {
+                current: None,
+                seats_taken: false,
+                ..clock
+            },
+            None,
+        );
     }
 
     #[test]

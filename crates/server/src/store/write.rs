@@ -147,20 +147,17 @@ async fn prepare(
             }
         });
     }
-    let next_deadline = match change.next_deadline {
-        _ if over => None,
-        Some(next) => next,
-        None if row.next_deadline.is_some() => row.next_deadline,
-        // The game waits for its players: the clock starts when the last open seat is taken
-        // (by a player or a bot), so that nobody is marked as having sent nothing before
-        // they could.
-        None if seats.iter().all(SeatRow::taken) => Some(
-            row.deadline_rule
-                .next_after(now)
-                .map_err(|e| StoreError::Internal(e.to_string()))?,
-        ),
-        None => None,
-    };
+    let next_deadline = gm::at_deadline::next_deadline(
+        gm::at_deadline::Clock {
+            over,
+            set: change.next_deadline,
+            current: row.next_deadline,
+            seats_taken: seats.iter().all(SeatRow::taken),
+        },
+        &row.deadline_rule,
+        now,
+    )
+    .map_err(|e| StoreError::Internal(e.to_string()))?;
     let mut mails = change.mails;
     mails.extend(
         state
