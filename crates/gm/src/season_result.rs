@@ -142,4 +142,25 @@ mod tests {
         assert_eq!(ended_stage(true, &record), None);
         assert_eq!(stage_result(&record), None);
     }
+
+    #[test]
+    fn a_finished_race_keeps_its_stage_and_each_teams_place_once() {
+        let setup = Setup::new("breaking-away", &["red", "blue"], 11).with("rules", "postal-2.2");
+        let mut record = Record::replay(&[Event::Created { setup }]).unwrap();
+        let bots = [0, 1].map(|seat| crate::stand_in::Holder {
+            seat: game_api::Seat(seat),
+            player: None,
+            bot: Some("heuristic"),
+        });
+        while !record.is_over() {
+            assert!(record.turn() < 200, "the race never ends");
+            crate::at_deadline::play_turn(&mut record, &bots).unwrap();
+        }
+        let kept = ended_stage(false, &record).expect("a stage's result");
+        assert_eq!(Some(&kept), stage_result(&record).as_ref());
+        assert_eq!(kept.places.len(), 2, "{kept:?}");
+        assert!(kept.places.contains(&1), "{kept:?}");
+        // Kept by the change that ended the game, not again.
+        assert_eq!(ended_stage(true, &record), None);
+    }
 }
