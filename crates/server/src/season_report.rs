@@ -190,10 +190,9 @@ impl StageSeason {
             who: tr!(lang, "season-report-who"),
             total: tr!(lang, "season-report-total"),
         };
-        Some(
-            view.render()
-                .unwrap_or_else(|e| format!("<p>the standings could not be drawn: {e}</p>")),
-        )
+        view.render()
+            .inspect_err(|e| tracing::error!(error = %e, "drawing the season standings"))
+            .ok()
     }
 }
 

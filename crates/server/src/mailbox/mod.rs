@@ -13,9 +13,9 @@ use crate::AppState;
 use crate::auth::Player;
 use crate::error::ApiResult;
 use crate::letters::refusal;
-use crate::store;
 use crate::store::inbound::{self, Claim, SeatBySecret, seat_by_secret};
 use crate::store::outbox_rows::{InboundDone, OutMail};
+use crate::store::{self, Table};
 
 mod howto;
 mod orders;
@@ -75,7 +75,7 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
     let recipient = recipient.map(|r| r.replace('\0', "\u{fffd}"));
     let recipient = recipient.as_deref();
     let stored = &raw[..raw.len().min(mail::message::MAX_MESSAGE)];
-    let mut id = inbound::store_raw(state, now, recipient, stored).await?;
+    let id = inbound::store_raw(state, now, recipient, stored).await?;
     // The one reading of the message: its orders are read from this letter below.
     let letter = match mail::read(raw) {
         Ok(letter) => letter,
@@ -98,13 +98,31 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
     let Some(secret) = addresses.iter().find_map(|a| address_secret(a)) else {
         return howto::answer(state, id, &letter, &addresses, now).await;
     };
+    let (from_seat, table) = match to_seat(state, id, secret, &letter, now).await? {
+        Ok(found) => found,
+        Err(handled) => return Ok(handled),
+    };
+    act(state, from_seat, &table, letter).await
+}
+
+/// The seat a mail is for, by the secret in its address, de-duplicated per seat, with whom to
+/// answer and the game as it is (`Ok`); else what became of the mail (`Err`: dropped, or a
+/// duplicate).
+async fn to_seat(
+    state: &AppState,
+    mut id: i64,
+    secret: String,
+    letter: &mail::Letter,
+    now: i64,
+) -> ApiResult<Result<(SeatMail, Table), Handled>> {
     let Some(found) = seat_by_secret(state, &secret).await? else {
         return dropped(
             state,
             id,
             "no seat has this order address (rotated, or never given)".into(),
         )
-        .await;
+        .await
+        .map(Err);
     };
     let (game_id, seat) = (found.game_id, found.seat);
     let Some((player_id, name, email)) = found.player else {
@@ -116,7 +134,7 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
                 seat.0
             ),
         )
-        .await;
+        .await.map(Err);
     };
     // De-duplicated per seat, now that the secret is checked: the same Message-ID sent to two
     // seats is two deliveries; a redelivery to the same seat is one.
@@ -143,7 +161,7 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
         .await?;
         if earlier_status != "new" {
             tracing::warn!(inbound = id, "duplicate, not applied again: {note}");
-            return Ok(Handled::Duplicate);
+            return Ok(Err(Handled::Duplicate));
         }
         // The earlier delivery stopped before it was handled: this one finishes it.
         id = earlier_id;
@@ -157,7 +175,8 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
             "nobody to answer: no confirmed address and no From".into(),
             Some((game_id, seat)),
         )
-        .await;
+        .await
+        .map(Err);
     };
     let table = store::load(state, game_id).await?;
     // Every answer in the seat's language (the seat's own, else the account's).
@@ -181,16 +200,26 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
         message_id: letter.message_id.clone(),
         now,
     };
+    Ok(Ok((from_seat, table)))
+}
+
+/// The seat's two actions on its mail: its press is published, then its orders sealed (each
+/// answered as it says).
+async fn act(
+    state: &AppState,
+    from_seat: SeatMail,
+    table: &Table,
+    mut letter: mail::Letter,
+) -> ApiResult<Handled> {
     // Press under its headings is published, and taken out of what is read for orders.
     let parted = crate::press_mail::part(&letter.body);
-    let mut letter = letter;
     if !parted.press.is_empty() {
         letter.body = parted.rest;
     }
     let read = mail::orders_in(&table.record, &letter);
     let orders_too = read.lineup.is_some() || read.orders.is_some() || !read.problems.is_empty();
     if let Some(handled) =
-        press::publish(state, &from_seat, &table, &parted.press, orders_too).await?
+        press::publish(state, &from_seat, table, &parted.press, orders_too).await?
     {
         return Ok(handled);
     }
