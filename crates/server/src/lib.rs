@@ -7,13 +7,6 @@
 
 pub mod actions;
 pub mod api;
-pub mod api_absences;
-pub mod api_lobby;
-pub mod api_press;
-pub mod api_profiles;
-pub mod api_push;
-pub mod api_reports;
-pub mod api_seasons;
 pub mod auth;
 pub mod auto_backup;
 pub mod backup;
@@ -274,11 +267,27 @@ pub fn app(state: AppState) -> Router {
     )
 }
 
+/// Every route, merged in this one place: the pages, the API, and the doors that are neither
+/// (the health probes, a seat's feeds).
 fn routes(state: AppState) -> Router {
     Router::new()
-        .route("/", get(pages::front))
+        .merge(page_routes())
+        .merge(api::router())
         .route("/healthz", get(health::alive))
         .route("/readyz", get(health::ready))
+        .route("/feeds/{secret}/calendar.ics", get(feeds::calendar))
+        .route("/feeds/{secret}/reports.atom", get(feeds::reports))
+        .fallback(api::not_found)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        // Inside the router, so that it sees the pattern each request matched.
+        .layer(axum::middleware::from_fn(metrics::track))
+        .with_state(state)
+}
+
+/// The pages and their forms, the installable app and the site's static files.
+fn page_routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(pages::front))
         .route("/login", get(pages::login_form).post(pages::login))
         .route("/register", get(pages::register_form).post(pages::register))
         .route("/logout", post(pages::logout))
@@ -304,7 +313,8 @@ fn routes(state: AppState) -> Router {
         .route("/games/{id}", get(pages::game))
         .route("/games/{id}/turns/{turn}", get(pages::turn))
         .route("/games/{id}/history", get(pages::history))
-        .route("/games/{id}/record", get(api::record))
+        // The public record's download, linked from the game page: the API's own call.
+        .route("/games/{id}/record", get(api::games::record))
         .route("/games/{id}/join", get(pages::join_form).post(pages::join))
         .route(
             "/games/{id}/orders",
@@ -327,52 +337,34 @@ fn routes(state: AppState) -> Router {
             "/unsubscribe/{message}",
             get(pages::unsubscribe_form).post(pages::unsubscribe),
         )
-        .route("/api/openapi.json", get(api::openapi))
-        .route("/api/ratings/{game}", get(api::ratings))
         .route("/ratings/{game}", get(pages::ladder))
-        .route("/api/account/email", post(api::set_email))
-        .route("/api/account/language", post(api::set_lang))
-        .route("/api/games/{id}/language", post(api::set_seat_lang))
-        .route("/api/account/delete", post(api::delete_account))
-        .route(
-            "/api/account/mail",
-            get(api::mail_profile).post(api::set_mail_choice),
-        )
-        .route("/api/games/{id}/webhook", get(api::webhook))
         .route("/profile/mail", post(pages::profile_mail))
+        .route("/profile/absences", post(pages::declare_absence))
+        .route("/absences/{id}/withdraw", post(pages::withdraw_absence))
+        .route("/games/{id}/allowance", post(pages::set_allowance))
+        .route("/lobby", get(pages::lobby::lobby))
+        .route("/games/{id}/take", post(pages::lobby::take))
         .route(
-            "/api/games/{id}/mail-address",
-            get(api::mail_address).post(api::rotate_mail_address),
+            "/games/{id}/leave",
+            get(pages::lobby::leave_form).post(pages::lobby::leave),
         )
-        .route("/api/players", post(api::register))
-        .route("/api/login", post(api::login))
-        .route("/api/logout", post(api::logout))
-        .route("/api/tokens", post(api::new_token))
-        .route("/api/games", get(api::list_games).post(api::create_game))
-        .route("/api/games/{id}", get(api::get_game))
-        .route("/api/games/{id}/join", post(api::join))
+        .route("/games/{id}/lobby", post(pages::lobby::console))
         .route(
-            "/api/games/{id}/orders",
-            get(api::my_orders).post(api::submit_orders),
+            "/games/{id}/press",
+            get(pages::press_archive).post(pages::post_press),
         )
-        .route("/api/games/{id}/reports/{turn}", get(api_reports::report))
-        .route("/api/games/{id}/history", get(api::history))
-        .route("/api/games/{id}/record", get(api::record))
-        .route("/api/games/{id}/gm", post(api::gm_action))
-        .route("/api/seasons", post(api_seasons::create_season))
-        .route("/api/seasons/{id}", get(api_seasons::get_season))
-        .route("/api/seasons/{id}/stages", post(api_seasons::add_stage))
-        .route("/api/seasons/{id}/finish", post(api_seasons::finish_season))
-        .merge(api_profiles::routes())
-        .merge(api_push::routes())
-        .merge(api_press::routes())
-        .merge(api_lobby::routes())
-        .merge(api_absences::routes())
-        .fallback(api::not_found)
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        // Inside the router, so that it sees the pattern each request matched.
-        .layer(axum::middleware::from_fn(metrics::track))
-        .with_state(state)
+        .route("/games/{id}/press/{press}/hide", post(pages::hide_press))
+        .route("/games/{id}/press/settings", post(pages::press_settings))
+        .route("/players/{name}", get(pages::player))
+        .route("/profile/feeds", post(pages::renew_feeds))
+        .route("/manifest.webmanifest", get(pages::app::manifest))
+        .route("/sw.js", get(pages::app::service_worker))
+        .route("/static/push.js", get(pages::app::push_script))
+        .route("/static/icon-192.png", get(pages::app::icon_192))
+        .route("/static/icon-512.png", get(pages::app::icon_512))
+        .route("/static/icon-maskable.png", get(pages::app::icon_maskable))
+        .route("/profile/push", post(pages::push::save_choices))
+        .route("/profile/push/remove", post(pages::push::remove))
 }
 
 /// Processes due games until `shutdown` resolves: at every tick, at the next deadline if it

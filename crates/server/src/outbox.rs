@@ -6,6 +6,7 @@
 //! the row is claimed again. Nothing here waits on the clock: [`drain_once`] takes `now`, and
 //! the loop in [`worker`] only decides when to call it.
 
+use askama::Template;
 use game_api::Lang;
 use std::sync::Arc;
 
@@ -18,6 +19,7 @@ use sqlx::Row;
 use crate::AppState;
 use crate::error::ApiResult;
 use crate::letters::MailSettings;
+use crate::text::filters;
 
 /// How long a claim holds a row (seconds): longer than any send takes.
 pub const LEASE: i64 = 300;
@@ -129,6 +131,25 @@ struct Rich {
 /// The Content-ID of a report mail's picture.
 const PICTURE_CID: &str = "picture@postrider";
 
+/// A report mail's HTML part (`templates/mail/report.html`).
+#[derive(Template)]
+#[template(path = "mail/report.html")]
+struct ReportHtml<'a> {
+    lang: Lang,
+    subject: &'a str,
+    title: &'a str,
+    /// The picture is attached, inline.
+    picture: bool,
+    picture_cid: &'a str,
+    /// The report's own HTML, drawn by its template.
+    report: String,
+    /// The season's standings after a stage that ends it, drawn by theirs.
+    standings: String,
+    tail: &'a str,
+    link: String,
+    on_the_page: String,
+}
+
 /// The HTML alternative of `row`, if it is a turn's report (made when it is sent: the report
 /// and picture of a past turn do not change).
 async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Option<Rich> {
@@ -181,47 +202,28 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     if let Some(standings) = &standings_text {
         tail = tail.strip_prefix(standings.trim()).unwrap_or(tail).trim();
     }
-    let esc = crate::text::escape;
-    let link = format!(
-        "{}/games/{game}/turns/{turn}",
-        settings.public_url.trim_end_matches('/')
-    );
-    let picture = if png.is_some() {
-        format!(
-            r#"<p><img src="cid:{PICTURE_CID}" alt="{}" style="max-width:100%;height:auto"></p>"#,
-            esc(&view.title)
-        )
-    } else {
-        String::new()
-    };
-    let html = format!(
-        r#"<!DOCTYPE html>
-<html lang="{lang}"><head><meta charset="utf-8"><title>{subject}</title>
-<style>body{{font-family:sans-serif;color:#222}} table{{border-collapse:collapse}} td,th{{border:1px solid #ccc;padding:2px 6px;text-align:left}} tr.mine{{background:#fff3c4}} .nowrap,.hand{{white-space:nowrap}} .chip{{display:inline-block;min-width:1.4em;border:1px solid #888;border-radius:3px;text-align:center;font-weight:bold}} .headline{{font-size:1.2em}}</style></head>
-<body><h2>{title}</h2>
-{picture}
-{report}
-{standings}
-<p style="white-space:pre-line">{tail}</p>
-<p><a href="{link}">{on_the_page}</a></p>
-</body></html>
-"#,
-        subject = esc(&row.subject),
-        title = esc(&view.title),
+    let public_url = settings.public_url.trim_end_matches('/');
+    let html = ReportHtml {
+        lang,
+        subject: &row.subject,
+        title: &view.title,
+        picture: png.is_some(),
+        picture_cid: PICTURE_CID,
         // The report links its rule numbers to the help page by path: absolute in a mail.
-        report = view.html().replace(
-            r#"href="/"#,
-            &format!(r#"href="{}/"#, settings.public_url.trim_end_matches('/'))
-        ),
-        standings = standings_html.unwrap_or_default(),
-        tail = esc(tail),
-        link = esc(&link),
-        on_the_page = esc(&locale::tr!(
+        report: view
+            .html()
+            .replace(r#"href="/"#, &format!(r#"href="{public_url}/"#)),
+        standings: standings_html.unwrap_or_default(),
+        tail,
+        link: format!("{public_url}/games/{game}/turns/{turn}"),
+        on_the_page: locale::tr!(
             lang,
             "mail-on-the-page",
             noun = crate::letters::turn_noun(&table, lang)
-        )),
-    );
+        ),
+    }
+    .render()
+    .ok()?;
     Some(Rich { html, png })
 }
 

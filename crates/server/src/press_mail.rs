@@ -2,17 +2,9 @@
 //! `Press to NAME, NAME:` heading (private, to seats or players by name) are messages; an
 //! `Orders:` heading, or the end of what the player wrote (a quote, a signature, a sign-off),
 //! ends one. The other lines are read for orders as before. docs/server.md, "Press", has the
-//! syntax.
+//! syntax; `mailbox::press` publishes them.
 
-use game_api::{Lang, Seat};
-use locale::tr;
 use mail::body::written_lines;
-
-use crate::AppState;
-use crate::actions::{self, Draft, Recipient};
-use crate::auth::Player;
-use crate::error::{ApiError, ApiResult};
-use crate::store::Table;
 
 /// A message found in a mail.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,72 +125,4 @@ pub fn part(body: &str) -> Parted {
         press,
         rest: rest.join("\n"),
     }
-}
-
-/// What became of a mail's press: a line for each message, and whether every one was
-/// published.
-#[derive(Clone, Debug, Default)]
-pub struct Published {
-    pub lines: Vec<String>,
-    pub all: bool,
-}
-
-/// Posts a mail's press for `player` in game `game`, each message as its own post (the same
-/// checks as the page's and the API's), each once however often inbound mail `inbound` is
-/// delivered. Only a database failure is an `Err`.
-pub async fn publish(
-    state: &AppState,
-    player: &Player,
-    game: i64,
-    inbound: i64,
-    press: &[MailPress],
-) -> ApiResult<Published> {
-    // The receipt is in the seat's language (the mail door sets the player's to it).
-    let lang = player.lang.unwrap_or_default();
-    let mut published = Published {
-        lines: Vec::new(),
-        all: true,
-    };
-    for (k, message) in press.iter().enumerate() {
-        let draft = Draft {
-            text: message.text.clone(),
-            to: message.to.iter().cloned().map(Recipient::Written).collect(),
-            as_gm: false,
-            source: Some(format!("mail/{inbound}/{k}")),
-        };
-        let first = message.text.lines().next().unwrap_or_default();
-        let quoted: String = first.chars().take(60).collect();
-        match actions::post_press(state, player, game, &draft).await {
-            Ok(line) => published.lines.push(tr!(
-                lang,
-                "press-mail-published",
-                header = line.header.as_str(),
-                quoted = quoted.as_str()
-            )),
-            Err(e @ ApiError::Internal(_)) => return Err(e),
-            Err(e) => {
-                published.all = false;
-                published.lines.push(tr!(
-                    lang,
-                    "press-mail-refused",
-                    quoted = quoted.as_str(),
-                    error = e.to_string()
-                ));
-            }
-        }
-    }
-    Ok(published)
-}
-
-/// The answer to a mail's press, in `lang`: its subject and body.
-pub fn receipt(table: &Table, seat: Seat, lang: Lang, published: &Published) -> (String, String) {
-    let mut body = format!("{}\n\n", tr!(lang, "press-mail-intro"));
-    for line in &published.lines {
-        body.push_str(&format!("- {line}\n"));
-    }
-    body.push_str(&format!("\n{}\n", tr!(lang, "press-mail-how")));
-    (
-        crate::letters::seat_subject(table, seat, lang, &tr!(lang, "press-mail-what")),
-        body,
-    )
 }

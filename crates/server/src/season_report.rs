@@ -4,12 +4,13 @@
 //! the stage, which its pictures mark. Read from the stages' kept results and the stage's own
 //! record (which ends the stage before its result is kept), never by replaying a game.
 
+use askama::Template;
 use game_api::season::{SeasonNouns, Worn};
 use gm::season::{Standings, standings};
 
 use crate::store::seasons::{SeasonTable, StageOf, load_season, season_of};
 use crate::store::{StoreError, StoreResult, Table};
-use crate::text::escape;
+use crate::text::filters;
 use locale::{Lang, tr};
 
 /// How many lines of each classification a stage's report shows (and the reader's own).
@@ -134,75 +135,100 @@ impl StageSeason {
     pub fn html(&self, own: Option<usize>, lang: Lang) -> Option<String> {
         let after = self.after_in(lang)?;
         let seats = self.season.seat_names();
-        let mut out = format!(
-            r#"<section class="season-standings"><h3>{}</h3>"#,
-            escape(&self.heading(lang))
-        );
-        if self.last {
-            out.push_str(&format!(
-                r#"<div class="banner crowned"><p><strong>{}</strong></p><ul>"#,
-                tr!(lang, "season-report-winners")
-            ));
-            for (title, names) in after.winners(&seats) {
-                out.push_str(&format!(
-                    "<li>♛ {}: <strong>{}</strong></li>",
-                    escape(&title),
-                    escape(&lang.separated(&names))
-                ));
-            }
-            out.push_str("</ul></div>");
-        }
-        if !after.jerseys.is_empty() {
-            out.push_str(r#"<ul class="jerseys">"#);
-            for h in &after.jerseys {
-                out.push_str(&format!(
-                    r#"<li><span class="jersey" style="display:inline-block;width:1em;height:1em;border:1px solid #333;background:{colour}" aria-hidden="true"></span> {name}: <strong>{piece}</strong>{why}</li>"#,
-                    colour = escape(&h.jersey.colour),
-                    name = escape(&h.jersey.name),
-                    piece = escape(&h.piece),
-                    why = if h.stand_in {
-                        escape(&lang.t("season-report-stand-in"))
+        let view = StandingsHtml {
+            heading: self.heading(lang),
+            winners_heading: tr!(lang, "season-report-winners"),
+            winners: self.last.then(|| {
+                after
+                    .winners(&seats)
+                    .into_iter()
+                    .map(|(title, names)| (title, lang.separated(&names)))
+                    .collect()
+            }),
+            jerseys: after
+                .jerseys
+                .iter()
+                .map(|h| JerseyLine {
+                    colour: &h.jersey.colour,
+                    name: &h.jersey.name,
+                    piece: &h.piece,
+                    why: if h.stand_in {
+                        lang.t("season-report-stand-in")
                     } else {
                         String::new()
                     },
-                ));
-            }
-            out.push_str("</ul>");
-        }
-        for line in after.level_lines(lang) {
-            out.push_str(&format!(r#"<p class="level-top">{}</p>"#, escape(&line)));
-        }
-        for class in &after.classifications {
-            out.push_str(&format!(
-                r#"<div class="table-scroll"><table><caption>{caption}</caption><thead><tr><th scope="col">#</th><th scope="col"><span class="visually-hidden">{movement}</span></th><th scope="col">{who}</th><th scope="col" class="num">{total}</th></tr></thead><tbody>"#,
-                caption = escape(&tr!(
-                    lang,
-                    "season-class-line",
-                    title = class.title.as_str(),
-                    of = class.of.as_str(),
-                    unit = class.unit.as_str()
-                )),
-                movement = tr!(lang, "season-report-movement"),
-                who = tr!(lang, "season-report-who"),
-                total = tr!(lang, "season-report-total"),
-            ));
-            for (i, row) in class.rows.iter().enumerate() {
-                let mine = Some(row.seat) == own;
-                if i >= TOP_LINES && !mine {
-                    continue;
-                }
-                out.push_str(&format!(
-                    r#"<tr{mine}><td>{rank}</td><td>{movement}</td><td>{name}</td><td class="num">{total}</td></tr>"#,
-                    mine = if mine { r#" class="mine""# } else { "" },
-                    rank = row.rank,
-                    movement = gm::season::movement(row.movement),
-                    name = escape(&Standings::name(&seats, row)),
-                    total = escape(&row.total),
-                ));
-            }
-            out.push_str("</tbody></table></div>");
-        }
-        out.push_str("</section>");
-        Some(out)
+                })
+                .collect(),
+            level_lines: after.level_lines(lang),
+            classes: after
+                .classifications
+                .iter()
+                .map(|class| ClassTable {
+                    caption: tr!(
+                        lang,
+                        "season-class-line",
+                        title = class.title.as_str(),
+                        of = class.of.as_str(),
+                        unit = class.unit.as_str()
+                    ),
+                    rows: class
+                        .rows
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, row)| *i < TOP_LINES || Some(row.seat) == own)
+                        .map(|(_, row)| ClassRow {
+                            mine: Some(row.seat) == own,
+                            rank: row.rank,
+                            movement: gm::season::movement(row.movement),
+                            name: Standings::name(&seats, row),
+                            total: &row.total,
+                        })
+                        .collect(),
+                })
+                .collect(),
+            movement: tr!(lang, "season-report-movement"),
+            who: tr!(lang, "season-report-who"),
+            total: tr!(lang, "season-report-total"),
+        };
+        view.render()
+            .inspect_err(|e| tracing::error!(error = %e, "drawing the season standings"))
+            .ok()
     }
+}
+
+/// The standings after a stage as HTML (`templates/season_standings.html`).
+#[derive(Template)]
+#[template(path = "season_standings.html")]
+struct StandingsHtml<'a> {
+    heading: String,
+    winners_heading: String,
+    /// After the season's last stage: each classification's title and its winners.
+    winners: Option<Vec<(String, String)>>,
+    jerseys: Vec<JerseyLine<'a>>,
+    level_lines: Vec<String>,
+    classes: Vec<ClassTable<'a>>,
+    movement: String,
+    who: String,
+    total: String,
+}
+
+struct JerseyLine<'a> {
+    colour: &'a str,
+    name: &'a str,
+    piece: &'a str,
+    why: String,
+}
+
+struct ClassTable<'a> {
+    caption: String,
+    rows: Vec<ClassRow<'a>>,
+}
+
+/// A classification's line: one of its first, or the reader's own.
+struct ClassRow<'a> {
+    mine: bool,
+    rank: u16,
+    movement: String,
+    name: String,
+    total: &'a str,
 }

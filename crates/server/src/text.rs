@@ -66,6 +66,19 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// The templates' filter `entities` (`{{ name|entities }}`): text escaped as [`escape`] does,
+/// for the HTML that has always been escaped so (the mail's HTML part, the season standings),
+/// where askama's own escaping writes numbers (`&#38;`, not `&amp;`).
+pub mod filters {
+    #[askama::filter_fn]
+    pub fn entities(
+        text: impl std::fmt::Display,
+        _: &dyn askama::Values,
+    ) -> askama::Result<askama::filters::Safe<String>> {
+        Ok(askama::filters::Safe(super::escape(&text.to_string())))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -92,24 +92,24 @@ const MACHINERY: [&str; 7] = [
     "ATTEMPTS",
 ];
 
-/// The sources above the store: the actions and the doors (the API's `api*.rs`, the pages,
+/// The sources above the store: the actions and the doors (the API's `api/`, the pages,
 /// the mail door by pipe and by SMTP, and the mail door's readers, `*_mail.rs`).
 fn above_the_store() -> Vec<PathBuf> {
     let src = src();
     let mut files = sources(&src.join("actions"));
+    files.extend(sources(&src.join("api")));
     files.extend(sources(&src.join("pages")));
     files.extend(sources(&src.join("smtp_in")));
-    for door in ["mailbox.rs", "smtp_in.rs"] {
-        files.push(src.join(door));
-    }
+    files.extend(sources(&src.join("mailbox")));
+    files.push(src.join("smtp_in.rs"));
     for path in std::fs::read_dir(&src).unwrap().map(|e| e.unwrap().path()) {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if name.ends_with(".rs") && (name.starts_with("api") || name.ends_with("_mail.rs")) {
+        if name.ends_with("_mail.rs") {
             files.push(path);
         }
     }
     assert!(
-        files.iter().any(|p| p.ends_with("api_press.rs")),
+        files.iter().any(|p| p.ends_with("api/press.rs")),
         "every API file is a door"
     );
     files

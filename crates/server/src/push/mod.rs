@@ -4,7 +4,7 @@
 //! `subscription`: a browser's subscription checked at the edge; `payload`: what is pushed, as
 //! outbox rows written in the transaction of the change that causes them; `send`: one push,
 //! sent by the outbox worker. The devices and choices are kept by `store::push`; the calls
-//! are `api_push`.
+//! are `api::push`.
 
 pub mod keys;
 pub mod payload;

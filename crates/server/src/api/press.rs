@@ -1,6 +1,5 @@
 //! The JSON API's press calls (`openapi.json`): a game's press read a page at a time as the
-//! caller may read it, a message posted, the GM's hiding and the GM's private-press setting;
-//! and the routes of the game page's press forms.
+//! caller may read it, a message posted, the GM's hiding and the GM's private-press setting.
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -117,22 +116,10 @@ pub async fn settings(
     Ok(Json(json!({ "private_allowed": body.private_allowed })))
 }
 
-/// The routes of press: the API's and the game page's forms.
+/// The routes of press.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/games/{id}/press", get(press).post(post_press))
         .route("/api/games/{id}/press/{press}/hide", post(hide))
         .route("/api/games/{id}/press/settings", post(settings))
-        .route(
-            "/games/{id}/press",
-            get(crate::pages::press_archive).post(crate::pages::post_press),
-        )
-        .route(
-            "/games/{id}/press/{press}/hide",
-            post(crate::pages::hide_press),
-        )
-        .route(
-            "/games/{id}/press/settings",
-            post(crate::pages::press_settings),
-        )
 }

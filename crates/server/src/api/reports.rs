@@ -1,11 +1,12 @@
 //! A resolved turn's report by the API, in the language asked for (`?lang=`, else
 //! `Accept-Language`, else English): text, JSON, or its picture or chart.
 
-use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::http::header::{ACCEPT_LANGUAGE, CONTENT_LANGUAGE, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
 use game_api::Lang;
 use locale::phrase;
 use serde::Deserialize;
@@ -88,4 +89,9 @@ pub async fn report(
             other = other
         ))),
     }
+}
+
+/// The routes of reports.
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/api/games/{id}/reports/{turn}", get(report))
 }

@@ -1,6 +1,6 @@
 //! The JSON API's calls for open seats (`openapi.json`): the lobby (`GET /api/games?open=true`),
 //! a game's open seats and the GM's choices on them, and leaving a game. Taking an open seat
-//! is `POST /api/games/{id}/join` without an invitation (`api::join`).
+//! is `POST /api/games/{id}/join` without an invitation (`api::games::join`).
 
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
@@ -143,16 +143,9 @@ pub async fn leave(
     })))
 }
 
-/// The routes of the lobby: the API's and the pages'.
+/// The routes of the lobby.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/games/{id}/lobby", get(lobby).post(set_lobby))
         .route("/api/games/{id}/leave", post(leave))
-        .route("/lobby", get(crate::pages::lobby::lobby))
-        .route("/games/{id}/take", post(crate::pages::lobby::take))
-        .route(
-            "/games/{id}/leave",
-            get(crate::pages::lobby::leave_form).post(crate::pages::lobby::leave),
-        )
-        .route("/games/{id}/lobby", post(crate::pages::lobby::console))
 }

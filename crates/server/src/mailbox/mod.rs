@@ -1,18 +1,25 @@
 //! The inbound mail door (`receive`, behind `postrider mail-in` and `serve --smtp-listen`):
-//! one RFC 5322 message, stored raw before anything reads it, authenticated by the secret in the address it was sent to (`orders+SECRET@domain`,
-//! never the From header), its orders read by `mail::orders_from_mail` and sealed through
-//! `actions::submit`, the same path as the API and the forms, and answered through the outbox.
+//! one RFC 5322 message, stored raw before anything reads it, authenticated by the secret in
+//! the address it was sent to (`orders+SECRET@domain`, never the From header), de-duplicated
+//! per seat, then handed to the seat's two actions: its press (`press`) and its orders
+//! (`orders`: read by `mail::orders_in` and sealed through `actions::submit_via`, the same path
+//! as the API and the forms), each answered through the outbox. A mail that names no seat is
+//! answered with how to send orders (`howto`) or dropped.
 
-use locale::{Phrase, tr};
+use game_api::{Lang, Seat};
+use locale::tr;
 
 use crate::AppState;
-use crate::actions::{self, Via};
 use crate::auth::Player;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::letters::refusal;
-use crate::store;
 use crate::store::inbound::{self, Claim, SeatBySecret, seat_by_secret};
 use crate::store::outbox_rows::{InboundDone, OutMail};
+use crate::store::{self, Table};
+
+mod howto;
+mod orders;
+mod press;
 
 pub use crate::letters::MailSettings;
 
@@ -68,7 +75,7 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
     let recipient = recipient.map(|r| r.replace('\0', "\u{fffd}"));
     let recipient = recipient.as_deref();
     let stored = &raw[..raw.len().min(mail::message::MAX_MESSAGE)];
-    let mut id = inbound::store_raw(state, now, recipient, stored).await?;
+    let id = inbound::store_raw(state, now, recipient, stored).await?;
     // The one reading of the message: its orders are read from this letter below.
     let letter = match mail::read(raw) {
         Ok(letter) => letter,
@@ -89,15 +96,33 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
         return crate::bounces::receive(state, id, raw, &bounce, now).await;
     }
     let Some(secret) = addresses.iter().find_map(|a| address_secret(a)) else {
-        return bare_address(state, id, &letter, &addresses, now).await;
+        return howto::answer(state, id, &letter, &addresses, now).await;
     };
+    let (from_seat, table) = match to_seat(state, id, secret, &letter, now).await? {
+        Ok(found) => found,
+        Err(handled) => return Ok(handled),
+    };
+    act(state, from_seat, &table, letter).await
+}
+
+/// The seat a mail is for, by the secret in its address, de-duplicated per seat, with whom to
+/// answer and the game as it is (`Ok`); else what became of the mail (`Err`: dropped, or a
+/// duplicate).
+async fn to_seat(
+    state: &AppState,
+    mut id: i64,
+    secret: String,
+    letter: &mail::Letter,
+    now: i64,
+) -> ApiResult<Result<(SeatMail, Table), Handled>> {
     let Some(found) = seat_by_secret(state, &secret).await? else {
         return dropped(
             state,
             id,
             "no seat has this order address (rotated, or never given)".into(),
         )
-        .await;
+        .await
+        .map(Err);
     };
     let (game_id, seat) = (found.game_id, found.seat);
     let Some((player_id, name, email)) = found.player else {
@@ -109,7 +134,7 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
                 seat.0
             ),
         )
-        .await;
+        .await.map(Err);
     };
     // De-duplicated per seat, now that the secret is checked: the same Message-ID sent to two
     // seats is two deliveries; a redelivery to the same seat is one.
@@ -136,7 +161,7 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
         .await?;
         if earlier_status != "new" {
             tracing::warn!(inbound = id, "duplicate, not applied again: {note}");
-            return Ok(Handled::Duplicate);
+            return Ok(Err(Handled::Duplicate));
         }
         // The earlier delivery stopped before it was handled: this one finishes it.
         id = earlier_id;
@@ -150,121 +175,100 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
             "nobody to answer: no confirmed address and no From".into(),
             Some((game_id, seat)),
         )
-        .await;
+        .await
+        .map(Err);
     };
     let table = store::load(state, game_id).await?;
     // Every answer in the seat's language (the seat's own, else the account's).
     let lang = crate::letters::seat_lang(state, &table, seat).await?;
-    let player = Player {
-        id: player_id,
-        name,
-        secret: String::new(),
-        time_zone: None,
-        echo_to: None,
-        operator: false,
-        lang: Some(lang),
+    let from_seat = SeatMail {
+        id,
+        game_id,
+        seat,
+        player: Player {
+            id: player_id,
+            name,
+            secret: String::new(),
+            time_zone: None,
+            echo_to: None,
+            operator: false,
+            lang: Some(lang),
+        },
+        lang,
+        secret,
+        reply_to,
+        message_id: letter.message_id.clone(),
+        now,
     };
+    Ok(Ok((from_seat, table)))
+}
+
+/// The seat's two actions on its mail: its press is published, then its orders sealed (each
+/// answered as it says).
+async fn act(
+    state: &AppState,
+    from_seat: SeatMail,
+    table: &Table,
+    mut letter: mail::Letter,
+) -> ApiResult<Handled> {
     // Press under its headings is published, and taken out of what is read for orders.
     let parted = crate::press_mail::part(&letter.body);
-    let mut letter = letter;
     if !parted.press.is_empty() {
         letter.body = parted.rest;
     }
     let read = mail::orders_in(&table.record, &letter);
-    let published = crate::press_mail::publish(state, &player, game_id, id, &parted.press).await?;
-    if !parted.press.is_empty() {
-        let (subject, body) = crate::press_mail::receipt(&table, seat, lang, &published);
-        let press_answer = OutMail {
-            kind: "press".into(),
-            to: reply_to.clone(),
-            game_id: Some(game_id),
-            seat: Some(seat),
-            player_id: Some(player_id),
-            reply_secret: Some(secret.clone()),
-            in_reply_to: letter.message_id.clone(),
+    let orders_too = read.lineup.is_some() || read.orders.is_some() || !read.problems.is_empty();
+    if let Some(handled) =
+        press::publish(state, &from_seat, table, &parted.press, orders_too).await?
+    {
+        return Ok(handled);
+    }
+    orders::submit(state, from_seat, &read).await
+}
+
+/// A mail that reached a seat: the inbound row, the seat, its player and where the answers go.
+struct SeatMail {
+    /// The inbound row (the earlier delivery's, when this one finishes it).
+    id: i64,
+    game_id: i64,
+    seat: Seat,
+    /// The seat's player, in the seat's language.
+    player: Player,
+    lang: Lang,
+    /// The seat's secret, the address replies come back to.
+    secret: String,
+    reply_to: String,
+    message_id: Option<String>,
+    now: i64,
+}
+
+impl SeatMail {
+    /// An answer to this mail: `kind` in the outbox, to the seat's player.
+    fn answer(&self, kind: &str, subject: String, body: String) -> OutMail {
+        OutMail {
+            kind: kind.into(),
+            to: self.reply_to.clone(),
+            game_id: Some(self.game_id),
+            seat: Some(self.seat),
+            player_id: Some(self.player.id),
+            reply_secret: Some(self.secret.clone()),
+            in_reply_to: self.message_id.clone(),
             subject,
             body,
             ..OutMail::default()
-        };
-        let orders_too =
-            read.lineup.is_some() || read.orders.is_some() || !read.problems.is_empty();
-        if !orders_too {
-            let status = if published.all { "applied" } else { "refused" };
-            let note = published.lines.join("; ");
-            let done = InboundDone {
-                id,
-                status,
-                note,
-                game_id: Some(game_id),
-                seat: Some(seat),
-            };
-            answer(state, press_answer, done, now).await?;
-            return Ok(if published.all {
-                Handled::Applied
-            } else {
-                Handled::Refused
-            });
-        }
-        // With orders, their echo answers the mail; the press is answered apart only when
-        // some of it was refused.
-        if !published.all {
-            store::outbox_rows::queue_alone(state, &press_answer).await?;
         }
     }
-    let via = Via::Mail {
-        inbound: id,
-        to: reply_to.clone(),
-        in_reply_to: letter.message_id.clone(),
-        ignored: read.ignored.clone(),
-    };
-    let outcome = match read.submission() {
-        Ok(submission) => actions::submit_via(state, &player, game_id, &submission, via).await,
-        Err(problems) => Err(ApiError::Bad(Phrase::each(|lang| {
-            let lines: Vec<String> = problems.iter().map(|p| p.text(lang)).collect();
-            lines.join("\n")
-        }))),
-    };
-    // Only a database failure is tried again (the MTA's 75); every refusal is answered.
-    let (problems, stale) = match outcome {
-        Ok(_) => return Ok(Handled::Applied),
-        Err(e @ ApiError::Internal(_)) => return Err(e),
-        Err(ApiError::Bad(message)) => {
-            let text = message.text(lang);
-            (text.lines().map(String::from).collect::<Vec<_>>(), false)
-        }
-        Err(ApiError::Stale { message, .. } | ApiError::Conflict(message)) => {
-            (vec![message.text(lang)], true)
-        }
-        Err(other) => (vec![other.text(lang)], false),
-    };
-    // Answered, not applied: the reply and the inbound row's status in one transaction.
-    let table = store::load(state, game_id).await?;
-    let (subject, body) = refusal(&table, seat, lang, &problems, stale);
-    answer(
-        state,
-        OutMail {
-            kind: "refusal".into(),
-            to: reply_to,
-            game_id: Some(game_id),
-            seat: Some(seat),
-            player_id: Some(player_id),
-            reply_secret: Some(secret),
-            in_reply_to: letter.message_id.clone(),
-            subject,
-            body,
-            ..OutMail::default()
-        },
+
+    /// The inbound row's end: `status`, with its log line.
+    fn done(&self, status: &'static str, note: String) -> InboundDone {
         InboundDone {
-            id,
-            status: "refused",
-            note: problems.join("; "),
-            game_id: Some(game_id),
-            seat: Some(seat),
-        },
-        now,
-    )
-    .await?;
-    Ok(Handled::Refused)
+            id: self.id,
+            status,
+            note,
+            game_id: Some(self.game_id),
+            seat: Some(self.seat),
+        }
+    }
 }
 
 /// Writes `mail` to the outbox and marks the inbound row, in one transaction.
@@ -364,105 +368,6 @@ async fn unreadable(
     )
     .await?;
     Ok(Handled::Refused)
-}
-
-/// A message to an order address without a seat's secret (`orders@club.example`): a player
-/// who wrote a new mail instead of replying. It is answered with how to send orders — each of
-/// the player's seats in a running game and its order address — but only when its From is an
-/// address an account has confirmed, and then only to that address (a forged From gets the
-/// owner a mail they can ignore, never a stranger), at most once an hour per account. Any
-/// other such message is dropped.
-async fn bare_address(
-    state: &AppState,
-    id: i64,
-    letter: &mail::Letter,
-    addresses: &[String],
-    now: i64,
-) -> ApiResult<Handled> {
-    let no_secret = format!("no order address among {addresses:?}");
-    let Some(from) = letter.from.as_deref() else {
-        return dropped(state, id, no_secret).await;
-    };
-    let Some((player_id, email)) = inbound::account_by_address(state, from).await? else {
-        return dropped(
-            state,
-            id,
-            format!("{no_secret}; {from} is no confirmed address"),
-        )
-        .await;
-    };
-    // The address the mail came to names the domain of the seats' addresses.
-    let orders_address = addresses
-        .iter()
-        .find(|a| a.contains('@'))
-        .map(|a| a.trim().trim_matches(['<', '>']).to_string())
-        .or_else(|| state.mail.as_ref().map(|m| m.orders_address.clone()))
-        .unwrap_or_else(|| "orders".into());
-    let settings = MailSettings {
-        public_url: String::new(),
-        from: String::new(),
-        orders_address,
-    };
-    let seats = inbound::order_addresses(state, player_id).await?;
-    let lang = crate::letters::account_lang(state, player_id).await?;
-    let mut body = format!(
-        "{}\n\n{}",
-        tr!(lang, "mail-howto-intro"),
-        tr!(lang, "mail-howto-reply")
-    );
-    if seats.is_empty() {
-        body.push_str(&format!("{}\n", tr!(lang, "mail-howto-no-seat")));
-    } else {
-        body.push_str(&format!("{}\n\n", tr!(lang, "mail-howto-seats")));
-        for (title, seat, secret) in &seats {
-            let line = tr!(
-                lang,
-                "mail-howto-seat",
-                title = title.as_str(),
-                seat = seat.as_str(),
-                address = settings.order_address(secret)
-            );
-            body.push_str(&format!("  {line}\n"));
-        }
-        body.push_str(&format!("\n{}\n", tr!(lang, "mail-howto-keep")));
-    }
-    let answered = format!("{no_secret}; {email} was answered within the hour: not again");
-    let mut note = String::new();
-    let written = inbound::answer(
-        state,
-        &OutMail {
-            kind: "howto".into(),
-            to: email.clone(),
-            player_id: Some(player_id),
-            in_reply_to: letter.message_id.clone(),
-            subject: tr!(lang, "mail-howto-subject"),
-            body,
-            dedup_key: Some(format!("howto/{player_id}/{}", now.div_euclid(3600))),
-            ..OutMail::default()
-        },
-        now,
-        |written| {
-            note = if written {
-                format!("{no_secret}; answered {email} with how to send orders")
-            } else {
-                answered
-            };
-            InboundDone {
-                id,
-                status: if written { "refused" } else { "dropped" },
-                note: note.clone(),
-                game_id: None,
-                seat: None,
-            }
-        },
-    )
-    .await?;
-    tracing::info!(inbound = id, "{note}");
-    Ok(if written {
-        Handled::Refused
-    } else {
-        Handled::Dropped(note)
-    })
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! The JSON API's calls for seasons (`openapi.json`): a season created from a game or with its
 //! first stage, read with its stages and standings, its next stage added, and finished.
 
-use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -108,4 +109,13 @@ fn season_json(view: &actions::SeasonView) -> Value {
             "piece": w.piece,
         })).collect::<Vec<_>>(),
     })
+}
+
+/// The routes of seasons.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/seasons", post(create_season))
+        .route("/api/seasons/{id}", get(get_season))
+        .route("/api/seasons/{id}/stages", post(add_stage))
+        .route("/api/seasons/{id}/finish", post(finish_season))
 }
