@@ -198,7 +198,7 @@ pub async fn season(b: &mut Session) {
     b.click("form[action='/new'] button[type=submit]").await;
     assert_eq!(b.path().await, "/games/4/gm");
     b.bots_play(4, 2, "heuristic").await;
-    resolve_until_over(&b, 4).await;
+    resolve_until_over(b, 4).await;
     b.go("/games/4/gm").await;
     b.fill("#season-name", "Keswick week").await;
     b.fill("#season-stages", "2").await;
@@ -209,7 +209,7 @@ pub async fn season(b: &mut Session) {
     b.click("form:has(input[value=stage]) button[type=submit]")
         .await;
     assert_eq!(b.path().await, "/seasons/1?done=stage-5");
-    resolve_until_over(&b, 5).await;
+    resolve_until_over(b, 5).await;
     // The last day's report crowns the winners, and so does the season page.
     assert!(b.html().await.contains("The winners"));
     b.page("season-last-day").await;
