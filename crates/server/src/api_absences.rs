@@ -2,7 +2,7 @@
 //! cancel or end early), a game's absent seats and allowance, and the GM's setting of it.
 
 use axum::extract::{Path, State};
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -70,16 +70,10 @@ pub async fn set_allowance(
     Ok(Json(actions::game_absences(&state, &table, true).await?))
 }
 
-/// The routes of absences: the API's and the pages' forms.
+/// The routes of absences in the API.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/absences", get(list).post(declare))
         .route("/api/absences/{id}", axum::routing::delete(withdraw))
         .route("/api/games/{id}/absences", get(game).post(set_allowance))
-        .route("/profile/absences", post(crate::pages::declare_absence))
-        .route(
-            "/absences/{id}/withdraw",
-            post(crate::pages::withdraw_absence),
-        )
-        .route("/games/{id}/allowance", post(crate::pages::set_allowance))
 }

@@ -143,16 +143,9 @@ pub async fn leave(
     })))
 }
 
-/// The routes of the lobby: the API's and the pages'.
+/// The routes of the lobby in the API.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/games/{id}/lobby", get(lobby).post(set_lobby))
         .route("/api/games/{id}/leave", post(leave))
-        .route("/lobby", get(crate::pages::lobby::lobby))
-        .route("/games/{id}/take", post(crate::pages::lobby::take))
-        .route(
-            "/games/{id}/leave",
-            get(crate::pages::lobby::leave_form).post(crate::pages::lobby::leave),
-        )
-        .route("/games/{id}/lobby", post(crate::pages::lobby::console))
 }

@@ -117,22 +117,10 @@ pub async fn settings(
     Ok(Json(json!({ "private_allowed": body.private_allowed })))
 }
 
-/// The routes of press: the API's and the game page's forms.
+/// The routes of press in the API.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/games/{id}/press", get(press).post(post_press))
         .route("/api/games/{id}/press/{press}/hide", post(hide))
         .route("/api/games/{id}/press/settings", post(settings))
-        .route(
-            "/games/{id}/press",
-            get(crate::pages::press_archive).post(crate::pages::post_press),
-        )
-        .route(
-            "/games/{id}/press/{press}/hide",
-            post(crate::pages::hide_press),
-        )
-        .route(
-            "/games/{id}/press/settings",
-            post(crate::pages::press_settings),
-        )
 }

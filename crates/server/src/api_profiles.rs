@@ -3,7 +3,7 @@
 //! minimum on-time record a game asks of new players.
 
 use axum::extract::{Path, State};
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -87,7 +87,7 @@ pub async fn set_requirements(
     Ok(Json(json!({ "min_on_time": r.min_on_time })))
 }
 
-/// The routes of profiles and feeds: the API's, the pages' and the feeds themselves.
+/// The routes of profiles in the API, and the feeds themselves.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/players/{name}", get(profile))
@@ -96,8 +96,6 @@ pub fn routes() -> Router<AppState> {
             "/api/games/{id}/requirements",
             get(requirements).post(set_requirements),
         )
-        .route("/players/{name}", get(crate::pages::player))
-        .route("/profile/feeds", post(crate::pages::renew_feeds))
         .route("/feeds/{secret}/calendar.ics", get(crate::feeds::calendar))
         .route("/feeds/{secret}/reports.atom", get(crate::feeds::reports))
 }

@@ -1,7 +1,6 @@
 //! The Web Push calls (issue 56, `openapi.json`): the server's public VAPID key, a browser's
-//! subscription for the signed-in player, its removal, the player's devices and choices; and
-//! the routes of the installable app (`pages::app`) and the profile's push forms
-//! (`pages::push`).
+//! subscription for the signed-in player, its removal, the player's devices and choices. The
+//! installable app and the profile's push forms are routed by `pages::app` and `pages::push`.
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -72,7 +71,7 @@ pub async fn set_choices(
     Ok(Json(choices))
 }
 
-/// The routes of push and the installable app.
+/// The routes of push in the API.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/push/key", get(key))
@@ -81,15 +80,4 @@ pub fn routes() -> Router<AppState> {
             get(devices).post(subscribe).delete(unsubscribe),
         )
         .route("/api/push/choices", post(set_choices))
-        .route("/manifest.webmanifest", get(crate::pages::app::manifest))
-        .route("/sw.js", get(crate::pages::app::service_worker))
-        .route("/static/push.js", get(crate::pages::app::push_script))
-        .route("/static/icon-192.png", get(crate::pages::app::icon_192))
-        .route("/static/icon-512.png", get(crate::pages::app::icon_512))
-        .route(
-            "/static/icon-maskable.png",
-            get(crate::pages::app::icon_maskable),
-        )
-        .route("/profile/push", post(crate::pages::push::save_choices))
-        .route("/profile/push/remove", post(crate::pages::push::remove))
 }

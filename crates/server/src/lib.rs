@@ -276,60 +276,12 @@ pub fn app(state: AppState) -> Router {
 
 fn routes(state: AppState) -> Router {
     Router::new()
-        .route("/", get(pages::front))
+        .merge(pages::router())
         .route("/healthz", get(health::alive))
         .route("/readyz", get(health::ready))
-        .route("/login", get(pages::login_form).post(pages::login))
-        .route("/register", get(pages::register_form).post(pages::register))
-        .route("/logout", post(pages::logout))
-        .route("/forgot", get(pages::forgot_form).post(pages::forgot))
-        .route("/reset/{token}", get(pages::reset_form).post(pages::reset))
-        .route("/profile/delete", post(pages::delete_account))
-        .route(
-            "/operator",
-            get(pages::operator_form).post(pages::operator_action),
-        )
-        .route("/new", get(pages::new_game_form).post(pages::new_game))
-        .route("/help/backpacks", get(pages::help_backpacks))
-        .route("/help/breaking-away", get(pages::help_breaking_away))
-        .route("/static/lineup.js", get(pages::lineup_script))
-        .route("/static/plan.js", get(pages::plan_script))
-        .route("/profile", get(pages::profile_form).post(pages::profile))
-        .route("/static/site.css", get(pages::site_css))
-        .route("/static/site.js", get(pages::site_script))
-        .route("/profile/zone", post(pages::profile_zone))
-        .route("/profile/language", post(pages::save_language))
-        .route("/static/zone.js", get(pages::zone_script))
-        .route("/static/copy.js", get(pages::copy_script))
-        .route("/games/{id}", get(pages::game))
-        .route("/games/{id}/turns/{turn}", get(pages::turn))
-        .route("/games/{id}/history", get(pages::history))
         .route("/games/{id}/record", get(api::record))
-        .route("/games/{id}/join", get(pages::join_form).post(pages::join))
-        .route(
-            "/games/{id}/orders",
-            get(pages::orders_form).post(pages::orders),
-        )
-        .route(
-            "/games/{id}/gm",
-            get(pages::console).post(pages::console_action),
-        )
-        .route("/seasons", post(pages::new_season))
-        .route(
-            "/seasons/{id}",
-            get(pages::season).post(pages::season_action),
-        )
-        .route("/confirm-email/{token}", get(pages::confirm_email))
-        .route("/games/{id}/seat", get(pages::seat_settings))
-        .route("/games/{id}/mail-address", post(pages::rotate_mail_address))
-        .route("/games/{id}/language", post(pages::save_seat_language))
-        .route(
-            "/unsubscribe/{message}",
-            get(pages::unsubscribe_form).post(pages::unsubscribe),
-        )
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/ratings/{game}", get(api::ratings))
-        .route("/ratings/{game}", get(pages::ladder))
         .route("/api/account/email", post(api::set_email))
         .route("/api/account/language", post(api::set_lang))
         .route("/api/games/{id}/language", post(api::set_seat_lang))
@@ -339,7 +291,6 @@ fn routes(state: AppState) -> Router {
             get(api::mail_profile).post(api::set_mail_choice),
         )
         .route("/api/games/{id}/webhook", get(api::webhook))
-        .route("/profile/mail", post(pages::profile_mail))
         .route(
             "/api/games/{id}/mail-address",
             get(api::mail_address).post(api::rotate_mail_address),

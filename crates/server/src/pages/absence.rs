@@ -2,13 +2,12 @@
 //! or one; on the game page, for that game), the list of one's windows with their cancel or
 //! end buttons, a game's absent seats as everyone sees them, and the GM console's allowance.
 
-use axum::Form;
 use axum::extract::{Path, State};
 use locale::{Lang, phrase, tr};
 
 use super::front::{MARK, marked, strong};
 use super::when::dated_in;
-use super::{FormData, PageResult, Visitor, error_box, error_page, escape, redirect};
+use super::{CsrfForm, PageResult, Visitor, error_box, error_page, escape, redirect};
 use crate::AppState;
 use crate::actions::{self, ABSENCE_BOTS, AbsenceRequest, GameAbsences};
 use crate::auth::Player;
@@ -138,7 +137,7 @@ pub(super) async fn section(
 pub async fn declare_absence(
     State(state): State<AppState>,
     visitor: Visitor,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
     // Back to the page the form was on: the profile, or a seat's page (`/games/N/seat`).
@@ -154,7 +153,6 @@ pub async fn declare_absence(
     }
     .to_string();
     let result = async {
-        visitor.check_csrf(&form)?;
         let game = match form.get("game").map(str::trim) {
             None | Some("") => None,
             Some(text) => Some(text.parse::<i64>().map_err(|_| {
@@ -180,13 +178,10 @@ pub async fn withdraw_absence(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(_): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
-    let result = async {
-        visitor.check_csrf(&form)?;
-        actions::withdraw_absence(&state, player, id).await
-    };
+    let result = async { actions::withdraw_absence(&state, player, id).await };
     match result.await {
         Ok(_) => Ok(redirect("/profile#absences")),
         Err(e) => Err(error_page(&visitor, &e)),
@@ -198,11 +193,10 @@ pub async fn set_allowance(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
     let result = async {
-        visitor.check_csrf(&form)?;
         let text = form.field("allowance")?.trim();
         let turns: i64 = text
             .parse()
@@ -360,4 +354,13 @@ pub(super) async fn turn_note(
             Vec::new()
         }
     }
+}
+
+/// The routes of absences: declared on the profile, allowed by a GM.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::post;
+    axum::Router::new()
+        .route("/profile/absences", post(declare_absence))
+        .route("/absences/{id}/withdraw", post(withdraw_absence))
+        .route("/games/{id}/allowance", post(set_allowance))
 }

@@ -1,6 +1,5 @@
 //! Registering, logging in and out from a browser.
 
-use axum::Form;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::http::header::SET_COOKIE;
@@ -9,7 +8,7 @@ use axum::response::Response;
 use locale::{Lang, tr};
 
 use super::front::{LINK, MARK, MARK2, marked, strong};
-use super::{FormData, Visitor, error_box, escape, page, redirect};
+use super::{CsrfForm, FormData, Visitor, error_box, escape, page, redirect};
 use crate::AppState;
 use crate::actions::{self, Credentials};
 use crate::auth;
@@ -246,7 +245,6 @@ async fn enter(
 ) -> Response {
     let next = safe_next(form.get("next"));
     let result = async {
-        visitor.check_csrf(form)?;
         let c = Credentials {
             name: form.field("name")?.trim().to_string(),
             password: form.field("password")?.to_string(),
@@ -302,7 +300,7 @@ pub async fn login(
     State(state): State<AppState>,
     visitor: Visitor,
     client: ClientAddr,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> Response {
     enter(&state, &visitor, client, &form, Door::Login).await
 }
@@ -311,7 +309,7 @@ pub async fn register(
     State(state): State<AppState>,
     visitor: Visitor,
     client: ClientAddr,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> Response {
     enter(&state, &visitor, client, &form, Door::Register).await
 }
@@ -319,10 +317,9 @@ pub async fn register(
 pub async fn logout(
     State(state): State<AppState>,
     visitor: Visitor,
-    Form(form): Form<FormData>,
+    CsrfForm(_): CsrfForm,
 ) -> Response {
     let result = async {
-        visitor.check_csrf(&form)?;
         if let Some(player) = &visitor.player {
             auth::revoke(&state, &player.secret).await?;
         }
@@ -403,6 +400,20 @@ pub async fn unsubscribe(
         }
         Err(e) => super::error_page(&visitor, &e),
     }
+}
+
+/// The routes of accounts: logging in and out, registering, confirming, unsubscribing.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/login", get(login_form).post(login))
+        .route("/register", get(register_form).post(register))
+        .route("/logout", post(logout))
+        .route("/confirm-email/{token}", get(confirm_email))
+        .route(
+            "/unsubscribe/{message}",
+            get(unsubscribe_form).post(unsubscribe),
+        )
 }
 
 #[cfg(test)]

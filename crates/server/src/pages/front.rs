@@ -296,3 +296,9 @@ pub async fn front(
     );
     page(&visitor, StatusCode::OK, &tr!(lang, "front-title"), &body)
 }
+
+/// The routes of the front page.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::get;
+    axum::Router::new().route("/", get(front))
+}

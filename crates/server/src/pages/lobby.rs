@@ -3,7 +3,7 @@
 //! and the GM console's form for open seats, a leaver's seat and the minimum on-time record.
 
 use super::*;
-use axum::extract::{Form, Path, Query};
+use axum::extract::{Path, Query};
 use game_api::Seat;
 use locale::{Lang, phrase, tr};
 
@@ -232,11 +232,10 @@ pub async fn take(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}"))?;
     let result = async {
-        visitor.check_csrf(&form)?;
         let seat = match form.get("seat") {
             Some(text) => Some(Seat(text.parse().map_err(|_| {
                 ApiError::Bad(phrase!("error-seat-not-number", text = text))
@@ -299,13 +298,10 @@ pub async fn leave(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(_): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/leave"))?;
-    let result = async {
-        visitor.check_csrf(&form)?;
-        actions::leave(&state, player, id).await
-    };
+    let result = async { actions::leave(&state, player, id).await };
     match result.await {
         Ok(_) => Ok(redirect(&format!("/games/{id}"))),
         Err(e) => Err(error_page(&visitor, &e)),
@@ -407,11 +403,10 @@ pub async fn console(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
     let result = async {
-        visitor.check_csrf(&form)?;
         let seat = match form.get("seat").filter(|s| !s.is_empty()) {
             Some(text) => Some(Seat(text.parse().map_err(|_| {
                 ApiError::Bad(phrase!("error-seat-not-number", text = text))
@@ -449,4 +444,14 @@ pub async fn console(
         ))),
         Err(e) => Err(error_page(&visitor, &e)),
     }
+}
+
+/// The routes of the lobby: open seats taken and left.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/lobby", get(lobby))
+        .route("/games/{id}/take", post(take))
+        .route("/games/{id}/leave", get(leave_form).post(leave))
+        .route("/games/{id}/lobby", post(console))
 }

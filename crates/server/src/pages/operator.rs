@@ -2,14 +2,13 @@
 //! through, the accounts (suspend, lift) and the games nobody has touched for a month
 //! (archive). Anyone else is shown no such page.
 
-use axum::Form;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use locale::{phrase, tr};
 
 use super::when::dated_in;
-use super::{FormData, PageResult, Visitor, error_box, escape, page, redirect};
+use super::{CsrfForm, PageResult, Visitor, error_box, escape, page, redirect};
 use crate::AppState;
 use crate::actions;
 use crate::error::{ApiError, ApiResult};
@@ -284,11 +283,10 @@ pub async fn operator_form(
 pub async fn operator_action(
     State(state): State<AppState>,
     visitor: Visitor,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = operator(&visitor)?;
     let result = async {
-        visitor.check_csrf(&form)?;
         let action = form.field("action")?;
         match action {
             "suspend" | "lift" => {
@@ -320,4 +318,10 @@ pub async fn operator_action(
             Err(e) => Err(super::error_page(&visitor, &e)),
         },
     }
+}
+
+/// The routes of the operator's page.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::get;
+    axum::Router::new().route("/operator", get(operator_form).post(operator_action))
 }
