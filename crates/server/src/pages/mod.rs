@@ -76,7 +76,6 @@ pub async fn help_breaking_away(visitor: Visitor) -> Response {
 }
 
 use locale::{Lang, tr};
-use std::fmt::Write;
 
 use axum::extract::{FromRequestParts, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, LOCATION, SET_COOKIE};
@@ -196,17 +195,9 @@ impl Visitor {
             .or(self.browser_zone.as_deref())
     }
 
-    /// The token every form carries (for templates, which write the field themselves).
+    /// The token every form carries (its templates write the hidden `csrf` field).
     pub fn csrf_token(&self) -> String {
         auth::csrf_token(&self.form_secret)
-    }
-
-    /// The hidden field every form carries.
-    pub fn csrf_field(&self) -> String {
-        format!(
-            r#"<input type="hidden" name="csrf" value="{}">"#,
-            auth::csrf_token(&self.form_secret)
-        )
     }
 }
 
