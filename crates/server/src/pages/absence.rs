@@ -6,6 +6,7 @@ use askama::Template;
 use axum::extract::{Path, State};
 use locale::{Lang, phrase, tr};
 
+use super::filters;
 use super::front::{MARK, marked, strong};
 use super::when::dated_in;
 use super::{CsrfForm, PageResult, Visitor, error_box, error_page, redirect};

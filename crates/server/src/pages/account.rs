@@ -8,6 +8,7 @@ use axum::response::Response;
 use askama::Template;
 use locale::{Lang, tr};
 
+use super::filters;
 use super::front::{LINK, MARK, MARK2, around, marked, strong};
 use super::{CsrfForm, FormData, Visitor, error_box, page, redirect};
 use crate::AppState;

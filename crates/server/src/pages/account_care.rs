@@ -9,6 +9,7 @@ use axum::response::Response;
 use askama::Template;
 use locale::{Lang, tr};
 
+use super::filters;
 use super::{CsrfForm, PageResult, Visitor, error_box, page, redirect};
 use crate::AppState;
 use crate::actions;

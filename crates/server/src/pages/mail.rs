@@ -6,6 +6,7 @@ use axum::extract::State;
 use askama::Template as _;
 use locale::{Lang, tr};
 
+use super::filters;
 use super::front::{MARK, marked, strong};
 use super::{CsrfForm, PageResult, Visitor, error_box, redirect};
 use crate::AppState;

@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use locale::{Lang, phrase, tr};
 
+use super::filters;
 use super::when::dated_in;
 use super::{CsrfForm, PageResult, Visitor, error_box, page, redirect};
 use crate::AppState;

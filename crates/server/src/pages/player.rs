@@ -5,6 +5,7 @@ use askama::Template as _;
 use axum::extract::{Path, State};
 use locale::{Lang, phrase, tr};
 
+use super::filters;
 use super::{CsrfForm, PageResult, Visitor, error_box, error_page, page, redirect};
 use crate::AppState;
 use crate::actions::{self, SeatFeeds};

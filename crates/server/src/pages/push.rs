@@ -7,6 +7,7 @@ use axum::extract::State;
 use askama::Template;
 use locale::Lang;
 
+use super::filters;
 use super::{CsrfForm, PageResult, Visitor, error_box, redirect};
 use crate::AppState;
 use crate::actions;
