@@ -46,6 +46,21 @@ pub(super) fn around(text: &str, mark: &str) -> (String, String) {
     }
 }
 
+/// A message cut at its stand-ins, for a template to put each one's HTML in: each piece of
+/// text with the stand-in that follows it (0: none; else its place in `marks`, from 1).
+pub(super) fn cut(text: &str, marks: &[&str]) -> Vec<(String, usize)> {
+    let mut pieces = Vec::new();
+    let mut piece = String::new();
+    for c in text.chars() {
+        match marks.iter().position(|m| m.starts_with(c)) {
+            Some(at) => pieces.push((std::mem::take(&mut piece), at + 1)),
+            None => piece.push(c),
+        }
+    }
+    pieces.push((piece, 0));
+    pieces
+}
+
 /// A message that holds a link where [`LINK`] stands, around `label`.
 pub(super) fn linked(text: &str, href: &str, label: &str) -> String {
     let link = format!(r#"<a href="{}">{}</a>"#, escape(href), escape(label));
@@ -113,77 +128,79 @@ pub(super) fn your_games(
     .unwrap_or_default()
 }
 
+/// What postrider is, for a newcomer.
+#[derive(Debug, askama::Template)]
+#[template(path = "front/welcome.html")]
+struct Welcome {
+    lang: Lang,
+    games: Vec<Showcase>,
+    /// How to start, cut at its two links (1: take a seat, 2: create a game).
+    start: Vec<(String, usize)>,
+    /// A visitor's line on registering, cut at its link.
+    account: Option<Vec<(String, usize)>>,
+    /// The line on the API, cut at its link.
+    api: Vec<(String, usize)>,
+}
+
+/// One game of the welcome: its picture, a line and its help.
+#[derive(Debug)]
+struct Showcase {
+    game: &'static str,
+    title: String,
+    /// The sample picture (SVG the server draws).
+    picture: Option<&'static str>,
+    line: &'static str,
+    help: &'static str,
+    help_label: &'static str,
+}
+
 /// What postrider is, for a newcomer: a sentence, the two games each with a picture, a line
 /// and its help, and how to start (take an open seat, or create a game).
 fn welcome(visitor: &Visitor) -> String {
     let lang = visitor.lang;
-    let games: String = [
-        ("breaking-away", "front-ba-line", "/help/breaking-away", "front-ba-help"),
-        ("backpacks", "front-bb-line", "/help/backpacks", "front-bb-help"),
+    let games = [
+        (
+            "breaking-away",
+            "front-ba-line",
+            "/help/breaking-away",
+            "front-ba-help",
+        ),
+        (
+            "backpacks",
+            "front-bb-line",
+            "/help/backpacks",
+            "front-bb-help",
+        ),
     ]
     .iter()
-    .map(|&(game, line, help, help_label)| {
-        let title = gm::GAMES
+    .map(|&(game, line, help, help_label)| Showcase {
+        game,
+        title: gm::GAMES
             .iter()
             .find(|g| g.name == game)
-            .map_or_else(|| game.to_string(), |g| game::game_title(lang, *g));
-        let picture = super::showcase::picture_of(game, lang)
-            .map_or(String::new(), |svg| {
-                // A sample's names (teams, Keswick's places) are the game's, not the page's:
-                // `translate="no"`.
-                format!(r#"<figure class="picture close-up" translate="no">{svg}</figure>"#)
-            });
-        format!(
-            r#"<li class="stack showcase-game" id="about-{game}"><h3>{title}</h3>{picture}<p>{line}</p><p><a href="{help}">{help_label}</a></p></li>"#,
-            title = escape(&title),
-            line = escape(&lang.t(line)),
-            help_label = escape(&lang.t(help_label)),
-        )
+            .map_or_else(|| game.to_string(), |g| game::game_title(lang, *g)),
+        // A sample's names (teams, Keswick's places) are the game's, not the page's: the
+        // template says `translate="no"`.
+        picture: super::showcase::picture_of(game, lang),
+        line,
+        help,
+        help_label,
     })
     .collect();
-    let start = marked(
-        &tr!(lang, "front-start", seat = LINK, create = MARK),
-        &[
-            (
-                LINK,
-                format!(
-                    r#"<a href="/lobby">{}</a>"#,
-                    escape(&lang.t("front-start-seat"))
-                ),
-            ),
-            (
-                MARK,
-                format!(
-                    r#"<a href="/new">{}</a>"#,
-                    escape(&lang.t("front-start-create"))
-                ),
-            ),
-        ],
-    );
-    let account = match &visitor.player {
-        None => format!(
-            "<p>{}</p>",
-            linked(
-                &tr!(lang, "front-start-account", register = LINK),
-                "/register",
-                &lang.t("front-start-register")
-            )
+    let view = Welcome {
+        lang,
+        games,
+        start: cut(
+            &tr!(lang, "front-start", seat = LINK, create = MARK),
+            &[LINK, MARK],
         ),
-        Some(_) => String::new(),
+        account: visitor
+            .player
+            .is_none()
+            .then(|| cut(&tr!(lang, "front-start-account", register = LINK), &[LINK])),
+        api: cut(&tr!(lang, "front-about", api = LINK), &[LINK]),
     };
-    format!(
-        r#"<section class="stack" id="welcome" aria-labelledby="welcome-h"><h2 id="welcome-h">{what}</h2><p class="lead">{intro}</p>
-<ul class="showcase">{games}</ul>
-<h3 id="how-to-start">{how}</h3><p>{start}</p>{account}<p class="muted">{api}</p></section>"#,
-        what = escape(&lang.t("front-what")),
-        intro = escape(&lang.t("front-intro")),
-        how = escape(&lang.t("front-how-to-start")),
-        api = linked(
-            &tr!(lang, "front-about", api = LINK),
-            "/api/openapi.json",
-            "/api/openapi.json"
-        ),
-    )
+    view.render().unwrap_or_default()
 }
 
 #[derive(Debug, serde::Deserialize)]
