@@ -56,7 +56,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, HeaderValue, header};
-use axum::routing::{get, post};
+use axum::routing::get;
 use tokio::sync::Notify;
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -271,10 +271,12 @@ pub fn app(state: AppState) -> Router {
 /// (the health probes, a seat's feeds).
 fn routes(state: AppState) -> Router {
     Router::new()
-        .merge(page_routes())
+        .merge(pages::router())
         .merge(api::router())
         .route("/healthz", get(health::alive))
         .route("/readyz", get(health::ready))
+        // The public record's download, linked from the game page: the API's own call.
+        .route("/games/{id}/record", get(api::games::record))
         .route("/feeds/{secret}/calendar.ics", get(feeds::calendar))
         .route("/feeds/{secret}/reports.atom", get(feeds::reports))
         .fallback(api::not_found)
@@ -282,89 +284,6 @@ fn routes(state: AppState) -> Router {
         // Inside the router, so that it sees the pattern each request matched.
         .layer(axum::middleware::from_fn(metrics::track))
         .with_state(state)
-}
-
-/// The pages and their forms, the installable app and the site's static files.
-fn page_routes() -> Router<AppState> {
-    Router::new()
-        .route("/", get(pages::front))
-        .route("/login", get(pages::login_form).post(pages::login))
-        .route("/register", get(pages::register_form).post(pages::register))
-        .route("/logout", post(pages::logout))
-        .route("/forgot", get(pages::forgot_form).post(pages::forgot))
-        .route("/reset/{token}", get(pages::reset_form).post(pages::reset))
-        .route("/profile/delete", post(pages::delete_account))
-        .route(
-            "/operator",
-            get(pages::operator_form).post(pages::operator_action),
-        )
-        .route("/new", get(pages::new_game_form).post(pages::new_game))
-        .route("/help/backpacks", get(pages::help_backpacks))
-        .route("/help/breaking-away", get(pages::help_breaking_away))
-        .route("/static/lineup.js", get(pages::lineup_script))
-        .route("/static/plan.js", get(pages::plan_script))
-        .route("/profile", get(pages::profile_form).post(pages::profile))
-        .route("/static/site.css", get(pages::site_css))
-        .route("/static/site.js", get(pages::site_script))
-        .route("/profile/zone", post(pages::profile_zone))
-        .route("/profile/language", post(pages::save_language))
-        .route("/static/zone.js", get(pages::zone_script))
-        .route("/static/copy.js", get(pages::copy_script))
-        .route("/games/{id}", get(pages::game))
-        .route("/games/{id}/turns/{turn}", get(pages::turn))
-        .route("/games/{id}/history", get(pages::history))
-        // The public record's download, linked from the game page: the API's own call.
-        .route("/games/{id}/record", get(api::games::record))
-        .route("/games/{id}/join", get(pages::join_form).post(pages::join))
-        .route(
-            "/games/{id}/orders",
-            get(pages::orders_form).post(pages::orders),
-        )
-        .route(
-            "/games/{id}/gm",
-            get(pages::console).post(pages::console_action),
-        )
-        .route("/seasons", post(pages::new_season))
-        .route(
-            "/seasons/{id}",
-            get(pages::season).post(pages::season_action),
-        )
-        .route("/confirm-email/{token}", get(pages::confirm_email))
-        .route("/games/{id}/seat", get(pages::seat_settings))
-        .route("/games/{id}/mail-address", post(pages::rotate_mail_address))
-        .route("/games/{id}/language", post(pages::save_seat_language))
-        .route(
-            "/unsubscribe/{message}",
-            get(pages::unsubscribe_form).post(pages::unsubscribe),
-        )
-        .route("/ratings/{game}", get(pages::ladder))
-        .route("/profile/mail", post(pages::profile_mail))
-        .route("/profile/absences", post(pages::declare_absence))
-        .route("/absences/{id}/withdraw", post(pages::withdraw_absence))
-        .route("/games/{id}/allowance", post(pages::set_allowance))
-        .route("/lobby", get(pages::lobby::lobby))
-        .route("/games/{id}/take", post(pages::lobby::take))
-        .route(
-            "/games/{id}/leave",
-            get(pages::lobby::leave_form).post(pages::lobby::leave),
-        )
-        .route("/games/{id}/lobby", post(pages::lobby::console))
-        .route(
-            "/games/{id}/press",
-            get(pages::press_archive).post(pages::post_press),
-        )
-        .route("/games/{id}/press/{press}/hide", post(pages::hide_press))
-        .route("/games/{id}/press/settings", post(pages::press_settings))
-        .route("/players/{name}", get(pages::player))
-        .route("/profile/feeds", post(pages::renew_feeds))
-        .route("/manifest.webmanifest", get(pages::app::manifest))
-        .route("/sw.js", get(pages::app::service_worker))
-        .route("/static/push.js", get(pages::app::push_script))
-        .route("/static/icon-192.png", get(pages::app::icon_192))
-        .route("/static/icon-512.png", get(pages::app::icon_512))
-        .route("/static/icon-maskable.png", get(pages::app::icon_maskable))
-        .route("/profile/push", post(pages::push::save_choices))
-        .route("/profile/push/remove", post(pages::push::remove))
 }
 
 /// Processes due games until `shutdown` resolves: at every tick, at the next deadline if it

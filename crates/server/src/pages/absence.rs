@@ -2,34 +2,43 @@
 //! or one; on the game page, for that game), the list of one's windows with their cancel or
 //! end buttons, a game's absent seats as everyone sees them, and the GM console's allowance.
 
-use axum::Form;
+use askama::Template;
 use axum::extract::{Path, State};
 use locale::{Lang, phrase, tr};
 
+use super::filters;
 use super::front::{MARK, marked, strong};
 use super::when::dated_in;
-use super::{FormData, PageResult, Visitor, error_box, error_page, escape, redirect};
+use super::{CsrfForm, PageResult, Visitor, error_box, error_page, redirect};
 use crate::AppState;
 use crate::actions::{self, ABSENCE_BOTS, AbsenceRequest, GameAbsences};
 use crate::auth::Player;
 use crate::error::ApiError;
 use crate::store::Table;
 
-/// The form's choice of who plays for the player: the rules' default or a bot.
-fn bot_choices(lang: Lang) -> String {
-    let mut html = format!(
-        r#"<fieldset class="stack"><legend>{}</legend><p><label><input type="radio" name="bot" value="" checked> {}</label></p>"#,
-        tr!(lang, "away-who-plays"),
-        tr!(lang, "away-nmr-default"),
-    );
-    for bot in ABSENCE_BOTS.iter().filter(|b| **b != "nmr") {
-        html.push_str(&format!(
-            r#"<p><label><input type="radio" name="bot" value="{bot}"> {}</label></p>"#,
-            tr!(lang, "away-the-bot", bot = *bot)
-        ));
-    }
-    html.push_str("</fieldset>");
-    html
+/// The section that declares a window away and lists the player's windows.
+#[derive(Debug, Template)]
+#[template(path = "absence/section.html")]
+struct AbsenceSection {
+    lang: Lang,
+    windows: Vec<Window>,
+    csrf: String,
+    /// On a game's page: the window is for it alone.
+    game: Option<i64>,
+    /// On the profile: the player's games by number and title.
+    games: Vec<(i64, String)>,
+    from_hint: String,
+    to_hint: String,
+    /// The bots that may play for the player, and their labels.
+    bots: Vec<(&'static str, String)>,
+}
+
+/// One of the player's windows away, with its cancel or end button.
+#[derive(Debug)]
+struct Window {
+    id: i64,
+    window: String,
+    button: String,
 }
 
 /// The section that declares a window away and lists the player's windows; `game`: on that
@@ -45,22 +54,11 @@ pub(super) async fn section(
         Err(e) => return error_box(Some(&e)),
     };
     let zone = player.time_zone.as_deref().unwrap_or("UTC");
-    let csrf = visitor.csrf_token();
     let lang = visitor.lang;
-    let mut html = format!(
-        r#"<section class="card stack" id="absences" aria-labelledby="absences-h"><h2 id="absences-h">{}</h2>
-<p class="help">{}</p>
-"#,
-        tr!(lang, "away-title"),
-        tr!(lang, "away-help"),
-    );
-    let shown: Vec<_> = windows
+    let windows = windows
         .iter()
         .filter(|w| game.is_none() || w.absence.game.is_none() || w.absence.game == game)
-        .collect();
-    if !shown.is_empty() {
-        html.push_str(r#"<ul class="stack absence-list">"#);
-        for w in shown {
+        .map(|w| {
             let a = &w.absence;
             let scope = match (&w.title, a.game) {
                 (Some(t), Some(_)) => tr!(lang, "away-scope-titled", title = t.as_str()),
@@ -84,61 +82,47 @@ pub(super) async fn section(
                 scope = scope,
                 by = by
             );
-            html.push_str(&format!(
-                r#"<li><form method="post" action="/absences/{id}/withdraw" class="cluster"><span>{window}</span><input type="hidden" name="csrf" value="{csrf}"><button type="submit" class="secondary">{button}</button></form></li>"#,
-                id = a.id,
-                window = escape(&window),
-            ));
-        }
-        html.push_str("</ul>");
-    }
-    let scope = match game {
-        Some(id) => format!(
-            r#"<input type="hidden" name="game" value="{id}"><input type="hidden" name="back" value="/games/{id}/seat">"#
-        ),
-        // The player's games by name (a player reads words, not numbers), all of them first.
-        None => {
-            let games: String = match crate::store::list(state).await {
-                Ok(list) => list
-                    .iter()
-                    .filter(|g| !g.row.over && g.seat_of(player.id).is_some())
-                    .map(|g| {
-                        format!(
-                            r#"<option value="{}">{}</option>"#,
-                            g.row.id,
-                            escape(&g.row.title)
-                        )
-                    })
-                    .collect(),
-                Err(e) => return error_box(Some(&e.into())),
-            };
-            format!(
-                r#"<p><label for="absence-game">{}</label><select id="absence-game" name="game"><option value="">{}</option>{games}</select></p>"#,
-                tr!(lang, "away-game"),
-                tr!(lang, "away-scope-all"),
-            )
-        }
+            Window {
+                id: a.id,
+                window,
+                button,
+            }
+        })
+        .collect();
+    // The player's games by name (a player reads words, not numbers), all of them first.
+    let games = match game {
+        Some(_) => Vec::new(),
+        None => match crate::store::list(state).await {
+            Ok(list) => list
+                .iter()
+                .filter(|g| !g.row.over && g.seat_of(player.id).is_some())
+                .map(|g| (g.row.id, g.row.title.clone()))
+                .collect(),
+            Err(e) => return error_box(Some(&e.into())),
+        },
     };
-    html.push_str(&format!(
-        r#"<form method="post" action="/profile/absences" class="stack" id="absence-form"><input type="hidden" name="csrf" value="{csrf}">{scope}
-<p><label for="absence-from">{from}</label><span class="help" id="absence-from-hint">{from_hint}</span><input type="datetime-local" id="absence-from" name="from" aria-describedby="absence-from-hint"></p>
-<p><label for="absence-to">{to}</label><span class="help" id="absence-to-hint">{to_hint}</span><input type="datetime-local" id="absence-to" name="to" required aria-describedby="absence-to-hint"></p>
-{bots}<p><button type="submit">{declare}</button></p></form></section>"#,
-        from = tr!(lang, "away-from"),
-        from_hint = escape(&tr!(lang, "away-from-hint", zone = zone)),
-        to = tr!(lang, "away-to"),
-        to_hint = tr!(lang, "away-to-hint", days = actions::MAX_ABSENCE_DAYS),
-        declare = tr!(lang, "away-declare"),
-        bots = bot_choices(lang),
-    ));
-    html
+    let view = AbsenceSection {
+        lang,
+        windows,
+        csrf: visitor.csrf_token(),
+        game,
+        games,
+        from_hint: tr!(lang, "away-from-hint", zone = zone),
+        to_hint: tr!(lang, "away-to-hint", days = actions::MAX_ABSENCE_DAYS),
+        bots: ABSENCE_BOTS
+            .iter()
+            .filter(|b| **b != "nmr")
+            .map(|bot| (*bot, tr!(lang, "away-the-bot", bot = *bot)))
+            .collect(),
+    };
+    view.render().unwrap_or_default()
 }
 
 /// `POST /profile/absences`: declares a window away; back to the page the form was on.
 pub async fn declare_absence(
     State(state): State<AppState>,
     visitor: Visitor,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
     // Back to the page the form was on: the profile, or a seat's page (`/games/N/seat`).
@@ -154,7 +138,6 @@ pub async fn declare_absence(
     }
     .to_string();
     let result = async {
-        visitor.check_csrf(&form)?;
         let game = match form.get("game").map(str::trim) {
             None | Some("") => None,
             Some(text) => Some(text.parse::<i64>().map_err(|_| {
@@ -180,13 +163,10 @@ pub async fn withdraw_absence(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(_): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
-    let result = async {
-        visitor.check_csrf(&form)?;
-        actions::withdraw_absence(&state, player, id).await
-    };
+    let result = async { actions::withdraw_absence(&state, player, id).await };
     match result.await {
         Ok(_) => Ok(redirect("/profile#absences")),
         Err(e) => Err(error_page(&visitor, &e)),
@@ -198,11 +178,10 @@ pub async fn set_allowance(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
     let result = async {
-        visitor.check_csrf(&form)?;
         let text = form.field("allowance")?.trim();
         let turns: i64 = text
             .parse()
@@ -291,6 +270,20 @@ fn away_list(absences: &GameAbsences, visitor: &Visitor) -> String {
     html
 }
 
+/// The GM console's part on absences.
+#[derive(Debug, Template)]
+#[template(path = "absence/console.html")]
+struct AllowanceSection {
+    lang: Lang,
+    /// Each seat: its name, its excused turns used of the allowance, until when it is away.
+    rows: Vec<(String, String, String)>,
+    id: i64,
+    csrf: String,
+    hint: String,
+    max: i64,
+    now: i64,
+}
+
 /// The GM console's part: each seat's excused turns used of the allowance, and the form that
 /// sets the allowance.
 pub(super) async fn console_section(state: &AppState, visitor: &Visitor, table: &Table) -> String {
@@ -299,44 +292,40 @@ pub(super) async fn console_section(state: &AppState, visitor: &Visitor, table: 
         Err(e) => return error_box(Some(&e)),
     };
     let lang = visitor.lang;
-    let mut html = format!(
-        r#"<section class="card stack" id="allowance" aria-labelledby="allowance-h"><h2 id="allowance-h">{}</h2><div class="table-scroll"><table><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>"#,
-        tr!(lang, "away-absences"),
-        tr!(lang, "away-seat"),
-        tr!(lang, "away-excused-used"),
-        tr!(lang, "away-title"),
-    );
-    for s in &absences.seats {
-        let away = s.away.as_ref().map_or(String::from("—"), |a| {
-            tr!(
-                lang,
-                "away-until",
-                until = dated_in(lang, a.until, visitor.zone())
-            )
-        });
-        html.push_str(&format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-            escape(&s.name),
-            tr!(
+    let rows = absences
+        .seats
+        .iter()
+        .map(|s| {
+            let away = s.away.as_ref().map_or(String::from("—"), |a| {
+                tr!(
+                    lang,
+                    "away-until",
+                    until = dated_in(lang, a.until, visitor.zone())
+                )
+            });
+            let used = tr!(
                 lang,
                 "away-used-of",
                 used = s.used.unwrap_or(0),
                 total = absences.allowance
-            ),
-            escape(&away)
-        ));
-    }
-    html.push_str(&format!(
-        r#"</tbody></table></div><form method="post" action="/games/{id}/allowance" class="stack"><input type="hidden" name="csrf" value="{csrf}"><p><label for="allowance-turns">{label}</label><span class="help" id="allowance-hint">{hint}</span><input type="number" min="0" max="{max}" id="allowance-turns" name="allowance" value="{now}" aria-describedby="allowance-hint"></p><p><button type="submit">{button}</button></p></form></section>"#,
-        label = tr!(lang, "away-allowance"),
-        hint = tr!(lang, "away-allowance-hint", max = gm::absence::MAX_ALLOWANCE),
-        button = tr!(lang, "away-set-allowance"),
-        id = table.row.id,
-        csrf = visitor.csrf_token(),
-        max = gm::absence::MAX_ALLOWANCE,
-        now = absences.allowance,
-    ));
-    html
+            );
+            (s.name.clone(), used, away)
+        })
+        .collect();
+    let view = AllowanceSection {
+        lang,
+        rows,
+        id: table.row.id,
+        csrf: visitor.csrf_token(),
+        hint: tr!(
+            lang,
+            "away-allowance-hint",
+            max = gm::absence::MAX_ALLOWANCE
+        ),
+        max: gm::absence::MAX_ALLOWANCE.into(),
+        now: absences.allowance.into(),
+    };
+    view.render().unwrap_or_default()
 }
 
 /// The lines a turn's report adds for the seats an absence played in it (as its mail does).
@@ -360,4 +349,13 @@ pub(super) async fn turn_note(
             Vec::new()
         }
     }
+}
+
+/// The routes of absences: declared on the profile, allowed by a GM.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::post;
+    axum::Router::new()
+        .route("/profile/absences", post(declare_absence))
+        .route("/absences/{id}/withdraw", post(withdraw_absence))
+        .route("/games/{id}/allowance", post(set_allowance))
 }

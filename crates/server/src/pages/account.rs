@@ -1,15 +1,16 @@
 //! Registering, logging in and out from a browser.
 
-use axum::Form;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::http::header::SET_COOKIE;
 use axum::response::Response;
 
+use askama::Template;
 use locale::{Lang, tr};
 
-use super::front::{LINK, MARK, MARK2, marked, strong};
-use super::{FormData, Visitor, error_box, escape, page, redirect};
+use super::filters;
+use super::front::{LINK, MARK, MARK2, around, marked, strong};
+use super::{CsrfForm, FormData, Visitor, error_box, page, redirect};
 use crate::AppState;
 use crate::actions::{self, Credentials};
 use crate::auth;
@@ -148,6 +149,49 @@ pub async fn invitation_note(state: &AppState, next: &str, lang: Lang) -> String
     )
 }
 
+/// The login or register form.
+#[derive(Debug, Template)]
+#[template(path = "account/form.html")]
+struct AccountForm<'a> {
+    lang: Lang,
+    /// The invitation and the error box (HTML).
+    invited: &'a str,
+    error: String,
+    action: &'static str,
+    title: String,
+    csrf: String,
+    next: &'a str,
+    name: &'a str,
+    auto: &'static str,
+    /// The other door's line, around its link, whose address carries `next`.
+    other: (String, String),
+    other_path: &'static str,
+    other_label: String,
+    query: String,
+    /// The login page, which also links to a forgotten password.
+    login: bool,
+}
+
+/// The login page after failed attempts on the account: the notice, and on to `next`.
+#[derive(Debug, Template)]
+#[template(path = "account/notice.html")]
+struct Notice<'a> {
+    lang: Lang,
+    notice: String,
+    next: &'a str,
+}
+
+/// A page of one line under its heading (`text`), or of the unsubscribe button.
+#[derive(Debug, Template)]
+#[template(path = "account/said.html")]
+struct Said {
+    title: String,
+    text: Option<String>,
+    action: String,
+    button: String,
+    note: String,
+}
+
 fn account_form(
     visitor: &Visitor,
     door: Door,
@@ -159,55 +203,59 @@ fn account_form(
     let query = if next == "/" {
         String::new()
     } else {
-        format!("?next={}", escape(&percent_encode(next)))
+        format!("?next={}", percent_encode(next))
     };
     let lang = visitor.lang;
-    // The other door's link carries `next` (already escaped in `query`).
-    let other_link = |label: String, path: &str| {
-        format!(
-            r#"<a id="other" href="{path}{query}">{}</a>"#,
-            escape(&label)
-        )
-    };
-    let other = match door {
-        Door::Login => format!(
-            r#"<p>{}</p><p><a id="forgot" href="/forgot">{}</a></p>"#,
-            marked(
-                &tr!(lang, "account-no-account", register = LINK),
-                &[(LINK, other_link(tr!(lang, "account-register"), "/register"))]
-            ),
-            tr!(lang, "account-forgot")
+    let (line, other_path, other_label) = match door {
+        Door::Login => (
+            tr!(lang, "account-no-account", register = LINK),
+            "/register",
+            tr!(lang, "account-register"),
         ),
-        Door::Register => format!(
-            "<p>{}</p>",
-            marked(
-                &tr!(lang, "account-have-account", login = LINK),
-                &[(LINK, other_link(tr!(lang, "account-log-in"), "/login"))]
-            )
+        Door::Register => (
+            tr!(lang, "account-have-account", login = LINK),
+            "/login",
+            tr!(lang, "account-log-in"),
         ),
     };
-    let body = format!(
-        r#"{invited}{error}<form method="post" action="{action}">{csrf}
-<input type="hidden" name="next" value="{next}">
-<label for="name">{name_label}</label><input id="name" type="text" name="name" value="{name}" autocomplete="username" required autofocus>
-<label for="password">{password_label}</label><input id="password" type="password" name="password" autocomplete="{auto}" required>
-<p><button type="submit">{title}</button></p>
-</form>{other}"#,
-        error = error_box(error),
-        action = door.path(),
-        title = door.title(lang),
-        name_label = tr!(lang, "account-name"),
-        password_label = tr!(lang, "account-password"),
-        csrf = visitor.csrf_field(),
-        next = escape(next),
-        name = escape(name),
-        auto = match door {
+    let form = AccountForm {
+        lang,
+        invited,
+        error: error_box(error),
+        action: door.path(),
+        title: door.title(lang),
+        csrf: visitor.csrf_token(),
+        next,
+        name,
+        auto: match door {
             Door::Login => "current-password",
             Door::Register => "new-password",
         },
-    );
+        other: around(&line, LINK),
+        other_path,
+        other_label,
+        query,
+        login: door == Door::Login,
+    };
     let status = error.map_or(StatusCode::OK, ApiError::status);
-    page(visitor, status, &door.title(lang), &body)
+    page(
+        visitor,
+        status,
+        &door.title(lang),
+        &form.render().unwrap_or_default(),
+    )
+}
+
+/// A page of one line under its heading.
+fn said(title: String, text: Option<String>) -> String {
+    let said = Said {
+        title,
+        text,
+        action: String::new(),
+        button: String::new(),
+        note: String::new(),
+    };
+    said.render().unwrap_or_default()
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -246,7 +294,6 @@ async fn enter(
 ) -> Response {
     let next = safe_next(form.get("next"));
     let result = async {
-        visitor.check_csrf(form)?;
         let c = Credentials {
             name: form.field("name")?.trim().to_string(),
             password: form.field("password")?.to_string(),
@@ -262,17 +309,17 @@ async fn enter(
                 visitor,
                 StatusCode::OK,
                 &tr!(visitor.lang, "account-logged-in"),
-                &format!(
-                    r#"<p class="error" role="alert">{}</p>
-<p><a id="continue" href="{}">{}</a></p>"#,
-                    escape(&tr!(
+                &Notice {
+                    lang: visitor.lang,
+                    notice: tr!(
                         visitor.lang,
                         "account-failed-attempts",
                         notice = notice.as_str()
-                    )),
-                    escape(&next),
-                    tr!(visitor.lang, "account-continue")
-                ),
+                    ),
+                    next: &next,
+                }
+                .render()
+                .unwrap_or_default(),
             ),
         };
         response
@@ -302,7 +349,7 @@ pub async fn login(
     State(state): State<AppState>,
     visitor: Visitor,
     client: ClientAddr,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> Response {
     enter(&state, &visitor, client, &form, Door::Login).await
 }
@@ -311,7 +358,7 @@ pub async fn register(
     State(state): State<AppState>,
     visitor: Visitor,
     client: ClientAddr,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> Response {
     enter(&state, &visitor, client, &form, Door::Register).await
 }
@@ -319,10 +366,9 @@ pub async fn register(
 pub async fn logout(
     State(state): State<AppState>,
     visitor: Visitor,
-    Form(form): Form<FormData>,
+    CsrfForm(_): CsrfForm,
 ) -> Response {
     let result = async {
-        visitor.check_csrf(&form)?;
         if let Some(player) = &visitor.player {
             auth::revoke(&state, &player.secret).await?;
         }
@@ -352,9 +398,9 @@ pub async fn confirm_email(
                 &visitor,
                 axum::http::StatusCode::OK,
                 &title,
-                &format!(
-                    "<h1>{title}</h1><p>{}</p>",
-                    escape(&tr!(lang, "account-confirmed-text", name = name.as_str()))
+                &said(
+                    title.clone(),
+                    Some(tr!(lang, "account-confirmed-text", name = name.as_str())),
                 ),
             )
         }
@@ -368,18 +414,20 @@ pub async fn unsubscribe_form(
     visitor: Visitor,
     axum::extract::Path(message): axum::extract::Path<String>,
 ) -> Response {
-    let action = format!("/unsubscribe/{}", escape(&message));
     let lang = visitor.lang;
     let button = tr!(lang, "account-unsubscribe");
+    let body = Said {
+        title: tr!(lang, "account-unsubscribe-question"),
+        text: None,
+        action: format!("/unsubscribe/{message}"),
+        button: button.clone(),
+        note: tr!(lang, "account-unsubscribe-note"),
+    };
     page(
         &visitor,
         StatusCode::OK,
         &button,
-        &format!(
-            r#"<h1>{question}</h1><form method="post" action="{action}"><button type="submit">{button}</button></form><p class="note">{note}</p>"#,
-            question = tr!(lang, "account-unsubscribe-question"),
-            note = tr!(lang, "account-unsubscribe-note"),
-        ),
+        &body.render().unwrap_or_default(),
     )
 }
 
@@ -398,11 +446,25 @@ pub async fn unsubscribe(
                 &visitor,
                 StatusCode::OK,
                 &title,
-                &format!("<h1>{title}</h1><p>{text}</p>"),
+                &said(title.clone(), Some(text)),
             )
         }
         Err(e) => super::error_page(&visitor, &e),
     }
+}
+
+/// The routes of accounts: logging in and out, registering, confirming, unsubscribing.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/login", get(login_form).post(login))
+        .route("/register", get(register_form).post(register))
+        .route("/logout", post(logout))
+        .route("/confirm-email/{token}", get(confirm_email))
+        .route(
+            "/unsubscribe/{message}",
+            get(unsubscribe_form).post(unsubscribe),
+        )
 }
 
 #[cfg(test)]

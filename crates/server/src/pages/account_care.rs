@@ -1,40 +1,85 @@
 //! The pages of account care: a forgotten password (the form that mails a link, and the
 //! link's form that sets a new password) and the deletion of one's own account.
 
-use axum::Form;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::http::header::SET_COOKIE;
 use axum::response::Response;
 
-use locale::tr;
+use askama::Template;
+use locale::{Lang, tr};
 
-use super::{FormData, PageResult, Visitor, error_box, escape, page, redirect};
+use super::filters;
+use super::{CsrfForm, PageResult, Visitor, error_box, page, redirect};
 use crate::AppState;
 use crate::actions;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
 use crate::throttle::ClientAddr;
 
+/// The form that mails a reset link.
+#[derive(Debug, Template)]
+#[template(path = "account/forgot.html")]
+struct ForgotForm<'a> {
+    lang: Lang,
+    /// The error box (HTML).
+    error: String,
+    csrf: String,
+    who: &'a str,
+}
+
+/// What the form to a reset link says once sent.
+#[derive(Debug, Template)]
+#[template(path = "account/mailed.html")]
+struct Mailed {
+    lang: Lang,
+}
+
+/// The form of a reset link.
+#[derive(Debug, Template)]
+#[template(path = "account/reset.html")]
+struct ResetForm<'a> {
+    lang: Lang,
+    /// The error box (HTML).
+    error: String,
+    token: &'a str,
+    csrf: String,
+    name: &'a str,
+    /// Whose password it sets (HTML: the name in bold).
+    for_whom: String,
+}
+
+/// The profile's section that deletes the account.
+#[derive(Debug, Template)]
+#[template(path = "account/delete.html")]
+struct DeleteForm {
+    lang: Lang,
+    csrf: String,
+}
+
+/// What deleting the account came to: done, or the error (its box, HTML).
+#[derive(Debug, Template)]
+#[template(path = "account/deleted.html")]
+struct Deleted {
+    lang: Lang,
+    error: Option<String>,
+}
+
 fn forgot_page(visitor: &Visitor, who: &str, error: Option<&ApiError>) -> Response {
     let lang = visitor.lang;
-    let body = format!(
-        r#"{error}<p>{help}</p>
-<form method="post" action="/forgot">{csrf}
-<label for="who">{label}</label><input id="who" type="text" name="who" value="{who}" autocomplete="username" required autofocus>
-<p><button type="submit">{button}</button></p>
-</form>
-<p class="note">{note}</p>"#,
-        help = tr!(lang, "account-forgot-help"),
-        label = tr!(lang, "account-forgot-who"),
-        button = tr!(lang, "account-forgot-send"),
-        note = tr!(lang, "account-forgot-note"),
-        error = error_box(error),
-        csrf = visitor.csrf_field(),
-        who = escape(who),
-    );
+    let form = ForgotForm {
+        lang,
+        error: error_box(error),
+        csrf: visitor.csrf_token(),
+        who,
+    };
     let status = error.map_or(StatusCode::OK, ApiError::status);
-    page(visitor, status, &tr!(lang, "account-forgot"), &body)
+    page(
+        visitor,
+        status,
+        &tr!(lang, "account-forgot"),
+        &form.render().unwrap_or_default(),
+    )
 }
 
 /// `GET /forgot`: the form that mails a reset link.
@@ -47,24 +92,16 @@ pub async fn forgot(
     State(state): State<AppState>,
     visitor: Visitor,
     client: ClientAddr,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> Response {
     let who = form.get("who").unwrap_or_default().to_string();
-    let result = async {
-        visitor.check_csrf(&form)?;
-        actions::forgot_password(&state, &who, client).await
-    };
+    let result = async { actions::forgot_password(&state, &who, client).await };
     match result.await {
         Ok(()) => page(
             &visitor,
             StatusCode::OK,
             &tr!(visitor.lang, "account-mailed-title"),
-            &format!(
-                r#"<p id="mailed">{}</p>
-<p><a href="/login">{}</a></p>"#,
-                tr!(visitor.lang, "account-mailed"),
-                tr!(visitor.lang, "account-back-to-login")
-            ),
+            &Mailed { lang: visitor.lang }.render().unwrap_or_default(),
         ),
         Err(e) => forgot_page(&visitor, &who, Some(&e)),
     }
@@ -72,26 +109,24 @@ pub async fn forgot(
 
 fn reset_page(visitor: &Visitor, token: &str, name: &str, error: Option<&ApiError>) -> Response {
     let lang = visitor.lang;
-    let body = format!(
-        r#"{error}<form method="post" action="/reset/{token}">{csrf}
-<input type="hidden" name="name" value="{name}" autocomplete="username">
-<p>{for_whom}</p>
-<label for="password">{label}</label><input id="password" type="password" name="password" autocomplete="new-password" required autofocus>
-<p><button type="submit">{button}</button></p>
-</form>"#,
-        for_whom = super::front::marked(
+    let form = ResetForm {
+        lang,
+        error: error_box(error),
+        token,
+        csrf: visitor.csrf_token(),
+        name,
+        for_whom: super::front::marked(
             &tr!(lang, "account-reset-for", name = super::front::MARK),
-            &[(super::front::MARK, super::front::strong(name))]
+            &[(super::front::MARK, super::front::strong(name))],
         ),
-        label = tr!(lang, "account-reset-password"),
-        button = tr!(lang, "account-reset-set"),
-        error = error_box(error),
-        token = escape(token),
-        csrf = visitor.csrf_field(),
-        name = escape(name),
-    );
+    };
     let status = error.map_or(StatusCode::OK, ApiError::status);
-    page(visitor, status, &tr!(lang, "account-reset-title"), &body)
+    page(
+        visitor,
+        status,
+        &tr!(lang, "account-reset-title"),
+        &form.render().unwrap_or_default(),
+    )
 }
 
 /// `GET /reset/{token}`: the form of a reset link (a link alone changes nothing: mail
@@ -112,10 +147,9 @@ pub async fn reset(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(token): Path<String>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> Response {
     let result = async {
-        visitor.check_csrf(&form)?;
         let (secret, _) = actions::reset_password(&state, &token, form.field("password")?).await?;
         let mut response = redirect("/");
         response
@@ -135,20 +169,11 @@ pub async fn reset(
 
 /// The profile's section that deletes the account.
 pub fn delete_section(visitor: &Visitor) -> String {
-    let lang = visitor.lang;
-    format!(
-        r#"<section class="card stack" id="delete-account" aria-labelledby="delete-heading"><h2 id="delete-heading">{title}</h2>
-<p>{help}</p>
-<form method="post" action="/profile/delete">{csrf}
-<label for="delete-password">{label}</label><input id="delete-password" type="password" name="password" autocomplete="current-password" required>
-<p><button type="submit" class="danger">{button}</button></p>
-</form></section>"#,
-        title = tr!(lang, "account-delete-title"),
-        help = tr!(lang, "account-delete-help"),
-        label = tr!(lang, "account-delete-password"),
-        button = tr!(lang, "account-delete-button"),
-        csrf = visitor.csrf_field()
-    )
+    let form = DeleteForm {
+        lang: visitor.lang,
+        csrf: visitor.csrf_token(),
+    };
+    form.render().unwrap_or_default()
 }
 
 /// `POST /profile/delete`: deletes the visitor's account, or says which games hold it.
@@ -156,14 +181,12 @@ pub async fn delete_account(
     State(state): State<AppState>,
     visitor: Visitor,
     client: ClientAddr,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
-    let result: ApiResult<()> = async {
-        visitor.check_csrf(&form)?;
-        actions::delete_account(&state, player, form.field("password")?, client).await
-    }
-    .await;
+    let result: ApiResult<()> =
+        async { actions::delete_account(&state, player, form.field("password")?, client).await }
+            .await;
     match result {
         Ok(()) => {
             // The page is shown to nobody logged in: the account is gone.
@@ -177,11 +200,7 @@ pub async fn delete_account(
                 &visitor,
                 StatusCode::OK,
                 &tr!(lang, "account-deleted-title"),
-                &format!(
-                    r#"<p id="deleted">{}</p><p><a href="/">{}</a></p>"#,
-                    tr!(lang, "account-deleted"),
-                    tr!(lang, "account-deleted-games")
-                ),
+                &Deleted { lang, error: None }.render().unwrap_or_default(),
             );
             response
                 .headers_mut()
@@ -192,11 +211,21 @@ pub async fn delete_account(
             &visitor,
             e.status(),
             &tr!(visitor.lang, "account-not-deleted"),
-            &format!(
-                r#"{}<p><a href="/profile">{}</a></p>"#,
-                error_box(Some(&e)),
-                tr!(visitor.lang, "account-back-to-profile")
-            ),
+            &Deleted {
+                lang: visitor.lang,
+                error: Some(error_box(Some(&e))),
+            }
+            .render()
+            .unwrap_or_default(),
         )),
     }
+}
+
+/// The routes of the account's care: a forgotten password, deleting the account.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/forgot", get(forgot_form).post(forgot))
+        .route("/reset/{token}", get(reset_form).post(reset))
+        .route("/profile/delete", post(delete_account))
 }

@@ -127,6 +127,18 @@ pub async fn icon_maskable() -> Response {
     icon(&PNG, 512, 0.72)
 }
 
+/// The routes of the installable app: its manifest, service worker, script and icons.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::get;
+    axum::Router::new()
+        .route("/manifest.webmanifest", get(manifest))
+        .route("/sw.js", get(service_worker))
+        .route("/static/push.js", get(push_script))
+        .route("/static/icon-192.png", get(icon_192))
+        .route("/static/icon-512.png", get(icon_512))
+        .route("/static/icon-maskable.png", get(icon_maskable))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -490,5 +490,13 @@ pub async fn plan_script() -> axum::response::Response {
         .into_response()
 }
 
+/// The routes of Backpacks' help and its form's script.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::get;
+    axum::Router::new()
+        .route("/help/backpacks", get(super::help_backpacks))
+        .route("/static/plan.js", get(plan_script))
+}
+
 #[cfg(test)]
 mod tests;

@@ -562,5 +562,13 @@ mod filters {
     }
 }
 
+/// The routes of Breaking Away's help and its form's script.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::get;
+    axum::Router::new()
+        .route("/help/breaking-away", get(super::help_breaking_away))
+        .route("/static/lineup.js", get(lineup_script))
+}
+
 #[cfg(test)]
 mod tests;

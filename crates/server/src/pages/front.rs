@@ -1,6 +1,7 @@
 //! The front page: the newest games, and the reader's own games with what is due.
 
 use super::*;
+use askama::Template as _;
 
 /// One of a player's games on the front page.
 #[derive(Debug)]
@@ -35,6 +36,29 @@ pub(super) const MARK2: &str = "\u{3}";
 pub(super) fn marked(text: &str, html: &[(&str, String)]) -> String {
     html.iter()
         .fold(escape(text), |text, (mark, html)| text.replace(mark, html))
+}
+
+/// A message cut where `mark` stands (first), for a template to put its HTML between.
+pub(super) fn around(text: &str, mark: &str) -> (String, String) {
+    match text.split_once(mark) {
+        Some((before, after)) => (before.to_string(), after.to_string()),
+        None => (text.to_string(), String::new()),
+    }
+}
+
+/// A message cut at its stand-ins, for a template to put each one's HTML in: each piece of
+/// text with the stand-in that follows it (0: none; else its place in `marks`, from 1).
+pub(super) fn cut(text: &str, marks: &[&str]) -> Vec<(String, usize)> {
+    let mut pieces = Vec::new();
+    let mut piece = String::new();
+    for c in text.chars() {
+        match marks.iter().position(|m| m.starts_with(c)) {
+            Some(at) => pieces.push((std::mem::take(&mut piece), at + 1)),
+            None => piece.push(c),
+        }
+    }
+    pieces.push((piece, 0));
+    pieces
 }
 
 /// A message that holds a link where [`LINK`] stands, around `label`.
@@ -104,77 +128,79 @@ pub(super) fn your_games(
     .unwrap_or_default()
 }
 
+/// What postrider is, for a newcomer.
+#[derive(Debug, askama::Template)]
+#[template(path = "front/welcome.html")]
+struct Welcome {
+    lang: Lang,
+    games: Vec<Showcase>,
+    /// How to start, cut at its two links (1: take a seat, 2: create a game).
+    start: Vec<(String, usize)>,
+    /// A visitor's line on registering, cut at its link.
+    account: Option<Vec<(String, usize)>>,
+    /// The line on the API, cut at its link.
+    api: Vec<(String, usize)>,
+}
+
+/// One game of the welcome: its picture, a line and its help.
+#[derive(Debug)]
+struct Showcase {
+    game: &'static str,
+    title: String,
+    /// The sample picture (SVG the server draws).
+    picture: Option<&'static str>,
+    line: &'static str,
+    help: &'static str,
+    help_label: &'static str,
+}
+
 /// What postrider is, for a newcomer: a sentence, the two games each with a picture, a line
 /// and its help, and how to start (take an open seat, or create a game).
 fn welcome(visitor: &Visitor) -> String {
     let lang = visitor.lang;
-    let games: String = [
-        ("breaking-away", "front-ba-line", "/help/breaking-away", "front-ba-help"),
-        ("backpacks", "front-bb-line", "/help/backpacks", "front-bb-help"),
+    let games = [
+        (
+            "breaking-away",
+            "front-ba-line",
+            "/help/breaking-away",
+            "front-ba-help",
+        ),
+        (
+            "backpacks",
+            "front-bb-line",
+            "/help/backpacks",
+            "front-bb-help",
+        ),
     ]
     .iter()
-    .map(|&(game, line, help, help_label)| {
-        let title = gm::GAMES
+    .map(|&(game, line, help, help_label)| Showcase {
+        game,
+        title: gm::GAMES
             .iter()
             .find(|g| g.name == game)
-            .map_or_else(|| game.to_string(), |g| game::game_title(lang, *g));
-        let picture = super::showcase::picture_of(game, lang)
-            .map_or(String::new(), |svg| {
-                // A sample's names (teams, Keswick's places) are the game's, not the page's:
-                // `translate="no"`.
-                format!(r#"<figure class="picture close-up" translate="no">{svg}</figure>"#)
-            });
-        format!(
-            r#"<li class="stack showcase-game" id="about-{game}"><h3>{title}</h3>{picture}<p>{line}</p><p><a href="{help}">{help_label}</a></p></li>"#,
-            title = escape(&title),
-            line = escape(&lang.t(line)),
-            help_label = escape(&lang.t(help_label)),
-        )
+            .map_or_else(|| game.to_string(), |g| game::game_title(lang, *g)),
+        // A sample's names (teams, Keswick's places) are the game's, not the page's: the
+        // template says `translate="no"`.
+        picture: super::showcase::picture_of(game, lang),
+        line,
+        help,
+        help_label,
     })
     .collect();
-    let start = marked(
-        &tr!(lang, "front-start", seat = LINK, create = MARK),
-        &[
-            (
-                LINK,
-                format!(
-                    r#"<a href="/lobby">{}</a>"#,
-                    escape(&lang.t("front-start-seat"))
-                ),
-            ),
-            (
-                MARK,
-                format!(
-                    r#"<a href="/new">{}</a>"#,
-                    escape(&lang.t("front-start-create"))
-                ),
-            ),
-        ],
-    );
-    let account = match &visitor.player {
-        None => format!(
-            "<p>{}</p>",
-            linked(
-                &tr!(lang, "front-start-account", register = LINK),
-                "/register",
-                &lang.t("front-start-register")
-            )
+    let view = Welcome {
+        lang,
+        games,
+        start: cut(
+            &tr!(lang, "front-start", seat = LINK, create = MARK),
+            &[LINK, MARK],
         ),
-        Some(_) => String::new(),
+        account: visitor
+            .player
+            .is_none()
+            .then(|| cut(&tr!(lang, "front-start-account", register = LINK), &[LINK])),
+        api: cut(&tr!(lang, "front-about", api = LINK), &[LINK]),
     };
-    format!(
-        r#"<section class="stack" id="welcome" aria-labelledby="welcome-h"><h2 id="welcome-h">{what}</h2><p class="lead">{intro}</p>
-<ul class="showcase">{games}</ul>
-<h3 id="how-to-start">{how}</h3><p>{start}</p>{account}<p class="muted">{api}</p></section>"#,
-        what = escape(&lang.t("front-what")),
-        intro = escape(&lang.t("front-intro")),
-        how = escape(&lang.t("front-how-to-start")),
-        api = linked(
-            &tr!(lang, "front-about", api = LINK),
-            "/api/openapi.json",
-            "/api/openapi.json"
-        ),
-    )
+    view.render().unwrap_or_default()
 }
 
 #[derive(Debug, serde::Deserialize)]
@@ -194,48 +220,31 @@ pub async fn front(
     let lang = visitor.lang;
     // Every game as a card (a phone reads a card, not a five-column table): its title, what
     // game it is, its state, its GM and seats.
-    let mut rows = String::new();
-    for table in &tables {
-        let seats: Vec<String> = table
-            .seats
-            .iter()
-            .map(|s| {
-                let who = match (&s.player_name, &s.bot) {
-                    (_, Some(bot)) => tr!(lang, "front-seat-bot", bot = bot.as_str()),
-                    (Some(name), None) => name.clone(),
-                    (None, None) => tr!(lang, "front-seat-open"),
-                };
-                escape(&tr!(
-                    lang,
-                    "front-seat-who",
-                    seat = s.name.as_str(),
-                    who = who
-                ))
-            })
-            .collect();
-        let _ = write!(
-            rows,
-            r#"<li class="card game-card"><h3><a href="/games/{id}">{title}</a></h3><p>{game} · <strong>{status}</strong></p><p class="muted">{gm} · {seats}</p></li>"#,
-            id = table.row.id,
-            title = escape(&table.row.title),
-            game = escape(&game::game_title(lang, table.row.game)),
-            status = escape(&game::status_text(table, &visitor)),
-            gm = escape(&tr!(lang, "game-run-by", gm = table.row.gm_name.as_str())),
-            seats = lang.separated(&seats)
-        );
-    }
-    let rows = if tables.is_empty() {
-        format!(
-            "<p>{}</p>",
-            linked(
-                &tr!(lang, "front-no-games", start = LINK),
-                "/new",
-                &tr!(lang, "front-start-one")
-            )
-        )
-    } else {
-        format!(r#"<ul class="game-cards">{rows}</ul>"#)
-    };
+    let cards = tables
+        .iter()
+        .map(|table| {
+            let seats: Vec<String> = table
+                .seats
+                .iter()
+                .map(|s| {
+                    let who = match (&s.player_name, &s.bot) {
+                        (_, Some(bot)) => tr!(lang, "front-seat-bot", bot = bot.as_str()),
+                        (Some(name), None) => name.clone(),
+                        (None, None) => tr!(lang, "front-seat-open"),
+                    };
+                    tr!(lang, "front-seat-who", seat = s.name.as_str(), who = who)
+                })
+                .collect();
+            Card {
+                id: table.row.id,
+                title: table.row.title.clone(),
+                game: game::game_title(lang, table.row.game),
+                status: game::status_text(table, &visitor),
+                gm: tr!(lang, "game-run-by", gm = table.row.gm_name.as_str()),
+                seats: lang.separated(&seats),
+            }
+        })
+        .collect();
     // The list is summaries; the player's own games are read whole (from this process's
     // records, without a replay) to say what is due.
     let yours = match &visitor.player {
@@ -259,40 +268,65 @@ pub async fn front(
         }
         None => String::new(),
     };
-    let deleted = if q.deleted.is_some() {
-        format!(
-            r#"<p class="note" role="status">{}</p>"#,
-            tr!(lang, "front-deleted")
-        )
-    } else {
-        String::new()
-    };
     let lobby = match lobby::front_section(&state, &visitor).await {
         Ok(lobby) => lobby,
         Err(e) => return error_page(&visitor, &e),
     };
-    let ladders: Vec<String> = gm::GAMES
-        .iter()
-        .map(|g| {
-            format!(
-                r#"<a href="/ratings/{}">{}</a>"#,
-                g.name,
-                escape(&g.title_in(lang))
-            )
-        })
-        .collect();
-    let ladders = ladders.join(" · ");
-    // A visitor reads what postrider is first; a player, their own games first.
-    let welcome = welcome(&visitor);
-    let (welcome_first, welcome_last) = match &visitor.player {
-        None => (welcome, String::new()),
-        Some(_) => (String::new(), welcome),
+    let view = FrontPage {
+        lang,
+        deleted: q.deleted.is_some(),
+        // A visitor reads what postrider is first; a player, their own games first.
+        visitor_first: visitor.player.is_none(),
+        welcome: welcome(&visitor),
+        yours,
+        lobby,
+        cards,
+        no_games: around(&tr!(lang, "front-no-games", start = LINK), LINK),
+        ladders: around(&tr!(lang, "front-ladders", ladders = LINK), LINK),
+        games: gm::GAMES
+            .iter()
+            .map(|g| (g.name, g.title_in(lang)))
+            .collect(),
     };
-    let body = format!(
-        r#"{deleted}{welcome_first}{yours}{lobby}<section class="stack" aria-labelledby="every-game"><h2 id="every-game">{every}</h2>
-{rows}<p id="ladders">{ladders}</p></section>{welcome_last}"#,
-        every = tr!(lang, "front-every-game"),
-        ladders = tr!(lang, "front-ladders", ladders = ladders),
-    );
-    page(&visitor, StatusCode::OK, &tr!(lang, "front-title"), &body)
+    match view.render() {
+        Ok(body) => page(&visitor, StatusCode::OK, &tr!(lang, "front-title"), &body),
+        Err(e) => error_page(&visitor, &ApiError::Internal(format!("template: {e}"))),
+    }
+}
+
+/// The front page: the games, the reader's own first, the lobby, the ladders.
+#[derive(Debug, askama::Template)]
+#[template(path = "front/front.html")]
+struct FrontPage {
+    lang: Lang,
+    /// A game was just deleted.
+    deleted: bool,
+    visitor_first: bool,
+    /// What postrider is, the reader's games, the lobby (HTML).
+    welcome: String,
+    yours: String,
+    lobby: String,
+    cards: Vec<Card>,
+    /// The line with no game yet, around its link.
+    no_games: (String, String),
+    /// The ladders' line, around the ladders.
+    ladders: (String, String),
+    games: Vec<(&'static str, String)>,
+}
+
+/// A game as a card.
+#[derive(Debug)]
+struct Card {
+    id: i64,
+    title: String,
+    game: String,
+    status: String,
+    gm: String,
+    seats: String,
+}
+
+/// The routes of the front page.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::get;
+    axum::Router::new().route("/", get(front))
 }

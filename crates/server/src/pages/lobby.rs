@@ -3,147 +3,133 @@
 //! and the GM console's form for open seats, a leaver's seat and the minimum on-time record.
 
 use super::*;
-use axum::extract::{Form, Path, Query};
+use askama::Template;
+use axum::extract::{Path, Query};
 use game_api::Seat;
 use locale::{Lang, phrase, tr};
 
 use crate::actions;
 use crate::store::{Table, lobby::OnLeave};
 
+/// The games with an open seat.
+#[derive(Debug, Template)]
+#[template(path = "lobby/section.html")]
+struct LobbySection {
+    lang: Lang,
+    rows: Vec<LobbyRow>,
+    logged_in: bool,
+    csrf: String,
+    /// The next page, if there are more games.
+    next: Option<i64>,
+    in_all: String,
+}
+
+/// One game of the lobby.
+#[derive(Debug)]
+struct LobbyRow {
+    id: i64,
+    title: String,
+    /// The game, its rules and options.
+    game: String,
+    free: String,
+    rhythm: String,
+    gm_path: String,
+    gm: String,
+    asks: Option<String>,
+    /// How far a game under way is.
+    state: Option<String>,
+    /// The reader plays it.
+    mine: bool,
+    /// Where signing in comes back to (percent-encoded).
+    login_next: String,
+    open: Vec<OpenSeat>,
+}
+
+/// A take-a-seat button (a form each: one tap).
+#[derive(Debug)]
+struct OpenSeat {
+    seat: u8,
+    take: String,
+    /// The bot that keeps the seat until it is taken.
+    keeper: Option<String>,
+}
+
 /// The games with an open seat, as a section: a row each with its rules, seats free, rhythm,
 /// GM and a button per open seat; `page` of them, with the way to the next page.
 async fn section(state: &AppState, visitor: &Visitor, page: i64) -> ApiResult<String> {
     let lobby = store::lobby::open_games(state, page).await?;
     let lang = visitor.lang;
-    let mut rows = String::new();
+    let mut rows = Vec::new();
     for table in &lobby.games {
         let min = store::profiles::min_on_time(state, table.row.id).await?;
-        rows.push_str(&lobby_row(table, visitor, min));
-    }
-    if lobby.games.is_empty() {
-        rows.push_str(&format!(
-            r#"<li class="muted">{}</li>"#,
-            tr!(lang, "lobby-none")
-        ));
+        rows.push(lobby_row(table, visitor, min));
     }
     let shown = (page - 1) * store::lobby::LOBBY_PAGE + lobby.games.len() as i64;
-    let next = if shown < lobby.total {
-        format!(
-            r#"<p><a href="/lobby?page={}">{}</a> {}</p>"#,
-            page + 1,
-            tr!(lang, "lobby-more"),
-            tr!(lang, "lobby-in-all", n = lobby.total)
-        )
-    } else {
-        String::new()
+    let view = LobbySection {
+        lang,
+        rows,
+        logged_in: visitor.player.is_some(),
+        csrf: visitor.csrf_token(),
+        next: (shown < lobby.total).then_some(page + 1),
+        in_all: tr!(lang, "lobby-in-all", n = lobby.total),
     };
-    Ok(format!(
-        r#"<section class="stack" id="lobby" aria-labelledby="lobby-h"><h2 id="lobby-h">{title}</h2><ul class="stack lobby">{rows}</ul>{next}</section>"#,
-        title = tr!(lang, "lobby-title")
-    ))
+    view.render()
+        .map_err(|e| ApiError::Internal(format!("template: {e}")))
 }
 
 /// One game of the lobby.
-fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> String {
+fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> LobbyRow {
     let id = table.row.id;
     let lang = visitor.lang;
-    let open: Vec<_> = table
-        .seats
-        .iter()
-        .filter(|s| s.offered && s.player_id.is_none())
-        .collect();
     let options =
         super::game::settings_said(lang, &table.row.game, table.record.setup(), &["rules"]);
     let options = if options.is_empty() {
         String::new()
     } else {
-        format!(
-            " · {}",
-            escape(&options.join(&lang.t("history-setting-separator")))
-        )
-    };
-    let asks = match min_on_time {
-        Some(min) => format!(" · {}", tr!(lang, "lobby-asks", percent = min)),
-        None => String::new(),
+        format!(" · {}", options.join(&lang.t("history-setting-separator")))
     };
     let mine = visitor
         .player
         .as_ref()
         .is_some_and(|p| table.seat_of(p.id).is_some());
-    let buttons: String = if mine {
-        format!(
-            r#"<span class="muted">{}</span>"#,
-            tr!(lang, "lobby-you-play")
-        )
-    } else {
-        take_buttons(table, visitor, &open)
-    };
-    format!(
-        r#"<li class="card" id="lobby-{id}"><p><a href="/games/{id}"><strong>{title}</strong></a> · {game} · {free} · {rhythm} · {gm_word} <a href="/players/{gm_path}">{gm}</a>{asks}{state}</p><div class="cluster">{buttons}</div></li>"#,
-        title = escape(&table.row.title),
-        game = tr!(
+    LobbyRow {
+        id,
+        title: table.row.title.clone(),
+        game: tr!(
             lang,
             "lobby-game-rules",
-            game = escape(&super::game::game_title(lang, table.row.game)),
+            game = super::game::game_title(lang, table.row.game),
             rules = format!(
                 "{}{options}",
-                escape(&super::game::rules_title(lang, table.record.rules_name()))
+                super::game::rules_title(lang, table.record.rules_name())
             )
         ),
-        free = tr!(
+        free: tr!(
             lang,
             "lobby-seats-free",
-            free = open.len(),
+            free = table
+                .seats
+                .iter()
+                .filter(|s| s.offered && s.player_id.is_none())
+                .count(),
             total = table.seats.len()
         ),
-        gm_word = tr!(lang, "lobby-gm"),
-        rhythm = escape(&crate::pages::when::rule_in(lang, &table.row.deadline_rule)),
-        gm_path = escape(&account::percent_encode(&table.row.gm_name)),
-        gm = escape(&table.row.gm_name),
-        state = if table.record.started() {
-            format!(
-                " · {}",
-                tr!(
-                    lang,
-                    "lobby-under-way",
-                    noun = table.row.game.turn_noun,
-                    turn = table.record.turn()
-                )
+        rhythm: crate::pages::when::rule_in(lang, &table.row.deadline_rule),
+        gm_path: account::percent_encode(&table.row.gm_name),
+        gm: table.row.gm_name.clone(),
+        asks: min_on_time.map(|min| tr!(lang, "lobby-asks", percent = min)),
+        state: table.record.started().then(|| {
+            tr!(
+                lang,
+                "lobby-under-way",
+                noun = table.row.game.turn_noun,
+                turn = table.record.turn()
             )
-        } else {
-            String::new()
-        },
-    )
-}
-
-/// A take-a-seat button per open seat (a form each: one tap), or the way to sign in first.
-fn take_buttons(table: &Table, visitor: &Visitor, open: &[&store::SeatRow]) -> String {
-    let id = table.row.id;
-    let lang = visitor.lang;
-    if visitor.player.is_none() {
-        return format!(
-            r#"<a class="button" href="/login?next={}">{}</a>"#,
-            account::percent_encode(&format!("/games/{id}")),
-            tr!(lang, "lobby-sign-in")
-        );
+        }),
+        mine,
+        login_next: account::percent_encode(&format!("/games/{id}")),
+        open: open_seats(table, lang),
     }
-    open.iter()
-        .map(|s| {
-            let keeper = match &s.bot {
-                Some(bot) => format!(
-                    r#" <span class="muted">{}</span>"#,
-                    escape(&tr!(lang, "lobby-bot-keeps", bot = bot.as_str()))
-                ),
-                None => String::new(),
-            };
-            format!(
-                r#"<form method="post" action="/games/{id}/take">{csrf}<input type="hidden" name="seat" value="{seat}"><button type="submit" class="take-seat">{take}</button>{keeper}</form>"#,
-                csrf = visitor.csrf_field(),
-                seat = s.seat.0,
-                take = escape(&tr!(lang, "lobby-take", seat = s.name.as_str())),
-            )
-        })
-        .collect()
 }
 
 /// The front page's lobby: its first page, or nothing when no game is looking for players.
@@ -195,6 +181,37 @@ pub async fn lobby(
     }
 }
 
+/// The game page's lobby part.
+#[derive(Debug, Template)]
+#[template(path = "lobby/game.html")]
+struct GameSection {
+    lang: Lang,
+    id: i64,
+    /// The reader plays a seat: the way to leave it.
+    leave: bool,
+    logged_in: bool,
+    login_next: String,
+    open: Vec<OpenSeat>,
+    csrf: String,
+}
+
+/// The open seats of a game, each with its take-a-seat button.
+fn open_seats(table: &Table, lang: Lang) -> Vec<OpenSeat> {
+    table
+        .seats
+        .iter()
+        .filter(|s| s.offered && s.player_id.is_none())
+        .map(|s| OpenSeat {
+            seat: s.seat.0,
+            take: tr!(lang, "lobby-take", seat = s.name.as_str()),
+            keeper: s
+                .bot
+                .as_ref()
+                .map(|bot| tr!(lang, "lobby-bot-keeps", bot = bot.as_str())),
+        })
+        .collect()
+}
+
 /// The game page's part: a button per open seat for a visitor who plays no seat of it, or
 /// the way to leave for one who does.
 pub fn game_section(table: &Table, visitor: &Visitor) -> String {
@@ -203,28 +220,24 @@ pub fn game_section(table: &Table, visitor: &Visitor) -> String {
     if table.record.is_over() {
         return String::new();
     }
-    if let Some(p) = &visitor.player
-        && table.seat_of(p.id).is_some()
-    {
-        return format!(
-            r#"<p id="leave"><a class="button button-secondary" href="/games/{id}/leave">{}</a></p>"#,
-            tr!(lang, "lobby-leave-this")
-        );
-    }
-    let open: Vec<_> = table
-        .seats
-        .iter()
-        .filter(|s| s.offered && s.player_id.is_none())
-        .collect();
-    if open.is_empty() || table.row.archived {
+    let leave = visitor
+        .player
+        .as_ref()
+        .is_some_and(|p| table.seat_of(p.id).is_some());
+    let open = open_seats(table, lang);
+    if !leave && (open.is_empty() || table.row.archived) {
         return String::new();
     }
-    format!(
-        r#"<section class="card stack" id="open-seats" aria-labelledby="open-seats-h"><h2 id="open-seats-h">{}</h2><p>{}</p><div class="cluster">{}</div></section>"#,
-        tr!(lang, "lobby-open-seats"),
-        tr!(lang, "lobby-open-seats-help"),
-        take_buttons(table, visitor, &open)
-    )
+    let view = GameSection {
+        lang,
+        id,
+        leave,
+        logged_in: visitor.player.is_some(),
+        login_next: account::percent_encode(&format!("/games/{id}")),
+        open,
+        csrf: visitor.csrf_token(),
+    };
+    view.render().unwrap_or_default()
 }
 
 /// `POST /games/{id}/take`: takes the open seat the form names (one tap), then the game.
@@ -232,11 +245,10 @@ pub async fn take(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}"))?;
     let result = async {
-        visitor.check_csrf(&form)?;
         let seat = match form.get("seat") {
             Some(text) => Some(Seat(text.parse().map_err(|_| {
                 ApiError::Bad(phrase!("error-seat-not-number", text = text))
@@ -275,17 +287,19 @@ pub async fn leave_form(
         &tr!(lang, "lobby-leave-explain", seat = front::MARK, then = then),
         &[(front::MARK, front::strong(&table.seats[seat.index()].name))],
     );
-    let body = format!(
-        r#"<section class="card lead stack" id="leave-confirm"><h2>{question}</h2><p>{explain}</p><form method="post" action="/games/{id}/leave" class="cluster">{csrf}<button type="submit" class="danger">{leave}</button> <a href="/games/{id}">{stay}</a></form></section>"#,
-        question = escape(&tr!(
+    let body = LeaveConfirm {
+        lang,
+        id,
+        question: tr!(
             lang,
             "lobby-leave-question",
             title = table.row.title.as_str()
-        )),
-        leave = tr!(lang, "lobby-leave"),
-        stay = tr!(lang, "lobby-stay"),
-        csrf = visitor.csrf_field(),
-    );
+        ),
+        explain,
+        csrf: visitor.csrf_token(),
+    }
+    .render()
+    .map_err(|e| error_page(&visitor, &ApiError::Internal(format!("template: {e}"))))?;
     Ok(page(
         &visitor,
         StatusCode::OK,
@@ -299,17 +313,42 @@ pub async fn leave(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(_): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/leave"))?;
-    let result = async {
-        visitor.check_csrf(&form)?;
-        actions::leave(&state, player, id).await
-    };
+    let result = async { actions::leave(&state, player, id).await };
     match result.await {
         Ok(_) => Ok(redirect(&format!("/games/{id}"))),
         Err(e) => Err(error_page(&visitor, &e)),
     }
+}
+
+/// What leaving a game does, and the button that does it.
+#[derive(Debug, Template)]
+#[template(path = "lobby/leave.html")]
+struct LeaveConfirm {
+    lang: Lang,
+    id: i64,
+    question: String,
+    /// What becomes of the seat (HTML: its name in bold).
+    explain: String,
+    csrf: String,
+}
+
+/// The console's lobby forms.
+#[derive(Debug, Template)]
+#[template(path = "lobby/console.html")]
+struct LobbyConsole<'a> {
+    lang: Lang,
+    id: i64,
+    csrf: &'a str,
+    /// The seats open, said; none when none is.
+    open: Option<String>,
+    /// The seats nobody plays: number and name.
+    seats: Vec<(u8, String)>,
+    /// What may become of a leaver's seat: its name, label, and whether it is the choice.
+    radios: Vec<(&'static str, String, bool)>,
+    min_value: String,
 }
 
 /// The console's form: open or close the seats nobody plays (or one seat), what becomes of a
@@ -329,77 +368,38 @@ pub async fn console_section(
         .filter(|s| s.offered && s.player_id.is_none())
         .map(|s| s.name.as_str())
         .collect();
-    let status = if open.is_empty() {
-        tr!(lang, "lobby-console-none-open")
-    } else {
-        escape(&tr!(
-            lang,
-            "lobby-console-open",
-            seats = open.join(&lang.t("list-separator"))
-        ))
+    let view = LobbyConsole {
+        lang,
+        id,
+        csrf,
+        open: (!open.is_empty()).then(|| {
+            tr!(
+                lang,
+                "lobby-console-open",
+                seats = open.join(&lang.t("list-separator"))
+            )
+        }),
+        seats: table
+            .seats
+            .iter()
+            .filter(|s| s.player_id.is_none())
+            .map(|s| (s.seat.0, s.name.clone()))
+            .collect(),
+        radios: OnLeave::ALL
+            .iter()
+            .map(|o| {
+                let label = match o {
+                    OnLeave::BotAndOpen => tr!(lang, "lobby-on-leave-bot-and-open"),
+                    OnLeave::Bot => tr!(lang, "lobby-on-leave-bot"),
+                    OnLeave::Open => tr!(lang, "lobby-on-leave-open"),
+                };
+                (o.name(), label, *o == on_leave)
+            })
+            .collect(),
+        min_value: min.map(|m| m.to_string()).unwrap_or_default(),
     };
-    let form = |action: &str| {
-        format!(
-            r#"<form method="post" action="/games/{id}/lobby" class="cluster"><input type="hidden" name="csrf" value="{csrf}"><input type="hidden" name="do" value="{action}">"#
-        )
-    };
-    let seats: String = table
-        .seats
-        .iter()
-        .filter(|s| s.player_id.is_none())
-        .map(|s| {
-            format!(
-                r#"<option value="{}">{}</option>"#,
-                s.seat.0,
-                escape(&s.name)
-            )
-        })
-        .collect();
-    let radios: String = OnLeave::ALL
-        .iter()
-        .map(|o| {
-            let label = match o {
-                OnLeave::BotAndOpen => tr!(lang, "lobby-on-leave-bot-and-open"),
-                OnLeave::Bot => tr!(lang, "lobby-on-leave-bot"),
-                OnLeave::Open => tr!(lang, "lobby-on-leave-open"),
-            };
-            format!(
-                r#"<label class="check"><input type="radio" name="on_leave" value="{}"{}> {label}</label>"#,
-                o.name(),
-                if *o == on_leave { " checked" } else { "" }
-            )
-        })
-        .collect();
-    let min_value = min.map(|m| m.to_string()).unwrap_or_default();
-    Ok(format!(
-        r#"<h2 id="lobby-console">{heading}</h2><p id="open-status">{status}</p>
-{open_all}<button type="submit" id="open-all">{open_all_button}</button></form>
-{close_all}<button type="submit" id="close-all" class="button-secondary">{close_all_button}</button></form>
-{open_one}{leave}<fieldset><legend>{when_leaves}</legend>{radios}</fieldset> <button type="submit" class="button-secondary">{save}</button></form>
-{min_form}<label for="min-on-time">{min_label}</label> <input id="min-on-time" name="min_on_time" type="number" min="0" max="100" step="1" class="short" value="{min_value}"> <button type="submit" class="button-secondary">{save}</button></form>
-"#,
-        heading = tr!(lang, "lobby-open-seats"),
-        open_all_button = tr!(lang, "lobby-console-open-all"),
-        close_all_button = tr!(lang, "lobby-console-close-all"),
-        when_leaves = tr!(lang, "lobby-console-when-leaves"),
-        save = tr!(lang, "lobby-console-save"),
-        min_label = tr!(lang, "lobby-console-min"),
-        open_all = form("open"),
-        close_all = form("close"),
-        open_one = if seats.is_empty() {
-            String::new()
-        } else {
-            format!(
-                r#"{}<label for="open-seat">{}</label> <select id="open-seat" name="seat">{seats}</select> <button type="submit" class="button-secondary">{}</button></form>
-"#,
-                form("open"),
-                tr!(lang, "lobby-console-open-one"),
-                tr!(lang, "lobby-console-open-button")
-            )
-        },
-        leave = form("on_leave"),
-        min_form = form("min_on_time"),
-    ))
+    view.render()
+        .map_err(|e| ApiError::Internal(format!("template: {e}")))
 }
 
 /// `POST /games/{id}/lobby`: the console's lobby form, then the console.
@@ -407,11 +407,10 @@ pub async fn console(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
     let result = async {
-        visitor.check_csrf(&form)?;
         let seat = match form.get("seat").filter(|s| !s.is_empty()) {
             Some(text) => Some(Seat(text.parse().map_err(|_| {
                 ApiError::Bad(phrase!("error-seat-not-number", text = text))
@@ -449,4 +448,14 @@ pub async fn console(
         ))),
         Err(e) => Err(error_page(&visitor, &e)),
     }
+}
+
+/// The routes of the lobby: open seats taken and left.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/lobby", get(lobby))
+        .route("/games/{id}/take", post(take))
+        .route("/games/{id}/leave", get(leave_form).post(leave))
+        .route("/games/{id}/lobby", post(console))
 }

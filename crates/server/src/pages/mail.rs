@@ -1,13 +1,14 @@
 //! The profile's mail settings: the address (confirmed by a link mailed to it, as the API's
 //! `POST /api/account/email`) and what is mailed unasked (every mail, a daily digest, none).
 
-use axum::Form;
 use axum::extract::State;
 
-use locale::tr;
+use askama::Template as _;
+use locale::{Lang, tr};
 
+use super::filters;
 use super::front::{MARK, marked, strong};
-use super::{FormData, PageResult, Visitor, error_box, escape, redirect};
+use super::{CsrfForm, PageResult, Visitor, error_box, redirect};
 use crate::AppState;
 use crate::actions;
 use crate::auth::Player;
@@ -26,87 +27,77 @@ pub(super) async fn section(
         Err(e) => return error_box(Some(&e)),
     };
     let lang = visitor.lang;
-    let off = if state.mail.is_none() {
-        format!(r#"<p class="note">{}</p>"#, tr!(lang, "mail-form-off"))
-    } else {
-        String::new()
-    };
     let address = match (&profile.email, &profile.pending) {
-        (_, Some(pending)) => format!(
-            r#"<p id="mail-pending">{}</p>"#,
-            marked(
-                &tr!(lang, "mail-form-pending", address = MARK),
-                &[(MARK, strong(pending))]
-            )
-        ),
-        (Some(email), None) => format!(
-            r#"<p id="mail-confirmed">{}</p>"#,
-            marked(
-                &tr!(lang, "mail-form-confirmed", address = MARK),
-                &[(MARK, strong(email))]
-            )
-        ),
-        (None, None) => format!(
-            r#"<p id="mail-none">{}</p>"#,
-            tr!(lang, "mail-form-no-address")
-        ),
+        (_, Some(pending)) => Address::Pending(marked(
+            &tr!(lang, "mail-form-pending", address = MARK),
+            &[(MARK, strong(pending))],
+        )),
+        (Some(email), None) => Address::Confirmed(marked(
+            &tr!(lang, "mail-form-confirmed", address = MARK),
+            &[(MARK, strong(email))],
+        )),
+        (None, None) => Address::None,
     };
     // A bouncing address: the relay's words, and how to have it mailed again.
-    let address = match (&profile.bouncing, &profile.email) {
-        (Some(bouncing), Some(email)) => format!(
-            r#"{address}<p id="mail-bouncing" class="error">{}</p>"#,
-            marked(
-                &tr!(
-                    lang,
-                    "mail-form-bouncing",
-                    address = MARK,
-                    words = bouncing.words.as_str()
-                ),
-                &[(MARK, strong(email))]
-            )
-        ),
-        _ => address,
+    let bouncing = match (&profile.bouncing, &profile.email) {
+        (Some(bouncing), Some(email)) => Some(marked(
+            &tr!(
+                lang,
+                "mail-form-bouncing",
+                address = MARK,
+                words = bouncing.words.as_str()
+            ),
+            &[(MARK, strong(email))],
+        )),
+        _ => None,
     };
-    let choice = |value: MailChoice, label: String| {
-        let checked = if profile.mail_choice == value {
-            " checked"
-        } else {
-            ""
-        };
-        format!(
-            r#"<label class="check"><input type="radio" name="mail_choice" value="{v}"{checked}> {label}</label>"#,
-            v = value.as_str()
-        )
+    let form = MailSection {
+        lang,
+        off: state.mail.is_none(),
+        error: error_box(error),
+        address,
+        bouncing,
+        csrf: visitor.csrf_token(),
+        email: profile
+            .pending
+            .as_deref()
+            .or(profile.email.as_deref())
+            .unwrap_or_default()
+            .to_string(),
+        choices: [
+            (MailChoice::Every, tr!(lang, "mail-form-every")),
+            (MailChoice::Digest, tr!(lang, "mail-form-digest")),
+            (MailChoice::None, tr!(lang, "mail-form-none")),
+        ],
+        chosen: profile.mail_choice,
     };
-    format!(
-        r#"<h2 id="mail">{title}</h2>{off}{error}{address}
-<form method="post" action="/profile/mail">{csrf}
-<label for="email">{address_label}</label>
-<input id="email" type="email" name="email" value="{email}" autocomplete="email">
-<fieldset><legend>{unasked}</legend>
-{every}<br>{digest}<br>{none}
-</fieldset>
-<p class="hint">{always}</p>
-<p><button type="submit">{save}</button></p>
-</form>"#,
-        title = tr!(lang, "mail-form-title"),
-        address_label = tr!(lang, "mail-form-address"),
-        unasked = tr!(lang, "mail-form-unasked"),
-        always = tr!(lang, "mail-form-always"),
-        save = tr!(lang, "mail-form-save"),
-        error = error_box(error),
-        csrf = visitor.csrf_field(),
-        email = escape(
-            profile
-                .pending
-                .as_deref()
-                .or(profile.email.as_deref())
-                .unwrap_or_default()
-        ),
-        every = choice(MailChoice::Every, tr!(lang, "mail-form-every")),
-        digest = choice(MailChoice::Digest, tr!(lang, "mail-form-digest")),
-        none = choice(MailChoice::None, tr!(lang, "mail-form-none")),
-    )
+    form.render().unwrap_or_default()
+}
+
+/// The account's address as the mail section says it (HTML: the address in bold).
+#[derive(Debug)]
+enum Address {
+    Pending(String),
+    Confirmed(String),
+    None,
+}
+
+/// The mail part of the profile page.
+#[derive(Debug, askama::Template)]
+#[template(path = "profile/mail.html")]
+struct MailSection {
+    lang: Lang,
+    /// The server sends no mail.
+    off: bool,
+    /// The error box (HTML).
+    error: String,
+    address: Address,
+    /// The relay's words on a bouncing address (HTML).
+    bouncing: Option<String>,
+    csrf: String,
+    email: String,
+    choices: [(MailChoice, String); 3],
+    chosen: MailChoice,
 }
 
 /// The mail settings' form, sent: the choice saved, and a new address given (its
@@ -114,11 +105,10 @@ pub(super) async fn section(
 pub async fn profile_mail(
     State(state): State<AppState>,
     visitor: Visitor,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
     let result = async {
-        visitor.check_csrf(&form)?;
         let choice = MailChoice::parse(form.field("mail_choice")?)?;
         let typed = form.get("email").unwrap_or_default().trim();
         let profile = actions::mail_profile(&state, player).await?;
@@ -139,7 +129,19 @@ pub async fn profile_mail(
         Err(e) => {
             let mail = section(&state, &visitor, player, None).await;
             let zone = player.time_zone.clone().unwrap_or_default();
-            Ok(super::profile_page(&visitor, &zone, false, Some(&e), mail))
+            Ok(super::profile::profile_page(
+                &visitor,
+                &zone,
+                false,
+                Some(&e),
+                mail,
+            ))
         }
     }
+}
+
+/// The routes of the profile's mail settings.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::post;
+    axum::Router::new().route("/profile/mail", post(profile_mail))
 }

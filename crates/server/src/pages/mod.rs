@@ -6,43 +6,48 @@
 mod absence;
 mod account;
 mod account_care;
-pub mod app;
+mod app;
 mod backpacks;
 mod breaking_away;
+mod form;
 mod front;
 mod game;
 mod language;
-pub mod lobby;
+mod lobby;
 mod mail;
 mod operator;
 mod pieces;
 mod player;
 mod profile;
-pub mod push;
+mod push;
 mod ratings;
 mod season;
 mod showcase;
 mod when;
 
-pub use absence::{declare_absence, set_allowance, withdraw_absence};
-pub use account::{
-    confirm_email, login, login_form, logout, register, register_form, unsubscribe,
-    unsubscribe_form,
-};
-pub use account_care::{delete_account, forgot, forgot_form, reset, reset_form};
-pub use front::*;
-pub use game::{
-    console, console_action, game, history, join, join_form, new_game, new_game_form, orders,
-    orders_form, rotate_mail_address, seat_settings, turn,
-};
-pub use game::{hide_press, post_press, press_archive, press_settings, save_seat_language};
-pub use language::save_language;
-pub use mail::profile_mail;
-pub use operator::{operator_action, operator_form};
-pub use player::{player, renew_feeds};
-pub use profile::*;
-pub use ratings::ladder;
-pub use season::{new_season, season, season_action};
+pub use form::{CsrfForm, FormData};
+
+/// Every page's route, each noun's from its own module.
+pub fn router() -> axum::Router<AppState> {
+    axum::Router::new()
+        .merge(front::routes())
+        .merge(account::routes())
+        .merge(account_care::routes())
+        .merge(operator::routes())
+        .merge(game::routes())
+        .merge(backpacks::routes())
+        .merge(breaking_away::routes())
+        .merge(profile::routes())
+        .merge(language::routes())
+        .merge(mail::routes())
+        .merge(player::routes())
+        .merge(push::routes())
+        .merge(app::routes())
+        .merge(absence::routes())
+        .merge(lobby::routes())
+        .merge(season::routes())
+        .merge(ratings::routes())
+}
 
 /// The Backpacks orders help, served by the site.
 pub async fn help_backpacks(visitor: Visitor) -> Response {
@@ -70,11 +75,7 @@ pub async fn help_breaking_away(visitor: Visitor) -> Response {
     }
 }
 
-pub use backpacks::plan_script;
-pub use breaking_away::lineup_script;
-
-use locale::{Lang, phrase, tr};
-use std::fmt::Write;
+use locale::{Lang, tr};
 
 use axum::extract::{FromRequestParts, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, LOCATION, SET_COOKIE};
@@ -88,6 +89,21 @@ use crate::error::{ApiError, ApiResult};
 use crate::store;
 
 pub use crate::text::escape;
+
+/// The filters of the pages' templates.
+pub mod filters {
+    /// Text escaped for HTML with named entities (`&lt;`, `&quot;`), as the pages write text
+    /// (askama's own escaping writes `&#60;`); marked safe so that it is escaped once.
+    #[askama::filter_fn]
+    pub fn named(
+        text: impl std::fmt::Display,
+        _: &dyn askama::Values,
+    ) -> askama::Result<askama::filters::Safe<String>> {
+        Ok(askama::filters::Safe(crate::text::escape(
+            &text.to_string(),
+        )))
+    }
+}
 
 /// Whoever is looking at a page: the logged-in player (from the session cookie only; a
 /// stale cookie is a visitor who is not logged in) and the browser's form secret.
@@ -194,60 +210,15 @@ impl Visitor {
             .or(self.browser_zone.as_deref())
     }
 
-    /// The token every form carries (for templates, which write the field themselves).
+    /// The token every form carries (its templates write the hidden `csrf` field).
     pub fn csrf_token(&self) -> String {
         auth::csrf_token(&self.form_secret)
-    }
-
-    /// The hidden field every form carries.
-    pub fn csrf_field(&self) -> String {
-        format!(
-            r#"<input type="hidden" name="csrf" value="{}">"#,
-            auth::csrf_token(&self.form_secret)
-        )
-    }
-
-    /// Refuses a form that does not carry this browser's token (a form posted from another
-    /// site, or from a browser that lost its cookie).
-    pub fn check_csrf(&self, form: &FormData) -> ApiResult<()> {
-        let expected = auth::csrf_token(&self.form_secret);
-        if self.fresh || form.get("csrf") != Some(expected.as_str()) {
-            return Err(ApiError::Forbidden(phrase!("error-csrf-form")));
-        }
-        Ok(())
     }
 }
 
 /// The way to a page that needs a logged-in player: the login page, which comes back to `next`.
 fn login_first(next: &str) -> Response {
     redirect(&format!("/login?next={}", account::percent_encode(next)))
-}
-
-/// A submitted form: its fields in order (a field may repeat, as checkboxes do).
-#[derive(Debug, Default, serde::Deserialize)]
-#[serde(transparent)]
-pub struct FormData(pub Vec<(String, String)>);
-
-impl FormData {
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// A field that must be there (the form always sends it).
-    pub fn field(&self, name: &str) -> ApiResult<&str> {
-        self.get(name)
-            .ok_or_else(|| ApiError::Bad(phrase!("error-form-field-missing", name = name)))
-    }
-
-    pub fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.0
-            .iter()
-            .filter(move |(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
 }
 
 /// What a page handler gives: the page, or the page that takes its place (an error, the way
@@ -296,6 +267,33 @@ pub fn page(visitor: &Visitor, status: StatusCode, title: &str, body: &str) -> R
     page_with_tab(visitor, status, title, title, body)
 }
 
+/// The frame of every page: the header for this visitor, the body, the languages' footer.
+#[derive(Debug, askama::Template)]
+#[template(path = "page.html")]
+struct Frame<'a> {
+    lang: Lang,
+    /// The zone the page was written in ("" for UTC when none is known), for `site.js`.
+    zone: &'a str,
+    /// The token to store the browser's zone for a logged-in player who has none.
+    zone_save: Option<String>,
+    /// `(2) `: the games awaiting the reader's orders, leading the tab's title.
+    count: String,
+    tab: &'a str,
+    title: &'a str,
+    css: &'a str,
+    app_head: &'a str,
+    /// The logged-in player's name.
+    name: Option<&'a str>,
+    awaiting: Option<usize>,
+    body: &'a str,
+    /// The footer's form token: a logged-in player keeps the language chosen on the account.
+    menu_token: Option<String>,
+    others: Vec<Lang>,
+    /// The page's path and query without `lang=`, and what joins `lang=` to it.
+    path: &'a str,
+    joiner: char,
+}
+
 /// A whole page whose tab title (`Orders due · Tour of the Fells`) says more than its heading.
 /// Either is led by the number of games awaiting the reader's orders: `(2) …`.
 pub fn page_with_tab(
@@ -305,72 +303,39 @@ pub fn page_with_tab(
     title: &str,
     body: &str,
 ) -> Response {
+    use askama::Template as _;
     let lang = visitor.lang;
     let awaiting = visitor.awaiting.filter(|&n| n > 0);
-    let count = awaiting.map_or(String::new(), |n| format!("({n}) "));
     // One row at 390 px (issue 51): the name leads home, what is due, the reader's profile
-    // (where they log out); a visitor logs in or registers.
-    let who = match &visitor.player {
-        Some(p) => {
-            let due = match awaiting {
-                Some(n) => format!(
-                    r#"<a href="/#your-games" id="awaiting">{move_} <span class="count" aria-label="{label}">{n}</span></a>"#,
-                    move_ = tr!(lang, "site-your-move"),
-                    label = escape(&tr!(lang, "site-awaiting", n = n)),
-                ),
-                None => String::new(),
-            };
-            format!(
-                r#"{due}<a href="/profile" class="who" title="{title}"><span>{name}</span></a>"#,
-                name = escape(&p.name),
-                title = tr!(lang, "site-profile"),
-            )
+    // (where they log out); a visitor logs in or registers. The optional script (`site.js`)
+    // uses the browser's time zone from the first visit.
+    let frame = Frame {
+        lang,
+        zone: visitor.zone().unwrap_or_default(),
+        zone_save: match &visitor.player {
+            Some(p) if p.time_zone.is_none() => Some(visitor.csrf_token()),
+            _ => None,
+        },
+        count: awaiting.map_or(String::new(), |n| format!("({n}) ")),
+        tab,
+        title,
+        css: site_css_path(),
+        app_head: app::HEAD,
+        name: visitor.player.as_ref().map(|p| p.name.as_str()),
+        awaiting,
+        body,
+        menu_token: visitor.player.as_ref().map(|_| visitor.csrf_token()),
+        others: Lang::all().filter(|&l| l != lang).collect(),
+        path: &visitor.path,
+        joiner: if visitor.path.contains('?') { '&' } else { '?' },
+    };
+    let html = match frame.render() {
+        Ok(html) => html,
+        Err(e) => {
+            tracing::error!(cause = %e, "page template");
+            return StatusCode::INTERNAL_SERVER_ERROR.into_response();
         }
-        None => format!(
-            r#"<a href="/login">{}</a><a href="/register">{}</a>"#,
-            tr!(lang, "site-log-in"),
-            tr!(lang, "site-register")
-        ),
     };
-    // The optional script (`site.js`) uses the browser's time zone from the first visit:
-    // `data-zone` is the zone the page was written in ("" for UTC when none is known), and
-    // `data-zone-save` the token to store it for a logged-in player who has none.
-    let zone_save = match &visitor.player {
-        Some(p) if p.time_zone.is_none() => {
-            format!(r#" data-zone-save="{}""#, escape(&visitor.csrf_token()))
-        }
-        _ => String::new(),
-    };
-    let tab = if tab == title {
-        format!("{count}{} · postrider", escape(tab))
-    } else {
-        format!("{count}{}", escape(tab))
-    };
-    let html = format!(
-        r#"<!doctype html>
-<html lang="{code}" data-zone="{zone}"{zone_save}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>{tab}</title>
-<link rel="stylesheet" href="{css}">
-{app_head}
-<script src="/static/site.js" defer></script>
-</head><body>
-<header class="site-header"><div><a class="brand" href="/">postrider</a><nav aria-label="{site}">{who}</nav></div></header>
-<main>
-<h1>{title}</h1>
-{body}
-</main>
-<footer class="site-footer">{languages}</footer>
-</body></html>
-"#,
-        code = lang.code(),
-        site = tr!(lang, "site-nav"),
-        languages = language_menu(visitor),
-        zone = escape(visitor.zone().unwrap_or_default()),
-        css = site_css_path(),
-        app_head = app::HEAD,
-        title = escape(title)
-    );
     let mut response = (status, [(CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
     if visitor.fresh
         && let Ok(cookie) = auth::form_cookie(&visitor.form_secret)
@@ -387,42 +352,6 @@ pub fn page_with_tab(
         response.headers_mut().append(SET_COOKIE, cookie);
     }
     response
-}
-
-/// The footer's languages, each named in itself: links (`?lang=`) for a visitor, buttons that
-/// keep the choice on the account for a logged-in player (whose choice outranks `?lang=`).
-fn language_menu(visitor: &Visitor) -> String {
-    let label = escape(&tr!(visitor.lang, "site-language"));
-    let others = Lang::all().filter(|&l| l != visitor.lang);
-    if visitor.player.is_some() {
-        let buttons: String = others
-            .map(|l| {
-                format!(
-                    r#"<button name="lang" value="{code}" lang="{code}">{name}</button>"#,
-                    code = l.code(),
-                    name = escape(&l.t("language-name"))
-                )
-            })
-            .collect();
-        format!(
-            r#"<form method="post" action="/profile/language" class="languages" aria-label="{label}">{csrf}<input type="hidden" name="next" value="{next}">{buttons}</form>"#,
-            csrf = visitor.csrf_field(),
-            next = escape(&visitor.path),
-        )
-    } else {
-        let joiner = if visitor.path.contains('?') { '&' } else { '?' };
-        let links: String = others
-            .map(|l| {
-                format!(
-                    r#"<a href="{path}{joiner}lang={code}" lang="{code}" hreflang="{code}">{name}</a>"#,
-                    path = escape(&visitor.path),
-                    code = l.code(),
-                    name = escape(&l.t("language-name"))
-                )
-            })
-            .collect();
-        format!(r#"<nav class="languages" aria-label="{label}">{links}</nav>"#)
-    }
 }
 
 /// An error's line as a player reads it on a page: without the name of the field the API's
@@ -450,32 +379,45 @@ pub fn in_words(text: &str) -> String {
     })
 }
 
+/// An error's line, under the page's heading.
+#[derive(Debug, askama::Template)]
+#[template(path = "error.html")]
+struct ErrorLine {
+    lang: Lang,
+    message: String,
+}
+
 /// An error as a page: the status and the one-line message.
 pub fn error_page(visitor: &Visitor, error: &ApiError) -> Response {
+    use askama::Template as _;
     if let ApiError::Internal(cause) = error {
         tracing::error!(%cause, "internal error");
     }
+    let line = ErrorLine {
+        lang: visitor.lang,
+        message: in_words(&error.text(visitor.lang)),
+    };
     page(
         visitor,
         error.status(),
         &tr!(visitor.lang, "site-error-title"),
-        &format!(
-            r#"<p class="error">{}</p><p><a href="/">{}</a></p>"#,
-            escape(&in_words(&error.text(visitor.lang))),
-            tr!(visitor.lang, "site-back-to-games")
-        ),
+        &line.render().unwrap_or_default(),
     )
+}
+
+/// The message box above a form sent back with an error.
+#[derive(Debug, askama::Template)]
+#[template(path = "error_box.html")]
+struct ErrorBox {
+    message: Option<String>,
 }
 
 /// The message box shown above a form sent back with an error, in the language of the
 /// request being answered.
 pub fn error_box(error: Option<&ApiError>) -> String {
-    error.map_or(String::new(), |e| {
-        format!(
-            r#"<p class="error" role="alert">{}</p>"#,
-            escape(&in_words(&e.text(crate::reader::lang())))
-        )
-    })
+    use askama::Template as _;
+    let message = error.map(|e| in_words(&e.text(crate::reader::lang())));
+    ErrorBox { message }.render().unwrap_or_default()
 }
 
 #[cfg(test)]

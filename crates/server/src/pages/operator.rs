@@ -2,14 +2,15 @@
 //! through, the accounts (suspend, lift) and the games nobody has touched for a month
 //! (archive). Anyone else is shown no such page.
 
-use axum::Form;
+use askama::Template;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use locale::{phrase, tr};
+use locale::{Lang, phrase, tr};
 
+use super::filters;
 use super::when::dated_in;
-use super::{FormData, PageResult, Visitor, error_box, escape, page, redirect};
+use super::{CsrfForm, PageResult, Visitor, error_box, page, redirect};
 use crate::AppState;
 use crate::actions;
 use crate::error::{ApiError, ApiResult};
@@ -48,6 +49,59 @@ fn operator(visitor: &Visitor) -> Result<&crate::auth::Player, Response> {
     }
 }
 
+/// The operator's page: health, the mail log, idle games, accounts.
+#[derive(Debug, Template)]
+#[template(path = "operator.html")]
+struct OperatorPage<'a> {
+    lang: Lang,
+    /// The error box (HTML).
+    error: String,
+    notice: Option<&'a str>,
+    ready: String,
+    database: String,
+    overdue: String,
+    waiting: String,
+    backups: String,
+    backups_failing: bool,
+    /// The health note, cut into text and commands (set as code).
+    note: Vec<(String, bool)>,
+    log: Vec<LogLine>,
+    idle_title: String,
+    idle: Vec<IdleGame>,
+    csrf: String,
+    prefix: &'a str,
+    accounts: Vec<Account>,
+    /// The line that says only the first accounts are listed.
+    first: Option<String>,
+}
+
+/// A mail log line.
+#[derive(Debug)]
+struct LogLine {
+    at: String,
+    what: String,
+    game: Option<i64>,
+    address: String,
+    detail: String,
+}
+
+/// A game idle long enough to be archived.
+#[derive(Debug)]
+struct IdleGame {
+    id: i64,
+    title: String,
+    about: String,
+}
+
+/// An account, with its button to suspend or lift it (none for an operator).
+#[derive(Debug)]
+struct Account {
+    name: String,
+    operator: bool,
+    suspended: bool,
+    since: String,
+}
+
 async fn operator_page(
     state: &AppState,
     visitor: &Visitor,
@@ -58,32 +112,49 @@ async fn operator_page(
     let zone = visitor.zone();
     let lang = visitor.lang;
     let readiness = health::readiness(state).await;
-    let mut body = String::new();
-    body.push_str(&error_box(error));
-    if let Some(notice) = notice {
-        body.push_str(&format!(
-            r#"<p class="note" role="status" id="done">{}</p>"#,
-            escape(notice)
-        ));
-    }
-    body.push_str(&format!(
-        r#"<section class="card stack" id="health" aria-labelledby="health-heading"><h2 id="health-heading">{title}</h2>
-<ul><li>{ready}</li><li>{database}</li><li>{overdue}</li><li>{waiting}</li><li id="backups">{backups}</li></ul>
-<p class="note">{note}</p></section>"#,
-        title = tr!(lang, "operator-health"),
-        ready = if readiness.ready {
+    // The commands are code, set as such in the sentence.
+    let note = tr!(
+        lang,
+        "operator-health-note",
+        readyz = "\u{1}/readyz\u{2}",
+        mail_log = "\u{1}postrider mail-log\u{2}",
+        backup = "\u{1}postrider backup\u{2}"
+    );
+    let note = note
+        .split('\u{1}')
+        .enumerate()
+        .flat_map(|(i, part)| match (i, part.split_once('\u{2}')) {
+            (0, _) | (_, None) => vec![(part.to_string(), false)],
+            (_, Some((code, text))) => vec![(code.to_string(), true), (text.to_string(), false)],
+        })
+        .collect();
+    let (backups, backups_failing) = backups_line(state, visitor, &readiness);
+    let log = crate::mail_log::entries(&state.db, None, LISTED)
+        .await
+        .map_err(|e| ApiError::Internal(format!("mail log: {e}")))?;
+    let idle = care::idle_games(&state.db, visitor.now - IDLE_DAYS * 86_400, LISTED).await?;
+    let accounts = care::accounts(&state.db, prefix, ACCOUNTS_SHOWN).await?;
+    let view = OperatorPage {
+        lang,
+        error: error_box(error),
+        notice,
+        ready: if readiness.ready {
             tr!(lang, "operator-ready")
         } else {
             tr!(lang, "operator-behind")
         },
         // "ok", or the database's own words for what is wrong (as /readyz gives them).
-        database = escape(&if readiness.database == "ok" {
+        database: if readiness.database == "ok" {
             tr!(lang, "operator-database-ok")
         } else {
-            tr!(lang, "operator-database", database = readiness.database.as_str())
-        }),
-        overdue = tr!(lang, "operator-overdue", n = readiness.overdue_games),
-        waiting = if readiness.outbox_oldest_due_seconds == 0 {
+            tr!(
+                lang,
+                "operator-database",
+                database = readiness.database.as_str()
+            )
+        },
+        overdue: tr!(lang, "operator-overdue", n = readiness.overdue_games),
+        waiting: if readiness.outbox_oldest_due_seconds == 0 {
             tr!(lang, "operator-waiting-none")
         } else {
             tr!(
@@ -92,166 +163,89 @@ async fn operator_page(
                 seconds = readiness.outbox_oldest_due_seconds
             )
         },
-        backups = backups_line(state, visitor, &readiness),
-        // The commands are code, set as such in the sentence.
-        note = escape(&tr!(
-            lang,
-            "operator-health-note",
-            readyz = "\u{1}/readyz\u{2}",
-            mail_log = "\u{1}postrider mail-log\u{2}",
-            backup = "\u{1}postrider backup\u{2}"
-        ))
-        .replace('\u{1}', "<code>")
-        .replace('\u{2}', "</code>"),
-    ));
-
-    let log = crate::mail_log::entries(&state.db, None, LISTED)
-        .await
-        .map_err(|e| ApiError::Internal(format!("mail log: {e}")))?;
-    body.push_str(
-        &format!(
-            r#"<section class="card stack" id="mail-log" aria-labelledby="mail-log-heading"><h2 id="mail-log-heading">{}</h2>"#,
-            tr!(lang, "operator-mail-log")
-        ),
-    );
-    if log.is_empty() {
-        body.push_str(&format!("<p>{}</p>", tr!(lang, "operator-none")));
-    } else {
-        body.push_str("<ul>");
-        for entry in &log {
-            let game = entry.game.map_or(String::new(), |g| {
-                format!(
-                    r#" <a href="/games/{g}">{}</a>"#,
-                    tr!(lang, "operator-game", game = g)
-                )
-            });
-            body.push_str(&format!(
-                "<li>{at}: {what}{game} · {address} · {detail}</li>",
-                at = escape(&dated_in(lang, entry.at, zone)),
-                what = escape(&tr!(
+        backups,
+        backups_failing,
+        note,
+        log: log
+            .iter()
+            .map(|entry| LogLine {
+                at: dated_in(lang, entry.at, zone),
+                what: tr!(
                     lang,
                     "operator-log-what",
                     what = entry.what.replace(' ', "-")
-                )),
-                address = escape(&entry.address),
-                detail = escape(&entry.detail),
-            ));
-        }
-        body.push_str("</ul>");
-    }
-    body.push_str("</section>");
-
-    let idle = care::idle_games(&state.db, visitor.now - IDLE_DAYS * 86_400, LISTED).await?;
-    body.push_str(&format!(
-        r#"<section class="card stack" id="idle-games" aria-labelledby="idle-heading"><h2 id="idle-heading">{}</h2>"#,
-        tr!(lang, "operator-idle", days = IDLE_DAYS)
-    ));
-    if idle.is_empty() {
-        body.push_str(&format!("<p>{}</p>", tr!(lang, "operator-none")));
-    } else {
-        body.push_str(&format!(
-            r#"<p class="note">{}</p><ul>"#,
-            tr!(lang, "operator-archive-note")
-        ));
-        for game in &idle {
-            body.push_str(&format!(
-                r#"<li><a href="/games/{id}">{title}</a> {about} <form method="post" action="/operator" class="inline">{csrf}<input type="hidden" name="action" value="archive"><input type="hidden" name="game" value="{id}"><button type="submit">{archive}</button></form></li>"#,
-                id = game.game,
-                title = escape(&game.title),
-                about = escape(&tr!(
+                ),
+                game: entry.game,
+                address: entry.address.clone(),
+                detail: entry.detail.clone(),
+            })
+            .collect(),
+        idle_title: tr!(lang, "operator-idle", days = IDLE_DAYS),
+        idle: idle
+            .iter()
+            .map(|game| IdleGame {
+                id: game.game,
+                title: game.title.clone(),
+                about: tr!(
                     lang,
                     "operator-idle-game",
                     game = game.game,
                     gm = game.gm.as_str(),
                     at = dated_in(lang, game.last_at, zone)
-                )),
-                archive = tr!(lang, "operator-archive"),
-                csrf = visitor.csrf_field(),
-            ));
-        }
-        body.push_str("</ul>");
-    }
-    body.push_str("</section>");
-
-    let accounts = care::accounts(&state.db, prefix, ACCOUNTS_SHOWN).await?;
-    body.push_str(&format!(
-        r#"<section class="card stack" id="accounts" aria-labelledby="accounts-heading"><h2 id="accounts-heading">{title}</h2>
-<form method="get" action="/operator"><label for="name">{label}</label><input id="name" type="search" name="name" value="{prefix}"><p><button type="submit">{find}</button></p></form><ul>"#,
-        title = tr!(lang, "operator-accounts"),
-        label = tr!(lang, "operator-names-beginning"),
-        find = tr!(lang, "operator-find"),
-        prefix = escape(prefix)
-    ));
-    for account in &accounts {
-        let (state_text, action, button) = if account.suspended {
-            (
-                format!(" · {}", tr!(lang, "operator-suspended")),
-                "lift",
-                tr!(lang, "operator-lift"),
-            )
-        } else {
-            (String::new(), "suspend", tr!(lang, "operator-suspend"))
-        };
-        let role = if account.operator {
-            format!(" · {}", tr!(lang, "operator-operator"))
-        } else {
-            String::new()
-        };
-        let form = if account.operator {
-            String::new()
-        } else {
-            format!(
-                r#" <form method="post" action="/operator" class="inline">{csrf}<input type="hidden" name="action" value="{action}"><input type="hidden" name="name" value="{name}"><button type="submit">{button}</button></form>"#,
-                csrf = visitor.csrf_field(),
-                name = escape(&account.name),
-            )
-        };
-        body.push_str(&format!(
-            "<li>{name}{role}{state_text} · {since}{form}</li>",
-            name = escape(&account.name),
-            since = escape(&tr!(
-                lang,
-                "operator-since",
-                at = dated_in(lang, account.created_at, zone)
-            )),
-        ));
-    }
-    if accounts.len() as i64 == ACCOUNTS_SHOWN {
-        body.push_str(&format!(
-            "<li>{}</li>",
-            tr!(lang, "operator-first", n = ACCOUNTS_SHOWN)
-        ));
-    }
-    body.push_str("</ul></section>");
-    Ok(body)
+                ),
+            })
+            .collect(),
+        csrf: visitor.csrf_token(),
+        prefix,
+        first: (accounts.len() as i64 == ACCOUNTS_SHOWN)
+            .then(|| tr!(lang, "operator-first", n = ACCOUNTS_SHOWN)),
+        accounts: accounts
+            .iter()
+            .map(|account| Account {
+                name: account.name.clone(),
+                operator: account.operator,
+                suspended: account.suspended,
+                since: tr!(
+                    lang,
+                    "operator-since",
+                    at = dated_in(lang, account.created_at, zone)
+                ),
+            })
+            .collect(),
+    };
+    view.render()
+        .map_err(|e| ApiError::Internal(format!("template: {e}")))
 }
 
-/// How the deadline worker's own backups go, as HTML: off, none yet, the last made, or failing
-/// (how many in a row and the last reason, in bold).
-fn backups_line(state: &AppState, visitor: &Visitor, readiness: &health::Readiness) -> String {
+/// How the deadline worker's own backups go: off, none yet, the last made, or failing (how
+/// many in a row and the last reason, shown in bold: the `bool`).
+fn backups_line(
+    state: &AppState,
+    visitor: &Visitor,
+    readiness: &health::Readiness,
+) -> (String, bool) {
     let lang = visitor.lang;
     if state.config.auto_backup.is_none() {
-        return escape(&tr!(lang, "operator-backups-off"));
+        return (tr!(lang, "operator-backups-off"), false);
     }
     if readiness.backup_failures > 0 {
-        return format!(
-            "<strong>{}</strong>",
-            escape(&tr!(
-                lang,
-                "operator-backups-failing",
-                n = readiness.backup_failures,
-                error = readiness.backup_error.as_deref().unwrap_or_default()
-            ))
+        let failing = tr!(
+            lang,
+            "operator-backups-failing",
+            n = readiness.backup_failures,
+            error = readiness.backup_error.as_deref().unwrap_or_default()
         );
+        return (failing, true);
     }
-    match state.backups.get().made_at {
-        Some(at) => escape(&tr!(
+    let line = match state.backups.get().made_at {
+        Some(at) => tr!(
             lang,
             "operator-backups-made",
             at = dated_in(lang, at, visitor.zone())
-        )),
-        None => escape(&tr!(lang, "operator-backups-none")),
-    }
+        ),
+        None => tr!(lang, "operator-backups-none"),
+    };
+    (line, false)
 }
 
 /// `GET /operator`.
@@ -284,11 +278,10 @@ pub async fn operator_form(
 pub async fn operator_action(
     State(state): State<AppState>,
     visitor: Visitor,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = operator(&visitor)?;
     let result = async {
-        visitor.check_csrf(&form)?;
         let action = form.field("action")?;
         match action {
             "suspend" | "lift" => {
@@ -320,4 +313,10 @@ pub async fn operator_action(
             Err(e) => Err(super::error_page(&visitor, &e)),
         },
     }
+}
+
+/// The routes of the operator's page.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::get;
+    axum::Router::new().route("/operator", get(operator_form).post(operator_action))
 }

@@ -1,17 +1,17 @@
 //! A player's public profile page (`/players/{name}`: their games, finishes and on-time
 //! record) and the profile's own section listing the reader's seat feeds, with their renewal.
 
-use axum::Form;
+use askama::Template as _;
 use axum::extract::{Path, State};
 use locale::{Lang, phrase, tr};
 
-use super::{FormData, PageResult, Visitor, error_box, error_page, page, redirect};
+use super::filters;
+use super::{CsrfForm, PageResult, Visitor, error_box, error_page, page, redirect};
 use crate::AppState;
-use crate::actions;
+use crate::actions::{self, SeatFeeds};
 use crate::auth::Player;
 use crate::error::ApiError;
 use crate::store;
-use crate::text::escape;
 
 /// One game's row on a profile.
 #[derive(Debug)]
@@ -41,7 +41,6 @@ pub async fn player(
     visitor: Visitor,
     Path(name): Path<String>,
 ) -> PageResult {
-    use askama::Template;
     let profile = store::profiles::profile(&state, &name)
         .await
         .map_err(|e| error_page(&visitor, &ApiError::from(e)))?;
@@ -108,65 +107,38 @@ pub(super) async fn feeds_section(state: &AppState, visitor: &Visitor, player: &
         Err(e) => return error_box(Some(&e)),
     };
     let lang = visitor.lang;
-    let mut html = format!(
-        r#"<section class="card stack" id="feeds" aria-labelledby="feeds-h"><h2 id="feeds-h">{title}</h2>
-<p>{public} <a href="/players/{name}">/players/{name}</a></p>
-<p class="help">{help}</p>
-"#,
-        title = tr!(lang, "feeds-title"),
-        public = tr!(lang, "feeds-public-profile"),
-        help = tr!(lang, "feeds-help"),
-        name = escape(&player.name)
-    );
-    if feeds.is_empty() {
-        html.push_str(&format!("<p>{}</p>", tr!(lang, "feeds-no-seat")));
-    }
-    for f in feeds {
-        html.push_str(&format!(
-            r#"<form method="post" action="/profile/feeds" class="stack seat-feeds"><h3>{title} ({seat})</h3>
-<p class="cluster"><a href="{cal}" class="feed-calendar">{calendar}</a>{copy_cal}</p>
-<p class="cluster"><a href="{atom}" class="feed-reports">{reports}</a>{copy_atom}</p>
-<input type="hidden" name="csrf" value="{csrf}"><input type="hidden" name="game" value="{game}">
-<p><button type="submit" class="secondary">{renew}</button></p></form>
-"#,
-            calendar = tr!(lang, "feeds-calendar"),
-            reports = tr!(lang, "feeds-reports"),
-            copy_cal = copy_button(lang, &f.addresses.calendar, &tr!(lang, "feeds-calendar")),
-            copy_atom = copy_button(lang, &f.addresses.reports, &tr!(lang, "feeds-reports")),
-            renew = tr!(lang, "feeds-renew"),
-            title = escape(&f.title),
-            seat = escape(&f.seat),
-            cal = escape(&f.addresses.calendar),
-            atom = escape(&f.addresses.reports),
-            csrf = visitor.csrf_token(),
-            game = f.game,
-        ));
-    }
-    html.push_str(r#"</section><script src="/static/copy.js"></script>"#);
-    html
+    let section = FeedsSection {
+        lang,
+        name: &player.name,
+        calendar: tr!(lang, "feeds-calendar"),
+        reports: tr!(lang, "feeds-reports"),
+        feeds,
+        csrf: visitor.csrf_token(),
+    };
+    section.render().unwrap_or_default()
 }
 
-/// A button that copies `address` (a secret feed's), shown by the optional script
+/// The profile's feeds section. A feed's copy button is shown by the optional script
 /// (`/static/copy.js`); without it the link itself is there to copy or open.
-fn copy_button(lang: Lang, address: &str, what: &str) -> String {
-    format!(
-        r#"<button type="button" class="copy secondary" hidden data-copy="{address}" data-copied="{copied}" aria-label="{label}">{copy}</button>"#,
-        address = escape(address),
-        copied = escape(&tr!(lang, "feeds-copied")),
-        label = escape(&tr!(lang, "feeds-copy-label", what = what)),
-        copy = tr!(lang, "feeds-copy"),
-    )
+#[derive(Debug, askama::Template)]
+#[template(path = "profile/feeds.html")]
+struct FeedsSection<'a> {
+    lang: Lang,
+    name: &'a str,
+    calendar: String,
+    reports: String,
+    feeds: Vec<SeatFeeds>,
+    csrf: String,
 }
 
 /// `POST /profile/feeds`: renews one seat's feed addresses.
 pub async fn renew_feeds(
     State(state): State<AppState>,
     visitor: Visitor,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
     let result = async {
-        visitor.check_csrf(&form)?;
         let game = form.field("game")?;
         let game: i64 = game
             .parse()
@@ -177,4 +149,12 @@ pub async fn renew_feeds(
         Ok(_) => Ok(redirect("/profile?saved=1#feeds")),
         Err(e) => Err(error_page(&visitor, &e)),
     }
+}
+
+/// The routes of players' profiles and the feeds' renewal.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/players/{name}", get(player))
+        .route("/profile/feeds", post(renew_feeds))
 }

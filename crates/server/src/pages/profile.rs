@@ -88,12 +88,11 @@ pub async fn profile_form(
 pub async fn profile(
     State(state): State<AppState>,
     visitor: Visitor,
-    axum::Form(form): axum::Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
     let typed = form.get("time_zone").unwrap_or_default().trim().to_string();
     let result = async {
-        visitor.check_csrf(&form)?;
         let zone = if typed.is_empty() {
             None
         } else if when::zone(&typed).is_some() && typed.len() <= 64 {
@@ -121,10 +120,17 @@ pub async fn profile(
 pub async fn profile_zone(
     State(state): State<AppState>,
     visitor: Visitor,
-    axum::Form(form): axum::Form<FormData>,
+    form: Result<CsrfForm, Response>,
 ) -> Response {
+    // The script hears the API's error, not a page.
+    let form = match form {
+        Ok(CsrfForm(form)) => form,
+        Err(refused) if refused.status() == StatusCode::FORBIDDEN => {
+            return ApiError::Forbidden(phrase!("error-csrf-form")).into_response();
+        }
+        Err(not_a_form) => return not_a_form,
+    };
     let result = async {
-        visitor.check_csrf(&form)?;
         let player = visitor
             .player
             .as_ref()
@@ -235,4 +241,16 @@ document.querySelectorAll('button[data-copy]').forEach(function (button) {\n\
 });\n",
     )
         .into_response()
+}
+
+/// The routes of the profile and the scripts every page may use.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/profile", get(profile_form).post(profile))
+        .route("/profile/zone", post(profile_zone))
+        .route("/static/site.css", get(super::site_css))
+        .route("/static/site.js", get(site_script))
+        .route("/static/zone.js", get(zone_script))
+        .route("/static/copy.js", get(copy_script))
 }

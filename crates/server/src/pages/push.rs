@@ -2,12 +2,13 @@
 //! the "notify this device" switch (`static/push.js`, the section's one script: subscribing
 //! needs the browser's push manager); and what is pushed, beside the mail choices.
 
-use axum::Form;
 use axum::extract::State;
 
-use locale::tr;
+use askama::Template;
+use locale::Lang;
 
-use super::{FormData, PageResult, Visitor, error_box, escape, redirect};
+use super::filters;
+use super::{CsrfForm, PageResult, Visitor, error_box, redirect};
 use crate::AppState;
 use crate::actions;
 use crate::auth::Player;
@@ -32,56 +33,47 @@ pub(super) async fn section(
         Ok(p) => p,
         Err(e) => return error_box(Some(&e)),
     };
-    let lang = visitor.lang;
-    let rows: String = devices
-        .iter()
-        .map(|d| {
-            format!(
-                r#"<li><form method="post" action="/profile/push/remove" class="cluster">{csrf}<input type="hidden" name="endpoint" value="{endpoint}"><span>{name} · {since}</span> <button type="submit" class="button-secondary">{remove}</button></form></li>"#,
-                csrf = visitor.csrf_field(),
-                endpoint = escape(&d.endpoint),
-                name = escape(service(&d.endpoint)),
-                since = super::when::dated_in(lang, d.created_at, visitor.zone()),
-                remove = tr!(lang, "push-form-remove"),
-            )
-        })
-        .collect();
-    let list = if devices.is_empty() {
-        format!(r#"<p id="push-none">{}</p>"#, tr!(lang, "push-form-none"))
-    } else {
-        format!(r#"<ul id="push-devices">{rows}</ul>"#)
+    let section = PushSection {
+        lang: visitor.lang,
+        error: error_box(error),
+        devices: devices
+            .iter()
+            .map(|d| Device {
+                endpoint: d.endpoint.clone(),
+                name: service(&d.endpoint).to_string(),
+                since: super::when::dated_in(visitor.lang, d.created_at, visitor.zone()),
+            })
+            .collect(),
+        csrf: visitor.csrf_token(),
+        report: choices.report,
+        remind: choices.remind,
+        press: choices.press,
     };
-    let check = |name: &str, on: bool, label: String| {
-        format!(
-            r#"<label class="check"><input type="checkbox" name="{name}" value="1"{}> {label}</label>"#,
-            if on { " checked" } else { "" }
-        )
-    };
-    format!(
-        r#"<section class="card stack" aria-labelledby="push"><h2 id="push">{title}</h2>{error}
-<p class="hint">{about}</p>
-<label class="check"><input type="checkbox" id="push-this" disabled> {this}</label>
-<p class="note" id="push-unsupported" hidden>{unsupported}</p>
-{list}
-<form method="post" action="/profile/push">{csrf}
-<fieldset><legend>{what}</legend>
-{report}<br>{remind}<br>{press}
-</fieldset>
-<p><button type="submit">{save}</button></p>
-</form></section>
-<script src="/static/push.js" defer></script>"#,
-        title = tr!(lang, "push-form-title"),
-        about = tr!(lang, "push-form-about"),
-        this = tr!(lang, "push-form-this"),
-        unsupported = tr!(lang, "push-form-unsupported"),
-        what = tr!(lang, "push-form-what"),
-        save = tr!(lang, "push-form-save"),
-        error = error_box(error),
-        csrf = visitor.csrf_field(),
-        report = check("report", choices.report, tr!(lang, "push-form-report")),
-        remind = check("remind", choices.remind, tr!(lang, "push-form-remind")),
-        press = check("press", choices.press, tr!(lang, "push-form-press")),
-    )
+    section.render().unwrap_or_default()
+}
+
+/// One device of the push section.
+#[derive(Debug)]
+struct Device {
+    endpoint: String,
+    /// Its push service's host.
+    name: String,
+    /// When it was added, dated for the reader.
+    since: String,
+}
+
+/// The push part of the profile page.
+#[derive(Debug, Template)]
+#[template(path = "profile/push.html")]
+struct PushSection {
+    lang: Lang,
+    /// The error box (HTML).
+    error: String,
+    devices: Vec<Device>,
+    csrf: String,
+    report: bool,
+    remind: bool,
+    press: bool,
 }
 
 /// The profile page again with `error` in the push section.
@@ -94,7 +86,7 @@ async fn again(
     let zone = player.time_zone.clone().unwrap_or_default();
     let mut sections = super::mail::section(state, visitor, player, None).await;
     sections.push_str(&section(state, visitor, player, Some(&error)).await);
-    Ok(super::profile_page(
+    Ok(super::profile::profile_page(
         visitor,
         &zone,
         false,
@@ -107,11 +99,10 @@ async fn again(
 pub async fn save_choices(
     State(state): State<AppState>,
     visitor: Visitor,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
     let result = async {
-        visitor.check_csrf(&form)?;
         let on = |name: &str| form.get(name) == Some("1");
         let choices = PushChoices {
             report: on("report"),
@@ -130,15 +121,21 @@ pub async fn save_choices(
 pub async fn remove(
     State(state): State<AppState>,
     visitor: Visitor,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login("/profile")?;
-    let result = async {
-        visitor.check_csrf(&form)?;
-        actions::unsubscribe_device(&state, player, form.field("endpoint")?).await
-    };
+    let result =
+        async { actions::unsubscribe_device(&state, player, form.field("endpoint")?).await };
     match result.await {
         Ok(_) => Ok(redirect("/profile?saved=1#push")),
         Err(e) => again(&state, &visitor, player, e).await,
     }
+}
+
+/// The routes of the profile's push settings.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::post;
+    axum::Router::new()
+        .route("/profile/push", post(save_choices))
+        .route("/profile/push/remove", post(remove))
 }

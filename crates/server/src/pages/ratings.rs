@@ -69,3 +69,9 @@ pub async fn ladder(
         Err(e) => error_page(&visitor, &ApiError::Internal(format!("template: {e}"))),
     }
 }
+
+/// The routes of the rating ladders.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::get;
+    axum::Router::new().route("/ratings/{game}", get(ladder))
+}

@@ -4,13 +4,12 @@
 //! (a season from a game, the next stage after rest days, the season finished).
 
 use askama::Template;
-use axum::Form;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use locale::{Lang, phrase, tr};
 
-use super::{FormData, PageResult, Visitor, error_page, page_with_tab, redirect};
+use super::{CsrfForm, PageResult, Visitor, error_page, page_with_tab, redirect};
 use crate::AppState;
 use crate::actions::{self, NewSeason, SeasonView, capitalised};
 use crate::error::{ApiError, ApiResult};
@@ -408,11 +407,10 @@ pub async fn season_action(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/seasons/{id}"))?;
     let result: ApiResult<String> = async {
-        visitor.check_csrf(&form)?;
         match form.field("action")? {
             "stage" => {
                 let rest_days = form.get("rest_days").unwrap_or("0").trim();
@@ -459,11 +457,10 @@ pub async fn season_action(
 pub async fn new_season(
     State(state): State<AppState>,
     visitor: Visitor,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login("/")?;
     let result: ApiResult<i64> = async {
-        visitor.check_csrf(&form)?;
         let game_id = form
             .field("game_id")?
             .parse()
@@ -492,4 +489,12 @@ pub async fn new_season(
         Ok(id) => Ok(redirect(&format!("/seasons/{id}?done=new"))),
         Err(e) => Err(error_page(&visitor, &e)),
     }
+}
+
+/// The routes of seasons.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/seasons", post(new_season))
+        .route("/seasons/{id}", get(season).post(season_action))
 }

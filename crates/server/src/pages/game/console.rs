@@ -493,11 +493,10 @@ pub async fn console_action(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/gm"))?;
     let result = async {
-        visitor.check_csrf(&form)?;
         let action = match form.get("at").map(str::trim).filter(|at| !at.is_empty()) {
             Some(at) => deadline_at(&state, &visitor, id, at).await?,
             None => gm_action(&form)?,

@@ -22,7 +22,6 @@ pub use press::{hide_press, post_press, press_archive, press_settings};
 pub use seat::*;
 
 use askama::Template;
-use axum::Form;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -33,7 +32,7 @@ use gm::{DeadlineRule, Event, Submission};
 use locale::tr;
 
 use super::pieces::{self, FormContext};
-use super::{FormData, PageResult, Visitor, error_page, redirect};
+use super::{CsrfForm, FormData, PageResult, Visitor, error_page, redirect};
 use crate::AppState;
 use crate::actions::{self, GmAction, GmOutcome, NewGame, viewer};
 use crate::error::{ApiError, ApiResult};
@@ -363,4 +362,23 @@ impl GmPlays {
             seat: table.seats[seat.index()].name.clone(),
         })
     }
+}
+
+/// The routes of a game's pages: creating, joining, orders, the console, the seat, the press.
+pub fn routes() -> axum::Router<crate::AppState> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route("/new", get(new_game_form).post(new_game))
+        .route("/games/{id}", get(game))
+        .route("/games/{id}/turns/{turn}", get(turn))
+        .route("/games/{id}/history", get(history))
+        .route("/games/{id}/join", get(join_form).post(join))
+        .route("/games/{id}/orders", get(orders_form).post(orders))
+        .route("/games/{id}/gm", get(console).post(console_action))
+        .route("/games/{id}/seat", get(seat_settings))
+        .route("/games/{id}/mail-address", post(rotate_mail_address))
+        .route("/games/{id}/language", post(save_seat_language))
+        .route("/games/{id}/press", get(press_archive).post(post_press))
+        .route("/games/{id}/press/{press}/hide", post(hide_press))
+        .route("/games/{id}/press/settings", post(press_settings))
 }

@@ -265,13 +265,10 @@ pub(super) fn new_game_of(form: &FormData) -> ApiResult<NewGame> {
 pub async fn new_game(
     State(state): State<AppState>,
     visitor: Visitor,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login("/new")?;
-    let result = async {
-        visitor.check_csrf(&form)?;
-        actions::create_game(&state, player, new_game_of(&form)?).await
-    };
+    let result = async { actions::create_game(&state, player, new_game_of(&form)?).await };
     Ok(match result.await {
         Ok(id) => redirect(&format!("/games/{id}/gm")),
         Err(e) => new_game_page(&visitor, &form, Some(&e)),

@@ -80,14 +80,11 @@ pub async fn join(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}"))?;
     let invite = form.get("invite").unwrap_or_default();
-    let result = async {
-        visitor.check_csrf(&form)?;
-        actions::join(&state, player, id, invite).await
-    };
+    let result = async { actions::join(&state, player, id, invite).await };
     match result.await {
         Ok(()) => Ok(redirect(&format!("/games/{id}/orders"))),
         Err(e) => {
@@ -272,7 +269,7 @@ pub async fn orders(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/orders"))?;
     let table = load(&state, &visitor, id).await?;
@@ -282,7 +279,6 @@ pub async fn orders(
         return Ok(orders_page(&visitor, &table, seat, Some(&form), None, None));
     }
     let result = async {
-        visitor.check_csrf(&form)?;
         let seat = actions::own_seat(&table, player)?;
         actions::submit(&state, player, id, &submission(&table, seat, &form)?).await
     };

@@ -189,7 +189,7 @@ pub async fn post_press(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}"))?;
     let draft = actions::Draft {
@@ -202,10 +202,7 @@ pub async fn post_press(
         as_gm: form.get("as_gm") == Some("1"),
         source: None,
     };
-    let result = async {
-        visitor.check_csrf(&form)?;
-        actions::post_press(&state, player, id, &draft).await
-    };
+    let result = async { actions::post_press(&state, player, id, &draft).await };
     let outcome = result.await;
     match outcome {
         Ok(_) => Ok(redirect(&format!("/games/{id}#press"))),
@@ -221,16 +218,10 @@ pub async fn hide_press(
     State(state): State<AppState>,
     visitor: Visitor,
     Path((id, press)): Path<(i64, i64)>,
-    Form(form): Form<FormData>,
+    CsrfForm(_): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}"))?;
-    gm_press_form(
-        &visitor,
-        &form,
-        id,
-        actions::hide_press(&state, player, id, press),
-    )
-    .await
+    gm_press_form(&visitor, id, actions::hide_press(&state, player, id, press)).await
 }
 
 /// The GM allows or forbids private press from the page.
@@ -238,29 +229,24 @@ pub async fn press_settings(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}"))?;
     let allowed = form.get("private_allowed") == Some("1");
     gm_press_form(
         &visitor,
-        &form,
         id,
         actions::set_private_press(&state, player, id, allowed),
     )
     .await
 }
 
-/// A GM's press form: its CSRF token checked before the action runs, then back to the press.
+/// A GM's press form (its token checked by [`CsrfForm`]): the action, then back to the press.
 async fn gm_press_form(
     visitor: &Visitor,
-    form: &FormData,
     id: i64,
     action: impl std::future::Future<Output = ApiResult<()>>,
 ) -> PageResult {
-    visitor
-        .check_csrf(form)
-        .map_err(|e| error_page(visitor, &e))?;
     action.await.map_err(|e| error_page(visitor, &e))?;
     Ok(redirect(&format!("/games/{id}#press")))
 }

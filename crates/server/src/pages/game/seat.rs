@@ -64,13 +64,10 @@ pub async fn rotate_mail_address(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(_): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/seat"))?;
-    let result = async {
-        visitor.check_csrf(&form)?;
-        actions::rotate_mail_secret(&state, player, id).await
-    };
+    let result = async { actions::rotate_mail_secret(&state, player, id).await };
     match result.await {
         Ok(_) => Ok(redirect(&format!("/games/{id}/seat#mail-address"))),
         Err(e) => Err(error_page(&visitor, &e)),
@@ -118,11 +115,10 @@ pub async fn save_seat_language(
     State(state): State<AppState>,
     visitor: Visitor,
     Path(id): Path<i64>,
-    Form(form): Form<FormData>,
+    CsrfForm(form): CsrfForm,
 ) -> PageResult {
     let player = visitor.player_or_login(&format!("/games/{id}/seat"))?;
     let result = async {
-        visitor.check_csrf(&form)?;
         let code = form.get("lang").filter(|c| !c.trim().is_empty());
         actions::set_seat_lang(&state, player, id, code).await
     };
