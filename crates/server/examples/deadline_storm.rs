@@ -203,7 +203,7 @@ async fn main() {
         } else {
             let state = open(&fresh(&args.database, seeded, None).await).await;
             seed(&state, args.games).await;
-            state.db
+            state.store.db
         };
         db.pool.close().await;
     }

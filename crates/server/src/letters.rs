@@ -1,7 +1,8 @@
 //! Letters: the texts of the server's mail, made from a game and a change's events (a seat's
 //! report of a resolved turn, the welcome on taking a seat, the echo of orders, the refusal of
-//! a mail), and the server's mail settings. The store writes them as outbox rows in the
-//! change's transaction, through `EventLetters`; it never imports this module.
+//! a mail), and the server's mail settings. A change's letters are made from the store's
+//! pending change and written as outbox rows in its transaction (`change`); the store never
+//! imports this module.
 
 use game_api::Lang;
 use game_api::{Seat, Viewer};
@@ -376,23 +377,6 @@ pub async fn mails_for_events(
     }
     mails.extend(pushes);
     Ok(mails)
-}
-
-/// The letters of the store's changes ([`mails_for_events`]).
-#[derive(Debug, Default)]
-pub struct EventLetters;
-
-impl store::Letters for EventLetters {
-    fn for_events<'a>(
-        &'a self,
-        state: &'a AppState,
-        table: &'a Table,
-        seats: &'a [store::SeatRow],
-        next_deadline: Option<i64>,
-        events: &'a [gm::Event],
-    ) -> futures_util::future::BoxFuture<'a, StoreResult<Vec<OutMail>>> {
-        Box::pin(mails_for_events(state, table, seats, next_deadline, events))
-    }
 }
 
 /// The echo of orders just sealed, by any door, in `lang`: what the engine read, and what was

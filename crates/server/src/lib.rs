@@ -11,6 +11,7 @@ pub mod auth;
 pub mod auto_backup;
 pub mod backup;
 pub mod bounces;
+pub mod change;
 pub mod check;
 pub mod clock;
 pub mod db;
@@ -37,6 +38,7 @@ pub mod season_report;
 pub mod secure_cookies;
 pub mod smtp_in;
 mod smtp_out;
+pub mod state;
 pub mod store;
 pub mod text;
 pub mod throttle;
@@ -49,186 +51,22 @@ pub mod games {
 }
 pub use store::{commit, group_read};
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, HeaderValue, header};
 use axum::routing::get;
-use tokio::sync::Notify;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub use auth::PasswordCost;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use db::{Backend, Db};
 pub use error::ApiError;
+pub use state::{AppState, Config, Connections};
 
 /// The largest request body accepted (orders are a line or two).
 pub const BODY_LIMIT: usize = 64 * 1024;
-
-#[derive(Clone, Debug)]
-pub struct Config {
-    pub password_cost: PasswordCost,
-    /// How often the deadline worker looks for due games (it is also woken when a game's
-    /// last orders arrive).
-    pub tick: Duration,
-    /// Password hashes computed at once (each holds a core and ~19 MiB while it runs).
-    pub hash_concurrency: usize,
-    /// Take the client's address for login throttling from the last `X-Forwarded-For`
-    /// entry: only behind a reverse proxy that sets it (else clients would pick their own).
-    pub trust_forwarded_for: bool,
-    /// A connection that has not sent a whole request head in this time is closed (also
-    /// the longest a kept-alive connection waits idle for its next request).
-    pub header_read_timeout: Duration,
-    /// The most time a request's body may take to arrive after its head (and it must keep
-    /// up `listener::BODY_MIN_RATE` after a grace): a client cannot hold a connection open
-    /// by sending a body a byte at a time.
-    pub body_time: Duration,
-    /// Connections served at once; further ones wait in the listen queue.
-    pub max_connections: usize,
-    /// Connections one address (an IPv4 address, an IPv6 /64) may have open at once; past
-    /// it, a connection is answered 429 at once. Not applied with `trust_forwarded_for`.
-    pub connections_per_address: usize,
-    /// The address players reach the server at (`https://pbm.example.org`), for the full
-    /// invitation links of the GM console; `None`: the links are shown as paths. When it is
-    /// https, every cookie is `Secure` (`secure_cookies`).
-    pub public_url: Option<String>,
-    /// Post webhooks to private addresses as well (this machine, its networks): off, a GM's
-    /// URL reaches only the internet (`webhook::is_public`).
-    pub webhooks_to_private: bool,
-    /// Days a handled inbound message's raw text and a sent (or given-up) outbox row are
-    /// kept (`store::retention`); `None` keeps them for ever.
-    pub keep_mail_days: Option<u32>,
-    /// The worker's own backups before deadlines (`serve --backup-dir`), if any.
-    pub auto_backup: Option<auto_backup::AutoBackup>,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            password_cost: PasswordCost::Standard,
-            tick: Duration::from_secs(10),
-            hash_concurrency: std::thread::available_parallelism().map_or(2, usize::from),
-            trust_forwarded_for: false,
-            header_read_timeout: Duration::from_secs(10),
-            body_time: Duration::from_secs(10),
-            max_connections: 1024,
-            connections_per_address: 32,
-            public_url: None,
-            webhooks_to_private: false,
-            keep_mail_days: Some(90),
-            auto_backup: None,
-        }
-    }
-}
-
-/// The connections `serve` has open now, and the most it has had open at once.
-#[derive(Debug, Default)]
-pub struct Connections {
-    open: AtomicUsize,
-    peak: AtomicUsize,
-}
-
-impl Connections {
-    pub fn open(&self) -> usize {
-        self.open.load(Ordering::SeqCst)
-    }
-
-    pub fn peak(&self) -> usize {
-        self.peak.load(Ordering::SeqCst)
-    }
-
-    fn opened(&self) {
-        let open = self.open.fetch_add(1, Ordering::SeqCst) + 1;
-        self.peak.fetch_max(open, Ordering::SeqCst);
-    }
-
-    fn closed(&self) {
-        self.open.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-/// Everything a request handler needs.
-#[derive(Clone, Debug)]
-pub struct AppState {
-    pub db: Db,
-    pub clock: Arc<dyn Clock>,
-    pub config: Arc<Config>,
-    /// Wakes the deadline worker early (every seat ready, a GM action).
-    pub wake: Arc<Notify>,
-    /// One writer at a time per game within this process (see `store::lock`).
-    pub game_locks: Arc<store::GameLocks>,
-    /// The games this process has read or written (reads do not replay).
-    pub records: Arc<store::Records>,
-    /// Writes changes to games, many to a transaction (`commit`).
-    pub committer: Arc<commit::Committer>,
-    /// Reads sessions, many to a query (`group_read`).
-    pub sessions: Arc<group_read::GroupRead<auth::Sessions>>,
-    /// Reads games, many to a query (`group_read`).
-    pub tables: Arc<group_read::GroupRead<store::Tables>>,
-    /// Password hashing, off the async threads and a few at a time.
-    pub hasher: Arc<auth::Hasher>,
-    /// Failed logins per account and per address.
-    pub throttle: Arc<throttle::Throttle>,
-    /// The connections being served (`serve` counts them).
-    pub connections: Arc<Connections>,
-    /// Makes the mail a change causes, from its events (the store calls it: `store::Letters`).
-    pub letters: Arc<dyn store::Letters>,
-    /// Mail, when the server sends it (`serve --smtp`); `None`: mail is off.
-    pub mail: Option<Arc<letters::MailSettings>>,
-    /// Public records being downloaded (a few at a time).
-    pub record_downloads: Arc<public_record::Downloads>,
-    /// Work left to finish after a request's answer.
-    pub errands: Arc<errands::Errands>,
-    /// How the deadline worker's own backups have gone (`Config::auto_backup`).
-    pub backups: Arc<auto_backup::Status>,
-}
-
-impl AppState {
-    pub fn new(db: Db, clock: Arc<dyn Clock>, config: Config) -> AppState {
-        let records: Arc<store::Records> = Arc::default();
-        AppState {
-            sessions: Arc::new(group_read::GroupRead::new(
-                auth::Sessions {
-                    clock: clock.clone(),
-                },
-                1,
-            )),
-            tables: Arc::new(group_read::GroupRead::new(
-                store::Tables {
-                    records: records.clone(),
-                },
-                1,
-            )),
-            records,
-            db,
-            clock,
-            hasher: Arc::new(auth::Hasher::new(
-                config.password_cost,
-                config.hash_concurrency,
-            )),
-            config: Arc::new(config),
-            wake: Arc::new(Notify::new()),
-            game_locks: Arc::default(),
-            committer: Arc::default(),
-            throttle: Arc::default(),
-            connections: Arc::default(),
-            letters: Arc::new(letters::EventLetters),
-            mail: None,
-            record_downloads: Arc::default(),
-            errands: Arc::default(),
-            backups: Arc::default(),
-        }
-    }
-
-    /// The same state with mail on.
-    pub fn with_mail(mut self, settings: letters::MailSettings) -> AppState {
-        self.mail = Some(Arc::new(settings));
-        self
-    }
-}
 
 /// The Content-Security-Policy of every response: nothing but this site's own stylesheet,
 /// scripts, images and forms; styles inline only for the pictures (an SVG drawn inside a page

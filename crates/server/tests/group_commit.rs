@@ -41,7 +41,7 @@ async fn other_process(s: &TestServer) -> AppState {
 
 /// The game as a process that has never seen it reads it: from its events alone.
 async fn cold_turn(s: &TestServer, id: i64) -> (u16, i64) {
-    let table = games::load(&other_process(s).await, id).await.unwrap();
+    let table = games::load(&*other_process(s).await, id).await.unwrap();
     (table.record.turn(), table.row.version)
 }
 
@@ -385,7 +385,7 @@ on_both!(
         // version matches the other process's row.
         let b = resolve(&s, second, on_a).await.unwrap();
         assert!(!b, "B, made on the refused A, is refused");
-        let cold = games::load(&other_process(&s).await, id).await;
+        let cold = games::load(&*other_process(&s).await, id).await;
         assert!(cold.is_ok(), "the log replays: {:?}", cold.err());
     }
 );
@@ -428,7 +428,7 @@ on_both!(
         // it writes): a change handed over after them is committed after A.
         assert!(games::process(&s.state, x, true).await.unwrap());
         let warm = games::load(&s.state, id).await.unwrap();
-        let cold = games::load(&other_process(&s).await, id).await.unwrap();
+        let cold = games::load(&*other_process(&s).await, id).await.unwrap();
         assert_eq!(
             (cold.record.turn(), cold.row.version),
             (warm.record.turn(), warm.row.version),
@@ -474,7 +474,7 @@ on_both!(
             assert!(turn.await.unwrap());
         }
         let table = last.load(&s.state).await.unwrap();
-        let cold = games::load(&other_process(&s).await, id).await.unwrap();
+        let cold = games::load(&*other_process(&s).await, id).await.unwrap();
         assert_eq!(cold.row.version, table.row.version);
         assert_eq!(cold.record.turn(), table.record.turn());
     }

@@ -7,10 +7,10 @@ use gm::Event;
 use locale::phrase;
 use sqlx::Row;
 
+use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::history::events;
 use super::table::Table;
-use crate::AppState;
 
 /// A declared window away.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -52,7 +52,7 @@ fn absence(r: &sqlx::any::AnyRow) -> Absence {
 }
 
 /// Stores a new window; its id.
-pub async fn declare(state: &AppState, new: &NewAbsence) -> StoreResult<i64> {
+pub async fn declare(state: &Store, new: &NewAbsence) -> StoreResult<i64> {
     Ok(sqlx::query_scalar(
         "INSERT INTO absences (player_id, game_id, starts_at, ends_at, bot, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
@@ -68,7 +68,7 @@ pub async fn declare(state: &AppState, new: &NewAbsence) -> StoreResult<i64> {
 }
 
 /// The player's windows not yet over at `now`, the earliest first.
-pub async fn upcoming(state: &AppState, player_id: i64, now: i64) -> StoreResult<Vec<Absence>> {
+pub async fn upcoming(state: &Store, player_id: i64, now: i64) -> StoreResult<Vec<Absence>> {
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM absences WHERE player_id = $1 AND ends_at > $2 \
          ORDER BY starts_at, id"
@@ -81,7 +81,7 @@ pub async fn upcoming(state: &AppState, player_id: i64, now: i64) -> StoreResult
 }
 
 /// The window `id`: a 404 if there is none.
-pub async fn get(state: &AppState, id: i64) -> StoreResult<Absence> {
+pub async fn get(state: &Store, id: i64) -> StoreResult<Absence> {
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {COLUMNS} FROM absences WHERE id = $1"
     )))
@@ -93,7 +93,7 @@ pub async fn get(state: &AppState, id: i64) -> StoreResult<Absence> {
 }
 
 /// Deletes a window that has not begun.
-pub async fn cancel(state: &AppState, id: i64) -> StoreResult<()> {
+pub async fn cancel(state: &Store, id: i64) -> StoreResult<()> {
     sqlx::query("DELETE FROM absences WHERE id = $1")
         .bind(id)
         .execute(&state.db.pool)
@@ -102,7 +102,7 @@ pub async fn cancel(state: &AppState, id: i64) -> StoreResult<()> {
 }
 
 /// Ends a window at `now`: the player's own orders count again from the next deadline.
-pub async fn end(state: &AppState, id: i64, now: i64) -> StoreResult<()> {
+pub async fn end(state: &Store, id: i64, now: i64) -> StoreResult<()> {
     sqlx::query("UPDATE absences SET ends_at = $2 WHERE id = $1 AND ends_at > $2")
         .bind(id)
         .bind(now)
@@ -112,7 +112,7 @@ pub async fn end(state: &AppState, id: i64, now: i64) -> StoreResult<()> {
 }
 
 /// The excused turns game `id` allows each seat's player.
-pub async fn allowance(state: &AppState, id: i64) -> StoreResult<u16> {
+pub async fn allowance(state: &Store, id: i64) -> StoreResult<u16> {
     let turns: Option<i64> =
         sqlx::query_scalar("SELECT absence_allowance FROM games WHERE id = $1")
             .bind(id)
@@ -124,7 +124,7 @@ pub async fn allowance(state: &AppState, id: i64) -> StoreResult<u16> {
 }
 
 /// Sets the excused turns game `id` allows (checked by the caller).
-pub async fn set_allowance(state: &AppState, id: i64, turns: u16) -> StoreResult<()> {
+pub async fn set_allowance(state: &Store, id: i64, turns: u16) -> StoreResult<()> {
     sqlx::query("UPDATE games SET absence_allowance = $2 WHERE id = $1")
         .bind(id)
         .bind(i64::from(turns))
@@ -134,7 +134,7 @@ pub async fn set_allowance(state: &AppState, id: i64, turns: u16) -> StoreResult
 }
 
 /// Each seat's excused turns used (by its present player), read from the game's log.
-pub async fn excused_turns(state: &AppState, id: i64) -> StoreResult<Vec<u16>> {
+pub async fn excused_turns(state: &Store, id: i64) -> StoreResult<Vec<u16>> {
     let log: Vec<Event> = events(state, id)
         .await?
         .into_iter()
@@ -152,7 +152,7 @@ pub struct AwaySeat {
 
 /// The seats of the game read as `table` whose players are away at `now`: a window for this
 /// game rather than one for all games, and of several the one that ends last.
-pub async fn away_seats(state: &AppState, table: &Table, now: i64) -> StoreResult<Vec<AwaySeat>> {
+pub async fn away_seats(state: &Store, table: &Table, now: i64) -> StoreResult<Vec<AwaySeat>> {
     let held: Vec<(Seat, i64)> = table
         .seats
         .iter()
@@ -202,7 +202,7 @@ pub(super) fn holder(s: &super::table::SeatRow) -> gm::stand_in::Holder<'_> {
 /// sealed nothing, an `Away` entry and, within the game's allowance, the chosen bot's orders —
 /// applied to `table.record` and returned, to be logged before the resolution. Beyond the
 /// allowance the entry says so and the seat is left to the rules' NMR default, an NMR.
-pub async fn stand_in(state: &AppState, table: &mut Table, now: i64) -> StoreResult<Vec<Event>> {
+pub async fn stand_in(state: &Store, table: &mut Table, now: i64) -> StoreResult<Vec<Event>> {
     let seats: Vec<_> = table.seats.iter().map(holder).collect();
     if !gm::stand_in::anyone_waiting(&table.record, &seats) {
         return Ok(Vec::new());
@@ -231,7 +231,7 @@ pub async fn stand_in(state: &AppState, table: &mut Table, now: i64) -> StoreRes
 
 /// The `Away` entries logged with the resolution of `turn` (the last, if a roll-back had it
 /// resolved again) of the game read as `table`: whom an absence played for in that turn.
-pub async fn away_in_turn(state: &AppState, table: &Table, turn: u16) -> StoreResult<Vec<Event>> {
+pub async fn away_in_turn(state: &Store, table: &Table, turn: u16) -> StoreResult<Vec<Event>> {
     let marks = super::history::resolutions(state, table).await?;
     let Some(k) = marks
         .iter()

@@ -3,12 +3,12 @@
 
 use sqlx::Row;
 
+use super::Store;
 use super::error::StoreResult;
 use super::outbox_rows::{OutMail, queue};
-use crate::AppState;
 
 /// Whether a player's name (or one equal to it whatever its case) is taken.
-pub async fn name_taken(state: &AppState, name: &str, key: &str) -> StoreResult<bool> {
+pub async fn name_taken(state: &Store, name: &str, key: &str) -> StoreResult<bool> {
     Ok(
         sqlx::query("SELECT 1 FROM players WHERE name_key = $1 OR name = $2")
             .bind(key)
@@ -22,7 +22,7 @@ pub async fn name_taken(state: &AppState, name: &str, key: &str) -> StoreResult<
 /// Writes a new player unless the name was taken meanwhile: whether it was written. The
 /// failures tried on the name before it was an account's are forgotten (not the new owner's).
 pub async fn insert_player(
-    state: &AppState,
+    state: &Store,
     name: &str,
     key: &str,
     password_hash: &str,
@@ -68,7 +68,7 @@ pub struct LoginRow {
 /// The account a login names: the exact name first, then the name whatever its case
 /// (accounts that differed only in case before names were compared without it keep their
 /// own logins, see docs/server.md).
-pub async fn login_row(state: &AppState, name: &str, key: &str) -> StoreResult<Option<LoginRow>> {
+pub async fn login_row(state: &Store, name: &str, key: &str) -> StoreResult<Option<LoginRow>> {
     Ok(sqlx::query(
         "SELECT id, name, password_hash, name_key, suspended_at FROM players \
          WHERE (name = $1 OR name_key = $2) AND deleted_at IS NULL ORDER BY CASE WHEN name = $1 THEN 0 ELSE 1 END LIMIT 1",
@@ -88,7 +88,7 @@ pub async fn login_row(state: &AppState, name: &str, key: &str) -> StoreResult<O
 
 /// The failed logins counted under a name's key, taken off as they are told: failures
 /// arriving meanwhile are told next time.
-pub async fn take_failures(state: &AppState, name_key: &str) -> StoreResult<i64> {
+pub async fn take_failures(state: &Store, name_key: &str) -> StoreResult<i64> {
     let failures: i64 = sqlx::query("SELECT failures FROM login_failures WHERE name_key = $1")
         .bind(name_key)
         .fetch_optional(&state.db.pool)
@@ -109,7 +109,7 @@ pub async fn take_failures(state: &AppState, name_key: &str) -> StoreResult<i64>
 /// exist); the failures of names that are no account and were last tried before `forget_before`
 /// are dropped.
 pub async fn record_failure(
-    state: &AppState,
+    state: &Store,
     name_key: &str,
     now: i64,
     forget_before: i64,
@@ -147,7 +147,7 @@ pub struct PendingEmail<'a> {
     pub mail: &'a OutMail,
 }
 
-pub async fn set_email_pending(state: &AppState, pending: PendingEmail<'_>) -> StoreResult<()> {
+pub async fn set_email_pending(state: &Store, pending: PendingEmail<'_>) -> StoreResult<()> {
     let mut tx = state.db.pool.begin().await?;
     sqlx::query(
         "UPDATE players SET email_pending = $1, email_token_hash = $2, email_token_expires = $3, \
@@ -168,7 +168,7 @@ pub async fn set_email_pending(state: &AppState, pending: PendingEmail<'_>) -> S
 /// Confirms the address whose token hashes to `token_hash`, unless expired: the account's name.
 /// A reset link mailed to the old address stops working; an address that bounced is mailed
 /// again (its owner has just read mail at it).
-pub async fn confirm_email(state: &AppState, token_hash: &str) -> StoreResult<Option<String>> {
+pub async fn confirm_email(state: &Store, token_hash: &str) -> StoreResult<Option<String>> {
     let Some(row) = sqlx::query(
         "SELECT id, name, email_pending FROM players WHERE email_token_hash = $1 AND email_token_expires >= $2",
     )
@@ -193,7 +193,7 @@ pub async fn confirm_email(state: &AppState, token_hash: &str) -> StoreResult<Op
 /// A player's confirmed address, the one waiting for confirmation, and what is mailed unasked
 /// (as stored: `every`, `digest` or `none`).
 pub async fn mail_settings(
-    state: &AppState,
+    state: &Store,
     player_id: i64,
 ) -> StoreResult<(Option<String>, Option<String>, String)> {
     let row = sqlx::query("SELECT email, email_pending, mail_choice FROM players WHERE id = $1")
@@ -204,7 +204,7 @@ pub async fn mail_settings(
 }
 
 /// Sets what a player wants mailed unasked (as stored).
-pub async fn set_mail_choice(state: &AppState, player_id: i64, choice: &str) -> StoreResult<()> {
+pub async fn set_mail_choice(state: &Store, player_id: i64, choice: &str) -> StoreResult<()> {
     sqlx::query("UPDATE players SET mail_choice = $1 WHERE id = $2")
         .bind(choice)
         .bind(player_id)
@@ -215,7 +215,7 @@ pub async fn set_mail_choice(state: &AppState, player_id: i64, choice: &str) -> 
 
 /// The player an unsubscribe link's token names: the player's token, or (a link of an earlier
 /// release) the Message-ID of a mail sent to the player.
-pub async fn unsubscriber(state: &AppState, token: &str) -> StoreResult<Option<i64>> {
+pub async fn unsubscriber(state: &Store, token: &str) -> StoreResult<Option<i64>> {
     let player: Option<i64> =
         sqlx::query_scalar("SELECT id FROM players WHERE unsubscribe_token = $1")
             .bind(token)
@@ -234,7 +234,7 @@ pub async fn unsubscriber(state: &AppState, token: &str) -> StoreResult<Option<i
 }
 
 /// The confirmed address of a player who takes mail (`mail_choice` other than none).
-pub async fn mailed_address(state: &AppState, player_id: i64) -> StoreResult<Option<String>> {
+pub async fn mailed_address(state: &Store, player_id: i64) -> StoreResult<Option<String>> {
     Ok(sqlx::query_scalar(
         "SELECT email FROM players WHERE id = $1 AND email IS NOT NULL AND mail_choice <> 'none'",
     )

@@ -7,13 +7,13 @@ use std::collections::HashMap;
 
 use sqlx::Row;
 
+use super::Store;
 use super::error::StoreResult;
-use crate::AppState;
 
 /// The games, listed and not over, where a seat of `player` has orders to send and has not
 /// sealed them: read from the summary columns (`ready_seats`: bit N is seat N sealed, with
 /// nothing to send, or a bot's), the same that the front page's list shows.
-pub async fn awaiting(state: &AppState, player: i64) -> StoreResult<usize> {
+pub async fn awaiting(state: &Store, player: i64) -> StoreResult<usize> {
     let count: i64 = sqlx::query(
         "SELECT COUNT(*) FROM seats s JOIN games g ON g.id = s.game_id \
          WHERE s.player_id = $1 AND g.over = 0 AND g.archived = 0 \
@@ -27,7 +27,7 @@ pub async fn awaiting(state: &AppState, player: i64) -> StoreResult<usize> {
 }
 
 /// The last turn of each of `player`'s games whose report they have seen, by game.
-pub async fn seen_turns(state: &AppState, player: i64) -> StoreResult<HashMap<i64, u16>> {
+pub async fn seen_turns(state: &Store, player: i64) -> StoreResult<HashMap<i64, u16>> {
     let rows = sqlx::query("SELECT game_id, seen_turn FROM seats WHERE player_id = $1")
         .bind(player)
         .fetch_all(&state.db.pool)
@@ -43,7 +43,7 @@ pub async fn seen_turns(state: &AppState, player: i64) -> StoreResult<HashMap<i6
 
 /// Notes that `player` has read game `game` as far as turn `turn`, and says whether that turn
 /// was new to them (a report since their last visit). Written only when it changes.
-pub async fn seen(state: &AppState, game: i64, player: i64, turn: u16) -> StoreResult<bool> {
+pub async fn seen(state: &Store, game: i64, player: i64, turn: u16) -> StoreResult<bool> {
     let before: Option<i64> =
         sqlx::query("SELECT seen_turn FROM seats WHERE game_id = $1 AND player_id = $2")
             .bind(game)

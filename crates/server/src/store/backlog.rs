@@ -3,15 +3,15 @@
 //! count stops at [`MAX_COUNTED`], so that a scrape or a probe costs the same whatever the
 //! server holds.
 
+use super::Store;
 use super::error::StoreResult;
-use crate::AppState;
 
 /// The most a count goes to: a larger number reads as this.
 pub const MAX_COUNTED: i64 = 10_000;
 
 /// Running games (not over, not paused) whose deadline is before `before`, up to
 /// [`MAX_COUNTED`].
-pub async fn games_due_before(state: &AppState, before: i64) -> StoreResult<i64> {
+pub async fn games_due_before(state: &Store, before: i64) -> StoreResult<i64> {
     Ok(sqlx::query_scalar(
         "SELECT COUNT(*) FROM (SELECT 1 FROM games WHERE over = 0 AND paused = 0 \
          AND next_deadline < $1 LIMIT $2) AS due",
@@ -33,7 +33,7 @@ fn unsent(mail_on: bool) -> &'static str {
 }
 
 /// When the longest-waiting unsent row fell (or falls) due, if there is one.
-pub async fn outbox_oldest_due(state: &AppState, mail_on: bool) -> StoreResult<Option<i64>> {
+pub async fn outbox_oldest_due(state: &Store, mail_on: bool) -> StoreResult<Option<i64>> {
     Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "SELECT MIN(next_attempt_at) FROM outbox WHERE {}",
         unsent(mail_on)
@@ -43,7 +43,7 @@ pub async fn outbox_oldest_due(state: &AppState, mail_on: bool) -> StoreResult<O
 }
 
 /// The unsent rows, up to [`MAX_COUNTED`].
-pub async fn outbox_unsent(state: &AppState, mail_on: bool) -> StoreResult<i64> {
+pub async fn outbox_unsent(state: &Store, mail_on: bool) -> StoreResult<i64> {
     Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE {} LIMIT $1) AS unsent",
         unsent(mail_on)
@@ -64,7 +64,7 @@ pub struct Backlog {
 }
 
 /// The backlog at `now`.
-pub async fn read(state: &AppState, now: i64, mail_on: bool) -> StoreResult<Backlog> {
+pub async fn read(state: &Store, now: i64, mail_on: bool) -> StoreResult<Backlog> {
     let deadlines_next_hour = games_due_before(state, now + 3600).await?;
     let outbox_unsent = outbox_unsent(state, mail_on).await?;
     let oldest = outbox_oldest_due(state, mail_on).await?;

@@ -5,9 +5,9 @@
 
 use sqlx::Row;
 
+use super::Store;
 use super::error::StoreResult;
 use super::outbox_rows::{InboundDone, mark};
-use crate::AppState;
 
 /// The mail a bounce address names, as a bounce needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,7 +23,7 @@ pub struct BouncedRow {
 }
 
 /// The outbox row `id`, if there is one.
-pub async fn row(state: &AppState, id: i64) -> StoreResult<Option<BouncedRow>> {
+pub async fn row(state: &Store, id: i64) -> StoreResult<Option<BouncedRow>> {
     let row = sqlx::query(
         "SELECT o.id, o.kind, o.to_addr, o.player_id, p.unsubscribe_token, o.game_id \
          FROM outbox o LEFT JOIN players p ON p.id = o.player_id WHERE o.id = $1",
@@ -45,7 +45,7 @@ pub async fn row(state: &AppState, id: i64) -> StoreResult<Option<BouncedRow>> {
 /// bounces if the mail went to it as it still is (a bounce of an address since replaced marks
 /// nothing); and the bounce's inbound row is marked `done`. Whether the address was marked.
 pub async fn record(
-    state: &AppState,
+    state: &Store,
     row: &BouncedRow,
     words: &str,
     done: &InboundDone,
@@ -90,7 +90,7 @@ pub struct Bouncing {
 }
 
 /// Whether `player`'s confirmed address bounces.
-pub async fn of_player(state: &AppState, player: i64) -> StoreResult<Option<Bouncing>> {
+pub async fn of_player(state: &Store, player: i64) -> StoreResult<Option<Bouncing>> {
     let row = sqlx::query(
         "SELECT email_bounced_at, email_bounce FROM players WHERE id = $1 AND email IS NOT NULL",
     )

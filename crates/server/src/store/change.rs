@@ -1,14 +1,10 @@
 //! What one change does to a game (`Change`): its events, its seats, its deadline and
 //! flags, and the outbox rows and inbound mark written with it.
 
-use futures_util::future::BoxFuture;
 use game_api::Seat;
 use gm::Event;
 
-use super::error::StoreResult;
 use super::outbox_rows::{InboundDone, OutMail};
-use super::table::{SeatRow, Table};
-use crate::AppState;
 
 /// A change to a seat, made in the same transaction as its event.
 #[derive(Clone, Debug)]
@@ -68,22 +64,4 @@ impl Change {
             && self.mails.is_empty()
             && self.inbound.is_none()
     }
-}
-
-/// What makes the mail a change causes from its events (a seat's report of a resolved turn, a
-/// welcome, the webhook's post): the mail-out side's, handed to the store through
-/// `AppState::letters`, so that the store never imports a letter. Its rows are written in the
-/// change's transaction.
-pub trait Letters: Send + Sync + std::fmt::Debug {
-    /// The mail that `events` cause, appended to the game read as `table` (whose record
-    /// includes them), `seats` as the change leaves them, `next_deadline` the game's deadline
-    /// after it.
-    fn for_events<'a>(
-        &'a self,
-        state: &'a AppState,
-        table: &'a Table,
-        seats: &'a [SeatRow],
-        next_deadline: Option<i64>,
-        events: &'a [Event],
-    ) -> BoxFuture<'a, StoreResult<Vec<OutMail>>>;
 }

@@ -6,15 +6,15 @@ use gm::{DeadlineRule, GameFile, LogEntry};
 use locale::phrase;
 use sqlx::Row;
 
+use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::read::gm_name;
 use super::table::Table;
 use super::write::NO_SNAPSHOT;
-use crate::AppState;
 
 /// A new game, its seats with their invitations, and the first event of its log.
 pub async fn create(
-    state: &AppState,
+    state: &Store,
     title: &str,
     gm_id: i64,
     setup: gm::Setup,
@@ -25,7 +25,7 @@ pub async fn create(
 
 /// [`create`], the game counting for ratings if `rated`.
 pub async fn create_rated(
-    state: &AppState,
+    state: &Store,
     title: &str,
     gm_id: i64,
     setup: gm::Setup,
@@ -40,7 +40,7 @@ pub async fn create_rated(
 /// Writes a new game (`create`) or an imported one: its row, seats and log; `rated`: it
 /// counts for ratings (`store::ratings`).
 pub async fn insert(
-    state: &AppState,
+    state: &Store,
     file: &GameFile,
     title: &str,
     gm_id: i64,
@@ -83,7 +83,7 @@ pub(crate) struct NewRow<'a> {
 
 /// Writes the game's row, seats and log in `tx`: its id and version (the number of entries).
 pub(crate) async fn insert_in(
-    state: &AppState,
+    state: &Store,
     tx: &mut sqlx::AnyConnection,
     new: &NewRow<'_>,
 ) -> StoreResult<(i64, i64)> {
@@ -191,7 +191,7 @@ pub(crate) async fn insert_in(
 /// Deletes the game read as `table`: its log, seats and unsent mail; mail already sent and
 /// mail received keep their rows without the game. Fails with a conflict, changing nothing, if
 /// the game moved on since it was read.
-pub async fn delete(state: &AppState, table: &Table) -> StoreResult<()> {
+pub async fn delete(state: &Store, table: &Table) -> StoreResult<()> {
     let id = table.row.id;
     let mut tx = state.db.pool.begin().await?;
     for statement in [

@@ -4,14 +4,14 @@
 use gm::{GameFile, LogEntry};
 use locale::phrase;
 
+use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::history::events;
-use crate::AppState;
 
 /// A game as a game file (`postrider export`): its log from the `events` table, replayed, with
 /// when and by whom each entry was made. The command line's `report`, `replay` and `resolve`
 /// take it as it is.
-pub async fn export(state: &AppState, id: i64) -> StoreResult<String> {
+pub async fn export(state: &Store, id: i64) -> StoreResult<String> {
     let log: Vec<LogEntry> = events(state, id)
         .await?
         .into_iter()

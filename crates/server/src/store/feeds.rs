@@ -6,9 +6,9 @@
 use game_api::Seat;
 use sqlx::Row;
 
+use super::Store;
 use super::error::StoreResult;
 use super::secrets::new_secret;
-use crate::AppState;
 
 /// A seat's feed secret: 128 bits, as 32 hex digits.
 fn new_feed_secret() -> StoreResult<String> {
@@ -16,12 +16,7 @@ fn new_feed_secret() -> StoreResult<String> {
 }
 
 /// The feed secret of `seat` of game `game` for `player`, drawn now if it has none.
-pub async fn feed_secret(
-    state: &AppState,
-    game: i64,
-    seat: Seat,
-    player: i64,
-) -> StoreResult<String> {
+pub async fn feed_secret(state: &Store, game: i64, seat: Seat, player: i64) -> StoreResult<String> {
     sqlx::query(
         "INSERT INTO seat_feeds (game_id, seat, player_id, secret) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (game_id, seat, player_id) DO NOTHING",
@@ -44,7 +39,7 @@ pub async fn feed_secret(
 
 /// Replaces the feed secret of `seat` of game `game` for `player`: the old addresses stop
 /// answering. The new secret.
-pub async fn renew(state: &AppState, game: i64, seat: Seat, player: i64) -> StoreResult<String> {
+pub async fn renew(state: &Store, game: i64, seat: Seat, player: i64) -> StoreResult<String> {
     let secret = new_feed_secret()?;
     sqlx::query(
         "INSERT INTO seat_feeds (game_id, seat, player_id, secret) VALUES ($1, $2, $3, $4) \
@@ -61,7 +56,7 @@ pub async fn renew(state: &AppState, game: i64, seat: Seat, player: i64) -> Stor
 
 /// The game and seat whose feeds `secret` opens, while its player still holds the seat and may
 /// log in.
-pub async fn seat_of_feed(state: &AppState, secret: &str) -> StoreResult<Option<(i64, Seat)>> {
+pub async fn seat_of_feed(state: &Store, secret: &str) -> StoreResult<Option<(i64, Seat)>> {
     let row = sqlx::query(
         "SELECT f.game_id, f.seat FROM seat_feeds f \
          JOIN seats s ON s.game_id = f.game_id AND s.seat = f.seat AND s.player_id = f.player_id \
@@ -78,7 +73,7 @@ pub async fn seat_of_feed(state: &AppState, secret: &str) -> StoreResult<Option<
 }
 
 /// The seats `player` holds now, as (game id, game title, seat), by game.
-pub async fn held_seats(state: &AppState, player: i64) -> StoreResult<Vec<(i64, String, Seat)>> {
+pub async fn held_seats(state: &Store, player: i64) -> StoreResult<Vec<(i64, String, Seat)>> {
     let rows = sqlx::query(
         "SELECT g.id, g.title, s.seat FROM seats s JOIN games g ON g.id = s.game_id \
          WHERE s.player_id = $1 ORDER BY g.id",

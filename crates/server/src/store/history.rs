@@ -4,14 +4,14 @@
 use gm::Event;
 use sqlx::Row;
 
+use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::read::RESOLUTIONS;
 use super::table::Table;
-use crate::AppState;
 
 /// The game's whole event log, in order (for a roll-back and `export`, never for a read a
 /// visitor can ask for: the history reads a page at a time, [`history_page`]).
-pub async fn events(state: &AppState, id: i64) -> StoreResult<Vec<(i64, i64, String, Event)>> {
+pub async fn events(state: &Store, id: i64) -> StoreResult<Vec<(i64, i64, String, Event)>> {
     sqlx::query("SELECT seq, at, actor, body FROM events WHERE game_id = $1 ORDER BY seq")
         .bind(id)
         .fetch_all(&state.db.pool)
@@ -35,7 +35,7 @@ pub const HISTORY_PAGE_MAX: i64 = 500;
 /// [`HISTORY_PAGE_MAX`]; none after the version read): one range of the primary key, the same
 /// cost however long the log is.
 pub async fn history_page(
-    state: &AppState,
+    state: &Store,
     table: &Table,
     from: i64,
     limit: i64,
@@ -61,7 +61,7 @@ pub async fn history_page(
 
 /// The resolutions and roll-backs of the log of the game read as `table`, in order: what
 /// decides which sealed orders are revealed and where each turn opened ([`RESOLUTIONS`]).
-pub async fn resolutions(state: &AppState, table: &Table) -> StoreResult<Vec<(i64, Event)>> {
+pub async fn resolutions(state: &Store, table: &Table) -> StoreResult<Vec<(i64, Event)>> {
     let id = table.row.id;
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT seq, body FROM events WHERE game_id = $1 AND seq <= $2 AND {RESOLUTIONS} \

@@ -5,13 +5,13 @@
 use game_api::Seat;
 use sqlx::Row;
 
+use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::outbox_rows::{InboundDone, OutMail, mark, queue};
-use crate::AppState;
 
 /// Stores a message as it came (`raw`, already cut to what is kept), before it is read: its id.
 pub async fn store_raw(
-    state: &AppState,
+    state: &Store,
     now: i64,
     recipient: Option<&str>,
     raw: &[u8],
@@ -29,7 +29,7 @@ pub async fn store_raw(
 
 /// Keeps message `id`'s Message-ID, for the record (it counts as a duplicate only once a seat
 /// is known: see [`claim`]).
-pub async fn set_message_id(state: &AppState, id: i64, message_id: &str) -> StoreResult<()> {
+pub async fn set_message_id(state: &Store, id: i64, message_id: &str) -> StoreResult<()> {
     sqlx::query("UPDATE inbound_mail SET message_id = $1 WHERE id = $2")
         .bind(message_id)
         .bind(id)
@@ -49,7 +49,7 @@ pub struct SeatBySecret {
 }
 
 /// The seat whose order address has `secret`, if any.
-pub async fn seat_by_secret(state: &AppState, secret: &str) -> StoreResult<Option<SeatBySecret>> {
+pub async fn seat_by_secret(state: &Store, secret: &str) -> StoreResult<Option<SeatBySecret>> {
     let row = sqlx::query(
         "SELECT s.game_id, s.seat, p.id, p.name, p.email FROM seats s \
          LEFT JOIN players p ON p.id = s.player_id AND p.suspended_at IS NULL AND p.deleted_at IS NULL \
@@ -68,7 +68,7 @@ pub async fn seat_by_secret(state: &AppState, secret: &str) -> StoreResult<Optio
 }
 
 /// Whether `secret` is the order address of a seat that a player holds.
-pub async fn seat_is_held(state: &AppState, secret: &str) -> StoreResult<bool> {
+pub async fn seat_is_held(state: &Store, secret: &str) -> StoreResult<bool> {
     let held: i64 = sqlx::query_scalar(
         "SELECT count(*) FROM seats WHERE mail_secret = $1 AND player_id IS NOT NULL",
     )
@@ -90,7 +90,7 @@ pub enum Claim {
 /// Claims message `id`'s Message-ID for a seat: the first delivery to a seat takes it (a unique
 /// index of game, seat and Message-ID), a redelivery finds the earlier one.
 pub async fn claim(
-    state: &AppState,
+    state: &Store,
     id: i64,
     game_id: i64,
     seat: Seat,
@@ -128,7 +128,7 @@ pub async fn claim(
 }
 
 /// Records what became of an inbound message (a mail no change of a game answers).
-pub async fn mark_alone(state: &AppState, done: &InboundDone) -> StoreResult<()> {
+pub async fn mark_alone(state: &Store, done: &InboundDone) -> StoreResult<()> {
     mark(&mut *state.db.pool.acquire().await?, done).await
 }
 
@@ -136,7 +136,7 @@ pub async fn mark_alone(state: &AppState, done: &InboundDone) -> StoreResult<()>
 /// A mail with a `dedup_key` already in the outbox is not written again: `done` is told
 /// whether it was, and returns the mark.
 pub async fn answer(
-    state: &AppState,
+    state: &Store,
     mail: &OutMail,
     now: i64,
     done: impl FnOnce(bool) -> InboundDone,
@@ -151,7 +151,7 @@ pub async fn answer(
 /// The account whose confirmed address is `address` (any case): its id and the address as
 /// confirmed.
 pub async fn account_by_address(
-    state: &AppState,
+    state: &Store,
     address: &str,
 ) -> StoreResult<Option<(i64, String)>> {
     let row = sqlx::query("SELECT id, email FROM players WHERE lower(email) = lower($1)")
@@ -164,7 +164,7 @@ pub async fn account_by_address(
 /// `player`'s seats in running games that have an order address: (game title, seat name,
 /// secret), by game and seat.
 pub async fn order_addresses(
-    state: &AppState,
+    state: &Store,
     player: i64,
 ) -> StoreResult<Vec<(String, String, String)>> {
     let rows = sqlx::query(

@@ -4,10 +4,10 @@
 use locale::phrase;
 use sqlx::Row;
 
+use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::read::load_many;
 use super::table::Table;
-use crate::AppState;
 
 /// Games on one page of the lobby: what one request can cost is bounded.
 pub const LOBBY_PAGE: i64 = 20;
@@ -21,7 +21,7 @@ pub struct LobbyPage {
 
 /// Page `page` (from 1) of the games that offer a seat no player holds: not over, not
 /// archived. A seat a bot keeps for a replacement counts.
-pub async fn open_games(state: &AppState, page: i64) -> StoreResult<LobbyPage> {
+pub async fn open_games(state: &Store, page: i64) -> StoreResult<LobbyPage> {
     const OPEN: &str = "FROM games g WHERE g.over = 0 AND g.archived = 0 AND EXISTS \
          (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.offered = 1 AND s.player_id IS NULL)";
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) {OPEN}")))
@@ -82,7 +82,7 @@ impl OnLeave {
 }
 
 /// What game `id` does with the seat of a player who leaves.
-pub async fn on_leave(state: &AppState, id: i64) -> StoreResult<OnLeave> {
+pub async fn on_leave(state: &Store, id: i64) -> StoreResult<OnLeave> {
     let row = sqlx::query("SELECT on_leave FROM games WHERE id = $1")
         .bind(id)
         .fetch_optional(&state.db.pool)
@@ -93,7 +93,7 @@ pub async fn on_leave(state: &AppState, id: i64) -> StoreResult<OnLeave> {
 }
 
 /// Sets what game `id` does with the seat of a player who leaves (a setting: no event).
-pub async fn set_on_leave(state: &AppState, id: i64, on_leave: OnLeave) -> StoreResult<()> {
+pub async fn set_on_leave(state: &Store, id: i64, on_leave: OnLeave) -> StoreResult<()> {
     sqlx::query("UPDATE games SET on_leave = $1 WHERE id = $2")
         .bind(on_leave.name())
         .bind(id)

@@ -5,11 +5,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::Store;
 use super::commit::After;
 use super::error::StoreResult;
 use super::read::load;
 use super::table::Table;
-use crate::AppState;
 
 /// A lock per game, so that within one process the requests that change a game take turns
 /// (read, check, hand the change to the committer) instead of racing each other to the
@@ -94,7 +94,7 @@ impl GameGuard {
     /// The game to make a change to: as this process's waiting changes leave it, or else as
     /// the database has it (after those changes, when a chain of them is [`Ahead::DEPTH`]
     /// long).
-    pub async fn load(&mut self, state: &AppState) -> StoreResult<Table> {
+    pub async fn load(&mut self, state: &Store) -> StoreResult<Table> {
         match self.waiting_table() {
             Some(table) => Ok(table),
             None => self.settled(state).await,
@@ -113,7 +113,7 @@ impl GameGuard {
     /// The game as the database has it once this process's waiting changes to it are
     /// committed (or refused), for a change that writes besides the committer or reads the
     /// log.
-    pub async fn settled(&mut self, state: &AppState) -> StoreResult<Table> {
+    pub async fn settled(&mut self, state: &Store) -> StoreResult<Table> {
         self.settle().await;
         load(state, self.id).await
     }
@@ -137,7 +137,7 @@ impl Drop for GameGuard {
 }
 
 /// Waits for this process's turn to change game `id`.
-pub async fn lock(state: &AppState, id: i64) -> GameGuard {
+pub async fn lock(state: &Store, id: i64) -> GameGuard {
     let mutex = {
         let mut table = state
             .game_locks

@@ -1,8 +1,8 @@
-//! The store: games in the database behind one door. Every change to a game goes through
-//! [`change`], which owns the game's lock, the read, the retry on conflict and the commit;
+//! The store: games in the database behind one door. Every change to a game is begun by
+//! [`begin`], which owns the game's lock and the read, and written by [`Pending::commit`];
 //! reads go through typed functions (`load`, `list`, `history_page`, …). The store imports
-//! no door, no action and no letter: the mail a change causes is made by the `Letters` the
-//! server hands it (`AppState::letters`), from the change's events.
+//! no door, no action and no letter: the mail a change causes is made by the mail side from
+//! the pending change and handed to its commit as outbox rows.
 
 pub mod absences;
 pub mod account_care;
@@ -40,10 +40,14 @@ pub mod sql;
 pub mod table;
 pub mod write;
 
-pub use change::{Change, Letters, SeatChange};
+pub use change::{Change, SeatChange};
 pub use create::{create, create_rated, delete, insert};
-pub use deadlines::{play_turn, process, process_due, process_locked};
-pub use door::{change, delete_game, new_order_address, resolve_now, roll_back, set_webhook};
+pub use deadlines::play_turn;
+pub use door::{begin, begin_roll_back, checked, delete_game, new_order_address, set_webhook};
+// The changes with their letters, under the store's names (the server's half of the door).
+pub use crate::change::{
+    append, change, process, process_due, process_locked, resolve_now, roll_back,
+};
 pub use error::{StoreError, StoreResult};
 pub use export::{MAX_IMPORT_BYTES, check_import, export};
 pub use history::{HISTORY_PAGE_MAX, events, history_page, resolutions};
@@ -53,4 +57,45 @@ pub use players::player_id;
 pub use read::{Tables, list, load, load_many};
 pub use records::Records;
 pub use table::{GameRow, SeatRow, SeatSummary, Summary, Table};
-pub use write::append;
+pub use write::{Pending, prepare};
+
+use std::sync::Arc;
+
+use crate::clock::Clock;
+use crate::db::Db;
+
+/// The store's own state: the database, the clock, this process's game locks, the records it
+/// has read or written, the committer and the grouped reads of games. Every store function
+/// takes it; the server's state holds one.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pub db: Db,
+    pub clock: Arc<dyn Clock>,
+    /// One writer at a time per game within this process (see `store::lock`).
+    pub game_locks: Arc<GameLocks>,
+    /// The games this process has read or written (reads do not replay).
+    pub records: Arc<Records>,
+    /// Writes changes to games, many to a transaction (`commit`).
+    pub committer: Arc<commit::Committer>,
+    /// Reads games, many to a query (`group_read`).
+    pub tables: Arc<group_read::GroupRead<Tables>>,
+}
+
+impl Store {
+    pub fn new(db: Db, clock: Arc<dyn Clock>) -> Store {
+        let records: Arc<Records> = Arc::default();
+        Store {
+            tables: Arc::new(group_read::GroupRead::new(
+                Tables {
+                    records: records.clone(),
+                },
+                1,
+            )),
+            records,
+            db,
+            clock,
+            game_locks: Arc::default(),
+            committer: Arc::default(),
+        }
+    }
+}

@@ -4,9 +4,9 @@
 use game_api::Seat;
 use sqlx::AnyConnection;
 
+use super::Store;
 use super::error::StoreResult;
 use super::sql::{MAX_PARAMETERS, padded_chunks, padded_row, placeholders};
-use crate::AppState;
 
 /// One mail to send, as the outbox holds it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -51,7 +51,7 @@ pub async fn queue(conn: &mut AnyConnection, mail: &OutMail, now: i64) -> StoreR
 
 /// Writes `mail` to the outbox in a transaction of its own (a mail no change of a game
 /// causes): whether it was written (see [`queue`]).
-pub async fn queue_alone(state: &AppState, mail: &OutMail) -> StoreResult<bool> {
+pub async fn queue_alone(state: &Store, mail: &OutMail) -> StoreResult<bool> {
     let mut tx = state.db.pool.begin().await?;
     let written = queue(&mut tx, mail, state.clock.now()).await?;
     tx.commit().await?;

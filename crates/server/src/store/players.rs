@@ -3,8 +3,8 @@
 use locale::phrase;
 use sqlx::Row;
 
+use super::Store;
 use super::error::{StoreError, StoreResult};
-use crate::AppState;
 
 /// The form of a name that must be unique: NFKC and case folded. Names are 1–32 ASCII letters,
 /// digits, `-`, `_` or `.` (`auth::check_name`), where both come down to lowercasing; `None` for
@@ -20,7 +20,7 @@ pub fn name_key(name: &str) -> Option<String> {
 
 /// The id of the player called `name`, whatever its case, as a login finds it (the exact
 /// name first: see `actions::login`).
-pub async fn player_id(state: &AppState, name: &str) -> StoreResult<i64> {
+pub async fn player_id(state: &Store, name: &str) -> StoreResult<i64> {
     let missing = || StoreError::NotFound(phrase!("error-gm-unknown-account", name = name));
     let key = name_key(name).ok_or_else(missing)?;
     sqlx::query(
@@ -36,7 +36,7 @@ pub async fn player_id(state: &AppState, name: &str) -> StoreResult<i64> {
 }
 
 /// Sets `player`'s time zone (an IANA name, checked by the caller), or UTC for `None`.
-pub async fn set_time_zone(state: &AppState, player: i64, zone: Option<&str>) -> StoreResult<()> {
+pub async fn set_time_zone(state: &Store, player: i64, zone: Option<&str>) -> StoreResult<()> {
     sqlx::query("UPDATE players SET time_zone = $1 WHERE id = $2")
         .bind(zone)
         .bind(player)
@@ -47,7 +47,7 @@ pub async fn set_time_zone(state: &AppState, player: i64, zone: Option<&str>) ->
 
 /// Sets `player`'s time zone to `zone` only if they have none (the browser's report of its
 /// zone never replaces one the player chose).
-pub async fn set_time_zone_if_unset(state: &AppState, player: i64, zone: &str) -> StoreResult<()> {
+pub async fn set_time_zone_if_unset(state: &Store, player: i64, zone: &str) -> StoreResult<()> {
     sqlx::query("UPDATE players SET time_zone = $1 WHERE id = $2 AND time_zone IS NULL")
         .bind(zone)
         .bind(player)
@@ -58,7 +58,7 @@ pub async fn set_time_zone_if_unset(state: &AppState, player: i64, zone: &str) -
 
 /// The language `player` reads their mail and reports in (English unless they chose one, or
 /// if the code stored is no longer one postrider speaks).
-pub async fn lang(state: &AppState, player: i64) -> StoreResult<game_api::Lang> {
+pub async fn lang(state: &Store, player: i64) -> StoreResult<game_api::Lang> {
     let code: Option<String> = sqlx::query_scalar("SELECT lang FROM players WHERE id = $1")
         .bind(player)
         .fetch_optional(&state.db.pool)
@@ -70,7 +70,7 @@ pub async fn lang(state: &AppState, player: i64) -> StoreResult<game_api::Lang> 
 }
 
 /// Sets the language `player` reads their mail and reports in.
-pub async fn set_lang(state: &AppState, player: i64, lang: game_api::Lang) -> StoreResult<()> {
+pub async fn set_lang(state: &Store, player: i64, lang: game_api::Lang) -> StoreResult<()> {
     sqlx::query("UPDATE players SET lang = $1 WHERE id = $2")
         .bind(lang.code())
         .bind(player)
@@ -81,7 +81,7 @@ pub async fn set_lang(state: &AppState, player: i64, lang: game_api::Lang) -> St
 
 /// Sets the language of seat `seat` of game `game` (`None`: the player's own).
 pub async fn set_seat_lang(
-    state: &AppState,
+    state: &Store,
     game: i64,
     seat: u8,
     lang: Option<game_api::Lang>,

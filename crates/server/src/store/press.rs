@@ -6,8 +6,8 @@ use game_api::Seat;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use super::Store;
 use super::error::StoreResult;
-use crate::AppState;
 
 /// Who reads press: the set of messages shown is decided here, in the query, so that no door
 /// can forget it.
@@ -140,7 +140,7 @@ const POST_TRIES: usize = 64;
 /// redelivery). A public message takes its game's next public number. `pushes` (a GM's
 /// announcement's, issue 56) are written to the outbox in the post's transaction.
 pub async fn post(
-    state: &AppState,
+    state: &Store,
     press: &NewPress,
     pushes: &[super::OutMail],
 ) -> StoreResult<Option<(i64, Option<i64>)>> {
@@ -186,7 +186,7 @@ pub async fn post(
 /// `reader` knows by the number `before` ([`Press::number`]) if given, oldest first; and
 /// whether older ones remain.
 pub async fn page(
-    state: &AppState,
+    state: &Store,
     game: i64,
     reader: PressReader,
     before: Option<i64>,
@@ -215,7 +215,7 @@ pub async fn page(
 /// (the caller keeps a reader's with [`Press::readable_by`]): the latest `limit`, oldest first
 /// (a long game's feed keeps its newest press, not its first).
 pub async fn of_turns(
-    state: &AppState,
+    state: &Store,
     game: i64,
     turns: std::ops::RangeInclusive<u16>,
     limit: u32,
@@ -235,7 +235,7 @@ pub async fn of_turns(
 /// The message of game `game` that `reader` knows by `number` ([`Press::number`]), whoever
 /// may read it (for the GM's hiding).
 pub async fn one(
-    state: &AppState,
+    state: &Store,
     game: i64,
     reader: PressReader,
     number: i64,
@@ -252,7 +252,7 @@ pub async fn one(
 }
 
 /// Hides a message, logging who hid it and when (a message hidden stays as first hidden).
-pub async fn hide(state: &AppState, game: i64, id: i64, by: &str, at: i64) -> StoreResult<()> {
+pub async fn hide(state: &Store, game: i64, id: i64, by: &str, at: i64) -> StoreResult<()> {
     sqlx::query(
         "UPDATE press SET hidden_by = $1, hidden_at = $2 \
          WHERE game_id = $3 AND id = $4 AND hidden_by IS NULL",
@@ -269,7 +269,7 @@ pub async fn hide(state: &AppState, game: i64, id: i64, by: &str, at: i64) -> St
 /// The times of `author`'s messages in game `game` since `since`, oldest first (the rate
 /// bound: their number, and when the oldest leaves the window).
 pub async fn sent_since(
-    state: &AppState,
+    state: &Store,
     game: i64,
     author: &str,
     since: i64,
@@ -285,7 +285,7 @@ pub async fn sent_since(
 }
 
 /// Whether game `game` allows private press (off unless its GM allowed it).
-pub async fn private_allowed(state: &AppState, game: i64) -> StoreResult<bool> {
+pub async fn private_allowed(state: &Store, game: i64) -> StoreResult<bool> {
     let allowed: Option<i64> =
         sqlx::query_scalar("SELECT private_allowed FROM press_settings WHERE game_id = $1")
             .bind(game)
@@ -295,7 +295,7 @@ pub async fn private_allowed(state: &AppState, game: i64) -> StoreResult<bool> {
 }
 
 /// Allows or forbids private press in game `game` (press already sent stays as it was).
-pub async fn set_private_allowed(state: &AppState, game: i64, allowed: bool) -> StoreResult<()> {
+pub async fn set_private_allowed(state: &Store, game: i64, allowed: bool) -> StoreResult<()> {
     sqlx::query(
         "INSERT INTO press_settings (game_id, private_allowed) VALUES ($1, $2) \
          ON CONFLICT (game_id) DO UPDATE SET private_allowed = excluded.private_allowed",

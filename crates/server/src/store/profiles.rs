@@ -7,10 +7,10 @@ use gm::seating::Shelf;
 use locale::phrase;
 use sqlx::Row;
 
+use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::history::events;
 use super::read::load;
-use crate::AppState;
 
 /// A game on a player's profile.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -62,7 +62,7 @@ impl Profile {
 pub const PROFILE_GAMES_MAX: i64 = 200;
 
 /// The profile of the player called `name` (whatever its case): a 404 if there is none.
-pub async fn profile(state: &AppState, name: &str) -> StoreResult<Profile> {
+pub async fn profile(state: &Store, name: &str) -> StoreResult<Profile> {
     let id = super::players::player_id(state, name)
         .await
         .map_err(|e| match e {
@@ -114,7 +114,7 @@ pub async fn profile(state: &AppState, name: &str) -> StoreResult<Profile> {
 }
 
 /// The on-time record of player `id` over every game they took a seat in.
-pub async fn on_time_of(state: &AppState, id: i64) -> StoreResult<OnTime> {
+pub async fn on_time_of(state: &Store, id: i64) -> StoreResult<OnTime> {
     let name: String = sqlx::query_scalar("SELECT name FROM players WHERE id = $1")
         .bind(id)
         .fetch_one(&state.db.pool)
@@ -123,7 +123,7 @@ pub async fn on_time_of(state: &AppState, id: i64) -> StoreResult<OnTime> {
 }
 
 /// The least on-time record (per cent) game `id` asks of a player taking a seat, if any.
-pub async fn min_on_time(state: &AppState, id: i64) -> StoreResult<Option<u32>> {
+pub async fn min_on_time(state: &Store, id: i64) -> StoreResult<Option<u32>> {
     let row = sqlx::query("SELECT min_on_time FROM games WHERE id = $1")
         .bind(id)
         .fetch_optional(&state.db.pool)
@@ -134,7 +134,7 @@ pub async fn min_on_time(state: &AppState, id: i64) -> StoreResult<Option<u32>> 
 }
 
 /// Sets the least on-time record game `id` asks of a player taking a seat (`None`: none).
-pub async fn set_min_on_time(state: &AppState, id: i64, min: Option<u32>) -> StoreResult<()> {
+pub async fn set_min_on_time(state: &Store, id: i64, min: Option<u32>) -> StoreResult<()> {
     sqlx::query("UPDATE games SET min_on_time = $1 WHERE id = $2")
         .bind(min.map(i64::from))
         .bind(id)

@@ -4,8 +4,8 @@
 
 use sqlx::{AnyConnection, Row};
 
+use super::Store;
 use super::error::{StoreError, StoreResult};
-use crate::AppState;
 use locale::phrase;
 
 /// The most devices one player may have subscribed.
@@ -19,7 +19,7 @@ pub struct StoredKeys {
 }
 
 /// The stored key pair, if one was made.
-pub async fn keys(state: &AppState) -> StoreResult<Option<StoredKeys>> {
+pub async fn keys(state: &Store) -> StoreResult<Option<StoredKeys>> {
     let row = sqlx::query("SELECT private_key, public_key FROM push_keys WHERE id = 1")
         .fetch_optional(&state.db.pool)
         .await?;
@@ -31,7 +31,7 @@ pub async fn keys(state: &AppState) -> StoreResult<Option<StoredKeys>> {
 
 /// Keeps `keys` unless a pair is already kept (two servers starting on one database keep the
 /// first): the pair kept.
-pub async fn keep_keys(state: &AppState, keys: &StoredKeys, now: i64) -> StoreResult<StoredKeys> {
+pub async fn keep_keys(state: &Store, keys: &StoredKeys, now: i64) -> StoreResult<StoredKeys> {
     sqlx::query(
         "INSERT INTO push_keys (id, private_key, public_key, created_at) VALUES (1, $1, $2, $3) \
          ON CONFLICT DO NOTHING",
@@ -60,7 +60,7 @@ pub struct Device {
 
 /// Subscribes `device` for `player`. An endpoint another account had moves to this one (one
 /// browser, a second account signed in); a player with [`MAX_DEVICES`] others is refused.
-pub async fn subscribe(state: &AppState, player: i64, device: &Device) -> StoreResult<()> {
+pub async fn subscribe(state: &Store, player: i64, device: &Device) -> StoreResult<()> {
     let mut tx = state.db.pool.begin().await?;
     let others: i64 = sqlx::query_scalar(
         "SELECT count(*) FROM push_subscriptions WHERE player_id = $1 AND endpoint <> $2",
@@ -95,7 +95,7 @@ pub async fn subscribe(state: &AppState, player: i64, device: &Device) -> StoreR
 }
 
 /// Removes `player`'s device at `endpoint`: whether there was one.
-pub async fn unsubscribe(state: &AppState, player: i64, endpoint: &str) -> StoreResult<bool> {
+pub async fn unsubscribe(state: &Store, player: i64, endpoint: &str) -> StoreResult<bool> {
     Ok(
         sqlx::query("DELETE FROM push_subscriptions WHERE player_id = $1 AND endpoint = $2")
             .bind(player)
@@ -108,7 +108,7 @@ pub async fn unsubscribe(state: &AppState, player: i64, endpoint: &str) -> Store
 }
 
 /// Forgets the device at `endpoint`, whoever's it was (its push service said it is gone).
-pub async fn forget(state: &AppState, endpoint: &str) -> StoreResult<()> {
+pub async fn forget(state: &Store, endpoint: &str) -> StoreResult<()> {
     sqlx::query("DELETE FROM push_subscriptions WHERE endpoint = $1")
         .bind(endpoint)
         .execute(&state.db.pool)
@@ -117,7 +117,7 @@ pub async fn forget(state: &AppState, endpoint: &str) -> StoreResult<()> {
 }
 
 /// The device at `endpoint`, if it is still subscribed.
-pub async fn device(state: &AppState, endpoint: &str) -> StoreResult<Option<Device>> {
+pub async fn device(state: &Store, endpoint: &str) -> StoreResult<Option<Device>> {
     let row = sqlx::query(
         "SELECT endpoint, p256dh, auth, created_at FROM push_subscriptions WHERE endpoint = $1",
     )
@@ -137,7 +137,7 @@ fn device_of(r: &sqlx::any::AnyRow) -> Device {
 }
 
 /// `player`'s devices, oldest first.
-pub async fn devices(state: &AppState, player: i64) -> StoreResult<Vec<Device>> {
+pub async fn devices(state: &Store, player: i64) -> StoreResult<Vec<Device>> {
     let mut conn = state.db.pool.acquire().await?;
     devices_of(&mut conn, player).await
 }
@@ -177,7 +177,7 @@ impl Default for PushChoices {
 }
 
 /// What `player` wants pushed.
-pub async fn choices(state: &AppState, player: i64) -> StoreResult<PushChoices> {
+pub async fn choices(state: &Store, player: i64) -> StoreResult<PushChoices> {
     let row = sqlx::query("SELECT push_report, push_remind, push_press FROM players WHERE id = $1")
         .bind(player)
         .fetch_optional(&state.db.pool)
@@ -190,7 +190,7 @@ pub async fn choices(state: &AppState, player: i64) -> StoreResult<PushChoices> 
 }
 
 /// Sets what `player` wants pushed.
-pub async fn set_choices(state: &AppState, player: i64, choices: PushChoices) -> StoreResult<()> {
+pub async fn set_choices(state: &Store, player: i64, choices: PushChoices) -> StoreResult<()> {
     sqlx::query(
         "UPDATE players SET push_report = $1, push_remind = $2, push_press = $3 WHERE id = $4",
     )
@@ -224,7 +224,7 @@ impl Topic {
 /// The devices of `players` who want `topic` pushed, with each one's account language (a
 /// code): (player, endpoint, language). One query; none for no players.
 pub async fn devices_wanting(
-    state: &AppState,
+    state: &Store,
     players: &[i64],
     topic: Topic,
 ) -> StoreResult<Vec<(i64, String, Option<String>)>> {

@@ -9,10 +9,10 @@ use game_api::Seat;
 use gm::{Event, Record};
 use sqlx::{AnyConnection, Row};
 
+use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::records::Records;
 use super::table::{GameRow, SeatRow, SeatSummary, Summary, Table, ready_seats};
-use crate::AppState;
 use crate::db::Backend;
 
 fn flag(value: i64) -> bool {
@@ -21,7 +21,7 @@ fn flag(value: i64) -> bool {
 
 /// Game `id` as the database has it. Every such read in the process goes through its group
 /// read ([`Tables`]): one query answers all those waiting.
-pub async fn load(state: &AppState, id: i64) -> StoreResult<Table> {
+pub async fn load(state: &Store, id: i64) -> StoreResult<Table> {
     state
         .tables
         .get(&state.db, id)
@@ -53,23 +53,19 @@ impl super::group_read::Fetch for Tables {
 }
 
 /// The games of `ids` that exist, in the order of their ids (see [`read_tables`]).
-pub async fn load_many(state: &AppState, ids: &[i64]) -> StoreResult<Vec<Table>> {
+pub async fn load_many(state: &Store, ids: &[i64]) -> StoreResult<Vec<Table>> {
     read_on_own_connection(state, ids, true).await
 }
 
 /// [`load_many`] of games each about to be changed (a deadline's batch): the records replayed
 /// are not kept, since each change keeps the record it makes (`write::append`), and a copy
 /// of every record of the batch would be thrown away at once.
-pub async fn load_many_to_change(state: &AppState, ids: &[i64]) -> StoreResult<Vec<Table>> {
+pub async fn load_many_to_change(state: &Store, ids: &[i64]) -> StoreResult<Vec<Table>> {
     read_on_own_connection(state, ids, false).await
 }
 
 /// [`read_tables`] on a connection of its own (none taken for no games).
-async fn read_on_own_connection(
-    state: &AppState,
-    ids: &[i64],
-    keep: bool,
-) -> StoreResult<Vec<Table>> {
+async fn read_on_own_connection(state: &Store, ids: &[i64], keep: bool) -> StoreResult<Vec<Table>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -292,7 +288,7 @@ pub(super) const RESOLUTIONS: &str =
 /// The newest games (at most 200) that are not archived, newest first, from the summary
 /// columns: two queries, the same cost whatever the games hold. A game of an earlier release
 /// without a summary is summarised once, from its record.
-pub async fn list(state: &AppState) -> StoreResult<Vec<Summary>> {
+pub async fn list(state: &Store) -> StoreResult<Vec<Summary>> {
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {GAME_COLUMNS}, g.turn, g.started, g.ready_seats FROM games g \
          JOIN players p ON p.id = g.gm_id WHERE g.archived = 0 ORDER BY g.id DESC LIMIT 200"
@@ -344,7 +340,7 @@ pub async fn list(state: &AppState) -> StoreResult<Vec<Summary>> {
 }
 
 /// Fills in the summary columns of a game written by an earlier release.
-async fn summarise(state: &AppState, id: i64) -> StoreResult<Summary> {
+async fn summarise(state: &Store, id: i64) -> StoreResult<Summary> {
     let table = load(state, id).await?;
     sqlx::query(
         "UPDATE games SET turn = $1, started = $2, ready_seats = $3 WHERE id = $4 AND version = $5",
@@ -359,7 +355,7 @@ async fn summarise(state: &AppState, id: i64) -> StoreResult<Summary> {
     Ok(table.summary())
 }
 
-pub(super) async fn gm_name(state: &AppState, id: i64) -> StoreResult<String> {
+pub(super) async fn gm_name(state: &Store, id: i64) -> StoreResult<String> {
     Ok(sqlx::query("SELECT name FROM players WHERE id = $1")
         .bind(id)
         .fetch_one(&state.db.pool)
@@ -368,7 +364,7 @@ pub(super) async fn gm_name(state: &AppState, id: i64) -> StoreResult<String> {
 }
 
 /// The webhook of game `id` (a setting of the game, kept beside it), if it has one.
-pub async fn webhook_url(state: &AppState, id: i64) -> StoreResult<Option<String>> {
+pub async fn webhook_url(state: &Store, id: i64) -> StoreResult<Option<String>> {
     Ok(
         sqlx::query_scalar("SELECT webhook_url FROM games WHERE id = $1")
             .bind(id)

@@ -4,8 +4,8 @@
 //! still tells a redelivery from a new message; its status and note stay in the mail log),
 //! and an unhandled message is never touched.
 
+use super::Store;
 use super::error::StoreResult;
-use crate::AppState;
 
 /// What one cleaning removed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -18,7 +18,7 @@ pub struct Cleaned {
 
 /// Empties the raw text of inbound messages handled and received before `before`, and deletes
 /// the outbox rows sent or given up before it (Unix seconds).
-pub async fn clean(state: &AppState, before: i64) -> StoreResult<Cleaned> {
+pub async fn clean(state: &Store, before: i64) -> StoreResult<Cleaned> {
     let raw_mails = sqlx::query(
         "UPDATE inbound_mail SET raw = $1 WHERE received_at < $2 AND status <> 'new' \
          AND length(raw) > 0",

@@ -8,9 +8,9 @@ use locale::phrase;
 use serde_json::Value;
 use sqlx::Row;
 
+use super::Store;
 use super::create::{NewRow, insert_in};
 use super::error::{StoreError, StoreResult};
-use crate::AppState;
 
 /// A season's row.
 #[derive(Clone, Debug)]
@@ -87,7 +87,7 @@ impl SeasonTable {
 }
 
 /// Season `id`, its stages and seats.
-pub async fn load_season(state: &AppState, id: i64) -> StoreResult<SeasonTable> {
+pub async fn load_season(state: &Store, id: i64) -> StoreResult<SeasonTable> {
     let pool = &state.db.pool;
     let row = sqlx::query(
         "SELECT s.id, s.gm_id, p.name, s.season, s.planned_stages, s.created_at, s.finished_at \
@@ -174,7 +174,7 @@ pub struct StageOf {
 }
 
 /// The season game `game_id` is a stage of, and which stage, if any.
-pub async fn season_of(state: &AppState, game_id: i64) -> StoreResult<Option<StageOf>> {
+pub async fn season_of(state: &Store, game_id: i64) -> StoreResult<Option<StageOf>> {
     sqlx::query(
         "SELECT t.season_id, t.stage, s.season FROM season_stages t \
          JOIN seasons s ON s.id = t.season_id WHERE t.game_id = $1",
@@ -205,7 +205,7 @@ pub async fn season_of(state: &AppState, game_id: i64) -> StoreResult<Option<Sta
 }
 
 /// The seasons a GM runs, newest first (at most 100).
-pub async fn seasons_of_gm(state: &AppState, gm_id: i64) -> StoreResult<Vec<(i64, String)>> {
+pub async fn seasons_of_gm(state: &Store, gm_id: i64) -> StoreResult<Vec<(i64, String)>> {
     sqlx::query("SELECT id, season FROM seasons WHERE gm_id = $1 ORDER BY id DESC LIMIT 100")
         .bind(gm_id)
         .fetch_all(&state.db.pool)
@@ -223,7 +223,7 @@ pub async fn seasons_of_gm(state: &AppState, gm_id: i64) -> StoreResult<Vec<(i64
 /// A new season whose first stage is game `game_id` (its result kept if it is over): its id.
 /// Refused if the game is a stage of a season already (the database enforces it too).
 pub async fn create_season(
-    state: &AppState,
+    state: &Store,
     gm_id: i64,
     season: &Season,
     planned_stages: Option<u16>,
@@ -261,7 +261,7 @@ pub async fn create_season(
 /// The next stage of `season`: a new game (`new`) and its stage row, written in one
 /// transaction. Refused, writing nothing, if another stage was added since `stages` were read.
 pub(crate) async fn add_stage(
-    state: &AppState,
+    state: &Store,
     season: &SeasonTable,
     new: &NewRow<'_>,
     rest_days: u16,
@@ -286,7 +286,7 @@ pub(crate) async fn add_stage(
 
 /// Finishes season `id`: a stage still running leaves it (the game goes on by itself), and
 /// the standings are final. Refused if it is finished already.
-pub async fn finish(state: &AppState, id: i64) -> StoreResult<()> {
+pub async fn finish(state: &Store, id: i64) -> StoreResult<()> {
     let mut tx = state.db.pool.begin().await?;
     let finished =
         sqlx::query("UPDATE seasons SET finished_at = $1 WHERE id = $2 AND finished_at IS NULL")

@@ -1,17 +1,18 @@
 //! Appending a change to a game: the change made ready for the committer (the row's new
-//! columns, the events as JSON, the seats' new secrets, the mail it causes), handed over, and
-//! waited for.
+//! columns, the events as JSON, the seats' new secrets) as a [`Pending`] change, then, with
+//! the letters the mail side made from it, handed over and waited for.
 
 use std::sync::Arc;
 
 use gm::Event;
 
+use super::Store;
 use super::change::{Change, SeatChange};
 use super::commit::{SeatWrite, Write};
 use super::error::{StoreError, StoreResult};
 use super::locks::{AheadOf, GameGuard};
+use super::outbox_rows::OutMail;
 use super::table::{GameRow, SeatRow, Table, all_ready, ready_seats};
-use crate::AppState;
 
 /// What this release writes in `games.record`: nothing. The column held the whole game file,
 /// rewritten on every change (so an order cost as much as the game was long); the `events`
@@ -19,78 +20,140 @@ use crate::AppState;
 /// there. Rows written by earlier releases keep their game file, unread.
 pub(crate) const NO_SNAPSHOT: &str = "";
 
-/// Appends `change` to the game read as `table` (through `guard`), whose record already
-/// includes the change's events. Fails with a conflict, changing nothing, if the game moved on
-/// since it was read. The change is written by the process's committer, in one transaction
-/// with whatever other changes are waiting (`commit`); the game's lock is given up once the
-/// change is handed over, and this returns once it is committed, with the game as it read
-/// before (its row and seats as read, its record with the change's events).
-pub async fn append(
-    state: &AppState,
-    mut guard: GameGuard,
+/// A change made and checked but not yet written: the game's lock is held, the game row's new
+/// columns and the seats as the change leaves them are worked out. The mail side reads what it
+/// needs from it (`table`, `seats`, `next_deadline`, `events`) and makes the change's letters
+/// under the same lock; [`Pending::commit`] then writes them with the change. Dropped, it
+/// writes nothing and lets the game go.
+#[derive(Debug)]
+pub struct Pending<'s> {
+    state: &'s Store,
+    guard: GameGuard,
+    table: Table,
+    write: Write,
+    seats: Vec<SeatRow>,
+    events: Vec<Event>,
+}
+
+/// Makes `change` to the game read as `table` (through `guard`), whose record already
+/// includes the change's events, ready to commit ([`Pending::commit`]).
+pub fn prepare<'s>(
+    state: &'s Store,
+    guard: GameGuard,
     table: Table,
     actor: &str,
-    change: Change,
-) -> StoreResult<Table> {
-    let (mut write, seats) = prepare(state, &table, actor, change).await?;
-    // What the table was made from, as it was then: a change refused since is still the one
-    // this was made on (and the committer refuses this one with it).
-    let depth = match guard.base.take() {
-        Some((after, depth)) => {
-            write.after = Some(after);
-            depth + 1
-        }
-        None => 0,
-    };
-    let version = write.version;
-    let row = GameRow {
-        version,
-        next_deadline: write.next_deadline,
-        paused: write.paused,
-        over: write.over,
-        archived: write.archived.unwrap_or(table.row.archived),
-        ..table.row.clone()
-    };
-    let pending = state.committer.hand_over(&state.db, write).await?;
-    // The game as the change leaves it, for the game's next change while this one is written;
-    // the record is the caller's (one copy is kept, for the records cache, below).
-    let Table {
-        row: read_row,
-        seats: read_seats,
-        record,
-    } = table;
-    let next = Arc::new(Table { row, seats, record });
-    guard.ahead.0 = Some(AheadOf {
-        table: next.clone(),
-        change: pending.change.clone(),
-        depth,
-    });
-    let mutex = tokio::sync::OwnedMutexGuard::mutex(&guard.ahead).clone();
-    drop(guard);
-    let committed = pending.wait().await;
-    // The game's next change, if any, is made on the game as this one leaves it; if none,
-    // the game as this one left it is let go (the next reads the database).
-    if let Ok(mut ahead) = mutex.try_lock() {
-        ahead.waiting();
-    }
-    committed?;
-    state.records.put(read_row.id, version, &next.record);
-    // Let go by the game's lock once no change waits on it: the record is then moved back.
-    let record = Arc::try_unwrap(next).map_or_else(|next| next.record.clone(), |next| next.record);
-    Ok(Table {
-        row: read_row,
-        seats: read_seats,
-        record,
+    mut change: Change,
+) -> StoreResult<Pending<'s>> {
+    let events = std::mem::take(&mut change.events);
+    let (write, seats) = prepare_write(state, &table, actor, &events, change)?;
+    Ok(Pending {
+        state,
+        guard,
+        table,
+        write,
+        seats,
+        events,
     })
 }
 
+impl Pending<'_> {
+    /// The game as read, its record with the change's events.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The seats as the change leaves them.
+    pub fn seats(&self) -> &[SeatRow] {
+        &self.seats
+    }
+
+    /// The game's deadline after the change.
+    pub fn next_deadline(&self) -> Option<i64> {
+        self.write.next_deadline
+    }
+
+    /// The change's events.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Writes the change, with `mails` (the letters it causes) to the outbox after its own.
+    /// Fails with a conflict, changing nothing, if the game moved on since it was read. The
+    /// change is written by the process's committer, in one transaction with whatever other
+    /// changes are waiting (`commit`); the game's lock is given up once the change is handed
+    /// over, and this returns once it is committed, with the game as it read before (its row
+    /// and seats as read, its record with the change's events).
+    pub async fn commit(self, mails: Vec<OutMail>) -> StoreResult<Table> {
+        let Pending {
+            state,
+            mut guard,
+            table,
+            mut write,
+            seats,
+            events: _,
+        } = self;
+        write.mails.extend(mails);
+        // What the table was made from, as it was then: a change refused since is still the one
+        // this was made on (and the committer refuses this one with it).
+        let depth = match guard.base.take() {
+            Some((after, depth)) => {
+                write.after = Some(after);
+                depth + 1
+            }
+            None => 0,
+        };
+        let version = write.version;
+        let row = GameRow {
+            version,
+            next_deadline: write.next_deadline,
+            paused: write.paused,
+            over: write.over,
+            archived: write.archived.unwrap_or(table.row.archived),
+            ..table.row.clone()
+        };
+        let handed = state.committer.hand_over(&state.db, write).await?;
+        // The game as the change leaves it, for the game's next change while this one is written;
+        // the record is the caller's (one copy is kept, for the records cache, below).
+        let Table {
+            row: read_row,
+            seats: read_seats,
+            record,
+        } = table;
+        let next = Arc::new(Table { row, seats, record });
+        guard.ahead.0 = Some(AheadOf {
+            table: next.clone(),
+            change: handed.change.clone(),
+            depth,
+        });
+        let mutex = tokio::sync::OwnedMutexGuard::mutex(&guard.ahead).clone();
+        drop(guard);
+        let committed = handed.wait().await;
+        // The game's next change, if any, is made on the game as this one leaves it; if none,
+        // the game as this one left it is let go (the next reads the database).
+        if let Ok(mut ahead) = mutex.try_lock() {
+            ahead.waiting();
+        }
+        committed?;
+        state.records.put(read_row.id, version, &next.record);
+        // Let go by the game's lock once no change waits on it: the record is then moved back.
+        let record =
+            Arc::try_unwrap(next).map_or_else(|next| next.record.clone(), |next| next.record);
+        Ok(Table {
+            row: read_row,
+            seats: read_seats,
+            record,
+        })
+    }
+}
+
 /// `change` to the game read as `table`, ready for the committer: the game row's new
-/// columns, the events as JSON, the seats' new secrets and the mail the change causes; and
-/// the seats as the change leaves them.
-async fn prepare(
-    state: &AppState,
+/// columns, the events as JSON, the seats' new secrets and the change's own mail; and the
+/// seats as the change leaves them.
+fn prepare_write(
+    state: &Store,
     table: &Table,
     actor: &str,
+    events: &[Event],
     change: Change,
 ) -> StoreResult<(Write, Vec<SeatRow>)> {
     let now = state.clock.now();
@@ -158,17 +221,10 @@ async fn prepare(
         now,
     )
     .map_err(|e| StoreError::Internal(e.to_string()))?;
-    let mut mails = change.mails;
-    mails.extend(
-        state
-            .letters
-            .for_events(state, table, &seats, next_deadline, &change.events)
-            .await?,
-    );
     let write = Write {
         game_id: row.id,
         read_version: row.version,
-        version: row.version + change.events.len() as i64,
+        version: row.version + events.len() as i64,
         all_ready: all_ready(&table.record, &seats),
         over,
         next_deadline,
@@ -179,9 +235,9 @@ async fn prepare(
         ready_seats: ready_seats(&table.record, &seats),
         at: now,
         actor: actor.to_string(),
-        events: change.events.iter().map(Event::to_json).collect(),
+        events: events.iter().map(Event::to_json).collect(),
         seats: seat_writes,
-        mails,
+        mails: change.mails,
         inbound: change.inbound,
         stage_result: stage_result(table),
         after: None,
