@@ -34,21 +34,21 @@ pub(super) fn stacks(map: &Map, day: &Day) -> std::collections::BTreeMap<SpaceId
 }
 
 /// One walker's chip where it is drawn: the walker, its space's centre, the chip's top-left
-/// corner, and the box it takes (its ring, and on the whole map its name beside it).
+/// corner, where its stack would have put it, and the box it takes (its ring, and on the
+/// whole map its name beside it).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Chip {
     pub(super) walker: usize,
     pub(super) space: (f64, f64),
     pub(super) at: (f64, f64),
+    stacked: (f64, f64),
     pub(super) rect: Rect,
 }
 
 impl Chip {
-    /// Whether it stands away from its stack's own place: then a leader ties it to its space.
+    /// Whether it stands away from its place in its stack: then a line ties it to its space.
     fn moved(&self) -> bool {
-        let (x, y) = self.space;
-        let (cx, cy) = (self.at.0 + 10.0, self.at.1 + 9.0);
-        (cx - x).abs() > 30.0 || !(-60.0..=-10.0).contains(&(cy - y))
+        (self.at.0 - self.stacked.0).abs() + (self.at.1 - self.stacked.1).abs() > 1.0
     }
 }
 
@@ -96,17 +96,11 @@ pub(super) fn chips(
         for (j, &w) in here.iter().enumerate() {
             let name = names.map_or(0, |n| locale::width(&cut(&n[w], 8)));
             let first = marker_at(space, j);
-            // Apart from the chips before it by a hair, so that neighbours read as two.
+            // A chip's box holds its ring and a margin: boxes that touch leave chips apart.
             let clear = |at: (f64, f64)| {
                 let r = chip_box(at, name);
-                let gap = Rect {
-                    x0: r.x0 - 1.0,
-                    y0: r.y0 - 1.0,
-                    x1: r.x1 + 1.0,
-                    y1: r.y1 + 1.0,
-                };
                 r.inside(frame)
-                    && out.iter().all(|c| c.rect.overlap(&gap) == 0.0)
+                    && out.iter().all(|c| c.rect.overlap(&r) == 0.0)
                     && symbols.iter().all(|t| t.overlap(&r) == 0.0)
             };
             let mut spots: Vec<(f64, f64)> = (-12..=12)
@@ -120,6 +114,7 @@ pub(super) fn chips(
                 walker: w,
                 space,
                 at,
+                stacked: first,
                 rect: chip_box(at, name),
             });
         }
