@@ -434,28 +434,3 @@ fn no_chip_overlaps_another_chip_a_label_or_a_badge() {
     println!("{pictures} pictures, {chips_seen} chips");
     assert!(pictures > 400 && chips_seen > 2000);
 }
-
-/// Temporary: writes pictures for eyeballing.
-#[test]
-#[ignore]
-fn h8_write_pictures() {
-    let dir = std::env::var("H8_DIR").unwrap();
-    let ja = Lang::from_code("ja").unwrap();
-    for (walkers, seed) in [(3, 2), (4, 101), (6, 3)] {
-        let days = walk(walkers, seed);
-        let names = names(walkers);
-        for round in [0, 1, 2] {
-            let day = &days[round];
-            let before = round.checked_sub(1).map(|r| &days[r]);
-            for (tag, lang) in [("en", Lang::EN), ("ja", ja)] {
-                let p = map_picture(lang, &day.map, day, before, &names, Some(Seat(0)));
-                std::fs::write(
-                    format!("{dir}/c-{walkers}-{round}-{tag}.svg"),
-                    p.close_up.unwrap(),
-                )
-                .unwrap();
-                std::fs::write(format!("{dir}/w-{walkers}-{round}-{tag}.svg"), p.svg).unwrap();
-            }
-        }
-    }
-}
