@@ -344,7 +344,7 @@ fn draw(
         };
         let _ = writeln!(
             svg,
-            r#"<text class="pr-ink pr-halo" x="{lx:.1}" y="{ly:.1}" text-anchor="{anchor}" fill="{}" stroke="{}" stroke-width="3" paint-order="stroke"><tspan class="{id_class}"{weight} fill="{id_fill}">{}{}</tspan> {}</text>"#,
+            r#"<text class="pr-ink pr-halo" x="{lx:.1}" y="{ly:.1}" text-anchor="{anchor}" fill="{}" stroke="{}" stroke-width="5" stroke-linejoin="round" paint-order="stroke"><tspan class="{id_class}"{weight} fill="{id_fill}">{}{}</tspan> {}</text>"#,
             light("pr-ink"),
             light("pr-halo"),
             if target { "★ " } else { "" },
