@@ -48,26 +48,19 @@ impl Rect {
 /// How a location is named on a picture.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Mark {
-    /// A label: its anchor point, its `text-anchor` and the box it takes (which the tests
-    /// read: the drawing needs only the anchor).
-    Label(
-        f64,
-        f64,
-        &'static str,
-        #[cfg_attr(not(test), expect(dead_code))] Rect,
-    ),
+    /// A label: its anchor point, its `text-anchor` and the box it takes.
+    Label(f64, f64, &'static str, Rect),
     /// A numbered badge (the `n`th, from 1) whose box is this; the name is listed under the map.
     Badge(usize, Rect),
     /// Not named (a place of no concern to the close-up's reader, with no room for its name).
     Unnamed,
 }
 
-/// What a close-up asks of its labels: the frame they must lie in, the places that must be
-/// named, and the walkers' chips to keep clear of.
+/// What a close-up asks of its labels: the frame they must lie in, and the places that must
+/// be named.
 pub(super) struct Phone<'a> {
     pub(super) frame: [f64; 4],
     pub(super) named: &'a [LocationId],
-    pub(super) chips: &'a [Rect],
 }
 
 /// A location's label after its id: its name and points, and on the whole map its tags.
@@ -117,7 +110,8 @@ fn location_tags(lang: Lang, l: &Location) -> String {
     }
 }
 
-/// Every location's mark, in location order: on the whole map (no `phone`) a label each,
+/// Every location's mark, in location order, clear of the walkers' `chips` where it can be:
+/// on the whole map (no `phone`) a label each,
 /// placed in location order; on a close-up the places it must name first (a label, or a
 /// badge when no label fits clear), then the others where a label fits clear.
 pub(super) fn layout_labels(
@@ -125,6 +119,7 @@ pub(super) fn layout_labels(
     map: &Map,
     pos: &dyn Fn((f64, f64)) -> (f64, f64),
     targets: &[LocationId],
+    chips: &[Rect],
     phone: Option<&Phone>,
 ) -> Vec<Mark> {
     let at = |l: &Location| pos(map.spaces[usize::from(l.space)].at);
@@ -136,9 +131,8 @@ pub(super) fn layout_labels(
             Rect::around(x, y, 17.0)
         })
         .collect();
-    if let Some(p) = phone {
-        taken.extend_from_slice(p.chips);
-    }
+    // Labels and badges keep clear of the walkers' chips (and, on the whole map, their names).
+    taken.extend_from_slice(chips);
     let star = |k: usize| {
         if targets.contains(&(k as LocationId)) {
             "★ "
@@ -172,7 +166,8 @@ pub(super) fn layout_labels(
             marks[k] = Mark::Label(c.0, c.1, c.2, c.3);
         } else if named(k) && Rect::around(x, y, 1.0).inside(phone.frame) {
             badges += 1;
-            let spots = [
+            // Beside the symbol first, then further out, where no chip or label stands.
+            let near = [
                 (x + 12.0, y - 26.0),
                 (x - 32.0, y - 26.0),
                 (x + 12.0, y + 8.0),
@@ -180,6 +175,19 @@ pub(super) fn layout_labels(
                 (x - 10.0, y + 16.0),
                 (x - 10.0, y - 36.0),
             ];
+            let mut ring: Vec<(f64, f64)> = (-6..=6)
+                .flat_map(|i| (-6..=6).map(move |k| (i, k)))
+                .map(|(i, k)| {
+                    (
+                        x - 10.0 + f64::from(i) * 16.0,
+                        y - 9.0 + f64::from(k) * 14.0,
+                    )
+                })
+                .collect();
+            let far = |p: &(f64, f64)| (p.0 + 10.0 - x).powi(2) + (p.1 + 9.0 - y).powi(2);
+            ring.sort_by(|a, b| far(a).total_cmp(&far(b)));
+            let spots: Vec<(f64, f64)> = near.into_iter().chain(ring).collect();
+            let clash = |r: &Rect| taken.iter().map(|t| t.overlap(r)).sum::<f64>();
             let rect = spots
                 .iter()
                 .map(|&(bx, by)| Rect {
@@ -189,9 +197,10 @@ pub(super) fn layout_labels(
                     y1: by + 18.0,
                 })
                 .filter(|r| r.inside(phone.frame))
-                .min_by(|a, b| {
-                    let clash = |r: &Rect| taken.iter().map(|t| t.overlap(r)).sum::<f64>();
-                    clash(a).total_cmp(&clash(b))
+                // The first clear spot, else the one that overlaps least.
+                .fold(None, |best: Option<Rect>, r| match best {
+                    Some(b) if clash(&b) <= clash(&r) => Some(b),
+                    _ => Some(r),
                 })
                 .unwrap_or(Rect::around(x, y, 9.0));
             taken.push(rect);

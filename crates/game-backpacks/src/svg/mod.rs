@@ -150,6 +150,48 @@ pub fn map_picture(
     Picture { svg, close_up }
 }
 
+/// Where the walkers' chips and the places' names go. The close-up places the chips first and
+/// its labels clear of them (a place with no room gets a badge); the whole map labels every
+/// place first and sets the chips (with their names) clear of the labels.
+fn place(
+    lang: Lang,
+    map: &Map,
+    g: &Geometry,
+    walkers: Option<&Walkers>,
+    close: Option<&close_up::CloseUp>,
+) -> (Vec<walkers::Chip>, Vec<Mark>) {
+    let pos = |at: (f64, f64)| g.pos(at);
+    let targets: Vec<LocationId> = walkers.map(|k| k.day.targets.clone()).unwrap_or_default();
+    let place_chips = |avoid: &[labels::Rect]| -> Vec<walkers::Chip> {
+        walkers.map_or_else(Vec::new, |k| {
+            chips(map, g, k.day, k.named.then_some(k.names), avoid)
+        })
+    };
+    match close {
+        Some(c) => {
+            let placed = place_chips(&[]);
+            let boxes: Vec<labels::Rect> = placed.iter().map(|c| c.rect).collect();
+            let phone = Phone {
+                frame: [0.0, 0.0, g.width, g.map_height],
+                named: &c.named,
+            };
+            let marks = layout_labels(lang, map, &pos, &targets, &boxes, Some(&phone));
+            (placed, marks)
+        }
+        None => {
+            let marks = layout_labels(lang, map, &pos, &targets, &[], None);
+            let boxes: Vec<labels::Rect> = marks
+                .iter()
+                .filter_map(|m| match m {
+                    Mark::Label(_, _, _, r) | Mark::Badge(_, r) => Some(*r),
+                    Mark::Unnamed => None,
+                })
+                .collect();
+            (place_chips(&boxes), marks)
+        }
+    }
+}
+
 /// Draws the map (see [`map_svg`], [`map_picture`]); with `close`, the close-up: its own
 /// scale, labels kept whole inside it, the walkers' legend and the badges' list under it.
 fn draw(
@@ -164,15 +206,7 @@ fn draw(
     let pos = |at: (f64, f64)| g.pos(at);
     let mut svg = String::new();
     let targets: Vec<LocationId> = walkers.map(|k| k.day.targets.clone()).unwrap_or_default();
-    let chip_boxes: Vec<labels::Rect> = walkers
-        .map(|k| chips(map, &g, k.day).into_iter().map(|c| c.1).collect())
-        .unwrap_or_default();
-    let phone = close.map(|c| Phone {
-        frame: [0.0, 0.0, g.width, map_height],
-        named: &c.named,
-        chips: &chip_boxes,
-    });
-    let marks = layout_labels(lang, map, &pos, &targets, phone.as_ref());
+    let (placed, marks) = place(lang, map, &g, walkers, close);
     // On a close-up far from the map's own scale, the small spaces are drawn smaller.
     let space_r = if g.scale < SCALE / 2.0 { 3.0 } else { 4.5 };
     // Bus routes, faint, stop to stop.
@@ -310,7 +344,7 @@ fn draw(
         };
         let _ = writeln!(
             svg,
-            r#"<text class="pr-ink pr-halo" x="{lx:.1}" y="{ly:.1}" text-anchor="{anchor}" fill="{}" stroke="{}" stroke-width="3" paint-order="stroke"><tspan class="{id_class}"{weight} fill="{id_fill}">{}{}</tspan> {}</text>"#,
+            r#"<text class="pr-ink pr-halo" x="{lx:.1}" y="{ly:.1}" text-anchor="{anchor}" fill="{}" stroke="{}" stroke-width="5" stroke-linejoin="round" paint-order="stroke"><tspan class="{id_class}"{weight} fill="{id_fill}">{}{}</tspan> {}</text>"#,
             light("pr-ink"),
             light("pr-halo"),
             if target { "★ " } else { "" },
@@ -323,7 +357,7 @@ fn draw(
     // the places named by badge.
     let mut height = map_height;
     if let Some(k) = walkers {
-        draw_walkers(lang, &mut svg, map, &g, k);
+        draw_walkers(lang, &mut svg, map, &g, k, &placed);
         for (l, mark) in map.locations.iter().zip(&marks) {
             if let Mark::Badge(n, r) = *mark {
                 close_up::draw_badge(&mut svg, n, r, &l.name);

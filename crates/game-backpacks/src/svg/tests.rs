@@ -37,7 +37,7 @@ fn no_two_labels_of_the_keswick_map_overlap() {
         )
     };
     let labels: Vec<(f64, f64, &str, Rect)> =
-        layout_labels(Lang::EN, &map, &pos, &day.targets, None)
+        layout_labels(Lang::EN, &map, &pos, &day.targets, &[], None)
             .into_iter()
             .map(|m| match m {
                 Mark::Label(x, y, anchor, r) => (x, y, anchor, r),
@@ -358,4 +358,79 @@ fn the_close_up_holds_the_walkers_the_targets_and_the_menus_places() {
     // The targets lie across the map: most close-ups are the whole map made small.
     println!("badges {badges}, scaled {scaled}, natural {natural}, menus {menus}");
     assert!(menus > 100 && scaled > 0 && badges > 0);
+}
+
+/// Issue 51: on the close-up (at the scale a 390-px phone shows it) and on the whole map, over
+/// every round of random whole days of 2 to 16 walkers, in English and Japanese: no walker's
+/// chip (with its ring, and its name on the whole map) overlaps another's, and none overlaps a
+/// place's label or badge — the chips on neighbouring places stand aside.
+#[test]
+fn no_chip_overlaps_another_chip_a_label_or_a_badge() {
+    let ja = Lang::from_code("ja").unwrap();
+    let (mut pictures, mut chips_seen) = (0, 0);
+    for seed in 0..12u64 {
+        let walkers = [2, 3, 4, 5, 6, 16][seed as usize % 6];
+        let days = walk(walkers, 200 + seed);
+        let names = names(walkers);
+        for (round, day) in days.iter().enumerate() {
+            let map = &day.map;
+            let lang = if (round + seed as usize).is_multiple_of(2) {
+                ja
+            } else {
+                Lang::EN
+            };
+            let drawn = |named| Walkers {
+                day,
+                before: None,
+                names: &names,
+                own: None,
+                named,
+            };
+            let mut views = vec![None];
+            for own in [None, Some(Seat(0)), Some(Seat(walkers as u8 - 1))] {
+                views.push(Some(close_up::close_up(map, day, own)));
+            }
+            for close in views {
+                let view = if close.is_some() {
+                    "close-up"
+                } else {
+                    "whole map"
+                };
+                let what = format!("day {seed}, {walkers} walkers, round {round}, {view}");
+                let g = close
+                    .as_ref()
+                    .map_or_else(|| Geometry::of(map), |c| c.geometry.clone());
+                let k = drawn(close.is_none());
+                let (placed, marks) = place(lang, map, &g, Some(&k), close.as_ref());
+                for (i, a) in placed.iter().enumerate() {
+                    for b in &placed[i + 1..] {
+                        assert_eq!(
+                            a.rect.overlap(&b.rect),
+                            0.0,
+                            "{what}: chips of {} and {} overlap",
+                            a.walker,
+                            b.walker
+                        );
+                    }
+                    for (l, mark) in map.locations.iter().zip(&marks) {
+                        let r = match mark {
+                            Mark::Label(_, _, _, r) | Mark::Badge(_, r) => r,
+                            Mark::Unnamed => continue,
+                        };
+                        assert_eq!(
+                            a.rect.overlap(r),
+                            0.0,
+                            "{what}: the chip of {} covers the label or badge of {}",
+                            a.walker,
+                            l.id
+                        );
+                    }
+                }
+                pictures += 1;
+                chips_seen += placed.len();
+            }
+        }
+    }
+    println!("{pictures} pictures, {chips_seen} chips");
+    assert!(pictures > 400 && chips_seen > 2000);
 }

@@ -10,7 +10,7 @@ use game_api::{Lang, Seat};
 use locale::tr;
 
 use super::labels::Rect;
-use super::{Geometry, ROW, drawn_at};
+use super::{FONT, Geometry, ROW, drawn_at};
 use crate::day::Day;
 use crate::map::{Map, SpaceId};
 
@@ -33,21 +33,90 @@ pub(super) fn stacks(map: &Map, day: &Day) -> std::collections::BTreeMap<SpaceId
     stacks
 }
 
-/// Each drawn walker's chip: the walker and the box its chip (and ring) takes.
-pub(super) fn chips(map: &Map, g: &Geometry, day: &Day) -> Vec<(usize, Rect)> {
-    let mut out = Vec::new();
+/// One walker's chip where it is drawn: the walker, its space's centre, the chip's top-left
+/// corner, where its stack would have put it, and the box it takes (its ring, and on the
+/// whole map its name beside it).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Chip {
+    pub(super) walker: usize,
+    pub(super) space: (f64, f64),
+    pub(super) at: (f64, f64),
+    stacked: (f64, f64),
+    pub(super) rect: Rect,
+}
+
+impl Chip {
+    /// Whether it stands away from its place in its stack: then a line ties it to its space.
+    fn moved(&self) -> bool {
+        (self.at.0 - self.stacked.0).abs() + (self.at.1 - self.stacked.1).abs() > 1.0
+    }
+}
+
+/// The box a chip at `(px, py)` takes: its ring, and `name` columns of its name beside it.
+fn chip_box((px, py): (f64, f64), name: usize) -> Rect {
+    Rect {
+        x0: px - 3.0,
+        y0: py - 3.0,
+        x1: px
+            + 23.0
+            + if name > 0 {
+                name as f64 * FONT * 0.62 + 4.0
+            } else {
+                0.0
+            },
+        y1: py + 21.0,
+    }
+}
+
+/// Each drawn walker's chip, space by space: first where its stack puts it (above its space),
+/// else the nearest place around its space that overlaps no chip placed before and no
+/// location's symbol (nor any box in `avoid`), inside the picture — so that stacks on
+/// neighbouring places, drawn small on a close-up, stand apart. With `names`, each chip's name
+/// beside it takes room too.
+pub(super) fn chips(
+    map: &Map,
+    g: &Geometry,
+    day: &Day,
+    names: Option<&[String]>,
+    avoid: &[Rect],
+) -> Vec<Chip> {
+    let mut symbols: Vec<Rect> = map
+        .locations
+        .iter()
+        .map(|l| {
+            let (x, y) = g.space(map, l.space);
+            Rect::around(x, y, 15.0)
+        })
+        .collect();
+    symbols.extend_from_slice(avoid);
+    let frame = [0.0, 0.0, g.width, g.map_height];
+    let mut out: Vec<Chip> = Vec::new();
     for (&s, here) in &stacks(map, day) {
+        let space = g.space(map, s);
         for (j, &w) in here.iter().enumerate() {
-            let (px, py) = marker_at(g.space(map, s), j);
-            out.push((
-                w,
-                Rect {
-                    x0: px - 3.0,
-                    y0: py - 3.0,
-                    x1: px + 23.0,
-                    y1: py + 21.0,
-                },
-            ));
+            let name = names.map_or(0, |n| locale::width(&cut(&n[w], 8)));
+            let first = marker_at(space, j);
+            // A chip's box holds its ring and a margin: boxes that touch leave chips apart.
+            let clear = |at: (f64, f64)| {
+                let r = chip_box(at, name);
+                r.inside(frame)
+                    && out.iter().all(|c| c.rect.overlap(&r) == 0.0)
+                    && symbols.iter().all(|t| t.overlap(&r) == 0.0)
+            };
+            let mut spots: Vec<(f64, f64)> = (-12..=12)
+                .flat_map(|i| (-12..=12).map(move |k| (i, k)))
+                .map(|(i, k)| (first.0 + f64::from(i) * 14.0, first.1 + f64::from(k) * 13.0))
+                .collect();
+            let far = |p: &(f64, f64)| (p.0 - first.0).powi(2) + (p.1 - first.1).powi(2);
+            spots.sort_by(|a, b| far(a).total_cmp(&far(b)));
+            let at = spots.into_iter().find(|&p| clear(p)).unwrap_or(first);
+            out.push(Chip {
+                walker: w,
+                space,
+                at,
+                stacked: first,
+                rect: chip_box(at, name),
+            });
         }
     }
     out
@@ -74,8 +143,15 @@ pub(super) struct Walkers<'a> {
     pub(super) named: bool,
 }
 
-/// Draws the last round's walks and each walker's chip.
-pub(super) fn draw_walkers(lang: Lang, svg: &mut String, map: &Map, g: &Geometry, k: &Walkers) {
+/// Draws the last round's walks and each walker's chip where [`chips`] `placed` it.
+pub(super) fn draw_walkers(
+    lang: Lang,
+    svg: &mut String,
+    map: &Map,
+    g: &Geometry,
+    k: &Walkers,
+    placed: &[Chip],
+) {
     let Walkers {
         day,
         before,
@@ -126,59 +202,71 @@ pub(super) fn draw_walkers(lang: Lang, svg: &mut String, map: &Map, g: &Geometry
             );
         }
     }
-    for (&s, here) in &stacks(map, day) {
-        let (x, y) = g.space(map, s);
-        for (j, &w) in here.iter().enumerate() {
-            let (px, py) = marker_at((x, y), j);
-            let c = colours.class(w as u8);
-            let letter = letters.get(w).copied().unwrap_or('?');
-            let letter_text = format!(
-                r#"<text class="pr-tk{c}" x="{:.1}" y="{:.1}" text-anchor="middle" fill="{}" font-weight="bold">{letter}</text>"#,
-                px + 10.0,
+    // A chip moved away from its space is tied to it by a short line, drawn under the chips.
+    for c in placed.iter().filter(|c| c.moved()) {
+        let (x, y) = c.space;
+        let (px, py) = c.at;
+        let (ex, ey) = (x.clamp(px, px + 20.0), y.clamp(py, py + 18.0));
+        let _ = writeln!(
+            svg,
+            r#"<line class="pr-edge" x1="{x:.1}" y1="{y:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke="{}" stroke-width="1.5"/>"#,
+            light("pr-edge")
+        );
+    }
+    for c in placed {
+        let (w, s) = (
+            c.walker,
+            drawn_at(map, &day.walkers[c.walker]).expect("drawn"),
+        );
+        let (px, py) = c.at;
+        let c = colours.class(w as u8);
+        let letter = letters.get(w).copied().unwrap_or('?');
+        let letter_text = format!(
+            r#"<text class="pr-tk{c}" x="{:.1}" y="{:.1}" text-anchor="middle" fill="{}" font-weight="bold">{letter}</text>"#,
+            px + 10.0,
+            py + 14.0,
+            colours.text(w as u8)
+        );
+        let name_text = if named {
+            format!(
+                r#"<text class="pr-ink pr-halo" x="{:.1}" y="{:.1}" fill="{}" stroke="{}" stroke-width="3" paint-order="stroke"{}>{}</text>"#,
+                px + 24.0,
                 py + 14.0,
-                colours.text(w as u8)
-            );
-            let name_text = if named {
-                format!(
-                    r#"<text class="pr-ink pr-halo" x="{:.1}" y="{:.1}" fill="{}" stroke="{}" stroke-width="3" paint-order="stroke"{}>{}</text>"#,
-                    px + 24.0,
-                    py + 14.0,
-                    light("pr-ink"),
-                    light("pr-halo"),
-                    if is_own(w) {
-                        r#" font-weight="bold""#
-                    } else {
-                        ""
-                    },
-                    esc(&cut(&names[w], 8))
-                )
-            } else {
-                String::new()
-            };
-            let mine = if is_own(w) {
-                format!(
-                    r#"<rect class="pr-mine" x="{:.1}" y="{:.1}" width="26" height="24" rx="7" fill="none" stroke="{}" stroke-width="2.5"/>"#,
-                    px - 3.0,
-                    py - 3.0,
-                    light("pr-mine")
-                )
-            } else {
-                String::new()
-            };
-            let _ = writeln!(
-                svg,
-                r#"<g class="pr-walker" data-walker="{w}"><title>{}</title>{mine}<rect class="pr-t{c} pr-edge" x="{px:.1}" y="{py:.1}" width="20" height="18" rx="5" fill="{}" stroke="{}"/>{letter_text}{name_text}</g>"#,
-                esc(&tr!(
-                    lang,
-                    "pic-bb-walker-at",
-                    walker = names[w].as_str(),
-                    space = map.space_id(s),
-                    yours = if is_own(w) { "yes" } else { "no" }
-                )),
-                colours.fill(w as u8),
-                light("pr-edge"),
-            );
-        }
+                light("pr-ink"),
+                light("pr-halo"),
+                if is_own(w) {
+                    r#" font-weight="bold""#
+                } else {
+                    ""
+                },
+                esc(&cut(&names[w], 8))
+            )
+        } else {
+            String::new()
+        };
+        let mine = if is_own(w) {
+            format!(
+                r#"<rect class="pr-mine" x="{:.1}" y="{:.1}" width="26" height="24" rx="7" fill="none" stroke="{}" stroke-width="2.5"/>"#,
+                px - 3.0,
+                py - 3.0,
+                light("pr-mine")
+            )
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            svg,
+            r#"<g class="pr-walker" data-walker="{w}"><title>{}</title>{mine}<rect class="pr-t{c} pr-edge" x="{px:.1}" y="{py:.1}" width="20" height="18" rx="5" fill="{}" stroke="{}"/>{letter_text}{name_text}</g>"#,
+            esc(&tr!(
+                lang,
+                "pic-bb-walker-at",
+                walker = names[w].as_str(),
+                space = map.space_id(s),
+                yours = if is_own(w) { "yes" } else { "no" }
+            )),
+            colours.fill(w as u8),
+            light("pr-edge"),
+        );
     }
 }
 
