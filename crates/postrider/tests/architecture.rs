@@ -391,7 +391,8 @@ fn the_third_game_touches_only_the_files_adding_a_game_lists() {
     }
 }
 
-/// The most lines a source file holds: past it, a file holds more than one idea (STYLE.md).
+/// The most lines a source file (in `src`, `tests`, `examples` or `benches`) holds: past it, a
+/// file holds more than one idea (STYLE.md).
 const MOST_LINES: usize = 600;
 
 /// Source files still over [`MOST_LINES`], each with the issue that splits it. A file leaves the
@@ -399,6 +400,12 @@ const MOST_LINES: usize = 600;
 const OVER_MOST_LINES: &[(&str, &str)] = &[
     ("crates/game-backpacks/src/map.rs", "issue 53"),
     ("crates/game-backpacks/src/report.rs", "issue 53"),
+    ("crates/game-breaking-away/tests/oracle.rs", "issue 53"),
+    ("crates/game-breaking-away/tests/properties.rs", "issue 53"),
+    ("crates/postrider/tests/compat.rs", "issue 53"),
+    ("crates/postrider/tests/mail_e2e.rs", "issue 53"),
+    ("crates/postrider/tests/upkeep_cli.rs", "issue 53"),
+    ("crates/server/examples/soak.rs", "issue 53"),
 ];
 
 /// Every `.rs` file under `dir`, with its line count; files marked `@generated` are left out.
@@ -421,8 +428,14 @@ fn no_source_file_is_over_600_lines() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let root = root.canonicalize().unwrap();
     let mut lengths = Vec::new();
+    // Tests, examples and benches are source too: a test file holds one subject.
     for (_, src) in workspace_crates() {
-        source_lengths(&src, &mut lengths);
+        for dir in ["src", "tests", "examples", "benches"] {
+            let dir = src.parent().unwrap().join(dir);
+            if dir.is_dir() {
+                source_lengths(&dir, &mut lengths);
+            }
+        }
     }
     assert!(lengths.len() > 100, "the sources were read: {lengths:?}");
     let mut over = Vec::new();
