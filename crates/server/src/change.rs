@@ -129,7 +129,11 @@ pub async fn process_locked(
     };
     let (game, id, over) = {
         let table = pending.table();
-        (table.row.game.name, table.row.id, gm::at_deadline::rates(&table.record))
+        (
+            table.row.game.name,
+            table.row.id,
+            gm::at_deadline::rates(&table.record),
+        )
     };
     match commit(state, pending).await {
         Ok(_) => {
