@@ -47,6 +47,9 @@ pub mod webhook;
 /// The store under the names the command line and the tests know it by.
 pub mod games {
     pub use crate::actions::import;
+    pub use crate::change::{
+        append, change, process, process_due, process_locked, resolve_now, roll_back,
+    };
     pub use crate::store::*;
 }
 pub use store::{commit, group_read};
@@ -145,7 +148,7 @@ pub async fn deadline_worker(state: AppState, shutdown: impl Future<Output = ()>
                 Err(e) => tracing::error!(error = %e, "backup before the deadlines"),
             }
         }
-        match store::process_due(&state).await {
+        match change::process_due(&state).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(turns = n, "processed due turns"),
             Err(e) => tracing::error!(error = %e, "deadline worker"),

@@ -223,7 +223,7 @@ pub async fn suspend(state: &AppState, operator: &Player, name: &str, on: bool) 
 pub async fn archive_game(state: &AppState, operator: &Player, id: i64) -> ApiResult<()> {
     require_operator(operator)?;
     let actor = format!("operator:{}", operator.name);
-    store::change(state, id, &actor, |table| {
+    crate::change::change(state, id, &actor, |table| {
         if table.row.archived {
             return Err(ApiError::Bad(phrase!("error-archive-already", id = id)));
         }

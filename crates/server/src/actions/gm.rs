@@ -139,7 +139,7 @@ pub async fn gm_action(
     match action {
         GmAction::Resolve => {
             // Recorded as the GM's doing, not the deadline's (issue 15).
-            if !store::resolve_now(state, id, &player.name, gm).await? {
+            if !crate::change::resolve_now(state, id, &player.name, gm).await? {
                 return Err(ApiError::Conflict(phrase!("error-resolve-nothing")));
             }
             return Ok(GmOutcome::Done);
@@ -211,7 +211,7 @@ pub async fn gm_action(
             return Ok(GmOutcome::Done);
         }
         GmAction::Rollback => {
-            store::roll_back(state, id, &actor, |table| {
+            crate::change::roll_back(state, id, &actor, |table| {
                 gm(table)?;
                 if table.record.resolved() == 0 {
                     return Err(ApiError::Bad(phrase!("error-rollback-nothing")));
@@ -226,7 +226,7 @@ pub async fn gm_action(
             .await?;
         }
         action => {
-            store::change(state, id, &actor, |table| {
+            crate::change::change(state, id, &actor, |table| {
                 gm(table)?;
                 change_of(state, player, table, &action)
             })

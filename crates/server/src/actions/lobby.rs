@@ -27,7 +27,7 @@ pub async fn take_seat(
 ) -> ApiResult<Seat> {
     super::check_on_time(state, player, id).await?;
     let mut taken = None;
-    store::change(state, id, &player.name, |table| {
+    crate::change::change(state, id, &player.name, |table| {
         let chosen = offered_seat(table, player, seat)?;
         taken = Some(chosen);
         Ok::<_, ApiError>(Change {
@@ -93,7 +93,7 @@ pub async fn open_seats(
     open: bool,
     seat: Option<Seat>,
 ) -> ApiResult<()> {
-    store::change(state, id, &format!("gm:{}", player.name), |table| {
+    crate::change::change(state, id, &format!("gm:{}", player.name), |table| {
         super::require_gm(table, player)?;
         if open && (table.record.is_over() || table.row.archived) {
             return Err(ApiError::Conflict(phrase!("error-open-game-over")));
@@ -177,7 +177,7 @@ pub async fn leave(state: &AppState, player: &Player, id: i64) -> ApiResult<Seat
         .unwrap_or_default();
     let console = format!("{base}/games/{id}/gm");
     let mut left = None;
-    store::change(state, id, &player.name, |table| {
+    crate::change::change(state, id, &player.name, |table| {
         let seat = super::own_seat(table, player)?;
         if table.record.is_over() {
             return Err(ApiError::Conflict(phrase!("error-leave-game-over")));

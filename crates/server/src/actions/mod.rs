@@ -1,6 +1,6 @@
 //! What a player or GM can do, once: the JSON API (`api`), the HTML forms (`pages`) and the
 //! inbound mail (`mailbox`) all call these, so a rule enforced for one is enforced for the
-//! others. Every change to a game goes through the store's one door (`store::change`).
+//! others. Every change to a game goes through the store's one door (`change::change`).
 
 mod absences;
 mod account_care;

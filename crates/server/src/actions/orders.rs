@@ -34,7 +34,7 @@ pub fn invitations_open(table: &Table) -> ApiResult<()> {
 /// ([`invitations_open`]).
 pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> ApiResult<()> {
     super::check_on_time(state, player, id).await?;
-    store::change(state, id, &player.name, |table| {
+    crate::change::change(state, id, &player.name, |table| {
         invitations_open(table)?;
         let Some(seat) = table.seats.iter().find(|s| s.invite == invite) else {
             return Err(ApiError::Forbidden(phrase!("error-invite-unknown")));
@@ -121,7 +121,7 @@ pub async fn submit_via(
     // rather than seal them on a position that no longer exists.
     let mut turn = None;
     let mut sealed = None;
-    let table = store::change(state, id, &player.name, |table| {
+    let table = crate::change::change(state, id, &player.name, |table| {
         let seat = own_seat(table, player)?;
         if *turn.get_or_insert(table.record.turn()) != table.record.turn() {
             return Err(ApiError::Conflict(phrase!(

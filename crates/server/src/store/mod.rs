@@ -44,10 +44,6 @@ pub use change::{Change, SeatChange};
 pub use create::{create, create_rated, delete, insert};
 pub use deadlines::play_turn;
 pub use door::{begin, begin_roll_back, checked, delete_game, new_order_address, set_webhook};
-// The changes with their letters, under the store's names (the server's half of the door).
-pub use crate::change::{
-    append, change, process, process_due, process_locked, resolve_now, roll_back,
-};
 pub use error::{StoreError, StoreResult};
 pub use export::{MAX_IMPORT_BYTES, check_import, export};
 pub use history::{HISTORY_PAGE_MAX, events, history_page, resolutions};

@@ -190,7 +190,7 @@ on_both!(
         assert_eq!(on_time(&s, "p-blue").await, (1, 1, 0, 1));
         // Turn 3 at its deadline (the worker's pass): nothing sent, no window, an NMR.
         s.clock.advance(2 * DAY);
-        server::store::process_due(&s.state).await.unwrap();
+        server::games::process_due(&s.state).await.unwrap();
         assert_eq!(on_time(&s, "p-blue").await, (2, 1, 1, 1));
         let full = log(&s, id).await;
         assert_eq!(
