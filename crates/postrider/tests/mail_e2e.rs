@@ -7,249 +7,31 @@
 //! get: one seat never writes (NMR), one mail is refused and answered with its error, one
 //! seat's orders are amended, and press sent with orders reaches the next report. Nothing here waits for time: each step waits for a mail to
 //! arrive (with a generous limit, never a measure of speed). `bounce.rs`: a report Postfix
-//! bounces, read back by `mail-in` and shown on the GM's console.
+//! bounces, read back by `mail-in` and shown on the GM's console. `mailbox.rs` reads what
+//! players get, `replies.rs` writes what they send, `setup.rs` sets each test up.
 
-use std::collections::HashSet;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use lettre::address::Envelope;
-use lettre::{Address, SmtpTransport, Transport};
-use mail_parser::MessageParser;
 use serde_json::{Value, json};
 
 #[path = "mail_e2e/bounce.rs"]
 mod bounce;
 mod common;
+#[path = "mail_e2e/mailbox.rs"]
+mod mailbox;
+#[path = "mail_e2e/replies.rs"]
+mod replies;
+#[path = "mail_e2e/setup.rs"]
+mod setup;
 
 use common::server::{LIMIT, Server, call, player, start_with};
+use mailbox::{Mail, link};
+use replies::{EXIM_SPAM_HEADERS, full_width, reply, reply_japanese};
+use setup::{MAIL_ARGS, gm_action, inbound, mail_setup, new_race};
 
 /// Held by each test that points Postfix's pipe at its own database (one at a time).
 static PIPE: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-/// A mail delivered to a player's mailbox.
-#[derive(Debug, Clone)]
-struct Mail {
-    subject: String,
-    message_id: String,
-    reply_to: String,
-    text: String,
-}
-
-/// The players' Maildir (every address @players.test is delivered to it) and the mails
-/// already taken from it.
-struct Mailbox {
-    dir: PathBuf,
-    taken: HashSet<PathBuf>,
-}
-
-impl Mailbox {
-    /// Waits for the first mail not yet taken that was delivered to `to` and whose subject
-    /// holds `subject`.
-    fn wait(&mut self, to: &str, subject: &str) -> Mail {
-        let started = Instant::now();
-        loop {
-            if let Some(mail) = self.take(to, subject) {
-                return mail;
-            }
-            assert!(
-                started.elapsed() < LIMIT,
-                "no mail to {to} with {subject:?} arrived (see /var/log/postfix.log)"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-
-    fn take(&mut self, to: &str, subject: &str) -> Option<Mail> {
-        let mut files: Vec<(std::time::SystemTime, PathBuf)> = ["new", "cur"]
-            .iter()
-            .filter_map(|d| std::fs::read_dir(self.dir.join(d)).ok())
-            .flatten()
-            .filter_map(|e| e.ok())
-            .map(|e| (e.metadata().unwrap().modified().unwrap(), e.path()))
-            .filter(|(_, p)| !self.taken.contains(p))
-            .collect();
-        files.sort();
-        for (_, path) in files {
-            let raw = std::fs::read(&path).unwrap();
-            let message = MessageParser::default().parse(&raw).unwrap();
-            let delivered = message
-                .header("Delivered-To")
-                .and_then(|h| h.as_text())
-                .unwrap_or_default();
-            let mail_subject = message.subject().unwrap_or_default();
-            if delivered == to && mail_subject.contains(subject) {
-                self.taken.insert(path);
-                let reply_to = message
-                    .reply_to()
-                    .and_then(|a| a.first())
-                    .and_then(|a| a.address())
-                    .unwrap_or_default()
-                    .to_string();
-                return Some(Mail {
-                    subject: mail_subject.to_string(),
-                    message_id: message.message_id().unwrap_or_default().to_string(),
-                    reply_to,
-                    text: message.body_text(0).unwrap_or_default().into_owned(),
-                });
-            }
-        }
-        None
-    }
-}
-
-/// Sends a reply to `mail` from `from` over SMTP to the local Postfix, as a player's mail
-/// client would: to the Reply-To, `Re:` its subject, the original quoted below.
-fn reply(from: &str, mail: &Mail, body: &str) {
-    reply_as(from, mail, body, "", 8);
-}
-
-/// Exim's spam headers, as a cPanel host adds them to a player's mail before it is forwarded.
-const EXIM_SPAM_HEADERS: &str = "X-Spam_score: 2.1\r\nX-Spam_score_int: 21\r\nX-Spam_bar: ++\r\n\
-     X-Spam_report: Spam detection software, running on the system \"server.cpanel.test\",\r\n \
-     has identified this incoming email as possible spam.\r\n\
-     Received : from phone.players.test (phone.players.test [192.0.2.7])\r\n\tby server.cpanel.test with esmtpsa (Exim 4.97.1)\r\n";
-
-/// [`reply`] with `headers` (each line ending in CRLF) before the usual ones, quoting `lines`
-/// lines of the mail replied to, over and over if it has fewer (a reply that keeps every
-/// earlier report below it).
-fn reply_as(from: &str, mail: &Mail, body: &str, headers: &str, lines: usize) {
-    let quoted: String = if lines <= 8 {
-        mail.text
-            .lines()
-            .take(lines)
-            .map(|l| format!("> {l}\n"))
-            .collect()
-    } else {
-        mail.text
-            .lines()
-            .cycle()
-            .take(lines)
-            .map(|l| format!("> {l}\n"))
-            .collect()
-    };
-    let message = format!(
-        "{headers}From: {from}\r\nTo: {to}\r\nSubject: Re: {subject}\r\nMessage-ID: <{id}@players.test>\r\n\
-         In-Reply-To: <{parent}>\r\nDate: Mon, 23 Nov 2026 09:00:00 +0000\r\nMIME-Version: 1.0\r\n\
-         Content-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n\r\nOn Monday, postrider wrote:\r\n{quoted}",
-        to = mail.reply_to,
-        subject = mail.subject,
-        id = unique("reply"),
-        parent = mail.message_id,
-        body = body.replace('\n', "\r\n"),
-        quoted = quoted.replace('\n', "\r\n"),
-    );
-    send(from, &mail.reply_to, message.as_bytes());
-}
-
-/// A reply as a Japanese mail client sends it (Gmail or Thunderbird set to Japanese): text in
-/// ISO-2022-JP, 7bit, the subject MIME-encoded; the reply on top, a signature, then the quote
-/// header `2026年11月23日(月) 18:00 postrider <…>:` and the mail quoted with `> `, `lines`
-/// lines of it (over and over if it has fewer).
-fn reply_japanese(from: &str, mail: &Mail, body: &str, headers: &str, lines: usize) {
-    let count = mail.text.lines().count();
-    let quoted: String = mail
-        .text
-        .lines()
-        .cycle()
-        .take(if lines <= 8 { lines.min(count) } else { lines })
-        .map(|l| format!("> {l}\n"))
-        .collect();
-    let text = format!(
-        "{body}\n\n-- \n山田ボブ\n\n2026年11月23日(月) 18:00 postrider <{from_gm}>:\n{quoted}",
-        from_gm = mail.reply_to,
-    );
-    let crlf = text.replace('\n', "\r\n");
-    let (bytes, _, _) = encoding_rs::ISO_2022_JP.encode(&crlf);
-    assert!(bytes.is_ascii(), "ISO-2022-JP is 7-bit");
-    let head = format!(
-        "{headers}From: {from}\r\nTo: {to}\r\nSubject: {subject}\r\nMessage-ID: <{id}@players.test>\r\n\
-         In-Reply-To: <{parent}>\r\nDate: Mon, 23 Nov 2026 18:00:00 +0900\r\nMIME-Version: 1.0\r\n\
-         Content-Type: text/plain; charset=ISO-2022-JP\r\nContent-Transfer-Encoding: 7bit\r\n\r\n",
-        to = mail.reply_to,
-        subject = encoded_words(&format!("Re: {}", mail.subject)),
-        id = unique("reply-ja"),
-        parent = mail.message_id,
-    );
-    let mut message = head.into_bytes();
-    message.extend_from_slice(&bytes);
-    send(from, &mail.reply_to, &message);
-}
-
-/// `text` as RFC 2047 encoded words in ISO-2022-JP, each a few characters (a word is at most
-/// 75 characters long and ends back in ASCII), folded one to a line.
-fn encoded_words(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    chars
-        .chunks(12)
-        .map(|chunk| {
-            let chunk: String = chunk.iter().collect();
-            let (bytes, _, _) = encoding_rs::ISO_2022_JP.encode(&chunk);
-            format!("=?ISO-2022-JP?B?{}?=", base64(&bytes))
-        })
-        .collect::<Vec<_>>()
-        .join("\r\n ")
-}
-
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (k, &b)| n | u32::from(b) << (16 - 8 * k));
-        for k in 0..4 {
-            out.push(if k <= chunk.len() {
-                ALPHABET[(n >> (18 - 6 * k) & 63) as usize] as char
-            } else {
-                '='
-            });
-        }
-    }
-    out
-}
-
-/// Orders as a Japanese keyboard types them: full-width letters and digits, ideographic spaces.
-fn full_width(orders: &str) -> String {
-    orders
-        .chars()
-        .map(|c| match c {
-            ' ' => '\u{3000}',
-            '!'..='~' => char::from_u32(c as u32 - 0x21 + 0xFF01).unwrap(),
-            c => c,
-        })
-        .collect()
-}
-
-/// Sends `message` from `from` to `to` over SMTP to the local Postfix.
-fn send(from: &str, to: &str, message: &[u8]) {
-    let envelope = Envelope::new(
-        Some(from.parse::<Address>().unwrap()),
-        vec![to.parse::<Address>().unwrap()],
-    )
-    .unwrap();
-    SmtpTransport::builder_dangerous("127.0.0.1")
-        .port(25)
-        .build()
-        .send_raw(&envelope, message)
-        .expect("Postfix takes the mail on 127.0.0.1:25");
-}
-
-fn unique(what: &str) -> String {
-    static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    format!("{what}.{}.{n}", std::process::id())
-}
-
-/// The link in a mail that starts with `prefix`.
-fn link<'a>(mail: &'a Mail, prefix: &str) -> &'a str {
-    mail.text
-        .split_whitespace()
-        .find(|w| w.starts_with(prefix))
-        .unwrap_or_else(|| panic!("no {prefix} link in {}", mail.text))
-}
 
 /// Orders playing each of the seat's racing riders' highest card, read from its own view.
 fn highest_cards(server: &Server, id: i64, token: &str, team: &str) -> String {
@@ -274,82 +56,6 @@ fn highest_cards(server: &Server, id: i64, token: &str, team: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// The inbound messages' outcomes as `mail-in` recorded them.
-fn inbound(database: &str) -> Vec<String> {
-    let out = Command::new("psql")
-        .args([
-            database,
-            "-At",
-            "-c",
-            "SELECT status FROM inbound_mail ORDER BY id",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
-
-/// Puts this test's `postrider` where Postfix's pipe runs it, and names the database it uses.
-fn install_pipe(dir: &Path, database: &str) {
-    let binary = dir.join("postrider");
-    let fresh = dir.join(format!("postrider.{}", std::process::id()));
-    std::fs::copy(env!("CARGO_BIN_EXE_postrider"), &fresh).unwrap();
-    std::fs::rename(&fresh, &binary).unwrap();
-    std::fs::write(dir.join("database"), database).unwrap();
-}
-
-fn fresh_database(admin: &str, name: &str) -> String {
-    let status = Command::new("psql")
-        .args([admin, "-q", "-c", &format!("CREATE DATABASE {name}")])
-        .status();
-    assert!(
-        status.is_ok_and(|s| s.success()),
-        "psql could not create {name}"
-    );
-    format!("{}/{name}", admin.rsplit_once('/').unwrap().0)
-}
-
-/// `serve`'s mail arguments for the local Postfix.
-const MAIL_ARGS: [&str; 8] = [
-    "--smtp",
-    "smtp://127.0.0.1:25",
-    "--mail-from",
-    "postrider <gm@pbm.test>",
-    "--mail-orders",
-    "orders@orders.pbm.test",
-    "--public-url",
-    "http://{address}",
-];
-
-/// A fresh database named `prefix_PID` on the PostgreSQL server of `POSTRIDER_TEST_POSTGRES`,
-/// and the players' mailbox; with `pipe`, Postfix's pipe is pointed at the database (one test
-/// at a time may hold the pipe).
-fn mail_setup(prefix: &str, pipe: bool) -> (String, Mailbox) {
-    let pipe_dir = PathBuf::from(
-        std::env::var("POSTRIDER_TEST_POSTFIX")
-            .expect("POSTRIDER_TEST_POSTFIX names the directory scripts/postfix-e2e.sh set up"),
-    );
-    let admin = std::env::var("POSTRIDER_TEST_POSTGRES")
-        .expect("POSTRIDER_TEST_POSTGRES names a PostgreSQL server");
-    let database = fresh_database(&admin, &format!("{prefix}_{}", std::process::id()));
-    if pipe {
-        install_pipe(&pipe_dir, &database);
-    }
-    let mailbox = Mailbox {
-        dir: pipe_dir.join("maildirs/players"),
-        taken: HashSet::new(),
-    };
-    (database, mailbox)
 }
 
 #[test]
@@ -409,27 +115,15 @@ fn a_whole_game_by_mail_through_postfix() {
 
     // The GM creates a race and mails each seat's invitation.
     let gm = player(&server, &format!("gm-{pid}"));
-    let (status, created) = call(
-        &server,
-        "POST",
-        "/api/games",
-        Some(&gm),
-        Some(json!({
-            "title": "Club race", "game": "breaking-away", "seats": teams,
-            "deadline": {"every": "interval", "seconds": 86400},
-        })),
-    );
-    assert_eq!(status, 201, "{created}");
+    let created = new_race(&server, &gm, "Club race", &teams);
     let id = created["id"].as_i64().unwrap();
     for (seat, address) in addresses.iter().enumerate() {
-        let (status, body) = call(
+        gm_action(
             &server,
-            "POST",
-            &format!("/api/games/{id}/gm"),
-            Some(&gm),
-            Some(json!({"action": "invite", "seat": seat, "email": address})),
+            &gm,
+            id,
+            json!({"action": "invite", "seat": seat, "email": address}),
         );
-        assert_eq!(status, 200, "{body}");
     }
     // Each player follows the link in their invitation and is welcomed by mail.
     let mut welcomes = Vec::new();
@@ -520,14 +214,7 @@ fn a_whole_game_by_mail_through_postfix() {
     let amended = mailbox.wait(bob, "読み取った命令");
     assert!(amended.text.contains("封印しました："), "{}", amended.text);
     // Carol never writes. The GM resolves the turn.
-    let (status, body) = call(
-        &server,
-        "POST",
-        &format!("/api/games/{id}/gm"),
-        Some(&gm),
-        Some(json!({"action": "resolve"})),
-    );
-    assert_eq!(status, 200, "{body}");
+    gm_action(&server, &gm, id, json!({"action": "resolve"}));
     let report_of = |turn: u16, k: usize| {
         if k == 1 {
             format!("第{turn}ターンのレポート")
@@ -628,14 +315,7 @@ fn a_whole_game_by_mail_through_postfix() {
     );
     let echo = mailbox.wait(bob, "読み取った命令");
     assert!(echo.text.contains(&orders), "{}", echo.text);
-    let (status, body) = call(
-        &server,
-        "POST",
-        &format!("/api/games/{id}/gm"),
-        Some(&gm),
-        Some(json!({"action": "resolve"})),
-    );
-    assert_eq!(status, 200, "{body}");
+    gm_action(&server, &gm, id, json!({"action": "resolve"}));
     for (k, address) in [alice, bob, carol].into_iter().enumerate() {
         let report = mailbox.wait(address, &report_of(2, k));
         if k == 1 {
@@ -667,14 +347,7 @@ fn a_whole_game_by_mail_through_postfix() {
 
     // Turn 3: the GM reminds Alice and Bob, each in their own language.
     for seat in [0, 1] {
-        let (status, body) = call(
-            &server,
-            "POST",
-            &format!("/api/games/{id}/gm"),
-            Some(&gm),
-            Some(json!({"action": "remind", "seat": seat})),
-        );
-        assert_eq!(status, 200, "{body}");
+        gm_action(&server, &gm, id, json!({"action": "remind", "seat": seat}));
     }
     let reminder = mailbox.wait(alice, "a reminder from your GM");
     assert!(

@@ -5,7 +5,15 @@
 //! bouncing: on the GM's console, the player's mail settings and `postrider mail-log`, with
 //! Postfix's words; the next report is not sent to it.
 
-use super::*;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::PIPE;
+use crate::common;
+use crate::common::server::{LIMIT, Server, call, player, start_with};
+use crate::setup::{MAIL_ARGS, gm_action, mail_setup, new_race};
 
 /// The outbox rows of `kind` that bounced, as `psql` lists them.
 fn bounced(database: &str, kind: &str) -> String {
@@ -84,17 +92,7 @@ fn a_report_postfix_bounces_shows_on_the_console() {
     // (the confirmation mail bounces too: that marks only that mail, as Kim had no address).
     let gm = player(&server, &format!("bgm-{pid}"));
     let kim = player(&server, &format!("kim-{pid}"));
-    let (status, created) = call(
-        &server,
-        "POST",
-        "/api/games",
-        Some(&gm),
-        Some(json!({
-            "title": "Bounce race", "game": "breaking-away", "seats": ["red"],
-            "deadline": {"every": "interval", "seconds": 86400},
-        })),
-    );
-    assert_eq!(status, 201, "{created}");
+    let created = new_race(&server, &gm, "Bounce race", &["red"]);
     let id = created["id"].as_i64().unwrap();
     let invite = created["invites"][0]["invite"].clone();
     let (status, body) = call(
@@ -127,14 +125,7 @@ fn a_report_postfix_bounces_shows_on_the_console() {
 
     // The GM resolves turn 1: the report goes to Postfix, which bounces it to the report's
     // bounce address, piped to mail-in.
-    let (status, body) = call(
-        &server,
-        "POST",
-        &format!("/api/games/{id}/gm"),
-        Some(&gm),
-        Some(json!({"action": "resolve"})),
-    );
-    assert_eq!(status, 200, "{body}");
+    gm_action(&server, &gm, id, json!({"action": "resolve"}));
     wait_for("the report's bounce", || {
         bounced(&database, "report") == "1"
     });
@@ -171,14 +162,7 @@ fn a_report_postfix_bounces_shows_on_the_console() {
     );
 
     // Turn 2's report is not sent to the bouncing address: given up with the reason.
-    let (status, body) = call(
-        &server,
-        "POST",
-        &format!("/api/games/{id}/gm"),
-        Some(&gm),
-        Some(json!({"action": "resolve"})),
-    );
-    assert_eq!(status, 200, "{body}");
+    gm_action(&server, &gm, id, json!({"action": "resolve"}));
     wait_for("turn 2's report given up", || {
         let log = Command::new(env!("CARGO_BIN_EXE_postrider"))
             .args([
