@@ -14,8 +14,8 @@ use super::{
 };
 
 /// The report of one resolved round as a typed view for the page, as `viewer` may read it: the
-/// same diary and facts as [`round_report`](super::round_report) (each turn's walkers, scores and notes; the
-/// standings; the winner when the day is over), the reader's own walker marked.
+/// same diary and facts as [`round_report`](super::round_report) (each turn's walkers, scores
+/// and notes; the standings; the winner when the day is over), the reader's own walker marked.
 pub fn round_view(
     outing: &Outing,
     record: &RoundRecord,

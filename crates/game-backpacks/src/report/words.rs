@@ -82,7 +82,7 @@ pub fn codes_in_words(lang: Lang, map: &Map, text: &str) -> String {
 }
 
 /// Where the first code of a path's space (`ABC-DEF.n`) lies in `text`, in bytes.
-pub(super) fn space_code(text: &str) -> Option<(usize, usize)> {
+fn space_code(text: &str) -> Option<(usize, usize)> {
     let b = text.as_bytes();
     let upper = |r: &[u8]| r.iter().all(u8::is_ascii_uppercase);
     (0..b.len().saturating_sub(8)).find_map(|i| {
