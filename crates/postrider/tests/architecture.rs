@@ -395,15 +395,6 @@ fn the_third_game_touches_only_the_files_adding_a_game_lists() {
 /// file holds more than one idea (STYLE.md).
 const MOST_LINES: usize = 600;
 
-/// Source files still over [`MOST_LINES`], each with the issue that splits it. A file leaves the
-/// list when it is cut: the test fails while a listed file is within the limit.
-const OVER_MOST_LINES: &[(&str, &str)] = &[
-    ("crates/game-backpacks/src/map.rs", "issue 53"),
-    ("crates/game-backpacks/src/report.rs", "issue 53"),
-    ("crates/game-breaking-away/tests/oracle.rs", "issue 53"),
-    ("crates/game-breaking-away/tests/properties.rs", "issue 53"),
-];
-
 /// Every `.rs` file under `dir`, with its line count; files marked `@generated` are left out.
 fn source_lengths(dir: &Path, out: &mut Vec<(PathBuf, usize)>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -441,7 +432,7 @@ fn no_source_file_is_over_600_lines() {
             .unwrap_or(path)
             .display()
             .to_string();
-        if *lines > MOST_LINES && !OVER_MOST_LINES.iter().any(|(f, _)| *f == relative) {
+        if *lines > MOST_LINES {
             over.push(format!("{relative}: {lines} lines"));
         }
     }
@@ -449,17 +440,4 @@ fn no_source_file_is_over_600_lines() {
         over.is_empty(),
         "over {MOST_LINES} lines (cut where the ideas part): {over:#?}"
     );
-    for (listed, issue) in OVER_MOST_LINES {
-        let lines = lengths
-            .iter()
-            .find(|(path, _)| {
-                path.strip_prefix(&root)
-                    .is_ok_and(|p| p == Path::new(listed))
-            })
-            .map(|(_, lines)| *lines);
-        assert!(
-            lines.is_some_and(|n| n > MOST_LINES),
-            "{listed} ({issue}) is within {MOST_LINES} lines or gone ({lines:?}): take it off OVER_MOST_LINES"
-        );
-    }
 }
