@@ -66,12 +66,12 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// The templates' filter `entities` (`{{ name|entities }}`): text escaped as [`escape`] does,
-/// for the HTML that has always been escaped so (the mail's HTML part, the season standings),
-/// where askama's own escaping writes numbers (`&#38;`, not `&amp;`).
+/// The templates' filter `named` (`{{ name|named }}`): text escaped for HTML with named
+/// entities (`&lt;`, `&quot;`), as [`escape`] does and as the pages and mail have always written
+/// it (askama's own escaping writes `&#60;`); marked safe so that it is escaped once.
 pub mod filters {
     #[askama::filter_fn]
-    pub fn entities(
+    pub fn named(
         text: impl std::fmt::Display,
         _: &dyn askama::Values,
     ) -> askama::Result<askama::filters::Safe<String>> {

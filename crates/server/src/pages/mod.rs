@@ -90,20 +90,8 @@ use crate::store;
 
 pub use crate::text::escape;
 
-/// The filters of the pages' templates.
-pub mod filters {
-    /// Text escaped for HTML with named entities (`&lt;`, `&quot;`), as the pages write text
-    /// (askama's own escaping writes `&#60;`); marked safe so that it is escaped once.
-    #[askama::filter_fn]
-    pub fn named(
-        text: impl std::fmt::Display,
-        _: &dyn askama::Values,
-    ) -> askama::Result<askama::filters::Safe<String>> {
-        Ok(askama::filters::Safe(crate::text::escape(
-            &text.to_string(),
-        )))
-    }
-}
+/// The filters of the pages' templates: the site's one (`text::filters`).
+pub use crate::text::filters;
 
 /// Whoever is looking at a page: the logged-in player (from the session cookie only; a
 /// stale cookie is a visitor who is not logged in) and the browser's form secret.
