@@ -15,9 +15,9 @@ use super::games::{NewGame, create_game};
 use crate::AppState;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
+use crate::store;
 use crate::store::create::NewRow;
 use crate::store::seasons::{self, SeasonTable};
-use crate::store::{self, Table};
 use crate::text;
 
 /// The most rest days before a stage: a fortnight's break is a long one.
@@ -135,17 +135,8 @@ pub async fn create_season(state: &AppState, player: &Player, new: NewSeason) ->
         (None, None) => unreachable!("refused above"),
     };
     let table = store::load(state, game_id).await?;
-    let result = stage_result(&table);
+    let result = gm::season_result::stage_result(&table.record).map(store::seasons::stage_row);
     Ok(seasons::create_season(state, player.id, &season, new.stages, game_id, result).await?)
-}
-
-/// The finished game's result as its stage row keeps it.
-fn stage_result(table: &Table) -> Option<(String, String)> {
-    let kept = gm::season_result::stage_result(&table.record)?;
-    Some((
-        kept.result.to_string(),
-        serde_json::to_string(&kept.places).expect("places serialise"),
-    ))
 }
 
 /// Adds the next stage of season `id` in one step: the last stage's game and settings, its

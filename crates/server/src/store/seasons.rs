@@ -86,6 +86,14 @@ impl SeasonTable {
     }
 }
 
+/// A finished game's result as its stage row keeps it: the result and the places, as JSON text.
+pub fn stage_row(kept: gm::season_result::StageResult) -> (String, String) {
+    (
+        kept.result.to_string(),
+        serde_json::to_string(&kept.places).expect("places serialise"),
+    )
+}
+
 /// Season `id`, its stages and seats.
 pub async fn load_season(state: &Store, id: i64) -> StoreResult<SeasonTable> {
     let pool = &state.db.pool;

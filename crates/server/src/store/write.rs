@@ -239,20 +239,12 @@ fn prepare_write(
         seats: seat_writes,
         mails: change.mails,
         inbound: change.inbound,
-        stage_result: stage_result(table),
+        // The result of a game the change ends, as a season's stage keeps it.
+        stage_result: gm::season_result::ended_stage(table.row.over, &table.record)
+            .map(super::seasons::stage_row),
         after: None,
     };
     Ok((write, seats))
-}
-
-/// The result of a game the change ends, as a season's stage keeps it; `None` for a game that
-/// goes on (or was over already).
-fn stage_result(table: &Table) -> Option<(String, String)> {
-    let kept = gm::season_result::ended_stage(table.row.over, &table.record)?;
-    Some((
-        kept.result.to_string(),
-        serde_json::to_string(&kept.places).expect("places serialise"),
-    ))
 }
 
 /// A place where the crash tests stop a server: when `POSTRIDER_FAILPOINT` names it, the
