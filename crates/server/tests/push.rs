@@ -6,10 +6,11 @@
 //! the device; at most 10 devices a player; a suspension ends them; the installable app's
 //! manifest and service worker are served.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use crate::common::{Backend, START, TestServer, race};
-use axum::http::{HeaderMap, StatusCode};
+use crate::common::receiver::Receiver;
+use crate::common::{self, Backend, START, TestServer, race};
+use axum::http::StatusCode;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use p256::ecdsa::signature::Verifier;
@@ -18,55 +19,9 @@ use serde_json::{Value, json};
 use server::outbox::{Drained, Smtp, drain_once};
 use server::{AppState, Config};
 
-/// One push as the receiver got it: its headers and encrypted body.
-#[derive(Clone, Debug)]
-struct Got {
-    headers: HeaderMap,
-    body: Vec<u8>,
-}
-
-/// A push service on a loopback port: keeps every push and answers with `answer`.
-struct PushService {
-    origin: String,
-    pushes: Arc<Mutex<Vec<Got>>>,
-    answer: Arc<Mutex<u16>>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for PushService {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
-async fn push_service() -> PushService {
-    let pushes: Arc<Mutex<Vec<Got>>> = Arc::default();
-    let answer = Arc::new(Mutex::new(201u16));
-    let (kept, status) = (pushes.clone(), answer.clone());
-    let app = axum::Router::new().route(
-        "/push/{device}",
-        axum::routing::post(move |headers: HeaderMap, body: axum::body::Bytes| {
-            let (kept, status) = (kept.clone(), status.clone());
-            async move {
-                kept.lock().unwrap().push(Got {
-                    headers,
-                    body: body.to_vec(),
-                });
-                StatusCode::from_u16(*status.lock().unwrap()).unwrap()
-            }
-        }),
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let origin = format!("http://{}", listener.local_addr().unwrap());
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app).await.unwrap();
-    });
-    PushService {
-        origin,
-        pushes,
-        answer,
-        task,
-    }
+/// A push service: every push kept, answered 201 at first.
+async fn push_service() -> Receiver {
+    common::receiver::receiver("/push/{device}", "/push/phone", 201).await
 }
 
 /// A device's own keys, as a browser makes them: a P-256 key pair and a 16-byte auth secret.
@@ -161,7 +116,7 @@ on_both!(
 
         // Bad subscriptions are refused naming the field.
         let phone = DeviceKeys::new(7);
-        let endpoint = format!("{}/push/phone", service.origin);
+        let endpoint = service.url.clone();
         let mut bad = phone.subscription(&endpoint);
         bad["keys"]["auth"] = json!("AAAA");
         let (status, body) = s
@@ -222,7 +177,7 @@ on_both!(
         let now = s.clock_now();
         let drained = drain_once(&s.state, &no_relay(), "w", now).await.unwrap();
         assert_eq!(drained.sent, 1, "{drained:?}");
-        let got = service.pushes.lock().unwrap()[0].clone();
+        let got = service.got.lock().unwrap()[0].clone();
         let header = |name: &str| got.headers[name].to_str().unwrap().to_string();
         assert_eq!(header("content-encoding"), "aes128gcm");
         let ttl: i64 = header("ttl").parse().unwrap();
@@ -262,7 +217,7 @@ on_both!(
                 .sent,
             1
         );
-        let got = service.pushes.lock().unwrap()[1].clone();
+        let got = service.got.lock().unwrap()[1].clone();
         let note = phone.decrypt(&got.body);
         assert_eq!(note["body"], "The GM: Rest day on Sunday.");
 

@@ -3,9 +3,10 @@
 //! take, to a real HTTP receiver (axum on a loopback port in this test); a receiver that fails
 //! is tried again, one that answers 404 is given up; webhooks go out without mail.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use crate::common::{Backend, Browser, START, TestServer, race};
+use crate::common::receiver::Receiver;
+use crate::common::{self, Backend, Browser, START, TestServer, race};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 use server::mailbox::MailSettings;
@@ -13,46 +14,9 @@ use server::outbox::{Drained, Smtp, backoff, drain_once};
 use server::reminders::{self, SECOND};
 use server::{AppState, Config};
 
-/// An HTTP receiver that keeps every JSON body posted to it and answers with the status in
-/// `answer` (200 at first).
-struct Receiver {
-    url: String,
-    posts: Arc<Mutex<Vec<Value>>>,
-    answer: Arc<Mutex<u16>>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for Receiver {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
+/// The game's webhook endpoint: every JSON body posted to it kept, answered 200 at first.
 async fn receiver() -> Receiver {
-    let posts: Arc<Mutex<Vec<Value>>> = Arc::default();
-    let answer = Arc::new(Mutex::new(200u16));
-    let (kept, status) = (posts.clone(), answer.clone());
-    let app = axum::Router::new().route(
-        "/hooks/{id}",
-        axum::routing::post(move |body: axum::Json<Value>| {
-            let (kept, status) = (kept.clone(), status.clone());
-            async move {
-                kept.lock().unwrap().push(body.0);
-                StatusCode::from_u16(*status.lock().unwrap()).unwrap()
-            }
-        }),
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/hooks/42", listener.local_addr().unwrap());
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app).await.unwrap();
-    });
-    Receiver {
-        url,
-        posts,
-        answer,
-        task,
-    }
+    common::receiver::receiver("/hooks/{id}", "/hooks/42", 200).await
 }
 
 /// A relay nobody listens on: no mail is expected in these tests.
@@ -100,7 +64,7 @@ on_both!(
         let drained = drain_once(&s.state, &no_relay(), "w", START).await.unwrap();
         assert_eq!(drained.sent, 1);
         {
-            let posts = hook.posts.lock().unwrap();
+            let posts = hook.json();
             let text = posts[0]["content"].as_str().unwrap();
             assert_eq!(posts[0]["text"], posts[0]["content"]);
             assert!(
@@ -144,7 +108,7 @@ on_both!(
                 .sent,
             1
         );
-        assert_eq!(hook.posts.lock().unwrap().len(), 3);
+        assert_eq!(hook.json().len(), 3);
 
         // The turn resolved at its deadline.
         s.clock.advance(86_400);
@@ -157,7 +121,7 @@ on_both!(
                 .sent,
             1
         );
-        let last = hook.posts.lock().unwrap().last().cloned().unwrap();
+        let last = hook.json().last().cloned().unwrap();
         let text = last["text"].as_str().unwrap();
         assert!(
             text.contains("**Tour de Test**: turn 1 resolved. Orders for turn 2 are due by"),
@@ -201,7 +165,7 @@ on_both!(
                 .sent,
             1
         );
-        let last = hook.posts.lock().unwrap().last().cloned().unwrap();
+        let last = hook.json().last().cloned().unwrap();
         let text = last["text"].as_str().unwrap();
         assert!(
             text.starts_with(
@@ -310,7 +274,7 @@ on_both!(
             .await
             .unwrap();
         assert_eq!((drained.sent, drained.given_up), (0, 1));
-        assert!(hook.posts.lock().unwrap().is_empty());
+        assert!(hook.json().is_empty());
         let why: String =
             sqlx::query_scalar("SELECT last_error FROM outbox WHERE kind = 'webhook'")
                 .fetch_one(&s.state.db.pool)

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod receiver;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
