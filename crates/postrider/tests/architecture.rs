@@ -245,6 +245,36 @@ fn game_crates_depend_on_the_api_not_on_each_other() {
     }
 }
 
+/// The store is the floor the server stands on: the database, the clock, the locks and the
+/// outbox rows, behind one door. It stands on the rules (`gm`) and on sqlx, and on nothing that
+/// speaks HTTP or mail or draws a page, nor on the server: it cannot call up, and it cannot name
+/// the server's state. (askama comes in below it, through the games' report templates.)
+#[test]
+fn the_store_depends_on_no_door_mail_or_server() {
+    let deps = dependencies("store");
+    assert!(
+        deps.contains("gm") && deps.contains("sqlx"),
+        "the dependency list was read: {deps:?}"
+    );
+    for above in [
+        "server",
+        "mail",
+        "axum",
+        "hyper",
+        "tower",
+        "tower-http",
+        "lettre",
+        "resvg",
+        "web-push-native",
+    ] {
+        assert!(!deps.contains(above), "the store depends on {above}");
+    }
+    assert!(
+        dependencies("server").contains("store"),
+        "the server stands on the store"
+    );
+}
+
 /// gm is the turn lifecycle as pure functions: the caller brings the files or the database,
 /// the network and the time. It computes with times (`jiff`, for deadlines in a time zone) but
 /// never asks for one.

@@ -13,8 +13,6 @@ pub mod backup;
 pub mod bounces;
 pub mod change;
 pub mod check;
-pub mod clock;
-pub mod db;
 pub mod errands;
 pub mod error;
 pub mod feeds;
@@ -39,7 +37,6 @@ pub mod secure_cookies;
 pub mod smtp_in;
 mod smtp_out;
 pub mod state;
-pub mod store;
 pub mod text;
 pub mod throttle;
 pub mod webhook;
@@ -62,11 +59,13 @@ use axum::http::{HeaderName, HeaderValue, header};
 use axum::routing::get;
 use tower_http::set_header::SetResponseHeaderLayer;
 
+/// The store crate, under the name the server's modules have always used for it.
+pub use ::store;
 pub use auth::PasswordCost;
-pub use clock::{Clock, ManualClock, SystemClock};
-pub use db::{Backend, Db};
 pub use error::ApiError;
 pub use state::{AppState, Config, Connections};
+pub use store::clock::{self, Clock, ManualClock, SystemClock};
+pub use store::db::{self, Backend, Db};
 
 /// The largest request body accepted (orders are a line or two).
 pub const BODY_LIMIT: usize = 64 * 1024;

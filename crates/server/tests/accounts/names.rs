@@ -183,7 +183,7 @@ async fn migrated_with_twins(backend: Backend) -> Option<TestServer> {
         Backend::Postgres => "postgres",
     };
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("migrations")
+        .join("../store/migrations")
         .join(folder);
     let migrator = sqlx::migrate::Migrator::new(path).await.unwrap();
     migrator.run_to(1, &pool).await.unwrap();

@@ -11,8 +11,10 @@ pub mod attention;
 pub mod backlog;
 pub mod bounces;
 pub mod change;
+pub mod clock;
 pub mod commit;
 pub mod create;
+pub mod db;
 pub mod deadlines;
 pub mod door;
 pub mod error;
@@ -41,7 +43,9 @@ pub mod table;
 pub mod write;
 
 pub use change::{Change, SeatChange};
+pub use clock::{Clock, ManualClock, SystemClock};
 pub use create::{create, create_rated, delete, insert};
+pub use db::{Backend, Db};
 pub use deadlines::play_turn;
 pub use door::{begin, begin_roll_back, checked, delete_game, new_order_address, set_webhook};
 pub use error::{StoreError, StoreResult};
@@ -56,9 +60,6 @@ pub use table::{GameRow, SeatRow, SeatSummary, Summary, Table};
 pub use write::{Pending, prepare};
 
 use std::sync::Arc;
-
-use crate::clock::Clock;
-use crate::db::Db;
 
 /// The store's own state: the database, the clock, this process's game locks, the records it
 /// has read or written, the committer and the grouped reads of games. Every store function

@@ -1,5 +1,5 @@
 //! What the server keeps of mail, and for how long: a handled inbound message's raw text and
-//! the outbox's sent and given-up rows are kept [`Config::keep_mail_days`](crate::Config)
+//! the outbox's sent and given-up rows are kept (the server's `Config::keep_mail_days`)
 //! days, then cleaned by the deadline worker. The inbound row itself stays (its Message-ID
 //! still tells a redelivery from a new message; its status and note stay in the mail log),
 //! and an unhandled message is never touched.

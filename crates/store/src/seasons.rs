@@ -268,7 +268,7 @@ pub async fn create_season(
 
 /// The next stage of `season`: a new game (`new`) and its stage row, written in one
 /// transaction. Refused, writing nothing, if another stage was added since `stages` were read.
-pub(crate) async fn add_stage(
+pub async fn add_stage(
     state: &Store,
     season: &SeasonTable,
     new: &NewRow<'_>,

@@ -17,7 +17,7 @@ pub enum Backend {
 
 impl Backend {
     /// The database `conn` is connected to.
-    pub(crate) fn of(conn: &sqlx::AnyConnection) -> Backend {
+    pub fn of(conn: &sqlx::AnyConnection) -> Backend {
         match conn.backend_name() {
             "PostgreSQL" => Backend::Postgres,
             _ => Backend::Sqlite,

@@ -66,7 +66,8 @@ pub async fn insert(
 }
 
 /// A game to write with [`insert_in`].
-pub(crate) struct NewRow<'a> {
+#[derive(Debug)]
+pub struct NewRow<'a> {
     pub file: &'a GameFile,
     pub title: &'a str,
     pub gm_id: i64,
