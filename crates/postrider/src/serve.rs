@@ -419,7 +419,7 @@ pub fn serve(args: ServeArgs, settings: &[crate::serve_settings::Taken]) -> Resu
                 tracing::info!(address = %listener.local_addr()?, "serving metrics: GET /metrics");
                 server::metrics::install();
                 let mut stopping = stopped.clone();
-                Some(tokio::spawn(server::metrics::serve(
+                Some(tokio::spawn(server::metrics_listen::serve(
                     listener,
                     state.clone(),
                     async move {

@@ -6,9 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::AppState;
 use crate::backup::{BackupError, backup};
-use crate::store;
+use store::Store;
 
 /// Where the worker's backups go, and how many it keeps.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,23 +77,24 @@ impl Status {
 /// Backs the database up into `auto.dir` if a game is due and the last backup (`last`, the time
 /// it was made) is an hour old or more; then removes all but the newest `auto.keep` of the
 /// worker's files. Returns the new file, if one was made. The outcome is kept in
-/// `state.backups`. A failed backup is tried again at the next pass.
+/// `status` (the server's `AppState::backups`). A failed backup is tried again at the next pass.
 pub async fn before_deadlines(
-    state: &AppState,
+    store: &Store,
+    status: &Status,
     auto: &AutoBackup,
     last: &mut Option<i64>,
 ) -> Result<Option<PathBuf>, BackupError> {
-    let result = attempt(state, auto, last).await;
+    let result = attempt(store, auto, last).await;
     match &result {
-        Ok(Some(_)) => state.backups.made(state.clock.now()),
+        Ok(Some(_)) => status.made(store.clock.now()),
         Ok(None) => {}
-        Err(e) => state.backups.failed(e),
+        Err(e) => status.failed(e),
     }
     result
 }
 
 async fn attempt(
-    state: &AppState,
+    state: &Store,
     auto: &AutoBackup,
     last: &mut Option<i64>,
 ) -> Result<Option<PathBuf>, BackupError> {

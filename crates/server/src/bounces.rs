@@ -2,22 +2,17 @@
 //! domain, `LOCAL+bounce-ROW-SIGNATURE@DOMAIN` (`LOCAL@DOMAIN` being `--mail-orders`), naming
 //! its outbox row and signed with the player's own secret (an HMAC-SHA256 keyed with the
 //! player's unsubscribe token, cut to 80 bits), so that nobody who has not seen the mail can
-//! write one that marks an address bouncing. A relay's bounce arrives there and is handed to
-//! [`receive`] by `mailbox::receive` (`mail-in`, `--smtp-listen`): read by
-//! `mail::read_bounce`, a failure marks the row and the player's address with the relay's
-//! words (`store::bounces`); a delay warning, an out-of-office reply or a forged address
-//! marks nothing.
+//! write one that marks an address bouncing. A relay's bounce that arrives there is read by
+//! `mailbox::bounce`.
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use crate::AppState;
 use crate::error::ApiResult;
-use crate::letters::MailSettings;
-use crate::mailbox::Handled;
-use crate::outbox::SendError;
-use crate::store::bounces::{self, BouncedRow};
-use crate::store::outbox_rows::InboundDone;
+use crate::sender::MailSettings;
+use crate::sender::SendError;
+use store::Store;
+use store::bounces::{self, BouncedRow};
 
 /// The hex digits of a bounce address's signature (80 bits).
 const SIGNATURE_DIGITS: usize = 20;
@@ -68,7 +63,7 @@ pub fn parse(address: &str) -> Option<BounceAddress> {
 }
 
 /// The outbox row `bounce` names, if its signature is right (compared in constant time).
-pub async fn verified(state: &AppState, bounce: &BounceAddress) -> ApiResult<Option<BouncedRow>> {
+pub async fn verified(state: &Store, bounce: &BounceAddress) -> ApiResult<Option<BouncedRow>> {
     let Some(row) = bounces::row(state, bounce.row).await? else {
         return Ok(None);
     };
@@ -81,79 +76,11 @@ pub async fn verified(state: &AppState, bounce: &BounceAddress) -> ApiResult<Opt
 }
 
 /// Whether `address` is a bounce address this server signed (`--smtp-listen` takes it at RCPT).
-pub async fn is_ours(state: &AppState, address: &str) -> ApiResult<bool> {
+pub async fn is_ours(state: &Store, address: &str) -> ApiResult<bool> {
     Ok(match parse(address) {
         Some(bounce) => verified(state, &bounce).await?.is_some(),
         None => false,
     })
-}
-
-/// Handles inbound message `id` (`raw`), delivered to the bounce address `bounce`.
-pub async fn receive(
-    state: &AppState,
-    id: i64,
-    raw: &[u8],
-    bounce: &BounceAddress,
-    now: i64,
-) -> ApiResult<Handled> {
-    let drop = |note: String| async move {
-        tracing::warn!(inbound = id, "mail to a bounce address dropped: {note}");
-        crate::store::inbound::mark_alone(
-            state,
-            &InboundDone {
-                id,
-                status: "dropped",
-                note: note.clone(),
-                game_id: None,
-                seat: None,
-            },
-        )
-        .await?;
-        ApiResult::Ok(Handled::Dropped(note))
-    };
-    let Some(row) = verified(state, bounce).await? else {
-        return drop(format!(
-            "bounce address of outbox {}: no such mail, or a wrong signature (forged?)",
-            bounce.row
-        ))
-        .await;
-    };
-    let what = format!("{} {} to {}", row.kind, row.id, row.to);
-    let Some(read) = mail::read_bounce(raw) else {
-        return drop(format!(
-            "to the bounce address of {what}: not a bounce (an automatic reply?)"
-        ))
-        .await;
-    };
-    match read.action {
-        mail::bounce::Action::Failed => {}
-        mail::bounce::Action::Delayed => {
-            return drop(format!(
-                "delay warning for {what}, still being tried: {}",
-                read.words
-            ))
-            .await;
-        }
-        mail::bounce::Action::Delivered => {
-            return drop(format!("delivery report for {what}: {}", read.words)).await;
-        }
-    }
-    let note = format!("{what} bounced: {}", read.words);
-    let done = InboundDone {
-        id,
-        status: "applied",
-        note: note.clone(),
-        game_id: None,
-        seat: None,
-    };
-    let marked = bounces::record(state, &row, &read.words, &done, now).await?;
-    tracing::warn!(
-        inbound = id,
-        outbox = row.id,
-        address_marked = marked,
-        "bounce: {note}"
-    );
-    Ok(Handled::Bounced(note))
 }
 
 /// Why a mail to an address that bounces is not sent: the outbox row is given up with it.

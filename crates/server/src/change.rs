@@ -7,9 +7,9 @@
 use locale::phrase;
 use tokio::task::JoinSet;
 
-use crate::AppState;
-use crate::store::deadlines::{Claim, Sweep};
-use crate::store::{self, Change, GameGuard, Pending, StoreError, StoreResult, Table};
+use crate::state::AppState;
+use store::deadlines::{Claim, Sweep};
+use store::{self, Change, GameGuard, Pending, StoreError, StoreResult, Table};
 
 /// How many times a change is made when other server processes keep changing its game first.
 const ATTEMPTS: usize = 5;

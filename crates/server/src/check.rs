@@ -4,9 +4,9 @@
 //! and that no log is left without its game. A release that would tell any game differently
 //! fails it before it is let near the games.
 
-use crate::AppState;
 use crate::error::ApiError;
-use crate::store::StoreError;
+use crate::state::AppState;
+use store::StoreError;
 
 /// Every game reproduced.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -51,12 +51,10 @@ pub async fn check(state: &AppState) -> Result<Checked, CheckFailure> {
     }
     let mut checked = Checked::default();
     for game in ids {
-        let file = crate::store::export(state, game)
-            .await
-            .map_err(|e| match e {
-                StoreError::Internal(message) => CheckFailure::Differs { game, message },
-                other => CheckFailure::Server(other.into()),
-            })?;
+        let file = store::export(state, game).await.map_err(|e| match e {
+            StoreError::Internal(message) => CheckFailure::Differs { game, message },
+            other => CheckFailure::Server(other.into()),
+        })?;
         let verified = gm::verify::verify_kept(&file).map_err(|e| CheckFailure::Differs {
             game,
             message: e.to_string(),

@@ -11,7 +11,11 @@ use axum::response::{IntoResponse, Response};
 use locale::{Lang, Phrase, phrase};
 use serde_json::json;
 
-use crate::store::StoreError;
+use store::StoreError;
+
+/// The largest request body accepted (orders are a line or two): the body limit's layer and
+/// the error that names it.
+pub const BODY_LIMIT: usize = 64 * 1024;
 
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum ApiError {
@@ -167,7 +171,7 @@ impl From<JsonRejection> for ApiError {
             }
             // The only way reading a body fails here is the length limit.
             JsonRejection::BytesRejection(_) => {
-                ApiError::TooLarge(phrase!("error-body-too-large", bytes = crate::BODY_LIMIT))
+                ApiError::TooLarge(phrase!("error-body-too-large", bytes = BODY_LIMIT))
             }
             // The JSON parser's own words (a field's name, a line and column) are a
             // programmer's, and read the same in any language.

@@ -17,9 +17,9 @@ use gm::Event;
 use icalendar::{Calendar, Component, EventLike, EventStatus};
 use sqlx::Row;
 
-use crate::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::store::{self, StoreResult, Table};
+use crate::state::AppState;
+use store::{self, StoreResult, Table};
 
 /// The most turns a feed holds, the latest: what one anonymous request costs is bounded.
 pub const FEED_TURNS_MAX: u16 = 50;
@@ -163,7 +163,7 @@ pub fn calendar_text(
         format!("{}{path}", base.trim_end_matches('/'))
     };
     let uid = |turn: u16| format!("postrider-game-{id}-turn-{turn}@{host}");
-    let noun = crate::letters::turn_noun(table, lang);
+    let noun = crate::mail_words::turn_noun(table, lang);
     let mut calendar = Calendar::new();
     calendar.name(&format!("{title} ({seat_name})"));
     for turn in feed_turns(table) {
@@ -273,7 +273,7 @@ pub fn atom_text(
             lang,
             "feed-entry",
             title = table.row.title.as_str(),
-            noun = crate::letters::turn_noun(table, lang),
+            noun = crate::mail_words::turn_noun(table, lang),
             turn = turn
         ));
         entry.set_updated(utc(at).fixed_offset());

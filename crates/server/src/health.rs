@@ -9,8 +9,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
-use crate::store::backlog;
+use crate::state::AppState;
+use store::backlog;
 
 /// How long past its deadline a game may wait before the server is "behind": a few of the
 /// deadline worker's ticks, and never less than a minute (a storm of deadlines takes seconds).

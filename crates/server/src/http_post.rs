@@ -1,16 +1,64 @@
 //! An HTTP POST to a URL someone else gave (a GM's webhook, a device's push endpoint): hyper's
 //! own HTTP/1 over a TCP stream, with rustls (ring, the Mozilla roots of webpki-roots) for
-//! https, connecting only to the address it checked ([`webhook::is_public`] unless private
+//! https, connecting only to the address it checked ([`is_public`] unless private
 //! addresses are allowed), so that a name that resolves differently a moment later cannot
 //! slip through.
 
+use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
 use std::time::Duration;
 
 use http_body_util::{BodyExt, Full};
 use hyper_util::rt::TokioIo;
 
-use crate::webhook::{self, SendError};
+use crate::sender::SendError;
+
+/// Whether a post (a webhook, a push) may go to `ip` on a server that keeps them off private networks:
+/// not this machine, a private, shared (carrier NAT) or link-local network, nor an address
+/// that is unspecified, multicast, broadcast, reserved or for documentation. An IPv6 address
+/// that carries an IPv4 one (mapped, NAT64's well-known prefix) is judged by that one; other
+/// IPv6 addresses must be global unicast (`2000::/3`), and not of the blocks that tunnel to or
+/// stand for something else (`2001::/23`, among them Teredo; 6to4, `2002::/16`; documentation).
+pub fn is_public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => public_v4(v4),
+        IpAddr::V6(v6) => {
+            if let Some(v4) = v6.to_ipv4_mapped() {
+                return public_v4(v4);
+            }
+            let s = v6.segments();
+            if s[0] == 0x64 && s[1] == 0xff9b && s[2..6] == [0; 4] {
+                let o = v6.octets();
+                return public_v4(Ipv4Addr::new(o[12], o[13], o[14], o[15]));
+            }
+            let special = match s[0] {
+                // IETF protocol assignments (Teredo among them); documentation.
+                0x2001 => s[1] < 0x0200 || s[1] == 0x0db8,
+                // 6to4.
+                0x2002 => true,
+                // Documentation, 3fff::/20.
+                first => (first & 0xfff0) == 0x3ff0,
+            };
+            (s[0] & 0xe000) == 0x2000 && !special
+        }
+    }
+}
+
+fn public_v4(ip: Ipv4Addr) -> bool {
+    let [a, b, c, _] = ip.octets();
+    !(ip.is_loopback()
+        || ip.is_private()
+        || ip.is_link_local()
+        || ip.is_unspecified()
+        || ip.is_broadcast()
+        || ip.is_documentation()
+        || ip.is_multicast()
+        || a == 0 // "this network"
+        || (a == 100 && (b & 0xc0) == 64) // shared address space, 100.64.0.0/10
+        || (a == 192 && b == 0 && c == 0) // IETF protocol assignments
+        || (a == 198 && (b & 0xfe) == 18) // benchmarking, 198.18.0.0/15
+        || a >= 240) // reserved
+}
 
 /// Where a URL points: scheme, host, port and path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,7 +167,7 @@ pub struct Post<'a> {
 /// Posts `post` to `url`: the answer's status. A timeout or no connection is
 /// [`SendError::Transient`], a URL that cannot be read or reached for good
 /// [`SendError::Permanent`]. Unless `private`, only to a public address
-/// ([`webhook::is_public`]); a host with none is given up.
+/// ([`is_public`]); a host with none is given up.
 pub async fn post(url: &str, post: Post<'_>, private: bool) -> Result<u16, SendError> {
     match tokio::time::timeout(TIMEOUT, exchange(url, post, private)).await {
         Ok(outcome) => outcome,
@@ -141,7 +189,7 @@ async fn exchange(url: &str, post: Post<'_>, private: bool) -> Result<u16, SendE
             .collect();
     let public: Vec<std::net::SocketAddr> = addresses
         .iter()
-        .filter(|a| private || webhook::is_public(a.ip()))
+        .filter(|a| private || is_public(a.ip()))
         .copied()
         .collect();
     if public.is_empty() {

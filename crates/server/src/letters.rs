@@ -9,28 +9,10 @@ use game_api::{Seat, Viewer};
 use locale::{phrase, tr};
 use sqlx::Row;
 
-use crate::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::store::{self, OutMail, StoreResult, Table};
-
-/// How this server mails: its public address (links), the From of its mail, and the address
-/// order mail goes to (`orders@club.example`: a seat's address is `orders+SECRET@club.example`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MailSettings {
-    pub public_url: String,
-    pub from: String,
-    pub orders_address: String,
-}
-
-impl MailSettings {
-    /// The order address of the seat whose secret is `secret`.
-    pub fn order_address(&self, secret: &str) -> String {
-        match self.orders_address.split_once('@') {
-            Some((local, domain)) => format!("{local}+{secret}@{domain}"),
-            None => format!("{}+{secret}", self.orders_address),
-        }
-    }
-}
+use crate::mail_words::{deadline_line, seat_noun, turn_noun};
+use crate::state::AppState;
+use store::{self, OutMail, StoreResult, Table};
 
 /// The subject of every mail to a seat about its game, in the reader's language: the open turn
 /// is in it, so that a reply's orders carry their turn (`mail::subject_turn` reads both
@@ -45,50 +27,6 @@ pub fn seat_subject(table: &Table, seat: Seat, lang: Lang, what: &str) -> String
         noun = turn_noun(table, lang),
         open = table.record.turn()
     )
-}
-
-/// What the game calls a turn (`turn`, `round`), in `lang`.
-pub fn turn_noun(table: &Table, lang: Lang) -> String {
-    tr!(lang, "mail-turn-noun", noun = table.row.game.turn_noun)
-}
-
-/// What the game calls a seat (`team`, `walker`), in `lang`.
-pub fn seat_noun(table: &Table, lang: Lang) -> String {
-    tr!(lang, "mail-seat-noun", noun = table.row.game.seat_noun)
-}
-
-/// A moment as a mail gives it, in UTC: English keeps `2026-11-26 20:00 UTC`; other languages
-/// write it their way (`2026年11月26日(木) 20:00（UTC）`).
-pub fn moment(lang: Lang, at: i64) -> String {
-    let utc = gm::utc_text(at);
-    if lang == Lang::EN {
-        return utc;
-    }
-    let Ok(t) = jiff::Timestamp::from_second(at) else {
-        return utc;
-    };
-    let z = t.to_zoned(jiff::tz::TimeZone::UTC);
-    let day = locale::Day {
-        year: z.year(),
-        month: z.month(),
-        day: z.day(),
-        weekday: z.weekday().to_monday_one_offset(),
-    };
-    tr!(
-        lang,
-        "mail-moment",
-        when = locale::when(lang, day, z.hour(), z.minute())
-    )
-}
-
-/// The deadline of the coming turn (`at`), as mails give it, unless the game is over.
-pub fn deadline_line(table: &Table, lang: Lang, at: Option<i64>) -> String {
-    match at {
-        Some(at) if !table.record.is_over() => {
-            format!("{}\n", tr!(lang, "mail-deadline", when = moment(lang, at)))
-        }
-        _ => String::new(),
-    }
 }
 
 /// The language of mail about `seat`: the seat's own, else its player's account's, else
@@ -178,7 +116,7 @@ async fn mailed_seats(
     }
     let mut addresses = std::collections::HashMap::new();
     let ids: Vec<i64> = players.iter().map(|(_, id, _)| *id).collect();
-    let (list, ids) = crate::store::sql::in_list(state.db.backend, &ids);
+    let (list, ids) = store::sql::in_list(state.db.backend, &ids);
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT id, email, mail_choice, lang FROM players WHERE id IN {list} AND email IS NOT NULL"
     )));

@@ -21,10 +21,13 @@ pub mod http_post;
 pub mod letters;
 pub mod listener;
 pub mod mail_log;
+pub mod mail_words;
 pub mod mailbox;
 pub mod metrics;
+pub mod metrics_listen;
 pub mod outbox;
 pub mod pages;
+pub mod passwords;
 pub mod picture;
 pub mod press_mail;
 pub mod press_text;
@@ -34,6 +37,7 @@ pub mod reader;
 pub mod reminders;
 pub mod season_report;
 pub mod secure_cookies;
+pub mod sender;
 pub mod smtp_in;
 mod smtp_out;
 pub mod state;
@@ -61,14 +65,14 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 /// The store crate, under the name the server's modules have always used for it.
 pub use ::store;
-pub use auth::PasswordCost;
 pub use error::ApiError;
-pub use state::{AppState, Config, Connections};
+pub use listener::Connections;
+pub use passwords::PasswordCost;
+pub use state::{AppState, Config};
 pub use store::clock::{self, Clock, ManualClock, SystemClock};
 pub use store::db::{self, Backend, Db};
 
-/// The largest request body accepted (orders are a line or two).
-pub const BODY_LIMIT: usize = 64 * 1024;
+pub use error::BODY_LIMIT;
 
 /// The Content-Security-Policy of every response: nothing but this site's own stylesheet,
 /// scripts, images and forms; styles inline only for the pictures (an SVG drawn inside a page
@@ -138,7 +142,9 @@ pub async fn deadline_worker(state: AppState, shutdown: impl Future<Output = ()>
         // at once, not a tick later.
         let pass_at = state.clock.now();
         if let Some(auto) = &state.config.auto_backup {
-            match auto_backup::before_deadlines(&state, auto, &mut backed_up_at).await {
+            match auto_backup::before_deadlines(&state, &state.backups, auto, &mut backed_up_at)
+                .await
+            {
                 Ok(None) => {}
                 Ok(Some(file)) => {
                     tracing::info!(file = %file.display(), "backed up before the deadlines")

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -26,8 +26,33 @@ use tokio::sync::Semaphore;
 use tokio::time::{Instant, Sleep};
 use tower::ServiceExt;
 
-use crate::Connections;
 use crate::error::ApiError;
+
+/// The connections `serve` has open now, and the most it has had open at once.
+#[derive(Debug, Default)]
+pub struct Connections {
+    open: AtomicUsize,
+    peak: AtomicUsize,
+}
+
+impl Connections {
+    pub fn open(&self) -> usize {
+        self.open.load(Ordering::SeqCst)
+    }
+
+    pub fn peak(&self) -> usize {
+        self.peak.load(Ordering::SeqCst)
+    }
+
+    pub(crate) fn opened(&self) {
+        let open = self.open.fetch_add(1, Ordering::SeqCst) + 1;
+        self.peak.fetch_max(open, Ordering::SeqCst);
+    }
+
+    pub(crate) fn closed(&self) {
+        self.open.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 /// A body slower than this, once its grace is over, is cut off (a 64 KiB body at this rate
 /// takes 32 s, so the whole-body time bounds it first).

@@ -5,10 +5,10 @@
 
 use locale::{Lang, tr};
 
-use crate::Db;
-use crate::store::Table;
-use crate::store::error::StoreResult;
-use crate::store::mail_log::{self, Failure, Undelivered};
+use store::Db;
+use store::Table;
+use store::error::StoreResult;
+use store::mail_log::{self, Failure, Undelivered};
 
 /// One line of the operator's mail log.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! Prometheus metrics, opt-in: `serve --metrics-listen ADDR` installs the recorder
-//! ([`install`]) and serves `GET /metrics` on that listener alone ([`serve`]). Until the
+//! ([`install`]) and serves `GET /metrics` on that listener alone (`metrics_listen`). Until the
 //! recorder is installed every recording here does nothing. Counters and histograms are
 //! recorded where things happen (a request, a turn, an inbound mail, a login); the gauges
 //! (deadlines coming, the outbox) are read from the database at each scrape, with bounded
@@ -10,17 +10,12 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use axum::Router;
-use axum::extract::{MatchedPath, Request, State};
-use axum::http::{Method, StatusCode, header};
+use axum::extract::{MatchedPath, Request};
+use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use metrics::{counter, describe_counter, describe_gauge, describe_histogram, gauge, histogram};
+use axum::response::Response;
+use metrics::{counter, describe_counter, describe_gauge, describe_histogram, histogram};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
-
-use crate::AppState;
-use crate::store::backlog;
 
 pub const HTTP_REQUESTS: &str = "postrider_http_requests_total";
 pub const HTTP_REQUEST_SECONDS: &str = "postrider_http_request_duration_seconds";
@@ -43,10 +38,6 @@ const BUCKETS: [f64; 14] = [
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 60.0,
 ];
 
-/// How often the recorder's histogram samples are folded into their buckets (between scrapes,
-/// so that memory stays bounded whatever the scrape interval).
-const UPKEEP: Duration = Duration::from_secs(5);
-
 static RECORDER: OnceLock<PrometheusHandle> = OnceLock::new();
 
 /// Installs the process's recorder, once: later calls (tests start many servers in one
@@ -66,7 +57,7 @@ pub fn install() -> &'static PrometheusHandle {
     })
 }
 
-fn installed() -> Option<&'static PrometheusHandle> {
+pub(crate) fn installed() -> Option<&'static PrometheusHandle> {
     RECORDER.get()
 }
 
@@ -180,78 +171,4 @@ pub fn login(outcome: &'static str) {
 /// One of the deadline worker's backups: `made` or `failed`.
 pub fn backup(outcome: &'static str) {
     counter!(BACKUPS, "outcome" => outcome).increment(1);
-}
-
-/// The metrics listener's routes: `GET /metrics`, and 404 for anything else.
-pub fn router(state: AppState) -> Router {
-    Router::new()
-        .route("/metrics", get(scrape))
-        .fallback(|| async { StatusCode::NOT_FOUND })
-        .with_state(state)
-}
-
-/// One scrape at a time in a process: the gauges set and rendered together (a test process
-/// holds several servers, each its own database).
-static SCRAPE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
-/// `GET /metrics`: the gauges read from the database, then everything in Prometheus's text
-/// format; 503 when the database does not answer (the scrape fails: Prometheus's `up` is 0).
-async fn scrape(State(state): State<AppState>) -> Response {
-    let Some(handle) = installed() else {
-        return StatusCode::NOT_FOUND.into_response();
-    };
-    let _one = SCRAPE.lock().await;
-    match backlog::read(&state, state.clock.now(), state.mail.is_some()).await {
-        Ok(b) => {
-            gauge!(DEADLINES_NEXT_HOUR).set(b.deadlines_next_hour as f64);
-            gauge!(OUTBOX_UNSENT).set(b.outbox_unsent as f64);
-            gauge!(OUTBOX_OLDEST_DUE_SECONDS).set(b.outbox_oldest_due_seconds as f64);
-            gauge!(BACKUP_FAILURES).set(f64::from(state.backups.get().failures));
-        }
-        Err(e) => {
-            tracing::warn!(error = %e, "metrics: the database did not answer");
-            return (
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the database did not answer\n",
-            )
-                .into_response();
-        }
-    }
-    (
-        [(
-            header::CONTENT_TYPE,
-            "text/plain; version=0.0.4; charset=utf-8",
-        )],
-        handle.render(),
-    )
-        .into_response()
-}
-
-/// Serves [`router`] on `listener` until `shutdown` (installing the recorder if it is not),
-/// with the main listener's limits on request heads and a few connections at once; folds the
-/// histograms' samples every few seconds meanwhile.
-pub async fn serve(
-    listener: tokio::net::TcpListener,
-    state: AppState,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) {
-    let handle = install();
-    let limits = crate::listener::Limits {
-        header_read_timeout: state.config.header_read_timeout,
-        body_time: state.config.body_time,
-        max_connections: 16,
-        // Scraped by one Prometheus, on a listener an operator keeps private.
-        per_address: None,
-    };
-    let upkeep = async {
-        let mut every = tokio::time::interval(UPKEEP);
-        loop {
-            every.tick().await;
-            handle.run_upkeep();
-        }
-    };
-    tokio::select! {
-        () = crate::listener::serve_router(listener, router(state), limits, Default::default(), shutdown) => {}
-        _ = upkeep => {}
-    }
 }

@@ -16,9 +16,9 @@ use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use sqlx::Row;
 
-use crate::AppState;
 use crate::error::ApiResult;
-use crate::letters::MailSettings;
+use crate::sender::MailSettings;
+use crate::state::AppState;
 use crate::text::filters;
 
 /// How long a claim holds a row (seconds): longer than any send takes.
@@ -36,7 +36,7 @@ pub fn backoff(attempts: i64) -> i64 {
     (60i64 << (attempts.clamp(1, 10) - 1)).min(6 * 3600)
 }
 
-pub use crate::webhook::SendError;
+pub use crate::sender::SendError;
 
 /// Where mail goes: an SMTP relay (lettre), or whatever a test puts there.
 pub trait Relay: Send + Sync {
@@ -157,7 +157,7 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
         return None;
     }
     let (game, seat, turn) = (row.game_id?, Seat(row.seat? as u8), row.turn? as u16);
-    let table = crate::store::load(state, game).await.ok()?;
+    let table = store::load(state, game).await.ok()?;
     // The reader's language, as the text part was written in (`letters`): the seat's own,
     // else the account's.
     let lang = table.seats[seat.index()].lang.unwrap_or_else(|| {
@@ -219,7 +219,7 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
         on_the_page: locale::tr!(
             lang,
             "mail-on-the-page",
-            noun = crate::letters::turn_noun(&table, lang)
+            noun = crate::mail_words::turn_noun(&table, lang)
         ),
     }
     .render()
@@ -515,7 +515,7 @@ pub async fn worker(
     tokio::pin!(shutdown);
     loop {
         // Mail committed but not yet claimed: a server killed here sends it after its restart.
-        crate::store::write::failpoint("outbox-before-claim").await;
+        store::write::failpoint("outbox-before-claim").await;
         loop {
             match drain_once(&state, relay.as_ref(), &owner, state.clock.now()).await {
                 Ok(d) if d.sent + d.retried + d.given_up > 0 => {

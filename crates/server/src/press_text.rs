@@ -5,9 +5,9 @@
 use game_api::{Lang, Seat};
 use locale::tr;
 
-use crate::AppState;
-use crate::store::press::{Press, PressReader};
-use crate::store::{StoreResult, Table};
+use crate::state::AppState;
+use store::press::{Press, PressReader};
+use store::{StoreResult, Table};
 
 /// The most messages a turn's report carries (the page and the API have the rest).
 pub const REPORT_PRESS_MAX: u32 = 200;
@@ -32,7 +32,7 @@ pub fn seat_names(table: &Table, seats: &[Seat]) -> String {
 /// Who wrote a message (or hid it), in `lang`: the name it was written under, or "a deleted
 /// player" for an account since erased (`store::account_care::erase` renames its press).
 pub fn author(name: &str, lang: Lang) -> String {
-    if crate::store::account_care::is_former_name(name) {
+    if store::account_care::is_former_name(name) {
         tr!(lang, "press-text-deleted-author")
     } else {
         name.to_string()
@@ -80,7 +80,7 @@ pub fn zine(table: &Table, turn: u16, messages: &[Press], lang: Lang) -> String 
     let title = tr!(
         lang,
         "press-text-title",
-        noun = crate::letters::turn_noun(table, lang),
+        noun = crate::mail_words::turn_noun(table, lang),
         turn = turn
     );
     // The underline is as wide as the title reads (a Japanese character takes two columns).
@@ -107,7 +107,7 @@ pub fn zine(table: &Table, turn: u16, messages: &[Press], lang: Lang) -> String 
 /// The press of turn `turn` of the game read as `table`, every reader's (at most
 /// [`REPORT_PRESS_MAX`] messages): each seat's report keeps its own with [`for_seat`].
 pub async fn of_turn(state: &AppState, table: &Table, turn: u16) -> StoreResult<Vec<Press>> {
-    crate::store::press::of_turns(state, table.row.id, turn..=turn, REPORT_PRESS_MAX).await
+    store::press::of_turns(state, table.row.id, turn..=turn, REPORT_PRESS_MAX).await
 }
 
 /// Of `messages` (of turn `turn`), those `seat` may read, zine-style in `lang`.

@@ -12,9 +12,8 @@ use futures_util::stream;
 use gm::LogEntry;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::store::{self, Table};
+use store::{self, Store, Table};
 
 /// Downloads written at once; a further one is asked to come back (429).
 pub const DOWNLOADS: usize = 2;
@@ -53,7 +52,7 @@ enum Step {
 
 /// The record of the game read as `table` (over), as a body written while it is sent; the
 /// permit is held until the last byte.
-pub fn body(state: AppState, table: Table, permit: OwnedSemaphorePermit) -> Body {
+pub fn body(state: Store, table: Table, permit: OwnedSemaphorePermit) -> Body {
     let start = (Step::Head, state, table, permit);
     let chunks = stream::unfold(start, |(step, state, table, permit)| async move {
         let (chunk, next) = match step {

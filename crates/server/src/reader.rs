@@ -6,6 +6,7 @@
 use std::cell::Cell;
 
 use axum::extract::Request;
+use axum::http::header::COOKIE;
 use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::Response;
@@ -45,7 +46,7 @@ pub fn negotiate(parts: &Parts, stored: Option<Lang>) -> (Lang, Option<Lang>) {
             .find(|(k, _)| *k == "lang")
             .and_then(|(_, v)| Lang::from_code(v).ok())
     });
-    let cookie = crate::auth::cookie(parts, LANG_COOKIE);
+    let cookie = cookie(parts, LANG_COOKIE);
     let accept = parts
         .headers
         .get(axum::http::header::ACCEPT_LANGUAGE)
@@ -64,3 +65,17 @@ pub fn negotiate(parts: &Parts, stored: Option<Lang>) -> (Lang, Option<Lang>) {
 
 /// The cookie that keeps a visitor's `?lang=` choice.
 pub const LANG_COOKIE: &str = "lang";
+
+/// The value of one cookie of the request.
+pub fn cookie(parts: &Parts, name: &str) -> Option<String> {
+    parts
+        .headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_string())
+        .filter(|v| !v.is_empty())
+}

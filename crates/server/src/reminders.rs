@@ -13,11 +13,10 @@ use game_api::{Lang, Seat};
 use locale::tr;
 use sqlx::Row;
 
-use crate::AppState;
 use crate::error::ApiResult;
+use crate::state::AppState;
 
-use crate::store;
-use crate::store::OutMail;
+use store::OutMail;
 
 /// A day before the deadline: the first reminder.
 pub const FIRST: i64 = 24 * 3600;
@@ -165,7 +164,7 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
                 .flatten()
                 .find_map(|c| Lang::from_code(&c).ok())
                 .unwrap_or_default();
-            let named = crate::letters::deadline_line(&table, lang, Some(deadline));
+            let named = crate::mail_words::deadline_line(&table, lang, Some(deadline));
             let window = if stage == 2 { SECOND } else { FIRST };
             if told_already(
                 state,
@@ -185,7 +184,7 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
                 tr!(
                     lang,
                     "remind-due-lead",
-                    noun = crate::letters::turn_noun(&table, lang),
+                    noun = crate::mail_words::turn_noun(&table, lang),
                     turn = turn,
                     title = table.row.title.as_str(),
                     within = within.as_str()
@@ -193,7 +192,7 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
                 tr!(
                     lang,
                     "remind-due-at",
-                    when = crate::letters::moment(lang, deadline)
+                    when = crate::mail_words::moment(lang, deadline)
                 ),
             );
             let body = reminder_body(&table, lang, &lead, &link, true);
@@ -300,7 +299,7 @@ pub fn reminder_body(
         tr!(
             lang,
             "remind-nmr",
-            seat_noun = crate::letters::seat_noun(table, lang)
+            seat_noun = crate::mail_words::seat_noun(table, lang)
         ),
     );
     if !table.record.started()
@@ -397,11 +396,11 @@ async fn write_digests(state: &AppState, now: i64) -> ApiResult<usize> {
                     "remind-digest-item",
                     title = table.row.title.as_str(),
                     game = table.row.game.title_in(lang),
-                    seat_noun = crate::letters::seat_noun(&table, lang),
+                    seat_noun = crate::mail_words::seat_noun(&table, lang),
                     seat = table.seats[o.seat.index()].name.as_str(),
-                    noun = crate::letters::turn_noun(&table, lang),
+                    noun = crate::mail_words::turn_noun(&table, lang),
                     turn = o.turn,
-                    deadline = crate::letters::moment(lang, o.deadline)
+                    deadline = crate::mail_words::moment(lang, o.deadline)
                 ),
                 id = o.game_id,
                 address = secret

@@ -8,10 +8,10 @@ use askama::Template;
 use game_api::season::{SeasonNouns, Worn};
 use gm::season::{Standings, standings};
 
-use crate::store::seasons::{SeasonTable, StageOf, load_season, season_of};
-use crate::store::{StoreError, StoreResult, Table};
 use crate::text::filters;
 use locale::{Lang, tr};
+use store::seasons::{SeasonTable, StageOf, load_season, season_of};
+use store::{StoreError, StoreResult, Table};
 
 /// How many lines of each classification a stage's report shows (and the reader's own).
 pub const TOP_LINES: usize = 3;
@@ -31,7 +31,7 @@ pub struct StageSeason {
 
 /// The season of the game read as `table`, if it is a stage of one.
 pub async fn stage_season(
-    state: &crate::AppState,
+    state: &crate::state::AppState,
     table: &Table,
 ) -> StoreResult<Option<StageSeason>> {
     let Some(of) = season_of(state, table.row.id).await? else {

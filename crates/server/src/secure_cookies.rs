@@ -9,7 +9,8 @@ use axum::http::{HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use crate::{AppState, Config};
+use crate::state::AppState;
+use crate::state::Config;
 
 /// Whether the request reached the server over https: the server's public address is https
 /// (`Config::public_url`), or the reverse proxy trusted with the client's address

@@ -67,7 +67,7 @@ impl Smtp {
     /// in EHLO (`smtp://HOST:25/pbm.club.example`). The ports default as lettre's do.
     pub fn new(url: &str, credentials: Option<(String, String)>) -> Result<Smtp, String> {
         // A password is never repeated: the address is told without it.
-        let wrong = |why: &str| format!("--smtp: {:?}: {why}", crate::db::redact(url));
+        let wrong = |why: &str| format!("--smtp: {:?}: {why}", store::db::redact(url));
         let parsed = url::Url::parse(url).map_err(|e| wrong(&e.to_string()))?;
         let host = parsed
             .host_str()

@@ -2,16 +2,18 @@
 //! every handler and worker is given (the store and the doors' own parts).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use tokio::sync::Notify;
 
-use crate::auth::{self, PasswordCost};
-use crate::clock::Clock;
-use crate::db::Db;
-use crate::store::{Store, group_read};
-use crate::{auto_backup, errands, letters, public_record, throttle};
+use crate::auth;
+use crate::listener::Connections;
+use crate::passwords::{Hasher, PasswordCost};
+use crate::sender::MailSettings;
+use crate::{auto_backup, errands, public_record, throttle};
+use store::clock::Clock;
+use store::db::Db;
+use store::{Store, group_read};
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -41,7 +43,7 @@ pub struct Config {
     /// https, every cookie is `Secure` (`secure_cookies`).
     pub public_url: Option<String>,
     /// Post webhooks to private addresses as well (this machine, its networks): off, a GM's
-    /// URL reaches only the internet (`webhook::is_public`).
+    /// URL reaches only the internet (`http_post::is_public`).
     pub webhooks_to_private: bool,
     /// Days a handled inbound message's raw text and a sent (or given-up) outbox row are
     /// kept (`store::retention`); `None` keeps them for ever.
@@ -69,32 +71,6 @@ impl Default for Config {
     }
 }
 
-/// The connections `serve` has open now, and the most it has had open at once.
-#[derive(Debug, Default)]
-pub struct Connections {
-    open: AtomicUsize,
-    peak: AtomicUsize,
-}
-
-impl Connections {
-    pub fn open(&self) -> usize {
-        self.open.load(Ordering::SeqCst)
-    }
-
-    pub fn peak(&self) -> usize {
-        self.peak.load(Ordering::SeqCst)
-    }
-
-    pub(crate) fn opened(&self) {
-        let open = self.open.fetch_add(1, Ordering::SeqCst) + 1;
-        self.peak.fetch_max(open, Ordering::SeqCst);
-    }
-
-    pub(crate) fn closed(&self) {
-        self.open.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
 /// Everything a request handler needs: the store, and the doors' and the mail side's own
 /// parts. It reads as the store (`Deref`), so that `store::load(&state, …)` and `state.db`
 /// need no unwrapping.
@@ -107,13 +83,13 @@ pub struct AppState {
     /// Reads sessions, many to a query (`group_read`).
     pub sessions: Arc<group_read::GroupRead<auth::Sessions>>,
     /// Password hashing, off the async threads and a few at a time.
-    pub hasher: Arc<auth::Hasher>,
+    pub hasher: Arc<Hasher>,
     /// Failed logins per account and per address.
     pub throttle: Arc<throttle::Throttle>,
     /// The connections being served (`serve` counts them).
     pub connections: Arc<Connections>,
     /// Mail, when the server sends it (`serve --smtp`); `None`: mail is off.
-    pub mail: Option<Arc<letters::MailSettings>>,
+    pub mail: Option<Arc<MailSettings>>,
     /// Public records being downloaded (a few at a time).
     pub record_downloads: Arc<public_record::Downloads>,
     /// Work left to finish after a request's answer.
@@ -146,10 +122,7 @@ impl AppState {
                 1,
             )),
             store: Store::new(db, clock),
-            hasher: Arc::new(auth::Hasher::new(
-                config.password_cost,
-                config.hash_concurrency,
-            )),
+            hasher: Arc::new(Hasher::new(config.password_cost, config.hash_concurrency)),
             config: Arc::new(config),
             wake: Arc::new(Notify::new()),
             throttle: Arc::default(),
@@ -162,7 +135,7 @@ impl AppState {
     }
 
     /// The same state with mail on.
-    pub fn with_mail(mut self, settings: letters::MailSettings) -> AppState {
+    pub fn with_mail(mut self, settings: MailSettings) -> AppState {
         self.mail = Some(Arc::new(settings));
         self
     }

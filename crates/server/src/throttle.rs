@@ -4,13 +4,10 @@
 //! them); what the account's owner is told at the next login is counted in the database.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::Mutex;
 
-use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
-
-use crate::AppState;
 
 /// How many failures a key may have before it is made to wait, and how long it waits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,28 +175,8 @@ impl Throttle {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClientAddr(pub Option<IpAddr>);
 
-impl FromRequestParts<AppState> for ClientAddr {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<ClientAddr, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(addr)| addr.ip());
-        let forwarded = state
-            .config
-            .trust_forwarded_for
-            .then(|| forwarded_for(parts))
-            .flatten();
-        Ok(ClientAddr(forwarded.or(peer).map(network)))
-    }
-}
-
 /// The last address of the request's `X-Forwarded-For` headers.
-fn forwarded_for(parts: &Parts) -> Option<IpAddr> {
+pub(crate) fn forwarded_for(parts: &Parts) -> Option<IpAddr> {
     parts
         .headers
         .get_all("x-forwarded-for")

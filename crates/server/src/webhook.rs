@@ -14,23 +14,15 @@
 
 use locale::{Lang, phrase, tr};
 use sqlx::AnyConnection;
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::IpAddr;
 
-use crate::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::http_post::{self, Post, Target};
+use crate::http_post::{self, Post, Target, is_public};
 use crate::letters;
-use crate::store::Table;
-use crate::store::outbox_rows::OutMail;
-
-/// Why a send (a mail to the relay, a webhook's post) failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SendError {
-    /// Try again later (the relay or the webhook's host is down, busy, or answered 4xx).
-    Transient(String),
-    /// Refused for good (5xx, or a URL that cannot be reached): it is given up.
-    Permanent(String),
-}
+pub use crate::sender::SendError;
+use crate::state::AppState;
+use store::Table;
+use store::outbox_rows::OutMail;
 
 /// The longest webhook URL accepted.
 pub const MAX_URL: usize = 500;
@@ -55,53 +47,6 @@ pub fn check_url(url: &str, private: bool) -> ApiResult<String> {
         )));
     }
     Ok(url.to_string())
-}
-
-/// Whether a webhook may be posted to `ip` on a server that keeps them off private networks:
-/// not this machine, a private, shared (carrier NAT) or link-local network, nor an address
-/// that is unspecified, multicast, broadcast, reserved or for documentation. An IPv6 address
-/// that carries an IPv4 one (mapped, NAT64's well-known prefix) is judged by that one; other
-/// IPv6 addresses must be global unicast (`2000::/3`), and not of the blocks that tunnel to or
-/// stand for something else (`2001::/23`, among them Teredo; 6to4, `2002::/16`; documentation).
-pub fn is_public(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => public_v4(v4),
-        IpAddr::V6(v6) => {
-            if let Some(v4) = v6.to_ipv4_mapped() {
-                return public_v4(v4);
-            }
-            let s = v6.segments();
-            if s[0] == 0x64 && s[1] == 0xff9b && s[2..6] == [0; 4] {
-                let o = v6.octets();
-                return public_v4(Ipv4Addr::new(o[12], o[13], o[14], o[15]));
-            }
-            let special = match s[0] {
-                // IETF protocol assignments (Teredo among them); documentation.
-                0x2001 => s[1] < 0x0200 || s[1] == 0x0db8,
-                // 6to4.
-                0x2002 => true,
-                // Documentation, 3fff::/20.
-                first => (first & 0xfff0) == 0x3ff0,
-            };
-            (s[0] & 0xe000) == 0x2000 && !special
-        }
-    }
-}
-
-fn public_v4(ip: Ipv4Addr) -> bool {
-    let [a, b, c, _] = ip.octets();
-    !(ip.is_loopback()
-        || ip.is_private()
-        || ip.is_link_local()
-        || ip.is_unspecified()
-        || ip.is_broadcast()
-        || ip.is_documentation()
-        || ip.is_multicast()
-        || a == 0 // "this network"
-        || (a == 100 && (b & 0xc0) == 64) // shared address space, 100.64.0.0/10
-        || (a == 192 && b == 0 && c == 0) // IETF protocol assignments
-        || (a == 198 && (b & 0xfe) == 18) // benchmarking, 198.18.0.0/15
-        || a >= 240) // reserved
 }
 
 /// The JSON both Discord and Slack take: the text in `content` and in `text`. Discord allows
@@ -164,7 +109,7 @@ pub fn resolved(
     lang: Lang,
 ) -> Option<OutMail> {
     let url = table.row.webhook_url.clone()?;
-    let noun = letters::turn_noun(table, lang);
+    let noun = crate::mail_words::turn_noun(table, lang);
     let next = if table.record.is_over() {
         tr!(
             lang,
@@ -178,7 +123,7 @@ pub fn resolved(
                 "webhook-due",
                 noun = noun.as_str(),
                 turn = table.record.turn(),
-                at = letters::moment(lang, at)
+                at = crate::mail_words::moment(lang, at)
             ),
             None => tr!(
                 lang,
@@ -225,10 +170,10 @@ pub async fn deadline_soon(
         lang,
         "webhook-deadline-soon",
         title = table.row.title.as_str(),
-        noun = letters::turn_noun(table, lang),
+        noun = crate::mail_words::turn_noun(table, lang),
         turn = table.record.turn(),
         within = if stage == 2 { "hours" } else { "day" },
-        at = letters::moment(lang, at),
+        at = crate::mail_words::moment(lang, at),
         waiting = waiting,
         link = game_link(state, table)
     );

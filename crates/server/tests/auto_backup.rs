@@ -19,20 +19,24 @@ on_both!(
         // A race whose clock has started (every seat taken): due a day on.
         let (id, _, _) = s.seated_game(race(&["red", "blue"])).await;
         assert_eq!(
-            before_deadlines(&s.state, &auto, &mut last).await.unwrap(),
+            before_deadlines(&s.state, &s.state.backups, &auto, &mut last)
+                .await
+                .unwrap(),
             None,
             "nothing due: no backup"
         );
         let mut made = Vec::new();
         for _ in 0..3 {
             s.clock.advance(DAY);
-            let file = before_deadlines(&s.state, &auto, &mut last)
+            let file = before_deadlines(&s.state, &s.state.backups, &auto, &mut last)
                 .await
                 .unwrap()
                 .expect("a game is due: a backup");
             // Within the hour, the next pass makes none.
             assert_eq!(
-                before_deadlines(&s.state, &auto, &mut last).await.unwrap(),
+                before_deadlines(&s.state, &s.state.backups, &auto, &mut last)
+                    .await
+                    .unwrap(),
                 None
             );
             assert_eq!(server::games::process_due(&s.state).await.unwrap(), 1);
@@ -63,7 +67,7 @@ on_both!(
 async fn scrape(s: &TestServer) -> String {
     use tower::ServiceExt;
     server::metrics::install();
-    let response = server::metrics::router(s.state.clone())
+    let response = server::metrics_listen::router(s.state.clone())
         .oneshot(
             axum::http::Request::get("/metrics")
                 .body(axum::body::Body::empty())
@@ -109,7 +113,7 @@ on_both!(
         let mut last = None;
         for _ in 0..2 {
             s.clock.advance(DAY);
-            let failed = before_deadlines(&s.state, &auto, &mut last).await;
+            let failed = before_deadlines(&s.state, &s.state.backups, &auto, &mut last).await;
             assert!(failed.is_err(), "{failed:?}");
             server::games::process_due(&s.state).await.unwrap();
         }
@@ -137,7 +141,9 @@ on_both!(
         // The directory mended: the next backup is made, and the failures are over.
         std::fs::remove_file(&blocked).unwrap();
         s.clock.advance(DAY);
-        let made = before_deadlines(&s.state, &auto, &mut last).await.unwrap();
+        let made = before_deadlines(&s.state, &s.state.backups, &auto, &mut last)
+            .await
+            .unwrap();
         assert!(made.is_some());
         let (_, body) = s.call("GET", "/readyz", None, None).await;
         assert_eq!(body["backup_failures"], 0, "{body}");

@@ -24,6 +24,7 @@ mod history;
 mod invitations;
 mod japanese_text;
 mod languages;
+mod layers;
 mod lobby;
 mod mail;
 mod mail_log;

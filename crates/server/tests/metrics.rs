@@ -14,7 +14,7 @@ async fn metrics_listener(s: &TestServer) -> std::net::SocketAddr {
     server::metrics::install();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    tokio::spawn(server::metrics::serve(
+    tokio::spawn(server::metrics_listen::serve(
         listener,
         s.state.clone(),
         std::future::pending(),

@@ -10,11 +10,10 @@ use jiff::tz::TimeZone;
 use locale::{Phrase, phrase, tr};
 use serde::{Deserialize, Serialize};
 
-use crate::AppState;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
-use crate::store;
-use crate::store::absences::{Absence, NewAbsence};
+use crate::state::AppState;
+use store::absences::{Absence, NewAbsence};
 
 /// The longest window one declaration covers, in days.
 pub const MAX_ABSENCE_DAYS: i64 = 60;
@@ -275,7 +274,7 @@ pub async fn set_allowance(
         ));
     };
     let table = store::load(state, id).await?;
-    super::require_gm(&table, player)?;
+    super::gm::require_gm(&table, player)?;
     Ok(store::absences::set_allowance(state, id, turns).await?)
 }
 

@@ -3,12 +3,12 @@
 
 use locale::{phrase, tr};
 
-use crate::AppState;
 use crate::auth::{self, Player};
 use crate::error::{ApiError, ApiResult};
-use crate::store::account_care::{self as care, Erasure};
-use crate::store::{self, Change, OutMail};
+use crate::state::AppState;
 use crate::throttle::ClientAddr;
+use store::account_care::{self as care, Erasure};
+use store::{self, Change, OutMail};
 
 /// How long a mailed reset link works (seconds).
 pub const RESET_LINK_LIFETIME: i64 = 3600;
@@ -110,7 +110,7 @@ pub async fn reset_password(
     password: &str,
 ) -> ApiResult<(String, String)> {
     let name = reset_link_name(state, token).await?;
-    auth::check_password(&name, password)?;
+    crate::passwords::check_password(&name, password)?;
     let hash = state.hasher.hash(password).await?;
     let (id, name) = care::reset_password(
         &state.db,

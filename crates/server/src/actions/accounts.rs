@@ -3,10 +3,9 @@
 use locale::{Lang, phrase, tr};
 use serde::Deserialize;
 
-use crate::AppState;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
-use crate::store;
+use crate::state::AppState;
 use crate::throttle::ClientAddr;
 
 #[derive(Debug, Deserialize)]
@@ -19,7 +18,7 @@ pub struct Credentials {
 /// Opens an account. Names are unique whatever their case (`auth::name_key`).
 pub async fn register(state: &AppState, c: &Credentials) -> ApiResult<()> {
     auth::check_name(&c.name)?;
-    auth::check_password(&c.name, &c.password)?;
+    crate::passwords::check_password(&c.name, &c.password)?;
     let key = auth::name_key(&c.name).unwrap_or_default();
     let taken = || ApiError::Conflict(phrase!("error-name-taken", name = c.name));
     if store::accounts::name_taken(state, &c.name, &key).await? {

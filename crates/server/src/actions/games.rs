@@ -6,11 +6,11 @@ use locale::phrase;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use crate::AppState;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
-use crate::store::{self, Table};
+use crate::state::AppState;
 use crate::text;
+use store::{self, Table};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -8,12 +8,12 @@ use locale::phrase;
 use serde::Deserialize;
 
 use super::mail_settings::check_email;
-use crate::AppState;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
 use crate::letters;
-use crate::store::{self, Change, OutMail, SeatChange, Table};
+use crate::state::AppState;
 use crate::text;
+use store::{self, Change, OutMail, SeatChange, Table};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "action", deny_unknown_fields)]
@@ -399,7 +399,7 @@ fn change_of(
                 return Err(ApiError::Bad(phrase!("error-invite-mail-off")));
             };
             let email = check_email(email)?;
-            super::invitations_open(table)?;
+            super::orders::invitations_open(table)?;
             let row = &table.seats[seat.index()];
             if row.player_id.is_some() {
                 return Err(ApiError::Conflict(phrase!(

@@ -5,11 +5,11 @@ use gm::{Author, Event};
 use locale::phrase;
 use serde::Deserialize;
 
-use super::viewer;
-use crate::AppState;
+use super::games::viewer;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
-use crate::store::{self, Table};
+use crate::state::AppState;
+use store::{self, Table};
 
 /// One entry of a game's history as a viewer may see it.
 #[derive(Debug)]

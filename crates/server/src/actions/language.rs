@@ -4,10 +4,9 @@
 use game_api::Lang;
 use locale::phrase;
 
-use crate::AppState;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
-use crate::store;
+use crate::state::AppState;
 
 /// Sets the caller's language from its code (`en`, `ja`); an unknown code is refused naming it.
 pub async fn set_lang(state: &AppState, player: &Player, code: &str) -> ApiResult<Lang> {

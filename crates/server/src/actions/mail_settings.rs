@@ -3,12 +3,12 @@
 
 use locale::{phrase, tr};
 
-use crate::AppState;
 use crate::auth::{self, Player};
 use crate::error::{ApiError, ApiResult};
 use crate::letters::MailChoice;
-use crate::store::{self, OutMail};
+use crate::state::AppState;
 use crate::text;
+use store::{self, OutMail};
 
 /// How long an email confirmation link works (seconds).
 pub const EMAIL_TOKEN_LIFETIME: i64 = 48 * 3600;

@@ -5,11 +5,11 @@ use game_api::Seat;
 use gm::{Author, Event, Record, Submission};
 use locale::phrase;
 
-use crate::AppState;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
 use crate::letters;
-use crate::store::{self, Change, InboundDone, OutMail, SeatChange, Table};
+use crate::state::AppState;
+use store::{self, Change, InboundDone, OutMail, SeatChange, Table};
 
 /// Whether the game's invitations still work: they end when the game is over (for good) or
 /// archived (while it is), so that an invitation never used cannot put a stranger in a
@@ -33,7 +33,7 @@ pub fn invitations_open(table: &Table) -> ApiResult<()> {
 /// Claims the seat an invitation is for, while the game's invitations work
 /// ([`invitations_open`]).
 pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> ApiResult<()> {
-    super::check_on_time(state, player, id).await?;
+    super::profiles::check_on_time(state, player, id).await?;
     crate::change::change(state, id, &player.name, |table| {
         invitations_open(table)?;
         let Some(seat) = table.seats.iter().find(|s| s.invite == invite) else {

@@ -6,12 +6,12 @@ use game_api::{Lang, Seat};
 use locale::phrase;
 use serde::Serialize;
 
-use crate::AppState;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
 use crate::press_text::{HIDDEN, header, seat_names};
-use crate::store::press::{NewPress, Press, PressReader};
-use crate::store::{self, SeatRow, Table};
+use crate::state::AppState;
+use store::press::{NewPress, Press, PressReader};
+use store::{self, SeatRow, Table};
 
 /// The most characters a message may have.
 pub const PRESS_MAX_CHARS: usize = 2000;
@@ -351,7 +351,7 @@ pub async fn post_press(
 /// is not theirs to hide.
 pub async fn hide_press(state: &AppState, player: &Player, id: i64, press: i64) -> ApiResult<()> {
     let table = store::load(state, id).await?;
-    super::require_gm(&table, player)?;
+    super::gm::require_gm(&table, player)?;
     // `press` is the number the GM reads it by (`PressLine::id`).
     let message = store::press::one(state, id, reader(&table, Some(player)), press)
         .await?
@@ -371,7 +371,7 @@ pub async fn set_private_press(
     allowed: bool,
 ) -> ApiResult<()> {
     let table = store::load(state, id).await?;
-    super::require_gm(&table, player)?;
+    super::gm::require_gm(&table, player)?;
     Ok(store::press::set_private_allowed(state, id, allowed).await?)
 }
 

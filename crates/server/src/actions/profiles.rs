@@ -4,11 +4,10 @@
 use game_api::Seat;
 use locale::phrase;
 
-use crate::AppState;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
 use crate::feeds::FeedAddresses;
-use crate::store;
+use crate::state::AppState;
 
 /// Sets (`Some`) or lifts (`None`) the least on-time record, in per cent, a player needs to
 /// take one of game `id`'s seats. The GM's only.
@@ -22,7 +21,7 @@ pub async fn set_min_on_time(
         return Err(ApiError::Bad(phrase!("error-min-on-time-range", min = min)));
     }
     let table = store::load(state, id).await?;
-    super::require_gm(&table, player)?;
+    super::gm::require_gm(&table, player)?;
     Ok(store::profiles::set_min_on_time(state, id, min).await?)
 }
 
@@ -74,7 +73,7 @@ pub async fn seat_feeds(state: &AppState, player: &Player) -> ApiResult<Vec<Seat
 /// Renews the secret of the player's seat feeds in game `id`: the old addresses answer 404.
 pub async fn renew_feeds(state: &AppState, player: &Player, id: i64) -> ApiResult<SeatFeeds> {
     let table = store::load(state, id).await?;
-    let seat = super::own_seat(&table, player)?;
+    let seat = super::orders::own_seat(&table, player)?;
     let secret = store::feeds::renew(state, id, seat, player.id).await?;
     Ok(SeatFeeds {
         game: id,

@@ -1,11 +1,11 @@
 //! What a player does with their devices (issue 56), for the API and the profile page alike:
 //! subscribe a browser, remove a device, choose what is pushed.
 
-use crate::AppState;
 use crate::auth::Player;
 use crate::error::ApiResult;
 use crate::push::subscription::{Subscription, check_endpoint};
-use crate::store::push::{self, Device, PushChoices};
+use crate::state::AppState;
+use store::push::{self, Device, PushChoices};
 
 /// Subscribes the browser that sent `subscription` for `player` (at most
 /// `store::push::MAX_DEVICES` devices): the device kept.

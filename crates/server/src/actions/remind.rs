@@ -4,11 +4,11 @@
 use game_api::Seat;
 use locale::{phrase, tr};
 
-use crate::AppState;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
 use crate::letters;
-use crate::store::{self, OutMail, Table};
+use crate::state::AppState;
+use store::{self, OutMail, Table};
 
 /// A reminder given: mailed to the seat's player (`mailed`), or the text for the GM to send.
 #[derive(Debug)]
@@ -46,11 +46,15 @@ pub(super) async fn remind(
     let lang = letters::seat_lang(state, table, seat).await?;
     let due = match table.row.next_deadline {
         Some(at) if !table.row.paused => {
-            tr!(lang, "remind-gm-due", when = letters::moment(lang, at))
+            tr!(
+                lang,
+                "remind-gm-due",
+                when = crate::mail_words::moment(lang, at)
+            )
         }
         _ => tr!(lang, "remind-gm-no-deadline"),
     };
-    let noun = letters::turn_noun(table, lang);
+    let noun = crate::mail_words::turn_noun(table, lang);
     let base = state
         .mail
         .as_ref()

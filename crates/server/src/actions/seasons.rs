@@ -12,13 +12,12 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::games::{NewGame, create_game};
-use crate::AppState;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
-use crate::store;
-use crate::store::create::NewRow;
-use crate::store::seasons::{self, SeasonTable};
+use crate::state::AppState;
 use crate::text;
+use store::create::NewRow;
+use store::seasons::{self, SeasonTable};
 
 /// The most rest days before a stage: a fortnight's break is a long one.
 pub const MAX_REST_DAYS: u16 = 60;
@@ -103,7 +102,7 @@ pub async fn create_season(state: &AppState, player: &Player, new: NewSeason) ->
     let game = match (&new.game_id, &new.first_stage) {
         (Some(id), None) => {
             let table = store::load(state, *id).await?;
-            super::require_gm(&table, player)?;
+            super::gm::require_gm(&table, player)?;
             table.row.game.name.to_string()
         }
         (None, Some(first)) => gm::game_info(&first.game)?.name.to_string(),

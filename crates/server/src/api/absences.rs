@@ -7,11 +7,10 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::AppState;
 use crate::actions::{self, AbsenceRequest, AbsenceView, GameAbsences};
 use crate::auth::Player;
 use crate::error::{ApiResult, Body};
-use crate::store;
+use crate::state::AppState;
 
 /// `GET /api/absences`: the caller's windows not yet over.
 pub async fn list(

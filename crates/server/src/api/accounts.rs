@@ -10,10 +10,10 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::AppState;
 use crate::actions::{self, Credentials};
 use crate::auth::{self, Player};
 use crate::error::{ApiResult, Body};
+use crate::state::AppState;
 use crate::throttle::ClientAddr;
 
 pub async fn register(

@@ -14,11 +14,11 @@ use locale::phrase;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::AppState;
 use crate::actions::{self, GmAction, GmOutcome, NewGame, viewer};
 use crate::auth::{MaybePlayer, Player};
 use crate::error::{ApiError, ApiResult, Body};
-use crate::store::{self, Summary, Table};
+use crate::state::AppState;
+use store::{self, Summary, Table};
 
 pub async fn create_game(
     State(state): State<AppState>,
@@ -235,7 +235,7 @@ pub async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> ApiRe
                 format!("attachment; filename=\"postrider-game-{id}.json\""),
             ),
         ],
-        crate::public_record::body(state, table, permit),
+        crate::public_record::body(state.store, table, permit),
     )
         .into_response())
 }

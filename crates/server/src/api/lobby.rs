@@ -10,11 +10,11 @@ use locale::phrase;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::AppState;
 use crate::actions;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult, Body};
-use crate::store::{self, Table, lobby::OnLeave};
+use crate::state::AppState;
+use store::{self, Table, lobby::OnLeave};
 
 /// Page `page` of the lobby: the running games with a seat open to anyone, newest first.
 pub async fn open_games(state: &AppState, page: Option<i64>) -> ApiResult<Json<Value>> {

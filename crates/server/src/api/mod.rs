@@ -9,8 +9,8 @@ use axum::routing::get;
 use locale::phrase;
 use serde_json::{Value, json};
 
-use crate::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 pub mod absences;
 pub mod accounts;

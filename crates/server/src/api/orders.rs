@@ -7,11 +7,10 @@ use gm::Submission;
 use serde_json::Value;
 
 use super::games::sealed_json;
-use crate::AppState;
 use crate::actions;
 use crate::auth::Player;
 use crate::error::{ApiResult, Body};
-use crate::store;
+use crate::state::AppState;
 
 /// The caller's own sealed orders, as the engine read them.
 pub async fn my_orders(

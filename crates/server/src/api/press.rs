@@ -10,10 +10,10 @@ use locale::phrase;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::AppState;
 use crate::actions::{self, Draft, PressLine, PressPage, Recipient};
 use crate::auth::{MaybePlayer, Player};
 use crate::error::{ApiError, ApiResult, Body};
+use crate::state::AppState;
 
 /// `?before=ID&limit=N` of `GET /api/games/{id}/press`.
 #[derive(Debug, Default, Deserialize)]

@@ -8,11 +8,10 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::AppState;
 use crate::actions::{self, SeatFeeds};
 use crate::auth::Player;
 use crate::error::{ApiResult, Body};
-use crate::store;
+use crate::state::AppState;
 
 /// `GET /api/players/{name}`: anyone may read a profile.
 pub async fn profile(

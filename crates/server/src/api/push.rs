@@ -8,13 +8,13 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::AppState;
 use crate::actions;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult, Body};
 use crate::push::subscription::Subscription;
-use crate::store::push::PushChoices;
+use crate::state::AppState;
 use locale::phrase;
+use store::push::PushChoices;
 
 /// `GET /api/push/key`: the server's public VAPID key, base64url (a browser's
 /// `applicationServerKey`).

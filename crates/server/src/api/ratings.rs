@@ -8,9 +8,8 @@ use locale::phrase;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::store;
+use crate::state::AppState;
 
 /// `?page=N` of a ladder.
 #[derive(Debug, Deserialize)]

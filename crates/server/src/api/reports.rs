@@ -12,11 +12,10 @@ use locale::phrase;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::AppState;
 use crate::actions::viewer;
 use crate::auth::MaybePlayer;
 use crate::error::{ApiError, ApiResult};
-use crate::store;
+use crate::state::AppState;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -8,10 +8,10 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::AppState;
 use crate::actions;
 use crate::auth::Player;
 use crate::error::{ApiResult, Body};
+use crate::state::AppState;
 
 /// A new season (`NewSeason`): 201 with the season.
 pub async fn create_season(

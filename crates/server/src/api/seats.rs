@@ -8,11 +8,10 @@ use locale::phrase;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::AppState;
 use crate::actions;
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult, Body};
-use crate::store;
+use crate::state::AppState;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -59,7 +58,7 @@ pub async fn rotate_mail_address(
     Ok(Json(json!({ "address": settings.order_address(&secret) })))
 }
 
-fn mail_settings(state: &AppState) -> ApiResult<&crate::letters::MailSettings> {
+fn mail_settings(state: &AppState) -> ApiResult<&crate::sender::MailSettings> {
     state
         .mail
         .as_deref()

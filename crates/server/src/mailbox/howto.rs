@@ -3,11 +3,12 @@
 
 use locale::tr;
 
-use super::{Handled, MailSettings, dropped};
-use crate::AppState;
+use super::handled::{Handled, dropped};
 use crate::error::ApiResult;
-use crate::store::inbound;
-use crate::store::outbox_rows::{InboundDone, OutMail};
+use crate::sender::MailSettings;
+use crate::state::AppState;
+use store::inbound;
+use store::outbox_rows::{InboundDone, OutMail};
 
 /// A message to an order address without a seat's secret (`orders@club.example`): a player
 /// who wrote a new mail instead of replying. It is answered with how to send orders — each of

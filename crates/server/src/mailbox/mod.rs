@@ -6,39 +6,25 @@
 //! as the API and the forms), each answered through the outbox. A mail that names no seat is
 //! answered with how to send orders (`howto`) or dropped.
 
-use game_api::{Lang, Seat};
 use locale::tr;
 
-use crate::AppState;
 use crate::auth::Player;
 use crate::error::ApiResult;
 use crate::letters::refusal;
-use crate::store::inbound::{self, Claim, SeatBySecret, seat_by_secret};
-use crate::store::outbox_rows::{InboundDone, OutMail};
-use crate::store::{self, Table};
+use crate::state::AppState;
+use store::inbound::{self, Claim, SeatBySecret, seat_by_secret};
+use store::outbox_rows::{InboundDone, OutMail};
+use store::{self, Table};
 
+mod bounce;
+mod handled;
 mod howto;
 mod orders;
 mod press;
 
-pub use crate::letters::MailSettings;
-
-/// What became of one inbound message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Handled {
-    /// Orders sealed; the echo is in the outbox.
-    Applied,
-    /// Answered with its errors, or with how to send orders (in the outbox); nothing sealed.
-    Refused,
-    /// A Message-ID handled before for the same seat: not applied again (logged, and its row
-    /// names the earlier one).
-    Duplicate,
-    /// Not acted on, with the log line: huge, malformed, or for no known seat.
-    Dropped(String),
-    /// A relay's bounce at a mail's bounce address: the mail and the player's address are
-    /// marked (`crate::bounces`), with the log line.
-    Bounced(String),
-}
+pub use crate::sender::MailSettings;
+pub use handled::Handled;
+use handled::{SeatMail, answer, dropped, dropped_for};
 
 /// The secret in an order address: what follows the first `+` of the local part, if it is
 /// made of letters and digits.
@@ -93,7 +79,7 @@ async fn handle(state: &AppState, raw: &[u8], recipient: Option<&str>) -> ApiRes
     };
     // A relay's bounce of a mail sent from here, at that mail's own bounce address.
     if let Some(bounce) = addresses.iter().find_map(|a| crate::bounces::parse(a)) {
-        return crate::bounces::receive(state, id, raw, &bounce, now).await;
+        return bounce::receive(state, id, raw, &bounce, now).await;
     }
     let Some(secret) = addresses.iter().find_map(|a| address_secret(a)) else {
         return howto::answer(state, id, &letter, &addresses, now).await;
@@ -224,87 +210,6 @@ async fn act(
         return Ok(handled);
     }
     orders::submit(state, from_seat, &read).await
-}
-
-/// A mail that reached a seat: the inbound row, the seat, its player and where the answers go.
-struct SeatMail {
-    /// The inbound row (the earlier delivery's, when this one finishes it).
-    id: i64,
-    game_id: i64,
-    seat: Seat,
-    /// The seat's player, in the seat's language.
-    player: Player,
-    lang: Lang,
-    /// The seat's secret, the address replies come back to.
-    secret: String,
-    reply_to: String,
-    message_id: Option<String>,
-    now: i64,
-}
-
-impl SeatMail {
-    /// An answer to this mail: `kind` in the outbox, to the seat's player.
-    fn answer(&self, kind: &str, subject: String, body: String) -> OutMail {
-        OutMail {
-            kind: kind.into(),
-            to: self.reply_to.clone(),
-            game_id: Some(self.game_id),
-            seat: Some(self.seat),
-            player_id: Some(self.player.id),
-            reply_secret: Some(self.secret.clone()),
-            in_reply_to: self.message_id.clone(),
-            subject,
-            body,
-            ..OutMail::default()
-        }
-    }
-
-    /// The inbound row's end: `status`, with its log line.
-    fn done(&self, status: &'static str, note: String) -> InboundDone {
-        InboundDone {
-            id: self.id,
-            status,
-            note,
-            game_id: Some(self.game_id),
-            seat: Some(self.seat),
-        }
-    }
-}
-
-/// Writes `mail` to the outbox and marks the inbound row, in one transaction.
-async fn answer(state: &AppState, mail: OutMail, done: InboundDone, now: i64) -> ApiResult<()> {
-    inbound::answer(state, &mail, now, |_| done).await?;
-    Ok(())
-}
-
-/// Marks a message dropped, with its log line.
-async fn dropped(state: &AppState, id: i64, note: String) -> ApiResult<Handled> {
-    dropped_for(state, id, note, None).await
-}
-
-/// Marks a message dropped, with its log line and the seat it came to, so that the game's
-/// mail log on the GM's console shows it. Only where no other row of the seat can hold the
-/// message's Message-ID (the unique index of game, seat and Message-ID): after the claim, or
-/// for a message without one.
-async fn dropped_for(
-    state: &AppState,
-    id: i64,
-    note: String,
-    seat: Option<(i64, game_api::Seat)>,
-) -> ApiResult<Handled> {
-    tracing::warn!(inbound = id, "mail dropped: {note}");
-    inbound::mark_alone(
-        state,
-        &InboundDone {
-            id,
-            status: "dropped",
-            note: note.clone(),
-            game_id: seat.map(|(game_id, _)| game_id),
-            seat: seat.map(|(_, seat)| seat),
-        },
-    )
-    .await?;
-    Ok(Handled::Dropped(note))
 }
 
 /// A message that cannot be read (too large, endless headers, no headers). Its envelope

@@ -4,12 +4,11 @@
 use locale::Phrase;
 use mail::MailOrders;
 
-use super::{Handled, SeatMail};
-use crate::AppState;
+use super::handled::{self, Handled, SeatMail};
 use crate::actions::{self, Via};
 use crate::error::{ApiError, ApiResult};
 use crate::letters::refusal;
-use crate::store;
+use crate::state::AppState;
 
 /// Seals the orders `read` from the mail, or answers it with their problems.
 pub(super) async fn submit(
@@ -49,7 +48,7 @@ pub(super) async fn submit(
     // Answered, not applied: the reply and the inbound row's status in one transaction.
     let table = store::load(state, mail.game_id).await?;
     let (subject, body) = refusal(&table, mail.seat, lang, &problems, stale);
-    super::answer(
+    handled::answer(
         state,
         mail.answer("refusal", subject, body),
         mail.done("refused", problems.join("; ")),

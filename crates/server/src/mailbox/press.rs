@@ -5,13 +5,13 @@
 use game_api::{Lang, Seat};
 use locale::tr;
 
-use super::{Handled, SeatMail};
-use crate::AppState;
+use super::handled::{self, Handled, SeatMail};
 use crate::actions::{self, Draft, Recipient};
 use crate::auth::Player;
 use crate::error::{ApiError, ApiResult};
 use crate::press_mail::MailPress;
-use crate::store::{self, Table};
+use crate::state::AppState;
+use store::{self, Table};
 
 /// Publishes a mail's press. With no orders beside it the receipt answers the mail, and it is
 /// handled (`Some`); with orders, their echo answers it (`None`), and the receipt goes apart only
@@ -32,7 +32,7 @@ pub(super) async fn publish(
     if !orders_too {
         let status = if published.all { "applied" } else { "refused" };
         let done = mail.done(status, published.lines.join("; "));
-        super::answer(state, press_answer, done, mail.now).await?;
+        handled::answer(state, press_answer, done, mail.now).await?;
         return Ok(Some(if published.all {
             Handled::Applied
         } else {

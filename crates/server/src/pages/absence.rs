@@ -10,11 +10,11 @@ use super::filters;
 use super::front::{MARK, marked, strong};
 use super::when::dated_in;
 use super::{CsrfForm, PageResult, Visitor, error_box, error_page, redirect};
-use crate::AppState;
 use crate::actions::{self, ABSENCE_BOTS, AbsenceRequest, GameAbsences};
 use crate::auth::Player;
 use crate::error::ApiError;
-use crate::store::Table;
+use crate::state::AppState;
+use store::Table;
 
 /// The section that declares a window away and lists the player's windows.
 #[derive(Debug, Template)]
@@ -92,7 +92,7 @@ pub(super) async fn section(
     // The player's games by name (a player reads words, not numbers), all of them first.
     let games = match game {
         Some(_) => Vec::new(),
-        None => match crate::store::list(state).await {
+        None => match store::list(state).await {
             Ok(list) => list
                 .iter()
                 .filter(|g| !g.row.over && g.seat_of(player.id).is_some())
@@ -338,7 +338,7 @@ pub(super) async fn turn_note(
     if turn == 0 {
         return Vec::new();
     }
-    match crate::store::absences::away_in_turn(state, table, turn).await {
+    match store::absences::away_in_turn(state, table, turn).await {
         Ok(entries) => gm::absence::away_note(table.record.seats(), &entries, lang)
             .lines()
             .map(String::from)
@@ -352,7 +352,7 @@ pub(super) async fn turn_note(
 }
 
 /// The routes of absences: declared on the profile, allowed by a GM.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::post;
     axum::Router::new()
         .route("/profile/absences", post(declare_absence))

@@ -11,10 +11,10 @@ use locale::{Lang, tr};
 use super::filters;
 use super::front::{LINK, MARK, MARK2, around, marked, strong};
 use super::{CsrfForm, FormData, Visitor, error_box, page, redirect};
-use crate::AppState;
 use crate::actions::{self, Credentials};
 use crate::auth;
 use crate::error::ApiError;
+use crate::state::AppState;
 use crate::throttle::ClientAddr;
 
 /// Where to go after logging in: only a path on this site, never another site. A path is
@@ -116,7 +116,7 @@ pub async fn invitation_note(state: &AppState, next: &str, lang: Lang) -> String
     let Ok(id) = id.parse::<i64>() else {
         return String::new();
     };
-    let Ok(table) = crate::store::load(state, id).await else {
+    let Ok(table) = store::load(state, id).await else {
         return String::new();
     };
     if crate::actions::invitations_open(&table).is_err() {
@@ -454,7 +454,7 @@ pub async fn unsubscribe(
 }
 
 /// The routes of accounts: logging in and out, registering, confirming, unsubscribing.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::{get, post};
     axum::Router::new()
         .route("/login", get(login_form).post(login))

@@ -11,10 +11,10 @@ use locale::{Lang, tr};
 
 use super::filters;
 use super::{CsrfForm, PageResult, Visitor, error_box, page, redirect};
-use crate::AppState;
 use crate::actions;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
 use crate::throttle::ClientAddr;
 
 /// The form that mails a reset link.
@@ -222,7 +222,7 @@ pub async fn delete_account(
 }
 
 /// The routes of the account's care: a forgotten password, deleting the account.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::{get, post};
     axum::Router::new()
         .route("/forgot", get(forgot_form).post(forgot))

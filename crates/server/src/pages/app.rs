@@ -128,7 +128,7 @@ pub async fn icon_maskable() -> Response {
 }
 
 /// The routes of the installable app: its manifest, service worker, script and icons.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::get;
     axum::Router::new()
         .route("/manifest.webmanifest", get(manifest))

@@ -491,7 +491,7 @@ pub async fn plan_script() -> axum::response::Response {
 }
 
 /// The routes of Backpacks' help and its form's script.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::get;
     axum::Router::new()
         .route("/help/backpacks", get(super::help_backpacks))

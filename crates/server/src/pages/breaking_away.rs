@@ -563,7 +563,7 @@ mod filters {
 }
 
 /// The routes of Breaking Away's help and its form's script.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::get;
     axum::Router::new()
         .route("/help/breaking-away", get(super::help_breaking_away))

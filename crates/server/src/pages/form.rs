@@ -6,9 +6,9 @@ use axum::response::{IntoResponse, Response};
 use locale::phrase;
 
 use super::{Visitor, error_page};
-use crate::AppState;
 use crate::auth::{self, FORM_COOKIE};
 use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
 
 /// A submitted form: its fields in order (a field may repeat, as checkboxes do).
 #[derive(Debug, Default, serde::Deserialize)]
@@ -50,7 +50,8 @@ impl FromRequest<AppState> for CsrfForm {
     async fn from_request(request: Request, state: &AppState) -> Result<CsrfForm, Response> {
         let (mut parts, body) = request.into_parts();
         // Only the cookie decides: reading it needs no database.
-        let expected = auth::cookie(&parts, FORM_COOKIE).map(|secret| auth::csrf_token(&secret));
+        let expected =
+            crate::reader::cookie(&parts, FORM_COOKIE).map(|secret| auth::csrf_token(&secret));
         let request = Request::from_parts(parts.clone(), body);
         let axum::Form(form) = axum::Form::<FormData>::from_request(request, state)
             .await

@@ -326,7 +326,7 @@ struct Card {
 }
 
 /// The routes of the front page.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::get;
     axum::Router::new().route("/", get(front))
 }

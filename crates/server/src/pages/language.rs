@@ -50,7 +50,7 @@ pub async fn save_language(
 }
 
 /// The routes of the profile's language.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::post;
     axum::Router::new().route("/profile/language", post(save_language))
 }

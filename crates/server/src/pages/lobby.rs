@@ -9,7 +9,7 @@ use game_api::Seat;
 use locale::{Lang, phrase, tr};
 
 use crate::actions;
-use crate::store::{Table, lobby::OnLeave};
+use store::{Table, lobby::OnLeave};
 
 /// The games with an open seat.
 #[derive(Debug, Template)]
@@ -451,7 +451,7 @@ pub async fn console(
 }
 
 /// The routes of the lobby: open seats taken and left.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::{get, post};
     axum::Router::new()
         .route("/lobby", get(lobby))

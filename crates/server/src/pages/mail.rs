@@ -9,11 +9,11 @@ use locale::{Lang, tr};
 use super::filters;
 use super::front::{MARK, marked, strong};
 use super::{CsrfForm, PageResult, Visitor, error_box, redirect};
-use crate::AppState;
 use crate::actions;
 use crate::auth::Player;
 use crate::error::ApiError;
 use crate::letters::MailChoice;
+use crate::state::AppState;
 
 /// The mail part of the profile page: its form, and the error of the last try if any.
 pub(super) async fn section(
@@ -141,7 +141,7 @@ pub async fn profile_mail(
 }
 
 /// The routes of the profile's mail settings.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::post;
     axum::Router::new().route("/profile/mail", post(profile_mail))
 }

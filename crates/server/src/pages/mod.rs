@@ -83,10 +83,9 @@ use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use crate::AppState;
 use crate::auth::{self, FORM_COOKIE, Player, SESSION_COOKIE};
 use crate::error::{ApiError, ApiResult};
-use crate::store;
+use crate::state::AppState;
 
 pub use crate::text::escape;
 
@@ -128,15 +127,15 @@ impl FromRequestParts<AppState> for Visitor {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Visitor> {
-        let player = match auth::cookie(parts, SESSION_COOKIE) {
+        let player = match crate::reader::cookie(parts, SESSION_COOKIE) {
             Some(secret) => auth::player_for(state, &secret).await?,
             None => None,
         };
-        let (form_secret, fresh) = match auth::cookie(parts, FORM_COOKIE) {
+        let (form_secret, fresh) = match crate::reader::cookie(parts, FORM_COOKIE) {
             Some(secret) => (secret, false),
             None => (auth::new_secret()?, true),
         };
-        let browser_zone = auth::cookie(parts, ZONE_COOKIE)
+        let browser_zone = crate::reader::cookie(parts, ZONE_COOKIE)
             .and_then(|z| account::percent_decode(&z))
             .filter(|z| z.len() <= 64 && when::zone(z).is_some());
         // Only a page shown (not a form sent, which answers with a redirect) says what is due.

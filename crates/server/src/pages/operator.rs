@@ -11,11 +11,11 @@ use locale::{Lang, phrase, tr};
 use super::filters;
 use super::when::dated_in;
 use super::{CsrfForm, PageResult, Visitor, error_box, page, redirect};
-use crate::AppState;
 use crate::actions;
 use crate::error::{ApiError, ApiResult};
 use crate::health;
-use crate::store::account_care as care;
+use crate::state::AppState;
+use store::account_care as care;
 
 /// A game is listed as abandoned when its log has not grown for this long.
 pub const IDLE_DAYS: i64 = 30;
@@ -316,7 +316,7 @@ pub async fn operator_action(
 }
 
 /// The routes of the operator's page.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::get;
     axum::Router::new().route("/operator", get(operator_form).post(operator_action))
 }

@@ -7,11 +7,10 @@ use locale::{Lang, phrase, tr};
 
 use super::filters;
 use super::{CsrfForm, PageResult, Visitor, error_box, error_page, page, redirect};
-use crate::AppState;
 use crate::actions::{self, SeatFeeds};
 use crate::auth::Player;
 use crate::error::ApiError;
-use crate::store;
+use crate::state::AppState;
 
 /// One game's row on a profile.
 #[derive(Debug)]
@@ -152,7 +151,7 @@ pub async fn renew_feeds(
 }
 
 /// The routes of players' profiles and the feeds' renewal.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::{get, post};
     axum::Router::new()
         .route("/players/{name}", get(player))

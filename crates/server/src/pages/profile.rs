@@ -78,7 +78,7 @@ pub async fn profile_form(
     mail.push_str(&super::player::feeds_section(&state, &visitor, player).await);
     mail.push_str(&super::absence::section(&state, &visitor, player, None).await);
     mail.push_str(&super::push::section(&state, &visitor, player, None).await);
-    let lang = crate::store::players::lang(&state, player.id)
+    let lang = store::players::lang(&state, player.id)
         .await
         .unwrap_or_default();
     mail.push_str(&super::language::section(&visitor, lang));
@@ -103,7 +103,7 @@ pub async fn profile(
                 typed = typed
             )));
         };
-        crate::store::players::set_time_zone(&state, player.id, zone.as_deref()).await?;
+        store::players::set_time_zone(&state, player.id, zone.as_deref()).await?;
         Ok(())
     };
     match result.await {
@@ -142,7 +142,7 @@ pub async fn profile_zone(
                 typed = typed
             )));
         }
-        crate::store::players::set_time_zone_if_unset(&state, player.id, typed).await?;
+        store::players::set_time_zone_if_unset(&state, player.id, typed).await?;
         Ok(())
     };
     match result.await {
@@ -244,7 +244,7 @@ document.querySelectorAll('button[data-copy]').forEach(function (button) {\n\
 }
 
 /// The routes of the profile and the scripts every page may use.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::{get, post};
     axum::Router::new()
         .route("/profile", get(profile_form).post(profile))

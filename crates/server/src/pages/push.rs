@@ -9,11 +9,11 @@ use locale::Lang;
 
 use super::filters;
 use super::{CsrfForm, PageResult, Visitor, error_box, redirect};
-use crate::AppState;
 use crate::actions;
 use crate::auth::Player;
 use crate::error::ApiError;
-use crate::store::push::PushChoices;
+use crate::state::AppState;
+use store::push::PushChoices;
 
 /// A device as the profile names it: its push service's host (`fcm.googleapis.com`: Chrome
 /// on Android; `updates.push.services.mozilla.com`: Firefox; `web.push.apple.com`: Safari).
@@ -133,7 +133,7 @@ pub async fn remove(
 }
 
 /// The routes of the profile's push settings.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::post;
     axum::Router::new()
         .route("/profile/push", post(save_choices))

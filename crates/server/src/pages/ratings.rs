@@ -2,9 +2,9 @@
 //! the provisional ones (fewer rated games) apart.
 
 use super::*;
-use crate::store::ratings::{LADDER_PAGE, LadderPage, Rung};
 use askama::Template;
 use axum::extract::{Path, Query};
+use store::ratings::{LADDER_PAGE, LadderPage, Rung};
 
 #[derive(Debug, serde::Deserialize)]
 pub struct LadderQuery {
@@ -71,7 +71,7 @@ pub async fn ladder(
 }
 
 /// The routes of the rating ladders.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::get;
     axum::Router::new().route("/ratings/{game}", get(ladder))
 }

@@ -10,9 +10,9 @@ use axum::response::Response;
 use locale::{Lang, phrase, tr};
 
 use super::{CsrfForm, PageResult, Visitor, error_page, page_with_tab, redirect};
-use crate::AppState;
 use crate::actions::{self, NewSeason, SeasonView, capitalised};
 use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
 
 #[derive(Debug, Template)]
 #[template(path = "season.html")]
@@ -492,7 +492,7 @@ pub async fn new_season(
 }
 
 /// The routes of seasons.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::{get, post};
     axum::Router::new()
         .route("/seasons", post(new_season))

@@ -9,9 +9,9 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use p256::ecdsa::signature::Signer;
 use p256::elliptic_curve::sec1::ToEncodedPoint;
 
-use crate::AppState;
-use crate::store::push::{self, StoredKeys};
-use crate::store::{StoreError, StoreResult};
+use crate::state::AppState;
+use store::push::{self, StoredKeys};
+use store::{StoreError, StoreResult};
 
 /// How long a VAPID token is good for: half of the most RFC 8292 allows (24 hours).
 pub const TOKEN_LIFE: i64 = 12 * 3600;

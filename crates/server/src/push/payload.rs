@@ -10,9 +10,9 @@ use game_api::{Lang, Seat, Viewer};
 use locale::tr;
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::AppState;
-use crate::store::push::{Topic, devices_wanting};
-use crate::store::{OutMail, SeatRow, StoreResult, Table};
+use crate::state::AppState;
+use store::push::{Topic, devices_wanting};
+use store::{OutMail, SeatRow, StoreResult, Table};
 
 /// The longest announcement text a push carries (push services take about 4 KB in all).
 const ANNOUNCEMENT_CHARS: usize = 300;
@@ -149,9 +149,9 @@ pub async fn reminders(
                 lang,
                 "push-remind",
                 seat = table.seats[seat.index()].name.as_str(),
-                noun = crate::letters::turn_noun(table, lang),
+                noun = crate::mail_words::turn_noun(table, lang),
                 turn = turn,
-                at = crate::letters::moment(lang, at)
+                at = crate::mail_words::moment(lang, at)
             ),
             url: format!("/games/{}/orders", table.row.id),
             tag: format!("game-{}", table.row.id),

@@ -9,10 +9,10 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
 use super::keys;
-use crate::AppState;
 use crate::http_post::{self, Post};
-use crate::store::push::{self, Device};
-use crate::webhook::SendError;
+use crate::sender::SendError;
+use crate::state::AppState;
+use store::push::{self, Device};
 
 /// How long a push service keeps a push for a device that is off (RFC 8030's `TTL`, seconds):
 /// a reminder is worth nothing after its deadline's last hours, a report for two days.

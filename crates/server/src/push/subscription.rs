@@ -9,7 +9,7 @@ use locale::phrase;
 use serde::Deserialize;
 
 use crate::error::{ApiError, ApiResult};
-use crate::store::push::Device;
+use store::push::Device;
 
 /// The longest endpoint accepted (push services' run to about 400 characters).
 pub const MAX_ENDPOINT: usize = 1000;

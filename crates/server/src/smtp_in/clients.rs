@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Mutex;
 
-use super::Limits;
+use super::limits::Limits;
 
 /// Clients kept before those without a session or a live window are swept out.
 const SWEEP_AT: usize = 10_000;

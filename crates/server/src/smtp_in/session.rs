@@ -8,9 +8,9 @@ use tokio::net::TcpStream;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio::time::{Duration, Instant};
 
-use super::Receiver;
-use crate::AppState;
+use super::receiver::Receiver;
 use crate::mailbox;
+use crate::state::AppState;
 
 /// After its last reply a closing session reads (and drops) what the client still sends, for
 /// at most this long and this much, so that the reply reaches the client before the kernel
@@ -231,7 +231,7 @@ impl Session<'_> {
                     return "451 4.3.0 try again later".into();
                 }
             },
-            Some(secret) => match crate::store::inbound::seat_is_held(self.state(), secret).await {
+            Some(secret) => match store::inbound::seat_is_held(self.state(), secret).await {
                 Ok(held) => held,
                 Err(e) => {
                     tracing::error!(error = %e, "smtp-listen: the sender will try again");

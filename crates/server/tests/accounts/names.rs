@@ -75,7 +75,7 @@ on_both!(
         }
         register(&s, "ann").await;
         // An account opened before the rules keeps logging in with its old password.
-        let old = server::auth::hash_password("12345678", PasswordCost::Cheap).unwrap();
+        let old = server::passwords::hash_password("12345678", PasswordCost::Cheap).unwrap();
         sqlx::query(
         "INSERT INTO players (name, name_key, password_hash, created_at) VALUES ('old', 'old', $1, $2)",
     )
@@ -192,7 +192,7 @@ async fn migrated_with_twins(backend: Backend) -> Option<TestServer> {
         ("bob", "bob lower pass"),
         ("carol", "carol pass"),
     ] {
-        let hash = server::auth::hash_password(password, PasswordCost::Cheap).unwrap();
+        let hash = server::passwords::hash_password(password, PasswordCost::Cheap).unwrap();
         sqlx::query("INSERT INTO players (name, password_hash, created_at) VALUES ($1, $2, $3)")
             .bind(name)
             .bind(hash)

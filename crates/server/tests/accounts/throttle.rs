@@ -264,7 +264,7 @@ async fn a_queue_of_logins_is_bounded() {
         .await
         .unwrap();
     let mut pending = Vec::new();
-    for k in 0..server::auth::MAX_WAITING {
+    for k in 0..server::passwords::MAX_WAITING {
         let state = s.state.clone();
         let peer = format!("10.0.{}.{}:1", k / 200, k % 200);
         pending.push(tokio::spawn(async move {
@@ -273,7 +273,7 @@ async fn a_queue_of_logins_is_bounded() {
                 .0
         }));
     }
-    until(|| s.state.hasher.waiting() == server::auth::MAX_WAITING).await;
+    until(|| s.state.hasher.waiting() == server::passwords::MAX_WAITING).await;
     let (status, headers, body) =
         send_to(&s.state, login_request("late", "x", "10.9.9.9:1", &[])).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");

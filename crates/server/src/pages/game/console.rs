@@ -357,7 +357,7 @@ pub(super) async fn console_load(
     let season = console_season(state, &table)
         .await
         .map_err(|e| error_page(visitor, &e))?;
-    let rated = crate::store::ratings::of_game(&state.db, id)
+    let rated = store::ratings::of_game(&state.db, id)
         .await
         .map_err(|e| error_page(visitor, &ApiError::from(e)))?
         .rated;

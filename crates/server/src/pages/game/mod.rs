@@ -33,12 +33,12 @@ use locale::tr;
 
 use super::pieces::{self, FormContext};
 use super::{CsrfForm, FormData, PageResult, Visitor, error_page, redirect};
-use crate::AppState;
 use crate::actions::{self, GmAction, GmOutcome, NewGame, viewer};
 use crate::error::{ApiError, ApiResult};
 use crate::pages::when::Urgency;
 use crate::season_report::{StageSeason, stage_season};
-use crate::store::{self, Table};
+use crate::state::AppState;
+use store::{self, Table};
 
 /// The message `id` in `lang`, or `fallback` where the `.ftl` files have none (a game's own
 /// word that no message names yet: a new game's noun, a setting's value).
@@ -365,7 +365,7 @@ impl GmPlays {
 }
 
 /// The routes of a game's pages: creating, joining, orders, the console, the seat, the press.
-pub fn routes() -> axum::Router<crate::AppState> {
+pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::{get, post};
     axum::Router::new()
         .route("/new", get(new_game_form).post(new_game))

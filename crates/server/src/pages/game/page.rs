@@ -275,7 +275,7 @@ pub struct RatedLine {
 
 impl RatingNote {
     async fn of(state: &AppState, table: &Table, lang: Lang) -> ApiResult<RatingNote> {
-        let rating = crate::store::ratings::of_game(&state.db, table.row.id).await?;
+        let rating = store::ratings::of_game(&state.db, table.row.id).await?;
         Ok(RatingNote {
             rated: rating.rated,
             ladder: table.row.game.name,
@@ -327,7 +327,7 @@ pub async fn game(
     // A report resolved since the seat's last visit is new to its reader (and seen now).
     let new = match (&visitor.player, reader) {
         (Some(p), Some(_)) if record.resolved() > 0 => {
-            crate::store::attention::seen(&state, id, p.id, record.resolved())
+            store::attention::seen(&state, id, p.id, record.resolved())
                 .await
                 .map_err(|e| error_page(&visitor, &e.into()))?
         }
