@@ -1,6 +1,6 @@
 //! The front page: the newest games, and the reader's own games with what is due.
 
-use super::sentence::{LINK, MARK, Piece, Sentence, around, cut};
+use super::sentence::{LINK, MARK, Piece, Sentence, around};
 use super::*;
 use askama::Template as _;
 
@@ -88,12 +88,12 @@ pub(super) fn your_games(
 struct Welcome {
     lang: Lang,
     games: Vec<Showcase>,
-    /// How to start, cut at its two links (1: take a seat, 2: create a game).
-    start: Vec<(String, usize)>,
-    /// A visitor's line on registering, cut at its link.
-    account: Option<Vec<(String, usize)>>,
-    /// The line on the API, cut at its link.
-    api: Vec<(String, usize)>,
+    /// How to start: take a seat, or create a game (two links).
+    start: Sentence,
+    /// A visitor's line on registering, with its link.
+    account: Option<Sentence>,
+    /// The line on the API, with its link.
+    api: Sentence,
 }
 
 /// One game of the welcome: its picture, a line and its help.
@@ -144,15 +144,26 @@ fn welcome(visitor: &Visitor) -> String {
     let view = Welcome {
         lang,
         games,
-        start: cut(
+        start: Sentence::new(
             &tr!(lang, "front-start", seat = LINK, create = MARK),
-            &[LINK, MARK],
+            &[
+                (LINK, Piece::link("/lobby", tr!(lang, "front-start-seat"))),
+                (MARK, Piece::link("/new", tr!(lang, "front-start-create"))),
+            ],
         ),
-        account: visitor
-            .player
-            .is_none()
-            .then(|| cut(&tr!(lang, "front-start-account", register = LINK), &[LINK])),
-        api: cut(&tr!(lang, "front-about", api = LINK), &[LINK]),
+        account: visitor.player.is_none().then(|| {
+            Sentence::new(
+                &tr!(lang, "front-start-account", register = LINK),
+                &[(
+                    LINK,
+                    Piece::link("/register", tr!(lang, "front-start-register")),
+                )],
+            )
+        }),
+        api: Sentence::new(
+            &tr!(lang, "front-about", api = LINK),
+            &[(LINK, Piece::link("/api/openapi.json", "/api/openapi.json"))],
+        ),
     };
     view.render().unwrap_or_default()
 }
@@ -235,7 +246,10 @@ pub async fn front(
         yours,
         lobby,
         cards,
-        no_games: around(&tr!(lang, "front-no-games", start = LINK), LINK),
+        no_games: Sentence::new(
+            &tr!(lang, "front-no-games", start = LINK),
+            &[(LINK, Piece::link("/new", tr!(lang, "front-start-one")))],
+        ),
         ladders: around(&tr!(lang, "front-ladders", ladders = LINK), LINK),
         games: gm::GAMES
             .iter()
@@ -261,8 +275,8 @@ struct FrontPage {
     yours: String,
     lobby: String,
     cards: Vec<Card>,
-    /// The line with no game yet, around its link.
-    no_games: (String, String),
+    /// The line with no game yet, with its link.
+    no_games: Sentence,
     /// The ladders' line, around the ladders.
     ladders: (String, String),
     games: Vec<(&'static str, String)>,

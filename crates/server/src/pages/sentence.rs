@@ -81,7 +81,8 @@ impl Sentence {
     }
 }
 
-/// A message cut where `mark` stands (first), for a template to put its HTML between.
+/// A message cut where `mark` stands (first), for a template to put its HTML between (more
+/// than a [`Piece`]: a list of links, a link with an `id`).
 pub fn around(text: &str, mark: &str) -> (String, String) {
     match text.split_once(mark) {
         Some((before, after)) => (before.to_string(), after.to_string()),
@@ -89,9 +90,9 @@ pub fn around(text: &str, mark: &str) -> (String, String) {
     }
 }
 
-/// A message cut at its stand-ins, for a template to put each one's HTML in: each piece of
-/// text with the stand-in that follows it (0: none; else its place in `marks`, from 1).
-pub fn cut(text: &str, marks: &[&str]) -> Vec<(String, usize)> {
+/// A message cut at its stand-ins: each piece of text with the stand-in that follows it (0:
+/// none; else its place in `marks`, from 1).
+fn cut(text: &str, marks: &[&str]) -> Vec<(String, usize)> {
     let mut pieces = Vec::new();
     let mut piece = String::new();
     for c in text.chars() {
