@@ -4,7 +4,7 @@
 use askama::Template;
 use game_api::Lang;
 
-use super::super::sentence::{Piece, Sentence};
+use crate::pages::sentence::{Piece, Sentence};
 use crate::text::filters;
 
 /// How a day works, by the play-by-mail rules 2.1: one template per language, as the page is
