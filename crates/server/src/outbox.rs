@@ -166,7 +166,7 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
             .and_then(|c| Lang::from_code(c).ok())
             .unwrap_or_default()
     });
-    let view = table
+    let mut view = table
         .record
         .report_view(Viewer::Seat(seat), lang, turn)
         .ok()?;
@@ -203,16 +203,14 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
         tail = tail.strip_prefix(standings.trim()).unwrap_or(tail).trim();
     }
     let public_url = settings.public_url.trim_end_matches('/');
+    absolute_links(&mut view, public_url);
     let html = ReportHtml {
         lang,
         subject: &row.subject,
         title: &view.title,
         picture: png.is_some(),
         picture_cid: PICTURE_CID,
-        // The report links its rule numbers to the help page by path: absolute in a mail.
-        report: view
-            .html()
-            .replace(r#"href="/"#, &format!(r#"href="{public_url}/"#)),
+        report: view.html(),
         standings: standings_html.unwrap_or_default(),
         tail,
         link: format!("{public_url}/games/{game}/turns/{turn}"),
@@ -225,6 +223,24 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
     .render()
     .ok()?;
     Some(Rich { html, png })
+}
+
+/// The report's links (its rule numbers to the help page, by path) made absolute, for a mail.
+fn absolute_links(view: &mut game_api::report::ReportView, public_url: &str) {
+    let tables = view.sections.iter_mut().chain([&mut view.standings]);
+    let phrases = tables
+        .flat_map(|s| {
+            let cells = s.rows.iter_mut().flat_map(|r| r.cells.iter_mut());
+            cells.chain(s.notes.iter_mut()).chain(s.key.iter_mut())
+        })
+        .chain(view.notes.iter_mut());
+    for span in phrases.flat_map(|p| p.0.iter_mut()) {
+        if let game_api::report::Span::Rule { href, .. } = span
+            && href.starts_with('/')
+        {
+            href.insert_str(0, public_url);
+        }
+    }
 }
 
 /// The mail of a row, with its fixed Message-ID, the seat's order address as Reply-To, and the

@@ -50,8 +50,9 @@ pub fn check_extend(seconds: i64) -> ApiResult<()> {
     Ok(())
 }
 
-/// Text made safe for HTML (the pages, and the HTML part of a mail).
-pub fn escape(text: &str) -> String {
+/// Text made safe for HTML, for the filter below: the one escape outside the templates'
+/// own (the pages and the HTML part of a mail).
+fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

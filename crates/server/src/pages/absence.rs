@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use locale::{Lang, phrase, tr};
 
 use super::filters;
-use super::front::{MARK, marked, strong};
+use super::sentence::{MARK, Piece, Sentence};
 use super::when::dated_in;
 use super::{CsrfForm, PageResult, Visitor, error_box, error_page, redirect};
 use crate::actions::{self, ABSENCE_BOTS, AbsenceRequest, GameAbsences};
@@ -233,41 +233,45 @@ pub(super) async fn away_lines(
         .collect()
 }
 
+/// The seats away now, as the game page lists them: each seat's line, its name in bold.
+#[derive(Debug, Template)]
+#[template(path = "absence/away.html")]
+struct AwayList {
+    lang: Lang,
+    seats: Vec<Sentence>,
+}
+
 /// The seats away now: until when, and who plays them.
 fn away_list(absences: &GameAbsences, visitor: &Visitor) -> String {
     if !absences.anyone_away() {
         return String::new();
     }
     let lang = visitor.lang;
-    let mut html = format!(
-        r#"<section class="card stack" id="away" aria-labelledby="away-h"><h2 id="away-h">{}</h2><ul>"#,
-        tr!(lang, "away-seats-away")
-    );
-    for s in &absences.seats {
-        let Some(a) = &s.away else { continue };
-        // `excused` then says who plays: `bot`, else the rules' default.
-        let played = match (a.excused, &a.bot) {
-            (false, _) => "used-up",
-            (true, Some(_)) => "bot",
-            (true, None) => "default",
-        };
-        let line = tr!(
-            lang,
-            "away-seat-line",
-            seat = MARK,
-            until = dated_in(lang, a.until, visitor.zone()),
-            played = played,
-            bot = a.bot.as_deref().unwrap_or_default(),
-            used = s.used.unwrap_or(0),
-            total = absences.allowance
-        );
-        html.push_str(&format!(
-            r#"<li class="away-seat">{}</li>"#,
-            marked(&line, &[(MARK, strong(&s.name))])
-        ));
-    }
-    html.push_str("</ul></section>");
-    html
+    let seats = absences
+        .seats
+        .iter()
+        .filter_map(|s| {
+            let a = s.away.as_ref()?;
+            // `excused` then says who plays: `bot`, else the rules' default.
+            let played = match (a.excused, &a.bot) {
+                (false, _) => "used-up",
+                (true, Some(_)) => "bot",
+                (true, None) => "default",
+            };
+            let line = tr!(
+                lang,
+                "away-seat-line",
+                seat = MARK,
+                until = dated_in(lang, a.until, visitor.zone()),
+                played = played,
+                bot = a.bot.as_deref().unwrap_or_default(),
+                used = s.used.unwrap_or(0),
+                total = absences.allowance
+            );
+            Some(Sentence::new(&line, &[(MARK, Piece::strong(&s.name))]))
+        })
+        .collect();
+    AwayList { lang, seats }.render().unwrap_or_default()
 }
 
 /// The GM console's part on absences.

@@ -9,7 +9,7 @@ use askama::Template;
 use locale::{Lang, tr};
 
 use super::filters;
-use super::front::{LINK, MARK, MARK2, around, marked, strong};
+use super::sentence::{LINK, MARK, MARK2, Piece, Sentence, around};
 use super::{CsrfForm, FormData, Visitor, error_box, page, redirect};
 use crate::actions::{self, Credentials};
 use crate::auth;
@@ -105,30 +105,17 @@ impl Door {
 }
 
 /// The invitation `next` leads to (`/games/ID/join?invite=CODE`), said on the login and
-/// register pages; empty for any other `next` or an invitation no longer valid.
-pub async fn invitation_note(state: &AppState, next: &str, lang: Lang) -> String {
-    let Some(rest) = next.strip_prefix("/games/") else {
-        return String::new();
-    };
-    let Some((id, code)) = rest.split_once("/join?invite=") else {
-        return String::new();
-    };
-    let Ok(id) = id.parse::<i64>() else {
-        return String::new();
-    };
-    let Ok(table) = store::load(state, id).await else {
-        return String::new();
-    };
-    if crate::actions::invitations_open(&table).is_err() {
-        return String::new();
-    }
-    let Some(seat) = table
+/// register pages; `None` for any other `next` or an invitation no longer valid.
+pub async fn invitation_note(state: &AppState, next: &str, lang: Lang) -> Option<Sentence> {
+    let rest = next.strip_prefix("/games/")?;
+    let (id, code) = rest.split_once("/join?invite=")?;
+    let id = id.parse::<i64>().ok()?;
+    let table = store::load(state, id).await.ok()?;
+    crate::actions::invitations_open(&table).ok()?;
+    let seat = table
         .seats
         .iter()
-        .find(|s| s.invite == code && s.player_id.is_none())
-    else {
-        return String::new();
-    };
+        .find(|s| s.invite == code && s.player_id.is_none())?;
     let text = tr!(
         lang,
         "account-invited",
@@ -137,16 +124,13 @@ pub async fn invitation_note(state: &AppState, next: &str, lang: Lang) -> String
         game = table.row.game.title_in(lang),
         gm = table.row.gm_name.as_str()
     );
-    format!(
-        r#"<p class="note" id="invited">{}</p>"#,
-        marked(
-            &text,
-            &[
-                (MARK, strong(&seat.name)),
-                (MARK2, strong(&table.row.title))
-            ]
-        )
-    )
+    Some(Sentence::new(
+        &text,
+        &[
+            (MARK, Piece::strong(&seat.name)),
+            (MARK2, Piece::strong(&table.row.title)),
+        ],
+    ))
 }
 
 /// The login or register form.
@@ -154,8 +138,9 @@ pub async fn invitation_note(state: &AppState, next: &str, lang: Lang) -> String
 #[template(path = "account/form.html")]
 struct AccountForm<'a> {
     lang: Lang,
-    /// The invitation and the error box (HTML).
-    invited: &'a str,
+    /// The invitation, its seat and game in bold.
+    invited: Option<&'a Sentence>,
+    /// The error box (HTML).
     error: String,
     action: &'static str,
     title: String,
@@ -198,7 +183,7 @@ fn account_form(
     next: &str,
     name: &str,
     error: Option<&ApiError>,
-    invited: &str,
+    invited: Option<&Sentence>,
 ) -> Response {
     let query = if next == "/" {
         String::new()
@@ -270,7 +255,7 @@ pub async fn login_form(
 ) -> Response {
     let next = safe_next(q.next.as_deref());
     let invited = invitation_note(&state, &next, visitor.lang).await;
-    account_form(&visitor, Door::Login, &next, "", None, &invited)
+    account_form(&visitor, Door::Login, &next, "", None, invited.as_ref())
 }
 
 pub async fn register_form(
@@ -280,7 +265,7 @@ pub async fn register_form(
 ) -> Response {
     let next = safe_next(q.next.as_deref());
     let invited = invitation_note(&state, &next, visitor.lang).await;
-    account_form(&visitor, Door::Register, &next, "", None, &invited)
+    account_form(&visitor, Door::Register, &next, "", None, invited.as_ref())
 }
 
 /// A sent login or register form: the account opened if asked, a session, and on to `next`;
@@ -337,7 +322,7 @@ async fn enter(
                 &next,
                 form.get("name").unwrap_or_default(),
                 Some(&e),
-                &invited,
+                invited.as_ref(),
             );
             e.add_retry_after(&mut response);
             response

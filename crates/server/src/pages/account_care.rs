@@ -10,6 +10,7 @@ use askama::Template;
 use locale::{Lang, tr};
 
 use super::filters;
+use super::sentence::{MARK, Piece, Sentence};
 use super::{CsrfForm, PageResult, Visitor, error_box, page, redirect};
 use crate::actions;
 use crate::auth;
@@ -46,7 +47,7 @@ struct ResetForm<'a> {
     csrf: String,
     name: &'a str,
     /// Whose password it sets (HTML: the name in bold).
-    for_whom: String,
+    for_whom: Sentence,
 }
 
 /// The profile's section that deletes the account.
@@ -115,9 +116,9 @@ fn reset_page(visitor: &Visitor, token: &str, name: &str, error: Option<&ApiErro
         token,
         csrf: visitor.csrf_token(),
         name,
-        for_whom: super::front::marked(
-            &tr!(lang, "account-reset-for", name = super::front::MARK),
-            &[(super::front::MARK, super::front::strong(name))],
+        for_whom: Sentence::new(
+            &tr!(lang, "account-reset-for", name = MARK),
+            &[(MARK, Piece::strong(name))],
         ),
     };
     let status = error.map_or(StatusCode::OK, ApiError::status);

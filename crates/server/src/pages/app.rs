@@ -1,18 +1,10 @@
 //! The installable app (issue 56): the web app manifest, the service worker, the profile's push
 //! switch script, and the icons (one drawing, as PNG at 192 and 512 pixels, and a maskable one
-//! whose letter keeps to the safe zone). Every page's head links the manifest ([`HEAD`]).
+//! whose letter keeps to the safe zone). Every page's head links the manifest (`templates/page.html`).
 
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use std::sync::OnceLock;
-
-/// What every page's head carries for the app: the manifest, the theme colours of the light
-/// and dark site (its header's), and the icon a phone's home screen shows.
-pub const HEAD: &str = r##"<link rel="manifest" href="/manifest.webmanifest">
-<meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)">
-<meta name="theme-color" content="#1c1f25" media="(prefers-color-scheme: dark)">
-<link rel="icon" href="/static/icon-192.png" sizes="192x192">
-<link rel="apple-touch-icon" href="/static/icon-192.png">"##;
 
 /// The manifest: the light theme's colours, the dark theme's as Chromium reads them
 /// (`user_preferences`).

@@ -13,6 +13,7 @@ use locale::tr;
 
 use super::FormData;
 use super::pieces::{FormContext, FormOrders, Pieces};
+use super::sentence::{LINK, MARK, Piece, Sentence};
 use crate::error::ApiResult;
 
 mod help;
@@ -128,9 +129,9 @@ pub struct OrderForm {
     pub votes: Vec<Choice>,
     /// The orders as text (sealed, or typed), for the text form.
     pub text: String,
-    /// The text form's label, as HTML: an example of orders the engine accepts now, and a
-    /// link to the orders help.
-    pub typed_label: String,
+    /// The text form's label: an example of orders the engine accepts now, and a link to
+    /// the orders help.
+    pub typed_label: Sentence,
     pub id: i64,
     pub turn: u16,
     /// The CSRF token of the forms.
@@ -238,10 +239,6 @@ pub fn order_form(
     let next_card = secrets
         .next_card
         .map_or_else(|| tr!(lang, "bb-form-no-card"), |c| c.phrase().text(lang));
-    let help_link = format!(
-        r#"<a href="/help/backpacks">{}</a>"#,
-        super::escape(&tr!(lang, "bb-form-orders-help"))
-    );
     Some(OrderForm {
         lang,
         now: tr!(
@@ -280,11 +277,15 @@ pub fn order_form(
         weather_choices,
         votes,
         text,
-        typed_label: tr!(
-            lang,
-            "bb-form-typed-label",
-            example = format!("<code>{}</code>", super::escape(&example)),
-            help = help_link
+        typed_label: Sentence::new(
+            &tr!(lang, "bb-form-typed-label", example = MARK, help = LINK),
+            &[
+                (MARK, Piece::Code(example)),
+                (
+                    LINK,
+                    Piece::link("/help/backpacks", tr!(lang, "bb-form-orders-help")),
+                ),
+            ],
         ),
         id,
         turn,

@@ -13,6 +13,7 @@ use locale::{phrase, tr};
 
 use super::FormData;
 use super::pieces::{FormContext, FormOrders, Pieces};
+use super::sentence::{LINK, Piece, Sentence};
 use crate::error::{ApiError, ApiResult};
 
 /// Breaking Away's pieces.
@@ -76,8 +77,8 @@ pub struct LineupRider {
 /// The line-up builder and turn 1, before the race.
 #[derive(Debug)]
 pub struct LineupForm {
-    /// The builder's opening sentence, as HTML (it links to the line-up rules).
-    pub lead: String,
+    /// The builder's opening sentence (it links to the line-up rules).
+    pub lead: Sentence,
     pub riders: Vec<LineupRider>,
     pub low: u16,
     pub high: u16,
@@ -221,17 +222,20 @@ pub fn order_form(cx: &FormContext<'_>) -> Option<OrderForm> {
         } else {
             "board-set-up"
         };
-        let rules_link = format!(
-            r#"<a href="/help/breaking-away#{anchor}">{}</a>"#,
-            super::escape(&tr!(lang, "ba-form-lineup-rules"))
+        let rules_link = Piece::link(
+            format!("/help/breaking-away#{anchor}"),
+            tr!(lang, "ba-form-lineup-rules"),
         );
         form.lineup = Some(LineupForm {
-            lead: tr!(
-                lang,
-                "ba-form-lineup-lead",
-                low = LINEUP_CARD_RANGE.start().to_string(),
-                high = LINEUP_CARD_RANGE.end().to_string(),
-                rules = rules_link
+            lead: Sentence::new(
+                &tr!(
+                    lang,
+                    "ba-form-lineup-lead",
+                    low = LINEUP_CARD_RANGE.start().to_string(),
+                    high = LINEUP_CARD_RANGE.end().to_string(),
+                    rules = LINK
+                ),
+                &[(LINK, rules_link)],
             ),
             riders,
             low: *LINEUP_CARD_RANGE.start(),
@@ -501,7 +505,7 @@ fn anchor(cited: &str) -> Option<String> {
 /// `board: set-up`) linked to the help page's rule.
 pub fn rule_links(text: &str) -> String {
     let citations = citations();
-    let mut out = String::new();
+    let mut out = Sentence::default();
     let mut rest = text;
     loop {
         // The first citation in the rest of the text (the longest where two start there).
@@ -512,7 +516,7 @@ pub fn rule_links(text: &str) -> String {
         let Some((at, prefix, whole)) = found else {
             break;
         };
-        out.push_str(&super::escape(&rest[..at]));
+        out.text(&rest[..at]);
         let tail = &rest[at..];
         let body = &tail[prefix.len()..];
         let (len, id) = match whole {
@@ -539,16 +543,13 @@ pub fn rule_links(text: &str) -> String {
         };
         let cited = &tail[..len];
         match id {
-            Some(id) => out.push_str(&format!(
-                r#"<a href="/help/breaking-away#{id}">{}</a>"#,
-                super::escape(cited)
-            )),
-            None => out.push_str(&super::escape(cited)),
+            Some(id) => out.push(Piece::link(format!("/help/breaking-away#{id}"), cited)),
+            None => out.text(cited),
         }
         rest = &tail[len..];
     }
-    out.push_str(&super::escape(rest));
-    out
+    out.text(rest);
+    out.to_string()
 }
 
 /// The templates' filters: `rule_links`.

@@ -1,5 +1,6 @@
 //! The front page: the newest games, and the reader's own games with what is due.
 
+use super::sentence::{LINK, MARK, Piece, Sentence, around};
 use super::*;
 use askama::Template as _;
 
@@ -21,55 +22,9 @@ pub(super) struct YourGame {
 #[template(path = "your_games.html")]
 pub(super) struct YourGames {
     lang: Lang,
-    /// What the section says when the player has no seat (HTML: it holds a link).
-    empty: String,
+    /// What the section says when the player has no seat (it holds a link).
+    empty: Sentence,
     rows: Vec<YourGame>,
-}
-
-/// Stand in a message's text for HTML the page puts there (`start = LINK`): a link, a name
-/// in bold. Each language places them where its sentence wants them.
-pub(super) const LINK: &str = "\u{1}";
-pub(super) const MARK: &str = "\u{2}";
-pub(super) const MARK2: &str = "\u{3}";
-
-/// A message's text escaped, each stand-in replaced by its HTML.
-pub(super) fn marked(text: &str, html: &[(&str, String)]) -> String {
-    html.iter()
-        .fold(escape(text), |text, (mark, html)| text.replace(mark, html))
-}
-
-/// A message cut where `mark` stands (first), for a template to put its HTML between.
-pub(super) fn around(text: &str, mark: &str) -> (String, String) {
-    match text.split_once(mark) {
-        Some((before, after)) => (before.to_string(), after.to_string()),
-        None => (text.to_string(), String::new()),
-    }
-}
-
-/// A message cut at its stand-ins, for a template to put each one's HTML in: each piece of
-/// text with the stand-in that follows it (0: none; else its place in `marks`, from 1).
-pub(super) fn cut(text: &str, marks: &[&str]) -> Vec<(String, usize)> {
-    let mut pieces = Vec::new();
-    let mut piece = String::new();
-    for c in text.chars() {
-        match marks.iter().position(|m| m.starts_with(c)) {
-            Some(at) => pieces.push((std::mem::take(&mut piece), at + 1)),
-            None => piece.push(c),
-        }
-    }
-    pieces.push((piece, 0));
-    pieces
-}
-
-/// A message that holds a link where [`LINK`] stands, around `label`.
-pub(super) fn linked(text: &str, href: &str, label: &str) -> String {
-    let link = format!(r#"<a href="{}">{}</a>"#, escape(href), escape(label));
-    marked(text, &[(LINK, link)])
-}
-
-/// `name`, escaped, in bold (to stand for a [`MARK`]).
-pub(super) fn strong(name: &str) -> String {
-    format!("<strong>{}</strong>", escape(name))
 }
 
 /// The logged-in player's games: what is due, by when, and whether theirs are sealed; how a
@@ -117,10 +72,9 @@ pub(super) fn your_games(
     let lang = visitor.lang;
     YourGames {
         lang,
-        empty: linked(
+        empty: Sentence::new(
             &tr!(lang, "front-no-seat", start = LINK),
-            "/new",
-            &tr!(lang, "front-no-seat-start"),
+            &[(LINK, Piece::link("/new", tr!(lang, "front-no-seat-start")))],
         ),
         rows: rows.into_iter().map(|(_, _, g)| g).collect(),
     }
@@ -134,12 +88,12 @@ pub(super) fn your_games(
 struct Welcome {
     lang: Lang,
     games: Vec<Showcase>,
-    /// How to start, cut at its two links (1: take a seat, 2: create a game).
-    start: Vec<(String, usize)>,
-    /// A visitor's line on registering, cut at its link.
-    account: Option<Vec<(String, usize)>>,
-    /// The line on the API, cut at its link.
-    api: Vec<(String, usize)>,
+    /// How to start: take a seat, or create a game (two links).
+    start: Sentence,
+    /// A visitor's line on registering, with its link.
+    account: Option<Sentence>,
+    /// The line on the API, with its link.
+    api: Sentence,
 }
 
 /// One game of the welcome: its picture, a line and its help.
@@ -190,15 +144,26 @@ fn welcome(visitor: &Visitor) -> String {
     let view = Welcome {
         lang,
         games,
-        start: cut(
+        start: Sentence::new(
             &tr!(lang, "front-start", seat = LINK, create = MARK),
-            &[LINK, MARK],
+            &[
+                (LINK, Piece::link("/lobby", tr!(lang, "front-start-seat"))),
+                (MARK, Piece::link("/new", tr!(lang, "front-start-create"))),
+            ],
         ),
-        account: visitor
-            .player
-            .is_none()
-            .then(|| cut(&tr!(lang, "front-start-account", register = LINK), &[LINK])),
-        api: cut(&tr!(lang, "front-about", api = LINK), &[LINK]),
+        account: visitor.player.is_none().then(|| {
+            Sentence::new(
+                &tr!(lang, "front-start-account", register = LINK),
+                &[(
+                    LINK,
+                    Piece::link("/register", tr!(lang, "front-start-register")),
+                )],
+            )
+        }),
+        api: Sentence::new(
+            &tr!(lang, "front-about", api = LINK),
+            &[(LINK, Piece::link("/api/openapi.json", "/api/openapi.json"))],
+        ),
     };
     view.render().unwrap_or_default()
 }
@@ -281,7 +246,10 @@ pub async fn front(
         yours,
         lobby,
         cards,
-        no_games: around(&tr!(lang, "front-no-games", start = LINK), LINK),
+        no_games: Sentence::new(
+            &tr!(lang, "front-no-games", start = LINK),
+            &[(LINK, Piece::link("/new", tr!(lang, "front-start-one")))],
+        ),
         ladders: around(&tr!(lang, "front-ladders", ladders = LINK), LINK),
         games: gm::GAMES
             .iter()
@@ -307,8 +275,8 @@ struct FrontPage {
     yours: String,
     lobby: String,
     cards: Vec<Card>,
-    /// The line with no game yet, around its link.
-    no_games: (String, String),
+    /// The line with no game yet, with its link.
+    no_games: Sentence,
     /// The ladders' line, around the ladders.
     ladders: (String, String),
     games: Vec<(&'static str, String)>,

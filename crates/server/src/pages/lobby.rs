@@ -2,6 +2,7 @@
 //! at a time), the game page's take-a-seat and leave buttons, the confirmation before leaving,
 //! and the GM console's form for open seats, a leaver's seat and the minimum on-time record.
 
+use super::sentence::{MARK, Piece, Sentence};
 use super::*;
 use askama::Template;
 use axum::extract::{Path, Query};
@@ -283,9 +284,9 @@ pub async fn leave_form(
         (true, false) => "bot",
         _ => "open",
     };
-    let explain = front::marked(
-        &tr!(lang, "lobby-leave-explain", seat = front::MARK, then = then),
-        &[(front::MARK, front::strong(&table.seats[seat.index()].name))],
+    let explain = Sentence::new(
+        &tr!(lang, "lobby-leave-explain", seat = MARK, then = then),
+        &[(MARK, Piece::strong(&table.seats[seat.index()].name))],
     );
     let body = LeaveConfirm {
         lang,
@@ -331,7 +332,7 @@ struct LeaveConfirm {
     id: i64,
     question: String,
     /// What becomes of the seat (HTML: its name in bold).
-    explain: String,
+    explain: Sentence,
     csrf: String,
 }
 

@@ -7,7 +7,7 @@ use askama::Template as _;
 use locale::{Lang, tr};
 
 use super::filters;
-use super::front::{MARK, marked, strong};
+use super::sentence::{MARK, Piece, Sentence};
 use super::{CsrfForm, PageResult, Visitor, error_box, redirect};
 use crate::actions;
 use crate::auth::Player;
@@ -28,26 +28,26 @@ pub(super) async fn section(
     };
     let lang = visitor.lang;
     let address = match (&profile.email, &profile.pending) {
-        (_, Some(pending)) => Address::Pending(marked(
+        (_, Some(pending)) => Address::Pending(Sentence::new(
             &tr!(lang, "mail-form-pending", address = MARK),
-            &[(MARK, strong(pending))],
+            &[(MARK, Piece::strong(pending))],
         )),
-        (Some(email), None) => Address::Confirmed(marked(
+        (Some(email), None) => Address::Confirmed(Sentence::new(
             &tr!(lang, "mail-form-confirmed", address = MARK),
-            &[(MARK, strong(email))],
+            &[(MARK, Piece::strong(email))],
         )),
         (None, None) => Address::None,
     };
     // A bouncing address: the relay's words, and how to have it mailed again.
     let bouncing = match (&profile.bouncing, &profile.email) {
-        (Some(bouncing), Some(email)) => Some(marked(
+        (Some(bouncing), Some(email)) => Some(Sentence::new(
             &tr!(
                 lang,
                 "mail-form-bouncing",
                 address = MARK,
                 words = bouncing.words.as_str()
             ),
-            &[(MARK, strong(email))],
+            &[(MARK, Piece::strong(email))],
         )),
         _ => None,
     };
@@ -74,11 +74,11 @@ pub(super) async fn section(
     form.render().unwrap_or_default()
 }
 
-/// The account's address as the mail section says it (HTML: the address in bold).
+/// The account's address as the mail section says it (the address in bold).
 #[derive(Debug)]
 enum Address {
-    Pending(String),
-    Confirmed(String),
+    Pending(Sentence),
+    Confirmed(Sentence),
     None,
 }
 
@@ -92,8 +92,8 @@ struct MailSection {
     /// The error box (HTML).
     error: String,
     address: Address,
-    /// The relay's words on a bouncing address (HTML).
-    bouncing: Option<String>,
+    /// The relay's words on a bouncing address, the address in bold.
+    bouncing: Option<Sentence>,
     csrf: String,
     email: String,
     choices: [(MailChoice, String); 3],

@@ -22,6 +22,7 @@ mod profile;
 mod push;
 mod ratings;
 mod season;
+mod sentence;
 mod showcase;
 mod when;
 
@@ -86,8 +87,6 @@ use axum::response::{IntoResponse, Response};
 use crate::auth::{self, FORM_COOKIE, Player, SESSION_COOKIE};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-
-pub use crate::text::escape;
 
 /// The filters of the pages' templates: the site's one (`text::filters`).
 pub use crate::text::filters;
@@ -268,7 +267,6 @@ struct Frame<'a> {
     tab: &'a str,
     title: &'a str,
     css: &'a str,
-    app_head: &'a str,
     /// The logged-in player's name.
     name: Option<&'a str>,
     awaiting: Option<usize>,
@@ -307,7 +305,6 @@ pub fn page_with_tab(
         tab,
         title,
         css: site_css_path(),
-        app_head: app::HEAD,
         name: visitor.player.as_ref().map(|p| p.name.as_str()),
         awaiting,
         body,

@@ -47,7 +47,7 @@ pub trait Pieces: Sync {
     ) -> ApiResult<Option<FormOrders>>;
     /// A refusal as HTML (escaped), the rules it cites linked to the game's help page.
     fn refusal_html(&self, text: &str) -> String {
-        super::escape(text)
+        super::sentence::Sentence::plain(text).to_string()
     }
 }
 

@@ -1,5 +1,6 @@
 //! The profile page (the reader's time zone and mail) and the site's small scripts.
 
+use super::sentence::{MARK, Piece, Sentence};
 use super::*;
 use locale::phrase;
 
@@ -11,7 +12,7 @@ pub(super) struct ProfilePage<'a> {
     saved: bool,
     zone: &'a str,
     /// The sentence with the time now in the reader's zone (HTML: the time is in bold).
-    shown: String,
+    shown: Sentence,
     zones: Vec<String>,
     csrf: String,
     /// The mail settings' form (`pages::mail`).
@@ -39,9 +40,9 @@ pub(super) fn profile_page(
         error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
         saved,
         zone,
-        shown: front::marked(
-            &tr!(lang, "profile-zone-now", now = front::MARK),
-            &[(front::MARK, front::strong(&now))],
+        shown: Sentence::new(
+            &tr!(lang, "profile-zone-now", now = MARK),
+            &[(MARK, Piece::strong(&now))],
         ),
         zones,
         csrf: visitor.csrf_token(),

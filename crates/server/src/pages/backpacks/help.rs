@@ -3,7 +3,9 @@
 
 use askama::Template;
 use game_api::Lang;
-use locale::tr;
+
+use crate::pages::sentence::{Piece, Sentence};
+use crate::text::filters;
 
 /// How a day works, by the play-by-mail rules 2.1: one template per language, as the page is
 /// prose (a translator writes whole paragraphs, with their links and rule numbers).
@@ -26,6 +28,16 @@ pub struct Help;
 #[template(path = "backpacks/help.ja.html")]
 pub struct HelpJa;
 
+/// The whole help page: how a day works, then the orders under their heading.
+#[derive(Debug, Template)]
+#[template(path = "backpacks/help_page.html")]
+struct HelpPage {
+    lang: Lang,
+    /// The language's own pages (HTML).
+    rules: String,
+    orders: String,
+}
+
 /// The help in `lang` (English for a language without its own page): how a day works, then
 /// the orders.
 pub fn help(lang: Lang) -> askama::Result<String> {
@@ -33,10 +45,12 @@ pub fn help(lang: Lang) -> askama::Result<String> {
         "ja" => (RulesJa.render()?, HelpJa.render()?),
         _ => (Rules.render()?, Help.render()?),
     };
-    Ok(format!(
-        r#"{rules}<h2 id="orders">{}</h2>{orders}"#,
-        super::super::escape(&tr!(lang, "help-bb-title"))
-    ))
+    HelpPage {
+        lang,
+        rules,
+        orders,
+    }
+    .render()
 }
 
 /// The anchors of the rules on the help page (`rule-8-3` for 8.3).
@@ -86,7 +100,7 @@ fn anchor(number: &str) -> Option<&'static str> {
 /// A refusal as HTML (escaped), each rule it cites in brackets (`(8.3)`, `（10.1、10.2）`,
 /// `(10.4, B&B-18)`) linked to the rule on the help page.
 pub fn rule_links(text: &str) -> String {
-    let mut out = String::new();
+    let mut out = Sentence::default();
     let mut depth = 0usize;
     let mut before = ' ';
     let mut rest = text;
@@ -100,7 +114,7 @@ pub fn rule_links(text: &str) -> String {
             let after = rest[number.len()..].chars().next();
             let ends = after.is_none_or(|a| ")）,、 ;".contains(a));
             if let Some(id) = anchor(number).filter(|_| ends) {
-                out.push_str(&format!(r#"<a href="/help/backpacks#{id}">{number}</a>"#));
+                out.push(Piece::link(format!("/help/backpacks#{id}"), number));
                 before = number.chars().last().unwrap_or(c);
                 rest = &rest[number.len()..];
                 continue;
@@ -111,9 +125,9 @@ pub fn rule_links(text: &str) -> String {
             ')' | '）' => depth = depth.saturating_sub(1),
             _ => {}
         }
-        out.push_str(&super::super::escape(&c.to_string()));
+        out.text(&rest[..c.len_utf8()]);
         before = c;
         rest = &rest[c.len_utf8()..];
     }
-    out
+    out.to_string()
 }

@@ -1,6 +1,7 @@
 //! Taking a seat by invitation, and the order page: the game's form, sealed through `actions::submit`.
 
 use super::*;
+use crate::pages::sentence::{LINK, Piece, Sentence};
 use locale::{phrase, tr};
 
 #[derive(Debug, serde::Deserialize)]
@@ -101,8 +102,8 @@ pub struct OrdersPage {
     pub nav: Nav,
     /// The error as HTML: escaped, its rule citations linked to the rules help.
     pub error: Option<String>,
-    /// What became of the orders just sealed (HTML: it may hold a link to the report).
-    pub sent: Option<String>,
+    /// What became of the orders just sealed (it may hold a link to the report).
+    pub sent: Option<Sentence>,
     pub seat: String,
     pub your_move: String,
     pub sealed_lineup: Option<String>,
@@ -216,27 +217,32 @@ pub struct SentQuery {
 /// What became of orders sealed for `turn`, as the page now finds the game: still open to
 /// amendment, being played now (every seat's orders are in), or played, with the way to its
 /// report (the last seat to seal finds the next turn open, not its own orders).
-fn sent_note(table: &Table, visitor: &Visitor, turn: u16) -> String {
+fn sent_note(table: &Table, visitor: &Visitor, turn: u16) -> Sentence {
     let lang = visitor.lang;
     let record = &table.record;
     let game = record.game();
     if turn < record.turn() && turn <= record.resolved() {
         let name = turn_name(lang, game, turn);
-        return crate::pages::front::linked(
+        return Sentence::new(
             &tr!(
                 lang,
                 "game-orders-played",
                 turn = name.clone(),
-                report = crate::pages::front::LINK
+                report = LINK
             ),
-            &format!("/games/{}#latest", table.row.id),
-            &tr!(lang, "game-orders-played-report", turn = name),
+            &[(
+                LINK,
+                Piece::link(
+                    format!("/games/{}#latest", table.row.id),
+                    tr!(lang, "game-orders-played-report", turn = name),
+                ),
+            )],
         );
     }
     if table.all_ready() {
-        return crate::pages::escape(&lang.t("game-orders-sealed-all-in"));
+        return Sentence::plain(&lang.t("game-orders-sealed-all-in"));
     }
-    crate::pages::escape(&lang.t("game-orders-sealed-note"))
+    Sentence::plain(&lang.t("game-orders-sealed-note"))
 }
 
 /// What the order form sends, as a submission: the line-up and orders its boxes and menus
