@@ -274,7 +274,7 @@ pub async fn set_allowance(
         ));
     };
     let table = store::load(state, id).await?;
-    super::gm::require_gm(&table, player)?;
+    super::access::require_gm(&table, player)?;
     Ok(store::absences::set_allowance(state, id, turns).await?)
 }
 

@@ -91,15 +91,6 @@ pub fn deletable(table: &Table) -> bool {
     table.record.resolved() == 0 || table.record.setup().secret.is_none()
 }
 
-/// Refuses anyone but the game's GM.
-pub fn require_gm(table: &Table, player: &Player) -> ApiResult<()> {
-    if table.is_gm(player.id) {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden(phrase!("error-gm-only")))
-    }
-}
-
 /// What a GM action gave: done, or (for a preview) the report the coming turn would have.
 #[derive(Debug)]
 pub enum GmOutcome {
@@ -135,7 +126,7 @@ pub async fn gm_action(
     action: GmAction,
 ) -> ApiResult<GmOutcome> {
     let actor = format!("gm:{}", player.name);
-    let gm = |table: &Table| require_gm(table, player);
+    let gm = |table: &Table| super::access::require_gm(table, player);
     match action {
         GmAction::Resolve => {
             // Recorded as the GM's doing, not the deadline's (issue 15).
@@ -399,7 +390,7 @@ fn change_of(
                 return Err(ApiError::Bad(phrase!("error-invite-mail-off")));
             };
             let email = check_email(email)?;
-            super::orders::invitations_open(table)?;
+            super::access::invitations_open(table)?;
             let row = &table.seats[seat.index()];
             if row.player_id.is_some() {
                 return Err(ApiError::Conflict(phrase!(

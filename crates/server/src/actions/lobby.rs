@@ -25,7 +25,7 @@ pub async fn take_seat(
     id: i64,
     seat: Option<Seat>,
 ) -> ApiResult<Seat> {
-    super::profiles::check_on_time(state, player, id).await?;
+    super::access::check_on_time(state, player, id).await?;
     let mut taken = None;
     crate::change::change(state, id, &player.name, |table| {
         let chosen = offered_seat(table, player, seat)?;
@@ -94,7 +94,7 @@ pub async fn open_seats(
     seat: Option<Seat>,
 ) -> ApiResult<()> {
     crate::change::change(state, id, &format!("gm:{}", player.name), |table| {
-        super::gm::require_gm(table, player)?;
+        super::access::require_gm(table, player)?;
         if open && (table.record.is_over() || table.row.archived) {
             return Err(ApiError::Conflict(phrase!("error-open-game-over")));
         }
@@ -153,7 +153,7 @@ pub async fn set_on_leave(
     on_leave: OnLeave,
 ) -> ApiResult<()> {
     let table = store::load(state, id).await?;
-    super::gm::require_gm(&table, player)?;
+    super::access::require_gm(&table, player)?;
     Ok(store::lobby::set_on_leave(state, id, on_leave).await?)
 }
 
@@ -178,7 +178,7 @@ pub async fn leave(state: &AppState, player: &Player, id: i64) -> ApiResult<Seat
     let console = format!("{base}/games/{id}/gm");
     let mut left = None;
     crate::change::change(state, id, &player.name, |table| {
-        let seat = super::orders::own_seat(table, player)?;
+        let seat = super::access::own_seat(table, player)?;
         if table.record.is_over() {
             return Err(ApiError::Conflict(phrase!("error-leave-game-over")));
         }

@@ -11,31 +11,12 @@ use crate::letters;
 use crate::state::AppState;
 use store::{self, Change, InboundDone, OutMail, SeatChange, Table};
 
-/// Whether the game's invitations still work: they end when the game is over (for good) or
-/// archived (while it is), so that an invitation never used cannot put a stranger in a
-/// finished game's results.
-pub fn invitations_open(table: &Table) -> ApiResult<()> {
-    if table.row.over || table.record.is_over() {
-        return Err(ApiError::Conflict(phrase!(
-            "error-invite-game-over",
-            game_noun = table.row.game.game_noun
-        )));
-    }
-    if table.row.archived {
-        return Err(ApiError::Conflict(phrase!(
-            "error-invite-game-archived",
-            game_noun = table.row.game.game_noun
-        )));
-    }
-    Ok(())
-}
-
 /// Claims the seat an invitation is for, while the game's invitations work
-/// ([`invitations_open`]).
+/// ([`invitations_open`](super::access::invitations_open)).
 pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> ApiResult<()> {
-    super::profiles::check_on_time(state, player, id).await?;
+    super::access::check_on_time(state, player, id).await?;
     crate::change::change(state, id, &player.name, |table| {
-        invitations_open(table)?;
+        super::access::invitations_open(table)?;
         let Some(seat) = table.seats.iter().find(|s| s.invite == invite) else {
             return Err(ApiError::Forbidden(phrase!("error-invite-unknown")));
         };
@@ -67,13 +48,6 @@ pub async fn join(state: &AppState, player: &Player, id: i64, invite: &str) -> A
     })
     .await?;
     Ok(())
-}
-
-/// The seat the player holds in this game, or a 403.
-pub fn own_seat(table: &Table, player: &Player) -> ApiResult<Seat> {
-    table
-        .seat_of(player.id)
-        .ok_or_else(|| ApiError::Forbidden(phrase!("error-seat-not-yours")))
 }
 
 /// The door orders came through: the web (the API and the forms) or a mail.
@@ -122,7 +96,7 @@ pub async fn submit_via(
     let mut turn = None;
     let mut sealed = None;
     let table = crate::change::change(state, id, &player.name, |table| {
-        let seat = own_seat(table, player)?;
+        let seat = super::access::own_seat(table, player)?;
         if *turn.get_or_insert(table.record.turn()) != table.record.turn() {
             return Err(ApiError::Conflict(phrase!(
                 "error-orders-resolved-meanwhile"
@@ -210,5 +184,5 @@ fn sealing(
 /// Gives the player's seat in game `id` a new order address (the old one stops working): its
 /// new secret.
 pub async fn rotate_mail_secret(state: &AppState, player: &Player, id: i64) -> ApiResult<String> {
-    store::new_order_address(state, id, |table| own_seat(table, player)).await
+    store::new_order_address(state, id, |table| super::access::own_seat(table, player)).await
 }

@@ -351,7 +351,7 @@ pub async fn post_press(
 /// is not theirs to hide.
 pub async fn hide_press(state: &AppState, player: &Player, id: i64, press: i64) -> ApiResult<()> {
     let table = store::load(state, id).await?;
-    super::gm::require_gm(&table, player)?;
+    super::access::require_gm(&table, player)?;
     // `press` is the number the GM reads it by (`PressLine::id`).
     let message = store::press::one(state, id, reader(&table, Some(player)), press)
         .await?
@@ -371,7 +371,7 @@ pub async fn set_private_press(
     allowed: bool,
 ) -> ApiResult<()> {
     let table = store::load(state, id).await?;
-    super::gm::require_gm(&table, player)?;
+    super::access::require_gm(&table, player)?;
     Ok(store::press::set_private_allowed(state, id, allowed).await?)
 }
 

@@ -21,27 +21,8 @@ pub async fn set_min_on_time(
         return Err(ApiError::Bad(phrase!("error-min-on-time-range", min = min)));
     }
     let table = store::load(state, id).await?;
-    super::gm::require_gm(&table, player)?;
+    super::access::require_gm(&table, player)?;
     Ok(store::profiles::set_min_on_time(state, id, min).await?)
-}
-
-/// Refuses a player whose on-time record is below what game `id` asks of new players. A
-/// player with no seated turn yet has no record, and is let in.
-pub async fn check_on_time(state: &AppState, player: &Player, id: i64) -> ApiResult<()> {
-    let Some(min) = store::profiles::min_on_time(state, id).await? else {
-        return Ok(());
-    };
-    let record = store::profiles::on_time_of(state, player.id).await?;
-    match record.percent() {
-        Some(percent) if percent < min => Err(ApiError::Forbidden(phrase!(
-            "error-min-on-time-unmet",
-            min = min,
-            percent = percent,
-            sent = record.sent,
-            seated = record.seated
-        ))),
-        _ => Ok(()),
-    }
 }
 
 /// One seat's feeds, as its player's profile lists them.
@@ -73,7 +54,7 @@ pub async fn seat_feeds(state: &AppState, player: &Player) -> ApiResult<Vec<Seat
 /// Renews the secret of the player's seat feeds in game `id`: the old addresses answer 404.
 pub async fn renew_feeds(state: &AppState, player: &Player, id: i64) -> ApiResult<SeatFeeds> {
     let table = store::load(state, id).await?;
-    let seat = super::orders::own_seat(&table, player)?;
+    let seat = super::access::own_seat(&table, player)?;
     let secret = store::feeds::renew(state, id, seat, player.id).await?;
     Ok(SeatFeeds {
         game: id,

@@ -102,7 +102,7 @@ pub async fn create_season(state: &AppState, player: &Player, new: NewSeason) ->
     let game = match (&new.game_id, &new.first_stage) {
         (Some(id), None) => {
             let table = store::load(state, *id).await?;
-            super::gm::require_gm(&table, player)?;
+            super::access::require_gm(&table, player)?;
             table.row.game.name.to_string()
         }
         (None, Some(first)) => gm::game_info(&first.game)?.name.to_string(),

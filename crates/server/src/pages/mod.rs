@@ -16,6 +16,7 @@ mod language;
 mod lobby;
 mod mail;
 mod operator;
+mod order_forms;
 mod pieces;
 mod player;
 mod profile;

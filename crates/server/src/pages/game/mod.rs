@@ -31,6 +31,7 @@ use game_api::{Seat, Viewer};
 use gm::{DeadlineRule, Event, Submission};
 use locale::tr;
 
+use super::order_forms;
 use super::pieces::{self, FormContext};
 use super::{CsrfForm, FormData, PageResult, Visitor, error_page, redirect};
 use crate::actions::{self, GmAction, GmOutcome, NewGame, viewer};

@@ -146,7 +146,7 @@ pub(super) fn orders_page(
             typed,
             lang,
         };
-        match pieces::of(record.game().name).order_form(&cx) {
+        match order_forms::of(record.game().name).order_form(&cx) {
             Some(Ok(html)) => Some(html),
             Some(Err(e)) => {
                 return error_page(visitor, &ApiError::Internal(format!("template: {e}")));
@@ -162,7 +162,7 @@ pub(super) fn orders_page(
         error: error.map(|e| {
             let sent = typed.and_then(|f| submission(table, seat, f).ok());
             let text = pieces::refusal(record, seat, sent.as_ref(), e, visitor.lang);
-            pieces::of(record.game().name).refusal_html(&text)
+            order_forms::of(record.game().name).refusal_html(&text)
         }),
         sent,
         seat: table.seats[seat.index()].name.clone(),
@@ -261,7 +261,7 @@ pub(super) fn submission(table: &Table, seat: Seat, form: &FormData) -> ApiResul
                 .map_err(|_| ApiError::Bad(phrase!("error-turn-not-number", t = t)))?,
         ),
     };
-    let read = pieces::of(table.row.game.name)
+    let read = order_forms::of(table.row.game.name)
         .orders_from_form(&table.record, seat, form)?
         .unwrap_or_default();
     Ok(Submission {
