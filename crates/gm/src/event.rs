@@ -243,6 +243,28 @@ impl Event {
         serde_json::to_string(self).expect("events serialise")
     }
 
+    /// The entry's kind, as its JSON's `kind` tag says it: the store keeps it in a column of
+    /// its own, so that entries are picked by kind without reading their JSON.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Created { .. } => "created",
+            Event::Lineup { .. } => "lineup",
+            Event::Orders { .. } => "orders",
+            Event::Resolved { .. } => "resolved",
+            Event::Piece { .. } => "piece",
+            Event::Dropped { .. } => "dropped",
+            Event::Retired { .. } => "retired",
+            Event::RolledBack { .. } => "rolled_back",
+            Event::SeatClaimed { .. } => "seat_claimed",
+            Event::SeatBot { .. } => "seat_bot",
+            Event::SeatFreed { .. } => "seat_freed",
+            Event::Deadline { .. } => "deadline",
+            Event::Paused => "paused",
+            Event::Resumed => "resumed",
+            Event::Away { .. } => "away",
+        }
+    }
+
     pub fn from_json(text: &str) -> Result<Event, GmError> {
         serde_json::from_str(text).map_err(|e| GmError::Log(format!("event: {e}")))
     }
@@ -282,5 +304,53 @@ mod tests {
         );
         let unknown = r#"{"kind":"created","setup":{"game":"backpacks","seats":["ann"],"seed":7,"colour":"red"}}"#;
         assert!(Event::from_json(unknown).is_err());
+    }
+
+    #[test]
+    fn an_entrys_kind_is_its_json_tag() {
+        let seat = Seat(1);
+        let text = String::from("x");
+        let every = [
+            Event::Created {
+                setup: Setup::new("backpacks", &["ann"], 7),
+            },
+            Event::Lineup {
+                seat,
+                text: text.clone(),
+                author: Author::Player,
+            },
+            Event::Orders {
+                seat,
+                text,
+                author: Author::Gm,
+            },
+            Event::resolved(3),
+            Event::Piece {
+                verb: "drop".into(),
+                piece: "red-A".into(),
+            },
+            Event::Dropped { rider: "a".into() },
+            Event::Retired { rider: "a".into() },
+            Event::RolledBack { turn: 3 },
+            Event::SeatClaimed {
+                seat,
+                player: "ann".into(),
+            },
+            Event::SeatBot { seat, bot: None },
+            Event::SeatFreed { seat },
+            Event::Deadline { at: 0 },
+            Event::Paused,
+            Event::Resumed,
+            Event::Away {
+                seat,
+                until: 0,
+                bot: None,
+                excused: true,
+            },
+        ];
+        for event in every {
+            let json: Value = serde_json::from_str(&event.to_json()).unwrap();
+            assert_eq!(json["kind"], event.kind(), "{event:?}");
+        }
     }
 }

@@ -9,17 +9,11 @@ use axum::http::request::Parts;
 use axum::http::{HeaderName, HeaderValue};
 use locale::phrase;
 use sha2::{Digest, Sha256};
-use sqlx::{AnyConnection, Row};
-use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::Arc;
 
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::throttle::{self, ClientAddr};
-use store::Clock;
-use store::db::Backend;
-use store::group_read;
 
 pub const SESSION_COOKIE: &str = "postrider_session";
 /// Sessions last thirty days.
@@ -83,24 +77,12 @@ pub async fn issue(state: &AppState, player_id: i64, kind: &str) -> ApiResult<St
     let secret = new_secret()?;
     let now = state.clock.now();
     let expires = (kind == "session").then_some(now + SESSION_SECONDS);
-    sqlx::query(
-        "INSERT INTO credentials (token_hash, player_id, kind, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(secret_hash(&secret))
-    .bind(player_id)
-    .bind(kind)
-    .bind(now)
-    .bind(expires)
-    .execute(&state.db.pool)
-    .await?;
+    store::sessions::insert(state, &secret_hash(&secret), player_id, kind, now, expires).await?;
     Ok(secret)
 }
 
 pub async fn revoke(state: &AppState, secret: &str) -> ApiResult<()> {
-    sqlx::query("DELETE FROM credentials WHERE token_hash = $1")
-        .bind(secret_hash(secret))
-        .execute(&state.db.pool)
-        .await?;
+    store::sessions::delete(state, &secret_hash(secret)).await?;
     Ok(())
 }
 
@@ -177,8 +159,8 @@ fn check_same_site(parts: &Parts) -> ApiResult<()> {
 }
 
 /// The player a secret belongs to, if it is known and not expired. Every request's read of
-/// its session goes through the process's group read ([`Sessions`]): one query answers all
-/// those waiting.
+/// its session goes through the process's group read (`store::sessions::Sessions`): one
+/// query answers all those waiting.
 pub async fn player_for(state: &AppState, secret: &str) -> ApiResult<Option<Player>> {
     let found = state.sessions.get(&state.db, secret_hash(secret)).await?;
     crate::reader::chosen(found.as_ref().and_then(|s| s.lang));
@@ -191,66 +173,6 @@ pub async fn player_for(state: &AppState, secret: &str) -> ApiResult<Option<Play
         operator: s.operator,
         lang: s.lang,
     }))
-}
-
-/// What a credential's hash opens: the player's columns a request needs.
-#[derive(Clone, Debug)]
-pub struct SessionRow {
-    id: i64,
-    name: String,
-    time_zone: Option<String>,
-    echo_to: Option<String>,
-    operator: bool,
-    lang: Option<locale::Lang>,
-}
-
-/// The read of sessions by their hashes, as of the server's clock (expired ones, and those of
-/// a suspended account, are none).
-#[derive(Debug)]
-pub struct Sessions {
-    pub clock: Arc<dyn Clock>,
-}
-
-impl group_read::Fetch for Sessions {
-    type Key = String;
-    type Value = SessionRow;
-
-    async fn fetch(
-        &self,
-        conn: &mut AnyConnection,
-        hashes: &[String],
-    ) -> store::StoreResult<HashMap<String, SessionRow>> {
-        let backend = Backend::of(conn);
-        let (list, padded) = store::sql::in_list(backend, hashes);
-        let now = store::sql::placeholders_after(backend, hashes.len().next_power_of_two(), 1, 1);
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "SELECT c.token_hash, p.id, p.name, p.time_zone, \
-             CASE WHEN p.mail_choice <> 'none' THEN p.email END, p.operator, p.lang \
-             FROM credentials c JOIN players p ON p.id = c.player_id \
-             WHERE c.token_hash IN {list} AND (c.expires_at IS NULL OR c.expires_at > {now}) \
-             AND p.suspended_at IS NULL"
-        )));
-        for hash in padded {
-            query = query.bind(hash);
-        }
-        let rows = query.bind(self.clock.now()).fetch_all(&mut *conn).await?;
-        Ok(rows
-            .iter()
-            .map(|row| {
-                let session = SessionRow {
-                    id: row.get(1),
-                    name: row.get(2),
-                    time_zone: row.get(3),
-                    echo_to: row.get(4),
-                    operator: row.get::<i64, _>(5) != 0,
-                    lang: row
-                        .get::<Option<String>, _>(6)
-                        .and_then(|c| locale::Lang::from_code(&c).ok()),
-                };
-                (row.get(0), session)
-            })
-            .collect())
-    }
 }
 
 impl FromRequestParts<AppState> for Player {
@@ -307,84 +229,5 @@ impl FromRequestParts<AppState> for ClientAddr {
             .then(|| throttle::forwarded_for(parts))
             .flatten();
         Ok(ClientAddr(forwarded.or(peer).map(throttle::network)))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use store::group_read::Fetch;
-
-    #[tokio::test]
-    async fn one_query_reads_many_sessions_as_of_the_clock() {
-        let db = store::Db::open("sqlite::memory:").await.unwrap();
-        for (id, name, zone, email, choice) in [
-            (1, "ann", None, Some("ann@example.org"), "every"),
-            (
-                2,
-                "bob",
-                Some("Europe/London"),
-                Some("bob@example.org"),
-                "none",
-            ),
-        ] {
-            sqlx::query(
-                "INSERT INTO players (id, name, name_key, password_hash, created_at, time_zone, email, mail_choice) \
-                 VALUES ($1, $2, $2, 'x', 0, $3, $4, $5)",
-            )
-            .bind(id)
-            .bind(name)
-            .bind(zone)
-            .bind(email)
-            .bind(choice)
-            .execute(&db.pool)
-            .await
-            .unwrap();
-        }
-        // A live session, an API token, an expired session, and one expiring at this second.
-        for (hash, player, kind, expires) in [
-            ("live", 1, "session", Some(1_000)),
-            ("token", 2, "api", None),
-            ("expired", 1, "session", Some(400)),
-            ("now", 2, "session", Some(500)),
-        ] {
-            sqlx::query(
-                "INSERT INTO credentials (token_hash, player_id, kind, created_at, expires_at) VALUES ($1, $2, $3, 0, $4)",
-            )
-            .bind(hash)
-            .bind(player)
-            .bind(kind)
-            .bind(expires)
-            .execute(&db.pool)
-            .await
-            .unwrap();
-        }
-        let sessions = Sessions {
-            clock: Arc::new(store::ManualClock::at(500)),
-        };
-        // Five keys: the list is padded to eight, which finds nothing more.
-        let keys = ["live", "token", "expired", "now", "unknown"].map(String::from);
-        let mut conn = db.pool.acquire().await.unwrap();
-        let found = sessions.fetch(&mut conn, &keys).await.unwrap();
-        let mut seen: Vec<_> = found
-            .iter()
-            .map(|(hash, s)| {
-                (
-                    hash.as_str(),
-                    s.id,
-                    s.name.as_str(),
-                    s.time_zone.as_deref(),
-                    s.echo_to.as_deref(),
-                )
-            })
-            .collect();
-        seen.sort();
-        assert_eq!(
-            seen,
-            [
-                ("live", 1, "ann", None, Some("ann@example.org")),
-                ("token", 2, "bob", Some("Europe/London"), None),
-            ]
-        );
     }
 }

@@ -30,19 +30,12 @@ pub enum CheckFailure {
 
 /// Checks every game in id order, stopping at the first that differs.
 pub async fn check(state: &AppState) -> Result<Checked, CheckFailure> {
-    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM games ORDER BY id")
-        .fetch_all(&state.db.pool)
-        .await
-        .map_err(ApiError::from)?;
+    let ids = store::read::ids(state).await.map_err(ApiError::from)?;
     // No foreign key ties an event to its game on PostgreSQL (migration 0023: every event is
     // written with its game's row): a log left without its game is found here instead.
-    let orphan: Option<i64> = sqlx::query_scalar(
-        "SELECT e.game_id FROM events e \
-         WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = e.game_id) LIMIT 1",
-    )
-    .fetch_optional(&state.db.pool)
-    .await
-    .map_err(ApiError::from)?;
+    let orphan = store::history::orphan_log(state)
+        .await
+        .map_err(ApiError::from)?;
     if let Some(game) = orphan {
         return Err(CheckFailure::Differs {
             game,

@@ -13,13 +13,11 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use game_api::{Seat, Viewer};
-use gm::Event;
 use icalendar::{Calendar, Component, EventLike, EventStatus};
-use sqlx::Row;
 
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use store::{self, StoreResult, Table};
+use store::{self, Table};
 
 /// The most turns a feed holds, the latest: what one anonymous request costs is bounded.
 pub const FEED_TURNS_MAX: u16 = 50;
@@ -55,7 +53,8 @@ pub async fn calendar(
     Path(secret): Path<String>,
 ) -> ApiResult<Response> {
     let (table, seat) = open(&state, &secret).await?;
-    let times = resolution_times(&state, &table).await?;
+    let times =
+        store::feeds::resolution_times(&state, &table, i64::from(FEED_TURNS_MAX) * 2).await?;
     let lang = crate::letters::seat_lang(&state, &table, seat).await?;
     let text = calendar_text(&state, &table, seat, lang, &times);
     Ok(feed_response("text/calendar; charset=utf-8", text))
@@ -67,7 +66,8 @@ pub async fn reports(
     Path(secret): Path<String>,
 ) -> ApiResult<Response> {
     let (table, seat) = open(&state, &secret).await?;
-    let times = resolution_times(&state, &table).await?;
+    let times =
+        store::feeds::resolution_times(&state, &table, i64::from(FEED_TURNS_MAX) * 2).await?;
     let turns = feed_turns(&table);
     let press = store::press::of_turns(&state, table.row.id, turns, FEED_PRESS_MAX).await?;
     // A feed has no Accept-Language worth trusting (a reader fetches it): the seat's mail
@@ -97,27 +97,6 @@ async fn open(state: &AppState, secret: &str) -> ApiResult<(Table, Seat)> {
         .await?
         .ok_or_else(unknown)?;
     Ok((store::load(state, game).await?, seat))
-}
-
-/// When each of the game's latest resolved turns was resolved (the last resolution of each
-/// turn number, so that a turn taken back and resolved again has its second time).
-async fn resolution_times(state: &AppState, table: &Table) -> StoreResult<BTreeMap<u16, i64>> {
-    let rows = sqlx::query(
-        "SELECT at, body FROM events WHERE game_id = $1 AND seq <= $2 \
-         AND body LIKE '%\"kind\":\"resolved\"%' ORDER BY seq DESC LIMIT $3",
-    )
-    .bind(table.row.id)
-    .bind(table.row.version)
-    .bind(i64::from(FEED_TURNS_MAX) * 2)
-    .fetch_all(&state.db.pool)
-    .await?;
-    let mut times = BTreeMap::new();
-    for r in rows {
-        if let Ok(Event::Resolved { turn, .. }) = Event::from_json(&r.get::<String, _>(1)) {
-            times.entry(turn).or_insert(r.get::<i64, _>(0));
-        }
-    }
-    Ok(times)
 }
 
 /// The resolved turns a feed holds: the latest [`FEED_TURNS_MAX`].

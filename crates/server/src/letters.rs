@@ -7,7 +7,6 @@
 use game_api::Lang;
 use game_api::{Seat, Viewer};
 use locale::{phrase, tr};
-use sqlx::Row;
 
 use crate::error::{ApiError, ApiResult};
 use crate::mail_words::{deadline_line, seat_noun, turn_noun};
@@ -44,14 +43,7 @@ pub async fn seat_lang(state: &AppState, table: &Table, seat: Seat) -> StoreResu
 
 /// The language an account chose (`players.lang`), else English: for mail not about a seat.
 pub async fn account_lang(state: &AppState, player_id: i64) -> StoreResult<Lang> {
-    let code: Option<Option<String>> = sqlx::query_scalar("SELECT lang FROM players WHERE id = $1")
-        .bind(player_id)
-        .fetch_optional(&state.db.pool)
-        .await?;
-    Ok(code
-        .flatten()
-        .and_then(|c| Lang::from_code(&c).ok())
-        .unwrap_or_default())
+    store::players::lang(state, player_id).await
 }
 
 /// What a player wants mailed unasked (`players.mail_choice`).
@@ -116,24 +108,8 @@ async fn mailed_seats(
     }
     let mut addresses = std::collections::HashMap::new();
     let ids: Vec<i64> = players.iter().map(|(_, id, _)| *id).collect();
-    let (list, ids) = store::sql::in_list(state.db.backend, &ids);
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT id, email, mail_choice, lang FROM players WHERE id IN {list} AND email IS NOT NULL"
-    )));
-    for id in ids {
-        query = query.bind(id);
-    }
-    for r in query.fetch_all(&state.db.pool).await? {
-        let id: i64 = r.get(0);
-        let email: String = r.get(1);
-        let lang = r
-            .get::<Option<String>, _>(3)
-            .and_then(|c| Lang::from_code(&c).ok())
-            .unwrap_or_default();
-        addresses.insert(
-            id,
-            (email, MailChoice::from_db(&r.get::<String, _>(2)), lang),
-        );
+    for a in store::players::addresses(state, &ids).await? {
+        addresses.insert(a.id, (a.email, MailChoice::from_db(&a.mail_choice), a.lang));
     }
     Ok(players
         .into_iter()

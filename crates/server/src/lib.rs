@@ -9,7 +9,6 @@ pub mod actions;
 pub mod api;
 pub mod auth;
 pub mod auto_backup;
-pub mod backup;
 pub mod bounces;
 pub mod change;
 pub mod check;
@@ -53,7 +52,7 @@ pub mod games {
     };
     pub use crate::store::*;
 }
-pub use store::{commit, group_read};
+pub use store::{backup, commit, group_read};
 
 use std::time::Duration;
 

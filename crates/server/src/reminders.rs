@@ -11,7 +11,6 @@
 
 use game_api::{Lang, Seat};
 use locale::tr;
-use sqlx::Row;
 
 use crate::error::ApiResult;
 use crate::state::AppState;
@@ -53,28 +52,16 @@ pub async fn write_due(state: &AppState, now: i64) -> ApiResult<Written> {
     // Whether a game has anybody to tell: a webhook, (mail on) a seat's player who wants
     // every mail, or a seat's player with a device that takes reminders. A game with nobody is only marked, many to a statement: a deadline storm
     // puts every game of a club in its reminder stage at the same moment.
-    let mail = if state.mail.is_some() { 1 } else { 0 };
-    let due: Vec<(i64, i64, bool)> = sqlx::query(
-        "SELECT id, next_deadline, CASE WHEN turn IS NULL OR webhook_url IS NOT NULL OR ($4 = 1 AND EXISTS ( \
-           SELECT 1 FROM seats s JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id \
-           AND p.email IS NOT NULL AND p.mail_choice = 'every') OR EXISTS ( \
-           SELECT 1 FROM seats s JOIN push_subscriptions d ON d.player_id = s.player_id \
-           JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id AND p.push_remind = 1)) \
-           THEN 1 ELSE 0 END \
-         FROM games WHERE over = 0 AND paused = 0 \
-         AND next_deadline > $1 AND next_deadline <= $2 \
-         AND (reminded_turn IS NULL OR turn IS NULL OR reminded_turn <> turn \
-              OR reminded_stage < CASE WHEN next_deadline <= $3 THEN 2 ELSE 1 END) ORDER BY id",
-    )
-    .bind(now)
-    .bind(now + FIRST)
-    .bind(now + SECOND)
-    .bind(mail)
-    .fetch_all(&state.db.pool)
-    .await?
-    .into_iter()
-    .map(|r| (r.get(0), r.get(1), r.get::<i64, _>(2) == 1))
-    .collect();
+    let stages = store::reminders::Stages {
+        now,
+        first: now + FIRST,
+        second: now + SECOND,
+    };
+    let due: Vec<(i64, i64, bool)> = store::reminders::due(state, stages, state.mail.is_some())
+        .await?
+        .into_iter()
+        .map(|d| (d.id, d.deadline, d.tell))
+        .collect();
     let (told, unheard): (Vec<_>, Vec<_>) = due.into_iter().partition(|&(_, _, tell)| tell);
     for (id, deadline, _) in told {
         let Some(stage) = stage(deadline - now) else {
@@ -86,7 +73,7 @@ pub async fn write_due(state: &AppState, now: i64) -> ApiResult<Written> {
     }
     let unheard: Vec<i64> = unheard.into_iter().map(|(id, _, _)| id).collect();
     for chunk in unheard.chunks(MARKED_AT_ONCE) {
-        mark_reminded(state, chunk, now).await?;
+        store::reminders::mark(state, chunk, stages).await?;
     }
     if state.mail.is_some() {
         written.digests = write_digests(state, now).await?;
@@ -97,33 +84,6 @@ pub async fn write_due(state: &AppState, now: i64) -> ApiResult<Written> {
 /// Games marked by one statement (its `IN` list padded to a power of two up to this, so that
 /// a connection keeps a few prepared shapes: `store::sql`).
 const MARKED_AT_ONCE: usize = 1024;
-
-/// Marks games `ids` as looked at in the reminder stage their deadline is in at `now`, at their
-/// coming turn (games with nobody to remind: see [`write_due`]).
-async fn mark_reminded(state: &AppState, ids: &[i64], now: i64) -> ApiResult<()> {
-    let backend = state.db.backend;
-    let one = |n: usize| store::sql::placeholders_after(backend, n, 1, 1);
-    let (_, padded) = store::sql::in_list(backend, ids);
-    // The parameters in the order of the text (SQLite numbers anonymous ones so).
-    let sql = format!(
-        "UPDATE games SET reminded_turn = turn, \
-         reminded_stage = CASE WHEN next_deadline <= {second} THEN 2 ELSE 1 END \
-         WHERE next_deadline > {now} AND next_deadline <= {first} AND id IN {list}",
-        second = one(0),
-        now = one(1),
-        first = one(2),
-        list = store::sql::placeholders_after(backend, 3, 1, padded.len()),
-    );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
-        .bind(now + SECOND)
-        .bind(now)
-        .bind(now + FIRST);
-    for id in padded {
-        query = query.bind(id);
-    }
-    query.execute(&state.db.pool).await?;
-    Ok(())
-}
 
 /// The reminders of one game at `stage`, and its "deadline soon" webhook, in one transaction
 /// with the game's mark.
@@ -146,20 +106,14 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
             "{}/games/{id}/orders",
             settings.public_url.trim_end_matches('/')
         );
-        let players = sqlx::query(
-            "SELECT s.seat, p.id, p.email, s.lang, p.lang FROM seats s JOIN players p ON p.id = s.player_id \
-             WHERE s.game_id = $1 AND p.email IS NOT NULL AND p.mail_choice = 'every'",
-        )
-        .bind(id)
-        .fetch_all(&state.db.pool)
-        .await?;
-        for r in players {
-            let seat = Seat(r.get::<i64, _>(0) as u8);
+        for r in store::reminders::mailed_seats(state, id).await? {
+            let seat = r.seat;
             if !missing.contains(&seat) {
                 continue;
             }
             // The seat's own language, else the account's.
-            let lang = [r.get::<Option<String>, _>(3), r.get::<Option<String>, _>(4)]
+            let lang = r
+                .langs
                 .into_iter()
                 .flatten()
                 .find_map(|c| Lang::from_code(&c).ok())
@@ -170,7 +124,7 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
                 state,
                 id,
                 seat,
-                r.get(1),
+                r.player_id,
                 named.trim_end(),
                 deadline - window,
             )
@@ -198,10 +152,10 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
             let body = reminder_body(&table, lang, &lead, &link, true);
             mails.push(OutMail {
                 kind: "reminder".into(),
-                to: r.get(2),
+                to: r.email,
                 game_id: Some(id),
                 seat: Some(seat),
-                player_id: Some(r.get(1)),
+                player_id: Some(r.player_id),
                 reply_secret: table.seats[seat.index()].mail_secret.clone(),
                 subject: crate::letters::seat_subject(
                     &table,
@@ -227,23 +181,15 @@ async fn remind_game(state: &AppState, id: i64, stage: i64, now: i64) -> ApiResu
         .collect();
     let hook = crate::webhook::deadline_soon(state, &table, stage, &names).await?;
     let mut written = Written::default();
-    let mut tx = state.db.pool.begin().await?;
-    for mail in mails.iter().chain(hook.iter()) {
-        if store::outbox_rows::queue(&mut tx, mail, now).await? {
-            if mail.kind == "webhook" {
-                written.webhooks += 1;
-            } else {
-                written.reminders += 1;
-            }
+    let all: Vec<&OutMail> = mails.iter().chain(hook.iter()).collect();
+    let queued = store::reminders::remind(state, &all, now, id, turn, stage).await?;
+    for (mail, _) in all.iter().zip(queued).filter(|(_, new)| *new) {
+        if mail.kind == "webhook" {
+            written.webhooks += 1;
+        } else {
+            written.reminders += 1;
         }
     }
-    sqlx::query("UPDATE games SET reminded_turn = $1, reminded_stage = $2 WHERE id = $3")
-        .bind(i64::from(turn))
-        .bind(stage)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
     Ok(written)
 }
 
@@ -263,16 +209,7 @@ async fn told_already(
     if named.is_empty() {
         return Ok(false);
     }
-    let bodies: Vec<String> = sqlx::query_scalar(
-        "SELECT body FROM outbox WHERE player_id = $1 AND game_id = $2 AND seat = $3 \
-         AND kind IN ('report', 'welcome') AND created_at >= $4",
-    )
-    .bind(player)
-    .bind(game)
-    .bind(i64::from(seat.0))
-    .bind(since)
-    .fetch_all(&state.db.pool)
-    .await?;
+    let bodies = store::reminders::mailed_since(state, game, seat, player, since).await?;
     Ok(bodies.iter().any(|body| body.contains(named)))
 }
 
@@ -343,42 +280,33 @@ async fn write_digests(state: &AppState, now: i64) -> ApiResult<usize> {
     let Some(settings) = state.mail.clone() else {
         return Ok(0);
     };
-    let rows = sqlx::query(
-        "SELECT p.id, p.email, p.time_zone, p.digest_day, s.game_id, s.seat, g.turn, g.next_deadline, g.ready_seats, p.lang \
-         FROM players p JOIN seats s ON s.player_id = p.id JOIN games g ON g.id = s.game_id \
-         WHERE p.mail_choice = 'digest' AND p.email IS NOT NULL AND g.over = 0 AND g.paused = 0 \
-         AND g.next_deadline > $1 ORDER BY p.id, g.next_deadline, s.game_id",
-    )
-    .bind(now)
-    .fetch_all(&state.db.pool)
-    .await?;
     let mut players: Vec<(i64, String, i64, Lang, Vec<Owed>)> = Vec::new();
-    for r in rows {
-        let player: i64 = r.get(0);
-        let (day, hour) = local_day(now, r.get::<Option<String>, _>(2).as_deref());
-        let last: Option<i64> = r.get(3);
+    for r in store::reminders::digest_seats(state, now).await? {
+        let player = r.player_id;
+        let (day, hour) = local_day(now, r.time_zone.as_deref());
+        let last = r.digest_day;
         if hour < DIGEST_HOUR || last.is_some_and(|l| l >= day) {
             continue;
         }
-        let seat = Seat(r.get::<i64, _>(5) as u8);
-        let ready: Option<i64> = r.get(8);
+        let seat = r.seat;
+        let ready = r.ready_seats;
         if ready.is_some_and(|mask| mask & (1 << seat.0) != 0) {
             continue;
         }
         let owed = Owed {
-            game_id: r.get(4),
+            game_id: r.game_id,
             seat,
-            turn: r.get::<Option<i64>, _>(6).unwrap_or(0),
-            deadline: r.get(7),
+            turn: r.turn.unwrap_or(0),
+            deadline: r.deadline,
         };
         // A digest is about several seats: in the account's language.
         let lang = r
-            .get::<Option<String>, _>(9)
+            .lang
             .and_then(|c| Lang::from_code(&c).ok())
             .unwrap_or_default();
         match players.last_mut() {
             Some(last) if last.0 == player => last.4.push(owed),
-            _ => players.push((player, r.get(1), day, lang, vec![owed])),
+            _ => players.push((player, r.email, day, lang, vec![owed])),
         }
     }
     let base = settings.public_url.trim_end_matches('/').to_string();
@@ -425,16 +353,9 @@ async fn write_digests(state: &AppState, now: i64) -> ApiResult<usize> {
             dedup_key: Some(format!("digest/{player}/{day}")),
             ..OutMail::default()
         };
-        let mut tx = state.db.pool.begin().await?;
-        if store::outbox_rows::queue(&mut tx, &mail, now).await? {
+        if store::reminders::digest(state, &mail, now, player, day).await? {
             written += 1;
         }
-        sqlx::query("UPDATE players SET digest_day = $1 WHERE id = $2")
-            .bind(day)
-            .bind(player)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
     }
     Ok(written)
 }

@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use tokio::sync::Notify;
 
-use crate::auth;
 use crate::listener::Connections;
 use crate::passwords::{Hasher, PasswordCost};
 use crate::sender::MailSettings;
@@ -81,7 +80,7 @@ pub struct AppState {
     /// Wakes the deadline worker early (every seat ready, a GM action).
     pub wake: Arc<Notify>,
     /// Reads sessions, many to a query (`group_read`).
-    pub sessions: Arc<group_read::GroupRead<auth::Sessions>>,
+    pub sessions: Arc<group_read::GroupRead<store::sessions::Sessions>>,
     /// Password hashing, off the async threads and a few at a time.
     pub hasher: Arc<Hasher>,
     /// Failed logins per account and per address.
@@ -116,7 +115,7 @@ impl AppState {
     pub fn new(db: Db, clock: Arc<dyn Clock>, config: Config) -> AppState {
         AppState {
             sessions: Arc::new(group_read::GroupRead::new(
-                auth::Sessions {
+                store::sessions::Sessions {
                     clock: clock.clone(),
                 },
                 1,

@@ -13,7 +13,6 @@
 //! lifts both, for a server whose chat bridge runs on its own network.
 
 use locale::{Lang, phrase, tr};
-use sqlx::AnyConnection;
 use std::net::IpAddr;
 
 use crate::error::{ApiError, ApiResult};
@@ -73,18 +72,7 @@ fn game_link(state: &AppState, table: &Table) -> String {
 
 /// The webhook of game `id`, if it has one.
 pub async fn url(state: &AppState, id: i64) -> ApiResult<Option<String>> {
-    let mut conn = state.db.pool.acquire().await?;
-    url_of(&mut conn, id).await
-}
-
-async fn url_of(conn: &mut AnyConnection, game_id: i64) -> ApiResult<Option<String>> {
-    Ok(
-        sqlx::query_scalar("SELECT webhook_url FROM games WHERE id = $1")
-            .bind(game_id)
-            .fetch_optional(conn)
-            .await?
-            .flatten(),
-    )
+    Ok(store::read::webhook(state, id).await?)
 }
 
 fn post(table: &Table, url: String, subject: &str, text: String) -> OutMail {

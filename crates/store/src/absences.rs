@@ -241,7 +241,7 @@ pub async fn away_in_turn(state: &Store, table: &Table, turn: u16) -> StoreResul
     };
     let after = k.checked_sub(1).map_or(0, |j| marks[j].0);
     sqlx::query(
-        r#"SELECT body FROM events WHERE game_id = $1 AND seq > $2 AND seq < $3 AND body LIKE '{"kind":"away"%' ORDER BY seq"#,
+        "SELECT body FROM events WHERE game_id = $1 AND seq > $2 AND seq < $3 AND kind = 'away' ORDER BY seq",
     )
     .bind(table.row.id)
     .bind(after)

@@ -65,8 +65,8 @@ pub struct Write {
     pub ready_seats: i64,
     pub at: i64,
     pub actor: String,
-    /// The events' JSON, numbered from `read_version + 1`.
-    pub events: Vec<String>,
+    /// The events' kinds (`Event::kind`) and JSON, numbered from `read_version + 1`.
+    pub events: Vec<(&'static str, String)>,
     pub seats: Vec<SeatWrite>,
     pub mails: Vec<OutMail>,
     pub inbound: Option<InboundDone>,
@@ -322,7 +322,7 @@ async fn write_transaction(db: &Db, chains: &[Vec<&Write>]) -> StoreResult<HashS
     let events = events_of(&written);
     for (chunk, rows) in padded_chunks(&events, MAX_PARAMETERS / EVENT_COLUMNS) {
         let sql = format!(
-            "INSERT INTO events (game_id, seq, at, actor, body) {}",
+            "INSERT INTO events (game_id, seq, at, actor, kind, body) {}",
             select_events(db.backend, rows, 0)
         );
         bind_events(sqlx::query(sqlx::AssertSqlSafe(sql)), chunk, rows)
@@ -378,7 +378,7 @@ fn one_statement(backend: Backend, chains: &[Vec<&Write>]) -> Option<AnyQuery<'s
         0 => update_games_sql(backend, game_rows),
         _ => format!(
             "WITH moved AS ({update}), \
-             written AS (INSERT INTO events (game_id, seq, at, actor, body) {events} \
+             written AS (INSERT INTO events (game_id, seq, at, actor, kind, body) {events} \
              AND column1 IN (SELECT id FROM moved)) \
              SELECT id FROM moved",
             update = update_games_sql(backend, game_rows),
@@ -390,17 +390,17 @@ fn one_statement(backend: Backend, chains: &[Vec<&Write>]) -> Option<AnyQuery<'s
 }
 
 const GAME_COLUMNS: usize = 11;
-const EVENT_COLUMNS: usize = 5;
+const EVENT_COLUMNS: usize = 6;
 
 /// Each event of `writes` with its sequence number.
-fn events_of<'w>(writes: &[&'w Write]) -> Vec<(&'w Write, i64, &'w String)> {
+fn events_of<'w>(writes: &[&'w Write]) -> Vec<(&'w Write, i64, &'w (&'static str, String))> {
     writes
         .iter()
         .flat_map(|w| {
             w.events
                 .iter()
                 .enumerate()
-                .map(move |(k, body)| (*w, w.read_version + 1 + k as i64, body))
+                .map(move |(k, event)| (*w, w.read_version + 1 + k as i64, event))
         })
         .collect()
 }
@@ -408,7 +408,7 @@ fn events_of<'w>(writes: &[&'w Write]) -> Vec<(&'w Write, i64, &'w String)> {
 /// The events of `rows` placeholders from `$after + 1` as a `SELECT` (padding rows skipped).
 fn select_events(backend: Backend, rows: usize, after: usize) -> String {
     format!(
-        "SELECT column1, column2, column3, column4, column5 FROM (VALUES {}) AS e \
+        "SELECT column1, column2, column3, column4, column5, column6 FROM (VALUES {}) AS e \
          WHERE column1 IS NOT NULL",
         placeholders_after(backend, after, rows, EVENT_COLUMNS)
     )
@@ -416,17 +416,18 @@ fn select_events(backend: Backend, rows: usize, after: usize) -> String {
 
 fn bind_events<'q>(
     mut query: AnyQuery<'q>,
-    chunk: &[(&Write, i64, &String)],
+    chunk: &[(&Write, i64, &(&'static str, String))],
     rows: usize,
 ) -> AnyQuery<'q> {
     for k in 0..rows {
-        let ((w, seq, body), real) = padded_row(chunk, k);
+        let ((w, seq, (kind, body)), real) = padded_row(chunk, k);
         query = query
             .bind(real.then_some(w.game_id))
             .bind(*seq)
             .bind(w.at)
             .bind(w.actor.clone())
-            .bind((*body).clone());
+            .bind(*kind)
+            .bind(body.clone());
     }
     query
 }
@@ -494,7 +495,7 @@ mod tests {
         use sqlx::Execute;
         let order = Write {
             game_id: 1,
-            events: vec!["{}".into()],
+            events: vec![("orders", "{}".into())],
             ..Write::default()
         };
         let archive = Write {
@@ -503,7 +504,7 @@ mod tests {
         };
         let claim = Write {
             game_id: 3,
-            events: vec!["{}".into()],
+            events: vec![("orders", "{}".into())],
             seats: vec![SeatWrite::Claim {
                 seat: 0,
                 player_id: 7,

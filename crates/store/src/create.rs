@@ -176,12 +176,13 @@ pub(crate) async fn insert_in(
     }
     for (k, entry) in log.iter().enumerate() {
         sqlx::query(
-            "INSERT INTO events (game_id, seq, at, actor, body) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO events (game_id, seq, at, actor, kind, body) VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(id)
         .bind(k as i64 + 1)
         .bind(entry.at)
         .bind(&entry.actor)
+        .bind(entry.event.kind())
         .bind(entry.event.to_json())
         .execute(&mut *tx)
         .await?;

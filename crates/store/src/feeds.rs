@@ -3,12 +3,15 @@
 //! secret's player still holds the seat and their account is neither suspended nor deleted
 //! (either drops the account's secrets: `store::account_care`).
 
+use std::collections::BTreeMap;
+
 use game_api::Seat;
+use gm::Event;
 use sqlx::Row;
 
-use super::Store;
 use super::error::StoreResult;
 use super::secrets::new_secret;
+use super::{Store, Table};
 
 /// A seat's feed secret: 128 bits, as 32 hex digits.
 fn new_feed_secret() -> StoreResult<String> {
@@ -85,4 +88,30 @@ pub async fn held_seats(state: &Store, player: i64) -> StoreResult<Vec<(i64, Str
         .iter()
         .map(|r| (r.get(0), r.get(1), Seat(r.get::<i64, _>(2) as u8)))
         .collect())
+}
+
+/// When each of the latest resolved turns of the game read as `table` was resolved, from its
+/// last `entries` resolutions (the last resolution of each turn number, so that a turn taken
+/// back and resolved again has its second time).
+pub async fn resolution_times(
+    state: &Store,
+    table: &Table,
+    entries: i64,
+) -> StoreResult<BTreeMap<u16, i64>> {
+    let rows = sqlx::query(
+        "SELECT at, body FROM events WHERE game_id = $1 AND seq <= $2 \
+         AND kind = 'resolved' ORDER BY seq DESC LIMIT $3",
+    )
+    .bind(table.row.id)
+    .bind(table.row.version)
+    .bind(entries)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let mut times = BTreeMap::new();
+    for r in rows {
+        if let Ok(Event::Resolved { turn, .. }) = Event::from_json(&r.get::<String, _>(1)) {
+            times.entry(turn).or_insert(r.get::<i64, _>(0));
+        }
+    }
+    Ok(times)
 }

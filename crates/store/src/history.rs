@@ -79,3 +79,14 @@ pub async fn resolutions(state: &Store, table: &Table) -> StoreResult<Vec<(i64, 
     })
     .collect()
 }
+
+/// A game whose log is kept without its row, if there is one (PostgreSQL has no foreign key
+/// from an event to its game: migration 0023).
+pub async fn orphan_log(state: &Store) -> StoreResult<Option<i64>> {
+    Ok(sqlx::query_scalar(
+        "SELECT e.game_id FROM events e \
+         WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = e.game_id) LIMIT 1",
+    )
+    .fetch_optional(&state.db.pool)
+    .await?)
+}

@@ -94,3 +94,39 @@ pub async fn set_seat_lang(
         .await?;
     Ok(())
 }
+
+/// A player's confirmed address, as the mail side reads it.
+#[derive(Clone, Debug)]
+pub struct Address {
+    pub id: i64,
+    pub email: String,
+    /// `players.mail_choice` as stored (`every`, `digest`, `none`).
+    pub mail_choice: String,
+    /// The account's language (English unless they chose one postrider speaks).
+    pub lang: game_api::Lang,
+}
+
+/// The confirmed addresses of the players `ids` (those who have one), in one query.
+pub async fn addresses(state: &Store, ids: &[i64]) -> StoreResult<Vec<Address>> {
+    let (list, ids) = super::sql::in_list(state.db.backend, ids);
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT id, email, mail_choice, lang FROM players WHERE id IN {list} AND email IS NOT NULL"
+    )));
+    for id in ids {
+        query = query.bind(id);
+    }
+    Ok(query
+        .fetch_all(&state.db.pool)
+        .await?
+        .iter()
+        .map(|r| Address {
+            id: r.get(0),
+            email: r.get(1),
+            mail_choice: r.get(2),
+            lang: r
+                .get::<Option<String>, _>(3)
+                .and_then(|c| game_api::Lang::from_code(&c).ok())
+                .unwrap_or_default(),
+        })
+        .collect())
+}

@@ -278,12 +278,10 @@ async fn records_at(
     Ok(records)
 }
 
-/// The condition that picks a log's resolutions and roll-backs, word for word the condition
-/// of the partial index `events_resolutions` (migration 0008), so that both databases read
-/// them through it: a few entries a turn, however many orders the log holds. Every body is
-/// `Event::to_json`, whose tag comes first.
-pub(super) const RESOLUTIONS: &str =
-    r#"(body LIKE '{"kind":"resolved"%' OR body LIKE '{"kind":"rolled_back"%')"#;
+/// The condition that picks a log's resolutions and roll-backs by their kind, word for word
+/// the condition of the partial index `events_resolutions` (migration 0027), so that both
+/// databases read them through it: a few entries a turn, however many orders the log holds.
+pub(super) const RESOLUTIONS: &str = "(kind = 'resolved' OR kind = 'rolled_back')";
 
 /// The newest games (at most 200) that are not archived, newest first, from the summary
 /// columns: two queries, the same cost whatever the games hold. A game of an earlier release
@@ -372,4 +370,22 @@ pub async fn webhook_url(state: &Store, id: i64) -> StoreResult<Option<String>> 
             .await?
             .flatten(),
     )
+}
+
+/// The webhook of game `id`, if it has one.
+pub async fn webhook(state: &Store, id: i64) -> StoreResult<Option<String>> {
+    Ok(
+        sqlx::query_scalar("SELECT webhook_url FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&state.db.pool)
+            .await?
+            .flatten(),
+    )
+}
+
+/// The ids of every game, in order.
+pub async fn ids(state: &Store) -> StoreResult<Vec<i64>> {
+    Ok(sqlx::query_scalar("SELECT id FROM games ORDER BY id")
+        .fetch_all(&state.db.pool)
+        .await?)
 }

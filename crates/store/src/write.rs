@@ -235,7 +235,7 @@ fn prepare_write(
         ready_seats: ready_seats(&table.record, &seats),
         at: now,
         actor: actor.to_string(),
-        events: events.iter().map(Event::to_json).collect(),
+        events: events.iter().map(|e| (e.kind(), e.to_json())).collect(),
         seats: seat_writes,
         mails: change.mails,
         inbound: change.inbound,

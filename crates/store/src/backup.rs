@@ -16,7 +16,7 @@ use futures_util::TryStreamExt;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Connection, Executor, Row};
 
-use store::db::{Backend, Db, Schema};
+use crate::db::{Backend, Db, Schema};
 
 /// Why a backup or a restore could not be made; nothing is left half-done.
 #[derive(Debug, thiserror::Error)]
@@ -233,7 +233,7 @@ impl Backup {
     /// path and renamed into place once whole; PostgreSQL's is created and migrated first and
     /// filled in one transaction.
     pub async fn restore_into(&self, target: &str) -> Result<Copied, BackupError> {
-        match store::db::sqlite_file(target) {
+        match crate::db::sqlite_file(target) {
             Some(file) => self.restore_into_sqlite(&file).await,
             None => {
                 let db = Db::open(target).await.map_err(BackupError::Refused)?;
