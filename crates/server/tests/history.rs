@@ -279,12 +279,13 @@ on_both!(
         let mut tx = s.state.db.pool.begin().await.unwrap();
         for k in 1..=extra {
             sqlx::query(
-                "INSERT INTO events (game_id, seq, at, actor, body) VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO events (game_id, seq, at, actor, kind, body) VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(id)
             .bind(seq + k)
             .bind(at)
             .bind(&actor)
+            .bind(amendment.kind())
             .bind(amendment.to_json())
             .execute(&mut *tx)
             .await
@@ -356,12 +357,13 @@ on_both!(
             .unwrap();
         for (k, (_, at, actor, event)) in long.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO events (game_id, seq, at, actor, body) VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO events (game_id, seq, at, actor, kind, body) VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(id)
             .bind(k as i64 + 1)
             .bind(*at)
             .bind(actor)
+            .bind(event.kind())
             .bind(event.to_json())
             .execute(&mut *tx)
             .await
