@@ -46,32 +46,28 @@ fn stage(left: i64) -> Option<i64> {
 
 /// Writes the reminders, digests and "deadline soon" webhooks due at `now`. Reminders and
 /// digests need mail on (a reminder sent after its deadline helps nobody); webhooks do not.
+/// Their rows are the store's (`store::reminders`); the texts are written here.
 pub async fn write_due(state: &AppState, now: i64) -> ApiResult<Written> {
     let mut written = Written::default();
-    // Games in a reminder stage they have not been looked at in yet.
-    // Whether a game has anybody to tell: a webhook, (mail on) a seat's player who wants
-    // every mail, or a seat's player with a device that takes reminders. A game with nobody is only marked, many to a statement: a deadline storm
-    // puts every game of a club in its reminder stage at the same moment.
+    // Games in a reminder stage they have not been looked at in yet. A game with nobody to
+    // tell is only marked, many to a statement: a deadline storm puts every game of a club in
+    // its reminder stage at the same moment.
     let stages = store::reminders::Stages {
         now,
         first: now + FIRST,
         second: now + SECOND,
     };
-    let due: Vec<(i64, i64, bool)> = store::reminders::due(state, stages, state.mail.is_some())
-        .await?
-        .into_iter()
-        .map(|d| (d.id, d.deadline, d.tell))
-        .collect();
-    let (told, unheard): (Vec<_>, Vec<_>) = due.into_iter().partition(|&(_, _, tell)| tell);
-    for (id, deadline, _) in told {
-        let Some(stage) = stage(deadline - now) else {
+    let due = store::reminders::due(state, stages, state.mail.is_some()).await?;
+    let (told, unheard): (Vec<_>, Vec<_>) = due.into_iter().partition(|d| d.tell);
+    for d in told {
+        let Some(stage) = stage(d.deadline - now) else {
             continue;
         };
-        let w = remind_game(state, id, stage, now).await?;
+        let w = remind_game(state, d.id, stage, now).await?;
         written.reminders += w.reminders;
         written.webhooks += w.webhooks;
     }
-    let unheard: Vec<i64> = unheard.into_iter().map(|(id, _, _)| id).collect();
+    let unheard: Vec<i64> = unheard.into_iter().map(|d| d.id).collect();
     for chunk in unheard.chunks(MARKED_AT_ONCE) {
         store::reminders::mark(state, chunk, stages).await?;
     }

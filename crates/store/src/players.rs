@@ -1,4 +1,5 @@
-//! Players as the store keeps them: a name's unique key, and a player found by name.
+//! Players as the store keeps them: a name's unique key, a player found by name, their
+//! languages and their addresses.
 
 use locale::phrase;
 use sqlx::Row;
