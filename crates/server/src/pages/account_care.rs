@@ -9,13 +9,14 @@ use axum::response::Response;
 use askama::Template;
 use locale::{Lang, tr};
 
-use super::filters;
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, error_box, page, redirect};
 use super::sentence::{MARK, Piece, Sentence};
-use super::{CsrfForm, PageResult, Visitor, error_box, page, redirect};
 use crate::actions;
 use crate::auth;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use crate::text::filters;
 use crate::throttle::ClientAddr;
 
 /// The form that mails a reset link.
@@ -139,7 +140,7 @@ pub async fn reset_form(
 ) -> Response {
     match actions::reset_link_name(&state, &token).await {
         Ok(name) => reset_page(&visitor, &token, &name, None),
-        Err(e) => super::error_page(&visitor, &e),
+        Err(e) => super::frame::error_page(&visitor, &e),
     }
 }
 
@@ -160,7 +161,7 @@ pub async fn reset(
     };
     match result.await {
         Ok(response) => response,
-        Err(e @ ApiError::NotFound(_)) => super::error_page(&visitor, &e),
+        Err(e @ ApiError::NotFound(_)) => super::frame::error_page(&visitor, &e),
         Err(e) => {
             let name = form.get("name").unwrap_or_default().to_string();
             reset_page(&visitor, &token, &name, Some(&e))
@@ -191,11 +192,7 @@ pub async fn delete_account(
     match result {
         Ok(()) => {
             // The page is shown to nobody logged in: the account is gone.
-            let visitor = Visitor {
-                player: None,
-                awaiting: None,
-                ..visitor
-            };
+            let visitor = visitor.logged_out();
             let lang = visitor.lang;
             let mut response = page(
                 &visitor,

@@ -6,14 +6,15 @@ use axum::extract::State;
 use askama::Template as _;
 use locale::{Lang, tr};
 
-use super::filters;
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, error_box, redirect};
 use super::sentence::{MARK, Piece, Sentence};
-use super::{CsrfForm, PageResult, Visitor, error_box, redirect};
 use crate::actions;
 use crate::auth::Player;
 use crate::error::ApiError;
 use crate::letters::MailChoice;
 use crate::state::AppState;
+use crate::text::filters;
 
 /// The mail part of the profile page: its form, and the error of the last try if any.
 pub(super) async fn section(

@@ -1,8 +1,18 @@
 //! The profile page (the reader's time zone and mail) and the site's small scripts.
 
 use super::sentence::{MARK, Piece, Sentence};
-use super::*;
+
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, error_page, page, redirect};
+use super::{mail, when};
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::response::{IntoResponse, Response};
 use locale::phrase;
+use locale::{Lang, tr};
 
 #[derive(Debug, askama::Template)]
 #[template(path = "profile.html")]
@@ -37,7 +47,7 @@ pub(super) fn profile_page(
     let now = when::dated_in(lang, visitor.now, visitor.zone());
     let page_html = ProfilePage {
         lang,
-        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
+        error: error.map(|e| crate::pages::frame::in_words(&e.text(crate::reader::lang()))),
         saved,
         zone,
         shown: Sentence::new(
@@ -250,7 +260,6 @@ pub fn routes() -> axum::Router<crate::state::AppState> {
     axum::Router::new()
         .route("/profile", get(profile_form).post(profile))
         .route("/profile/zone", post(profile_zone))
-        .route("/static/site.css", get(super::site_css))
         .route("/static/site.js", get(site_script))
         .route("/static/zone.js", get(zone_script))
         .route("/static/copy.js", get(copy_script))

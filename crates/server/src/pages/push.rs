@@ -7,12 +7,13 @@ use axum::extract::State;
 use askama::Template;
 use locale::Lang;
 
-use super::filters;
-use super::{CsrfForm, PageResult, Visitor, error_box, redirect};
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, error_box, redirect};
 use crate::actions;
 use crate::auth::Player;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::text::filters;
 use store::push::PushChoices;
 
 /// A device as the profile names it: its push service's host (`fcm.googleapis.com`: Chrome
