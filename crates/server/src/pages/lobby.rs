@@ -2,8 +2,7 @@
 //! at a time), the game page's take-a-seat and leave buttons, the confirmation before leaving,
 //! and the GM console's form for open seats, a leaver's seat and the minimum on-time record.
 
-use super::game::history::settings_said;
-use super::game::words::{game_title, rules_title};
+use super::game::words::{game_title, rules_title, settings_said};
 use super::sentence::{MARK, Piece, Sentence};
 
 use askama::Template;

@@ -130,7 +130,7 @@ pub async fn profile_mail(
         Err(e) => {
             let mail = section(&state, &visitor, player, None).await;
             let zone = player.time_zone.clone().unwrap_or_default();
-            Ok(super::profile::profile_page(
+            Ok(super::profile_page::profile_page(
                 &visitor,
                 &zone,
                 false,

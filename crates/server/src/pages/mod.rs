@@ -22,6 +22,7 @@ mod percent;
 mod pieces;
 mod player;
 mod profile;
+mod profile_page;
 mod push;
 mod ratings;
 mod season;

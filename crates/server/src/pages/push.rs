@@ -87,7 +87,7 @@ async fn again(
     let zone = player.time_zone.clone().unwrap_or_default();
     let mut sections = super::mail::section(state, visitor, player, None).await;
     sections.push_str(&section(state, visitor, player, Some(&error)).await);
-    Ok(super::profile::profile_page(
+    Ok(super::profile_page::profile_page(
         visitor,
         &zone,
         false,

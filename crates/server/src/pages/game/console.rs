@@ -376,7 +376,7 @@ pub(super) async fn console_load(
         .map_err(|e| error_page(visitor, &ApiError::from(e)))?
         .rated;
     let lobby =
-        super::super::lobby::console_section(state, &table, &visitor.csrf_token(), visitor.lang)
+        crate::pages::lobby::console_section(state, &table, &visitor.csrf_token(), visitor.lang)
             .await
             .map_err(|e| error_page(visitor, &e))?;
     let absences = crate::pages::absence::console_section(state, visitor, &table).await;

@@ -7,7 +7,7 @@
 pub(super) mod console;
 mod console_said;
 mod frame;
-pub(super) mod history;
+mod history;
 pub(super) mod new_game;
 mod orders;
 pub(super) mod page;

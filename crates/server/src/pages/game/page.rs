@@ -405,7 +405,7 @@ pub async fn game(
         press,
         lobby: match reader {
             Some(_) => String::new(),
-            None => super::super::lobby::game_section(&table, &visitor),
+            None => crate::pages::lobby::game_section(&table, &visitor),
         },
         absences: crate::pages::absence::game_section(&state, &visitor, &table).await,
     };

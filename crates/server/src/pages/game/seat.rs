@@ -56,7 +56,7 @@ pub async fn seat_settings(
             false => crate::pages::absence::section(&state, &visitor, player, Some(id)).await,
             true => String::new(),
         },
-        leave: super::super::lobby::game_section(&table, &visitor),
+        leave: crate::pages::lobby::game_section(&table, &visitor),
     };
     let title = tr!(
         lang,

@@ -232,3 +232,55 @@ impl Finish {
         text.trim_end_matches(['.', '。']).to_string()
     }
 }
+
+/// Each setting of a set-up in words (`options open_hands`), but those named in `skip`.
+pub fn settings_said(
+    lang: Lang,
+    game: &gm::GameInfo,
+    setup: &gm::Setup,
+    skip: &[&str],
+) -> Vec<String> {
+    setup
+        .settings
+        .iter()
+        .filter(|(name, _)| !skip.contains(&name.as_str()))
+        .map(|(name, value)| {
+            let kind = game
+                .settings
+                .iter()
+                .find(|s| s.name == name)
+                .map(|s| s.kind);
+            let setting = word(lang, &format!("history-setting-{name}"), name);
+            let said = match value {
+                _ if kind == Some(gm::SettingKind::File) => {
+                    return tr!(lang, "history-setting-given", setting = setting);
+                }
+                // The rules name themselves (`postal rules 2.2`, `board-game rules`).
+                serde_json::Value::String(text) if name == "rules" => {
+                    return setting_value(lang, text);
+                }
+                serde_json::Value::String(text) => setting_value(lang, text),
+                serde_json::Value::Array(names) => {
+                    let names: Vec<String> = names
+                        .iter()
+                        .filter_map(|n| n.as_str())
+                        .map(|n| setting_value(lang, n))
+                        .collect();
+                    names.join(&lang.t("game-list-comma"))
+                }
+                other => other.to_string(),
+            };
+            tr!(lang, "history-setting", setting = setting, value = said)
+        })
+        .collect()
+}
+
+/// A setting's value in words (`postal-2.2`, `open_hands`; `郵便ルール2.2`): the rules' name,
+/// an option's, or the value as given.
+fn setting_value(lang: Lang, value: &str) -> String {
+    let rules = rules_title(lang, value);
+    if rules != value {
+        return rules;
+    }
+    word(lang, &format!("new-game-option-{value}"), value)
+}
