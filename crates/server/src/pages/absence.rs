@@ -5,6 +5,7 @@
 use askama::Template;
 use axum::extract::{Path, State};
 use locale::{Lang, phrase, tr};
+use store::Table;
 
 use super::form::CsrfForm;
 use super::frame::{PageResult, Visitor, error_box, error_page, redirect};
@@ -15,7 +16,6 @@ use crate::auth::Player;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::text::filters;
-use store::Table;
 
 /// The section that declares a window away and lists the player's windows.
 #[derive(Debug, Template)]

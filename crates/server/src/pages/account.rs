@@ -1,11 +1,10 @@
 //! Registering, logging in and out from a browser.
 
+use askama::Template;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::http::header::SET_COOKIE;
 use axum::response::Response;
-
-use askama::Template;
 use locale::{Lang, tr};
 
 use super::form::{CsrfForm, FormData};

@@ -1,23 +1,21 @@
 //! The pages of account care: a forgotten password (the form that mails a link, and the
 //! link's form that sets a new password) and the deletion of one's own account.
 
+use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::http::header::SET_COOKIE;
 use axum::response::Response;
-
-use askama::Template;
 use locale::{Lang, tr};
 
 use super::form::CsrfForm;
 use super::frame::{PageResult, Visitor, error_box, page, redirect};
 use super::sentence::{MARK, Piece, Sentence};
-use crate::actions;
-use crate::auth;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::text::filters;
 use crate::throttle::ClientAddr;
+use crate::{actions, auth};
 
 /// The form that mails a reset link.
 #[derive(Debug, Template)]

@@ -3,6 +3,8 @@
 //! list the engine gives (`game_backpacks::moves`), and the orders help page.
 
 use askama::Template;
+use axum::http::StatusCode;
+use axum::response::Response;
 use game_api::{Lang, Seat, Viewer};
 use game_backpacks::clock::{self, Special};
 use game_backpacks::map::{LocationId, Map, SpaceId};
@@ -15,10 +17,7 @@ use super::form::FormData;
 use super::frame::{Visitor, error_page, page};
 use super::pieces::{FormContext, FormOrders, Pieces};
 use super::sentence::{LINK, MARK, Piece, Sentence};
-use crate::error::ApiError;
-use crate::error::ApiResult;
-use axum::http::StatusCode;
-use axum::response::Response;
+use crate::error::{ApiError, ApiResult};
 
 mod help;
 mod menu;

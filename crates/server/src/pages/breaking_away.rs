@@ -6,6 +6,8 @@
 //! rider, the board game's retirement), built from the race's typed view.
 
 use askama::Template;
+use axum::http::StatusCode;
+use axum::response::Response;
 use game_api::{Lang, Seat, Viewer};
 use game_breaking_away::rules::LINEUP_CARD_RANGE;
 use game_breaking_away::{BreakingAway, Grade, Limits, Lineup, RuleSet, Rules, rider_name};
@@ -16,8 +18,6 @@ use super::frame::{Visitor, error_page, page};
 use super::pieces::{FormContext, FormOrders, Pieces};
 use super::sentence::{LINK, Piece, Sentence};
 use crate::error::{ApiError, ApiResult};
-use axum::http::StatusCode;
-use axum::response::Response;
 
 /// Breaking Away's pieces.
 #[derive(Debug)]

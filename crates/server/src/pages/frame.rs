@@ -2,13 +2,12 @@
 //! around a body (the header, the languages' footer, the form cookie), error pages and boxes,
 //! and the redirect after a form.
 
-use locale::{Lang, tr};
-
 use axum::extract::FromRequestParts;
 use axum::http::header::{CONTENT_TYPE, LOCATION, SET_COOKIE};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use locale::{Lang, tr};
 
 use super::percent::{percent_decode, percent_encode};
 use super::stylesheet::site_css_path;

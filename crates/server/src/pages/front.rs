@@ -1,19 +1,19 @@
 //! The front page: the newest games, and the reader's own games with what is due.
 
-use super::game::page::gm_games;
-use super::game::words::{Badge, Finish, game_title, status_text, your_move};
-use super::sentence::{LINK, MARK, Piece, Sentence, around};
-
-use super::frame::{Visitor, error_page, page};
-use super::lobby;
-use crate::error::ApiError;
-use crate::state::AppState;
-use crate::text::filters;
 use askama::Template as _;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use locale::{Lang, tr};
+
+use super::frame::{Visitor, error_page, page};
+use super::game::page::gm_games;
+use super::game::words::{Badge, Finish, game_title, status_text, your_move};
+use super::lobby;
+use super::sentence::{LINK, MARK, Piece, Sentence, around};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::text::filters;
 
 /// One of a player's games on the front page.
 #[derive(Debug)]

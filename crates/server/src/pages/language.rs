@@ -1,5 +1,6 @@
 //! The profile's language: the one a player's report mails are written in (issue 36).
 
+use axum::extract::State;
 use game_api::Lang;
 
 use super::form::CsrfForm;
@@ -8,7 +9,6 @@ use crate::actions;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::text::filters;
-use axum::extract::State;
 
 /// The profile's language form.
 #[derive(Debug, askama::Template)]

@@ -2,25 +2,23 @@
 //! at a time), the game page's take-a-seat and leave buttons, the confirmation before leaving,
 //! and the GM console's form for open seats, a leaver's seat and the minimum on-time record.
 
-use super::game::words::{game_title, rules_title, settings_said};
-use super::sentence::{MARK, Piece, Sentence};
-
 use askama::Template;
-use axum::extract::{Path, Query};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
 use game_api::Seat;
 use locale::{Lang, phrase, tr};
+use store::{Table, lobby::OnLeave};
 
 use super::form::CsrfForm;
 use super::frame::{PageResult, Visitor, error_page, page, redirect};
+use super::game::words::{game_title, rules_title, settings_said};
 use super::percent::percent_encode;
+use super::sentence::{MARK, Piece, Sentence};
 use crate::actions;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::text::filters;
-use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::Response;
-use store::{Table, lobby::OnLeave};
 
 /// The games with an open seat.
 #[derive(Debug, Template)]

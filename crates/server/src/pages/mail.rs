@@ -1,9 +1,8 @@
 //! The profile's mail settings: the address (confirmed by a link mailed to it, as the API's
 //! `POST /api/account/email`) and what is mailed unasked (every mail, a daily digest, none).
 
-use axum::extract::State;
-
 use askama::Template as _;
+use axum::extract::State;
 use locale::{Lang, tr};
 
 use super::form::CsrfForm;

@@ -7,16 +7,15 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use locale::{Lang, phrase, tr};
+use store::account_care as care;
 
 use super::form::CsrfForm;
 use super::frame::{PageResult, Visitor, error_box, page, redirect};
 use super::when::dated_in;
-use crate::actions;
 use crate::error::{ApiError, ApiResult};
-use crate::health;
 use crate::state::AppState;
 use crate::text::filters;
-use store::account_care as care;
+use crate::{actions, health};
 
 /// A game is listed as abandoned when its log has not grown for this long.
 pub const IDLE_DAYS: i64 = 30;

@@ -1,16 +1,17 @@
 //! The profile page (the reader's time zone and mail) and the site's small scripts.
 
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::response::{IntoResponse, Response};
+use locale::phrase;
+
 use super::form::CsrfForm;
 use super::frame::{PageResult, Visitor, redirect};
 use super::profile_page::profile_page;
 use super::{mail, when};
 use crate::error::ApiError;
 use crate::state::AppState;
-use axum::extract::State;
-use axum::http::StatusCode;
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::response::{IntoResponse, Response};
-use locale::phrase;
 
 #[derive(Debug, serde::Deserialize)]
 pub struct SavedQuery {

@@ -2,14 +2,14 @@
 //! absence, push, language), with the form that deletes the account. The sections' own forms
 //! draw it again with their error, so it stands below them.
 
-use super::sentence::{MARK, Piece, Sentence};
-
-use super::frame::{Visitor, error_page, page};
-use super::when;
-use crate::error::ApiError;
 use axum::http::StatusCode;
 use axum::response::Response;
 use locale::{Lang, tr};
+
+use super::frame::{Visitor, error_page, page};
+use super::sentence::{MARK, Piece, Sentence};
+use super::when;
+use crate::error::ApiError;
 
 #[derive(Debug, askama::Template)]
 #[template(path = "profile.html")]

@@ -2,10 +2,10 @@
 //! the "notify this device" switch (`static/push.js`, the section's one script: subscribing
 //! needs the browser's push manager); and what is pushed, beside the mail choices.
 
-use axum::extract::State;
-
 use askama::Template;
+use axum::extract::State;
 use locale::Lang;
+use store::push::PushChoices;
 
 use super::form::CsrfForm;
 use super::frame::{PageResult, Visitor, error_box, redirect};
@@ -14,7 +14,6 @@ use crate::auth::Player;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::text::filters;
-use store::push::PushChoices;
 
 /// A device as the profile names it: its push service's host (`fcm.googleapis.com`: Chrome
 /// on Android; `updates.push.services.mozilla.com`: Firefox; `web.push.apple.com`: Safari).

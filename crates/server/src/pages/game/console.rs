@@ -1,23 +1,22 @@
 //! The GM console: the seats, the invitations, the reminders, the clock and every GM action.
 
-use super::console_said::{Preview, deadline_at, done_text, local_time};
-
-use super::frame::{Nav, load, render, status_of};
-use super::new_game::Named;
-use super::words::{status_text, word};
-use crate::actions;
-use crate::actions::{GmAction, GmOutcome};
-use crate::error::{ApiError, ApiResult};
-use crate::mail_log::{Category, GmMailLog};
-use crate::pages::form::{CsrfForm, FormData};
-use crate::pages::frame::{PageResult, Visitor, error_page, redirect};
-use crate::state::AppState;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use game_api::Lang;
 use locale::{phrase, tr};
 use store::Table;
+
+use super::console_said::{Preview, deadline_at, done_text, local_time};
+use super::frame::{Nav, load, render, status_of};
+use super::new_game::Named;
+use super::words::{status_text, word};
+use crate::actions::{self, GmAction, GmOutcome};
+use crate::error::{ApiError, ApiResult};
+use crate::mail_log::{Category, GmMailLog};
+use crate::pages::form::{CsrfForm, FormData};
+use crate::pages::frame::{PageResult, Visitor, error_page, redirect};
+use crate::state::AppState;
 
 /// An invitation link: the path, and the whole link with the server's public address when it
 /// is configured (shown in a field a thumb can select and copy; a few lines of script add a

@@ -1,14 +1,15 @@
 //! What every page of a game shares: loading the game, drawing a page in the site's frame,
 //! the links at its top, and the note that the GM plays a seat.
 
-use crate::error::ApiError;
-use crate::pages::frame::{Visitor, error_page, page_with_tab};
-use crate::state::AppState;
 use askama::Template;
 use axum::http::StatusCode;
 use axum::response::Response;
 use game_api::Lang;
 use store::Table;
+
+use crate::error::ApiError;
+use crate::pages::frame::{Visitor, error_page, page_with_tab};
+use crate::state::AppState;
 
 /// Loads a game for a page; a missing game is a page saying so.
 pub(super) async fn load(state: &AppState, visitor: &Visitor, id: i64) -> Result<Table, Response> {

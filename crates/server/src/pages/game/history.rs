@@ -1,20 +1,20 @@
 //! A turn's own page and the game's history, a page of the log at a time.
 
-use super::frame::{Nav, load, render};
-use super::page::{TurnSection, past_turns, turn_name};
-use super::words::{game_title, noun, settings_said};
-use crate::actions;
-use crate::actions::viewer;
-use crate::error::ApiError;
-use crate::pages::frame::{PageResult, Visitor, error_page};
-use crate::season_report::stage_season;
-use crate::state::AppState;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use game_api::{Lang, Seat};
 use gm::Event;
 use locale::{phrase, tr};
+
+use super::frame::{Nav, load, render};
+use super::page::{TurnSection, past_turns, turn_name};
+use super::words::{game_title, noun, settings_said};
+use crate::actions::{self, viewer};
+use crate::error::ApiError;
+use crate::pages::frame::{PageResult, Visitor, error_page};
+use crate::season_report::stage_season;
+use crate::state::AppState;
 
 /// A step to a neighbouring turn in the archive.
 #[derive(Debug)]

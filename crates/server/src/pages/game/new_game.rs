@@ -1,14 +1,6 @@
 //! The new-game form: the game, its settings (each game's, drawn from its description), its
 //! seats and its deadline.
 
-use super::frame::{render, status_of};
-use super::words::{game_title, word};
-use crate::actions;
-use crate::actions::NewGame;
-use crate::error::{ApiError, ApiResult};
-use crate::pages::form::{CsrfForm, FormData};
-use crate::pages::frame::{PageResult, Visitor, redirect};
-use crate::state::AppState;
 use askama::Template;
 use axum::extract::State;
 use axum::response::Response;
@@ -16,6 +8,14 @@ use game_api::Lang;
 use gm::DeadlineRule;
 use locale::phrase;
 use serde_json::{Map, Value};
+
+use super::frame::{render, status_of};
+use super::words::{game_title, word};
+use crate::actions::{self, NewGame};
+use crate::error::{ApiError, ApiResult};
+use crate::pages::form::{CsrfForm, FormData};
+use crate::pages::frame::{PageResult, Visitor, redirect};
+use crate::state::AppState;
 
 /// A box of a list of checkboxes.
 #[derive(Debug)]

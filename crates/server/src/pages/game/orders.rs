@@ -1,5 +1,13 @@
 //! Taking a seat by invitation, and the order page: the game's form, sealed through `actions::submit`.
 
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use game_api::{Lang, Seat, Viewer};
+use gm::Submission;
+use locale::{phrase, tr};
+use store::Table;
+
 use super::frame::{GmPlays, Nav, load, render, render_tab, status_of};
 use super::page::turn_name;
 use super::words::{game_title, noun, your_move};
@@ -8,17 +16,9 @@ use crate::error::{ApiError, ApiResult};
 use crate::pages::form::{CsrfForm, FormData};
 use crate::pages::frame::{PageResult, Visitor, error_page, redirect};
 use crate::pages::order_forms;
-use crate::pages::pieces;
-use crate::pages::pieces::FormContext;
+use crate::pages::pieces::{self, FormContext};
 use crate::pages::sentence::{LINK, Piece, Sentence};
 use crate::state::AppState;
-use askama::Template;
-use axum::extract::{Path, Query, State};
-use axum::response::Response;
-use game_api::{Lang, Seat, Viewer};
-use gm::Submission;
-use locale::{phrase, tr};
-use store::Table;
 
 #[derive(Debug, serde::Deserialize)]
 pub struct InviteQuery {

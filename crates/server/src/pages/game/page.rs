@@ -1,5 +1,13 @@
 //! The game page: the board, the latest turn, the seats, the draws; the GM's list of games.
 
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use game_api::report::ReportView;
+use game_api::{Lang, Seat, Viewer};
+use locale::tr;
+use store::Table;
+
 use super::frame::{GmPlays, Nav, load, render_tab};
 use super::words::{
     Badge, Finish, game_title, noun, rules_title, status_text, turn_words, your_move,
@@ -9,13 +17,6 @@ use crate::error::ApiResult;
 use crate::pages::frame::{PageResult, Visitor, error_page};
 use crate::season_report::{StageSeason, stage_season};
 use crate::state::AppState;
-use askama::Template;
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use game_api::report::ReportView;
-use game_api::{Lang, Seat, Viewer};
-use locale::tr;
-use store::Table;
 
 /// The picture of the track or the map after a turn.
 #[derive(Debug)]

@@ -1,12 +1,13 @@
 //! A game in words: what it calls its things, its titles, its status for a reader, the
 //! reader's move and the game's finish as the lists of games show them.
 
-use crate::pages::frame::Visitor;
-use crate::pages::when::Urgency;
 use game_api::report::ReportView;
 use game_api::{Lang, Seat, Viewer};
 use locale::tr;
 use store::Table;
+
+use crate::pages::frame::Visitor;
+use crate::pages::when::Urgency;
 
 /// The message `id` in `lang`, or `fallback` where the `.ftl` files have none (a game's own
 /// word that no message names yet: a new game's noun, a setting's value).
