@@ -1,6 +1,6 @@
 //! The pages of one game: the game with its latest report, the archive of past turns, the
 //! order form, the history, joining by invitation, the GM console and the new-game form.
-//! Each page is a typed view (a struct below) drawn by an askama template in
+//! Each page is a typed view (a struct in its module) drawn by an askama template in
 //! `templates/game/`; what differs between games comes from the game's record (pictures,
 //! reports, nouns) and from its own pieces (`pieces`: the order form, the console's tools).
 
