@@ -5,16 +5,17 @@
 use askama::Template;
 use axum::extract::{Path, State};
 use locale::{Lang, phrase, tr};
+use store::Table;
 
-use super::filters;
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, error_box, error_page, redirect};
 use super::sentence::{MARK, Piece, Sentence};
 use super::when::dated_in;
-use super::{CsrfForm, PageResult, Visitor, error_box, error_page, redirect};
 use crate::actions::{self, ABSENCE_BOTS, AbsenceRequest, GameAbsences};
 use crate::auth::Player;
 use crate::error::ApiError;
 use crate::state::AppState;
-use store::Table;
+use crate::text::filters;
 
 /// The section that declares a window away and lists the player's windows.
 #[derive(Debug, Template)]

@@ -1,20 +1,21 @@
 //! Registering, logging in and out from a browser.
 
+use askama::Template;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::http::header::SET_COOKIE;
 use axum::response::Response;
-
-use askama::Template;
 use locale::{Lang, tr};
 
-use super::filters;
+use super::form::{CsrfForm, FormData};
+use super::frame::{Visitor, error_box, page, redirect};
+use super::percent::{percent_decode, percent_encode};
 use super::sentence::{LINK, MARK, MARK2, Piece, Sentence, around};
-use super::{CsrfForm, FormData, Visitor, error_box, page, redirect};
 use crate::actions::{self, Credentials};
 use crate::auth;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::text::filters;
 use crate::throttle::ClientAddr;
 
 /// Where to go after logging in: only a path on this site, never another site. A path is
@@ -33,52 +34,6 @@ fn safe_next(next: Option<&str>) -> String {
         Some(n) if same_site(n) && percent_decode(n).as_deref().is_some_and(same_site) => n.into(),
         _ => "/".into(),
     }
-}
-
-/// `text` with its `%XX` escapes decoded (repeatedly, until none is left: a double-encoded
-/// `%252F` is a `/` to a server that decodes twice); `None` if that is not UTF-8.
-pub(super) fn percent_decode(text: &str) -> Option<String> {
-    let mut text = text.to_string();
-    for _ in 0..4 {
-        let bytes = text.as_bytes();
-        let mut out = Vec::with_capacity(bytes.len());
-        let mut k = 0;
-        while k < bytes.len() {
-            let hex = |b: u8| (b as char).to_digit(16);
-            match (
-                bytes[k],
-                bytes.get(k + 1).copied().and_then(hex),
-                bytes.get(k + 2).copied().and_then(hex),
-            ) {
-                (b'%', Some(hi), Some(lo)) => {
-                    out.push((hi * 16 + lo) as u8);
-                    k += 3;
-                }
-                (b, _, _) => {
-                    out.push(b);
-                    k += 1;
-                }
-            }
-        }
-        let decoded = String::from_utf8(out).ok()?;
-        if decoded == text {
-            break;
-        }
-        text = decoded;
-    }
-    Some(text)
-}
-
-/// A path made safe to carry in a query string.
-pub(super) fn percent_encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// The two ways in: the same form, sent to two places.
@@ -365,7 +320,7 @@ pub async fn logout(
     };
     match result.await {
         Ok(response) => response,
-        Err(e) => super::error_page(&visitor, &e),
+        Err(e) => super::frame::error_page(&visitor, &e),
     }
 }
 
@@ -379,7 +334,7 @@ pub async fn confirm_email(
         Ok(name) => {
             let lang = visitor.lang;
             let title = tr!(lang, "account-confirmed");
-            super::page(
+            super::frame::page(
                 &visitor,
                 axum::http::StatusCode::OK,
                 &title,
@@ -389,7 +344,7 @@ pub async fn confirm_email(
                 ),
             )
         }
-        Err(e) => super::error_page(&visitor, &e),
+        Err(e) => super::frame::error_page(&visitor, &e),
     }
 }
 
@@ -434,7 +389,7 @@ pub async fn unsubscribe(
                 &said(title.clone(), Some(text)),
             )
         }
-        Err(e) => super::error_page(&visitor, &e),
+        Err(e) => super::frame::error_page(&visitor, &e),
     }
 }
 

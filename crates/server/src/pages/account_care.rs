@@ -1,22 +1,21 @@
 //! The pages of account care: a forgotten password (the form that mails a link, and the
 //! link's form that sets a new password) and the deletion of one's own account.
 
+use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::http::header::SET_COOKIE;
 use axum::response::Response;
-
-use askama::Template;
 use locale::{Lang, tr};
 
-use super::filters;
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, error_box, page, redirect};
 use super::sentence::{MARK, Piece, Sentence};
-use super::{CsrfForm, PageResult, Visitor, error_box, page, redirect};
-use crate::actions;
-use crate::auth;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use crate::text::filters;
 use crate::throttle::ClientAddr;
+use crate::{actions, auth};
 
 /// The form that mails a reset link.
 #[derive(Debug, Template)]
@@ -139,7 +138,7 @@ pub async fn reset_form(
 ) -> Response {
     match actions::reset_link_name(&state, &token).await {
         Ok(name) => reset_page(&visitor, &token, &name, None),
-        Err(e) => super::error_page(&visitor, &e),
+        Err(e) => super::frame::error_page(&visitor, &e),
     }
 }
 
@@ -160,7 +159,7 @@ pub async fn reset(
     };
     match result.await {
         Ok(response) => response,
-        Err(e @ ApiError::NotFound(_)) => super::error_page(&visitor, &e),
+        Err(e @ ApiError::NotFound(_)) => super::frame::error_page(&visitor, &e),
         Err(e) => {
             let name = form.get("name").unwrap_or_default().to_string();
             reset_page(&visitor, &token, &name, Some(&e))
@@ -191,11 +190,7 @@ pub async fn delete_account(
     match result {
         Ok(()) => {
             // The page is shown to nobody logged in: the account is gone.
-            let visitor = Visitor {
-                player: None,
-                awaiting: None,
-                ..visitor
-            };
+            let visitor = visitor.logged_out();
             let lang = visitor.lang;
             let mut response = page(
                 &visitor,

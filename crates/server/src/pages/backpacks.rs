@@ -3,6 +3,8 @@
 //! list the engine gives (`game_backpacks::moves`), and the orders help page.
 
 use askama::Template;
+use axum::http::StatusCode;
+use axum::response::Response;
 use game_api::{Lang, Seat, Viewer};
 use game_backpacks::clock::{self, Special};
 use game_backpacks::map::{LocationId, Map, SpaceId};
@@ -11,10 +13,11 @@ use game_backpacks::orders::{RoundOrders, TurnOrders, WeatherChoice};
 use game_backpacks::{Backpacks, Weather, words};
 use locale::tr;
 
-use super::FormData;
+use super::form::FormData;
+use super::frame::{Visitor, error_page, page};
 use super::pieces::{FormContext, FormOrders, Pieces};
 use super::sentence::{LINK, MARK, Piece, Sentence};
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 
 mod help;
 mod menu;
@@ -491,11 +494,24 @@ pub async fn plan_script() -> axum::response::Response {
         .into_response()
 }
 
+/// The Backpacks orders help, served by the site.
+pub async fn help_backpacks(visitor: Visitor) -> Response {
+    match help(visitor.lang) {
+        Ok(body) => page(
+            &visitor,
+            StatusCode::OK,
+            &tr!(visitor.lang, "help-bb-title"),
+            &body,
+        ),
+        Err(e) => error_page(&visitor, &ApiError::Internal(e.to_string())),
+    }
+}
+
 /// The routes of Backpacks' help and its form's script.
 pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::get;
     axum::Router::new()
-        .route("/help/backpacks", get(super::help_backpacks))
+        .route("/help/backpacks", get(help_backpacks))
         .route("/static/plan.js", get(plan_script))
 }
 

@@ -6,12 +6,15 @@
 //! rider, the board game's retirement), built from the race's typed view.
 
 use askama::Template;
+use axum::http::StatusCode;
+use axum::response::Response;
 use game_api::{Lang, Seat, Viewer};
 use game_breaking_away::rules::LINEUP_CARD_RANGE;
 use game_breaking_away::{BreakingAway, Grade, Limits, Lineup, RuleSet, Rules, rider_name};
 use locale::{phrase, tr};
 
-use super::FormData;
+use super::form::FormData;
+use super::frame::{Visitor, error_page, page};
 use super::pieces::{FormContext, FormOrders, Pieces};
 use super::sentence::{LINK, Piece, Sentence};
 use crate::error::{ApiError, ApiResult};
@@ -563,11 +566,24 @@ mod filters {
     }
 }
 
+/// The Breaking Away rules help, served by the site.
+pub async fn help_breaking_away(visitor: Visitor) -> Response {
+    match help(visitor.lang) {
+        Ok(body) => page(
+            &visitor,
+            StatusCode::OK,
+            &tr!(visitor.lang, "help-ba-title"),
+            &body,
+        ),
+        Err(e) => error_page(&visitor, &ApiError::Internal(e.to_string())),
+    }
+}
+
 /// The routes of Breaking Away's help and its form's script.
 pub fn routes() -> axum::Router<crate::state::AppState> {
     use axum::routing::get;
     axum::Router::new()
-        .route("/help/breaking-away", get(super::help_breaking_away))
+        .route("/help/breaking-away", get(help_breaking_away))
         .route("/static/lineup.js", get(lineup_script))
 }
 

@@ -5,7 +5,7 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::response::{IntoResponse, Response};
 use locale::phrase;
 
-use super::{Visitor, error_page};
+use super::frame::{Visitor, error_page};
 use crate::auth::{self, FORM_COOKIE};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;

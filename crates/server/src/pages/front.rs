@@ -1,8 +1,19 @@
 //! The front page: the newest games, and the reader's own games with what is due.
 
-use super::sentence::{LINK, MARK, Piece, Sentence, around};
-use super::*;
 use askama::Template as _;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use locale::{Lang, tr};
+
+use super::frame::{Visitor, error_page, page};
+use super::game::page::gm_games;
+use super::game::words::{Badge, Finish, game_title, status_text, your_move};
+use super::lobby;
+use super::sentence::{LINK, MARK, Piece, Sentence, around};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::text::filters;
 
 /// One of a player's games on the front page.
 #[derive(Debug)]
@@ -13,7 +24,7 @@ pub(super) struct YourGame {
     what: String,
     due: bool,
     /// How near the deadline is, or that the orders are sealed.
-    badge: Option<game::Badge>,
+    badge: Option<Badge>,
     /// A report resolved since the player last opened the game.
     new: bool,
 }
@@ -41,7 +52,7 @@ pub(super) fn your_games(
         .iter()
         .filter_map(|t| {
             let seat = t.seat_of(player)?;
-            let (what, due) = match game::Finish::of_seat(t, seat, visitor.lang) {
+            let (what, due) = match Finish::of_seat(t, seat, visitor.lang) {
                 Some(finish) => (
                     tr!(
                         visitor.lang,
@@ -50,7 +61,7 @@ pub(super) fn your_games(
                     ),
                     false,
                 ),
-                None => game::your_move(t, visitor, seat),
+                None => your_move(t, visitor, seat),
             };
             let resolved = t.record.resolved();
             Some((
@@ -62,7 +73,7 @@ pub(super) fn your_games(
                     seat: t.seats[seat.index()].name.clone(),
                     what,
                     due,
-                    badge: game::Badge::of(t, visitor, seat),
+                    badge: Badge::of(t, visitor, seat),
                     new: resolved > seen.get(&t.row.id).copied().unwrap_or(0),
                 },
             ))
@@ -132,7 +143,7 @@ fn welcome(visitor: &Visitor) -> String {
         title: gm::GAMES
             .iter()
             .find(|g| g.name == game)
-            .map_or_else(|| game.to_string(), |g| game::game_title(lang, *g)),
+            .map_or_else(|| game.to_string(), |g| game_title(lang, *g)),
         // A sample's names (teams, Keswick's places) are the game's, not the page's: the
         // template says `translate="no"`.
         picture: super::showcase::picture_of(game, lang),
@@ -203,8 +214,8 @@ pub async fn front(
             Card {
                 id: table.row.id,
                 title: table.row.title.clone(),
-                game: game::game_title(lang, table.row.game),
-                status: game::status_text(table, &visitor),
+                game: game_title(lang, table.row.game),
+                status: status_text(table, &visitor),
                 gm: tr!(lang, "game-run-by", gm = table.row.gm_name.as_str()),
                 seats: lang.separated(&seats),
             }
@@ -229,7 +240,7 @@ pub async fn front(
                 Err(e) => return error_page(&visitor, &e.into()),
             };
             // The games they run, with who is missing (issue 29).
-            your_games(&own, &visitor, p.id, &seen) + &game::gm_games(&own, &visitor, p.id)
+            your_games(&own, &visitor, p.id, &seen) + &gm_games(&own, &visitor, p.id)
         }
         None => String::new(),
     };

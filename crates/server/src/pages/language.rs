@@ -1,10 +1,14 @@
 //! The profile's language: the one a player's report mails are written in (issue 36).
 
-use super::*;
-
+use axum::extract::State;
 use game_api::Lang;
 
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, error_page, redirect};
 use crate::actions;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::text::filters;
 
 /// The profile's language form.
 #[derive(Debug, askama::Template)]

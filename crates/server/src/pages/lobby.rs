@@ -2,15 +2,23 @@
 //! at a time), the game page's take-a-seat and leave buttons, the confirmation before leaving,
 //! and the GM console's form for open seats, a leaver's seat and the minimum on-time record.
 
-use super::sentence::{MARK, Piece, Sentence};
-use super::*;
 use askama::Template;
-use axum::extract::{Path, Query};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
 use game_api::Seat;
 use locale::{Lang, phrase, tr};
-
-use crate::actions;
 use store::{Table, lobby::OnLeave};
+
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, error_page, page, redirect};
+use super::game::words::{game_title, rules_title, settings_said};
+use super::percent::percent_encode;
+use super::sentence::{MARK, Piece, Sentence};
+use crate::actions;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::text::filters;
 
 /// The games with an open seat.
 #[derive(Debug, Template)]
@@ -82,8 +90,7 @@ async fn section(state: &AppState, visitor: &Visitor, page: i64) -> ApiResult<St
 fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> LobbyRow {
     let id = table.row.id;
     let lang = visitor.lang;
-    let options =
-        super::game::settings_said(lang, &table.row.game, table.record.setup(), &["rules"]);
+    let options = settings_said(lang, &table.row.game, table.record.setup(), &["rules"]);
     let options = if options.is_empty() {
         String::new()
     } else {
@@ -99,11 +106,8 @@ fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> Lobb
         game: tr!(
             lang,
             "lobby-game-rules",
-            game = super::game::game_title(lang, table.row.game),
-            rules = format!(
-                "{}{options}",
-                super::game::rules_title(lang, table.record.rules_name())
-            )
+            game = game_title(lang, table.row.game),
+            rules = format!("{}{options}", rules_title(lang, table.record.rules_name()))
         ),
         free: tr!(
             lang,
@@ -116,7 +120,7 @@ fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> Lobb
             total = table.seats.len()
         ),
         rhythm: crate::pages::when::rule_in(lang, &table.row.deadline_rule),
-        gm_path: account::percent_encode(&table.row.gm_name),
+        gm_path: percent_encode(&table.row.gm_name),
         gm: table.row.gm_name.clone(),
         asks: min_on_time.map(|min| tr!(lang, "lobby-asks", percent = min)),
         state: table.record.started().then(|| {
@@ -128,7 +132,7 @@ fn lobby_row(table: &Table, visitor: &Visitor, min_on_time: Option<u32>) -> Lobb
             )
         }),
         mine,
-        login_next: account::percent_encode(&format!("/games/{id}")),
+        login_next: percent_encode(&format!("/games/{id}")),
         open: open_seats(table, lang),
     }
 }
@@ -234,7 +238,7 @@ pub fn game_section(table: &Table, visitor: &Visitor) -> String {
         id,
         leave,
         logged_in: visitor.player.is_some(),
-        login_next: account::percent_encode(&format!("/games/{id}")),
+        login_next: percent_encode(&format!("/games/{id}")),
         open,
         csrf: visitor.csrf_token(),
     };

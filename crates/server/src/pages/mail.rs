@@ -1,19 +1,19 @@
 //! The profile's mail settings: the address (confirmed by a link mailed to it, as the API's
 //! `POST /api/account/email`) and what is mailed unasked (every mail, a daily digest, none).
 
-use axum::extract::State;
-
 use askama::Template as _;
+use axum::extract::State;
 use locale::{Lang, tr};
 
-use super::filters;
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, error_box, redirect};
 use super::sentence::{MARK, Piece, Sentence};
-use super::{CsrfForm, PageResult, Visitor, error_box, redirect};
 use crate::actions;
 use crate::auth::Player;
 use crate::error::ApiError;
 use crate::letters::MailChoice;
 use crate::state::AppState;
+use crate::text::filters;
 
 /// The mail part of the profile page: its form, and the error of the last try if any.
 pub(super) async fn section(
@@ -129,7 +129,7 @@ pub async fn profile_mail(
         Err(e) => {
             let mail = section(&state, &visitor, player, None).await;
             let zone = player.time_zone.clone().unwrap_or_default();
-            Ok(super::profile::profile_page(
+            Ok(super::profile_page::profile_page(
                 &visitor,
                 &zone,
                 false,

@@ -7,15 +7,15 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use locale::{Lang, phrase, tr};
-
-use super::filters;
-use super::when::dated_in;
-use super::{CsrfForm, PageResult, Visitor, error_box, page, redirect};
-use crate::actions;
-use crate::error::{ApiError, ApiResult};
-use crate::health;
-use crate::state::AppState;
 use store::account_care as care;
+
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, error_box, page, redirect};
+use super::when::dated_in;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::text::filters;
+use crate::{actions, health};
 
 /// A game is listed as abandoned when its log has not grown for this long.
 pub const IDLE_DAYS: i64 = 30;
@@ -42,7 +42,7 @@ fn operator(visitor: &Visitor) -> Result<&crate::auth::Player, Response> {
     if player.operator {
         Ok(player)
     } else {
-        Err(super::error_page(
+        Err(super::frame::error_page(
             visitor,
             &ApiError::NotFound(phrase!("error-operator-page-unknown")),
         ))
@@ -270,7 +270,7 @@ pub async fn operator_form(
             &tr!(lang, "operator-title"),
             &body,
         )),
-        Err(e) => Err(super::error_page(&visitor, &e)),
+        Err(e) => Err(super::frame::error_page(&visitor, &e)),
     }
 }
 
@@ -310,7 +310,7 @@ pub async fn operator_action(
                 &tr!(visitor.lang, "operator-title"),
                 &body,
             )),
-            Err(e) => Err(super::error_page(&visitor, &e)),
+            Err(e) => Err(super::frame::error_page(&visitor, &e)),
         },
     }
 }

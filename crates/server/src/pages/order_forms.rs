@@ -3,9 +3,9 @@
 
 use game_api::{Lang, Seat};
 
-use super::FormData;
 use super::backpacks::Day;
 use super::breaking_away::Race;
+use super::form::FormData;
 use super::pieces::{FormContext, FormOrders, Pieces};
 use crate::error::ApiResult;
 

@@ -6,7 +6,7 @@
 
 use game_api::{Lang, Seat};
 
-use super::FormData;
+use super::form::FormData;
 use crate::error::ApiResult;
 
 /// What an order form is drawn from.
@@ -63,11 +63,11 @@ pub fn refusal(
 ) -> String {
     let english = error.to_string();
     let Some(sent) = sent else {
-        return super::in_words(&error.text(lang));
+        return super::frame::in_words(&error.text(lang));
     };
     // Only the refusal the rules gave: the same words in English as the error shown.
     if record.refusal(seat, sent, game_api::Lang::EN).as_ref() != Some(&english) {
-        return super::in_words(&error.text(lang));
+        return super::frame::in_words(&error.text(lang));
     }
-    super::in_words(&record.refusal(seat, sent, lang).unwrap_or(english))
+    super::frame::in_words(&record.refusal(seat, sent, lang).unwrap_or(english))
 }

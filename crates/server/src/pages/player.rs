@@ -5,12 +5,13 @@ use askama::Template as _;
 use axum::extract::{Path, State};
 use locale::{Lang, phrase, tr};
 
-use super::filters;
-use super::{CsrfForm, PageResult, Visitor, error_box, error_page, page, redirect};
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, error_box, error_page, page, redirect};
 use crate::actions::{self, SeatFeeds};
 use crate::auth::Player;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::text::filters;
 
 /// One game's row on a profile.
 #[derive(Debug)]

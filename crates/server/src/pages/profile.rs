@@ -1,66 +1,17 @@
 //! The profile page (the reader's time zone and mail) and the site's small scripts.
 
-use super::sentence::{MARK, Piece, Sentence};
-use super::*;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::response::{IntoResponse, Response};
 use locale::phrase;
 
-#[derive(Debug, askama::Template)]
-#[template(path = "profile.html")]
-pub(super) struct ProfilePage<'a> {
-    lang: Lang,
-    error: Option<String>,
-    saved: bool,
-    zone: &'a str,
-    /// The sentence with the time now in the reader's zone (HTML: the time is in bold).
-    shown: Sentence,
-    zones: Vec<String>,
-    csrf: String,
-    /// The mail settings' form (`pages::mail`).
-    mail_section: String,
-    /// The form that deletes the account (`pages::account_care`).
-    delete_section: String,
-    /// The reader runs the server (a link to its page).
-    operator: bool,
-}
-
-pub(super) fn profile_page(
-    visitor: &Visitor,
-    zone: &str,
-    saved: bool,
-    error: Option<&ApiError>,
-    mail_section: String,
-) -> Response {
-    use askama::Template;
-    let mut zones: Vec<String> = jiff::tz::db().available().map(|n| n.to_string()).collect();
-    zones.sort();
-    let lang = visitor.lang;
-    let now = when::dated_in(lang, visitor.now, visitor.zone());
-    let page_html = ProfilePage {
-        lang,
-        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
-        saved,
-        zone,
-        shown: Sentence::new(
-            &tr!(lang, "profile-zone-now", now = MARK),
-            &[(MARK, Piece::strong(&now))],
-        ),
-        zones,
-        csrf: visitor.csrf_token(),
-        mail_section,
-        delete_section: super::account_care::delete_section(visitor),
-        operator: visitor.player.as_ref().is_some_and(|p| p.operator),
-    }
-    .render();
-    match page_html {
-        Ok(body) => page(
-            visitor,
-            error.map_or(StatusCode::OK, ApiError::status),
-            &tr!(lang, "profile-title"),
-            &body,
-        ),
-        Err(e) => error_page(visitor, &ApiError::Internal(e.to_string())),
-    }
-}
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, redirect};
+use super::profile_page::profile_page;
+use super::{mail, when};
+use crate::error::ApiError;
+use crate::state::AppState;
 
 #[derive(Debug, serde::Deserialize)]
 pub struct SavedQuery {
@@ -250,7 +201,6 @@ pub fn routes() -> axum::Router<crate::state::AppState> {
     axum::Router::new()
         .route("/profile", get(profile_form).post(profile))
         .route("/profile/zone", post(profile_zone))
-        .route("/static/site.css", get(super::site_css))
         .route("/static/site.js", get(site_script))
         .route("/static/zone.js", get(zone_script))
         .route("/static/copy.js", get(copy_script))

@@ -2,18 +2,18 @@
 //! the "notify this device" switch (`static/push.js`, the section's one script: subscribing
 //! needs the browser's push manager); and what is pushed, beside the mail choices.
 
-use axum::extract::State;
-
 use askama::Template;
+use axum::extract::State;
 use locale::Lang;
+use store::push::PushChoices;
 
-use super::filters;
-use super::{CsrfForm, PageResult, Visitor, error_box, redirect};
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, error_box, redirect};
 use crate::actions;
 use crate::auth::Player;
 use crate::error::ApiError;
 use crate::state::AppState;
-use store::push::PushChoices;
+use crate::text::filters;
 
 /// A device as the profile names it: its push service's host (`fcm.googleapis.com`: Chrome
 /// on Android; `updates.push.services.mozilla.com`: Firefox; `web.push.apple.com`: Safari).
@@ -86,7 +86,7 @@ async fn again(
     let zone = player.time_zone.clone().unwrap_or_default();
     let mut sections = super::mail::section(state, visitor, player, None).await;
     sections.push_str(&section(state, visitor, player, Some(&error)).await);
-    Ok(super::profile::profile_page(
+    Ok(super::profile_page::profile_page(
         visitor,
         &zone,
         false,

@@ -1,10 +1,16 @@
 //! A game kind's ladder: the players with a shown rating, best first, a page at a time, and
 //! the provisional ones (fewer rated games) apart.
 
-use super::*;
 use askama::Template;
-use axum::extract::{Path, Query};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use locale::{Lang, tr};
 use store::ratings::{LADDER_PAGE, LadderPage, Rung};
+
+use super::frame::{Visitor, error_page, page_with_tab};
+use crate::error::ApiError;
+use crate::state::AppState;
 
 #[derive(Debug, serde::Deserialize)]
 pub struct LadderQuery {

@@ -9,7 +9,8 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use locale::{Lang, phrase, tr};
 
-use super::{CsrfForm, PageResult, Visitor, error_page, page_with_tab, redirect};
+use super::form::CsrfForm;
+use super::frame::{PageResult, Visitor, error_page, page_with_tab, redirect};
 use crate::actions::{self, NewSeason, SeasonView, capitalised};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -308,7 +309,7 @@ fn season_page(
         lang,
         id: row.id,
         csrf: visitor.csrf_token(),
-        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
+        error: error.map(|e| crate::pages::frame::in_words(&e.text(crate::reader::lang()))),
         done,
         lead,
         over: view.is_over(),

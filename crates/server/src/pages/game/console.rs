@@ -1,9 +1,22 @@
 //! The GM console: the seats, the invitations, the reminders, the clock and every GM action.
 
-use super::console_said::{Preview, deadline_at, done_text, local_time};
-use super::*;
-use crate::mail_log::{Category, GmMailLog};
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use game_api::Lang;
 use locale::{phrase, tr};
+use store::Table;
+
+use super::console_said::{Preview, deadline_at, done_text, local_time};
+use super::frame::{Nav, load, render, status_of};
+use super::new_game::Named;
+use super::words::{status_text, word};
+use crate::actions::{self, GmAction, GmOutcome};
+use crate::error::{ApiError, ApiResult};
+use crate::mail_log::{Category, GmMailLog};
+use crate::pages::form::{CsrfForm, FormData};
+use crate::pages::frame::{PageResult, Visitor, error_page, redirect};
+use crate::state::AppState;
 
 /// An invitation link: the path, and the whole link with the server's public address when it
 /// is configured (shown in a field a thumb can select and copy; a few lines of script add a
@@ -236,7 +249,7 @@ pub(super) fn console_page(
         nav: Nav::of(table, visitor).at("console"),
         id,
         csrf: visitor.csrf_token(),
-        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
+        error: error.map(|e| crate::pages::frame::in_words(&e.text(crate::reader::lang()))),
         done: done.map(|d| done_text(table, visitor, &d)),
         preview,
         reminded,
@@ -362,7 +375,7 @@ pub(super) async fn console_load(
         .map_err(|e| error_page(visitor, &ApiError::from(e)))?
         .rated;
     let lobby =
-        super::super::lobby::console_section(state, &table, &visitor.csrf_token(), visitor.lang)
+        crate::pages::lobby::console_section(state, &table, &visitor.csrf_token(), visitor.lang)
             .await
             .map_err(|e| error_page(visitor, &e))?;
     let absences = crate::pages::absence::console_section(state, visitor, &table).await;

@@ -2,8 +2,16 @@
 //! the deadline as a date and time in the GM's own zone, read back from the form, and the
 //! preview of a turn as the report a player will read.
 
-use super::*;
+use game_api::report::ReportView;
+use game_api::{Lang, Viewer};
 use locale::{phrase, tr};
+use store::Table;
+
+use super::page::turn_name;
+use crate::actions::{self, GmAction};
+use crate::error::{ApiError, ApiResult};
+use crate::pages::frame::Visitor;
+use crate::state::AppState;
 
 /// What a GM action did, in plain words (`Turn 3 played now.`), said above the console
 /// after it; the game as it is now gives the turn and the deadline.

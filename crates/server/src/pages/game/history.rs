@@ -1,7 +1,20 @@
 //! A turn's own page and the game's history, a page of the log at a time.
 
-use super::*;
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use game_api::{Lang, Seat};
+use gm::Event;
 use locale::{phrase, tr};
+
+use super::frame::{Nav, load, render};
+use super::page::{TurnSection, past_turns, turn_name};
+use super::words::{game_title, noun, settings_said};
+use crate::actions::{self, viewer};
+use crate::error::ApiError;
+use crate::pages::frame::{PageResult, Visitor, error_page};
+use crate::season_report::stage_season;
+use crate::state::AppState;
 
 /// A step to a neighbouring turn in the archive.
 #[derive(Debug)]
@@ -130,58 +143,6 @@ fn actor_words(lang: Lang, actor: &str) -> String {
     } else {
         actor.to_string()
     }
-}
-
-/// Each setting of a set-up in words (`options open_hands`), but those named in `skip`.
-pub(crate) fn settings_said(
-    lang: Lang,
-    game: &gm::GameInfo,
-    setup: &gm::Setup,
-    skip: &[&str],
-) -> Vec<String> {
-    setup
-        .settings
-        .iter()
-        .filter(|(name, _)| !skip.contains(&name.as_str()))
-        .map(|(name, value)| {
-            let kind = game
-                .settings
-                .iter()
-                .find(|s| s.name == name)
-                .map(|s| s.kind);
-            let setting = word(lang, &format!("history-setting-{name}"), name);
-            let said = match value {
-                _ if kind == Some(gm::SettingKind::File) => {
-                    return tr!(lang, "history-setting-given", setting = setting);
-                }
-                // The rules name themselves (`postal rules 2.2`, `board-game rules`).
-                serde_json::Value::String(text) if name == "rules" => {
-                    return setting_value(lang, text);
-                }
-                serde_json::Value::String(text) => setting_value(lang, text),
-                serde_json::Value::Array(names) => {
-                    let names: Vec<String> = names
-                        .iter()
-                        .filter_map(|n| n.as_str())
-                        .map(|n| setting_value(lang, n))
-                        .collect();
-                    names.join(&lang.t("game-list-comma"))
-                }
-                other => other.to_string(),
-            };
-            tr!(lang, "history-setting", setting = setting, value = said)
-        })
-        .collect()
-}
-
-/// A setting's value in words (`postal-2.2`, `open_hands`; `郵便ルール2.2`): the rules' name,
-/// an option's, or the value as given.
-fn setting_value(lang: Lang, value: &str) -> String {
-    let rules = rules_title(lang, value);
-    if rules != value {
-        return rules;
-    }
-    word(lang, &format!("new-game-option-{value}"), value)
 }
 
 /// A GM's action on a piece in words, as the game labels it (`The GM: Declare dropped

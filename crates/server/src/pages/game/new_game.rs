@@ -1,9 +1,21 @@
 //! The new-game form: the game, its settings (each game's, drawn from its description), its
 //! seats and its deadline.
 
-use super::*;
+use askama::Template;
+use axum::extract::State;
+use axum::response::Response;
+use game_api::Lang;
+use gm::DeadlineRule;
 use locale::phrase;
 use serde_json::{Map, Value};
+
+use super::frame::{render, status_of};
+use super::words::{game_title, word};
+use crate::actions::{self, NewGame};
+use crate::error::{ApiError, ApiResult};
+use crate::pages::form::{CsrfForm, FormData};
+use crate::pages::frame::{PageResult, Visitor, redirect};
+use crate::state::AppState;
 
 /// A box of a list of checkboxes.
 #[derive(Debug)]
@@ -192,7 +204,7 @@ pub(super) fn new_game_page(
     .map(|d| (d, word(lang, &format!("new-game-weekday-{d}"), d)));
     let view = NewGamePage {
         lang,
-        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
+        error: error.map(|e| crate::pages::frame::in_words(&e.text(crate::reader::lang()))),
         csrf: visitor.csrf_token(),
         title: value("title", ""),
         games: menu("game", &games, gm::GAMES[0].name),

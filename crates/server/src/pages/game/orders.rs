@@ -1,8 +1,24 @@
 //! Taking a seat by invitation, and the order page: the game's form, sealed through `actions::submit`.
 
-use super::*;
-use crate::pages::sentence::{LINK, Piece, Sentence};
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use game_api::{Lang, Seat, Viewer};
+use gm::Submission;
 use locale::{phrase, tr};
+use store::Table;
+
+use super::frame::{GmPlays, Nav, load, render, render_tab, status_of};
+use super::page::turn_name;
+use super::words::{game_title, noun, your_move};
+use crate::actions;
+use crate::error::{ApiError, ApiResult};
+use crate::pages::form::{CsrfForm, FormData};
+use crate::pages::frame::{PageResult, Visitor, error_page, redirect};
+use crate::pages::order_forms;
+use crate::pages::pieces::{self, FormContext};
+use crate::pages::sentence::{LINK, Piece, Sentence};
+use crate::state::AppState;
 
 #[derive(Debug, serde::Deserialize)]
 pub struct InviteQuery {
@@ -37,7 +53,7 @@ pub(super) fn join_page(
     let lang = visitor.lang;
     let view = JoinPage {
         lang,
-        error: error.map(|e| crate::pages::in_words(&e.text(crate::reader::lang()))),
+        error: error.map(|e| crate::pages::frame::in_words(&e.text(crate::reader::lang()))),
         id: table.row.id,
         seat: open_seat(table, invite)
             .filter(|_| actions::invitations_open(table).is_ok())

@@ -1,7 +1,22 @@
 //! The game page: the board, the latest turn, the seats, the draws; the GM's list of games.
 
-use super::*;
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use game_api::report::ReportView;
+use game_api::{Lang, Seat, Viewer};
 use locale::tr;
+use store::Table;
+
+use super::frame::{GmPlays, Nav, load, render_tab};
+use super::words::{
+    Badge, Finish, game_title, noun, rules_title, status_text, turn_words, your_move,
+};
+use crate::actions::viewer;
+use crate::error::ApiResult;
+use crate::pages::frame::{PageResult, Visitor, error_page};
+use crate::season_report::{StageSeason, stage_season};
+use crate::state::AppState;
 
 /// The picture of the track or the map after a turn.
 #[derive(Debug)]
@@ -391,7 +406,7 @@ pub async fn game(
         press,
         lobby: match reader {
             Some(_) => String::new(),
-            None => super::super::lobby::game_section(&table, &visitor),
+            None => crate::pages::lobby::game_section(&table, &visitor),
         },
         absences: crate::pages::absence::game_section(&state, &visitor, &table).await,
     };

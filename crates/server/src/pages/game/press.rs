@@ -2,10 +2,19 @@
 //! last), the form to post one, the GM's hiding and private-press setting; and the page of
 //! older press.
 
-use super::*;
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use game_api::Lang;
 use locale::tr;
+use store::Table;
 
-use crate::actions::{PRESS_MAX_CHARS, PRESS_PAGE, PRESS_PER_HOUR, PressPage, Recipient};
+use super::frame::{Nav, load, render, status_of};
+use super::words::noun;
+use crate::actions::{self, PRESS_MAX_CHARS, PRESS_PAGE, PRESS_PER_HOUR, PressPage, Recipient};
+use crate::error::{ApiError, ApiResult};
+use crate::pages::form::CsrfForm;
+use crate::pages::frame::{PageResult, Visitor, error_page, redirect};
+use crate::state::AppState;
 
 /// One message on the page.
 #[derive(Debug)]

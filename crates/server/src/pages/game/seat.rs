@@ -2,8 +2,17 @@
 //! (the language of the seat's mail, the address that takes orders by mail, an absence in
 //! this game, leaving it), kept off the game page so that the game page leads with the race.
 
-use super::*;
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use game_api::Lang;
 use locale::tr;
+
+use super::frame::{Nav, load, render};
+use crate::actions;
+use crate::pages::form::CsrfForm;
+use crate::pages::frame::{PageResult, Visitor, error_page, redirect};
+use crate::state::AppState;
 
 #[derive(Debug, Template)]
 #[template(path = "game/seat.html")]
@@ -48,7 +57,7 @@ pub async fn seat_settings(
             false => crate::pages::absence::section(&state, &visitor, player, Some(id)).await,
             true => String::new(),
         },
-        leave: super::super::lobby::game_section(&table, &visitor),
+        leave: crate::pages::lobby::game_section(&table, &visitor),
     };
     let title = tr!(
         lang,

@@ -1,0 +1,287 @@
+//! A game in words: what it calls its things, its titles, its status for a reader, the
+//! reader's move and the game's finish as the lists of games show them.
+
+use game_api::report::ReportView;
+use game_api::{Lang, Seat, Viewer};
+use locale::tr;
+use store::Table;
+
+use crate::pages::frame::Visitor;
+use crate::pages::when::Urgency;
+
+/// The message `id` in `lang`, or `fallback` where the `.ftl` files have none (a game's own
+/// word that no message names yet: a new game's noun, a setting's value).
+pub fn word(lang: Lang, id: &str, fallback: &str) -> String {
+    let text = lang.t(id);
+    if text == id {
+        fallback.to_string()
+    } else {
+        text
+    }
+}
+
+/// What a game calls one of its things (`turn`, `race`, `team`, `track`), in `lang`.
+pub fn noun(lang: Lang, noun: &str) -> String {
+    word(lang, &format!("game-noun-{noun}"), noun)
+}
+
+/// A game's title (`Breaking Away`), in `lang`.
+pub fn game_title(lang: Lang, game: gm::GameInfo) -> String {
+    game.title_in(lang)
+}
+
+/// A game's rules' name (`postal-2.2`), in `lang`.
+pub fn rules_title(lang: Lang, rules: &str) -> String {
+    word(
+        lang,
+        &format!("game-rules-{}", rules.replace('.', "-")),
+        rules,
+    )
+}
+
+/// A turn by its game's noun: `turn 3`, `第3ターン`.
+pub fn turn_words(lang: Lang, game: gm::GameInfo, turn: u16) -> String {
+    tr!(
+        lang,
+        "turn-name",
+        noun = noun(lang, game.turn_noun),
+        n = turn
+    )
+}
+
+/// The game's state in a few words: over, paused, or the coming turn and its deadline.
+pub fn status_text(table: &store::Summary, visitor: &Visitor) -> String {
+    let lang = visitor.lang;
+    if table.row.over {
+        return lang.t("game-status-over");
+    }
+    let turn = if table.started {
+        turn_words(lang, table.row.game, table.turn)
+    } else {
+        lang.t("game-status-lineups")
+    };
+    if table.waiting_for_players() {
+        let (taken, all) = table.seats_taken();
+        return tr!(
+            lang,
+            "game-status-waiting-players",
+            taken = taken,
+            all = all
+        );
+    }
+    match (table.row.paused, table.row.next_deadline) {
+        (true, _) => tr!(lang, "game-status-paused", turn = turn),
+        (false, Some(at)) => tr!(
+            lang,
+            "game-status-due",
+            turn = turn,
+            deadline = visitor.deadline(at)
+        ),
+        (false, None) => turn,
+    }
+}
+
+/// What a seat's player must do now, in a few words: "Your orders are sealed (amend until …)",
+/// "Orders due in 5 h (…)", or that there is nothing to send.
+pub fn your_move(table: &Table, visitor: &Visitor, seat: Seat) -> (String, bool) {
+    let lang = visitor.lang;
+    let record = &table.record;
+    if record.is_over() {
+        return (lang.t("game-move-over"), false);
+    }
+    if !record.takes_orders(seat) {
+        return (lang.t("game-move-none"), false);
+    }
+    let noun = if record.started() {
+        turn_words(lang, record.game(), record.turn())
+    } else {
+        lang.t("game-move-lineup")
+    };
+    // The clock: running to a deadline, paused by the GM, or not started (a game waiting for
+    // its players: its first deadline is set when the last seat is taken).
+    enum Clock {
+        Due(i64),
+        Paused,
+        Waiting { taken: usize, all: usize },
+    }
+    let clock = match (table.row.paused, table.row.next_deadline) {
+        (true, _) => Clock::Paused,
+        (false, Some(at)) => Clock::Due(at),
+        (false, None) => Clock::Waiting {
+            taken: table.seats.iter().filter(|s| s.taken()).count(),
+            all: table.seats.len(),
+        },
+    };
+    let due = |at: i64| crate::pages::when::due_in(lang, at, visitor.now, visitor.zone());
+    let ready = record.ready(seat);
+    let text = match (clock, ready) {
+        (Clock::Due(at), true) => tr!(
+            lang,
+            "game-move-sealed",
+            turn = noun,
+            until = crate::pages::when::moment_in(lang, at, visitor.zone())
+        ),
+        (Clock::Due(at), false) => tr!(lang, "game-move-due", turn = noun, due = due(at)),
+        (Clock::Paused, true) => tr!(lang, "game-move-sealed-paused", turn = noun),
+        (Clock::Paused, false) => tr!(lang, "game-move-due-paused", turn = noun),
+        (Clock::Waiting { taken, all }, true) => tr!(
+            lang,
+            "game-move-sealed-waiting",
+            turn = noun,
+            taken = taken,
+            all = all
+        ),
+        (Clock::Waiting { taken, all }, false) => tr!(
+            lang,
+            "game-move-due-waiting",
+            turn = noun,
+            taken = taken,
+            all = all
+        ),
+    };
+    (text, !ready)
+}
+
+/// The badge beside "your move": how near the deadline is when the seat's orders are due
+/// (`due in 13 min`, styled by its urgency), or that they are sealed.
+#[derive(Debug)]
+pub struct Badge {
+    pub text: String,
+    /// `badge-warn`, `badge-danger`, `badge-ok`, or empty.
+    pub class: &'static str,
+    /// The "your move" box's class (`due-soon`), or empty.
+    pub urgency: &'static str,
+}
+
+impl Badge {
+    pub fn of(table: &Table, visitor: &Visitor, seat: Seat) -> Option<Badge> {
+        let lang = visitor.lang;
+        let record = &table.record;
+        if record.is_over() || !record.takes_orders(seat) {
+            return None;
+        }
+        if record.ready(seat) {
+            return Some(Badge {
+                text: lang.t("game-badge-sealed"),
+                class: "badge-ok",
+                urgency: "",
+            });
+        }
+        let at = table.row.next_deadline.filter(|_| !table.row.paused)?;
+        let urgency = Urgency::of(at, visitor.now);
+        let text = match urgency {
+            Urgency::Late => lang.t("game-badge-due-now"),
+            _ => tr!(
+                lang,
+                "game-badge-due-in",
+                left = crate::pages::when::left_in(lang, at - visitor.now)
+            ),
+        };
+        Some(Badge {
+            text,
+            class: urgency.badge(),
+            urgency: urgency.class(),
+        })
+    }
+}
+
+/// How a finished game ended for its reader: the winner, and the reader's own place.
+#[derive(Debug)]
+pub struct Finish {
+    pub winner: String,
+    /// `4th`; `None` for a reader without a seat.
+    pub place: Option<String>,
+}
+
+impl Finish {
+    /// From the last report's view, once the game is over; the place in `lang`.
+    pub fn of(view: &ReportView, lang: Lang) -> Option<Finish> {
+        let over = view.over.as_ref()?;
+        let winner = over.podium.first()?.name.clone();
+        let place = view
+            .standings
+            .rows
+            .iter()
+            .position(|r| r.own)
+            .map(|k| lang.place(k + 1));
+        Some(Finish { winner, place })
+    }
+
+    /// The game's end for a seat of `table`, read from its last report, in `lang`.
+    pub fn of_seat(table: &Table, seat: Seat, lang: Lang) -> Option<Finish> {
+        let record = &table.record;
+        if !record.is_over() {
+            return None;
+        }
+        let view = record
+            .report_view(Viewer::Seat(seat), lang, record.resolved())
+            .ok()?;
+        Finish::of(&view, lang)
+    }
+
+    /// `Yellow won; you were 4th` in `lang` (a tab's title: without the full stop).
+    pub fn text(&self, lang: Lang) -> String {
+        let text = match &self.place {
+            Some(place) => tr!(
+                lang,
+                "game-finish-won-place",
+                winner = self.winner.clone(),
+                place = place.clone()
+            ),
+            None => tr!(lang, "game-finish-won", winner = self.winner.clone()),
+        };
+        text.trim_end_matches(['.', '。']).to_string()
+    }
+}
+
+/// Each setting of a set-up in words (`options open_hands`), but those named in `skip`.
+pub fn settings_said(
+    lang: Lang,
+    game: &gm::GameInfo,
+    setup: &gm::Setup,
+    skip: &[&str],
+) -> Vec<String> {
+    setup
+        .settings
+        .iter()
+        .filter(|(name, _)| !skip.contains(&name.as_str()))
+        .map(|(name, value)| {
+            let kind = game
+                .settings
+                .iter()
+                .find(|s| s.name == name)
+                .map(|s| s.kind);
+            let setting = word(lang, &format!("history-setting-{name}"), name);
+            let said = match value {
+                _ if kind == Some(gm::SettingKind::File) => {
+                    return tr!(lang, "history-setting-given", setting = setting);
+                }
+                // The rules name themselves (`postal rules 2.2`, `board-game rules`).
+                serde_json::Value::String(text) if name == "rules" => {
+                    return setting_value(lang, text);
+                }
+                serde_json::Value::String(text) => setting_value(lang, text),
+                serde_json::Value::Array(names) => {
+                    let names: Vec<String> = names
+                        .iter()
+                        .filter_map(|n| n.as_str())
+                        .map(|n| setting_value(lang, n))
+                        .collect();
+                    names.join(&lang.t("game-list-comma"))
+                }
+                other => other.to_string(),
+            };
+            tr!(lang, "history-setting", setting = setting, value = said)
+        })
+        .collect()
+}
+
+/// A setting's value in words (`postal-2.2`, `open_hands`; `郵便ルール2.2`): the rules' name,
+/// an option's, or the value as given.
+fn setting_value(lang: Lang, value: &str) -> String {
+    let rules = rules_title(lang, value);
+    if rules != value {
+        return rules;
+    }
+    word(lang, &format!("new-game-option-{value}"), value)
+}
