@@ -9,11 +9,20 @@
 
 use std::sync::Arc;
 
+use askama::Template;
+
 use game_api::picture::Picture;
 use game_api::{Seat, Seed, Viewer};
 use game_backpacks::orders::{RoundOrders, TurnOrders};
 use game_backpacks::{Day, Deck, Map};
 use game_breaking_away::{Hand, Position, Rules};
+
+/// A picture alone on a page as wide as the window, light or dark as the browser asks.
+#[derive(Template)]
+#[template(path = "examples/picture.html")]
+struct Page<'a> {
+    svg: &'a str,
+}
 
 fn main() -> std::io::Result<()> {
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/tmp/pictures");
@@ -22,12 +31,10 @@ fn main() -> std::io::Result<()> {
         let close_up = picture.close_up.as_deref().unwrap_or(&picture.svg);
         std::fs::write(out.join(format!("{name}-close-up.svg")), close_up)?;
         std::fs::write(out.join(format!("{name}-whole.svg")), &picture.svg)?;
-        std::fs::write(
-            out.join(format!("{name}.html")),
-            format!(
-                "<!DOCTYPE html><html><head><meta name=viewport content=\"width=device-width\"><style>body{{margin:0;background:#fff}}@media (prefers-color-scheme: dark){{body{{background:#111}}}}svg{{display:block;width:100%;height:auto}}</style></head><body>{close_up}</body></html>"
-            ),
-        )?;
+        let page = Page { svg: close_up }
+            .render()
+            .map_err(std::io::Error::other)?;
+        std::fs::write(out.join(format!("{name}.html")), page)?;
         let png = server::picture::png(close_up).map_err(std::io::Error::other)?;
         std::fs::write(out.join(format!("{name}-mail.png")), png)
     };

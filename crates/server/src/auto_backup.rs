@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::backup::{BackupError, backup};
 use store::Store;
+use store::backup::{BackupError, backup};
 
 /// Where the worker's backups go, and how many it keeps.
 #[derive(Clone, Debug, PartialEq, Eq)]

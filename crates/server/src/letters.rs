@@ -36,14 +36,9 @@ pub async fn seat_lang(state: &AppState, table: &Table, seat: Seat) -> StoreResu
         return Ok(lang);
     }
     match row.player_id {
-        Some(player) => account_lang(state, player).await,
+        Some(player) => store::players::lang(state, player).await,
         None => Ok(Lang::EN),
     }
-}
-
-/// The language an account chose (`players.lang`), else English: for mail not about a seat.
-pub async fn account_lang(state: &AppState, player_id: i64) -> StoreResult<Lang> {
-    store::players::lang(state, player_id).await
 }
 
 /// What a player wants mailed unasked (`players.mail_choice`).
@@ -168,7 +163,7 @@ pub async fn mails_for_events(
                     crate::press_text::of_turn(state, table, *turn).await?
                 };
                 if table.row.webhook_url.is_some() {
-                    let lang = account_lang(state, table.row.gm_id).await?;
+                    let lang = store::players::lang(state, table.row.gm_id).await?;
                     mails.extend(crate::webhook::resolved(
                         state,
                         table,

@@ -36,25 +36,8 @@ pub fn backoff(attempts: i64) -> i64 {
     (60i64 << (attempts.clamp(1, 10) - 1)).min(6 * 3600)
 }
 
-pub use crate::sender::SendError;
-
-/// Where mail goes: an SMTP relay (lettre), or whatever a test puts there.
-pub trait Relay: Send + Sync {
-    fn send(&self, message: Message) -> impl Future<Output = Result<(), SendError>> + Send;
-}
-
+pub use crate::sender::{NoRelay, Relay, SendError};
 pub use crate::smtp_out::Smtp;
-
-/// No relay: a server without mail still posts webhooks through the outbox; its worker claims
-/// no mail (see [`claim`]), and would find this relay refusing it for now.
-#[derive(Clone, Copy, Debug)]
-pub struct NoRelay;
-
-impl Relay for NoRelay {
-    async fn send(&self, _: Message) -> Result<(), SendError> {
-        Err(SendError::Transient("mail is off (no --smtp)".into()))
-    }
-}
 
 /// `List-Unsubscribe`: the one-click link (RFC 8058) that stops mail to the address.
 #[derive(Clone, Debug)]

@@ -18,7 +18,7 @@ use lettre::transport::smtp::extension::ClientId;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 
-use crate::outbox::{Relay, SendError};
+use crate::sender::{Relay, SendError};
 
 /// One mail's whole exchange, connecting included, may take this long.
 const TIMEOUT: Duration = Duration::from_secs(30);
@@ -27,7 +27,7 @@ const TIMEOUT: Duration = Duration::from_secs(30);
 /// clients (Postfix after 300 s), and a mail on a closed connection waits for its retry.
 const IDLE: Duration = Duration::from_secs(60);
 
-/// The most idle connections kept (the outbox uses [`crate::outbox::SENDS_AT_ONCE`] at once).
+/// The most idle connections kept (as many as the outbox sends at once).
 const KEPT: usize = 10;
 
 /// How a connection is encrypted.
@@ -227,7 +227,7 @@ impl Relay for Smtp {
 async fn tls(host: &str, tcp: TcpStream) -> Result<Tls, String> {
     let name = tokio_rustls::rustls::pki_types::ServerName::try_from(host.to_string())
         .map_err(|e| e.to_string())?;
-    let config: Arc<_> = crate::webhook::tls_config()?;
+    let config: Arc<_> = crate::http_post::tls_config()?;
     tokio_rustls::TlsConnector::from(config)
         .connect(name, tcp)
         .await

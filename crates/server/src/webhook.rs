@@ -17,7 +17,6 @@ use std::net::IpAddr;
 
 use crate::error::{ApiError, ApiResult};
 use crate::http_post::{self, Post, Target, is_public};
-use crate::letters;
 pub use crate::sender::SendError;
 use crate::state::AppState;
 use store::Table;
@@ -148,7 +147,7 @@ pub async fn deadline_soon(
     let Some(at) = table.row.next_deadline else {
         return Ok(None);
     };
-    let lang = letters::account_lang(state, table.row.gm_id).await?;
+    let lang = store::players::lang(state, table.row.gm_id).await?;
     let waiting = if missing.is_empty() {
         lang.t("webhook-all-sent")
     } else {
@@ -190,9 +189,6 @@ pub async fn send(url: &str, json: &str, private: bool) -> Result<(), SendError>
         s => Err(SendError::Permanent(format!("{url}: HTTP {s}"))),
     }
 }
-
-/// The TLS client settings (the SMTP relay's as well).
-pub(crate) use http_post::tls_config;
 
 #[cfg(test)]
 mod tests {

@@ -66,7 +66,7 @@ async fn mail_reset_links(state: &AppState, who: &str, now: i64) -> ApiResult<()
             "{}/reset/{token}",
             settings.public_url.trim_end_matches('/')
         );
-        let lang = crate::letters::account_lang(state, account.id).await?;
+        let lang = store::players::lang(state, account.id).await?;
         let mail = OutMail {
             kind: "reset".into(),
             to: account.email.clone(),

@@ -169,7 +169,7 @@ pub async fn leave(state: &AppState, player: &Player, id: i64) -> ApiResult<Seat
         None => None,
     };
     // The notice is the GM's: in the GM's account's language.
-    let gm_lang = crate::letters::account_lang(state, table.row.gm_id).await?;
+    let gm_lang = store::players::lang(state, table.row.gm_id).await?;
     let base = state
         .mail
         .as_ref()

@@ -48,7 +48,7 @@ pub(super) async fn answer(
         orders_address,
     };
     let seats = inbound::order_addresses(state, player_id).await?;
-    let lang = crate::letters::account_lang(state, player_id).await?;
+    let lang = store::players::lang(state, player_id).await?;
     let mut body = format!(
         "{}\n\n{}",
         tr!(lang, "mail-howto-intro"),
