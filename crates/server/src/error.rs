@@ -126,12 +126,6 @@ impl ApiError {
     }
 }
 
-impl From<sqlx::Error> for ApiError {
-    fn from(e: sqlx::Error) -> ApiError {
-        ApiError::Internal(format!("database: {e}"))
-    }
-}
-
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
         match e {

@@ -14,7 +14,7 @@ use game_api::{Seat, Viewer};
 use lettre::Message;
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
-use sqlx::Row;
+use store::outbox_leases::{self, Kinds, Outcome as Recorded, Outgoing};
 
 use crate::error::ApiResult;
 use crate::sender::MailSettings;
@@ -68,30 +68,6 @@ impl Header for ListUnsubscribePost {
     fn display(&self) -> HeaderValue {
         HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".into())
     }
-}
-
-/// One claimed row.
-#[derive(Clone, Debug)]
-struct Outgoing {
-    id: i64,
-    message_id: String,
-    to: String,
-    reply_secret: Option<String>,
-    in_reply_to: Option<String>,
-    subject: String,
-    body: String,
-    attempts: i64,
-    /// The secret of the player's one-click unsubscribe link.
-    unsubscribe: Option<String>,
-    kind: String,
-    game_id: Option<i64>,
-    seat: Option<i64>,
-    turn: Option<i64>,
-    /// The reader's language (a code; `None`: English).
-    lang: Option<String>,
-    /// The relay's words, when the mail is for a player's address that bounces (and is not
-    /// the confirmation that clears it): it is not sent.
-    bouncing: Option<String>,
 }
 
 /// The domain of an address (`postrider@club.example` → `club.example`).
@@ -314,36 +290,11 @@ pub struct Drained {
 /// server with it.
 pub async fn claim(state: &AppState, owner: &str, now: i64) -> ApiResult<Vec<i64>> {
     let kinds = if state.mail.is_some() {
-        ""
+        Kinds::All
     } else {
-        "AND kind IN ('webhook', 'push') "
+        Kinds::NoMail
     };
-    let candidates: Vec<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "SELECT id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1 \
-         AND (lease_until IS NULL OR lease_until < $1) {kinds}ORDER BY id LIMIT $2"
-    )))
-    .bind(now)
-    .bind(BATCH)
-    .fetch_all(&state.db.pool)
-    .await?;
-    let mut claimed = Vec::new();
-    for id in candidates {
-        let won = sqlx::query(
-            "UPDATE outbox SET lease_owner = $1, lease_until = $2, attempts = attempts + 1 \
-             WHERE id = $3 AND sent_at IS NULL AND failed_at IS NULL AND (lease_until IS NULL OR lease_until < $4)",
-        )
-        .bind(owner)
-        .bind(now + LEASE)
-        .bind(id)
-        .bind(now)
-        .execute(&state.db.pool)
-        .await?
-        .rows_affected();
-        if won == 1 {
-            claimed.push(id);
-        }
-    }
-    Ok(claimed)
+    Ok(outbox_leases::claim(state, owner, now, now + LEASE, BATCH, kinds).await?)
 }
 
 /// Mails sent at once by one worker, each on its own connection to the relay: while one waits
@@ -393,95 +344,41 @@ async fn send_one(
     now: i64,
 ) -> ApiResult<Outcome> {
     let settings = state.mail.clone();
-    {
-        let Some(r) = sqlx::query(
-            "SELECT o.id, o.message_id, o.player_id, o.to_addr, o.reply_secret, o.in_reply_to, o.subject, o.body, \
-             o.attempts, p.unsubscribe_token, o.kind, o.game_id, o.seat, o.turn, p.lang, \
-             CASE WHEN p.email_bounced_at IS NOT NULL AND lower(p.email) = lower(o.to_addr) \
-             AND o.kind <> 'confirm' THEN COALESCE(p.email_bounce, '') END \
-             FROM outbox o LEFT JOIN players p ON p.id = o.player_id \
-             WHERE o.id = $1 AND o.lease_owner = $2 AND o.sent_at IS NULL",
-        )
-        .bind(id)
-        .bind(owner)
-        .fetch_optional(&state.db.pool)
-        .await?
-        else {
-            return Ok(Outcome::Gone);
-        };
-        let row = Outgoing {
-            id: r.get(0),
-            message_id: r.get(1),
-            to: r.get(3),
-            reply_secret: r.get(4),
-            in_reply_to: r.get(5),
-            subject: r.get(6),
-            body: r.get(7),
-            attempts: r.get(8),
-            unsubscribe: r.get(9),
-            kind: r.get(10),
-            game_id: r.get(11),
-            seat: r.get(12),
-            turn: r.get(13),
-            lang: r.get(14),
-            bouncing: r.get(15),
-        };
-        let outcome = match (row.kind.as_str(), &settings) {
-            (_, Some(_)) if row.bouncing.is_some() => Err(crate::bounces::held_back(
-                row.bouncing.as_deref().unwrap_or_default(),
-            )),
-            ("webhook", _) => {
-                crate::webhook::send(&row.to, &row.body, state.config.webhooks_to_private).await
-            }
-            ("push", _) => {
-                crate::push::send::send(state, &row.to, &row.subject, &row.body, now).await
-            }
-            (_, Some(settings)) => match message(settings, &row, rich(state, settings, &row).await)
-            {
-                Ok(m) => relay.send(m).await,
-                Err(e) => Err(SendError::Permanent(e)),
-            },
-            (_, None) => Err(SendError::Transient("mail is off (no --smtp)".into())),
-        };
-        let (done, query) = match &outcome {
-            Ok(()) => (Outcome::Sent, {
-                sqlx::query(
-                    "UPDATE outbox SET sent_at = $1, lease_until = NULL, last_error = NULL WHERE id = $2 AND lease_owner = $3",
-                )
-                .bind(now)
-                .bind(row.id)
-                .bind(owner)
-            }),
-            Err(SendError::Transient(e)) if row.attempts < MAX_ATTEMPTS => (Outcome::Retried, {
-                tracing::warn!(
-                    outbox = row.id,
-                    attempts = row.attempts,
-                    "mail not sent, retrying: {e}"
-                );
-                sqlx::query(
-                    "UPDATE outbox SET next_attempt_at = $1, lease_owner = NULL, lease_until = NULL, last_error = $2 \
-                     WHERE id = $3 AND lease_owner = $4",
-                )
-                .bind(now + backoff(row.attempts))
-                .bind(e.clone())
-                .bind(row.id)
-                .bind(owner)
-            }),
-            Err(SendError::Transient(e) | SendError::Permanent(e)) => (Outcome::GivenUp, {
-                tracing::error!(outbox = row.id, to = %row.to, "mail given up: {e}");
-                sqlx::query(
-                    "UPDATE outbox SET failed_at = $1, lease_owner = NULL, lease_until = NULL, last_error = $2 \
-                     WHERE id = $3 AND lease_owner = $4",
-                )
-                .bind(now)
-                .bind(e.clone())
-                .bind(row.id)
-                .bind(owner)
-            }),
-        };
-        query.execute(&state.db.pool).await?;
-        Ok(done)
-    }
+    let Some(row) = outbox_leases::held(state, owner, id).await? else {
+        return Ok(Outcome::Gone);
+    };
+    let outcome = match (row.kind.as_str(), &settings) {
+        (_, Some(_)) if row.bouncing.is_some() => Err(crate::bounces::held_back(
+            row.bouncing.as_deref().unwrap_or_default(),
+        )),
+        ("webhook", _) => {
+            crate::webhook::send(&row.to, &row.body, state.config.webhooks_to_private).await
+        }
+        ("push", _) => crate::push::send::send(state, &row.to, &row.subject, &row.body, now).await,
+        (_, Some(settings)) => match message(settings, &row, rich(state, settings, &row).await) {
+            Ok(m) => relay.send(m).await,
+            Err(e) => Err(SendError::Permanent(e)),
+        },
+        (_, None) => Err(SendError::Transient("mail is off (no --smtp)".into())),
+    };
+    let (done, recorded) = match outcome {
+        Ok(()) => (Outcome::Sent, Recorded::Sent),
+        Err(SendError::Transient(error)) if row.attempts < MAX_ATTEMPTS => {
+            tracing::warn!(
+                outbox = row.id,
+                attempts = row.attempts,
+                "mail not sent, retrying: {error}"
+            );
+            let at = now + backoff(row.attempts);
+            (Outcome::Retried, Recorded::Retry { at, error })
+        }
+        Err(SendError::Transient(error) | SendError::Permanent(error)) => {
+            tracing::error!(outbox = row.id, to = %row.to, "mail given up: {error}");
+            (Outcome::GivenUp, Recorded::GivenUp { error })
+        }
+    };
+    outbox_leases::record(state, owner, row.id, now, &recorded).await?;
+    Ok(done)
 }
 
 /// One pass of the worker at time `now`: claims what is due and sends it.

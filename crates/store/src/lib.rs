@@ -27,6 +27,7 @@ pub mod inbound;
 pub mod lobby;
 pub mod locks;
 pub mod mail_log;
+pub mod outbox_leases;
 pub mod outbox_rows;
 pub mod players;
 pub mod press;

@@ -1,0 +1,159 @@
+//! The outbox's rows on their way out: a worker claims the due rows with a lease (so that two
+//! `serve` processes never send the same row at once), reads each one it holds, and records
+//! what became of it — sent, due again later, or given up. Only the lease's holder records.
+
+use sqlx::Row;
+
+use super::Store;
+use super::error::StoreResult;
+
+/// A claimed row, with what its mail needs from the player it goes to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outgoing {
+    pub id: i64,
+    pub message_id: String,
+    pub to: String,
+    pub reply_secret: Option<String>,
+    pub in_reply_to: Option<String>,
+    pub subject: String,
+    pub body: String,
+    pub attempts: i64,
+    /// The secret of the player's one-click unsubscribe link.
+    pub unsubscribe: Option<String>,
+    pub kind: String,
+    pub game_id: Option<i64>,
+    pub seat: Option<i64>,
+    pub turn: Option<i64>,
+    /// The reader's language (a code; `None`: English).
+    pub lang: Option<String>,
+    /// The relay's words, when the mail is for a player's address that bounces (and is not
+    /// the confirmation that clears it): it is not sent.
+    pub bouncing: Option<String>,
+}
+
+/// Which rows a worker may claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kinds {
+    /// Every row: the server has a relay.
+    All,
+    /// Webhook posts and pushes only: mail waits for a server with a relay.
+    NoMail,
+}
+
+/// Claims at most `batch` due rows for `owner` until `until`: their ids. A row is due when
+/// unsent, not given up, its retry time reached, and not leased (or its lease ran out). Each
+/// claim counts as an attempt.
+pub async fn claim(
+    store: &Store,
+    owner: &str,
+    now: i64,
+    until: i64,
+    batch: i64,
+    kinds: Kinds,
+) -> StoreResult<Vec<i64>> {
+    let kinds = match kinds {
+        Kinds::All => "",
+        Kinds::NoMail => "AND kind IN ('webhook', 'push') ",
+    };
+    let candidates: Vec<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1 \
+         AND (lease_until IS NULL OR lease_until < $1) {kinds}ORDER BY id LIMIT $2"
+    )))
+    .bind(now)
+    .bind(batch)
+    .fetch_all(&store.db.pool)
+    .await?;
+    let mut claimed = Vec::new();
+    for id in candidates {
+        let won = sqlx::query(
+            "UPDATE outbox SET lease_owner = $1, lease_until = $2, attempts = attempts + 1 \
+             WHERE id = $3 AND sent_at IS NULL AND failed_at IS NULL AND (lease_until IS NULL OR lease_until < $4)",
+        )
+        .bind(owner)
+        .bind(until)
+        .bind(id)
+        .bind(now)
+        .execute(&store.db.pool)
+        .await?
+        .rows_affected();
+        if won == 1 {
+            claimed.push(id);
+        }
+    }
+    Ok(claimed)
+}
+
+/// The row `id` if `owner` holds it and it is unsent (`None`: another worker took it after
+/// this one's lease ran out, or it went).
+pub async fn held(store: &Store, owner: &str, id: i64) -> StoreResult<Option<Outgoing>> {
+    let row = sqlx::query(
+        "SELECT o.id, o.message_id, o.to_addr, o.reply_secret, o.in_reply_to, o.subject, o.body, \
+         o.attempts, p.unsubscribe_token, o.kind, o.game_id, o.seat, o.turn, p.lang, \
+         CASE WHEN p.email_bounced_at IS NOT NULL AND lower(p.email) = lower(o.to_addr) \
+         AND o.kind <> 'confirm' THEN COALESCE(p.email_bounce, '') END \
+         FROM outbox o LEFT JOIN players p ON p.id = o.player_id \
+         WHERE o.id = $1 AND o.lease_owner = $2 AND o.sent_at IS NULL",
+    )
+    .bind(id)
+    .bind(owner)
+    .fetch_optional(&store.db.pool)
+    .await?;
+    Ok(row.map(|r| Outgoing {
+        id: r.get(0),
+        message_id: r.get(1),
+        to: r.get(2),
+        reply_secret: r.get(3),
+        in_reply_to: r.get(4),
+        subject: r.get(5),
+        body: r.get(6),
+        attempts: r.get(7),
+        unsubscribe: r.get(8),
+        kind: r.get(9),
+        game_id: r.get(10),
+        seat: r.get(11),
+        turn: r.get(12),
+        lang: r.get(13),
+        bouncing: r.get(14),
+    }))
+}
+
+/// What became of a held row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Sent at this time.
+    Sent,
+    /// Not sent for now: due again at `at`, with the reason kept.
+    Retry { at: i64, error: String },
+    /// Not sent, for good, with the reason kept.
+    GivenUp { error: String },
+}
+
+/// Records what became of row `id`, if `owner` still holds it.
+pub async fn record(
+    store: &Store,
+    owner: &str,
+    id: i64,
+    now: i64,
+    outcome: &Outcome,
+) -> StoreResult<()> {
+    let query = match outcome {
+        Outcome::Sent => sqlx::query(
+            "UPDATE outbox SET sent_at = $1, lease_until = NULL, last_error = NULL WHERE id = $2 AND lease_owner = $3",
+        )
+        .bind(now),
+        Outcome::Retry { at, error } => sqlx::query(
+            "UPDATE outbox SET next_attempt_at = $1, lease_owner = NULL, lease_until = NULL, last_error = $2 \
+             WHERE id = $3 AND lease_owner = $4",
+        )
+        .bind(*at)
+        .bind(error.clone()),
+        Outcome::GivenUp { error } => sqlx::query(
+            "UPDATE outbox SET failed_at = $1, lease_owner = NULL, lease_until = NULL, last_error = $2 \
+             WHERE id = $3 AND lease_owner = $4",
+        )
+        .bind(now)
+        .bind(error.clone()),
+    };
+    query.bind(id).bind(owner).execute(&store.db.pool).await?;
+    Ok(())
+}
