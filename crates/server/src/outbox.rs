@@ -411,7 +411,7 @@ pub async fn worker(
     tokio::pin!(shutdown);
     loop {
         // Mail committed but not yet claimed: a server killed here sends it after its restart.
-        store::write::failpoint("outbox-before-claim").await;
+        store::failpoint::failpoint("outbox-before-claim").await;
         loop {
             match drain_once(&state, relay.as_ref(), &owner, state.clock.now()).await {
                 Ok(d) if d.sent + d.retried + d.given_up > 0 => {

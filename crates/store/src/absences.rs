@@ -7,9 +7,9 @@ use gm::Event;
 use locale::phrase;
 use sqlx::Row;
 
-use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::history::events;
+use super::state::Store;
 use super::table::Table;
 
 /// A declared window away.

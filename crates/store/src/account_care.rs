@@ -8,7 +8,7 @@ use sqlx::Row;
 
 use super::error::{StoreError, StoreResult};
 use super::outbox_rows::{OutMail, queue};
-use crate::Db;
+use crate::db::Db;
 
 /// An account as the operator's page and command line see it.
 #[derive(Clone, Debug, PartialEq, Eq)]

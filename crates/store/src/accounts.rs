@@ -3,9 +3,9 @@
 
 use sqlx::Row;
 
-use super::Store;
 use super::error::StoreResult;
 use super::outbox_rows::{OutMail, queue};
+use super::state::Store;
 
 /// Whether a player's name (or one equal to it whatever its case) is taken.
 pub async fn name_taken(state: &Store, name: &str, key: &str) -> StoreResult<bool> {

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 
 use sqlx::Row;
 
-use super::Store;
 use super::error::StoreResult;
+use super::state::Store;
 
 /// The games, listed and not over, where a seat of `player` has orders to send and has not
 /// sealed them: read from the summary columns (`ready_seats`: bit N is seat N sealed, with

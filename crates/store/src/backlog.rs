@@ -3,8 +3,8 @@
 //! count stops at [`MAX_COUNTED`], so that a scrape or a probe costs the same whatever the
 //! server holds.
 
-use super::Store;
 use super::error::StoreResult;
+use super::state::Store;
 
 /// The most a count goes to: a larger number reads as this.
 pub const MAX_COUNTED: i64 = 10_000;

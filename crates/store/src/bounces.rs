@@ -5,9 +5,9 @@
 
 use sqlx::Row;
 
-use super::Store;
 use super::error::StoreResult;
 use super::outbox_rows::{InboundDone, mark};
+use super::state::Store;
 
 /// The mail a bounce address names, as a bounce needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -37,8 +37,8 @@ use sqlx::{AnyConnection, Row};
 use tokio::sync::{mpsc, oneshot, watch};
 
 use super::error::{StoreError, StoreResult};
-use super::outbox_rows::{self, InboundDone, OutMail};
-pub use super::seat_rows::SeatWrite;
+use super::outbox_rows::{self, OutMail};
+use super::prepared::{After, Write};
 use super::seat_rows::write_seats;
 use super::sql::{MAX_PARAMETERS, padded_chunks, padded_row, placeholders, placeholders_after};
 use crate::db::{Backend, Db};
@@ -47,50 +47,6 @@ use crate::db::{Backend, Db};
 /// (512 resolved a storm of 100,000 due games faster than 256: fewer statements and commits;
 /// on PostgreSQL each claimed game holds an advisory lock, at most two batches' a process).
 pub const MAX_BATCH: usize = 512;
-
-/// One change to one game, ready to write: nothing in it reads the database.
-#[derive(Debug, Default)]
-pub struct Write {
-    pub game_id: i64,
-    /// The version the change was made against (the optimistic lock).
-    pub read_version: i64,
-    pub version: i64,
-    pub all_ready: bool,
-    pub over: bool,
-    pub next_deadline: Option<i64>,
-    pub paused: bool,
-    pub archived: Option<bool>,
-    pub turn: u16,
-    pub started: bool,
-    pub ready_seats: i64,
-    pub at: i64,
-    pub actor: String,
-    /// The events' kinds (`Event::kind`) and JSON, numbered from `read_version + 1`.
-    pub events: Vec<(&'static str, String)>,
-    pub seats: Vec<SeatWrite>,
-    pub mails: Vec<OutMail>,
-    pub inbound: Option<InboundDone>,
-    /// The change ends the game: its result as a season's stage and each seat's place (JSON),
-    /// kept on its season's stage row if it is one (`store::seasons`).
-    pub stage_result: Option<(String, String)>,
-    /// The change this one was made on top of, when that one was not yet committed as this
-    /// one was made (this process's later changes to a game are made on the game as its
-    /// waiting changes leave it).
-    pub after: Option<After>,
-}
-
-/// Whether a change was written: `None` while it waits, then `Some(written)`. A change made
-/// on top of another that is not committed yet (`Write::after`) is written only if that one
-/// was, and in the same transaction when they wait together.
-pub type Outcome = watch::Receiver<Option<bool>>;
-
-/// A change handed to a committer: which one (numbered in the order they were handed over),
-/// and its outcome.
-#[derive(Clone, Debug)]
-pub struct After {
-    pub id: u64,
-    pub outcome: Outcome,
-}
 
 struct Job {
     id: u64,
@@ -291,7 +247,7 @@ async fn write_batch(
         Some(statement) => {
             if chains.iter().flatten().any(|w| w.actor == "server") {
                 // The statement is its own transaction: nothing of the turn is written yet.
-                super::write::failpoint("turn-before-commit").await;
+                super::failpoint::failpoint("turn-before-commit").await;
             }
             statement
                 .fetch_all(&db.pool)
@@ -345,7 +301,7 @@ async fn write_transaction(db: &Db, chains: &[Vec<&Write>]) -> StoreResult<HashS
     outbox_rows::queue_many(&mut tx, &mails).await?;
     if written.iter().any(|w| w.actor == "server") {
         // The turn's events are written but not committed.
-        super::write::failpoint("turn-before-commit").await;
+        super::failpoint::failpoint("turn-before-commit").await;
     }
     tx.commit().await?;
     Ok(updated)
@@ -459,7 +415,7 @@ fn update_games_sql(backend: Backend, rows: usize) -> String {
          archived = COALESCE(v.column11, games.archived) \
          FROM (VALUES {values}) AS v \
          WHERE games.id = v.column1 AND games.version = v.column2 RETURNING games.id AS id",
-        snapshot = super::write::NO_SNAPSHOT,
+        snapshot = super::prepared::NO_SNAPSHOT,
         values = placeholders(backend, rows, GAME_COLUMNS),
     )
 }
@@ -489,6 +445,7 @@ fn bind_games<'q>(mut query: AnyQuery<'q>, chunk: &[Vec<&Write>], rows: usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::prepared::SeatWrite;
 
     #[test]
     fn on_postgres_a_batch_of_games_and_events_only_is_one_statement() {

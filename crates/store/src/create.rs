@@ -6,11 +6,11 @@ use gm::{DeadlineRule, GameFile, LogEntry};
 use locale::phrase;
 use sqlx::Row;
 
-use super::Store;
 use super::error::{StoreError, StoreResult};
+use super::prepared::NO_SNAPSHOT;
 use super::read::gm_name;
+use super::state::Store;
 use super::table::Table;
-use super::write::NO_SNAPSHOT;
 
 /// A new game, its seats with their invitations, and the first event of its log.
 pub async fn create(

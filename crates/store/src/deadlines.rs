@@ -7,11 +7,11 @@ use std::collections::HashMap;
 use gm::{Event, Record};
 use sqlx::Row;
 
-use super::Store;
 use super::change::Change;
 use super::error::{StoreError, StoreResult};
 use super::locks::{GameGuard, lock};
 use super::read::{load, load_many_to_change};
+use super::state::Store;
 use super::table::{SeatRow, Table};
 use super::write::{Pending, prepare};
 use crate::db::Backend;

@@ -9,10 +9,10 @@
 use game_api::Seat;
 use gm::{Event, Record};
 
-use super::Store;
 use super::change::Change;
 use super::error::StoreError;
 use super::locks::{GameGuard, lock};
+use super::state::Store;
 use super::table::Table;
 use super::write::{Pending, prepare};
 

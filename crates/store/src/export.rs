@@ -4,9 +4,9 @@
 use gm::{GameFile, LogEntry};
 use locale::phrase;
 
-use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::history::events;
+use super::state::Store;
 
 /// A game as a game file (`postrider export`): its log from the `events` table, replayed, with
 /// when and by whom each entry was made. The command line's `report`, `replay` and `resolve`

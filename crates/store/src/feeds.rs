@@ -11,7 +11,8 @@ use sqlx::Row;
 
 use super::error::StoreResult;
 use super::secrets::new_secret;
-use super::{Store, Table};
+use super::state::Store;
+use super::table::Table;
 
 /// A seat's feed secret: 128 bits, as 32 hex digits.
 fn new_feed_secret() -> StoreResult<String> {

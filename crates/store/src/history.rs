@@ -4,9 +4,9 @@
 use gm::Event;
 use sqlx::Row;
 
-use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::read::RESOLUTIONS;
+use super::state::Store;
 use super::table::Table;
 
 /// The game's whole event log, in order (for a roll-back and `export`, never for a read a

@@ -5,9 +5,9 @@
 use game_api::Seat;
 use sqlx::Row;
 
-use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::outbox_rows::{InboundDone, OutMail, mark, queue};
+use super::state::Store;
 
 /// Stores a message as it came (`raw`, already cut to what is kept), before it is read: its id.
 pub async fn store_raw(

@@ -20,6 +20,7 @@ pub mod deadlines;
 pub mod door;
 pub mod error;
 pub mod export;
+pub mod failpoint;
 pub mod feeds;
 pub mod group_read;
 pub mod history;
@@ -30,6 +31,7 @@ pub mod mail_log;
 pub mod outbox_leases;
 pub mod outbox_rows;
 pub mod players;
+pub mod prepared;
 pub mod press;
 pub mod profiles;
 pub mod push;
@@ -43,6 +45,7 @@ pub mod seat_rows;
 pub mod secrets;
 pub mod sessions;
 pub mod sql;
+pub mod state;
 pub mod table;
 pub mod write;
 
@@ -60,43 +63,6 @@ pub use outbox_rows::{InboundDone, OutMail};
 pub use players::player_id;
 pub use read::{Tables, list, load, load_many};
 pub use records::Records;
+pub use state::Store;
 pub use table::{GameRow, SeatRow, SeatSummary, Summary, Table};
 pub use write::{Pending, prepare};
-
-use std::sync::Arc;
-
-/// The store's own state: the database, the clock, this process's game locks, the records it
-/// has read or written, the committer and the grouped reads of games. Every store function
-/// takes it; the server's state holds one.
-#[derive(Clone, Debug)]
-pub struct Store {
-    pub db: Db,
-    pub clock: Arc<dyn Clock>,
-    /// One writer at a time per game within this process (see `store::lock`).
-    pub game_locks: Arc<GameLocks>,
-    /// The games this process has read or written (reads do not replay).
-    pub records: Arc<Records>,
-    /// Writes changes to games, many to a transaction (`commit`).
-    pub committer: Arc<commit::Committer>,
-    /// Reads games, many to a query (`group_read`).
-    pub tables: Arc<group_read::GroupRead<Tables>>,
-}
-
-impl Store {
-    pub fn new(db: Db, clock: Arc<dyn Clock>) -> Store {
-        let records: Arc<Records> = Arc::default();
-        Store {
-            tables: Arc::new(group_read::GroupRead::new(
-                Tables {
-                    records: records.clone(),
-                },
-                1,
-            )),
-            records,
-            db,
-            clock,
-            game_locks: Arc::default(),
-            committer: Arc::default(),
-        }
-    }
-}

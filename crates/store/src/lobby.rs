@@ -4,9 +4,9 @@
 use locale::phrase;
 use sqlx::Row;
 
-use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::read::load_many;
+use super::state::Store;
 use super::table::Table;
 
 /// Games on one page of the lobby: what one request can cost is bounded.

@@ -5,10 +5,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::Store;
-use super::commit::After;
 use super::error::StoreResult;
+use super::prepared::After;
 use super::read::load;
+use super::state::Store;
 use super::table::Table;
 
 /// A lock per game, so that within one process the requests that change a game take turns

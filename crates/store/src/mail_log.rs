@@ -7,7 +7,7 @@
 use game_api::Seat;
 
 use super::error::StoreResult;
-use crate::Db;
+use crate::db::Db;
 
 /// One mail that did not get through, with every field the tables hold for it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 
 use sqlx::Row;
 
-use super::Store;
 use super::error::StoreResult;
+use super::state::Store;
 
 /// A claimed row, with what its mail needs from the player it goes to.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,9 +4,9 @@
 use game_api::Seat;
 use sqlx::AnyConnection;
 
-use super::Store;
 use super::error::StoreResult;
 use super::sql::{MAX_PARAMETERS, padded_chunks, padded_row, placeholders};
+use super::state::Store;
 
 /// One mail to send, as the outbox holds it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

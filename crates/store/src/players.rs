@@ -4,8 +4,8 @@
 use locale::phrase;
 use sqlx::Row;
 
-use super::Store;
 use super::error::{StoreError, StoreResult};
+use super::state::Store;
 
 /// The form of a name that must be unique: NFKC and case folded. Names are 1–32 ASCII letters,
 /// digits, `-`, `_` or `.` (`auth::check_name`), where both come down to lowercasing; `None` for

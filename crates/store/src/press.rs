@@ -6,8 +6,8 @@ use game_api::Seat;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::Store;
 use super::error::StoreResult;
+use super::state::Store;
 
 /// Who reads press: the set of messages shown is decided here, in the query, so that no door
 /// can forget it.
@@ -142,7 +142,7 @@ const POST_TRIES: usize = 64;
 pub async fn post(
     state: &Store,
     press: &NewPress,
-    pushes: &[super::OutMail],
+    pushes: &[super::outbox_rows::OutMail],
 ) -> StoreResult<Option<(i64, Option<i64>)>> {
     let mut tries = 0;
     loop {

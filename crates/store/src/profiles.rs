@@ -7,10 +7,10 @@ use gm::seating::Shelf;
 use locale::phrase;
 use sqlx::Row;
 
-use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::history::events;
 use super::read::load;
+use super::state::Store;
 
 /// A game on a player's profile.
 #[derive(Clone, Debug, serde::Serialize)]

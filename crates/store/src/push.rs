@@ -4,8 +4,8 @@
 
 use sqlx::{AnyConnection, Row};
 
-use super::Store;
 use super::error::{StoreError, StoreResult};
+use super::state::Store;
 use locale::phrase;
 
 /// The most devices one player may have subscribed.

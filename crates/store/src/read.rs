@@ -9,9 +9,9 @@ use game_api::Seat;
 use gm::{Event, Record};
 use sqlx::{AnyConnection, Row};
 
-use super::Store;
 use super::error::{StoreError, StoreResult};
 use super::records::Records;
+use super::state::Store;
 use super::table::{GameRow, SeatRow, SeatSummary, Summary, Table, ready_seats};
 use crate::db::Backend;
 

@@ -6,9 +6,9 @@
 use game_api::Seat;
 use sqlx::Row;
 
-use super::Store;
 use super::error::StoreResult;
 use super::outbox_rows::{self, OutMail};
+use super::state::Store;
 
 /// A game in a reminder stage it has not been looked at in yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

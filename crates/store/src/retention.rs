@@ -4,8 +4,8 @@
 //! still tells a redelivery from a new message; its status and note stay in the mail log),
 //! and an unhandled message is never touched.
 
-use super::Store;
 use super::error::StoreResult;
+use super::state::Store;
 
 /// What one cleaning removed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -8,9 +8,9 @@ use locale::phrase;
 use serde_json::Value;
 use sqlx::Row;
 
-use super::Store;
 use super::create::{NewRow, insert_in};
 use super::error::{StoreError, StoreResult};
+use super::state::Store;
 
 /// A season's row.
 #[derive(Clone, Debug)]

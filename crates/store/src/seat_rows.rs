@@ -3,31 +3,8 @@
 
 use sqlx::AnyConnection;
 
-use super::commit::Write;
 use super::error::StoreResult;
-
-/// A change to a seat's row, with any new secrets already drawn.
-#[derive(Clone, Debug)]
-pub enum SeatWrite {
-    Claim {
-        seat: i64,
-        player_id: i64,
-    },
-    Bot {
-        seat: i64,
-        bot: Option<String>,
-    },
-    /// A new player gets a new invitation and a new order address.
-    Free {
-        seat: i64,
-        invite: String,
-        mail_secret: String,
-    },
-    Offer {
-        seat: i64,
-        offered: bool,
-    },
-}
+use super::prepared::{SeatWrite, Write};
 
 pub(super) async fn write_seats(conn: &mut AnyConnection, w: &Write) -> StoreResult<()> {
     for seat in &w.seats {

@@ -8,11 +8,11 @@ use std::sync::Arc;
 
 use sqlx::{AnyConnection, Row};
 
-use super::Store;
 use super::clock::Clock;
 use super::db::Backend;
 use super::error::StoreResult;
 use super::group_read;
+use super::state::Store;
 
 /// Stores a credential: the hash of its secret, for `player_id`, of `kind` (`session`, `api`),
 /// made at `now`, ending at `expires` (`None`: never).

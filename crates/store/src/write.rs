@@ -6,19 +6,13 @@ use std::sync::Arc;
 
 use gm::Event;
 
-use super::Store;
 use super::change::{Change, SeatChange};
-use super::commit::{SeatWrite, Write};
 use super::error::{StoreError, StoreResult};
 use super::locks::{AheadOf, GameGuard};
 use super::outbox_rows::OutMail;
+use super::prepared::{SeatWrite, Write};
+use super::state::Store;
 use super::table::{GameRow, SeatRow, Table, all_ready, ready_seats};
-
-/// What this release writes in `games.record`: nothing. The column held the whole game file,
-/// rewritten on every change (so an order cost as much as the game was long); the `events`
-/// table holds the same log, and a process that has not seen a game's version replays it from
-/// there. Rows written by earlier releases keep their game file, unread.
-pub(crate) const NO_SNAPSHOT: &str = "";
 
 /// A change made and checked but not yet written: the game's lock is held, the game row's new
 /// columns and the seats as the change leaves them are worked out. The mail side reads what it
@@ -245,16 +239,4 @@ fn prepare_write(
         after: None,
     };
     Ok((write, seats))
-}
-
-/// A place where the crash tests stop a server: when `POSTRIDER_FAILPOINT` names it, the
-/// server says so on stderr and waits there forever (to be killed with SIGKILL). Unset in
-/// normal running, where it costs one comparison.
-pub async fn failpoint(name: &str) {
-    static FAILPOINT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
-    let armed = FAILPOINT.get_or_init(|| std::env::var("POSTRIDER_FAILPOINT").ok());
-    if armed.as_deref() == Some(name) {
-        eprintln!("failpoint {name} reached");
-        std::future::pending::<()>().await;
-    }
 }
