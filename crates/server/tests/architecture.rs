@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 /// The longest a server source file may be.
 const MOST_LINES: usize = 600;
 
-fn sources(dir: &Path) -> Vec<PathBuf> {
+/// Every `.rs` file under `dir`, in order.
+pub(crate) fn sources(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();

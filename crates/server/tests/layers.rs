@@ -1,23 +1,13 @@
 //! The server's files stand in layers: no file imports one that imports it back, however long
 //! the way round (a circle), and none imports one above it (its parent module, or `lib.rs`,
 //! which declares every module). An import is a path a file names in code: `crate::a::b`,
-//! `super::x`, an item of `lib.rs` (`crate::AppState`), or a child module it declares. Inline modules (a file's
-//! `mod tests { … }`, an askama filters module) are left out: their `super::` is the file
-//! itself. The crates around the server are kept apart by Cargo; inside it, this is the check.
+//! `super::x`, an item of `lib.rs` (`crate::AppState`), or a child module it declares. Inline
+//! modules (a file's `mod tests { … }`, an askama filters module) are left out: their `super::`
+//! is the file itself. The crates around the server are kept apart by Cargo; inside it, this
+//! is the check.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// A file's module path (`["pages", "game"]` for `pages/game/mod.rs`; `[]` for `lib.rs`).
 fn module_of(src: &Path, file: &Path) -> Vec<String> {
@@ -70,8 +60,7 @@ fn path_at(code: &str, at: usize) -> Vec<String> {
 
 /// The modules each file imports, as files.
 fn imports(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
-    let mut files = Vec::new();
-    sources(src, &mut files);
+    let files = crate::architecture::sources(src);
     let by_module: BTreeMap<Vec<String>, PathBuf> = files
         .iter()
         .map(|f| (module_of(src, f), f.clone()))
