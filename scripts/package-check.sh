@@ -37,10 +37,11 @@ if [ -z "$deb" ]; then
     cargo deb -p postrider --no-build --fast --output "$deb" > /dev/null
 fi
 deb=$(realpath "$deb")
-# As an operator installs it: apt resolves the fonts it depends on.
-if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" > /dev/null; then
+# As an operator installs it: apt resolves the fonts it depends on. --reinstall: a machine that
+# already has this version (an earlier check, an earlier commit) would otherwise keep its binary.
+if ! DEBIAN_FRONTEND=noninteractive apt-get install --reinstall -y -qq "$deb" > /dev/null; then
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$deb" > /dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install --reinstall -y -qq "$deb" > /dev/null
 fi
 echo "package: $(dpkg-query -W postrider) installed; /usr/bin/postrider --version: $(/usr/bin/postrider --version)"
 [ "$(/usr/bin/postrider --version)" = "$("$target/release/postrider" --version)" ] ||
