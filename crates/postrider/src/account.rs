@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 use server::Db;
 use server::store::account_care as care;
 
-use crate::serve::Database;
+use crate::database::Database;
 
 /// How long a link the operator hands over works: a day, as it goes by hand, not by mail.
 const HANDED_LINK_LIFETIME: i64 = 24 * 3600;

@@ -8,7 +8,7 @@ use crate::files::{emit, read_input};
 
 pub fn map_show(map: Option<&str>, game: Option<&str>, lang: game_api::Lang) -> Result<()> {
     if let Some(game) = game {
-        let file = crate::desk::load(game)?;
+        let file = crate::files::load(game)?;
         let record = file.record();
         if record.game().name != "backpacks" {
             bail!("--game: {game} is not a Backpacks & Blisters game");

@@ -6,7 +6,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use game_api::{Lang, Seat, Viewer};
 use gm::{Event, GameFile, Record, Setup, Submission};
 
-use crate::files::{self, emit, read_input, save, text_argument};
+use crate::files::{self, emit, load, read_input, save, text_argument};
 use crate::settings_flags::SettingsFlags;
 
 /// Who made a change at the desk, in the log.
@@ -18,11 +18,6 @@ pub fn now() -> Option<i64> {
         .duration_since(std::time::UNIX_EPOCH)
         .ok()
         .map(|d| d.as_secs() as i64)
-}
-
-pub fn load(path: &str) -> Result<GameFile> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
-    GameFile::from_json(&text).with_context(|| path.to_string())
 }
 
 /// Applies `events` to the game in `path` and writes it back, whole or not at all.

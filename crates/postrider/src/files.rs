@@ -5,6 +5,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use gm::GameFile;
 
 /// A game file held by this process for one command's read–change–write: every command that
 /// changes a game takes it before loading and keeps it until after [`save`], so two commands on one
@@ -54,7 +55,7 @@ pub fn hold_new(path: &str) -> Result<Hold> {
 impl Hold {
     /// Reads the held game file.
     pub fn load(&self) -> Result<gm::GameFile> {
-        crate::desk::load(&self.path)
+        load(&self.path)
     }
 }
 
@@ -136,4 +137,10 @@ pub fn text_argument(words: &[String]) -> Result<String> {
 /// when the game was made. It is stored with the game, so everything after is reproducible.
 pub fn fresh_seed() -> Result<u64> {
     getrandom::u64().map_err(|e| anyhow::anyhow!("drawing a seed from the operating system: {e}"))
+}
+
+/// The game file at `path`, read whole (its path named in the error).
+pub fn load(path: &str) -> Result<GameFile> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
+    GameFile::from_json(&text).with_context(|| path.to_string())
 }

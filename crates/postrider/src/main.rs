@@ -7,6 +7,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod account;
 mod backpacks;
+mod database;
 mod desk;
 mod files;
 mod healthcheck;

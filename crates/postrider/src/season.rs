@@ -137,7 +137,7 @@ fn write(file: &str, season: &SeasonFile) -> Result<()> {
 
 fn load_stage(season_file: &str, stage: &str) -> Result<GameFile> {
     let path = dir_of(season_file).join(stage);
-    crate::desk::load(&path.to_string_lossy())
+    crate::files::load(&path.to_string_lossy())
 }
 
 fn new(
@@ -151,7 +151,7 @@ fn new(
     if Path::new(file).exists() {
         bail!("{file}: a file is there already");
     }
-    let game = crate::desk::load(first)?;
+    let game = crate::files::load(first)?;
     let scoring = match scoring {
         Some(path) => serde_json::from_str(&files::read_input(path)?)
             .with_context(|| format!("--scoring: {path} is not JSON"))?,
@@ -255,7 +255,7 @@ fn add(file: &str, seed: Option<u64>, out: Option<&str>) -> Result<()> {
 /// stage over.
 fn add_existing(file: &str, existing: &str) -> Result<()> {
     let (_hold, mut season, nouns, previous) = ready_for_next(file)?;
-    let game = crate::desk::load(existing)?;
+    let game = crate::files::load(existing)?;
     if game.record().game().name != season.season.game {
         bail!(
             "--existing: {existing} is a game of {}, not {}",

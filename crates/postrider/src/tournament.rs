@@ -8,12 +8,10 @@ use bots::tournament::{run, summarise};
 use bots::{BotGame, BotKind, Entrant};
 use clap::Args;
 use game_api::Seed;
-
-use crate::settings_flags::SettingsFlags;
 use gm::{Asked, GAMES, GameVisitor, with_game};
 
-use crate::desk::load;
-use crate::files::emit;
+use crate::files::{emit, load};
+use crate::settings_flags::SettingsFlags;
 
 #[derive(Debug, Args)]
 pub struct TournamentArgs {

@@ -10,7 +10,7 @@ use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use server::{AppState, Config, Db, SystemClock};
 
-use crate::serve::Database;
+use crate::database::Database;
 
 #[derive(Debug, Args)]
 pub struct BackupArgs {
