@@ -12,8 +12,8 @@ use serde_json::Value;
 
 use crate::error::GmError;
 use crate::event::{Author, Event, Setup};
+use crate::games::{Asked, GameInfo, GameVisitor, with_game};
 use crate::record::{GameRecord, Submission};
-use crate::registry::{Asked, GameInfo, GameVisitor, with_game};
 
 /// Opens a new record of the game the set-up names.
 pub(crate) fn open(setup: &Setup) -> Result<Box<dyn AnyRecord>, GmError> {

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(from = "SetupAsRead")]
 pub struct Setup {
-    /// The game's name (`breaking-away`, `backpacks`): one of `registry::GAMES`.
+    /// The game's name (`breaking-away`, `backpacks`): one of `games::GAMES`.
     pub game: String,
     /// The game's own settings as given (`{"rules": "board", "options": ["open_hands"]}`),
     /// read by the game (`Game::SETTINGS`, `Game::settings`); empty: its defaults.

@@ -1,6 +1,6 @@
 //! The game master's turn lifecycle, shared by the command line and the server: a game is its
-//! event log (`event`), replayed into a record (`record`, generic over the game; `registry`
-//! lists the games and hides which one a record holds) that seals orders, knows who is ready,
+//! event log (`event`), replayed into a record (`record`, generic over the game; `games`
+//! lists the games and `registry` hides which one a record holds) that seals orders, knows who is ready,
 //! lets bots take seats and adjudicates with the rules' NMR policy; `file` is the game file
 //! both doors read and write; `deadline` says when a turn falls due. No IO, no clock: the
 //! caller gives the time.
@@ -13,6 +13,7 @@ mod erased;
 pub mod error;
 pub mod event;
 pub mod file;
+pub mod games;
 pub mod on_time;
 pub mod rating;
 pub mod record;
@@ -32,7 +33,8 @@ pub use event::{Author, Event, Setup};
 pub use file::{GameFile, LogEntry};
 pub use game_api::chart::{Progress, Series};
 pub use game_api::settings::{Setting, SettingKind};
+pub use games::{Asked, GAMES, GameInfo, GameVisitor, game_info, parse_bot, with_game};
 pub use on_time::{OnTime, on_time};
 pub use record::{GameRecord, MAX_SEALINGS, Submission};
-pub use registry::{Asked, GAMES, GameInfo, GameVisitor, Record, game_info, parse_bot, with_game};
+pub use registry::Record;
 pub use replay::Replay;

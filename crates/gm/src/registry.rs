@@ -1,133 +1,19 @@
-//! The registry: the one place that lists the games. Everything above the rules crates reaches
-//! a game through [`Record`], which holds a [`GameRecord`] of whichever game a set-up names
-//! (behind `crate::erased`) and forwards to it; adding a game is one line in [`GAMES`] and one
-//! arm in [`with_game`].
+//! The record of whichever game: everything above the rules crates reaches a game through
+//! [`Record`], which holds a [`GameRecord`] of the game a set-up names (behind `crate::erased`)
+//! and forwards to it. The games themselves are listed in `crate::games`.
 
-use bots::mcts::Budget;
-use bots::{BotError, BotGame, BotKind};
+use bots::BotGame;
 use game_api::chart::Progress;
 use game_api::picture::Picture;
 use game_api::report::ReportView;
-use game_api::{Game, Lang, Rng, Seat, Viewer};
-use locale::phrase;
+use game_api::{Lang, Rng, Seat, Viewer};
 use serde_json::Value;
 
 use crate::erased::{AnyRecord, open};
 use crate::error::GmError;
 use crate::event::{Author, Event, Setup};
+use crate::games::{Asked, GameInfo, parse_bot};
 use crate::record::{GameRecord, Submission};
-use crate::replay::Replay;
-
-/// A game postrider runs, as the pages and the command line list it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameInfo {
-    /// The name in files, URLs and the API.
-    pub name: &'static str,
-    pub title: &'static str,
-    /// What a seat is called (`team`, `walker`).
-    pub seat_noun: &'static str,
-    /// What one resolution is called (`turn`, `round`).
-    pub turn_noun: &'static str,
-    /// What one game is called (`race`, `day`).
-    pub game_noun: &'static str,
-    /// What the game's picture shows (`track`, `map`).
-    pub picture_noun: &'static str,
-    /// The edition of the public report's text (`Game::REPORT_FORMAT`).
-    pub report_format: u16,
-    /// The settings the game takes (`Game::SETTINGS`): the new-game form's, the API's and the
-    /// command line's.
-    pub settings: &'static [game_api::settings::Setting],
-    /// What the GM may do to the game's pieces (`Game::PIECE_ACTIONS`).
-    pub piece_actions: Option<game_api::PieceActions>,
-    /// What a season of the game and its stages are called; `None`: no seasons.
-    pub season: Option<game_api::season::SeasonNouns>,
-}
-
-impl GameInfo {
-    pub(crate) const fn of<G: Game>() -> GameInfo {
-        GameInfo {
-            name: G::NAME,
-            title: G::TITLE,
-            seat_noun: G::SEAT_NOUN,
-            turn_noun: G::TURN_NOUN,
-            game_noun: G::GAME_NOUN,
-            picture_noun: G::PICTURE_NOUN,
-            report_format: G::REPORT_FORMAT,
-            settings: G::SETTINGS,
-            piece_actions: G::PIECE_ACTIONS,
-            season: G::SEASON,
-        }
-    }
-
-    /// The game's title in `lang` (`game-title-NAME`: ブレイキング・アウェイ), the English
-    /// title where no message names it.
-    pub fn title_in(&self, lang: Lang) -> String {
-        let id = format!("game-title-{}", self.name);
-        let text = lang.t(&id);
-        if text == id {
-            self.title.to_string()
-        } else {
-            text
-        }
-    }
-}
-
-/// Every game, in the order menus show them.
-pub const GAMES: &[GameInfo] = &[
-    GameInfo::of::<game_breaking_away::BreakingAway>(),
-    GameInfo::of::<game_backpacks::Backpacks>(),
-    #[cfg(feature = "goofspiel")]
-    GameInfo::of::<game_goofspiel::Goofspiel>(),
-];
-
-/// The game called `name`.
-pub fn game_info(name: &str) -> Result<GameInfo, GmError> {
-    GAMES
-        .iter()
-        .copied()
-        .find(|g| g.name == name)
-        .ok_or_else(|| {
-            let games: Vec<_> = GAMES.iter().map(|g| g.name).collect();
-            GmError::Refused(phrase!(
-                "error-game-unknown",
-                name = name,
-                games = games.join(", ")
-            ))
-        })
-}
-
-/// Something done with a game's type, whichever game a name picks: [`with_game`] calls
-/// `visit` with it. What is written once over `G: BotGame` (opening a record, a tournament)
-/// reaches every game this way.
-pub trait GameVisitor {
-    type Output;
-    fn visit<G: BotGame>(self) -> Self::Output;
-}
-
-/// Calls `visitor` with the game called `name`: the one place a name becomes a game's type.
-pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, GmError> {
-    match game_info(name)?.name {
-        game_breaking_away::BreakingAway::NAME => {
-            Ok(visitor.visit::<game_breaking_away::BreakingAway>())
-        }
-        game_backpacks::Backpacks::NAME => Ok(visitor.visit::<game_backpacks::Backpacks>()),
-        #[cfg(feature = "goofspiel")]
-        game_goofspiel::Goofspiel::NAME => Ok(visitor.visit::<game_goofspiel::Goofspiel>()),
-        name => unreachable!("{name} is in GAMES but not in with_game"),
-    }
-}
-
-/// What `advise` is asked, whichever the game.
-#[derive(Clone, Copy, Debug)]
-pub struct Asked<'a> {
-    pub seat: Seat,
-    /// The seat's name as given.
-    pub seat_name: &'a str,
-    /// The game file, for the command that sends the advised orders.
-    pub file: &'a str,
-    /// The search's budget; `None`: the game's default.
-    pub budget: Option<Budget>,
-}
 
 /// The GM's record of a game, whichever game it is: built by replaying its log.
 #[derive(Debug)]
@@ -143,20 +29,6 @@ impl Record {
     /// A new game from its set-up; refused with the field named if the set-up is bad.
     pub fn new(setup: &Setup) -> Result<Record, GmError> {
         open(setup).map(Record)
-    }
-
-    /// The record a log describes. A `RolledBack` entry takes back the last resolution and
-    /// everything after it, and re-opens the turn (`GameRecord::reopen`); entries that only
-    /// make history are skipped (see [`Replay`]).
-    pub fn replay(events: &[Event]) -> Result<Record, GmError> {
-        let marks = (1..)
-            .zip(events)
-            .filter(|(_, e)| e.takes_back_or_resolves());
-        let mut replay = Replay::new(marks)?;
-        for event in events {
-            replay.push(event)?;
-        }
-        replay.finish()
     }
 
     /// The coming turn was re-opened by a roll-back (`GameRecord::reopen`).
@@ -538,10 +410,4 @@ impl Record {
     pub fn places(&self) -> Option<Vec<u16>> {
         self.0.places()
     }
-}
-
-/// Reads a bot's name (`random`, `nmr`, `heuristic`, `mcts`, `flatmc`).
-pub fn parse_bot(name: &str) -> Result<BotKind, GmError> {
-    name.parse()
-        .map_err(|e: BotError| GmError::Refused(phrase!("error-bot", reason = e.to_string())))
 }

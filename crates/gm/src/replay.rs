@@ -174,3 +174,19 @@ impl Replay {
             .ok_or_else(|| GmError::Log("log: it does not begin with the game's creation".into()))
     }
 }
+
+impl Record {
+    /// The record a log describes. A `RolledBack` entry takes back the last resolution and
+    /// everything after it, and re-opens the turn (`GameRecord::reopen`); entries that only
+    /// make history are skipped (see [`Replay`]).
+    pub fn replay(events: &[Event]) -> Result<Record, GmError> {
+        let marks = (1..)
+            .zip(events)
+            .filter(|(_, e)| e.takes_back_or_resolves());
+        let mut replay = Replay::new(marks)?;
+        for event in events {
+            replay.push(event)?;
+        }
+        replay.finish()
+    }
+}

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::error::GmError;
 use crate::event::{Event, Setup};
-use crate::registry::{GameVisitor, game_info, with_game};
+use crate::games::{GameVisitor, game_info, with_game};
 pub use crate::season_words::movement;
 
 /// The most stages a season holds: a Grand Tour has 21.

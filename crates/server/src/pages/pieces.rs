@@ -1,7 +1,7 @@
 //! What a game may bring to the pages: an order form of menus, and how that form's menus
 //! become orders (a game that brings none gets the text form). The order page is written once
 //! and asks the game's [`Pieces`]; `order_forms::PIECES` is the one list of them, as
-//! `gm::registry` is the one list of games (pictures, reports and views come through
+//! `gm::games` is the one list of games (pictures, reports and views come through
 //! `gm::Record`).
 
 use game_api::{Lang, Seat};
