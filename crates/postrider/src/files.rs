@@ -54,7 +54,7 @@ pub fn hold_new(path: &str) -> Result<Hold> {
 
 impl Hold {
     /// Reads the held game file.
-    pub fn load(&self) -> Result<gm::GameFile> {
+    pub fn load(&self) -> Result<GameFile> {
         load(&self.path)
     }
 }

@@ -146,13 +146,13 @@ pub async fn record(
              WHERE id = $3 AND lease_owner = $4",
         )
         .bind(*at)
-        .bind(error.clone()),
+        .bind(error.as_str()),
         Outcome::GivenUp { error } => sqlx::query(
             "UPDATE outbox SET failed_at = $1, lease_owner = NULL, lease_until = NULL, last_error = $2 \
              WHERE id = $3 AND lease_owner = $4",
         )
         .bind(now)
-        .bind(error.clone()),
+        .bind(error.as_str()),
     };
     query.bind(id).bind(owner).execute(&store.db.pool).await?;
     Ok(())
