@@ -374,9 +374,25 @@ on_both!(
             .map(|r| r.cells[1].plain())
             .collect();
         let winner = &order[0];
+        // Each reader's place as the podium gives it: a place two walkers share is "joint".
+        let podium = &view.over.as_ref().expect("the day is over").podium;
+        assert_eq!(
+            podium.iter().filter(|p| p.place == 1).count(),
+            1,
+            "one winner"
+        );
         for (b, name) in players.iter_mut().zip(["ann", "bob", "cat"]) {
-            let place = order.iter().position(|n| n == name).unwrap() + 1;
-            let place = game_api::report::ordinal(place);
+            let own = podium
+                .iter()
+                .find(|p| p.name == name)
+                .expect("on the podium");
+            let joint = podium.iter().filter(|p| p.place == own.place).count() > 1;
+            let place = game_api::report::ordinal(own.place);
+            let place = if joint {
+                format!("joint {place}")
+            } else {
+                place
+            };
             let said = format!("{winner} won; you were {place}");
             let front = b.get("/").await;
             assert!(

@@ -54,6 +54,11 @@ game-finish-label = The end of the {$noun}
 game-finish-won = {$winner} won.
 # Variables: $winner, $place (already written as a place: 4th)
 game-finish-won-place = {$winner} won; you were {$place}.
+# Variables: $winners (every seat that shares first place), $place (the reader's: "joint 1st")
+game-finish-shared = {$winners} share the win.
+game-finish-shared-place = {$winners} share the win; you were {$place}.
+# Variables: $place ("1st"), a place another seat shares
+game-finish-joint = joint {$place}
 # Variables: $noun
 game-finish-over = The {$noun} is over: the final standings are in
 game-finish-last-report = the last report

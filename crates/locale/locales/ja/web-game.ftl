@@ -55,6 +55,11 @@ game-finish-label = {$noun}の結果
 game-finish-won = {$winner}が優勝しました。
 # Variables: $winner, $place (already written as a place: 4th)
 game-finish-won-place = {$winner}が優勝しました。あなたは{$place}でした。
+# Variables: $winners (every seat that shares first place), $place (the reader's: "同率1位")
+game-finish-shared = {$winners}が同率で優勝しました。
+game-finish-shared-place = {$winners}が同率で優勝しました。あなたは{$place}でした。
+# Variables: $place ("1位"), a place another seat shares
+game-finish-joint = 同率{$place}
 # Variables: $noun
 game-finish-over = {$noun}は終了しました。最終順位は
 game-finish-last-report = 最後のレポート

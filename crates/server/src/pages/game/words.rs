@@ -185,26 +185,44 @@ impl Badge {
     }
 }
 
-/// How a finished game ended for its reader: the winner, and the reader's own place.
+/// How a finished game ended for its reader: the winner (every seat in first place, when they
+/// share it), and the reader's own place.
 #[derive(Debug)]
 pub struct Finish {
-    pub winner: String,
-    /// `4th`; `None` for a reader without a seat.
+    pub winners: Vec<String>,
+    /// `4th`, `joint 1st`; `None` for a reader without a seat.
     pub place: Option<String>,
 }
 
 impl Finish {
-    /// From the last report's view, once the game is over; the place in `lang`.
+    /// From the last report's view, once the game is over; the place in `lang`, as the podium
+    /// gives it (a place shared is "joint"), else the reader's row in the standings.
     pub fn of(view: &ReportView, lang: Lang) -> Option<Finish> {
         let over = view.over.as_ref()?;
-        let winner = over.podium.first()?.name.clone();
-        let place = view
-            .standings
-            .rows
+        let first = over.podium.first()?.place;
+        let winners = over
+            .podium
             .iter()
-            .position(|r| r.own)
-            .map(|k| lang.place(k + 1));
-        Some(Finish { winner, place })
+            .filter(|p| p.place == first)
+            .map(|p| p.name.clone())
+            .collect();
+        let place = match over.podium.iter().find(|p| p.own) {
+            Some(own) => {
+                let joint = over.podium.iter().filter(|p| p.place == own.place).count() > 1;
+                Some(if joint {
+                    tr!(lang, "game-finish-joint", place = lang.place(own.place))
+                } else {
+                    lang.place(own.place)
+                })
+            }
+            None => view
+                .standings
+                .rows
+                .iter()
+                .position(|r| r.own)
+                .map(|k| lang.place(k + 1)),
+        };
+        Some(Finish { winners, place })
     }
 
     /// The game's end for a seat of `table`, read from its last report, in `lang`.
@@ -219,18 +237,34 @@ impl Finish {
         Finish::of(&view, lang)
     }
 
-    /// `Yellow won; you were 4th` in `lang` (a tab's title: without the full stop).
+    /// `Yellow won; you were 4th`, `Red and Blue share the win; you were joint 1st` in `lang`
+    /// (a tab's title: without the full stop).
     pub fn text(&self, lang: Lang) -> String {
-        let text = match &self.place {
-            Some(place) => tr!(
+        self.sentence(lang)
+            .trim_end_matches(['.', '。'])
+            .to_string()
+    }
+
+    /// [`Finish::text`] as a sentence, with its full stop (the game page's banner).
+    pub fn sentence(&self, lang: Lang) -> String {
+        let shared = self.winners.len() > 1;
+        let winners = lang.and_list(&self.winners);
+        match (&self.place, shared) {
+            (Some(place), false) => tr!(
                 lang,
                 "game-finish-won-place",
-                winner = self.winner.clone(),
+                winner = winners,
                 place = place.clone()
             ),
-            None => tr!(lang, "game-finish-won", winner = self.winner.clone()),
-        };
-        text.trim_end_matches(['.', '。']).to_string()
+            (Some(place), true) => tr!(
+                lang,
+                "game-finish-shared-place",
+                winners = winners,
+                place = place.clone()
+            ),
+            (None, false) => tr!(lang, "game-finish-won", winner = winners),
+            (None, true) => tr!(lang, "game-finish-shared", winners = winners),
+        }
     }
 }
 
@@ -284,4 +318,64 @@ fn setting_value(lang: Lang, value: &str) -> String {
         return rules;
     }
     word(lang, &format!("new-game-option-{value}"), value)
+}
+
+#[cfg(test)]
+mod tests {
+    use game_api::Lang;
+    use game_api::report::{Over, Podium, ReportView};
+
+    use super::Finish;
+
+    fn over(places: &[(usize, &str, bool)]) -> ReportView {
+        ReportView {
+            over: Some(Over {
+                banner: String::new(),
+                podium: places
+                    .iter()
+                    .map(|&(place, name, own)| Podium {
+                        place,
+                        name: name.into(),
+                        detail: String::new(),
+                        own,
+                    })
+                    .collect(),
+            }),
+            ..ReportView::default()
+        }
+    }
+
+    /// A win shared is said as shared, to each of its winners, in both languages: the banner
+    /// agrees with the report's "share the day's win" (B&B 1.3: walkers not back by 6pm all
+    /// score 0 and share first place).
+    #[test]
+    fn a_shared_win_is_said_as_shared_to_each_winner() {
+        let second = over(&[(1, "gwen", false), (1, "second", true)]);
+        let finish = Finish::of(&second, Lang::EN).unwrap();
+        assert_eq!(
+            finish.sentence(Lang::EN),
+            "gwen and second share the win; you were joint 1st."
+        );
+        assert_eq!(
+            finish.text(Lang::EN),
+            "gwen and second share the win; you were joint 1st"
+        );
+        let ja = Lang::from_code("ja").unwrap();
+        let finish = Finish::of(&second, ja).unwrap();
+        assert_eq!(
+            finish.sentence(ja),
+            "gwenとsecondが同率で優勝しました。あなたは同率1位でした。"
+        );
+        // A sole winner, and a place below a shared one (after two at 1st, 3rd).
+        let third = over(&[(1, "Red", false), (1, "Blue", false), (3, "Grey", true)]);
+        assert_eq!(
+            Finish::of(&third, Lang::EN).unwrap().sentence(Lang::EN),
+            "Red and Blue share the win; you were 3rd."
+        );
+        let sole = over(&[(1, "Yellow", false), (2, "Red", true)]);
+        assert_eq!(
+            Finish::of(&sole, Lang::EN).unwrap().sentence(Lang::EN),
+            "Yellow won; you were 2nd."
+        );
+    }
 }
