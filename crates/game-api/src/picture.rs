@@ -120,6 +120,39 @@ pub fn light(class: &str) -> &'static str {
         .map_or("#000000", |t| t.2)
 }
 
+/// DejaVu Sans Bold's advances (units of 1/2048 em) for the digits, then `A`–`Z`: the font the
+/// pictures ask for and the mail's PNG is drawn in.
+const BOLD_DIGIT: u16 = 1425;
+const BOLD_LETTERS: [u16; 26] = [
+    1585, 1561, 1503, 1700, 1399, 1399, 1681, 1714, 762, 762, 1587, 1305, 2038, 1714, 1741, 1501,
+    1741, 1577, 1475, 1397, 1663, 1585, 2259, 1579, 1483, 1485,
+];
+
+/// How wide `text` is in bold DejaVu Sans at `size` px, kerning aside (an upper bound for the
+/// letters and digits chips carry); any other character counts as one em.
+pub fn bold_width(text: &str, size: f32) -> f32 {
+    let units: u32 = text
+        .chars()
+        .map(|c| match c {
+            '0'..='9' => u32::from(BOLD_DIGIT),
+            'A'..='Z' => u32::from(BOLD_LETTERS[usize::from(c as u8 - b'A')]),
+            _ => 2048,
+        })
+        .sum();
+    units as f32 * size / 2048.0
+}
+
+/// The attributes that press bold `text` at `size` px into `room` px if it is wider (a chip's
+/// "WD" is 27 px at 14 px, its box 24): the renderer narrows its glyphs rather than letting
+/// them spill over the chip's edge. Empty when it fits.
+pub fn fit_bold(text: &str, size: f32, room: f32) -> String {
+    if bold_width(text, size) > room {
+        format!(r#" textLength="{room}" lengthAdjust="spacingAndGlyphs""#)
+    } else {
+        String::new()
+    }
+}
+
 /// One letter per team, all different: the name's first letter if free, else its next free
 /// letter, else the first free letter of the alphabet (then digits).
 pub fn team_letters(names: &[String]) -> Vec<char> {
@@ -199,6 +232,21 @@ mod tests {
                 assert!(contrast(t.3, b.3) >= 4.5, "{text} on {bg} dark");
             }
         }
+    }
+
+    /// A chip's two bold letters at 14 px: the wide pairs are pressed into the room, the narrow
+    /// ones left as the font draws them.
+    #[test]
+    fn wide_chip_letters_are_pressed_to_fit() {
+        assert_eq!(bold_width("WD", 14.0).round(), 27.0);
+        assert_eq!(bold_width("IA", 14.0).round(), 16.0);
+        assert_eq!(
+            fit_bold("WD", 14.0, 20.0),
+            r#" textLength="20" lengthAdjust="spacingAndGlyphs""#
+        );
+        assert_eq!(fit_bold("IA", 14.0, 20.0), "");
+        // Outside the table a character counts as one em.
+        assert_eq!(bold_width("?", 14.0), 14.0);
     }
 
     /// Issue 29: no two of sixteen teams share colour and letter, even when their names start

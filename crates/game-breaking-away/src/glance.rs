@@ -25,8 +25,8 @@ use crate::view::{RiderView, View};
 pub(crate) const WIDTH: i32 = FRAME;
 /// The column of a group's name, squares and gap; its riders stand to its right.
 const LABEL: i32 = 160;
-/// One rider's place in a group's row.
-const SLOT: i32 = 26;
+/// One rider's place in a group's row: a ringed chip clear of the next.
+const SLOT: i32 = 30;
 /// The line of text a label takes.
 const LINE: i32 = 18;
 

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use game_api::escape_markup as esc;
-use game_api::picture::{TeamColours, light, team_letters};
+use game_api::picture::{TeamColours, fit_bold, light, team_letters};
 use game_api::season::Worn;
 use game_api::{Lang, Seat};
 use locale::tr;
@@ -21,6 +21,10 @@ pub(crate) const FONT: i32 = 14;
 pub(crate) const CELL: i32 = 28;
 /// One rider's row in a stack.
 pub(crate) const ROW: i32 = 26;
+/// A rider's chip, and the room its two letters have inside the chip's edge: a wider pair
+/// ("WD" is 27 px in bold DejaVu Sans) is pressed into it rather than spilling over.
+pub(crate) const CHIP: i32 = 24;
+const CHIP_ROOM: f32 = 20.0;
 /// The close-up's width: sixteen squares, so that 14-px text is 12 px at 390 px.
 pub(crate) const FRAME: i32 = 16 * CELL;
 /// The picture's own colours beyond the shared ones: the road and the finish line.
@@ -184,9 +188,9 @@ impl<'a> Token<'a> {
         let mine = if self.is_mine(r) {
             format!(
                 r#"<rect class="pr-mine" x="{}" y="{}" width="{}" height="{}" rx="7" fill="none" stroke="{}" stroke-width="2.5"/>"#,
-                cx - CELL / 2 + 1,
+                cx - CHIP / 2 - 2,
                 cy - ROW / 2 + 1,
-                CELL - 2,
+                CHIP + 4,
                 ROW - 2,
                 light("pr-mine")
             )
@@ -194,9 +198,10 @@ impl<'a> Token<'a> {
             String::new()
         };
         let dropped = r.status == Status::Dropped;
+        let label = format!("{letter}{}", r.grade.letter());
         let _ = writeln!(
             svg,
-            r#"<g><title>{}{}{}{}{}</title>{mine}<rect class="pr-t{c} pr-edge" x="{}" y="{}" width="22" height="18" rx="5" fill="{}" stroke="{}" stroke-width="{}"{}/>{}<text class="pr-tk{c}" x="{cx}" y="{}" text-anchor="middle" fill="{}" font-weight="bold">{letter}{}</text></g>"#,
+            r#"<g><title>{}{}{}{}{}</title>{mine}<rect class="pr-t{c} pr-edge" x="{}" y="{}" width="{CHIP}" height="18" rx="5" fill="{}" stroke="{}" stroke-width="{}"{}/>{}<text class="pr-tk{c}" x="{cx}" y="{}" text-anchor="middle" fill="{}" font-weight="bold"{}>{label}</text></g>"#,
             esc(&tr!(
                 lang,
                 "pic-ba-rider-on",
@@ -220,7 +225,7 @@ impl<'a> Token<'a> {
             } else {
                 String::new()
             },
-            cx - 11,
+            cx - CHIP / 2,
             cy - 9,
             self.colours.fill(r.team),
             light("pr-edge"),
@@ -231,8 +236,8 @@ impl<'a> Token<'a> {
                 ""
             },
             worn.map(|j| format!(
-                r#"<rect class="pr-jersey" x="{}" y="{}" width="22" height="5" rx="2" fill="{}" stroke="{}" stroke-width="0.5"/>"#,
-                cx - 11,
+                r#"<rect class="pr-jersey" x="{}" y="{}" width="{CHIP}" height="5" rx="2" fill="{}" stroke="{}" stroke-width="0.5"/>"#,
+                cx - CHIP / 2,
                 cy - 13,
                 esc(&j.colour),
                 light("pr-edge")
@@ -240,7 +245,7 @@ impl<'a> Token<'a> {
             .unwrap_or_default(),
             cy + 5,
             self.colours.text(r.team),
-            r.grade.letter()
+            fit_bold(&label, FONT as f32, CHIP_ROOM),
         );
     }
 }

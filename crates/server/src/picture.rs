@@ -207,6 +207,80 @@ mod tests {
         assert_ne!(standings, points, "different characters, different glyphs");
     }
 
+    /// What a reader sees of a chip: its letters inside its box. Teams whose letters are the
+    /// widest (W, M) with every grade on the road, at the start and in the close-up, drawn in
+    /// the fonts the PNG uses: each chip's and each legend key's ink lies within its edge.
+    #[test]
+    fn every_chip_s_letters_stay_inside_it() {
+        use game_api::{Seat, Viewer};
+        use game_breaking_away::{Hand, Position, Rules};
+        use usvg::{Node, Rect};
+        if fonts().is_empty() {
+            eprintln!("no DejaVu Sans installed: skipped (.ci/run installs it)");
+            return;
+        }
+        let team = [10, 9, 8, 7].map(|c| Hand::new(&[c, c, c]).unwrap());
+        let position = Position::start(Rules::postal(), &[team; 4]);
+        let names: Vec<String> = ["White", "Mauve", "Wolves", "Moss"]
+            .map(String::from)
+            .into();
+        let picture = game_breaking_away::svg::track_picture(
+            &position.view(Viewer::Public),
+            None,
+            &names,
+            Some(Seat(0)),
+        );
+        fn walk(group: &usvg::Group, boxes: &mut Vec<Rect>, labels: &mut Vec<(String, Rect)>) {
+            for node in group.children() {
+                match node {
+                    Node::Group(g) => walk(g, boxes, labels),
+                    Node::Path(p) => {
+                        let b = p.abs_bounding_box();
+                        if (17.5..=18.5).contains(&b.height()) && (19.0..=25.0).contains(&b.width())
+                        {
+                            boxes.push(b);
+                        }
+                    }
+                    Node::Text(t) => {
+                        let text: String = t.chunks().iter().map(|c| c.text()).collect();
+                        if (1..=2).contains(&text.chars().count())
+                            && text.chars().all(|c| c.is_ascii_uppercase())
+                        {
+                            labels.push((text, t.flattened().abs_bounding_box()));
+                        }
+                    }
+                    Node::Image(_) => {}
+                }
+            }
+        }
+        for svg in [picture.svg, picture.close_up.unwrap()] {
+            let options = usvg::Options {
+                fontdb: fonts(),
+                ..usvg::Options::default()
+            };
+            let tree = usvg::Tree::from_str(&svg, &options).unwrap();
+            let (mut boxes, mut labels) = (Vec::new(), Vec::new());
+            walk(tree.root(), &mut boxes, &mut labels);
+            assert!(labels.iter().any(|(t, _)| t == "WD"), "{labels:?}");
+            assert!(labels.len() >= 16, "{} chips", labels.len());
+            for (text, ink) in labels {
+                let (x, y) = (ink.x() + ink.width() / 2.0, ink.y() + ink.height() / 2.0);
+                let chip = boxes
+                    .iter()
+                    .find(|b| b.left() < x && x < b.right() && b.top() < y && y < b.bottom())
+                    .unwrap_or_else(|| panic!("{text}: no chip around it"));
+                assert!(
+                    chip.left() <= ink.left() && ink.right() <= chip.right(),
+                    "{text}: ink {:.1}–{:.1}, chip {:.1}–{:.1}",
+                    ink.left(),
+                    ink.right(),
+                    chip.left(),
+                    chip.right()
+                );
+            }
+        }
+    }
+
     /// Issue 29: a real close-up (a race's start, a team's riders marked) comes out of resvg
     /// in the light theme's colours — the picture's `<style>` dark override is not applied —
     /// and is not blank: the background, the road and the teams' colours are all there.
