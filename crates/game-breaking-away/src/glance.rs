@@ -15,9 +15,7 @@ use game_api::season::Worn;
 use game_api::{Lang, Seat};
 use locale::tr;
 
-use crate::marks::{
-    FONT, FRAME, ROW, STYLE, Token, cut, finishers, legend, line_message, place_text,
-};
+use crate::marks::{FONT, FRAME, ROW, STYLE, Token, finishers, legend, line_message, place_text};
 use crate::rules::Line;
 use crate::view::{RiderView, View};
 
@@ -155,14 +153,13 @@ pub(crate) fn glance(
             light("pr-panel"),
             y + LINE,
             light("pr-ink"),
-            esc(&cut(
-                &tr!(
-                    lang,
-                    "pic-ba-group-name",
-                    group = name,
-                    riders = group.riders.len()
-                ),
-                16
+            // The names are the game's own and fit the label's column whole, count and all
+            // ("All together (16)" is 131 px of its 144).
+            esc(&tr!(
+                lang,
+                "pic-ba-group-name",
+                group = name,
+                riders = group.riders.len()
             )),
             y + 2 * LINE,
             light("pr-muted"),
@@ -284,7 +281,9 @@ mod tests {
             hand(&[3, 8, 9]),
             hand(&[5, 5, 6]),
         ];
-        let mut position = Position::start(Rules::postal(), &[team, team]);
+        // Four riders a team, as many teams as the distances fill.
+        let teams = vec![team; distances.len().div_ceil(4)];
+        let mut position = Position::start(Rules::postal(), &teams);
         for (rider, d) in position.riders.iter_mut().zip(distances) {
             rider.distance = *d;
         }
@@ -340,5 +339,15 @@ mod tests {
             .expect("sprint 1");
         assert!(svg.find("Chasers").unwrap() < sprint && sprint < svg.find("Peloton").unwrap());
         assert!(!svg.contains("sprint-1"), "{svg}");
+        // A group's name is never cut: its count is whole however many ride in it.
+        let together = glance(
+            Lang::EN,
+            &at(&[10, 10, 11, 12, 9, 9, 10, 11, 10, 10, 11, 12, 9, 9, 10, 11]),
+            &["Red".into(), "Blue".into(), "Black".into(), "Grey".into()],
+            None,
+            &[],
+        );
+        assert!(together.contains(">All together (16)</text>"), "{together}");
+        assert!(!together.contains('…'), "{together}");
     }
 }
