@@ -16,12 +16,14 @@ include!(concat!(env!("OUT_DIR"), "/locales.rs"));
 static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {
     LOCALES
         .iter()
-        .map(|(code, files)| {
+        .enumerate()
+        .map(|(index, (code, files))| {
             let id: LanguageIdentifier = code.parse().unwrap_or_default();
             let mut bundle = FluentBundle::new_concurrent(vec![id]);
             // Plain text (mail, SVG labels): no Unicode isolation marks around arguments.
             bundle.set_use_isolating(false);
             let _ = bundle.add_builtins();
+            let _ = bundle.add_function("BOT", move |positional, _| bot(index, positional));
             for (_, text) in files.iter() {
                 // A file that does not parse keeps what did; the tests refuse any error.
                 let resource = FluentResource::try_new(text.to_string()).unwrap_or_else(|(r, _)| r);
@@ -31,6 +33,24 @@ static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {
         })
         .collect()
 });
+
+/// `BOT($bot)`: the bot whose id `$bot` holds, by its name in the bundle's language (message
+/// `bot-ID`), as a player reads it; an id with no name is said as it is. Called while a
+/// message is formatted, so the bundles are built by then.
+fn bot<'a>(index: usize, positional: &[Value<'a>]) -> Value<'a> {
+    match positional.first() {
+        Some(Value::String(id)) => {
+            let name = format!("bot-{id}");
+            if BUNDLES[index].has_message(&name) {
+                Value::from(format(Lang(index as u8), &name, None))
+            } else {
+                Value::String(id.clone())
+            }
+        }
+        Some(other) => other.clone(),
+        None => Value::None,
+    }
+}
 
 pub(crate) fn count() -> usize {
     LOCALES.len()

@@ -401,3 +401,23 @@ fn a_phrase_is_written_in_the_language_of_whoever_reads_it() {
     );
     assert_eq!(locale::Phrase::verbatim("x").text(ja()), "x");
 }
+
+/// A bot is named in words, in the reader's language, wherever a message names it; an id with
+/// no name (a bot added later) is said as it is rather than lost.
+#[test]
+fn a_bot_is_named_in_words() {
+    assert_eq!(
+        tr!(Lang::EN, "history-to-bot", seat = "Red", bot = "heuristic"),
+        "Red handed to the rule-of-thumb bot"
+    );
+    assert_eq!(
+        tr!(Lang::EN, "game-seat-bot", bot = "mcts"),
+        "look-ahead bot"
+    );
+    assert_eq!(tr!(ja(), "game-seat-bot", bot = "heuristic"), "定石ボット");
+    assert_eq!(
+        tr!(ja(), "history-by-bot", bot = "random"),
+        "（ランダムボット）"
+    );
+    assert_eq!(tr!(Lang::EN, "game-seat-bot", bot = "zeta"), "zeta bot");
+}

@@ -415,6 +415,10 @@ on_both!(
         assert!(page.contains(r#"id="lobby""#), "{page}");
         assert!(page.contains("Sign in to take a seat"), "{page}");
         assert!(page.contains("/lobby?page=2"), "{page}");
+        // The lobby's own page names itself once, in its title's heading.
+        let (status, page) = s.get_text("/lobby").await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(page.matches(">Looking for players</h").count(), 1, "{page}");
     }
 );
 

@@ -61,7 +61,7 @@ away-note = Away: {$seat}, {$text}.
 # Variables: $until (a moment, UTC)
 away-note-missed = away until {$until}; the allowance of excused turns is used up, so the rules' NMR default played it and the turn counts as missed
 # Variables: $until, $bot
-away-note-bot = away until {$until}, played by the bot {$bot} (excused)
+away-note-bot = away until {$until}, played by the { BOT($bot) } bot (excused)
 # Variables: $until
 away-note-nmr = away until {$until}, played by the rules' NMR default (excused)
 
@@ -95,3 +95,14 @@ season-level-top = { $jersey ->
     [none] {$title}: {$lines} are level after every count-back and share first place.
    *[other] {$title}: {$lines} are level after every count-back and share first place; the {$jersey} went to {$who}, the first of them in seat order who wears no more prestigious jersey.
 }
+
+## A bot's name, from its id, as "the … bot" says it (`BOT($bot)` in a message; an id
+## with no name here is said as it is).
+bot-random = random
+bot-nmr = no-orders
+bot-heuristic = rule-of-thumb
+bot-mcts = look-ahead
+bot-flatmc = flat Monte Carlo
+
+## Between two sentences: a space in English, nothing in Japanese.
+sentence-gap = {" "}

@@ -104,9 +104,9 @@ mail-left-what = {$name} left
 # Variables: $name, $seat, $title, $keeper, $offer
 mail-left-body = {$name} left {$seat} in {$title}: {$keeper}. {$offer}
 # Variables: $bot
-mail-left-bot-keeps = the bot {$bot} keeps playing it
+mail-left-bot-keeps = the { BOT($bot) } bot keeps playing it
 # Variables: $bot
-mail-left-bot-plays = the bot {$bot} plays it
+mail-left-bot-plays = the { BOT($bot) } bot plays it
 mail-left-nobody = nobody plays it (it sends nothing)
 mail-left-offered = It is offered in the lobby for a replacement player.
 mail-left-not-offered = It is not offered to anyone: open it from the console, or invite a player.

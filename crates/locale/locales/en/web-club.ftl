@@ -23,7 +23,7 @@ front-start-account = Either needs an account: {$register} (a name and a passwor
 front-start-register = register
 front-game = Game
 # Variables: $bot (the bot's name)
-front-seat-bot = bot: {$bot}
+front-seat-bot = { BOT($bot) } bot
 front-seat-open = open
 # Variables: $start (a link, whose words are front-start-one)
 front-no-games = No games yet: {$start}.
@@ -58,7 +58,7 @@ lobby-gm = GM
 lobby-under-way = under way ({$noun} {$turn})
 lobby-sign-in = Sign in to take a seat
 # Variables: $bot (the bot's name)
-lobby-bot-keeps = (the bot {$bot} keeps it)
+lobby-bot-keeps = (the { BOT($bot) } bot keeps it)
 # Variables: $seat (the seat's name)
 lobby-take = Take {$seat}
 lobby-leave-this = Leave this game
@@ -175,14 +175,14 @@ away-help = Going away? While you are away, a seat of yours that has sent nothin
 away-who-plays = Who plays for you
 away-nmr-default = The rules' NMR default
 # Variables: $bot (the bot's name)
-away-the-bot = The bot {$bot}
+away-the-bot = The { BOT($bot) } bot
 # Variables: $title
 away-scope-titled = {$title}
 away-scope-game = a deleted game
 away-scope-all = all your games
 away-by-nmr-default = the rules' NMR default
 # Variables: $bot (the bot's name)
-away-by-bot = the bot {$bot}
+away-by-bot = the { BOT($bot) } bot
 # Variables: $from, $to (moments), $scope (away-scope-…), $by (away-by-…)
 away-window = {$from} to {$to} ({$scope}; played by {$by})
 away-cancel = Cancel
@@ -198,7 +198,7 @@ away-declare = Declare the absence
 away-seats-away = Seats away
 # Variables: $seat (set in bold), $until (a moment), $played (who plays the seat: bot, default, used-up), $bot (the bot's name), $used, $total (excused turns)
 away-seat-line = {$seat} is away until {$until}; { $played ->
-    [bot] played by the bot {$bot}
+    [bot] played by the { BOT($bot) } bot
     [default] played by the rules' NMR default
    *[used-up] its excused turns are used up: missed orders are NMRs
 } (excused turns used: {$used} of {$total}).
@@ -306,7 +306,7 @@ season-lead = {$game} {$season} · GM {$gm} · { $planned ->
    *[running] {""}
 }
 # Variables: $bot (the bot's name)
-season-bot = bot {$bot}
+season-bot = { BOT($bot) } bot
 season-open = open
 season-no-change = no change
 # Variables: $n (places)

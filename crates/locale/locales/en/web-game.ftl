@@ -26,6 +26,9 @@ game-title-backpacks = Backpacks & Blisters
 game-rules-postal-2-2 = postal rules 2.2
 game-rules-board = board-game rules
 game-rules-pbm-2-1 = PBM rules 2.1
+game-rules-cards-5 = 5 cards
+game-rules-cards-9 = 9 cards
+game-rules-cards-13 = 13 cards
 # A game and its rules, on the game page. Variables: $game, $rules
 game-title-rules = {$game} ({$rules})
 # Variables: $noun (the turn noun), $n
@@ -86,9 +89,9 @@ game-player = Player
 game-this-turn = This turn
 game-you = (you)
 # Variables: $name, $bot
-game-seat-bot-plays = {$name} (bot {$bot} plays)
+game-seat-bot-plays = {$name} (the { BOT($bot) } bot plays)
 # Variables: $bot
-game-seat-bot = bot: {$bot}
+game-seat-bot = { BOT($bot) } bot
 game-seat-open = open
 game-seat-orders-in = orders in
 game-seat-waiting = waiting
@@ -252,7 +255,7 @@ history-lineup = {$seat}: line-up {$text}{$by}
 # Variables: $seat, $text, $by
 history-orders = {$seat}: orders {$text}{$by}
 # Variables: $bot
-history-by-bot = {" "}(bot {$bot})
+history-by-bot = {" "}(the { BOT($bot) } bot)
 history-by-gm = {" "}(by the GM)
 # Variables: $turn
 history-resolved = Turn {$turn} resolved
@@ -261,7 +264,7 @@ history-rolled-back = Turn {$turn} rolled back
 # Variables: $seat, $player
 history-claimed = {$seat} taken by {$player}
 # Variables: $seat, $bot
-history-to-bot = {$seat} handed to the bot {$bot}
+history-to-bot = {$seat} handed to the { BOT($bot) } bot
 # Variables: $seat
 history-to-player = {$seat} back to its player
 # Variables: $seat
@@ -427,7 +430,9 @@ console-orders-waiting = waiting
 console-orders-bot = its bot plays
 console-orders-in = orders in
 # Variables: $bot
-console-player-bot = bot {$bot}
+console-player-bot = { BOT($bot) } bot
+# Variables: $bot (the bot's id)
+console-bot-choice = the { BOT($bot) } bot
 console-player-open = open
 console-category-refused = answered with errors
 console-category-not-delivered = not delivered
@@ -561,6 +566,8 @@ console-log-dropped-why = It could not be read, or there was nobody to answer (n
 ## operator by name; a player is named as they are.
 history-actor-server = server
 # Variables: $name
-history-actor-gm = gm:{$name}
+history-actor-gm = {$name} (GM)
 # Variables: $name
-history-actor-operator = operator:{$name}
+history-actor-operator = {$name} (operator)
+# Variables: $bot (the bot's id)
+history-actor-bot = { BOT($bot) } bot

@@ -61,7 +61,7 @@ away-note = 不在：{$seat}、{$text}。
 # Variables: $until
 away-note-missed = {$until}まで不在。届け出た不在の免除ターンを使い切ったため、命令未着時の既定動作でプレイされ、このターンは命令未着に数えます
 # Variables: $until, $bot
-away-note-bot = {$until}まで不在。ボット {$bot} が代わりにプレイしました（届け出済み）
+away-note-bot = {$until}まで不在。{ BOT($bot) }ボットが代わりにプレイしました（届け出済み）
 # Variables: $until
 away-note-nmr = {$until}まで不在。命令未着時の既定動作でプレイされました（届け出済み）
 
@@ -116,3 +116,13 @@ season-level-top = { $jersey ->
     [none] {$title}：{$lines}は同点判定をすべて行っても並んだままで、1位を分け合います。
    *[other] {$title}：{$lines}は同点判定をすべて行っても並んだままで、1位を分け合います。{$jersey}は、そのうちより格上のジャージを着ていない選手で席順が最も早い{$who}が着ます。
 }
+
+## ボットの名前（メッセージ中の `BOT($bot)`）。「…ボット」と続けて使う。
+bot-random = ランダム
+bot-nmr = 無提出扱い
+bot-heuristic = 定石
+bot-mcts = 先読み
+bot-flatmc = モンテカルロ
+
+## 文と文の間。日本語では何も入れない。
+sentence-gap = {""}

@@ -113,9 +113,9 @@ mail-left-what = {$name}さんが退席
 # Variables: $name, $seat, $title, $keeper, $offer
 mail-left-body = {$name}さんが{$title}の「{$seat}」の席を離れました。{$keeper}。{$offer}
 # Variables: $bot
-mail-left-bot-keeps = 引き続きボット {$bot} がプレイします
+mail-left-bot-keeps = 引き続き{ BOT($bot) }ボットがプレイします
 # Variables: $bot
-mail-left-bot-plays = ボット {$bot} がプレイします
+mail-left-bot-plays = { BOT($bot) }ボットがプレイします
 mail-left-nobody = プレイする人はいません（命令は送られません）
 mail-left-offered = 代わりのプレイヤーを募るため、ロビーに空席として出しています。
 mail-left-not-offered = 誰にも空席として出していません。コンソールから募集するか、プレイヤーを招待してください。

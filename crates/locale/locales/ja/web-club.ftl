@@ -23,7 +23,7 @@ front-start-account = どちらにもアカウントが必要です。{$register
 front-start-register = 登録
 front-game = ゲーム
 # Variables: $bot (the bot's name)
-front-seat-bot = ボット：{$bot}
+front-seat-bot = { BOT($bot) }ボット
 front-seat-open = 空席
 # Variables: $start (a link, whose words are front-start-one)
 front-no-games = まだゲームはありません。{$start}
@@ -61,7 +61,7 @@ lobby-under-way = 進行中（{ $noun ->
 }）
 lobby-sign-in = ログインして席に着く
 # Variables: $bot (the bot's name)
-lobby-bot-keeps = （それまではボット {$bot} が担当）
+lobby-bot-keeps = （それまでは{ BOT($bot) }ボットが担当）
 # Variables: $seat (the seat's name)
 lobby-take = {$seat} の席に着く
 lobby-leave-this = このゲームから退席する
@@ -177,14 +177,14 @@ away-help = 留守にしますか？不在の間、締め切りまでに何も�
 away-who-plays = 代わりにプレイするもの
 away-nmr-default = 命令未着時の既定動作
 # Variables: $bot (the bot's name)
-away-the-bot = ボット {$bot}
+away-the-bot = { BOT($bot) }ボット
 # Variables: $title
 away-scope-titled = 「{$title}」
 away-scope-game = 削除されたゲーム
 away-scope-all = すべてのゲーム
 away-by-nmr-default = 命令未着時の既定動作
 # Variables: $bot (the bot's name)
-away-by-bot = ボット {$bot}
+away-by-bot = { BOT($bot) }ボット
 # Variables: $from, $to (moments), $scope (away-scope-…), $by (away-by-…)
 away-window = {$from} から {$to} まで（{$scope}、代理：{$by}）
 away-cancel = 取り消す
@@ -200,7 +200,7 @@ away-declare = 不在を申告する
 away-seats-away = 不在中の席
 # Variables: $seat (set in bold), $until (a moment), $played (who plays the seat: bot, default, used-up), $bot (the bot's name), $used, $total (excused turns)
 away-seat-line = {$seat} は {$until} まで不在です。{ $played ->
-    [bot] ボット {$bot} が代わりにプレイします
+    [bot] { BOT($bot) }ボットが代わりにプレイします
     [default] 命令未着時の既定動作でプレイされます
    *[used-up] 免除ターンを使い切ったため、命令がなければ命令未着（NMR）になります
 }（使った免除ターン：{$used}／{$total}）。
@@ -267,11 +267,11 @@ operator-done = 完了しました。
 ## ゲームの種類ごとのランキング（`/ratings/GAME`）。
 
 # Variables: $game (the game's title)
-ratings-title = {$game} のレーティング
+ratings-title = {$game}のレーティング
 # Variables: $game (the game's title), $shown-after (how many rated games before a rating shows)
 ratings-about = レーティング対象の {$game} のゲームに参加したプレイヤーを、レーティング順に並べています。レーティングは多人数用 Weng–Lin レーティングの控えめな推定値（μ − 3σ を40倍したもの）で、成績が確かになるにつれて上がります。レーティング対象のゲームを{$shown-after}回終えると表示されます。ボットがプレイした席と、半分を超えるターンで何も送らなかったプレイヤーの席は含みません。
 # Variables: $game (the game's title)
-ratings-none = {$game} のレーティング対象ゲームはまだ終わっていません。
+ratings-none = {$game}のレーティング対象ゲームはまだ終わっていません。
 ratings-ladder = ランキング
 # Variables: $page
 ratings-ladder-page = ランキング（{$page}ページ目）
@@ -299,28 +299,28 @@ season-done-finish = シーズンを終了しました
 # Variables: $game (its number)
 season-done-stage = 次のステージはゲーム {$game} です。席は前回と同じです
 # Variables: $game (the rules' title), $season (the game's word for a season: stage race), $noun, $gm, $played, $planned (0: not said), $end (running, finished, over)
-season-lead = {$game} { $noun ->
+season-lead = {$game}の{ $noun ->
     [day] ウォーキングウィーク
    *[other] ステージレース
 } · GM {$gm} · { $planned ->
     [0] {$played}{ $noun ->
         [day] 日
        *[other] ステージ
-    }終了
+    }を消化
    *[other] 全{$planned}{ $noun ->
         [day] 日
        *[other] ステージ
     }中{$played}{ $noun ->
         [day] 日
        *[other] ステージ
-    }終了
+    }を消化
 }{ $end ->
     [finished] {" · GM が終了"}
     [over] {" · 終了"}
    *[running] {""}
 }
 # Variables: $bot (the bot's name)
-season-bot = ボット {$bot}
+season-bot = { BOT($bot) }ボット
 season-open = 空席
 season-no-change = 変動なし
 # Variables: $n (places)

@@ -24,6 +24,9 @@ game-title-backpacks = バックパックス＆ブリスターズ
 game-rules-postal-2-2 = 郵便ルール2.2
 game-rules-board = ボードゲームのルール
 game-rules-pbm-2-1 = PBMルール2.1
+game-rules-cards-5 = 5枚
+game-rules-cards-9 = 9枚
+game-rules-cards-13 = 13枚
 # Variables: $game, $rules
 game-title-rules = {$game}（{$rules}）
 # Variables: $noun (the turn noun), $n
@@ -87,9 +90,9 @@ game-player = プレイヤー
 game-this-turn = このターン
 game-you = （あなた）
 # Variables: $name, $bot
-game-seat-bot-plays = {$name}（ボット{$bot}がプレイ中）
+game-seat-bot-plays = {$name}（{ BOT($bot) }ボットがプレイ中）
 # Variables: $bot
-game-seat-bot = ボット：{$bot}
+game-seat-bot = { BOT($bot) }ボット
 game-seat-open = 空席
 game-seat-orders-in = 提出済み
 game-seat-waiting = 命令待ち
@@ -253,7 +256,7 @@ history-lineup = {$seat}：スタート時の手札 {$text}{$by}
 # Variables: $seat, $text, $by
 history-orders = {$seat}：命令 {$text}{$by}
 # Variables: $bot
-history-by-bot = （ボット{$bot}）
+history-by-bot = （{ BOT($bot) }ボット）
 history-by-gm = （GMによる）
 # Variables: $turn
 history-resolved = 第{$turn}ターンを処理
@@ -262,7 +265,7 @@ history-rolled-back = 第{$turn}ターンを巻き戻し
 # Variables: $seat, $player
 history-claimed = {$seat}に{$player}が着席
 # Variables: $seat, $bot
-history-to-bot = {$seat}をボット{$bot}に交代
+history-to-bot = {$seat}を{ BOT($bot) }ボットに交代
 # Variables: $seat
 history-to-player = {$seat}をプレイヤーに戻す
 # Variables: $seat
@@ -431,7 +434,9 @@ console-orders-waiting = 命令待ち
 console-orders-bot = ボットがプレイ
 console-orders-in = 提出済み
 # Variables: $bot
-console-player-bot = ボット{$bot}
+console-player-bot = { BOT($bot) }ボット
+# Variables: $bot (the bot's id)
+console-bot-choice = { BOT($bot) }ボット
 console-player-open = 空席
 console-category-refused = エラーを返信
 console-category-not-delivered = 不達
@@ -563,3 +568,5 @@ history-actor-server = サーバー
 history-actor-gm = GM：{$name}
 # Variables: $name
 history-actor-operator = 管理者：{$name}
+# Variables: $bot (the bot's id)
+history-actor-bot = { BOT($bot) }ボット

@@ -28,7 +28,7 @@ on_both!(
         assert_eq!(declared["bot"], "heuristic");
         let page = s.get_text(&format!("/games/{id}")).await.1;
         assert!(page.contains("is away until"), "{page}");
-        assert!(page.contains("played by the bot heuristic"), "{page}");
+        assert!(page.contains("played by the rule-of-thumb bot"), "{page}");
 
         // Turns 1 and 2: the bot plays blue, excused (the default allowance is 2).
         for turn in 1..=2u16 {
@@ -48,7 +48,7 @@ on_both!(
         let (_, turn_page) = s.get_text(&format!("/games/{id}/turns/1")).await;
         assert!(
             turn_page.contains("Away: blue, away until")
-                && turn_page.contains("played by the bot heuristic (excused)"),
+                && turn_page.contains("played by the rule-of-thumb bot (excused)"),
             "{turn_page}"
         );
         // Turn 3: past the allowance the absence no longer plays the seat: an NMR.

@@ -241,7 +241,7 @@ on_both!(
             page.contains("<strong>blue</strong> is away until"),
             "{page}"
         );
-        assert!(page.contains("played by the bot heuristic"), "{page}");
+        assert!(page.contains("played by the rule-of-thumb bot"), "{page}");
         let profile = blue.get("/profile").await;
         assert!(profile.html.contains("End it now"), "{}", profile.html);
         let absence = call_absence_id(&profile.html);

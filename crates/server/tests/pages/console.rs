@@ -79,12 +79,12 @@ on_both!(the_gm_console_runs_the_game, |s: TestServer| async move {
     }
     let history = gm.get(&format!("/games/{id}/history")).await.html;
     for what in [
-        "Blue handed to the bot heuristic",
+        "Blue handed to the rule-of-thumb bot",
         "Deadline paused",
         "Deadline resumed",
         "Turn 1 resolved",
         "Turn 1 rolled back",
-        "(bot heuristic)",
+        "(the rule-of-thumb bot)",
     ] {
         assert!(history.contains(what), "{what}: {history}");
     }
@@ -415,7 +415,7 @@ on_both!(
         let blue = &page.html[page.html.find(r#"id="seat-1""#).unwrap()..];
         let blue = &blue[..blue.find("</li>").unwrap()];
         assert!(
-            blue.contains(r#"<span class="badge">bot</span> bot heuristic"#),
+            blue.contains(r#"<span class="badge">bot</span> rule-of-thumb bot"#),
             "{blue}"
         );
         assert!(
@@ -449,7 +449,7 @@ on_both!(
         assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.html);
         let history = gm.get(&format!("/games/{id}/history")).await.html;
         assert!(
-            history.contains("<td>bot:heuristic</td><td>Blue: orders"),
+            history.contains("<td>rule-of-thumb bot</td><td>Blue: orders"),
             "{history}"
         );
         assert!(

@@ -224,7 +224,7 @@ pub(super) fn console_page(
                         label: if b.is_empty() {
                             lang.t("console-its-player")
                         } else {
-                            b.to_string()
+                            tr!(lang, "console-bot-choice", bot = b)
                         },
                         selected: s.bot.as_deref().unwrap_or("") == b,
                     })

@@ -132,7 +132,8 @@ fn settings_text(lang: Lang, game: &gm::GameInfo, setup: &gm::Setup) -> String {
 }
 
 /// Who made an entry, in words: the server (a deadline, a bot), the GM or the operator by
-/// name, or the player (`server`, `gm:ann` as the log keeps them).
+/// name, a bot by its name, or the player (`server`, `gm:ann`, `bot:heuristic` as the log
+/// keeps them).
 fn actor_words(lang: Lang, actor: &str) -> String {
     if actor == "server" {
         lang.t("history-actor-server")
@@ -140,6 +141,8 @@ fn actor_words(lang: Lang, actor: &str) -> String {
         tr!(lang, "history-actor-gm", name = name)
     } else if let Some(name) = actor.strip_prefix("operator:") {
         tr!(lang, "history-actor-operator", name = name)
+    } else if let Some(bot) = actor.strip_prefix("bot:") {
+        tr!(lang, "history-actor-bot", bot = bot)
     } else {
         actor.to_string()
     }
