@@ -330,12 +330,12 @@ mod tests {
         assert!(svg.contains(">5 squares behind</text>"), "{svg}");
         assert!(svg.contains(">Peloton (4)</text>"), "{svg}");
         assert!(
-            svg.contains(">Sprint 2 at square 80: 31 to go</text>"),
+            svg.contains(">Sprint 2 after square 80: 31 to go</text>"),
             "{svg}"
         );
         // Sprint 1 (after square 40) lies between the chasers and the peloton.
         let sprint = svg
-            .find("Sprint 1 at square 40: 10 to go")
+            .find("Sprint 1 after square 40: 10 to go")
             .expect("sprint 1");
         assert!(svg.find("Chasers").unwrap() < sprint && sprint < svg.find("Peloton").unwrap());
         assert!(!svg.contains("sprint-1"), "{svg}");

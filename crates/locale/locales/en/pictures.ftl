@@ -67,8 +67,9 @@ pic-ba-group-gap = { $squares ->
     [one] 1 square behind
    *[other] {$squares} squares behind
 }
-# A line still ahead, across the picture: "Sprint 1 at square 40: 10 to go".
-pic-ba-line-ahead = {$line} at square {$square}: {$squares} to go
+# A line still ahead, across the picture: "Sprint 1 after square 40: 10 to go" (a line lies
+# between two squares, postal 4.3: a rider on square 40 has 1 to go).
+pic-ba-line-ahead = {$line} after square {$square}: {$squares} to go
 pic-ba-finished = Finished
 # Variables: $place
 pic-ba-place = {$place}.

@@ -63,7 +63,7 @@ pic-ba-group-name = {$group}（{$riders}人）
 pic-ba-group-square = {$square}マス目
 pic-ba-group-squares = {$back}〜{$front}マス目
 pic-ba-group-gap = {$squares}マス後方
-pic-ba-line-ahead = {$line}（{$square}マス目）まであと{$squares}マス
+pic-ba-line-ahead = {$line}（{$square}マス目の先）まであと{$squares}マス
 pic-ba-finished = ゴール順
 # Variables: $place
 pic-ba-place = {$place}位
