@@ -245,7 +245,7 @@ pub async fn walk(b: &mut Session) {
     b.go("/games/1").await;
     let html = b.html().await;
     assert!(html.contains("is away until"), "{html}");
-    assert!(html.contains("played by the bot heuristic"), "{html}");
+    assert!(html.contains("played by the rule-of-thumb bot"), "{html}");
     b.page("game-seat-away").await;
     b.part("#away", "game-seat-away-notice").await;
     b.go("/profile").await;
