@@ -37,10 +37,10 @@ bb-via = {" via "}{$places}
 bb-way-to = from {$from}{$via} to {$to}
 # A walk ending on a path. Variables: $from, $via, $to (the end it heads for), $step (steps from the end it left), $steps
 bb-way-towards = from {$from}{$via} towards {$to} ({$step} of {$steps} steps)
-# Variables: $time (the turn), $points (what ending there scores)
+# Variables: $time (the end of the turn, 20 minutes after it starts: a move takes the turn, 3.1, 8.5), $points (what ending there scores)
 bb-arrive = { $points ->
-    [0] (arrive {$time})
-   *[other] (arrive {$time}, +{$points})
+    [0] (arrive by {$time})
+   *[other] (arrive by {$time}, +{$points})
 }
 # Variables: $n, $time, $what
 bb-echo-turn = turn {$n} ({$time}): {$what}

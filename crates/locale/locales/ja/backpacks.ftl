@@ -25,8 +25,8 @@ bb-via = {$places}経由で
 bb-way-to = {$from}から{$via}{$to}へ
 bb-way-towards = {$from}から{$via}{$to}方面へ（全{$steps}マス中{$step}マス目）
 bb-arrive = { $points ->
-    [0] （{$time}着）
-   *[other] （{$time}着、+{$points}）
+    [0] （{$time}までに到着）
+   *[other] （{$time}までに到着、+{$points}）
 }
 bb-echo-turn = 第{$n}ターン（{$time}）：{$what}
 bb-echo-separator = 。
