@@ -128,6 +128,17 @@ impl Round<'_> {
         out
     }
 
+    /// The walkers not back in Keswick when the day ended this round: every point they had is
+    /// lost (1.3), so the standings give them none.
+    fn not_back(&self) -> Vec<usize> {
+        (0..self.walkers.len())
+            .filter(|&w| {
+                self.after.walkers.get(w).is_some_and(|k| k.lost)
+                    && !self.before.walkers.get(w).is_some_and(|k| k.lost)
+            })
+            .collect()
+    }
+
     fn day_over(&self) -> bool {
         self.outcomes.iter().any(|o| o.day_over) || self.after.is_over()
     }
@@ -215,7 +226,8 @@ fn headline(round: &Round) -> String {
     tr!(lang, "bb-head-leads", walker = names[leader].as_str())
 }
 
-/// The round's hours and weather, and who scored most in it.
+/// The round's hours and weather, and who scored most in it (points scored this round, not
+/// the day's total: on the last round a walker not back loses them, 1.3).
 fn opening(round: &Round) -> String {
     let lang = round.lang;
     let first = &round.outcomes[0];
@@ -314,7 +326,8 @@ fn targets(round: &Round) -> Option<String> {
     (!clauses.is_empty()).then(|| round.sentence(&clauses))
 }
 
-/// Walkers who sent nothing, the Heavy Rucksack, the weather cards and walkers back home.
+/// Walkers who sent nothing, the Heavy Rucksack, the weather cards, walkers back home and, at
+/// the day's end, every walker not back, whose points are lost (1.3).
 fn events(round: &Round) -> Option<String> {
     let names = round.walkers;
     let lang = round.lang;
@@ -368,6 +381,19 @@ fn events(round: &Round) -> Option<String> {
             "bb-back-in-keswick",
             walker = names[w].as_str(),
             time = clock::time_text(turn)
+        ));
+    }
+    let not_back: Vec<&str> = round
+        .not_back()
+        .into_iter()
+        .map(|w| names[w].as_str())
+        .collect();
+    if !not_back.is_empty() {
+        parts.push(tr!(
+            lang,
+            "bb-lost-not-back",
+            walkers = lang.and_list(&not_back),
+            count = if not_back.len() == 1 { "one" } else { "other" }
         ));
     }
     (!parts.is_empty()).then(|| round.sentence(&parts))
@@ -483,20 +509,21 @@ fn yours(round: &Round, seat: Seat) -> String {
             points = points(lang, total)
         )
     };
-    let walker = &round.after.walkers[w];
+    let not_back = round.not_back().contains(&w);
     let mut parts = Vec::new();
-    if done.is_empty() {
-        parts.push(if walker.lost {
-            lang.t("bb-not-back")
-        } else {
-            lang.t("bb-walk-done")
-        });
-    } else {
+    if !done.is_empty() {
         parts.push(lang.clause_list(&done));
+    } else if !not_back {
+        parts.push(lang.t("bb-walk-done"));
     }
     let scored = round.scored(w);
     if scored != 0 {
         parts.push(tr!(lang, "bb-this-round", points = format!("{scored:+}")));
+    }
+    // Not back at the day's end: said whatever the walker did, since the points just told
+    // are lost with the rest (1.3) and the standing that follows gives none.
+    if not_back {
+        parts.push(tr!(lang, "bb-not-back", first = yes(parts.is_empty())));
     }
     parts.push(standing);
     round.sentence(&parts)

@@ -31,6 +31,12 @@ pub fn time_text(turn: u8) -> String {
     format!("{h:02}:{m:02}")
 }
 
+/// The clock time a turn ends, 20 minutes after it starts (3.1): the next turn's start, or
+/// 18:00 after the last.
+pub fn end_text(turn: u8) -> String {
+    time_text(turn + 1)
+}
+
 /// The postal round a turn belongs to (1–12).
 pub fn round(turn: u8) -> u8 {
     turn / 2 + 1
@@ -88,6 +94,13 @@ mod tests {
         assert_eq!(round(0), 1);
         assert_eq!(round(TURNS - 1), 12);
         assert!(is_first_of_round(0) && !is_first_of_round(1));
+    }
+
+    #[test]
+    fn bb_3_1_a_turn_lasts_20_minutes_and_the_last_ends_at_six() {
+        assert_eq!(end_text(0), "10:20");
+        assert_eq!(end_text(2), "11:00");
+        assert_eq!(end_text(TURNS - 1), "18:00");
     }
 
     #[test]

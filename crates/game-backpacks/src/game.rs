@@ -130,7 +130,7 @@ impl Game for Backpacks {
 
     /// Each turn's move from where the walker stands (turn 2 from where turn 1 should leave
     /// it), places by name: `turn 1 (10:00): walk 4+2 from Keswick to Castlerigg Stone Circle
-    /// (arrive 10:00, +3)`.
+    /// (arrive by 10:20, +3)`.
     fn orders_words(table: &Table<'_, Self>, seat: Seat, orders: &RoundOrders) -> String {
         match table.state {
             Some(day) => crate::words::round_words(table.lang, day, seat, orders, table.seats),

@@ -1,6 +1,6 @@
 //! Places and moves in words, as a player reads them: a location by its name, a space of a path
 //! by where it lies on the path, a move by where it goes (`walk 4+2 from Keswick to Castlerigg
-//! Stone Circle (arrive 10:40, +3)`). The reports, the bulletin, the echo of sealed orders and
+//! Stone Circle (arrive by 11:00, +3)`). The reports, the bulletin, the echo of sealed orders and
 //! the order form all say places this way; the codes (`KES-CAS.4`) stay in the order text, the
 //! API and the log.
 
@@ -186,12 +186,15 @@ fn cards_words(lang: Lang, cards: &[CardKind]) -> String {
         .join(&lang.t("bb-list-separator"))
 }
 
-/// When a move arrives and what ending there scores: `(arrive 10:40, +3)`.
+/// When a move ordered for `turn` arrives and what ending there scores: `(arrive by 11:00,
+/// +3)` for the turn that starts at 10:40. A turn lasts 20 minutes (3.1) and the walker stands
+/// where it ends up at the turn's end, when ferries and buses arrive too (8.5); a walk gets
+/// there during the turn, at the latest at its end.
 fn arrival(lang: Lang, turn: u8, points: u8) -> String {
     tr!(
         lang,
         "bb-arrive",
-        time = clock::time_text(turn),
+        time = clock::end_text(turn),
         points = points
     )
 }
@@ -211,8 +214,8 @@ pub fn gained(map: &Map, standing: &Standing, end: Option<SpaceId>, weather: Wea
 }
 
 /// One turn's action in words, from where `standing` stands: `walk 4+2 from Keswick to
-/// Castlerigg Stone Circle (arrive 10:40, +3)`, `rest at Keswick`, `ferry from Keswick to
-/// Lodore Falls (arrive 10:20, +3)`.
+/// Castlerigg Stone Circle (arrive by 11:00, +3)` (the 10:40 turn), `rest at Keswick`,
+/// `ferry from Keswick to Lodore Falls (arrive by 10:40, +3)` (the 10:20 turn).
 pub fn action_words(
     lang: Lang,
     map: &Map,
@@ -438,8 +441,10 @@ mod tests {
         );
     }
 
+    /// 3.1 "two 20 minute turns", 8.5 "Ferries arrive at the end of a turn": a move ordered
+    /// for the 10:40 turn is there by 11:00, never at the time the turn starts.
     #[test]
-    fn a_walk_says_where_it_goes_when_it_arrives_and_what_it_scores() {
+    fn bb_3_1_a_walk_says_where_it_goes_when_it_arrives_and_what_it_scores() {
         let map = Map::keswick();
         let standing = Standing {
             place: Place::At(space(&map, "KES")),
@@ -456,12 +461,38 @@ mod tests {
         };
         assert_eq!(
             action_words(Lang::EN, &map, &standing, &walk, Weather::Sunny),
-            "walk 4+2 from Keswick to Castlerigg Stone Circle (arrive 10:40, +3)"
+            "walk 4+2 from Keswick to Castlerigg Stone Circle (arrive by 11:00, +3)"
         );
         let ja = Lang::from_code("ja").unwrap();
         assert_eq!(
             action_words(ja, &map, &standing, &walk, Weather::Sunny),
-            "4+2でKeswickからCastlerigg Stone Circleへ歩く（10:40着、+3）"
+            "4+2でKeswickからCastlerigg Stone Circleへ歩く（11:00までに到着、+3）"
+        );
+    }
+
+    /// 3.1 "Each postal round consists of two 20 minute turns": the echo of sealed orders says
+    /// each turn on its own line, and a walk ordered for 10:00 arrives by 10:20, when turn 2
+    /// starts from where it ends.
+    #[test]
+    fn bb_3_1_the_sealed_orders_echo_a_line_a_turn_arriving_when_the_turn_ends() {
+        use std::sync::Arc;
+        let map = Arc::new(Map::keswick());
+        let deck = Arc::new(crate::deck::Deck::keswick(&map));
+        let day = Day::new(map, deck, 2, &mut game_api::Seed(1).rng(0));
+        let names = ["ann".to_string(), "bob".to_string()];
+        let orders =
+            crate::orders::parse_round_orders("1: walk 4+2 CAS; 2: rest", &day.map, &names)
+                .unwrap();
+        assert_eq!(
+            round_words(Lang::EN, &day, Seat(0), &orders, &names),
+            "turn 1 (10:00): walk 4+2 from Keswick to Castlerigg Stone Circle (arrive by 10:20, +3)\n\
+             turn 2 (10:20): rest at Castlerigg Stone Circle"
+        );
+        let ja = Lang::from_code("ja").unwrap();
+        assert_eq!(
+            round_words(ja, &day, Seat(0), &orders, &names),
+            "第1ターン（10:00）：4+2でKeswickからCastlerigg Stone Circleへ歩く（10:20までに到着、+3）\n\
+             第2ターン（10:20）：Castlerigg Stone Circleで休む"
         );
     }
 }

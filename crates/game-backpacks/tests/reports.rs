@@ -206,6 +206,7 @@ fn japanese_round_reports_match_their_snapshots() {
     for stem in [
         "bb-8.5-contested-landing",
         "bb-5.2-not-back-by-six-loses-everything",
+        "bb-1.3-a-walker-not-back-loses-the-points-of-the-last-round",
         "bb-10.4-rucksack-taken-at-a-sub-turn",
         "bb-9.1-weather-card",
         "bb-8.4-bus-ride",
@@ -295,4 +296,76 @@ fn japanese_round_reports_match_their_snapshots() {
             insta::assert_snapshot!(format!("ja-{stem}-html"), html);
         });
     }
+}
+
+/// B&B 1.3 "anyone failing to return to Keswick by 6pm loses all their points": the last
+/// round's diary says so for every walker not back, not only in the reader's own sentence, and
+/// calls the round's best score what it is (points scored this round), so that nothing in it
+/// contradicts the standings, where Ann has 0 points and shares the win with Bob (B&B-17).
+#[test]
+fn bb_1_3_the_last_report_says_who_was_not_back_and_lost_every_point() {
+    let stem = "bb-1.3-a-walker-not-back-loses-the-points-of-the-last-round";
+    let text = std::fs::read_to_string(casebook().join(format!("{stem}.json"))).unwrap();
+    let scenario = Scenario::from_json(&text, Arc::new(Map::keswick())).unwrap();
+    let json: Value = serde_json::from_str(&text).unwrap();
+    let (resolution, terrain) = resolution(stem, &scenario, &json);
+    let sealed = vec![Sealed::<Backpacks>::default(); scenario.names.len()];
+    let table = Table {
+        settings: &terrain,
+        seats: &scenario.names,
+        state: Some(&resolution.after),
+        sealed: &sealed,
+        history: std::slice::from_ref(&resolution),
+        lang: game_api::Lang::EN,
+    };
+    // Bob reads it: Ann's loss is in the story, not only in Ann's own copy.
+    let bob = Backpacks::report_view(&table, &resolution, Viewer::Seat(Seat(1)));
+    assert_eq!(bob.headline, "ann and bob share the day's win");
+    assert_eq!(
+        bob.story,
+        [
+            "17:40, sunny: ann scored most this round, 12 points.",
+            "At Friar's Crag, ann arrived 1st (+10).",
+            "bob sent no orders and rested; bob was back in Keswick at 17:00; ann was not back \
+             in Keswick by 18:00 and lost every point.",
+            "ann and bob share the day's win with 0 points each.",
+        ]
+    );
+    let ann = Backpacks::report_view(&table, &resolution, Viewer::Seat(Seat(0)));
+    assert_eq!(
+        ann.yours.as_deref(),
+        Some(
+            "At 17:40 you walked 1 space, ending at Friar's Crag; +12 this round; you were not \
+             back in Keswick by 18:00 and lost every point; you finish joint 1st of 2 with 0 \
+             points."
+        )
+    );
+    let report = Backpacks::turn_report(&table, &resolution, Viewer::Public);
+    assert!(
+        report.contains("not back in Keswick by 18:00: every point is lost (1.3)")
+            && report.contains("THE DAY IS OVER. ann and bob share the win."),
+        "{report}"
+    );
+    let ja = Table {
+        lang: game_api::Lang::from_code("ja").unwrap(),
+        ..table
+    };
+    let bob = Backpacks::report_view(&ja, &resolution, Viewer::Seat(Seat(1)));
+    assert_eq!(
+        bob.story[0],
+        "17:40、晴れ。このラウンドの最多得点はann（12点）。"
+    );
+    assert!(
+        bob.story[2].ends_with("annは18:00までにKeswickに戻れず、得点をすべて失った。"),
+        "{:?}",
+        bob.story
+    );
+    let ann = Backpacks::report_view(&ja, &resolution, Viewer::Seat(Seat(0)));
+    assert!(
+        ann.yours
+            .as_deref()
+            .is_some_and(|s| s.contains("18:00までにKeswickに戻れず、得点をすべて失った。")),
+        "{:?}",
+        ann.yours
+    );
 }

@@ -196,7 +196,7 @@ pub enum Note {
     RouteCutShort { problem: locale::Phrase },
     /// "finish" ordered away from Keswick: the day goes on.
     FinishAway,
-    /// Not back in Keswick by 18:00: every point is lost (5.2). Public.
+    /// Not back in Keswick by 18:00: every point is lost (1.3, 5.2). Public.
     NotBack,
     /// "buy chocolate" away from a café.
     ChocolateNoCafe,

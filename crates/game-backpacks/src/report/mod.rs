@@ -334,10 +334,18 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
         }
     }
     if day.is_over() {
-        let winner = order
-            .first()
-            .map_or_else(|| lang.t("bb-nobody"), |&w| names[w].clone());
-        let _ = writeln!(out, "\n{}", tr!(lang, "bb-day-over-wins", walker = winner));
+        // Walkers level in first place share the win, as the headline says (B&B-17).
+        let first: Vec<&str> = order
+            .iter()
+            .filter(|&&w| places[w] == 1)
+            .map(|&w| names[w].as_str())
+            .collect();
+        let line = match first.as_slice() {
+            [] => tr!(lang, "bb-day-over-wins", walker = lang.t("bb-nobody")),
+            [one] => tr!(lang, "bb-day-over-wins", walker = *one),
+            many => tr!(lang, "bb-day-over-share", walkers = lang.and_list(many)),
+        };
+        let _ = writeln!(out, "\n{line}");
     }
     out
 }

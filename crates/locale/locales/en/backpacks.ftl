@@ -37,10 +37,10 @@ bb-via = {" via "}{$places}
 bb-way-to = from {$from}{$via} to {$to}
 # A walk ending on a path. Variables: $from, $via, $to (the end it heads for), $step (steps from the end it left), $steps
 bb-way-towards = from {$from}{$via} towards {$to} ({$step} of {$steps} steps)
-# Variables: $time (the turn), $points (what ending there scores)
+# Variables: $time (the end of the turn, 20 minutes after it starts: a move takes the turn, 3.1, 8.5), $points (what ending there scores)
 bb-arrive = { $points ->
-    [0] (arrive {$time})
-   *[other] (arrive {$time}, +{$points})
+    [0] (arrive by {$time})
+   *[other] (arrive by {$time}, +{$points})
 }
 # Variables: $n, $time, $what
 bb-echo-turn = turn {$n} ({$time}): {$what}
@@ -117,8 +117,9 @@ bb-head-leads = {$walker} leads the walk
 bb-at-lunch = {" "}at lunch
 bb-at-coffee = {" "}at the coffee break
 bb-when = {$times}{$special}, {$weather}
-bb-scored-most = {$when}: {$walker} scored most, {$points}.
-bb-scored-most-level = {$when}: {$walkers} scored most, {$points} each.
+# Points scored in the round's two turns, not the day's total.
+bb-scored-most = {$when}: {$walker} scored most this round, {$points}.
+bb-scored-most-level = {$when}: {$walkers} scored most this round, {$points} each.
 bb-nobody-scored = {$when}: nobody scored.
 
 ## Targets reached.
@@ -151,6 +152,11 @@ bb-rucksack-passed = { $first ->
 bb-rucksack-took = {$to} took the Heavy Rucksack
 bb-weather-card = {$walker} made it {$weather} with a weather card
 bb-back-in-keswick = {$walker} was back in Keswick at {$time}
+# Every walker not back at the day's end (1.3). Variables: $walkers, $count ("one" or "other")
+bb-lost-not-back = {$walkers} { $count ->
+    [one] was
+   *[other] were
+} not back in Keswick by 18:00 and lost every point
 
 ## The standings in a sentence.
 
@@ -193,7 +199,11 @@ bb-you-did = { $first ->
     [yes] At
    *[no] at
 } {$time} you {$what}{$moved-back}
-bb-not-back = You were not back by 18:00
+# Variables: $first ("yes" when it opens the sentence)
+bb-not-back = { $first ->
+    [yes] You
+   *[no] you
+} were not back in Keswick by 18:00 and lost every point
 bb-walk-done = Your day's walk is done
 bb-this-round = {$points} this round
 # Variables: $joint ("yes" when another walker has the same place)
@@ -305,7 +315,7 @@ bb-note-not-carried-out = orders not carried out: {$problem}
 # Variables: $problem
 bb-note-route-cut-short = route cut short: {$problem}
 bb-note-finish-away = finish: not in Keswick at the end of the turn, the day goes on
-bb-note-not-back = not back in Keswick by 18:00: every point is lost (5.2)
+bb-note-not-back = not back in Keswick by 18:00: every point is lost (1.3)
 bb-note-chocolate-no-cafe = buy chocolate: not at a café at the end of the turn
 bb-note-chocolate-no-money = buy chocolate: no money left
 # Variables: $location, $contested ("yes" when another ferry sought the same stop)
@@ -361,6 +371,8 @@ bb-secrets = {$walker}'s cards: [{$cards}]; the card to come at the end of the n
 bb-sealed-orders = {$walker}'s sealed orders:
 # Variables: $walker
 bb-day-over-wins = THE DAY IS OVER. {$walker} wins.
+# Walkers level in first place (B&B-17). Variables: $walkers
+bb-day-over-share = THE DAY IS OVER. {$walkers} share the win.
 # Variables: $walker
 bb-banner-wins = The day is over. {$walker} wins.
 bb-banner-share = The day is over. {$walkers} share the win.

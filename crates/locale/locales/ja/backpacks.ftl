@@ -25,8 +25,8 @@ bb-via = {$places}経由で
 bb-way-to = {$from}から{$via}{$to}へ
 bb-way-towards = {$from}から{$via}{$to}方面へ（全{$steps}マス中{$step}マス目）
 bb-arrive = { $points ->
-    [0] （{$time}着）
-   *[other] （{$time}着、+{$points}）
+    [0] （{$time}までに到着）
+   *[other] （{$time}までに到着、+{$points}）
 }
 bb-echo-turn = 第{$n}ターン（{$time}）：{$what}
 bb-echo-separator = 。
@@ -87,8 +87,8 @@ bb-head-leads = {$walker}が首位
 bb-at-lunch = （昼食）
 bb-at-coffee = （コーヒー休憩）
 bb-when = {$times}{$special}、{$weather}
-bb-scored-most = {$when}。最多得点は{$walker}（{$points}）。
-bb-scored-most-level = {$when}。最多得点は{$walkers}（各{$points}）。
+bb-scored-most = {$when}。このラウンドの最多得点は{$walker}（{$points}）。
+bb-scored-most-level = {$when}。このラウンドの最多得点は{$walkers}（各{$points}）。
 bb-nobody-scored = {$when}。得点者なし。
 
 ## 到達した目標地点。
@@ -108,6 +108,7 @@ bb-rucksack-passed = 重いリュックが{$from}から{$to}に渡った
 bb-rucksack-took = {$to}が重いリュックを背負った
 bb-weather-card = {$walker}が天気カードで{$weather}にした
 bb-back-in-keswick = {$walker}は{$time}にKeswickへ戻った
+bb-lost-not-back = {$walkers}は18:00までにKeswickに戻れず、得点をすべて失った
 
 ## 順位を一文で。
 
@@ -144,7 +145,7 @@ bb-did-break = {$at}で足を止めた
 bb-did-afloat = 湖上で待った
 bb-moved-back = 、押し戻された
 bb-you-did = {$time}に{$what}{$moved-back}
-bb-not-back = 18:00までに戻れなかった
+bb-not-back = 18:00までにKeswickに戻れず、得点をすべて失った
 bb-walk-done = 今日の歩きは終わった
 bb-this-round = このラウンド{$points}点
 bb-your-standing = あなたは{$walkers}人中{ $joint ->
@@ -248,7 +249,7 @@ bb-note-not-carried-out = 命令は実行されなかった：{$problem}
 # Variables: $problem
 bb-note-route-cut-short = 経路は途中まで：{$problem}
 bb-note-finish-away = ゴール：ターン終了時にKeswickにいないため、一日は続く
-bb-note-not-back = 18:00までにKeswickに戻れず、得点をすべて失った（5.2）
+bb-note-not-back = 18:00までにKeswickに戻れず、得点をすべて失った（1.3）
 bb-note-chocolate-no-cafe = チョコレート購入：ターン終了時にカフェにいない
 bb-note-chocolate-no-money = チョコレート購入：お金が残っていない
 # Variables: $location, $contested ("yes" when another ferry sought the same stop)
@@ -301,6 +302,8 @@ bb-secrets = {$walker}の手札：［{$cards}］。次のターンの終わり�
 bb-sealed-orders = {$walker}の封印された命令：
 # Variables: $walker
 bb-day-over-wins = 一日が終わった。勝者は{$walker}。
+# Variables: $walkers
+bb-day-over-share = 一日が終わった。{$walkers}が勝利を分け合った。
 # Variables: $walker
 bb-banner-wins = 一日が終わった。勝者は{$walker}。
 bb-banner-share = 一日が終わった。{$walkers}が勝利を分け合った。

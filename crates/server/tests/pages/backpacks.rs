@@ -229,18 +229,20 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
         .await;
     assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.html);
     let page = ann.get(&path).await;
-    // As the player reads them: places by name, each turn from where it starts.
+    // As the player reads them: places by name, each turn from where it starts. A turn lasts
+    // 20 minutes (B&B 3.1): the walk of the 10:00 turn arrives by 10:20, when turn 2 starts.
     assert!(
         page.html.contains(&format!(
-            "Sealed, as read: orders <code>turn 1 (10:00): walk {} from Keswick to {end} (arrive 10:00, +",
+            "Sealed, as read: orders <code>turn 1 (10:00): walk {} from Keswick to {end} (arrive by 10:20, +",
             first_walk.split(' ').nth(1).unwrap()
         )),
         "{}",
         page.html
     );
+    // Each turn, the weather card and the vote on a line of their own.
     assert!(
         page.html.contains(&format!(
-            "turn 2 (10:20): rest at {end}; finish the day if the turn ends in Keswick\na weather card drawn: play it if it makes the weather sunny\nvote for bob to carry the Heavy Rucksack</code>"
+            ")</code><br><code>turn 2 (10:20): rest at {end}; finish the day if the turn ends in Keswick</code><br><code>a weather card drawn: play it if it makes the weather sunny</code><br><code>vote for bob to carry the Heavy Rucksack</code>."
         )),
         "{}",
         page.html

@@ -123,7 +123,9 @@ pub struct OrdersPage {
     pub seat: String,
     pub your_move: String,
     pub sealed_lineup: Option<String>,
-    pub sealed_orders: Option<String>,
+    /// The sealed orders as their player reads them, a line each (a Backpacks & Blisters
+    /// round: each turn, then the weather card and the vote), shown one under another.
+    pub sealed_orders: Option<Vec<String>>,
     pub notes: Vec<String>,
     pub takes_orders: bool,
     /// The game's own order form (`pieces`), as HTML.
@@ -151,7 +153,9 @@ pub(super) fn orders_page(
         .map(|turn| sent_note(table, visitor, turn));
     let (sealed_lineup, _) = record.sealed(seat);
     // The sealed orders as the player reads them (places by name, not the codes typed).
-    let sealed_orders = record.sealed_words(seat, lang);
+    let sealed_orders = record
+        .sealed_words(seat, lang)
+        .map(|words| words.lines().map(str::to_owned).collect());
     let takes_orders = record.takes_orders(seat);
     let form = if takes_orders {
         let cx = FormContext {
