@@ -69,20 +69,17 @@ impl Round<'_> {
         &self.map().locations[usize::from(location)].name
     }
 
-    /// The walkers' final points, best first (ties in seating order), as the standings.
+    /// The walkers best first, as the standings (walkers not back last, 5.2).
     fn order(&self) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..self.walkers.len()).collect();
-        order.sort_by_key(|&w| (-self.after.final_points(w), w));
-        order
+        self.after.ranking()
     }
 
-    /// The walkers in first place (more than one when level on points), in the standings'
-    /// order.
+    /// The walkers in first place and back (more than one when level on points; none at the
+    /// day's end when nobody got back, 5.2), in seating order.
     fn leaders(&self) -> Vec<&str> {
-        let places = self.after.places();
-        self.order()
+        self.after
+            .winners()
             .into_iter()
-            .filter(|&w| places[w] == 1)
             .map(|w| self.walkers[w].as_str())
             .collect()
     }
@@ -175,6 +172,7 @@ fn headline(round: &Round) -> String {
     let lang = round.lang;
     if round.day_over() {
         return match round.leaders().as_slice() {
+            [] => lang.t("bb-head-nobody-back"),
             [one] => tr!(lang, "bb-head-wins", walker = *one),
             many => tr!(lang, "bb-head-share-win", walkers = lang.and_list(many)),
         };
@@ -399,20 +397,28 @@ fn events(round: &Round) -> Option<String> {
     (!parts.is_empty()).then(|| round.sentence(&parts))
 }
 
-/// The standings in a sentence: the leader and its margin, or the winner.
+/// The standings in a sentence: the leader and its margin, or the winner, among the walkers
+/// back in Keswick (one not back has lost the game, 5.2, and is behind them all).
 fn standings(round: &Round) -> String {
     let names = round.walkers;
     let lang = round.lang;
-    let order = round.order();
     let day = round.after;
-    let lead = day.final_points(order[0]);
+    let order: Vec<usize> = round
+        .order()
+        .into_iter()
+        .filter(|&w| !day.walkers[w].lost)
+        .collect();
+    let Some(&first) = order.first() else {
+        return lang.t("bb-standings-nobody-back");
+    };
+    let lead = day.final_points(first);
     let over = round.day_over();
     let next = if over {
         String::new()
     } else {
         tr!(lang, "bb-next", time = clock::time_text(day.turn))
     };
-    let walker = names[order[0]].as_str();
+    let walker = names[first].as_str();
     let Some(&second) = order.get(1) else {
         return tr!(
             lang,
@@ -521,10 +527,12 @@ fn yours(round: &Round, seat: Seat) -> String {
         parts.push(tr!(lang, "bb-this-round", points = format!("{scored:+}")));
     }
     // Not back at the day's end: said whatever the walker did, since the points just told
-    // are lost with the rest (1.3) and the standing that follows gives none.
+    // are lost with the rest (1.3).
+    // A walker not back has lost the day (5.2): it has no place to be told.
     if not_back {
         parts.push(tr!(lang, "bb-not-back", first = yes(parts.is_empty())));
+    } else {
+        parts.push(standing);
     }
-    parts.push(standing);
     round.sentence(&parts)
 }

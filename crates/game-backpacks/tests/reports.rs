@@ -298,10 +298,11 @@ fn japanese_round_reports_match_their_snapshots() {
     }
 }
 
-/// B&B 1.3 "anyone failing to return to Keswick by 6pm loses all their points": the last
-/// round's diary says so for every walker not back, not only in the reader's own sentence, and
-/// calls the round's best score what it is (points scored this round), so that nothing in it
-/// contradicts the standings, where Ann has 0 points and shares the win with Bob (B&B-17).
+/// B&B 1.3 "anyone failing to return to Keswick by 6pm loses all their points" and 5.2 "…
+/// automatically loses the game": the last round's diary says so for every walker not back,
+/// not only in the reader's own sentence, and calls the round's best score what it is (points
+/// scored this round), so that nothing in it contradicts the standings, where Ann has 0
+/// points and is behind Bob, back on 0, who wins the day (B&B-25).
 #[test]
 fn bb_1_3_the_last_report_says_who_was_not_back_and_lost_every_point() {
     let stem = "bb-1.3-a-walker-not-back-loses-the-points-of-the-last-round";
@@ -320,15 +321,15 @@ fn bb_1_3_the_last_report_says_who_was_not_back_and_lost_every_point() {
     };
     // Bob reads it: Ann's loss is in the story, not only in Ann's own copy.
     let bob = Backpacks::report_view(&table, &resolution, Viewer::Seat(Seat(1)));
-    assert_eq!(bob.headline, "ann and bob share the day's win");
+    assert_eq!(bob.headline, "bob wins the day");
     assert_eq!(
         bob.story,
         [
             "17:40, sunny: ann scored most this round, 12 points.",
             "At Friar's Crag, ann arrived 1st (+10).",
             "bob sent no orders and rested; bob was back in Keswick at 17:00; ann was not back \
-             in Keswick by 18:00 and lost every point.",
-            "ann and bob share the day's win with 0 points each.",
+             in Keswick by 18:00, losing every point and the day.",
+            "bob wins the day with 0 points.",
         ]
     );
     let ann = Backpacks::report_view(&table, &resolution, Viewer::Seat(Seat(0)));
@@ -336,14 +337,14 @@ fn bb_1_3_the_last_report_says_who_was_not_back_and_lost_every_point() {
         ann.yours.as_deref(),
         Some(
             "At 17:40 you walked 1 space, ending at Friar's Crag; +12 this round; you were not \
-             back in Keswick by 18:00 and lost every point; you finish joint 1st of 2 with 0 \
-             points."
+             back in Keswick by 18:00, losing every point and the day."
         )
     );
     let report = Backpacks::turn_report(&table, &resolution, Viewer::Public);
     assert!(
-        report.contains("not back in Keswick by 18:00: every point is lost (1.3)")
-            && report.contains("THE DAY IS OVER. ann and bob share the win."),
+        report
+            .contains("not back in Keswick by 18:00: every point and the day are lost (1.3, 5.2)")
+            && report.contains("THE DAY IS OVER. bob wins."),
         "{report}"
     );
     let ja = Table {
@@ -356,7 +357,8 @@ fn bb_1_3_the_last_report_says_who_was_not_back_and_lost_every_point() {
         "17:40、晴れ。このラウンドの最多得点はann（12点）。"
     );
     assert!(
-        bob.story[2].ends_with("annは18:00までにKeswickに戻れず、得点をすべて失った。"),
+        bob.story[2]
+            .ends_with("annは18:00までにKeswickに戻れず、得点をすべて失ってこの日は負けとなった。"),
         "{:?}",
         bob.story
     );
@@ -364,7 +366,8 @@ fn bb_1_3_the_last_report_says_who_was_not_back_and_lost_every_point() {
     assert!(
         ann.yours
             .as_deref()
-            .is_some_and(|s| s.contains("18:00までにKeswickに戻れず、得点をすべて失った。")),
+            .is_some_and(|s| s
+                .contains("18:00までにKeswickに戻れず、得点をすべて失ってこの日は負けとなった")),
         "{:?}",
         ann.yours
     );

@@ -2,7 +2,8 @@
 //! walkers now and then sending nothing) are walked to the end, and every round's report, for a
 //! walker and for the public, is read back: the standings' places follow from the table's own
 //! points (B&B-17: level walkers share a place), and the headline, the standings sentence, the
-//! banner, the podium and the reader's own sentence say what the table says; "no orders" marks
+//! banner, the podium and the reader's own sentence say what the table says (a walker not
+//! back has lost the day, 5.2: no place, below every walker back, never a winner); "no orders" marks
 //! only a walker that sent nothing; a walk never reads as a walk that stayed put; a walker
 //! "back in Keswick at" a time is back at the time its standings row gives.
 
@@ -29,23 +30,32 @@ fn check(
     let mut kinds = Vec::new();
     let over = record.after.is_over();
     let what = format!("{} — {:?} — {:?}", view.title, view.story, view.yours);
-    let rows: Vec<(u32, String, String)> = view
-        .standings
-        .rows
-        .iter()
-        .map(|r| {
-            let rank = r.cells[0].plain();
-            (
-                rank.trim_end_matches('.').parse().unwrap(),
-                r.cells[1].plain(),
-                r.cells[2].plain(),
-            )
-        })
-        .collect();
+    // The walkers back (or still out), with their places; a walker not back has lost the day
+    // (5.2): its row has a dash for a place, below every walker back, and 0 points (1.3).
+    let mut rows: Vec<(u32, String, String)> = Vec::new();
+    let mut lost: Vec<String> = Vec::new();
+    for r in &view.standings.rows {
+        let (rank, name, p) = (r.cells[0].plain(), r.cells[1].plain(), r.cells[2].plain());
+        if rank == "–" {
+            assert!(
+                rows.is_empty() || over,
+                "{name} lost before the end: {what}"
+            );
+            assert_eq!(points(&p), 0, "{name} not back keeps points: {what}");
+            lost.push(name);
+        } else {
+            assert!(
+                lost.is_empty(),
+                "{name} is placed below a walker not back: {what}"
+            );
+            rows.push((rank.trim_end_matches('.').parse().unwrap(), name, p));
+        }
+    }
     for (place, name, p) in &rows {
         let ahead = rows.iter().filter(|o| points(&o.2) > points(p)).count() as u32;
         assert_eq!(*place, 1 + ahead, "{name}'s place: {what}");
     }
+    let walkers = rows.len() + lost.len();
     let first: Vec<&str> = rows
         .iter()
         .filter(|r| r.0 == 1)
@@ -53,8 +63,16 @@ fn check(
         .collect();
     let shared = |place: u32| rows.iter().filter(|r| r.0 == place).count() > 1;
     let sentence = view.story.last().unwrap();
-    let top = points(&rows[0].2);
-    if !over && top == 0 {
+    if rows.is_empty() {
+        assert_eq!(
+            sentence, "Nobody was back in Keswick by 18:00, so nobody wins the day.",
+            "{what}"
+        );
+        kinds.push("nobody back");
+    }
+    let top = rows.first().map_or(0, |r| points(&r.2));
+    if rows.is_empty() {
+    } else if !over && top == 0 {
         assert!(sentence.starts_with("Nobody has a point yet"), "{what}");
         kinds.push("nobody scored");
     } else if first.len() > 1 {
@@ -74,14 +92,24 @@ fn check(
         };
         let opening = format!("{} {verb} {}", rows[0].1, rows[0].2);
         assert!(sentence.starts_with(&opening), "{opening:?}: {what}");
-        assert!(
-            sentence.contains(&format!(" ahead of {}", rows[1].1)),
-            "the runner-up: {what}"
-        );
-        kinds.push("ahead");
+        match rows.get(1) {
+            Some(second) => {
+                assert!(
+                    sentence.contains(&format!(" ahead of {}", second.1)),
+                    "the runner-up: {what}"
+                );
+                kinds.push("ahead");
+            }
+            // The only walker back: nobody behind it but walkers who lost.
+            None => assert!(!lost.is_empty() && over, "{what}"),
+        }
     }
     if over {
         let (headline, banner) = match first.as_slice() {
+            [] => (
+                "Nobody is back in Keswick: nobody wins the day".to_string(),
+                "The day is over. Nobody was back in Keswick: nobody wins.".to_string(),
+            ),
             [one] => (
                 format!("{one} wins the day"),
                 format!("The day is over. {one} wins."),
@@ -98,14 +126,21 @@ fn check(
         let end = view.over.as_ref().unwrap();
         assert_eq!(end.banner, banner);
         for p in &end.podium {
-            let row = rows.iter().find(|r| r.1 == p.name).unwrap();
+            let row = rows
+                .iter()
+                .find(|r| r.1 == p.name)
+                .unwrap_or_else(|| panic!("{} on the podium, not back: {what}", p.name));
             assert_eq!(p.place as u32, row.0, "{}'s podium place", p.name);
         }
         kinds.push("over");
     }
     if let Some(w) = reader {
         let yours = view.yours.as_deref().unwrap();
-        if !over && rows.iter().all(|r| points(&r.2) == 0) {
+        if lost.contains(&names[w]) {
+            // Not back: the day is lost, with no place to tell.
+            assert!(yours.ends_with("losing every point and the day."), "{what}");
+            kinds.push("yours not back");
+        } else if !over && rows.iter().all(|r| points(&r.2) == 0) {
             assert!(yours.ends_with("nobody has a point yet."), "{what}");
         } else {
             let row = rows.iter().find(|r| r.1 == names[w]).unwrap();
@@ -118,7 +153,7 @@ fn check(
             let told = format!(
                 "you {verb} {joint}{} of {} {on} {}.",
                 Lang::EN.place(row.0 as usize),
-                rows.len(),
+                walkers,
                 row.2
             );
             assert!(yours.ends_with(&told), "{told:?}: {what}");
@@ -254,6 +289,8 @@ fn every_sentence_agrees_with_its_tables() {
         "over",
         "yours placed",
         "yours joint",
+        "yours not back",
+        "nobody back",
         "no orders",
         "walked",
         "back at",

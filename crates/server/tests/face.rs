@@ -373,27 +373,38 @@ on_both!(
             .iter()
             .map(|r| r.cells[1].plain())
             .collect();
-        let winner = &order[0];
-        // Each reader's place as the podium gives it: a place two walkers share is "joint".
+        // Each reader's place as the podium gives it: a place two walkers share is "joint"; a
+        // walker not back has lost the day (B&B 5.2): off the podium, no place to tell.
         let podium = &view.over.as_ref().expect("the day is over").podium;
-        assert_eq!(
-            podium.iter().filter(|p| p.place == 1).count(),
-            1,
-            "one winner"
-        );
+        let winners: Vec<&str> = podium
+            .iter()
+            .filter(|p| p.place == 1)
+            .map(|p| p.name.as_str())
+            .collect();
         for (b, name) in players.iter_mut().zip(["ann", "bob", "cat"]) {
-            let own = podium
-                .iter()
-                .find(|p| p.name == name)
-                .expect("on the podium");
-            let joint = podium.iter().filter(|p| p.place == own.place).count() > 1;
-            let place = game_api::report::ordinal(own.place);
-            let place = if joint {
-                format!("joint {place}")
-            } else {
-                place
+            let winner = match winners.as_slice() {
+                [] => "Nobody won".to_string(),
+                [one] => format!("{one} won"),
+                many => format!("{} share the win", game_api::Lang::EN.and_list(many)),
             };
-            let said = format!("{winner} won; you were {place}");
+            let said = match podium.iter().find(|p| p.name == name) {
+                Some(own) => {
+                    let joint = podium.iter().filter(|p| p.place == own.place).count() > 1;
+                    let place = game_api::report::ordinal(own.place);
+                    let place = if joint {
+                        format!("joint {place}")
+                    } else {
+                        place
+                    };
+                    format!("{winner}; you were {place}")
+                }
+                None => {
+                    let k = order.iter().position(|n| n == name).unwrap();
+                    let rank = view.standings.rows[k].cells[0].plain();
+                    assert_eq!(rank, "–", "{name} off the podium is not back");
+                    winner
+                }
+            };
             let front = b.get("/").await;
             assert!(
                 front.html.contains(&format!("{said}.")),

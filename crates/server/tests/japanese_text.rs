@@ -3,7 +3,8 @@
 //! front page, the lobby, the games' pages, order forms mid-game, turn reports (page, API text
 //! and mail), history, console, profile, both help pages, and refusals of a wrong line-up and
 //! a wrong order from the order page, the API and mail. Every Latin word outside the allowed
-//! ones below fails the test, listed with where it was found.
+//! ones below fails the test, listed with where it was found. Here too: finding a space a
+//! page puts inside Japanese text (`spaced_japanese`, which `page_text` runs on each page).
 
 use axum::http::StatusCode;
 use game_api::Seat;
@@ -544,4 +545,26 @@ fn the_reading_finds_latin_words_and_not_paths_names_or_digests() {
     let page = r#"<html lang="ja"><p>郵便ルール2.2（<span lang="en">postal 2.2</span>）AB</p>"#;
     reading.page("a page", page);
     assert_eq!(reading.found.len(), 1, "{:?}", reading.found);
+}
+
+/// Where `html`'s text puts a space (or a line break, which a browser shows as one) between
+/// Japanese characters with no tag between them: between sentences, and between a name and
+/// the word after it, Japanese is written without one.
+pub(crate) fn spaced_japanese(html: &str) -> Vec<String> {
+    let japanese = |c: char| c as u32 > 0x2e7f;
+    // Preformatted text (a report's tables) keeps its spaces and line breaks as written.
+    let text = crate::page_text::without(html, "<pre", "</pre>");
+    let chars: Vec<char> = text.chars().collect();
+    let mut gaps = Vec::new();
+    for (k, pair) in chars.windows(2).enumerate() {
+        if !japanese(pair[0]) || !pair[1].is_whitespace() {
+            continue;
+        }
+        let next = chars[k + 1..].iter().find(|c| !c.is_whitespace());
+        if next.is_some_and(|&c| japanese(c)) {
+            let from = k.saturating_sub(12);
+            gaps.push(chars[from..(k + 14).min(chars.len())].iter().collect());
+        }
+    }
+    gaps
 }

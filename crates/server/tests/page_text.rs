@@ -75,7 +75,7 @@ fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
 }
 
 /// `text` with each `open … close` span replaced by a space.
-fn without(text: &str, open: &str, close: &str) -> String {
+pub(crate) fn without(text: &str, open: &str, close: &str) -> String {
     let mut out = String::new();
     let mut rest = text;
     while let Some(i) = rest.find(open) {
@@ -423,7 +423,7 @@ on_both!(
                 if !words.is_empty() {
                     failures.push(format!("{path}: {}", words.join(" ")));
                 }
-                for gap in spaced_japanese(&page.html) {
+                for gap in crate::japanese_text::spaced_japanese(&page.html) {
                     failures.push(format!("{path}: a space inside Japanese text: {gap}"));
                 }
             }
@@ -442,28 +442,6 @@ on_both!(
         );
     }
 );
-
-/// Where `html`'s text puts a space (or a line break, which a browser shows as one) between
-/// Japanese characters with no tag between them: between sentences, and between a name and
-/// the word after it, Japanese is written without one.
-fn spaced_japanese(html: &str) -> Vec<String> {
-    let japanese = |c: char| c as u32 > 0x2e7f;
-    // Preformatted text (a report's tables) keeps its spaces and line breaks as written.
-    let text = without(html, "<pre", "</pre>");
-    let chars: Vec<char> = text.chars().collect();
-    let mut gaps = Vec::new();
-    for (k, pair) in chars.windows(2).enumerate() {
-        if !japanese(pair[0]) || !pair[1].is_whitespace() {
-            continue;
-        }
-        let next = chars[k + 1..].iter().find(|c| !c.is_whitespace());
-        if next.is_some_and(|&c| japanese(c)) {
-            let from = k.saturating_sub(12);
-            gaps.push(chars[from..(k + 14).min(chars.len())].iter().collect());
-        }
-    }
-    gaps
-}
 
 /// The piece of `html` from the element holding `start` (from the `open` before it) to the
 /// first `end` after it.

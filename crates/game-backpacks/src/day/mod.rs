@@ -321,13 +321,35 @@ impl Day {
         if walker.lost { 0 } else { walker.points }
     }
 
-    /// Each walker's place by its final score, walkers level on points sharing it (B&B-17):
-    /// the place every table and sentence of a report gives, and the season's.
+    /// Each walker's place (B&B-17, B&B-25): walkers back in Keswick by their final points,
+    /// those level sharing a place; a walker not back has lost the game (5.2) and ranks below
+    /// every walker who is back, whatever their points, the walkers not back sharing the place
+    /// after them. The place every table and sentence of a report gives, and the season's.
     pub fn places(&self) -> Vec<u16> {
         let scores: Vec<f64> = (0..self.walkers.len())
-            .map(|w| f64::from(self.final_points(w)))
+            .map(|w| match self.walkers[w].lost {
+                true => f64::NEG_INFINITY,
+                false => f64::from(self.final_points(w)),
+            })
             .collect();
         game_api::season::places_from_scores(&scores)
+    }
+
+    /// The walkers best first, by [`Day::places`], those sharing a place in seating order.
+    pub fn ranking(&self) -> Vec<usize> {
+        let places = self.places();
+        let mut order: Vec<usize> = (0..self.walkers.len()).collect();
+        order.sort_by_key(|&w| (places[w], w));
+        order
+    }
+
+    /// The walkers in first place and back in Keswick, in seating order: the day's winners
+    /// once it is over (none when nobody got back, 5.2), the leaders before.
+    pub fn winners(&self) -> Vec<usize> {
+        let places = self.places();
+        (0..self.walkers.len())
+            .filter(|&w| places[w] == 1 && !self.walkers[w].lost)
+            .collect()
     }
 }
 

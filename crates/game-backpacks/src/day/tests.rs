@@ -163,3 +163,24 @@ fn bb_17_walkers_level_on_points_share_their_place() {
     day.walkers[3].lost = true;
     assert_eq!(day.places(), [2, 1, 2, 4]);
 }
+
+/// 5.2 (B&B-25): a walker not back by 6pm loses the game: it ranks below every walker who is
+/// back, even one whose late return left it below nothing, and never wins; when nobody is
+/// back, nobody wins.
+#[test]
+fn bb_5_2_a_walker_not_back_loses_the_game() {
+    let mut day = keswick_day(3, 3);
+    for (walker, points) in day.walkers.iter_mut().zip([-4, 15, 0]) {
+        walker.points = points;
+    }
+    day.walkers[1].lost = true;
+    day.walkers[2].lost = true;
+    // 15 and 0 are lost with them (1.3); the walker back on -4 wins.
+    assert_eq!(day.final_points(1), 0);
+    assert_eq!(day.places(), [1, 2, 2]);
+    assert_eq!(day.ranking(), [0, 1, 2]);
+    assert_eq!(day.winners(), [0]);
+    day.walkers[0].lost = true;
+    assert_eq!(day.places(), [1, 1, 1]);
+    assert!(day.winners().is_empty(), "nobody back, nobody wins");
+}

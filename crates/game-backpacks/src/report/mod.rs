@@ -98,6 +98,16 @@ fn clock_line(lang: Lang, day: &Day) -> String {
     )
 }
 
+/// A walker's place in the standings ("2."), or a dash for one not back, who has lost the
+/// day (5.2) and has no place to show.
+fn rank(lang: Lang, day: &Day, places: &[u16], w: usize) -> String {
+    if day.walkers[w].lost {
+        lang.t("bb-rank-none")
+    } else {
+        tr!(lang, "bb-rank", rank = places[w])
+    }
+}
+
 /// Where a walker ends the day or stands, for the standings.
 fn standing_status(
     lang: Lang,
@@ -265,9 +275,12 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
         None => lang.t("bb-rucksack-in-deck"),
     };
     let _ = writeln!(out, "{rucksack}");
-    let mut order: Vec<usize> = (0..names.len()).collect();
-    order.sort_by_key(|&w| (-day.final_points(w), w));
+    let order = day.ranking();
     let places = day.places();
+    let ranks: Vec<String> = (0..names.len())
+        .map(|w| rank(lang, day, &places, w))
+        .collect();
+    let rank_columns = ranks.iter().map(|r| width(r)).max().unwrap_or(0);
     let _ = writeln!(out, "\n{}", lang.t("bb-standings"));
     for &w in &order {
         let walker = &view.walkers[w];
@@ -282,7 +295,7 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
         let _ = writeln!(
             out,
             "  {} {} {}  {status}{}",
-            tr!(lang, "bb-rank", rank = places[w]),
+            pad(&ranks[w], rank_columns),
             pad(&names[w], 12),
             pad(&points_cell(lang, day.final_points(w)), 11),
             if reached.is_empty() {
@@ -334,14 +347,11 @@ pub fn state_report(outing: &Outing, day: &Day, viewer: Viewer, with_sealed: boo
         }
     }
     if day.is_over() {
-        // Walkers level in first place share the win, as the headline says (B&B-17).
-        let first: Vec<&str> = order
-            .iter()
-            .filter(|&&w| places[w] == 1)
-            .map(|&w| names[w].as_str())
-            .collect();
+        // Walkers level in first place share the win, as the headline says (B&B-17); a
+        // walker not back has lost (5.2), so with nobody back nobody wins.
+        let first: Vec<&str> = day.winners().iter().map(|&w| names[w].as_str()).collect();
         let line = match first.as_slice() {
-            [] => tr!(lang, "bb-day-over-wins", walker = lang.t("bb-nobody")),
+            [] => lang.t("bb-day-over-nobody"),
             [one] => tr!(lang, "bb-day-over-wins", walker = *one),
             many => tr!(lang, "bb-day-over-share", walkers = lang.and_list(many)),
         };

@@ -10,7 +10,7 @@ use crate::clock;
 use super::turn::turn_lines;
 use super::words::{location_name, points_words};
 use super::{
-    Outing, OutingTable, RoundRecord, clock_line, silent, silent_note, standing_status, told,
+    Outing, OutingTable, RoundRecord, clock_line, rank, silent, silent_note, standing_status, told,
 };
 
 /// The report of one resolved round as a typed view for the page, as `viewer` may read it: the
@@ -70,8 +70,7 @@ pub fn round_view(
     let day = &record.after;
     let map = &day.map;
     let view = day.view(viewer);
-    let mut order: Vec<usize> = (0..names.len()).collect();
-    order.sort_by_key(|&w| (-day.final_points(w), w));
+    let order = day.ranking();
     let points = |w: usize| points_words(lang, day.final_points(w));
     let places = day.places();
     let mut standings = Section {
@@ -97,7 +96,7 @@ pub fn round_view(
         let status = standing_status(lang, day, walker.lost, walker.finished, walker.place);
         standings.rows.push(Row {
             cells: vec![
-                tr!(lang, "bb-rank", rank = places[w]).into(),
+                rank(lang, day, &places, w).into(),
                 Phrase::name(names[w].clone()),
                 points(w).into(),
                 status.into(),
@@ -109,19 +108,17 @@ pub fn round_view(
     standings.notes.push(Phrase::text(clock_line(lang, day)));
     let over = day.is_over().then(|| Over {
         banner: {
-            let first: Vec<&str> = order
-                .iter()
-                .filter(|&&w| places[w] == 1)
-                .map(|&w| names[w].as_str())
-                .collect();
+            let first: Vec<&str> = day.winners().iter().map(|&w| names[w].as_str()).collect();
             match first.as_slice() {
-                [] => tr!(lang, "bb-banner-wins", walker = lang.t("bb-nobody")),
+                [] => lang.t("bb-banner-nobody"),
                 [one] => tr!(lang, "bb-banner-wins", walker = *one),
                 many => tr!(lang, "bb-banner-share", walkers = lang.and_list(many)),
             }
         },
+        // The first three back in Keswick: a walker not back has lost the day (5.2).
         podium: order
             .iter()
+            .filter(|&&w| !day.walkers[w].lost)
             .take(3)
             .map(|&w| Podium {
                 place: usize::from(places[w]),

@@ -104,6 +104,8 @@ bb-echo-vote = vote for {$walker} to carry the Heavy Rucksack
 bb-head-wins = {$walker} wins the day
 # Variables: $walkers (level on points)
 bb-head-share-win = {$walkers} share the day's win
+# The day over and nobody back in Keswick: everyone has lost (5.2).
+bb-head-nobody-back = Nobody is back in Keswick: nobody wins the day
 bb-head-first-to-reach = {$walker} is first to reach {$location}
 bb-head-reaches = {$walker} reaches {$location}, {$order}
 bb-head-back = {$walker} is back in Keswick
@@ -152,11 +154,11 @@ bb-rucksack-passed = { $first ->
 bb-rucksack-took = {$to} took the Heavy Rucksack
 bb-weather-card = {$walker} made it {$weather} with a weather card
 bb-back-in-keswick = {$walker} was back in Keswick at {$time}
-# Every walker not back at the day's end (1.3). Variables: $walkers, $count ("one" or "other")
+# Every walker not back at the day's end: their points are lost (1.3) and so is the day (5.2). Variables: $walkers, $count ("one" or "other")
 bb-lost-not-back = {$walkers} { $count ->
     [one] was
    *[other] were
-} not back in Keswick by 18:00 and lost every point
+} not back in Keswick by 18:00, losing every point and the day
 
 ## The standings in a sentence.
 
@@ -167,6 +169,7 @@ bb-standings-alone = {$walker} { $over ->
    *[no] leads on
 } {$points}{$next}.
 bb-nobody-has-a-point = Nobody has a point yet{$next}.
+bb-standings-nobody-back = Nobody was back in Keswick by 18:00, so nobody wins the day.
 # Variables: $walkers (level in first place), $over, $points (each), $next
 bb-standings-shared = {$walkers} { $over ->
     [yes] share the day's win with
@@ -203,7 +206,7 @@ bb-you-did = { $first ->
 bb-not-back = { $first ->
     [yes] You
    *[no] you
-} were not back in Keswick by 18:00 and lost every point
+} were not back in Keswick by 18:00, losing every point and the day
 bb-walk-done = Your day's walk is done
 bb-this-round = {$points} this round
 # Variables: $joint ("yes" when another walker has the same place)
@@ -242,7 +245,6 @@ bb-details-separator = {"; "}
 bb-report-the-lake = the lake
 bb-report-sunny = Sunny
 bb-report-cloudy = Cloudy
-bb-nobody = nobody
 
 ## A turn's table: its heading, each walker's line and the notes under it.
 
@@ -315,7 +317,7 @@ bb-note-not-carried-out = orders not carried out: {$problem}
 # Variables: $problem
 bb-note-route-cut-short = route cut short: {$problem}
 bb-note-finish-away = finish: not in Keswick at the end of the turn, the day goes on
-bb-note-not-back = not back in Keswick by 18:00: every point is lost (1.3)
+bb-note-not-back = not back in Keswick by 18:00: every point and the day are lost (1.3, 5.2)
 bb-note-chocolate-no-cafe = buy chocolate: not at a café at the end of the turn
 bb-note-chocolate-no-money = buy chocolate: no money left
 # Variables: $location, $contested ("yes" when another ferry sought the same stop)
@@ -353,6 +355,8 @@ bb-rucksack-in-deck = The Heavy Rucksack is still in the deck.
 bb-standings = Standings
 # Variables: $rank
 bb-rank = {$rank}.
+# A walker not back has lost the day (5.2): no place.
+bb-rank-none = –
 # Variables: $points (already padded), $count
 bb-report-points = {$points} { $count ->
     [one] point
@@ -371,10 +375,12 @@ bb-secrets = {$walker}'s cards: [{$cards}]; the card to come at the end of the n
 bb-sealed-orders = {$walker}'s sealed orders:
 # Variables: $walker
 bb-day-over-wins = THE DAY IS OVER. {$walker} wins.
+bb-day-over-nobody = THE DAY IS OVER. Nobody was back in Keswick: nobody wins.
 # Walkers level in first place (B&B-17). Variables: $walkers
 bb-day-over-share = THE DAY IS OVER. {$walkers} share the win.
 # Variables: $walker
 bb-banner-wins = The day is over. {$walker} wins.
+bb-banner-nobody = The day is over. Nobody was back in Keswick: nobody wins.
 bb-banner-share = The day is over. {$walkers} share the win.
 # Variables: $round
 bb-orders-for-round = Orders for round {$round}

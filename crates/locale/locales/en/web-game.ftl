@@ -60,6 +60,9 @@ game-finish-won-place = {$winner} won; you were {$place}.
 # Variables: $winners (every seat that shares first place), $place (the reader's: "joint 1st")
 game-finish-shared = {$winners} share the win.
 game-finish-shared-place = {$winners} share the win; you were {$place}.
+# Nobody won (a Backpacks day nobody got back from, 5.2). Variables: $place
+game-finish-nobody = Nobody won.
+game-finish-nobody-place = Nobody won; you were {$place}.
 # Variables: $place ("1st"), a place another seat shares
 game-finish-joint = joint {$place}
 # Variables: $noun

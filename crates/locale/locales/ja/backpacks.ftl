@@ -74,6 +74,7 @@ bb-echo-vote = 重いリュックを背負う人に{$walker}を投票
 
 bb-head-wins = {$walker}がこの日の勝者
 bb-head-share-win = {$walkers}がこの日の勝利を分け合う
+bb-head-nobody-back = 誰もKeswickに戻れず、この日の勝者はいない
 bb-head-first-to-reach = {$walker}が{$location}に一番乗り
 bb-head-reaches = {$walker}が{$order}に{$location}へ到着
 bb-head-back = {$walker}がKeswickに帰着
@@ -108,7 +109,7 @@ bb-rucksack-passed = 重いリュックが{$from}から{$to}に渡った
 bb-rucksack-took = {$to}が重いリュックを背負った
 bb-weather-card = {$walker}が天気カードで{$weather}にした
 bb-back-in-keswick = {$walker}は{$time}にKeswickへ戻った
-bb-lost-not-back = {$walkers}は18:00までにKeswickに戻れず、得点をすべて失った
+bb-lost-not-back = {$walkers}は18:00までにKeswickに戻れず、得点をすべて失ってこの日は負けとなった
 
 ## 順位を一文で。
 
@@ -118,6 +119,7 @@ bb-standings-alone = {$walker}が{$points}で{ $over ->
    *[no] 首位
 }{$next}。
 bb-nobody-has-a-point = まだ誰も得点していない{$next}。
+bb-standings-nobody-back = 18:00までに誰もKeswickに戻れなかったので、この日の勝者はいない。
 bb-standings-shared = {$walkers}がそれぞれ{$points}で{ $over ->
     [yes] この日の勝利を分け合う
    *[no] 首位に並ぶ
@@ -145,7 +147,7 @@ bb-did-break = {$at}で足を止めた
 bb-did-afloat = 湖上で待った
 bb-moved-back = 、押し戻された
 bb-you-did = {$time}に{$what}{$moved-back}
-bb-not-back = 18:00までにKeswickに戻れず、得点をすべて失った
+bb-not-back = 18:00までにKeswickに戻れず、得点をすべて失ってこの日は負けとなった
 bb-walk-done = 今日の歩きは終わった
 bb-this-round = このラウンド{$points}点
 bb-your-standing = あなたは{$walkers}人中{ $joint ->
@@ -177,7 +179,6 @@ bb-details-separator = 。
 bb-report-the-lake = 湖上
 bb-report-sunny = 晴れ
 bb-report-cloudy = 曇り
-bb-nobody = なし
 
 ## ターンの表：見出し、ハイカーごとの行とその注記。
 
@@ -249,7 +250,7 @@ bb-note-not-carried-out = 命令は実行されなかった：{$problem}
 # Variables: $problem
 bb-note-route-cut-short = 経路は途中まで：{$problem}
 bb-note-finish-away = ゴール：ターン終了時にKeswickにいないため、一日は続く
-bb-note-not-back = 18:00までにKeswickに戻れず、得点をすべて失った（1.3）
+bb-note-not-back = 18:00までにKeswickに戻れず、得点をすべて失ってこの日は負け（1.3、5.2）
 bb-note-chocolate-no-cafe = チョコレート購入：ターン終了時にカフェにいない
 bb-note-chocolate-no-money = チョコレート購入：お金が残っていない
 # Variables: $location, $contested ("yes" when another ferry sought the same stop)
@@ -287,6 +288,7 @@ bb-rucksack-in-deck = 重いリュックはまだ山札の中。
 bb-standings = 順位
 # Variables: $rank
 bb-rank = {$rank}位
+bb-rank-none = －
 # Variables: $points (already padded), $count
 bb-report-points = {$points}点
 bb-status-lost = 18:00までに戻れず、得点はすべて失われた
@@ -302,10 +304,12 @@ bb-secrets = {$walker}の手札：［{$cards}］。次のターンの終わり�
 bb-sealed-orders = {$walker}の封印された命令：
 # Variables: $walker
 bb-day-over-wins = 一日が終わった。勝者は{$walker}。
+bb-day-over-nobody = 一日が終わった。誰もKeswickに戻れず、勝者はいない。
 # Variables: $walkers
 bb-day-over-share = 一日が終わった。{$walkers}が勝利を分け合った。
 # Variables: $walker
 bb-banner-wins = 一日が終わった。勝者は{$walker}。
+bb-banner-nobody = 一日が終わった。誰もKeswickに戻れず、勝者はいない。
 bb-banner-share = 一日が終わった。{$walkers}が勝利を分け合った。
 # Variables: $round
 bb-orders-for-round = 第{$round}ラウンドの命令

@@ -61,6 +61,8 @@ game-finish-won-place = {$winner}が優勝しました。あなたは{$place}で
 # Variables: $winners (every seat that shares first place), $place (the reader's: "同率1位")
 game-finish-shared = {$winners}が同率で優勝しました。
 game-finish-shared-place = {$winners}が同率で優勝しました。あなたは{$place}でした。
+game-finish-nobody = 勝者はいません。
+game-finish-nobody-place = 勝者はいません。あなたは{$place}でした。
 # Variables: $place ("1位"), a place another seat shares
 game-finish-joint = 同率{$place}
 # Variables: $noun

@@ -186,7 +186,7 @@ impl Badge {
 }
 
 /// How a finished game ended for its reader: the winner (every seat in first place, when they
-/// share it), and the reader's own place.
+/// share it; none when nobody won), and the reader's own place.
 #[derive(Debug)]
 pub struct Finish {
     pub winners: Vec<String>,
@@ -199,11 +199,12 @@ impl Finish {
     /// gives it (a place shared is "joint"), else the reader's row in the standings.
     pub fn of(view: &ReportView, lang: Lang) -> Option<Finish> {
         let over = view.over.as_ref()?;
-        let first = over.podium.first()?.place;
+        // An empty podium: nobody won (a Backpacks day nobody got back from, 5.2).
+        let first = over.podium.first().map(|p| p.place);
         let winners = over
             .podium
             .iter()
-            .filter(|p| p.place == first)
+            .filter(|p| Some(p.place) == first)
             .map(|p| p.name.clone())
             .collect();
         let place = match over.podium.iter().find(|p| p.own) {
@@ -215,11 +216,19 @@ impl Finish {
                     lang.place(own.place)
                 })
             }
+            // Off the podium: the reader's row in the standings, unless it shows no place
+            // (a dash: a Backpacks walker not back has lost the day, 5.2).
             None => view
                 .standings
                 .rows
                 .iter()
                 .position(|r| r.own)
+                .filter(|&k| {
+                    view.standings.rows[k]
+                        .cells
+                        .first()
+                        .is_some_and(|c| c.plain().chars().any(|c| c.is_ascii_digit()))
+                })
                 .map(|k| lang.place(k + 1)),
         };
         Some(Finish { winners, place })
@@ -249,6 +258,12 @@ impl Finish {
     pub fn sentence(&self, lang: Lang) -> String {
         let shared = self.winners.len() > 1;
         let winners = lang.and_list(&self.winners);
+        if self.winners.is_empty() {
+            return match &self.place {
+                Some(place) => tr!(lang, "game-finish-nobody-place", place = place.clone()),
+                None => lang.t("game-finish-nobody"),
+            };
+        }
         match (&self.place, shared) {
             (Some(place), false) => tr!(
                 lang,
@@ -346,8 +361,8 @@ mod tests {
     }
 
     /// A win shared is said as shared, to each of its winners, in both languages: the banner
-    /// agrees with the report's "share the day's win" (B&B 1.3: walkers not back by 6pm all
-    /// score 0 and share first place).
+    /// agrees with the report's "share the day's win" (B&B-17: walkers level on points share
+    /// their place).
     #[test]
     fn a_shared_win_is_said_as_shared_to_each_winner() {
         let second = over(&[(1, "gwen", false), (1, "second", true)]);
@@ -376,6 +391,21 @@ mod tests {
         assert_eq!(
             Finish::of(&sole, Lang::EN).unwrap().sentence(Lang::EN),
             "Yellow won; you were 2nd."
+        );
+    }
+
+    /// B&B 5.2: a day nobody got back from has no winner, and its banner says so rather than
+    /// naming the losers as winners (the report's podium holds only walkers who are back).
+    #[test]
+    fn nobody_back_nobody_won() {
+        let nobody = over(&[]);
+        let finish = Finish::of(&nobody, Lang::EN).unwrap();
+        assert!(finish.winners.is_empty());
+        assert_eq!(finish.sentence(Lang::EN), "Nobody won.");
+        let ja = Lang::from_code("ja").unwrap();
+        assert_eq!(
+            Finish::of(&nobody, ja).unwrap().sentence(ja),
+            "勝者はいません。"
         );
     }
 }
