@@ -145,14 +145,16 @@ return null;"#,
             .await;
         b.click("button[value=resolve]").await;
     }
-    // The day over leads with its winner and the GM's walker's place; no orders are offered.
-    // A day where nobody got back to Keswick by 6pm ends with every walker on 0, sharing the
-    // win (B&B 1.3): the banner says what the report says.
+    // The day over leads with its winner (and the GM's walker's place, if it came back); no
+    // orders are offered. A day nobody got back to Keswick from by 6pm has no winner (B&B
+    // 5.2): the banner says what the report says.
     let html = b.html().await;
-    let won = if html.contains("share the day's win") {
-        " share the win; you were joint "
+    let won = if html.contains("nobody wins the day") {
+        "Nobody won"
+    } else if html.contains("share the day's win") {
+        " share the win"
     } else {
-        " won; you were "
+        " won"
     };
     assert!(html.contains(won), "{html}");
     assert_eq!(b.count("#your-move").await, 0);
