@@ -57,8 +57,9 @@ impl Game for Backpacks {
     const GAME_NOUN: &'static str = "day";
     const PICTURE_NOUN: &'static str = "map";
     /// 1: the ledger of the first releases; 2: the bulletin (headline and story); 3: places
-    /// by name (no path codes).
-    const REPORT_FORMAT: u16 = 4;
+    /// by name (no path codes); 4: a walker back at its arrival, the glossary's Japanese; 5: a
+    /// walker not back loses the day (5.2: its place, the winners, the last round's words).
+    const REPORT_FORMAT: u16 = 5;
 
     type Settings = Terrain;
     type State = Day;
