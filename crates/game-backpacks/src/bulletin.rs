@@ -498,23 +498,6 @@ fn yours(round: &Round, seat: Seat) -> String {
             moved_back = moved_back
         ));
     }
-    let places = round.after.places();
-    let total = round.after.final_points(w);
-    let nobody = (0..places.len()).all(|v| round.after.final_points(v) == 0);
-    let standing = if nobody && !round.day_over() {
-        lang.t("bb-your-no-point")
-    } else {
-        let place = places[w];
-        tr!(
-            lang,
-            "bb-your-standing",
-            over = yes(round.day_over()),
-            joint = yes(places.iter().filter(|&&p| p == place).count() > 1),
-            place = lang.place(usize::from(place)),
-            walkers = places.len(),
-            points = points(lang, total)
-        )
-    };
     let not_back = round.not_back().contains(&w);
     let mut parts = Vec::new();
     if !done.is_empty() {
@@ -527,12 +510,31 @@ fn yours(round: &Round, seat: Seat) -> String {
         parts.push(tr!(lang, "bb-this-round", points = format!("{scored:+}")));
     }
     // Not back at the day's end: said whatever the walker did, since the points just told
-    // are lost with the rest (1.3).
-    // A walker not back has lost the day (5.2): it has no place to be told.
-    if not_back {
-        parts.push(tr!(lang, "bb-not-back", first = yes(parts.is_empty())));
+    // are lost with the rest (1.3), and the day with them (5.2): there is no place to tell.
+    parts.push(if not_back {
+        tr!(lang, "bb-not-back", first = yes(parts.is_empty()))
     } else {
-        parts.push(standing);
-    }
+        standing(round, w)
+    });
     round.sentence(&parts)
+}
+
+/// Where walker `w` stands after the round, for its own sentence.
+fn standing(round: &Round, w: usize) -> String {
+    let lang = round.lang;
+    let places = round.after.places();
+    let nobody = (0..places.len()).all(|v| round.after.final_points(v) == 0);
+    if nobody && !round.day_over() {
+        return lang.t("bb-your-no-point");
+    }
+    let place = places[w];
+    tr!(
+        lang,
+        "bb-your-standing",
+        over = yes(round.day_over()),
+        joint = yes(places.iter().filter(|&&p| p == place).count() > 1),
+        place = lang.place(usize::from(place)),
+        walkers = places.len(),
+        points = points(lang, round.after.final_points(w))
+    )
 }

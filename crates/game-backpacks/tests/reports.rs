@@ -75,27 +75,55 @@ fn resolution(stem: &str, scenario: &Scenario, json: &Value) -> (Resolution<Back
     (resolution, terrain)
 }
 
+/// One case-book scenario, read and its turn resolved: what a report's table borrows.
+struct Case {
+    scenario: Scenario,
+    json: Value,
+    resolution: Resolution<Backpacks>,
+    terrain: Terrain,
+    sealed: Vec<Sealed<Backpacks>>,
+}
+
+impl Case {
+    fn read(stem: &str, map: &Arc<Map>) -> Case {
+        let text = std::fs::read_to_string(casebook().join(format!("{stem}.json"))).unwrap();
+        let scenario =
+            Scenario::from_json(&text, map.clone()).unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let json: Value = serde_json::from_str(&text).unwrap();
+        let (resolution, terrain) = resolution(stem, &scenario, &json);
+        let sealed = vec![Sealed::<Backpacks>::default(); scenario.names.len()];
+        Case {
+            scenario,
+            json,
+            resolution,
+            terrain,
+            sealed,
+        }
+    }
+
+    /// The table after the turn, its reports in `lang`.
+    fn table(&self, lang: game_api::Lang) -> Table<'_, Backpacks> {
+        Table {
+            settings: &self.terrain,
+            seats: &self.scenario.names,
+            state: Some(&self.resolution.after),
+            sealed: &self.sealed,
+            history: std::slice::from_ref(&self.resolution),
+            lang,
+        }
+    }
+}
+
 /// The three reports of one scenario's turn, as one text; and the three HTML reports.
-fn reports(stem: &str, scenario: &Scenario, json: &Value) -> (String, String) {
-    let (resolution, terrain) = resolution(stem, scenario, json);
-    let sealed = vec![Sealed::<Backpacks>::default(); scenario.names.len()];
-    let table = Table {
-        settings: &terrain,
-        seats: &scenario.names,
-        state: Some(&resolution.after),
-        sealed: &sealed,
-        history: std::slice::from_ref(&resolution),
-        lang: game_api::Lang::EN,
-    };
+fn reports(stem: &str, case: &Case) -> (String, String) {
+    let (scenario, resolution) = (&case.scenario, &case.resolution);
+    let table = case.table(game_api::Lang::EN);
     let mut text = String::new();
     let mut html = String::new();
     // The diary in Japanese (issue 36), for seat 0: pinned with the rest, no English left in it
     // but the map's place names and the walkers' own.
-    let ja = Table {
-        lang: game_api::Lang::from_code("ja").unwrap(),
-        ..table
-    };
-    let diary = Backpacks::report_view(&ja, &resolution, Viewer::Seat(Seat(0)));
+    let ja = case.table(game_api::Lang::from_code("ja").unwrap());
+    let diary = Backpacks::report_view(&ja, resolution, Viewer::Seat(Seat(0)));
     let sentences: Vec<&String> = std::iter::once(&diary.headline)
         .chain(&diary.story)
         .chain(diary.yours.as_ref())
@@ -117,7 +145,7 @@ fn reports(stem: &str, scenario: &Scenario, json: &Value) -> (String, String) {
     }
     // The diary (issue 29): a headline and 2–4 sentences, the same for every viewer (so no
     // card or purse reaches a sentence), and a sentence on the reader's own walker for a seat.
-    let gm = Backpacks::report_view(&table, &resolution, Viewer::Gm);
+    let gm = Backpacks::report_view(&table, resolution, Viewer::Gm);
     assert!(!gm.headline.is_empty(), "{stem}: no headline");
     assert!(
         (2..=4).contains(&gm.story.len()),
@@ -130,7 +158,7 @@ fn reports(stem: &str, scenario: &Scenario, json: &Value) -> (String, String) {
         ("seat 0", Viewer::Seat(Seat(0))),
         ("the public", Viewer::Public),
     ] {
-        let report = Backpacks::turn_report(&table, &resolution, viewer);
+        let report = Backpacks::turn_report(&table, resolution, viewer);
         assert!(
             report.contains(&scenario.names[0]) && report.contains("Standings"),
             "{stem}: the report for {label} lacks the walkers or the standings:\n{report}"
@@ -142,7 +170,7 @@ fn reports(stem: &str, scenario: &Scenario, json: &Value) -> (String, String) {
                 "{stem}: the public copy shows a walker's cards:\n{report}"
             );
         }
-        let view = Backpacks::report_view(&table, &resolution, viewer);
+        let view = Backpacks::report_view(&table, resolution, viewer);
         assert_eq!(
             (&view.headline, &view.story),
             (&gm.headline, &gm.story),
@@ -180,12 +208,12 @@ fn every_case_book_round_report_matches_its_snapshot() {
     assert!(stems.len() >= 30, "only {} cases found", stems.len());
     let map = Arc::new(Map::keswick());
     for stem in &stems {
-        let text = std::fs::read_to_string(casebook().join(format!("{stem}.json"))).unwrap();
-        let scenario =
-            Scenario::from_json(&text, map.clone()).unwrap_or_else(|e| panic!("{stem}: {e}"));
-        let json: Value = serde_json::from_str(&text).unwrap();
-        let comment = json["comment"].as_str().unwrap_or_default().to_string();
-        let (reports, html) = reports(stem, &scenario, &json);
+        let case = Case::read(stem, &map);
+        let comment = case.json["comment"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let (reports, html) = reports(stem, &case);
         insta::with_settings!({ description => comment, omit_expression => true }, {
             insta::assert_snapshot!(stem.as_str(), reports);
             insta::assert_snapshot!(format!("{stem}-html"), html);
@@ -214,26 +242,14 @@ fn japanese_round_reports_match_their_snapshots() {
         "bb-7.2-impossible-lunch-orders-still-discard",
         "bb-3.1-second-turn-orders-walked-as-far-as-they-go",
     ] {
-        let text = std::fs::read_to_string(casebook().join(format!("{stem}.json"))).unwrap();
-        let scenario =
-            Scenario::from_json(&text, map.clone()).unwrap_or_else(|e| panic!("{stem}: {e}"));
-        let json: Value = serde_json::from_str(&text).unwrap();
-        let (resolution, terrain) = resolution(stem, &scenario, &json);
-        let sealed = vec![Sealed::<Backpacks>::default(); scenario.names.len()];
-        let table = Table {
-            settings: &terrain,
-            seats: &scenario.names,
-            state: Some(&resolution.after),
-            sealed: &sealed,
-            history: std::slice::from_ref(&resolution),
-            lang: ja,
-        };
+        let case = Case::read(stem, &map);
+        let (table, resolution) = (case.table(ja), &case.resolution);
         let (mut out, mut html) = (String::new(), String::new());
         for (label, viewer) in [
             ("seat 0", Viewer::Seat(Seat(0))),
             ("the public", Viewer::Public),
         ] {
-            let report = Backpacks::turn_report(&table, &resolution, viewer);
+            let report = Backpacks::turn_report(&table, resolution, viewer);
             let state = Backpacks::state_report(&table, viewer);
             for english in [
                 "BACKPACKS",
@@ -270,7 +286,7 @@ fn japanese_round_reports_match_their_snapshots() {
                 );
             }
             out.push_str(&format!("\n──────── {label} ────────\n{report}"));
-            let page = Backpacks::report_view(&table, &resolution, viewer).html();
+            let page = Backpacks::report_view(&table, resolution, viewer).html();
             for english in [
                 "Walker",
                 "Did",
@@ -305,22 +321,13 @@ fn japanese_round_reports_match_their_snapshots() {
 /// points and is behind Bob, back on 0, who wins the day (B&B-25).
 #[test]
 fn bb_1_3_the_last_report_says_who_was_not_back_and_lost_every_point() {
-    let stem = "bb-1.3-a-walker-not-back-loses-the-points-of-the-last-round";
-    let text = std::fs::read_to_string(casebook().join(format!("{stem}.json"))).unwrap();
-    let scenario = Scenario::from_json(&text, Arc::new(Map::keswick())).unwrap();
-    let json: Value = serde_json::from_str(&text).unwrap();
-    let (resolution, terrain) = resolution(stem, &scenario, &json);
-    let sealed = vec![Sealed::<Backpacks>::default(); scenario.names.len()];
-    let table = Table {
-        settings: &terrain,
-        seats: &scenario.names,
-        state: Some(&resolution.after),
-        sealed: &sealed,
-        history: std::slice::from_ref(&resolution),
-        lang: game_api::Lang::EN,
-    };
+    let case = Case::read(
+        "bb-1.3-a-walker-not-back-loses-the-points-of-the-last-round",
+        &Arc::new(Map::keswick()),
+    );
+    let (table, resolution) = (case.table(game_api::Lang::EN), &case.resolution);
     // Bob reads it: Ann's loss is in the story, not only in Ann's own copy.
-    let bob = Backpacks::report_view(&table, &resolution, Viewer::Seat(Seat(1)));
+    let bob = Backpacks::report_view(&table, resolution, Viewer::Seat(Seat(1)));
     assert_eq!(bob.headline, "bob wins the day");
     assert_eq!(
         bob.story,
@@ -332,7 +339,7 @@ fn bb_1_3_the_last_report_says_who_was_not_back_and_lost_every_point() {
             "bob wins the day with 0 points.",
         ]
     );
-    let ann = Backpacks::report_view(&table, &resolution, Viewer::Seat(Seat(0)));
+    let ann = Backpacks::report_view(&table, resolution, Viewer::Seat(Seat(0)));
     assert_eq!(
         ann.yours.as_deref(),
         Some(
@@ -340,18 +347,15 @@ fn bb_1_3_the_last_report_says_who_was_not_back_and_lost_every_point() {
              back in Keswick by 18:00, losing every point and the day."
         )
     );
-    let report = Backpacks::turn_report(&table, &resolution, Viewer::Public);
+    let report = Backpacks::turn_report(&table, resolution, Viewer::Public);
     assert!(
         report
             .contains("not back in Keswick by 18:00: every point and the day are lost (1.3, 5.2)")
             && report.contains("THE DAY IS OVER. bob wins."),
         "{report}"
     );
-    let ja = Table {
-        lang: game_api::Lang::from_code("ja").unwrap(),
-        ..table
-    };
-    let bob = Backpacks::report_view(&ja, &resolution, Viewer::Seat(Seat(1)));
+    let ja = case.table(game_api::Lang::from_code("ja").unwrap());
+    let bob = Backpacks::report_view(&ja, resolution, Viewer::Seat(Seat(1)));
     assert_eq!(
         bob.story[0],
         "17:40、晴れ。このラウンドの最多得点はann（12点）。"
@@ -362,7 +366,7 @@ fn bb_1_3_the_last_report_says_who_was_not_back_and_lost_every_point() {
         "{:?}",
         bob.story
     );
-    let ann = Backpacks::report_view(&ja, &resolution, Viewer::Seat(Seat(0)));
+    let ann = Backpacks::report_view(&ja, resolution, Viewer::Seat(Seat(0)));
     assert!(
         ann.yours
             .as_deref()

@@ -313,8 +313,8 @@ mod tests {
         assert_eq!(groups(&together)[0].role, Role::Together);
     }
 
-    /// The gaps are written between the groups, the lines ahead stand where they fall, and
-    /// nothing is said in a code.
+    /// The gaps are written between the groups, the lines ahead stand where they fall (postal
+    /// 4.3: a line lies between two squares, "after square 40"), and nothing is said in a code.
     #[test]
     fn gaps_and_lines_are_written() {
         let view = at(&[50, 49, 44, 30, 30, 29, 31, 20]);

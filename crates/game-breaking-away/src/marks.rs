@@ -24,7 +24,7 @@ pub(crate) const ROW: i32 = 26;
 /// A rider's chip, and the room its two letters have inside the chip's edge: a wider pair
 /// ("WD" is 27 px in bold DejaVu Sans) is pressed into it rather than spilling over.
 pub(crate) const CHIP: i32 = 24;
-const CHIP_ROOM: f32 = 20.0;
+const CHIP_ROOM: f32 = (CHIP - 4) as f32;
 /// The close-up's width: sixteen squares, so that 14-px text is 12 px at 390 px.
 pub(crate) const FRAME: i32 = 16 * CELL;
 /// The picture's own colours beyond the shared ones: the road and the finish line.

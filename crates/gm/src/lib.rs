@@ -1,8 +1,8 @@
 //! The game master's turn lifecycle, shared by the command line and the server: a game is its
-//! event log (`event`), replayed into a record (`record`, generic over the game; `games`
-//! lists the games and `registry` hides which one a record holds) that seals orders, knows who is ready,
-//! lets bots take seats and adjudicates with the rules' NMR policy; `file` is the game file
-//! both doors read and write; `deadline` says when a turn falls due. No IO, no clock: the
+//! event log (`event`), replayed into a record (`record`, generic over the game; `games` lists
+//! the games and `registry` hides which one a record holds) that seals orders, knows who is
+//! ready, lets bots take seats and adjudicates with the rules' NMR policy; `file` is the game
+//! file both doors read and write; `deadline` says when a turn falls due. No IO, no clock: the
 //! caller gives the time.
 
 pub mod absence;

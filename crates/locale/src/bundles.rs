@@ -35,16 +35,17 @@ static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {
 });
 
 /// `BOT($bot)`: the bot whose id `$bot` holds, by its name in the bundle's language (message
-/// `bot-ID`), as a player reads it; an id with no name is said as it is. Called while a
-/// message is formatted, so the bundles are built by then.
+/// `bot-ID`, as [`format`] finds it), as a player reads it; an id with no name is said as it
+/// is. Called while a message is formatted, so the bundles are built by then.
 fn bot<'a>(index: usize, positional: &[Value<'a>]) -> Value<'a> {
     match positional.first() {
         Some(Value::String(id)) => {
-            let name = format!("bot-{id}");
-            if BUNDLES[index].has_message(&name) {
-                Value::from(format(Lang(index as u8), &name, None))
-            } else {
+            let message = format!("bot-{id}");
+            let name = format(Lang(index as u8), &message, None);
+            if name == message {
                 Value::String(id.clone())
+            } else {
+                Value::from(name)
             }
         }
         Some(other) => other.clone(),

@@ -327,9 +327,12 @@ impl Day {
     /// after them. The place every table and sentence of a report gives, and the season's.
     pub fn places(&self) -> Vec<u16> {
         let scores: Vec<f64> = (0..self.walkers.len())
-            .map(|w| match self.walkers[w].lost {
-                true => f64::NEG_INFINITY,
-                false => f64::from(self.final_points(w)),
+            .map(|w| {
+                if self.walkers[w].lost {
+                    f64::NEG_INFINITY
+                } else {
+                    f64::from(self.walkers[w].points)
+                }
             })
             .collect();
         game_api::season::places_from_scores(&scores)

@@ -222,14 +222,14 @@ impl Finish {
                 .standings
                 .rows
                 .iter()
-                .position(|r| r.own)
-                .filter(|&k| {
-                    view.standings.rows[k]
-                        .cells
+                .enumerate()
+                .find(|(_, r)| r.own)
+                .filter(|(_, r)| {
+                    r.cells
                         .first()
                         .is_some_and(|c| c.plain().chars().any(|c| c.is_ascii_digit()))
                 })
-                .map(|k| lang.place(k + 1)),
+                .map(|(k, _)| lang.place(k + 1)),
         };
         Some(Finish { winners, place })
     }
@@ -256,15 +256,14 @@ impl Finish {
 
     /// [`Finish::text`] as a sentence, with its full stop (the game page's banner).
     pub fn sentence(&self, lang: Lang) -> String {
-        let shared = self.winners.len() > 1;
-        let winners = lang.and_list(&self.winners);
         if self.winners.is_empty() {
             return match &self.place {
                 Some(place) => tr!(lang, "game-finish-nobody-place", place = place.clone()),
                 None => lang.t("game-finish-nobody"),
             };
         }
-        match (&self.place, shared) {
+        let winners = lang.and_list(&self.winners);
+        match (&self.place, self.winners.len() > 1) {
             (Some(place), false) => tr!(
                 lang,
                 "game-finish-won-place",
