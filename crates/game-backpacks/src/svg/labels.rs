@@ -43,7 +43,33 @@ impl Rect {
     pub(super) fn inside(&self, [fx, fy, fw, fh]: [f64; 4]) -> bool {
         self.x0 >= fx && self.x1 <= fx + fw && self.y0 >= fy && self.y1 <= fy + fh
     }
+
+    /// How much of the line from `a` to `b` runs through it, in px (Liang–Barsky clipping).
+    pub(super) fn crossed(&self, (a, b): Line) -> f64 {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+        for (p, q) in [
+            (-dx, a.0 - self.x0),
+            (dx, self.x1 - a.0),
+            (-dy, a.1 - self.y0),
+            (dy, self.y1 - a.1),
+        ] {
+            if p == 0.0 {
+                if q < 0.0 {
+                    return 0.0;
+                }
+            } else if p < 0.0 {
+                t0 = t0.max(q / p);
+            } else {
+                t1 = t1.min(q / p);
+            }
+        }
+        (t1 - t0).max(0.0) * dx.hypot(dy)
+    }
 }
+
+/// A straight line drawn on the map (a path, a bus route's leg), from one point to another.
+pub(super) type Line = ((f64, f64), (f64, f64));
 
 /// How a location is named on a picture.
 #[derive(Clone, Copy, Debug)]
@@ -113,7 +139,8 @@ fn location_tags(lang: Lang, l: &Location) -> String {
 /// Every location's mark, in location order, clear of the walkers' `chips` where it can be:
 /// on the whole map (no `phone`) a label each,
 /// placed in location order; on a close-up the places it must name first (a label, or a
-/// badge when no label fits clear), then the others where a label fits clear.
+/// badge when no label fits clear), then the others where a label fits clear. Of the clear
+/// places a label could take, it takes the one the map's `lines` cross least.
 pub(super) fn layout_labels(
     lang: Lang,
     map: &Map,
@@ -122,6 +149,7 @@ pub(super) fn layout_labels(
     chips: &[Rect],
     phone: Option<&Phone>,
 ) -> Vec<Mark> {
+    let lines = lines(map, pos);
     let at = |l: &Location| pos(map.spaces[usize::from(l.space)].at);
     let mut taken: Vec<Rect> = map
         .locations
@@ -145,7 +173,7 @@ pub(super) fn layout_labels(
         for (k, l) in map.locations.iter().enumerate() {
             let (x, y) = at(l);
             let text = format!("{}{} {}", star(k), l.id, label_tail(lang, l, true));
-            let (c, _) = place_label(x, y, &text, &taken, None);
+            let (c, _) = place_label(x, y, &text, &taken, &lines, None);
             taken.push(c.3);
             marks[k] = Mark::Label(c.0, c.1, c.2, c.3);
         }
@@ -160,7 +188,7 @@ pub(super) fn layout_labels(
         let l = &map.locations[k];
         let (x, y) = at(l);
         let text = format!("{}{}", star(k), phone_label(l));
-        let (c, clash) = place_label(x, y, &text, &taken, Some(phone.frame));
+        let (c, clash) = place_label(x, y, &text, &taken, &lines, Some(phone.frame));
         if clash == 0.0 {
             taken.push(c.3);
             marks[k] = Mark::Label(c.0, c.1, c.2, c.3);
@@ -213,15 +241,28 @@ pub(super) fn layout_labels(
 /// One label's place: its anchor point, `text-anchor` and box.
 type Candidate = (f64, f64, &'static str, Rect);
 
+/// The lines drawn under the labels: each path, end to end, and each bus route's legs.
+fn lines(map: &Map, pos: &dyn Fn((f64, f64)) -> (f64, f64)) -> Vec<Line> {
+    let at = |l: LocationId| pos(map.spaces[usize::from(map.locations[usize::from(l)].space)].at);
+    let paths = map.paths.iter().map(|p| (at(p.ends[0]), at(p.ends[1])));
+    let legs = map
+        .buses
+        .iter()
+        .flat_map(|r| r.stops.windows(2).map(|w| (at(w[0]), at(w[1]))));
+    paths.chain(legs).collect()
+}
+
 /// Where a location's label goes: right of its symbol, else left, below or above, or a little
-/// higher or lower on either side — the first place that overlaps no symbol and no label placed
-/// before, or the one that overlaps least; in a close-up, never one the `frame` cuts or hides.
-/// Gives the place and how much it overlaps (0: clear).
-fn place_label(
+/// higher or lower on either side. Of the places that overlap no symbol and no label placed
+/// before, the one the `lines` cross least (the first of equals), for a line through a name
+/// makes it hard to read; with none clear, the one that overlaps least; in a close-up, never
+/// one the `frame` cuts or hides. Gives the place and how much it overlaps (0: clear).
+pub(super) fn place_label(
     x: f64,
     y: f64,
     text: &str,
     taken: &[Rect],
+    lines: &[Line],
     frame: Option<[f64; 4]>,
 ) -> (Candidate, f64) {
     // About 8.7 px a character at 14 px, a little more for the bold id.
@@ -258,6 +299,7 @@ fn place_label(
     };
     // A location's own symbol is in `taken` too: it overlaps none of its own candidates.
     let mut best = (f64::MAX, rect_of(&candidates[0]));
+    let mut clear: Option<(f64, Candidate)> = None;
     for c in &candidates {
         let c = rect_of(c);
         let r = c.3;
@@ -265,11 +307,16 @@ fn place_label(
         let clash: f64 = taken.iter().map(|t| t.overlap(&r)).sum::<f64>()
             + if off_frame { 1e9 + r.area() } else { 0.0 };
         if clash == 0.0 {
-            return (c, 0.0);
-        }
-        if clash < best.0 {
+            let crossed: f64 = lines.iter().map(|&l| r.crossed(l)).sum();
+            if clear.is_none_or(|(least, _)| crossed < least) {
+                clear = Some((crossed, c));
+            }
+        } else if clash < best.0 {
             best = (clash, c);
         }
     }
-    (best.1, best.0)
+    match clear {
+        Some((_, c)) => (c, 0.0),
+        None => (best.1, best.0),
+    }
 }

@@ -434,3 +434,35 @@ fn no_chip_overlaps_another_chip_a_label_or_a_badge() {
     println!("{pictures} pictures, {chips_seen} chips");
     assert!(pictures > 400 && chips_seen > 2000);
 }
+
+/// How much of a line runs through a box: through it, along an edge's inside, past it.
+#[test]
+fn a_line_through_a_box_is_measured_inside_it() {
+    let r = Rect {
+        x0: 0.0,
+        y0: 0.0,
+        x1: 10.0,
+        y1: 4.0,
+    };
+    let crossed = |a, b| (r.crossed((a, b)) * 1e6).round() / 1e6;
+    assert_eq!(crossed((-5.0, 2.0), (15.0, 2.0)), 10.0);
+    assert_eq!(crossed((5.0, -10.0), (5.0, 10.0)), 4.0);
+    assert_eq!(crossed((2.0, 1.0), (2.0, 3.0)), 2.0);
+    assert_eq!(crossed((-5.0, -5.0), (15.0, 15.0)), 5.656854); // 4 √2
+    assert_eq!(crossed((-5.0, 8.0), (15.0, 8.0)), 0.0);
+    assert_eq!(crossed((20.0, 0.0), (30.0, 4.0)), 0.0);
+}
+
+/// A place's name goes where no path strikes it through when it has such a place: a path
+/// leaving the symbol eastwards sends the label, which would stand right of it, to its left.
+#[test]
+fn a_label_stands_clear_of_the_paths_where_it_can() {
+    let east = ((100.0, 100.0), (300.0, 104.0));
+    let ((_, _, anchor, r), clash) =
+        labels::place_label(100.0, 100.0, "Dodd (4)", &[], &[east], None);
+    assert_eq!((anchor, clash), ("end", 0.0));
+    assert_eq!(r.crossed(east), 0.0);
+    // With no line near it, it stands right of its symbol, as every label does first.
+    let ((_, _, anchor, _), _) = labels::place_label(100.0, 100.0, "Dodd (4)", &[], &[], None);
+    assert_eq!(anchor, "start");
+}
