@@ -34,12 +34,10 @@ pub struct FeedAddresses {
 }
 
 impl FeedAddresses {
-    pub fn new(state: &AppState, secret: &str) -> FeedAddresses {
-        let base = state
-            .config
-            .public_url
-            .as_deref()
-            .map_or("", |u| u.trim_end_matches('/'));
+    /// `site`: the server's address as the reader reaches it (`site::address`); without one
+    /// the addresses are paths.
+    pub fn new(site: Option<&str>, secret: &str) -> FeedAddresses {
+        let base = site.unwrap_or("");
         FeedAddresses {
             calendar: format!("{base}/feeds/{secret}/calendar.ics"),
             reports: format!("{base}/feeds/{secret}/reports.atom"),

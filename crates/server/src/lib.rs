@@ -37,6 +37,7 @@ pub mod reminders;
 pub mod season_report;
 pub mod secure_cookies;
 pub mod sender;
+pub mod site;
 pub mod smtp_in;
 mod smtp_out;
 pub mod state;

@@ -38,8 +38,8 @@ pub struct Config {
     /// it, a connection is answered 429 at once. Not applied with `trust_forwarded_for`.
     pub connections_per_address: usize,
     /// The address players reach the server at (`https://pbm.example.org`), for the full
-    /// invitation links of the GM console; `None`: the links are shown as paths. When it is
-    /// https, every cookie is `Secure` (`secure_cookies`).
+    /// invitation links of the GM console; `None`: the request's own `Host` (`site`). When it
+    /// is https, every cookie is `Secure` (`secure_cookies`).
     pub public_url: Option<String>,
     /// Post webhooks to private addresses as well (this machine, its networks): off, a GM's
     /// URL reaches only the internet (`http_post::is_public`).

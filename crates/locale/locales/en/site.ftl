@@ -61,7 +61,8 @@ feeds-no-seat = You hold no seat.
 feeds-calendar = Calendar (iCalendar)
 feeds-reports = Reports (Atom)
 feeds-renew = Renew these addresses
-feeds-copy = Copy
+# A Copy button's word, and its word once done (the feeds, the console's invitation links).
+copy = Copy
 # Variables: $what (feeds-calendar or feeds-reports)
 feeds-copy-label = Copy the address of the {$what}
-feeds-copied = Copied
+copied = Copied

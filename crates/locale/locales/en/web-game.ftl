@@ -367,6 +367,8 @@ console-remind = Remind {$seat}
 console-invitation = invitation for {$seat}
 # Variables: $seat
 console-invitation-link = invitation link for {$seat}
+# Variables: $seat
+console-copy-invitation = Copy the invitation link for {$seat}
 console-played-by = Played by
 console-its-player = its player
 console-set = Set

@@ -58,7 +58,8 @@ feeds-no-seat = 席を持っていません。
 feeds-calendar = カレンダー（iCalendar）
 feeds-reports = レポート（Atom）
 feeds-renew = アドレスを更新
-feeds-copy = コピー
+# A Copy button's word, and its word once done (the feeds, the console's invitation links).
+copy = コピー
 # Variables: $what (feeds-calendar or feeds-reports)
 feeds-copy-label = {$what}のアドレスをコピー
-feeds-copied = コピーしました
+copied = コピーしました

@@ -367,6 +367,8 @@ console-remind = {$seat}にリマインド
 console-invitation = {$seat}への招待
 # Variables: $seat
 console-invitation-link = {$seat}への招待リンク
+# Variables: $seat
+console-copy-invitation = {$seat}への招待リンクをコピー
 console-played-by = プレイするのは
 console-its-player = その席のプレイヤー
 console-set = 設定

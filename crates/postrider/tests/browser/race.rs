@@ -43,6 +43,28 @@ pub async fn walk(b: &mut Session) {
     assert_eq!(invites.len(), 2);
     // The optional script adds a copy button beside each invitation field.
     b.wait_count("input.invite-link + button.copy", 2).await;
+    // The link to copy is whole (no `--public-url` here): the address this browser came to.
+    let origin = b
+        .client
+        .current_url()
+        .await
+        .unwrap()
+        .origin()
+        .ascii_serialization();
+    for field in b
+        .client
+        .find_all(Locator::Css("input.invite-link"))
+        .await
+        .unwrap()
+    {
+        let link = field.prop("value").await.unwrap().unwrap_or_default();
+        assert!(
+            link.starts_with(&format!("{origin}/games/1/join?invite=")),
+            "{link}"
+        );
+    }
+    let copy = b.client.find(Locator::Css("button.copy")).await.unwrap();
+    assert_eq!(copy.text().await.unwrap(), "Copy");
     b.page("gm-console").await;
     b.log_out().await;
 

@@ -35,8 +35,13 @@ pub struct SeatFeeds {
     pub addresses: FeedAddresses,
 }
 
-/// The feeds of every seat `player` holds (their secrets drawn when first asked for).
-pub async fn seat_feeds(state: &AppState, player: &Player) -> ApiResult<Vec<SeatFeeds>> {
+/// The feeds of every seat `player` holds (their secrets drawn when first asked for), their
+/// addresses on `site` (`FeedAddresses::new`).
+pub async fn seat_feeds(
+    state: &AppState,
+    player: &Player,
+    site: Option<&str>,
+) -> ApiResult<Vec<SeatFeeds>> {
     let mut feeds = Vec::new();
     for (game, title, seat) in store::feeds::held_seats(state, player.id).await? {
         let secret = store::feeds::feed_secret(state, game, seat, player.id).await?;
@@ -45,14 +50,19 @@ pub async fn seat_feeds(state: &AppState, player: &Player) -> ApiResult<Vec<Seat
             game,
             title,
             seat: seat_name(&table, seat),
-            addresses: FeedAddresses::new(state, &secret),
+            addresses: FeedAddresses::new(site, &secret),
         });
     }
     Ok(feeds)
 }
 
 /// Renews the secret of the player's seat feeds in game `id`: the old addresses answer 404.
-pub async fn renew_feeds(state: &AppState, player: &Player, id: i64) -> ApiResult<SeatFeeds> {
+pub async fn renew_feeds(
+    state: &AppState,
+    player: &Player,
+    id: i64,
+    site: Option<&str>,
+) -> ApiResult<SeatFeeds> {
     let table = store::load(state, id).await?;
     let seat = super::access::own_seat(&table, player)?;
     let secret = store::feeds::renew(state, id, seat, player.id).await?;
@@ -60,7 +70,7 @@ pub async fn renew_feeds(state: &AppState, player: &Player, id: i64) -> ApiResul
         game: id,
         title: table.row.title.clone(),
         seat: seat_name(&table, seat),
-        addresses: FeedAddresses::new(state, &secret),
+        addresses: FeedAddresses::new(site, &secret),
     })
 }
 

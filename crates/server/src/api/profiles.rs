@@ -3,6 +3,7 @@
 //! minimum on-time record a game asks of new players.
 
 use axum::extract::{Path, State};
+use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -38,6 +39,7 @@ pub async fn feeds(
     State(state): State<AppState>,
     player: Player,
     Path(id): Path<i64>,
+    headers: HeaderMap,
 ) -> ApiResult<Json<SeatFeeds>> {
     let table = store::load(&state, id).await?;
     let seat = actions::own_seat(&table, &player)?;
@@ -46,7 +48,10 @@ pub async fn feeds(
         game: id,
         title: table.row.title.clone(),
         seat: table.seats[seat.index()].name.clone(),
-        addresses: crate::feeds::FeedAddresses::new(&state, &secret),
+        addresses: crate::feeds::FeedAddresses::new(
+            crate::site::address(&state.config, &headers).as_deref(),
+            &secret,
+        ),
     }))
 }
 
@@ -55,8 +60,17 @@ pub async fn renew_feeds(
     State(state): State<AppState>,
     player: Player,
     Path(id): Path<i64>,
+    headers: HeaderMap,
 ) -> ApiResult<Json<SeatFeeds>> {
-    Ok(Json(actions::renew_feeds(&state, &player, id).await?))
+    Ok(Json(
+        actions::renew_feeds(
+            &state,
+            &player,
+            id,
+            crate::site::address(&state.config, &headers).as_deref(),
+        )
+        .await?,
+    ))
 }
 
 #[derive(Debug, Deserialize)]

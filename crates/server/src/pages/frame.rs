@@ -38,6 +38,9 @@ pub struct Visitor {
     keep_lang: Option<Lang>,
     /// The page's path and query without `lang=` (where the language menu comes back to).
     path: String,
+    /// The server's address as this browser reaches it (`site::address`), for links a
+    /// person copies out of the page.
+    pub site: Option<String>,
 }
 
 /// The cookie the optional script sets to the browser's time zone.
@@ -92,6 +95,7 @@ impl FromRequestParts<AppState> for Visitor {
             lang,
             keep_lang,
             path,
+            site: crate::site::address(&state.config, &parts.headers),
         })
     }
 }

@@ -102,7 +102,7 @@ pub async fn player(
 /// The profile's feeds section: each held seat's calendar and reports addresses, and a button
 /// that renews them.
 pub(super) async fn feeds_section(state: &AppState, visitor: &Visitor, player: &Player) -> String {
-    let feeds = match actions::seat_feeds(state, player).await {
+    let feeds = match actions::seat_feeds(state, player, visitor.site.as_deref()).await {
         Ok(f) => f,
         Err(e) => return error_box(Some(&e)),
     };
@@ -143,7 +143,7 @@ pub async fn renew_feeds(
         let game: i64 = game
             .parse()
             .map_err(|_| ApiError::Bad(phrase!("error-game-not-number", game = game)))?;
-        actions::renew_feeds(&state, player, game).await
+        actions::renew_feeds(&state, player, game, visitor.site.as_deref()).await
     };
     match result.await {
         Ok(_) => Ok(redirect("/profile?saved=1#feeds")),

@@ -163,21 +163,24 @@ if (f && !f.value && window.Intl) { f.value = Intl.DateTimeFormat().resolvedOpti
 }
 
 /// The optional script of the GM console and the profile: a copy button beside each
-/// invitation link (the link is in a read-only field, selectable without it), and the
-/// profile's own copy buttons (`data-copy`, hidden until this script shows them).
+/// invitation link (the link is in a read-only field, selectable without it; its words come
+/// from the field's `data-` attributes, in the page's language; a link the server could only
+/// give as a path is completed with the browser's own address), and the profile's own copy
+/// buttons (`data-copy`, hidden until this script shows them).
 pub async fn copy_script() -> Response {
     (
         [(CONTENT_TYPE, "text/javascript; charset=utf-8")],
         "// Optional: a Copy button beside each invitation link; the page works without it.\n\
 document.querySelectorAll('input.invite-link').forEach(function (field) {\n\
+  if (field.value.charAt(0) === '/') { field.value = location.origin + field.value; }\n\
   var button = document.createElement('button');\n\
   button.type = 'button';\n\
   button.className = 'copy secondary';\n\
-  button.textContent = 'Copy';\n\
-  button.setAttribute('aria-label', 'copy the ' + field.getAttribute('aria-label'));\n\
+  button.textContent = field.getAttribute('data-copy-label');\n\
+  button.setAttribute('aria-label', field.getAttribute('data-copy-aria'));\n\
   button.addEventListener('click', function () {\n\
     field.select();\n\
-    var done = function () { button.textContent = 'Copied'; };\n\
+    var done = function () { button.textContent = field.getAttribute('data-copied'); };\n\
     if (navigator.clipboard && window.isSecureContext) {\n\
       navigator.clipboard.writeText(field.value).then(done, function () { document.execCommand('copy'); done(); });\n\
     } else { document.execCommand('copy'); done(); }\n\

@@ -142,6 +142,11 @@ on_both!(
         assert!(atom.contains("red (p-red) to blue, private"), "{atom}");
 
         let mut red = logged_in(&s, "p-red").await;
+        // The profile gives each address whole, at the address the browser came to (no
+        // `--public-url` here), for a calendar to subscribe to.
+        let profile = red.get_with("/profile", &[("host", "pbm.lan")]).await;
+        let whole = format!(r#"data-copy="http://pbm.lan{red_calendar}""#);
+        assert!(profile.html.contains(&whole), "{}", profile.html);
         let deleted = red
             .submit("/profile", "/profile/delete", &[("password", PASSWORD)])
             .await;

@@ -384,6 +384,15 @@ impl<'a> Browser<'a> {
             .await
     }
 
+    /// A page as a browser asks for it at an address: `Host` (and whatever else it sends).
+    pub async fn get_with(&mut self, path: &str, headers: &[(&str, &str)]) -> Page {
+        let mut request = Request::builder().method("GET").uri(path);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        self.request(request, Body::empty()).await
+    }
+
     /// Posts a form as it is (no token added).
     pub async fn post_raw(&mut self, path: &str, fields: &[(&str, &str)]) -> Page {
         let body = fields

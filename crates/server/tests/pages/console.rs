@@ -218,6 +218,24 @@ on_both!(
             page.html
                 .contains(r#"<script src="/static/copy.js"></script>"#)
         );
+        // Without `--public-url` the link is whole all the same: the address the GM's browser
+        // reached the console at, which is what a friend's browser will reach too.
+        let at_home = gm
+            .get_with(
+                &format!("/games/{kept}/gm"),
+                &[("host", "192.168.1.20:8080")],
+            )
+            .await;
+        let link = format!(r#"value="http://192.168.1.20:8080/games/{kept}/join?invite="#);
+        assert!(at_home.html.contains(&link), "{}", at_home.html);
+        // The copy button's words are the page's language's (the script reads them there).
+        assert!(
+            at_home
+                .html
+                .contains(r#"data-copy-label="Copy" data-copied="Copied""#),
+            "{}",
+            at_home.html
+        );
         let script = gm.get("/static/copy.js").await;
         assert_eq!(script.status, StatusCode::OK);
         assert!(

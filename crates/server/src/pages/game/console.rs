@@ -176,7 +176,6 @@ pub(super) fn console_page(
     } = answer;
     let id = table.row.id;
     let lang = visitor.lang;
-    let public_url = state.config.public_url.as_deref();
     let record = &table.record;
     // A game over or archived shows no invitation links: they no longer work.
     let invitations_open = actions::invitations_open(table).is_ok();
@@ -210,8 +209,8 @@ pub(super) fn console_page(
                 invite: (s.player_id.is_none() && s.bot.is_none() && invitations_open).then(|| {
                     let path = format!("/games/{id}/join?invite={}", s.invite);
                     Invite {
-                        full: match public_url {
-                            Some(base) => format!("{}{path}", base.trim_end_matches('/')),
+                        full: match &visitor.site {
+                            Some(site) => format!("{site}{path}"),
                             None => path.clone(),
                         },
                         path,
