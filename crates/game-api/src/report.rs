@@ -110,11 +110,34 @@ pub struct Podium {
     pub own: bool,
 }
 
-/// The end of the game: who won, and the first three.
+/// The end of the game: who won, the first three, and the reader's own place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Over {
     pub banner: String,
     pub podium: Vec<Podium>,
+    /// The reader's place as the standings show it; `None` for a reader without a seat, or
+    /// whose row shows no place (a Backpacks walker not back has lost the day, 5.2).
+    pub yours: Option<OwnPlace>,
+}
+
+/// A seat's place at the end, and whether another seat shares it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwnPlace {
+    pub place: usize,
+    pub shared: bool,
+}
+
+impl OwnPlace {
+    /// The place of `viewer`'s seat among `places` (each seat's, 1 the best, equal places
+    /// shared); `None` for a viewer without a seat.
+    pub fn of<P: Copy + Into<usize>>(places: &[P], viewer: crate::Viewer) -> Option<OwnPlace> {
+        let crate::Viewer::Seat(seat) = viewer else {
+            return None;
+        };
+        let place = (*places.get(seat.index())?).into();
+        let shared = places.iter().filter(|&&p| p.into() == place).count() > 1;
+        Some(OwnPlace { place, shared })
+    }
 }
 
 /// A turn's report, as one viewer may read it.
@@ -217,6 +240,17 @@ mod tests {
         // `½` and `→` are two and three bytes: counted as one character each.
         assert_eq!(wrap("4½ → 52 x", 9), "4½ → 52 x\n");
         assert_eq!(wrap("a-very-long-word b", 4), "a-very-long-word\nb\n");
+    }
+
+    #[test]
+    fn a_seat_s_own_place_is_shared_when_another_has_it() {
+        let places: [u8; 5] = [1, 2, 3, 4, 4];
+        let seat = |s| crate::Viewer::Seat(crate::Seat(s));
+        let own = |place, shared| Some(OwnPlace { place, shared });
+        assert_eq!(OwnPlace::of(&places, seat(0)), own(1, false));
+        assert_eq!(OwnPlace::of(&places, seat(4)), own(4, true));
+        assert_eq!(OwnPlace::of(&places, crate::Viewer::Public), None);
+        assert_eq!(OwnPlace::of(&places, seat(5)), None);
     }
 
     #[test]

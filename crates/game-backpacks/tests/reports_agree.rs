@@ -132,6 +132,13 @@ fn check(
                 .unwrap_or_else(|| panic!("{} on the podium, not back: {what}", p.name));
             assert_eq!(p.place as u32, row.0, "{}'s podium place", p.name);
         }
+        // The place the game page's banner tells the reader is its row's (none when not back).
+        let place = reader.and_then(|w| rows.iter().find(|r| r.1 == names[w]));
+        assert_eq!(
+            end.yours.map(|y| (y.place as u32, y.shared)),
+            place.map(|r| (r.0, shared(r.0))),
+            "the reader's place: {what}"
+        );
         kinds.push("over");
     }
     if let Some(w) = reader {

@@ -208,6 +208,13 @@ fn check(
             let row = rows.iter().find(|r| r.team == p.name).unwrap();
             assert_eq!(p.place as u32, row.place, "{}'s podium place", p.name);
         }
+        // The place the game page's banner tells the reader is its row's.
+        let place = reader.map(|seat| rows.iter().find(|r| r.team == teams[seat]).unwrap());
+        assert_eq!(
+            end.yours.map(|y| (y.place as u32, y.shared)),
+            place.map(|r| (r.place, shared(r.place))),
+            "the reader's place: {what}"
+        );
         kinds.push("over");
     } else {
         assert!(view.over.is_none());

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use game_api::report::{Over, Phrase, Podium, ReportView, Row, Section, bulletin_text};
+use game_api::report::{Over, OwnPlace, Phrase, Podium, ReportView, Row, Section, bulletin_text};
 use game_api::{Lang, Resolution, Table, Viewer};
 use locale::{pad, pad_left, tr, width};
 
@@ -330,6 +330,7 @@ pub fn round_view(
                     own: is_mine(viewer, s),
                 })
                 .collect(),
+            yours: OwnPlace::of(&places, viewer),
         }
     });
     ReportView {

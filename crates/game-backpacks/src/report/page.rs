@@ -21,7 +21,7 @@ pub fn round_view(
     record: &RoundRecord,
     viewer: Viewer,
 ) -> game_api::report::ReportView {
-    use game_api::report::{Over, Podium, ReportView, Row, Section};
+    use game_api::report::{Over, OwnPlace, Podium, ReportView, Row, Section};
     let names = outing.walkers();
     let lang = outing.lang;
     let first = record.before.turn;
@@ -127,6 +127,9 @@ pub fn round_view(
                 own: mine(w),
             })
             .collect(),
+        // A walker not back has no place (its row shows a dash, 5.2).
+        yours: OwnPlace::of(&places, viewer)
+            .filter(|_| !matches!(viewer, Viewer::Seat(s) if day.walkers[s.index()].lost)),
     });
     ReportView {
         // The turns actually played (a day can end after a round's first turn).

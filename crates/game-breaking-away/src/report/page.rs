@@ -16,7 +16,7 @@ use crate::turn::Source;
 /// replacement cards to their owners, the standings, the result), the reader's own riders
 /// marked, what a move's mark means said once under the table.
 pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::report::ReportView {
-    use game_api::report::{Over, Podium, ReportView, Row, Section};
+    use game_api::report::{Over, OwnPlace, Podium, ReportView, Row, Section};
     let set = race.rules().set;
     let outcome = &record.events[0];
     let name = |i: usize| {
@@ -230,6 +230,7 @@ pub fn turn_view(race: &Race, record: &TurnRecord, viewer: Viewer) -> game_api::
                 }
             })
             .collect(),
+        yours: OwnPlace::of(&places, viewer),
     });
     ReportView {
         title: tr!(lang, "ba-view-title", turn = outcome.turn),

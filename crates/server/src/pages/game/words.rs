@@ -195,8 +195,8 @@ pub struct Finish {
 }
 
 impl Finish {
-    /// From the last report's view, once the game is over; the place in `lang`, as the podium
-    /// gives it (a place shared is "joint"), else the reader's row in the standings.
+    /// From the last report's view, once the game is over; the reader's place in `lang`, as
+    /// the standings show it (a place shared is "joint").
     pub fn of(view: &ReportView, lang: Lang) -> Option<Finish> {
         let over = view.over.as_ref()?;
         // An empty podium: nobody won (a Backpacks day nobody got back from, 5.2).
@@ -207,30 +207,13 @@ impl Finish {
             .filter(|p| Some(p.place) == first)
             .map(|p| p.name.clone())
             .collect();
-        let place = match over.podium.iter().find(|p| p.own) {
-            Some(own) => {
-                let joint = over.podium.iter().filter(|p| p.place == own.place).count() > 1;
-                Some(if joint {
-                    tr!(lang, "game-finish-joint", place = lang.place(own.place))
-                } else {
-                    lang.place(own.place)
-                })
+        let place = over.yours.map(|own| {
+            if own.shared {
+                tr!(lang, "game-finish-joint", place = lang.place(own.place))
+            } else {
+                lang.place(own.place)
             }
-            // Off the podium: the reader's row in the standings, unless it shows no place
-            // (a dash: a Backpacks walker not back has lost the day, 5.2).
-            None => view
-                .standings
-                .rows
-                .iter()
-                .enumerate()
-                .find(|(_, r)| r.own)
-                .filter(|(_, r)| {
-                    r.cells
-                        .first()
-                        .is_some_and(|c| c.plain().chars().any(|c| c.is_ascii_digit()))
-                })
-                .map(|(k, _)| lang.place(k + 1)),
-        };
+        });
         Some(Finish { winners, place })
     }
 
@@ -337,11 +320,16 @@ fn setting_value(lang: Lang, value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use game_api::Lang;
-    use game_api::report::{Over, Podium, ReportView};
+    use game_api::report::{Over, OwnPlace, Podium, ReportView};
 
     use super::Finish;
 
+    /// The end with this podium, the reader's place the podium's own entry.
     fn over(places: &[(usize, &str, bool)]) -> ReportView {
+        let yours = places.iter().find(|p| p.2).map(|own| OwnPlace {
+            place: own.0,
+            shared: places.iter().filter(|p| p.0 == own.0).count() > 1,
+        });
         ReportView {
             over: Some(Over {
                 banner: String::new(),
@@ -354,9 +342,28 @@ mod tests {
                         own,
                     })
                     .collect(),
+                yours,
             }),
             ..ReportView::default()
         }
+    }
+
+    /// Off the podium the reader is told the place its row shows, shared or not: two at 4th
+    /// are both "joint 4th", the second not "5th" (a sentence never disagrees with its table).
+    #[test]
+    fn a_place_off_the_podium_is_the_standings_place() {
+        let mut view = over(&[(1, "Red", false), (2, "Blue", false), (3, "Grey", false)]);
+        let yours = |place, shared| Some(OwnPlace { place, shared });
+        view.over.as_mut().unwrap().yours = yours(4, true);
+        assert_eq!(
+            Finish::of(&view, Lang::EN).unwrap().sentence(Lang::EN),
+            "Red won; you were joint 4th."
+        );
+        view.over.as_mut().unwrap().yours = yours(5, false);
+        assert_eq!(
+            Finish::of(&view, Lang::EN).unwrap().sentence(Lang::EN),
+            "Red won; you were 5th."
+        );
     }
 
     /// A win shared is said as shared, to each of its winners, in both languages: the banner
