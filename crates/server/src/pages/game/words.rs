@@ -319,17 +319,18 @@ fn setting_value(lang: Lang, value: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use game_api::Lang;
     use game_api::report::{Over, OwnPlace, Podium, ReportView};
+    use game_api::{Lang, Seat, Viewer};
 
     use super::Finish;
 
     /// The end with this podium, the reader's place the podium's own entry.
     fn over(places: &[(usize, &str, bool)]) -> ReportView {
-        let yours = places.iter().find(|p| p.2).map(|own| OwnPlace {
-            place: own.0,
-            shared: places.iter().filter(|p| p.0 == own.0).count() > 1,
-        });
+        let seats: Vec<usize> = places.iter().map(|p| p.0).collect();
+        let yours = places
+            .iter()
+            .position(|p| p.2)
+            .and_then(|k| OwnPlace::of(&seats, Viewer::Seat(Seat(k as u8))));
         ReportView {
             over: Some(Over {
                 banner: String::new(),
