@@ -83,6 +83,28 @@ pub enum BotError {
     NoAdvice(String),
 }
 
+/// How a whole game between bots ended, seat by seat: what the rules rank by and the points
+/// scored, which differ where the rules rank by more than points (Backpacks: a walker not back
+/// by 18:00 scores nothing and has lost the game, 5.2, below a walker back on fewer points).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ending {
+    /// Each seat's standing, higher is better: the game's [`SearchGame::final_scores`].
+    pub standing: Vec<f64>,
+    /// Each seat's points as the rules score them.
+    pub points: Vec<f64>,
+}
+
+impl Ending {
+    /// A game that ranks by its points alone (ties broken below a point, where the rules
+    /// break them).
+    pub fn by_points(points: Vec<f64>) -> Ending {
+        Ending {
+            standing: points.clone(),
+            points,
+        }
+    }
+}
+
 /// What `advise` is asked: the game at the table and the seat to advise.
 #[derive(Debug)]
 pub struct AdviceRequest<'a, G: Game> {
@@ -128,9 +150,9 @@ pub trait BotGame:
     /// The seat's orders for the coming resolution, from its view of `state`.
     fn bot_orders(kind: BotKind, state: &Self::State, seat: Seat, rng: &mut Rng) -> Self::Orders;
 
-    /// One whole game between bots, seat `s` taken by `seated[s]`, every draw from `seed`:
-    /// every seat's final score ([`SearchGame::final_scores`]). A tournament plays many.
-    fn bot_game(settings: &Self::Settings, seated: &[Entrant], seed: Seed) -> Vec<f64>;
+    /// One whole game between bots, seat `s` taken by `seated[s]`, every draw from `seed`: how
+    /// it ended for each seat. A tournament plays many.
+    fn bot_game(settings: &Self::Settings, seated: &[Entrant], seed: Seed) -> Ending;
 
     /// The search's advice for a seat, as `postrider advise` prints it.
     fn advise(request: &AdviceRequest<'_, Self>, rng: &mut Rng) -> Result<String, BotError>;

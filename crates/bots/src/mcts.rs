@@ -151,7 +151,8 @@ pub trait SearchGame: Game {
         rng: &mut Rng,
     );
     /// Every seat's final score, higher is better, as the rules rank an ended game (ties
-    /// broken below a point where the rules break them).
+    /// broken below a point where the rules break them; −∞ for a seat the rules say has lost
+    /// the game whatever the others scored, which never wins).
     fn final_scores(state: &Self::State) -> Vec<f64>;
 }
 
@@ -196,17 +197,41 @@ pub(crate) fn playout<G: SearchGame>(
 }
 
 /// What an ended game is worth to seat `me`, given every seat's final score: mostly its share
-/// of the win (shared on a tie), a little for its place.
+/// of the win (shared on a tie; none for a seat that has lost the game, −∞), a little for its
+/// place.
 pub(crate) fn reward(scores: &[f64], me: usize) -> f64 {
     let mine = scores[me];
     let n = scores.len();
     let better = scores.iter().filter(|&&s| s > mine).count();
     let equal = scores.iter().filter(|&&s| s == mine).count();
-    let win = if better == 0 { 1.0 / equal as f64 } else { 0.0 };
+    let win = if better == 0 && mine > f64::NEG_INFINITY {
+        1.0 / equal as f64
+    } else {
+        0.0
+    };
     let place = if n > 1 {
         1.0 - better as f64 / (n - 1) as f64
     } else {
         1.0
     };
     0.8 * win + 0.2 * place
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reward;
+
+    /// B&B 5.2: a walker not back (−∞) is worth less to the search than one back on -4 points,
+    /// though it scored 0 and the other fewer; it never has a share of the win, even when
+    /// nobody is back.
+    #[test]
+    fn bb_5_2_the_search_counts_a_walker_not_back_as_beaten() {
+        let lost = f64::NEG_INFINITY;
+        let scores = [-4.0, lost, 10.0];
+        assert!(reward(&scores, 0) > reward(&scores, 1));
+        assert_eq!(reward(&scores, 1), 0.0, "last, and no win");
+        assert_eq!(reward(&scores, 2), 1.0, "the win alone, and first");
+        assert_eq!(reward(&[lost, lost], 0), 0.2, "level, and nobody wins");
+        assert!((reward(&[3.0, 3.0], 0) - 0.6).abs() < 1e-12, "a shared win");
+    }
 }

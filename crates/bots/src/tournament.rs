@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use game_api::Seed;
 
-use crate::{BotGame, Entrant};
+use crate::{BotGame, Ending, Entrant};
 
 /// One game's result: per entrant (in the tournament's order), its share of the win (ties share
 /// it), its points and its place (1 = first; tied entrants share the better place).
@@ -52,23 +52,33 @@ pub fn play_game<G: BotGame>(
     let first = g as usize % n;
     let seated: Vec<Entrant> = (0..n).map(|s| entrants[(s + first) % n]).collect();
     let game_seed = Seed(seed.0 ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let scores = G::bot_game(settings, &seated, game_seed);
-    // Ranked (higher is better: ties share the win and the better place), back from seats to
-    // entrants: entrant `e` sat in seat `(e + n - first) % n`.
-    let best = scores.iter().copied().fold(f64::MIN, f64::max);
-    let winners = scores.iter().filter(|&&s| s == best).count() as f64;
+    credit(&G::bot_game(settings, &seated, game_seed), first)
+}
+
+/// A game's ending credited to the entrants, entrant `e` having sat in seat
+/// `(e + n - first) % n`: ranked by standing (higher is better: ties share the win and the
+/// better place; a seat on −∞ has lost the game and never wins), points as scored.
+fn credit(ending: &Ending, first: usize) -> GameResult {
+    let scores = &ending.standing;
+    let n = scores.len();
+    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let wins = |s: f64| s == best && s > f64::NEG_INFINITY;
+    let winners = scores.iter().filter(|&&s| wins(s)).count() as f64;
     let mut result = GameResult {
         win: Vec::with_capacity(n),
         points: Vec::with_capacity(n),
         place: Vec::with_capacity(n),
     };
     for e in 0..n {
-        let score = scores[(e + n - first) % n];
+        let seat = (e + n - first) % n;
+        let score = scores[seat];
         result
             .win
-            .push(if score == best { 1.0 / winners } else { 0.0 });
+            .push(if wins(score) { 1.0 / winners } else { 0.0 });
         // The tie-break lives below 10⁻⁴ of a point; shared points (½, ⅓) are kept.
-        result.points.push((score * 1e4).round() / 1e4);
+        result
+            .points
+            .push((ending.points[seat] * 1e4).round() / 1e4);
         result
             .place
             .push(1.0 + scores.iter().filter(|&&o| o > score).count() as f64);
@@ -182,6 +192,29 @@ mod tests {
         for x in &s {
             assert!(x.ci95.0 <= x.win_rate && x.win_rate <= x.ci95.1);
         }
+    }
+
+    /// B&B 5.2: a walker not back by 18:00 is credited the 0 points it scored, but it has lost
+    /// the game: last, below a walker back on -4, and no share of the win; nobody back, nobody
+    /// wins. Seats given back to entrants (first = 1: seat s was taken by entrant s + 1).
+    #[test]
+    fn bb_5_2_a_tournament_credits_a_walker_not_back_with_its_points_and_the_loss() {
+        let lost = f64::NEG_INFINITY;
+        let ending = Ending {
+            standing: vec![-4.0, lost, 12.0, lost],
+            points: vec![-4.0, 0.0, 12.0, 0.0],
+        };
+        let result = credit(&ending, 1);
+        assert_eq!(result.win, [0.0, 0.0, 0.0, 1.0]);
+        assert_eq!(result.points, [0.0, -4.0, 0.0, 12.0]);
+        assert_eq!(result.place, [3.0, 2.0, 3.0, 1.0]);
+        let nobody_back = Ending {
+            standing: vec![lost; 3],
+            points: vec![0.0; 3],
+        };
+        let result = credit(&nobody_back, 0);
+        assert_eq!(result.win, [0.0; 3]);
+        assert_eq!(result.place, [1.0; 3]);
     }
 
     #[test]

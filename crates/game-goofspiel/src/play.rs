@@ -5,7 +5,7 @@
 
 use bots::flatmc::flat;
 use bots::mcts::{Budget, Rollout, SearchGame, search};
-use bots::{AdviceRequest, BotError, BotGame, BotKind, Entrant};
+use bots::{AdviceRequest, BotError, BotGame, BotKind, Ending, Entrant};
 use game_api::{Rng, Seat, Seed, Viewer};
 use rand::RngExt;
 use rand::seq::SliceRandom;
@@ -49,7 +49,7 @@ impl BotGame for Goofspiel {
 
     /// One game: the prizes shuffled from the set-up's stream (0), each seat's bid drawn from
     /// its own stream per round, rounds played in place.
-    fn bot_game(settings: &Settings, seated: &[Entrant], game_seed: Seed) -> Vec<f64> {
+    fn bot_game(settings: &Settings, seated: &[Entrant], game_seed: Seed) -> Ending {
         let mut position = Position::new(settings.cards, seated.len(), &mut game_seed.rng(0));
         let mut bids = vec![0u8; seated.len()];
         while !position.is_over() {
@@ -61,7 +61,7 @@ impl BotGame for Goofspiel {
             }
             position.play_round(&bids);
         }
-        Self::final_scores(&position)
+        Ending::by_points(Self::final_scores(&position))
     }
 
     fn advise(request: &AdviceRequest<'_, Self>, rng: &mut Rng) -> Result<String, BotError> {

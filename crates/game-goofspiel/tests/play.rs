@@ -34,7 +34,8 @@ fn a_whole_bots_game_ends_with_scores_summing_to_at_most_the_prizes_total() {
     for cards in [5, 9, 13] {
         for seats in 2..=6 {
             let seated: Vec<Entrant> = (0..seats).map(|s| entrant(kinds[s % 5], 40)).collect();
-            let scores = Goofspiel::bot_game(&Settings { cards }, &seated, Seed(seats as u64));
+            let scores =
+                Goofspiel::bot_game(&Settings { cards }, &seated, Seed(seats as u64)).points;
             assert_eq!(scores.len(), seats);
             let sum: f64 = scores.iter().sum();
             assert!(
@@ -112,7 +113,7 @@ fn mcts_beats_random_over_40_games_of_5_cards() {
         let mcts_seat = (game % 2) as usize;
         let mut seated = [entrant(BotKind::Random, 0); 2];
         seated[mcts_seat] = entrant(BotKind::Mcts, 200);
-        let scores = Goofspiel::bot_game(&settings, &seated, Seed(1000 + game));
+        let scores = Goofspiel::bot_game(&settings, &seated, Seed(1000 + game)).standing;
         let (mine, theirs) = (scores[mcts_seat], scores[1 - mcts_seat]);
         if mine > theirs {
             wins += 1;

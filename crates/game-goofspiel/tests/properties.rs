@@ -70,7 +70,8 @@ fn a_bots_game_gives_each_seat_its_score() {
         kind: BotKind::Nmr,
         budget: Budget::Playouts(1),
     }; 3];
-    let scores = Goofspiel::bot_game(&Settings { cards: 5 }, &seated, Seed(3));
+    let ending = Goofspiel::bot_game(&Settings { cards: 5 }, &seated, Seed(3));
     // Every seat bids its lowest card every round: every highest bid is a three-way tie.
-    assert_eq!(scores, [0.0, 0.0, 0.0]);
+    assert_eq!(ending.points, [0.0, 0.0, 0.0]);
+    assert_eq!(ending.standing, ending.points);
 }

@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 
 use crate::backpacks::{planned_orders, round_orders, round_orders_with_budget};
 use crate::mcts::{Budget, Rollout, SearchGame, search};
-use crate::{AdviceRequest, BotError, BotGame, BotKind, Entrant};
+use crate::{AdviceRequest, BotError, BotGame, BotKind, Ending, Entrant};
 
 /// Orders for a Backpacks seat from any entrant.
 pub fn entrant_orders(entrant: Entrant, view: DayViewRef<'_>, rng: &mut Rng) -> RoundOrders {
@@ -33,7 +33,7 @@ impl BotGame for Backpacks {
         round_orders(kind, day.view_ref(Viewer::Seat(seat)), rng)
     }
 
-    fn bot_game(terrain: &Terrain, seated: &[Entrant], game_seed: Seed) -> Vec<f64> {
+    fn bot_game(terrain: &Terrain, seated: &[Entrant], game_seed: Seed) -> Ending {
         let n = seated.len();
         let mut day = Day::new(
             terrain.map.clone(),
@@ -55,7 +55,10 @@ impl BotGame for Backpacks {
             let mut rng = game_seed.rng(u64::from(day.turn) + 1);
             day.advance_round(&orders, &mut rng, &mut (), &mut scratch);
         }
-        Self::final_scores(&day)
+        Ending {
+            standing: Self::final_scores(&day),
+            points: (0..n).map(|w| f64::from(day.final_points(w))).collect(),
+        }
     }
 
     fn advise(request: &AdviceRequest<'_, Self>, rng: &mut Rng) -> Result<String, BotError> {
@@ -243,10 +246,10 @@ impl SearchGame for Backpacks {
         }
     }
 
-    /// Each walker's points at the end of the day: 0 for one who did not get back (B&B 5.2).
+    /// Each walker's standing at the end of the day, as the rules place it (`Day::standings`):
+    /// its points if it is back in Keswick, −∞ if not (5.2: it has lost the game, below a
+    /// walker back on fewer points, penalties and all, and never wins).
     fn final_scores(day: &Day) -> Vec<f64> {
-        (0..day.walkers.len())
-            .map(|w| f64::from(day.final_points(w)))
-            .collect()
+        day.standings()
     }
 }

@@ -14,7 +14,7 @@ use rand::RngExt;
 
 use crate::breaking_away::{draw_random_lineup, random_cards};
 use crate::mcts::{Budget, Rollout, SearchGame, search};
-use crate::{AdviceRequest, BotError, BotGame, BotKind, Entrant};
+use crate::{AdviceRequest, BotError, BotGame, BotKind, Ending, Entrant};
 
 /// Orders for a Breaking Away seat from any entrant (the simple bots read the view in place;
 /// the search takes a copy).
@@ -50,13 +50,13 @@ impl BotGame for BreakingAway {
         kind.orders(position.view_ref(Viewer::Seat(seat)), rng)
     }
 
-    fn bot_game(rules: &Rules, seated: &[Entrant], game_seed: Seed) -> Vec<f64> {
-        RACE_BUFFERS.with(|buffers| match buffers.try_borrow_mut() {
+    fn bot_game(rules: &Rules, seated: &[Entrant], game_seed: Seed) -> Ending {
+        Ending::by_points(RACE_BUFFERS.with(|buffers| match buffers.try_borrow_mut() {
             Ok(mut buffers) => buffers.play(*rules, seated, game_seed),
             // A race played inside another on this thread (no bot does that today) gets its
             // own buffers.
             Err(_) => RaceBuffers::default().play(*rules, seated, game_seed),
-        })
+        }))
     }
 
     fn advise(request: &AdviceRequest<'_, Self>, rng: &mut Rng) -> Result<String, BotError> {

@@ -326,16 +326,22 @@ impl Day {
     /// every walker who is back, whatever their points, the walkers not back sharing the place
     /// after them. The place every table and sentence of a report gives, and the season's.
     pub fn places(&self) -> Vec<u16> {
-        let scores: Vec<f64> = (0..self.walkers.len())
-            .map(|w| {
-                if self.walkers[w].lost {
+        game_api::season::places_from_scores(&self.standings())
+    }
+
+    /// What [`Day::places`] ranks by, higher is better: a walker's points if it is back in
+    /// Keswick, −∞ if it is not (5.2: it has lost the game, whatever the others scored).
+    pub fn standings(&self) -> Vec<f64> {
+        self.walkers
+            .iter()
+            .map(|walker| {
+                if walker.lost {
                     f64::NEG_INFINITY
                 } else {
-                    f64::from(self.walkers[w].points)
+                    f64::from(walker.points)
                 }
             })
-            .collect();
-        game_api::season::places_from_scores(&scores)
+            .collect()
     }
 
     /// The walkers best first, by [`Day::places`], those sharing a place in seating order.

@@ -178,6 +178,10 @@ fn bb_5_2_a_walker_not_back_loses_the_game() {
     // 15 and 0 are lost with them (1.3); the walker back on -4 wins.
     assert_eq!(day.final_points(1), 0);
     assert_eq!(day.places(), [1, 2, 2]);
+    assert_eq!(
+        day.standings(),
+        [-4.0, f64::NEG_INFINITY, f64::NEG_INFINITY]
+    );
     assert_eq!(day.ranking(), [0, 1, 2]);
     assert_eq!(day.winners(), [0]);
     day.walkers[0].lost = true;
