@@ -430,6 +430,13 @@ fn standings(round: &Round) -> String {
         );
     };
     let margin = lead - day.final_points(second);
+    // Every walker sharing the second place (B&B-17): naming one of two level in 2nd would
+    // tell the reader the other is behind.
+    let runners_up: Vec<&str> = order[1..]
+        .iter()
+        .filter(|&&w| day.final_points(w) == day.final_points(second))
+        .map(|&w| names[w].as_str())
+        .collect();
     if !over && lead == 0 {
         return tr!(lang, "bb-nobody-has-a-point", next = next);
     }
@@ -450,7 +457,7 @@ fn standings(round: &Round) -> String {
             over = yes(over),
             points = points(lang, lead),
             margin = points(lang, margin),
-            second = names[second].as_str(),
+            second = lang.and_list(&runners_up),
             next = next
         )
     }

@@ -58,8 +58,9 @@ impl Game for Backpacks {
     const PICTURE_NOUN: &'static str = "map";
     /// 1: the ledger of the first releases; 2: the bulletin (headline and story); 3: places
     /// by name (no path codes); 4: a walker back at its arrival, the glossary's Japanese; 5: a
-    /// walker not back loses the day (5.2: its place, the winners, the last round's words).
-    const REPORT_FORMAT: u16 = 5;
+    /// walker not back loses the day (5.2: its place, the winners, the last round's words); 6:
+    /// the leader's margin names every walker sharing second place.
+    const REPORT_FORMAT: u16 = 6;
 
     type Settings = Terrain;
     type State = Day;

@@ -94,11 +94,25 @@ fn check(
         assert!(sentence.starts_with(&opening), "{opening:?}: {what}");
         match rows.get(1) {
             Some(second) => {
-                assert!(
-                    sentence.contains(&format!(" ahead of {}", second.1)),
-                    "the runner-up: {what}"
+                // Named with every walker sharing its place in the table.
+                let level: Vec<&str> = rows
+                    .iter()
+                    .filter(|r| r.0 == second.0)
+                    .map(|r| r.1.as_str())
+                    .collect();
+                let named = sentence
+                    .split_once(" ahead of ")
+                    .map(|(_, rest)| rest.split([';', '.']).next().unwrap_or(rest));
+                assert_eq!(
+                    named,
+                    Some(Lang::EN.and_list(&level).as_str()),
+                    "the runners-up: {what}"
                 );
-                kinds.push("ahead");
+                kinds.push(if level.len() > 1 {
+                    "runners-up level"
+                } else {
+                    "ahead"
+                });
             }
             // The only walker back: nobody behind it but walkers who lost.
             None => assert!(!lost.is_empty() && over, "{what}"),
@@ -293,6 +307,7 @@ fn every_sentence_agrees_with_its_tables() {
         "nobody scored",
         "shared lead",
         "ahead",
+        "runners-up level",
         "over",
         "yours placed",
         "yours joint",

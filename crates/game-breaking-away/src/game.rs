@@ -64,8 +64,9 @@ impl Game for BreakingAway {
     const GAME_NOUN: &'static str = "race";
     const PICTURE_NOUN: &'static str = "track";
     /// 1: the ledger of the first releases; 2: the bulletin (headline and story); 3: level
-    /// teams share their place, and "no orders" marks only a team that sent none.
-    const REPORT_FORMAT: u16 = 3;
+    /// teams share their place, and "no orders" marks only a team that sent none; 4: the
+    /// leader's margin names every team sharing second place.
+    const REPORT_FORMAT: u16 = 4;
 
     type Settings = Rules;
     type State = Position;

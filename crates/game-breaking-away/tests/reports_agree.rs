@@ -158,6 +158,19 @@ fn check(
         kinds.push(if over { "shared win" } else { "shared lead" });
     } else if rows.len() > 1 {
         let (one, two) = (&rows[0], &rows[1]);
+        // The runner-up named with every team sharing its place in the table.
+        let level: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.place == two.place)
+            .map(|r| r.team.as_str())
+            .collect();
+        let runners_up = match level.as_slice() {
+            [alone] => format!("team {alone}"),
+            many => format!("teams {}", and_list(many)),
+        };
+        if level.len() > 1 {
+            kinds.push("runners-up level");
+        }
         let verb = if over {
             "wins with"
         } else {
@@ -172,8 +185,7 @@ fn check(
             );
             assert!(
                 sentence.ends_with(&format!(
-                    "level with team {} but ahead on its best-placed rider.",
-                    two.team
+                    "level with {runners_up} but ahead on its best-placed rider."
                 )),
                 "{what}"
             );
@@ -181,7 +193,7 @@ fn check(
         } else {
             let margin = value(&one.points) - value(&two.points);
             assert!(
-                sentence.ends_with(&format!("ahead of team {}.", two.team)),
+                sentence.ends_with(&format!("ahead of {runners_up}.")),
                 "{what}"
             );
             let said = sentence[opening.len()..].split(" ahead").next().unwrap();
@@ -424,6 +436,7 @@ fn every_sentence_agrees_with_its_tables() {
         "shared lead",
         "shared win",
         "ahead",
+        "runners-up level",
         "over",
         "yours placed",
         "yours joint",

@@ -465,5 +465,5 @@ fn each_report_edition_pins_its_wording() {
         );
     }
 }
-const RACE_EDITION: (u16, &str) = (3, "4491f235594de052");
-const DAY_EDITION: (u16, &str) = (5, "c694c4e7f5cc9d56");
+const RACE_EDITION: (u16, &str) = (4, "4491f235594de052");
+const DAY_EDITION: (u16, &str) = (6, "0dcffd84f0d0c114");

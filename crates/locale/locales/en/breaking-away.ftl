@@ -109,14 +109,21 @@ ba-standings-shared = Teams {$teams} { $over ->
     [yes] share the win with
    *[no] share the lead on
 } {$points} each.
+# Variables: $second (the teams sharing second place), $count ("one" or "other": how many)
 ba-standings-level = Team {$team} { $over ->
     [yes] wins with
    *[no] leads the standings on
-} {$points}, level with team {$second} but ahead on its best-placed rider.
+} {$points}, level with { $count ->
+    [one] team
+   *[other] teams
+} {$second} but ahead on its best-placed rider.
 ba-standings-ahead = Team {$team} { $over ->
     [yes] wins with
    *[no] leads the standings on
-} {$points}, {$margin} ahead of team {$second}.
+} {$points}, {$margin} ahead of { $count ->
+    [one] team
+   *[other] teams
+} {$second}.
 
 ## The reader's own team.
 

@@ -12,6 +12,11 @@ use crate::position::Position;
 use crate::rules::Line;
 use crate::turn::{Award, Source, TurnOutcome, Why};
 
+mod standings;
+
+use standings::standings;
+pub(crate) use standings::winners;
+
 /// The bulletin of one turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bulletin {
@@ -254,18 +259,6 @@ fn headline(turn: &Turn) -> String {
     }
 }
 
-/// The teams in first place (more than one when they share it, [`Position::places`]), in the
-/// standings' order.
-pub(crate) fn winners<'a>(teams: &'a [String], position: &Position) -> Vec<&'a str> {
-    let places = position.places();
-    position
-        .standings()
-        .into_iter()
-        .filter(|&t| places[usize::from(t)] == 1)
-        .map(|t| teams[usize::from(t)].as_str())
-        .collect()
-}
-
 /// The riders on the track, front first (earliest arrival first on a square).
 fn road(position: &Position) -> Vec<usize> {
     let mut riders: Vec<usize> = (0..position.riders.len())
@@ -459,62 +452,6 @@ fn silent(turn: &Turn) -> Option<String> {
         ));
     }
     (!parts.is_empty()).then(|| turn.sentence(&parts))
-}
-
-/// The team standings in a sentence: the leader and its margin, or the winner.
-fn standings(turn: &Turn) -> String {
-    let after = turn.after;
-    let lang = turn.lang;
-    let order = after.standings();
-    let totals = after.team_points();
-    let team = |k: usize| turn.teams[usize::from(order[k])].as_str();
-    let total = |k: usize| totals[usize::from(order[k])];
-    if total(0) == Points::ZERO && !turn.outcome.race_over {
-        return lang.t("ba-no-score");
-    }
-    let over = if turn.outcome.race_over { "yes" } else { "no" };
-    let first = winners(turn.teams, after);
-    if first.len() > 1 {
-        return tr!(
-            lang,
-            "ba-standings-shared",
-            teams = lang.and_list(&first),
-            over = over,
-            points = turn.points(total(0))
-        );
-    }
-    if order.len() < 2 {
-        return tr!(
-            lang,
-            "ba-standings-alone",
-            team = team(0),
-            over = over,
-            points = turn.points(total(0))
-        );
-    }
-    let second = 1;
-    let margin = total(0).minus(total(second));
-    // Level on points with a place of its own: the best-placed rider decided (BA-17).
-    if margin == Points::ZERO {
-        tr!(
-            lang,
-            "ba-standings-level",
-            team = team(0),
-            over = over,
-            points = turn.points(total(0)),
-            second = team(second)
-        )
-    } else {
-        tr!(
-            lang,
-            "ba-standings-ahead",
-            team = team(0),
-            over = over,
-            points = turn.points(total(0)),
-            margin = turn.points(margin),
-            second = team(second)
-        )
-    }
 }
 
 /// What happened to `seat`'s riders this turn, in a sentence.
