@@ -511,10 +511,6 @@ when-moment = {$weekday} {$day} {$month-name} {$hour}:{$minute} {$zone}
 when-deadline = {$moment} (in {$left})
 # Variables: $moment
 when-deadline-now = {$moment} (due now)
-# Variables: $moment, $left
-when-due = in {$left} ({$moment})
-# Variables: $moment
-when-due-now = now ({$moment})
 # Variables: $hours
 when-rule-hours = every {$hours} h
 # Variables: $minutes

@@ -514,10 +514,6 @@ when-moment = {$year}年{$month}月{$day}日({$weekday}) {$hour}:{$minute} {$zon
 when-deadline = {$moment}（あと{$left}）
 # Variables: $moment
 when-deadline-now = {$moment}（締め切りました）
-# Variables: $moment, $left
-when-due = あと{$left}（{$moment}）
-# Variables: $moment
-when-due-now = 締め切り済み（{$moment}）
 # Variables: $hours
 when-rule-hours = {$hours}時間ごと
 # Variables: $minutes

@@ -66,12 +66,11 @@ impl FromRequestParts<AppState> for Visitor {
         let browser_zone = crate::reader::cookie(parts, ZONE_COOKIE)
             .and_then(|z| percent_decode(&z))
             .filter(|z| z.len() <= 64 && when::zone(z).is_some());
-        // Only a page shown (not a form sent, which answers with a redirect) says what is due.
+        // Counted for a form sent too: one refused is answered with its page again, whose
+        // header and tab say what is due as the page did (one sealed answers with a redirect).
         let awaiting = match &player {
-            Some(p) if parts.method == axum::http::Method::GET => {
-                Some(store::attention::awaiting(state, p.id).await?)
-            }
-            _ => None,
+            Some(p) => Some(store::attention::awaiting(state, p.id).await?),
+            None => None,
         };
         let (lang, keep_lang) = page_lang(parts, player.as_ref());
         let query: Vec<&str> = parts

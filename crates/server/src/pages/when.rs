@@ -164,22 +164,6 @@ impl Urgency {
     }
 }
 
-/// A deadline to act by, in `lang`: `in 5 h (Sun 22 Nov 20:00 America/New_York)`,
-/// `あと5時間（2026年11月22日(日) 20:00 UTC）`.
-pub fn due_in(lang: Lang, at: i64, now: i64, zone_name: Option<&str>) -> String {
-    let moment = moment_in(lang, at, zone_name);
-    if at <= now {
-        tr!(lang, "when-due-now", moment = moment)
-    } else {
-        tr!(
-            lang,
-            "when-due",
-            moment = moment,
-            left = left_in(lang, at - now)
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,10 +216,6 @@ mod tests {
         assert_eq!(
             deadline_in(ja, at, at - 3 * 3600, Some("America/New_York")),
             "2026年11月22日(日) 20:00 America/New_York（あと3時間）"
-        );
-        assert_eq!(
-            due_in(ja, at, at - 50 * 3600, None),
-            "あと2日2時間（2026年11月23日(月) 01:00 UTC）"
         );
         assert_eq!(left_in(ja, 5 * 3600 + 20 * 60), "5時間20分");
         let weekly = gm::DeadlineRule::Weekly {

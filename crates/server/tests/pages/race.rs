@@ -222,7 +222,7 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
         // The due time is said once (issue 51): on a seat's card for its player, on the
         // status line for everyone else.
         let due = if seated {
-            "Orders for turn 3 due in"
+            "Orders for turn 3 due "
         } else {
             "turn 3, due"
         };

@@ -10,7 +10,7 @@ use store::Table;
 
 use super::frame::{GmPlays, Nav, load, render, render_tab, status_of};
 use super::page::turn_name;
-use super::words::{game_title, noun, your_move};
+use super::words::{Badge, game_title, noun, your_move};
 use crate::actions;
 use crate::error::{ApiError, ApiResult};
 use crate::pages::form::{CsrfForm, FormData};
@@ -122,6 +122,8 @@ pub struct OrdersPage {
     pub sent: Option<Sentence>,
     pub seat: String,
     pub your_move: String,
+    /// How near the deadline is, beside `your_move` as on the game page.
+    pub badge: Option<Badge>,
     pub sealed_lineup: Option<String>,
     /// The sealed orders as their player reads them, a line each (a Backpacks & Blisters
     /// round: each turn, then the weather card and the vote), shown one under another.
@@ -187,6 +189,7 @@ pub(super) fn orders_page(
         sent,
         seat: table.seats[seat.index()].name.clone(),
         your_move: your_move(table, visitor, seat).0,
+        badge: Badge::of(table, visitor, seat),
         sealed_lineup,
         sealed_orders,
         notes: record.orders_notes(seat, lang),

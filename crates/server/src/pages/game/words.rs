@@ -82,7 +82,8 @@ pub fn status_text(table: &store::Summary, visitor: &Visitor) -> String {
 }
 
 /// What a seat's player must do now, in a few words: "Your orders are sealed (amend until …)",
-/// "Orders due in 5 h (…)", or that there is nothing to send.
+/// "Orders for turn 6 due Sun 13 Dec 20:00 Europe/London", or that there is nothing to send.
+/// The time left is the [`Badge`]'s, shown beside it wherever this is.
 pub fn your_move(table: &Table, visitor: &Visitor, seat: Seat) -> (String, bool) {
     let lang = visitor.lang;
     let record = &table.record;
@@ -112,16 +113,11 @@ pub fn your_move(table: &Table, visitor: &Visitor, seat: Seat) -> (String, bool)
             all: table.seats.len(),
         },
     };
-    let due = |at: i64| crate::pages::when::due_in(lang, at, visitor.now, visitor.zone());
+    let moment = |at: i64| crate::pages::when::moment_in(lang, at, visitor.zone());
     let ready = record.ready(seat);
     let text = match (clock, ready) {
-        (Clock::Due(at), true) => tr!(
-            lang,
-            "game-move-sealed",
-            turn = noun,
-            until = crate::pages::when::moment_in(lang, at, visitor.zone())
-        ),
-        (Clock::Due(at), false) => tr!(lang, "game-move-due", turn = noun, due = due(at)),
+        (Clock::Due(at), true) => tr!(lang, "game-move-sealed", turn = noun, until = moment(at)),
+        (Clock::Due(at), false) => tr!(lang, "game-move-due", turn = noun, due = moment(at)),
         (Clock::Paused, true) => tr!(lang, "game-move-sealed-paused", turn = noun),
         (Clock::Paused, false) => tr!(lang, "game-move-due-paused", turn = noun),
         (Clock::Waiting { taken, all }, true) => tr!(
