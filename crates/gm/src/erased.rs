@@ -42,6 +42,7 @@ pub(crate) trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn sealed_text(&self, seat: Seat) -> (Option<String>, Option<String>);
     fn orders_notes(&self, seat: Seat, lang: Lang) -> Vec<String>;
     fn sealed_words(&self, seat: Seat, lang: Lang) -> Option<String>;
+    fn orders_words_at(&self, turn: u16, seat: Seat, text: &str, lang: Lang) -> Option<String>;
     fn ready(&self, seat: Seat) -> bool;
     fn all_ready(&self) -> bool;
     fn reopened(&self, seat: Seat) -> bool;
@@ -115,6 +116,9 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     }
     fn sealed_words(&self, seat: Seat, lang: Lang) -> Option<String> {
         GameRecord::sealed_words(self, seat, lang)
+    }
+    fn orders_words_at(&self, turn: u16, seat: Seat, text: &str, lang: Lang) -> Option<String> {
+        GameRecord::orders_words_at(self, turn, seat, text, lang)
     }
     fn ready(&self, seat: Seat) -> bool {
         GameRecord::ready(self, seat)

@@ -116,6 +116,12 @@ impl Record {
         self.0.sealed_words(seat, lang)
     }
 
+    /// Orders the log keeps for `turn` (their text), as their player read them then, in
+    /// `lang` (the history page); `None` when they cannot be read against that turn.
+    pub fn orders_words_at(&self, turn: u16, seat: Seat, text: &str, lang: Lang) -> Option<String> {
+        self.0.orders_words_at(turn, seat, text, lang)
+    }
+
     /// What the seat's sealed orders leave to the rules' defaults, one line each (`D: no order
     /// — plays its highest card, 12`): the echo says so, in `lang`.
     pub fn orders_notes(&self, seat: Seat, lang: Lang) -> Vec<String> {

@@ -1,7 +1,7 @@
 //! Backpacks in words (issue 51): whole days played by bots through the order pages, and no
 //! path code (`KES-CAS.4`) or bare place code (`KES`) in anything a player reads — the order
 //! menus, the sealed orders and their notes, the echo mail, the reports in English and
-//! Japanese (mail, API text and the turn's page) and their standings. Codes stay in the order
+//! Japanese (mail, API text and the turn's page) and their standings, the history's orders. Codes stay in the order
 //! text (the typed form and its example), the API's JSON and the log.
 
 use axum::http::StatusCode;
@@ -186,6 +186,22 @@ on_both!(
                 let table = server::store::load(&s.state, id).await.unwrap();
                 assert_eq!(table.record.resolved(), turn, "round {turn} played");
                 rounds += 1;
+                // The history from the round's opening: the orders revealed in words.
+                for (w, b) in browsers.iter_mut().enumerate() {
+                    let page = b
+                        .get(&format!("/games/{id}/history?from_turn={turn}"))
+                        .await;
+                    assert_eq!(page.status, StatusCode::OK, "{}", page.html);
+                    let resolved = match names[w] {
+                        "cat" => format!("第{turn}ラウンドを処理"),
+                        _ => format!("Round {turn} resolved"),
+                    };
+                    assert!(page.html.contains(&resolved), "{resolved}: {}", page.html);
+                    check(
+                        format!("{seed} round {turn} {}'s history", names[w]),
+                        &read_text(&page.html),
+                    );
+                }
                 // The round's report: the text (mail and API) in both languages, and its page.
                 for (w, token) in tokens.iter().enumerate() {
                     for lang in ["en", "ja"] {

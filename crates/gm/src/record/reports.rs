@@ -28,6 +28,26 @@ impl<G: BotGame> GameRecord<G> {
         }
     }
 
+    /// Orders sealed for `turn` (from 1), as the log keeps their text, in the words their
+    /// player read them in then: the game's words against the game as it stood before that
+    /// turn (places by name where the text has codes). `None` when the turn is not the coming
+    /// one nor resolved, or the text does not read as orders.
+    pub fn orders_words_at(&self, turn: u16, seat: Seat, text: &str, lang: Lang) -> Option<String> {
+        let resolved = usize::from(turn).checked_sub(1)?;
+        let state = match self.history.get(resolved) {
+            Some(resolution) => Some(&resolution.before),
+            None if resolved == self.history.len() => self.state.as_ref(),
+            None => return None,
+        };
+        let orders = G::parse_orders(&self.settings, self.seats(), text).ok()?;
+        let table = game_api::Table {
+            state,
+            history: &self.history[..resolved],
+            ..self.table_in(lang)
+        };
+        Some(G::orders_words(&table, seat, &orders))
+    }
+
     /// What the seat's sealed orders leave to the rules' defaults (`D: no order — plays its
     /// highest card, 12`), for the echo.
     pub fn orders_notes(&self, seat: Seat, lang: Lang) -> Vec<String> {

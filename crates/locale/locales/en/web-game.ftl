@@ -260,10 +260,16 @@ history-orders = {$seat}: orders {$text}{$by}
 # Variables: $bot
 history-by-bot = {" "}(the { BOT($bot) } bot)
 history-by-gm = {" "}(by the GM)
-# Variables: $turn
-history-resolved = Turn {$turn} resolved
-# Variables: $turn
-history-rolled-back = Turn {$turn} rolled back
+# Variables: $noun (the game's turn noun: turn, round), $turn
+history-resolved = { $noun ->
+    [round] Round
+   *[other] Turn
+} {$turn} resolved
+# Variables: $noun, $turn
+history-rolled-back = { $noun ->
+    [round] Round
+   *[other] Turn
+} {$turn} rolled back
 # Variables: $seat, $player
 history-claimed = {$seat} taken by {$player}
 # Variables: $seat, $bot

@@ -260,10 +260,16 @@ history-orders = {$seat}：命令 {$text}{$by}
 # Variables: $bot
 history-by-bot = （{ BOT($bot) }ボット）
 history-by-gm = （GMによる）
-# Variables: $turn
-history-resolved = 第{$turn}ターンを処理
-# Variables: $turn
-history-rolled-back = 第{$turn}ターンを巻き戻し
+# Variables: $noun (the game's turn noun: turn, round), $turn
+history-resolved = 第{$turn}{ $noun ->
+    [round] ラウンド
+   *[other] ターン
+}を処理
+# Variables: $noun, $turn
+history-rolled-back = 第{$turn}{ $noun ->
+    [round] ラウンド
+   *[other] ターン
+}を巻き戻し
 # Variables: $seat, $player
 history-claimed = {$seat}に{$player}が着席
 # Variables: $seat, $bot

@@ -20,6 +20,8 @@ pub struct HistoryEntry {
     pub event: Event,
     /// Sealed orders this viewer may not read yet (their text is withheld).
     pub sealed: bool,
+    /// The turn that was coming when the entry was logged: the one sealed orders are for.
+    pub turn: u16,
 }
 
 /// Who an entry of the log is shown as the work of: a bot's orders are the bot's
@@ -102,21 +104,29 @@ pub async fn history(
     let mut resolutions: Vec<i64> = Vec::new();
     let coming = table.record.turn();
     let mut turns: Vec<(u16, i64)> = vec![(1, 1)];
+    // The coming turn after each resolution or roll-back, in the log's order.
+    let mut opened: Vec<(i64, u16)> = Vec::new();
     for (seq, event) in store::resolutions(state, table).await? {
         match event {
             Event::Resolved { turn, .. } => {
                 resolutions.push(seq);
-                let opened = turn.saturating_add(1);
-                if opened <= coming && !turns.iter().any(|&(t, _)| t == opened) {
-                    turns.push((opened, seq + 1));
+                let next = turn.saturating_add(1);
+                opened.push((seq, next));
+                if next <= coming && !turns.iter().any(|&(t, _)| t == next) {
+                    turns.push((next, seq + 1));
                 }
             }
-            Event::RolledBack { .. } => {
+            Event::RolledBack { turn } => {
                 resolutions.pop();
+                opened.push((seq, turn));
             }
             _ => {}
         }
     }
+    let turn_at = |seq: i64| {
+        let before = opened.partition_point(|&(s, _)| s < seq);
+        before.checked_sub(1).map_or(1, |k| opened[k].1)
+    };
     turns.sort_unstable();
     let last_resolution = resolutions.last().copied();
     let total = table.row.version;
@@ -159,6 +169,7 @@ pub async fn history(
                 actor: attributed(actor, &event),
                 event,
                 sealed,
+                turn: turn_at(seq),
             }
         })
         .collect();

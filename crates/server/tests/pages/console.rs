@@ -467,11 +467,11 @@ on_both!(
         assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.html);
         let history = gm.get(&format!("/games/{id}/history")).await.html;
         assert!(
-            history.contains("<td>rule-of-thumb bot</td><td>Blue: orders"),
+            history.contains(r#"<td>rule-of-thumb bot</td><td class="history-what">Blue: orders"#),
             "{history}"
         );
         assert!(
-            !history.contains("<td>gm</td><td>Blue: orders"),
+            !history.contains(r#"<td>gm</td><td class="history-what">Blue: orders"#),
             "{history}"
         );
         // A roll-back re-opens turn 2 with Red's orders kept but not confirmed (issue 28): the

@@ -206,7 +206,7 @@ on_both!(a_whole_race_through_the_pages, |s: TestServer| async move {
     let history = gm.get(&format!("/games/{id}/history")).await.html;
     assert!(
         history.contains(&format!(
-            r#"<td>gm</td><td><a href="/games/{id}/turns/2">Turn 2 resolved</a>"#
+            r#"<td>gm</td><td class="history-what"><a href="/games/{id}/turns/2">Turn 2 resolved</a>"#
         )),
         "{history}"
     );

@@ -219,11 +219,21 @@ pub(super) fn event_text(
             text = text.clone(),
             by = by(author)
         ),
-        Event::Resolved { turn, .. } => tr!(lang, "history-resolved", turn = *turn),
+        Event::Resolved { turn, .. } => tr!(
+            lang,
+            "history-resolved",
+            noun = game.turn_noun,
+            turn = *turn
+        ),
         Event::Piece { verb, piece } => piece_text(lang, game, verb, piece),
         Event::Dropped { rider } => piece_text(lang, game, "drop", rider),
         Event::Retired { rider } => piece_text(lang, game, "retire", rider),
-        Event::RolledBack { turn } => tr!(lang, "history-rolled-back", turn = *turn),
+        Event::RolledBack { turn } => tr!(
+            lang,
+            "history-rolled-back",
+            noun = game.turn_noun,
+            turn = *turn
+        ),
         Event::SeatClaimed { seat: s, player } => tr!(
             lang,
             "history-claimed",
@@ -252,6 +262,24 @@ pub(super) fn event_text(
             )
         }
     }
+}
+
+/// Revealed orders with their text in the words their player read them in (places by name,
+/// not the codes typed: `walk 2+4 from Keswick to Latrigg`); `None` for any other entry, or
+/// orders that cannot be read against their turn (their text is shown as logged).
+fn in_words(record: &gm::Record, entry: &actions::HistoryEntry, lang: Lang) -> Option<Event> {
+    let Event::Orders { seat, text, author } = &entry.event else {
+        return None;
+    };
+    if entry.sealed {
+        return None;
+    }
+    let words = record.orders_words_at(entry.turn, *seat, text, lang)?;
+    Some(Event::Orders {
+        seat: *seat,
+        text: words,
+        author: author.clone(),
+    })
 }
 
 /// A page of the history (`?from_seq=&from_turn=`), with links to its neighbours and to where
@@ -284,7 +312,7 @@ pub async fn history(
                 lang,
                 &table.record.game(),
                 table.record.seats(),
-                &entry.event,
+                &in_words(&table.record, entry, lang).unwrap_or_else(|| entry.event.clone()),
                 entry.sealed,
                 visitor.zone(),
             ),
