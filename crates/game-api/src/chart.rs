@@ -1,9 +1,11 @@
 //! The chart of a game so far: one line per rider or walker over the resolved turns, drawn as
-//! SVG. Each game gives its series (`Game::progress`); the drawing is shared.
+//! SVG in the pictures' theme (light, and dark under `prefers-color-scheme: dark`). Each game
+//! gives its series (`Game::progress`); the drawing is shared.
 
 use std::fmt::Write as _;
 
 use crate::escape_markup as esc;
+use crate::picture::{COLOURS, light};
 
 /// Dashes tell apart the lines of one seat (a team's riders).
 pub const DASHES: [&str; 4] = ["", "6 3", "2 2", "8 3 2 3"];
@@ -12,7 +14,8 @@ pub const DASHES: [&str; 4] = ["", "6 3", "2 2", "8 3 2 3"];
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
     pub label: String,
-    pub colour: &'static str,
+    /// The seat's colour: an index into [`crate::picture::COLOURS`] (`TeamColours::class`).
+    pub colour: usize,
     pub dash: &'static str,
     /// (turn, value), from turn 0 (the start).
     pub points: Vec<(u16, i32)>,
@@ -60,14 +63,17 @@ impl Progress {
         let high = values.max().unwrap_or(1).max(low + 1);
         let x = |t: u16| L + i32::from(t) * PLOT_W / i32::from(turns);
         let y = |v: i32| T + PLOT_H - (v - low) * PLOT_H / (high - low);
+        let (edge, muted, ink) = (light("pr-edge"), light("pr-muted"), light("pr-ink"));
         let mut svg = String::new();
         let _ = writeln!(
             svg,
-            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" font-family="DejaVu Sans, sans-serif" font-size="10" role="img" aria-label="{label}"><rect width="100%" height="100%" fill="#fff"/>"##
+            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" font-family="DejaVu Sans, sans-serif" font-size="10" role="img" aria-label="{label}">{}<rect width="100%" height="100%" class="pr-panel" fill="{}"/>"##,
+            crate::picture::style(&[]),
+            light("pr-panel")
         );
         let _ = writeln!(
             svg,
-            r##"<line x1="{L}" y1="{}" x2="{}" y2="{}" stroke="#444"/><line x1="{L}" y1="{T}" x2="{L}" y2="{}" stroke="#444"/>"##,
+            r##"<line x1="{L}" y1="{}" x2="{}" y2="{}" class="pr-edge" stroke="{edge}"/><line x1="{L}" y1="{T}" x2="{L}" y2="{}" class="pr-edge" stroke="{edge}"/>"##,
             T + PLOT_H,
             L + PLOT_W,
             T + PLOT_H,
@@ -77,14 +83,14 @@ impl Progress {
         for t in (0..=i32::from(turns)).step_by(step as usize) {
             let _ = writeln!(
                 svg,
-                r##"<text x="{}" y="{}" text-anchor="middle" fill="#555">{t}</text>"##,
+                r##"<text x="{}" y="{}" text-anchor="middle" class="pr-muted" fill="{muted}">{t}</text>"##,
                 x(t as u16),
                 T + PLOT_H + 14
             );
         }
         let _ = writeln!(
             svg,
-            r##"<text x="{}" y="{}" text-anchor="middle" fill="#555">{axis}</text><text x="{L}" y="{}" text-anchor="end" fill="#555">{high}</text><text x="{}" y="{}" text-anchor="end" fill="#555">{low}</text><text x="4" y="{}" fill="#555">{}</text>"##,
+            r##"<text x="{}" y="{}" text-anchor="middle" class="pr-muted" fill="{muted}">{axis}</text><text x="{L}" y="{}" text-anchor="end" class="pr-muted" fill="{muted}">{high}</text><text x="{}" y="{}" text-anchor="end" class="pr-muted" fill="{muted}">{low}</text><text x="4" y="{}" class="pr-muted" fill="{muted}">{}</text>"##,
             L + PLOT_W / 2,
             H - 4,
             T + 4,
@@ -102,8 +108,9 @@ impl Progress {
                 .iter()
                 .map(|&(t, v)| format!("{},{}", x(t), y(v)))
                 .collect();
+            let colour = &COLOURS[s.colour % COLOURS.len()];
             // A line too pale to see on the white ground (white, yellow) is cased in grey.
-            if crate::picture::contrast(s.colour, "#FFFFFF") < 1.5 {
+            if crate::picture::contrast(colour.line, "#FFFFFF") < 1.5 {
                 let _ = writeln!(
                     svg,
                     r##"<polyline points="{}" fill="none" stroke="#777" stroke-width="4" stroke-dasharray="{}"/>"##,
@@ -113,9 +120,10 @@ impl Progress {
             }
             let _ = writeln!(
                 svg,
-                r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="2" stroke-dasharray="{}"><title>{}</title></polyline>"#,
+                r#"<polyline points="{}" fill="none" class="pr-ts{}" stroke="{}" stroke-width="2" stroke-dasharray="{}"><title>{}</title></polyline>"#,
                 points.join(" "),
-                s.colour,
+                s.colour % COLOURS.len(),
+                colour.line,
                 s.dash,
                 esc(&s.label)
             );
@@ -134,13 +142,14 @@ impl Progress {
             };
             placed.push((ex, ey, ly, k));
         }
-        for (ex, ey, ly, k) in placed {
-            let s = &self.series[k];
+        for (ex, ey, ly, line) in placed {
+            let s = &self.series[line];
+            let k = s.colour % COLOURS.len();
             let _ = writeln!(
                 svg,
-                r##"<line x1="{ex}" y1="{ey}" x2="{}" y2="{ly}" stroke="{}" stroke-width="0.8"/><text x="{}" y="{}" fill="#222">{}</text>"##,
+                r##"<line x1="{ex}" y1="{ey}" x2="{}" y2="{ly}" class="pr-ts{k}" stroke="{}" stroke-width="0.8"/><text x="{}" y="{}" class="pr-ink" fill="{ink}">{}</text>"##,
                 ex + 8,
-                s.colour,
+                COLOURS[k].line,
                 ex + 10,
                 ly + 3,
                 esc(&s.label)
@@ -162,7 +171,7 @@ mod tests {
         let series = (0..12)
             .map(|k| Series {
                 label: format!("team{}-{}", k / 4, "ABCD".as_bytes()[k % 4] as char),
-                colour: crate::picture::COLOURS[k / 4].fill,
+                colour: k / 4,
                 dash: DASHES[k % 4],
                 points: vec![(0, 0), (5, 40 + (k as i32 % 3))],
             })
@@ -173,7 +182,7 @@ mod tests {
         }
         .svg(locale::Lang::EN);
         let ys: Vec<i32> = svg
-            .match_indices(r##"fill="#222">team"##)
+            .match_indices(r##"class="pr-ink" fill="#1D1D1D">team"##)
             .map(|(at, _)| {
                 let before = &svg[..at];
                 let y = before.rsplit(" y=\"").next().unwrap();

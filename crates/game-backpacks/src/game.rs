@@ -324,7 +324,7 @@ impl Game for Backpacks {
             .enumerate()
             .map(|(w, name)| Series {
                 label: name.clone(),
-                colour: colours.fill(w as u8),
+                colour: colours.class(w as u8),
                 dash: "",
                 points: views
                     .iter()

@@ -303,7 +303,7 @@ impl Game for BreakingAway {
                 let first = &views[0].riders[i];
                 Series {
                     label: rider_name(table.seats, first.team, first.grade),
-                    colour: colours.fill(first.team),
+                    colour: colours.class(first.team),
                     dash: DASHES[first.grade.index()],
                     points: views
                         .iter()

@@ -182,7 +182,7 @@ impl Game for Goofspiel {
             .enumerate()
             .map(|(s, name)| Series {
                 label: name.clone(),
-                colour: colours.fill(s as u8),
+                colour: colours.class(s as u8),
                 dash: "",
                 points: positions
                     .iter()

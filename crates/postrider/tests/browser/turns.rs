@@ -72,13 +72,24 @@ if (table) {
     if (named.sort().join() !== top.slice().sort().join()) contradictions.push('the banner "' + banner.textContent.trim() + '", the table has ' + top);
   }
 }
+// The chart of the game so far: on a phone it scrolls inside its frame, and opens on its
+// latest turns (the lines' end labels in view); its ground follows the theme.
+const frame = document.querySelector('.picture.chart');
+const chartSvg = frame && frame.querySelector('svg');
+const chart = chartSvg ? (() => {
+  const f = frame.getBoundingClientRect();
+  const ends = Array.from(chartSvg.querySelectorAll('text.pr-ink')).map(t => t.getBoundingClientRect());
+  return { ends: ends.length, endsShown: ends.filter(r => r.left >= f.left - 0.5 && r.left < f.right).length,
+    panel: hex(getComputedStyle(chartSvg.querySelector('rect.pr-panel')).fill) };
+})() : null;
 // The turn shown: on a turn page, as the list of past turns marks it; on a game page, the
 // latest in that list.
 const shown = document.querySelector('ul.past-turns a[aria-current=page]') ||
   document.querySelector('ul.past-turns li:last-child a');
 return { pieces: pieces.length, whole: piecesOf(whole).length, outside, keys, codes,
   press: press ? Math.round(press.getBoundingClientRect().top + window.scrollY) : null, contradictions,
-  turn: shown ? Number(shown.textContent) : null, inner: w, scroll: document.documentElement.scrollWidth };"#;
+  turn: shown ? Number(shown.textContent) : null, inner: w, scroll: document.documentElement.scrollWidth,
+  chart };"#;
 
 /// The seats, in order: the last is the player's.
 const COLOURS: [&str; 4] = ["Red", "Blue", "Green", "Yellow"];
@@ -253,6 +264,18 @@ impl Session {
                     serde_json::json!([]),
                     "{view}: the report contradicts its table"
                 );
+                let chart = &found["chart"];
+                if !chart.is_null() {
+                    assert!(
+                        chart["ends"].as_u64() > Some(0) && chart["endsShown"] == chart["ends"],
+                        "{view}: the chart opens away from its latest turns ({chart})"
+                    );
+                    assert_ne!(
+                        chart["panel"] == "#FFFFFF",
+                        theme == "dark",
+                        "{view}: the chart's ground is not the theme's ({chart})"
+                    );
+                }
                 pieces = found["pieces"].as_u64().unwrap() as usize;
                 if shoot {
                     // The first picture, scrolled to its top (the page's top is photographed
