@@ -25,6 +25,8 @@ pub struct Series {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Progress {
     pub quantity: &'static str,
+    /// The game's turn noun (`turn`, `round`), across the chart's foot.
+    pub turn_noun: &'static str,
     pub series: Vec<Series>,
 }
 
@@ -41,7 +43,7 @@ impl Progress {
             "pic-chart-label",
             quantity = self.quantity
         ));
-        let axis = esc(&lang.t("pic-chart-turn"));
+        let axis = esc(&locale::tr!(lang, "pic-chart-turn", noun = self.turn_noun));
         const W: i32 = 640;
         const H: i32 = 260;
         const L: i32 = 46;
@@ -178,6 +180,7 @@ mod tests {
             .collect();
         let svg = Progress {
             quantity: "distance",
+            turn_noun: "turn",
             series,
         }
         .svg(locale::Lang::EN);

@@ -335,6 +335,7 @@ impl Game for Backpacks {
             .collect();
         Progress {
             quantity: "points",
+            turn_noun: Self::TURN_NOUN,
             series,
         }
     }

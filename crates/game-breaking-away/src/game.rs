@@ -316,6 +316,7 @@ impl Game for BreakingAway {
             .collect();
         Progress {
             quantity: "distance",
+            turn_noun: Self::TURN_NOUN,
             series,
         }
     }

@@ -193,6 +193,7 @@ impl Game for Goofspiel {
             .collect();
         Progress {
             quantity: "points",
+            turn_noun: Self::TURN_NOUN,
             series,
         }
     }

@@ -151,6 +151,10 @@ on_both!(
                         format!("{seed} round {turn} {}'s order page", names[w]),
                         &read_text(&page.html),
                     );
+                    if names[w] == "cat" {
+                        let gaps = crate::japanese_text::spaced_japanese(&page.html);
+                        assert!(gaps.is_empty(), "spaces in Japanese: {gaps:?}");
+                    }
                     let orders = record
                         .bot_events(seat, "heuristic")
                         .unwrap()
@@ -223,6 +227,14 @@ on_both!(
                     }
                     let page = browsers[w].get(&format!("/games/{id}/turns/{turn}")).await;
                     assert_eq!(page.status, StatusCode::OK, "{}", page.html);
+                    // A day is played in rounds, and says so: the past ones, the chart's foot.
+                    let rounds = match names[w] {
+                        "cat" => ["過去のラウンド", ">ラウンド</text>"],
+                        _ => ["Past rounds", ">round</text>"],
+                    };
+                    for said in rounds {
+                        assert!(page.html.contains(said), "{said}: {}", page.html);
+                    }
                     check(
                         format!("{seed} round {turn} {}'s report page", names[w]),
                         &read_text(&page.html),

@@ -548,10 +548,12 @@ fn the_reading_finds_latin_words_and_not_paths_names_or_digests() {
 }
 
 /// Where `html`'s text puts a space (or a line break, which a browser shows as one) between
-/// Japanese characters with no tag between them: between sentences, and between a name and
-/// the word after it, Japanese is written without one.
+/// Japanese characters with no tag between them, or after Japanese punctuation (`。`, `、`,
+/// `：`) before any text: between sentences, between a name and the word after it, and after
+/// a label's colon, Japanese is written without one.
 pub(crate) fn spaced_japanese(html: &str) -> Vec<String> {
     let japanese = |c: char| c as u32 > 0x2e7f;
+    let punctuation = |c: char| matches!(c, '。' | '、' | '：');
     // Preformatted text (a report's tables) keeps its spaces and line breaks as written.
     let text = crate::page_text::without(html, "<pre", "</pre>");
     let chars: Vec<char> = text.chars().collect();
@@ -561,7 +563,7 @@ pub(crate) fn spaced_japanese(html: &str) -> Vec<String> {
             continue;
         }
         let next = chars[k + 1..].iter().find(|c| !c.is_whitespace());
-        if next.is_some_and(|&c| japanese(c)) {
+        if next.is_some_and(|&c| japanese(c) || (punctuation(pair[0]) && c != '<')) {
             let from = k.saturating_sub(12);
             gaps.push(chars[from..(k + 14).min(chars.len())].iter().collect());
         }

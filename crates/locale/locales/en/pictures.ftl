@@ -80,4 +80,8 @@ pic-ba-place = {$place}.
 pic-chart-quantity = {$quantity}
 # Variables: $quantity
 pic-chart-label = {$quantity} over the turns
-pic-chart-turn = turn
+# Variables: $noun (the game's turn noun: turn, round)
+pic-chart-turn = { $noun ->
+    [round] round
+   *[other] turn
+}

@@ -202,7 +202,11 @@ game-orders-sealed-all-in = Sealed. Every seat's orders are in: the turn is bein
 game-orders-played = Sealed, and {$turn} has now been played. {$report}.
 # Variables: $turn
 game-orders-played-report = Read what happened in {$turn}
-game-orders-nothing-sealed = Nothing sealed yet for this turn.
+# Variables: $noun (the game's turn noun: turn, round)
+game-orders-nothing-sealed = Nothing sealed yet for this { $noun ->
+    [round] round
+   *[other] turn
+}.
 game-orders-sealed-as-read = Sealed, as read:{" "}
 game-orders-lineup = line-up
 game-orders-orders = orders
@@ -216,8 +220,15 @@ game-orders-seal = Seal orders
 
 ## A turn: its picture, report, chart and the archive of past turns.
 
-turn-past-label = past turns
-turn-past = Past turns
+# Variables: $noun (the game's turn noun: turn, round)
+turn-past-label = { $noun ->
+    [round] past rounds
+   *[other] past turns
+}
+turn-past = { $noun ->
+    [round] Past rounds
+   *[other] Past turns
+}
 # Variables: $noun (track, map), $after (turn 2, the start)
 turn-picture-after = The {$noun} after {$after}
 # Variables: $noun
@@ -493,13 +504,13 @@ new-game-option-group_breakaways = group_breakaways
 new-game-option-turn1_congestion = turn1_congestion
 new-game-option-staggered_start = staggered_start
 new-game-option-open_hands = open_hands
-new-game-weekday-monday = monday
-new-game-weekday-tuesday = tuesday
-new-game-weekday-wednesday = wednesday
-new-game-weekday-thursday = thursday
-new-game-weekday-friday = friday
-new-game-weekday-saturday = saturday
-new-game-weekday-sunday = sunday
+new-game-weekday-monday = Monday
+new-game-weekday-tuesday = Tuesday
+new-game-weekday-wednesday = Wednesday
+new-game-weekday-thursday = Thursday
+new-game-weekday-friday = Friday
+new-game-weekday-saturday = Saturday
+new-game-weekday-sunday = Sunday
 
 ## Deadlines and times (`pages/when.rs`), in the reader's zone.
 

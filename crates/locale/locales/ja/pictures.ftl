@@ -80,4 +80,8 @@ pic-chart-label = ターンごとの{ $quantity ->
     [distance] 距離
    *[points] 得点
 }
-pic-chart-turn = ターン
+# Variables: $noun (the game's turn noun: turn, round)
+pic-chart-turn = { $noun ->
+    [round] ラウンド
+   *[other] ターン
+}

@@ -202,7 +202,11 @@ game-orders-sealed-all-in = 封印しました。全席の命令がそろった�
 game-orders-played = 封印しました。{$turn}はすでに処理されました。{$report}。
 # Variables: $turn
 game-orders-played-report = {$turn}の結果を読む
-game-orders-nothing-sealed = このターンはまだ何も封印していません。
+# Variables: $noun (the game's turn noun: turn, round)
+game-orders-nothing-sealed = この{ $noun ->
+    [round] ラウンド
+   *[other] ターン
+}はまだ何も封印していません。
 game-orders-sealed-as-read = 封印済み（読み取った内容）：
 game-orders-lineup = スタート時の手札
 game-orders-orders = 命令
@@ -216,8 +220,15 @@ game-orders-seal = 命令を封印する
 
 ## ターン：図、レポート、グラフ、過去のターン。
 
-turn-past-label = 過去のターン
-turn-past = 過去のターン
+# Variables: $noun (the game's turn noun: turn, round)
+turn-past-label = 過去の{ $noun ->
+    [round] ラウンド
+   *[other] ターン
+}
+turn-past = 過去の{ $noun ->
+    [round] ラウンド
+   *[other] ターン
+}
 # Variables: $noun (track, map), $after (turn 2, the start)
 turn-picture-after = {$after}の{$noun}
 # Variables: $noun

@@ -94,7 +94,7 @@ pub fn deadline_in(lang: Lang, at: i64, now: i64, zone_name: Option<&str>) -> St
     }
 }
 
-/// A game's deadline rule in words: `every 24 h`, `every sunday at 20:00 (Europe/London)`.
+/// A game's deadline rule in words: `every 24 h`, `every Sunday at 20:00 (Europe/London)`.
 pub fn rule_in(lang: Lang, rule: &gm::DeadlineRule) -> String {
     match rule {
         gm::DeadlineRule::Interval { seconds } if seconds % 3600 == 0 => {
@@ -224,7 +224,10 @@ mod tests {
             zone: "Europe/London".into(),
         };
         assert_eq!(rule_in(ja, &weekly), "毎週日曜日 20:00（Europe/London）");
-        assert_eq!(rule_in(Lang::EN, &weekly), weekly.to_string());
+        assert_eq!(
+            rule_in(Lang::EN, &weekly),
+            "every Sunday at 20:00 (Europe/London)"
+        );
         let daily = gm::DeadlineRule::Interval { seconds: 86_400 };
         assert_eq!(rule_in(Lang::EN, &daily), daily.to_string());
     }

@@ -31,7 +31,7 @@ pub struct TurnPage {
     pub id: i64,
     pub prev: Option<Step>,
     pub next: Option<Step>,
-    pub archive: Vec<u16>,
+    pub archive: super::page::Archive,
     /// The turn shown, marked in the archive's links.
     pub shown: u16,
     pub section: TurnSection,

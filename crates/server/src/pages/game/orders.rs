@@ -130,6 +130,8 @@ pub struct OrdersPage {
     pub sealed_orders: Option<Vec<String>>,
     pub notes: Vec<String>,
     pub takes_orders: bool,
+    /// The game's turn noun (`turn`, `round`).
+    pub turn_noun: &'static str,
     /// The game's own order form (`pieces`), as HTML.
     pub form: Option<String>,
     /// The track or map now, framed on the pieces (SVG), beside the form.
@@ -190,6 +192,7 @@ pub(super) fn orders_page(
         seat: table.seats[seat.index()].name.clone(),
         your_move: your_move(table, visitor, seat).0,
         badge: Badge::of(table, visitor, seat),
+        turn_noun: table.row.game.turn_noun,
         sealed_lineup,
         sealed_orders,
         notes: record.orders_notes(seat, lang),

@@ -255,7 +255,7 @@ pub struct GamePage {
     pub gm_plays: Option<GmPlays>,
     pub seats: Vec<SeatLine>,
     pub latest: Option<Latest>,
-    pub archive: Vec<u16>,
+    pub archive: Archive,
     /// The turn shown in the archive's links (none on the game page).
     pub shown: u16,
     pub section: TurnSection,
@@ -315,8 +315,19 @@ impl RatingNote {
     }
 }
 
-pub(super) fn past_turns(table: &Table) -> Vec<u16> {
-    (1..=table.record.resolved()).collect()
+pub(super) fn past_turns(table: &Table) -> Archive {
+    Archive {
+        turns: (1..=table.record.resolved()).collect(),
+        noun: table.row.game.turn_noun,
+    }
+}
+
+/// The turns resolved, each a link to its page.
+#[derive(Debug)]
+pub struct Archive {
+    pub turns: Vec<u16>,
+    /// The game's turn noun (`turn`, `round`): "Past rounds".
+    pub noun: &'static str,
 }
 
 pub async fn game(
