@@ -189,6 +189,11 @@ pub async fn every_turn(b: &mut Session, p: &mut Session) {
             &format!("{noun}-finished-first-picture-as-Yellow"),
         )
         .await;
+        p.part(
+            ".picture.chart",
+            &format!("{noun}-finished-chart-as-Yellow"),
+        )
+        .await;
     }
 }
 
