@@ -48,6 +48,10 @@ const STYLE: [(&str, &str, &str, &str); 6] = [
     ("pr-bp-star", "fill", "#A0281C", "#FF9B8B"),
 ];
 
+/// How far from its place's centre a badge's nearest side may stand and still read as the
+/// place's without a line to it (the symbols reach 14 px from their centre).
+pub(super) const BADGE_BESIDE: f64 = 18.0;
+
 fn colour(class: &str) -> &'static str {
     STYLE
         .iter()
@@ -320,8 +324,24 @@ fn draw(
         }
         let (lx, ly, anchor) = match marks[k] {
             Mark::Label(lx, ly, anchor, _) => (lx, ly, anchor),
-            // Badges are drawn last, above the walkers and the other places' symbols.
-            Mark::Badge(..) => continue,
+            // Badges are drawn last, above the walkers and the other places' symbols; one that
+            // had to stand away from its place is tied to it by a short line, from the
+            // symbol's edge to the badge's nearest side.
+            Mark::Badge(_, r) => {
+                let (ex, ey) = (x.clamp(r.x0, r.x1), y.clamp(r.y0, r.y1));
+                let (dx, dy) = (ex - x, ey - y);
+                let d = dx.hypot(dy);
+                if d > BADGE_BESIDE {
+                    let _ = writeln!(
+                        svg,
+                        r#"<line class="pr-edge pr-badge-tie" x1="{:.1}" y1="{:.1}" x2="{ex:.1}" y2="{ey:.1}" stroke="{}" stroke-width="1.5"/>"#,
+                        x + dx / d * 14.0,
+                        y + dy / d * 14.0,
+                        light("pr-edge")
+                    );
+                }
+                continue;
+            }
             Mark::Unnamed => continue,
         };
         let (id_class, id_fill) = if target {

@@ -296,7 +296,7 @@ fn names_inside(reading: &Reading, name: &str) -> bool {
 #[test]
 fn the_close_up_holds_the_walkers_the_targets_and_the_menus_places() {
     let ja = Lang::from_code("ja").unwrap();
-    let (mut badges, mut scaled, mut natural, mut menus) = (0, 0, 0, 0);
+    let (mut badges, mut scaled, mut natural, mut menus, mut tied) = (0, 0, 0, 0, 0);
     for seed in 0..18u64 {
         let walkers = [2, 3, 4, 5, 6, 16][seed as usize % 6];
         let days = walk(walkers, 100 + seed);
@@ -347,6 +347,29 @@ fn the_close_up_holds_the_walkers_the_targets_and_the_menus_places() {
                     );
                 }
                 badges += close_up.matches(r#"class="pr-badge""#).count();
+                // The badges on the map (those in the list under it name the same places).
+                let on_map = badges_drawn(&close_up)
+                    .into_iter()
+                    .filter(|(_, r)| r.1 < plan.geometry.map_height);
+                for (name, r) in on_map {
+                    let place = day
+                        .map
+                        .locations
+                        .iter()
+                        .find(|l| game_api::escape_markup(&l.name) == name)
+                        .unwrap();
+                    let (x, y) = plan.geometry.space(&day.map, place.space);
+                    let (ex, ey) = (x.clamp(r.0, r.0 + r.2), y.clamp(r.1, r.1 + r.3));
+                    if (ex - x).hypot(ey - y) > BADGE_BESIDE + 0.2 {
+                        tied += 1;
+                        assert!(
+                            ties(&close_up)
+                                .iter()
+                                .any(|t| (t.0 - ex).abs() < 0.2 && (t.1 - ey).abs() < 0.2),
+                            "{what}: the badge of {name} stands apart, untied"
+                        );
+                    }
+                }
                 if plan.geometry.scale < SCALE {
                     scaled += 1;
                 } else {
@@ -356,8 +379,41 @@ fn the_close_up_holds_the_walkers_the_targets_and_the_menus_places() {
         }
     }
     // The targets lie across the map: most close-ups are the whole map made small.
-    println!("badges {badges}, scaled {scaled}, natural {natural}, menus {menus}");
-    assert!(menus > 100 && scaled > 0 && badges > 0);
+    println!("badges {badges} ({tied} tied), scaled {scaled}, natural {natural}, menus {menus}");
+    assert!(menus > 100 && scaled > 0 && badges > 0 && tied > 0);
+}
+
+/// Each badge drawn: the place it names (its title) and its box (x, y, width, height).
+fn badges_drawn(svg: &str) -> Vec<(String, (f64, f64, f64, f64))> {
+    svg.split(r#"<g class="pr-badge"><title>"#)
+        .skip(1)
+        .map(|rest| {
+            let name = rest[..rest.find("</title>").unwrap()].to_string();
+            let n = |attr: &str| number_after(rest, &format!(r#" {attr}=""#));
+            (name, (n("x"), n("y"), n("width"), n("height")))
+        })
+        .collect()
+}
+
+/// Where each badge's tie line ends (on the badge's side).
+fn ties(svg: &str) -> Vec<(f64, f64)> {
+    svg.split(r#"class="pr-edge pr-badge-tie""#)
+        .skip(1)
+        .map(|rest| {
+            (
+                number_after(rest, r#" x2=""#),
+                number_after(rest, r#" y2=""#),
+            )
+        })
+        .collect()
+}
+
+/// The number in the first `attr…"` of `text`.
+fn number_after(text: &str, attr: &str) -> f64 {
+    let at = text.find(attr).unwrap() + attr.len();
+    text[at..at + text[at..].find('"').unwrap()]
+        .parse()
+        .unwrap()
 }
 
 /// Issue 51: on the close-up (at the scale a 390-px phone shows it) and on the whole map, over
