@@ -41,7 +41,8 @@ impl Progress {
         let label = esc(&locale::tr!(
             lang,
             "pic-chart-label",
-            quantity = self.quantity
+            quantity = self.quantity,
+            noun = self.turn_noun
         ));
         let axis = esc(&locale::tr!(lang, "pic-chart-turn", noun = self.turn_noun));
         const W: i32 = 640;
@@ -111,7 +112,8 @@ impl Progress {
                 .map(|&(t, v)| format!("{},{}", x(t), y(v)))
                 .collect();
             let colour = &COLOURS[s.colour % COLOURS.len()];
-            // A line too pale to see on the white ground (white, yellow) is cased in grey.
+            // A line too pale to see on the light ground (yellow's) is cased in grey, which
+            // reads on the dark ground too.
             if crate::picture::contrast(colour.line, "#FFFFFF") < 1.5 {
                 let _ = writeln!(
                     svg,

@@ -285,6 +285,51 @@ fn a_backpacks_day_takes_orders_and_bots() {
     assert!(walkers[1]["hand"].is_array());
 }
 
+/// Orders the log keeps read in words against the game before their round, as their player
+/// read them then (the history page): round 1's, once round 2 is coming, name the round's
+/// turns and places by name; a round neither resolved nor coming, or a text that is not
+/// orders, gives none.
+#[test]
+fn logged_orders_read_in_words_against_their_round() {
+    let mut log = vec![Event::Created { setup: day_setup() }];
+    let mut record = Record::replay(&log).unwrap();
+    let mut sent = Vec::new();
+    for seat in 0..2 {
+        for e in record.bot_events(Seat(seat), "heuristic").unwrap() {
+            if let Event::Orders { text, .. } = &e {
+                sent.push(text.clone());
+            }
+            record.apply(&e).unwrap();
+            log.push(e);
+        }
+    }
+    let then = record.sealed_words(Seat(1), Lang::EN).unwrap();
+    log.push(Event::resolved(1));
+    let record = Record::replay(&log).unwrap();
+    assert_eq!(record.turn(), 2);
+    let words = record.orders_words_at(1, Seat(1), &sent[1], Lang::EN);
+    assert_eq!(words.as_deref(), Some(then.as_str()), "as read when sealed");
+    assert!(
+        then.starts_with("turn 1 (") && !then.contains("KES"),
+        "{then}"
+    );
+    assert!(
+        record
+            .orders_words_at(2, Seat(1), "1: rest; 2: rest", Lang::EN)
+            .is_some()
+    );
+    for turn in [0, 3] {
+        assert_eq!(
+            record.orders_words_at(turn, Seat(1), &sent[1], Lang::EN),
+            None
+        );
+    }
+    assert_eq!(
+        record.orders_words_at(1, Seat(1), "A 12 B 3", Lang::EN),
+        None
+    );
+}
+
 #[test]
 fn a_log_that_does_not_fit_is_refused() {
     let err = Record::replay(&[Event::resolved(1)]).unwrap_err();

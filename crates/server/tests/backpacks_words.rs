@@ -1,8 +1,8 @@
 //! Backpacks in words (issue 51): whole days played by bots through the order pages, and no
 //! path code (`KES-CAS.4`) or bare place code (`KES`) in anything a player reads — the order
 //! menus, the sealed orders and their notes, the echo mail, the reports in English and
-//! Japanese (mail, API text and the turn's page) and their standings, the history's orders. Codes stay in the order
-//! text (the typed form and its example), the API's JSON and the log.
+//! Japanese (mail, API text and the turn's page) and their standings, the history's orders.
+//! Codes stay in the order text (the typed form and its example), the API's JSON and the log.
 
 use axum::http::StatusCode;
 use game_api::Seat;

@@ -542,6 +542,17 @@ fn the_reading_finds_latin_words_and_not_paths_names_or_digests() {
         "{:?}",
         reading.found
     );
+    assert_eq!(
+        spaced_japanese("<p>晴れ。現在地：<strong>Keswick</strong>。</p>"),
+        Vec::<String>::new()
+    );
+    for spaced in [
+        "<p>晴れ。 現在地</p>",
+        "<p>現在地： <strong>Keswick</strong></p>",
+        "<p>目標地点：Latrigg、 Grange</p>",
+    ] {
+        assert_eq!(spaced_japanese(spaced).len(), 1, "{spaced}");
+    }
     let page = r#"<html lang="ja"><p>郵便ルール2.2（<span lang="en">postal 2.2</span>）AB</p>"#;
     reading.page("a page", page);
     assert_eq!(reading.found.len(), 1, "{:?}", reading.found);
@@ -552,6 +563,7 @@ fn the_reading_finds_latin_words_and_not_paths_names_or_digests() {
 /// `：`) before any text: between sentences, between a name and the word after it, and after
 /// a label's colon, Japanese is written without one.
 pub(crate) fn spaced_japanese(html: &str) -> Vec<String> {
+    const INLINE: [&str; 6] = ["<strong", "<a ", "<span", "<s>", "<code", "<em"];
     let japanese = |c: char| c as u32 > 0x2e7f;
     let punctuation = |c: char| matches!(c, '。' | '、' | '：');
     // Preformatted text (a report's tables) keeps its spaces and line breaks as written.
@@ -563,7 +575,15 @@ pub(crate) fn spaced_japanese(html: &str) -> Vec<String> {
             continue;
         }
         let next = chars[k + 1..].iter().find(|c| !c.is_whitespace());
-        if next.is_some_and(|&c| japanese(c) || (punctuation(pair[0]) && c != '<')) {
+        // After punctuation, the text the space stands before, past the inline tags that
+        // open there (`： <strong>Keswick`).
+        let rest: String = chars[k + 1..].iter().collect();
+        let mut after = rest.trim_start();
+        while let Some(tag) = INLINE.iter().find(|t| after.starts_with(*t)) {
+            after = after[tag.len()..].split_once('>').map_or("", |(_, r)| r);
+        }
+        let text_after = after.chars().next().is_some_and(|c| c != '<');
+        if next.is_some_and(|&c| japanese(c)) || (punctuation(pair[0]) && text_after) {
             let from = k.saturating_sub(12);
             gaps.push(chars[from..(k + 14).min(chars.len())].iter().collect());
         }

@@ -106,3 +106,6 @@ bot-flatmc = flat Monte Carlo
 
 ## Between two sentences: a space in English, nothing in Japanese.
 sentence-gap = {" "}
+## After a label, before what it labels ("Hand: …", "You are …"): a space in English,
+## nothing in Japanese, whose labels end in a full-width colon.
+label-gap = {" "}

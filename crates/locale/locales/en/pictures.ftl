@@ -78,8 +78,11 @@ pic-ba-place = {$place}.
 
 # Variables: $quantity (distance, points)
 pic-chart-quantity = {$quantity}
-# Variables: $quantity
-pic-chart-label = {$quantity} over the turns
+# Variables: $quantity, $noun (the game's turn noun: turn, round)
+pic-chart-label = {$quantity} over the { $noun ->
+    [round] rounds
+   *[other] turns
+}
 # Variables: $noun (the game's turn noun: turn, round)
 pic-chart-turn = { $noun ->
     [round] round

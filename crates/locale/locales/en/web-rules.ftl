@@ -65,8 +65,6 @@ bb-form-to-come = ; the card to come: {$card}.
 bb-form-no-card = none
 bb-form-targets = Targets:
 bb-form-reached = (reached)
-# The space after a label ("Hand:") or before a note ("(reached)"): none in Japanese.
-bb-form-gap = {" "}
 bb-form-comma = ,
 bb-form-sentence-end = .
 # A turn's fieldset. Variables: $n, $time, $from (where the turn starts)

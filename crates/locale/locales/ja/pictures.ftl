@@ -75,8 +75,11 @@ pic-chart-quantity = { $quantity ->
     [distance] 距離
    *[points] 得点
 }
-# Variables: $quantity
-pic-chart-label = ターンごとの{ $quantity ->
+# Variables: $quantity, $noun (the game's turn noun: turn, round)
+pic-chart-label = { $noun ->
+    [round] ラウンド
+   *[other] ターン
+}ごとの{ $quantity ->
     [distance] 距離
    *[points] 得点
 }

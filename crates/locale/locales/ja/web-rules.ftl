@@ -66,8 +66,6 @@ bb-form-to-come = 。次に来るカード：{$card}。
 bb-form-no-card = なし
 bb-form-targets = 目標地点：
 bb-form-reached = （到達済み）
-# The space after a label ("Hand:") or before a note ("(reached)"): none in Japanese.
-bb-form-gap = {""}
 bb-form-comma = 、
 bb-form-sentence-end = 。
 # A turn's fieldset. Variables: $n, $time, $from (where the turn starts)

@@ -22,6 +22,9 @@ pub struct HistoryEntry {
     pub sealed: bool,
     /// The turn that was coming when the entry was logged: the one sealed orders are for.
     pub turn: u16,
+    /// A roll-back since re-opened a turn before `turn`: the game as it stood before `turn`
+    /// is no longer the one the entry was made against.
+    pub undone: bool,
 }
 
 /// Who an entry of the log is shown as the work of: a bot's orders are the bot's
@@ -79,6 +82,28 @@ pub struct HistoryPage {
     pub turns: Vec<(u16, i64)>,
 }
 
+/// Which turn each entry of the log was made in, from the resolutions and roll-backs.
+struct Openings {
+    /// The coming turn after each resolution or roll-back: `(seq, turn)`, in the log's order.
+    opened: Vec<(i64, u16)>,
+    /// Each roll-back: `(seq, the turn it re-opened)`.
+    rolled_back: Vec<(i64, u16)>,
+}
+
+impl Openings {
+    /// The turn coming when entry `seq` was logged.
+    fn turn_at(&self, seq: i64) -> u16 {
+        let before = self.opened.partition_point(|&(s, _)| s < seq);
+        before.checked_sub(1).map_or(1, |k| self.opened[k].1)
+    }
+
+    /// Whether a roll-back after entry `seq` re-opened a turn before the entry's own.
+    fn undone(&self, seq: i64) -> bool {
+        let turn = self.turn_at(seq);
+        self.rolled_back.iter().any(|&(s, t)| s > seq && t < turn)
+    }
+}
+
 /// A page of the game's history, with sealed orders hidden until their turn is resolved
 /// (their own seat and the GM see them at once). Its cost is bounded whatever the log holds
 /// (issue 28): a range of at most `store::HISTORY_PAGE_MAX` entries, and the resolutions and
@@ -106,6 +131,7 @@ pub async fn history(
     let mut turns: Vec<(u16, i64)> = vec![(1, 1)];
     // The coming turn after each resolution or roll-back, in the log's order.
     let mut opened: Vec<(i64, u16)> = Vec::new();
+    let mut rolled_back: Vec<(i64, u16)> = Vec::new();
     for (seq, event) in store::resolutions(state, table).await? {
         match event {
             Event::Resolved { turn, .. } => {
@@ -119,13 +145,14 @@ pub async fn history(
             Event::RolledBack { turn } => {
                 resolutions.pop();
                 opened.push((seq, turn));
+                rolled_back.push((seq, turn));
             }
             _ => {}
         }
     }
-    let turn_at = |seq: i64| {
-        let before = opened.partition_point(|&(s, _)| s < seq);
-        before.checked_sub(1).map_or(1, |k| opened[k].1)
+    let openings = Openings {
+        opened,
+        rolled_back,
     };
     turns.sort_unstable();
     let last_resolution = resolutions.last().copied();
@@ -169,7 +196,8 @@ pub async fn history(
                 actor: attributed(actor, &event),
                 event,
                 sealed,
-                turn: turn_at(seq),
+                turn: openings.turn_at(seq),
+                undone: openings.undone(seq),
             }
         })
         .collect();
@@ -183,4 +211,31 @@ pub async fn history(
         total,
         turns,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Openings;
+
+    /// Turns 1 and 2 resolved (seq 10, 20), orders for turn 3 (22), turn 2 rolled back (25),
+    /// then turn 1 (26) and resolved again (30): each entry knows its turn, and orders made
+    /// before a roll-back of an earlier turn know their turn's game has been replaced.
+    #[test]
+    fn each_entry_knows_its_turn_and_whether_a_roll_back_undid_it() {
+        let openings = Openings {
+            opened: vec![(10, 2), (20, 3), (25, 2), (26, 1), (30, 2)],
+            rolled_back: vec![(25, 2), (26, 1)],
+        };
+        let at = |seq| (openings.turn_at(seq), openings.undone(seq));
+        assert_eq!(at(5), (1, false));
+        assert_eq!(
+            at(15),
+            (2, true),
+            "turn 1, before it, was rolled back at 26"
+        );
+        assert_eq!(at(22), (3, true));
+        assert_eq!(at(25), (3, true), "the roll-back itself, logged in turn 3");
+        assert_eq!(at(27), (1, false));
+        assert_eq!(at(31), (2, false));
+    }
 }

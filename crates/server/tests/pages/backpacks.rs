@@ -269,7 +269,7 @@ on_both!(a_backpacks_day_on_the_pages, |s: TestServer| async move {
     // A day is not a race (issue 11).
     assert!(page.html.contains("The day so far"), "{}", page.html);
     assert!(!page.html.contains("race"), "{}", page.html);
-    assert!(page.html.contains(r#"aria-label="points over the turns""#));
+    assert!(page.html.contains(r#"aria-label="points over the rounds""#));
     assert!(page.html.contains("round 2"));
     // Each walker's cards, the card to come, money and chocolate reach that walker only.
     assert!(page.html.contains("ann&#39;s cards: ["), "{}", page.html);

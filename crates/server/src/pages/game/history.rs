@@ -265,13 +265,14 @@ pub(super) fn event_text(
 }
 
 /// Revealed orders with their text in the words their player read them in (places by name,
-/// not the codes typed: `walk 2+4 from Keswick to Latrigg`); `None` for any other entry, or
-/// orders that cannot be read against their turn (their text is shown as logged).
+/// not the codes typed: `walk 2+4 from Keswick to Latrigg`); `None` for any other entry, for
+/// orders that cannot be read against their turn, or whose turn's game a roll-back of an
+/// earlier turn has since replaced (their text is shown as logged).
 fn in_words(record: &gm::Record, entry: &actions::HistoryEntry, lang: Lang) -> Option<Event> {
     let Event::Orders { seat, text, author } = &entry.event else {
         return None;
     };
-    if entry.sealed {
+    if entry.sealed || entry.undone {
         return None;
     }
     let words = record.orders_words_at(entry.turn, *seat, text, lang)?;
