@@ -444,10 +444,11 @@ fn a_digest_of_a_later_edition_is_refused() {
 /// verify (see `a_record_of_an_earlier_report_edition_verifies_its_facts`).
 #[test]
 fn each_report_edition_pins_its_wording() {
+    // Three teams: the standings' sentences name a runner-up, or several level.
     let race = finished(
         "breaking-away",
-        &["Red", "Blue"],
-        &["heuristic", "random"],
+        &["Red", "Blue", "Green"],
+        &["heuristic", "random", "random"],
         3,
     );
     let day = day();
@@ -465,5 +466,5 @@ fn each_report_edition_pins_its_wording() {
         );
     }
 }
-const RACE_EDITION: (u16, &str) = (4, "4491f235594de052");
+const RACE_EDITION: (u16, &str) = (4, "b70d67923ebd0b2f");
 const DAY_EDITION: (u16, &str) = (6, "0dcffd84f0d0c114");
