@@ -111,10 +111,11 @@ impl Progress {
                 .iter()
                 .map(|&(t, v)| format!("{},{}", x(t), y(v)))
                 .collect();
-            let colour = &COLOURS[s.colour % COLOURS.len()];
+            let class = s.colour % COLOURS.len();
+            let colour = &COLOURS[class];
             // A line too pale to see on the light ground (yellow's) is cased in grey, which
             // reads on the dark ground too.
-            if crate::picture::contrast(colour.line, "#FFFFFF") < 1.5 {
+            if crate::picture::contrast(colour.line, light("pr-panel")) < 1.5 {
                 let _ = writeln!(
                     svg,
                     r##"<polyline points="{}" fill="none" stroke="#777" stroke-width="4" stroke-dasharray="{}"/>"##,
@@ -124,9 +125,8 @@ impl Progress {
             }
             let _ = writeln!(
                 svg,
-                r#"<polyline points="{}" fill="none" class="pr-ts{}" stroke="{}" stroke-width="2" stroke-dasharray="{}"><title>{}</title></polyline>"#,
+                r#"<polyline points="{}" fill="none" class="pr-ts{class}" stroke="{}" stroke-width="2" stroke-dasharray="{}"><title>{}</title></polyline>"#,
                 points.join(" "),
-                s.colour % COLOURS.len(),
                 colour.line,
                 s.dash,
                 esc(&s.label)

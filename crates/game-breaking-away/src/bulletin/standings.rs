@@ -19,7 +19,8 @@ pub(super) fn standings(turn: &Turn) -> String {
         return lang.t("ba-no-score");
     }
     let over = if turn.outcome.race_over { "yes" } else { "no" };
-    let first = winners(turn.teams, after);
+    let places = after.places();
+    let first = at_place(turn.teams, &order, &places, 1);
     if first.len() > 1 {
         return tr!(
             lang,
@@ -42,11 +43,12 @@ pub(super) fn standings(turn: &Turn) -> String {
     let margin = total(0).minus(total(second));
     // Every team sharing the second place, as the table shows them: naming one of two level
     // in 2nd would tell the reader the other is behind.
-    let places = after.places();
-    let runners_up: Vec<&str> = (second..order.len())
-        .filter(|&k| places[usize::from(order[k])] == places[usize::from(order[second])])
-        .map(team)
-        .collect();
+    let runners_up = at_place(
+        turn.teams,
+        &order,
+        &places,
+        places[usize::from(order[second])],
+    );
     let count = if runners_up.len() == 1 {
         "one"
     } else {
@@ -80,11 +82,14 @@ pub(super) fn standings(turn: &Turn) -> String {
 /// The teams in first place (more than one when they share it, [`Position::places`]), in the
 /// standings' order.
 pub(crate) fn winners<'a>(teams: &'a [String], position: &Position) -> Vec<&'a str> {
-    let places = position.places();
-    position
-        .standings()
-        .into_iter()
-        .filter(|&t| places[usize::from(t)] == 1)
-        .map(|t| teams[usize::from(t)].as_str())
+    at_place(teams, &position.standings(), &position.places(), 1)
+}
+
+/// The teams at `place` (several when they share it), in the standings' `order`.
+fn at_place<'a>(teams: &'a [String], order: &[u8], places: &[u16], place: u16) -> Vec<&'a str> {
+    order
+        .iter()
+        .filter(|&&t| places[usize::from(t)] == place)
+        .map(|&t| teams[usize::from(t)].as_str())
         .collect()
 }

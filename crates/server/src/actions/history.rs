@@ -97,9 +97,8 @@ impl Openings {
         before.checked_sub(1).map_or(1, |k| self.opened[k].1)
     }
 
-    /// Whether a roll-back after entry `seq` re-opened a turn before the entry's own.
-    fn undone(&self, seq: i64) -> bool {
-        let turn = self.turn_at(seq);
+    /// Whether a roll-back after entry `seq`, made in `turn`, re-opened a turn before it.
+    fn undone(&self, seq: i64, turn: u16) -> bool {
         self.rolled_back.iter().any(|&(s, t)| s > seq && t < turn)
     }
 }
@@ -190,14 +189,15 @@ pub async fn history(
                 let revealed = last_resolution.is_some_and(|r| r > seq);
                 !revealed && !is_gm && !viewer.sees_secrets_of(seat)
             });
+            let turn = openings.turn_at(seq);
             HistoryEntry {
                 seq,
                 at,
                 actor: attributed(actor, &event),
                 event,
                 sealed,
-                turn: openings.turn_at(seq),
-                undone: openings.undone(seq),
+                turn,
+                undone: openings.undone(seq, turn),
             }
         })
         .collect();
@@ -226,7 +226,10 @@ mod tests {
             opened: vec![(10, 2), (20, 3), (25, 2), (26, 1), (30, 2)],
             rolled_back: vec![(25, 2), (26, 1)],
         };
-        let at = |seq| (openings.turn_at(seq), openings.undone(seq));
+        let at = |seq| {
+            let turn = openings.turn_at(seq);
+            (turn, openings.undone(seq, turn))
+        };
         assert_eq!(at(5), (1, false));
         assert_eq!(
             at(15),

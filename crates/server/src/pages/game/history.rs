@@ -313,7 +313,9 @@ pub async fn history(
                 lang,
                 &table.record.game(),
                 table.record.seats(),
-                &in_words(&table.record, entry, lang).unwrap_or_else(|| entry.event.clone()),
+                in_words(&table.record, entry, lang)
+                    .as_ref()
+                    .unwrap_or(&entry.event),
                 entry.sealed,
                 visitor.zone(),
             ),
