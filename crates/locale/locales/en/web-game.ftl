@@ -98,6 +98,7 @@ game-seat-bot = { BOT($bot) } bot
 game-seat-open = open
 game-seat-orders-in = orders in
 game-seat-waiting = waiting
+game-seat-bot-turn = its bot plays
 game-mail-orders = Orders by mail:
 game-mail-orders-help = (reply to any mail of this game; keep the address to yourself).
 game-new-address = New address

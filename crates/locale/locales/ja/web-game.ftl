@@ -98,6 +98,7 @@ game-seat-bot = { BOT($bot) }ボット
 game-seat-open = 空席
 game-seat-orders-in = 提出済み
 game-seat-waiting = 命令待ち
+game-seat-bot-turn = ボットがプレイ
 game-mail-orders = メールでの命令：
 game-mail-orders-help = （このゲームのどのメールに返信しても届きます。アドレスは他人に教えないでください。）
 game-new-address = 新しいアドレス

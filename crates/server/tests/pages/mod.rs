@@ -8,6 +8,7 @@ mod console;
 mod line_up;
 mod players;
 mod race;
+mod seats;
 
 use crate::common::{Browser, TestServer};
 use axum::http::StatusCode;

@@ -142,12 +142,16 @@ pub(super) fn seat_lines(table: &Table, reader: Option<Seat>, lang: Lang) -> Vec
                 (Some(name), None) => name.clone(),
                 (None, None) => lang.t("game-seat-open"),
             },
+            // As the console and the deadline see it: a bot's seat holds nothing up (it
+            // plays when the turn is resolved), a seat a roll-back re-opened owes orders again.
             ready: if !table.record.takes_orders(s.seat) {
                 "—".to_string()
-            } else if table.record.ready(s.seat) {
-                lang.t("game-seat-orders-in")
-            } else {
+            } else if !store::table::seat_ready(&table.record, s) {
                 lang.t("game-seat-waiting")
+            } else if s.bot.is_some() {
+                lang.t("game-seat-bot-turn")
+            } else {
+                lang.t("game-seat-orders-in")
             },
             mine: reader == Some(s.seat),
         })
