@@ -59,11 +59,11 @@ record-commitment-line = Draws committed: SHA-256 {$commitment} (checked when th
 # Variables: $seat, $text (one of the away-* below)
 away-note = Away: {$seat}, {$text}.
 # Variables: $until (a moment, UTC)
-away-note-missed = away until {$until}; the allowance of excused turns is used up, so the rules' NMR default played it and the turn counts as missed
+away-note-missed = away until {$until}; the allowance of excused turns is used up, so the rules' default for missing orders played it and the turn counts as missed
 # Variables: $until, $bot
 away-note-bot = away until {$until}, played by the { BOT($bot) } bot (excused)
 # Variables: $until
-away-note-nmr = away until {$until}, played by the rules' NMR default (excused)
+away-note-nmr = away until {$until}, played by the rules' default for missing orders (excused)
 
 # A season's standings in a stage's report (text, HTML, and the desk's season report).
 season-report-stand-in = {" "}(its leader wears a more prestigious jersey)

@@ -173,14 +173,14 @@ mail-form-save = Save mail settings
 away-title = Away
 away-help = Going away? While you are away, a seat of yours that has sent nothing by its deadline is played for you, and the game's allowance excuses those turns from your on-time record.
 away-who-plays = Who plays for you
-away-nmr-default = The rules' NMR default
+away-nmr-default = The rules' default for missing orders
 # Variables: $bot (the bot's name)
 away-the-bot = The { BOT($bot) } bot
 # Variables: $title
 away-scope-titled = {$title}
 away-scope-game = a deleted game
 away-scope-all = all your games
-away-by-nmr-default = the rules' NMR default
+away-by-nmr-default = the rules' default for missing orders
 # Variables: $bot (the bot's name)
 away-by-bot = the { BOT($bot) } bot
 # Variables: $from, $to (moments), $scope (away-scope-…), $by (away-by-…)
@@ -199,8 +199,8 @@ away-seats-away = Seats away
 # Variables: $seat (set in bold), $until (a moment), $played (who plays the seat: bot, default, used-up), $bot (the bot's name), $used, $total (excused turns)
 away-seat-line = {$seat} is away until {$until}; { $played ->
     [bot] played by the { BOT($bot) } bot
-    [default] played by the rules' NMR default
-   *[used-up] its excused turns are used up: missed orders are NMRs
+    [default] played by the rules' default for missing orders
+   *[used-up] its excused turns are used up: orders not sent count as missed (NMR)
 } (excused turns used: {$used} of {$total}).
 away-absences = Absences
 away-seat = Seat
