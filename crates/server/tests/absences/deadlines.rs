@@ -151,7 +151,10 @@ on_both!(
         );
         // The turn's report says so (the apostrophe escaped on the page).
         let (_, turn_page) = s.get_text(&format!("/games/{id}/turns/1")).await;
-        assert!(turn_page.contains("default for missing orders (excused)"), "{turn_page}");
+        assert!(
+            turn_page.contains("default for missing orders (excused)"),
+            "{turn_page}"
+        );
         // The player ends the window early: from the next deadline their seat is theirs.
         let ended = call_ok(
             &s,
