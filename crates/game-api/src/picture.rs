@@ -14,6 +14,12 @@ pub const PHONE_WIDTH: f64 = 390.0;
 /// The smallest text (CSS px) a picture may show on a phone.
 pub const PHONE_TEXT: f64 = 12.0;
 
+/// Opens a picture's seat layer: the reader's own marks, the picture's last element, painted
+/// over the rest. A picture with one is, but for that layer and its `<title>`s, the same for
+/// every seat, so a mail's PNG draws that part once a game and the layer once a seat
+/// (docs/performance.md, "Mail out").
+pub const SEAT_LAYER: &str = r#"<g class="pr-seat">"#;
+
 /// What a picture is drawn of: the position after a turn, the one before it (the turn's moves
 /// are drawn from one to the other), and for whom (their own pieces are marked). Only what
 /// everybody may see is drawn; the viewer changes the marks, never what is shown.

@@ -1,11 +1,14 @@
 //! A game's picture (SVG) as PNG for mail, which mail clients show where they show no SVG:
 //! resvg, with DejaVu Sans loaded from its files (resvg draws no text without a font, and
 //! the pictures ask for DejaVu Sans) and a Japanese font after it, for the characters DejaVu
-//! lacks (a picture's labels in Japanese). Each turn's picture is drawn once per process and
-//! kept for the other seats' mails (a few recent ones).
+//! lacks (a picture's labels in Japanese). A picture with a seat's layer is drawn as the
+//! game's picture, kept for the other seats, with the seat's marks over it (`layers`); its
+//! PNG is written in bands the seats share (`bands`).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+mod bands;
+mod layers;
+
+use std::sync::{Arc, OnceLock};
 
 use resvg::tiny_skia;
 use resvg::usvg::{self, fontdb};
@@ -69,13 +72,17 @@ fn fonts() -> Arc<fontdb::Database> {
 
 /// `svg` drawn as PNG, at most [`MAX_WIDTH`] pixels wide (twice the SVG's size if smaller).
 pub fn png(svg: &str) -> Result<Vec<u8>, String> {
-    let options = usvg::Options {
-        fontdb: fonts(),
-        ..usvg::Options::default()
-    };
-    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("picture: {e}"))?;
+    match layers::Layers::of(svg) {
+        Some(layers) => layers.png(),
+        None => Ok(bands::Bands::of(&draw(svg)?).png()),
+    }
+}
+
+/// `svg` drawn on white, at most [`MAX_WIDTH`] pixels wide (twice its size if smaller).
+fn draw(svg: &str) -> Result<tiny_skia::Pixmap, String> {
+    let tree = tree(svg)?;
     let size = tree.size();
-    let scale = (MAX_WIDTH / size.width()).min(2.0);
+    let scale = scale(&tree);
     let (width, height) = (
         (size.width() * scale).ceil() as u32,
         (size.height() * scale).ceil() as u32,
@@ -88,66 +95,36 @@ pub fn png(svg: &str) -> Result<Vec<u8>, String> {
         tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    encode(&pixmap).map_err(|e| format!("picture: {e}"))
+    Ok(pixmap)
 }
 
-/// The pixmap as PNG, quickly: drawn on white, it is opaque, so its pixels are written as RGB
-/// (no alpha to demultiply or store), and deflated at level 1. tiny-skia's own encoder (RGBA,
-/// png's balanced level) took 8.5 ms of a report mail's 12 for a close-up of 896×628 pixels
-/// and made 55 KB; this takes 2.3 ms and makes 71 KB (docs/performance.md, mail).
-fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
-    let rgb: Vec<u8> = pixmap
-        .data()
-        .chunks_exact(4)
-        .flat_map(|pixel| [pixel[0], pixel[1], pixel[2]])
-        .collect();
-    let mut data = Vec::new();
-    let mut encoder = png::Encoder::new(&mut data, pixmap.width(), pixmap.height());
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_deflate_compression(png::DeflateCompression::Level(1));
-    encoder.set_filter(png::Filter::Adaptive);
-    encoder.write_header()?.write_image_data(&rgb)?;
-    Ok(data)
+fn tree(svg: &str) -> Result<usvg::Tree, String> {
+    let options = usvg::Options {
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
+    usvg::Tree::from_str(svg, &options).map_err(|e| format!("picture: {e}"))
 }
 
-/// The PNG of game `game`'s picture after `turn`, drawn once per process (the last few kept;
-/// a turn rolled back and resolved again draws a new picture, so the SVG's hash is in the key).
+/// How much larger than its SVG a picture is drawn.
+fn scale(tree: &usvg::Tree) -> f32 {
+    (MAX_WIDTH / tree.size().width()).min(2.0)
+}
+
+/// The PNG of game `game`'s picture after `turn`, drawn off the async threads (it takes
+/// milliseconds of a core).
 pub async fn turn_png(game: i64, turn: u16, svg: String) -> Option<Arc<Vec<u8>>> {
-    use std::hash::{Hash, Hasher};
-    type Drawn = HashMap<(i64, u16, u64), Arc<Vec<u8>>>;
-    static DRAWN: OnceLock<Mutex<Drawn>> = OnceLock::new();
-    let drawn = DRAWN.get_or_init(Mutex::default);
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    svg.hash(&mut hasher);
-    let key = (game, turn, hasher.finish());
-    if let Some(hit) = drawn
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .get(&key)
-    {
-        return Some(hit.clone());
-    }
-    // Drawing takes some milliseconds of a core: off the async threads.
-    let png = match tokio::task::spawn_blocking(move || png(&svg)).await {
-        Ok(Ok(png)) => Arc::new(png),
+    match tokio::task::spawn_blocking(move || png(&svg)).await {
+        Ok(Ok(png)) => Some(Arc::new(png)),
         Ok(Err(e)) => {
             tracing::warn!(game, turn, "{e}");
-            return None;
+            None
         }
         Err(e) => {
             tracing::warn!(game, turn, "picture: {e}");
-            return None;
+            None
         }
-    };
-    let mut map = drawn
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if map.len() >= 64 {
-        map.clear();
     }
-    map.insert(key, png.clone());
-    Some(png)
 }
 
 #[cfg(test)]

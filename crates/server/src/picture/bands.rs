@@ -1,0 +1,265 @@
+//! A picture's PNG written in bands of rows, each deflated on its own, so that the seats of a
+//! game share what their pictures have in common: a seat's picture is the game's with its
+//! own marks drawn over a few rows, and only the bands those rows fall in are deflated again
+//! (docs/performance.md, "Mail out").
+//!
+//! Each band is filtered without reference to the band above (its first row `Sub`, the rest
+//! `Up`: the pictures are mostly flat, and `Up` deflates them as small as adaptive filtering)
+//! and deflated at level 1 ending with a full flush, so that its bytes decode after any other
+//! band's. The zlib stream's checksum is combined from the bands'.
+
+use miniz_oxide::deflate::core::{
+    CompressorOxide, TDEFLFlush, TDEFLStatus, compress_to_output, create_comp_flags_from_zip_params,
+};
+use resvg::tiny_skia::Pixmap;
+
+/// Rows a band: small enough that a seat's marks touch few bands, large enough that a band
+/// deflates nearly as well as the whole (16: 96.5 KB against 95.7 KB for a close-up).
+pub const ROWS: u32 = 16;
+
+/// One band's filtered rows, deflated; their Adler-32 and length for the stream's checksum.
+#[derive(Clone, Debug)]
+struct Band {
+    deflated: Vec<u8>,
+    adler: u32,
+    len: u64,
+}
+
+/// A picture's bands, in order.
+#[derive(Clone, Debug)]
+pub struct Bands {
+    width: u32,
+    height: u32,
+    bands: Vec<Band>,
+}
+
+impl Bands {
+    /// Every band of `pixmap` (opaque: its pixels are written as RGB).
+    pub fn of(pixmap: &Pixmap) -> Bands {
+        let mut deflate = Deflate::new();
+        let bands = (0..pixmap.height().div_ceil(ROWS))
+            .map(|b| deflate.band(pixmap, b))
+            .collect();
+        Bands {
+            width: pixmap.width(),
+            height: pixmap.height(),
+            bands,
+        }
+    }
+
+    /// These bands with those `redo` names deflated again from `pixmap`, a picture of the
+    /// same size that differs from this one only there.
+    pub fn redone(&self, pixmap: &Pixmap, redo: impl Fn(u32) -> bool) -> Bands {
+        assert_eq!((pixmap.width(), pixmap.height()), (self.width, self.height));
+        let mut deflate = Deflate::new();
+        let bands = (0..self.bands.len() as u32)
+            .map(|b| match redo(b) {
+                true => deflate.band(pixmap, b),
+                false => self.bands[b as usize].clone(),
+            })
+            .collect();
+        Bands { bands, ..*self }
+    }
+
+    /// The PNG: signature, header, the bands as one IDAT chunk, end.
+    pub fn png(&self) -> Vec<u8> {
+        let deflated: usize = self.bands.iter().map(|b| b.deflated.len()).sum();
+        let mut idat = Vec::with_capacity(deflated + 8);
+        // zlib's header: deflate, a 32 KB window, the fastest level (a multiple of 31).
+        idat.extend_from_slice(&[0x78, 0x01]);
+        let mut adler = 1;
+        for band in &self.bands {
+            idat.extend_from_slice(&band.deflated);
+            adler = adler32_combine(adler, band.adler, band.len);
+        }
+        // The last block: empty, fixed codes, final (BFINAL 1, BTYPE 01, end-of-block 0000000).
+        idat.extend_from_slice(&[0x03, 0x00]);
+        idat.extend_from_slice(&adler.to_be_bytes());
+        let mut header = Vec::with_capacity(13);
+        header.extend_from_slice(&self.width.to_be_bytes());
+        header.extend_from_slice(&self.height.to_be_bytes());
+        // 8 bits a channel, RGB, deflate, adaptive filtering's set, not interlaced.
+        header.extend_from_slice(&[8, 2, 0, 0, 0]);
+        let mut png = Vec::with_capacity(idat.len() + 64);
+        png.extend_from_slice(b"\x89PNG\r\n\x1a\n");
+        chunk(&mut png, b"IHDR", &header);
+        chunk(&mut png, b"IDAT", &idat);
+        chunk(&mut png, b"IEND", &[]);
+        png
+    }
+}
+
+/// The deflater and the buffers of one picture's bands.
+struct Deflate {
+    compressor: Box<CompressorOxide>,
+    filtered: Vec<u8>,
+}
+
+impl Deflate {
+    fn new() -> Deflate {
+        // Level 1, raw deflate (no zlib header: `Bands::png` writes it), default strategy.
+        let flags = create_comp_flags_from_zip_params(1, -15, 0);
+        Deflate {
+            compressor: Box::new(CompressorOxide::new(flags)),
+            filtered: Vec::new(),
+        }
+    }
+
+    /// Band `b` of `pixmap`, filtered and deflated.
+    fn band(&mut self, pixmap: &Pixmap, b: u32) -> Band {
+        let width = pixmap.width() as usize;
+        let rows = (b * ROWS)..((b + 1) * ROWS).min(pixmap.height());
+        let row_of = |y: u32| {
+            let start = y as usize * width * 4;
+            &pixmap.data()[start..start + width * 4]
+        };
+        let filtered = &mut self.filtered;
+        filtered.clear();
+        let first = rows.start;
+        for y in rows {
+            let row = row_of(y);
+            if y == first {
+                // Sub: each byte less the same channel of the pixel before it.
+                filtered.push(1);
+                let mut left = [0u8; 3];
+                for pixel in row.chunks_exact(4) {
+                    for c in 0..3 {
+                        filtered.push(pixel[c].wrapping_sub(left[c]));
+                        left[c] = pixel[c];
+                    }
+                }
+            } else {
+                // Up: each byte less the byte above it.
+                filtered.push(2);
+                for (pixel, above) in row.chunks_exact(4).zip(row_of(y - 1).chunks_exact(4)) {
+                    for c in 0..3 {
+                        filtered.push(pixel[c].wrapping_sub(above[c]));
+                    }
+                }
+            }
+        }
+        let mut deflated = Vec::with_capacity(filtered.len() / 8);
+        let (status, read) =
+            compress_to_output(&mut self.compressor, filtered, TDEFLFlush::Full, |out| {
+                deflated.extend_from_slice(out);
+                true
+            });
+        // Level 1 into a growing buffer neither fails nor stops short.
+        assert!(
+            matches!(status, TDEFLStatus::Okay) && read == filtered.len(),
+            "deflate: {status:?}, {read} of {} bytes",
+            filtered.len()
+        );
+        let mut adler = simd_adler32::Adler32::new();
+        adler.write(filtered);
+        Band {
+            deflated,
+            adler: adler.finish(),
+            len: filtered.len() as u64,
+        }
+    }
+}
+
+/// A PNG chunk: length, type, data, CRC of type and data.
+fn chunk(png: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    png.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    png.extend_from_slice(kind);
+    png.extend_from_slice(data);
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(kind);
+    crc.update(data);
+    png.extend_from_slice(&crc.finalize().to_be_bytes());
+}
+
+/// The Adler-32 of two byte strings end to end, from theirs and the second's length (zlib's
+/// `adler32_combine`).
+fn adler32_combine(first: u32, second: u32, second_len: u64) -> u32 {
+    const BASE: u64 = 65521;
+    let rem = second_len % BASE;
+    let (a1, b1) = (u64::from(first & 0xffff), u64::from(first >> 16));
+    let (a2, b2) = (u64::from(second & 0xffff), u64::from(second >> 16));
+    let a = (a1 + a2 + BASE - 1) % BASE;
+    let b = (rem * a1 + b1 + b2 + BASE - rem) % BASE;
+    (a | (b << 16)) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use resvg::tiny_skia::{Color, Paint, PathBuilder, Rect, Transform};
+
+    fn adler(data: &[u8]) -> u32 {
+        let mut a = simd_adler32::Adler32::new();
+        a.write(data);
+        a.finish()
+    }
+
+    #[test]
+    fn checksums_combine_as_one() {
+        let data: Vec<u8> = (0..200_000u32).map(|i| (i * 7919 % 251) as u8).collect();
+        for cut in [0, 1, 5552, 65521, 100_000, 200_000] {
+            let (a, b) = data.split_at(cut);
+            assert_eq!(
+                adler32_combine(adler(a), adler(b), b.len() as u64),
+                adler(&data),
+                "cut at {cut}"
+            );
+        }
+    }
+
+    /// A picture of flat areas, an edge and a gradient, with a height not a whole number of
+    /// bands.
+    fn picture(width: u32, height: u32, mark: bool) -> Pixmap {
+        let mut pixmap = Pixmap::new(width, height).unwrap();
+        pixmap.fill(Color::from_rgba8(247, 247, 242, 255));
+        let mut paint = Paint::default();
+        for x in 0..width {
+            paint.set_color_rgba8((x * 255 / width) as u8, 90, 200, 255);
+            let rect = Rect::from_xywh(x as f32, 10.0, 1.0, 30.0).unwrap();
+            pixmap.fill_rect(rect, &paint, Transform::identity(), None);
+        }
+        let mut circle = PathBuilder::new();
+        circle.push_circle(60.5, 70.25, 21.3);
+        paint.set_color_rgba8(213, 94, 0, 255);
+        let circle = circle.finish().unwrap();
+        pixmap.fill_path(
+            &circle,
+            &paint,
+            Default::default(),
+            Transform::identity(),
+            None,
+        );
+        if mark {
+            let ring = Rect::from_xywh(150.0, 52.0, 30.0, 20.0).unwrap();
+            paint.set_color_rgba8(29, 29, 29, 255);
+            pixmap.fill_rect(ring, &paint, Transform::identity(), None);
+        }
+        pixmap
+    }
+
+    /// The PNG decodes (with png's own decoder, which checks every CRC and the checksum) to
+    /// the picture's pixels, whole or with one band's worth of marks redone.
+    #[test]
+    fn bands_decode_to_the_picture_and_share_what_is_alike() {
+        let game = picture(211, 101, false);
+        let bands = Bands::of(&game);
+        assert_eq!(bands.bands.len(), 7);
+        let decoded = Pixmap::decode_png(&bands.png()).unwrap();
+        assert_eq!(decoded.data(), game.data());
+        // A seat's marks on rows 52–72: bands 3 and 4 redone, the rest the game's.
+        let seat = picture(211, 101, true);
+        let touched = |b: u32| (b * ROWS..(b + 1) * ROWS).any(|y| (52..72).contains(&y));
+        let mine = bands.redone(&seat, touched);
+        let decoded = Pixmap::decode_png(&mine.png()).unwrap();
+        assert_eq!(decoded.data(), seat.data());
+        for (b, (ours, theirs)) in mine.bands.iter().zip(&bands.bands).enumerate() {
+            assert_eq!(
+                ours.deflated == theirs.deflated,
+                !touched(b as u32),
+                "band {b}"
+            );
+        }
+        // Redoing no band is the game's picture.
+        assert_eq!(bands.redone(&game, |_| false).png(), bands.png());
+    }
+}

@@ -1,0 +1,151 @@
+//! A picture with a seat's layer ([`SEAT_LAYER`]): all but the layer (and the `<title>`s,
+//! which are not drawn) is the game's picture, the same for each seat, drawn once and kept
+//! with its PNG's bands for the other seats (the last few games'); the seat's layer is drawn
+//! over a copy, and only the bands whose rows it changed are deflated again.
+
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use game_api::picture::SEAT_LAYER;
+use resvg::tiny_skia::{Pixmap, Transform};
+
+use super::bands::{Bands, ROWS};
+
+/// The games' pictures kept: a deadline's mails go out game by game, a game's seats together.
+const KEPT: usize = 16;
+
+/// A picture split into the game's part and the seat's layer, each a whole SVG.
+pub struct Layers {
+    game: String,
+    seat: String,
+}
+
+/// A game's picture, drawn, and its PNG's bands.
+struct Drawn {
+    pixmap: Pixmap,
+    bands: Bands,
+}
+
+impl Layers {
+    /// `svg`'s layers; `None` if it has no seat layer.
+    pub fn of(svg: &str) -> Option<Layers> {
+        let layer = svg.rfind(SEAT_LAYER)?;
+        let end = svg.rfind("</svg>").filter(|&end| end > layer)?;
+        let root = svg.find("<svg")?;
+        let open = &svg[root..root + svg[root..].find('>')? + 1];
+        let style = svg
+            .find("<style")
+            .and_then(|s| Some(&svg[s..s + svg[s..].find("</style>")? + "</style>".len()]))
+            .unwrap_or_default();
+        Some(Layers {
+            game: format!("{}</svg>\n", without_titles(&svg[..layer])),
+            seat: format!("{open}{style}{}</svg>\n", &svg[layer..end]),
+        })
+    }
+
+    /// The PNG: the game's picture with the seat's layer drawn over it.
+    pub fn png(&self) -> Result<Vec<u8>, String> {
+        let game = game_picture(&self.game)?;
+        let tree = super::tree(&self.seat)?;
+        let scale = super::scale(&tree);
+        let mut pixmap = game.pixmap.clone();
+        resvg::render(
+            &tree,
+            Transform::from_scale(scale, scale),
+            &mut pixmap.as_mut(),
+        );
+        if (pixmap.width(), pixmap.height()) != (game.pixmap.width(), game.pixmap.height()) {
+            return Err("picture: the seat's layer is not the picture's size".into());
+        }
+        let row = pixmap.width() as usize * 4;
+        let band = row * ROWS as usize;
+        let changed = |b: u32| {
+            let rows = b as usize * band..((b as usize + 1) * band).min(pixmap.data().len());
+            pixmap.data()[rows.clone()] != game.pixmap.data()[rows]
+        };
+        Ok(game.bands.redone(&pixmap, changed).png())
+    }
+}
+
+/// The game's picture `svg`, drawn once per process (the last [`KEPT`] kept).
+fn game_picture(svg: &str) -> Result<Arc<Drawn>, String> {
+    static KEPT_GAMES: OnceLock<Mutex<Vec<(u64, Arc<Drawn>)>>> = OnceLock::new();
+    let kept = KEPT_GAMES.get_or_init(Mutex::default);
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    svg.hash(&mut hasher);
+    let key = hasher.finish();
+    let lock = || {
+        kept.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    if let Some((_, drawn)) = lock().iter().find(|(k, _)| *k == key) {
+        return Ok(drawn.clone());
+    }
+    // Two seats of a game drawn at once may both draw it: the same picture, kept once.
+    let pixmap = super::draw(svg)?;
+    let drawn = Arc::new(Drawn {
+        bands: Bands::of(&pixmap),
+        pixmap,
+    });
+    let mut kept = lock();
+    if !kept.iter().any(|(k, _)| *k == key) {
+        if kept.len() >= KEPT {
+            kept.remove(0);
+        }
+        kept.push((key, drawn.clone()));
+    }
+    Ok(drawn)
+}
+
+/// `svg` without its `<title>` elements (a seat's differ: "Red-A, yours").
+fn without_titles(svg: &str) -> String {
+    let mut out = String::with_capacity(svg.len());
+    let mut rest = svg;
+    while let Some(at) = rest.find("<title>") {
+        out.push_str(&rest[..at]);
+        match rest[at..].find("</title>") {
+            Some(end) => rest = &rest[at + end + "</title>".len()..],
+            None => {
+                rest = "";
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PICTURE: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 80" width="100" height="80"><style>.pr-mine{stroke:#1D1D1D}</style><rect x="0" y="0" width="100" height="80" fill="#F7F7F2"/><g><title>Red-A, yours</title><rect x="10" y="50" width="20" height="10" fill="#D55E00"/></g>
+<g class="pr-seat"><rect class="pr-mine" x="8" y="48" width="24" height="14" fill="none" stroke="#1D1D1D" stroke-width="2"/></g>
+</svg>
+"##;
+
+    #[test]
+    fn a_picture_splits_into_the_games_part_and_the_seats_layer() {
+        let layers = Layers::of(PICTURE).unwrap();
+        assert!(!layers.game.contains("title") && !layers.game.contains("pr-seat"));
+        assert!(layers.game.contains(r##"fill="#D55E00""##));
+        assert!(layers.seat.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 80" width="100" height="80"><style>"#));
+        assert!(layers.seat.contains("pr-mine") && !layers.seat.contains("D55E00"));
+        assert!(Layers::of(&PICTURE.replace("pr-seat", "pr-other")).is_none());
+    }
+
+    /// The PNG drawn by layers is the picture drawn whole, pixel for pixel.
+    #[test]
+    fn layers_draw_the_picture_drawn_whole() {
+        let layers = Layers::of(PICTURE).unwrap().png().unwrap();
+        let whole = Bands::of(&super::super::draw(PICTURE).unwrap()).png();
+        let (layers, whole) = (
+            Pixmap::decode_png(&layers).unwrap(),
+            Pixmap::decode_png(&whole).unwrap(),
+        );
+        assert_eq!(layers.data(), whole.data());
+        // And the ring is there: the pixel under its top edge is dark.
+        let p = layers.pixel(40, 96).unwrap();
+        assert!(p.red() < 80, "{p:?}");
+    }
+}
