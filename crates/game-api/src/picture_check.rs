@@ -217,10 +217,12 @@ impl Reading {
         problems
     }
 
-    /// The legend's entry for `seat`, if it is drawn inside the frame.
+    /// The legend's entry for `seat`, if it is drawn inside the frame: the last drawn, which
+    /// is what is seen (a seat layer draws the reader's own over the plain one).
     pub fn key_inside(&self, seat: usize) -> Option<&Key> {
         self.keys
             .iter()
+            .rev()
             .find(|k| k.seat == seat && self.inside(&k.text))
     }
 }

@@ -10,12 +10,14 @@
 use std::fmt::Write as _;
 
 use game_api::escape_markup as esc;
-use game_api::picture::{self, light};
+use game_api::picture::{self, SEAT_LAYER, light};
 use game_api::season::Worn;
 use game_api::{Lang, Seat};
 use locale::tr;
 
-use crate::marks::{FONT, FRAME, ROW, STYLE, Token, finishers, legend, line_message, place_text};
+use crate::marks::{
+    FONT, FRAME, ROW, STYLE, Token, cover, finishers, legend, line_message, own_key, place_text,
+};
 use crate::rules::Line;
 use crate::view::{RiderView, View};
 
@@ -101,6 +103,9 @@ pub(crate) fn glance(
     let token = Token::new(lang, view, teams, own, jerseys);
     let per_row = ((WIDTH - LABEL - 8) / SLOT).max(1) as usize;
     let mut body = String::new();
+    // The reader's marks, drawn last over the rest (picture::SEAT_LAYER): their riders'
+    // rings, their finishers and their team in the legend, in bold.
+    let mut seat = String::new();
     let mut y = 8;
     // The lines still ahead of someone, nearest the front first.
     let mut lines: Vec<Line> = Line::ALL
@@ -181,7 +186,8 @@ pub(crate) fn glance(
         for (n, r) in group.riders.iter().enumerate() {
             let cx = LABEL + (n % per_row) as i32 * SLOT + SLOT / 2;
             let cy = y + 4 + (n / per_row) as i32 * SLOT + ROW / 2;
-            token.draw(&mut body, r, cx, cy);
+            token.draw_unringed(&mut body, r, cx, cy);
+            seat.push_str(&token.ring(r, cx, cy));
         }
         body.push_str("</g>\n");
         y += height + 6;
@@ -198,24 +204,31 @@ pub(crate) fn glance(
         );
         y += 22;
         for (k, r) in finishers.iter().enumerate() {
-            let _ = writeln!(
-                body,
-                r#"<text class="pr-ink" x="{}" y="{}" fill="{}"{}>{}</text>"#,
+            let (x, baseline) = (
                 12 + (k % 3) as i32 * (WIDTH / 3),
                 y + 16 + (k / 3) as i32 * 22,
-                light("pr-ink"),
-                if token.is_mine(r) {
-                    r#" font-weight="bold""#
-                } else {
-                    ""
-                },
-                place_text(lang, r, teams, jerseys)
             );
+            let line = |svg: &mut String, weight: &str| {
+                let _ = writeln!(
+                    svg,
+                    r#"<text class="pr-ink" x="{x}" y="{baseline}" fill="{}"{weight}>{}</text>"#,
+                    light("pr-ink"),
+                    place_text(lang, r, teams, jerseys)
+                );
+            };
+            line(&mut body, "");
+            if token.is_mine(r) {
+                cover(&mut seat, x - 2, baseline - 16, WIDTH / 3 - 4, 21);
+                line(&mut seat, r#" font-weight="bold""#);
+            }
         }
         y += finishers.len().div_ceil(3) as i32 * 22 + 8;
     }
     y += 24;
-    let legend_rows = legend(&mut body, lang, teams, own, 0, y);
+    let legend_rows = legend(&mut body, lang, teams, None, 0, y);
+    if let Some(own) = own {
+        own_key(&mut seat, lang, teams, own, 0, y);
+    }
     let height = y + legend_rows * ROW;
     let mut svg = String::new();
     let _ = writeln!(
@@ -234,6 +247,9 @@ pub(crate) fn glance(
         light("pr-bg")
     );
     svg.push_str(&body);
+    if own.is_some() {
+        let _ = writeln!(svg, "{SEAT_LAYER}{seat}</g>");
+    }
     svg.push_str("</svg>\n");
     svg
 }

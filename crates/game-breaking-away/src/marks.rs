@@ -97,38 +97,87 @@ pub(crate) fn legend(
     x0: i32,
     top: i32,
 ) -> i32 {
-    let letters = team_letters(teams);
-    let colours = TeamColours::of(teams);
-    for (t, name) in teams.iter().enumerate() {
-        let x = x0 + 8 + (t % 2) as i32 * (FRAME / 2);
-        let y = top + (t / 2) as i32 * ROW;
-        let c = colours.class(t as u8);
-        let letter = letters.get(t).copied().unwrap_or('?');
+    for t in 0..teams.len() {
         let own_team = own.is_some_and(|s| usize::from(s.0) == t);
-        let _ = writeln!(
-            svg,
-            r#"<g class="pr-key" data-seat="{t}"><rect class="pr-t{c} pr-edge" x="{x}" y="{}" width="20" height="18" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="{}" y="{y}" text-anchor="middle" fill="{}" font-weight="bold">{letter}</text><text class="pr-ink" x="{}" y="{y}" fill="{}"{}>{}{}</text></g>"#,
-            y - 14,
-            colours.fill(t as u8),
-            light("pr-edge"),
-            x + 10,
-            colours.text(t as u8),
-            x + 26,
-            light("pr-ink"),
-            if own_team {
-                r#" font-weight="bold""#
-            } else {
-                ""
-            },
-            esc(&cut(name, if own_team { 11 } else { 19 })),
-            if own_team {
-                lang.t("pic-you")
-            } else {
-                String::new()
-            }
-        );
+        key(svg, lang, teams, t, own_team, x0, top);
     }
     teams.len().div_ceil(2) as i32
+}
+
+/// The reader's own entry of a legend drawn for nobody at `(x, top)`, over the plain one
+/// (its row's background first): for a picture's seat layer.
+pub(crate) fn own_key(
+    svg: &mut String,
+    lang: Lang,
+    teams: &[String],
+    own: Seat,
+    x0: i32,
+    top: i32,
+) {
+    let t = usize::from(own.0);
+    if t >= teams.len() {
+        return;
+    }
+    let (x, y) = key_at(t, x0, top);
+    cover(svg, x - 2, y - 17, FRAME / 2 - 8, ROW - 2);
+    key(svg, lang, teams, t, true, x0, top);
+}
+
+/// Where team `t`'s legend entry stands: its chip's left, its text's baseline.
+fn key_at(t: usize, x0: i32, top: i32) -> (i32, i32) {
+    (
+        x0 + 8 + (t % 2) as i32 * (FRAME / 2),
+        top + (t / 2) as i32 * ROW,
+    )
+}
+
+/// Team `t`'s legend entry, its name in bold with "(you)" if it is the reader's.
+fn key(
+    svg: &mut String,
+    lang: Lang,
+    teams: &[String],
+    t: usize,
+    own_team: bool,
+    x0: i32,
+    top: i32,
+) {
+    let letters = team_letters(teams);
+    let colours = TeamColours::of(teams);
+    let (x, y) = key_at(t, x0, top);
+    let c = colours.class(t as u8);
+    let letter = letters.get(t).copied().unwrap_or('?');
+    let _ = writeln!(
+        svg,
+        r#"<g class="pr-key" data-seat="{t}"><rect class="pr-t{c} pr-edge" x="{x}" y="{}" width="20" height="18" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="{}" y="{y}" text-anchor="middle" fill="{}" font-weight="bold">{letter}</text><text class="pr-ink" x="{}" y="{y}" fill="{}"{}>{}{}</text></g>"#,
+        y - 14,
+        colours.fill(t as u8),
+        light("pr-edge"),
+        x + 10,
+        colours.text(t as u8),
+        x + 26,
+        light("pr-ink"),
+        if own_team {
+            r#" font-weight="bold""#
+        } else {
+            ""
+        },
+        esc(&cut(&teams[t], if own_team { 11 } else { 19 })),
+        if own_team {
+            lang.t("pic-you")
+        } else {
+            String::new()
+        }
+    );
+}
+
+/// The picture's background over `(x, y, width, height)`: what a seat layer paints before
+/// writing a text of its own where the picture has one.
+pub(crate) fn cover(svg: &mut String, x: i32, y: i32, width: i32, height: i32) {
+    let _ = write!(
+        svg,
+        r#"<rect class="pr-bg" x="{x}" y="{y}" width="{width}" height="{height}" fill="{}"/>"#,
+        light("pr-bg")
+    );
 }
 
 /// How a rider is drawn: its team's colour and letter with its grade, the reader's own ringed,
@@ -166,8 +215,32 @@ impl<'a> Token<'a> {
         self.own.is_some_and(|s| s.0 == r.team)
     }
 
-    /// Draws `r` centred on `(cx, cy)`.
+    /// Draws `r` centred on `(cx, cy)`, ringed if it is the reader's.
     pub(crate) fn draw(&self, svg: &mut String, r: &RiderView, cx: i32, cy: i32) {
+        self.chip(svg, r, cx, cy, &self.ring(r, cx, cy));
+    }
+
+    /// Draws `r` centred on `(cx, cy)` without its ring (a seat layer draws that).
+    pub(crate) fn draw_unringed(&self, svg: &mut String, r: &RiderView, cx: i32, cy: i32) {
+        self.chip(svg, r, cx, cy, "");
+    }
+
+    /// The reader's ring around `r` centred on `(cx, cy)`; empty if `r` is not theirs.
+    pub(crate) fn ring(&self, r: &RiderView, cx: i32, cy: i32) -> String {
+        if !self.is_mine(r) {
+            return String::new();
+        }
+        format!(
+            r#"<rect class="pr-mine" x="{}" y="{}" width="{}" height="{}" rx="7" fill="none" stroke="{}" stroke-width="2.5"/>"#,
+            cx - CHIP / 2 - 2,
+            cy - ROW / 2 + 1,
+            CHIP + 4,
+            ROW - 2,
+            light("pr-mine")
+        )
+    }
+
+    fn chip(&self, svg: &mut String, r: &RiderView, cx: i32, cy: i32, mine: &str) {
         let lang = self.lang;
         let name = crate::game::rider_name(self.teams, r.team, r.grade);
         let worn = self
@@ -185,18 +258,6 @@ impl<'a> Token<'a> {
             .get(usize::from(r.team))
             .copied()
             .unwrap_or('?');
-        let mine = if self.is_mine(r) {
-            format!(
-                r#"<rect class="pr-mine" x="{}" y="{}" width="{}" height="{}" rx="7" fill="none" stroke="{}" stroke-width="2.5"/>"#,
-                cx - CHIP / 2 - 2,
-                cy - ROW / 2 + 1,
-                CHIP + 4,
-                ROW - 2,
-                light("pr-mine")
-            )
-        } else {
-            String::new()
-        };
         let dropped = r.status == Status::Dropped;
         let label = format!("{letter}{}", r.grade.letter());
         let _ = writeln!(

@@ -148,4 +148,47 @@ mod tests {
         let p = layers.pixel(40, 96).unwrap();
         assert!(p.red() < 80, "{p:?}");
     }
+
+    /// A real close-up (Breaking Away's glance), for each seat of races at several turns: the
+    /// PNG drawn by layers is the picture drawn whole, and its bands are the game's but where
+    /// the seat's marks fall.
+    #[test]
+    fn a_race_s_close_ups_by_layers_are_the_close_ups_drawn_whole() {
+        use game_api::{Seat, Seed, Viewer};
+        use game_breaking_away::{Position, Rules};
+        let names: Vec<String> = ["Red", "Blue", "Green", "White"].map(String::from).into();
+        for seed in [3, 4] {
+            let mut rng = Seed(seed).rng(0);
+            let lineups: Vec<_> = (0..4)
+                .map(|_| game_breaking_away::random::lineup(&mut rng))
+                .collect();
+            let mut race = vec![Position::start(Rules::postal(), &lineups)];
+            let mut orders = Vec::new();
+            while !race.last().unwrap().is_over() && race.len() < 40 {
+                let now = race.last().unwrap();
+                game_breaking_away::random::orders(now, &mut orders, &mut rng);
+                race.push(game_breaking_away::turn::resolve(now, &orders).unwrap().0);
+            }
+            for turn in [1, race.len() / 2, race.len() - 1] {
+                let view = race[turn].view(Viewer::Public);
+                for seat in 0..4 {
+                    let picture = game_breaking_away::svg::track_picture(
+                        &view,
+                        None,
+                        &names,
+                        Some(Seat(seat)),
+                    );
+                    let svg = picture.close_up.unwrap();
+                    let layers = Layers::of(&svg).expect("a seat layer");
+                    let drawn = Pixmap::decode_png(&layers.png().unwrap()).unwrap();
+                    let whole = super::super::draw(&svg).unwrap();
+                    assert_eq!(
+                        drawn.data(),
+                        whole.data(),
+                        "seed {seed}, turn {turn}, seat {seat}"
+                    );
+                }
+            }
+        }
+    }
 }
