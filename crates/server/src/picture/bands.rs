@@ -9,7 +9,8 @@
 //! band's. The zlib stream's checksum is combined from the bands'.
 
 use miniz_oxide::deflate::core::{
-    CompressorOxide, TDEFLFlush, TDEFLStatus, compress_to_output, create_comp_flags_from_zip_params,
+    CompressionStrategy, CompressorOxide, TDEFLFlush, TDEFLStatus, compress_to_output,
+    create_comp_flags_from_zip_params,
 };
 use resvg::tiny_skia::Pixmap;
 
@@ -36,7 +37,7 @@ pub struct Bands {
 impl Bands {
     /// Every band of `pixmap` (opaque: its pixels are written as RGB).
     pub fn of(pixmap: &Pixmap) -> Bands {
-        let mut deflate = Deflate::new();
+        let mut deflate = Deflate::new(Codes::Fitted);
         let bands = (0..pixmap.height().div_ceil(ROWS))
             .map(|b| deflate.band(pixmap, b))
             .collect();
@@ -51,7 +52,7 @@ impl Bands {
     /// same size that differs from this one only there.
     pub fn redone(&self, pixmap: &Pixmap, redo: impl Fn(u32) -> bool) -> Bands {
         assert_eq!((pixmap.width(), pixmap.height()), (self.width, self.height));
-        let mut deflate = Deflate::new();
+        let mut deflate = Deflate::new(Codes::Fixed);
         let bands = (0..self.bands.len() as u32)
             .map(|b| match redo(b) {
                 true => deflate.band(pixmap, b),
@@ -89,18 +90,36 @@ impl Bands {
     }
 }
 
+/// A band's Huffman codes: fitted to it (the game's bands, written once), or deflate's fixed
+/// ones (a seat's, written for each mail: 16% faster, a fifth larger; a close-up's PNG is
+/// 104 KB rather than 96).
+#[derive(Clone, Copy)]
+enum Codes {
+    Fitted,
+    Fixed,
+}
+
 /// The deflater and the buffers of one picture's bands.
 struct Deflate {
     compressor: Box<CompressorOxide>,
+    /// The row being filtered and the row above it, as RGB.
+    row: Vec<u8>,
+    above: Vec<u8>,
     filtered: Vec<u8>,
 }
 
 impl Deflate {
-    fn new() -> Deflate {
-        // Level 1, raw deflate (no zlib header: `Bands::png` writes it), default strategy.
-        let flags = create_comp_flags_from_zip_params(1, -15, 0);
+    /// Level 1, raw deflate (no zlib header: `Bands::png` writes it).
+    fn new(codes: Codes) -> Deflate {
+        let strategy = match codes {
+            Codes::Fitted => CompressionStrategy::Default,
+            Codes::Fixed => CompressionStrategy::Fixed,
+        };
+        let flags = create_comp_flags_from_zip_params(1, -15, strategy as i32);
         Deflate {
             compressor: Box::new(CompressorOxide::new(flags)),
+            row: Vec::new(),
+            above: Vec::new(),
             filtered: Vec::new(),
         }
     }
@@ -109,34 +128,31 @@ impl Deflate {
     fn band(&mut self, pixmap: &Pixmap, b: u32) -> Band {
         let width = pixmap.width() as usize;
         let rows = (b * ROWS)..((b + 1) * ROWS).min(pixmap.height());
-        let row_of = |y: u32| {
-            let start = y as usize * width * 4;
-            &pixmap.data()[start..start + width * 4]
-        };
-        let filtered = &mut self.filtered;
+        let (above, row, filtered) = (&mut self.above, &mut self.row, &mut self.filtered);
         filtered.clear();
-        let first = rows.start;
-        for y in rows {
-            let row = row_of(y);
-            if y == first {
+        for y in rows.clone() {
+            let start = y as usize * width * 4;
+            rgb(&pixmap.data()[start..start + width * 4], row);
+            if y == rows.start {
                 // Sub: each byte less the same channel of the pixel before it.
                 filtered.push(1);
-                let mut left = [0u8; 3];
-                for pixel in row.chunks_exact(4) {
-                    for c in 0..3 {
-                        filtered.push(pixel[c].wrapping_sub(left[c]));
-                        left[c] = pixel[c];
-                    }
-                }
+                filtered.extend_from_slice(&row[..3]);
+                filtered.extend(
+                    row[3..]
+                        .iter()
+                        .zip(&row[..])
+                        .map(|(x, left)| x.wrapping_sub(*left)),
+                );
             } else {
                 // Up: each byte less the byte above it.
                 filtered.push(2);
-                for (pixel, above) in row.chunks_exact(4).zip(row_of(y - 1).chunks_exact(4)) {
-                    for c in 0..3 {
-                        filtered.push(pixel[c].wrapping_sub(above[c]));
-                    }
-                }
+                filtered.extend(
+                    row.iter()
+                        .zip(&above[..])
+                        .map(|(x, up)| x.wrapping_sub(*up)),
+                );
             }
+            std::mem::swap(above, row);
         }
         let mut deflated = Vec::with_capacity(filtered.len() / 8);
         let (status, read) =
@@ -157,6 +173,14 @@ impl Deflate {
             adler: adler.finish(),
             len: filtered.len() as u64,
         }
+    }
+}
+
+/// An opaque RGBA row as RGB, into `rgb`.
+fn rgb(rgba: &[u8], rgb: &mut Vec<u8>) {
+    rgb.resize(rgba.len() / 4 * 3, 0);
+    for (out, pixel) in rgb.chunks_exact_mut(3).zip(rgba.chunks_exact(4)) {
+        out.copy_from_slice(&pixel[..3]);
     }
 }
 
