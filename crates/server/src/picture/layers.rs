@@ -82,7 +82,7 @@ fn game_picture(svg: &str) -> Result<Arc<Drawn>, String> {
         return Ok(drawn.clone());
     }
     // Two seats of a game drawn at once may both draw it: the same picture, kept once.
-    let pixmap = super::draw(svg)?;
+    let pixmap = super::sprites::draw(svg).unwrap_or_else(|| super::draw(svg))?;
     let drawn = Arc::new(Drawn {
         bands: Bands::of(&pixmap),
         pixmap,
@@ -150,8 +150,9 @@ mod tests {
     }
 
     /// A real close-up (Breaking Away's glance), for each seat of races at several turns: the
-    /// PNG drawn by layers is the picture drawn whole, and its bands are the game's but where
-    /// the seat's marks fall.
+    /// PNG drawn by layers (its texts from sprites) is the picture drawn whole by resvg, but
+    /// for rounding: under 2% of its bytes differ, by 1 or 2 levels of 255 but for a few
+    /// (2 bytes by 9 in 24 pictures).
     #[test]
     fn a_race_s_close_ups_by_layers_are_the_close_ups_drawn_whole() {
         use game_api::{Seat, Seed, Viewer};
@@ -182,10 +183,20 @@ mod tests {
                     let layers = Layers::of(&svg).expect("a seat layer");
                     let drawn = Pixmap::decode_png(&layers.png().unwrap()).unwrap();
                     let whole = super::super::draw(&svg).unwrap();
-                    assert_eq!(
-                        drawn.data(),
-                        whole.data(),
-                        "seed {seed}, turn {turn}, seat {seat}"
+                    // Texts pasted from sprites round their edges' blending apart, and
+                    // a glyph drawn elsewhere is rasterised a hair differently.
+                    let (mut differ, mut far, mut most) = (0, 0, 0);
+                    for (a, b) in drawn.data().iter().zip(whole.data()) {
+                        differ += usize::from(a != b);
+                        far += usize::from(a.abs_diff(*b) > 2);
+                        most = most.max(a.abs_diff(*b));
+                    }
+                    let what = format!("seed {seed}, turn {turn}, seat {seat}");
+                    assert!(most <= 24, "{what}: a byte differs by {most}");
+                    assert!(far <= 40, "{what}: {far} bytes differ by more than 2");
+                    assert!(
+                        differ * 50 < drawn.data().len(),
+                        "{what}: {differ} bytes differ"
                     );
                 }
             }

@@ -7,6 +7,7 @@
 
 mod bands;
 mod layers;
+mod sprites;
 
 use std::sync::{Arc, OnceLock};
 
@@ -80,9 +81,13 @@ pub fn png(svg: &str) -> Result<Vec<u8>, String> {
 
 /// `svg` drawn on white, at most [`MAX_WIDTH`] pixels wide (twice its size if smaller).
 fn draw(svg: &str) -> Result<tiny_skia::Pixmap, String> {
-    let tree = tree(svg)?;
+    draw_tree(&tree(svg)?)
+}
+
+/// `tree` drawn on white, at [`scale`].
+fn draw_tree(tree: &usvg::Tree) -> Result<tiny_skia::Pixmap, String> {
     let size = tree.size();
-    let scale = scale(&tree);
+    let scale = scale(tree);
     let (width, height) = (
         (size.width() * scale).ceil() as u32,
         (size.height() * scale).ceil() as u32,
@@ -91,7 +96,7 @@ fn draw(svg: &str) -> Result<tiny_skia::Pixmap, String> {
         .ok_or_else(|| format!("picture: {width}×{height} pixels"))?;
     pixmap.fill(tiny_skia::Color::WHITE);
     resvg::render(
-        &tree,
+        tree,
         tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );

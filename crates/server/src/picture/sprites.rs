@@ -1,0 +1,258 @@
+//! A picture's texts pasted from sprites: most of the time resvg takes over a close-up is its
+//! text (each run shaped anew, its glyphs filled), and a deadline's pictures say the same
+//! words again and again ("Peloton (8)", "RA", "square 12"). So the picture is drawn without
+//! its texts, and each text is drawn once per process into a sprite of its own, kept, and
+//! pasted where it stands (docs/performance.md, "Mail out").
+//!
+//! Texts are pasted after the rest, which is the picture as drawn whole only where no shape
+//! is drawn over a text: [`SEAT_LAYER`](game_api::picture::SEAT_LAYER)'s pictures promise
+//! that, and only they are drawn this way. A sprite is keyed by the text's element but for
+//! its place (and by where it falls within a pixel), the picture's fonts and style sheet.
+//! A pasted sprite differs from the text drawn in place by 1 or 2 levels of 255 in its edge
+//! pixels (blending rounds where drawing does not), and now and then a pixel by more (a glyph
+//! rasterised at another place: 9 levels at most in the tests' 24 close-ups).
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use resvg::tiny_skia::{Pixmap, Transform};
+
+/// The sprites kept: a season's words in a few languages, a few MB.
+const KEPT: usize = 4096;
+
+/// A text drawn alone, and where its pixmap's corner stands from its anchor's pixel.
+struct Sprite {
+    pixmap: Option<Pixmap>,
+    left: i32,
+    top: i32,
+}
+
+/// A text of the picture: its sprite's key and its anchor.
+struct Text {
+    /// The element with `x` and `y` taken out.
+    element: String,
+    x: f32,
+    y: f32,
+}
+
+/// `svg` drawn, its texts pasted from sprites; `None` if a text is not one this can paste (a
+/// text inside a group with more than a class, or placed other than by `x` and `y`).
+pub fn draw(svg: &str) -> Option<Result<Pixmap, String>> {
+    let (rest, texts, context) = split(svg)?;
+    let tree = match super::tree(&rest) {
+        Ok(tree) => tree,
+        Err(e) => return Some(Err(e)),
+    };
+    let scale = super::scale(&tree);
+    let mut pixmap = match super::draw_tree(&tree) {
+        Ok(pixmap) => pixmap,
+        Err(e) => return Some(Err(e)),
+    };
+    for text in texts {
+        let (x, y) = (text.x * scale, text.y * scale);
+        let (px, py) = (x.floor(), y.floor());
+        // Where the text falls within its pixel, to an eighth: a sprite is drawn there.
+        let (fx, fy) = (
+            ((x - px) * 8.0).round() / 8.0,
+            ((y - py) * 8.0).round() / 8.0,
+        );
+        let sprite = match sprite(&context, &text.element, fx, fy, scale) {
+            Ok(sprite) => sprite,
+            Err(e) => return Some(Err(e)),
+        };
+        if let Some(image) = &sprite.pixmap {
+            paste(
+                &mut pixmap,
+                image,
+                px as i32 + sprite.left,
+                py as i32 + sprite.top,
+            );
+        }
+    }
+    Some(Ok(pixmap))
+}
+
+/// What every sprite of a picture is drawn with: its root's fonts and its style sheet.
+struct Context {
+    open: String,
+    style: String,
+    key: u64,
+}
+
+/// `svg` without its texts, its texts, and their context.
+fn split(svg: &str) -> Option<(String, Vec<Text>, Context)> {
+    let doc = roxmltree::Document::parse(svg).ok()?;
+    let root = doc.root_element();
+    let mut open = String::from(r#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1""#);
+    for name in ["font-family", "font-size", "font-weight"] {
+        if let Some(value) = root.attribute(name) {
+            let _ = write!(open, r#" {name}="{}""#, escape(value));
+        }
+    }
+    open.push('>');
+    let style = root
+        .children()
+        .find(|n| n.has_tag_name("style"))
+        .map(|n| svg[n.range()].to_string())
+        .unwrap_or_default();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (&open, &style).hash(&mut hasher);
+    let context = Context {
+        open,
+        style,
+        key: hasher.finish(),
+    };
+    let mut rest = String::with_capacity(svg.len());
+    let mut texts = Vec::new();
+    let mut from = 0;
+    for node in doc.descendants().filter(|n| n.has_tag_name("text")) {
+        let plain_groups = node
+            .ancestors()
+            .skip(1)
+            .take_while(|a| *a != root)
+            .all(|a| {
+                a.has_tag_name("g")
+                    && a.attributes()
+                        .all(|at| at.name() == "class" || at.name().starts_with("data-"))
+            });
+        if !plain_groups || node.attribute("transform").is_some() {
+            return None;
+        }
+        let (x, y) = (
+            node.attribute("x")?.parse().ok()?,
+            node.attribute("y")?.parse().ok()?,
+        );
+        let range = node.range();
+        let source = &svg[range.clone()];
+        let inner = &source[source.find('>')? + 1..source.rfind("</text>")?];
+        let mut element = String::from("<text");
+        for at in node
+            .attributes()
+            .filter(|at| !matches!(at.name(), "x" | "y"))
+        {
+            let _ = write!(element, r#" {}="{}""#, at.name(), escape(at.value()));
+        }
+        let _ = write!(element, ">{inner}</text>");
+        rest.push_str(&svg[from..range.start]);
+        from = range.end;
+        texts.push(Text { element, x, y });
+    }
+    rest.push_str(&svg[from..]);
+    Some((rest, texts, context))
+}
+
+/// The sprite of `element` at `(fx, fy)` within its pixel, drawn once per process.
+fn sprite(
+    context: &Context,
+    element: &str,
+    fx: f32,
+    fy: f32,
+    scale: f32,
+) -> Result<Arc<Sprite>, String> {
+    type Kept = HashMap<(u64, String, u8, u8, u32), Arc<Sprite>>;
+    static KEPT_SPRITES: OnceLock<Mutex<Kept>> = OnceLock::new();
+    let kept = KEPT_SPRITES.get_or_init(Mutex::default);
+    let key = (
+        context.key,
+        element.to_string(),
+        (fx * 8.0) as u8,
+        (fy * 8.0) as u8,
+        scale.to_bits(),
+    );
+    let lock = || {
+        kept.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    if let Some(sprite) = lock().get(&key) {
+        return Ok(sprite.clone());
+    }
+    let svg = format!(
+        r#"{}{}{}</svg>"#,
+        context.open,
+        context.style,
+        element.replacen(
+            "<text",
+            &format!(r#"<text x="{}" y="{}""#, fx / scale, fy / scale),
+            1
+        )
+    );
+    let tree = super::tree(&svg)?;
+    let bounds = tree.root().abs_layer_bounding_box();
+    let sprite = Arc::new(match tree.root().has_children() {
+        true => {
+            // A pixel's margin around the ink: anti-aliasing reaches past the outline.
+            let left = (bounds.left() * scale).floor() as i32 - 1;
+            let top = (bounds.top() * scale).floor() as i32 - 1;
+            let right = (bounds.right() * scale).ceil() as i32 + 1;
+            let bottom = (bounds.bottom() * scale).ceil() as i32 + 1;
+            let mut pixmap = Pixmap::new((right - left) as u32, (bottom - top) as u32)
+                .ok_or("picture: a text's sprite of no size")?;
+            resvg::render(
+                &tree,
+                Transform::from_scale(scale, scale).post_translate(-left as f32, -top as f32),
+                &mut pixmap.as_mut(),
+            );
+            Sprite {
+                pixmap: Some(pixmap),
+                left,
+                top,
+            }
+        }
+        // Nothing drawn (an empty text, or no font for it).
+        false => Sprite {
+            pixmap: None,
+            left: 0,
+            top: 0,
+        },
+    });
+    let mut kept = lock();
+    if kept.len() >= KEPT {
+        kept.clear();
+    }
+    kept.insert(key, sprite.clone());
+    Ok(sprite)
+}
+
+/// `sprite` (premultiplied) blended over the opaque `pixmap` with its corner at `(x, y)`,
+/// clipped to it.
+fn paste(pixmap: &mut Pixmap, sprite: &Pixmap, x: i32, y: i32) {
+    let (width, height) = (pixmap.width() as i32, pixmap.height() as i32);
+    let sprite_width = sprite.width() as i32;
+    let (x0, x1) = (x.max(0), (x + sprite_width).min(width));
+    if x0 >= x1 {
+        return;
+    }
+    let data = pixmap.data_mut();
+    for (row, source) in sprite
+        .data()
+        .chunks_exact(sprite_width as usize * 4)
+        .enumerate()
+    {
+        let py = y + row as i32;
+        if !(0..height).contains(&py) {
+            continue;
+        }
+        let target = &mut data[((py * width + x0) * 4) as usize..((py * width + x1) * 4) as usize];
+        let source = &source[((x0 - x) * 4) as usize..((x1 - x) * 4) as usize];
+        for (d, s) in target.chunks_exact_mut(4).zip(source.chunks_exact(4)) {
+            let alpha = u32::from(s[3]);
+            if alpha == 0 {
+                continue;
+            }
+            let keep = 255 - alpha;
+            for c in 0..3 {
+                d[c] = (u32::from(s[c]) + (u32::from(d[c]) * keep + 127) / 255) as u8;
+            }
+        }
+    }
+}
+
+/// An attribute's value as XML.
+fn escape(value: &str) -> String {
+    value
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('"', "&quot;")
+}
