@@ -69,7 +69,8 @@ impl Layers {
 
 /// The game's picture `svg`, drawn once per process (the last [`KEPT`] kept).
 fn game_picture(svg: &str) -> Result<Arc<Drawn>, String> {
-    static KEPT_GAMES: OnceLock<Mutex<Vec<(u64, Arc<Drawn>)>>> = OnceLock::new();
+    type Kept = Mutex<Vec<(u64, Arc<Drawn>)>>;
+    static KEPT_GAMES: OnceLock<Kept> = OnceLock::new();
     let kept = KEPT_GAMES.get_or_init(Mutex::default);
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     svg.hash(&mut hasher);
