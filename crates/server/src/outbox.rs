@@ -306,7 +306,8 @@ pub const SENDS_AT_ONCE: usize = 8;
 enum Outcome {
     /// Not this worker's any more (its lease ran out and another took it), or already sent.
     Gone,
-    Sent,
+    /// Sent: its row, to be recorded with the pass's others.
+    Sent(i64),
     Retried,
     GivenUp,
 }
@@ -324,15 +325,29 @@ pub async fn send_claimed(
         .map(|id| send_one(state, relay, owner, id, now))
         .buffer_unordered(SENDS_AT_ONCE);
     let mut drained = Drained::default();
+    // The pass's sent mails are recorded together when it ends (or fails): a worker killed
+    // before that sends them again after its restart, each with its Message-ID.
+    let mut sent = Vec::new();
+    let mut failed = None;
     while let Some(outcome) = outcomes.next().await {
-        match outcome? {
-            Outcome::Gone => {}
-            Outcome::Sent => drained.sent += 1,
-            Outcome::Retried => drained.retried += 1,
-            Outcome::GivenUp => drained.given_up += 1,
+        match outcome {
+            Ok(Outcome::Gone) => {}
+            Ok(Outcome::Sent(id)) => sent.push(id),
+            Ok(Outcome::Retried) => drained.retried += 1,
+            Ok(Outcome::GivenUp) => drained.given_up += 1,
+            Err(e) => {
+                failed = Some(e);
+                break;
+            }
         }
     }
-    Ok(drained)
+    drop(outcomes);
+    outbox_leases::sent(state, owner, &sent, now).await?;
+    drained.sent = sent.len();
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(drained),
+    }
 }
 
 /// Sends one claimed row and records its outcome.
@@ -362,7 +377,7 @@ async fn send_one(
         (_, None) => Err(SendError::Transient("mail is off (no --smtp)".into())),
     };
     let (done, recorded) = match outcome {
-        Ok(()) => (Outcome::Sent, Recorded::Sent),
+        Ok(()) => return Ok(Outcome::Sent(row.id)),
         Err(SendError::Transient(error)) if row.attempts < MAX_ATTEMPTS => {
             tracing::warn!(
                 outbox = row.id,
