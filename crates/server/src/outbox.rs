@@ -111,12 +111,12 @@ struct ReportHtml<'a> {
 
 /// The HTML alternative of `row`, if it is a turn's report (made when it is sent: the report
 /// and picture of a past turn do not change).
-async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Option<Rich> {
+async fn rich(settings: &MailSettings, row: &Outgoing, games: &ReportGames) -> Option<Rich> {
     if row.kind != "report" {
         return None;
     }
     let (game, seat, turn) = (row.game_id?, Seat(row.seat? as u8), row.turn? as u16);
-    let table = store::load(state, game).await.ok()?;
+    let ReportGame { table, season } = games.get(&game)?;
     // The reader's language, as the text part was written in (`letters`): the seat's own,
     // else the account's.
     let lang = table.seats[seat.index()].lang.unwrap_or_else(|| {
@@ -131,10 +131,6 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
         .ok()?;
     // A season's stage: its pictures mark the jerseys worn, and the report that ends it
     // carries the standings after it.
-    let season = crate::season_report::stage_season(state, &table)
-        .await
-        .ok()
-        .flatten();
     let worn = season.as_ref().map(|s| s.worn()).unwrap_or_default();
     let (standings_text, standings_html) = match &season {
         Some(s) if turn == table.record.resolved() => (
@@ -176,12 +172,42 @@ async fn rich(state: &AppState, settings: &MailSettings, row: &Outgoing) -> Opti
         on_the_page: locale::tr!(
             lang,
             "mail-on-the-page",
-            noun = crate::mail_words::turn_noun(&table, lang)
+            noun = crate::mail_words::turn_noun(table, lang)
         ),
     }
     .render()
     .ok()?;
     Some(Rich { html, png })
+}
+
+/// A pass's games that its report mails are about: each read once for its seats' mails.
+type ReportGames = std::collections::HashMap<i64, ReportGame>;
+
+/// A game a report mail is about, and its season's stage if it is one.
+struct ReportGame {
+    table: store::Table,
+    season: Option<crate::season_report::StageSeason>,
+}
+
+/// The games of `rows`' report mails (one read of them all; a game that went is left out,
+/// and its mails go as text).
+async fn report_games(state: &AppState, rows: &[Outgoing]) -> ReportGames {
+    let mut ids: Vec<i64> = rows
+        .iter()
+        .filter(|r| r.kind == "report")
+        .filter_map(|r| r.game_id)
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut games = ReportGames::new();
+    for table in store::load_many(state, &ids).await.unwrap_or_default() {
+        let season = crate::season_report::stage_season(state, &table)
+            .await
+            .ok()
+            .flatten();
+        games.insert(table.row.id, ReportGame { table, season });
+    }
+    games
 }
 
 /// The report's links (its rule numbers to the help page, by path) made absolute, for a mail.
@@ -299,13 +325,11 @@ pub async fn claim(state: &AppState, owner: &str, now: i64) -> ApiResult<Vec<i64
 
 /// Mails sent at once by one worker, each on its own connection to the relay: while one waits
 /// for the relay's answer or its picture, the others go on.
-pub const SENDS_AT_ONCE: usize = 8;
+pub const SENDS_AT_ONCE: usize = 16;
 
 /// What became of one claimed row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Outcome {
-    /// Not this worker's any more (its lease ran out and another took it), or already sent.
-    Gone,
     /// Sent: its row, to be recorded with the pass's others.
     Sent(i64),
     Retried,
@@ -321,8 +345,10 @@ pub async fn send_claimed(
     now: i64,
 ) -> ApiResult<Drained> {
     use futures_util::StreamExt;
-    let mut outcomes = futures_util::stream::iter(ids.iter().copied())
-        .map(|id| send_one(state, relay, owner, id, now))
+    let rows = outbox_leases::held(state, owner, ids).await?;
+    let games = report_games(state, &rows).await;
+    let mut outcomes = futures_util::stream::iter(rows)
+        .map(|row| send_one(state, relay, owner, row, &games, now))
         .buffer_unordered(SENDS_AT_ONCE);
     let mut drained = Drained::default();
     // The pass's sent mails are recorded together when it ends (or fails): a worker killed
@@ -331,7 +357,6 @@ pub async fn send_claimed(
     let mut failed = None;
     while let Some(outcome) = outcomes.next().await {
         match outcome {
-            Ok(Outcome::Gone) => {}
             Ok(Outcome::Sent(id)) => sent.push(id),
             Ok(Outcome::Retried) => drained.retried += 1,
             Ok(Outcome::GivenUp) => drained.given_up += 1,
@@ -355,13 +380,11 @@ async fn send_one(
     state: &AppState,
     relay: &impl Relay,
     owner: &str,
-    id: i64,
+    row: Outgoing,
+    games: &ReportGames,
     now: i64,
 ) -> ApiResult<Outcome> {
     let settings = state.mail.clone();
-    let Some(row) = outbox_leases::held(state, owner, id).await? else {
-        return Ok(Outcome::Gone);
-    };
     let outcome = match (row.kind.as_str(), &settings) {
         (_, Some(_)) if row.bouncing.is_some() => Err(crate::bounces::held_back(
             row.bouncing.as_deref().unwrap_or_default(),
@@ -370,7 +393,7 @@ async fn send_one(
             crate::webhook::send(&row.to, &row.body, state.config.webhooks_to_private).await
         }
         ("push", _) => crate::push::send::send(state, &row.to, &row.subject, &row.body, now).await,
-        (_, Some(settings)) => match message(settings, &row, rich(state, settings, &row).await) {
+        (_, Some(settings)) => match message(settings, &row, rich(settings, &row, games).await) {
             Ok(m) => relay.send(m).await,
             Err(e) => Err(SendError::Permanent(e)),
         },

@@ -75,38 +75,53 @@ pub async fn claim(
     Ok(claimed)
 }
 
-/// The row `id` if `owner` holds it and it is unsent (`None`: another worker took it after
-/// this one's lease ran out, or it went).
-pub async fn held(store: &Store, owner: &str, id: i64) -> StoreResult<Option<Outgoing>> {
-    let row = sqlx::query(
+/// The rows of `ids` that `owner` holds and that are unsent, in order (one left out: another
+/// worker took it after this one's lease ran out, or it went). One query for a pass.
+pub async fn held(store: &Store, owner: &str, ids: &[i64]) -> StoreResult<Vec<Outgoing>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    // The ids are the database's own integers: written into the statement, as a list.
+    let list = id_list(ids);
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT o.id, o.message_id, o.to_addr, o.reply_secret, o.in_reply_to, o.subject, o.body, \
          o.attempts, p.unsubscribe_token, o.kind, o.game_id, o.seat, o.turn, p.lang, \
          CASE WHEN p.email_bounced_at IS NOT NULL AND lower(p.email) = lower(o.to_addr) \
          AND o.kind <> 'confirm' THEN COALESCE(p.email_bounce, '') END \
          FROM outbox o LEFT JOIN players p ON p.id = o.player_id \
-         WHERE o.id = $1 AND o.lease_owner = $2 AND o.sent_at IS NULL",
-    )
-    .bind(id)
+         WHERE o.id IN ({list}) AND o.lease_owner = $1 AND o.sent_at IS NULL ORDER BY o.id"
+    )))
     .bind(owner)
-    .fetch_optional(&store.db.pool)
+    .fetch_all(&store.db.pool)
     .await?;
-    Ok(row.map(|r| Outgoing {
-        id: r.get(0),
-        message_id: r.get(1),
-        to: r.get(2),
-        reply_secret: r.get(3),
-        in_reply_to: r.get(4),
-        subject: r.get(5),
-        body: r.get(6),
-        attempts: r.get(7),
-        unsubscribe: r.get(8),
-        kind: r.get(9),
-        game_id: r.get(10),
-        seat: r.get(11),
-        turn: r.get(12),
-        lang: r.get(13),
-        bouncing: r.get(14),
-    }))
+    Ok(rows
+        .iter()
+        .map(|r| Outgoing {
+            id: r.get(0),
+            message_id: r.get(1),
+            to: r.get(2),
+            reply_secret: r.get(3),
+            in_reply_to: r.get(4),
+            subject: r.get(5),
+            body: r.get(6),
+            attempts: r.get(7),
+            unsubscribe: r.get(8),
+            kind: r.get(9),
+            game_id: r.get(10),
+            seat: r.get(11),
+            turn: r.get(12),
+            lang: r.get(13),
+            bouncing: r.get(14),
+        })
+        .collect())
+}
+
+/// Row ids as an SQL list (`3, 4, 9`).
+fn id_list(ids: &[i64]) -> String {
+    ids.iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// What became of a held row that was not sent (a sent one: [`sent`]).
@@ -125,11 +140,7 @@ pub async fn sent(store: &Store, owner: &str, ids: &[i64], now: i64) -> StoreRes
         return Ok(());
     }
     // The ids are the database's own integers: written into the statement, as a list.
-    let list = ids
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(", ");
+    let list = id_list(ids);
     sqlx::query(sqlx::AssertSqlSafe(format!(
         "UPDATE outbox SET sent_at = $1, lease_until = NULL, last_error = NULL \
          WHERE lease_owner = $2 AND id IN ({list})"

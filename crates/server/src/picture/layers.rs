@@ -46,8 +46,8 @@ impl Layers {
     /// The PNG: the game's picture with the seat's layer drawn over it.
     pub fn png(&self) -> Result<Vec<u8>, String> {
         let game = game_picture(&self.game)?;
-        let tree = super::tree(&self.seat)?;
-        let scale = super::scale(&tree);
+        let tree = super::draw::tree(&self.seat)?;
+        let scale = super::draw::scale(&tree);
         let mut pixmap = game.pixmap.clone();
         resvg::render(
             &tree,
@@ -67,35 +67,39 @@ impl Layers {
     }
 }
 
-/// The game's picture `svg`, drawn once per process (the last [`KEPT`] kept).
+/// The game's picture `svg`, drawn once per process (the last [`KEPT`] kept). A game's
+/// seats' mails go out side by side: the first draws it, the others wait for it.
 fn game_picture(svg: &str) -> Result<Arc<Drawn>, String> {
-    type Kept = Mutex<Vec<(u64, Arc<Drawn>)>>;
-    static KEPT_GAMES: OnceLock<Kept> = OnceLock::new();
+    type Cell = Arc<OnceLock<Result<Arc<Drawn>, String>>>;
+    static KEPT_GAMES: OnceLock<Mutex<Vec<(u64, Cell)>>> = OnceLock::new();
     let kept = KEPT_GAMES.get_or_init(Mutex::default);
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     svg.hash(&mut hasher);
     let key = hasher.finish();
-    let lock = || {
-        kept.lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    };
-    if let Some((_, drawn)) = lock().iter().find(|(k, _)| *k == key) {
-        return Ok(drawn.clone());
-    }
-    // Two seats of a game drawn at once may both draw it: the same picture, kept once.
-    let pixmap = super::sprites::draw(svg).unwrap_or_else(|| super::draw(svg))?;
-    let drawn = Arc::new(Drawn {
-        bands: Bands::of(&pixmap),
-        pixmap,
-    });
-    let mut kept = lock();
-    if !kept.iter().any(|(k, _)| *k == key) {
-        if kept.len() >= KEPT {
-            kept.remove(0);
+    let cell = {
+        let mut kept = kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match kept.iter().find(|(k, _)| *k == key) {
+            Some((_, cell)) => cell.clone(),
+            None => {
+                if kept.len() >= KEPT {
+                    kept.remove(0);
+                }
+                let cell = Cell::default();
+                kept.push((key, cell.clone()));
+                cell
+            }
         }
-        kept.push((key, drawn.clone()));
-    }
-    Ok(drawn)
+    };
+    cell.get_or_init(|| {
+        let pixmap = super::sprites::draw(svg).unwrap_or_else(|| super::draw::draw(svg))?;
+        Ok(Arc::new(Drawn {
+            bands: Bands::of(&pixmap),
+            pixmap,
+        }))
+    })
+    .clone()
 }
 
 /// `svg` without its `<title>` elements (a seat's differ: "Red-A, yours").
@@ -139,7 +143,7 @@ mod tests {
     #[test]
     fn layers_draw_the_picture_drawn_whole() {
         let layers = Layers::of(PICTURE).unwrap().png().unwrap();
-        let whole = Bands::of(&super::super::draw(PICTURE).unwrap()).png();
+        let whole = Bands::of(&super::super::draw::draw(PICTURE).unwrap()).png();
         let (layers, whole) = (
             Pixmap::decode_png(&layers).unwrap(),
             Pixmap::decode_png(&whole).unwrap(),
@@ -183,7 +187,7 @@ mod tests {
                     let svg = picture.close_up.unwrap();
                     let layers = Layers::of(&svg).expect("a seat layer");
                     let drawn = Pixmap::decode_png(&layers.png().unwrap()).unwrap();
-                    let whole = super::super::draw(&svg).unwrap();
+                    let whole = super::super::draw::draw(&svg).unwrap();
                     // Texts pasted from sprites round their edges' blending apart, and
                     // a glyph drawn elsewhere is rasterised a hair differently.
                     let (mut differ, mut far, mut most) = (0, 0, 0);

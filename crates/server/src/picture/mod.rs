@@ -1,119 +1,24 @@
-//! A game's picture (SVG) as PNG for mail, which mail clients show where they show no SVG:
-//! resvg, with DejaVu Sans loaded from its files (resvg draws no text without a font, and
-//! the pictures ask for DejaVu Sans) and a Japanese font after it, for the characters DejaVu
-//! lacks (a picture's labels in Japanese). A picture with a seat's layer is drawn as the
-//! game's picture, kept for the other seats, with the seat's marks over it (`layers`); its
-//! PNG is written in bands the seats share (`bands`).
+//! A game's picture (SVG) as PNG for mail, which mail clients show where they show no SVG,
+//! drawn by resvg (`draw`). A picture with a seat's layer is drawn as the game's picture, its
+//! texts pasted from sprites (`sprites`), kept for the other seats, with the seat's marks
+//! drawn over a copy (`layers`); its PNG is written in bands the seats share (`bands`).
+//! docs/performance.md ("Mail out") has what each part saves.
 
 mod bands;
+mod draw;
 mod layers;
 mod sprites;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-use resvg::tiny_skia;
-use resvg::usvg::{self, fontdb};
-
-/// Where Debian's fonts-dejavu-core (and most distributions) put DejaVu Sans.
-const FONT_DIRS: [&str; 3] = [
-    "/usr/share/fonts/truetype/dejavu",
-    "/usr/share/fonts/dejavu",
-    "/usr/share/fonts/TTF",
-];
-
-/// Japanese fonts, the first found loaded: Debian's fonts-ipaexfont-gothic (the package's
-/// dependency), then others a system may have. resvg falls back to it for each character
-/// DejaVu Sans has no glyph for.
-const CJK_FONTS: [&str; 4] = [
-    "/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf",
-    "/usr/share/fonts/truetype/vlgothic/VL-Gothic-Regular.ttf",
-    "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-];
-
-/// The widest PNG drawn (pixels): a mail is read on a phone as often as not.
-pub const MAX_WIDTH: f32 = 1200.0;
-
-/// The fonts: every DejaVu Sans file found, sans-serif meaning DejaVu Sans.
-fn fonts() -> Arc<fontdb::Database> {
-    static FONTS: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
-    FONTS
-        .get_or_init(|| {
-            let mut db = fontdb::Database::new();
-            for dir in FONT_DIRS {
-                let Ok(entries) = std::fs::read_dir(dir) else {
-                    continue;
-                };
-                for entry in entries.flatten() {
-                    let name = entry.file_name().to_string_lossy().into_owned();
-                    if name.starts_with("DejaVuSans")
-                        && name.ends_with(".ttf")
-                        && let Ok(data) = std::fs::read(entry.path())
-                    {
-                        db.load_font_data(data);
-                    }
-                }
-            }
-            if db.is_empty() {
-                tracing::warn!(
-                    "no DejaVu Sans font found (apt-get install fonts-dejavu-core): mail pictures have no text"
-                );
-            }
-            match CJK_FONTS.iter().find_map(|path| std::fs::read(path).ok()) {
-                Some(data) => db.load_font_data(data),
-                None => tracing::warn!(
-                    "no Japanese font found (apt-get install fonts-ipaexfont-gothic): Japanese labels in mail pictures have no text"
-                ),
-            }
-            db.set_sans_serif_family("DejaVu Sans");
-            Arc::new(db)
-        })
-        .clone()
-}
+pub use draw::MAX_WIDTH;
 
 /// `svg` drawn as PNG, at most [`MAX_WIDTH`] pixels wide (twice the SVG's size if smaller).
 pub fn png(svg: &str) -> Result<Vec<u8>, String> {
     match layers::Layers::of(svg) {
         Some(layers) => layers.png(),
-        None => Ok(bands::Bands::of(&draw(svg)?).png()),
+        None => Ok(bands::Bands::of(&draw::draw(svg)?).png()),
     }
-}
-
-/// `svg` drawn on white, at most [`MAX_WIDTH`] pixels wide (twice its size if smaller).
-fn draw(svg: &str) -> Result<tiny_skia::Pixmap, String> {
-    draw_tree(&tree(svg)?)
-}
-
-/// `tree` drawn on white, at [`scale`].
-fn draw_tree(tree: &usvg::Tree) -> Result<tiny_skia::Pixmap, String> {
-    let size = tree.size();
-    let scale = scale(tree);
-    let (width, height) = (
-        (size.width() * scale).ceil() as u32,
-        (size.height() * scale).ceil() as u32,
-    );
-    let mut pixmap = tiny_skia::Pixmap::new(width, height)
-        .ok_or_else(|| format!("picture: {width}×{height} pixels"))?;
-    pixmap.fill(tiny_skia::Color::WHITE);
-    resvg::render(
-        tree,
-        tiny_skia::Transform::from_scale(scale, scale),
-        &mut pixmap.as_mut(),
-    );
-    Ok(pixmap)
-}
-
-fn tree(svg: &str) -> Result<usvg::Tree, String> {
-    let options = usvg::Options {
-        fontdb: fonts(),
-        ..usvg::Options::default()
-    };
-    usvg::Tree::from_str(svg, &options).map_err(|e| format!("picture: {e}"))
-}
-
-/// How much larger than its SVG a picture is drawn.
-fn scale(tree: &usvg::Tree) -> f32 {
-    (MAX_WIDTH / tree.size().width()).min(2.0)
 }
 
 /// The PNG of game `game`'s picture after `turn`, drawn off the async threads (it takes
@@ -134,7 +39,9 @@ pub async fn turn_png(game: i64, turn: u16, svg: String) -> Option<Arc<Vec<u8>>>
 
 #[cfg(test)]
 mod tests {
+    use super::draw::{CJK_FONTS, FONT_DIRS, fonts};
     use super::*;
+    use resvg::{tiny_skia, usvg};
 
     #[test]
     fn an_svg_becomes_a_png_with_its_text() {

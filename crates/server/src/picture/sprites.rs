@@ -41,12 +41,12 @@ struct Text {
 /// text inside a group with more than a class, or placed other than by `x` and `y`).
 pub fn draw(svg: &str) -> Option<Result<Pixmap, String>> {
     let (rest, texts, context) = split(svg)?;
-    let tree = match super::tree(&rest) {
+    let tree = match super::draw::tree(&rest) {
         Ok(tree) => tree,
         Err(e) => return Some(Err(e)),
     };
-    let scale = super::scale(&tree);
-    let mut pixmap = match super::draw_tree(&tree) {
+    let scale = super::draw::scale(&tree);
+    let mut pixmap = match super::draw::draw_tree(&tree) {
         Ok(pixmap) => pixmap,
         Err(e) => return Some(Err(e)),
     };
@@ -178,7 +178,7 @@ fn sprite(
             1
         )
     );
-    let tree = super::tree(&svg)?;
+    let tree = super::draw::tree(&svg)?;
     let bounds = tree.root().abs_layer_bounding_box();
     let sprite = Arc::new(match tree.root().has_children() {
         true => {
