@@ -28,7 +28,7 @@ const TIMEOUT: Duration = Duration::from_secs(30);
 const IDLE: Duration = Duration::from_secs(60);
 
 /// The most idle connections kept (as many as the outbox sends at once).
-const KEPT: usize = 10;
+const KEPT: usize = 16;
 
 /// How a connection is encrypted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
