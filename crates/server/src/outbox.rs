@@ -1,9 +1,10 @@
 //! The outbox worker: sends the rows of `outbox` through an SMTP relay, at least once each.
-//! A worker claims a due row with a lease (a conditional UPDATE, so that of several servers on
-//! one database one wins), sends it with the Message-ID fixed when the row was written (a retry
-//! is the same mail), and marks it sent; a failure is retried with back-off, a permanent refusal
-//! (5xx) is given up. A worker killed between claim and send leaves a lease that runs out, and
-//! the row is claimed again. Nothing here waits on the clock: [`drain_once`] takes `now`, and
+//! A pass claims the due rows with a lease (one conditional UPDATE, so that of several servers
+//! on one database one wins each row), reads them and the games their reports are about once,
+//! sends them side by side with the Message-ID fixed when each row was written (a retry is the
+//! same mail), and marks the sent ones together at its end; a failure is retried with back-off,
+//! a permanent refusal (5xx) is given up. A worker killed in a pass leaves leases that run out,
+//! and its rows, sent or not, are claimed again. Nothing here waits on the clock: [`drain_once`] takes `now`, and
 //! the loop in [`worker`] only decides when to call it.
 
 use askama::Template;
@@ -199,8 +200,12 @@ async fn report_games(state: &AppState, rows: &[Outgoing]) -> ReportGames {
         .collect();
     ids.sort_unstable();
     ids.dedup();
+    let tables = store::load_many(state, &ids).await.unwrap_or_else(|e| {
+        tracing::warn!("report mails without their HTML and picture: {e}");
+        Vec::new()
+    });
     let mut games = ReportGames::new();
-    for table in store::load_many(state, &ids).await.unwrap_or_default() {
+    for table in tables {
         let season = crate::season_report::stage_season(state, &table)
             .await
             .ok()
@@ -336,7 +341,8 @@ enum Outcome {
     GivenUp,
 }
 
-/// Sends the rows `owner` claimed ([`SENDS_AT_ONCE`] at a time), and records each outcome.
+/// Sends the rows `owner` claimed ([`SENDS_AT_ONCE`] at a time), and records each outcome: the
+/// sent ones in one statement when the pass ends, or fails.
 pub async fn send_claimed(
     state: &AppState,
     relay: &impl Relay,
@@ -375,7 +381,7 @@ pub async fn send_claimed(
     }
 }
 
-/// Sends one claimed row and records its outcome.
+/// Sends one claimed row; records its outcome unless it was sent (the pass records those).
 async fn send_one(
     state: &AppState,
     relay: &impl Relay,

@@ -154,8 +154,8 @@ mod tests {
         assert!(p.red() < 80, "{p:?}");
     }
 
-    /// A real close-up (Breaking Away's glance), for each seat of races at several turns: the
-    /// PNG drawn by layers (its texts from sprites) is the picture drawn whole by resvg, but
+    /// A real close-up (Breaking Away's glance), for each seat of races at several turns, in
+    /// English and in Japanese: the PNG drawn by layers (its texts from sprites) is the picture drawn whole by resvg, but
     /// for rounding: under 2% of its bytes differ, by 1 or 2 levels of 255 but for a few
     /// (2 bytes by 9 in 24 pictures).
     #[test]
@@ -175,14 +175,21 @@ mod tests {
                 game_breaking_away::random::orders(now, &mut orders, &mut rng);
                 race.push(game_breaking_away::turn::resolve(now, &orders).unwrap().0);
             }
+            // The second race in Japanese: its labels in the Japanese font's glyphs.
+            let lang = match seed {
+                3 => game_api::Lang::EN,
+                _ => game_api::Lang::from_code("ja").unwrap(),
+            };
             for turn in [1, race.len() / 2, race.len() - 1] {
                 let view = race[turn].view(Viewer::Public);
                 for seat in 0..4 {
-                    let picture = game_breaking_away::svg::track_picture(
+                    let picture = game_breaking_away::svg::track_picture_worn(
+                        lang,
                         &view,
                         None,
                         &names,
                         Some(Seat(seat)),
+                        &[],
                     );
                     let svg = picture.close_up.unwrap();
                     let layers = Layers::of(&svg).expect("a seat layer");
