@@ -97,9 +97,9 @@ pub(crate) fn legend(
     x0: i32,
     top: i32,
 ) -> i32 {
+    let legend = Legend::new(lang, teams, x0, top);
     for t in 0..teams.len() {
-        let own_team = own.is_some_and(|s| usize::from(s.0) == t);
-        key(svg, lang, teams, t, own_team, x0, top);
+        legend.entry(svg, t, own.is_some_and(|s| usize::from(s.0) == t));
     }
     teams.len().div_ceil(2) as i32
 }
@@ -118,56 +118,71 @@ pub(crate) fn own_key(
     if t >= teams.len() {
         return;
     }
-    let (x, y) = key_at(t, x0, top);
+    let legend = Legend::new(lang, teams, x0, top);
+    let (x, y) = legend.at(t);
     cover(svg, x - 2, y - 17, FRAME / 2 - 8, ROW - 2);
-    key(svg, lang, teams, t, true, x0, top);
+    legend.entry(svg, t, true);
 }
 
-/// Where team `t`'s legend entry stands: its chip's left, its text's baseline.
-fn key_at(t: usize, x0: i32, top: i32) -> (i32, i32) {
-    (
-        x0 + 8 + (t % 2) as i32 * (FRAME / 2),
-        top + (t / 2) as i32 * ROW,
-    )
-}
-
-/// Team `t`'s legend entry, its name in bold with "(you)" if it is the reader's.
-fn key(
-    svg: &mut String,
+/// A legend at `(x0, top)`: its teams with their letters and colours.
+struct Legend<'a> {
     lang: Lang,
-    teams: &[String],
-    t: usize,
-    own_team: bool,
+    teams: &'a [String],
+    letters: Vec<char>,
+    colours: TeamColours,
     x0: i32,
     top: i32,
-) {
-    let letters = team_letters(teams);
-    let colours = TeamColours::of(teams);
-    let (x, y) = key_at(t, x0, top);
-    let c = colours.class(t as u8);
-    let letter = letters.get(t).copied().unwrap_or('?');
-    let _ = writeln!(
-        svg,
-        r#"<g class="pr-key" data-seat="{t}"><rect class="pr-t{c} pr-edge" x="{x}" y="{}" width="20" height="18" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="{}" y="{y}" text-anchor="middle" fill="{}" font-weight="bold">{letter}</text><text class="pr-ink" x="{}" y="{y}" fill="{}"{}>{}{}</text></g>"#,
-        y - 14,
-        colours.fill(t as u8),
-        light("pr-edge"),
-        x + 10,
-        colours.text(t as u8),
-        x + 26,
-        light("pr-ink"),
-        if own_team {
-            r#" font-weight="bold""#
-        } else {
-            ""
-        },
-        esc(&cut(&teams[t], if own_team { 11 } else { 19 })),
-        if own_team {
-            lang.t("pic-you")
-        } else {
-            String::new()
+}
+
+impl<'a> Legend<'a> {
+    fn new(lang: Lang, teams: &'a [String], x0: i32, top: i32) -> Legend<'a> {
+        Legend {
+            lang,
+            teams,
+            letters: team_letters(teams),
+            colours: TeamColours::of(teams),
+            x0,
+            top,
         }
-    );
+    }
+
+    /// Where team `t`'s entry stands: its chip's left, its text's baseline.
+    fn at(&self, t: usize) -> (i32, i32) {
+        (
+            self.x0 + 8 + (t % 2) as i32 * (FRAME / 2),
+            self.top + (t / 2) as i32 * ROW,
+        )
+    }
+
+    /// Team `t`'s entry, its name in bold with "(you)" if it is the reader's.
+    fn entry(&self, svg: &mut String, t: usize, own_team: bool) {
+        let (lang, teams, colours) = (self.lang, self.teams, &self.colours);
+        let (x, y) = self.at(t);
+        let c = colours.class(t as u8);
+        let letter = self.letters.get(t).copied().unwrap_or('?');
+        let _ = writeln!(
+            svg,
+            r#"<g class="pr-key" data-seat="{t}"><rect class="pr-t{c} pr-edge" x="{x}" y="{}" width="20" height="18" rx="5" fill="{}" stroke="{}"/><text class="pr-tk{c}" x="{}" y="{y}" text-anchor="middle" fill="{}" font-weight="bold">{letter}</text><text class="pr-ink" x="{}" y="{y}" fill="{}"{}>{}{}</text></g>"#,
+            y - 14,
+            colours.fill(t as u8),
+            light("pr-edge"),
+            x + 10,
+            colours.text(t as u8),
+            x + 26,
+            light("pr-ink"),
+            if own_team {
+                r#" font-weight="bold""#
+            } else {
+                ""
+            },
+            esc(&cut(&teams[t], if own_team { 11 } else { 19 })),
+            if own_team {
+                lang.t("pic-you")
+            } else {
+                String::new()
+            }
+        );
+    }
 }
 
 /// The picture's background over `(x, y, width, height)`: what a seat layer paints before

@@ -5,7 +5,7 @@ use game_api::Rng;
 use rand::{Rng as _, RngExt};
 
 use crate::position::{Hand, Position};
-use crate::rules::Grade;
+use crate::rules::{Grade, Rules};
 
 /// A legal random line-up under the postal limits (3.1: totals at most). Board races made
 /// from it (benchmarks, the fingerprint) may start below the board's exact totals (BA-12);
@@ -21,6 +21,23 @@ pub fn lineup(rng: &mut Rng) -> [Hand; 4] {
             }
         }
     })
+}
+
+/// A random postal race of `teams` teams: every position from the start (a random line-up
+/// each) to the finish, a random card for every rider each turn; at most `most` positions.
+pub fn race(teams: usize, most: usize, rng: &mut Rng) -> Vec<Position> {
+    let lineups: Vec<[Hand; 4]> = (0..teams).map(|_| lineup(rng)).collect();
+    let mut positions = vec![Position::start(Rules::postal(), &lineups)];
+    let mut cards = Vec::new();
+    while let Some(now) = positions
+        .last()
+        .filter(|p| !p.is_over() && positions.len() < most)
+    {
+        orders(now, &mut cards, rng);
+        let (next, _) = crate::turn::resolve(now, &cards).expect("random cards are legal");
+        positions.push(next);
+    }
+    positions
 }
 
 /// A random card from each racing rider's hand, written into `orders` (reused between turns).

@@ -345,19 +345,7 @@ mod tests {
 
     /// Every position of a random race of `teams` teams, from the start to the finish.
     fn race(teams: usize, seed: u64) -> Vec<Position> {
-        let mut rng = game_api::Seed(seed).rng(0);
-        let lineups: Vec<[Hand; 4]> = (0..teams)
-            .map(|_| crate::random::lineup(&mut rng))
-            .collect();
-        let mut positions = vec![Position::start(Rules::postal(), &lineups)];
-        let mut orders = Vec::new();
-        while !positions.last().unwrap().is_over() && positions.len() < 200 {
-            let now = positions.last().unwrap();
-            crate::random::orders(now, &mut orders, &mut rng);
-            let (next, _) = crate::turn::resolve(now, &orders).unwrap();
-            positions.push(next);
-        }
-        positions
+        crate::random::race(teams, 200, &mut game_api::Seed(seed).rng(0))
     }
 
     fn names(teams: usize) -> Vec<String> {

@@ -14,25 +14,14 @@
 use std::time::Instant;
 
 use game_api::{Seat, Seed, Viewer};
-use game_breaking_away::{Hand, Position, Rules};
 use resvg::{tiny_skia, usvg};
 
 fn main() {
     let n: usize = std::env::args().nth(1).map_or(200, |a| a.parse().unwrap());
-    let mut rng = Seed(29).rng(0);
     let teams: Vec<String> = ["Red", "Blue", "Green", "White"].map(String::from).into();
-    let lineups: Vec<[Hand; 4]> = (0..teams.len())
-        .map(|_| game_breaking_away::random::lineup(&mut rng))
-        .collect();
-    let mut race = vec![Position::start(Rules::postal(), &lineups)];
-    let mut orders = Vec::new();
     let turn: usize = std::env::args().nth(2).map_or(8, |a| a.parse().unwrap());
     let max_scale: f32 = std::env::args().nth(3).map_or(2.0, |a| a.parse().unwrap());
-    for _ in 0..turn.max(1) {
-        let now = race.last().unwrap();
-        game_breaking_away::random::orders(now, &mut orders, &mut rng);
-        race.push(game_breaking_away::turn::resolve(now, &orders).unwrap().0);
-    }
+    let race = game_breaking_away::random::race(teams.len(), turn.max(1) + 1, &mut Seed(29).rng(0));
     let view = race[turn].view(Viewer::Public);
     let before = race[turn.max(1) - 1].view(Viewer::Public);
     let svgs: Vec<String> = (0..4)
@@ -187,17 +176,8 @@ fn main() {
 
 /// The four seats' close-ups of a random race after `turn` turns.
 fn seats_at(seed: Seed, turn: usize, teams: &[String]) -> Vec<String> {
-    let mut rng = seed.rng(0);
-    let lineups: Vec<[Hand; 4]> = (0..teams.len())
-        .map(|_| game_breaking_away::random::lineup(&mut rng))
-        .collect();
-    let mut now = Position::start(Rules::postal(), &lineups);
-    let mut orders = Vec::new();
-    for _ in 0..turn {
-        game_breaking_away::random::orders(&now, &mut orders, &mut rng);
-        now = game_breaking_away::turn::resolve(&now, &orders).unwrap().0;
-    }
-    let view = now.view(Viewer::Public);
+    let race = game_breaking_away::random::race(teams.len(), turn + 1, &mut seed.rng(0));
+    let view = race.last().expect("the start").view(Viewer::Public);
     (0..teams.len() as u8)
         .map(|s| {
             game_breaking_away::svg::track_picture(&view, None, teams, Some(Seat(s)))

@@ -81,19 +81,22 @@ pub async fn held(store: &Store, owner: &str, ids: &[i64]) -> StoreResult<Vec<Ou
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    // The ids are the database's own integers: written into the statement, as a list.
-    let list = id_list(ids);
-    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+    // The list padded to a power of two (`store::sql`): a statement of a few shapes.
+    let backend = store.db.backend;
+    let (list, padded) = super::sql::in_list(backend, ids);
+    let owner_at = super::sql::placeholders_after(backend, padded.len(), 1, 1);
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT o.id, o.message_id, o.to_addr, o.reply_secret, o.in_reply_to, o.subject, o.body, \
          o.attempts, p.unsubscribe_token, o.kind, o.game_id, o.seat, o.turn, p.lang, \
          CASE WHEN p.email_bounced_at IS NOT NULL AND lower(p.email) = lower(o.to_addr) \
          AND o.kind <> 'confirm' THEN COALESCE(p.email_bounce, '') END \
          FROM outbox o LEFT JOIN players p ON p.id = o.player_id \
-         WHERE o.id IN ({list}) AND o.lease_owner = $1 AND o.sent_at IS NULL ORDER BY o.id"
-    )))
-    .bind(owner)
-    .fetch_all(&store.db.pool)
-    .await?;
+         WHERE o.id IN {list} AND o.lease_owner = {owner_at} AND o.sent_at IS NULL ORDER BY o.id"
+    )));
+    for id in padded {
+        query = query.bind(id);
+    }
+    let rows = query.bind(owner).fetch_all(&store.db.pool).await?;
     Ok(rows
         .iter()
         .map(|r| Outgoing {
@@ -116,14 +119,6 @@ pub async fn held(store: &Store, owner: &str, ids: &[i64]) -> StoreResult<Vec<Ou
         .collect())
 }
 
-/// Row ids as an SQL list (`3, 4, 9`).
-fn id_list(ids: &[i64]) -> String {
-    ids.iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// What became of a held row that was not sent (a sent one: [`sent`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -139,16 +134,23 @@ pub async fn sent(store: &Store, owner: &str, ids: &[i64], now: i64) -> StoreRes
     if ids.is_empty() {
         return Ok(());
     }
-    // The ids are the database's own integers: written into the statement, as a list.
-    let list = id_list(ids);
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "UPDATE outbox SET sent_at = $1, lease_until = NULL, last_error = NULL \
-         WHERE lease_owner = $2 AND id IN ({list})"
+    // The parameters in the order of the text (SQLite numbers anonymous ones so).
+    let backend = store.db.backend;
+    let one = |n: usize| super::sql::placeholders_after(backend, n, 1, 1);
+    let (_, padded) = super::sql::in_list(backend, ids);
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "UPDATE outbox SET sent_at = {now}, lease_until = NULL, last_error = NULL \
+         WHERE lease_owner = {owner} AND id IN {list}",
+        now = one(0),
+        owner = one(1),
+        list = super::sql::placeholders_after(backend, 2, 1, padded.len()),
     )))
     .bind(now)
-    .bind(owner)
-    .execute(&store.db.pool)
-    .await?;
+    .bind(owner);
+    for id in padded {
+        query = query.bind(id);
+    }
+    query.execute(&store.db.pool).await?;
     Ok(())
 }
 

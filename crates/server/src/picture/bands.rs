@@ -13,6 +13,7 @@ use miniz_oxide::deflate::core::{
     create_comp_flags_from_zip_params,
 };
 use resvg::tiny_skia::Pixmap;
+use std::sync::Arc;
 
 /// Rows a band: small enough that a seat's marks touch few bands, large enough that a band
 /// deflates nearly as well as the whole (16: 96.5 KB against 95.7 KB for a close-up).
@@ -21,7 +22,8 @@ pub const ROWS: u32 = 16;
 /// One band's filtered rows, deflated; their Adler-32 and length for the stream's checksum.
 #[derive(Clone, Debug)]
 struct Band {
-    deflated: Vec<u8>,
+    /// Shared by the pictures whose band it is (a game's seats').
+    deflated: Arc<[u8]>,
     adler: u32,
     len: u64,
 }
@@ -169,7 +171,7 @@ impl Deflate {
         let mut adler = simd_adler32::Adler32::new();
         adler.write(filtered);
         Band {
-            deflated,
+            deflated: deflated.into(),
             adler: adler.finish(),
             len: filtered.len() as u64,
         }

@@ -161,20 +161,9 @@ mod tests {
     #[test]
     fn a_race_s_close_ups_by_layers_are_the_close_ups_drawn_whole() {
         use game_api::{Seat, Seed, Viewer};
-        use game_breaking_away::{Position, Rules};
         let names: Vec<String> = ["Red", "Blue", "Green", "White"].map(String::from).into();
         for seed in [3, 4] {
-            let mut rng = Seed(seed).rng(0);
-            let lineups: Vec<_> = (0..4)
-                .map(|_| game_breaking_away::random::lineup(&mut rng))
-                .collect();
-            let mut race = vec![Position::start(Rules::postal(), &lineups)];
-            let mut orders = Vec::new();
-            while !race.last().unwrap().is_over() && race.len() < 40 {
-                let now = race.last().unwrap();
-                game_breaking_away::random::orders(now, &mut orders, &mut rng);
-                race.push(game_breaking_away::turn::resolve(now, &orders).unwrap().0);
-            }
+            let race = game_breaking_away::random::race(4, 40, &mut Seed(seed).rng(0));
             // The second race in Japanese: its labels in the Japanese font's glyphs.
             let lang = match seed {
                 3 => game_api::Lang::EN,

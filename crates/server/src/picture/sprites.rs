@@ -17,6 +17,7 @@ use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use game_api::escape_markup;
 use resvg::tiny_skia::{Pixmap, Transform};
 
 /// The sprites kept: a season's words in a few languages, a few MB.
@@ -88,7 +89,7 @@ fn split(svg: &str) -> Option<(String, Vec<Text>, Context)> {
     let mut open = String::from(r#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1""#);
     for name in ["font-family", "font-size", "font-weight"] {
         if let Some(value) = root.attribute(name) {
-            let _ = write!(open, r#" {name}="{}""#, escape(value));
+            let _ = write!(open, r#" {name}="{}""#, escape_markup(value));
         }
     }
     open.push('>');
@@ -132,7 +133,7 @@ fn split(svg: &str) -> Option<(String, Vec<Text>, Context)> {
             .attributes()
             .filter(|at| !matches!(at.name(), "x" | "y"))
         {
-            let _ = write!(element, r#" {}="{}""#, at.name(), escape(at.value()));
+            let _ = write!(element, r#" {}="{}""#, at.name(), escape_markup(at.value()));
         }
         let _ = write!(element, ">{inner}</text>");
         rest.push_str(&svg[from..range.start]);
@@ -247,12 +248,4 @@ fn paste(pixmap: &mut Pixmap, sprite: &Pixmap, x: i32, y: i32) {
             }
         }
     }
-}
-
-/// An attribute's value as XML.
-fn escape(value: &str) -> String {
-    value
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('"', "&quot;")
 }
