@@ -85,7 +85,7 @@ fn domain(address: &str) -> &str {
 #[derive(Clone, Debug)]
 struct Rich {
     html: String,
-    png: Option<Arc<Vec<u8>>>,
+    png: Option<Vec<u8>>,
 }
 
 /// The Content-ID of a report mail's picture.
@@ -112,7 +112,7 @@ struct ReportHtml<'a> {
 
 /// The HTML alternative of `row`, if it is a turn's report (made when it is sent: the report
 /// and picture of a past turn do not change).
-async fn rich(settings: &MailSettings, row: &Outgoing, games: &ReportGames) -> Option<Rich> {
+fn rich(settings: &MailSettings, row: &Outgoing, games: &ReportGames) -> Option<Rich> {
     if row.kind != "report" {
         return None;
     }
@@ -146,7 +146,7 @@ async fn rich(settings: &MailSettings, row: &Outgoing, games: &ReportGames) -> O
         .record
         .season_picture(Some(turn), Viewer::Seat(seat), lang, &worn)
     {
-        Some(p) => crate::picture::turn_png(game, turn, p.close_up.unwrap_or(p.svg)).await,
+        Some(p) => crate::picture::turn_png(game, turn, &p.close_up.unwrap_or(p.svg)),
         None => None,
     };
     // What the text says after the report (the orders to send, the deadline).
@@ -181,8 +181,9 @@ async fn rich(settings: &MailSettings, row: &Outgoing, games: &ReportGames) -> O
     Some(Rich { html, png })
 }
 
-/// A pass's games that its report mails are about: each read once for its seats' mails.
-type ReportGames = std::collections::HashMap<i64, ReportGame>;
+/// A pass's games that its report mails are about: each read once for its seats' mails, and
+/// shared by the threads that write them.
+type ReportGames = Arc<std::collections::HashMap<i64, ReportGame>>;
 
 /// A game a report mail is about, and its season's stage if it is one.
 struct ReportGame {
@@ -204,7 +205,7 @@ async fn report_games(state: &AppState, rows: &[Outgoing]) -> ReportGames {
         tracing::warn!("report mails without their HTML and picture: {e}");
         Vec::new()
     });
-    let mut games = ReportGames::new();
+    let mut games = std::collections::HashMap::new();
     for table in tables {
         let season = crate::season_report::stage_season(state, &table)
             .await
@@ -212,7 +213,7 @@ async fn report_games(state: &AppState, rows: &[Outgoing]) -> ReportGames {
             .flatten();
         games.insert(table.row.id, ReportGame { table, season });
     }
-    games
+    Arc::new(games)
 }
 
 /// The report's links (its rule numbers to the help page, by path) made absolute, for a mail.
@@ -293,9 +294,8 @@ fn message(settings: &MailSettings, row: &Outgoing, rich: Option<Rich>) -> Resul
     let mut related = MultiPart::related().singlepart(SinglePart::html(rich.html));
     if let Some(png) = rich.png {
         let png_type = ContentType::parse("image/png").map_err(|e| e.to_string())?;
-        related = related.singlepart(
-            Attachment::new_inline(PICTURE_CID.to_string()).body(png.as_ref().clone(), png_type),
-        );
+        related =
+            related.singlepart(Attachment::new_inline(PICTURE_CID.to_string()).body(png, png_type));
     }
     builder
         .multipart(
@@ -304,6 +304,23 @@ fn message(settings: &MailSettings, row: &Outgoing, rich: Option<Rich>) -> Resul
                 .multipart(related),
         )
         .map_err(|e| e.to_string())
+}
+
+/// The mail of `row`. A report's (its HTML, its picture drawn for the seat, the whole encoded)
+/// is written on the blocking threads: milliseconds of a core, which on the async thread that
+/// runs the worker's pass would make its sends take turns on that one core.
+async fn written(
+    settings: &Arc<MailSettings>,
+    row: &Outgoing,
+    games: &ReportGames,
+) -> Result<Message, String> {
+    if row.kind != "report" {
+        return message(settings, row, None);
+    }
+    let (settings, row, games) = (settings.clone(), row.clone(), games.clone());
+    tokio::task::spawn_blocking(move || message(&settings, &row, rich(&settings, &row, &games)))
+        .await
+        .map_err(|e| format!("report mail: {e}"))?
 }
 
 /// What one pass did.
@@ -341,38 +358,54 @@ enum Outcome {
     GivenUp,
 }
 
-/// Sends the rows `owner` claimed ([`SENDS_AT_ONCE`] at a time), and records each outcome: the
-/// sent ones in one statement when the pass ends, or fails.
-pub async fn send_claimed(
+/// Sends the rows `owner` claimed ([`SENDS_AT_ONCE`] at a time, each its own task, so that
+/// their writing and their exchanges run on all the async threads), and records each outcome:
+/// the sent ones in one statement when the pass ends, or fails.
+pub async fn send_claimed<R: Relay + 'static>(
     state: &AppState,
-    relay: &impl Relay,
+    relay: &Arc<R>,
     owner: &str,
     ids: &[i64],
     now: i64,
 ) -> ApiResult<Drained> {
-    use futures_util::StreamExt;
     let rows = outbox_leases::held(state, owner, ids).await?;
     let games = report_games(state, &rows).await;
-    let mut outcomes = futures_util::stream::iter(rows)
-        .map(|row| send_one(state, relay, owner, row, &games, now))
-        .buffer_unordered(SENDS_AT_ONCE);
+    let mut rows = rows.into_iter();
+    let mut sends = tokio::task::JoinSet::new();
     let mut drained = Drained::default();
     // The pass's sent mails are recorded together when it ends (or fails): a worker killed
     // before that sends them again after its restart, each with its Message-ID.
     let mut sent = Vec::new();
     let mut failed = None;
-    while let Some(outcome) = outcomes.next().await {
-        match outcome {
-            Ok(Outcome::Sent(id)) => sent.push(id),
-            Ok(Outcome::Retried) => drained.retried += 1,
-            Ok(Outcome::GivenUp) => drained.given_up += 1,
-            Err(e) => {
+    loop {
+        while sends.len() < SENDS_AT_ONCE
+            && let Some(row) = rows.next()
+        {
+            let (state, relay, owner, games) = (
+                state.clone(),
+                relay.clone(),
+                owner.to_string(),
+                games.clone(),
+            );
+            sends.spawn(
+                async move { send_one(&state, relay.as_ref(), &owner, row, &games, now).await },
+            );
+        }
+        let Some(outcome) = sends.join_next().await else {
+            break;
+        };
+        match outcome.map_err(|e| crate::error::ApiError::Internal(format!("outbox send: {e}"))) {
+            Ok(Ok(Outcome::Sent(id))) => sent.push(id),
+            Ok(Ok(Outcome::Retried)) => drained.retried += 1,
+            Ok(Ok(Outcome::GivenUp)) => drained.given_up += 1,
+            Ok(Err(e)) | Err(e) => {
                 failed = Some(e);
                 break;
             }
         }
     }
-    drop(outcomes);
+    // A pass that failed stops its other sends (a mail of theirs already sent goes again).
+    sends.shutdown().await;
     outbox_leases::sent(state, owner, &sent, now).await?;
     drained.sent = sent.len();
     match failed {
@@ -399,7 +432,7 @@ async fn send_one(
             crate::webhook::send(&row.to, &row.body, state.config.webhooks_to_private).await
         }
         ("push", _) => crate::push::send::send(state, &row.to, &row.subject, &row.body, now).await,
-        (_, Some(settings)) => match message(settings, &row, rich(settings, &row, games).await) {
+        (_, Some(settings)) => match written(settings, &row, games).await {
             Ok(m) => relay.send(m).await,
             Err(e) => Err(SendError::Permanent(e)),
         },
@@ -426,9 +459,9 @@ async fn send_one(
 }
 
 /// One pass of the worker at time `now`: claims what is due and sends it.
-pub async fn drain_once(
+pub async fn drain_once<R: Relay + 'static>(
     state: &AppState,
-    relay: &impl Relay,
+    relay: &Arc<R>,
     owner: &str,
     now: i64,
 ) -> ApiResult<Drained> {
@@ -447,7 +480,7 @@ pub fn owner_name() -> String {
 /// Drains the outbox every `tick` until `shutdown`.
 pub async fn worker(
     state: AppState,
-    relay: Arc<impl Relay>,
+    relay: Arc<impl Relay + 'static>,
     tick: std::time::Duration,
     shutdown: impl Future<Output = ()>,
 ) {
@@ -457,7 +490,7 @@ pub async fn worker(
         // Mail committed but not yet claimed: a server killed here sends it after its restart.
         store::failpoint::failpoint("outbox-before-claim").await;
         loop {
-            match drain_once(&state, relay.as_ref(), &owner, state.clock.now()).await {
+            match drain_once(&state, &relay, &owner, state.clock.now()).await {
                 Ok(d) if d.sent + d.retried + d.given_up > 0 => {
                     tracing::info!(
                         sent = d.sent,

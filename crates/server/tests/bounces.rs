@@ -24,7 +24,7 @@ fn settings() -> MailSettings {
 }
 
 /// A relay that takes every mail and keeps its envelope: (sender, recipient, subject).
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Keeping(Arc<Mutex<Vec<(String, String, String)>>>);
 
 impl outbox::Relay for Keeping {
@@ -99,7 +99,7 @@ async fn log_in<'a>(s: &'a TestServer, name: &str) -> Browser<'a> {
 
 /// The reports a drain sent: (envelope sender, recipient).
 async fn drain(s: &TestServer, relay: &Keeping) -> Vec<(String, String, String)> {
-    outbox::drain_once(&s.state, relay, "test", s.clock_now())
+    outbox::drain_once(&s.state, &Arc::new(relay.clone()), "test", s.clock_now())
         .await
         .unwrap();
     relay.take()

@@ -125,9 +125,14 @@ on_both!(
         ));
         s.clock.advance(60);
         // The relay refuses the answer to Red for good.
-        let drained = outbox::drain_once(&s.state, &Refusing, "test", s.clock_now())
-            .await
-            .unwrap();
+        let drained = outbox::drain_once(
+            &s.state,
+            &std::sync::Arc::new(Refusing),
+            "test",
+            s.clock_now(),
+        )
+        .await
+        .unwrap();
         assert!(drained.given_up >= 1, "{drained:?}");
 
         let page = gm.get(&console).await;

@@ -88,8 +88,8 @@ fn verified_claims(authorization: &str, key: &str) -> Value {
 }
 
 /// A relay nobody listens on: mail is off in these tests, pushes go out all the same.
-fn no_relay() -> Smtp {
-    Smtp::new("smtp://127.0.0.1:9", None).unwrap()
+fn no_relay() -> std::sync::Arc<Smtp> {
+    std::sync::Arc::new(Smtp::new("smtp://127.0.0.1:9", None).unwrap())
 }
 
 on_both!(

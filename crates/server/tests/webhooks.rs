@@ -20,8 +20,8 @@ async fn receiver() -> Receiver {
 }
 
 /// A relay nobody listens on: no mail is expected in these tests.
-fn no_relay() -> Smtp {
-    Smtp::new("smtp://127.0.0.1:9", None).unwrap()
+fn no_relay() -> std::sync::Arc<Smtp> {
+    std::sync::Arc::new(Smtp::new("smtp://127.0.0.1:9", None).unwrap())
 }
 
 async fn set_hook(s: &TestServer, id: i64, gm: &str, url: Option<&str>) -> (StatusCode, Value) {

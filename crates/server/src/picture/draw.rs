@@ -71,12 +71,8 @@ pub(super) fn draw(svg: &str) -> Result<tiny_skia::Pixmap, String> {
 
 /// `tree` drawn on white, at [`scale`].
 pub(super) fn draw_tree(tree: &usvg::Tree) -> Result<tiny_skia::Pixmap, String> {
-    let size = tree.size();
     let scale = scale(tree);
-    let (width, height) = (
-        (size.width() * scale).ceil() as u32,
-        (size.height() * scale).ceil() as u32,
-    );
+    let (width, height) = size(tree);
     let mut pixmap = tiny_skia::Pixmap::new(width, height)
         .ok_or_else(|| format!("picture: {width}×{height} pixels"))?;
     pixmap.fill(tiny_skia::Color::WHITE);
@@ -94,6 +90,15 @@ pub(super) fn tree(svg: &str) -> Result<usvg::Tree, String> {
         ..usvg::Options::default()
     };
     usvg::Tree::from_str(svg, &options).map_err(|e| format!("picture: {e}"))
+}
+
+/// The pixels `tree` is drawn in (width, height).
+pub(super) fn size(tree: &usvg::Tree) -> (u32, u32) {
+    let (size, scale) = (tree.size(), scale(tree));
+    (
+        (size.width() * scale).ceil() as u32,
+        (size.height() * scale).ceil() as u32,
+    )
 }
 
 /// How much larger than its SVG a picture is drawn.

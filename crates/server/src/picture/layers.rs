@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use game_api::picture::SEAT_LAYER;
 use resvg::tiny_skia::{Pixmap, Transform};
 
-use super::bands::{Bands, ROWS};
+use super::bands::{Bands, ROWS, Strip};
+use super::sprites::Split;
 
 /// The games' pictures kept: a deadline's mails go out game by game, a game's seats together.
 const KEPT: usize = 16;
@@ -43,28 +44,118 @@ impl Layers {
         })
     }
 
-    /// The PNG: the game's picture with the seat's layer drawn over it.
+    /// The PNG: the game's picture with the seat's layer drawn over it. The layer is drawn
+    /// only into the bands its shapes fall in, each run of them a strip copied from the
+    /// game's picture; the other bands are the game's.
     pub fn png(&self) -> Result<Vec<u8>, String> {
         let game = game_picture(&self.game)?;
-        let tree = super::draw::tree(&self.seat)?;
-        let scale = super::draw::scale(&tree);
-        let mut pixmap = game.pixmap.clone();
-        resvg::render(
-            &tree,
-            Transform::from_scale(scale, scale),
-            &mut pixmap.as_mut(),
-        );
-        if (pixmap.width(), pixmap.height()) != (game.pixmap.width(), game.pixmap.height()) {
+        // Its texts pasted from sprites, as the game's are, where they can be.
+        let layer = match Split::of(&self.seat) {
+            Some(split) => split?,
+            None => Split::whole(&self.seat)?,
+        };
+        let (width, height) = (game.pixmap.width(), game.pixmap.height());
+        if super::draw::size(&layer.tree) != (width, height) {
             return Err("picture: the seat's layer is not the picture's size".into());
         }
-        let row = pixmap.width() as usize * 4;
-        let band = row * ROWS as usize;
-        let changed = |b: u32| {
-            let rows = b as usize * band..((b as usize + 1) * band).min(pixmap.data().len());
-            pixmap.data()[rows.clone()] != game.pixmap.data()[rows]
-        };
-        Ok(game.bands.redone(&pixmap, changed).png())
+        let shapes = shapes(&layer);
+        let rows = shapes.iter().map(|s| s.rows.clone());
+        let mut strips = Vec::new();
+        for bands in runs(&bands_of(rows.chain(layer.text_rows()), height)) {
+            let rows = bands.start * ROWS..(bands.end * ROWS).min(height);
+            let row = width as usize * 4;
+            let mut strip = Pixmap::new(width, rows.len() as u32)
+                .ok_or("picture: an empty strip of the seat's layer")?;
+            strip.data_mut().copy_from_slice(
+                &game.pixmap.data()[rows.start as usize * row..rows.end as usize * row],
+            );
+            let top = rows.start as i32;
+            let at =
+                Transform::from_scale(layer.scale, layer.scale).post_translate(0.0, -top as f32);
+            // Each shape drawn into the strips it falls in, not stroked again for the others.
+            for shape in &shapes {
+                if shape.rows.start < rows.end as i32 && top < shape.rows.end {
+                    resvg::render_node(shape.node, at.pre_concat(shape.at), &mut strip.as_mut());
+                }
+            }
+            layer.paste(&mut strip, top);
+            strips.push(Strip {
+                first_band: bands.start,
+                pixmap: strip,
+            });
+        }
+        Ok(game.bands.redone(&strips).png())
     }
+}
+
+/// A shape of a seat's layer (drawn alone: a path, a text, or a group drawn through a layer
+/// of its own), and the rows of pixels it may change.
+struct Shape<'a> {
+    node: &'a resvg::usvg::Node,
+    /// What `resvg::render_node` is given after the picture's scale to draw it in place.
+    at: Transform,
+    rows: std::ops::Range<i32>,
+}
+
+/// `layer`'s shapes, each with the rows of its box with its stroke (a group with a filter,
+/// mask, clip or opacity: what its layer covers), and a pixel either side for the edges'
+/// blending.
+fn shapes(layer: &Split) -> Vec<Shape<'_>> {
+    use resvg::usvg::{Group, Node};
+    fn walk<'a>(group: &'a Group, scale: f32, out: &mut Vec<Shape<'a>>) {
+        for node in group.children() {
+            let covered = match node {
+                Node::Group(g) if !g.should_isolate() => {
+                    walk(g, scale, out);
+                    continue;
+                }
+                Node::Group(g) => g.abs_layer_bounding_box().to_rect(),
+                _ => node.abs_stroke_bounding_box(),
+            };
+            // Nothing drawn (a line with no stroke): `render_node` draws nothing either.
+            let Some(corner) = node.abs_layer_bounding_box() else {
+                continue;
+            };
+            out.push(Shape {
+                node,
+                // `render_node` draws a node with its box's corner at the pixmap's: put it
+                // back where it stands.
+                at: group.abs_transform().pre_translate(corner.x(), corner.y()),
+                rows: (covered.top() * scale).floor() as i32 - 1
+                    ..(covered.bottom() * scale).ceil() as i32 + 2,
+            });
+        }
+    }
+    let mut shapes = Vec::new();
+    walk(layer.tree.root(), layer.scale, &mut shapes);
+    shapes
+}
+
+/// The bands (of [`ROWS`] rows) that rows of pixels fall in, in order, each once.
+fn bands_of(rows: impl Iterator<Item = std::ops::Range<i32>>, height: u32) -> Vec<u32> {
+    let mut bands: Vec<u32> = rows
+        .filter_map(|rows| {
+            let first = rows.start.max(0) as u32;
+            let end = (rows.end.max(0) as u32).min(height);
+            (first < end).then(|| first / ROWS..=(end - 1) / ROWS)
+        })
+        .flatten()
+        .collect();
+    bands.sort_unstable();
+    bands.dedup();
+    bands
+}
+
+/// Sorted band numbers as runs of consecutive ones.
+fn runs(bands: &[u32]) -> Vec<std::ops::Range<u32>> {
+    let mut runs: Vec<std::ops::Range<u32>> = Vec::new();
+    for &b in bands {
+        match runs.last_mut() {
+            Some(run) if run.end == b => run.end += 1,
+            _ => runs.push(b..b + 1),
+        }
+    }
+    runs
 }
 
 /// The game's picture `svg`, drawn once per process (the last [`KEPT`] kept). A game's

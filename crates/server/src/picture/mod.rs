@@ -9,8 +9,6 @@ mod draw;
 mod layers;
 mod sprites;
 
-use std::sync::Arc;
-
 pub use draw::MAX_WIDTH;
 
 /// `svg` drawn as PNG, at most [`MAX_WIDTH`] pixels wide (twice the SVG's size if smaller).
@@ -21,20 +19,12 @@ pub fn png(svg: &str) -> Result<Vec<u8>, String> {
     }
 }
 
-/// The PNG of game `game`'s picture after `turn`, drawn off the async threads (it takes
-/// milliseconds of a core).
-pub async fn turn_png(game: i64, turn: u16, svg: String) -> Option<Arc<Vec<u8>>> {
-    match tokio::task::spawn_blocking(move || png(&svg)).await {
-        Ok(Ok(png)) => Some(Arc::new(png)),
-        Ok(Err(e)) => {
-            tracing::warn!(game, turn, "{e}");
-            None
-        }
-        Err(e) => {
-            tracing::warn!(game, turn, "picture: {e}");
-            None
-        }
-    }
+/// The PNG of game `game`'s picture after `turn`, or none (told in the log) if it cannot be
+/// drawn. It takes milliseconds of a core: the caller draws it off the async threads.
+pub fn turn_png(game: i64, turn: u16, svg: &str) -> Option<Vec<u8>> {
+    png(svg)
+        .inspect_err(|e| tracing::warn!(game, turn, "picture: {e}"))
+        .ok()
 }
 
 #[cfg(test)]

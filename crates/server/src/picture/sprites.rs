@@ -41,38 +41,94 @@ struct Text {
 /// `svg` drawn, its texts pasted from sprites; `None` if a text is not one this can paste (a
 /// text inside a group with more than a class, or placed other than by `x` and `y`).
 pub fn draw(svg: &str) -> Option<Result<Pixmap, String>> {
-    let (rest, texts, context) = split(svg)?;
-    let tree = match super::draw::tree(&rest) {
-        Ok(tree) => tree,
+    let split = match Split::of(svg)? {
+        Ok(split) => split,
         Err(e) => return Some(Err(e)),
     };
-    let scale = super::draw::scale(&tree);
-    let mut pixmap = match super::draw::draw_tree(&tree) {
+    let mut pixmap = match super::draw::draw_tree(&split.tree) {
         Ok(pixmap) => pixmap,
         Err(e) => return Some(Err(e)),
     };
-    for text in texts {
-        let (x, y) = (text.x * scale, text.y * scale);
-        let (px, py) = (x.floor(), y.floor());
-        // Where the text falls within its pixel, to an eighth: a sprite is drawn there.
-        let (fx, fy) = (
-            ((x - px) * 8.0).round() / 8.0,
-            ((y - py) * 8.0).round() / 8.0,
-        );
-        let sprite = match sprite(&context, &text.element, fx, fy, scale) {
-            Ok(sprite) => sprite,
+    split.paste(&mut pixmap, 0);
+    Some(Ok(pixmap))
+}
+
+/// A picture as resvg draws it without its texts, and its texts as sprites placed on its
+/// pixels.
+pub struct Split {
+    pub tree: resvg::usvg::Tree,
+    pub scale: f32,
+    texts: Vec<Placed>,
+}
+
+/// A text's sprite and where its corner falls on the picture's pixels.
+struct Placed {
+    sprite: Arc<Sprite>,
+    x: i32,
+    y: i32,
+}
+
+impl Split {
+    /// `svg` split; `None` if a text is not one this can paste.
+    pub fn of(svg: &str) -> Option<Result<Split, String>> {
+        let (rest, texts, context) = split(svg)?;
+        let tree = match super::draw::tree(&rest) {
+            Ok(tree) => tree,
             Err(e) => return Some(Err(e)),
         };
-        if let Some(image) = &sprite.pixmap {
-            paste(
-                &mut pixmap,
-                image,
-                px as i32 + sprite.left,
-                py as i32 + sprite.top,
+        let scale = super::draw::scale(&tree);
+        let mut placed = Vec::with_capacity(texts.len());
+        for text in texts {
+            let (x, y) = (text.x * scale, text.y * scale);
+            let (px, py) = (x.floor(), y.floor());
+            // Where the text falls within its pixel, to an eighth: a sprite is drawn there.
+            let (fx, fy) = (
+                ((x - px) * 8.0).round() / 8.0,
+                ((y - py) * 8.0).round() / 8.0,
             );
+            let sprite = match sprite(&context, &text.element, fx, fy, scale) {
+                Ok(sprite) => sprite,
+                Err(e) => return Some(Err(e)),
+            };
+            placed.push(Placed {
+                x: px as i32 + sprite.left,
+                y: py as i32 + sprite.top,
+                sprite,
+            });
+        }
+        Some(Ok(Split {
+            tree,
+            scale,
+            texts: placed,
+        }))
+    }
+
+    /// `svg` whole, its texts drawn by resvg.
+    pub fn whole(svg: &str) -> Result<Split, String> {
+        let tree = super::draw::tree(svg)?;
+        Ok(Split {
+            scale: super::draw::scale(&tree),
+            tree,
+            texts: Vec::new(),
+        })
+    }
+
+    /// The rows of pixels each text's sprite covers.
+    pub fn text_rows(&self) -> impl Iterator<Item = std::ops::Range<i32>> + '_ {
+        self.texts.iter().filter_map(|text| {
+            let image = text.sprite.pixmap.as_ref()?;
+            Some(text.y..text.y + image.height() as i32)
+        })
+    }
+
+    /// The texts pasted on `pixmap`, whose first row is the picture's row `top`.
+    pub fn paste(&self, pixmap: &mut Pixmap, top: i32) {
+        for text in &self.texts {
+            if let Some(image) = &text.sprite.pixmap {
+                paste(pixmap, image, text.x, text.y - top);
+            }
         }
     }
-    Some(Ok(pixmap))
 }
 
 /// What every sprite of a picture is drawn with: its root's fonts and its style sheet.

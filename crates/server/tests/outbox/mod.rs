@@ -88,8 +88,8 @@ fn settings() -> MailSettings {
     }
 }
 
-fn relay(port: u16) -> Smtp {
-    Smtp::new(&format!("smtp://127.0.0.1:{port}"), None).unwrap()
+fn relay(port: u16) -> std::sync::Arc<Smtp> {
+    std::sync::Arc::new(Smtp::new(&format!("smtp://127.0.0.1:{port}"), None).unwrap())
 }
 
 async fn unsent(s: &TestServer) -> i64 {
