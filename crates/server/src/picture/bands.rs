@@ -25,6 +25,17 @@ struct Band {
     len: u64,
 }
 
+impl Band {
+    /// A band written with the one before it (a seat's strip is deflated as one).
+    fn empty() -> Band {
+        Band {
+            deflated: Arc::new([]),
+            adler: 1,
+            len: 0,
+        }
+    }
+}
+
 /// Rows of a picture drawn again, from the start of band `first_band`.
 pub struct Strip {
     pub first_band: u32,
@@ -42,10 +53,11 @@ pub struct Bands {
 impl Bands {
     /// Every band of `pixmap` (opaque: its pixels are written as RGB).
     pub fn of(pixmap: &Pixmap) -> Bands {
-        let mut deflate = Deflate::new(Effort::Game);
-        let bands = (0..pixmap.height().div_ceil(ROWS))
-            .map(|b| deflate.band(pixmap, b))
-            .collect();
+        let bands = Deflate::with(Effort::Game, |deflate| {
+            (0..pixmap.height().div_ceil(ROWS))
+                .map(|b| deflate.rows(pixmap, b * ROWS..((b + 1) * ROWS).min(pixmap.height())))
+                .collect()
+        });
         Bands {
             width: pixmap.width(),
             height: pixmap.height(),
@@ -55,16 +67,19 @@ impl Bands {
 
     /// These bands with those the strips cover deflated again from them: each strip a run of
     /// whole bands (the last may be short, at the picture's foot) of a picture of the same
-    /// width that differs from this one only there.
+    /// width that differs from this one only there. A strip is deflated as one: its bytes
+    /// stand for its first band, and its other bands are empty.
     pub fn redone(&self, strips: &[Strip]) -> Bands {
         let mut bands = self.bands.clone();
-        let mut deflate = Deflate::new(Effort::Seat);
-        for strip in strips {
-            assert_eq!(strip.pixmap.width(), self.width);
-            for b in 0..strip.pixmap.height().div_ceil(ROWS) {
-                bands[(strip.first_band + b) as usize] = deflate.band(&strip.pixmap, b);
+        Deflate::with(Effort::Seat, |deflate| {
+            for strip in strips {
+                assert_eq!(strip.pixmap.width(), self.width);
+                let first = strip.first_band as usize;
+                let covered = strip.pixmap.height().div_ceil(ROWS) as usize;
+                bands[first] = deflate.rows(&strip.pixmap, 0..strip.pixmap.height());
+                bands[first + 1..first + covered].fill(Band::empty());
             }
-        }
+        });
         Bands { bands, ..*self }
     }
 
@@ -132,10 +147,22 @@ impl Deflate {
         }
     }
 
-    /// Band `b` of `pixmap`, filtered and deflated.
-    fn band(&mut self, pixmap: &Pixmap, b: u32) -> Band {
+    /// `f` with this thread's deflater for `effort`: a compressor's state is a few hundred KB,
+    /// zeroed when it is made, and each band's full flush leaves it as new.
+    fn with<T>(effort: Effort, f: impl FnOnce(&mut Deflate) -> T) -> T {
+        thread_local! {
+            static KEPT: std::cell::RefCell<[Option<Deflate>; 2]> = const {
+                std::cell::RefCell::new([None, None])
+            };
+        }
+        KEPT.with_borrow_mut(|kept| {
+            f(kept[effort as usize].get_or_insert_with(|| Deflate::new(effort)))
+        })
+    }
+
+    /// Rows `rows` of `pixmap`, filtered and deflated.
+    fn rows(&mut self, pixmap: &Pixmap, rows: std::ops::Range<u32>) -> Band {
         let width = pixmap.width() as usize;
-        let rows = (b * ROWS)..((b + 1) * ROWS).min(pixmap.height());
         let (above, row, filtered) = (&mut self.above, &mut self.row, &mut self.filtered);
         filtered.clear();
         for y in rows.clone() {
@@ -162,17 +189,16 @@ impl Deflate {
             }
             std::mem::swap(above, row);
         }
-        // Room for the band stored whole, and the flush's marker: deflate never needs more.
+        // Room for the rows stored whole, and the flush's marker: deflate never needs more.
         let mut deflated = Vec::with_capacity(filtered.len() + filtered.len() / 1000 + 64);
         let read = self.compressor.total_in();
         let status = self
             .compressor
             .compress_vec(filtered, &mut deflated, FlushCompress::Full);
+        let taken = self.compressor.total_in() - read;
         assert!(
-            matches!(status, Ok(Status::Ok))
-                && self.compressor.total_in() - read == filtered.len() as u64,
-            "deflate: {status:?}, {} of {} bytes",
-            self.compressor.total_in() - read,
+            matches!(status, Ok(Status::Ok)) && taken == filtered.len() as u64,
+            "deflate: {status:?}, {taken} of {} bytes",
             filtered.len()
         );
         let mut adler = simd_adler32::Adler32::new();

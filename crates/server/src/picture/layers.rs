@@ -7,7 +7,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use game_api::picture::SEAT_LAYER;
-use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::tiny_skia::{IntSize, Pixmap, Transform};
 
 use super::bands::{Bands, ROWS, Strip};
 use super::sprites::Split;
@@ -64,11 +64,12 @@ impl Layers {
         for bands in runs(&bands_of(rows.chain(layer.text_rows()), height)) {
             let rows = bands.start * ROWS..(bands.end * ROWS).min(height);
             let row = width as usize * 4;
-            let mut strip = Pixmap::new(width, rows.len() as u32)
-                .ok_or("picture: an empty strip of the seat's layer")?;
-            strip.data_mut().copy_from_slice(
-                &game.pixmap.data()[rows.start as usize * row..rows.end as usize * row],
-            );
+            let mut strip = Pixmap::from_vec(
+                game.pixmap.data()[rows.start as usize * row..rows.end as usize * row].to_vec(),
+                IntSize::from_wh(width, rows.len() as u32)
+                    .ok_or("picture: an empty strip of the seat's layer")?,
+            )
+            .ok_or("picture: a strip of the seat's layer")?;
             let top = rows.start as i32;
             let at =
                 Transform::from_scale(layer.scale, layer.scale).post_translate(0.0, -top as f32);
