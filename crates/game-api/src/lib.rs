@@ -282,6 +282,13 @@ pub trait Game: Sized + std::fmt::Debug + 'static {
     /// The track or the map of `scene`, as SVG, with its close-up for a phone: public, nothing
     /// secret in it; the scene's viewer only changes which pieces are marked as theirs.
     fn picture(table: &Table<'_, Self>, scene: picture::Scene<'_, Self>) -> picture::Picture;
+    /// The picture a report mail shows: [`Game::picture`]'s close-up where it has one, else
+    /// the whole. A game that can draw its close-up alone does so here: a deadline draws one
+    /// for each seat.
+    fn mail_picture(table: &Table<'_, Self>, scene: picture::Scene<'_, Self>) -> String {
+        let picture = Self::picture(table, scene);
+        picture.close_up.unwrap_or(picture.svg)
+    }
     /// The chart's series over `states` (the start, then after each resolved turn).
     fn progress(table: &Table<'_, Self>, states: &[&Self::State]) -> chart::Progress;
 

@@ -263,6 +263,17 @@ impl Game for BreakingAway {
         )
     }
 
+    /// The close-up alone: the whole track is not drawn for it.
+    fn mail_picture(table: &Table<'_, Self>, scene: Scene<'_, Self>) -> String {
+        crate::glance::glance(
+            table.lang,
+            &scene.state.view(Viewer::Public),
+            table.seats,
+            scene.own_seat(),
+            scene.jerseys,
+        )
+    }
+
     const SEASON: Option<game_api::season::SeasonNouns> = Some(game_api::season::SeasonNouns {
         season: "stage race",
         stage: "stage",

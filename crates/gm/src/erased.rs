@@ -63,6 +63,13 @@ pub(crate) trait AnyRecord: std::fmt::Debug + Send + Sync {
     fn state_report(&self, viewer: Viewer, lang: Lang) -> String;
     fn view_json(&self, viewer: Viewer) -> Value;
     fn picture(&self, turn: u16, viewer: Viewer, lang: Lang, jerseys: &[Worn]) -> Option<Picture>;
+    fn mail_picture(
+        &self,
+        turn: u16,
+        viewer: Viewer,
+        lang: Lang,
+        jerseys: &[Worn],
+    ) -> Option<String>;
     fn progress(&self, upto: u16) -> Progress;
     fn scenario_json(&self) -> Result<Value, GmError>;
     fn pieces(&self) -> Vec<String>;
@@ -175,6 +182,21 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
             jerseys,
         };
         Some(G::picture(&self.table_in(lang), scene))
+    }
+    fn mail_picture(
+        &self,
+        turn: u16,
+        viewer: Viewer,
+        lang: Lang,
+        jerseys: &[Worn],
+    ) -> Option<String> {
+        let scene = Scene {
+            state: self.state_after(turn)?,
+            before: turn.checked_sub(1).and_then(|t| self.state_after(t)),
+            viewer,
+            jerseys,
+        };
+        Some(G::mail_picture(&self.table_in(lang), scene))
     }
     fn progress(&self, upto: u16) -> Progress {
         let upto = upto.min(self.resolved());

@@ -311,6 +311,18 @@ impl Record {
             .picture(turn.unwrap_or(self.resolved()), viewer, lang, jerseys)
     }
 
+    /// The picture a report mail of `turn` shows (`Game::mail_picture`: the close-up where
+    /// there is one), a season's jerseys marked.
+    pub fn mail_picture(
+        &self,
+        turn: u16,
+        viewer: Viewer,
+        lang: Lang,
+        jerseys: &[game_api::season::Worn],
+    ) -> Option<String> {
+        self.0.mail_picture(turn, viewer, lang, jerseys)
+    }
+
     /// The whole picture of [`Record::picture`].
     pub fn picture_svg(&self, turn: Option<u16>, viewer: Viewer, lang: Lang) -> Option<String> {
         self.picture(turn, viewer, lang).map(|p| p.svg)

@@ -496,3 +496,28 @@ fn a_replay_through_runs_of_amendments_is_the_entry_by_entry_record() {
     };
     assert_eq!(seat_1(&replayed), gm::MAX_SEALINGS - 7);
 }
+
+/// A report mail's picture is the picture's close-up where it has one (Breaking Away draws
+/// its close-up alone), for every reader and in both languages.
+#[test]
+fn a_mail_s_picture_is_the_picture_s_close_up() {
+    let (mut record, mut log) = both_teams_sealed();
+    let resolved = Event::resolved(1);
+    record.apply(&resolved).unwrap();
+    log.push(resolved);
+    let ja = Lang::from_code("ja").unwrap();
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1)), Viewer::Public] {
+        for lang in [Lang::EN, ja] {
+            let picture = record.picture(Some(1), viewer, lang).unwrap();
+            let close_up = picture.close_up.expect("a race's close-up");
+            assert_eq!(
+                record.mail_picture(1, viewer, lang, &[]).as_deref(),
+                Some(close_up.as_str()),
+                "{viewer:?} {lang:?}"
+            );
+        }
+    }
+    // Before the race has started there is no picture.
+    let fresh = Record::replay(&log[..1]).unwrap();
+    assert_eq!(fresh.mail_picture(1, Viewer::Public, Lang::EN, &[]), None);
+}

@@ -147,13 +147,10 @@ fn rich(settings: &MailSettings, row: &Outgoing, games: &ReportGames) -> Option<
     };
     // The close-up where there is one: a mail is read on a phone as often as not, and the
     // close-up holds the seat's riders or walker, marked, and the legend.
-    let png = match table
+    let png = table
         .record
-        .season_picture(Some(turn), Viewer::Seat(seat), lang, &worn)
-    {
-        Some(p) => crate::picture::turn_png(game, turn, &p.close_up.unwrap_or(p.svg)),
-        None => None,
-    };
+        .mail_picture(turn, Viewer::Seat(seat), lang, &worn)
+        .and_then(|svg| crate::picture::turn_png(game, turn, &svg));
     // What the text says after the report (the orders to send, the deadline).
     let text = table
         .record
