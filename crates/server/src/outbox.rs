@@ -151,12 +151,15 @@ fn rich(settings: &MailSettings, row: &Outgoing, games: &ReportGames) -> Option<
         .record
         .mail_picture(turn, Viewer::Seat(seat), lang, &worn)
         .and_then(|svg| crate::picture::turn_png(game, turn, &svg));
-    // What the text says after the report (the orders to send, the deadline).
-    let text = table
-        .record
-        .report_text(Viewer::Seat(seat), lang, Some(turn))
-        .ok()?;
-    let mut tail = row.body.strip_prefix(&text).unwrap_or_default().trim();
+    // What the text says after the report (the orders to send, the deadline): after the
+    // line that ends every report, its commitment (found, not the report written again).
+    let end = table.record.commitment_line(lang);
+    let mut tail = row
+        .body
+        .find(&end)
+        .map(|at| &row.body[at + end.len()..])
+        .unwrap_or_default()
+        .trim();
     if let Some(standings) = &standings_text {
         tail = tail.strip_prefix(standings.trim()).unwrap_or(tail).trim();
     }
