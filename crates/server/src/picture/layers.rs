@@ -38,9 +38,10 @@ impl Layers {
             .find("<style")
             .and_then(|s| Some(&svg[s..s + svg[s..].find("</style>")? + "</style>".len()]))
             .unwrap_or_default();
+        let seat = &svg[layer..end];
         Some(Layers {
             game: format!("{}</svg>\n", without_titles(&svg[..layer])),
-            seat: format!("{open}{style}{}</svg>\n", &svg[layer..end]),
+            seat: format!("{open}{}{seat}</svg>\n", rules_for(style, seat)),
         })
     }
 
@@ -194,6 +195,47 @@ fn game_picture(svg: &str) -> Result<Arc<Drawn>, String> {
     .clone()
 }
 
+/// `style` (a `<style>` element) with, of its plain class rules (`.name{…}`), only those whose
+/// class `layer` uses: a seat's layer is read for each mail, and the picture's style sheet
+/// names every team's colours. Any other rule is kept as it is.
+fn rules_for(style: &str, layer: &str) -> String {
+    let (Some(open), Some(close)) = (style.find('>'), style.rfind("</style>")) else {
+        return style.to_string();
+    };
+    let used: std::collections::HashSet<&str> = layer
+        .split("class=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .flat_map(str::split_whitespace)
+        .collect();
+    let mut kept = String::from(&style[..=open]);
+    let mut rest = &style[open + 1..close];
+    while let Some(brace) = rest.find('{') {
+        // The rule's block, to its closing brace (an `@media` block holds rules of its own).
+        let mut depth = 0;
+        let end = rest[brace..].char_indices().find_map(|(i, c)| {
+            depth += match c {
+                '{' => 1,
+                '}' => -1,
+                _ => 0,
+            };
+            (depth == 0).then_some(brace + i + 1)
+        });
+        let Some(end) = end else { break };
+        let plain = rest[..brace].trim().strip_prefix('.').filter(|name| {
+            name.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        });
+        if plain.is_none_or(|name| used.contains(name)) {
+            kept.push_str(&rest[..end]);
+        }
+        rest = &rest[end..];
+    }
+    kept.push_str(rest);
+    kept.push_str(&style[close..]);
+    kept
+}
+
 /// `svg` without its `<title>` elements (a seat's differ: "Red-A, yours").
 fn without_titles(svg: &str) -> String {
     let mut out = String::with_capacity(svg.len());
@@ -220,6 +262,19 @@ mod tests {
 <g class="pr-seat"><rect class="pr-mine" x="8" y="48" width="24" height="14" fill="none" stroke="#1D1D1D" stroke-width="2"/></g>
 </svg>
 "##;
+
+    #[test]
+    fn a_seat_s_layer_keeps_the_rules_its_classes_use() {
+        let style = "<style>.pr-bg{fill:#F7F7F2}.pr-mine{stroke:#1D1D1D}.pr-t3{fill:#D55E00}text{font-size:12px}@media (prefers-color-scheme: dark){.pr-bg{fill:#17191E}}</style>";
+        let layer =
+            r#"<g class="pr-seat"><rect class="pr-mine" x="1"/><rect class="pr-t3 pr-edge"/></g>"#;
+        assert_eq!(
+            rules_for(style, layer),
+            "<style>.pr-mine{stroke:#1D1D1D}.pr-t3{fill:#D55E00}text{font-size:12px}@media (prefers-color-scheme: dark){.pr-bg{fill:#17191E}}</style>"
+        );
+        // Nothing to read: as it was.
+        assert_eq!(rules_for("", layer), "");
+    }
 
     #[test]
     fn a_picture_splits_into_the_games_part_and_the_seats_layer() {
