@@ -1,12 +1,12 @@
 //! A picture's PNG written in bands of rows, each deflated on its own, so that the seats of a
 //! game share what their pictures have in common: a seat's picture is the game's with its
-//! own marks drawn over a few rows, and only the bands those rows fall in are deflated again
-//! (docs/performance.md, "Mail out").
+//! own marks drawn over a few rows, and only the bands those rows fall in are deflated again,
+//! each run of them as one (docs/performance.md, "Mail out").
 //!
-//! Each band is filtered without reference to the band above (its first row `Sub`, the rest
-//! `Up`: the pictures are mostly flat, and `Up` deflates them as small as adaptive filtering)
-//! and deflated ending with a full flush, so that its bytes decode after any other band's.
-//! The zlib stream's checksum is combined from the bands'.
+//! Each band (or run) is filtered without reference to the rows above it (its first row
+//! `Sub`, the rest `Up`: the pictures are mostly flat, and `Up` deflates them as small as
+//! adaptive filtering) and deflated ending with a full flush, so that its bytes decode after
+//! any other band's. The zlib stream's checksum is combined from the bands'.
 
 use flate2::{Compress, Compression, FlushCompress, Status};
 use resvg::tiny_skia::Pixmap;

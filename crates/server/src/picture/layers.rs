@@ -1,7 +1,8 @@
 //! A picture with a seat's layer ([`SEAT_LAYER`]): all but the layer (and the `<title>`s,
 //! which are not drawn) is the game's picture, the same for each seat, drawn once and kept
 //! with its PNG's bands for the other seats (the last few games'); the seat's layer is drawn
-//! over a copy, and only the bands whose rows it changed are deflated again.
+//! only into the bands its shapes fall in, copied from the game's picture, and only those
+//! are deflated again.
 
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};

@@ -1,7 +1,8 @@
 //! A game's picture (SVG) as PNG for mail, which mail clients show where they show no SVG,
 //! drawn by resvg (`draw`). A picture with a seat's layer is drawn as the game's picture, its
 //! texts pasted from sprites (`sprites`), kept for the other seats, with the seat's marks
-//! drawn over a copy (`layers`); its PNG is written in bands the seats share (`bands`).
+//! drawn into the bands they fall in (`layers`); its PNG is written in bands the seats share
+//! (`bands`).
 //! docs/performance.md ("Mail out") has what each part saves.
 
 mod bands;
