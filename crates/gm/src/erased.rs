@@ -175,12 +175,7 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
         G::view_json(&self.table(), viewer)
     }
     fn picture(&self, turn: u16, viewer: Viewer, lang: Lang, jerseys: &[Worn]) -> Option<Picture> {
-        let scene = Scene {
-            state: self.state_after(turn)?,
-            before: turn.checked_sub(1).and_then(|t| self.state_after(t)),
-            viewer,
-            jerseys,
-        };
+        let scene = scene(self, turn, viewer, jerseys)?;
         Some(G::picture(&self.table_in(lang), scene))
     }
     fn mail_picture(
@@ -190,12 +185,7 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
         lang: Lang,
         jerseys: &[Worn],
     ) -> Option<String> {
-        let scene = Scene {
-            state: self.state_after(turn)?,
-            before: turn.checked_sub(1).and_then(|t| self.state_after(t)),
-            viewer,
-            jerseys,
-        };
+        let scene = scene(self, turn, viewer, jerseys)?;
         Some(G::mail_picture(&self.table_in(lang), scene))
     }
     fn progress(&self, upto: u16) -> Progress {
@@ -255,4 +245,20 @@ impl<G: BotGame> AnyRecord for GameRecord<G> {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+}
+
+/// The game after `turn` resolved turns and the turn before it, as `viewer` reads it, its
+/// pieces wearing `jerseys`; `None` before that turn.
+fn scene<'a, G: BotGame>(
+    record: &'a GameRecord<G>,
+    turn: u16,
+    viewer: Viewer,
+    jerseys: &'a [Worn],
+) -> Option<Scene<'a, G>> {
+    Some(Scene {
+        state: record.state_after(turn)?,
+        before: turn.checked_sub(1).and_then(|t| record.state_after(t)),
+        viewer,
+        jerseys,
+    })
 }

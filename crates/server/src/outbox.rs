@@ -365,7 +365,7 @@ enum Outcome {
 
 /// Sends the rows `owner` claimed ([`SENDS_AT_ONCE`] at a time, each its own task, so that
 /// their writing and their exchanges run on all the async threads), and records each outcome:
-/// the sent ones in one statement when the pass ends, or fails.
+/// the sent ones [`MARKED_TOGETHER`] in a statement, and the rest when the pass ends, or fails.
 pub async fn send_claimed<R: Relay + 'static>(
     state: &AppState,
     relay: &Arc<R>,

@@ -53,11 +53,10 @@ pub struct Bands {
 impl Bands {
     /// Every band of `pixmap` (opaque: its pixels are written as RGB).
     pub fn of(pixmap: &Pixmap) -> Bands {
-        let bands = Deflate::with(Effort::Game, |deflate| {
-            (0..pixmap.height().div_ceil(ROWS))
-                .map(|b| deflate.rows(pixmap, b * ROWS..((b + 1) * ROWS).min(pixmap.height())))
-                .collect()
-        });
+        let mut deflate = Deflate::new(Effort::Game);
+        let bands = (0..pixmap.height().div_ceil(ROWS))
+            .map(|b| deflate.rows(pixmap, b * ROWS..((b + 1) * ROWS).min(pixmap.height())))
+            .collect();
         Bands {
             width: pixmap.width(),
             height: pixmap.height(),
@@ -71,15 +70,14 @@ impl Bands {
     /// stand for its first band, and its other bands are empty.
     pub fn redone(&self, strips: &[Strip]) -> Bands {
         let mut bands = self.bands.clone();
-        Deflate::with(Effort::Seat, |deflate| {
-            for strip in strips {
-                assert_eq!(strip.pixmap.width(), self.width);
-                let first = strip.first_band as usize;
-                let covered = strip.pixmap.height().div_ceil(ROWS) as usize;
-                bands[first] = deflate.rows(&strip.pixmap, 0..strip.pixmap.height());
-                bands[first + 1..first + covered].fill(Band::empty());
-            }
-        });
+        let mut deflate = Deflate::new(Effort::Seat);
+        for strip in strips {
+            assert_eq!(strip.pixmap.width(), self.width);
+            let first = strip.first_band as usize;
+            let covered = strip.pixmap.height().div_ceil(ROWS) as usize;
+            bands[first] = deflate.rows(&strip.pixmap, 0..strip.pixmap.height());
+            bands[first + 1..first + covered].fill(Band::empty());
+        }
         Bands { bands, ..*self }
     }
 
@@ -145,19 +143,6 @@ impl Deflate {
             above: Vec::new(),
             filtered: Vec::new(),
         }
-    }
-
-    /// `f` with this thread's deflater for `effort`: a compressor's state is a few hundred KB,
-    /// zeroed when it is made, and each band's full flush leaves it as new.
-    fn with<T>(effort: Effort, f: impl FnOnce(&mut Deflate) -> T) -> T {
-        thread_local! {
-            static KEPT: std::cell::RefCell<[Option<Deflate>; 2]> = const {
-                std::cell::RefCell::new([None, None])
-            };
-        }
-        KEPT.with_borrow_mut(|kept| {
-            f(kept[effort as usize].get_or_insert_with(|| Deflate::new(effort)))
-        })
     }
 
     /// Rows `rows` of `pixmap`, filtered and deflated.
