@@ -103,5 +103,10 @@ pub(super) fn size(tree: &usvg::Tree) -> (u32, u32) {
 
 /// How much larger than its SVG a picture is drawn.
 pub(super) fn scale(tree: &usvg::Tree) -> f32 {
-    (MAX_WIDTH / tree.size().width()).min(2.0)
+    scale_of(tree.size().width())
+}
+
+/// How much larger than its SVG a picture `width` wide is drawn.
+pub(super) fn scale_of(width: f32) -> f32 {
+    (MAX_WIDTH / width).min(2.0)
 }

@@ -11,7 +11,7 @@ use game_api::picture::SEAT_LAYER;
 use resvg::tiny_skia::{IntSize, Pixmap, Transform};
 
 use super::bands::{Bands, ROWS, Strip};
-use super::sprites::Split;
+use super::sprites::{Marks, Split};
 
 /// The games' pictures kept: a deadline's mails go out game by game, a game's seats together.
 const KEPT: usize = 16;
@@ -47,48 +47,82 @@ impl Layers {
     }
 
     /// The PNG: the game's picture with the seat's layer drawn over it. The layer is drawn
-    /// only into the bands its shapes fall in, each run of them a strip copied from the
-    /// game's picture; the other bands are the game's.
+    /// only into the bands its marks fall in, each run of them a strip copied from the
+    /// game's picture; the other bands are the game's. A layer of texts and rectangles is
+    /// pasted from sprites; any other is drawn by resvg, shape by shape, its texts pasted.
     pub fn png(&self) -> Result<Vec<u8>, String> {
         let game = game_picture(&self.game)?;
-        // Its texts pasted from sprites, as the game's are, where they can be.
-        let layer = match Split::of(&self.seat) {
-            Some(split) => split?,
-            None => Split::whole(&self.seat)?,
-        };
-        let (width, height) = (game.pixmap.width(), game.pixmap.height());
-        if super::draw::size(&layer.tree) != (width, height) {
-            return Err("picture: the seat's layer is not the picture's size".into());
-        }
-        let shapes = shapes(&layer);
-        let rows = shapes.iter().map(|s| s.rows.clone());
-        let mut strips = Vec::new();
-        for bands in runs(&bands_of(rows.chain(layer.text_rows()), height)) {
-            let rows = bands.start * ROWS..(bands.end * ROWS).min(height);
-            let row = width as usize * 4;
-            let mut strip = Pixmap::from_vec(
-                game.pixmap.data()[rows.start as usize * row..rows.end as usize * row].to_vec(),
-                IntSize::from_wh(width, rows.len() as u32)
-                    .ok_or("picture: an empty strip of the seat's layer")?,
-            )
-            .ok_or("picture: a strip of the seat's layer")?;
-            let top = rows.start as i32;
-            let at =
-                Transform::from_scale(layer.scale, layer.scale).post_translate(0.0, -top as f32);
-            // Each shape drawn into the strips it falls in, not stroked again for the others.
-            for shape in &shapes {
-                if shape.rows.start < rows.end as i32 && top < shape.rows.end {
-                    resvg::render_node(shape.node, at.pre_concat(shape.at), &mut strip.as_mut());
+        let size = (game.pixmap.width(), game.pixmap.height());
+        let wrong_size = || Err("picture: the seat's layer is not the picture's size".into());
+        let strips = match Marks::of(&self.seat) {
+            Some(marks) => {
+                let marks = marks?;
+                if marks.size() != size {
+                    return wrong_size();
                 }
+                strips(&game.pixmap, marks.rows(), |strip, top| {
+                    marks.paste(strip, top)
+                })?
             }
-            layer.paste(&mut strip, top);
-            strips.push(Strip {
-                first_band: bands.start,
-                pixmap: strip,
-            });
-        }
+            None => {
+                // Its texts pasted from sprites, as the game's are, where they can be.
+                let layer = match Split::of(&self.seat) {
+                    Some(split) => split?,
+                    None => Split::whole(&self.seat)?,
+                };
+                if super::draw::size(&layer.tree) != size {
+                    return wrong_size();
+                }
+                let shapes = shapes(&layer);
+                let rows = shapes.iter().map(|s| s.rows.clone());
+                strips(&game.pixmap, rows.chain(layer.text_rows()), |strip, top| {
+                    let at = Transform::from_scale(layer.scale, layer.scale)
+                        .post_translate(0.0, -top as f32);
+                    // Each shape drawn into the strips it falls in, not stroked again for
+                    // the others.
+                    let strip_rows = top..top + strip.height() as i32;
+                    for shape in &shapes {
+                        if shape.rows.start < strip_rows.end && strip_rows.start < shape.rows.end {
+                            resvg::render_node(
+                                shape.node,
+                                at.pre_concat(shape.at),
+                                &mut strip.as_mut(),
+                            );
+                        }
+                    }
+                    layer.paste(strip, top);
+                })?
+            }
+        };
         Ok(game.bands.redone(&strips).png())
     }
+}
+
+/// The strips of `game`'s picture that `rows` fall in (whole bands, each run of them one
+/// strip), each copied and drawn on by `draw` (given its first row in the picture).
+fn strips(
+    game: &Pixmap,
+    rows: impl Iterator<Item = std::ops::Range<i32>>,
+    draw: impl Fn(&mut Pixmap, i32),
+) -> Result<Vec<Strip>, String> {
+    let (width, height) = (game.width(), game.height());
+    let row = width as usize * 4;
+    let mut strips = Vec::new();
+    for bands in runs(&bands_of(rows, height)) {
+        let rows = bands.start * ROWS..(bands.end * ROWS).min(height);
+        let mut strip = Pixmap::from_vec(
+            game.data()[rows.start as usize * row..rows.end as usize * row].to_vec(),
+            IntSize::from_wh(width, rows.len() as u32)
+                .ok_or("picture: an empty strip of the seat's layer")?,
+        )
+        .ok_or("picture: a strip of the seat's layer")?;
+        draw(&mut strip, rows.start as i32);
+        strips.push(Strip {
+            first_band: bands.start,
+            pixmap: strip,
+        });
+    }
+    Ok(strips)
 }
 
 /// A shape of a seat's layer (drawn alone: a path, a text, or a group drawn through a layer
@@ -300,6 +334,47 @@ mod tests {
         // And the ring is there: the pixel under its top edge is dark.
         let p = layers.pixel(40, 96).unwrap();
         assert!(p.red() < 80, "{p:?}");
+    }
+
+    /// A close-up's seat layer (its riders' rings, the covers, its legend entry) is texts and
+    /// rectangles only: pasted whole from sprites, in order. A layer with any other shape, or
+    /// a rectangle placed by a transform, is drawn by resvg.
+    #[test]
+    fn a_close_up_s_seat_layer_is_pasted_from_sprites() {
+        use game_api::{Seat, Seed, Viewer};
+        let names: Vec<String> = ["Red", "Blue", "Green", "White"].map(String::from).into();
+        let race = game_breaking_away::random::race(4, 12, &mut Seed(5).rng(0));
+        let view = race[8].view(Viewer::Public);
+        let picture = game_breaking_away::svg::track_picture_worn(
+            game_api::Lang::EN,
+            &view,
+            None,
+            &names,
+            Some(Seat(0)),
+            &[],
+        );
+        let layers = Layers::of(&picture.close_up.unwrap()).unwrap();
+        let marks = Marks::of(&layers.seat)
+            .expect("texts and rectangles")
+            .unwrap();
+        // Four rings at least (a team's riders) and the legend entry's chip and two texts.
+        assert!(marks.rows().count() >= 7, "{} marks", marks.rows().count());
+        let circle = PICTURE.replace(
+            r#"<rect class="pr-mine""#,
+            r#"<circle cx="20" cy="55" r="9"/><rect class="pr-mine""#,
+        );
+        assert!(Marks::of(&Layers::of(&circle).unwrap().seat).is_none());
+        let moved = PICTURE.replace(
+            r#"<g class="pr-seat">"#,
+            r#"<g class="pr-seat"><g transform="translate(2 0)"><rect x="1" y="1" width="2" height="2"/></g>"#,
+        );
+        assert!(Marks::of(&Layers::of(&moved).unwrap().seat).is_none());
+        // Drawn either way, the same picture.
+        for svg in [circle, moved] {
+            let drawn = Pixmap::decode_png(&Layers::of(&svg).unwrap().png().unwrap()).unwrap();
+            let whole = super::super::draw::draw(&svg).unwrap();
+            assert_eq!(drawn.data(), whole.data());
+        }
     }
 
     /// A real close-up (Breaking Away's glance), for each seat of races at several turns, in
