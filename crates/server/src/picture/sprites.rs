@@ -390,9 +390,15 @@ fn paste(pixmap: &mut Pixmap, sprite: &Pixmap, x: i32, y: i32) {
         let target = &mut data[((py * width + x0) * 4) as usize..((py * width + x1) * 4) as usize];
         let source = &source[((x0 - x) * 4) as usize..((x1 - x) * 4) as usize];
         for (d, s) in target.chunks_exact_mut(4).zip(source.chunks_exact(4)) {
+            // Most of a sprite is clear (a text's, a ring's inside) or opaque (a cover).
             let alpha = u32::from(s[3]);
-            if alpha == 0 {
-                continue;
+            match alpha {
+                0 => continue,
+                255 => {
+                    d[..3].copy_from_slice(&s[..3]);
+                    continue;
+                }
+                _ => {}
             }
             let keep = 255 - alpha;
             for c in 0..3 {
