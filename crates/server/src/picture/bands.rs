@@ -39,7 +39,60 @@ impl Band {
 /// Rows of a picture drawn again, from the start of band `first_band`.
 pub struct Strip {
     pub first_band: u32,
-    pub pixmap: Pixmap,
+    pub rows: Rgb,
+}
+
+/// Opaque pixels as RGB, as a PNG holds them: a game's picture is turned into RGB once, and
+/// a seat's strips are copied from it and pasted on as they are.
+pub struct Rgb {
+    width: u32,
+    data: Vec<u8>,
+}
+
+impl Rgb {
+    /// `pixmap`'s pixels (opaque: their alpha is dropped).
+    pub fn of(pixmap: &Pixmap) -> Rgb {
+        let mut data = Vec::new();
+        rgb(pixmap.data(), &mut data);
+        Rgb {
+            width: pixmap.width(),
+            data,
+        }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        (self.data.len() / (self.width as usize * 3).max(1)) as u32
+    }
+
+    /// The pixels, row after row, three bytes each.
+    pub fn data_mut(&mut self) -> &mut [u8] {
+        &mut self.data
+    }
+
+    /// A copy of rows `rows`.
+    pub fn rows(&self, rows: std::ops::Range<u32>) -> Rgb {
+        let stride = self.width as usize * 3;
+        Rgb {
+            width: self.width,
+            data: self.data[rows.start as usize * stride..rows.end as usize * stride].to_vec(),
+        }
+    }
+
+    /// As an opaque RGBA pixmap, for resvg to draw on.
+    pub fn to_pixmap(&self) -> Option<Pixmap> {
+        let mut rgba = Vec::with_capacity(self.data.len() / 3 * 4);
+        for pixel in self.data.chunks_exact(3) {
+            rgba.extend_from_slice(&[pixel[0], pixel[1], pixel[2], 255]);
+        }
+        Pixmap::from_vec(
+            rgba,
+            resvg::tiny_skia::IntSize::from_wh(self.width, self.height())?,
+        )
+    }
 }
 
 /// A picture's bands, in order.
@@ -51,15 +104,16 @@ pub struct Bands {
 }
 
 impl Bands {
-    /// Every band of `pixmap` (opaque: its pixels are written as RGB).
-    pub fn of(pixmap: &Pixmap) -> Bands {
+    /// Every band of `picture`.
+    pub fn of(picture: &Rgb) -> Bands {
         let mut deflate = Deflate::new(Effort::Game);
-        let bands = (0..pixmap.height().div_ceil(ROWS))
-            .map(|b| deflate.rows(pixmap, b * ROWS..((b + 1) * ROWS).min(pixmap.height())))
+        let height = picture.height();
+        let bands = (0..height.div_ceil(ROWS))
+            .map(|b| deflate.rows(picture, b * ROWS..((b + 1) * ROWS).min(height)))
             .collect();
         Bands {
-            width: pixmap.width(),
-            height: pixmap.height(),
+            width: picture.width,
+            height,
             bands,
         }
     }
@@ -72,10 +126,11 @@ impl Bands {
         let mut bands = self.bands.clone();
         let mut deflate = Deflate::new(Effort::Seat);
         for strip in strips {
-            assert_eq!(strip.pixmap.width(), self.width);
+            assert_eq!(strip.rows.width, self.width);
             let first = strip.first_band as usize;
-            let covered = strip.pixmap.height().div_ceil(ROWS) as usize;
-            bands[first] = deflate.rows(&strip.pixmap, 0..strip.pixmap.height());
+            let height = strip.rows.height();
+            let covered = height.div_ceil(ROWS) as usize;
+            bands[first] = deflate.rows(&strip.rows, 0..height);
             bands[first + 1..first + covered].fill(Band::empty());
         }
         Bands { bands, ..*self }
@@ -121,12 +176,9 @@ enum Effort {
     Seat,
 }
 
-/// The deflater and the buffers of one picture's bands.
+/// The deflater and the buffer of one picture's bands.
 struct Deflate {
     compressor: Compress,
-    /// The row being filtered and the row above it, as RGB.
-    row: Vec<u8>,
-    above: Vec<u8>,
     filtered: Vec<u8>,
 }
 
@@ -139,20 +191,18 @@ impl Deflate {
         };
         Deflate {
             compressor: Compress::new(Compression::new(level), false),
-            row: Vec::new(),
-            above: Vec::new(),
             filtered: Vec::new(),
         }
     }
 
-    /// Rows `rows` of `pixmap`, filtered and deflated.
-    fn rows(&mut self, pixmap: &Pixmap, rows: std::ops::Range<u32>) -> Band {
-        let width = pixmap.width() as usize;
-        let (above, row, filtered) = (&mut self.above, &mut self.row, &mut self.filtered);
+    /// Rows `rows` of `picture`, filtered and deflated.
+    fn rows(&mut self, picture: &Rgb, rows: std::ops::Range<u32>) -> Band {
+        let stride = picture.width as usize * 3;
+        let row = |y: u32| &picture.data[y as usize * stride..(y as usize + 1) * stride];
+        let filtered = &mut self.filtered;
         filtered.clear();
         for y in rows.clone() {
-            let start = y as usize * width * 4;
-            rgb(&pixmap.data()[start..start + width * 4], row);
+            let row = row(y);
             if y == rows.start {
                 // Sub: each byte less the same channel of the pixel before it.
                 filtered.push(1);
@@ -160,19 +210,15 @@ impl Deflate {
                 filtered.extend(
                     row[3..]
                         .iter()
-                        .zip(&row[..])
+                        .zip(row)
                         .map(|(x, left)| x.wrapping_sub(*left)),
                 );
             } else {
                 // Up: each byte less the byte above it.
+                let above = &picture.data[(y as usize - 1) * stride..y as usize * stride];
                 filtered.push(2);
-                filtered.extend(
-                    row.iter()
-                        .zip(&above[..])
-                        .map(|(x, up)| x.wrapping_sub(*up)),
-                );
+                filtered.extend(row.iter().zip(above).map(|(x, up)| x.wrapping_sub(*up)));
             }
-            std::mem::swap(above, row);
         }
         // Room for the rows stored whole, and the flush's marker: deflate never needs more.
         let mut deflated = Vec::with_capacity(filtered.len() + filtered.len() / 1000 + 64);
@@ -286,21 +332,16 @@ mod tests {
     #[test]
     fn bands_decode_to_the_picture_and_share_what_is_alike() {
         let game = picture(211, 101, false);
-        let bands = Bands::of(&game);
+        let bands = Bands::of(&Rgb::of(&game));
         assert_eq!(bands.bands.len(), 7);
         let decoded = Pixmap::decode_png(&bands.png()).unwrap();
         assert_eq!(decoded.data(), game.data());
         // A seat's marks on rows 52–72: bands 3 and 4 redone, the rest the game's.
         let seat = picture(211, 101, true);
         let touched = |b: u32| (b * ROWS..(b + 1) * ROWS).any(|y| (52..72).contains(&y));
-        let row = 211 * 4;
-        let mut strip = Pixmap::new(211, 2 * ROWS).unwrap();
-        strip
-            .data_mut()
-            .copy_from_slice(&seat.data()[3 * ROWS as usize * row..5 * ROWS as usize * row]);
         let mine = bands.redone(&[Strip {
             first_band: 3,
-            pixmap: strip,
+            rows: Rgb::of(&seat).rows(3 * ROWS..5 * ROWS),
         }]);
         let decoded = Pixmap::decode_png(&mine.png()).unwrap();
         assert_eq!(decoded.data(), seat.data());

@@ -8,9 +8,9 @@ use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use game_api::picture::SEAT_LAYER;
-use resvg::tiny_skia::{IntSize, Pixmap, Transform};
+use resvg::tiny_skia::Transform;
 
-use super::bands::{Bands, ROWS, Strip};
+use super::bands::{Bands, ROWS, Rgb, Strip};
 use super::sprites::{Marks, Split};
 
 /// The games' pictures kept: a deadline's mails go out game by game, a game's seats together.
@@ -22,9 +22,9 @@ pub struct Layers {
     seat: String,
 }
 
-/// A game's picture, drawn, and its PNG's bands.
+/// A game's picture, drawn (as RGB, as its PNG holds it), and its PNG's bands.
 struct Drawn {
-    pixmap: Pixmap,
+    rgb: Rgb,
     bands: Bands,
 }
 
@@ -52,7 +52,7 @@ impl Layers {
     /// pasted from sprites; any other is drawn by resvg, shape by shape, its texts pasted.
     pub fn png(&self) -> Result<Vec<u8>, String> {
         let game = game_picture(&self.game)?;
-        let size = (game.pixmap.width(), game.pixmap.height());
+        let size = (game.rgb.width(), game.rgb.height());
         let wrong_size = || Err("picture: the seat's layer is not the picture's size".into());
         let strips = match Marks::of(&self.seat) {
             Some(marks) => {
@@ -60,8 +60,9 @@ impl Layers {
                 if marks.size() != size {
                     return wrong_size();
                 }
-                strips(&game.pixmap, marks.rows(), |strip, top| {
-                    marks.paste(strip, top)
+                strips(&game.rgb, marks.rows(), |strip, top| {
+                    marks.paste(strip, top);
+                    Ok(())
                 })?
             }
             None => {
@@ -75,22 +76,27 @@ impl Layers {
                 }
                 let shapes = shapes(&layer);
                 let rows = shapes.iter().map(|s| s.rows.clone());
-                strips(&game.pixmap, rows.chain(layer.text_rows()), |strip, top| {
+                strips(&game.rgb, rows.chain(layer.text_rows()), |strip, top| {
+                    let mut pixmap = strip
+                        .to_pixmap()
+                        .ok_or("picture: a strip of the seat's layer")?;
                     let at = Transform::from_scale(layer.scale, layer.scale)
                         .post_translate(0.0, -top as f32);
                     // Each shape drawn into the strips it falls in, not stroked again for
                     // the others.
-                    let strip_rows = top..top + strip.height() as i32;
+                    let strip_rows = top..top + pixmap.height() as i32;
                     for shape in &shapes {
                         if shape.rows.start < strip_rows.end && strip_rows.start < shape.rows.end {
                             resvg::render_node(
                                 shape.node,
                                 at.pre_concat(shape.at),
-                                &mut strip.as_mut(),
+                                &mut pixmap.as_mut(),
                             );
                         }
                     }
-                    layer.paste(strip, top);
+                    layer.paste(&mut pixmap, top);
+                    *strip = Rgb::of(&pixmap);
+                    Ok(())
                 })?
             }
         };
@@ -101,25 +107,20 @@ impl Layers {
 /// The strips of `game`'s picture that `rows` fall in (whole bands, each run of them one
 /// strip), each copied and drawn on by `draw` (given its first row in the picture).
 fn strips(
-    game: &Pixmap,
+    game: &Rgb,
     rows: impl Iterator<Item = std::ops::Range<i32>>,
-    draw: impl Fn(&mut Pixmap, i32),
+    draw: impl Fn(&mut Rgb, i32) -> Result<(), String>,
 ) -> Result<Vec<Strip>, String> {
-    let (width, height) = (game.width(), game.height());
-    let row = width as usize * 4;
+    let height = game.height();
     let mut strips = Vec::new();
     for bands in runs(&bands_of(rows, height)) {
         let rows = bands.start * ROWS..(bands.end * ROWS).min(height);
-        let mut strip = Pixmap::from_vec(
-            game.data()[rows.start as usize * row..rows.end as usize * row].to_vec(),
-            IntSize::from_wh(width, rows.len() as u32)
-                .ok_or("picture: an empty strip of the seat's layer")?,
-        )
-        .ok_or("picture: a strip of the seat's layer")?;
-        draw(&mut strip, rows.start as i32);
+        let top = rows.start as i32;
+        let mut strip = game.rows(rows);
+        draw(&mut strip, top)?;
         strips.push(Strip {
             first_band: bands.start,
-            pixmap: strip,
+            rows: strip,
         });
     }
     Ok(strips)
@@ -222,9 +223,10 @@ fn game_picture(svg: &str) -> Result<Arc<Drawn>, String> {
     };
     cell.get_or_init(|| {
         let pixmap = super::sprites::draw(svg).unwrap_or_else(|| super::draw::draw(svg))?;
+        let rgb = Rgb::of(&pixmap);
         Ok(Arc::new(Drawn {
-            bands: Bands::of(&pixmap),
-            pixmap,
+            bands: Bands::of(&rgb),
+            rgb,
         }))
     })
     .clone()
@@ -292,6 +294,7 @@ fn without_titles(svg: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use resvg::tiny_skia::Pixmap;
 
     const PICTURE: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 80" width="100" height="80"><style>.pr-mine{stroke:#1D1D1D}</style><rect x="0" y="0" width="100" height="80" fill="#F7F7F2"/><g><title>Red-A, yours</title><rect x="10" y="50" width="20" height="10" fill="#D55E00"/></g>
 <g class="pr-seat"><rect class="pr-mine" x="8" y="48" width="24" height="14" fill="none" stroke="#1D1D1D" stroke-width="2"/></g>
@@ -325,7 +328,7 @@ mod tests {
     #[test]
     fn layers_draw_the_picture_drawn_whole() {
         let layers = Layers::of(PICTURE).unwrap().png().unwrap();
-        let whole = Bands::of(&super::super::draw::draw(PICTURE).unwrap()).png();
+        let whole = Bands::of(&Rgb::of(&super::super::draw::draw(PICTURE).unwrap())).png();
         let (layers, whole) = (
             Pixmap::decode_png(&layers).unwrap(),
             Pixmap::decode_png(&whole).unwrap(),

@@ -16,7 +16,7 @@ pub use draw::MAX_WIDTH;
 pub fn png(svg: &str) -> Result<Vec<u8>, String> {
     match layers::Layers::of(svg) {
         Some(layers) => layers.png(),
-        None => Ok(bands::Bands::of(&draw::draw(svg)?).png()),
+        None => Ok(bands::Bands::of(&bands::Rgb::of(&draw::draw(svg)?)).png()),
     }
 }
 

@@ -22,6 +22,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use game_api::escape_markup;
 use resvg::tiny_skia::{Pixmap, Transform};
 
+use super::bands::Rgb;
+
 /// The sprites kept: a season's words in a few languages, a few MB.
 const KEPT: usize = 4096;
 
@@ -105,7 +107,8 @@ impl Split {
 
     /// The texts pasted on `pixmap`, whose first row is the picture's row `top`.
     pub fn paste(&self, pixmap: &mut Pixmap, top: i32) {
-        paste_all(&self.texts, pixmap, top);
+        let width = pixmap.width();
+        paste_all(&self.texts, pixmap.data_mut(), width, 4, top);
     }
 }
 
@@ -169,9 +172,10 @@ impl Marks {
         rows(&self.placed)
     }
 
-    /// The marks pasted on `pixmap`, in order, whose first row is the picture's row `top`.
-    pub fn paste(&self, pixmap: &mut Pixmap, top: i32) {
-        paste_all(&self.placed, pixmap, top);
+    /// The marks pasted on `rows`, in order, whose first row is the picture's row `top`.
+    pub fn paste(&self, rows: &mut Rgb, top: i32) {
+        let width = rows.width();
+        paste_all(&self.placed, rows.data_mut(), width, 3, top);
     }
 }
 
@@ -183,11 +187,12 @@ fn rows(placed: &[Placed]) -> impl Iterator<Item = std::ops::Range<i32>> + '_ {
     })
 }
 
-/// `placed` pasted on `pixmap` in order, whose first row is the picture's row `top`.
-fn paste_all(placed: &[Placed], pixmap: &mut Pixmap, top: i32) {
+/// `placed` pasted in order on opaque pixels `data` (`width` a row, `bytes` each, RGB
+/// first), whose first row is the picture's row `top`.
+fn paste_all(placed: &[Placed], data: &mut [u8], width: u32, bytes: usize, top: i32) {
     for mark in placed {
         if let Some(image) = &mark.sprite.pixmap {
-            paste(pixmap, image, mark.x, mark.y - top);
+            paste(data, width, bytes, image, mark.x, mark.y - top);
         }
     }
 }
@@ -368,16 +373,16 @@ fn sprite(
     Ok(sprite)
 }
 
-/// `sprite` (premultiplied) blended over the opaque `pixmap` with its corner at `(x, y)`,
-/// clipped to it.
-fn paste(pixmap: &mut Pixmap, sprite: &Pixmap, x: i32, y: i32) {
-    let (width, height) = (pixmap.width() as i32, pixmap.height() as i32);
+/// `sprite` (premultiplied) blended over opaque pixels `data` (`width` a row, `bytes` each)
+/// with its corner at `(x, y)`, clipped to them.
+fn paste(data: &mut [u8], width: u32, bytes: usize, sprite: &Pixmap, x: i32, y: i32) {
+    let width = width as i32;
+    let height = (data.len() / (width as usize * bytes).max(1)) as i32;
     let sprite_width = sprite.width() as i32;
     let (x0, x1) = (x.max(0), (x + sprite_width).min(width));
     if x0 >= x1 {
         return;
     }
-    let data = pixmap.data_mut();
     for (row, source) in sprite
         .data()
         .chunks_exact(sprite_width as usize * 4)
@@ -387,9 +392,10 @@ fn paste(pixmap: &mut Pixmap, sprite: &Pixmap, x: i32, y: i32) {
         if !(0..height).contains(&py) {
             continue;
         }
-        let target = &mut data[((py * width + x0) * 4) as usize..((py * width + x1) * 4) as usize];
+        let line = (py * width) as usize;
+        let target = &mut data[(line + x0 as usize) * bytes..(line + x1 as usize) * bytes];
         let source = &source[((x0 - x) * 4) as usize..((x1 - x) * 4) as usize];
-        for (d, s) in target.chunks_exact_mut(4).zip(source.chunks_exact(4)) {
+        for (d, s) in target.chunks_exact_mut(bytes).zip(source.chunks_exact(4)) {
             // Most of a sprite is clear (a text's, a ring's inside) or opaque (a cover).
             let alpha = u32::from(s[3]);
             match alpha {

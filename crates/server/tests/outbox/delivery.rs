@@ -174,6 +174,13 @@ on_both!(
                 .expect("the picture is a part of its own");
             assert_eq!(picture.content_type().unwrap().subtype(), Some("png"));
             assert_eq!(&picture.contents()[1..4], b"PNG");
+            // The whole picture decodes, and its base64 is in lines of 76 (RFC 2045).
+            let png = resvg::tiny_skia::Pixmap::decode_png(picture.contents()).unwrap();
+            assert!(png.width() > 300, "{} pixels wide", png.width());
+            assert!(
+                report.lines().all(|l| l.len() <= 78),
+                "a line over 76 characters"
+            );
         }
         // An echo is plain text.
         assert!(
