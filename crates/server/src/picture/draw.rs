@@ -94,10 +94,15 @@ pub(super) fn tree(svg: &str) -> Result<usvg::Tree, String> {
 
 /// The pixels `tree` is drawn in (width, height).
 pub(super) fn size(tree: &usvg::Tree) -> (u32, u32) {
-    let (size, scale) = (tree.size(), scale(tree));
+    size_of(tree.size().width(), tree.size().height())
+}
+
+/// The pixels a picture `width` by `height` is drawn in (width, height).
+pub(super) fn size_of(width: f32, height: f32) -> (u32, u32) {
+    let scale = scale_of(width);
     (
-        (size.width() * scale).ceil() as u32,
-        (size.height() * scale).ceil() as u32,
+        (width * scale).ceil() as u32,
+        (height * scale).ceil() as u32,
     )
 }
 

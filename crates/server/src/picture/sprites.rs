@@ -155,10 +155,7 @@ impl Marks {
                 _ => return None,
             }
         }
-        let size = (
-            (width * scale).ceil() as u32,
-            (height * scale).ceil() as u32,
-        );
+        let size = super::draw::size_of(width, height);
         Some(Ok(Marks { size, placed }))
     }
 
