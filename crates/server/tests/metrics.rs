@@ -110,9 +110,9 @@ on_both!(
                 .unwrap();
         assert!(matches!(handled, server::mailbox::Handled::Dropped(_)));
 
-        // A webhook post waits in the outbox (mail is off: mail rows are not the worker's), for
-        // two minutes.
-        let post = server::store::OutMail {
+        // Two webhook posts wait in the outbox (mail is off: mail rows are not the worker's),
+        // the first for two minutes, the second for one.
+        let mut post = server::store::OutMail {
             kind: "webhook".into(),
             to: "https://hooks.example/secret-path".into(),
             game_id: Some(id),
@@ -125,12 +125,15 @@ on_both!(
             dedup_key: None,
             turn: None,
         };
-        assert!(
-            server::store::outbox_rows::queue_alone(&s.state, &post)
-                .await
-                .unwrap()
-        );
-        s.clock.advance(120);
+        for body in ["{}", "{\"second\":true}"] {
+            post.body = body.into();
+            assert!(
+                server::store::outbox_rows::queue_alone(&s.state, &post)
+                    .await
+                    .unwrap()
+            );
+            s.clock.advance(60);
+        }
 
         let (status, text) = http(address, "GET", "/metrics").await;
         assert_eq!(status, 200, "{text}");
@@ -186,7 +189,7 @@ on_both!(
             value(&text, "postrider_deadlines_next_hour", &[]),
             Some(1.0)
         );
-        assert_eq!(value(&text, "postrider_outbox_unsent", &[]), Some(1.0));
+        assert_eq!(value(&text, "postrider_outbox_unsent", &[]), Some(2.0));
         assert_eq!(
             value(&text, "postrider_outbox_oldest_due_seconds", &[]),
             Some(120.0)

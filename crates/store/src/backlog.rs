@@ -32,13 +32,17 @@ fn unsent(mail_on: bool) -> &'static str {
     }
 }
 
-/// When the longest-waiting unsent row fell (or falls) due, if there is one.
+/// When the longest-waiting unsent row fell (or falls) due, if there is one: the first of
+/// `outbox_due`'s unsent entries. Ordered by the index's whole key, as the condition fixes its
+/// first two columns: PostgreSQL does not see that for `MIN(next_attempt_at)`, and read every
+/// unsent row for it (0.5 s a scrape with 400,000 reports waiting, issue 54; 0.3 ms this way).
 pub async fn outbox_oldest_due(state: &Store, mail_on: bool) -> StoreResult<Option<i64>> {
     Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "SELECT MIN(next_attempt_at) FROM outbox WHERE {}",
+        "SELECT next_attempt_at FROM outbox WHERE {} \
+         ORDER BY sent_at, failed_at, next_attempt_at LIMIT 1",
         unsent(mail_on)
     )))
-    .fetch_one(&state.db.pool)
+    .fetch_optional(&state.db.pool)
     .await?)
 }
 
