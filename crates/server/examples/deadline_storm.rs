@@ -274,8 +274,11 @@ async fn main() {
             );
         }
     }
-    // The seats' welcomes are not the storm's mail: marked sent before the servers start.
-    sqlx::query("UPDATE outbox SET sent_at = 0 WHERE sent_at IS NULL")
+    // The seats' welcomes are not the storm's mail: marked sent the day before, as a club's
+    // are when its races fill. (Marked sent in 1970, they were the servers' retention pass's
+    // to delete at their start, 400,000 rows in the storm's first seconds.)
+    sqlx::query("UPDATE outbox SET sent_at = $1 WHERE sent_at IS NULL")
+        .bind(SystemClock.now() - 86_400)
         .execute(&db.pool)
         .await
         .unwrap();
@@ -327,13 +330,16 @@ async fn main() {
     }
     let elapsed = started.elapsed().as_secs_f64();
     if args.relay.is_some() {
-        // Every report mail accepted by the relay: the outbox has no unsent row left (a
-        // count a second costs the database little beside the sending).
+        // Every report mail accepted by the relay: the outbox has no unsent row left. Asked
+        // once a second whether one is (the first entry of the index of unsent rows): a count
+        // of them took 64 ms of PostgreSQL's time a second with 400,000 waiting, taken from
+        // the servers it measures.
         let mails = count(&db, "SELECT COUNT(*) FROM outbox WHERE kind = 'report'").await;
         loop {
             let left = count(
                 &db,
-                "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL",
+                "SELECT COUNT(*) FROM (SELECT 1 FROM outbox \
+                 WHERE sent_at IS NULL AND failed_at IS NULL LIMIT 1) AS unsent",
             )
             .await;
             if left == 0 {
@@ -341,7 +347,7 @@ async fn main() {
             }
             assert!(
                 started.elapsed() < Duration::from_secs(3600),
-                "{left} mails unsent after an hour"
+                "mails still unsent after an hour"
             );
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
