@@ -204,9 +204,9 @@ pub fn named_colour(name: &str) -> Option<usize> {
     let mut best: Option<(usize, usize, usize)> = None;
     for &(word, k) in WORDS {
         let found = if word.is_ascii() {
-            [" ", "s "]
-                .iter()
-                .find_map(|end| words.find(&format!(" {word}{end}")))
+            whole_word(&words, word)
+        } else if words.is_ascii() {
+            None
         } else {
             words.find(word)
         };
@@ -218,6 +218,19 @@ pub fn named_colour(name: &str) -> Option<usize> {
         }
     }
     best.map(|(_, _, k)| k)
+}
+
+/// Where ASCII `word` stands whole in `words` (spaced and in lower case, as `named_colour`
+/// writes them), or with an `s` after it: the place of the space before it. Each mail's
+/// pictures name the teams' colours several times: this walks the words' starts, where a
+/// search for " {word} " and " {word}s " wrote and searched two strings a colour word.
+fn whole_word(words: &str, word: &str) -> Option<usize> {
+    let bytes = words.as_bytes();
+    (1..bytes.len()).find_map(|at| {
+        // After a space, so `at` is a character's start.
+        let rest = (bytes[at - 1] == b' ').then(|| words[at..].strip_prefix(word))??;
+        (rest.starts_with(' ') || rest.starts_with("s ")).then_some(at - 1)
+    })
 }
 
 /// Each seat's colour (index into [`COLOURS`]), from the seats' names. A seat named after a
