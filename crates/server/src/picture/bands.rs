@@ -201,6 +201,8 @@ impl Deflate {
         let row = |y: u32| &picture.data[y as usize * stride..(y as usize + 1) * stride];
         let filtered = &mut self.filtered;
         filtered.clear();
+        // Room for all of them at once: grown row by row, a seat's strip was copied as it grew.
+        filtered.reserve((rows.end - rows.start) as usize * (stride + 1));
         for y in rows.clone() {
             let row = row(y);
             if y == rows.start {
