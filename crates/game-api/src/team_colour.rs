@@ -201,11 +201,13 @@ pub fn named_colour(name: &str) -> Option<usize> {
         }
     }
     words.push(' ');
+    // An ASCII name holds no Japanese colour word.
+    let ascii = words.is_ascii();
     let mut best: Option<(usize, usize, usize)> = None;
     for &(word, k) in WORDS {
         let found = if word.is_ascii() {
             whole_word(&words, word)
-        } else if words.is_ascii() {
+        } else if ascii {
             None
         } else {
             words.find(word)
